@@ -1,0 +1,29 @@
+import { defineEntity } from './defineEntity.ts';
+
+export const AUDIT_ACTIONS = [
+  { value: 'A', label: 'Alta' },
+  { value: 'M', label: 'Modificación' },
+  { value: 'D', label: 'Borrado' },
+] as const;
+
+/** The append-only audit log (read-only). */
+export const auditoria = defineEntity({
+  name: 'auditoria',
+  area: 'usuarios',
+  label: 'Registro de auditoría',
+  labelPlural: 'Auditoría',
+  gender: 'm',
+  permission: 'ConfAuditoria',
+  defaultOrder: 'Fecha',
+  titleField: 'Recurso',
+  readOnly: true,
+  audit: false,
+  fields: {
+    Fecha: { kind: 'datetime', label: 'Fecha', list: true, filter: true, sortable: true, readOnly: true },
+    Accion: { kind: 'enum', label: 'Acción', options: AUDIT_ACTIONS, list: true, filter: true, readOnly: true },
+    Recurso: { kind: 'code', label: 'Recurso', list: true, filter: true, readOnly: true },
+    IdRegistro: { kind: 'integer', label: 'Registro', list: true, filter: true, readOnly: true },
+    UserName: { kind: 'code', label: 'Usuario', list: true, filter: true, search: true, readOnly: true },
+    Campos: { kind: 'json', label: 'Campos modificados', readOnly: true },
+  },
+});

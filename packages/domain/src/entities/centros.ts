@@ -1,0 +1,19 @@
+import { defineEntity } from './defineEntity.ts';
+
+export const centros = defineEntity({
+  name: 'centros',
+  area: 'configuracion',
+  label: 'Centro',
+  labelPlural: 'Centros',
+  gender: 'm',
+  permission: 'ConfCentros',
+  defaultOrder: 'Val',
+  titleField: 'Desc',
+  fields: {
+    Val: { kind: 'code', label: 'Código', required: true, maxLength: 10, list: true, search: true, sortable: true, unique: true },
+    Desc: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
+    Direccion: { kind: 'text', label: 'Dirección', maxLength: 200 },
+    Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20, list: true },
+    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+  },
+});

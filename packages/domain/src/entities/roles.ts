@@ -1,0 +1,19 @@
+import { defineEntity } from './defineEntity.ts';
+
+/** Role profiles: a permission level 0–3 for each permission code (Permisos: { [code]: level }). */
+export const roles = defineEntity({
+  name: 'roles',
+  area: 'usuarios',
+  label: 'Perfil',
+  labelPlural: 'Perfiles y permisos',
+  gender: 'm',
+  permission: 'ConfRoles',
+  defaultOrder: 'Nombre',
+  titleField: 'Nombre',
+  fields: {
+    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 60, list: true, search: true, sortable: true, unique: true },
+    Descripcion: { kind: 'text', label: 'Descripción', maxLength: 200, list: true },
+    Permisos: { kind: 'json', label: 'Permisos' },
+    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+  },
+});

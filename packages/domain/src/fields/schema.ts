@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { checkTaxId, normalizeTaxId } from '../validation/taxId.ts';
+import { isValidIban, normalizeIban } from '../validation/iban.ts';
+import { MSG } from '../validation/messages.ts';
+import { isIsoDate, PATTERNS } from '../validation/patterns.ts';
+import type { FieldDef, FieldKind } from './kinds.ts';
+
+type Builder = (def: FieldDef) => z.ZodType;
+
+const text = (def: FieldDef) => {
+  let s = z.string({ error: MSG.format }).trim();
+  if (def.minLength) s = s.min(def.minLength, { error: MSG.minLength(def.label, def.minLength) });
+  if (def.maxLength) s = s.max(def.maxLength, { error: MSG.maxLength(def.label, def.maxLength) });
+  if (def.pattern) s = s.regex(PATTERNS[def.pattern], { error: MSG.format });
+  return s;
+};
+
+const number = (def: FieldDef, int: boolean) => {
+  let n = z.coerce.number({ error: MSG.format }).refine(Number.isFinite, { error: MSG.format });
+  if (int) n = n.refine(Number.isInteger, { error: MSG.format });
+  if (def.min !== undefined) n = n.refine((v) => v >= (def.min as number), { error: MSG.min(def.min) });
+  if (def.max !== undefined) n = n.refine((v) => v <= (def.max as number), { error: MSG.max(def.max) });
+  return n;
+};
+
+/** Decimal amounts travel as strings with '.' (never binary floats in the database). */
+const decimal = (def: FieldDef) =>
+  number(def, false).transform((v) => v.toFixed(def.scale ?? 2));
+
+/** The input schema of each kind, before the required/optional wrapper. */
+export const KIND_SCHEMAS = {
+  text,
+  code: (def) => text({ pattern: 'codigo', ...def }),
+  email: (def) => text(def).regex(PATTERNS.email, { error: MSG.format }),
+  phone: (def) => text(def).regex(/^[+\d\s()-]*$/, { error: MSG.format }),
+  integer: (def) => number(def, true),
+  decimal,
+  money: decimal,
+  percent: (def) => decimal({ min: -100, max: 100, ...def }),
+  date: () => z.string({ error: MSG.format }).refine(isIsoDate, { error: MSG.format }),
+  datetime: () => z.iso.datetime({ error: MSG.format, offset: true }),
+  minutes: (def) => number({ min: 0, ...def }, true),
+  boolean: () => z.boolean({ error: MSG.format }),
+  enum: (def) =>
+    z.string({ error: MSG.format }).refine((v) => (def.options ?? []).some((o) => o.value === v), { error: MSG.format }),
+  reference: () => z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive({ error: MSG.format }),
+  taxId: (def) =>
+    text(def)
+      .transform(normalizeTaxId)
+      .superRefine((v, ctx) => {
+        const r = checkTaxId(v);
+        if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'letra' ? MSG.taxIdLetter : MSG.format });
+      }),
+  iban: (def) =>
+    text(def)
+      .transform(normalizeIban)
+      .refine(isValidIban, { error: MSG.iban }),
+  inactive: () => z.boolean({ error: MSG.format }),
+  richText: (def) => text({ maxLength: 200_000, ...def }),
+  json: () => z.unknown(),
+} as const satisfies Record<FieldKind, Builder>;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * The schema of one field in a save body. Empty values become null; a required field that is empty answers
+ * "{label} es obligatorio". Booleans default to false.
+ */
+export function fieldSchema(def: FieldDef): z.ZodType {
+  const inner = KIND_SCHEMAS[def.kind](def);
+  if (def.kind === 'boolean' || def.kind === 'inactive') return z.boolean({ error: MSG.format }).default(false);
+  return z.unknown().transform((value, ctx) => {
+    if (isEmpty(value)) {
+      if (def.required) ctx.addIssue({ code: 'custom', message: MSG.required(def.label) });
+      return null;
+    }
+    const parsed = inner.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+}

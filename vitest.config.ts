@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One test command for the whole repository. The server's database tests run twice: on embedded PGlite and on a
+ * real PostgreSQL (DATABASE_URL, or a throwaway cluster started from the machine's binaries).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-pglite',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          env: { FARO_TEST_DB: 'pglite' },
+          globalSetup: ['test/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.pglite-only.test.ts'],
+          env: { FARO_TEST_DB: 'postgres' },
+          globalSetup: ['test/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.e2e.ts'],
+          globalSetup: ['./globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
