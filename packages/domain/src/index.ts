@@ -14,3 +14,6 @@ export * from './validation/iban.ts';
 export * from './validation/messages.ts';
 export * from './validation/patterns.ts';
 export * from './validation/taxId.ts';
+export * from './validation/password.ts';
+export * from './format/index.ts';
+export * from './navigation/index.ts';

@@ -14,6 +14,7 @@ export const centros = defineEntity({
     Desc: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
     Direccion: { kind: 'text', label: 'Dirección', maxLength: 200 },
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20, list: true },
+    Denegados: { kind: 'json', label: 'Funciones denegadas en el centro', help: 'Códigos de permiso que no se pueden usar en este centro' },
     Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
   },
 });

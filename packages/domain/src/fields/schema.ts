@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { checkTaxId, normalizeTaxId } from '../validation/taxId.ts';
 import { isValidIban, normalizeIban } from '../validation/iban.ts';
 import { MSG } from '../validation/messages.ts';
 import { isIsoDate, PATTERNS } from '../validation/patterns.ts';
+import { checkTaxId, normalizeTaxId } from '../validation/taxId.ts';
 import type { FieldDef, FieldKind } from './kinds.ts';
 
 type Builder = (def: FieldDef) => z.ZodType;
@@ -23,9 +23,39 @@ const number = (def: FieldDef, int: boolean) => {
   return n;
 };
 
-/** Decimal amounts travel as strings with '.' (never binary floats in the database). */
-const decimal = (def: FieldDef) =>
-  number(def, false).transform((v) => v.toFixed(def.scale ?? 2));
+/**
+ * Decimal amounts travel as strings with '.' (never binary floats in the database). The range is checked on the
+ * number, but the string is rounded from the decimal text itself, half away from zero: '1.005' → '1.01' (the binary
+ * double behind 1.005 is 1.00499…, so `toFixed` would give '1.00'), and long amounts keep every digit.
+ */
+const decimal = (def: FieldDef) => {
+  const checked = number(def, false);
+  return z.unknown().transform((raw, ctx) => {
+    const parsed = checked.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    }
+    return roundDecimal(raw, parsed.data, def.scale ?? 2);
+  });
+};
+
+const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+function roundDecimal(raw: unknown, value: number, scale: number): string {
+  const m = typeof raw === 'string' || typeof raw === 'number' ? DECIMAL_TEXT.exec(String(raw).trim()) : null;
+  if (!m || (!m[2] && !m[3])) return value.toFixed(scale); // e.g. '1e3': the number is exact enough
+  const [, sign, whole = '', fraction = ''] = m;
+  const scaled = BigInt(`${whole || '0'}${fraction.padEnd(scale + 1, '0').slice(0, scale + 1)}`);
+  const rounded = (scaled + 5n) / 10n;
+  const digits = rounded.toString().padStart(scale + 1, '0');
+  const text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return sign === '-' && rounded !== 0n ? `-${text}` : text;
+}
+
+/** Identifiers are normalised first (spaces, dots, case), so "ES91 2100 0418 …" fits a 24-character limit. */
+const normalized = (def: FieldDef, normalize: (v: string) => string) =>
+  z.string({ error: MSG.format }).transform(normalize).pipe(text(def));
 
 /** The input schema of each kind, before the required/optional wrapper. */
 export const KIND_SCHEMAS = {
@@ -42,19 +72,16 @@ export const KIND_SCHEMAS = {
   minutes: (def) => number({ min: 0, ...def }, true),
   boolean: () => z.boolean({ error: MSG.format }),
   enum: (def) =>
-    z.string({ error: MSG.format }).refine((v) => (def.options ?? []).some((o) => o.value === v), { error: MSG.format }),
+    z
+      .string({ error: MSG.format })
+      .refine((v) => (def.options ?? []).some((o) => o.value === v), { error: MSG.format }),
   reference: () => z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive({ error: MSG.format }),
   taxId: (def) =>
-    text(def)
-      .transform(normalizeTaxId)
-      .superRefine((v, ctx) => {
-        const r = checkTaxId(v);
-        if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'letra' ? MSG.taxIdLetter : MSG.format });
-      }),
-  iban: (def) =>
-    text(def)
-      .transform(normalizeIban)
-      .refine(isValidIban, { error: MSG.iban }),
+    normalized(def, normalizeTaxId).superRefine((v, ctx) => {
+      const r = checkTaxId(v);
+      if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'letra' ? MSG.taxIdLetter : MSG.format });
+    }),
+  iban: (def) => normalized(def, normalizeIban).refine(isValidIban, { error: MSG.iban }),
   inactive: () => z.boolean({ error: MSG.format }),
   richText: (def) => text({ maxLength: 200_000, ...def }),
   json: () => z.unknown(),
@@ -69,7 +96,7 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === '
 export function fieldSchema(def: FieldDef): z.ZodType {
   const inner = KIND_SCHEMAS[def.kind](def);
   if (def.kind === 'boolean' || def.kind === 'inactive') return z.boolean({ error: MSG.format }).default(false);
-  return z.unknown().transform((value, ctx) => {
+  return z.unknown().optional().transform((value, ctx) => {
     if (isEmpty(value)) {
       if (def.required) ctx.addIssue({ code: 'custom', message: MSG.required(def.label) });
       return null;

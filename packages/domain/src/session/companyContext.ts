@@ -64,6 +64,8 @@ export interface InfoEmpresa {
   CodigoEmpleado: string;
   FichajeActivo: boolean;
   SoloFichaje: boolean;
+  /** The companies the user belongs to (the change-company list). */
+  Empresas: { Id: number; Codigo: string; Nombre: string }[];
   /** Current time-clock state of the user ('' when none yet). */
   EstadoFichaje: '' | 'e' | 's' | 'p' | 'r';
 }

@@ -1,0 +1,71 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { modules } from './modules/index.ts';
+import { installGuard } from './platform/auth/guard.ts';
+import { access } from './platform/auth/access.ts';
+import type { Database } from './platform/db/database.ts';
+import { type AppDeps, scopeFactory } from './platform/deps.ts';
+import { installErrorHandler } from './platform/http/errors.ts';
+import { installIdempotency } from './platform/http/idempotency.ts';
+import { installOpenApi } from './platform/http/openapi.ts';
+import { trackRoutes } from './platform/http/routeRegistry.ts';
+import { installSecurity } from './platform/http/security.ts';
+import { installWebApp } from './platform/http/webApp.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  secret: string;
+  mailer?: Mailer;
+  logger?: boolean;
+  /** Serve the built web app (main.ts does; API tests don't need it). */
+  serveWeb?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+}
+
+/** The whole server: platform plugins, then every area module. Tests build exactly this. */
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logger ? { level: options.config.logLevel } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  // Validation happens in the handlers with the domain's zod schemas (Spanish messages, one error shape).
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  const routes = trackRoutes(app);
+  installErrorHandler(app);
+  await app.register(cookie);
+  installSecurity(app);
+  installGuard(app, options.database.db, options.secret);
+  installIdempotency(app, options.database.db);
+  await installOpenApi(app);
+
+  const mailer =
+    options.mailer ??
+    createMailer(options.database.db, {
+      smtpUrl: options.config.smtpUrl,
+      from: options.config.mailFrom,
+      log: (m) => app.log.info(m),
+    });
+  const deps: AppDeps = {
+    database: options.database,
+    config: options.config,
+    secret: options.secret,
+    mailer,
+    routes,
+    scopeOf: scopeFactory(options.database),
+  };
+
+  app.get('/api/health', { config: { access: access.public } }, async () => ({ ok: true }));
+  for (const register of modules) await register(app, deps);
+  if (options.serveWeb) await installWebApp(app, options.config.webDist);
+  await app.ready();
+  return { app, deps };
+}

@@ -1,0 +1,34 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateDatabase, openDatabase } from './platform/db/database.ts';
+import { tokenSecret } from './platform/db/settings.ts';
+import { seedDemoOnce } from './seed/seedDemo.ts';
+
+const started = performance.now();
+const config = loadConfig();
+const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+let closing = false;
+const shutdown = async (code = 0) => {
+  if (closing) return;
+  closing = true;
+  await app?.close().catch(() => {});
+  await database.close().catch(() => {});
+  process.exit(code);
+};
+let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
+try {
+  await migrateDatabase(database);
+  const secret = await tokenSecret(database.db, config.tokenSecret);
+  const seeded = config.seedDemo ? await seedDemoOnce(database.db) : false;
+  ({ app } = await buildApp({ config, database, secret, logger: true, serveWeb: true }));
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
+  app.log.info(
+    `Faro escuchando en http://localhost:${config.port} · base de datos: ${where}${seeded ? ' · datos de demostración creados (contraseña Demo1234)' : ''} · arranque en ${Math.round(performance.now() - started)} ms`,
+  );
+} catch (error) {
+  console.error('No se pudo arrancar Faro:', error instanceof Error ? error.message : error);
+  await shutdown(1);
+}
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGINT', () => void shutdown(0));

@@ -1,0 +1,172 @@
+import { checkTaxId, MSG, newPasswordSchema, PATTERNS, requiredString } from '@faro/domain';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database.ts';
+import { access } from '../../platform/auth/access.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { revokeAllOf } from '../../platform/auth/sessions.ts';
+import { Throttle } from '../../platform/auth/throttle.ts';
+import { randomToken, tokenHash } from '../../platform/auth/tokens.ts';
+import { parseBody } from '../../platform/crud/crudRoutes.ts';
+import { centrosTable, empresas, enlacesEmail, miembros, personas } from '../../platform/db/schema.ts';
+import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
+import type { AreaModule } from '../index.ts';
+import { TOO_MANY } from './sessionRoutes.ts';
+
+export const RECOVERY_SENT =
+  'Si los datos son correctos, recibirás un correo con un enlace para crear una nueva contraseña';
+export const LINK_INVALID = 'El enlace no es válido o ha caducado. Solicita uno nuevo';
+const RECOVERY_HOURS = 1;
+const CONFIRM_HOURS = 48;
+
+const recoverBody = z.object({ Usuario: requiredString('Usuario', 120) });
+const newPassBody = z.object({ Token: requiredString('Token', 200), NuevoPassword: newPasswordSchema() });
+const confirmBody = z.object({ Token: requiredString('Token', 200) });
+const signUpBody = z.object({
+  NombreEmpresa: requiredString('Nombre de la empresa', 100),
+  NIF: requiredString('NIF', 20).superRefine((v, ctx) => {
+    const r = checkTaxId(v);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'letra' ? MSG.taxIdLetter : MSG.format });
+  }),
+  Nombre: requiredString('Nombre', 60),
+  Email: requiredString('Email', 120).regex(PATTERNS.email, { error: MSG.format }),
+  Usuario: requiredString('Usuario', 50)
+    .min(3, { error: MSG.minLength('Usuario', 3) })
+    .regex(PATTERNS.codigo, { error: MSG.format }),
+  Password: newPasswordSchema('Contraseña'),
+});
+
+async function createLink(db: Db, personaId: number, tipo: 'recupera' | 'confirma', hours: number): Promise<string> {
+  const token = randomToken();
+  await db.insert(enlacesEmail).values({
+    personaId,
+    tipo,
+    tokenHash: tokenHash(token),
+    expira: new Date(Date.now() + hours * 3_600_000),
+  });
+  return token;
+}
+
+/** Marks a link used and returns its person, or null when unknown, used, expired or of another kind. */
+async function consumeLink(db: Db, token: string, tipo: 'recupera' | 'confirma'): Promise<number | null> {
+  const [row] = await db
+    .update(enlacesEmail)
+    .set({ usado: new Date() })
+    .where(
+      and(
+        eq(enlacesEmail.tokenHash, tokenHash(token)),
+        eq(enlacesEmail.tipo, tipo),
+        isNull(enlacesEmail.usado),
+        gt(enlacesEmail.expira, new Date()),
+      ),
+    )
+    .returning({ personaId: enlacesEmail.personaId });
+  return row?.personaId ?? null;
+}
+
+export const accountRoutes: AreaModule = (app, deps) => {
+  const db = deps.database.db;
+  const byIp = new Throttle(10, 15 * 60_000);
+  const tags = ['usuarios'];
+  const link = (path: string, token: string) => `${deps.config.publicUrl}/registro/${path}?token=${encodeURIComponent(token)}`;
+
+  app.post('/api/usuarios/registro/recupera', { config: { access: access.public }, schema: { tags, summary: 'Recuperar la contraseña', body: recoverBody } }, async (request) => {
+    const body = parseBody(recoverBody, request.body) as z.infer<typeof recoverBody>;
+    if (!byIp.hit(`rec:${request.ip}`)) throw new AppError(429, TOO_MANY);
+    const key = body.Usuario.toLowerCase();
+    const [persona] = await db
+      .select()
+      .from(personas)
+      .where(or(eq(sql`lower(${personas.userName})`, key), eq(sql`lower(${personas.email})`, key)))
+      .limit(1);
+    if (persona) {
+      const token = await createLink(db, persona.id, 'recupera', RECOVERY_HOURS);
+      await deps.mailer.send({
+        to: persona.email,
+        subject: 'Faro: crea una nueva contraseña',
+        text: `Hola ${persona.nombre}:\n\nPara crear una nueva contraseña del usuario ${persona.userName}, abre este enlace (caduca en ${RECOVERY_HOURS} hora y sólo se puede usar una vez):\n\n${link('nuevopass', token)}\n\nSi no lo has pedido tú, ignora este correo.`,
+      });
+    }
+    return { Mensaje: RECOVERY_SENT };
+  });
+
+  app.post('/api/usuarios/registro/nuevopass', { config: { access: access.public }, schema: { tags, summary: 'Nueva contraseña con el enlace recibido', body: newPassBody } }, async (request) => {
+    const body = parseBody(newPassBody, request.body) as z.infer<typeof newPassBody>;
+    const personaId = await consumeLink(db, body.Token, 'recupera');
+    if (!personaId) throw new AppError(400, LINK_INVALID);
+    await db
+      .update(personas)
+      .set({ passwordHash: await hashPassword(body.NuevoPassword), bloqueado: false, fallosLogin: 0 })
+      .where(eq(personas.id, personaId));
+    await revokeAllOf(db, personaId);
+    return { Mensaje: MSG.passwordUpdated };
+  });
+
+  app.post('/api/usuarios/registro/nuevacuenta', { config: { access: access.public }, schema: { tags, summary: 'Alta de una cuenta nueva', body: signUpBody } }, async (request, reply) => {
+    const body = parseBody(signUpBody, request.body) as z.infer<typeof signUpBody>;
+    if (!byIp.hit(`alta:${request.ip}`)) throw new AppError(429, TOO_MANY);
+    const [taken] = await db
+      .select({ id: personas.id })
+      .from(personas)
+      .where(eq(sql`lower(${personas.userName})`, body.Usuario.toLowerCase()))
+      .limit(1);
+    if (taken) throw fieldError('Usuario', 'Ese nombre de usuario ya está en uso');
+    const passwordHash = await hashPassword(body.Password);
+    const token = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const codigo = await freeCompanyCode(t, body.NombreEmpresa);
+      const [empresa] = await t
+        .insert(empresas)
+        .values({ codigo, nombre: body.NombreEmpresa, nif: checkTaxIdValue(body.NIF), entidadPruebas: true })
+        .returning({ id: empresas.id });
+      const [persona] = await t
+        .insert(personas)
+        .values({ userName: body.Usuario, nombre: body.Nombre, email: body.Email, passwordHash, emailConfirmado: false })
+        .returning({ id: personas.id });
+      await t.insert(miembros).values({ empresaId: empresa!.id, personaId: persona!.id, roles: ['usuario'], propietario: true, fichajeActivo: true });
+      await t.insert(centrosTable).values({ empresaId: empresa!.id, Val: 'CENTRAL', Desc: 'Central' } as never);
+      return createLink(t, persona!.id, 'confirma', CONFIRM_HOURS);
+    });
+    await deps.mailer.send({
+      to: body.Email,
+      subject: 'Faro: confirma tu correo electrónico',
+      text: `Hola ${body.Nombre}:\n\nGracias por darte de alta en Faro. Confirma tu correo abriendo este enlace (caduca en ${CONFIRM_HOURS} horas):\n\n${link('confirmaemail', token)}\n`,
+    });
+    return reply.status(201).send({ Mensaje: 'Te hemos enviado un correo para confirmar tu cuenta' });
+  });
+
+  app.post('/api/usuarios/registro/confirmaemail', { config: { access: access.public }, schema: { tags, summary: 'Confirmar el correo', body: confirmBody } }, async (request) => {
+    const body = parseBody(confirmBody, request.body) as z.infer<typeof confirmBody>;
+    const personaId = await consumeLink(db, body.Token, 'confirma');
+    if (!personaId) throw new AppError(400, LINK_INVALID);
+    await db.update(personas).set({ emailConfirmado: true }).where(eq(personas.id, personaId));
+    return { Mensaje: 'Tu correo se ha confirmado. Ya puedes iniciar sesión' };
+  });
+
+  app.get('/api/usuarios/registro/obtenerlogo', { config: { access: access.public }, schema: { tags, summary: 'Logo de una empresa por su código' } }, async (request) => {
+    const codigo = String((request.query as { Codigo?: string }).Codigo ?? '').trim().toUpperCase();
+    if (!codigo || codigo.length > 20) throw notFound();
+    const [empresa] = await db
+      .select({ Codigo: empresas.codigo, Nombre: empresas.nombre, Logo: empresas.logo })
+      .from(empresas)
+      .where(eq(empresas.codigo, codigo))
+      .limit(1);
+    if (!empresa) throw notFound();
+    return empresa;
+  });
+};
+
+function checkTaxIdValue(nif: string): string {
+  const r = checkTaxId(nif);
+  return r.ok ? r.value : nif;
+}
+
+async function freeCompanyCode(db: Db, name: string): Promise<string> {
+  const base = name.normalize('NFD').replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 10) || 'EMPRESA';
+  for (let i = 0; i < 1000; i++) {
+    const codigo = i === 0 ? base : `${base.slice(0, 8)}${i}`;
+    const [hit] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, codigo)).limit(1);
+    if (!hit) return codigo;
+  }
+  throw new AppError(409, 'No se pudo asignar un código a la empresa');
+}

@@ -1,0 +1,140 @@
+import { MSG, newPasswordSchema, requiredString } from '@faro/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { familyOf, issuePair, revokeAllOf, type SessionDeps } from '../../platform/auth/sessions.ts';
+import { parseBody } from '../../platform/crud/crudRoutes.ts';
+import { col } from '../../platform/db/entityTable.ts';
+import { asesoriaClientes, centrosTable, empresas, miembros, personas, sesiones } from '../../platform/db/schema.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
+import type { AreaModule } from '../index.ts';
+import { buildInfoEmpresa } from './infoEmpresa.ts';
+
+const changePasswordBody = z.object({
+  PasswordActual: requiredString('Contraseña actual', 50),
+  NuevoPassword: newPasswordSchema(),
+});
+
+export const CALENDAR_COLOURS = {
+  llamada: '#1c7ed6',
+  tarea: '#2f9e44',
+  mensaje: '#f08c00',
+  reunion: '#7048e8',
+  otros: '#495057',
+} as const;
+
+export const contextRoutes: AreaModule = (app, deps) => {
+  const db = deps.database.db;
+  const sessionDeps: SessionDeps = { db, config: deps.config, secret: deps.secret };
+  const tags = ['usuarios'];
+
+  app.get('/api/usuarios/usuario/infoempre', { config: { access: access.authenticated }, schema: { tags, summary: 'Contexto de la empresa' } }, (request) =>
+    buildInfoEmpresa(db, request.ctx!),
+  );
+
+  app.get(
+    '/api/usuarios/usuario/cambiarempre/:id/web',
+    { config: { access: access.authenticated }, schema: { tags, summary: 'Cambiar de empresa' } },
+    async (request, reply) => {
+      const ctx = request.ctx!;
+      const id = Number((request.params as { id: string }).id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+      const [empresa] = await db.select().from(empresas).where(eq(empresas.id, id)).limit(1);
+      if (!empresa) throw notFound();
+      const [member] = await db
+        .select({ baja: miembros.baja })
+        .from(miembros)
+        .where(and(eq(miembros.empresaId, id), eq(miembros.personaId, ctx.personaId)))
+        .limit(1);
+      if (!member || member.baja) {
+        // An adviser enters a client company of their advisory firm with a read-only membership made on demand.
+        const servedBy = await db
+          .select({ asesoria: asesoriaClientes.empresaId })
+          .from(asesoriaClientes)
+          .innerJoin(miembros, and(eq(miembros.empresaId, asesoriaClientes.empresaId), eq(miembros.personaId, ctx.personaId)))
+          .where(eq(asesoriaClientes.clienteEmpresaId, id));
+        if (member?.baja || servedBy.length === 0) throw notFound();
+        await db
+          .insert(miembros)
+          .values({ empresaId: id, personaId: ctx.personaId, roles: ['asesoria'] })
+          .onConflictDoNothing();
+      }
+      await db.update(personas).set({ ultimaEmpresaId: id }).where(eq(personas.id, ctx.personaId));
+      const [firstCentre] = await db
+        .select({ val: col(centrosTable, 'Val') })
+        .from(centrosTable)
+        .where(and(eq(col(centrosTable, 'empresaId'), id), eq(col(centrosTable, 'Baja'), false)))
+        .orderBy(col(centrosTable, 'Val'))
+        .limit(1);
+      const [session] = await db.select({ idCliente: sesiones.idCliente }).from(sesiones).where(eq(sesiones.id, ctx.sesionId));
+      const pair = await issuePair(
+        sessionDeps,
+        { personaId: ctx.personaId, empresaId: id, centro: (firstCentre?.val as string | undefined) ?? null },
+        session?.idCliente ?? 'web',
+      );
+      return reply.header('Cache-Control', 'no-store').send({ ...pair, Contratado: empresa.condicionesAceptadas });
+    },
+  );
+
+  app.get(
+    '/api/usuarios/usuario/cambiarcentro/:val',
+    { config: { access: access.company }, schema: { tags, summary: 'Cambiar de centro' } },
+    async (request, reply) => {
+      const ctx = request.ctx!;
+      const val = String((request.params as { val: string }).val);
+      const [centre] = await db
+        .select({ val: col(centrosTable, 'Val') })
+        .from(centrosTable)
+        .where(
+          and(
+            eq(col(centrosTable, 'empresaId'), ctx.empresa!.id),
+            eq(col(centrosTable, 'Val'), val),
+            eq(col(centrosTable, 'Baja'), false),
+          ),
+        )
+        .limit(1);
+      if (!centre) throw notFound();
+      const [session] = await db
+        .select({ idCliente: sesiones.idCliente, familia: sesiones.familia })
+        .from(sesiones)
+        .where(eq(sesiones.id, ctx.sesionId));
+      const pair = await issuePair(
+        sessionDeps,
+        { personaId: ctx.personaId, empresaId: ctx.empresa!.id, centro: val },
+        session?.idCliente ?? 'web',
+        session?.familia,
+      );
+      return reply.header('Cache-Control', 'no-store').send(pair);
+    },
+  );
+
+  app.post(
+    '/api/usuarios/usuario/cambiarcontrasena',
+    { config: { access: access.authenticated }, schema: { tags, summary: 'Cambiar la contraseña', body: changePasswordBody } },
+    async (request) => {
+      const ctx = request.ctx!;
+      const body = parseBody(changePasswordBody, request.body) as z.infer<typeof changePasswordBody>;
+      const [persona] = await db.select().from(personas).where(eq(personas.id, ctx.personaId));
+      if (!persona || !(await verifyPassword(persona.passwordHash, body.PasswordActual))) {
+        throw fieldError('PasswordActual', 'La contraseña actual no es correcta');
+      }
+      await db
+        .update(personas)
+        .set({ passwordHash: await hashPassword(body.NuevoPassword) })
+        .where(eq(personas.id, persona.id));
+      await revokeAllOf(db, persona.id, await familyOf(db, ctx.sesionId));
+      return { Mensaje: MSG.passwordUpdated };
+    },
+  );
+
+  app.get('/api/usuarios/usuario/configcal', { config: { access: access.authenticated }, schema: { tags, summary: 'Colores del calendario' } }, async () => CALENDAR_COLOURS);
+
+  const datosEmpresa = async (request: FastifyRequest) => {
+    const e = request.ctx!.empresa!;
+    return { DatosEmpresa: e.datosEmpresa, PolDevoluciones: e.polDevoluciones };
+  };
+  app.get('/api/formacion/portalalu/principal/datosempresa', { config: { access: access.company }, schema: { tags: ['formacion'] } }, datosEmpresa);
+  app.get('/api/usuarios/portal/datosempresa', { config: { access: access.company }, schema: { tags } }, datosEmpresa);
+};

@@ -1,0 +1,73 @@
+import type { EstadoFichaje, InfoEmpresa, PermissionCode, TipoCuenta, TipoFacturaElectronica, Tributacion } from '@faro/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/auth/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { col } from '../../platform/db/entityTable.ts';
+import { centrosTable, empresas, fichajes, miembros } from '../../platform/db/schema.ts';
+
+/** The company context of spec section 3 for the caller (GET usuario/infoempre). */
+export async function buildInfoEmpresa(db: Db, ctx: RequestContext): Promise<InfoEmpresa> {
+  const e = ctx.empresa;
+  const m = ctx.miembro;
+  const memberships = await db
+    .select({ Id: empresas.id, Codigo: empresas.codigo, Nombre: empresas.nombre })
+    .from(miembros)
+    .innerJoin(empresas, eq(empresas.id, miembros.empresaId))
+    .where(and(eq(miembros.personaId, ctx.personaId), eq(miembros.baja, false)))
+    .orderBy(asc(empresas.nombre));
+  let centros: { Val: string; Desc: string; Denegados: unknown }[] = [];
+  let estado: EstadoFichaje = '';
+  if (e) {
+    centros = (await db
+      .select({ Val: col(centrosTable, 'Val'), Desc: col(centrosTable, 'Desc'), Denegados: col(centrosTable, 'Denegados') })
+      .from(centrosTable)
+      .where(and(eq(col(centrosTable, 'empresaId'), e.id), eq(col(centrosTable, 'Baja'), false)))
+      .orderBy(asc(col(centrosTable, 'Val')))) as typeof centros;
+    const [last] = await db
+      .select({ estado: fichajes.estado })
+      .from(fichajes)
+      .where(and(eq(fichajes.empresaId, e.id), eq(fichajes.personaId, ctx.personaId)))
+      .orderBy(desc(fichajes.fecha), desc(fichajes.id))
+      .limit(1);
+    estado = (last?.estado as EstadoFichaje | undefined) ?? '';
+  }
+  const denegadosCentro: Record<string, PermissionCode[]> = {};
+  for (const c of centros) if (Array.isArray(c.Denegados) && c.Denegados.length) denegadosCentro[c.Val] = c.Denegados as PermissionCode[];
+  return {
+    IdEmpresa: e?.id ?? 0,
+    CodigoEmpresa: e?.codigo ?? '',
+    NombreUsuario: ctx.nombre,
+    UserName: ctx.userName,
+    NombreEmpresa: e?.nombre ?? 'Administración de la plataforma',
+    NIF: e?.nif ?? '',
+    Propietario: m?.propietario ?? false,
+    EntidadPruebas: e?.entidadPruebas ?? false,
+    ActAues: e?.actAues ? 1 : 0,
+    Roles: ctx.roles,
+    Denegados: (e?.denegados ?? []) as PermissionCode[],
+    DenegadosCentro: denegadosCentro,
+    Permisos: ctx.permisos,
+    Centros: centros.map(({ Val, Desc }) => ({ Val, Desc })),
+    DecimalesRedondeo: e?.decimalesRedondeo ?? 2,
+    DigitosContables: e?.digitosContables ?? 10,
+    CuentaCompras: e?.cuentaCompras ?? '',
+    CuentaGastos: e?.cuentaGastos ?? '',
+    CuentaVentasProductos: e?.cuentaVentasProductos ?? '',
+    CuentaVentasServicios: e?.cuentaVentasServicios ?? '',
+    Modulos: ctx.modulos,
+    TipoCuenta: (e?.tipoCuenta ?? 'general') as TipoCuenta,
+    TipoFacturaElectronica: (e?.tipoFacturaElectronica ?? '') as TipoFacturaElectronica,
+    Tributacion: (e?.tributacion ?? 'peninsula') as Tributacion,
+    RecargoEquivalencia: e?.recargoEquivalencia ?? false,
+    DireccionEnvioDefecto: e?.direccionEnvioDefecto ?? false,
+    VersionApi: e?.versionApi ?? '1',
+    VersionApiVentas: e?.versionApiVentas ?? '1',
+    RecursosRestringidos: e?.recursosRestringidos ?? [],
+    CondicionesAceptadas: e?.condicionesAceptadas ?? true,
+    CodigoEmpleado: m?.codigoEmpleado ?? '',
+    FichajeActivo: m?.fichajeActivo ?? false,
+    SoloFichaje: m?.soloFichaje ?? false,
+    Empresas: memberships,
+    EstadoFichaje: estado,
+  };
+}

@@ -1,0 +1,38 @@
+import type { ModuleFlag, PermissionCode, PermissionLevel } from '@faro/domain';
+
+/**
+ * What a route needs. Every /api route declares one (the server refuses to start otherwise); the request hook
+ * enforces it before the handler runs.
+ */
+export type Access =
+  | { kind: 'public' }
+  /** Any signed-in person (also platform admins outside a company). */
+  | { kind: 'authenticated' }
+  /** A signed-in member of the token's company. */
+  | { kind: 'company' }
+  /** A member whose level for the feature reaches `level`, the module being active. */
+  | { kind: 'permission'; code: PermissionCode; level: PermissionLevel; module?: ModuleFlag }
+  /** A member with the time clock enabled. */
+  | { kind: 'timeclock' }
+  /** A platform administrator. */
+  | { kind: 'admin' };
+
+export const access = {
+  public: { kind: 'public' },
+  authenticated: { kind: 'authenticated' },
+  company: { kind: 'company' },
+  timeclock: { kind: 'timeclock' },
+  admin: { kind: 'admin' },
+  permission: (code: PermissionCode, level: PermissionLevel, module?: ModuleFlag): Access => ({
+    kind: 'permission',
+    code,
+    level,
+    module,
+  }),
+} as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

@@ -1,0 +1,70 @@
+import { MSG } from '@faro/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { AppError, forbidden, unauthorized } from '../http/errors.ts';
+import type { Access } from './access.ts';
+import { loadContext, type RequestContext } from './context.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext | null;
+  }
+}
+
+/** Resolves the caller from the bearer token and enforces the route's declared access. */
+export function installGuard(app: FastifyInstance, db: Db, secret: string): void {
+  app.decorateRequest('ctx', null);
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access.kind === 'public') return;
+    const ctx = await authenticate(request, db, secret);
+    request.ctx = ctx;
+    authorize(ctx, access);
+  });
+}
+
+async function authenticate(request: FastifyRequest, db: Db, secret: string): Promise<RequestContext> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  const claims = token ? verifyAccessToken(token, secret) : null;
+  if (!claims) throw unauthorized();
+  const ctx = await loadContext(db, claims);
+  if (!ctx) throw unauthorized();
+  return ctx;
+}
+
+export function authorize(ctx: RequestContext, access: Access): void {
+  switch (access.kind) {
+    case 'public':
+    case 'authenticated':
+      return;
+    case 'admin':
+      if (!ctx.esAdmin) throw forbidden();
+      return;
+    case 'company':
+      if (!ctx.empresa) throw forbidden();
+      return;
+    case 'timeclock':
+      if (!ctx.empresa || !ctx.miembro?.fichajeActivo) throw forbidden();
+      return;
+    case 'permission':
+      if (!ctx.empresa) throw forbidden();
+      if (access.module && !ctx.modulos[access.module]) {
+        throw new AppError(403, 'El módulo no está activado para esta empresa');
+      }
+      if (ctx.permisos[access.code] < access.level) throw forbidden();
+      return;
+    default: {
+      const never: never = access;
+      throw new Error(`Acceso desconocido ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** The context of a route that declared a company-level access (the guard already checked it). */
+export function companyCtx(request: FastifyRequest): RequestContext & { empresa: NonNullable<RequestContext['empresa']> } {
+  const ctx = request.ctx;
+  if (!ctx?.empresa) throw new AppError(403, MSG.forbidden);
+  return ctx as RequestContext & { empresa: NonNullable<RequestContext['empresa']> };
+}

@@ -1,0 +1,72 @@
+import { type EntityDef, LEVEL_FOR_ACTION, saveSchema } from '@faro/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { access } from '../auth/access.ts';
+import { companyCtx } from '../auth/guard.ts';
+import { ValidationError } from '../http/errors.ts';
+import type { EntityRepository, Scope } from './entityRepository.ts';
+import { parseListQuery } from './listQuery.ts';
+
+export type RepositoryFactory = (scope: Scope) => EntityRepository;
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Resolves `:id`; anything that is not a positive integer is simply not found. */
+function idOf(request: FastifyRequest): number {
+  const parsed = idParam.safeParse(request.params);
+  return parsed.success ? parsed.data.id : -1;
+}
+
+export function parseBody(schema: z.ZodType, body: unknown): Record<string, unknown> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw new ValidationError(parsed.error.issues);
+  return parsed.data as Record<string, unknown>;
+}
+
+/**
+ * The uniform routes of a resource: list, edit, save (create/update) and delete, each with the permission level its
+ * action needs (1 list, 2 create/edit, 3 delete) and the entity's module gate.
+ */
+export function registerCrudRoutes(
+  app: FastifyInstance,
+  entity: EntityDef,
+  repository: RepositoryFactory,
+  scopeOf: (request: FastifyRequest) => Scope,
+  options: { body?: z.ZodType } = {},
+): void {
+  const base = `/api/${entity.area}/${entity.name}`;
+  const need = (action: keyof typeof LEVEL_FOR_ACTION) =>
+    access.permission(entity.permission, LEVEL_FOR_ACTION[action], entity.module);
+  const body = options.body ?? saveSchema(entity);
+  const tags = [entity.area];
+  const repo = (request: FastifyRequest) => {
+    companyCtx(request);
+    return repository(scopeOf(request));
+  };
+
+  app.get(`${base}/list`, { config: { access: need('list') }, schema: { tags, summary: `Lista de ${entity.labelPlural}` } }, (request) =>
+    repo(request).list(parseListQuery(request.query)),
+  );
+  app.get(`${base}/edit/:id`, { config: { access: need('list') }, schema: { tags, summary: `${entity.label} por Id` } }, (request) =>
+    repo(request).get(idOf(request)),
+  );
+  if (entity.readOnly) return;
+  app.post(
+    `${base}/save`,
+    { config: { access: need('create') }, schema: { tags, summary: `Crear ${entity.label.toLowerCase()}`, body } },
+    async (request, reply) => reply.status(201).send(await repo(request).create(parseBody(body, request.body))),
+  );
+  app.put(
+    `${base}/save/:id`,
+    { config: { access: need('update') }, schema: { tags, summary: `Modificar ${entity.label.toLowerCase()}`, body } },
+    (request) => repo(request).update(idOf(request), parseBody(body, request.body)),
+  );
+  app.delete(
+    `${base}/delete/:id`,
+    { config: { access: need('delete') }, schema: { tags, summary: `Eliminar ${entity.label.toLowerCase()}` } },
+    async (request, reply) => {
+      await repo(request).remove(idOf(request));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,165 @@
+import type { EntityDef } from '@faro/domain';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { columnName } from '../db/columns.ts';
+import type { Db } from '../db/database.ts';
+import { col, type EntityTable } from '../db/entityTable.ts';
+import { changedFields, writeAudit } from '../audit/audit.ts';
+import { AppError, fieldError, notFound, sqlState } from '../http/errors.ts';
+import { allOf, filterConditions } from './filters.ts';
+import { COUNT_CAP, type ListQuery, type ListResult } from './listQuery.ts';
+
+export type Row = Record<string, unknown> & { Id: number };
+
+/** The calls a company-scoped resource answers; the generic routes only talk to this. */
+export interface EntityRepository {
+  list(query: ListQuery): Promise<ListResult<Row>>;
+  get(id: number): Promise<Row>;
+  create(values: Record<string, unknown>): Promise<Row>;
+  update(id: number, values: Record<string, unknown>): Promise<Row>;
+  remove(id: number): Promise<void>;
+}
+
+/** Who acts and in which company: the only thing a repository is scoped by. */
+export interface Scope {
+  db: Db;
+  empresaId: number;
+  personaId: number | null;
+  userName: string;
+}
+
+/**
+ * The generic repository of a declared entity. Every statement carries `empresa_id = scope.empresaId`: a row of
+ * another company is simply not found (404), on read and on write.
+ */
+export function entityRepository(entity: EntityDef, table: EntityTable, scope: Scope): EntityRepository {
+  const c = (field: string) => col(table, field);
+  const mine = eq(c('empresaId'), scope.empresaId);
+  const byId = (id: number) => and(mine, eq(c('Id'), id));
+  const audited = entity.audit !== false;
+
+  const toRow = (raw: Record<string, unknown>): Row => {
+    const row: Record<string, unknown> = { Id: raw.Id };
+    for (const [key, def] of Object.entries(entity.fields)) {
+      const v = raw[key];
+      row[key] = def.kind === 'datetime' && typeof v === 'string' ? new Date(v).toISOString() : (v ?? null);
+    }
+    return row as Row;
+  };
+
+  async function fetch(db: Db, id: number): Promise<Row | undefined> {
+    const [raw] = await db.select().from(table).where(byId(id)).limit(1);
+    return raw ? toRow(raw as Record<string, unknown>) : undefined;
+  }
+
+  function translate(error: unknown): never {
+    const state = sqlState(error);
+    if (state === '23505') {
+      const constraint = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '');
+      const field = Object.entries(entity.fields).find(([k]) => constraint.includes(`_${columnName(k)}_`));
+      const label = field?.[1].label ?? 'valor';
+      throw fieldError(field?.[0] ?? 'Id', `Ya existe ${article(entity)} ${entity.label.toLowerCase()} con ese ${label.toLowerCase()}`);
+    }
+    if (state === '23503') throw new AppError(400, 'No se puede completar: el registro está relacionado con otros datos');
+    throw error;
+  }
+
+  return {
+    async list(query) {
+      const where = allOf([mine, ...filterConditions(entity, query.Filtros, c)]);
+      const orderField = query.Orden ?? entity.defaultOrder;
+      if (!(orderField in entity.fields)) throw new AppError(400, `No se puede ordenar por ${orderField}`);
+      const dir = query.Descendente ? desc : asc;
+      const rows = await scope.db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(dir(c(orderField)), dir(c('Id')))
+        .limit(query.TotalPagina)
+        .offset((query.Pagina - 1) * query.TotalPagina);
+      const [{ n } = { n: 0 }] = await scope.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(
+          scope.db
+            .select({ one: sql`1` })
+            .from(table)
+            .where(where)
+            .limit(COUNT_CAP + 1)
+            .as('capped'),
+        );
+      return {
+        Items: rows.map((r) => toRow(r as Record<string, unknown>)),
+        Total: Math.min(n, COUNT_CAP),
+        TotalLimitado: n > COUNT_CAP,
+      };
+    },
+
+    async get(id) {
+      const row = await fetch(scope.db, id);
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async create(values) {
+      try {
+        return await scope.db.transaction(async (tx) => {
+          const [raw] = await tx
+            .insert(table)
+            .values({ ...values, empresaId: scope.empresaId } as never)
+            .returning();
+          const row = toRow(raw as Record<string, unknown>);
+          if (audited) await audit(tx as unknown as Db, 'A', row.Id, values);
+          return row;
+        });
+      } catch (error) {
+        translate(error);
+      }
+    },
+
+    async update(id, values) {
+      try {
+        return await scope.db.transaction(async (tx) => {
+          const before = await fetch(tx as unknown as Db, id);
+          if (!before) throw notFound();
+          const [raw] = await tx.update(table).set(values as never).where(byId(id)).returning();
+          const row = toRow(raw as Record<string, unknown>);
+          if (audited) await audit(tx as unknown as Db, 'M', id, changedFields(before, row));
+          return row;
+        });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        translate(error);
+      }
+    },
+
+    async remove(id) {
+      try {
+        await scope.db.transaction(async (tx) => {
+          const before = await fetch(tx as unknown as Db, id);
+          if (!before) throw notFound();
+          if (entity.softDelete) await tx.update(table).set({ Baja: true } as never).where(byId(id));
+          else await tx.delete(table).where(byId(id));
+          if (audited) await audit(tx as unknown as Db, 'D', id, before);
+        });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        translate(error);
+      }
+    },
+  };
+
+  function audit(db: Db, accion: 'A' | 'M' | 'D', id: number, campos: unknown) {
+    return writeAudit(db, {
+      empresaId: scope.empresaId,
+      personaId: scope.personaId,
+      userName: scope.userName,
+      accion,
+      recurso: entity.name,
+      idRegistro: id,
+      campos,
+    });
+  }
+}
+
+function article(entity: EntityDef): string {
+  return entity.gender === 'f' ? 'una' : 'un';
+}

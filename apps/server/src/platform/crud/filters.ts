@@ -1,0 +1,66 @@
+import { type EntityDef, FILTER_OPS, type FieldDef, KIND_SCHEMAS, MSG } from '@faro/domain';
+import { and, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from '../http/errors.ts';
+
+const TEXTUAL = new Set(['text', 'code', 'email', 'phone', 'taxId', 'iban', 'richText']);
+
+export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Turns Filtros into SQL over the entity's columns: `Buscar` searches the search fields; `Campo` filters with
+ * the kind's default operator (contains for text, equality else, a list for `in`); `CampoDesde`/`CampoHasta` are
+ * ranges. Unknown keys and malformed values are a 400, never a database error.
+ */
+export function filterConditions(
+  entity: EntityDef,
+  filtros: Record<string, unknown>,
+  column: (field: string) => PgColumn,
+): SQL[] {
+  const conditions: SQL[] = [];
+  for (const [key, raw] of Object.entries(filtros)) {
+    if (raw === undefined || raw === null || raw === '') continue;
+    if (key === 'Buscar') {
+      const text = String(raw).trim();
+      const fields = Object.entries(entity.fields).filter(([, f]) => f.search);
+      if (text && fields.length) {
+        const cond = or(...fields.map(([k]) => ilike(column(k), likePattern(text))));
+        if (cond) conditions.push(cond);
+      }
+      continue;
+    }
+    const range = /^(.*)(Desde|Hasta)$/.exec(key);
+    const fieldKey = range && entity.fields[range[1] as string] ? (range[1] as string) : key;
+    const def = entity.fields[fieldKey];
+    if (!def || (!def.filter && !def.search && !def.list)) throw badRequest(`El filtro ${key} no existe`);
+    const ops = FILTER_OPS[def.kind] as readonly string[];
+    if (range && fieldKey !== key) {
+      if (!ops.includes('gte')) throw badRequest(`El filtro ${key} no existe`);
+      const value = parseValue(def, raw);
+      conditions.push(range[2] === 'Desde' ? gte(column(fieldKey), value) : lte(column(fieldKey), value));
+      continue;
+    }
+    if (Array.isArray(raw)) {
+      if (!ops.includes('in')) throw badRequest(MSG.format);
+      conditions.push(inArray(column(fieldKey), raw.map((v) => parseValue(def, v))));
+    } else if (TEXTUAL.has(def.kind)) {
+      conditions.push(ilike(column(fieldKey), likePattern(String(raw))));
+    } else {
+      conditions.push(eq(column(fieldKey), parseValue(def, raw)));
+    }
+  }
+  return conditions;
+}
+
+function parseValue(def: FieldDef, raw: unknown): unknown {
+  if (def.kind === 'boolean' || def.kind === 'inactive') {
+    if (raw === true || raw === 'true') return true;
+    if (raw === false || raw === 'false') return false;
+    throw badRequest(MSG.format);
+  }
+  const parsed = KIND_SCHEMAS[def.kind]({ ...def, min: undefined, max: undefined }).safeParse(raw);
+  if (!parsed.success) throw badRequest(`${def.label}: ${MSG.format}`);
+  return parsed.data;
+}
+
+export const allOf = (conditions: (SQL | undefined)[]) => and(...conditions.filter(Boolean));

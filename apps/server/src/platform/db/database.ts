@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireFolderLock } from './folderLock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type modules see (both drivers are PostgreSQL underneath). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL for the platform layer only (migrations, benchmarks, schema checks). */
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
+
+export interface OpenOptions {
+  dataDir?: string;
+  databaseUrl?: string;
+  /** A dumped, already-migrated PGlite data folder (tests start from it). */
+  loadDataDir?: Blob | File;
+  /** In-memory PGlite (tests). */
+  memory?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', () => {}); // idle client errors (server restart) must not crash the process
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      close: () => pool.end(),
+    };
+  }
+  let release: (() => void) | undefined;
+  let client: PGlite;
+  if (options.memory || !options.dataDir) {
+    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = acquireFolderLock(options.dataDir);
+    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    query: async (text, params) => (await client.query(text, params as unknown[])).rows as never[],
+    close: async () => {
+      await client.close();
+      release?.();
+    },
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}

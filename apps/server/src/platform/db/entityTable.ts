@@ -1,0 +1,52 @@
+import type { EntityDef } from '@faro/domain';
+import {
+  bigint,
+  index,
+  type PgColumn,
+  type PgColumnBuilderBase,
+  pgTable,
+  primaryKey,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { columnName, KIND_COLUMNS } from './columns.ts';
+import { empresas } from './platformTables.ts';
+
+/**
+ * The table of a declared entity: the company id first in the primary key and in every unique key and index
+ * (ready to distribute by company), a global identity id, one column per field.
+ */
+export function entityTable(entity: EntityDef, extra: Record<string, PgColumnBuilderBase> = {}) {
+  const columns: Record<string, PgColumnBuilderBase> = {
+    empresaId: bigint('empresa_id', { mode: 'number' })
+      .notNull()
+      .references(() => empresas.id),
+    Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  };
+  for (const [key, def] of Object.entries(entity.fields)) {
+    const column = KIND_COLUMNS[def.kind](columnName(key), def);
+    columns[key] = (def.required && !('notNull' in column && isNotNull(column)) ? column.notNull() : column) as PgColumnBuilderBase;
+  }
+  Object.assign(columns, extra);
+  const tableName = entity.name;
+  // biome-ignore lint/suspicious/noExplicitAny: generic over every entity; rows are typed by the entity definition
+  return pgTable(tableName, columns, (t: any) => [
+    primaryKey({ name: `${tableName}_pk`, columns: [t.empresaId, t.Id] }),
+    index(`${tableName}_orden_idx`).on(t.empresaId, t[entity.defaultOrder], t.Id),
+    ...Object.entries(entity.fields)
+      .filter(([, def]) => def.unique)
+      .map(([key]) => uniqueIndex(`${tableName}_${columnName(key)}_uq`).on(t.empresaId, t[key])),
+  ]);
+}
+
+function isNotNull(column: object): boolean {
+  return (column as { config?: { notNull?: boolean } }).config?.notNull === true;
+}
+
+export type EntityTable = ReturnType<typeof entityTable>;
+
+/** A column of an entity table by its field name ('Id', 'Val', 'Baja'…). */
+export function col(table: EntityTable, field: string): PgColumn {
+  const column = (table as unknown as Record<string, PgColumn | undefined>)[field];
+  if (!column) throw new Error(`La tabla no tiene el campo ${field}`);
+  return column;
+}

@@ -1,0 +1,14 @@
+import { auditoria, centros, roles } from '@faro/domain';
+import { bigint } from 'drizzle-orm/pg-core';
+import { entityTable } from './entityTable.ts';
+
+export * from './platformTables.ts';
+
+/** Tables derived from entity definitions. */
+export const centrosTable = entityTable(centros);
+export const rolesTable = entityTable(roles);
+export const auditoriaTable = entityTable(auditoria, {
+  personaId: bigint('persona_id', { mode: 'number' }),
+});
+export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
+

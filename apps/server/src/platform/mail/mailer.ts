@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database.ts';
+import { correosSalida } from '../db/schema.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * Every mail is written to the outbox table first. With SMTP_URL it is then delivered by nodemailer; without it the
+ * outbox is the destination and the log shows the mail (so links work on a fresh machine).
+ */
+export function createMailer(
+  db: Db,
+  options: { smtpUrl?: string; from: string; log: (message: string) => void },
+): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(mail) {
+      const [row] = await db
+        .insert(correosSalida)
+        .values({ para: mail.to, asunto: mail.subject, texto: mail.text })
+        .returning({ id: correosSalida.id });
+      if (!transport) {
+        options.log(`Correo en la bandeja de salida para ${mail.to}: ${mail.subject}\n${mail.text}`);
+        return;
+      }
+      try {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await db.update(correosSalida).set({ enviado: new Date() }).where(eq(correosSalida.id, row!.id));
+      } catch (error) {
+        await db
+          .update(correosSalida)
+          .set({ error: (error as Error).message })
+          .where(eq(correosSalida.id, row!.id));
+        options.log(`No se pudo enviar el correo a ${mail.to}: ${(error as Error).message}`);
+      }
+    },
+  };
+}

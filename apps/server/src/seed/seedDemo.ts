@@ -1,0 +1,85 @@
+import { PERMISSION_CODE_LIST } from '@faro/domain';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../platform/auth/passwords.ts';
+import type { Db } from '../platform/db/database.ts';
+import { ajustes, asesoriaClientes, centrosTable, empresas, miembros, personas, rolesTable } from '../platform/db/schema.ts';
+import { ASESORIA_CLIENTS, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROFILES } from './demoData.ts';
+
+const SEEDED_KEY = 'demo_sembrada';
+
+/** Seeds the demo data once: a marker row makes every later start skip it (restarts keep user data). */
+export async function seedDemoOnce(db: Db): Promise<boolean> {
+  const [done] = await db.select().from(ajustes).where(eq(ajustes.clave, SEEDED_KEY));
+  if (done) return false;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await seedDemo(t);
+    await t.insert(ajustes).values({ clave: SEEDED_KEY, valor: new Date().toISOString() });
+  });
+  return true;
+}
+
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const companyId = new Map<string, number>();
+  for (const c of DEMO_COMPANIES) {
+    const [row] = await db
+      .insert(empresas)
+      .values({
+        codigo: c.codigo,
+        nombre: c.nombre,
+        nif: c.nif,
+        tipoCuenta: c.tipoCuenta,
+        entidadPruebas: c.entidadPruebas,
+        condicionesAceptadas: c.condicionesAceptadas,
+        modulos: c.modulos as Record<string, boolean>,
+        datosEmpresa: c.datosEmpresa ?? `${c.nombre}\nNIF ${c.nif}`,
+        polDevoluciones: c.polDevoluciones ?? '',
+      })
+      .returning({ id: empresas.id });
+    companyId.set(c.codigo, row!.id);
+    for (const centro of c.centros) {
+      await db.insert(centrosTable).values({ empresaId: row!.id, Val: centro.Val, Desc: centro.Desc, Denegados: centro.Denegados ?? [] } as never);
+    }
+  }
+  const profileId = new Map<string, number>();
+  for (const p of DEMO_PROFILES) {
+    const full = Object.keys(p.Permisos).length === 0;
+    const permisos = Object.fromEntries(PERMISSION_CODE_LIST.map((code) => [code, full ? 3 : (p.Permisos[code] ?? 0)]));
+    const [row] = await db
+      .insert(rolesTable)
+      .values({ empresaId: companyId.get(p.empresa)!, Nombre: p.Nombre, Descripcion: p.Descripcion, Permisos: permisos } as never)
+      .returning();
+    profileId.set(`${p.empresa}/${p.Nombre}`, (row as { Id: number }).Id);
+  }
+  for (const person of DEMO_PEOPLE) {
+    const [row] = await db
+      .insert(personas)
+      .values({
+        userName: person.userName,
+        nombre: person.nombre,
+        apellido1: person.apellido1,
+        email: person.email,
+        passwordHash,
+        esAdmin: person.esAdmin ?? false,
+      })
+      .returning({ id: personas.id });
+    for (const m of person.memberships) {
+      await db.insert(miembros).values({
+        empresaId: companyId.get(m.empresa)!,
+        personaId: row!.id,
+        roles: m.roles,
+        propietario: m.propietario ?? false,
+        fichajeActivo: m.fichajeActivo ?? false,
+        soloFichaje: m.soloFichaje ?? false,
+        codigoEmpleado: m.codigoEmpleado,
+        idPerfil: m.perfil ? profileId.get(`${m.empresa}/${m.perfil}`) : null,
+      });
+    }
+  }
+  for (const [asesoria, clients] of Object.entries(ASESORIA_CLIENTS)) {
+    for (const client of clients) {
+      await db.insert(asesoriaClientes).values({ empresaId: companyId.get(asesoria)!, clienteEmpresaId: companyId.get(client)! });
+    }
+  }
+}

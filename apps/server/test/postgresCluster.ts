@@ -1,0 +1,443 @@
+/**
+ * A throwaway PostgreSQL cluster for the `server-postgres` test project.
+ *
+ * It finds the machine's PostgreSQL binaries, runs `initdb` into a fresh temporary folder, starts `postgres` on a free
+ * loopback port (unix socket inside the folder, durability switched off for speed), creates the database `faro_test`
+ * and returns its URL. `stop()` shuts the server down and deletes the folder; an exit/signal handler does the same if
+ * the test run dies first, and folders left behind by a killed run are removed on the next start.
+ *
+ * initdb and postgres refuse to run as root. When we are root the binaries are spawned with Node's `uid`/`gid`
+ * options as the `postgres` user (or `nobody`), which owns the temporary folder. Node switches user between fork and
+ * exec, so the spawned pid is the postmaster itself and can be signalled directly (no runuser/su wrapper in between).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  accessSync,
+  chownSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import pg from 'pg';
+
+export interface PostgresCluster {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+export class PostgresBinariesMissing extends Error {
+  constructor(searched: string[]) {
+    super(`PostgreSQL binaries (initdb, postgres) not found. Searched: ${searched.join(', ') || '(nothing)'}`);
+    this.name = 'PostgresBinariesMissing';
+  }
+}
+
+const FOLDER_PREFIX = 'faro-pg-';
+const DATABASE = 'faro_test';
+const SUPERUSER = 'postgres';
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+const PORT_ATTEMPTS = 5;
+
+/** The folder holding initdb and postgres: $FARO_PG_BIN, then PATH, then /usr/lib/postgresql/<newest>/bin. */
+export function findPostgresBinDir(): string {
+  const candidates: string[] = [];
+  if (process.env.FARO_PG_BIN) candidates.push(process.env.FARO_PG_BIN);
+  candidates.push(...(process.env.PATH ?? '').split(delimiter).filter(Boolean));
+  for (const root of ['/usr/lib/postgresql', '/usr/local/pgsql', '/opt/postgresql']) {
+    if (!existsSync(root)) continue;
+    if (existsSync(join(root, 'bin'))) candidates.push(join(root, 'bin'));
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+(\.\d+)?$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
+    for (const v of versions) candidates.push(join(root, v, 'bin'));
+  }
+  for (const dir of new Set(candidates)) {
+    if (isExecutable(join(dir, 'initdb')) && isExecutable(join(dir, 'postgres'))) return dir;
+  }
+  throw new PostgresBinariesMissing([...new Set(candidates)]);
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+  name: string;
+}
+
+/** initdb/postgres refuse root: pick an unprivileged account to run them as. */
+function unprivilegedUser(): RunAs {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { name: 'current user' };
+  for (const name of ['postgres', 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+      if (Number.isInteger(uid) && Number.isInteger(gid) && uid !== 0) return { uid, gid, name };
+    } catch {
+      // no such user: try the next one
+    }
+  }
+  throw new Error('Running as root and neither a "postgres" nor a "nobody" user exists to run initdb/postgres as.');
+}
+
+/** The temp base must be traversable by the unprivileged user (a TMPDIR under /root is not). */
+function baseFolder(runAs: RunAs): string {
+  const base = process.env.FARO_PG_TMPDIR || tmpdir();
+  if (runAs.uid === undefined) return base;
+  let dir = base;
+  while (true) {
+    if ((statSync(dir).mode & 0o001) === 0) return '/tmp';
+    const parent = join(dir, '..');
+    if (parent === dir) return base;
+    dir = parent;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readPid(file: string): number {
+  try {
+    return Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Removes folders of earlier runs whose test process is gone, killing their postmaster if it still runs. */
+function removeStaleFolders(base: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(base).filter((e) => e.startsWith(FOLDER_PREFIX));
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const folder = join(base, entry);
+    const owner = readPid(join(folder, 'owner.pid'));
+    if (isAlive(owner)) continue;
+    // A folder without owner.pid may be one being created right now by another run: leave young ones alone.
+    if (Number.isNaN(owner) && Date.now() - safeMtime(folder) < 60_000) continue;
+    const postmaster = readPid(join(folder, 'data', 'postmaster.pid'));
+    if (isAlive(postmaster)) {
+      try {
+        process.kill(postmaster, 'SIGQUIT');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  }
+}
+
+function safeMtime(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** A port that was free a moment ago (the postmaster may still lose a race for it: the caller retries). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function run(file: string, args: string[], runAs: RunAs, cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      cwd,
+      uid: runAs.uid,
+      gid: runAs.gid,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: cleanEnv(),
+    });
+    let output = '';
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${file} failed (${signal ?? `exit ${code}`}):\n${output}`));
+    });
+  });
+}
+
+/** The environment for the PostgreSQL processes: no PG* variables of the caller, a HOME the user can read. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PG')) env[k] = v;
+  env.HOME = '/tmp';
+  env.LC_ALL = 'C.UTF-8';
+  return env;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const liveClusters = new Set<() => void>();
+let exitHandlersInstalled = false;
+
+/** Last-resort cleanup when the test process exits or is signalled before stop() ran. */
+function installExitHandlers(): void {
+  if (exitHandlersInstalled) return;
+  exitHandlersInstalled = true;
+  const cleanupAll = () => {
+    for (const cleanup of [...liveClusters]) cleanup();
+  };
+  process.on('exit', cleanupAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const handler = () => {
+      cleanupAll();
+      process.removeListener(signal, handler);
+      // Keep the default behaviour (terminate) unless someone else (vitest) handles the signal.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    process.on(signal, handler);
+  }
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const started = Date.now();
+  const binDir = findPostgresBinDir();
+  const runAs = unprivilegedUser();
+  const base = baseFolder(runAs);
+  removeStaleFolders(base);
+
+  const folder = mkdtempSync(join(base, FOLDER_PREFIX));
+  writeFileSync(join(folder, 'owner.pid'), String(process.pid));
+  if (runAs.uid !== undefined && runAs.gid !== undefined) chownSync(folder, runAs.uid, runAs.gid);
+  const dataDir = join(folder, 'data');
+  const logFile = join(folder, 'postgres.log');
+
+  let child: ChildProcess | undefined;
+  let removed = false;
+  /** Synchronous: usable from the 'exit' handler. */
+  const killAndRemoveSync = () => {
+    if (child?.pid && child.exitCode === null && child.signalCode === null) {
+      killPostmasterSync(child.pid, join(dataDir, 'postmaster.pid'));
+    }
+    if (!removed) {
+      removed = true;
+      try {
+        rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      } catch {
+        // removed as stale by the next run
+      }
+    }
+    liveClusters.delete(killAndRemoveSync);
+  };
+  liveClusters.add(killAndRemoveSync);
+  installExitHandlers();
+
+  try {
+    await run(
+      join(binDir, 'initdb'),
+      ['-D', dataDir, '-U', SUPERUSER, '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync', '--no-instructions'],
+      runAs,
+      folder,
+    );
+
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
+      const port = await freePort();
+      const logFd = openSync(logFile, 'a', 0o644);
+      if (runAs.uid !== undefined && runAs.gid !== undefined) chownSync(logFile, runAs.uid, runAs.gid);
+      child = spawn(join(binDir, 'postgres'), ['-D', dataDir, '-p', String(port), ...settings(folder)], {
+        cwd: folder,
+        uid: runAs.uid,
+        gid: runAs.gid,
+        stdio: ['ignore', logFd, logFd],
+        env: cleanEnv(),
+      });
+      closeSync(logFd);
+      child.unref();
+      const spawned = child;
+      const spawnError = new Promise<Error>((resolve) => spawned.once('error', resolve));
+      const url = `postgres://${SUPERUSER}@127.0.0.1:${port}/${DATABASE}`;
+      try {
+        await waitUntilReady(spawned, port, spawnError, logFile);
+        await createDatabase(port);
+        const ms = Date.now() - started;
+        if (process.env.FARO_PG_VERBOSE) console.error(`[postgres] cluster ready in ${ms} ms at ${url} (${folder})`);
+        return { url, stop: () => stopCluster(spawned, killAndRemoveSync) };
+      } catch (err) {
+        lastError = err;
+        await stopProcess(spawned);
+        const log = readLog(logFile);
+        // Lost the race for the port: another process took it between freePort() and bind(). Try another one.
+        if (!/could not bind|could not create any TCP\/IP sockets|Address already in use/i.test(log)) break;
+        writeFileSync(logFile, '');
+      }
+    }
+    throw lastError;
+  } catch (err) {
+    killAndRemoveSync();
+    throw err;
+  }
+}
+
+/**
+ * Immediate shutdown (SIGQUIT lets the postmaster stop its backends and release its shared memory), waiting
+ * synchronously for postmaster.pid to disappear, then SIGKILL. Synchronous so that it works in an 'exit' handler.
+ */
+function killPostmasterSync(pid: number, pidFile: string): void {
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(pid, s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!signal('SIGQUIT')) return;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + 3000;
+  while (existsSync(pidFile) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 20);
+  signal('SIGKILL');
+}
+
+/** Server settings: loopback only, socket in our folder, no durability (a crash loses nothing we need). */
+function settings(folder: string): string[] {
+  const values: Record<string, string> = {
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: folder,
+    fsync: 'off',
+    full_page_writes: 'off',
+    synchronous_commit: 'off',
+    max_connections: '200',
+    logging_collector: 'off',
+  };
+  return Object.entries(values).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+}
+
+async function waitUntilReady(child: ChildProcess, port: number, spawnError: Promise<Error>, logFile: string) {
+  let failure: Error | undefined;
+  void spawnError.then((e) => {
+    failure = e;
+  });
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (failure) throw failure;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `postgres exited (${child.signalCode ?? `exit ${child.exitCode}`}) while starting:\n${readLog(logFile)}`,
+      );
+    }
+    // Only connect once the postmaster says it is ready: before that the port may belong to someone else.
+    if (!readLog(logFile, Number.POSITIVE_INFINITY).includes('ready to accept connections')) {
+      await sleep(20);
+      continue;
+    }
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: SUPERUSER,
+      database: 'postgres',
+      connectionTimeoutMillis: 2000,
+    });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch {
+      // not accepting connections yet (ECONNREFUSED, 57P03 "the database system is starting up")
+    } finally {
+      await client.end().catch(() => {});
+    }
+    await sleep(25);
+  }
+  throw new Error(`postgres did not accept connections within ${START_TIMEOUT_MS} ms:\n${readLog(logFile)}`);
+}
+
+async function createDatabase(port: number): Promise<void> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres' });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${DATABASE} TEMPLATE template0 ENCODING 'UTF8'`);
+  } finally {
+    await client.end();
+  }
+}
+
+function readLog(logFile: string, lines = 30): string {
+  try {
+    return readFileSync(logFile, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** Fast shutdown (SIGINT), escalating to immediate (SIGQUIT) and SIGKILL if the server lingers. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const steps: [NodeJS.Signals, number][] = [
+    ['SIGINT', STOP_TIMEOUT_MS / 2],
+    ['SIGQUIT', STOP_TIMEOUT_MS / 2],
+    ['SIGKILL', 2000],
+  ];
+  for (const [signal, wait] of steps) {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(child.pid, signal);
+    } catch {
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((r) => {
+        timer = setTimeout(() => r(true), wait);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!timedOut) return;
+  }
+}
+
+async function stopCluster(child: ChildProcess, killAndRemoveSync: () => void): Promise<void> {
+  try {
+    await stopProcess(child);
+  } finally {
+    killAndRemoveSync();
+  }
+}
