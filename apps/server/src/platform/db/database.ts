@@ -20,6 +20,8 @@ export interface Database {
   /** Raw SQL for the platform layer only (migrations, benchmarks, schema checks). */
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /** The embedded engine itself (dumps for test templates); undefined on PostgreSQL. */
+  pglite?: PGlite;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -58,6 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never[],
     close: async () => {
       await client.close();

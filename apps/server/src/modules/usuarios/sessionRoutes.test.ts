@@ -1,0 +1,173 @@
+import { MSG } from '@faro/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../test/testApp.ts';
+import { signAccessToken, verifyAccessToken } from '../../platform/auth/tokens.ts';
+import { ACCOUNT_LOCKED, LOCK_AFTER_FAILURES, LOGIN_FAILED } from './sessionRoutes.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('registro/login', () => {
+  it('returns a token pair, an expiry at most 15 minutes ahead and an XSRF cookie', async () => {
+    const res = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'demo', Password: 'Demo1234', IdCliente: 'navegador-1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ Token: expect.any(String), TokenRefresh: expect.any(String), Expiracion: expect.any(String) });
+    const minutes = (Date.parse(res.body.Expiracion) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+    const claims = verifyAccessToken(res.body.Token, TEST_SECRET);
+    expect(claims?.cen).toBe('CENTRAL');
+  });
+
+  it('answers the same Spanish message for an unknown user and a wrong password', async () => {
+    const unknown = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'nadie', Password: 'Demo1234', IdCliente: 'navegador-1' });
+    const wrong = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'demo', Password: 'mal', IdCliente: 'navegador-1' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ Mensaje: LOGIN_FAILED });
+    expect(wrong.body).toEqual({ Mensaje: LOGIN_FAILED });
+  });
+
+  it('lists every missing field in Spanish', async () => {
+    const res = await t.call('POST', '/api/usuarios/registro/login', {});
+    expect(res.status).toBe(400);
+    expect(res.body.Errores).toEqual(
+      expect.arrayContaining([
+        { Campo: 'Usuario', Mensaje: 'Usuario es obligatorio' },
+        { Campo: 'Password', Mensaje: 'Contraseña es obligatorio' },
+      ]),
+    );
+  });
+
+  it(`locks the account after ${LOCK_AFTER_FAILURES} failures until an administrator unlocks it`, async () => {
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) {
+      const r = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'academia', Password: 'Mala1234', IdCliente: 'navegador-1' });
+      expect(r.body.Mensaje).toBe(LOGIN_FAILED);
+    }
+    const locked = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'academia', Password: 'Demo1234', IdCliente: 'navegador-1' });
+    expect(locked.status).toBe(400);
+    expect(locked.body.Mensaje).toBe(ACCOUNT_LOCKED);
+
+    const admin = await t.login('admin');
+    const members = await admin.request('GET', '/api/usuarios/administrador/admusuarios/list/3');
+    const academia = members.body.Items.find((u: { UserName: string }) => u.UserName === 'academia');
+    expect(academia.Bloqueado).toBe(true);
+    const unlock = await admin.request('POST', `/api/usuarios/administrador/admusuarios/desbloquear/3/${academia.Id}`);
+    expect(unlock.status).toBe(200);
+    await expect(t.login('academia')).resolves.toBeTruthy();
+  });
+
+  it('refuses desbloquear to anyone but a platform administrator', async () => {
+    const demo = await t.login('demo');
+    const res = await demo.request('POST', '/api/usuarios/administrador/admusuarios/desbloquear/1/1');
+    expect(res.status).toBe(403);
+    expect(res.body.Mensaje).toBe(MSG.forbidden);
+  });
+});
+
+describe('token/refresh', () => {
+  it('rotates on every use; reusing an old refresh token revokes the whole family', async () => {
+    const s = await t.login('empleado');
+    const first = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: s.refresh, IdCliente: 'cliente-de-pruebas' });
+    expect(first.status).toBe(200);
+    expect(first.body.TokenRefresh).not.toBe(s.refresh);
+    const second = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: first.body.TokenRefresh, IdCliente: 'cliente-de-pruebas' });
+    expect(second.status).toBe(200);
+
+    const replay = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: s.refresh, IdCliente: 'cliente-de-pruebas' });
+    expect(replay.status).toBe(401);
+    // The legitimate holder is signed out too: the newest refresh token and access token stop working.
+    const after = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: second.body.TokenRefresh, IdCliente: 'cliente-de-pruebas' });
+    expect(after.status).toBe(401);
+    const info = await t.session(second.body.Token).request('GET', '/api/usuarios/usuario/infoempre');
+    expect(info.status).toBe(401);
+  });
+
+  it('is bound to the client id that obtained it', async () => {
+    const s = await t.login('empleado');
+    const res = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: s.refresh, IdCliente: 'otro-navegador' });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('access tokens', () => {
+  it('are refused once expired, when tampered with, or missing', async () => {
+    const s = await t.login('demo');
+    const claims = verifyAccessToken(s.token, TEST_SECRET)!;
+    const expired = signAccessToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 }, TEST_SECRET);
+    expect((await t.session(expired).request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(401);
+    const forged = signAccessToken({ ...claims, emp: 2 }, 'otro-secreto');
+    expect((await t.session(forged).request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(401);
+    expect((await t.call('GET', '/api/usuarios/usuario/infoempre')).status).toBe(401);
+  });
+
+  it('stop working after logout', async () => {
+    const s = await t.login('demo');
+    expect((await s.request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(200);
+    expect((await s.request('POST', '/api/usuarios/usuario/logout')).status).toBe(204);
+    expect((await s.request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(401);
+    const refresh = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: s.refresh, IdCliente: 'cliente-de-pruebas' });
+    expect(refresh.status).toBe(401);
+  });
+});
+
+describe('CSRF and Fetch-Metadata', () => {
+  const post = (headers: Record<string, string>, cookies: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/usuarios/registro/login',
+      payload: { Usuario: 'demo', Password: 'Demo1234', IdCliente: 'navegador-1' },
+      headers,
+      cookies,
+    });
+
+  it('refuses a non-GET request without the X-XSRF-TOKEN header matching the cookie', async () => {
+    for (const res of [
+      await post({}),
+      await post({ 'x-xsrf-token': 'a' }),
+      await post({ 'x-xsrf-token': 'a' }, { 'XSRF-TOKEN': 'b' }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ Mensaje: 'No tienes permisos para realizar la acción solicitada' });
+    }
+    expect((await post({ 'x-xsrf-token': 'a' }, { 'XSRF-TOKEN': 'a' })).statusCode).toBe(200);
+  });
+
+  it('refuses cross-site requests and foreign origins even with a matching token', async () => {
+    const ok = { 'x-xsrf-token': 'a' };
+    const cookie = { 'XSRF-TOKEN': 'a' };
+    expect((await post({ ...ok, 'sec-fetch-site': 'cross-site' }, cookie)).statusCode).toBe(403);
+    expect((await post({ ...ok, origin: 'https://malicioso.example' }, cookie)).statusCode).toBe(403);
+    expect((await post({ ...ok, origin: 'http://localhost:80' }, cookie)).statusCode).toBe(403);
+  });
+
+  it('sets the XSRF-TOKEN cookie on GET requests', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/usuarios/registro/csrf' });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/XSRF-TOKEN=[\w-]{20,}/);
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).not.toContain('HttpOnly');
+  });
+});
+
+describe('throttling', () => {
+  it('slows down repeated sign-in attempts from one address with a 429 in Spanish', async () => {
+    let last = 0;
+    let message = '';
+    for (let i = 0; i < 35; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/usuarios/registro/login',
+        payload: { Usuario: `nadie${i}`, Password: 'x', IdCliente: 'navegador-1' },
+        headers: { 'x-xsrf-token': 'a', 'x-forwarded-for': '203.0.113.9' },
+        cookies: { 'XSRF-TOKEN': 'a' },
+      });
+      last = res.statusCode;
+      message = res.json().Mensaje;
+    }
+    expect(last).toBe(429);
+    expect(message).toBe('Demasiados intentos. Espera unos minutos y vuelve a intentarlo');
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Second global setup of the server test projects: builds one migrated database with the demo data, once per run,
+ * so each test file starts from a copy in well under a second.
+ * - PGlite: a dumped data folder written to a temporary file (`pgliteTemplate`), loaded with `loadDataDir`.
+ * - PostgreSQL: a database `faro_template` that each test file clones with CREATE DATABASE … TEMPLATE.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openDatabase } from '../src/platform/db/database.ts';
+import { seedDemo } from '../src/seed/seedDemo.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of the dumped PGlite template ('' on the PostgreSQL project). */
+    pgliteTemplate: string;
+  }
+}
+
+export const TEMPLATE_DB = 'faro_template';
+
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  const url = project.getProvidedContext().databaseUrl;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB) });
+    await migrateDatabase(database);
+    await seedDemo(database.db);
+    await database.close();
+    project.provide('pgliteTemplate', '');
+    return undefined;
+  }
+  const database = await openDatabase({ memory: true });
+  await migrateDatabase(database);
+  await seedDemo(database.db);
+  if (!database.pglite) throw new Error('PGlite esperado');
+  const dump = await database.pglite.dumpDataDir('none');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'faro-template-'));
+  const file = path.join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

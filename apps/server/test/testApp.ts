@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuiltApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/platform/db/database.ts';
+import { TEMPLATE_DB, withDatabase } from './templateSetup.ts';
+
+export const TEST_SECRET = 'secreto-de-pruebas-faro-0123456789';
+export const DEMO_PASSWORD = 'Demo1234';
+
+export interface Response<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+export interface Session {
+  token: string;
+  refresh: string;
+  request<T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Response<T>>;
+}
+
+export interface TestApp extends BuiltApp {
+  database: Database;
+  config: Config;
+  engine: 'pglite' | 'postgres';
+  /** An anonymous call carrying a valid CSRF cookie and header (like the browser does). */
+  call<T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Response<T>>;
+  login(userName: string, password?: string, extra?: Record<string, unknown>): Promise<Session>;
+  session(token: string, refresh?: string): Session;
+  close(): Promise<void>;
+}
+
+/** Opens a fresh copy of the demo database for one test file (PGlite or PostgreSQL, by the running project). */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = inject('databaseUrl');
+  if (process.env.FARO_TEST_DB === 'postgres' && !url) {
+    throw new Error('Falta PostgreSQL para el proyecto server-postgres (ver el aviso de la configuración global)');
+  }
+  if (url) {
+    const name = `faro_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+    return {
+      database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  const database = await openDatabase({ memory: true, loadDataDir: new Blob([template]) });
+  return { database, drop: async () => {} };
+}
+
+const XSRF = 'xsrf-de-pruebas';
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = { ...loadConfig({ PUBLIC_URL: 'http://faro.test' }), ...overrides };
+  const built = await buildApp({ config, database, secret: TEST_SECRET });
+  const { app } = built;
+
+  async function send<T>(method: string, url: string, body: unknown, headers: Record<string, string>): Promise<Response<T>> {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      payload: body === undefined ? undefined : (body as object),
+      headers: { 'x-xsrf-token': XSRF, ...headers },
+      cookies: { 'XSRF-TOKEN': XSRF },
+    });
+    let parsed: unknown = res.body;
+    try {
+      parsed = res.body ? JSON.parse(res.body) : null;
+    } catch {}
+    return { status: res.statusCode, body: parsed as T, headers: res.headers };
+  }
+
+  const session = (token: string, refresh = ''): Session => ({
+    token,
+    refresh,
+    request: (method, url, body, headers = {}) => send(method, url, body, { authorization: `Bearer ${token}`, ...headers }),
+  });
+
+  return {
+    ...built,
+    database,
+    config,
+    engine: database.kind,
+    call: (method, url, body, headers = {}) => send(method, url, body, headers),
+    session,
+    async login(userName, password = DEMO_PASSWORD, extra = {}) {
+      const res = await send<{ Token: string; TokenRefresh: string; Mensaje?: string }>(
+        'POST',
+        '/api/usuarios/registro/login',
+        { Usuario: userName, Password: password, IdCliente: 'cliente-de-pruebas', ...extra },
+        {},
+      );
+      if (res.status !== 200) throw new Error(`login ${userName}: ${res.status} ${JSON.stringify(res.body)}`);
+      return session(res.body.Token, res.body.TokenRefresh);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
