@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { defaultCentre, issuePair } from '../src/platform/auth/sessions.ts';
 import { type Database, openDatabase } from '../src/platform/db/database.ts';
 import { TEMPLATE_DB, withDatabase } from './templateSetup.ts';
 
@@ -30,6 +31,8 @@ export interface TestApp extends BuiltApp {
   call<T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Response<T>>;
   login(userName: string, password?: string, extra?: Record<string, unknown>): Promise<Session>;
   session(token: string, refresh?: string): Session;
+  /** A session for a member of a company (by codes), issued directly: no sign-in throttling involved. */
+  as(userName: string, empresaCodigo?: string, centro?: string): Promise<Session>;
   close(): Promise<void>;
 }
 
@@ -106,6 +109,24 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       );
       if (res.status !== 200) throw new Error(`login ${userName}: ${res.status} ${JSON.stringify(res.body)}`);
       return session(res.body.Token, res.body.TokenRefresh);
+    },
+    async as(userName, empresaCodigo, centro) {
+      const [persona] = await database.query<{ id: number }>('select id from personas where lower(user_name) = lower($1)', [userName]);
+      if (!persona) throw new Error(`No existe ${userName}`);
+      let empresaId: number | null = null;
+      if (empresaCodigo) {
+        const [e] = await database.query<{ id: number }>('select id from empresas where codigo = $1', [empresaCodigo]);
+        empresaId = Number(e!.id);
+      } else {
+        const [m] = await database.query<{ empresa_id: number }>('select empresa_id from miembros where persona_id = $1 order by empresa_id limit 1', [persona.id]);
+        empresaId = m ? Number(m.empresa_id) : null;
+      }
+      const pair = await issuePair(
+        { db: database.db, config, secret: TEST_SECRET },
+        { personaId: Number(persona.id), empresaId, centro: centro ?? (empresaId ? await defaultCentre(database.db, empresaId) : null) },
+        'cliente-de-pruebas',
+      );
+      return session(pair.Token, pair.TokenRefresh);
     },
     async close() {
       await app.close();
