@@ -50,7 +50,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   } catch (err) {
     if (!(err instanceof PostgresBinariesMissing)) throw err;
     const lines = [
-      `WARNING: the PostgreSQL test run (${project.name}) is SKIPPED.`,
+      `WARNING: the PostgreSQL test run (${project.name}) will FAIL.`,
       'No DATABASE_URL is set and no PostgreSQL binaries (initdb + postgres) were found',
       '(looked in $FARO_PG_BIN, PATH and /usr/lib/postgresql/*/bin).',
       err.message,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { defaultCentre, issuePair } from '../src/platform/auth/sessions.ts';
 import { type Database, openDatabase } from '../src/platform/db/database.ts';
@@ -72,7 +72,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const built = await buildApp({ config, database, secret: TEST_SECRET });
   const { app } = built;
 
-  async function send<T>(method: string, url: string, body: unknown, headers: Record<string, string>): Promise<Response<T>> {
+  async function send<T>(
+    method: string,
+    url: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<Response<T>> {
     const res = await app.inject({
       method: method as 'GET',
       url,
@@ -90,7 +95,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const session = (token: string, refresh = ''): Session => ({
     token,
     refresh,
-    request: (method, url, body, headers = {}) => send(method, url, body, { authorization: `Bearer ${token}`, ...headers }),
+    request: (method, url, body, headers = {}) =>
+      send(method, url, body, { authorization: `Bearer ${token}`, ...headers }),
   });
 
   return {
@@ -111,19 +117,29 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       return session(res.body.Token, res.body.TokenRefresh);
     },
     async as(userName, empresaCodigo, centro) {
-      const [persona] = await database.query<{ id: number }>('select id from personas where lower(user_name) = lower($1)', [userName]);
+      const [persona] = await database.query<{ id: number }>(
+        'select id from personas where lower(user_name) = lower($1)',
+        [userName],
+      );
       if (!persona) throw new Error(`No existe ${userName}`);
       let empresaId: number | null = null;
       if (empresaCodigo) {
         const [e] = await database.query<{ id: number }>('select id from empresas where codigo = $1', [empresaCodigo]);
         empresaId = Number(e!.id);
       } else {
-        const [m] = await database.query<{ empresa_id: number }>('select empresa_id from miembros where persona_id = $1 order by empresa_id limit 1', [persona.id]);
+        const [m] = await database.query<{ empresa_id: number }>(
+          'select empresa_id from miembros where persona_id = $1 order by empresa_id limit 1',
+          [persona.id],
+        );
         empresaId = m ? Number(m.empresa_id) : null;
       }
       const pair = await issuePair(
         { db: database.db, config, secret: TEST_SECRET },
-        { personaId: Number(persona.id), empresaId, centro: centro ?? (empresaId ? await defaultCentre(database.db, empresaId) : null) },
+        {
+          personaId: Number(persona.id),
+          empresaId,
+          centro: centro ?? (empresaId ? await defaultCentre(database.db, empresaId) : null),
+        },
         'cliente-de-pruebas',
       );
       return session(pair.Token, pair.TokenRefresh);

@@ -108,7 +108,14 @@ export interface DemoPerson {
 }
 
 export const DEMO_PEOPLE: DemoPerson[] = [
-  { userName: 'admin', nombre: 'Administración', apellido1: 'Faro', email: 'admin@faro.local', esAdmin: true, memberships: [] },
+  {
+    userName: 'admin',
+    nombre: 'Administración',
+    apellido1: 'Faro',
+    email: 'admin@faro.local',
+    esAdmin: true,
+    memberships: [],
+  },
   {
     userName: 'demo',
     nombre: 'Lucía',
@@ -125,7 +132,13 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     apellido1: 'López',
     email: 'empleado@faro.local',
     memberships: [
-      { empresa: 'DEMO', roles: ['usuario', 'empleado'], fichajeActivo: true, perfil: 'Comercial', codigoEmpleado: 'E001' },
+      {
+        empresa: 'DEMO',
+        roles: ['usuario', 'empleado'],
+        fichajeActivo: true,
+        perfil: 'Comercial',
+        codigoEmpleado: 'E001',
+      },
     ],
   },
   {
@@ -133,21 +146,82 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     nombre: 'Carmen',
     apellido1: 'Ruiz',
     email: 'fichaje@faro.local',
-    memberships: [{ empresa: 'DEMO', roles: ['reghorario'], fichajeActivo: true, soloFichaje: true, codigoEmpleado: 'E002' }],
+    memberships: [
+      { empresa: 'DEMO', roles: ['reghorario'], fichajeActivo: true, soloFichaje: true, codigoEmpleado: 'E002' },
+    ],
   },
-  { userName: 'academia', nombre: 'Pilar', apellido1: 'Gómez', email: 'academia@faro.local', memberships: [{ empresa: 'ACADEMIA', roles: ['usuario'], propietario: true, fichajeActivo: true }] },
-  { userName: 'profesor', nombre: 'Andrés', apellido1: 'Sánchez', email: 'profesor@faro.local', memberships: [{ empresa: 'ACADEMIA', roles: ['profesor'], fichajeActivo: true }] },
-  { userName: 'alumno', nombre: 'Marta', apellido1: 'Díaz', email: 'alumno@faro.local', memberships: [{ empresa: 'ACADEMIA', roles: ['alumno'] }] },
-  { userName: 'tutor', nombre: 'Fernando', apellido1: 'Díaz', email: 'tutor@faro.local', memberships: [{ empresa: 'ACADEMIA', roles: ['tutor'] }] },
-  { userName: 'autoescuela', nombre: 'Raúl', apellido1: 'Navarro', email: 'autoescuela@faro.local', memberships: [{ empresa: 'AUTOESCUELA', roles: ['usuario'], propietario: true, fichajeActivo: true }] },
-  { userName: 'instructor', nombre: 'Sergio', apellido1: 'Molina', email: 'instructor@faro.local', memberships: [{ empresa: 'AUTOESCUELA', roles: ['profesor'], fichajeActivo: true }] },
-  { userName: 'alumnoae', nombre: 'Laura', apellido1: 'Ortega', email: 'alumnoae@faro.local', memberships: [{ empresa: 'AUTOESCUELA', roles: ['alumno'] }] },
-  { userName: 'asesoria', nombre: 'Elena', apellido1: 'Castro', email: 'asesoria@faro.local', memberships: [{ empresa: 'ASESORIA', roles: ['asesoria'], propietario: true }] },
-  { userName: 'pendiente', nombre: 'Tomás', apellido1: 'Iglesias', email: 'pendiente@faro.local', memberships: [{ empresa: 'PENDIENTE', roles: ['usuario'], propietario: true }] },
+  {
+    userName: 'academia',
+    nombre: 'Pilar',
+    apellido1: 'Gómez',
+    email: 'academia@faro.local',
+    memberships: [{ empresa: 'ACADEMIA', roles: ['usuario'], propietario: true, fichajeActivo: true }],
+  },
+  {
+    userName: 'profesor',
+    nombre: 'Andrés',
+    apellido1: 'Sánchez',
+    email: 'profesor@faro.local',
+    memberships: [{ empresa: 'ACADEMIA', roles: ['profesor'], fichajeActivo: true }],
+  },
+  {
+    userName: 'alumno',
+    nombre: 'Marta',
+    apellido1: 'Díaz',
+    email: 'alumno@faro.local',
+    memberships: [{ empresa: 'ACADEMIA', roles: ['alumno'] }],
+  },
+  {
+    userName: 'tutor',
+    nombre: 'Fernando',
+    apellido1: 'Díaz',
+    email: 'tutor@faro.local',
+    memberships: [{ empresa: 'ACADEMIA', roles: ['tutor'] }],
+  },
+  {
+    userName: 'autoescuela',
+    nombre: 'Raúl',
+    apellido1: 'Navarro',
+    email: 'autoescuela@faro.local',
+    memberships: [{ empresa: 'AUTOESCUELA', roles: ['usuario'], propietario: true, fichajeActivo: true }],
+  },
+  {
+    userName: 'instructor',
+    nombre: 'Sergio',
+    apellido1: 'Molina',
+    email: 'instructor@faro.local',
+    memberships: [{ empresa: 'AUTOESCUELA', roles: ['profesor'], fichajeActivo: true }],
+  },
+  {
+    userName: 'alumnoae',
+    nombre: 'Laura',
+    apellido1: 'Ortega',
+    email: 'alumnoae@faro.local',
+    memberships: [{ empresa: 'AUTOESCUELA', roles: ['alumno'] }],
+  },
+  {
+    userName: 'asesoria',
+    nombre: 'Elena',
+    apellido1: 'Castro',
+    email: 'asesoria@faro.local',
+    memberships: [{ empresa: 'ASESORIA', roles: ['asesoria'], propietario: true }],
+  },
+  {
+    userName: 'pendiente',
+    nombre: 'Tomás',
+    apellido1: 'Iglesias',
+    email: 'pendiente@faro.local',
+    memberships: [{ empresa: 'PENDIENTE', roles: ['usuario'], propietario: true }],
+  },
 ];
 
 /** Profiles of DEMO: a sales clerk who cannot touch configuration nor delete invoices. */
-export const DEMO_PROFILES: { empresa: string; Nombre: string; Descripcion: string; Permisos: Record<string, number> }[] = [
+export const DEMO_PROFILES: {
+  empresa: string;
+  Nombre: string;
+  Descripcion: string;
+  Permisos: Record<string, number>;
+}[] = [
   {
     empresa: 'DEMO',
     Nombre: 'Comercial',

@@ -2,7 +2,15 @@ import { PERMISSION_CODE_LIST } from '@faro/domain';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import type { Db } from '../platform/db/database.ts';
-import { ajustes, asesoriaClientes, centrosTable, empresas, miembros, personas, rolesTable } from '../platform/db/schema.ts';
+import {
+  ajustes,
+  asesoriaClientes,
+  centrosTable,
+  empresas,
+  miembros,
+  personas,
+  rolesTable,
+} from '../platform/db/schema.ts';
 import { ASESORIA_CLIENTS, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROFILES } from './demoData.ts';
 
 const SEEDED_KEY = 'demo_sembrada';
@@ -39,7 +47,9 @@ export async function seedDemo(db: Db): Promise<void> {
       .returning({ id: empresas.id });
     companyId.set(c.codigo, row!.id);
     for (const centro of c.centros) {
-      await db.insert(centrosTable).values({ empresaId: row!.id, Val: centro.Val, Desc: centro.Desc, Denegados: centro.Denegados ?? [] } as never);
+      await db
+        .insert(centrosTable)
+        .values({ empresaId: row!.id, Val: centro.Val, Desc: centro.Desc, Denegados: centro.Denegados ?? [] } as never);
     }
   }
   const profileId = new Map<string, number>();
@@ -48,7 +58,12 @@ export async function seedDemo(db: Db): Promise<void> {
     const permisos = Object.fromEntries(PERMISSION_CODE_LIST.map((code) => [code, full ? 3 : (p.Permisos[code] ?? 0)]));
     const [row] = await db
       .insert(rolesTable)
-      .values({ empresaId: companyId.get(p.empresa)!, Nombre: p.Nombre, Descripcion: p.Descripcion, Permisos: permisos } as never)
+      .values({
+        empresaId: companyId.get(p.empresa)!,
+        Nombre: p.Nombre,
+        Descripcion: p.Descripcion,
+        Permisos: permisos,
+      } as never)
       .returning();
     profileId.set(`${p.empresa}/${p.Nombre}`, (row as { Id: number }).Id);
   }
@@ -79,7 +94,9 @@ export async function seedDemo(db: Db): Promise<void> {
   }
   for (const [asesoria, clients] of Object.entries(ASESORIA_CLIENTS)) {
     for (const client of clients) {
-      await db.insert(asesoriaClientes).values({ empresaId: companyId.get(asesoria)!, clienteEmpresaId: companyId.get(client)! });
+      await db
+        .insert(asesoriaClientes)
+        .values({ empresaId: companyId.get(asesoria)!, clienteEmpresaId: companyId.get(client)! });
     }
   }
 }

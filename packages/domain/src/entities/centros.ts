@@ -10,11 +10,24 @@ export const centros = defineEntity({
   defaultOrder: 'Val',
   titleField: 'Desc',
   fields: {
-    Val: { kind: 'code', label: 'Código', required: true, maxLength: 10, list: true, search: true, sortable: true, unique: true },
+    Val: {
+      kind: 'code',
+      label: 'Código',
+      required: true,
+      maxLength: 10,
+      list: true,
+      search: true,
+      sortable: true,
+      unique: true,
+    },
     Desc: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
     Direccion: { kind: 'text', label: 'Dirección', maxLength: 200 },
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20, list: true },
-    Denegados: { kind: 'json', label: 'Funciones denegadas en el centro', help: 'Códigos de permiso que no se pueden usar en este centro' },
+    Denegados: {
+      kind: 'json',
+      label: 'Funciones denegadas en el centro',
+      help: 'Códigos de permiso que no se pueden usar en este centro',
+    },
     Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
   },
 });

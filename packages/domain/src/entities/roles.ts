@@ -11,7 +11,16 @@ export const roles = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 60, list: true, search: true, sortable: true, unique: true },
+    Nombre: {
+      kind: 'text',
+      label: 'Nombre',
+      required: true,
+      maxLength: 60,
+      list: true,
+      search: true,
+      sortable: true,
+      unique: true,
+    },
     Descripcion: { kind: 'text', label: 'Descripción', maxLength: 200, list: true },
     Permisos: { kind: 'json', label: 'Permisos' },
     Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },

@@ -96,16 +96,19 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === '
 export function fieldSchema(def: FieldDef): z.ZodType {
   const inner = KIND_SCHEMAS[def.kind](def);
   if (def.kind === 'boolean' || def.kind === 'inactive') return z.boolean({ error: MSG.format }).default(false);
-  return z.unknown().optional().transform((value, ctx) => {
-    if (isEmpty(value)) {
-      if (def.required) ctx.addIssue({ code: 'custom', message: MSG.required(def.label) });
-      return null;
-    }
-    const parsed = inner.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (isEmpty(value)) {
+        if (def.required) ctx.addIssue({ code: 'custom', message: MSG.required(def.label) });
+        return null;
+      }
+      const parsed = inner.safeParse(value);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
 }

@@ -27,5 +27,10 @@ export const MSG = {
 
 function formatMb(limitKb: number): string {
   const mb = limitKb / 1024;
-  return Number.isInteger(mb) ? String(mb) : mb.toFixed(2).replace(/\.?0+$/, '').replace('.', ',');
+  return Number.isInteger(mb)
+    ? String(mb)
+    : mb
+        .toFixed(2)
+        .replace(/\.?0+$/, '')
+        .replace('.', ',');
 }

@@ -56,17 +56,31 @@ export const administracionModule: AreaModule = (app, deps) => {
     return { Items, Total: n, TotalLimitado: false };
   });
 
-  app.post(`${base}/desbloquear/:empresa/:id`, { config: { access: access.admin }, schema: { tags, summary: 'Desbloquear un usuario' } }, async (request) => {
-    const personaId = await memberOf(request.params);
-    await db.update(personas).set({ bloqueado: false, fallosLogin: 0 }).where(eq(personas.id, personaId));
-    return { Mensaje: 'El usuario se ha desbloqueado correctamente' };
-  });
+  app.post(
+    `${base}/desbloquear/:empresa/:id`,
+    { config: { access: access.admin }, schema: { tags, summary: 'Desbloquear un usuario' } },
+    async (request) => {
+      const personaId = await memberOf(request.params);
+      await db.update(personas).set({ bloqueado: false, fallosLogin: 0 }).where(eq(personas.id, personaId));
+      return { Mensaje: 'El usuario se ha desbloqueado correctamente' };
+    },
+  );
 
-  app.post(`${base}/cambiarcontrasena/:empresa/:id`, { config: { access: access.admin }, schema: { tags, summary: 'Cambiar la contraseña de un usuario', body: passwordBody } }, async (request) => {
-    const personaId = await memberOf(request.params);
-    const body = parseBody(passwordBody, request.body) as z.infer<typeof passwordBody>;
-    await db.update(personas).set({ passwordHash: await hashPassword(body.NuevoPassword) }).where(eq(personas.id, personaId));
-    await revokeAllOf(db, personaId);
-    return { Mensaje: 'La contraseña se ha actualizado correctamente' };
-  });
+  app.post(
+    `${base}/cambiarcontrasena/:empresa/:id`,
+    {
+      config: { access: access.admin },
+      schema: { tags, summary: 'Cambiar la contraseña de un usuario', body: passwordBody },
+    },
+    async (request) => {
+      const personaId = await memberOf(request.params);
+      const body = parseBody(passwordBody, request.body) as z.infer<typeof passwordBody>;
+      await db
+        .update(personas)
+        .set({ passwordHash: await hashPassword(body.NuevoPassword) })
+        .where(eq(personas.id, personaId));
+      await revokeAllOf(db, personaId);
+      return { Mensaje: 'La contraseña se ha actualizado correctamente' };
+    },
+  );
 };

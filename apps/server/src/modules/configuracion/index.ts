@@ -1,7 +1,7 @@
 import { centros, isPermissionCode, saveSchema } from '@faro/domain';
 import { z } from 'zod';
-import { entityRepository } from '../../platform/crud/entityRepository.ts';
 import { registerCrudRoutes } from '../../platform/crud/crudRoutes.ts';
+import { entityRepository } from '../../platform/crud/entityRepository.ts';
 import { centrosTable } from '../../platform/db/schema.ts';
 import type { AreaModule } from '../index.ts';
 

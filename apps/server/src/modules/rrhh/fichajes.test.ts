@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fichar = (s: Session, body: Record<string, unknown>) => s.request('POST', '/api/rrhh/fichajesusu/save', { Origen: 'w', ...body });
+const fichar = (s: Session, body: Record<string, unknown>) =>
+  s.request('POST', '/api/rrhh/fichajesusu/save', { Origen: 'w', ...body });
 
 describe('time clock state machine (server owned)', () => {
   it('walks e → p → r → s and refuses the transitions the spec does not allow', async () => {
@@ -25,12 +26,18 @@ describe('time clock state machine (server owned)', () => {
     const noReason = await fichar(s, { Tipo: 'p' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.Errores).toEqual([{ Campo: 'MotivoPausa', Mensaje: 'Motivo de la pausa es obligatorio' }]);
-    expect((await fichar(s, { Tipo: 'p', MotivoPausa: 'Médico' })).body).toMatchObject({ Estado: 'p', Mensaje: MSG.clockRegistered('Pausa') });
+    expect((await fichar(s, { Tipo: 'p', MotivoPausa: 'Médico' })).body).toMatchObject({
+      Estado: 'p',
+      Mensaje: MSG.clockRegistered('Pausa'),
+    });
     await refused({ Tipo: 'j' }); // paused: must resume before ending the day
     expect((await fichar(s, { Tipo: 'p' })).body.Estado).toBe('r');
     expect((await fichar(s, { Tipo: 'p', MotivoPausa: 'Personal' })).body.Estado).toBe('p');
     expect((await fichar(s, { Tipo: 'p' })).body.Estado).toBe('r');
-    expect((await fichar(s, { Tipo: 'j' })).body).toMatchObject({ Estado: 's', Mensaje: MSG.clockRegistered('Salida') });
+    expect((await fichar(s, { Tipo: 'j' })).body).toMatchObject({
+      Estado: 's',
+      Mensaje: MSG.clockRegistered('Salida'),
+    });
     await refused({ Tipo: 'p', MotivoPausa: 'Comida' }); // after exit: cannot pause
     expect((await fichar(s, { Tipo: 'j' })).body.Estado).toBe('e'); // a new workday
 
@@ -40,7 +47,14 @@ describe('time clock state machine (server owned)', () => {
     expect(list.body.Total).toBe(7);
     expect(list.body.Items.map((i: { Estado: string }) => i.Estado)).toEqual(['e', 's', 'r']);
     const first = (await s.request('GET', '/api/rrhh/fichajesusu/list?Pagina=3&TotalPagina=3')).body.Items.at(-1);
-    expect(first).toMatchObject({ Estado: 'e', Tipo: 'j', Origen: 'w', Latitud: 40.4168, Longitud: -3.7038, MotivoPausa: null });
+    expect(first).toMatchObject({
+      Estado: 'e',
+      Tipo: 'j',
+      Origen: 'w',
+      Latitud: 40.4168,
+      Longitud: -3.7038,
+      MotivoPausa: null,
+    });
   });
 
   it('takes the time from the server clock, ignoring any date in the body', async () => {
@@ -74,7 +88,9 @@ describe('time clock state machine (server owned)', () => {
     const alumno = await t.as('alumno', 'ACADEMIA');
     expect((await fichar(alumno, { Tipo: 'j' })).status).toBe(403);
     expect((await alumno.request('GET', '/api/rrhh/fichajesusu/list')).status).toBe(403);
-    const urls = t.deps.routes.filter((r) => r.url.startsWith('/api/rrhh/fichajesusu')).map((r) => `${r.method} ${r.url}`);
+    const urls = t.deps.routes
+      .filter((r) => r.url.startsWith('/api/rrhh/fichajesusu'))
+      .map((r) => `${r.method} ${r.url}`);
     expect(urls.sort()).toEqual(['GET /api/rrhh/fichajesusu/list', 'POST /api/rrhh/fichajesusu/save']);
   });
 });

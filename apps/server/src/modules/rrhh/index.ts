@@ -12,13 +12,21 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { AreaModule } from '../index.ts';
 
 const coordinate = (max: number) =>
-  z.number({ error: MSG.format }).min(-max, { error: MSG.min(-max) }).max(max, { error: MSG.max(max) }).nullish();
+  z
+    .number({ error: MSG.format })
+    .min(-max, { error: MSG.min(-max) })
+    .max(max, { error: MSG.max(max) })
+    .nullish();
 
 export const clockBody = z
   .object({
     Tipo: z.enum(['j', 'p'], { error: 'Tipo debe ser j (jornada) o p (pausa)' }),
     Origen: z.enum(['w'], { error: 'Origen debe ser w (web)' }).default('w'),
-    MotivoPausa: z.string().trim().max(200, { error: MSG.maxLength('Motivo de la pausa', 200) }).nullish(),
+    MotivoPausa: z
+      .string()
+      .trim()
+      .max(200, { error: MSG.maxLength('Motivo de la pausa', 200) })
+      .nullish(),
     Latitud: coordinate(90),
     Longitud: coordinate(180),
   })
@@ -44,69 +52,79 @@ const toItem = (r: typeof fichajes.$inferSelect) => ({
  */
 export const rrhhModule: AreaModule = (app, deps) => {
   const tags = ['rrhh'];
-  app.get('/api/rrhh/fichajesusu/list', { config: { access: access.timeclock }, schema: { tags, summary: 'Mis fichajes' } }, async (request) => {
-    const ctx = companyCtx(request);
-    const q = parseListQuery(request.query);
-    const { db } = deps.scopeOf(request);
-    const mine = and(eq(fichajes.empresaId, ctx.empresa.id), eq(fichajes.personaId, ctx.personaId));
-    const rows = await db
-      .select()
-      .from(fichajes)
-      .where(mine)
-      .orderBy(desc(fichajes.fecha), desc(fichajes.id))
-      .limit(q.TotalPagina)
-      .offset((q.Pagina - 1) * q.TotalPagina);
-    const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(fichajes).where(mine);
-    return { Items: rows.map(toItem), Total: n, TotalLimitado: false };
-  });
-
-  app.post('/api/rrhh/fichajesusu/save', { config: { access: access.timeclock }, schema: { tags, summary: 'Fichar', body: clockBody } }, async (request) => {
-    const ctx = companyCtx(request);
-    const body = parseBody(clockBody, request.body) as z.infer<typeof clockBody>;
-    const scope = deps.scopeOf(request);
-    return scope.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      await db.execute(
-        // Serialise the clock of one person: a transaction-scoped advisory lock on (company, person).
-        sqlLock(ctx.empresa.id, ctx.personaId),
-      );
-      const [last] = await db
-        .select({ estado: fichajes.estado })
+  app.get(
+    '/api/rrhh/fichajesusu/list',
+    { config: { access: access.timeclock }, schema: { tags, summary: 'Mis fichajes' } },
+    async (request) => {
+      const ctx = companyCtx(request);
+      const q = parseListQuery(request.query);
+      const { db } = deps.scopeOf(request);
+      const mine = and(eq(fichajes.empresaId, ctx.empresa.id), eq(fichajes.personaId, ctx.personaId));
+      const rows = await db
+        .select()
         .from(fichajes)
-        .where(and(eq(fichajes.empresaId, ctx.empresa.id), eq(fichajes.personaId, ctx.personaId)))
+        .where(mine)
         .orderBy(desc(fichajes.fecha), desc(fichajes.id))
-        .limit(1);
-      const current = (last?.estado ?? '') as EstadoFichaje;
-      const t = nextClockState(current, body.Tipo);
-      if (!t.ok) throw new AppError(400, t.message);
-      if (t.next === 'p' && !body.MotivoPausa) {
-        throw new AppError(400, MSG.formInvalid, [{ Campo: 'MotivoPausa', Mensaje: MSG.required('Motivo de la pausa') }]);
-      }
-      const [row] = await db
-        .insert(fichajes)
-        .values({
+        .limit(q.TotalPagina)
+        .offset((q.Pagina - 1) * q.TotalPagina);
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(fichajes).where(mine);
+      return { Items: rows.map(toItem), Total: n, TotalLimitado: false };
+    },
+  );
+
+  app.post(
+    '/api/rrhh/fichajesusu/save',
+    { config: { access: access.timeclock }, schema: { tags, summary: 'Fichar', body: clockBody } },
+    async (request) => {
+      const ctx = companyCtx(request);
+      const body = parseBody(clockBody, request.body) as z.infer<typeof clockBody>;
+      const scope = deps.scopeOf(request);
+      return scope.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        await db.execute(
+          // Serialise the clock of one person: a transaction-scoped advisory lock on (company, person).
+          sqlLock(ctx.empresa.id, ctx.personaId),
+        );
+        const [last] = await db
+          .select({ estado: fichajes.estado })
+          .from(fichajes)
+          .where(and(eq(fichajes.empresaId, ctx.empresa.id), eq(fichajes.personaId, ctx.personaId)))
+          .orderBy(desc(fichajes.fecha), desc(fichajes.id))
+          .limit(1);
+        const current = (last?.estado ?? '') as EstadoFichaje;
+        const t = nextClockState(current, body.Tipo);
+        if (!t.ok) throw new AppError(400, t.message);
+        if (t.next === 'p' && !body.MotivoPausa) {
+          throw new AppError(400, MSG.formInvalid, [
+            { Campo: 'MotivoPausa', Mensaje: MSG.required('Motivo de la pausa') },
+          ]);
+        }
+        const [row] = await db
+          .insert(fichajes)
+          .values({
+            empresaId: ctx.empresa.id,
+            personaId: ctx.personaId,
+            tipo: body.Tipo,
+            estado: t.next,
+            motivoPausa: t.next === 'p' ? (body.MotivoPausa ?? null) : null,
+            latitud: body.Latitud == null ? null : String(body.Latitud),
+            longitud: body.Longitud == null ? null : String(body.Longitud),
+            origen: body.Origen,
+          })
+          .returning();
+        await writeAudit(db, {
           empresaId: ctx.empresa.id,
           personaId: ctx.personaId,
-          tipo: body.Tipo,
-          estado: t.next,
-          motivoPausa: t.next === 'p' ? (body.MotivoPausa ?? null) : null,
-          latitud: body.Latitud == null ? null : String(body.Latitud),
-          longitud: body.Longitud == null ? null : String(body.Longitud),
-          origen: body.Origen,
-        })
-        .returning();
-      await writeAudit(db, {
-        empresaId: ctx.empresa.id,
-        personaId: ctx.personaId,
-        userName: ctx.userName,
-        accion: 'A',
-        recurso: 'fichajes',
-        idRegistro: row!.id,
-        campos: { Tipo: body.Tipo, Estado: t.next },
+          userName: ctx.userName,
+          accion: 'A',
+          recurso: 'fichajes',
+          idRegistro: row!.id,
+          campos: { Tipo: body.Tipo, Estado: t.next },
+        });
+        return { Estado: t.next, Fecha: row!.fecha.toISOString(), Mensaje: MSG.clockRegistered(clockWord(t.next)) };
       });
-      return { Estado: t.next, Fecha: row!.fecha.toISOString(), Mensaje: MSG.clockRegistered(clockWord(t.next)) };
-    });
-  });
+    },
+  );
 };
 
 function sqlLock(empresaId: number, personaId: number) {

@@ -36,7 +36,10 @@ describe('password recovery through a real SMTP server', () => {
     const ok = await t.call('POST', '/api/usuarios/registro/nuevopass', { Token: token, NuevoPassword: 'Recuperada1' });
     expect(ok.status).toBe(200);
     await expect(t.login('profesor', 'Recuperada1')).resolves.toBeTruthy();
-    const again = await t.call('POST', '/api/usuarios/registro/nuevopass', { Token: token, NuevoPassword: 'OtraVez123' });
+    const again = await t.call('POST', '/api/usuarios/registro/nuevopass', {
+      Token: token,
+      NuevoPassword: 'OtraVez123',
+    });
     expect(again.body).toEqual({ Mensaje: LINK_INVALID });
   });
 
@@ -49,7 +52,10 @@ describe('password recovery through a real SMTP server', () => {
   });
 
   it('refuses an invented token', async () => {
-    const res = await t.call('POST', '/api/usuarios/registro/nuevopass', { Token: 'inventado', NuevoPassword: 'Valida1234' });
+    const res = await t.call('POST', '/api/usuarios/registro/nuevopass', {
+      Token: 'inventado',
+      NuevoPassword: 'Valida1234',
+    });
     expect(res.status).toBe(400);
     expect(res.body.Mensaje).toBe(LINK_INVALID);
   });
@@ -66,7 +72,13 @@ describe('sign-up with e-mail confirmation', () => {
   };
 
   it('validates every field in Spanish', async () => {
-    const res = await t.call('POST', '/api/usuarios/registro/nuevacuenta', { ...alta, NIF: '12345678A', Email: 'mal', Password: 'x', Usuario: 'demo' });
+    const res = await t.call('POST', '/api/usuarios/registro/nuevacuenta', {
+      ...alta,
+      NIF: '12345678A',
+      Email: 'mal',
+      Password: 'x',
+      Usuario: 'demo',
+    });
     expect(res.status).toBe(400);
     expect(res.body.Errores).toEqual(
       expect.arrayContaining([
@@ -82,7 +94,11 @@ describe('sign-up with e-mail confirmation', () => {
   it('creates the company in test mode, refuses sign-in until the e-mailed link is followed', async () => {
     const res = await t.call('POST', '/api/usuarios/registro/nuevacuenta', alta);
     expect(res.status).toBe(201);
-    const early = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'anaperez', Password: 'Ferreteria1', IdCliente: 'navegador-1' });
+    const early = await t.call('POST', '/api/usuarios/registro/login', {
+      Usuario: 'anaperez',
+      Password: 'Ferreteria1',
+      IdCliente: 'navegador-1',
+    });
     expect(early.body.Mensaje).toMatch(/^Confirma tu correo/);
     const mail = await waitForMail('ana@ferreteria.test');
     const confirm = await t.call('POST', '/api/usuarios/registro/confirmaemail', { Token: linkToken(mail.raw) });
@@ -105,7 +121,9 @@ describe('without SMTP', () => {
     const local = await createTestApp();
     try {
       await local.call('POST', '/api/usuarios/registro/recupera', { Usuario: 'alumnoae' });
-      const rows = await local.database.query<{ para: string; texto: string }>('select para, texto from correos_salida');
+      const rows = await local.database.query<{ para: string; texto: string }>(
+        'select para, texto from correos_salida',
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]!.para).toBe('alumnoae@faro.local');
       expect(rows[0]!.texto).toContain('/registro/nuevopass?token=');

@@ -1,13 +1,13 @@
 import { checkTaxId, MSG, newPasswordSchema, PATTERNS, requiredString } from '@faro/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../platform/db/database.ts';
 import { access } from '../../platform/auth/access.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { revokeAllOf } from '../../platform/auth/sessions.ts';
 import { Throttle } from '../../platform/auth/throttle.ts';
 import { randomToken, tokenHash } from '../../platform/auth/tokens.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { centrosTable, empresas, enlacesEmail, miembros, personas } from '../../platform/db/schema.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AreaModule } from '../index.ts';
@@ -68,92 +68,130 @@ export const accountRoutes: AreaModule = (app, deps) => {
   const db = deps.database.db;
   const byIp = new Throttle(10, 15 * 60_000);
   const tags = ['usuarios'];
-  const link = (path: string, token: string) => `${deps.config.publicUrl}/registro/${path}?token=${encodeURIComponent(token)}`;
+  const link = (path: string, token: string) =>
+    `${deps.config.publicUrl}/registro/${path}?token=${encodeURIComponent(token)}`;
 
-  app.post('/api/usuarios/registro/recupera', { config: { access: access.public }, schema: { tags, summary: 'Recuperar la contraseña', body: recoverBody } }, async (request) => {
-    const body = parseBody(recoverBody, request.body) as z.infer<typeof recoverBody>;
-    if (!byIp.hit(`rec:${request.ip}`)) throw new AppError(429, TOO_MANY);
-    const key = body.Usuario.toLowerCase();
-    const [persona] = await db
-      .select()
-      .from(personas)
-      .where(or(eq(sql`lower(${personas.userName})`, key), eq(sql`lower(${personas.email})`, key)))
-      .limit(1);
-    if (persona) {
-      const token = await createLink(db, persona.id, 'recupera', RECOVERY_HOURS);
-      await deps.mailer.send({
-        to: persona.email,
-        subject: 'Faro: crea una nueva contraseña',
-        text: `Hola ${persona.nombre}:\n\nPara crear una nueva contraseña del usuario ${persona.userName}, abre este enlace (caduca en ${RECOVERY_HOURS} hora y sólo se puede usar una vez):\n\n${link('nuevopass', token)}\n\nSi no lo has pedido tú, ignora este correo.`,
+  app.post(
+    '/api/usuarios/registro/recupera',
+    { config: { access: access.public }, schema: { tags, summary: 'Recuperar la contraseña', body: recoverBody } },
+    async (request) => {
+      const body = parseBody(recoverBody, request.body) as z.infer<typeof recoverBody>;
+      if (!byIp.hit(`rec:${request.ip}`)) throw new AppError(429, TOO_MANY);
+      const key = body.Usuario.toLowerCase();
+      const [persona] = await db
+        .select()
+        .from(personas)
+        .where(or(eq(sql`lower(${personas.userName})`, key), eq(sql`lower(${personas.email})`, key)))
+        .limit(1);
+      if (persona) {
+        const token = await createLink(db, persona.id, 'recupera', RECOVERY_HOURS);
+        await deps.mailer.send({
+          to: persona.email,
+          subject: 'Faro: crea una nueva contraseña',
+          text: `Hola ${persona.nombre}:\n\nPara crear una nueva contraseña del usuario ${persona.userName}, abre este enlace (caduca en ${RECOVERY_HOURS} hora y sólo se puede usar una vez):\n\n${link('nuevopass', token)}\n\nSi no lo has pedido tú, ignora este correo.`,
+        });
+      }
+      return { Mensaje: RECOVERY_SENT };
+    },
+  );
+
+  app.post(
+    '/api/usuarios/registro/nuevopass',
+    {
+      config: { access: access.public },
+      schema: { tags, summary: 'Nueva contraseña con el enlace recibido', body: newPassBody },
+    },
+    async (request) => {
+      const body = parseBody(newPassBody, request.body) as z.infer<typeof newPassBody>;
+      const personaId = await consumeLink(db, body.Token, 'recupera');
+      if (!personaId) throw new AppError(400, LINK_INVALID);
+      await db
+        .update(personas)
+        .set({ passwordHash: await hashPassword(body.NuevoPassword), bloqueado: false, fallosLogin: 0 })
+        .where(eq(personas.id, personaId));
+      await revokeAllOf(db, personaId);
+      return { Mensaje: MSG.passwordUpdated };
+    },
+  );
+
+  app.post(
+    '/api/usuarios/registro/nuevacuenta',
+    { config: { access: access.public }, schema: { tags, summary: 'Alta de una cuenta nueva', body: signUpBody } },
+    async (request, reply) => {
+      const body = parseBody(signUpBody, request.body) as z.infer<typeof signUpBody>;
+      if (!byIp.hit(`alta:${request.ip}`)) throw new AppError(429, TOO_MANY);
+      const [taken] = await db
+        .select({ id: personas.id })
+        .from(personas)
+        .where(eq(sql`lower(${personas.userName})`, body.Usuario.toLowerCase()))
+        .limit(1);
+      if (taken) throw fieldError('Usuario', 'Ese nombre de usuario ya está en uso');
+      const passwordHash = await hashPassword(body.Password);
+      const token = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const codigo = await freeCompanyCode(t, body.NombreEmpresa);
+        const [empresa] = await t
+          .insert(empresas)
+          .values({ codigo, nombre: body.NombreEmpresa, nif: checkTaxIdValue(body.NIF), entidadPruebas: true })
+          .returning({ id: empresas.id });
+        const [persona] = await t
+          .insert(personas)
+          .values({
+            userName: body.Usuario,
+            nombre: body.Nombre,
+            email: body.Email,
+            passwordHash,
+            emailConfirmado: false,
+          })
+          .returning({ id: personas.id });
+        await t.insert(miembros).values({
+          empresaId: empresa!.id,
+          personaId: persona!.id,
+          roles: ['usuario'],
+          propietario: true,
+          fichajeActivo: true,
+        });
+        await t.insert(centrosTable).values({ empresaId: empresa!.id, Val: 'CENTRAL', Desc: 'Central' } as never);
+        return createLink(t, persona!.id, 'confirma', CONFIRM_HOURS);
       });
-    }
-    return { Mensaje: RECOVERY_SENT };
-  });
+      await deps.mailer.send({
+        to: body.Email,
+        subject: 'Faro: confirma tu correo electrónico',
+        text: `Hola ${body.Nombre}:\n\nGracias por darte de alta en Faro. Confirma tu correo abriendo este enlace (caduca en ${CONFIRM_HOURS} horas):\n\n${link('confirmaemail', token)}\n`,
+      });
+      return reply.status(201).send({ Mensaje: 'Te hemos enviado un correo para confirmar tu cuenta' });
+    },
+  );
 
-  app.post('/api/usuarios/registro/nuevopass', { config: { access: access.public }, schema: { tags, summary: 'Nueva contraseña con el enlace recibido', body: newPassBody } }, async (request) => {
-    const body = parseBody(newPassBody, request.body) as z.infer<typeof newPassBody>;
-    const personaId = await consumeLink(db, body.Token, 'recupera');
-    if (!personaId) throw new AppError(400, LINK_INVALID);
-    await db
-      .update(personas)
-      .set({ passwordHash: await hashPassword(body.NuevoPassword), bloqueado: false, fallosLogin: 0 })
-      .where(eq(personas.id, personaId));
-    await revokeAllOf(db, personaId);
-    return { Mensaje: MSG.passwordUpdated };
-  });
+  app.post(
+    '/api/usuarios/registro/confirmaemail',
+    { config: { access: access.public }, schema: { tags, summary: 'Confirmar el correo', body: confirmBody } },
+    async (request) => {
+      const body = parseBody(confirmBody, request.body) as z.infer<typeof confirmBody>;
+      const personaId = await consumeLink(db, body.Token, 'confirma');
+      if (!personaId) throw new AppError(400, LINK_INVALID);
+      await db.update(personas).set({ emailConfirmado: true }).where(eq(personas.id, personaId));
+      return { Mensaje: 'Tu correo se ha confirmado. Ya puedes iniciar sesión' };
+    },
+  );
 
-  app.post('/api/usuarios/registro/nuevacuenta', { config: { access: access.public }, schema: { tags, summary: 'Alta de una cuenta nueva', body: signUpBody } }, async (request, reply) => {
-    const body = parseBody(signUpBody, request.body) as z.infer<typeof signUpBody>;
-    if (!byIp.hit(`alta:${request.ip}`)) throw new AppError(429, TOO_MANY);
-    const [taken] = await db
-      .select({ id: personas.id })
-      .from(personas)
-      .where(eq(sql`lower(${personas.userName})`, body.Usuario.toLowerCase()))
-      .limit(1);
-    if (taken) throw fieldError('Usuario', 'Ese nombre de usuario ya está en uso');
-    const passwordHash = await hashPassword(body.Password);
-    const token = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const codigo = await freeCompanyCode(t, body.NombreEmpresa);
-      const [empresa] = await t
-        .insert(empresas)
-        .values({ codigo, nombre: body.NombreEmpresa, nif: checkTaxIdValue(body.NIF), entidadPruebas: true })
-        .returning({ id: empresas.id });
-      const [persona] = await t
-        .insert(personas)
-        .values({ userName: body.Usuario, nombre: body.Nombre, email: body.Email, passwordHash, emailConfirmado: false })
-        .returning({ id: personas.id });
-      await t.insert(miembros).values({ empresaId: empresa!.id, personaId: persona!.id, roles: ['usuario'], propietario: true, fichajeActivo: true });
-      await t.insert(centrosTable).values({ empresaId: empresa!.id, Val: 'CENTRAL', Desc: 'Central' } as never);
-      return createLink(t, persona!.id, 'confirma', CONFIRM_HOURS);
-    });
-    await deps.mailer.send({
-      to: body.Email,
-      subject: 'Faro: confirma tu correo electrónico',
-      text: `Hola ${body.Nombre}:\n\nGracias por darte de alta en Faro. Confirma tu correo abriendo este enlace (caduca en ${CONFIRM_HOURS} horas):\n\n${link('confirmaemail', token)}\n`,
-    });
-    return reply.status(201).send({ Mensaje: 'Te hemos enviado un correo para confirmar tu cuenta' });
-  });
-
-  app.post('/api/usuarios/registro/confirmaemail', { config: { access: access.public }, schema: { tags, summary: 'Confirmar el correo', body: confirmBody } }, async (request) => {
-    const body = parseBody(confirmBody, request.body) as z.infer<typeof confirmBody>;
-    const personaId = await consumeLink(db, body.Token, 'confirma');
-    if (!personaId) throw new AppError(400, LINK_INVALID);
-    await db.update(personas).set({ emailConfirmado: true }).where(eq(personas.id, personaId));
-    return { Mensaje: 'Tu correo se ha confirmado. Ya puedes iniciar sesión' };
-  });
-
-  app.get('/api/usuarios/registro/obtenerlogo', { config: { access: access.public }, schema: { tags, summary: 'Logo de una empresa por su código' } }, async (request) => {
-    const codigo = String((request.query as { Codigo?: string }).Codigo ?? '').trim().toUpperCase();
-    if (!codigo || codigo.length > 20) throw notFound();
-    const [empresa] = await db
-      .select({ Codigo: empresas.codigo, Nombre: empresas.nombre, Logo: empresas.logo })
-      .from(empresas)
-      .where(eq(empresas.codigo, codigo))
-      .limit(1);
-    if (!empresa) throw notFound();
-    return empresa;
-  });
+  app.get(
+    '/api/usuarios/registro/obtenerlogo',
+    { config: { access: access.public }, schema: { tags, summary: 'Logo de una empresa por su código' } },
+    async (request) => {
+      const codigo = String((request.query as { Codigo?: string }).Codigo ?? '')
+        .trim()
+        .toUpperCase();
+      if (!codigo || codigo.length > 20) throw notFound();
+      const [empresa] = await db
+        .select({ Codigo: empresas.codigo, Nombre: empresas.nombre, Logo: empresas.logo })
+        .from(empresas)
+        .where(eq(empresas.codigo, codigo))
+        .limit(1);
+      if (!empresa) throw notFound();
+      return empresa;
+    },
+  );
 };
 
 function checkTaxIdValue(nif: string): string {
@@ -162,7 +200,12 @@ function checkTaxIdValue(nif: string): string {
 }
 
 async function freeCompanyCode(db: Db, name: string): Promise<string> {
-  const base = name.normalize('NFD').replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 10) || 'EMPRESA';
+  const base =
+    name
+      .normalize('NFD')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toUpperCase()
+      .slice(0, 10) || 'EMPRESA';
   for (let i = 0; i < 1000; i++) {
     const codigo = i === 0 ? base : `${base.slice(0, 8)}${i}`;
     const [hit] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, codigo)).limit(1);

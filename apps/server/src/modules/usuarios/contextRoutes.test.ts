@@ -61,7 +61,12 @@ describe('usuario/cambiarempre and cambiarcentro', () => {
     const demo2 = (await info(demo)).body.Empresas.find((e: { Codigo: string }) => e.Codigo === 'DEMO2');
     const res = await demo.request('GET', `/api/usuarios/usuario/cambiarempre/${demo2.Id}/web`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ Token: expect.any(String), TokenRefresh: expect.any(String), Expiracion: expect.any(String), Contratado: true });
+    expect(res.body).toEqual({
+      Token: expect.any(String),
+      TokenRefresh: expect.any(String),
+      Expiracion: expect.any(String),
+      Contratado: true,
+    });
     expect((await info(t.session(res.body.Token))).body.CodigoEmpresa).toBe('DEMO2');
 
     const academia = await demo.request('GET', '/api/usuarios/usuario/cambiarempre/3/web');
@@ -97,10 +102,22 @@ describe('usuario/cambiarcontrasena', () => {
     const s = await t.login('tutor');
     const cases: [unknown, string, string][] = [
       [{ PasswordActual: 'Demo1234', NuevoPassword: '' }, 'NuevoPassword', 'Nueva contraseña es obligatorio'],
-      [{ PasswordActual: 'Demo1234', NuevoPassword: 'Ab1' }, 'NuevoPassword', 'Nueva contraseña debe contener mínimo 8 caracteres'],
-      [{ PasswordActual: 'Demo1234', NuevoPassword: `Ab1${'x'.repeat(48)}` }, 'NuevoPassword', 'Nueva contraseña debe contener máximo 50 caracteres'],
+      [
+        { PasswordActual: 'Demo1234', NuevoPassword: 'Ab1' },
+        'NuevoPassword',
+        'Nueva contraseña debe contener mínimo 8 caracteres',
+      ],
+      [
+        { PasswordActual: 'Demo1234', NuevoPassword: `Ab1${'x'.repeat(48)}` },
+        'NuevoPassword',
+        'Nueva contraseña debe contener máximo 50 caracteres',
+      ],
       [{ PasswordActual: 'Demo1234', NuevoPassword: 'sinmayusculas1' }, 'NuevoPassword', 'El formato es incorrecto'],
-      [{ PasswordActual: 'Otra1234', NuevoPassword: 'Nueva1234' }, 'PasswordActual', 'La contraseña actual no es correcta'],
+      [
+        { PasswordActual: 'Otra1234', NuevoPassword: 'Nueva1234' },
+        'PasswordActual',
+        'La contraseña actual no es correcta',
+      ],
     ];
     for (const [body, campo, mensaje] of cases) {
       const res = await s.request('POST', '/api/usuarios/usuario/cambiarcontrasena', body);
@@ -112,7 +129,10 @@ describe('usuario/cambiarcontrasena', () => {
   it('changes the password, keeps this session and signs out the others', async () => {
     const other = await t.login('tutor');
     const s = await t.login('tutor');
-    const res = await s.request('POST', '/api/usuarios/usuario/cambiarcontrasena', { PasswordActual: 'Demo1234', NuevoPassword: 'Nueva1234' });
+    const res = await s.request('POST', '/api/usuarios/usuario/cambiarcontrasena', {
+      PasswordActual: 'Demo1234',
+      NuevoPassword: 'Nueva1234',
+    });
     expect(res.status).toBe(200);
     expect(res.body.Mensaje).toBe('La contraseña se ha actualizado correctamente');
     expect((await info(s)).status).toBe(200);

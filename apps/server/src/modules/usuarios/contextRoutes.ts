@@ -30,8 +30,10 @@ export const contextRoutes: AreaModule = (app, deps) => {
   const sessionDeps: SessionDeps = { db, config: deps.config, secret: deps.secret };
   const tags = ['usuarios'];
 
-  app.get('/api/usuarios/usuario/infoempre', { config: { access: access.authenticated }, schema: { tags, summary: 'Contexto de la empresa' } }, (request) =>
-    buildInfoEmpresa(db, request.ctx!),
+  app.get(
+    '/api/usuarios/usuario/infoempre',
+    { config: { access: access.authenticated }, schema: { tags, summary: 'Contexto de la empresa' } },
+    (request) => buildInfoEmpresa(db, request.ctx!),
   );
 
   app.get(
@@ -53,7 +55,10 @@ export const contextRoutes: AreaModule = (app, deps) => {
         const servedBy = await db
           .select({ asesoria: asesoriaClientes.empresaId })
           .from(asesoriaClientes)
-          .innerJoin(miembros, and(eq(miembros.empresaId, asesoriaClientes.empresaId), eq(miembros.personaId, ctx.personaId)))
+          .innerJoin(
+            miembros,
+            and(eq(miembros.empresaId, asesoriaClientes.empresaId), eq(miembros.personaId, ctx.personaId)),
+          )
           .where(eq(asesoriaClientes.clienteEmpresaId, id));
         if (member?.baja || servedBy.length === 0) throw notFound();
         await db
@@ -68,7 +73,10 @@ export const contextRoutes: AreaModule = (app, deps) => {
         .where(and(eq(col(centrosTable, 'empresaId'), id), eq(col(centrosTable, 'Baja'), false)))
         .orderBy(col(centrosTable, 'Val'))
         .limit(1);
-      const [session] = await db.select({ idCliente: sesiones.idCliente }).from(sesiones).where(eq(sesiones.id, ctx.sesionId));
+      const [session] = await db
+        .select({ idCliente: sesiones.idCliente })
+        .from(sesiones)
+        .where(eq(sesiones.id, ctx.sesionId));
       const pair = await issuePair(
         sessionDeps,
         { personaId: ctx.personaId, empresaId: id, centro: (firstCentre?.val as string | undefined) ?? null },
@@ -112,7 +120,10 @@ export const contextRoutes: AreaModule = (app, deps) => {
 
   app.post(
     '/api/usuarios/usuario/cambiarcontrasena',
-    { config: { access: access.authenticated }, schema: { tags, summary: 'Cambiar la contraseña', body: changePasswordBody } },
+    {
+      config: { access: access.authenticated },
+      schema: { tags, summary: 'Cambiar la contraseña', body: changePasswordBody },
+    },
     async (request) => {
       const ctx = request.ctx!;
       const body = parseBody(changePasswordBody, request.body) as z.infer<typeof changePasswordBody>;
@@ -129,12 +140,20 @@ export const contextRoutes: AreaModule = (app, deps) => {
     },
   );
 
-  app.get('/api/usuarios/usuario/configcal', { config: { access: access.authenticated }, schema: { tags, summary: 'Colores del calendario' } }, async () => CALENDAR_COLOURS);
+  app.get(
+    '/api/usuarios/usuario/configcal',
+    { config: { access: access.authenticated }, schema: { tags, summary: 'Colores del calendario' } },
+    async () => CALENDAR_COLOURS,
+  );
 
   const datosEmpresa = async (request: FastifyRequest) => {
     const e = request.ctx!.empresa!;
     return { DatosEmpresa: e.datosEmpresa, PolDevoluciones: e.polDevoluciones };
   };
-  app.get('/api/formacion/portalalu/principal/datosempresa', { config: { access: access.company }, schema: { tags: ['formacion'] } }, datosEmpresa);
+  app.get(
+    '/api/formacion/portalalu/principal/datosempresa',
+    { config: { access: access.company }, schema: { tags: ['formacion'] } },
+    datosEmpresa,
+  );
   app.get('/api/usuarios/portal/datosempresa', { config: { access: access.company }, schema: { tags } }, datosEmpresa);
 };

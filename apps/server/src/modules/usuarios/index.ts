@@ -1,7 +1,7 @@
 import { auditoria, isPermissionCode, MSG, roles, saveSchema, usuarios } from '@faro/domain';
 import { z } from 'zod';
-import { entityRepository } from '../../platform/crud/entityRepository.ts';
 import { registerCrudRoutes } from '../../platform/crud/crudRoutes.ts';
+import { entityRepository } from '../../platform/crud/entityRepository.ts';
 import { auditoriaTable, rolesTable } from '../../platform/db/schema.ts';
 import type { AreaModule } from '../index.ts';
 import { accountRoutes } from './accountRoutes.ts';
@@ -11,7 +11,15 @@ import { usuariosBody, usuariosRepository } from './usuariosRepository.ts';
 
 /** Permisos of a profile: { code: 0..3 } over known permission codes only. */
 export const permisosSchema = z
-  .record(z.string(), z.number({ error: MSG.format }).int({ error: MSG.format }).min(0, { error: MSG.min(0) }).max(3, { error: MSG.max(3) }), { error: MSG.format })
+  .record(
+    z.string(),
+    z
+      .number({ error: MSG.format })
+      .int({ error: MSG.format })
+      .min(0, { error: MSG.min(0) })
+      .max(3, { error: MSG.max(3) }),
+    { error: MSG.format },
+  )
   .refine((v) => Object.keys(v).every(isPermissionCode), { error: 'Hay códigos de permiso que no existen' })
   .default({});
 

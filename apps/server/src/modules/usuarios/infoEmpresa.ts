@@ -1,4 +1,11 @@
-import type { EstadoFichaje, InfoEmpresa, PermissionCode, TipoCuenta, TipoFacturaElectronica, Tributacion } from '@faro/domain';
+import type {
+  EstadoFichaje,
+  InfoEmpresa,
+  PermissionCode,
+  TipoCuenta,
+  TipoFacturaElectronica,
+  Tributacion,
+} from '@faro/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -19,7 +26,11 @@ export async function buildInfoEmpresa(db: Db, ctx: RequestContext): Promise<Inf
   let estado: EstadoFichaje = '';
   if (e) {
     centros = (await db
-      .select({ Val: col(centrosTable, 'Val'), Desc: col(centrosTable, 'Desc'), Denegados: col(centrosTable, 'Denegados') })
+      .select({
+        Val: col(centrosTable, 'Val'),
+        Desc: col(centrosTable, 'Desc'),
+        Denegados: col(centrosTable, 'Denegados'),
+      })
       .from(centrosTable)
       .where(and(eq(col(centrosTable, 'empresaId'), e.id), eq(col(centrosTable, 'Baja'), false)))
       .orderBy(asc(col(centrosTable, 'Val')))) as typeof centros;
@@ -32,7 +43,8 @@ export async function buildInfoEmpresa(db: Db, ctx: RequestContext): Promise<Inf
     estado = (last?.estado as EstadoFichaje | undefined) ?? '';
   }
   const denegadosCentro: Record<string, PermissionCode[]> = {};
-  for (const c of centros) if (Array.isArray(c.Denegados) && c.Denegados.length) denegadosCentro[c.Val] = c.Denegados as PermissionCode[];
+  for (const c of centros)
+    if (Array.isArray(c.Denegados) && c.Denegados.length) denegadosCentro[c.Val] = c.Denegados as PermissionCode[];
   return {
     IdEmpresa: e?.id ?? 0,
     CodigoEmpresa: e?.codigo ?? '',

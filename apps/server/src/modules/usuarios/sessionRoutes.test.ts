@@ -12,9 +12,17 @@ afterAll(() => t.close());
 
 describe('registro/login', () => {
   it('returns a token pair, an expiry at most 15 minutes ahead and an XSRF cookie', async () => {
-    const res = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'demo', Password: 'Demo1234', IdCliente: 'navegador-1' });
+    const res = await t.call('POST', '/api/usuarios/registro/login', {
+      Usuario: 'demo',
+      Password: 'Demo1234',
+      IdCliente: 'navegador-1',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ Token: expect.any(String), TokenRefresh: expect.any(String), Expiracion: expect.any(String) });
+    expect(res.body).toEqual({
+      Token: expect.any(String),
+      TokenRefresh: expect.any(String),
+      Expiracion: expect.any(String),
+    });
     const minutes = (Date.parse(res.body.Expiracion) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
@@ -23,8 +31,16 @@ describe('registro/login', () => {
   });
 
   it('answers the same Spanish message for an unknown user and a wrong password', async () => {
-    const unknown = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'nadie', Password: 'Demo1234', IdCliente: 'navegador-1' });
-    const wrong = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'demo', Password: 'mal', IdCliente: 'navegador-1' });
+    const unknown = await t.call('POST', '/api/usuarios/registro/login', {
+      Usuario: 'nadie',
+      Password: 'Demo1234',
+      IdCliente: 'navegador-1',
+    });
+    const wrong = await t.call('POST', '/api/usuarios/registro/login', {
+      Usuario: 'demo',
+      Password: 'mal',
+      IdCliente: 'navegador-1',
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ Mensaje: LOGIN_FAILED });
     expect(wrong.body).toEqual({ Mensaje: LOGIN_FAILED });
@@ -43,10 +59,18 @@ describe('registro/login', () => {
 
   it(`locks the account after ${LOCK_AFTER_FAILURES} failures until an administrator unlocks it`, async () => {
     for (let i = 0; i < LOCK_AFTER_FAILURES; i++) {
-      const r = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'academia', Password: 'Mala1234', IdCliente: 'navegador-1' });
+      const r = await t.call('POST', '/api/usuarios/registro/login', {
+        Usuario: 'academia',
+        Password: 'Mala1234',
+        IdCliente: 'navegador-1',
+      });
       expect(r.body.Mensaje).toBe(LOGIN_FAILED);
     }
-    const locked = await t.call('POST', '/api/usuarios/registro/login', { Usuario: 'academia', Password: 'Demo1234', IdCliente: 'navegador-1' });
+    const locked = await t.call('POST', '/api/usuarios/registro/login', {
+      Usuario: 'academia',
+      Password: 'Demo1234',
+      IdCliente: 'navegador-1',
+    });
     expect(locked.status).toBe(400);
     expect(locked.body.Mensaje).toBe(ACCOUNT_LOCKED);
 
@@ -70,16 +94,28 @@ describe('registro/login', () => {
 describe('token/refresh', () => {
   it('rotates on every use; reusing an old refresh token revokes the whole family', async () => {
     const s = await t.login('empleado');
-    const first = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: s.refresh, IdCliente: 'cliente-de-pruebas' });
+    const first = await t.call('POST', '/api/usuarios/token/refresh', {
+      TokenRefresco: s.refresh,
+      IdCliente: 'cliente-de-pruebas',
+    });
     expect(first.status).toBe(200);
     expect(first.body.TokenRefresh).not.toBe(s.refresh);
-    const second = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: first.body.TokenRefresh, IdCliente: 'cliente-de-pruebas' });
+    const second = await t.call('POST', '/api/usuarios/token/refresh', {
+      TokenRefresco: first.body.TokenRefresh,
+      IdCliente: 'cliente-de-pruebas',
+    });
     expect(second.status).toBe(200);
 
-    const replay = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: s.refresh, IdCliente: 'cliente-de-pruebas' });
+    const replay = await t.call('POST', '/api/usuarios/token/refresh', {
+      TokenRefresco: s.refresh,
+      IdCliente: 'cliente-de-pruebas',
+    });
     expect(replay.status).toBe(401);
     // The legitimate holder is signed out too: the newest refresh token and access token stop working.
-    const after = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: second.body.TokenRefresh, IdCliente: 'cliente-de-pruebas' });
+    const after = await t.call('POST', '/api/usuarios/token/refresh', {
+      TokenRefresco: second.body.TokenRefresh,
+      IdCliente: 'cliente-de-pruebas',
+    });
     expect(after.status).toBe(401);
     const info = await t.session(second.body.Token).request('GET', '/api/usuarios/usuario/infoempre');
     expect(info.status).toBe(401);
@@ -87,7 +123,10 @@ describe('token/refresh', () => {
 
   it('is bound to the client id that obtained it', async () => {
     const s = await t.login('empleado');
-    const res = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: s.refresh, IdCliente: 'otro-navegador' });
+    const res = await t.call('POST', '/api/usuarios/token/refresh', {
+      TokenRefresco: s.refresh,
+      IdCliente: 'otro-navegador',
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -108,7 +147,10 @@ describe('access tokens', () => {
     expect((await s.request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(200);
     expect((await s.request('POST', '/api/usuarios/usuario/logout')).status).toBe(204);
     expect((await s.request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(401);
-    const refresh = await t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco: s.refresh, IdCliente: 'cliente-de-pruebas' });
+    const refresh = await t.call('POST', '/api/usuarios/token/refresh', {
+      TokenRefresco: s.refresh,
+      IdCliente: 'cliente-de-pruebas',
+    });
     expect(refresh.status).toBe(401);
   });
 });

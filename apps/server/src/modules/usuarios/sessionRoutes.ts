@@ -1,6 +1,6 @@
 import { requiredString } from '@faro/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { dummyVerify, verifyPassword } from '../../platform/auth/passwords.ts';
@@ -19,12 +19,17 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { AreaModule } from '../index.ts';
 
 export const LOGIN_FAILED = 'Usuario o contraseña incorrectos';
-export const ACCOUNT_LOCKED = 'La cuenta está bloqueada por demasiados intentos fallidos. Contacta con el administrador';
+export const ACCOUNT_LOCKED =
+  'La cuenta está bloqueada por demasiados intentos fallidos. Contacta con el administrador';
 export const TOO_MANY = 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo';
 /** Failed sign-ins in a row that lock an account until an administrator unlocks it. */
 export const LOCK_AFTER_FAILURES = 5;
 
-const idCliente = z.string({ error: 'IdCliente es obligatorio' }).trim().min(8, { error: 'IdCliente es obligatorio' }).max(100);
+const idCliente = z
+  .string({ error: 'IdCliente es obligatorio' })
+  .trim()
+  .min(8, { error: 'IdCliente es obligatorio' })
+  .max(100);
 const loginBody = z.object({
   Usuario: requiredString('Usuario', 50),
   Password: requiredString('Contraseña', 50),
@@ -72,20 +77,27 @@ export const sessionRoutes: AreaModule = (app, deps) => {
         throw new AppError(400, 'Confirma tu correo electrónico con el enlace que te hemos enviado antes de entrar');
       }
       const empresaId = persona.esAdmin ? null : await landingCompany(db, persona.id, body.CodigoEmpresa ?? undefined);
-      if (!persona.esAdmin && empresaId === null) throw new AppError(400, 'Tu usuario no tiene acceso a ninguna empresa');
+      if (!persona.esAdmin && empresaId === null)
+        throw new AppError(400, 'Tu usuario no tiene acceso a ninguna empresa');
       await db
         .update(personas)
         .set({ fallosLogin: 0, ultimaEmpresaId: empresaId ?? persona.ultimaEmpresaId })
         .where(eq(personas.id, persona.id));
       byAccount.reset(`u:${account}`);
       const centro = empresaId === null ? null : await defaultCentre(db, empresaId);
-      return sendPair(reply, await issuePair(sessionDeps, { personaId: persona.id, empresaId, centro }, body.IdCliente));
+      return sendPair(
+        reply,
+        await issuePair(sessionDeps, { personaId: persona.id, empresaId, centro }, body.IdCliente),
+      );
     },
   );
 
   app.post(
     '/api/usuarios/token/refresh',
-    { config: { access: access.public }, schema: { tags: ['usuarios'], summary: 'Renovar el token', body: refreshBody } },
+    {
+      config: { access: access.public },
+      schema: { tags: ['usuarios'], summary: 'Renovar el token', body: refreshBody },
+    },
     async (request, reply) => {
       const body = parseBody(refreshBody, request.body) as z.infer<typeof refreshBody>;
       if (!byIp.hit(`ip:${request.ip}`)) throw new AppError(429, TOO_MANY);

@@ -1,5 +1,5 @@
 import { MSG, ROLES, type Rol, saveSchema, usuarios } from '@faro/domain';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { changedFields, writeAudit } from '../../platform/audit/audit.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
@@ -84,7 +84,15 @@ export function usuariosRepository(scope: Scope): EntityRepository {
     email: v.Email as string,
   });
   const audit = (db: Db, accion: 'A' | 'M' | 'D', id: number, campos: unknown) =>
-    writeAudit(db, { empresaId: scope.empresaId, personaId: scope.personaId, userName: scope.userName, accion, recurso: 'usuarios', idRegistro: id, campos });
+    writeAudit(db, {
+      empresaId: scope.empresaId,
+      personaId: scope.personaId,
+      userName: scope.userName,
+      accion,
+      recurso: 'usuarios',
+      idRegistro: id,
+      campos,
+    });
 
   return {
     async list(query) {
@@ -93,10 +101,18 @@ export function usuariosRepository(scope: Scope): EntityRepository {
         if (value === undefined || value === null || value === '') continue;
         if (key === 'Buscar') {
           const p = likePattern(String(value));
-          conditions.push(or(ilike(personas.userName, p), ilike(personas.nombre, p), ilike(personas.apellido1, p), ilike(personas.email, p)));
+          conditions.push(
+            or(
+              ilike(personas.userName, p),
+              ilike(personas.nombre, p),
+              ilike(personas.apellido1, p),
+              ilike(personas.email, p),
+            ),
+          );
         } else if (key === 'Baja' || key === 'FichajeActivo' || key === 'Bloqueado') {
           if (typeof value !== 'boolean') throw badRequest(MSG.format);
-          const column = key === 'Baja' ? miembros.baja : key === 'FichajeActivo' ? miembros.fichajeActivo : personas.bloqueado;
+          const column =
+            key === 'Baja' ? miembros.baja : key === 'FichajeActivo' ? miembros.fichajeActivo : personas.bloqueado;
           conditions.push(eq(column, value));
         } else if (key in ORDERABLE) {
           conditions.push(ilike(ORDERABLE[key as keyof typeof ORDERABLE], likePattern(String(value))));
@@ -110,9 +126,11 @@ export function usuariosRepository(scope: Scope): EntityRepository {
         .orderBy(dir(ORDERABLE[orderKey]), dir(miembros.id))
         .limit(query.TotalPagina)
         .offset((query.Pagina - 1) * query.TotalPagina);
-      const [{ n } = { n: 0 }] = await scope.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(base(scope.db, where).limit(COUNT_CAP + 1).as('capped'));
+      const [{ n } = { n: 0 }] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(
+        base(scope.db, where)
+          .limit(COUNT_CAP + 1)
+          .as('capped'),
+      );
       return { Items: rows.map(toRow), Total: Math.min(n, COUNT_CAP), TotalLimitado: n > COUNT_CAP };
     },
 
@@ -160,7 +178,10 @@ export function usuariosRepository(scope: Scope): EntityRepository {
         }
         await checkProfile(db, values.IdPerfil);
         await db.update(personas).set(personValues(values)).where(eq(personas.id, before.personaId));
-        await db.update(miembros).set(memberValues(values)).where(and(mine, eq(miembros.id, id)));
+        await db
+          .update(miembros)
+          .set(memberValues(values))
+          .where(and(mine, eq(miembros.id, id)));
         const after = (await fetch(db, id))!;
         await audit(db, 'M', id, changedFields(toRow(before), toRow(after)));
         return toRow(after);

@@ -36,7 +36,8 @@ export function changedFields(
 ): Record<string, [unknown, unknown]> {
   const out: Record<string, [unknown, unknown]> = {};
   for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) out[key] = [before[key] ?? null, after[key]];
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
+      out[key] = [before[key] ?? null, after[key]];
   }
   return out;
 }

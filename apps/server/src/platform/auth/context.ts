@@ -99,10 +99,18 @@ export async function loadContext(db: Db, claims: AccessClaims): Promise<Request
     };
   }
   const [m] = await db
-    .select({ empresa: empresas, miembro: miembros, perfil: col(rolesTable, 'Permisos'), perfilBaja: col(rolesTable, 'Baja') })
+    .select({
+      empresa: empresas,
+      miembro: miembros,
+      perfil: col(rolesTable, 'Permisos'),
+      perfilBaja: col(rolesTable, 'Baja'),
+    })
     .from(miembros)
     .innerJoin(empresas, eq(empresas.id, miembros.empresaId))
-    .leftJoin(rolesTable, and(eq(col(rolesTable, 'empresaId'), miembros.empresaId), eq(col(rolesTable, 'Id'), miembros.idPerfil)))
+    .leftJoin(
+      rolesTable,
+      and(eq(col(rolesTable, 'empresaId'), miembros.empresaId), eq(col(rolesTable, 'Id'), miembros.idPerfil)),
+    )
     .where(and(eq(miembros.empresaId, claims.emp), eq(miembros.personaId, persona.id), eq(miembros.baja, false)))
     .limit(1);
   if (!m) return null;

@@ -63,7 +63,9 @@ export function authorize(ctx: RequestContext, access: Access): void {
 }
 
 /** The context of a route that declared a company-level access (the guard already checked it). */
-export function companyCtx(request: FastifyRequest): RequestContext & { empresa: NonNullable<RequestContext['empresa']> } {
+export function companyCtx(
+  request: FastifyRequest,
+): RequestContext & { empresa: NonNullable<RequestContext['empresa']> } {
   const ctx = request.ctx;
   if (!ctx?.empresa) throw new AppError(403, MSG.forbidden);
   return ctx as RequestContext & { empresa: NonNullable<RequestContext['empresa']> };

@@ -33,13 +33,19 @@ async function memberWith(code: string, level: PermissionLevel): Promise<Session
   let perfilId = profiles.get(key);
   if (!perfilId) {
     const permisos = Object.fromEntries(PERMISSION_CODE_LIST.map((c) => [c, c === code ? level : 0]));
-    const perfil = await owner.request('POST', '/api/usuarios/roles/save', { Nombre: `Matriz ${key}`, Permisos: permisos });
+    const perfil = await owner.request('POST', '/api/usuarios/roles/save', {
+      Nombre: `Matriz ${key}`,
+      Permisos: permisos,
+    });
     expect(perfil.status).toBe(201);
     perfilId = perfil.body.Id as number;
     profiles.set(key, perfilId);
   }
   const member = await owner.request('GET', `/api/usuarios/usuarios/edit/${memberId}`);
-  const upd = await owner.request('PUT', `/api/usuarios/usuarios/save/${memberId}`, { ...member.body, IdPerfil: perfilId });
+  const upd = await owner.request('PUT', `/api/usuarios/usuarios/save/${memberId}`, {
+    ...member.body,
+    IdPerfil: perfilId,
+  });
   expect(upd.status).toBe(200);
   // Levels are read from the database on every request: the same session now has the new level.
   memberSession ??= await t.as('matriz', 'DEMO');
@@ -66,7 +72,8 @@ describe('permission levels over every permission route', () => {
         const res = await s.request(route.method, urlOf(route), bodyOf(route));
         const denied = res.status === 403;
         if (denied !== level < a.level) wrong.push(`${route.method} ${route.url} at level ${level}: ${res.status}`);
-        if (denied && res.body.Mensaje !== MSG.forbidden) wrong.push(`${route.method} ${route.url}: message ${res.body.Mensaje}`);
+        if (denied && res.body.Mensaje !== MSG.forbidden)
+          wrong.push(`${route.method} ${route.url}: message ${res.body.Mensaje}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -108,7 +115,11 @@ describe('the other access kinds', () => {
 
   it('drops a feature denied in the current centre to level 0', async () => {
     const sucursal = await t.as('demo', 'DEMO', 'SUCURSAL');
-    await owner.request('PUT', '/api/configuracion/centros/save/2', { Val: 'SUCURSAL', Desc: 'Sucursal', Denegados: ['ConfCentros'] });
+    await owner.request('PUT', '/api/configuracion/centros/save/2', {
+      Val: 'SUCURSAL',
+      Desc: 'Sucursal',
+      Denegados: ['ConfCentros'],
+    });
     expect((await sucursal.request('GET', '/api/configuracion/centros/list')).status).toBe(403);
     expect((await owner.request('GET', '/api/configuracion/centros/list')).status).toBe(200);
   });

@@ -13,19 +13,35 @@ const base = '/api/configuracion/centros';
 
 describe('generic CRUD on an entity (centros)', () => {
   it('creates, reads, updates and deletes, auditing each change with who, when and what', async () => {
-    const created = await demo.request('POST', `${base}/save`, { Val: 'NORTE', Desc: 'Delegación Norte', Telefono: '+34 944 000 000' });
+    const created = await demo.request('POST', `${base}/save`, {
+      Val: 'NORTE',
+      Desc: 'Delegación Norte',
+      Telefono: '+34 944 000 000',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ Id: expect.any(Number), Val: 'NORTE', Desc: 'Delegación Norte', Baja: false, Direccion: null });
+    expect(created.body).toMatchObject({
+      Id: expect.any(Number),
+      Val: 'NORTE',
+      Desc: 'Delegación Norte',
+      Baja: false,
+      Direccion: null,
+    });
     const id = created.body.Id;
 
     expect((await demo.request('GET', `${base}/edit/${id}`)).body.Desc).toBe('Delegación Norte');
-    const updated = await demo.request('PUT', `${base}/save/${id}`, { ...created.body, Desc: 'Delegación Norte (Bilbao)' });
+    const updated = await demo.request('PUT', `${base}/save/${id}`, {
+      ...created.body,
+      Desc: 'Delegación Norte (Bilbao)',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.Desc).toBe('Delegación Norte (Bilbao)');
     expect((await demo.request('DELETE', `${base}/delete/${id}`)).status).toBe(204);
     expect((await demo.request('GET', `${base}/edit/${id}`)).status).toBe(404);
 
-    const audit = await demo.request('GET', `/api/usuarios/auditoria/list?Filtros=${encodeURIComponent(JSON.stringify({ Recurso: 'centros', IdRegistro: id }))}&Orden=Fecha`);
+    const audit = await demo.request(
+      'GET',
+      `/api/usuarios/auditoria/list?Filtros=${encodeURIComponent(JSON.stringify({ Recurso: 'centros', IdRegistro: id }))}&Orden=Fecha`,
+    );
     expect(audit.body.Items.map((a: { Accion: string }) => a.Accion)).toEqual(['A', 'M', 'D']);
     const [alta, modif] = audit.body.Items;
     expect(alta.UserName).toBe('demo');
@@ -54,11 +70,19 @@ describe('generic CRUD on an entity (centros)', () => {
   });
 
   it('filters, searches, orders and paginates with a capped total', async () => {
-    for (const [val, desc] of [['A1', 'Alicante'], ['B1', 'Barcelona'], ['C1', 'Córdoba'], ['Z9', 'Zaragoza']]) {
+    for (const [val, desc] of [
+      ['A1', 'Alicante'],
+      ['B1', 'Barcelona'],
+      ['C1', 'Córdoba'],
+      ['Z9', 'Zaragoza'],
+    ]) {
       expect((await demo.request('POST', `${base}/save`, { Val: val, Desc: desc })).status).toBe(201);
     }
     const q = (params: Record<string, unknown>) =>
-      demo.request('GET', `${base}/list?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`);
+      demo.request(
+        'GET',
+        `${base}/list?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`,
+      );
     const page = await q({ Pagina: '2', TotalPagina: '2', Orden: 'Val' });
     expect(page.body.Items.map((r: { Val: string }) => r.Val)).toEqual(['C1', 'CENTRAL']);
     expect(page.body).toMatchObject({ Total: 6, TotalLimitado: false });
@@ -119,9 +143,18 @@ describe('profiles (roles) and the company users', () => {
     const bad = await demo.request('POST', '/api/usuarios/roles/save', { Nombre: 'Raro', Permisos: { Inventado: 2 } });
     expect(bad.status).toBe(400);
     expect(bad.body.Errores[0]).toEqual({ Campo: 'Permisos', Mensaje: 'Hay códigos de permiso que no existen' });
-    const outOfRange = await demo.request('POST', '/api/usuarios/roles/save', { Nombre: 'Raro', Permisos: { ConClientes: 7 } });
-    expect(outOfRange.body.Errores[0]).toEqual({ Campo: 'Permisos.ConClientes', Mensaje: 'Debe ser menor o igual a 3' });
-    const ok = await demo.request('POST', '/api/usuarios/roles/save', { Nombre: 'Consulta', Permisos: { ConClientes: 1 } });
+    const outOfRange = await demo.request('POST', '/api/usuarios/roles/save', {
+      Nombre: 'Raro',
+      Permisos: { ConClientes: 7 },
+    });
+    expect(outOfRange.body.Errores[0]).toEqual({
+      Campo: 'Permisos.ConClientes',
+      Mensaje: 'Debe ser menor o igual a 3',
+    });
+    const ok = await demo.request('POST', '/api/usuarios/roles/save', {
+      Nombre: 'Consulta',
+      Permisos: { ConClientes: 1 },
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -138,20 +171,37 @@ describe('profiles (roles) and the company users', () => {
       FichajeActivo: true,
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ UserName: 'nuevo.comercial', Roles: ['usuario', 'empleado'], Propietario: false });
+    expect(created.body).toMatchObject({
+      UserName: 'nuevo.comercial',
+      Roles: ['usuario', 'empleado'],
+      Propietario: false,
+    });
     const dup = await demo.request('POST', '/api/usuarios/usuarios/save', { ...created.body, Id: undefined });
     expect(dup.body.Errores).toEqual([{ Campo: 'UserName', Mensaje: 'Ese nombre de usuario ya está en uso' }]);
-    const noRoles = await demo.request('PUT', `/api/usuarios/usuarios/save/${created.body.Id}`, { ...created.body, Roles: [] });
+    const noRoles = await demo.request('PUT', `/api/usuarios/usuarios/save/${created.body.Id}`, {
+      ...created.body,
+      Roles: [],
+    });
     expect(noRoles.body.Errores).toEqual([{ Campo: 'Roles', Mensaje: 'Roles es obligatorio' }]);
-    const upd = await demo.request('PUT', `/api/usuarios/usuarios/save/${created.body.Id}`, { ...created.body, Roles: ['reghorario'], SoloFichaje: true });
+    const upd = await demo.request('PUT', `/api/usuarios/usuarios/save/${created.body.Id}`, {
+      ...created.body,
+      Roles: ['reghorario'],
+      SoloFichaje: true,
+    });
     expect(upd.body).toMatchObject({ Roles: ['reghorario'], SoloFichaje: true });
     expect((await demo.request('DELETE', `/api/usuarios/usuarios/delete/${created.body.Id}`)).status).toBe(204);
-    const search = await demo.request('GET', `/api/usuarios/usuarios/list?Filtros=${encodeURIComponent('{"Buscar":"rosa"}')}`);
+    const search = await demo.request(
+      'GET',
+      `/api/usuarios/usuarios/list?Filtros=${encodeURIComponent('{"Buscar":"rosa"}')}`,
+    );
     expect(search.body.Total).toBe(0);
   });
 
   it('protects the owner', async () => {
-    const list = await demo.request('GET', `/api/usuarios/usuarios/list?Filtros=${encodeURIComponent('{"Buscar":"demo@"}')}`);
+    const list = await demo.request(
+      'GET',
+      `/api/usuarios/usuarios/list?Filtros=${encodeURIComponent('{"Buscar":"demo@"}')}`,
+    );
     const owner = list.body.Items[0];
     expect(owner.Propietario).toBe(true);
     expect((await demo.request('DELETE', `/api/usuarios/usuarios/delete/${owner.Id}`)).status).toBe(400);

@@ -44,11 +44,15 @@ export function registerCrudRoutes(
     return repository(scopeOf(request));
   };
 
-  app.get(`${base}/list`, { config: { access: need('list') }, schema: { tags, summary: `Lista de ${entity.labelPlural}` } }, (request) =>
-    repo(request).list(parseListQuery(request.query)),
+  app.get(
+    `${base}/list`,
+    { config: { access: need('list') }, schema: { tags, summary: `Lista de ${entity.labelPlural}` } },
+    (request) => repo(request).list(parseListQuery(request.query)),
   );
-  app.get(`${base}/edit/:id`, { config: { access: need('list') }, schema: { tags, summary: `${entity.label} por Id` } }, (request) =>
-    repo(request).get(idOf(request)),
+  app.get(
+    `${base}/edit/:id`,
+    { config: { access: need('list') }, schema: { tags, summary: `${entity.label} por Id` } },
+    (request) => repo(request).get(idOf(request)),
   );
   if (entity.readOnly) return;
   app.post(

@@ -1,9 +1,9 @@
 import type { EntityDef } from '@faro/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { changedFields, writeAudit } from '../audit/audit.ts';
 import { columnName } from '../db/columns.ts';
 import type { Db } from '../db/database.ts';
 import { col, type EntityTable } from '../db/entityTable.ts';
-import { changedFields, writeAudit } from '../audit/audit.ts';
 import { AppError, fieldError, notFound, sqlState } from '../http/errors.ts';
 import { allOf, filterConditions } from './filters.ts';
 import { COUNT_CAP, type ListQuery, type ListResult } from './listQuery.ts';
@@ -57,9 +57,13 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
       const constraint = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '');
       const field = Object.entries(entity.fields).find(([k]) => constraint.includes(`_${columnName(k)}_`));
       const label = field?.[1].label ?? 'valor';
-      throw fieldError(field?.[0] ?? 'Id', `Ya existe ${article(entity)} ${entity.label.toLowerCase()} con ese ${label.toLowerCase()}`);
+      throw fieldError(
+        field?.[0] ?? 'Id',
+        `Ya existe ${article(entity)} ${entity.label.toLowerCase()} con ese ${label.toLowerCase()}`,
+      );
     }
-    if (state === '23503') throw new AppError(400, 'No se puede completar: el registro está relacionado con otros datos');
+    if (state === '23503')
+      throw new AppError(400, 'No se puede completar: el registro está relacionado con otros datos');
     throw error;
   }
 
@@ -76,16 +80,14 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
         .orderBy(dir(c(orderField)), dir(c('Id')))
         .limit(query.TotalPagina)
         .offset((query.Pagina - 1) * query.TotalPagina);
-      const [{ n } = { n: 0 }] = await scope.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(
-          scope.db
-            .select({ one: sql`1` })
-            .from(table)
-            .where(where)
-            .limit(COUNT_CAP + 1)
-            .as('capped'),
-        );
+      const [{ n } = { n: 0 }] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(
+        scope.db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as('capped'),
+      );
       return {
         Items: rows.map((r) => toRow(r as Record<string, unknown>)),
         Total: Math.min(n, COUNT_CAP),
@@ -120,7 +122,11 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
         return await scope.db.transaction(async (tx) => {
           const before = await fetch(tx as unknown as Db, id);
           if (!before) throw notFound();
-          const [raw] = await tx.update(table).set(values as never).where(byId(id)).returning();
+          const [raw] = await tx
+            .update(table)
+            .set(values as never)
+            .where(byId(id))
+            .returning();
           const row = toRow(raw as Record<string, unknown>);
           if (audited) await audit(tx as unknown as Db, 'M', id, changedFields(before, row));
           return row;
@@ -136,7 +142,11 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
         await scope.db.transaction(async (tx) => {
           const before = await fetch(tx as unknown as Db, id);
           if (!before) throw notFound();
-          if (entity.softDelete) await tx.update(table).set({ Baja: true } as never).where(byId(id));
+          if (entity.softDelete)
+            await tx
+              .update(table)
+              .set({ Baja: true } as never)
+              .where(byId(id));
           else await tx.delete(table).where(byId(id));
           if (audited) await audit(tx as unknown as Db, 'D', id, before);
         });

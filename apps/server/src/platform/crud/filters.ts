@@ -42,7 +42,12 @@ export function filterConditions(
     }
     if (Array.isArray(raw)) {
       if (!ops.includes('in')) throw badRequest(MSG.format);
-      conditions.push(inArray(column(fieldKey), raw.map((v) => parseValue(def, v))));
+      conditions.push(
+        inArray(
+          column(fieldKey),
+          raw.map((v) => parseValue(def, v)),
+        ),
+      );
     } else if (TEXTUAL.has(def.kind)) {
       conditions.push(ilike(column(fieldKey), likePattern(String(raw))));
     } else {

@@ -24,7 +24,9 @@ export function entityTable(entity: EntityDef, extra: Record<string, PgColumnBui
   };
   for (const [key, def] of Object.entries(entity.fields)) {
     const column = KIND_COLUMNS[def.kind](columnName(key), def);
-    columns[key] = (def.required && !('notNull' in column && isNotNull(column)) ? column.notNull() : column) as PgColumnBuilderBase;
+    columns[key] = (
+      def.required && !('notNull' in column && isNotNull(column)) ? column.notNull() : column
+    ) as PgColumnBuilderBase;
   }
   Object.assign(columns, extra);
   const tableName = entity.name;

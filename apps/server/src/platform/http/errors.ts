@@ -61,7 +61,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       const message =
-        code?.startsWith('FST_ERR_CTP') || (error as { validation?: unknown }).validation || error instanceof SyntaxError
+        code?.startsWith('FST_ERR_CTP') ||
+        (error as { validation?: unknown }).validation ||
+        error instanceof SyntaxError
           ? 'La petición no tiene un formato válido'
           : status === 404
             ? MSG.notFound

@@ -21,17 +21,37 @@ beforeAll(async () => {
   b = await t.as('autoescuela', 'AUTOESCUELA');
   bEmpresaId = (await b.request('GET', '/api/usuarios/usuario/infoempre')).body.IdEmpresa;
   // Give B a row in every resource, each carrying the sentinel.
-  expect((await b.request('POST', '/api/configuracion/centros/save', { Val: 'CENTB', Desc: SENTINEL })).status).toBe(201);
+  expect((await b.request('POST', '/api/configuracion/centros/save', { Val: 'CENTB', Desc: SENTINEL })).status).toBe(
+    201,
+  );
   expect((await b.request('POST', '/api/usuarios/roles/save', { Nombre: SENTINEL, Permisos: {} })).status).toBe(201);
   expect(
-    (await b.request('POST', '/api/usuarios/usuarios/save', { UserName: 'usuario.b', Nombre: SENTINEL, Email: 'b@b.test', Roles: ['usuario'], FichajeActivo: true })).status,
+    (
+      await b.request('POST', '/api/usuarios/usuarios/save', {
+        UserName: 'usuario.b',
+        Nombre: SENTINEL,
+        Email: 'b@b.test',
+        Roles: ['usuario'],
+        FichajeActivo: true,
+      })
+    ).status,
   ).toBe(201);
-  expect((await b.request('POST', '/api/rrhh/fichajesusu/save', { Tipo: 'j', Origen: 'w', Latitud: 43.2627, Longitud: -2.9253 })).status).toBe(200);
+  expect(
+    (
+      await b.request('POST', '/api/rrhh/fichajesusu/save', {
+        Tipo: 'j',
+        Origen: 'w',
+        Latitud: 43.2627,
+        Longitud: -2.9253,
+      })
+    ).status,
+  ).toBe(200);
   for (const entity of ENTITY_LIST) {
     const base = `/api/${entity.area}/${entity.name}`;
     const list = await b.request('GET', `${base}/list?TotalPagina=200`);
     expect(list.status, base).toBe(200);
-    const mine = list.body.Items.find((r: Record<string, unknown>) => JSON.stringify(r).includes(SENTINEL)) ?? list.body.Items[0];
+    const mine =
+      list.body.Items.find((r: Record<string, unknown>) => JSON.stringify(r).includes(SENTINEL)) ?? list.body.Items[0];
     expect(mine, `B needs a row in ${base}`).toBeTruthy();
     bIds.set(base, mine.Id);
   }
@@ -44,13 +64,18 @@ const CRUD_ID = /^(\/api\/[^/]+\/[^/]+)\/(edit|save|delete)\/:id$/;
 
 /** How to call each route that takes parameters other than a CRUD :id, with B's values. */
 const explicit: Record<string, Caller> = {
-  'GET /api/usuarios/usuario/cambiarempre/:id/web': () => a.request('GET', `/api/usuarios/usuario/cambiarempre/${bEmpresaId}/web`),
+  'GET /api/usuarios/usuario/cambiarempre/:id/web': () =>
+    a.request('GET', `/api/usuarios/usuario/cambiarempre/${bEmpresaId}/web`),
   'GET /api/usuarios/usuario/cambiarcentro/:val': () => a.request('GET', '/api/usuarios/usuario/cambiarcentro/CENTB'),
   // Platform administration is cross-company by design: a company user gets 403 there.
-  'GET /api/usuarios/administrador/admusuarios/list/:empresa': () => a.request('GET', `/api/usuarios/administrador/admusuarios/list/${bEmpresaId}`),
-  'POST /api/usuarios/administrador/admusuarios/desbloquear/:empresa/:id': () => a.request('POST', `/api/usuarios/administrador/admusuarios/desbloquear/${bEmpresaId}/1`),
+  'GET /api/usuarios/administrador/admusuarios/list/:empresa': () =>
+    a.request('GET', `/api/usuarios/administrador/admusuarios/list/${bEmpresaId}`),
+  'POST /api/usuarios/administrador/admusuarios/desbloquear/:empresa/:id': () =>
+    a.request('POST', `/api/usuarios/administrador/admusuarios/desbloquear/${bEmpresaId}/1`),
   'POST /api/usuarios/administrador/admusuarios/cambiarcontrasena/:empresa/:id': () =>
-    a.request('POST', `/api/usuarios/administrador/admusuarios/cambiarcontrasena/${bEmpresaId}/1`, { NuevoPassword: 'Cambiada123' }),
+    a.request('POST', `/api/usuarios/administrador/admusuarios/cambiarcontrasena/${bEmpresaId}/1`, {
+      NuevoPassword: 'Cambiada123',
+    }),
 };
 
 /** Routes that end the caller's own session: called last, on a throwaway session. */
@@ -75,7 +100,11 @@ function callerFor(route: RegisteredRoute): Caller | undefined {
   if (!route.url.includes(':')) {
     return async () => {
       const session = SELF_ENDING.has(key) ? await t.as('demo', 'DEMO') : a;
-      return session.request(route.method, route.url, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+      return session.request(
+        route.method,
+        route.url,
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      );
     };
   }
   return undefined;

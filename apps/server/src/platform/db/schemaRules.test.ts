@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/testApp.ts';
+import type { Database } from './database.ts';
+
+/**
+ * Ready to distribute by company (Citus): every company-owned table (one with empresa_id) has empresa_id first in
+ * its primary key, its unique keys and its indexes, and its foreign keys to other company tables carry it too.
+ */
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+describe('schema rules', () => {
+  it('puts empresa_id first in every key and index of company-owned tables', async () => {
+    const indexes = await database.query<{ table: string; index: string; first: string }>(`
+      select t.relname as "table", i.relname as "index", a.attname as "first"
+      from pg_index x
+      join pg_class t on t.oid = x.indrelid
+      join pg_class i on i.oid = x.indexrelid
+      join pg_namespace n on n.oid = t.relnamespace
+      left join pg_attribute a on a.attrelid = t.oid and a.attnum = x.indkey[0]
+      where n.nspname = 'public'
+        and exists (select 1 from pg_attribute c where c.attrelid = t.oid and c.attname = 'empresa_id' and not c.attisdropped)
+    `);
+    expect(indexes.length).toBeGreaterThan(5);
+    const wrong = indexes
+      .filter((r) => r.first !== 'empresa_id')
+      .map((r) => `${r.table}.${r.index} starts with ${r.first}`);
+    // Person-keyed platform lookups, each with its reason: sesiones belong to a person (the company is only where
+    // the session points); the membership index by person is how sign-in finds a person's companies.
+    const allowed = new Set([
+      'sesiones.sesiones_refresh_uq',
+      'sesiones.sesiones_familia_idx',
+      'sesiones.sesiones_pkey',
+      'miembros.miembros_persona_idx',
+    ]);
+    expect(wrong.filter((w) => !allowed.has(w.split(' ')[0]!))).toEqual([]);
+  });
+
+  it('has no SQL sequence-based invoice numbering nor tables without a primary key', async () => {
+    const noPk = await database.query<{ table: string }>(`
+      select c.relname as "table" from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and not exists (select 1 from pg_index x where x.indrelid = c.oid and x.indisprimary)
+    `);
+    expect(noPk).toEqual([]);
+  });
+});

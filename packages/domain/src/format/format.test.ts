@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatNumber, parseAmount, roundDecimal } from './amount.ts';
+import { formatDate, formatDateTime, parseDate, toIsoDate, webWeekday } from './date.ts';
+import { formatMinutes } from './minutes.ts';
+
+describe('amounts (spec sections 5 and 9)', () => {
+  it.each([
+    [1234.5, '1234,50 €'],
+    ['1234.5', '1234,50 €'],
+    [1234567.891, '1234567,89 €'],
+    [0, '0,00 €'],
+    [-12.345, '-12,35 €'],
+    [1.005, '1,01 €'],
+    ['0.125', '0,13 €'],
+    [-0.001, '0,00 €'],
+    [null, ''],
+    [undefined, ''],
+    ['', ''],
+    ['abc', ''],
+  ])('%s → %s', (value, text) => {
+    expect(formatAmount(value)).toBe(text);
+  });
+  it('decimals and currency are options', () => {
+    expect(formatAmount(10, { decimals: 0 })).toBe('10 €');
+    expect(formatAmount('3.14159', { decimals: 4 })).toBe('3,1416 €');
+    expect(formatAmount(5, { currency: '' })).toBe('5,00');
+    expect(formatAmount(5, { currency: '$' })).toBe('5,00 $');
+    expect(formatNumber(2.5, 1)).toBe('2,5');
+    expect(roundDecimal(9.995, 2)).toBe('10.00');
+  });
+  it('parses Spanish input', () => {
+    expect(parseAmount('1234,50 €')).toBe('1234.50');
+    expect(parseAmount('12')).toBe('12');
+    expect(parseAmount('x')).toBeNull();
+  });
+});
+
+describe('dates dd/mm/yyyy ↔ yyyy-mm-dd', () => {
+  it.each([
+    ['2024-03-05', '05/03/2024'],
+    ['2024-02-29', '29/02/2024'],
+    ['2023-02-29', ''],
+    ['2024-03-05T10:00:00Z', '05/03/2024'],
+    ['', ''],
+    [null, ''],
+    ['05/03/2024', ''],
+  ])('format %s → %s', (value, text) => {
+    expect(formatDate(value)).toBe(text);
+  });
+  it.each([
+    ['05/03/2024', '2024-03-05'],
+    ['5/3/2024', '2024-03-05'],
+    ['31/02/2024', null],
+    ['2024-03-05', null],
+    ['', null],
+  ])('parse %s → %s', (text, value) => {
+    expect(parseDate(text)).toBe(value);
+  });
+  it('date-times in local time, ISO dates, Monday-first weekdays', () => {
+    const d = new Date(2024, 0, 7, 9, 5);
+    expect(formatDateTime(d)).toBe('07/01/2024 09:05');
+    expect(formatDateTime('nope')).toBe('');
+    expect(toIsoDate(d)).toBe('2024-01-07');
+    expect(webWeekday(d)).toBe(7);
+    expect(webWeekday(new Date(2024, 0, 8))).toBe(1);
+  });
+});
+
+describe('minutes "HHh:MMm"', () => {
+  it.each([
+    [90, '01h:30m'],
+    [0, '00h:00m'],
+    ['125', '02h:05m'],
+    [6000, '100h:00m'],
+    [-45, '-00h:45m'],
+    [null, '00:00'],
+    [undefined, '00:00'],
+    ['', '00:00'],
+    ['abc', '00:00'],
+    [Number.NaN, '00:00'],
+  ])('%s → %s', (value, text) => {
+    expect(formatMinutes(value)).toBe(text);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './amount.ts';
+export * from './date.ts';
+export * from './minutes.ts';

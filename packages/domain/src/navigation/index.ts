@@ -1,0 +1,5 @@
+export * from './guards.ts';
+export * from './menu.ts';
+export * from './routes.ts';
+export * from './tables.ts';
+export * from './userMenu.ts';

@@ -1,0 +1,135 @@
+import type { Rol, TipoCuenta } from '../session/roles.ts';
+import type { RouteAction } from './routes.ts';
+
+/** The route tables of spec sections 2 and 6. One is chosen after login by role and account type. */
+export const ROUTE_TABLE_IDS = [
+  'publico',
+  'admin',
+  'asesoria',
+  'fichaje',
+  'general',
+  'academia',
+  'autoescuela',
+  'profesorAcademia',
+  'profesorAutoescuela',
+  'alumnoAcademia',
+  'alumnoAutoescuela',
+] as const;
+export type RouteTableId = (typeof ROUTE_TABLE_IDS)[number];
+
+/** The menu variant a table shows in the side menu (null: no side menu). */
+export type MenuVariant = 'admin' | 'asesoria' | 'general' | 'academia' | 'autoescuela' | 'profesor' | 'alumno';
+
+export interface RouteTable {
+  id: RouteTableId;
+  routes: readonly RouteAction[];
+  /** Where '' leads: '' renders the home page, anything else redirects there. */
+  landing: string;
+  menu: MenuVariant | null;
+}
+
+/** Before login: main, registro, registroalu, contratacion; anything else redirects to ''. */
+const PUBLIC: readonly RouteAction[] = ['', 'registro', 'registroalu', 'contratacion'];
+/**
+ * Routes every logged-in table keeps besides the spec's lists: 'usuario' holds the personal screens reached from
+ * the user menu (time clock, agenda, notifications).
+ */
+const LOGGED: readonly RouteAction[] = [...PUBLIC, 'usuario'];
+
+const GENERAL: readonly RouteAction[] = [
+  'clientes', 'clientespot', 'proveedores', 'pventa', 'dventa', 'aventa', 'fventa', 'docventahist', 'fventarec',
+  'factemitidas', 'fventaverifactu', 'fventavisorvf', 'lroefactemitidas', 'movstesoreriac', 'crmoportuni',
+  'crmembudos', 'productos', 'familias', 'tarifas', 'almacenes', 'dcompra', 'acompra', 'fcompra', 'fgasto',
+  'fgastorec', 'fcomprarec', 'factrecibidas', 'lroefactrecibidas', 'movstesoreriap', 'empleados', 'comerciales',
+  'movstesoreria', 'remesas', 'arqueos', 'conceptosmovs', 'correos', 'sms', 'auditoria', 'roles', 'series',
+  'tesoreria', 'usuarios', 'empresa', 'gestordoc', 'contratado', 'videotutoriales', 'asesorias', 'configura', 'fpago',
+  'usuario', 'plantemail', 'centros', 'gruposcto', 'modtributarios', 'contabilidad', 'exportaciones', 'embudosvta',
+  'sitlaboral', 'segmentacion', 'contratos', 'contratacion',
+];
+
+const ACADEMY: readonly RouteAction[] = [
+  'matriculas', 'matriculasonline', 'autorizados', 'tutores', 'cargos', 'factcobros', 'profesores', 'aulas',
+  'opciones', 'cursando', 'portalalumno', 'cursos', 'tarifascurso', 'horario',
+];
+
+const DRIVING_SCHOOL: readonly RouteAction[] = [
+  'calexamenes', 'imprexamenes', 'tasasdgt', 'citasaues', 'confavisos', 'confautoescuela', 'vehiculos',
+  'examinadores', 'instalaadr', 'ejercicios', 'curpermisos', 'clases',
+];
+
+const STUDENT: readonly RouteAction[] = [
+  'portalumatriculas', 'portalusaldo', 'portalufacturas', 'portaluevaluaciones', 'portaludocumentos', 'portaluhorario',
+];
+
+const uniq = (...lists: (readonly RouteAction[])[]): readonly RouteAction[] => [...new Set(lists.flat())];
+
+export const ROUTE_TABLES = {
+  publico: { id: 'publico', routes: PUBLIC, landing: 'registro', menu: null },
+  admin: {
+    id: 'admin',
+    routes: uniq(LOGGED, [
+      'admempresas', 'admexcep', 'admnotifica', 'admcontrato', 'admvideoscat', 'admvideoscont', 'adminformes',
+      'admversiones',
+    ]),
+    landing: 'admempresas/lista',
+    menu: 'admin',
+  },
+  asesoria: {
+    id: 'asesoria',
+    // 'empresa' (change company) and 'asesorias' (buscar asesoría) are the owner's user-menu links.
+    routes: uniq(LOGGED, ['aseempresas', 'aseusuarios', 'aseconfigura', 'asesolicitud', 'empresa', 'asesorias']),
+    landing: 'aseempresas/lista',
+    menu: 'asesoria',
+  },
+  fichaje: { id: 'fichaje', routes: LOGGED, landing: 'usuario/fichajes', menu: null },
+  general: { id: 'general', routes: uniq(LOGGED, GENERAL), landing: '', menu: 'general' },
+  academia: { id: 'academia', routes: uniq(LOGGED, GENERAL, ACADEMY), landing: '', menu: 'academia' },
+  autoescuela: {
+    id: 'autoescuela',
+    routes: uniq(LOGGED, GENERAL, ACADEMY, DRIVING_SCHOOL),
+    landing: '',
+    menu: 'autoescuela',
+  },
+  profesorAcademia: {
+    id: 'profesorAcademia',
+    routes: uniq(LOGGED, ['horario', 'alumnosprofe']),
+    landing: 'horario/lista',
+    menu: 'profesor',
+  },
+  profesorAutoescuela: {
+    id: 'profesorAutoescuela',
+    routes: uniq(LOGGED, ['horario', 'alumnosprofe', 'clases']),
+    landing: 'horario/lista',
+    menu: 'profesor',
+  },
+  alumnoAcademia: { id: 'alumnoAcademia', routes: uniq(LOGGED, STUDENT), landing: '', menu: 'alumno' },
+  alumnoAutoescuela: { id: 'alumnoAutoescuela', routes: uniq(LOGGED, STUDENT), landing: '', menu: 'alumno' },
+} as const satisfies Record<RouteTableId, RouteTable>;
+
+export interface TableSelector {
+  Roles: readonly Rol[];
+  TipoCuenta: TipoCuenta;
+}
+
+/**
+ * Spec section 6: admin gets the admin table; asesoria the advisory table; a user whose only role is reghorario
+ * (exactly one role) the restricted table; otherwise by account type and role (user, teacher, student or tutor).
+ */
+export function selectRouteTable(user: TableSelector | null): RouteTableId {
+  if (!user) return 'publico';
+  const roles = user.Roles;
+  if (roles.includes('admin')) return 'admin';
+  if (roles.includes('asesoria')) return 'asesoria';
+  if (roles.length === 1 && roles[0] === 'reghorario') return 'fichaje';
+  const academy = user.TipoCuenta === 'academia' || user.TipoCuenta === 'autoescuela';
+  if (!academy) return 'general';
+  const school = user.TipoCuenta === 'autoescuela';
+  if (roles.includes('usuario')) return school ? 'autoescuela' : 'academia';
+  if (roles.includes('profesor')) return school ? 'profesorAutoescuela' : 'profesorAcademia';
+  if (roles.includes('alumno') || roles.includes('tutor')) return school ? 'alumnoAutoescuela' : 'alumnoAcademia';
+  return school ? 'autoescuela' : 'academia';
+}
+
+export function tableHas(table: RouteTableId, action: string): boolean {
+  return (ROUTE_TABLES[table].routes as readonly string[]).includes(action);
+}
