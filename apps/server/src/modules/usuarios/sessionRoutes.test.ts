@@ -28,6 +28,7 @@ describe('registro/login', () => {
     expect(minutes).toBeLessThanOrEqual(15);
     const claims = verifyAccessToken(res.body.Token, TEST_SECRET);
     expect(claims?.cen).toBe('CENTRAL');
+    expect(String(res.headers['set-cookie'])).toMatch(/XSRF-TOKEN=[\w-]{20,}/);
   });
 
   it('answers the same Spanish message for an unknown user and a wrong password', async () => {

@@ -16,6 +16,7 @@ import { Throttle } from '../../platform/auth/throttle.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { personas } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { rotateXsrfCookie } from '../../platform/http/security.ts';
 import type { AreaModule } from '../index.ts';
 
 export const LOGIN_FAILED = 'Usuario o contraseña incorrectos';
@@ -85,6 +86,7 @@ export const sessionRoutes: AreaModule = (app, deps) => {
         .where(eq(personas.id, persona.id));
       byAccount.reset(`u:${account}`);
       const centro = empresaId === null ? null : await defaultCentre(db, empresaId);
+      rotateXsrfCookie(request, reply);
       return sendPair(
         reply,
         await issuePair(sessionDeps, { personaId: persona.id, empresaId, centro }, body.IdCliente),

@@ -51,4 +51,18 @@ describe('schema rules', () => {
     `);
     expect(noPk).toEqual([]);
   });
+
+  it('refuses to update or delete audit records and time-clock entries', async () => {
+    await database.query(
+      "insert into auditoria (empresa_id, fecha, accion, recurso, user_name) values (1, now(), 'A', 'prueba', 'demo')",
+    );
+    await expect(database.query("update auditoria set accion = 'D' where recurso = 'prueba'")).rejects.toThrow(
+      'La tabla auditoria sólo admite altas',
+    );
+    await expect(database.query("delete from auditoria where recurso = 'prueba'")).rejects.toThrow(
+      'La tabla auditoria sólo admite altas',
+    );
+    await database.query("insert into fichajes (empresa_id, persona_id, tipo, estado) values (1, 2, 'j', 'e')");
+    await expect(database.query('delete from fichajes')).rejects.toThrow('La tabla fichajes sólo admite altas');
+  });
 });

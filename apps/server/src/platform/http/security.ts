@@ -49,6 +49,11 @@ function checkFetchMetadata(request: FastifyRequest): void {
 
 function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies[XSRF_COOKIE]) return;
+  rotateXsrfCookie(request, reply);
+}
+
+/** A fresh CSRF token (also at sign-in, so a token planted before login is not carried into the session). */
+export function rotateXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
     path: '/',
     sameSite: 'strict',
