@@ -7,7 +7,7 @@ import {
   type PermissionLevel,
   type Rol,
 } from '@faro/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { col } from '../db/entityTable.ts';
 import { centrosTable, empresas, miembros, personas, rolesTable, sesiones } from '../db/schema.ts';
@@ -68,15 +68,41 @@ export function modulesOf(empresa: EmpresaRow | null): Record<ModuleFlag, boolea
   return flags;
 }
 
-/** Loads the context of a verified access token; null when the session was revoked or the member removed. */
+/**
+ * Loads the context of a verified access token in ONE round trip (session, person, membership, company, profile
+ * and centre denials); null when the session was revoked, the person locked or the membership removed.
+ */
 export async function loadContext(db: Db, claims: AccessClaims): Promise<RequestContext | null> {
+  const empresaId = claims.emp ?? -1;
   const [row] = await db
-    .select({ persona: personas, sesion: { revocada: sesiones.revocada, personaId: sesiones.personaId } })
+    .select({
+      revocada: sesiones.revocada,
+      sesionPersona: sesiones.personaId,
+      persona: personas,
+      miembro: miembros,
+      empresa: empresas,
+      perfil: col(rolesTable, 'Permisos'),
+      perfilBaja: col(rolesTable, 'Baja'),
+      centroDenegados: col(centrosTable, 'Denegados'),
+    })
     .from(sesiones)
     .innerJoin(personas, eq(personas.id, sesiones.personaId))
+    .leftJoin(
+      miembros,
+      and(eq(miembros.empresaId, empresaId), eq(miembros.personaId, sesiones.personaId), eq(miembros.baja, false)),
+    )
+    .leftJoin(empresas, eq(empresas.id, miembros.empresaId))
+    .leftJoin(
+      rolesTable,
+      and(eq(col(rolesTable, 'empresaId'), miembros.empresaId), eq(col(rolesTable, 'Id'), miembros.idPerfil)),
+    )
+    .leftJoin(
+      centrosTable,
+      and(eq(col(centrosTable, 'empresaId'), miembros.empresaId), eq(col(centrosTable, 'Val'), claims.cen ?? '')),
+    )
     .where(eq(sesiones.id, claims.sid))
     .limit(1);
-  if (!row || row.sesion.revocada || row.sesion.personaId !== claims.sub || row.persona.bloqueado) return null;
+  if (!row || row.revocada || row.sesionPersona !== claims.sub || row.persona.bloqueado) return null;
   const persona = row.persona;
   const base = {
     personaId: persona.id,
@@ -98,43 +124,17 @@ export async function loadContext(db: Db, claims: AccessClaims): Promise<Request
       modulos: modulesOf(null),
     };
   }
-  const [m] = await db
-    .select({
-      empresa: empresas,
-      miembro: miembros,
-      perfil: col(rolesTable, 'Permisos'),
-      perfilBaja: col(rolesTable, 'Baja'),
-    })
-    .from(miembros)
-    .innerJoin(empresas, eq(empresas.id, miembros.empresaId))
-    .leftJoin(
-      rolesTable,
-      and(eq(col(rolesTable, 'empresaId'), miembros.empresaId), eq(col(rolesTable, 'Id'), miembros.idPerfil)),
-    )
-    .where(and(eq(miembros.empresaId, claims.emp), eq(miembros.personaId, persona.id), eq(miembros.baja, false)))
-    .limit(1);
-  if (!m) return null;
-  let denied = [...m.empresa.denegados];
-  if (claims.cen) {
-    const [c] = await db
-      .select({ denegados: col(centrosTable, 'Denegados') })
-      .from(centrosTable)
-      .where(and(eq(col(centrosTable, 'empresaId'), claims.emp), eq(col(centrosTable, 'Val'), claims.cen)))
-      .limit(1);
-    if (Array.isArray(c?.denegados)) denied = denied.concat(c.denegados as string[]);
-  }
-  const perfil = m.perfilBaja ? {} : (m.perfil as Record<string, number> | null);
+  if (!row.miembro || !row.empresa) return null;
+  let denied = [...row.empresa.denegados];
+  if (Array.isArray(row.centroDenegados)) denied = denied.concat(row.centroDenegados as string[]);
+  const perfil = row.perfilBaja ? {} : (row.perfil as Record<string, number> | null);
   return {
     ...base,
-    empresa: m.empresa,
-    miembro: m.miembro,
+    empresa: row.empresa,
+    miembro: row.miembro,
     centro: claims.cen,
-    roles: m.miembro.roles as Rol[],
-    permisos: applyDenials(memberLevels(m.miembro, perfil), denied),
-    modulos: modulesOf(m.empresa),
+    roles: row.miembro.roles as Rol[],
+    permisos: applyDenials(memberLevels(row.miembro, perfil), denied),
+    modulos: modulesOf(row.empresa),
   };
 }
-
-/** Raw-free helper for tests and seeds: count sessions of a family still active. */
-export const activeFamilyFilter = (familia: string) =>
-  and(eq(sesiones.familia, familia), sql`${sesiones.revocada} is null`);

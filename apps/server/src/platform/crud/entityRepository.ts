@@ -73,21 +73,24 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
       const orderField = query.Orden ?? entity.defaultOrder;
       if (!(orderField in entity.fields)) throw new AppError(400, `No se puede ordenar por ${orderField}`);
       const dir = query.Descendente ? desc : asc;
-      const rows = await scope.db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(dir(c(orderField)), dir(c('Id')))
-        .limit(query.TotalPagina)
-        .offset((query.Pagina - 1) * query.TotalPagina);
-      const [{ n } = { n: 0 }] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(
+      // Page and capped count in parallel (two pooled connections on PostgreSQL).
+      const [rows, [{ n } = { n: 0 }]] = await Promise.all([
         scope.db
-          .select({ one: sql`1` })
+          .select()
           .from(table)
           .where(where)
-          .limit(COUNT_CAP + 1)
-          .as('capped'),
-      );
+          .orderBy(dir(c(orderField)), dir(c('Id')))
+          .limit(query.TotalPagina)
+          .offset((query.Pagina - 1) * query.TotalPagina),
+        scope.db.select({ n: sql<number>`count(*)::int` }).from(
+          scope.db
+            .select({ one: sql`1` })
+            .from(table)
+            .where(where)
+            .limit(COUNT_CAP + 1)
+            .as('capped'),
+        ),
+      ]);
       return {
         Items: rows.map((r) => toRow(r as Record<string, unknown>)),
         Total: Math.min(n, COUNT_CAP),

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { MSG } from '@faro/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -10,10 +11,9 @@ export async function installWebApp(app: FastifyInstance, webDist: string): Prom
     return;
   }
   await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ Mensaje: 'No existe el dato solicitado' });
-    }
-    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+  // Client-side routes: every other GET outside /api answers the app shell (static files have their own routes).
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.status(404).send({ Mensaje: MSG.notFound });
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

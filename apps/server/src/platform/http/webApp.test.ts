@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, TEST_SECRET } from '../../../test/testApp.ts';
+import { type BuiltApp, buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+
+let built: BuiltApp;
+let close: () => Promise<void>;
+const dist = mkdtempSync(path.join(os.tmpdir(), 'faro-web-'));
+
+beforeAll(async () => {
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Faro</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  const { database, drop } = await openTestDatabase();
+  built = await buildApp({
+    config: { ...loadConfig({}), webDist: dist },
+    database,
+    secret: TEST_SECRET,
+    serveWeb: true,
+  });
+  close = async () => {
+    await built.app.close();
+    await database.close();
+    await drop();
+    rmSync(dist, { recursive: true, force: true });
+  };
+});
+afterAll(() => close());
+
+describe('serving the web app', () => {
+  it('answers the app shell for client routes, files for assets and JSON 404 under /api', async () => {
+    const get = (url: string) => built.app.inject({ method: 'GET', url });
+    for (const url of ['/', '/clientes/lista', '/registro/DEMO']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+    const asset = await get('/assets/app-123.js');
+    expect(asset.headers['content-type']).toContain('javascript');
+    const api = await get('/api/nada/de/nada');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ Mensaje: 'No existe el dato solicitado' });
+    expect(String((await get('/')).headers['set-cookie'])).toContain('XSRF-TOKEN=');
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * A small HTTP load loop over node:http (keep-alive agent), plus percentiles. No timing is ever asserted: callers print.
+ * `runLoadInWorker` runs the same loop on a worker thread so that the client does not share the event loop of an
+ * in-process server.
+ */
+import http from 'node:http';
+import { Worker } from 'node:worker_threads';
+
+export interface HttpResult {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+  ms: number;
+}
+
+export function request(
+  base: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: unknown; agent?: http.Agent } = {},
+): Promise<HttpResult> {
+  const url = new URL(path, base);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string | number> = { ...options.headers };
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = Buffer.byteLength(payload);
+  }
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent: options.agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+            ms: performance.now() - t0,
+          }),
+        );
+      },
+    );
+    req.setTimeout(15_000, () => req.destroy(new Error(`timeout ${method} ${path}`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export interface LoadSpec {
+  base: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  concurrency: number;
+  /** Bounds: whichever comes first. */
+  maxRequests: number;
+  maxSeconds: number;
+  /** Requests sent (and not recorded) before measuring. */
+  warmup: number;
+}
+
+export interface LoadResult {
+  latencies: number[];
+  statuses: Record<string, number>;
+  errors: number;
+  seconds: number;
+  /** Where the client ran. */
+  client: 'worker' | 'same thread';
+}
+
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.concurrency });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  const send = () => request(spec.base, spec.method, spec.path, { headers: spec.headers, agent });
+  try {
+    let warm = 0;
+    const warmLane = async () => {
+      while (warm++ < spec.warmup) await send().catch(() => {});
+    };
+    await Promise.all(Array.from({ length: spec.concurrency }, warmLane));
+    let issued = 0;
+    const t0 = performance.now();
+    const deadline = t0 + spec.maxSeconds * 1000;
+    const lane = async () => {
+      while (issued < spec.maxRequests && performance.now() < deadline) {
+        issued++;
+        try {
+          const r = await send();
+          latencies.push(r.ms);
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        } catch {
+          errors++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: spec.concurrency }, lane));
+    return { latencies, statuses, errors, seconds: (performance.now() - t0) / 1000, client: 'same thread' };
+  } finally {
+    agent.destroy();
+  }
+}
+
+const liveWorkers = new Set<Worker>();
+let stopped = false;
+
+/** Stops running load workers (on a signal); later loads are refused. */
+export function stopWorkers(): void {
+  stopped = true;
+  for (const worker of liveWorkers) void worker.terminate();
+}
+
+/** The loop on a worker thread (tsx registered inside it); falls back to this thread if the worker cannot start. */
+export async function runLoadInWorker(spec: LoadSpec): Promise<LoadResult> {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./loadWorker.ts', import.meta.url).href;
+  if (stopped) throw new Error('stopped');
+  const source = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  try {
+    return await new Promise<LoadResult>((resolve, reject) => {
+      const worker = new Worker(source, { eval: true, workerData: spec });
+      liveWorkers.add(worker);
+      worker.once('exit', () => liveWorkers.delete(worker));
+      worker.once('message', (result: LoadResult) => {
+        resolve({ ...result, client: 'worker' });
+        void worker.terminate();
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`load worker exited (${code})`)));
+    });
+  } catch (error) {
+    if (stopped) throw new Error('stopped');
+    console.log(`  (load worker failed: ${error instanceof Error ? error.message : error}; client on the same thread)`);
+    return runLoad(spec);
+  }
+}
+
+export interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles, in the unit of the samples. */
+export function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : Number.NaN);
+  const sum = s.reduce((a, b) => a + b, 0);
+  return {
+    n: s.length,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    mean: s.length ? sum / s.length : Number.NaN,
+    max: s.length ? s[s.length - 1]! : Number.NaN,
+  };
+}
+
+export function requestsPerSecond(result: LoadResult): number {
+  return result.latencies.length / result.seconds;
+}
