@@ -7,7 +7,7 @@ import {
   type PermissionLevel,
   type Rol,
 } from '@faro/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { col } from '../db/entityTable.ts';
 import { centrosTable, empresas, miembros, personas, rolesTable, sesiones } from '../db/schema.ts';
@@ -68,13 +68,20 @@ export function modulesOf(empresa: EmpresaRow | null): Record<ModuleFlag, boolea
   return flags;
 }
 
-/**
- * Loads the context of a verified access token in ONE round trip (session, person, membership, company, profile
- * and centre denials); null when the session was revoked, the person locked or the membership removed.
- */
-export async function loadContext(db: Db, claims: AccessClaims): Promise<RequestContext | null> {
-  const empresaId = claims.emp ?? -1;
-  const [row] = await db
+/** The context query, prepared once per database (no query building per request; a named statement on PostgreSQL). */
+const prepared = new WeakMap<Db, ReturnType<typeof buildContextQuery>>();
+function contextQuery(db: Db) {
+  let q = prepared.get(db);
+  if (!q) {
+    q = buildContextQuery(db);
+    prepared.set(db, q);
+  }
+  return q;
+}
+
+function buildContextQuery(db: Db) {
+  const emp = sql.placeholder('emp');
+  return db
     .select({
       revocada: sesiones.revocada,
       sesionPersona: sesiones.personaId,
@@ -89,7 +96,7 @@ export async function loadContext(db: Db, claims: AccessClaims): Promise<Request
     .innerJoin(personas, eq(personas.id, sesiones.personaId))
     .leftJoin(
       miembros,
-      and(eq(miembros.empresaId, empresaId), eq(miembros.personaId, sesiones.personaId), eq(miembros.baja, false)),
+      and(eq(miembros.empresaId, emp), eq(miembros.personaId, sesiones.personaId), eq(miembros.baja, false)),
     )
     .leftJoin(empresas, eq(empresas.id, miembros.empresaId))
     .leftJoin(
@@ -98,10 +105,19 @@ export async function loadContext(db: Db, claims: AccessClaims): Promise<Request
     )
     .leftJoin(
       centrosTable,
-      and(eq(col(centrosTable, 'empresaId'), miembros.empresaId), eq(col(centrosTable, 'Val'), claims.cen ?? '')),
+      and(eq(col(centrosTable, 'empresaId'), miembros.empresaId), eq(col(centrosTable, 'Val'), sql.placeholder('cen'))),
     )
-    .where(eq(sesiones.id, claims.sid))
-    .limit(1);
+    .where(eq(sesiones.id, sql.placeholder('sid')))
+    .limit(1)
+    .prepare('faro_contexto');
+}
+
+/**
+ * Loads the context of a verified access token in ONE round trip (session, person, membership, company, profile
+ * and centre denials); null when the session was revoked, the person locked or the membership removed.
+ */
+export async function loadContext(db: Db, claims: AccessClaims): Promise<RequestContext | null> {
+  const [row] = await contextQuery(db).execute({ sid: claims.sid, emp: claims.emp ?? -1, cen: claims.cen ?? '' });
   if (!row || row.revocada || row.sesionPersona !== claims.sub || row.persona.bloqueado) return null;
   const persona = row.persona;
   const base = {

@@ -1,11 +1,11 @@
 import type { EntityDef } from '@faro/domain';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { changedFields, writeAudit } from '../audit/audit.ts';
 import { columnName } from '../db/columns.ts';
 import type { Db } from '../db/database.ts';
 import { col, type EntityTable } from '../db/entityTable.ts';
 import { AppError, fieldError, notFound, sqlState } from '../http/errors.ts';
-import { allOf, filterConditions } from './filters.ts';
+import { allOf, filterConditions, placeholderBinder } from './filters.ts';
 import { COUNT_CAP, type ListQuery, type ListResult } from './listQuery.ts';
 
 export type Row = Record<string, unknown> & { Id: number };
@@ -69,30 +69,55 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
 
   return {
     async list(query) {
-      const where = allOf([mine, ...filterConditions(entity, query.Filtros, c)]);
       const orderField = query.Orden ?? entity.defaultOrder;
       if (!(orderField in entity.fields)) throw new AppError(400, `No se puede ordenar por ${orderField}`);
+      const binder = placeholderBinder();
+      const conditions = filterConditions(entity, query.Filtros, c, binder);
+      const shape = `${orderField}|${query.Descendente ? 'd' : 'a'}|${binder.shape.join(',')}`;
       const dir = query.Descendente ? desc : asc;
-      // Page and capped count in parallel (two pooled connections on PostgreSQL).
-      const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-        scope.db
-          .select()
-          .from(table)
-          .where(where)
-          .orderBy(dir(c(orderField)), dir(c('Id')))
-          .limit(query.TotalPagina)
-          .offset((query.Pagina - 1) * query.TotalPagina),
-        scope.db.select({ n: sql<number>`count(*)::int` }).from(
-          scope.db
-            .select({ one: sql`1` })
+      const build = (conds: SQL[], emp: unknown) => {
+        const where = allOf([eq(c('empresaId'), emp), ...conds]);
+        return {
+          page: scope.db
+            .select()
             .from(table)
             .where(where)
-            .limit(COUNT_CAP + 1)
-            .as('capped'),
-        ),
-      ]);
+            .orderBy(dir(c(orderField)), dir(c('Id'))),
+          count: scope.db.select({ n: sql<number>`count(*)::int` }).from(
+            scope.db
+              .select({ one: sql`1` })
+              .from(table)
+              .where(where)
+              .limit(COUNT_CAP + 1)
+              .as('capped'),
+          ),
+        };
+      };
+      const limit = query.TotalPagina;
+      const offset = (query.Pagina - 1) * query.TotalPagina;
+      const statements = listStatements(scope.db, `${entity.name}|${shape}`, () => {
+        const q = build(conditions, sql.placeholder('emp'));
+        return { page: q.page.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')), count: q.count };
+      });
+      let rows: unknown[];
+      let n: number;
+      if (statements) {
+        const params = { ...binder.params, emp: scope.empresaId };
+        // Page and capped count in parallel (two pooled connections on PostgreSQL).
+        const [page, count] = await Promise.all([
+          statements.page.execute({ ...params, limit, offset }),
+          statements.count.execute(params),
+        ]);
+        rows = page;
+        n = count[0]?.n ?? 0;
+      } else {
+        const q = build(filterConditions(entity, query.Filtros, c), scope.empresaId);
+        const [page, count] = await Promise.all([q.page.limit(limit).offset(offset), q.count]);
+        rows = page;
+        n = count[0]?.n ?? 0;
+      }
       return {
-        Items: rows.map((r) => toRow(r as Record<string, unknown>)),
+        Items: (rows as Record<string, unknown>[]).map(toRow),
         Total: Math.min(n, COUNT_CAP),
         TotalLimitado: n > COUNT_CAP,
       };
@@ -171,6 +196,41 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
       campos,
     });
   }
+}
+
+interface ListStatements {
+  page: { execute(params: Record<string, unknown>): Promise<unknown[]> };
+  count: { execute(params: Record<string, unknown>): Promise<{ n: number }[]> };
+}
+
+const MAX_SHAPES_PER_DB = 500;
+const statementCache = new WeakMap<Db, Map<string, ListStatements>>();
+
+/**
+ * Prepared list statements per database and query shape (entity, order, which filters): building a Drizzle query
+ * costs more CPU than PostgreSQL spends answering it, and a named statement also skips parsing and planning. Past
+ * MAX_SHAPES_PER_DB shapes the caller builds a plain query: statement names are never reused for other SQL.
+ */
+function listStatements(
+  db: Db,
+  key: string,
+  build: () => { page: { prepare(name: string): unknown }; count: { prepare(name: string): unknown } },
+): ListStatements | undefined {
+  let byShape = statementCache.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    statementCache.set(db, byShape);
+  }
+  const cached = byShape.get(key);
+  if (cached || byShape.size >= MAX_SHAPES_PER_DB) return cached;
+  const n = byShape.size;
+  const built = build();
+  const statements = {
+    page: built.page.prepare(`faro_lista_${n}`),
+    count: built.count.prepare(`faro_cuenta_${n}`),
+  } as ListStatements;
+  byShape.set(key, statements);
+  return statements;
 }
 
 function article(entity: EntityDef): string {
