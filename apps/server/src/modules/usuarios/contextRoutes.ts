@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { familyOf, issuePair, revokeAllOf, type SessionDeps } from '../../platform/auth/sessions.ts';
+import { defaultCentre, familyOf, issuePair, revokeAllOf, type SessionDeps } from '../../platform/auth/sessions.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { col } from '../../platform/db/entityTable.ts';
 import { asesoriaClientes, centrosTable, empresas, miembros, personas, sesiones } from '../../platform/db/schema.ts';
@@ -67,19 +67,13 @@ export const contextRoutes: AreaModule = (app, deps) => {
           .onConflictDoNothing();
       }
       await db.update(personas).set({ ultimaEmpresaId: id }).where(eq(personas.id, ctx.personaId));
-      const [firstCentre] = await db
-        .select({ val: col(centrosTable, 'Val') })
-        .from(centrosTable)
-        .where(and(eq(col(centrosTable, 'empresaId'), id), eq(col(centrosTable, 'Baja'), false)))
-        .orderBy(col(centrosTable, 'Val'))
-        .limit(1);
       const [session] = await db
         .select({ idCliente: sesiones.idCliente })
         .from(sesiones)
         .where(eq(sesiones.id, ctx.sesionId));
       const pair = await issuePair(
         sessionDeps,
-        { personaId: ctx.personaId, empresaId: id, centro: (firstCentre?.val as string | undefined) ?? null },
+        { personaId: ctx.personaId, empresaId: id, centro: await defaultCentre(db, id) },
         session?.idCliente ?? 'web',
       );
       return reply.header('Cache-Control', 'no-store').send({ ...pair, Contratado: empresa.condicionesAceptadas });
