@@ -1,7 +1,7 @@
 import type { ModuleFlag } from '../session/companyContext.ts';
 import type { Rol } from '../session/roles.ts';
 import { type RouteDef, routeDef } from './routes.ts';
-import { ROUTE_TABLES, type RouteTableId, type TableSelector, selectRouteTable, tableHas } from './tables.ts';
+import { ROUTE_TABLES, type RouteTableId, selectRouteTable, type TableSelector, tableHas } from './tables.ts';
 
 /** What the guards need to know about the logged-in user (a slice of InfoEmpresa). */
 export interface GuardSession extends TableSelector {

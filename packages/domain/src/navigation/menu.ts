@@ -117,7 +117,12 @@ const OFFICE: readonly GroupDef[] = [
       { action: 'fventa', name: 'Facturas', permission: 'VentasFact' },
       { action: 'cargos', name: 'Cargos', permission: 'AlumnoCargosCobros', only: ACA },
       { action: 'factcobros', name: 'Facturación de cobros', permission: 'AlumnoCargosCobros', only: ACA },
-      { action: 'fventarec', name: 'Facturas recurrentes', permission: 'VentasRecurr', switch: mod('ActFactRecurrentes') },
+      {
+        action: 'fventarec',
+        name: 'Facturas recurrentes',
+        permission: 'VentasRecurr',
+        switch: mod('ActFactRecurrentes'),
+      },
       { action: 'factemitidas', name: 'Facturas emitidas', permission: 'ImptoEmit' },
       {
         action: 'fventaverifactu',

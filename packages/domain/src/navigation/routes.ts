@@ -54,7 +54,12 @@ export const ACADEMY_TYPES = ['academia', 'autoescuela'] as const satisfies read
 export const DRIVING_SCHOOL_TYPES = ['autoescuela'] as const satisfies readonly TipoCuenta[];
 
 type Def = Omit<RouteDef, 'action'>;
-const u = (title: string, area: RouteArea, extra: Partial<Def> = {}): Def => ({ title, area, guard: 'usuario', ...extra });
+const u = (title: string, area: RouteArea, extra: Partial<Def> = {}): Def => ({
+  title,
+  area,
+  guard: 'usuario',
+  ...extra,
+});
 const aca = (title: string, area: RouteArea, extra: Partial<Def> = {}): Def =>
   u(title, area, { accountTypes: ACADEMY_TYPES, ...extra });
 const ae = (title: string, area: RouteArea, extra: Partial<Def> = {}): Def =>

@@ -41,7 +41,8 @@ const ITEMS = {
 
 export type UserMenuContext = Pick<InfoEmpresa, 'Roles' | 'Propietario' | 'FichajeActivo' | 'Centros'>;
 
-const has = (ctx: Pick<InfoEmpresa, 'Roles'>, ...roles: InfoEmpresa['Roles']) => roles.some((r) => ctx.Roles.includes(r));
+const has = (ctx: Pick<InfoEmpresa, 'Roles'>, ...roles: InfoEmpresa['Roles']) =>
+  roles.some((r) => ctx.Roles.includes(r));
 
 /** A time-clock user: time clock enabled for the user, or the time-clock-only role. */
 export function isTimeClockUser(ctx: Pick<InfoEmpresa, 'Roles' | 'FichajeActivo'>): boolean {

@@ -1,0 +1,34 @@
+import { entityByAction, type RouteDef } from '@faro/domain';
+import { Navigate } from 'react-router';
+import {
+  ChangeCompanyPage,
+  ConfiguraPage,
+  EntityScreen,
+  HomePage,
+  PlaceholderPage,
+  PublicPlaceholder,
+  RegistroScreens,
+  UsuarioScreens,
+} from './lazyScreens.ts';
+
+/** Logged-out screens: registro (login, sign-up, recovery), registroalu and contratacion. */
+export function PublicScreen({ action, segments }: { action: string; segments: string[] }) {
+  if (action === 'registro') return <RegistroScreens segments={segments.slice(1)} />;
+  if (action === 'registroalu') return <PublicPlaceholder title="Alta de alumno" />;
+  return <PublicPlaceholder title="Contratación" />;
+}
+
+/** Actions whose first level is not `{action}/lista`. */
+const OWN_PATHS = new Set(['', 'usuario', 'contratacion']);
+
+/** The content of a logged-in route. Areas of later issues show the 'En preparación' page. */
+export function LoggedScreen({ action, segments, route }: { action: string; segments: string[]; route: RouteDef }) {
+  if (!OWN_PATHS.has(action) && segments.length === 1) return <Navigate to={`/${action}/lista`} replace />;
+  if (action === '') return <HomePage />;
+  if (action === 'usuario') return <UsuarioScreens segments={segments.slice(1)} />;
+  if (action === 'configura') return <ConfiguraPage />;
+  if (action === 'empresa') return <ChangeCompanyPage />;
+  const entity = entityByAction(action);
+  if (entity) return <EntityScreen entity={entity} segments={segments.slice(1)} />;
+  return <PlaceholderPage title={route.title} />;
+}

@@ -1,0 +1,84 @@
+import { showCentreSelector, showEnrolmentSelector } from '@faro/domain';
+import { ActionIcon, Burger, Group, Select, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
+import { FaroLogo, IconHelp } from './icons.tsx';
+import { TestBanner } from './TestBanner.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+export function TopBar({
+  banner,
+  menuOpened,
+  onToggleMenu,
+}: {
+  banner: boolean;
+  menuOpened: boolean;
+  onToggleMenu?: () => void;
+}) {
+  const { info, centro, matricula } = useReady();
+  const { setCentro, setMatricula } = useSession();
+  const matriculas = info.Matriculas ?? [];
+  return (
+    <>
+      {banner && <TestBanner />}
+      <Group h={56} px="md" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          {onToggleMenu && (
+            <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Abrir el menú" />
+          )}
+          <UnstyledButton component={Link} to="/" aria-label="Inicio">
+            <Group gap={8} wrap="nowrap">
+              <FaroLogo />
+              <Text fw={700} size="lg" c="faro.8">
+                Faro
+              </Text>
+            </Group>
+          </UnstyledButton>
+          <Text size="sm" c="dimmed" truncate visibleFrom="sm" data-testid="company-name">
+            {info.NombreEmpresa}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {showCentreSelector(info) && (
+            <Select
+              aria-label="Centro"
+              size="xs"
+              w={150}
+              allowDeselect={false}
+              value={centro}
+              data={info.Centros.map((c) => ({ value: c.Val, label: c.Desc }))}
+              onChange={(v) => v && setCentro(v)}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+          {showEnrolmentSelector(info, matriculas.length) && (
+            <Select
+              aria-label="Matrícula"
+              size="xs"
+              w={180}
+              allowDeselect={false}
+              value={matricula}
+              data={matriculas.map((m) => ({ value: m.Codigo, label: m.Desc }))}
+              onChange={(v) => v && setMatricula(v)}
+            />
+          )}
+          {info.Roles.includes('usuario') && (
+            <Tooltip label="Videotutoriales">
+              <ActionIcon
+                component={Link}
+                to="/videotutoriales/lista"
+                variant="subtle"
+                color="gray"
+                aria-label="Videotutoriales"
+                visibleFrom="xs"
+              >
+                <IconHelp size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <UserMenu />
+        </Group>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { ROLE_LABELS, type UserMenuKey, userMenuItems } from '@faro/domain';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { type ReactNode, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
+import { lazyNamed } from '../lazyNamed.ts';
+import {
+  IconBell,
+  IconBuilding,
+  IconCalendar,
+  IconClock,
+  IconCreditCard,
+  IconFiles,
+  IconKey,
+  IconLogout,
+  IconSearch,
+  IconSettings,
+  IconSwitch,
+  IconUsers,
+} from './icons.tsx';
+
+const ChangePasswordModal = lazyNamed(
+  () => import('../../features/usuario/ChangePasswordModal.tsx'),
+  'ChangePasswordModal',
+);
+const CompanyDataModal = lazyNamed(() => import('./CompanyDataModal.tsx'), 'CompanyDataModal');
+
+const ICONS = {
+  fichajes: IconClock,
+  agenda: IconCalendar,
+  configura: IconSettings,
+  gestordoc: IconFiles,
+  notificaciones: IconBell,
+  cambiarEmpresa: IconSwitch,
+  contratado: IconCreditCard,
+  datosEmpresa: IconBuilding,
+  aseUsuarios: IconUsers,
+  aseDatos: IconBuilding,
+  buscarAsesoria: IconSearch,
+  cambiarContrasena: IconKey,
+  cerrarSesion: IconLogout,
+} satisfies Record<UserMenuKey, (p: { size?: number }) => ReactNode>;
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('') || '?';
+
+/** The user menu of spec section 2, per role. */
+export function UserMenu() {
+  const { info } = useReady();
+  const { logout } = useSession();
+  const [modal, setModal] = useState<null | 'password' | 'datos'>(null);
+  const items = userMenuItems(info);
+  const name = info.NombreUsuario || info.UserName;
+  return (
+    <>
+      <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label="Menú de usuario" data-testid="user-menu">
+            <Group gap={8} wrap="nowrap">
+              <Avatar color="faro" radius="xl" size={32}>
+                {initials(name)}
+              </Avatar>
+              <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+                {name}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {name} · {info.Roles.map((r) => ROLE_LABELS[r]).join(', ')}
+          </Menu.Label>
+          {items.map((item) => {
+            const Icon = ICONS[item.key];
+            const icon = <Icon size={16} />;
+            if (item.key === 'cerrarSesion') {
+              return (
+                <Menu.Item key={item.key} leftSection={icon} color="red" onClick={() => logout()}>
+                  {item.label}
+                </Menu.Item>
+              );
+            }
+            if (item.href) {
+              return (
+                <Menu.Item key={item.key} leftSection={icon} component={Link} to={item.href}>
+                  {item.label}
+                </Menu.Item>
+              );
+            }
+            return (
+              <Menu.Item
+                key={item.key}
+                leftSection={icon}
+                onClick={() => setModal(item.key === 'cambiarContrasena' ? 'password' : 'datos')}
+              >
+                {item.label}
+              </Menu.Item>
+            );
+          })}
+        </Menu.Dropdown>
+      </Menu>
+      <Suspense fallback={null}>
+        {modal === 'password' && <ChangePasswordModal onClose={() => setModal(null)} />}
+        {modal === 'datos' && <CompanyDataModal focus="datos" onClose={() => setModal(null)} />}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { ENTITIES, levelIn, type PermissionCode } from '@faro/domain';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+
+const SECTIONS: { to: string; title: string; text: string; permission?: PermissionCode }[] = [
+  {
+    to: '/usuarios/lista',
+    title: ENTITIES.usuarios.labelPlural,
+    text: 'Usuarios, roles y acceso',
+    permission: 'ConfUsuarios',
+  },
+  {
+    to: '/roles/lista',
+    title: ENTITIES.roles.labelPlural,
+    text: 'Niveles de permiso por función',
+    permission: 'ConfRoles',
+  },
+  { to: '/centros/lista', title: ENTITIES.centros.labelPlural, text: 'Centros de trabajo', permission: 'ConfCentros' },
+  {
+    to: '/auditoria/lista',
+    title: ENTITIES.auditoria.labelPlural,
+    text: 'Quién cambió qué y cuándo',
+    permission: 'ConfAuditoria',
+  },
+  { to: '/series/lista', title: 'Series', text: 'Series de documentos' },
+  { to: '/fpago/lista', title: 'Formas de pago', text: 'Formas de pago y vencimientos' },
+];
+
+/** configura/lista: the company's configuration areas the user may open. */
+export function ConfiguraPage() {
+  const { info, centro } = useReady();
+  const visible = SECTIONS.filter((s) => !s.permission || levelIn(info, s.permission, centro) > 0);
+  return (
+    <Stack maw={1000}>
+      <Title order={1} fz="h2">
+        Configuración de la empresa
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {visible.map((s) => (
+          <Card key={s.to} component={Link} to={s.to} withBorder radius="md" padding="lg">
+            <Text fw={600}>{s.title}</Text>
+            <Text size="sm" c="dimmed">
+              {s.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

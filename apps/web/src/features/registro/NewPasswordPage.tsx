@@ -1,0 +1,93 @@
+import { MSG, newPasswordSchema, PASSWORD_HINT } from '@faro/domain';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { api } from '../../platform/api/client.ts';
+import { loginPath } from '../../platform/storage.ts';
+import { notifySuccess } from '../../platform/ui/notify.ts';
+import { FormField } from '../../ui/form/FormField.tsx';
+import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
+import { PublicLayout } from './PublicLayout.tsx';
+
+type Values = {
+  NuevoPassword: string;
+  Repite: string;
+};
+
+const LABEL = 'Nueva contraseña';
+const schema = newPasswordSchema(LABEL);
+const validate = (v: Values): FormErrors<Values> => {
+  const errors: FormErrors<Values> = {};
+  const r = schema.safeParse(v.NuevoPassword);
+  if (!v.NuevoPassword) errors.NuevoPassword = [MSG.required(LABEL)];
+  else if (!r.success) errors.NuevoPassword = [...new Set(r.error.issues.map((i) => i.message))];
+  if (!v.Repite) errors.Repite = [MSG.required('Repetición de la contraseña')];
+  else if (v.Repite !== v.NuevoPassword) errors.Repite = [MSG.passwordMismatch];
+  return errors;
+};
+
+/** registro/nuevopass/{token} (or ?token=): the link of the recovery e-mail. */
+export function NewPasswordPage({ token: pathToken }: { token?: string }) {
+  usePageTitle('Nueva contraseña');
+  const [params] = useSearchParams();
+  const token = pathToken ?? params.get('token') ?? '';
+  const navigate = useNavigate();
+  const form = useForm<Values>({ NuevoPassword: '', Repite: '' }, validate);
+  const submit = () =>
+    form.submit(
+      async (v) => {
+        await api.post(
+          'usuarios/registro/nuevopass',
+          { Token: token, NuevoPassword: v.NuevoPassword },
+          { auth: false },
+        );
+        notifySuccess(MSG.passwordUpdated);
+        navigate(loginPath());
+      },
+      { force: true },
+    );
+  return (
+    <PublicLayout title="Nueva contraseña">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {!token && <Alert color="red">El enlace no es válido: solicita uno nuevo.</Alert>}
+          <FormField
+            name="NuevoPassword"
+            type="password"
+            label={LABEL}
+            required
+            help={PASSWORD_HINT}
+            autoComplete="new-password"
+            value={form.values.NuevoPassword}
+            onChange={(v) => form.set('NuevoPassword', v)}
+            onBlur={() => form.touch('NuevoPassword')}
+            errors={form.errors('NuevoPassword')}
+          />
+          <FormField
+            name="Repite"
+            type="password"
+            label="Repetición de la contraseña"
+            required
+            autoComplete="new-password"
+            value={form.values.Repite}
+            onChange={(v) => form.set('Repite', v)}
+            onBlur={() => form.touch('Repite')}
+            errors={form.errors('Repite')}
+          />
+          <Button type="submit" loading={form.submitting} disabled={!token}>
+            Guardar
+          </Button>
+          <Anchor component={Link} to={loginPath()} size="sm">
+            Volver al acceso
+          </Anchor>
+        </Stack>
+      </form>
+    </PublicLayout>
+  );
+}

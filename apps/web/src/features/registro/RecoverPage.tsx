@@ -1,0 +1,63 @@
+import { MSG } from '@faro/domain';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { api } from '../../platform/api/client.ts';
+import { loginPath } from '../../platform/storage.ts';
+import { notifySuccess } from '../../platform/ui/notify.ts';
+import { FormField } from '../../ui/form/FormField.tsx';
+import { useForm } from '../../ui/form/useForm.ts';
+import { PublicLayout } from './PublicLayout.tsx';
+
+const validate = (v: { Usuario: string }) => (v.Usuario.trim() ? {} : { Usuario: [MSG.required('Usuario')] });
+
+/** Password recovery: the server always answers the same text, whether the user exists or not. */
+export function RecoverPage() {
+  usePageTitle('Recuperar contraseña');
+  const navigate = useNavigate();
+  const form = useForm({ Usuario: '' }, validate);
+  const submit = () =>
+    form.submit(
+      async (v) => {
+        const answer = await api.post<{ Mensaje: string }>(
+          'usuarios/registro/recupera',
+          { Usuario: v.Usuario.trim() },
+          { auth: false },
+        );
+        notifySuccess(answer?.Mensaje ?? 'Revisa tu correo electrónico');
+        navigate(loginPath());
+      },
+      { force: true },
+    );
+  return (
+    <PublicLayout title="Recuperar contraseña">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <Text size="sm">Te enviaremos un correo electrónico con un enlace para crear una contraseña nueva.</Text>
+          <FormField
+            name="Usuario"
+            label="Usuario"
+            required
+            autoComplete="username"
+            value={form.values.Usuario}
+            onChange={(v) => form.set('Usuario', v)}
+            onBlur={() => form.touch('Usuario')}
+            errors={form.errors('Usuario')}
+          />
+          <Button type="submit" loading={form.submitting}>
+            Enviar
+          </Button>
+          <Anchor component={Link} to={loginPath()} size="sm">
+            Volver al acceso
+          </Anchor>
+        </Stack>
+      </form>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,90 @@
+import { MSG } from '@faro/domain';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { writeTokens } from '../../platform/storage.ts';
+import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { TimeClockPage } from './TimeClockPage.tsx';
+
+function setup(EstadoFichaje: '' | 'e' | 's' | 'p' | 'r', answer: string) {
+  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+  setCookie('XSRF-TOKEN', 'x');
+  const net = mockFetch({
+    'GET rrhh/fichajesusu/list': () =>
+      json(200, {
+        Items: [
+          {
+            Id: 1,
+            Fecha: '2024-05-06T07:30:00Z',
+            Tipo: 'j',
+            Estado: 'e',
+            MotivoPausa: null,
+            Latitud: null,
+            Longitud: null,
+            Origen: 'w',
+          },
+        ],
+        Total: 1,
+      }),
+    'POST rrhh/fichajesusu/save': () => json(200, { Estado: answer, Fecha: new Date().toISOString() }),
+  });
+  const session = fakeSession({ EstadoFichaje, FichajeActivo: true });
+  renderUi(<TimeClockPage />, { session, path: '/usuario/fichajes' });
+  return { ...net, session };
+}
+
+const buttons = () => screen.getAllByRole('button').map((b) => b.textContent);
+
+describe('time clock screen (spec section 4)', () => {
+  it.each([
+    ['', ['Fichar']],
+    ['s', ['Fichar']],
+    ['e', ['Pausar', 'Terminar']],
+    ['r', ['Pausar', 'Terminar']],
+    ['p', ['Reanudar']],
+  ] as const)('state %j offers %j', (state, expected) => {
+    setup(state, 'e');
+    expect(buttons()).toEqual(expected);
+  });
+
+  it("'Fichar' registers a workday entry without location and confirms", async () => {
+    const { calls, session } = setup('', 'e');
+    fireEvent.click(screen.getByRole('button', { name: 'Fichar' }));
+    expect(await screen.findByText(MSG.clockRegistered('Entrada'))).toBeTruthy();
+    expect(MSG.clockRegistered('Entrada')).toBe('El fichaje de Entrada se ha registrado correctamente');
+    const save = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(save.init.body))).toEqual({
+      Tipo: 'j',
+      Origen: 'w',
+      MotivoPausa: null,
+      Latitud: null,
+      Longitud: null,
+    });
+    expect(session.patchInfo).toHaveBeenCalledWith({ EstadoFichaje: 'e' });
+  });
+
+  it('lists the records', async () => {
+    setup('', 'e');
+    expect(await screen.findByText('Jornada')).toBeTruthy();
+    expect(screen.getByText('Web')).toBeTruthy();
+  });
+
+  it("'Pausar' asks the reason (required, suggestions after typing) and sends it", async () => {
+    const { calls } = setup('e', 'p');
+    fireEvent.click(screen.getByRole('button', { name: 'Pausar' }));
+    const input = (await screen.findAllByLabelText(/^Motivo de la pausa/)).find((e) => e.tagName === 'INPUT')!;
+    const dialog = input.closest('section') as HTMLElement;
+    fireEvent.click(Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Pausar')!);
+    expect(await screen.findByText('Motivo de la pausa es obligatorio')).toBeTruthy();
+    fireEvent.focus(input);
+    fireEvent.click(input);
+    fireEvent.change(input, { target: { value: 'Méd' } });
+    await act(() => new Promise((r) => setTimeout(r, 250)));
+    await waitFor(() => expect(screen.getByText('Médico')).toBeTruthy());
+    expect(screen.queryByText('Comida')).toBeNull();
+    fireEvent.change(input, { target: { value: 'Médico' } });
+    fireEvent.click(Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Pausar')!);
+    expect(await screen.findByText(MSG.clockRegistered('Pausa'))).toBeTruthy();
+    const save = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(save.init.body))).toMatchObject({ Tipo: 'p', MotivoPausa: 'Médico' });
+  });
+});

@@ -1,0 +1,178 @@
+import { clearTokens, clientId, isExpired, readTokens, type TokenPair, writeTokens } from '../storage.ts';
+import { startLoading } from '../ui/loading.ts';
+import { notifyError } from '../ui/notify.ts';
+import { ApiError, errorMessage, fieldErrors, networkErrorMessage, SilentLogout } from './errors.ts';
+
+/** Every call times out after 60 s, token refresh included (spec section 9). */
+export const TIMEOUT_MS = 60_000;
+const BASE = '/api/';
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+export interface CallOptions {
+  params?: Params;
+  body?: unknown;
+  /** Send the bearer token (default true). Unauthenticated calls: registro/*. */
+  auth?: boolean;
+  /** Do not show the error toast (downloads: their errors are not shown). */
+  silent?: boolean;
+  /** Do not count the call for the 'Cargando datos...' overlay. */
+  background?: boolean;
+  /** Read the answer as binary (downloads). */
+  binary?: boolean;
+}
+
+type LogoutListener = () => void;
+const logoutListeners = new Set<LogoutListener>();
+
+/** The session layer listens to silent logouts (401, missing or unusable tokens). */
+export function onSilentLogout(listener: LogoutListener): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
+function silentLogout(): never {
+  clearTokens();
+  for (const l of logoutListeners) l();
+  throw new SilentLogout();
+}
+
+function readCookie(name: string): string | null {
+  const found = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+}
+
+function url(path: string, params?: Params): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
+  const q = qs.toString();
+  return `${BASE}${path.replace(/^\/+/, '')}${q ? `?${q}` : ''}`;
+}
+
+interface RawResult {
+  response: Response;
+  body: unknown;
+}
+
+async function readBody(response: Response, binary: boolean): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (binary && response.ok) return response.blob();
+  if (type.includes('json')) {
+    const text = await response.text();
+    try {
+      return text ? JSON.parse(text) : undefined;
+    } catch {
+      return text;
+    }
+  }
+  if (type.startsWith('text/') || type === '') return response.text();
+  return response.arrayBuffer();
+}
+
+/** fetch with the 60 s timeout; network failures and timeouts become ApiError(0) with the catalogue's text. */
+async function send(method: string, target: string, init: RequestInit, binary: boolean): Promise<RawResult> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, TIMEOUT_MS);
+  try {
+    const response = await fetch(target, { ...init, method, signal: controller.signal, credentials: 'same-origin' });
+    const body = await readBody(response, binary);
+    return { response, body };
+  } catch (err) {
+    throw new ApiError(0, networkErrorMessage(err, timedOut));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let csrfPromise: Promise<void> | null = null;
+
+/** The XSRF-TOKEN cookie, fetched from registro/csrf when missing. */
+async function csrfToken(): Promise<string> {
+  let token = readCookie('XSRF-TOKEN');
+  if (token) return token;
+  csrfPromise ??= send('GET', url('usuarios/registro/csrf'), {}, false)
+    .then(() => undefined)
+    .finally(() => {
+      csrfPromise = null;
+    });
+  await csrfPromise;
+  token = readCookie('XSRF-TOKEN');
+  return token ?? '';
+}
+
+let refreshPromise: Promise<TokenPair> | null = null;
+
+async function refreshTokens(current: TokenPair): Promise<TokenPair> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'X-XSRF-TOKEN': await csrfToken(),
+  };
+  const body = JSON.stringify({ TokenRefresco: current.TokenRefresh, IdCliente: clientId() });
+  const { response, body: answer } = await send('POST', url('usuarios/token/refresh'), { headers, body }, false);
+  if (response.status === 401 || response.status === 400) silentLogout();
+  if (!response.ok) throw new ApiError(response.status, errorMessage(response.status, answer) ?? '');
+  const pair = answer as TokenPair;
+  if (!pair?.Token || !pair.TokenRefresh || !pair.Expiracion) silentLogout();
+  writeTokens(pair);
+  return pair;
+}
+
+/** A usable access token: silent logout when a part is missing, refreshed once when the stored expiry has passed. */
+export async function accessToken(): Promise<string> {
+  const tokens = readTokens();
+  if (!tokens) silentLogout();
+  if (!isExpired(tokens)) return tokens.Token;
+  refreshPromise ??= refreshTokens(tokens).finally(() => {
+    refreshPromise = null;
+  });
+  return (await refreshPromise).Token;
+}
+
+/** One API call: bearer token, CSRF header on non-GET, 60 s timeout, the error catalogue as a toast. */
+export async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+  const { auth = true, silent = false, background = false, binary = false } = options;
+  const done = background ? () => {} : startLoading();
+  try {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (auth) headers.Authorization = `Bearer ${await accessToken()}`;
+    if (method !== 'GET') headers['X-XSRF-TOKEN'] = await csrfToken();
+    let body: BodyInit | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const { response, body: answer } = await send(method, url(path, options.params), { headers, body }, binary);
+    if (response.ok) return answer as T;
+    if (response.status === 401 && auth) silentLogout();
+    // An unauthenticated 401 (wrong credentials at login) is a message for the user, not a logout.
+    const status = response.status === 401 ? 400 : response.status;
+    throw new ApiError(response.status, errorMessage(status, answer) ?? '', fieldErrors(answer));
+  } catch (err) {
+    if (err instanceof ApiError && !silent && err.message) notifyError(err.message);
+    throw err;
+  } finally {
+    done();
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<CallOptions, 'body'>) => call<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, { ...options, body }),
+  del: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, options),
+  /** Downloads: binary answer, errors not shown. */
+  download: (path: string, params?: Params) => call<Blob>('GET', path, { params, binary: true, silent: true }),
+};
+
+/** Paginated list answer (spec section 3). */
+export interface ListAnswer<T> {
+  Items: T[];
+  Total: number;
+  TotalLimitado?: boolean;
+}

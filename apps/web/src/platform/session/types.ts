@@ -1,0 +1,41 @@
+import type { InfoEmpresa, RouteTableId } from '@faro/domain';
+
+/** Student enrolment (spec section 3): Codigo, CodAlumno, Desc. */
+export interface Matricula {
+  Codigo: string;
+  CodAlumno: string;
+  Desc: string;
+}
+
+/** The company context as the web reads it: students may also receive their enrolments. */
+export type SessionInfo = InfoEmpresa & { Matriculas?: Matricula[] };
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'anon' }
+  | { status: 'error'; message: string }
+  | {
+      status: 'ready';
+      info: SessionInfo;
+      table: RouteTableId;
+      /** Selected centre (Val), '' when the company has none. */
+      centro: string;
+      /** Selected enrolment (Codigo) of a student, '' when none. */
+      matricula: string;
+    };
+
+export type ReadySession = Extract<SessionState, { status: 'ready' }>;
+
+export interface SessionApi {
+  state: SessionState;
+  /** Stores the tokens of a login and loads the company context. */
+  login(tokens: { Token: string; TokenRefresh: string; Expiracion: string }): Promise<void>;
+  /** Ends the session and goes to the login path (calls usuario/logout unless silent). */
+  logout(options?: { silent?: boolean }): void;
+  setCentro(val: string): Promise<void>;
+  setMatricula(codigo: string): void;
+  changeCompany(idEmpresa: number): Promise<void>;
+  /** Updates parts of the context in place (e.g. the time-clock state after a clock entry). */
+  patchInfo(patch: Partial<SessionInfo>): void;
+  retry(): void;
+}

@@ -1,0 +1,175 @@
+import 'mantine-datatable/styles.css';
+import { type EntityDef, hasBaja, LEVEL_FOR_ACTION, levelIn, listColumns } from '@faro/domain';
+import { Anchor, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { Link, useSearchParams } from 'react-router';
+import { IconPlus } from '../../app/shell/icons.tsx';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { qk } from '../../platform/queryKeys.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { apiBase, editPath, newPath, newTitle } from '../entityPaths.ts';
+import { Forbidden } from '../Forbidden.tsx';
+import { ALIGN_RIGHT, CELLS } from '../fields/cells.tsx';
+import { DebouncedText, FILTERS } from '../fields/filters.tsx';
+import {
+  type BajaFilter,
+  filterFields,
+  filterKeys,
+  type ListState,
+  listParams,
+  PAGE_SIZE,
+  readListState,
+  searchable,
+  totalText,
+  writeListState,
+} from './listState.ts';
+
+type Row = Record<string, unknown> & { Id: number };
+
+/** The generic list screen: search, filters, order and pagination kept in the URL; the Baja filter. */
+export function EntityListPage({ entity }: { entity: EntityDef }) {
+  usePageTitle(entity.labelPlural);
+  const { info, centro } = useReady();
+  const level = levelIn(info, entity.permission, centro);
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params, entity);
+  const update = (patch: Partial<ListState>) =>
+    setParams(writeListState({ ...state, pagina: 1, ...patch }, entity, params), { replace: false });
+  const query = listParams(state, entity);
+  const list = useQuery({
+    queryKey: qk.list(info.IdEmpresa, entity.name, query),
+    queryFn: () => api.get<ListAnswer<Row>>(`${apiBase(entity)}/list`, { params: query }),
+    placeholderData: keepPreviousData,
+    enabled: level >= LEVEL_FOR_ACTION.list,
+  });
+  if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
+
+  const columnNames = listColumns(entity);
+  const linkColumn = columnNames.includes(entity.titleField) ? entity.titleField : columnNames[0];
+  const columns: DataTableColumn<Row>[] = columnNames.map((name) => {
+    const def = entity.fields[name]!;
+    return {
+      accessor: name,
+      title: def.label,
+      sortable: !!def.sortable,
+      textAlign: ALIGN_RIGHT.has(def.kind) ? 'right' : 'left',
+      render: (row) => {
+        const cell = CELLS[def.kind](row[name], def);
+        return name === linkColumn ? (
+          <Anchor component={Link} to={editPath(entity, row.Id)} size="sm" fw={500}>
+            {cell || `#${row.Id}`}
+          </Anchor>
+        ) : (
+          cell
+        );
+      },
+    };
+  });
+
+  const filters = filterFields(entity);
+  const data = list.data;
+  const canCreate = !entity.readOnly && level >= LEVEL_FOR_ACTION.create;
+  const hasFilters = state.buscar || Object.keys(state.filtros).length > 0 || state.baja !== 'false';
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz="h2">
+            {entity.labelPlural}
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="list-total">
+            {data ? totalText(data.Total, data.TotalLimitado) : '\u00a0'}
+          </Text>
+        </div>
+        {canCreate && (
+          <Button component={Link} to={newPath(entity)} leftSection={<IconPlus size={16} />}>
+            {newTitle(entity)}
+          </Button>
+        )}
+      </Group>
+      <Card withBorder radius="md" padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+          {searchable(entity) && (
+            <DebouncedText
+              label="Buscar"
+              placeholder="Texto a buscar"
+              value={state.buscar}
+              onChange={(v) => update({ buscar: v })}
+            />
+          )}
+          {filters.map(([name, def]) => {
+            const Filter = FILTERS[def.kind];
+            return Filter ? (
+              <Filter
+                key={name}
+                name={name}
+                def={def}
+                keys={filterKeys(name, def)}
+                values={state.filtros}
+                onChange={(key, value) => update({ filtros: { ...state.filtros, [key]: value } })}
+              />
+            ) : null;
+          })}
+        </SimpleGrid>
+        <Group justify="space-between" mt="sm">
+          {hasBaja(entity) ? (
+            <SegmentedControl
+              size="xs"
+              aria-label="Estado"
+              value={state.baja}
+              onChange={(v) => update({ baja: v as BajaFilter })}
+              data={[
+                { value: 'false', label: 'Activos' },
+                { value: 'true', label: 'Anulados' },
+                { value: 'todos', label: 'Todos' },
+              ]}
+            />
+          ) : (
+            <span />
+          )}
+          {hasFilters && (
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => setParams(writeListState(readListState(new URLSearchParams(), entity), entity, params))}
+            >
+              Quitar filtros
+            </Button>
+          )}
+        </Group>
+      </Card>
+      <DataTable<Row>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={data?.Items.length ? undefined : 180}
+        idAccessor="Id"
+        columns={columns}
+        records={data?.Items ?? []}
+        fetching={list.isFetching}
+        loadingText="Cargando datos..."
+        noRecordsText="No hay registros"
+        totalRecords={data ? Math.min(data.Total, 10_000) : 0}
+        recordsPerPage={PAGE_SIZE}
+        page={state.pagina}
+        onPageChange={(p) => update({ pagina: p })}
+        paginationText={({ from, to, totalRecords }) =>
+          `${from}-${to} de ${data?.TotalLimitado ? '10.000+' : totalRecords}`
+        }
+        getPaginationControlProps={(c) => ({
+          'aria-label': {
+            first: 'Primera página',
+            last: 'Última página',
+            previous: 'Página anterior',
+            next: 'Página siguiente',
+          }[c],
+        })}
+        sortStatus={{ columnAccessor: state.orden, direction: state.desc ? 'desc' : 'asc' }}
+        onSortStatusChange={(s) => update({ orden: String(s.columnAccessor), desc: s.direction === 'desc' })}
+      />
+    </Stack>
+  );
+}

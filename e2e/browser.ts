@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
+
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../test-artifacts');
+export const PASSWORD = 'Demo1234';
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/** Headless Debian chromium with a fresh profile (stack notes, trap 12), located in Madrid for the time clock. */
+export async function openBrowser(baseURL: string): Promise<Browser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'faro-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    viewport: { width: 1280, height: 800 },
+    geolocation: { latitude: 40.4168, longitude: -3.7038 },
+    permissions: ['geolocation'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Forgets the session of the browser: local storage and cookies. */
+export async function resetSession(b: Browser): Promise<void> {
+  await b.context.clearCookies();
+  await b.page.goto('/registro');
+  await b.page.evaluate(() => localStorage.clear());
+}
+
+/** Logs in through the login screen and waits until the shell shows. */
+export async function login(b: Browser, user: string, password = PASSWORD, code?: string): Promise<void> {
+  await resetSession(b);
+  const { page } = b;
+  await page.goto(code ? `/registro/${code}` : '/registro');
+  await page.getByLabel('Usuario', { exact: false }).first().fill(user);
+  await page.getByLabel('Contraseña', { exact: false }).first().fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByTestId('user-menu').waitFor({ timeout: 20_000 });
+}
+
+export async function pathOf(page: Page): Promise<string> {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+}
+
+/** The side-menu groups on screen (data-menu-group ids). */
+export async function menuGroups(page: Page): Promise<string[]> {
+  return page.$$eval('[data-menu-group]', (els) => els.map((e) => e.getAttribute('data-menu-group') ?? ''));
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** Waits for the toast (one at a time, at the bottom) holding a text; returns its colour attribute. */
+export async function waitToast(page: Page, text: string): Promise<void> {
+  await page.locator('.mantine-Notification-root', { hasText: text }).waitFor({ timeout: 15_000 });
+  expect(await page.locator('.mantine-Notification-root').count()).toBe(1);
+}
+
+/** Calls the API with the page's session (token from local storage). */
+export async function apiGet<T>(page: Page, apiPath: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const r = await fetch(`/api/${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem('faro.token')}` } });
+    return r.json();
+  }, apiPath);
+}

@@ -1,0 +1,62 @@
+import { MSG } from '@faro/domain';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Browser, login, openBrowser, pathOf, resetSession } from './browser.ts';
+
+describe('guards and redirects', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await openBrowser(inject('baseURL'));
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('logged out: a private route goes to the login; unknown routes too', async () => {
+    await resetSession(b);
+    await b.page.goto('/clientes/lista');
+    await b.page.waitForURL('**/registro');
+    await b.page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await b.page.goto('/no/existe');
+    await b.page.waitForURL('**/registro');
+  });
+
+  it('a teacher on an office route goes to horario/lista', async () => {
+    await login(b, 'profesor');
+    await b.page.goto('/clientes/lista');
+    await b.page.waitForURL('**/horario/lista');
+    expect(await pathOf(b.page)).toBe('/horario/lista');
+  });
+
+  it('an office user on an admin route goes home; registro while logged in goes home', async () => {
+    await login(b, 'empleado');
+    await b.page.goto('/admempresas/lista');
+    await b.page.waitForURL((u) => u.pathname === '/');
+    await b.page.goto('/registro');
+    await b.page.waitForURL((u) => u.pathname === '/');
+    expect(await pathOf(b.page)).toBe('/');
+  });
+
+  it('the time-clock-only user is sent back to the time clock', async () => {
+    await login(b, 'fichaje');
+    await b.page.goto('/clientes/lista');
+    await b.page.waitForURL('**/usuario/fichajes');
+  });
+
+  it('hash URLs are rewritten to {segment}/lista; a screen without permission says so', async () => {
+    await login(b, 'empleado');
+    await b.page.goto('/#/fventa/editar/3');
+    await b.page.waitForURL('**/fventa/lista');
+    await b.page.getByText('En preparación').waitFor();
+    // Company administration is for owners and profiles with the Conf* codes.
+    await b.page.goto('/usuarios/lista');
+    await b.page.getByText(MSG.forbidden).waitFor();
+  });
+
+  it('a route of another account type logs out', async () => {
+    await login(b, 'empleado');
+    await b.page.goto('/matriculas/lista');
+    await b.page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await pathOf(b.page)).toMatch(/^\/registro/);
+    expect(await b.page.evaluate(() => localStorage.getItem('faro.token'))).toBeNull();
+  });
+});
