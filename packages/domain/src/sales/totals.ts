@@ -1,0 +1,142 @@
+import { add, type Dec, dec, isZero, mul, round, shift, sub, sum, toFixed, ZERO } from '../money/decimal.ts';
+
+/**
+ * Sales document totals: the one calculation the browser shows live and the server stores. Amounts travel as
+ * decimal strings ('1234.50'); all arithmetic is exact; every rounding is half away from zero.
+ *
+ * line amount = round(Cantidad × Precio × (1 − Descuento/100), 2)   (Precio first rounded to the company's decimals)
+ * per VAT type: Base = Σ line amounts; Cuota = round(Base × PorcIva/100, 2);
+ *               CuotaRecargo = round(Base × PorcRecargo/100, 2) when the customer is in recargo de equivalencia
+ * TotalRetencion = round(Σ bases subject to withholding × PorcRetencion/100, 2)
+ * Total = Σ Base + Σ Cuota + Σ CuotaRecargo − TotalRetencion
+ */
+export type Impuesto = 'IVA' | 'IGIC' | 'IPSI';
+
+/** A VAT type as configured (tiposiva): its key, tax, rate, surcharge rate and, for exempt types, the cause. */
+export interface TipoIva {
+  Valor: string;
+  Impuesto: Impuesto;
+  PorcIva: string | number;
+  PorcRecargo: string | number;
+  /** Exemption cause (E1–E6, E7–E8 IGIC) for exempt operations at rate 0; null when subject and not exempt. */
+  Exencion?: string | null;
+}
+
+export interface LineaCalculo {
+  Cantidad: string | number;
+  Precio: string | number;
+  Descuento?: string | number | null;
+  TipoIva: string;
+  /** Lines outside the withholding base (e.g. supplied expenses); default false. */
+  SinRetencion?: boolean;
+}
+
+export interface DocumentoCalculo {
+  Lineas: LineaCalculo[];
+  /** The customer is in recargo de equivalencia (surcharge applies to types that carry it). */
+  RecargoEquivalencia?: boolean;
+  /** IRPF withholding % of the document (15, 7, 19…); 0 or absent for none. */
+  PorcRetencion?: string | number | null;
+  /** Decimals of unit prices (the company's rounding decimals); default 2, at most 6. */
+  DecimalesPrecio?: number;
+}
+
+export interface LineaTotal {
+  Importe: string;
+}
+
+export interface DesgloseIva {
+  TipoIva: string;
+  Impuesto: Impuesto;
+  PorcIva: string;
+  PorcRecargo: string;
+  Exencion: string | null;
+  Base: string;
+  Cuota: string;
+  CuotaRecargo: string;
+}
+
+export interface Totales {
+  Lineas: LineaTotal[];
+  Desglose: DesgloseIva[];
+  BaseImponible: string;
+  TotalIva: string;
+  TotalRecargo: string;
+  TotalRetencion: string;
+  Total: string;
+}
+
+export class TotalsError extends Error {
+  constructor(
+    message: string,
+    readonly linea?: number,
+  ) {
+    super(message);
+  }
+}
+
+const HUNDRED = dec(100);
+
+export function importeLinea(linea: LineaCalculo, decimalesPrecio = 2): Dec {
+  const precio = round(dec(linea.Precio), Math.min(6, Math.max(0, decimalesPrecio)));
+  const descuento =
+    linea.Descuento === null || linea.Descuento === undefined || linea.Descuento === '' ? ZERO : dec(linea.Descuento);
+  // Cantidad × Precio × (100 − Descuento) / 100, rounded once at the end.
+  return round(shift(mul(mul(dec(linea.Cantidad), precio), sub(HUNDRED, descuento)), 2), 2);
+}
+
+export function calcularTotales(doc: DocumentoCalculo, tipos: readonly TipoIva[]): Totales {
+  const byKey = new Map(tipos.map((t) => [t.Valor, t]));
+  const groups = new Map<string, { tipo: TipoIva; base: Dec }>();
+  let baseRetencion = ZERO;
+  const lineas: LineaTotal[] = doc.Lineas.map((linea, i) => {
+    const tipo = byKey.get(linea.TipoIva);
+    if (!tipo) throw new TotalsError(`Línea ${i + 1}: el tipo de IVA ${linea.TipoIva} no existe`, i);
+    let importe: Dec;
+    try {
+      importe = importeLinea(linea, doc.DecimalesPrecio);
+    } catch {
+      throw new TotalsError(`Línea ${i + 1}: la cantidad, el precio o el descuento no son números válidos`, i);
+    }
+    const group = groups.get(tipo.Valor) ?? { tipo, base: ZERO };
+    group.base = add(group.base, importe);
+    groups.set(tipo.Valor, group);
+    if (!linea.SinRetencion) baseRetencion = add(baseRetencion, importe);
+    return { Importe: toFixed(importe, 2) };
+  });
+
+  const desglose: DesgloseIva[] = [];
+  for (const { tipo, base } of groups.values()) {
+    const porcIva = dec(tipo.PorcIva);
+    const porcRecargo = doc.RecargoEquivalencia ? dec(tipo.PorcRecargo) : ZERO;
+    desglose.push({
+      TipoIva: tipo.Valor,
+      Impuesto: tipo.Impuesto,
+      PorcIva: toFixed(porcIva, 2),
+      PorcRecargo: toFixed(porcRecargo, 2),
+      Exencion: tipo.Exencion ?? null,
+      Base: toFixed(base, 2),
+      Cuota: toFixed(round(shift(mul(base, porcIva), 2), 2), 2),
+      CuotaRecargo: toFixed(round(shift(mul(base, porcRecargo), 2), 2), 2),
+    });
+  }
+  desglose.sort((a, b) => Number(b.PorcIva) - Number(a.PorcIva) || a.TipoIva.localeCompare(b.TipoIva));
+
+  const porcRetencion =
+    doc.PorcRetencion === null || doc.PorcRetencion === undefined || doc.PorcRetencion === ''
+      ? ZERO
+      : dec(doc.PorcRetencion);
+  const retencion = isZero(porcRetencion) ? ZERO : round(shift(mul(baseRetencion, porcRetencion), 2), 2);
+  const bases = sum(desglose.map((d) => dec(d.Base)));
+  const cuotas = sum(desglose.map((d) => dec(d.Cuota)));
+  const recargos = sum(desglose.map((d) => dec(d.CuotaRecargo)));
+  return {
+    Lineas: lineas,
+    Desglose: desglose,
+    BaseImponible: toFixed(bases, 2),
+    TotalIva: toFixed(cuotas, 2),
+    TotalRecargo: toFixed(recargos, 2),
+    TotalRetencion: toFixed(retencion, 2),
+    Total: toFixed(sub(add(add(bases, cuotas), recargos), retencion), 2),
+  };
+}
