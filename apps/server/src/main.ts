@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './platform/db/database.ts';
@@ -6,7 +7,10 @@ import { seedDemoOnce } from './seed/seedDemo.ts';
 
 const started = performance.now();
 const config = loadConfig();
-const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }).catch((error) => {
+  console.error(`No se pudo abrir la base de datos: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
 let closing = false;
 const shutdown = async (code = 0) => {
   if (closing) return;
@@ -15,7 +19,7 @@ const shutdown = async (code = 0) => {
   await database.close().catch(() => {});
   process.exit(code);
 };
-let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
+let app: FastifyInstance | undefined;
 try {
   await migrateDatabase(database);
   const secret = await tokenSecret(database.db, config.tokenSecret);

@@ -1,11 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps.ts';
 import { administracionModule } from './administracion/index.ts';
+import { catalogoModule } from './catalogo/index.ts';
+import { comprasModule } from './compras/index.ts';
+import { comunicacionesModule } from './comunicaciones/index.ts';
 import { configuracionModule } from './configuracion/index.ts';
 import { rrhhModule } from './rrhh/index.ts';
+import { tesoreriaModule } from './tesoreria/index.ts';
 import { usuariosModule } from './usuarios/index.ts';
+import { ventasModule } from './ventas/index.ts';
 
 export type AreaModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 
 /** The one list of every area plugin. */
-export const modules: AreaModule[] = [usuariosModule, configuracionModule, rrhhModule, administracionModule];
+export const modules: AreaModule[] = [
+  usuariosModule,
+  configuracionModule,
+  rrhhModule,
+  administracionModule,
+  ventasModule,
+  comprasModule,
+  catalogoModule,
+  tesoreriaModule,
+  comunicacionesModule,
+];

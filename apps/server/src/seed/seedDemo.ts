@@ -12,6 +12,7 @@ import {
   rolesTable,
 } from '../platform/db/schema.ts';
 import { ASESORIA_CLIENTS, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROFILES } from './demoData.ts';
+import { seedDemoMasterData } from './demoMasterData.ts';
 
 const SEEDED_KEY = 'demo_sembrada';
 
@@ -99,4 +100,5 @@ export async function seedDemo(db: Db): Promise<void> {
         .values({ empresaId: companyId.get(asesoria)!, clienteEmpresaId: companyId.get(client)! });
     }
   }
+  await seedDemoMasterData(db);
 }

@@ -43,6 +43,22 @@ export interface EntityDef {
   audit?: boolean;
   /** Form sections, in order; fields name theirs with `section`. */
   sections?: readonly string[];
+  /** Rules across fields (tax id by its type, postal code against province…), checked on save and in the form. */
+  rules?: readonly EntityRule[];
+}
+
+/** One problem found by an entity rule: the field it belongs to and the Spanish message. */
+export interface FieldIssue {
+  Campo: string;
+  Mensaje: string;
+}
+
+/** A rule over the parsed values of a save body (empty values are null). */
+export type EntityRule = (values: Record<string, unknown>) => FieldIssue[];
+
+/** Every issue the entity's rules find in a set of values (the web form passes it as its cross-field check). */
+export function entityIssues(entity: EntityDef, values: Record<string, unknown>): FieldIssue[] {
+  return (entity.rules ?? []).flatMap((rule) => rule(values));
 }
 
 /** Declares an entity; the type parameter keeps field names checked where the entity is used directly. */
@@ -63,6 +79,33 @@ export function saveSchema(entity: EntityDef): z.ZodObject {
     if (!def.readOnly) shape[key] = fieldSchema(def);
   }
   return z.object(shape);
+}
+
+/**
+ * The save body with the entity's rules on top: `saveSchema` extended with `overrides` (bespoke schemas of some
+ * fields), then every rule of the entity. Use this (not `saveSchema`) wherever a body is parsed.
+ */
+export function entitySaveSchema(entity: EntityDef, overrides: Record<string, z.ZodType> = {}): z.ZodType {
+  const base = saveSchema(entity).extend(overrides);
+  if (!entity.rules?.length) return base;
+  // The rules run even when some field failed (so every problem shows at once), but never add a second message
+  // to a field that already has one. Parsing is synchronous: `failed` belongs to the parse under way.
+  let failed = new Set<string>();
+  return base.superRefine(
+    (values, ctx) => {
+      for (const issue of entityIssues(entity, values as Record<string, unknown>)) {
+        if (!failed.has(issue.Campo)) ctx.addIssue({ code: 'custom', message: issue.Mensaje, path: [issue.Campo] });
+      }
+    },
+    {
+      when(payload: { value: unknown; issues: { path?: PropertyKey[] }[] }) {
+        const v = payload.value;
+        if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+        failed = new Set(payload.issues.map((i) => String(i.path?.[0] ?? '')));
+        return true;
+      },
+    } as never,
+  );
 }
 
 export function listColumns(entity: EntityDef): string[] {

@@ -60,6 +60,11 @@ export interface FieldDef {
   section?: string;
   /** Decimal places for decimal, money and percent kinds. */
   scale?: number;
+  /**
+   * For kind 'taxId': the field that holds the identification type (`TIPOS_IDENTIFICACION`). The field alone then
+   * only normalises the value; the entity's rules check it by type (Spanish letter, EU VAT id format, free text).
+   */
+  idTypeField?: string;
 }
 
 /** Operators each kind offers in list filters. */

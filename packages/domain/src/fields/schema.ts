@@ -77,10 +77,12 @@ export const KIND_SCHEMAS = {
       .refine((v) => (def.options ?? []).some((o) => o.value === v), { error: MSG.format }),
   reference: () => z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive({ error: MSG.format }),
   taxId: (def) =>
-    normalized(def, normalizeTaxId).superRefine((v, ctx) => {
-      const r = checkTaxId(v);
-      if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'letra' ? MSG.taxIdLetter : MSG.format });
-    }),
+    def.idTypeField
+      ? normalized(def, normalizeTaxId)
+      : normalized(def, normalizeTaxId).superRefine((v, ctx) => {
+          const r = checkTaxId(v);
+          if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'letra' ? MSG.taxIdLetter : MSG.format });
+        }),
   iban: (def) => normalized(def, normalizeIban).refine(isValidIban, { error: MSG.iban }),
   inactive: () => z.boolean({ error: MSG.format }),
   richText: (def) => text({ maxLength: 200_000, ...def }),

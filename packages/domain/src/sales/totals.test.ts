@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { calcularTotales, type DocumentoCalculo, type TipoIva, TotalsError } from './totals.ts';
 
 const TIPOS: TipoIva[] = [
-  { Valor: 'G', Impuesto: 'IVA', PorcIva: 21, PorcRecargo: 5.2 },
-  { Valor: 'R', Impuesto: 'IVA', PorcIva: 10, PorcRecargo: 1.4 },
-  { Valor: 'S', Impuesto: 'IVA', PorcIva: 4, PorcRecargo: 0.5 },
-  { Valor: 'C', Impuesto: 'IVA', PorcIva: 0, PorcRecargo: 0 },
-  { Valor: 'E1', Impuesto: 'IVA', PorcIva: 0, PorcRecargo: 0, Exencion: 'E1' },
-  { Valor: 'EXP', Impuesto: 'IVA', PorcIva: 0, PorcRecargo: 0, Exencion: 'E2' },
-  { Valor: 'IC', Impuesto: 'IVA', PorcIva: 0, PorcRecargo: 0, Exencion: 'E5' },
-  { Valor: 'IGIC7', Impuesto: 'IGIC', PorcIva: 7, PorcRecargo: 0 },
-  { Valor: 'IGIC3', Impuesto: 'IGIC', PorcIva: 3, PorcRecargo: 0 },
-  { Valor: 'IGIC9.5', Impuesto: 'IGIC', PorcIva: '9.5', PorcRecargo: 0 },
-  { Valor: 'IGIC15', Impuesto: 'IGIC', PorcIva: 15, PorcRecargo: 0 },
-  { Valor: 'IGIC20', Impuesto: 'IGIC', PorcIva: 20, PorcRecargo: 0 },
-  { Valor: 'IGIC0', Impuesto: 'IGIC', PorcIva: 0, PorcRecargo: 0 },
-  { Valor: 'IPSI4', Impuesto: 'IPSI', PorcIva: 4, PorcRecargo: 0 },
-  { Valor: 'IPSI0.5', Impuesto: 'IPSI', PorcIva: '0.5', PorcRecargo: 0 },
+  { Valor: 'G', Impuesto: 'IVA', PorcentajeIva: 21, PorcentajeRecargo: 5.2 },
+  { Valor: 'R', Impuesto: 'IVA', PorcentajeIva: 10, PorcentajeRecargo: 1.4 },
+  { Valor: 'S', Impuesto: 'IVA', PorcentajeIva: 4, PorcentajeRecargo: 0.5 },
+  { Valor: 'C', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0 },
+  { Valor: 'E1', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0, Exencion: 'E1' },
+  { Valor: 'EXP', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0, Exencion: 'E2' },
+  { Valor: 'IC', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0, Exencion: 'E5' },
+  { Valor: 'IGIC7', Impuesto: 'IGIC', PorcentajeIva: 7, PorcentajeRecargo: 0 },
+  { Valor: 'IGIC3', Impuesto: 'IGIC', PorcentajeIva: 3, PorcentajeRecargo: 0 },
+  { Valor: 'IGIC9.5', Impuesto: 'IGIC', PorcentajeIva: '9.5', PorcentajeRecargo: 0 },
+  { Valor: 'IGIC15', Impuesto: 'IGIC', PorcentajeIva: 15, PorcentajeRecargo: 0 },
+  { Valor: 'IGIC20', Impuesto: 'IGIC', PorcentajeIva: 20, PorcentajeRecargo: 0 },
+  { Valor: 'IGIC0', Impuesto: 'IGIC', PorcentajeIva: 0, PorcentajeRecargo: 0 },
+  { Valor: 'IPSI4', Impuesto: 'IPSI', PorcentajeIva: 4, PorcentajeRecargo: 0 },
+  { Valor: 'IPSI0.5', Impuesto: 'IPSI', PorcentajeIva: '0.5', PorcentajeRecargo: 0 },
 ];
 
 const linea = (Cantidad: string | number, Precio: string | number, TipoIva: string, Descuento?: string | number) => ({
@@ -258,8 +258,8 @@ describe('calcularTotales', () => {
       {
         TipoIva: 'IGIC7',
         Impuesto: 'IGIC',
-        PorcIva: '7.00',
-        PorcRecargo: '0.00',
+        PorcentajeIva: '7.00',
+        PorcentajeRecargo: '0.00',
         Exencion: null,
         Base: '1.00',
         Cuota: '0.07',
@@ -268,14 +268,21 @@ describe('calcularTotales', () => {
       {
         TipoIva: 'E1',
         Impuesto: 'IVA',
-        PorcIva: '0.00',
-        PorcRecargo: '0.00',
+        PorcentajeIva: '0.00',
+        PorcentajeRecargo: '0.00',
         Exencion: 'E1',
         Base: '1.00',
         Cuota: '0.00',
         CuotaRecargo: '0.00',
       },
     ]);
+  });
+
+  it('applies no surcharge on a type configured without it, even for a customer in the regime', () => {
+    const t = calcularTotales({ RecargoEquivalencia: true, Lineas: [linea(1, 100, 'SIN')] }, [
+      { Valor: 'SIN', Impuesto: 'IVA', PorcentajeIva: 21, PorcentajeRecargo: '5.20', GeneraRecargo: false },
+    ]);
+    expect(t.TotalRecargo).toBe('0.00');
   });
 
   it('names the line of an unknown VAT type or a malformed number in Spanish', () => {

@@ -1,23 +1,25 @@
 import { add, type Dec, dec, isZero, mul, round, shift, sub, sum, toFixed, ZERO } from '../money/decimal.ts';
+import type { Impuesto } from '../reference/fiscal.ts';
 
 /**
  * Sales document totals: the one calculation the browser shows live and the server stores. Amounts travel as
  * decimal strings ('1234.50'); all arithmetic is exact; every rounding is half away from zero.
  *
  * line amount = round(Cantidad × Precio × (1 − Descuento/100), 2)   (Precio first rounded to the company's decimals)
- * per VAT type: Base = Σ line amounts; Cuota = round(Base × PorcIva/100, 2);
- *               CuotaRecargo = round(Base × PorcRecargo/100, 2) when the customer is in recargo de equivalencia
+ * per VAT type: Base = Σ line amounts; Cuota = round(Base × PorcentajeIva/100, 2);
+ *               CuotaRecargo = round(Base × PorcentajeRecargo/100, 2) when the customer is in recargo de equivalencia
  * TotalRetencion = round(Σ bases subject to withholding × PorcRetencion/100, 2)
  * Total = Σ Base + Σ Cuota + Σ CuotaRecargo − TotalRetencion
  */
-export type Impuesto = 'IVA' | 'IGIC' | 'IPSI';
 
 /** A VAT type as configured (tiposiva): its key, tax, rate, surcharge rate and, for exempt types, the cause. */
 export interface TipoIva {
   Valor: string;
   Impuesto: Impuesto;
-  PorcIva: string | number;
-  PorcRecargo: string | number;
+  PorcentajeIva: string | number;
+  PorcentajeRecargo?: string | number | null;
+  /** The type carries recargo de equivalencia (configured on tiposiva); default: when PorcentajeRecargo > 0. */
+  GeneraRecargo?: boolean;
   /** Exemption cause (E1–E6, E7–E8 IGIC) for exempt operations at rate 0; null when subject and not exempt. */
   Exencion?: string | null;
 }
@@ -48,8 +50,8 @@ export interface LineaTotal {
 export interface DesgloseIva {
   TipoIva: string;
   Impuesto: Impuesto;
-  PorcIva: string;
-  PorcRecargo: string;
+  PorcentajeIva: string;
+  PorcentajeRecargo: string;
   Exencion: string | null;
   Base: string;
   Cuota: string;
@@ -107,20 +109,21 @@ export function calcularTotales(doc: DocumentoCalculo, tipos: readonly TipoIva[]
 
   const desglose: DesgloseIva[] = [];
   for (const { tipo, base } of groups.values()) {
-    const porcIva = dec(tipo.PorcIva);
-    const porcRecargo = doc.RecargoEquivalencia ? dec(tipo.PorcRecargo) : ZERO;
+    const porcIva = dec(tipo.PorcentajeIva);
+    const recargo = doc.RecargoEquivalencia && tipo.GeneraRecargo !== false && tipo.PorcentajeRecargo != null;
+    const porcRecargo = recargo ? dec(tipo.PorcentajeRecargo as string | number) : ZERO;
     desglose.push({
       TipoIva: tipo.Valor,
       Impuesto: tipo.Impuesto,
-      PorcIva: toFixed(porcIva, 2),
-      PorcRecargo: toFixed(porcRecargo, 2),
+      PorcentajeIva: toFixed(porcIva, 2),
+      PorcentajeRecargo: toFixed(porcRecargo, 2),
       Exencion: tipo.Exencion ?? null,
       Base: toFixed(base, 2),
       Cuota: toFixed(round(shift(mul(base, porcIva), 2), 2), 2),
       CuotaRecargo: toFixed(round(shift(mul(base, porcRecargo), 2), 2), 2),
     });
   }
-  desglose.sort((a, b) => Number(b.PorcIva) - Number(a.PorcIva) || a.TipoIva.localeCompare(b.TipoIva));
+  desglose.sort((a, b) => Number(b.PorcentajeIva) - Number(a.PorcentajeIva) || a.TipoIva.localeCompare(b.TipoIva));
 
   const porcRetencion =
     doc.PorcRetencion === null || doc.PorcRetencion === undefined || doc.PorcRetencion === ''

@@ -4,6 +4,7 @@ import { registerCrudRoutes } from '../../platform/crud/crudRoutes.ts';
 import { entityRepository } from '../../platform/crud/entityRepository.ts';
 import { centrosTable } from '../../platform/db/schema.ts';
 import type { AreaModule } from '../index.ts';
+import { configuracionMasterData } from './masterData.ts';
 
 const centrosBody = saveSchema(centros).extend({
   Denegados: z
@@ -16,4 +17,5 @@ export const configuracionModule: AreaModule = (app, deps) => {
   registerCrudRoutes(app, centros, (scope) => entityRepository(centros, centrosTable, scope), deps.scopeOf, {
     body: centrosBody,
   });
+  configuracionMasterData(app, deps);
 };

@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { fichajes } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AreaModule } from '../index.ts';
+import { rrhhMasterData } from './masterData.ts';
 
 const coordinate = (max: number) =>
   z
@@ -51,6 +52,7 @@ const toItem = (r: typeof fichajes.$inferSelect) => ({
  * delete route exists) and the transition is serialised per person so two quick clicks cannot both pass.
  */
 export const rrhhModule: AreaModule = (app, deps) => {
+  rrhhMasterData(app, deps);
   const tags = ['rrhh'];
   app.get(
     '/api/rrhh/fichajesusu/list',

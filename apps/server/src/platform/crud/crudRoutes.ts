@@ -1,8 +1,9 @@
-import { type EntityDef, LEVEL_FOR_ACTION, saveSchema } from '@faro/domain';
+import { type EntityDef, entitySaveSchema, LEVEL_FOR_ACTION } from '@faro/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../auth/access.ts';
 import { companyCtx } from '../auth/guard.ts';
+import { registerExportRoute } from '../export/exportRoute.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { EntityRepository, Scope } from './entityRepository.ts';
 import { parseListQuery } from './listQuery.ts';
@@ -24,8 +25,9 @@ export function parseBody(schema: z.ZodType, body: unknown): Record<string, unkn
 }
 
 /**
- * The uniform routes of a resource: list, edit, save (create/update) and delete, each with the permission level its
- * action needs (1 list, 2 create/edit, 3 delete) and the entity's module gate.
+ * The uniform routes of a resource: list, edit, export, save (create/update) and delete, each with the permission
+ * level its action needs (1 list and export, 2 create/edit, 3 delete) and the entity's module gate. The default
+ * body is the entity's save schema with its cross-field rules.
  */
 export function registerCrudRoutes(
   app: FastifyInstance,
@@ -37,7 +39,7 @@ export function registerCrudRoutes(
   const base = `/api/${entity.area}/${entity.name}`;
   const need = (action: keyof typeof LEVEL_FOR_ACTION) =>
     access.permission(entity.permission, LEVEL_FOR_ACTION[action], entity.module);
-  const body = options.body ?? saveSchema(entity);
+  const body = options.body ?? entitySaveSchema(entity);
   const tags = [entity.area];
   const repo = (request: FastifyRequest) => {
     companyCtx(request);
@@ -54,6 +56,7 @@ export function registerCrudRoutes(
     { config: { access: need('list') }, schema: { tags, summary: `${entity.label} por Id` } },
     (request) => repo(request).get(idOf(request)),
   );
+  registerExportRoute(app, entity, repo, scopeOf, need('list'));
   if (entity.readOnly) return;
   app.post(
     `${base}/save`,

@@ -7,6 +7,7 @@ import { col, type EntityTable } from '../db/entityTable.ts';
 import { AppError, fieldError, notFound, sqlState } from '../http/errors.ts';
 import { allOf, filterConditions, placeholderBinder } from './filters.ts';
 import { COUNT_CAP, type ListQuery, type ListResult } from './listQuery.ts';
+import { entityCount, entityRows } from './rowStream.ts';
 
 export type Row = Record<string, unknown> & { Id: number };
 
@@ -17,6 +18,10 @@ export interface EntityRepository {
   create(values: Record<string, unknown>): Promise<Row>;
   update(id: number, values: Record<string, unknown>): Promise<Row>;
   remove(id: number): Promise<void>;
+  /** Every row of the filtered list in its order, in batches (exports). Without it, exports page through list. */
+  rows?(query: Pick<ListQuery, 'Filtros' | 'Orden' | 'Descendente'>): AsyncIterable<Row[]>;
+  /** Exact count of the filtered list (exports tell it for progress); without it, the capped list total. */
+  count?(query: Pick<ListQuery, 'Filtros'>): Promise<number>;
 }
 
 /** Who acts and in which company: the only thing a repository is scoped by. */
@@ -95,10 +100,15 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
       };
       const limit = query.TotalPagina;
       const offset = (query.Pagina - 1) * query.TotalPagina;
-      const statements = listStatements(scope.db, `${entity.name}|${shape}`, () => {
-        const q = build(conditions, sql.placeholder('emp'));
-        return { page: q.page.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')), count: q.count };
-      });
+      // Text searches (ILIKE '%…%') are planned with their pattern each time: a generic plan of a prepared
+      // statement cannot tell a rare pattern (trigram index) from a common one, and scanned 100k rows instead.
+      const searches = binder.shape.some((s) => s === 'Buscar' || s.endsWith(':like'));
+      const statements = searches
+        ? undefined
+        : listStatements(scope.db, `${entity.name}|${shape}`, () => {
+            const q = build(conditions, sql.placeholder('emp'));
+            return { page: q.page.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')), count: q.count };
+          });
       let rows: unknown[];
       let n: number;
       if (statements) {
@@ -163,6 +173,12 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
         if (error instanceof AppError) throw error;
         translate(error);
       }
+    },
+
+    count: (query) => entityCount(entity, table, scope, query),
+
+    async *rows(query) {
+      for await (const batch of entityRows(entity, table, scope, query)) yield batch.map(toRow);
     },
 
     async remove(id) {

@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { repoRoot } from '../../config.ts';
 import { acquireFolderLock } from './folderLock.ts';
 import * as schema from './schema.ts';
 
@@ -24,7 +26,7 @@ export interface Database {
   pglite?: PGlite;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(repoRoot(), 'apps/server/drizzle');
 
 export interface OpenOptions {
   dataDir?: string;
@@ -49,12 +51,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   let release: (() => void) | undefined;
   let client: PGlite;
+  // Trigram search indexes (migration 0002): PGlite ships pg_trgm in its contrib bundle.
+  const extensions = { pg_trgm };
   if (options.memory || !options.dataDir) {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     release = acquireFolderLock(options.dataDir);
-    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -1,6 +1,7 @@
 import type { EntityDef } from '@faro/domain';
 import {
   bigint,
+  type IndexBuilder,
   index,
   type PgColumn,
   type PgColumnBuilderBase,
@@ -11,11 +12,19 @@ import {
 import { columnName, KIND_COLUMNS } from './columns.ts';
 import { empresas } from './platformTables.ts';
 
+/** More keys of one table (the company column first, as every key): `(t) => [uniqueIndex(…).on(t.empresaId, …)]`. */
+// biome-ignore lint/suspicious/noExplicitAny: the columns are the entity's fields, typed by the definition
+export type ExtraIndexes = (t: any) => IndexBuilder[];
+
 /**
  * The table of a declared entity: the company id first in the primary key and in every unique key and index
  * (ready to distribute by company), a global identity id, one column per field.
  */
-export function entityTable(entity: EntityDef, extra: Record<string, PgColumnBuilderBase> = {}) {
+export function entityTable(
+  entity: EntityDef,
+  extra: Record<string, PgColumnBuilderBase> = {},
+  extraIndexes: ExtraIndexes = () => [],
+) {
   const columns: Record<string, PgColumnBuilderBase> = {
     empresaId: bigint('empresa_id', { mode: 'number' })
       .notNull()
@@ -37,6 +46,7 @@ export function entityTable(entity: EntityDef, extra: Record<string, PgColumnBui
     ...Object.entries(entity.fields)
       .filter(([, def]) => def.unique)
       .map(([key]) => uniqueIndex(`${tableName}_${columnName(key)}_uq`).on(t.empresaId, t[key])),
+    ...extraIndexes(t),
   ]);
 }
 

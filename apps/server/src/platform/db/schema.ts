@@ -11,3 +11,5 @@ export const auditoriaTable = entityTable(auditoria, {
   personaId: bigint('persona_id', { mode: 'number' }),
 });
 export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
+
+export * from './masterTables.ts';

@@ -40,7 +40,11 @@ describe('schema rules', () => {
       'sesiones.sesiones_pkey',
       'miembros.miembros_persona_idx',
     ]);
-    expect(wrong.filter((w) => !allowed.has(w.split(' ')[0]!))).toEqual([]);
+    // Trigram GIN indexes for text search (named *_trgm, never unique) index the text alone: with empresa_id in
+    // front (btree_gin) they measured 25x slower and the planner chose sequential scans. Citus only needs the
+    // distribution column in unique keys; other indexes live per shard.
+    const trigram = (w: string) => /^\w+\.\w+_trgm starts with \w+$/.test(w);
+    expect(wrong.filter((w) => !allowed.has(w.split(' ')[0]!) && !trigram(w))).toEqual([]);
   });
 
   it('has no SQL sequence-based invoice numbering nor tables without a primary key', async () => {

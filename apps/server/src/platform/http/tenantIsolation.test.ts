@@ -1,5 +1,6 @@
 import { ENTITY_LIST } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile } from '../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import type { RegisteredRoute } from './routeRegistry.ts';
 
@@ -14,6 +15,94 @@ let a: Session; // demo, owner of DEMO (every permission)
 let b: Session; // autoescuela, owner of AUTOESCUELA
 const bIds = new Map<string, number>(); // resource base path → an id of B
 let bEmpresaId = 0;
+const bImports = new Map<string, number>(); // import base path → an upload of B waiting for confirmation
+const B_NIF = '00000006Y';
+
+/** One valid body per master-data resource of B, each carrying the sentinel where the entity has a text field. */
+async function giveBMasterData(): Promise<void> {
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const res = await b.request('POST', path, body);
+    expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(201);
+    return res.body as Record<string, unknown> & { Id: number };
+  };
+  await post('/api/ventas/clientes/save', { Nombre: SENTINEL, NIF: B_NIF, Observaciones: SENTINEL });
+  await post('/api/ventas/clientespot/save', { Nombre: SENTINEL, NIF: B_NIF });
+  await post('/api/compras/proveedores/save', { Nombre: SENTINEL, NIF: B_NIF });
+  const tarifa = await post('/api/catalogo/tarifas/save', { Codigo: 'TB', Nombre: SENTINEL });
+  await post('/api/configuracion/gruposcto/save', { Codigo: 'GB', Nombre: SENTINEL, IdTarifa: tarifa.Id });
+  const familia = await post('/api/catalogo/familias/save', { Codigo: 'FB', Nombre: SENTINEL });
+  const producto = await post('/api/catalogo/productos/save', {
+    Descripcion: SENTINEL,
+    IdFamilia: familia.Id,
+    PrecioVenta: '10',
+    ControlStock: true,
+  });
+  await post('/api/catalogo/tarifaslineas/save', {
+    IdTarifa: tarifa.Id,
+    IdProducto: producto.Id,
+    Tipo: 'precio',
+    Valor: '7',
+  });
+  const almacen = await post('/api/catalogo/almacenes/save', { Codigo: 'AB', Nombre: SENTINEL });
+  await post('/api/catalogo/almacenes/ajuste', {
+    IdAlmacen: almacen.Id,
+    IdProducto: producto.Id,
+    Cantidad: '5',
+    Motivo: SENTINEL,
+  });
+  await post('/api/configuracion/series/save', { Codigo: 'SB', Descripcion: SENTINEL, TipoDocumento: 'factura' });
+  await post('/api/configuracion/fpago/save', {
+    Codigo: 'FPB',
+    Descripcion: SENTINEL,
+    Medio: 'transferencia',
+    Plazos: 1,
+  });
+  await post('/api/configuracion/tiposiva/save', {
+    Valor: 'IVAB',
+    Descripcion: SENTINEL,
+    Impuesto: 'IVA',
+    Tipo: 'general',
+    PorcentajeIva: '21',
+  });
+  await post('/api/configuracion/contratos/save', { Tipo: 'indefinido', Descripcion: SENTINEL });
+  await post('/api/tesoreria/tesoreria/save', { Codigo: 'CB', Nombre: SENTINEL, Tipo: 'caja' });
+  await post('/api/tesoreria/conceptosmovs/save', { Codigo: 'CMB', Descripcion: SENTINEL, Tipo: 'cobro' });
+  await post('/api/rrhh/empleados/save', { Codigo: 'EB', Nombre: SENTINEL });
+  await post('/api/rrhh/comerciales/save', { Codigo: 'COMB', Nombre: SENTINEL });
+  await post('/api/rrhh/sitlaboral/save', { Codigo: 'SLB', Descripcion: SENTINEL });
+  await post('/api/comunicaciones/plantemail/save', {
+    Nombre: SENTINEL,
+    Tipo: 'general',
+    Asunto: SENTINEL,
+    Cuerpo: `<p>${SENTINEL}</p>`,
+  });
+  await post('/api/comunicaciones/segmentacion/save', { Codigo: 'SGB', Descripcion: SENTINEL });
+  // One-row resources: B's configuration and company data carry the sentinel too.
+  const conf = (await b.request('GET', '/api/configuracion/configura/list')).body.Items[0];
+  expect(
+    (await b.request('PUT', `/api/configuracion/configura/save/${conf.Id}`, { ...conf, VentasTxtLibre1: SENTINEL }))
+      .status,
+  ).toBe(200);
+  const emp = (await b.request('GET', `/api/configuracion/empresa/edit/${bEmpresaId}`)).body;
+  expect(
+    (await b.request('PUT', `/api/configuracion/empresa/save/${bEmpresaId}`, { ...emp, NombreComercial: SENTINEL }))
+      .status,
+  ).toBe(200);
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(SENTINEL)]);
+  const logo = multipartFile('logo.png', png, 'image/png');
+  expect((await b.request('POST', '/api/configuracion/empresa/logo', logo.body, logo.headers)).status).toBe(200);
+  // Uploads of B waiting to be imported (their rows carry the sentinel).
+  for (const base of [
+    '/api/ventas/clientes/importar',
+    '/api/compras/proveedores/importar',
+    '/api/catalogo/productos/importar',
+  ]) {
+    const csv = multipartFile('b.csv', `Nombre;Descripcion;NIF\n${SENTINEL};${SENTINEL};${B_NIF}\n`, 'text/csv');
+    const res = await b.request('POST', base, csv.body, csv.headers);
+    expect(res.status, `${base} ${JSON.stringify(res.body)}`).toBe(200);
+    bImports.set(base, res.body.Id);
+  }
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,6 +135,7 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
+  await giveBMasterData();
   for (const entity of ENTITY_LIST) {
     const base = `/api/${entity.area}/${entity.name}`;
     const list = await b.request('GET', `${base}/list?TotalPagina=200`);
@@ -76,6 +166,32 @@ const explicit: Record<string, Caller> = {
     a.request('POST', `/api/usuarios/administrador/admusuarios/cambiarcontrasena/${bEmpresaId}/1`, {
       NuevoPassword: 'Cambiada123',
     }),
+  // Master data: B's lead, B's uploads, B's NIF and B's product through A's session.
+  'POST /api/ventas/clientespot/convertir/:id': () =>
+    a.request('POST', `/api/ventas/clientespot/convertir/${bIds.get('/api/ventas/clientespot')}`),
+  ...Object.fromEntries(
+    ['/api/ventas/clientes/importar', '/api/compras/proveedores/importar', '/api/catalogo/productos/importar'].flatMap(
+      (base) => [
+        [
+          `POST ${base}/:id/previsualizar`,
+          () => a.request('POST', `${base}/${bImports.get(base)}/previsualizar`, { Mapeo: { Nombre: 'Nombre' } }),
+        ],
+        [
+          `POST ${base}/:id/confirmar`,
+          () => a.request('POST', `${base}/${bImports.get(base)}/confirmar`, { Mapeo: { Nombre: 'Nombre' } }),
+        ],
+        [`DELETE ${base}/:id`, () => a.request('DELETE', `${base}/${bImports.get(base)}`)],
+      ],
+    ),
+  ),
+  ...Object.fromEntries(
+    ['/api/ventas/clientes', '/api/ventas/clientespot', '/api/compras/proveedores'].map((base) => [
+      `GET ${base}/duplicados`,
+      () => a.request('GET', `${base}/duplicados?NIF=${B_NIF}`),
+    ]),
+  ),
+  'GET /api/catalogo/tarifas/precio': () =>
+    a.request('GET', `/api/catalogo/tarifas/precio?IdProducto=${bIds.get('/api/catalogo/productos')}`),
 };
 
 /** Routes that end the caller's own session: called last, on a throwaway session. */
@@ -97,6 +213,8 @@ function callerFor(route: RegisteredRoute): Caller | undefined {
       return a.request(route.method, `${base}/${action}/${id}`);
     };
   }
+  // Exports as HTML: plain text, so the sentinel check reads every exported value.
+  if (route.url.endsWith('/export')) return () => a.request('GET', `${route.url}?Formato=html`);
   if (!route.url.includes(':')) {
     return async () => {
       const session = SELF_ENDING.has(key) ? await t.as('demo', 'DEMO') : a;
@@ -143,5 +261,12 @@ describe('tenant isolation over every registered route', () => {
     expect(JSON.stringify(users.body)).toContain(SENTINEL);
     const clock = await b.request('GET', '/api/rrhh/fichajesusu/list');
     expect(clock.body.Total).toBe(1);
+    for (const [base, id] of bImports) {
+      const preview = await b.request('POST', `${base}/${id}/previsualizar`, { Mapeo: {} });
+      expect(preview.status, `${base} upload of B still there`).not.toBe(404);
+    }
+    const lead = await b.request('GET', `/api/ventas/clientespot/edit/${bIds.get('/api/ventas/clientespot')}`);
+    expect(lead.body.IdCliente).toBeNull();
+    expect((await b.request('GET', '/api/configuracion/empresa/logo')).status).toBe(200);
   });
 });

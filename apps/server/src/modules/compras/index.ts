@@ -1,0 +1,17 @@
+import { proveedores } from '@faro/domain';
+import { registerEntity } from '../../platform/crud/registerEntity.ts';
+import { proveedoresTable } from '../../platform/db/schema.ts';
+import { registerImportRoutes } from '../../platform/import/importRoutes.ts';
+import { contactOverrides } from '../contactos/contactBodies.ts';
+import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHooks.ts';
+import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
+import type { AreaModule } from '../index.ts';
+
+/** Purchases area: suppliers (with import). */
+export const comprasModule: AreaModule = (app, deps) => {
+  const overrides = { Contactos: contactOverrides.Contactos };
+  const hooks = [contactHooks(proveedores, proveedoresTable)];
+  registerEntity(app, deps, proveedores, { overrides, hooks });
+  registerDuplicatesRoute(app, deps, proveedores, proveedoresTable);
+  registerImportRoutes(app, deps, proveedores, { overrides, normalize: normalizeContact, nextCode });
+};

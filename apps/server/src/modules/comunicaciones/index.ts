@@ -1,0 +1,17 @@
+import { MSG, plantemail, sanitizeRichText, segmentacion } from '@faro/domain';
+import { z } from 'zod';
+import { registerEntity } from '../../platform/crud/registerEntity.ts';
+import type { AreaModule } from '../index.ts';
+
+/** The template body keeps only formatting HTML (no scripts, handlers, foreign URL schemes or pasted images). */
+const cuerpo = z
+  .string({ error: MSG.format })
+  .max(100_000, { error: MSG.maxLength('Texto', 100_000) })
+  .nullish()
+  .transform((v) => (v ? sanitizeRichText(v) : null));
+
+/** Communications area: e-mail templates and segmentation (campaigns and SMS come later). */
+export const comunicacionesModule: AreaModule = (app, deps) => {
+  registerEntity(app, deps, plantemail, { overrides: { Cuerpo: cuerpo } });
+  registerEntity(app, deps, segmentacion);
+};

@@ -1,0 +1,9 @@
+import { conceptosmovs, tesoreria } from '@faro/domain';
+import { registerEntity } from '../../platform/crud/registerEntity.ts';
+import type { AreaModule } from '../index.ts';
+
+/** Treasury area: cash and bank accounts, movement concepts (movements, batches and counts come later). */
+export const tesoreriaModule: AreaModule = (app, deps) => {
+  registerEntity(app, deps, tesoreria);
+  registerEntity(app, deps, conceptosmovs);
+};

@@ -1,0 +1,55 @@
+import { clientes, clientespot } from '@faro/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Scope } from '../../platform/crud/entityRepository.ts';
+import type { RepositoryHooks } from '../../platform/crud/hookedRepository.ts';
+import { registerEntity } from '../../platform/crud/registerEntity.ts';
+import { col } from '../../platform/db/entityTable.ts';
+import { clientespotTable, clientesTable, configuraTable } from '../../platform/db/schema.ts';
+import { registerImportRoutes } from '../../platform/import/importRoutes.ts';
+import { contactOverrides } from '../contactos/contactBodies.ts';
+import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHooks.ts';
+import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
+import type { AreaModule } from '../index.ts';
+import { registerConversionRoute } from './conversion.ts';
+
+/** New customers take the company's default tariff and payment method (Configuración) when they name none. */
+const customerDefaults: RepositoryHooks = {
+  async beforeWrite(scope, values, id) {
+    if (id !== null || (values.IdTarifa && values.IdFormaPago)) return values;
+    const [conf] = (await scope.db
+      .select({ IdTarifa: col(configuraTable, 'IdTarifa'), IdFormaPago: col(configuraTable, 'IdFormaPago') })
+      .from(configuraTable)
+      .where(and(eq(col(configuraTable, 'empresaId'), scope.empresaId)))
+      .limit(1)) as { IdTarifa: number | null; IdFormaPago: number | null }[];
+    return {
+      ...values,
+      IdTarifa: values.IdTarifa ?? conf?.IdTarifa ?? null,
+      IdFormaPago: values.IdFormaPago ?? conf?.IdFormaPago ?? null,
+      RegimenIva: values.RegimenIva ?? 'general',
+    };
+  },
+};
+
+async function customerImportDefaults(scope: Scope): Promise<Record<string, unknown>> {
+  return customerDefaults.beforeWrite!(scope, {}, null);
+}
+
+/** Sales area: customers (with import) and potential customers (with the one-click conversion). */
+export const ventasModule: AreaModule = (app, deps) => {
+  const customerHooks = [contactHooks(clientes, clientesTable), customerDefaults];
+  const customers = registerEntity(app, deps, clientes, { overrides: contactOverrides, hooks: customerHooks });
+  registerDuplicatesRoute(app, deps, clientes, clientesTable);
+  registerImportRoutes(app, deps, clientes, {
+    overrides: contactOverrides,
+    normalize: normalizeContact,
+    nextCode,
+    defaults: customerImportDefaults,
+  });
+
+  registerEntity(app, deps, clientespot, {
+    overrides: { Contactos: contactOverrides.Contactos },
+    hooks: [contactHooks(clientespot, clientespotTable)],
+  });
+  registerDuplicatesRoute(app, deps, clientespot, clientespotTable);
+  registerConversionRoute(app, deps, customers);
+};

@@ -1,0 +1,39 @@
+import { dateRange } from '../validation/entityRules.ts';
+import { defineEntity } from './defineEntity.ts';
+
+/** Price lists. Their lines (`tarifaslineas`) give a Descuento or a Precio fijo per product or per family. */
+export const tarifas = defineEntity({
+  name: 'tarifas',
+  area: 'catalogo',
+  label: 'Tarifa',
+  labelPlural: 'Tarifas',
+  gender: 'f',
+  permission: 'CataTarifa',
+  defaultOrder: 'Codigo',
+  titleField: 'Nombre',
+  rules: [dateRange('FechaDesde', 'FechaHasta')],
+  fields: {
+    Codigo: {
+      kind: 'code',
+      label: 'Código',
+      required: true,
+      maxLength: 20,
+      list: true,
+      search: true,
+      sortable: true,
+      unique: true,
+    },
+    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
+    DescuentoGeneral: {
+      kind: 'percent',
+      label: 'Descuento general',
+      min: 0,
+      max: 100,
+      list: true,
+      help: 'Para los productos sin línea propia ni de su familia',
+    },
+    FechaDesde: { kind: 'date', label: 'Válida desde', list: true, filter: true },
+    FechaHasta: { kind: 'date', label: 'Válida hasta', list: true, filter: true },
+    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+  },
+});
