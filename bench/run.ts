@@ -2,7 +2,7 @@
  * Server benchmarks of Faro (`npm run bench`). Prints figures, asserts nothing, stays on loopback and stops by itself.
  *   1. PGlite (fresh temp folder) and PostgreSQL (throwaway cluster): migrate, demo seed, 100k audit rows, ANALYZE.
  *   2. Over HTTP: login, usuario/infoempre, the 50-row audit page; the same SQL raw beside it; EXPLAIN.
- *   3. Start-up of `apps/server/src/main.ts` on the existing PGlite folder (3 runs).
+ *   3. Start-up of the production server (`apps/server/dist/main.mjs`, as `npm start` runs it) on the existing PGlite folder (3 runs).
  *   4. Memory of this process and of the spawned server.
  *   5. bench/web.ts's `benchWeb({ baseUrl })`, when that file exists.
  */
@@ -211,6 +211,11 @@ try {
   }
 
   report();
+
+  // 6: master data (issue 4): customers list, search and export at 100k customers.
+  console.log('\n==================================================================== MASTER DATA');
+  const { benchMasterData } = await import('./masterData.ts');
+  await benchMasterData();
 } catch (error) {
   exitCode = 1;
   console.log(`\n!!! The benchmark stopped on an error: ${error instanceof Error ? error.stack : error}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dec, isDecimalText, round, toFixed } from '../money/decimal.ts';
 import { isValidIban, normalizeIban } from '../validation/iban.ts';
 import { MSG } from '../validation/messages.ts';
 import { isIsoDate, PATTERNS } from '../validation/patterns.ts';
@@ -40,17 +41,10 @@ const decimal = (def: FieldDef) => {
   });
 };
 
-const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
-
+/** The typed text when it is a plain decimal ('1.005'), else the parsed number ('1e3'), rounded exactly. */
 function roundDecimal(raw: unknown, value: number, scale: number): string {
-  const m = typeof raw === 'string' || typeof raw === 'number' ? DECIMAL_TEXT.exec(String(raw).trim()) : null;
-  if (!m || (!m[2] && !m[3])) return value.toFixed(scale); // e.g. '1e3': the number is exact enough
-  const [, sign, whole = '', fraction = ''] = m;
-  const scaled = BigInt(`${whole || '0'}${fraction.padEnd(scale + 1, '0').slice(0, scale + 1)}`);
-  const rounded = (scaled + 5n) / 10n;
-  const digits = rounded.toString().padStart(scale + 1, '0');
-  const text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-  return sign === '-' && rounded !== 0n ? `-${text}` : text;
+  const source = (typeof raw === 'string' || typeof raw === 'number') && isDecimalText(raw) ? raw : value;
+  return toFixed(round(dec(source), scale));
 }
 
 /** Identifiers are normalised first (spaces, dots, case), so "ES91 2100 0418 …" fits a 24-character limit. */

@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { type Cell, type Column, cellText } from './cells.ts';
 import { drained, type SheetWriter } from './writers.ts';
 
@@ -70,10 +69,12 @@ export function pdfWriter(): SheetWriter {
   return {
     contentType: 'application/pdf',
     extension: 'pdf',
-    begin(target, t, cols) {
+    async begin(target, t, cols) {
       out = target;
       title = t;
       columns = cols;
+      // Loaded on first use, like exceljs: keeps the server's start-up short.
+      const { default: PDFDocument } = await import('pdfkit');
       doc = new PDFDocument({
         size: 'A4',
         layout: 'landscape',

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { type Cell, type Column, cellText } from './cells.ts';
 import { drained, type SheetWriter } from './writers.ts';
 
@@ -21,9 +21,11 @@ export function xlsxWriter(options: { styled?: boolean } = {}): SheetWriter {
   return {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     extension: 'xlsx',
-    begin(target, title, columns: Column[]) {
+    async begin(target, title, columns: Column[]) {
       out = target;
-      book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: styled, useSharedStrings: false });
+      // Loaded on first use: exceljs is heavy and start-up time matters more than the first export.
+      const { default: Excel } = await import('exceljs');
+      book = new Excel.stream.xlsx.WorkbookWriter({ stream: target, useStyles: styled, useSharedStrings: false });
       book.creator = 'Faro';
       sheet = book.addWorksheet(title.slice(0, 31).replace(/[\\/*?:[\]]/g, ' '), {
         views: [{ state: 'frozen', ySplit: 1 }],

@@ -1,5 +1,5 @@
 import { MSG_DATOS } from '@faro/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badRequest } from '../http/errors.ts';
 
 export interface ParsedFile {
@@ -96,7 +96,8 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const book = new Excel.Workbook();
   try {
     await book.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
   } catch {
