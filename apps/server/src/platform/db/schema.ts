@@ -13,3 +13,4 @@ export const auditoriaTable = entityTable(auditoria, {
 export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
 
 export * from './masterTables.ts';
+export * from './salesTables.ts';

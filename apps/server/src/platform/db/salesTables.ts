@@ -1,0 +1,31 @@
+import { bigint, date, foreignKey, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { col } from './entityTable.ts';
+import { seriesTable } from './masterTables.ts';
+import { empresas } from './platformTables.ts';
+
+/**
+ * Invoice numbering counters: one row per (company, series, year) — year 0 for series that never restart. Taking a
+ * number locks the row, so issuers of one series queue up while other series go on; the number is taken as the last
+ * step of the issuing transaction, so a rollback gives it back and no gap is ever committed. Never a SQL SEQUENCE.
+ */
+export const seriesContadores = pgTable(
+  'series_contadores',
+  {
+    empresaId: bigint('empresa_id', { mode: 'number' })
+      .notNull()
+      .references(() => empresas.id),
+    serieId: bigint('serie_id', { mode: 'number' }).notNull(),
+    anyo: integer('anyo').notNull(),
+    siguiente: integer('siguiente').notNull().default(1),
+    /** Date of the last number taken: a new number may not carry an earlier date (numbers follow dates). */
+    ultimaFecha: date('ultima_fecha', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ name: 'series_contadores_pk', columns: [t.empresaId, t.serieId, t.anyo] }),
+    foreignKey({
+      name: 'series_contadores_serie_fk',
+      columns: [t.empresaId, t.serieId],
+      foreignColumns: [col(seriesTable, 'empresaId'), col(seriesTable, 'Id')],
+    }),
+  ],
+);
