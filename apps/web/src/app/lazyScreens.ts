@@ -16,3 +16,18 @@ export const ChangeCompanyPage = lazyNamed(
   'ChangeCompanyPage',
 );
 export const PlaceholderPage = lazyNamed(() => import('../ui/PlaceholderPage.tsx'), 'PlaceholderPage');
+export const ConfiguraEditRedirect = lazyNamed(
+  () => import('../features/configuracion/ConfiguraEditRedirect.tsx'),
+  'ConfiguraEditRedirect',
+);
+// Sales areas (issues 5 and 6): one chunk per area.
+export const VentasScreens = lazyNamed(() => import('../features/ventas/VentasScreens.tsx'), 'VentasScreens');
+export const VerifactuScreens = lazyNamed(
+  () => import('../features/verifactu/VerifactuScreens.tsx'),
+  'VerifactuScreens',
+);
+export const RecurrentesScreens = lazyNamed(
+  () => import('../features/recurrentes/RecurrentesScreens.tsx'),
+  'RecurrentesScreens',
+);
+export const CobrosScreens = lazyNamed(() => import('../features/cobros/CobrosScreens.tsx'), 'CobrosScreens');

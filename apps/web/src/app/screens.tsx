@@ -2,14 +2,33 @@ import { entityByAction, type RouteDef } from '@faro/domain';
 import { Navigate } from 'react-router';
 import {
   ChangeCompanyPage,
+  CobrosScreens,
+  ConfiguraEditRedirect,
   ConfiguraPage,
   EntityScreen,
   HomePage,
   PlaceholderPage,
   PublicPlaceholder,
+  RecurrentesScreens,
   RegistroScreens,
   UsuarioScreens,
+  VentasScreens,
+  VerifactuScreens,
 } from './lazyScreens.ts';
+
+/** Bespoke screens per action (sales documents, VeriFactu, recurring invoices, collections). */
+const AREA_SCREENS: Record<string, typeof VentasScreens> = {
+  pventa: VentasScreens,
+  dventa: VentasScreens,
+  aventa: VentasScreens,
+  fventa: VentasScreens,
+  docventahist: VentasScreens,
+  fventaverifactu: VerifactuScreens,
+  fventavisorvf: VerifactuScreens,
+  fventarec: RecurrentesScreens,
+  movstesoreriac: CobrosScreens,
+  factemitidas: CobrosScreens,
+};
 
 /** Logged-out screens: registro (login, sign-up, recovery), registroalu and contratacion. */
 export function PublicScreen({ action, segments }: { action: string; segments: string[] }) {
@@ -26,8 +45,15 @@ export function LoggedScreen({ action, segments, route }: { action: string; segm
   if (!OWN_PATHS.has(action) && segments.length === 1) return <Navigate to={`/${action}/lista`} replace />;
   if (action === '') return <HomePage />;
   if (action === 'usuario') return <UsuarioScreens segments={segments.slice(1)} />;
+  // configura/editar and empresa/editar/{id}: the company's configuration and data on the generic form.
+  if ((action === 'configura' || action === 'empresa') && segments[1] === 'editar') {
+    if (action === 'configura' && !segments[2]) return <ConfiguraEditRedirect />;
+    return <EntityScreen entity={entityByAction(action)!} segments={segments.slice(1)} />;
+  }
   if (action === 'configura') return <ConfiguraPage />;
   if (action === 'empresa') return <ChangeCompanyPage />;
+  const Area = AREA_SCREENS[action];
+  if (Area) return <Area action={action} segments={segments.slice(1)} route={route} />;
   const entity = entityByAction(action);
   if (entity) return <EntityScreen entity={entity} segments={segments.slice(1)} />;
   return <PlaceholderPage title={route.title} />;

@@ -1,3 +1,4 @@
+import { entityByName } from '@faro/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, type ListAnswer } from './api/client.ts';
 import { qk } from './queryKeys.ts';
@@ -25,6 +26,13 @@ const byId = (label: string) => (r: Record<string, unknown>) => ({
   baja: r.Baja === true,
 });
 
+/** A reference list read from an entity of the registry: its list, labelled by its title field. */
+function fromEntity(name: string): RefSource {
+  const entity = entityByName(name);
+  if (!entity) throw new Error(`Unknown entity ${name}`);
+  return { path: `${entity.area}/${entity.name}/list`, params: REF_PAGE, map: byId(entity.titleField) };
+}
+
 /**
  * The cached reference lists (spec section 3), kept by name for the session and invalidated when their entity is
  * edited (the entity key prefix). More lists join as their areas arrive.
@@ -33,6 +41,21 @@ export const REFERENCE_LISTS = {
   roles: { path: 'usuarios/roles/list', params: REF_PAGE, map: byId('Nombre') },
   centros: { path: 'configuracion/centros/list', params: REF_PAGE, map: byId('Desc') },
   usuarios: { path: 'usuarios/usuarios/list', params: REF_PAGE, map: byId('UserName') },
+  almacenes: fromEntity('almacenes'),
+  clientes: fromEntity('clientes'),
+  comerciales: fromEntity('comerciales'),
+  contratos: fromEntity('contratos'),
+  empleados: fromEntity('empleados'),
+  familias: fromEntity('familias'),
+  fpago: fromEntity('fpago'),
+  gruposcto: fromEntity('gruposcto'),
+  productos: fromEntity('productos'),
+  segmentacion: fromEntity('segmentacion'),
+  series: fromEntity('series'),
+  sitlaboral: fromEntity('sitlaboral'),
+  tarifas: fromEntity('tarifas'),
+  tesoreria: fromEntity('tesoreria'),
+  tiposiva: fromEntity('tiposiva'),
 } satisfies Record<string, RefSource>;
 
 export type ReferenceListName = keyof typeof REFERENCE_LISTS;

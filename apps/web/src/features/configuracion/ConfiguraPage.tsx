@@ -23,8 +23,22 @@ const SECTIONS: { to: string; title: string; text: string; permission?: Permissi
     text: 'Quién cambió qué y cuándo',
     permission: 'ConfAuditoria',
   },
+  {
+    to: '/empresa/editar/:empresa',
+    title: ENTITIES.empresa.label,
+    text: 'Datos fiscales, logotipo y textos legales',
+    permission: 'ConfEmpresa',
+  },
+  {
+    to: '/configura/editar',
+    title: ENTITIES.configura.label,
+    text: 'Textos de ventas y valores por defecto',
+    permission: 'ConfEmpresa',
+  },
   { to: '/series/lista', title: 'Series', text: 'Series de documentos' },
   { to: '/fpago/lista', title: 'Formas de pago', text: 'Formas de pago y vencimientos' },
+  { to: '/gruposcto/lista', title: ENTITIES.gruposcto.labelPlural, text: 'Grupos de contactos' },
+  { to: '/contratos/lista', title: ENTITIES.contratos.labelPlural, text: 'Tipos de contrato por centro' },
 ];
 
 /** configura/lista: the company's configuration areas the user may open. */
@@ -38,7 +52,14 @@ export function ConfiguraPage() {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {visible.map((s) => (
-          <Card key={s.to} component={Link} to={s.to} withBorder radius="md" padding="lg">
+          <Card
+            key={s.to}
+            component={Link}
+            to={s.to.replace(':empresa', String(info.IdEmpresa))}
+            withBorder
+            radius="md"
+            padding="lg"
+          >
             <Text fw={600}>{s.title}</Text>
             <Text size="sm" c="dimmed">
               {s.text}

@@ -20,6 +20,8 @@ export interface CallOptions {
   background?: boolean;
   /** Read the answer as binary (downloads). */
   binary?: boolean;
+  /** A multipart body (uploads); the browser sets its content type. */
+  form?: FormData;
 }
 
 type LogoutListener = () => void;
@@ -143,7 +145,8 @@ export async function call<T>(method: string, path: string, options: CallOptions
     if (auth) headers.Authorization = `Bearer ${await accessToken()}`;
     if (method !== 'GET') headers['X-XSRF-TOKEN'] = await csrfToken();
     let body: BodyInit | undefined;
-    if (options.body !== undefined) {
+    if (options.form) body = options.form;
+    else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
@@ -166,6 +169,12 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, { ...options, body }),
   del: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, options),
+  /** Uploads one file as multipart (field `file`). */
+  upload: <T>(path: string, file: File, options?: Omit<CallOptions, 'body' | 'form'>) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return call<T>('POST', path, { ...options, form });
+  },
   /** Downloads: binary answer, errors not shown. */
   download: (path: string, params?: Params) => call<Blob>('GET', path, { params, binary: true, silent: true }),
 };
@@ -175,4 +184,57 @@ export interface ListAnswer<T> {
   Items: T[];
   Total: number;
   TotalLimitado?: boolean;
+}
+
+/** Progress of a streamed download: bytes received and the row count the server announced. */
+export interface DownloadProgress {
+  bytes: number;
+  /** `X-Total-Registros`, when the server sends it. */
+  total: number | null;
+}
+
+/** A finished download: the file and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header. */
+export function filenameOf(disposition: string | null): string | null {
+  const m = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
+
+/**
+ * A download read as a stream so the caller can show progress (bytes received, `X-Total-Registros`). Errors are
+ * not shown (spec section 8: downloads fail silently); a 401 is the silent logout.
+ */
+export async function streamDownload(
+  path: string,
+  params: Params,
+  onProgress: (p: DownloadProgress) => void,
+): Promise<DownloadedFile> {
+  const response = await fetch(url(path, params), {
+    headers: { Authorization: `Bearer ${await accessToken()}` },
+    credentials: 'same-origin',
+  });
+  if (response.status === 401) silentLogout();
+  if (!response.ok) throw new ApiError(response.status, '');
+  const header = response.headers.get('x-total-registros');
+  const total = header !== null && Number.isFinite(Number(header)) ? Number(header) : null;
+  const filename = filenameOf(response.headers.get('content-disposition'));
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  onProgress({ bytes: 0, total });
+  if (!response.body) return { blob: await response.blob(), filename };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    onProgress({ bytes, total });
+  }
+  return { blob: new Blob(chunks as BlobPart[], { type }), filename };
 }

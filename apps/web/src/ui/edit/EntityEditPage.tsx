@@ -2,7 +2,7 @@ import { type EntityDef, LEVEL_FOR_ACTION, levelIn } from '@faro/domain';
 import { Alert, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { IconArrowLeft, IconTrash } from '../../app/shell/icons.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api } from '../../platform/api/client.ts';
@@ -16,10 +16,23 @@ import { INPUTS } from '../fields/inputs.tsx';
 import { errorLines } from '../form/FormField.tsx';
 import { validatorFor } from '../form/fieldValidation.ts';
 import { useForm } from '../form/useForm.ts';
-import { initialValues, saveBody, sectionsOf, type Values } from './editValues.ts';
+import { EDIT_PANELS } from './editPanels.tsx';
+import {
+  avisosOf,
+  CONVERTED,
+  crossFieldCheck,
+  DELETED,
+  initialValues,
+  SAVED,
+  saveBody,
+  sectionsOf,
+  type Values,
+} from './editValues.ts';
 
-export const SAVED = 'Los datos se han guardado correctamente';
-export const DELETED = 'El registro se ha eliminado correctamente';
+/** One-row resources of the company (its data and its configuration): never deleted, reached from the hub. */
+const SINGLETONS = new Set(['empresa', 'configura']);
+
+export { avisosOf, CONVERTED, crossFieldCheck, DELETED, SAVED } from './editValues.ts';
 
 /** `{action}/editar/{id}` and `{action}/nuevo`: the entity's fields by section, saved through the generic API. */
 export function EntityEditPage({ entity, id }: { entity: EntityDef; id?: string }) {
@@ -47,11 +60,18 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
   const { info } = useReady();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const validate = useMemo(() => validatorFor<Values>(entity.fields), [entity]);
-  const form = useForm<Values>(initialValues(entity, row), validate);
+  const location = useLocation();
+  const validate = useMemo(() => validatorFor<Values>(entity.fields, crossFieldCheck(entity)), [entity]);
+  // Errors inside json fields name the item (`Contactos.0.Email`): they show under the field.
+  const form = useForm<Values>(initialValues(entity, row), validate, (campo) => campo.split('.')[0]);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [avisos, setAvisos] = useState<string[]>(() => avisosOf(location.state));
   const readOnly = !!entity.readOnly || level < LEVEL_FOR_ACTION.update;
-  const canDelete = !!id && !entity.readOnly && level >= LEVEL_FOR_ACTION.delete;
+  const singleton = SINGLETONS.has(entity.name);
+  const canDelete = !!id && !entity.readOnly && !singleton && level >= LEVEL_FOR_ACTION.delete;
+  const back = singleton
+    ? { to: '/configura/lista', label: 'Configuración' }
+    : { to: listPath(entity), label: entity.labelPlural };
   const title = id ? `${entity.label}: ${String(row?.[entity.titleField] ?? id)}` : newTitle(entity);
   usePageTitle(title);
 
@@ -64,11 +84,24 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
         ? await api.put<Values>(`${apiBase(entity)}/save/${id}`, body)
         : await api.post<Values>(`${apiBase(entity)}/save`, body);
       notifySuccess(SAVED);
+      const warnings = avisosOf(saved);
+      setAvisos(warnings);
       await invalidate();
       if (id) form.reset(initialValues(entity, saved ?? values));
-      else if (saved?.Id !== undefined) navigate(editPath(entity, saved.Id as number), { replace: true });
+      else if (saved?.Id !== undefined)
+        navigate(editPath(entity, saved.Id as number), { replace: true, state: { avisos: warnings } });
       else navigate(listPath(entity));
     });
+
+  const convert = async () => {
+    const answer = await api.post<{ IdCliente?: number }>(`${apiBase(entity)}/convertir/${id}`);
+    notifySuccess(CONVERTED);
+    await invalidate();
+    await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'clientes') });
+    if (answer?.IdCliente !== undefined) navigate(`/clientes/editar/${answer.IdCliente}`);
+  };
+  const Panel = EDIT_PANELS[entity.name];
+  const canConvert = entity.name === 'clientespot' && !!id && !readOnly && !row?.IdCliente;
 
   const remove = async () => {
     await api.del(`${apiBase(entity)}/delete/${id}`);
@@ -90,19 +123,24 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
           <div>
             <Button
               component={Link}
-              to={listPath(entity)}
+              to={back.to}
               variant="subtle"
               size="compact-sm"
               leftSection={<IconArrowLeft size={14} />}
               mb={4}
             >
-              {entity.labelPlural}
+              {back.label}
             </Button>
             <Title order={1} fz="h2">
               {title}
             </Title>
           </div>
           <Group>
+            {canConvert && (
+              <Button variant="light" onClick={() => void convert().catch(() => {})}>
+                Convertir en cliente
+              </Button>
+            )}
             {canDelete && (
               <Button
                 variant="light"
@@ -125,6 +163,11 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
             {form.formError}
           </Alert>
         )}
+        {[...new Set(avisos)].map((aviso) => (
+          <Alert key={aviso} color="yellow" variant="light" title="Aviso" data-testid="aviso">
+            {aviso}
+          </Alert>
+        ))}
         {sectionsOf(entity).map((section) => (
           <Card key={section.title ?? 'datos'} withBorder radius="md" padding="lg">
             {section.title && (
@@ -154,6 +197,7 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
             </SimpleGrid>
           </Card>
         ))}
+        {id && Panel && <Panel id={Number(id)} readOnly={readOnly} level={level} />}
       </Stack>
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Eliminar" centered>
         <Text mb="md">¿Seguro que quieres eliminar este registro?</Text>

@@ -1,4 +1,4 @@
-import type { EntityDef } from '@faro/domain';
+import { type EntityDef, entityIssues } from '@faro/domain';
 import { EMPTY_VALUE } from '../fields/inputs.tsx';
 
 export type Values = Record<string, unknown>;
@@ -31,4 +31,34 @@ export function sectionsOf(entity: EntityDef): { title: string | null; fields: s
   const rest = names.filter((n) => !entity.sections?.includes(entity.fields[n]?.section ?? ''));
   if (rest.length) out.push({ title: 'Otros datos', fields: rest });
   return out.filter((s) => s.fields.length);
+}
+
+export const SAVED = 'Los datos se han guardado correctamente';
+export const DELETED = 'El registro se ha eliminado correctamente';
+export const CONVERTED = 'El cliente potencial se ha convertido en cliente';
+
+/** The entity's rules (tax id by type, postal code against province…) as the form's cross-field check. */
+export function crossFieldCheck(entity: EntityDef) {
+  return (values: Values): Record<string, string[]> => {
+    const out: Record<string, string[]> = {};
+    for (const issue of entityIssues(entity, emptyAsNull(values))) {
+      out[issue.Campo] = [...(out[issue.Campo] ?? []), issue.Mensaje];
+    }
+    return out;
+  };
+}
+
+/** The rules read parsed values, where empty values are null. */
+function emptyAsNull(values: Values): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries(values)) out[k] = v === '' || v === undefined ? null : v;
+  return out;
+}
+
+/** The server's warnings after a save (e.g. a duplicate NIF), under `Avisos`. */
+export function avisosOf(saved: unknown): string[] {
+  const list = (saved as { Avisos?: unknown } | undefined)?.Avisos;
+  return Array.isArray(list)
+    ? list.map((a) => (typeof a === 'string' ? a : String((a as { Mensaje?: unknown }).Mensaje ?? a)))
+    : [];
 }

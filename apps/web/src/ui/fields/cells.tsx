@@ -1,6 +1,7 @@
 import type { FieldDef, FieldKind } from '@faro/domain';
 import { Badge, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { isReferenceList, type ReferenceListName, useReferenceList } from '../../platform/referenceLists.ts';
 import { FORMATTERS } from './formatValue.ts';
 
 type Cell = (value: unknown, def: FieldDef) => ReactNode;
@@ -16,6 +17,13 @@ const right =
       {FORMATTERS[kind](v, d)}
     </Text>
   );
+
+/** A reference shown by its label from the cached reference list (the id while it loads or when not found). */
+function RefLabel({ list, value }: { list: ReferenceListName; value: unknown }) {
+  const { data } = useReferenceList(list);
+  const id = String(value);
+  return <>{data?.find((i) => i.value === id)?.label ?? id}</>;
+}
 
 /** Every kind's list cell. */
 export const CELLS = {
@@ -39,7 +47,12 @@ export const CELLS = {
       </Text>
     ),
   enum: plain('enum'),
-  reference: plain('reference'),
+  reference: (v, d) =>
+    v !== null && v !== undefined && v !== '' && d.ref && isReferenceList(d.ref) ? (
+      <RefLabel list={d.ref} value={v} />
+    ) : (
+      FORMATTERS.reference(v, d)
+    ),
   taxId: plain('taxId'),
   iban: plain('iban'),
   inactive: (v) => (

@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { Link, useSearchParams } from 'react-router';
 import { IconPlus } from '../../app/shell/icons.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { IMPORTABLE, ImportButton } from '../../features/importar/ImportWizard.tsx';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
@@ -13,10 +14,12 @@ import { apiBase, editPath, newPath, newTitle } from '../entityPaths.ts';
 import { Forbidden } from '../Forbidden.tsx';
 import { ALIGN_RIGHT, CELLS } from '../fields/cells.tsx';
 import { DebouncedText, FILTERS } from '../fields/filters.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
 import {
   type BajaFilter,
   filterFields,
   filterKeys,
+  filtrosOf,
   type ListState,
   listParams,
   PAGE_SIZE,
@@ -29,7 +32,7 @@ import {
 type Row = Record<string, unknown> & { Id: number };
 
 /** The generic list screen: search, filters, order and pagination kept in the URL; the Baja filter. */
-export function EntityListPage({ entity }: { entity: EntityDef }) {
+export function EntityListPage({ entity, extraActions }: { entity: EntityDef; extraActions?: React.ReactNode }) {
   usePageTitle(entity.labelPlural);
   const { info, centro } = useReady();
   const level = levelIn(info, entity.permission, centro);
@@ -83,11 +86,20 @@ export function EntityListPage({ entity }: { entity: EntityDef }) {
             {data ? totalText(data.Total, data.TotalLimitado) : '\u00a0'}
           </Text>
         </div>
-        {canCreate && (
-          <Button component={Link} to={newPath(entity)} leftSection={<IconPlus size={16} />}>
-            {newTitle(entity)}
-          </Button>
-        )}
+        <Group>
+          <ExportMenu
+            path={`${apiBase(entity)}/export`}
+            params={{ Filtros: JSON.stringify(filtrosOf(state, entity)), Orden: state.orden, Descendente: state.desc }}
+            fileBase={entity.name}
+          />
+          {canCreate && IMPORTABLE.has(entity.name) && <ImportButton entity={entity} />}
+          {extraActions}
+          {canCreate && (
+            <Button component={Link} to={newPath(entity)} leftSection={<IconPlus size={16} />}>
+              {newTitle(entity)}
+            </Button>
+          )}
+        </Group>
       </Group>
       <Card withBorder radius="md" padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
