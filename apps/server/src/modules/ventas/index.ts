@@ -11,6 +11,8 @@ import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHo
 import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
 import type { AreaModule } from '../index.ts';
 import { registerConversionRoute } from './conversion.ts';
+import { registerCobros } from './documentos/cobros.ts';
+import { registerDocumentosVenta } from './documentos/documentosRoutes.ts';
 
 /** New customers take the company's default tariff and payment method (Configuración) when they name none. */
 const customerDefaults: RepositoryHooks = {
@@ -52,4 +54,6 @@ export const ventasModule: AreaModule = (app, deps) => {
   });
   registerDuplicatesRoute(app, deps, clientespot, clientespotTable);
   registerConversionRoute(app, deps, customers);
+  registerDocumentosVenta(app, deps);
+  registerCobros(app, deps);
 };

@@ -13,4 +13,5 @@ export const auditoriaTable = entityTable(auditoria, {
 export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
 
 export * from './masterTables.ts';
+export * from './salesDocuments.ts';
 export * from './salesTables.ts';

@@ -50,7 +50,11 @@ async function giveBMasterData(): Promise<void> {
     Cantidad: '5',
     Motivo: SENTINEL,
   });
-  await post('/api/configuracion/series/save', { Codigo: 'SB', Descripcion: SENTINEL, TipoDocumento: 'factura' });
+  const serieB = await post('/api/configuracion/series/save', {
+    Codigo: 'SB',
+    Descripcion: SENTINEL,
+    TipoDocumento: 'factura',
+  });
   await post('/api/configuracion/fpago/save', {
     Codigo: 'FPB',
     Descripcion: SENTINEL,
@@ -65,7 +69,7 @@ async function giveBMasterData(): Promise<void> {
     PorcentajeIva: '21',
   });
   await post('/api/configuracion/contratos/save', { Tipo: 'indefinido', Descripcion: SENTINEL });
-  await post('/api/tesoreria/tesoreria/save', { Codigo: 'CB', Nombre: SENTINEL, Tipo: 'caja' });
+  const cuentaB = await post('/api/tesoreria/tesoreria/save', { Codigo: 'CB', Nombre: SENTINEL, Tipo: 'caja' });
   await post('/api/tesoreria/conceptosmovs/save', { Codigo: 'CMB', Descripcion: SENTINEL, Tipo: 'cobro' });
   await post('/api/rrhh/empleados/save', { Codigo: 'EB', Nombre: SENTINEL });
   await post('/api/rrhh/comerciales/save', { Codigo: 'COMB', Nombre: SENTINEL });
@@ -77,6 +81,7 @@ async function giveBMasterData(): Promise<void> {
     Cuerpo: `<p>${SENTINEL}</p>`,
   });
   await post('/api/comunicaciones/segmentacion/save', { Codigo: 'SGB', Descripcion: SENTINEL });
+  await giveBSalesDocuments(post, serieB.Id, producto.Id, cuentaB.Id);
   // One-row resources: B's configuration and company data carry the sentinel too.
   const conf = (await b.request('GET', '/api/configuracion/configura/list')).body.Items[0];
   expect(
@@ -102,6 +107,42 @@ async function giveBMasterData(): Promise<void> {
     expect(res.status, `${base} ${JSON.stringify(res.body)}`).toBe(200);
     bImports.set(base, res.body.Id);
   }
+}
+
+/** Sales documents of B (issue 5): a quote, an order, a delivery note and a draft invoice, each with the sentinel. */
+async function giveBSalesDocuments(
+  post: (path: string, body: Record<string, unknown>) => Promise<{ Id: number }>,
+  serieId: number,
+  productoId: number,
+  cuentaId: number,
+): Promise<void> {
+  const clientesB = (await b.request('GET', '/api/ventas/clientes/list?TotalPagina=200')).body.Items;
+  const clienteB = clientesB.find((c: Record<string, unknown>) => c.Nombre === SENTINEL);
+  const doc = {
+    Cliente: clienteB.Id,
+    Fecha: '2026-02-01',
+    Observaciones: SENTINEL,
+    Lineas: [{ IdProducto: productoId, Descripcion: SENTINEL, Cantidad: '1', Precio: '10', TipoIva: 'IVAB' }],
+  };
+  // AUTOESCUELA has no orders module: switch it on so B owns an order too.
+  await t.database.query(`update empresas set modulos = modulos || '{"ActPedidos": true}'::jsonb where id = $1`, [
+    bEmpresaId,
+  ]);
+  for (const recurso of ['pventa', 'dventa', 'aventa']) {
+    bIds.set(`/api/ventas/${recurso}`, (await post(`/api/ventas/${recurso}/save`, doc)).Id);
+  }
+  bIds.set('/api/ventas/fventa', (await post('/api/ventas/fventa/save', { ...doc, Serie: serieId })).Id);
+  // An issued invoice of B with a collection (movstesoreriac).
+  const emitida = await post('/api/ventas/fventa/save', { ...doc, Serie: serieId });
+  expect((await b.request('POST', `/api/ventas/fventa/emitir/${emitida.Id}`)).status).toBe(200);
+  const cobro = await post('/api/tesoreria/movstesoreriac/save', {
+    IdFactura: emitida.Id,
+    Fecha: '2026-02-02',
+    Importe: '1',
+    IdTesoreria: cuentaId,
+    Notas: SENTINEL,
+  });
+  bIds.set('/api/tesoreria/movstesoreriac', cobro.Id);
 }
 
 beforeAll(async () => {
@@ -190,6 +231,33 @@ const explicit: Record<string, Caller> = {
       () => a.request('GET', `${base}/duplicados?NIF=${B_NIF}`),
     ]),
   ),
+  // Sales documents: B's documents through A's session.
+  ...Object.fromEntries(
+    ['pventa', 'dventa', 'aventa', 'fventa'].flatMap((r) => {
+      const id = () => bIds.get(`/api/ventas/${r}`);
+      const calls: [string, Caller][] = [
+        [`GET /api/ventas/docventahist/${r}/:id`, () => a.request('GET', `/api/ventas/docventahist/${r}/${id()}`)],
+        [`POST /api/ventas/${r}/anular/:id`, () => a.request('POST', `/api/ventas/${r}/anular/${id()}`)],
+        [`GET /api/ventas/${r}/pdf/:id`, () => a.request('GET', `/api/ventas/${r}/pdf/${id()}`)],
+      ];
+      if (r === 'fventa') {
+        calls.push([
+          'POST /api/ventas/fventa/emitir/:id',
+          () => a.request('POST', `/api/ventas/fventa/emitir/${id()}`),
+        ]);
+        calls.push([
+          'POST /api/ventas/fventa/rectificar/:id',
+          () => a.request('POST', `/api/ventas/fventa/rectificar/${id()}`, { TipoRectificativa: 'R1', Modo: 'I' }),
+        ]);
+      } else {
+        calls.push([
+          `POST /api/ventas/${r}/convertir/:id`,
+          () => a.request('POST', `/api/ventas/${r}/convertir/${id()}`, { Destino: 'fventa' }),
+        ]);
+      }
+      return calls;
+    }),
+  ),
   'GET /api/catalogo/tarifas/precio': () =>
     a.request('GET', `/api/catalogo/tarifas/precio?IdProducto=${bIds.get('/api/catalogo/productos')}`),
 };
@@ -268,5 +336,12 @@ describe('tenant isolation over every registered route', () => {
     const lead = await b.request('GET', `/api/ventas/clientespot/edit/${bIds.get('/api/ventas/clientespot')}`);
     expect(lead.body.IdCliente).toBeNull();
     expect((await b.request('GET', '/api/configuracion/empresa/logo')).status).toBe(200);
+    for (const r of ['pventa', 'dventa', 'aventa', 'fventa']) {
+      const doc = await b.request('GET', `/api/ventas/${r}/edit/${bIds.get(`/api/ventas/${r}`)}`);
+      expect(doc.body.Estado, r).not.toBe('Anulada');
+      expect(doc.body.Facturado, r).toBe(false);
+    }
+    const factura = await b.request('GET', `/api/ventas/fventa/edit/${bIds.get('/api/ventas/fventa')}`);
+    expect(factura.body.Numero).toBeNull();
   });
 });

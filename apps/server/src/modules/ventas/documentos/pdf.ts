@@ -1,0 +1,144 @@
+import { ES_FACTURA, formatAmount } from '@faro/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/database.ts';
+import { empresas } from '../../../platform/db/schema.ts';
+import type { Cabecera, Linea } from './documentosRepository.ts';
+
+const TITULOS: Record<string, string> = {
+  presupuesto: 'PRESUPUESTO',
+  pedido: 'PEDIDO',
+  albaran: 'ALBARÁN',
+  factura: 'FACTURA',
+  simplificada: 'FACTURA SIMPLIFICADA',
+  rectificativa: 'FACTURA RECTIFICATIVA',
+};
+
+const fecha = (iso: string) => iso.split('-').reverse().join('/');
+
+/**
+ * The document's PDF (A4, Helvetica) with the contents of RD 1619/2012 art. 6: number and series, issue date,
+ * issuer and recipient (name, NIF, address), the lines (description, quantity, unit price, discount, VAT type),
+ * the base, rate and quota per VAT type, surcharge, withholding and total; a corrective invoice names the invoice it
+ * rectifies. The top-right corner is left free for the VeriFactu QR (issue 6). pdfkit is imported lazily.
+ */
+export async function pdfDocumento(
+  db: Db,
+  empresaId: number,
+  h: Cabecera,
+  lineas: Linea[],
+  rectificada: Cabecera | null,
+): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const [emp] = await db.select().from(empresas).where(eq(empresas.id, empresaId));
+  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${TITULOS[h.tipo]} ${h.numSerie ?? ''}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  const money = (v: string) => formatAmount(v);
+
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(emp?.nombre ?? '', 40, 40, { width: 320 });
+  doc.font('Helvetica').fontSize(9);
+  doc.text(`NIF: ${emp?.nif ?? ''}`, { width: 320 });
+  doc.text(
+    [emp?.direccion, [emp?.codPostal, emp?.poblacion].filter(Boolean).join(' '), emp?.provincia]
+      .filter(Boolean)
+      .join(', '),
+    {
+      width: 320,
+    },
+  );
+  if (emp?.registroMercantil) doc.text(emp.registroMercantil, { width: 320 });
+  // Reserved for the VeriFactu QR (30–40 mm) and its legend.
+  doc.rect(455, 40, 100, 100).stroke('#dddddd');
+
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(TITULOS[h.tipo] ?? '', 40, 150);
+  doc.font('Helvetica').fontSize(9);
+  const numero = h.numSerie ?? (ES_FACTURA(h.tipo) ? 'BORRADOR (sin número)' : '—');
+  doc.text(`Número: ${numero}    Fecha de expedición: ${fecha(h.fecha)}`);
+  if (rectificada) {
+    doc.text(
+      `Rectifica la factura ${rectificada.numSerie ?? ''} de ${fecha(rectificada.fecha)} (${h.tipoRectificativa ?? ''}, ${
+        h.modoRectificativa === 'S' ? 'por sustitución' : 'por diferencias'
+      })`,
+    );
+  }
+  doc.moveDown();
+  doc.font('Helvetica-Bold').text('Cliente');
+  doc.font('Helvetica').text(h.clienteNombre);
+  if (h.clienteNif) doc.text(`NIF: ${h.clienteNif}`);
+  doc.text(
+    [h.clienteDireccion, [h.clienteCodPostal, h.clientePoblacion].filter(Boolean).join(' '), h.clienteProvincia]
+      .filter(Boolean)
+      .join(', '),
+  );
+  if (h.direccionEnvio) doc.text(`Envío: ${h.direccionEnvio}`);
+  doc.moveDown();
+
+  const cols = [
+    { t: 'Descripción', w: 215, r: false },
+    { t: 'Cantidad', w: 55, r: true },
+    { t: 'Precio', w: 65, r: true },
+    { t: 'Dto. %', w: 40, r: true },
+    { t: 'IVA', w: 50, r: true },
+    { t: 'Importe', w: 90, r: true },
+  ];
+  const row = (texts: string[], bold = false) => {
+    const y = doc.y;
+    let x = 40;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    let bottom = y;
+    texts.forEach((text, i) => {
+      const c = cols[i]!;
+      doc.text(text, x, y, { width: c.w - 4, align: c.r ? 'right' : 'left' });
+      bottom = Math.max(bottom, doc.y);
+      x += c.w;
+    });
+    doc.y = bottom + 2;
+    if (doc.y > 760) doc.addPage();
+  };
+  row(
+    cols.map((c) => c.t),
+    true,
+  );
+  for (const l of lineas) {
+    row([l.descripcion, l.cantidad, money(l.precio), l.descuento, `${l.porcIva} %`, money(l.importe)]);
+  }
+  doc.moveDown();
+  doc.font('Helvetica-Bold').text('Desglose de impuestos', 40);
+  doc.font('Helvetica');
+  for (const d of h.desglose as {
+    TipoIva: string;
+    Impuesto: string;
+    PorcentajeIva: string;
+    PorcentajeRecargo: string;
+    Base: string;
+    Cuota: string;
+    CuotaRecargo: string;
+    Exencion: string | null;
+  }[]) {
+    const recargo = Number(d.CuotaRecargo) ? `  Recargo ${d.PorcentajeRecargo} %: ${money(d.CuotaRecargo)}` : '';
+    const exento = d.Exencion ? `  Exenta (${d.Exencion})` : '';
+    doc.text(
+      `${d.Impuesto} ${d.PorcentajeIva} %  Base: ${money(d.Base)}  Cuota: ${money(d.Cuota)}${recargo}${exento}`,
+      40,
+    );
+  }
+  doc.moveDown();
+  doc.text(`Base imponible: ${money(h.baseImponible)}`, { align: 'right' });
+  doc.text(`Cuota: ${money(h.totalIva)}`, { align: 'right' });
+  if (Number(h.totalRecargo)) doc.text(`Recargo de equivalencia: ${money(h.totalRecargo)}`, { align: 'right' });
+  if (Number(h.totalRetencion))
+    doc.text(`Retención IRPF ${h.porcRetencion} %: -${money(h.totalRetencion)}`, { align: 'right' });
+  doc.font('Helvetica-Bold').text(`TOTAL: ${money(h.total)}`, { align: 'right' });
+  doc.font('Helvetica');
+  for (const t of [h.observaciones, h.txtLibre1, h.txtLibre2, h.txtLibre3]) if (t) doc.text(t, 40);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
