@@ -1,5 +1,5 @@
 import { ENTITIES, type FieldDef } from '@faro/domain';
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
@@ -7,8 +7,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { CELLS } from '../../ui/fields/cells.tsx';
-import { INPUTS } from '../../ui/fields/inputs.tsx';
-import { errorLines } from '../../ui/form/FormField.tsx';
+import { FieldGridForm } from '../../ui/form/FieldGridForm.tsx';
 import { validatorFor } from '../../ui/form/fieldValidation.ts';
 import { useForm } from '../../ui/form/useForm.ts';
 
@@ -162,10 +161,10 @@ function MoveForm({
   const validate = useMemo(() => validatorFor<Values>(fields), [fields]);
   const form = useForm<Values>(initial, validate);
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <FieldGridForm
+      fields={Object.entries(fields)}
+      form={form}
+      onSubmit={() =>
         void form.submit(
           async (v) => {
             await send(v);
@@ -173,33 +172,8 @@ function MoveForm({
             await onDone();
           },
           { force: true },
-        );
-      }}
-    >
-      <Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          {Object.entries(fields).map(([name, def]) => {
-            const Input = INPUTS[def.kind];
-            return (
-              <Input
-                key={name}
-                name={name}
-                def={def}
-                value={form.values[name]}
-                onChange={(v) => form.set(name, v)}
-                onBlur={() => form.touch(name)}
-                error={errorLines(form.errors(name))}
-                readOnly={false}
-              />
-            );
-          })}
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting}>
-            Guardar
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        )
+      }
+    />
   );
 }

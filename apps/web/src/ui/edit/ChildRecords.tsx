@@ -1,5 +1,5 @@
 import { type EntityDef, listColumns } from '@faro/domain';
-import { ActionIcon, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Modal, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { IconPlus, IconTrash } from '../../app/shell/icons.tsx';
@@ -9,8 +9,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { apiBase } from '../entityPaths.ts';
 import { CELLS } from '../fields/cells.tsx';
-import { INPUTS } from '../fields/inputs.tsx';
-import { errorLines } from '../form/FormField.tsx';
+import { FieldGridForm } from '../form/FieldGridForm.tsx';
 import { validatorFor } from '../form/fieldValidation.ts';
 import { useForm } from '../form/useForm.ts';
 import { crossFieldCheck, DELETED, initialValues, SAVED, saveBody, type Values } from './editValues.ts';
@@ -164,38 +163,10 @@ function ChildForm({
       await onDone();
     });
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          {fields.map((name) => {
-            const def = child.fields[name]!;
-            const Input = INPUTS[def.kind];
-            return (
-              <Input
-                key={name}
-                name={name}
-                def={def}
-                value={form.values[name]}
-                onChange={(v) => form.set(name, v)}
-                onBlur={() => form.touch(name)}
-                error={errorLines(form.errors(name))}
-                readOnly={false}
-              />
-            );
-          })}
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting}>
-            Guardar
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FieldGridForm
+      fields={fields.map((name) => [name, child.fields[name]!])}
+      form={form}
+      onSubmit={() => void save()}
+    />
   );
 }
