@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { anular, convertir } from '../modules/ventas/documentos/cadena.ts';
 import { crearDocumento, preparar } from '../modules/ventas/documentos/documentosRepository.ts';
 import { emitirFactura } from '../modules/ventas/documentos/emitir.ts';
+import { registrarAnulacion } from '../modules/ventas/verifactu/registros.ts';
 import type { Db } from '../platform/db/database.ts';
 import { col } from '../platform/db/entityTable.ts';
 import { clientesTable, documentosVenta, empresas, productosTable } from '../platform/db/schema.ts';
@@ -73,7 +74,8 @@ export async function seedDemoSalesDocuments(db: Db): Promise<void> {
   dia = 14;
   const anulada = await nuevo('factura', 7);
   await emitirFactura(db, empresaId, anulada);
-  await anular(db, empresaId, ['factura'], anulada);
+  // VeriFactu: the cancellation's registro de anulación, as the anular route does.
+  await registrarAnulacion(db, empresaId, await anular(db, empresaId, ['factura'], anulada));
   dia = 15;
   const ticket = await preparar(db, empresaId, {
     Cliente: clientes[0]!.id,

@@ -13,6 +13,7 @@ import type { AreaModule } from '../index.ts';
 import { registerConversionRoute } from './conversion.ts';
 import { registerCobros } from './documentos/cobros.ts';
 import { registerDocumentosVenta } from './documentos/documentosRoutes.ts';
+import { registerVerifactu } from './verifactu/verifactuRoutes.ts';
 
 /** New customers take the company's default tariff and payment method (Configuración) when they name none. */
 const customerDefaults: RepositoryHooks = {
@@ -56,4 +57,5 @@ export const ventasModule: AreaModule = (app, deps) => {
   registerConversionRoute(app, deps, customers);
   registerDocumentosVenta(app, deps);
   registerCobros(app, deps);
+  registerVerifactu(app, deps);
 };

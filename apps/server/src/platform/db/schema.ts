@@ -15,3 +15,4 @@ export const entityTables = { centros: centrosTable, roles: rolesTable, auditori
 export * from './masterTables.ts';
 export * from './salesDocuments.ts';
 export * from './salesTables.ts';
+export * from './verifactuTables.ts';

@@ -15,6 +15,7 @@ let a: Session; // demo, owner of DEMO (every permission)
 let b: Session; // autoescuela, owner of AUTOESCUELA
 const bIds = new Map<string, number>(); // resource base path → an id of B
 let bEmpresaId = 0;
+let bVfFactura = 0; // an issued invoice of B with VeriFactu records
 const bImports = new Map<string, number>(); // import base path → an upload of B waiting for confirmation
 const B_NIF = '00000006Y';
 
@@ -186,6 +187,11 @@ beforeAll(async () => {
     expect(mine, `B needs a row in ${base}`).toBeTruthy();
     bIds.set(base, mine.Id);
   }
+  // VeriFactu (issue 6): B's issued invoice has its registro de alta (carrying the sentinel as its description).
+  const vf = (await b.request('GET', '/api/ventas/fventaverifactu/list')).body.Items[0];
+  expect(vf, 'B needs a VeriFactu record').toBeTruthy();
+  bIds.set('/api/ventas/fventaverifactu', vf.Id);
+  bVfFactura = vf.IdFactura;
 });
 afterAll(() => t.close());
 
@@ -258,6 +264,18 @@ const explicit: Record<string, Caller> = {
       return calls;
     }),
   ),
+  // VeriFactu: B's record and invoice through A's session.
+  ...Object.fromEntries(
+    ['GET xml', 'POST subsanar'].map((k) => {
+      const [method, action] = k.split(' ') as [string, string];
+      return [
+        `${method} /api/ventas/fventaverifactu/${action}/:id`,
+        () => a.request(method, `/api/ventas/fventaverifactu/${action}/${bIds.get('/api/ventas/fventaverifactu')}`),
+      ];
+    }),
+  ),
+  'GET /api/ventas/fventaverifactu/factura/:id': () =>
+    a.request('GET', `/api/ventas/fventaverifactu/factura/${bVfFactura}`),
   'GET /api/catalogo/tarifas/precio': () =>
     a.request('GET', `/api/catalogo/tarifas/precio?IdProducto=${bIds.get('/api/catalogo/productos')}`),
 };

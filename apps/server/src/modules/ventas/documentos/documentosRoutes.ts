@@ -13,6 +13,7 @@ import { parseListQuery } from '../../../platform/crud/listQuery.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/http/errors.ts';
+import { registrarAnulacion, urlQrFactura } from '../verifactu/registros.ts';
 import { anular, convertir, convertirBody, historial, rectificar, rectificarBody } from './cadena.ts';
 import {
   actualizarDocumento,
@@ -52,7 +53,10 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
   const schema = (summary: string) => ({ schema: { tags: ['ventas'], summary } });
   const load = async (db: Db, empresaId: number, id: number) => {
     const h = await cargarCabecera(db, empresaId, id, tipos);
-    return aJson(h, await cargarLineas(db, empresaId, [id]));
+    const json = aJson(h, await cargarLineas(db, empresaId, [id]));
+    // VeriFactu (issue 6): the issued invoice carries the cotejo URL of its QR.
+    if (recurso === 'fventa' && h.numero !== null) json.UrlQr = await urlQrFactura(db, empresaId, id);
+    return json;
   };
 
   app.get(`${base}/list`, { config: perm(1), ...schema(`Lista de ${def.label}`) }, async (request) => {
@@ -130,7 +134,10 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
   app.post(`${base}/anular/:id`, { config: perm(3), ...schema(`${def.label}: anular`) }, async (request) => {
     const scope = deps.scopeOf(request);
     const id = idOf(request);
-    await scope.db.transaction((t) => anular(t as unknown as Db, scope.empresaId, tipos, id));
+    await scope.db.transaction(async (t) => {
+      const anulada = await anular(t as unknown as Db, scope.empresaId, tipos, id);
+      await registrarAnulacion(t as unknown as Db, scope.empresaId, anulada);
+    });
     return load(scope.db, scope.empresaId, id);
   });
 

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/database.ts';
 import { documentosVentaLineas as dl, documentosVenta as dv } from '../../../platform/db/schema.ts';
 import { badRequest, fieldError } from '../../../platform/http/errors.ts';
 import { tomarNumero } from '../numeracion/numeracion.ts';
+import { registrarAlta } from '../verifactu/registros.ts';
 import {
   type Cabecera,
   cargarCabecera,
@@ -45,10 +46,12 @@ export function comoEntrada(h: Cabecera, lineas: Linea[]): DocumentoVentaInput {
 }
 
 /**
- * Seam for VeriFactu (issue 6, not wired yet): called inside the issuing transaction once the invoice has its
- * number, before commit. Issue 6 generates and stores the chained alta record here (apps/server/src/verifactu).
+ * Seam for VeriFactu (issue 6): called inside the issuing transaction once the invoice has its number, before
+ * commit. For a VeriFactu company it generates and stores the chained registro de alta (modules/ventas/verifactu).
  */
-export async function alEmitirFactura(_tx: Db, _empresaId: number, _factura: Cabecera): Promise<void> {}
+export async function alEmitirFactura(tx: Db, empresaId: number, factura: Cabecera): Promise<void> {
+  await registrarAlta(tx, empresaId, factura);
+}
 
 export interface OpcionesEmision {
   /** Retail activities of RD 1619/2012 art. 4.2: simplified invoices up to 3,000 € instead of 400 €. */

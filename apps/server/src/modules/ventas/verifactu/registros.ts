@@ -1,0 +1,358 @@
+import {
+  type DatosAlta,
+  type DatosAnulacion,
+  type DatosDesglose,
+  type DesgloseIva,
+  type ImpuestoVF,
+  type IncidenciaRegistro,
+  type OperacionExenta,
+  type PersonaFisicaJuridica,
+  prepararRegistroAlta,
+  prepararRegistroAnulacion,
+  type RegistroFacturacion,
+  type RegistroPreparado,
+  TIPOS_IDENTIFICACION,
+  type TipoFactura,
+  type TipoRectificativa,
+  urlCotejoDe,
+} from '@faro/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/database.ts';
+import { col } from '../../../platform/db/entityTable.ts';
+import {
+  clientesTable,
+  documentosVenta as dv,
+  verifactuCadena,
+  verifactuCola,
+  verifactuEnvio,
+  verifactuRegistros,
+} from '../../../platform/db/schema.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import {
+  type ConfiguracionVf,
+  cargarConfiguracion,
+  cargarEmpresa,
+  type EmpresaVf,
+  MSG_VF,
+  usaVerifactu,
+} from './configuracion.ts';
+
+/**
+ * Generation of the company's chained records inside the caller's transaction (issue, cancellation, subsanación):
+ * lock the chain head of (company, installation) FOR UPDATE, generate + validate with the domain core, insert the
+ * record (immutable) and its queue row, move the head. The head lock serialises concurrent issuers, so the chain
+ * never forks; the generation instant is never earlier than the previous record's (domain `fechaHoraHusoGenRegistro`).
+ */
+
+type Cabecera = typeof dv.$inferSelect;
+export type ClaseRegistro = 'alta' | 'anulacion' | 'subsanacion';
+
+const IMPUESTO_VF: Record<string, ImpuestoVF> = { IVA: '01', IPSI: '02', IGIC: '03' };
+const EXENCIONES = new Set(['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7', 'E8']);
+const PAISES_UE = new Set(
+  'AT BE BG CY CZ DE DK EE EL GR FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+);
+
+const cero = (v: string | null | undefined) => !v || Number(v) === 0;
+
+/** One DetalleDesglose per rate of the invoice's breakdown (`documentos_venta.desglose`). */
+export function desgloseVerifactu(desglose: readonly DesgloseIva[], regimen: string | null): DatosDesglose[] {
+  return desglose.map((d) => {
+    const Impuesto = IMPUESTO_VF[d.Impuesto] ?? '01';
+    const exportacion = regimen === 'exportacion';
+    const ClaveRegimen = Impuesto === '02' ? undefined : exportacion ? '02' : '01';
+    const base = { Impuesto, ClaveRegimen, BaseImponibleOimporteNoSujeto: d.Base } as DatosDesglose;
+    const causa = d.Exencion?.trim().toUpperCase() ?? '';
+    if (EXENCIONES.has(causa)) return { ...base, OperacionExenta: causa as OperacionExenta };
+    if (causa === 'N1' || causa === 'N2') return { ...base, CalificacionOperacion: causa };
+    if (causa === 'S2') return { ...base, CalificacionOperacion: 'S2', TipoImpositivo: '0', CuotaRepercutida: '0' };
+    if (cero(d.Cuota) && cero(d.PorcentajeIva)) {
+      if (exportacion) return { ...base, OperacionExenta: 'E2' };
+      if (regimen === 'intracomunitario') return { ...base, OperacionExenta: 'E5' };
+    }
+    const recargo = !cero(d.CuotaRecargo);
+    return {
+      ...base,
+      CalificacionOperacion: 'S1',
+      TipoImpositivo: d.PorcentajeIva,
+      CuotaRepercutida: d.Cuota,
+      ...(recargo ? { TipoRecargoEquivalencia: d.PorcentajeRecargo, CuotaRecargoEquivalencia: d.CuotaRecargo } : {}),
+    };
+  });
+}
+
+async function destinatario(tx: Db, empresaId: number, h: Cabecera): Promise<PersonaFisicaJuridica | undefined> {
+  const nif = h.clienteNif?.trim().toUpperCase();
+  if (!nif) return undefined;
+  const [cliente] = (await tx
+    .select({ TipoNIF: col(clientesTable, 'TipoNIF') })
+    .from(clientesTable)
+    .where(and(eq(col(clientesTable, 'empresaId'), empresaId), eq(col(clientesTable, 'Id'), h.idCliente)))) as {
+    TipoNIF: string | null;
+  }[];
+  const pais = (h.clientePais ?? '').trim().toUpperCase();
+  const tipo = cliente?.TipoNIF ?? (pais && pais !== 'ES' ? (PAISES_UE.has(pais) ? 'nifiva' : 'extranjero') : 'nif');
+  if (tipo === 'nif' || !tipo) return { NombreRazon: h.clienteNombre, NIF: nif };
+  const aeat = TIPOS_IDENTIFICACION.find((t) => t.value === tipo)?.aeat || '06';
+  const codigoPais = pais || (aeat === '02' ? nif.slice(0, 2) : '');
+  return {
+    NombreRazon: h.clienteNombre,
+    IDOtro: { ...(codigoPais && aeat !== '02' ? { CodigoPais: codigoPais } : {}), IDType: aeat as never, ID: nif },
+  };
+}
+
+function tipoFactura(h: Cabecera): TipoFactura {
+  if (h.tipo === 'simplificada') return 'F2';
+  if (h.tipo === 'rectificativa') return (h.tipoRectificativa as TipoFactura | null) ?? 'R1';
+  return 'F1';
+}
+
+/** The business data of an issued invoice for its registro de alta. */
+export async function datosAlta(tx: Db, e: EmpresaVf, h: Cabecera): Promise<DatosAlta> {
+  const TipoFactura = tipoFactura(h);
+  const datos: DatosAlta = {
+    IDEmisorFactura: e.nif,
+    NumSerieFactura: h.numSerie ?? '',
+    FechaExpedicionFactura: h.fecha,
+    NombreRazonEmisor: e.nombre,
+    RefExterna: `FV${h.id}`,
+    TipoFactura,
+    DescripcionOperacion: (h.observaciones?.trim() || 'Venta de bienes y prestación de servicios').slice(0, 500),
+    Desglose: desgloseVerifactu((h.desglose ?? []) as DesgloseIva[], h.regimenIva),
+  };
+  if (TipoFactura !== 'F2' && TipoFactura !== 'R5') {
+    const d = await destinatario(tx, e.id, h);
+    if (d) datos.Destinatarios = [d];
+  }
+  if (TipoFactura.startsWith('R')) {
+    datos.TipoRectificativa = (h.modoRectificativa as TipoRectificativa | null) ?? 'I';
+    if (h.idRectificada) {
+      const [r] = await tx
+        .select()
+        .from(dv)
+        .where(and(eq(dv.empresaId, e.id), eq(dv.id, h.idRectificada)));
+      if (r?.numSerie) {
+        datos.FacturasRectificadas = [{ NumSerieFactura: r.numSerie, FechaExpedicionFactura: r.fecha }];
+        if (datos.TipoRectificativa === 'S') {
+          datos.ImporteRectificacion = {
+            BaseRectificada: r.baseImponible,
+            CuotaRectificada: r.totalIva,
+            ...(cero(r.totalRecargo) ? {} : { CuotaRecargoRectificado: r.totalRecargo }),
+          };
+        }
+      }
+    }
+  }
+  return datos;
+}
+
+interface Cadena {
+  instalacion: string;
+  secuencia: number;
+  anterior: RegistroFacturacion | null;
+}
+
+/** Locks the chain head of (company, installation) until commit. */
+async function bloquearCadena(tx: Db, empresaId: number, instalacion: string): Promise<Cadena> {
+  await tx.insert(verifactuCadena).values({ empresaId, instalacion }).onConflictDoNothing();
+  const [head] = await tx
+    .select()
+    .from(verifactuCadena)
+    .where(and(eq(verifactuCadena.empresaId, empresaId), eq(verifactuCadena.instalacion, instalacion)))
+    .for('update');
+  return {
+    instalacion,
+    secuencia: head!.secuencia,
+    anterior: (head!.ultimoRegistro as RegistroFacturacion | null) ?? null,
+  };
+}
+
+function rechazar(p: RegistroPreparado<unknown>): void {
+  if (p.valido) return;
+  const errores = p.incidencias
+    .filter((i: IncidenciaRegistro) => i.Gravedad === 'error')
+    .map((i) => ({ Campo: i.Campo, Mensaje: i.Codigo ? `${i.Mensaje} (${i.Codigo})` : i.Mensaje }));
+  throw badRequest(`${MSG_VF.registroInvalido}: ${errores.map((x) => x.Mensaje).join('; ')}`, errores);
+}
+
+async function insertar(
+  tx: Db,
+  empresaId: number,
+  cfg: ConfiguracionVf,
+  cadena: Cadena,
+  clase: ClaseRegistro,
+  idDocumento: number | null,
+  registro: RegistroFacturacion,
+): Promise<number> {
+  const alta = registro.TipoOperacion === 'Alta' ? registro : null;
+  const id = alta ? alta.IDFactura : null;
+  const anul = registro.TipoOperacion === 'Anulacion' ? registro.IDFactura : null;
+  const anterior =
+    'RegistroAnterior' in registro.Encadenamiento ? registro.Encadenamiento.RegistroAnterior.Huella : null;
+  const secuencia = cadena.secuencia + 1;
+  const [fila] = await tx
+    .insert(verifactuRegistros)
+    .values({
+      empresaId,
+      instalacion: cadena.instalacion,
+      secuencia,
+      clase,
+      idDocumento,
+      numSerieFactura: id?.NumSerieFactura ?? anul!.NumSerieFacturaAnulada,
+      fechaExpedicion: id?.FechaExpedicionFactura ?? anul!.FechaExpedicionFacturaAnulada,
+      tipoFactura: alta?.TipoFactura ?? null,
+      cuotaTotal: alta?.CuotaTotal ?? null,
+      importeTotal: alta?.ImporteTotal ?? null,
+      huella: registro.Huella,
+      huellaAnterior: anterior,
+      fechaHoraHuso: registro.FechaHoraHusoGenRegistro,
+      registro,
+      urlQr: alta ? urlCotejoDe(alta, { entorno: cfg.entorno }) : null,
+    })
+    .returning({ id: verifactuRegistros.id });
+  const [envio] = await tx
+    .select({ estado: verifactuEnvio.estado })
+    .from(verifactuEnvio)
+    .where(eq(verifactuEnvio.empresaId, empresaId));
+  const incidencia = (envio?.estado as { incidencia?: boolean } | undefined)?.incidencia === true;
+  await tx.insert(verifactuCola).values({ empresaId, idRegistro: fila!.id, retrasado: incidencia });
+  await tx
+    .update(verifactuCadena)
+    .set({ ultimoId: fila!.id, secuencia, ultimoRegistro: registro })
+    .where(and(eq(verifactuCadena.empresaId, empresaId), eq(verifactuCadena.instalacion, cadena.instalacion)));
+  return fila!.id;
+}
+
+async function contexto(tx: Db, empresaId: number) {
+  const e = await cargarEmpresa(tx, empresaId);
+  if (!usaVerifactu(e)) return null;
+  if (!e.nif?.trim()) throw badRequest(MSG_VF.sinNif);
+  const cfg = await cargarConfiguracion(tx, e);
+  return { e, cfg };
+}
+
+export interface OpcionesAlta {
+  Subsanacion?: boolean;
+  RechazoPrevio?: 'S' | 'X';
+  instante?: Date;
+}
+
+/** The registro de alta of an invoice just issued (or its subsanación). Nothing when the company is not VeriFactu. */
+export async function registrarAlta(
+  tx: Db,
+  empresaId: number,
+  h: Cabecera,
+  op: OpcionesAlta = {},
+): Promise<number | null> {
+  const c = await contexto(tx, empresaId);
+  if (!c) return null;
+  const datos = await datosAlta(tx, c.e, h);
+  if (op.Subsanacion) datos.Subsanacion = 'S';
+  if (op.RechazoPrevio) datos.RechazoPrevio = op.RechazoPrevio;
+  const cadena = await bloquearCadena(tx, empresaId, c.cfg.sistema.NumeroInstalacion);
+  const p = prepararRegistroAlta(datos, {
+    SistemaInformatico: c.cfg.sistema,
+    anterior: cadena.anterior,
+    instante: op.instante,
+    zona: c.cfg.zona,
+  });
+  rechazar(p);
+  return insertar(tx, empresaId, c.cfg, cadena, op.Subsanacion ? 'subsanacion' : 'alta', h.id, p.registro);
+}
+
+/** The registro de anulación of a cancelled invoice (chained like an alta). */
+export async function registrarAnulacion(
+  tx: Db,
+  empresaId: number,
+  h: Cabecera,
+  op: { RechazoPrevio?: 'S'; instante?: Date } = {},
+): Promise<number | null> {
+  if (h.numero === null || !['factura', 'simplificada', 'rectificativa'].includes(h.tipo)) return null;
+  const c = await contexto(tx, empresaId);
+  if (!c) return null;
+  // An invoice issued before VeriFactu was switched on has no alta: the AEAT has nothing to cancel.
+  const [previa] = await tx
+    .select({ id: verifactuRegistros.id })
+    .from(verifactuRegistros)
+    .where(and(eq(verifactuRegistros.empresaId, empresaId), eq(verifactuRegistros.idDocumento, h.id)))
+    .limit(1);
+  const datos: DatosAnulacion = {
+    IDEmisorFacturaAnulada: c.e.nif,
+    NumSerieFacturaAnulada: h.numSerie ?? '',
+    FechaExpedicionFacturaAnulada: h.fecha,
+    RefExterna: `FV${h.id}`,
+    ...(previa ? {} : { SinRegistroPrevio: 'S' as const }),
+    ...(op.RechazoPrevio ? { RechazoPrevio: op.RechazoPrevio } : {}),
+  };
+  const cadena = await bloquearCadena(tx, empresaId, c.cfg.sistema.NumeroInstalacion);
+  const p = prepararRegistroAnulacion(datos, {
+    SistemaInformatico: c.cfg.sistema,
+    anterior: cadena.anterior,
+    instante: op.instante,
+    zona: c.cfg.zona,
+  });
+  rechazar(p);
+  return insertar(tx, empresaId, c.cfg, cadena, 'anulacion', h.id, p.registro);
+}
+
+/**
+ * Subsanación of a record the AEAT rejected or accepted with errors: a new alta of the same invoice with
+ * Subsanacion=S (RechazoPrevio=X after a rejection), or a new anulación with RechazoPrevio=S.
+ */
+export async function subsanar(tx: Db, empresaId: number, idRegistro: number): Promise<number> {
+  const [fila] = await tx
+    .select({ r: verifactuRegistros, estado: verifactuCola.estado })
+    .from(verifactuRegistros)
+    .innerJoin(
+      verifactuCola,
+      and(
+        eq(verifactuCola.empresaId, verifactuRegistros.empresaId),
+        eq(verifactuCola.idRegistro, verifactuRegistros.id),
+      ),
+    )
+    .where(and(eq(verifactuRegistros.empresaId, empresaId), eq(verifactuRegistros.id, idRegistro)))
+    .for('update', { of: verifactuCola });
+  if (!fila) throw badRequest(MSG_VF.noSubsanable);
+  if (fila.estado !== 'rechazado' && fila.estado !== 'conerrores') throw badRequest(MSG_VF.noSubsanable);
+  const [posterior] = await tx
+    .select({ id: verifactuRegistros.id })
+    .from(verifactuRegistros)
+    .where(
+      and(
+        eq(verifactuRegistros.empresaId, empresaId),
+        eq(verifactuRegistros.idDocumento, fila.r.idDocumento ?? -1),
+        sql`${verifactuRegistros.id} > ${idRegistro}`,
+      ),
+    )
+    .limit(1);
+  if (posterior) throw badRequest(MSG_VF.yaSubsanado);
+  const [h] = await tx
+    .select()
+    .from(dv)
+    .where(and(eq(dv.empresaId, empresaId), eq(dv.id, fila.r.idDocumento ?? -1)));
+  if (!h) throw badRequest(MSG_VF.noSubsanable);
+  const rechazado = fila.estado === 'rechazado';
+  const nuevo =
+    fila.r.clase === 'anulacion'
+      ? await registrarAnulacion(tx, empresaId, h, rechazado ? { RechazoPrevio: 'S' } : {})
+      : await registrarAlta(tx, empresaId, h, { Subsanacion: true, ...(rechazado ? { RechazoPrevio: 'X' } : {}) });
+  if (nuevo === null) throw badRequest(MSG_VF.noActivo);
+  return nuevo;
+}
+
+/** The invoice's current QR URL (its last alta), for the invoice JSON and the PDF. */
+export async function urlQrFactura(db: Db, empresaId: number, idDocumento: number): Promise<string | null> {
+  const [r] = await db
+    .select({ url: verifactuRegistros.urlQr })
+    .from(verifactuRegistros)
+    .where(
+      and(
+        eq(verifactuRegistros.empresaId, empresaId),
+        eq(verifactuRegistros.idDocumento, idDocumento),
+        sql`${verifactuRegistros.urlQr} is not null`,
+      ),
+    )
+    .orderBy(sql`${verifactuRegistros.id} desc`)
+    .limit(1);
+  return r?.url ?? null;
+}

@@ -1,0 +1,419 @@
+import { explicarErrorAeat, type RegistroFacturacion, verificarCadena } from '@faro/domain';
+import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { access } from '../../../platform/auth/access.ts';
+import { companyCtx } from '../../../platform/auth/guard.ts';
+import { parseBody } from '../../../platform/crud/crudRoutes.ts';
+import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../../platform/crud/listQuery.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import { verifactuCola, verifactuConfig, verifactuEnvio, verifactuRegistros } from '../../../platform/db/schema.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { AppError, badRequest, notFound } from '../../../platform/http/errors.ts';
+import { ensureMultipart } from '../../../platform/http/uploads.ts';
+import { xmlRegistro } from '../../../verifactu/xml/mensaje.ts';
+import {
+  cargarConfiguracion,
+  cargarEmpresa,
+  cifrar,
+  comprobarCertificado,
+  destinoDe,
+  MSG_VF,
+} from './configuracion.ts';
+import { enviarPendientes, estadoEnvio, reintentarAhora } from './envio.ts';
+import { subsanar } from './registros.ts';
+
+/**
+ * `/api/ventas/fventaverifactu/…` (permission VentasVeriFactu, only for companies whose electronic invoicing is
+ * VeriFactu): the queue list, one record for the viewer (record, previous hash, chain status, QR URL, XML, the AEAT
+ * answer explained), the chain check, the XML, send now, subsanación, configuration and certificate upload.
+ */
+
+const BASE = '/api/ventas/fventaverifactu';
+const ESTADOS = ['generado', 'enviado', 'conerrores', 'rechazado', 'anulado'] as const;
+const CLASES = ['alta', 'anulacion', 'subsanacion'] as const;
+
+const r = verifactuRegistros;
+const c = verifactuCola;
+const unir = and(eq(c.empresaId, r.empresaId), eq(c.idRegistro, r.id));
+
+function activa(request: FastifyRequest): void {
+  if (companyCtx(request).empresa.tipoFacturaElectronica !== 'verifactu') throw new AppError(403, MSG_VF.noActivo);
+}
+
+const idOf = (request: { params: unknown }) => {
+  const id = Number((request.params as { id: string }).id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  return id;
+};
+
+type Fila = { r: typeof r.$inferSelect; c: typeof c.$inferSelect | null };
+
+function item(f: Fila) {
+  return {
+    Id: f.r.id,
+    Clase: f.r.clase,
+    TipoOperacion: f.r.clase === 'anulacion' ? 'Anulacion' : 'Alta',
+    IdFactura: f.r.idDocumento,
+    NumSerieFactura: f.r.numSerieFactura,
+    FechaExpedicionFactura: f.r.fechaExpedicion,
+    TipoFactura: f.r.tipoFactura,
+    CuotaTotal: f.r.cuotaTotal,
+    ImporteTotal: f.r.importeTotal,
+    Huella: f.r.huella,
+    FechaHoraHusoGenRegistro: f.r.fechaHoraHuso,
+    Estado: f.c?.estado ?? 'generado',
+    Instalacion: f.r.instalacion,
+    Secuencia: f.r.secuencia,
+    CodigoErrorRegistro: f.c?.codigoError ?? null,
+    UrlQr: f.r.urlQr,
+  };
+}
+
+async function cargar(db: Db, empresaId: number, id: number): Promise<Fila> {
+  const [f] = await db
+    .select({ r, c })
+    .from(r)
+    .leftJoin(c, unir)
+    .where(and(eq(r.empresaId, empresaId), eq(r.id, id)));
+  if (!f) throw notFound();
+  return f;
+}
+
+const fechaAeatDe = (iso: unknown) =>
+  typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('-') : undefined;
+
+const configBody = z.object({
+  ProductorNombre: z.string().trim().max(120).nullish(),
+  ProductorNIF: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{9}$/i, 'El NIF del productor debe tener 9 caracteres')
+    .nullish()
+    .or(z.literal('')),
+  NombreSistemaInformatico: z.string().trim().max(30).nullish(),
+  IdSistemaInformatico: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{2}$/, 'Dos caracteres: letras mayúsculas o dígitos')
+    .nullish()
+    .or(z.literal('')),
+  Version: z.string().trim().max(50).nullish(),
+  NumeroInstalacion: z.string().trim().max(100).nullish(),
+  Entorno: z.enum(['pruebas', 'produccion']),
+  EnvioAeat: z.boolean(),
+  Url: z
+    .string()
+    .trim()
+    .regex(/^https:\/\/[^\s]+$/, 'La dirección debe empezar por https://')
+    .nullish()
+    .or(z.literal('')),
+});
+
+export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
+  const perm = (level: 1 | 2 | 3) => ({ access: access.permission('VentasVeriFactu', level) });
+  const schema = (summary: string) => ({ schema: { tags: ['verifactu'], summary } });
+  ensureMultipart(app);
+
+  app.get(`${BASE}/list`, { config: perm(1), ...schema('Registros VeriFactu') }, async (request) => {
+    activa(request);
+    const scope = deps.scopeOf(request);
+    const q = parseListQuery(request.query);
+    const f = q.Filtros as Record<string, unknown>;
+    const conds: (SQL | undefined)[] = [eq(r.empresaId, scope.empresaId)];
+    const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+    const estado = str(f.Estado);
+    if (estado) {
+      if (!ESTADOS.includes(estado as never)) throw badRequest('Los parámetros de la lista no son válidos');
+      conds.push(eq(c.estado, estado));
+    }
+    const clase = str(f.Clase);
+    if (clase) {
+      if (!CLASES.includes(clase as never)) throw badRequest('Los parámetros de la lista no son válidos');
+      conds.push(eq(r.clase, clase));
+    }
+    const buscar = str(f.Buscar) ?? str(f.NumSerieFactura);
+    if (buscar) conds.push(ilike(r.numSerieFactura, `%${buscar.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+    if (f.IdFactura !== undefined && Number.isSafeInteger(Number(f.IdFactura)))
+      conds.push(eq(r.idDocumento, Number(f.IdFactura)));
+    // Generation instants are ISO text with offset: compare on the record's creation time instead.
+    const desde = fechaAeatDe(f.FechaDesde);
+    const hasta = fechaAeatDe(f.FechaHasta);
+    if (desde) conds.push(sql`${r.creado} >= ${f.FechaDesde as string}::date`);
+    if (hasta) conds.push(sql`${r.creado} < (${f.FechaHasta as string}::date + 1)`);
+    const where = and(...conds.filter(Boolean));
+    const orden = q.Descendente === false ? [asc(r.id)] : [desc(r.id)];
+    const filas = await scope.db
+      .select({ r, c })
+      .from(r)
+      .leftJoin(c, unir)
+      .where(where)
+      .orderBy(...orden)
+      .limit(q.TotalPagina)
+      .offset(Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET));
+    const capped = scope.db
+      .select({ one: sql`1` })
+      .from(r)
+      .leftJoin(c, unir)
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as('n');
+    const [n] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    const total = Number(n?.n ?? 0);
+    return { Items: filas.map(item), Total: Math.min(total, COUNT_CAP), TotalLimitado: total > COUNT_CAP };
+  });
+
+  app.get(`${BASE}/edit/:id`, { config: perm(1), ...schema('Registro VeriFactu: visor') }, async (request) => {
+    activa(request);
+    const scope = deps.scopeOf(request);
+    const f = await cargar(scope.db, scope.empresaId, idOf(request));
+    const [previa] = await scope.db
+      .select()
+      .from(r)
+      .where(
+        and(eq(r.empresaId, scope.empresaId), eq(r.instalacion, f.r.instalacion), eq(r.secuencia, f.r.secuencia - 1)),
+      );
+    const registro = f.r.registro as RegistroFacturacion;
+    const cadena = verificarCadena([registro], (previa?.registro as RegistroFacturacion | undefined) ?? null);
+    const codigo = f.c?.codigoError ?? null;
+    return {
+      ...item(f),
+      HuellaAnterior: f.r.huellaAnterior,
+      Anterior: previa
+        ? { Id: previa.id, NumSerieFactura: previa.numSerieFactura, Clase: previa.clase, Huella: previa.huella }
+        : null,
+      Cadena: { Valida: cadena.valida, Incidencias: cadena.incidencias.map((i) => i.Mensaje) },
+      Registro: registro,
+      Xml: xmlRegistro(registro),
+      Respuesta: f.c
+        ? {
+            Intentos: f.c.intentos,
+            Enviado: f.c.enviado,
+            CSV: f.c.csv,
+            CodigoErrorRegistro: codigo,
+            DescripcionErrorRegistro: f.c.descripcionError,
+            Retrasado: f.c.retrasado,
+            Error: codigo === null ? null : explicarErrorAeat(codigo, f.c.descripcionError ?? undefined),
+          }
+        : null,
+    };
+  });
+
+  app.get(`${BASE}/xml/:id`, { config: perm(1), ...schema('Registro VeriFactu: XML') }, async (request, reply) => {
+    activa(request);
+    const scope = deps.scopeOf(request);
+    const f = await cargar(scope.db, scope.empresaId, idOf(request));
+    return reply
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header('Content-Disposition', `inline; filename="verifactu-${f.r.id}.xml"`)
+      .send(xmlRegistro(f.r.registro as RegistroFacturacion));
+  });
+
+  app.get(
+    `${BASE}/factura/:id`,
+    { config: perm(1), ...schema('Registros VeriFactu de una factura') },
+    async (request) => {
+      activa(request);
+      const scope = deps.scopeOf(request);
+      const id = idOf(request);
+      const filas = await scope.db
+        .select({ r, c })
+        .from(r)
+        .leftJoin(c, unir)
+        .where(and(eq(r.empresaId, scope.empresaId), eq(r.idDocumento, id)))
+        .orderBy(asc(r.id));
+      if (!filas.length) throw notFound();
+      return { Items: filas.map(item) };
+    },
+  );
+
+  app.get(`${BASE}/verificar`, { config: perm(1), ...schema('Comprobar la cadena de huellas') }, async (request) => {
+    activa(request);
+    const scope = deps.scopeOf(request);
+    return verificarEmpresa(scope.db, scope.empresaId);
+  });
+
+  app.get(`${BASE}/estado`, { config: perm(1), ...schema('Estado del envío a la AEAT') }, async (request) => {
+    activa(request);
+    const scope = deps.scopeOf(request);
+    const estado = await estadoEnvio(scope.db, scope.empresaId);
+    const [envio] = await scope.db.select().from(verifactuEnvio).where(eq(verifactuEnvio.empresaId, scope.empresaId));
+    const cuentas = await scope.db
+      .select({ estado: c.estado, n: sql<number>`count(*)::int` })
+      .from(c)
+      .where(eq(c.empresaId, scope.empresaId))
+      .groupBy(c.estado);
+    const e = await cargarEmpresa(scope.db, scope.empresaId);
+    const cfg = await cargarConfiguracion(scope.db, e);
+    return {
+      Incidencia: estado.incidencia,
+      Bloqueo: estado.bloqueo ?? null,
+      SiguienteEnvio: estado.siguienteEnvio ? new Date(estado.siguienteEnvio).toISOString() : null,
+      FallosSeguidos: estado.fallosSeguidos,
+      UltimoEnvio: envio?.ultimoEnvio ?? null,
+      UltimoResultado: envio?.ultimoResultado ?? null,
+      Destino: destinoDe(cfg),
+      Certificado: Boolean(cfg.fila?.certificado),
+      Cuentas: Object.fromEntries(ESTADOS.map((s) => [s, Number(cuentas.find((x) => x.estado === s)?.n ?? 0)])),
+    };
+  });
+
+  app.post(`${BASE}/enviar`, { config: perm(2), ...schema('Enviar ahora a la AEAT') }, async (request) => {
+    activa(request);
+    const scope = deps.scopeOf(request);
+    const e = await cargarEmpresa(scope.db, scope.empresaId);
+    const cfg = await cargarConfiguracion(scope.db, e);
+    if (!destinoDe(cfg)) throw badRequest(MSG_VF.sinDestino);
+    if (!cfg.fila?.certificado) throw badRequest(MSG_VF.sinCertificado);
+    await reintentarAhora(scope.db, scope.empresaId);
+    const res = await enviarPendientes(deps.database, deps.secret, scope.empresaId, { maxPasos: 5 });
+    return {
+      Pasos: res.pasos,
+      Enviados: res.enviados,
+      Plan: res.plan,
+      Motivo: res.motivo ?? null,
+      Hasta: res.hasta ? new Date(res.hasta).toISOString() : null,
+      Ultimo: res.ultimo ?? null,
+    };
+  });
+
+  app.post(
+    `${BASE}/subsanar/:id`,
+    { config: perm(2), ...schema('Subsanar un registro rechazado o con errores') },
+    async (request, reply) => {
+      activa(request);
+      const scope = deps.scopeOf(request);
+      const id = idOf(request);
+      await cargar(scope.db, scope.empresaId, id);
+      const nuevo = await scope.db.transaction((t) => subsanar(t as unknown as Db, scope.empresaId, id));
+      return reply.status(201).send({ Id: nuevo });
+    },
+  );
+
+  app.get(`${BASE}/config`, { config: perm(1), ...schema('Configuración VeriFactu') }, async (request) => {
+    activa(request);
+    const scope = deps.scopeOf(request);
+    return configJson(scope.db, scope.empresaId);
+  });
+
+  app.put(`${BASE}/config`, { config: perm(3), ...schema('Configuración VeriFactu: guardar') }, async (request) => {
+    activa(request);
+    const scope = deps.scopeOf(request);
+    const b = parseBody(configBody, request.body) as z.infer<typeof configBody>;
+    const v = (x: string | null | undefined) => (x ? x : null);
+    const valores = {
+      productorNombre: v(b.ProductorNombre),
+      productorNif: v(b.ProductorNIF)?.toUpperCase() ?? null,
+      nombreSistema: v(b.NombreSistemaInformatico),
+      idSistema: v(b.IdSistemaInformatico),
+      version: v(b.Version),
+      numeroInstalacion: v(b.NumeroInstalacion),
+      entorno: b.Entorno,
+      envioAeat: b.EnvioAeat,
+      url: v(b.Url),
+      actualizado: new Date().toISOString(),
+    };
+    await scope.db
+      .insert(verifactuConfig)
+      .values({ empresaId: scope.empresaId, ...valores })
+      .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: valores });
+    return configJson(scope.db, scope.empresaId);
+  });
+
+  app.post(
+    `${BASE}/certificado`,
+    { config: perm(3), ...schema('Certificado de la empresa (.p12/.pfx)') },
+    async (request) => {
+      activa(request);
+      const scope = deps.scopeOf(request);
+      if (!request.isMultipart()) throw badRequest('No existe el fichero');
+      let fichero: { nombre: string; bytes: Buffer } | null = null;
+      let password = '';
+      try {
+        for await (const part of request.parts({ limits: { fileSize: 64 * 1024 } })) {
+          if (part.type === 'file') {
+            const bytes = await part.toBuffer();
+            if (part.file.truncated) throw badRequest('El fichero es demasiado grande (máximo 64 KB)');
+            fichero = { nombre: part.filename || 'certificado.p12', bytes };
+          } else if (part.fieldname === 'Password' || part.fieldname === 'Contrasena') {
+            password = String(part.value ?? '');
+          }
+        }
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw badRequest('El fichero es demasiado grande (máximo 64 KB)');
+      }
+      if (!fichero || fichero.bytes.length === 0) throw badRequest('No existe el fichero');
+      if (!/\.(p12|pfx)$/i.test(fichero.nombre)) throw badRequest('El certificado debe ser un fichero .p12 o .pfx');
+      comprobarCertificado(fichero.bytes, password);
+      const valores = {
+        certificado: cifrar(deps.secret, fichero.bytes),
+        certificadoClave: cifrar(deps.secret, Buffer.from(password, 'utf8')),
+        certificadoNombre: fichero.nombre,
+        certificadoSubido: new Date().toISOString(),
+      };
+      await scope.db
+        .insert(verifactuConfig)
+        .values({ empresaId: scope.empresaId, ...valores })
+        .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: valores });
+      return configJson(scope.db, scope.empresaId);
+    },
+  );
+}
+
+async function configJson(db: Db, empresaId: number) {
+  const e = await cargarEmpresa(db, empresaId);
+  const cfg = await cargarConfiguracion(db, e);
+  const s = cfg.sistema;
+  return {
+    ProductorNombre: s.NombreRazon,
+    ProductorNIF: s.NIF,
+    NombreSistemaInformatico: s.NombreSistemaInformatico,
+    IdSistemaInformatico: s.IdSistemaInformatico,
+    Version: s.Version,
+    NumeroInstalacion: s.NumeroInstalacion,
+    Entorno: cfg.entorno,
+    EnvioAeat: cfg.envioAeat,
+    Url: cfg.url,
+    Destino: destinoDe(cfg),
+    Certificado: cfg.fila?.certificado
+      ? { Nombre: cfg.fila.certificadoNombre, Subido: cfg.fila.certificadoSubido }
+      : null,
+  };
+}
+
+/** Recomputes every huella and link of each of the company's chains (one per installation), in pages. */
+export async function verificarEmpresa(db: Db, empresaId: number) {
+  const instalaciones = await db.selectDistinct({ i: r.instalacion }).from(r).where(eq(r.empresaId, empresaId));
+  const cadenas = [];
+  let total = 0;
+  for (const { i } of instalaciones) {
+    let previo: RegistroFacturacion | null = null;
+    let ultimo = 0;
+    const incidencias: { Id: number; Mensaje: string }[] = [];
+    let n = 0;
+    for (;;) {
+      const pagina = await db
+        .select({ id: r.id, secuencia: r.secuencia, registro: r.registro })
+        .from(r)
+        .where(and(eq(r.empresaId, empresaId), eq(r.instalacion, i), gt(r.secuencia, ultimo)))
+        .orderBy(asc(r.secuencia))
+        .limit(2000);
+      if (!pagina.length) break;
+      const regs = pagina.map((p) => p.registro as RegistroFacturacion);
+      const res = verificarCadena(regs, previo);
+      for (const inc of res.incidencias) incidencias.push({ Id: pagina[inc.indice]!.id, Mensaje: inc.Mensaje });
+      pagina.forEach((p, k) => {
+        if (p.secuencia !== ultimo + k + 1 && !incidencias.some((x) => x.Id === p.id)) {
+          incidencias.push({ Id: p.id, Mensaje: `Falta el registro ${ultimo + k + 1} de la cadena` });
+        }
+      });
+      n += pagina.length;
+      previo = regs[regs.length - 1]!;
+      ultimo = pagina[pagina.length - 1]!.secuencia;
+    }
+    total += n;
+    cadenas.push({ Instalacion: i, Registros: n, Valida: incidencias.length === 0, Incidencias: incidencias });
+  }
+  return { Valida: cadenas.every((x) => x.Valida), Registros: total, Cadenas: cadenas };
+}
