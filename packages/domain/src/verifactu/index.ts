@@ -5,6 +5,7 @@ export * from './format.ts';
 export * from './huella.ts';
 export * from './preparar.ts';
 export * from './qr.ts';
+export * from './qrcode.ts';
 export * from './registro.ts';
 export * from './sha256.ts';
 export * from './types.ts';
