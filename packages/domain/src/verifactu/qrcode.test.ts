@@ -60,10 +60,17 @@ function leer(m: MatrizQr, version: number): string {
   const { ecc, datos } = BLOQUES[version]!;
   const bloques = datos.map(() => [] as number[]);
   let k = 0;
-  for (let i = 0; i < Math.max(...datos); i++) datos.forEach((n, b) => i < n && bloques[b]!.push(palabras[k++]!));
+  for (let i = 0; i < Math.max(...datos); i++)
+    datos.forEach((n, b) => {
+      if (i < n) bloques[b]!.push(palabras[k++]!);
+    });
   const correcciones = datos.map(() => [] as number[]);
-  for (let i = 0; i < ecc; i++) datos.forEach((_, b) => correcciones[b]!.push(palabras[k++]!));
-  bloques.forEach((b, i) => expect(correccionReedSolomon(b, ecc)).toEqual(correcciones[i]));
+  for (let i = 0; i < ecc; i++) {
+    for (const c of correcciones) c.push(palabras[k++]!);
+  }
+  bloques.forEach((b, i) => {
+    expect(correccionReedSolomon(b, ecc)).toEqual(correcciones[i]);
+  });
   const flujo = bloques.flat().flatMap((p) => Array.from({ length: 8 }, (_, i) => (p >>> (7 - i)) & 1));
   const num = (desde: number, n: number) => flujo.slice(desde, desde + n).reduce((a, b) => (a << 1) | b, 0);
   expect(num(0, 4)).toBe(0b0100);

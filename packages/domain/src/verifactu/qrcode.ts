@@ -185,13 +185,13 @@ class Simbolo {
     }
     const pos = ALINEACION[this.version - 1]!;
     const ultimo = pos.length - 1;
-    pos.forEach((px, i) =>
+    pos.forEach((px, i) => {
       pos.forEach((py, j) => {
         if ((i === 0 && j === 0) || (i === 0 && j === ultimo) || (i === ultimo && j === 0)) return;
         for (let dy = -2; dy <= 2; dy++)
           for (let dx = -2; dx <= 2; dx++) this.fijo(px + dx, py + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
-      }),
-    );
+      });
+    });
     this.formato(0); // reserves the format areas (drawn again with the chosen mask)
     if (this.version >= 7) {
       const v = bitsVersion(this.version);
@@ -312,11 +312,11 @@ export function svgQr(texto: string, opciones: { margen?: number; tamano?: strin
   const margen = opciones.margen ?? 4;
   const lado = modulos.length + margen * 2;
   let d = '';
-  modulos.forEach((fila, y) =>
+  modulos.forEach((fila, y) => {
     fila.forEach((oscuro, x) => {
       if (oscuro) d += `M${x + margen} ${y + margen}h1v1h-1z`;
-    }),
-  );
+    });
+  });
   const tam = opciones.tamano ? ` width="${opciones.tamano}" height="${opciones.tamano}"` : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${lado} ${lado}"${tam} shape-rendering="crispEdges">` +

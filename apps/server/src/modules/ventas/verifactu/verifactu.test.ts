@@ -167,9 +167,9 @@ describe('VeriFactu records of the sales cycle', () => {
     const [row] = await t.database.query<{ id: number }>(
       `select id from verifactu_registros where empresa_id = ${empresaId} order by id limit 1`,
     );
-    await expect(
-      t.database.query(`update verifactu_registros set huella = 'X' where id = ${row!.id}`),
-    ).rejects.toThrow('no se pueden modificar');
+    await expect(t.database.query(`update verifactu_registros set huella = 'X' where id = ${row!.id}`)).rejects.toThrow(
+      'no se pueden modificar',
+    );
     await expect(t.database.query(`delete from verifactu_registros where id = ${row!.id}`)).rejects.toThrow(
       'no se pueden modificar',
     );
