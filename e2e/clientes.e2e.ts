@@ -155,4 +155,27 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
     }
     expect(problems).toEqual([]);
   });
+
+  it('plantemail: the body is a Spanish rich-text editor; bold text survives saving', async () => {
+    const { page } = b;
+    await login(b, 'demo', undefined, 'DEMO');
+    const name = `Recordatorio ${Date.now() % 100_000}`;
+    await page.goto('/plantemail/nuevo');
+    await page.getByLabel('Nombre').fill(name);
+    await page.getByLabel('Asunto').fill('Su factura {Documento}');
+    await page.getByRole('combobox', { name: 'Tipo' }).click();
+    await page.getByRole('option', { name: 'Recordatorio de cobro' }).click();
+    const body = page.getByTestId('plantemail-cuerpo');
+    await body.click();
+    await page.keyboard.type('Estimado ');
+    await page.getByRole('button', { name: 'Negrita' }).click();
+    await page.keyboard.type('{Nombre}');
+    await screenshot(page, 'plantemail-editor');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await waitToast(page, 'Los datos se han guardado correctamente');
+    await page.waitForURL(/\/plantemail\/editar\/\d+$/);
+    await page.reload();
+    await page.getByTestId('plantemail-cuerpo').locator('strong', { hasText: '{Nombre}' }).waitFor();
+    expect(await page.getByTestId('plantemail-cuerpo').textContent()).toContain('Estimado {Nombre}');
+  });
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { TemplateBodyInput } from '../../features/comunicaciones/TemplateBodyInput.tsx';
+import { LazyTemplateBodyInput } from '../../features/comunicaciones/LazyTemplateBodyInput.tsx';
 import { DeniedCodesInput } from '../../features/configuracion/DeniedCodesInput.tsx';
 import { PermissionMatrix } from '../../features/configuracion/PermissionMatrix.tsx';
 import { RolesInput } from '../../features/configuracion/RolesInput.tsx';
@@ -9,7 +9,7 @@ import type { InputProps } from './inputs.tsx';
 /** Escape hatch: a bespoke input for one entity field, by "entity.field". */
 export const CUSTOM_INPUTS: Record<string, ComponentType<InputProps>> = {
   'centros.Denegados': DeniedCodesInput,
-  'plantemail.Cuerpo': TemplateBodyInput,
+  'plantemail.Cuerpo': LazyTemplateBodyInput,
   'clientes.Contactos': ContactosInput,
   'clientes.DireccionesEnvio': DireccionesEnvioInput,
   'clientespot.Contactos': ContactosInput,
