@@ -30,6 +30,8 @@ export function ensureWebBuild(): void {
     {
       cwd: web,
       stdio: 'inherit',
+      // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (r.status !== 0) throw new Error('vite build failed');
