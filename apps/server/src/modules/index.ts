@@ -5,6 +5,7 @@ import { catalogoModule } from './catalogo/index.ts';
 import { comprasModule } from './compras/index.ts';
 import { comunicacionesModule } from './comunicaciones/index.ts';
 import { configuracionModule } from './configuracion/index.ts';
+import { impuestosModule } from './impuestos/index.ts';
 import { rrhhModule } from './rrhh/index.ts';
 import { tesoreriaModule } from './tesoreria/index.ts';
 import { usuariosModule } from './usuarios/index.ts';
@@ -23,4 +24,5 @@ export const modules: AreaModule[] = [
   catalogoModule,
   tesoreriaModule,
   comunicacionesModule,
+  impuestosModule,
 ];

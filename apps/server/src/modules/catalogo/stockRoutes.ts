@@ -57,7 +57,7 @@ export const transferBody = z
     path: ['IdAlmacenDestino'],
   });
 
-interface Move {
+export interface Move {
   IdAlmacen: number;
   IdProducto: number;
   Cantidad: string;
@@ -82,8 +82,23 @@ async function applyMoves(
   motivo: string | null | undefined,
   fields: { almacen: string; producto: string },
 ) {
-  return scope.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return scope.db.transaction((tx) => applyStockMoves(tx as unknown as Db, scope, moves, tipo, motivo, fields));
+}
+
+/**
+ * The body of `applyMoves` inside a transaction the caller owns (sales documents move stock with their own
+ * changes): same checks, same lock order, same records. `referencia` names the document for `documento` moves.
+ */
+export async function applyStockMoves(
+  db: Db,
+  scope: Pick<Scope, 'empresaId' | 'personaId' | 'userName'>,
+  moves: Move[],
+  tipo: 'ajuste' | 'traspaso' | 'documento',
+  motivo: string | null | undefined,
+  fields: { almacen: string; producto: string },
+  referenciaDocumento: string | null = null,
+) {
+  {
     const emp = scope.empresaId;
     const warehouseIds = [...new Set(moves.map((m) => m.IdAlmacen))];
     const productIds = [...new Set(moves.map((m) => m.IdProducto))];
@@ -129,7 +144,7 @@ async function applyMoves(
         .values({ empresaId: emp, IdProducto: m.IdProducto, IdAlmacen: m.IdAlmacen, Cantidad: '0' } as never)
         .onConflictDoNothing();
     }
-    const referencia = tipo === 'traspaso' ? `TR-${randomUUID().slice(0, 8).toUpperCase()}` : null;
+    const referencia = tipo === 'traspaso' ? `TR-${randomUUID().slice(0, 8).toUpperCase()}` : referenciaDocumento;
     const fecha = new Date().toISOString();
     const movimientos: Record<string, unknown>[] = [];
     const current = new Map<string, string>();
@@ -216,7 +231,7 @@ async function applyMoves(
         return { IdAlmacen, IdProducto, Cantidad };
       }),
     };
-  });
+  }
 }
 
 /** Manual adjustments and transfers between warehouses (stock module, CataAlmacen level 2). */

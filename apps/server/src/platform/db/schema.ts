@@ -16,3 +16,4 @@ export * from './masterTables.ts';
 export * from './salesDocuments.ts';
 export * from './salesTables.ts';
 export * from './verifactuTables.ts';
+export * from './dueDates.ts';

@@ -276,6 +276,17 @@ const explicit: Record<string, Caller> = {
   ),
   'GET /api/ventas/fventaverifactu/factura/:id': () =>
     a.request('GET', `/api/ventas/fventaverifactu/factura/${bVfFactura}`),
+  // Issued-invoice book over a period that holds B's issued invoice: none of B's rows may appear.
+  ...Object.fromEntries(
+    ['list', 'export'].map((op) => [
+      `GET /api/impuestos/factemitidas/${op}`,
+      () =>
+        a.request(
+          'GET',
+          `/api/impuestos/factemitidas/${op}?Formato=html&Filtros=${encodeURIComponent('{"FechaDesde":"2000-01-01","FechaHasta":"2099-12-31"}')}`,
+        ),
+    ]),
+  ),
   'GET /api/catalogo/tarifas/precio': () =>
     a.request('GET', `/api/catalogo/tarifas/precio?IdProducto=${bIds.get('/api/catalogo/productos')}`),
 };

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
 import { cargarCabecera } from './documentosRepository.ts';
 import { TIPOS_FACTURA } from './emitir.ts';
+import { liquidarVencimientos } from './vencimientos.ts';
 
 export const MSG_COBROS = {
   noEmitida: 'Sólo se pueden cobrar facturas emitidas y no anuladas',
@@ -68,6 +69,7 @@ async function recalcularEstadoCobro(tx: Db, empresaId: number, idFactura: numbe
     .update(dv)
     .set({ estadoCobro: estado })
     .where(and(eq(dv.empresaId, empresaId), eq(dv.id, idFactura)));
+  await liquidarVencimientos(tx, empresaId, idFactura);
 }
 
 /** `movstesoreriac`: collections of issued invoices (list, edit, save, delete). */

@@ -28,6 +28,8 @@ import {
   tipoNuevo,
 } from './documentosRepository.ts';
 import { emitirFactura } from './emitir.ts';
+import { almacenDe, almacenDocumento, sincronizarStockVenta } from './stockVentas.ts';
+import { cargarVencimientos, registerVencidas } from './vencimientos.ts';
 
 const idOf = (request: { params: unknown }) => {
   const id = Number((request.params as { id: string }).id);
@@ -43,6 +45,7 @@ const emitirBody = z.object({ Minorista: z.boolean().optional() });
  */
 export function registerDocumentosVenta(app: FastifyInstance, deps: AppDeps): void {
   for (const recurso of RECURSOS_VENTA) registerRecurso(app, deps, recurso);
+  registerVencidas(app, deps);
 }
 
 function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVenta): void {
@@ -56,6 +59,8 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
     const json = aJson(h, await cargarLineas(db, empresaId, [id]));
     // VeriFactu (issue 6): the issued invoice carries the cotejo URL of its QR.
     if (recurso === 'fventa' && h.numero !== null) json.UrlQr = await urlQrFactura(db, empresaId, id);
+    json.IdAlmacen = await almacenDocumento(db, empresaId, id);
+    if (recurso === 'fventa') json.Vencimientos = await cargarVencimientos(db, empresaId, id);
     return json;
   };
 
@@ -75,7 +80,9 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
     const id = await scope.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const prep = await preparar(tx, scope.empresaId, input);
-      return crearDocumento(tx, scope.empresaId, tipoNuevo(tipos, input), prep, input.Serie, input.Estado);
+      const nuevo = await crearDocumento(tx, scope.empresaId, tipoNuevo(tipos, input), prep, input.Serie, input.Estado);
+      await sincronizarStockVenta(tx, scope, nuevo, { IdAlmacen: almacenDe(request.body) });
+      return nuevo;
     });
     return reply.status(201).send(await load(scope.db, scope.empresaId, id));
   });
@@ -91,6 +98,7 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
       comprobarEditable(h);
       const prep = await preparar(tx, scope.empresaId, input);
       await actualizarDocumento(tx, scope.empresaId, h, prep, input.Serie, input.Estado);
+      await sincronizarStockVenta(tx, scope, id, { IdAlmacen: almacenDe(request.body) });
     });
     return load(scope.db, scope.empresaId, id);
   });
@@ -100,7 +108,9 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
     const id = idOf(request);
     await scope.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      await borrarDocumento(tx, scope.empresaId, await cargarCabecera(tx, scope.empresaId, id, tipos, true));
+      const h = await cargarCabecera(tx, scope.empresaId, id, tipos, true);
+      await sincronizarStockVenta(tx, scope, id, { borrar: true });
+      await borrarDocumento(tx, scope.empresaId, h);
     });
     return { Id: id };
   });
@@ -137,6 +147,7 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
     await scope.db.transaction(async (t) => {
       const anulada = await anular(t as unknown as Db, scope.empresaId, tipos, id);
       await registrarAnulacion(t as unknown as Db, scope.empresaId, anulada);
+      await sincronizarStockVenta(t as unknown as Db, scope, id);
     });
     return load(scope.db, scope.empresaId, id);
   });
@@ -165,7 +176,10 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
     const scope = deps.scopeOf(request);
     const id = idOf(request);
     const body = parseBody(emitirBody, request.body ?? {}) as z.infer<typeof emitirBody>;
-    await scope.db.transaction((t) => emitirFactura(t as unknown as Db, scope.empresaId, id, body));
+    await scope.db.transaction(async (t) => {
+      await emitirFactura(t as unknown as Db, scope.empresaId, id, body);
+      await sincronizarStockVenta(t as unknown as Db, scope, id);
+    });
     return load(scope.db, scope.empresaId, id);
   });
 

@@ -13,6 +13,7 @@ import {
   preparar,
   resolverSerie,
 } from './documentosRepository.ts';
+import { generarVencimientos } from './vencimientos.ts';
 
 export const TIPOS_FACTURA = ['factura', 'simplificada', 'rectificativa'] as const;
 
@@ -100,6 +101,7 @@ export async function emitirFactura(
     })
     .where(and(eq(dv.empresaId, empresaId), eq(dv.id, id)))
     .returning();
+  await generarVencimientos(tx, empresaId, emitida!);
   await alEmitirFactura(tx, empresaId, emitida!);
   return emitida!;
 }

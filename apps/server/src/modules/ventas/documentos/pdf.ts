@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database.ts';
 import { empresas } from '../../../platform/db/schema.ts';
 import type { Cabecera, Linea } from './documentosRepository.ts';
+import { escribirVencimientos } from './vencimientos.ts';
 
 const TITULOS: Record<string, string> = {
   presupuesto: 'PRESUPUESTO',
@@ -137,6 +138,7 @@ export async function pdfDocumento(
     doc.text(`Retención IRPF ${h.porcRetencion} %: -${money(h.totalRetencion)}`, { align: 'right' });
   doc.font('Helvetica-Bold').text(`TOTAL: ${money(h.total)}`, { align: 'right' });
   doc.font('Helvetica');
+  await escribirVencimientos(doc, db, empresaId, h);
   for (const t of [h.observaciones, h.txtLibre1, h.txtLibre2, h.txtLibre3]) if (t) doc.text(t, 40);
   doc.end();
   await done;

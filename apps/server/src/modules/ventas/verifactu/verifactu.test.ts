@@ -1,5 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RegistroAlta, RegistroAnulacion, RegistroFacturacion } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../test/pdfText.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 import { validarEnvioSoap } from '../../../../test/verifactu/xsd.ts';
 import type { Db } from '../../../platform/db/database.ts';
@@ -94,6 +98,26 @@ describe('VeriFactu records of the sales cycle', () => {
     const xml = await demo.request('GET', `${VF}/xml/${alta!.Id}`);
     expect(xml.status).toBe(200);
     expect(String(xml.headers['content-type'])).toContain('application/xml');
+  });
+
+  it('the invoice PDF prints the QR with its legends', async () => {
+    const f = await emitida();
+    const pdf = (id: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/ventas/fventa/pdf/${id}`,
+        headers: { authorization: `Bearer ${demo.token}` },
+      });
+    const res = await pdf(f.Id);
+    expect(res.statusCode).toBe(200);
+    const bytes = res.rawPayload;
+    // Left for a manual check with pdftoppm + zbarimg (the QR decodes to the invoice's UrlQr).
+    writeFileSync(join(tmpdir(), 'faro-verifactu-factura.pdf'), bytes);
+    const { text } = pdfText(bytes);
+    expect(text).toContain('QR tributario:');
+    expect(text).toContain('VERI*FACTU');
+    const borrador1 = await borrador();
+    expect(pdfText((await pdf(borrador1.Id)).rawPayload).text).not.toContain('VERI*FACTU');
   });
 
   it('a rolled-back issue leaves neither invoice number nor record', async () => {

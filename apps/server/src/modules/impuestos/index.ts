@@ -1,0 +1,7 @@
+import type { AreaModule } from '../index.ts';
+import { registerFactEmitidas } from './factemitidas.ts';
+
+/** Taxes area: the book of issued invoices (`factemitidas`). */
+export const impuestosModule: AreaModule = (app, deps) => {
+  registerFactEmitidas(app, deps);
+};
