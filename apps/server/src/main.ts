@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
 import { migrateDatabase, openDatabase } from './platform/db/database.ts';
 import { tokenSecret } from './platform/db/settings.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs/runner.ts';
 import { seedDemoOnce } from './seed/seedDemo.ts';
 
 const started = performance.now();
@@ -15,17 +17,30 @@ let closing = false;
 const shutdown = async (code = 0) => {
   if (closing) return;
   closing = true;
+  await jobs?.stop().catch(() => {});
   await app?.close().catch(() => {});
   await database.close().catch(() => {});
   process.exit(code);
 };
 let app: FastifyInstance | undefined;
+let jobs: JobRunner | undefined;
 try {
   await migrateDatabase(database);
   const secret = await tokenSecret(database.db, config.tokenSecret);
   const seeded = config.seedDemo ? await seedDemoOnce(database.db) : false;
-  ({ app } = await buildApp({ config, database, secret, logger: true, serveWeb: true }));
+  const built = await buildApp({ config, database, secret, logger: true, serveWeb: true });
+  app = built.app;
   await app.listen({ port: config.port, host: config.host });
+  // Background jobs (platform/jobs): FARO_TRABAJOS=0 turns them off; the recurring invoices run every 15 minutes.
+  if (process.env.FARO_TRABAJOS !== '0') {
+    const log = built.app.log;
+    jobs = createJobRunner({
+      database,
+      jobs: [trabajoFacturasRecurrentes(built.deps, Number(process.env.FARO_RECURRENTES_MINUTOS ?? 15) || 15)],
+      log: (m) => log.warn(m),
+    });
+    jobs.start();
+  }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
   app.log.info(
     `Faro escuchando en http://localhost:${config.port} · base de datos: ${where}${seeded ? ' · datos de demostración creados (contraseña Demo1234)' : ''} · arranque en ${Math.round(performance.now() - started)} ms`,

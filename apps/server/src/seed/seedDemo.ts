@@ -13,6 +13,7 @@ import {
 } from '../platform/db/schema.ts';
 import { ASESORIA_CLIENTS, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROFILES } from './demoData.ts';
 import { seedDemoMasterData } from './demoMasterData.ts';
+import { seedDemoRecurrentes } from './demoRecurrentes.ts';
 import { seedDemoSalesDocuments } from './demoSalesDocuments.ts';
 
 const SEEDED_KEY = 'demo_sembrada';
@@ -103,4 +104,5 @@ export async function seedDemo(db: Db): Promise<void> {
   }
   await seedDemoMasterData(db);
   await seedDemoSalesDocuments(db);
+  await seedDemoRecurrentes(db);
 }

@@ -13,6 +13,7 @@ import type { AreaModule } from '../index.ts';
 import { registerConversionRoute } from './conversion.ts';
 import { registerCobros } from './documentos/cobros.ts';
 import { registerDocumentosVenta } from './documentos/documentosRoutes.ts';
+import { registerRecurrentes } from './recurrentes/recurrentesRoutes.ts';
 import { registerVerifactu } from './verifactu/verifactuRoutes.ts';
 
 /** New customers take the company's default tariff and payment method (Configuración) when they name none. */
@@ -58,4 +59,5 @@ export const ventasModule: AreaModule = (app, deps) => {
   registerDocumentosVenta(app, deps);
   registerCobros(app, deps);
   registerVerifactu(app, deps);
+  registerRecurrentes(app, deps);
 };

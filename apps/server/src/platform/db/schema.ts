@@ -17,3 +17,4 @@ export * from './salesDocuments.ts';
 export * from './salesTables.ts';
 export * from './verifactuTables.ts';
 export * from './dueDates.ts';
+export * from './recurringInvoices.ts';

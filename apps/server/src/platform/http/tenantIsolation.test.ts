@@ -144,6 +144,33 @@ async function giveBSalesDocuments(
     Notas: SENTINEL,
   });
   bIds.set('/api/tesoreria/movstesoreriac', cobro.Id);
+  await giveBRecurrentes(post, clienteB.Id, serieId);
+}
+
+/** A recurring invoice template of B (fventarec) that already generated its two periods (historial). */
+async function giveBRecurrentes(
+  post: (path: string, body: Record<string, unknown>) => Promise<{ Id: number }>,
+  clienteId: number,
+  serieId: number,
+): Promise<void> {
+  await t.database.query(
+    `update empresas set modulos = modulos || '{"ActFactRecurrentes": true}'::jsonb where id = $1`,
+    [bEmpresaId],
+  );
+  const plantilla = await post('/api/ventas/fventarec/save', {
+    Descripcion: SENTINEL,
+    Observaciones: SENTINEL,
+    Cliente: clienteId,
+    Serie: serieId,
+    Periodicidad: 'Mensual',
+    FechaInicio: '2026-03-01',
+    FechaFin: '2026-04-15',
+    Accion: 'borrador',
+    Lineas: [{ Descripcion: SENTINEL, Cantidad: '1', Precio: '10', TipoIva: 'IVAB' }],
+  });
+  const generadas = await b.request('POST', `/api/ventas/fventarec/generar/${plantilla.Id}`);
+  expect(generadas.body.Generadas, JSON.stringify(generadas.body)).toHaveLength(2);
+  bIds.set('/api/ventas/fventarec', plantilla.Id);
 }
 
 beforeAll(async () => {
@@ -287,6 +314,34 @@ const explicit: Record<string, Caller> = {
         ),
     ]),
   ),
+  // Recurring invoices: generate B's template now and read its history through A's session.
+  'POST /api/ventas/fventarec/generar/:id': () =>
+    a.request('POST', `/api/ventas/fventarec/generar/${bIds.get('/api/ventas/fventarec')}`),
+  'GET /api/ventas/fventarec/historial/:id': () =>
+    a.request('GET', `/api/ventas/fventarec/historial/${bIds.get('/api/ventas/fventarec')}`),
+  // VeriFactu: B's record and invoice through A's session.
+  ...Object.fromEntries(
+    ['GET xml', 'POST subsanar'].map((k) => {
+      const [method, action] = k.split(' ') as [string, string];
+      return [
+        `${method} /api/ventas/fventaverifactu/${action}/:id`,
+        () => a.request(method, `/api/ventas/fventaverifactu/${action}/${bIds.get('/api/ventas/fventaverifactu')}`),
+      ];
+    }),
+  ),
+  'GET /api/ventas/fventaverifactu/factura/:id': () =>
+    a.request('GET', `/api/ventas/fventaverifactu/factura/${bVfFactura}`),
+  // Issued-invoice book over a period that holds B's issued invoice: none of B's rows may appear.
+  ...Object.fromEntries(
+    ['list', 'export'].map((op) => [
+      `GET /api/impuestos/factemitidas/${op}`,
+      () =>
+        a.request(
+          'GET',
+          `/api/impuestos/factemitidas/${op}?Formato=html&Filtros=${encodeURIComponent('{"FechaDesde":"2000-01-01","FechaHasta":"2099-12-31"}')}`,
+        ),
+    ]),
+  ),
   'GET /api/catalogo/tarifas/precio': () =>
     a.request('GET', `/api/catalogo/tarifas/precio?IdProducto=${bIds.get('/api/catalogo/productos')}`),
 };
@@ -372,5 +427,7 @@ describe('tenant isolation over every registered route', () => {
     }
     const factura = await b.request('GET', `/api/ventas/fventa/edit/${bIds.get('/api/ventas/fventa')}`);
     expect(factura.body.Numero).toBeNull();
+    const rec = await b.request('GET', `/api/ventas/fventarec/historial/${bIds.get('/api/ventas/fventarec')}`);
+    expect(rec.body.Items).toHaveLength(2);
   });
 });

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.ts';
-import { correosSalida } from '../db/schema.ts';
+import { correosSalida, correosSalidaAdjuntos } from '../db/schema.ts';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files attached (kept in `correos_salida_adjuntos` beside the outbox row). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -28,12 +30,29 @@ export function createMailer(
         .insert(correosSalida)
         .values({ para: mail.to, asunto: mail.subject, texto: mail.text })
         .returning({ id: correosSalida.id });
+      if (mail.attachments?.length) {
+        await db.insert(correosSalidaAdjuntos).values(
+          mail.attachments.map((a, i) => ({
+            correoId: row!.id,
+            orden: i + 1,
+            nombre: a.filename,
+            tipo: a.contentType,
+            contenido: a.content,
+          })),
+        );
+      }
       if (!transport) {
         options.log(`Correo en la bandeja de salida para ${mail.to}: ${mail.subject}\n${mail.text}`);
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: mail.attachments,
+        });
         await db.update(correosSalida).set({ enviado: new Date() }).where(eq(correosSalida.id, row!.id));
       } catch (error) {
         await db

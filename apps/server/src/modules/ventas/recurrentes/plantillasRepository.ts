@@ -1,0 +1,273 @@
+import type { DocumentoVentaInput, PlantillaRecurrenteInput } from '@faro/domain';
+import { and, asc, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Scope } from '../../../platform/crud/entityRepository.ts';
+import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../../platform/crud/listQuery.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import { col } from '../../../platform/db/entityTable.ts';
+import {
+  clientesTable,
+  documentosVenta as dv,
+  fpagoTable,
+  facturasRecurrentesGeneradas as gen,
+  plantillasRecurrentes as pr,
+  plantillasRecurrentesLineas as prl,
+} from '../../../platform/db/schema.ts';
+import { badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
+import { preparar, resolverSerie } from '../documentos/documentosRepository.ts';
+
+export type Plantilla = typeof pr.$inferSelect;
+export type LineaPlantilla = typeof prl.$inferSelect;
+
+export const MSG_PLANTILLA_USADA =
+  'La plantilla ya ha generado facturas: no se puede borrar (dala de baja para que no genere más)';
+export const MSG_FORMA_PAGO = 'La forma de pago no existe';
+
+const mine = (empresaId: number, id: number) => and(eq(pr.empresaId, empresaId), eq(pr.id, id));
+
+export async function cargarPlantilla(db: Db, empresaId: number, id: number, lock = false): Promise<Plantilla> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  const q = db.select().from(pr).where(mine(empresaId, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function cargarLineasPlantilla(db: Db, empresaId: number, id: number): Promise<LineaPlantilla[]> {
+  return db
+    .select()
+    .from(prl)
+    .where(and(eq(prl.empresaId, empresaId), eq(prl.idPlantilla, id)))
+    .orderBy(asc(prl.orden));
+}
+
+/** The API shape of a template (the edit answer is a valid save body). */
+export function plantillaJson(p: Plantilla, lineas?: LineaPlantilla[], clienteNombre?: string | null) {
+  return {
+    Id: p.id,
+    Descripcion: p.descripcion,
+    Cliente: p.idCliente,
+    ...(clienteNombre !== undefined ? { ClienteNombre: clienteNombre } : {}),
+    Serie: p.idSerie,
+    IdFormaPago: p.idFormaPago,
+    Observaciones: p.observaciones,
+    PorcRetencion: p.porcRetencion,
+    Periodicidad: p.periodicidad,
+    FechaInicio: p.fechaInicio,
+    ProximaFecha: p.proximaFecha,
+    FechaFin: p.fechaFin,
+    Accion: p.accion,
+    Baja: p.baja,
+    UltimoPeriodo: p.ultimoPeriodo,
+    UltimoError: p.ultimoError,
+    BaseImponible: p.baseImponible,
+    Total: p.total,
+    ...(lineas
+      ? {
+          Lineas: lineas.map((l) => ({
+            IdProducto: l.idProducto,
+            Descripcion: l.descripcion,
+            Cantidad: l.cantidad,
+            Precio: l.precio,
+            Descuento: l.descuento,
+            TipoIva: l.tipoIva,
+          })),
+        }
+      : {}),
+  };
+}
+
+/** The invoice save body of a template for the period dated `fecha` (notes carry the period). */
+export function comoDocumento(
+  p: Plantilla,
+  lineas: LineaPlantilla[],
+  fecha: string,
+  notaPeriodo?: string,
+): DocumentoVentaInput {
+  return {
+    Cliente: p.idCliente,
+    Fecha: fecha,
+    Serie: p.idSerie,
+    IdFormaPago: p.idFormaPago,
+    Observaciones: [p.observaciones, notaPeriodo].filter(Boolean).join('\n') || null,
+    PorcRetencion: p.porcRetencion,
+    Lineas: lineas.map((l) => ({
+      IdProducto: l.idProducto,
+      Descripcion: l.descripcion,
+      Cantidad: l.cantidad,
+      Precio: l.precio,
+      Descuento: l.descuento,
+      TipoIva: l.tipoIva,
+    })),
+  };
+}
+
+/**
+ * Validates a template against the company's data with the documents' own `preparar` (customer, products, VAT
+ * types, totals) and `resolverSerie`, and writes it with its lines. Returns the id.
+ */
+export async function guardarPlantilla(
+  tx: Db,
+  empresaId: number,
+  input: PlantillaRecurrenteInput,
+  actual: Plantilla | null,
+): Promise<number> {
+  const prep = await preparar(tx, empresaId, {
+    Cliente: input.Cliente,
+    Fecha: input.FechaInicio,
+    Lineas: input.Lineas,
+    PorcRetencion: input.PorcRetencion,
+  } as DocumentoVentaInput);
+  const idSerie = input.Serie ? await resolverSerie(tx, empresaId, 'factura', input.Serie, false) : null;
+  if (input.IdFormaPago) {
+    const c = (f: string) => col(fpagoTable, f);
+    const [fp] = await tx
+      .select({ id: c('Id') })
+      .from(fpagoTable)
+      .where(and(eq(c('empresaId'), empresaId), eq(c('Id'), input.IdFormaPago)))
+      .limit(1);
+    if (!fp) throw fieldError('IdFormaPago', MSG_FORMA_PAGO);
+  }
+  // The next date: given, else kept (same start date), else the start date.
+  const proxima =
+    input.ProximaFecha ??
+    (actual && actual.fechaInicio === input.FechaInicio ? actual.proximaFecha : input.FechaInicio);
+  const values = {
+    descripcion: input.Descripcion,
+    idCliente: input.Cliente,
+    idSerie,
+    idFormaPago: input.IdFormaPago ?? null,
+    observaciones: input.Observaciones ?? null,
+    porcRetencion: input.PorcRetencion ?? '0',
+    periodicidad: input.Periodicidad,
+    fechaInicio: input.FechaInicio,
+    proximaFecha: proxima,
+    fechaFin: input.FechaFin ?? null,
+    accion: input.Accion,
+    baja: input.Baja ?? false,
+    baseImponible: prep.cabecera.baseImponible as string,
+    total: prep.cabecera.total as string,
+  };
+  let id: number;
+  if (actual) {
+    id = actual.id;
+    await tx.update(pr).set(values).where(mine(empresaId, id));
+    await tx.delete(prl).where(and(eq(prl.empresaId, empresaId), eq(prl.idPlantilla, id)));
+  } else {
+    const [row] = await tx
+      .insert(pr)
+      .values({ ...values, empresaId })
+      .returning({ id: pr.id });
+    id = row!.id;
+  }
+  await tx.insert(prl).values(
+    prep.lineas.map((l) => ({
+      empresaId,
+      idPlantilla: id,
+      orden: l.orden,
+      idProducto: l.idProducto ?? null,
+      descripcion: l.descripcion,
+      cantidad: l.cantidad,
+      precio: l.precio,
+      descuento: l.descuento ?? '0',
+      tipoIva: l.tipoIva,
+    })),
+  );
+  return id;
+}
+
+export async function borrarPlantilla(tx: Db, empresaId: number, id: number): Promise<void> {
+  await cargarPlantilla(tx, empresaId, id, true);
+  const [usada] = await tx
+    .select({ one: sql`1` })
+    .from(gen)
+    .where(and(eq(gen.empresaId, empresaId), eq(gen.idPlantilla, id)))
+    .limit(1);
+  if (usada) throw badRequest(MSG_PLANTILLA_USADA);
+  await tx.delete(prl).where(and(eq(prl.empresaId, empresaId), eq(prl.idPlantilla, id)));
+  await tx.delete(pr).where(mine(empresaId, id));
+}
+
+/** List with filters Buscar (description or customer), Cliente, Periodicidad, Baja, ProximaHasta; capped counts. */
+export async function listarPlantillas(scope: Scope, q: ListQuery) {
+  const f = q.Filtros as Record<string, unknown>;
+  const cc = (n: string) => col(clientesTable, n);
+  const conds: (SQL | undefined)[] = [eq(pr.empresaId, scope.empresaId)];
+  if (typeof f.Baja === 'boolean') conds.push(eq(pr.baja, f.Baja));
+  if (typeof f.Periodicidad === 'string' && f.Periodicidad) conds.push(eq(pr.periodicidad, f.Periodicidad));
+  if (f.Cliente !== undefined && Number.isSafeInteger(Number(f.Cliente)))
+    conds.push(eq(pr.idCliente, Number(f.Cliente)));
+  if (typeof f.ProximaHasta === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.ProximaHasta))
+    conds.push(lte(pr.proximaFecha, f.ProximaHasta));
+  if (typeof f.Buscar === 'string' && f.Buscar.trim()) {
+    const like = `%${f.Buscar.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(sql`(${pr.descripcion} ilike ${like} or ${cc('Nombre')} ilike ${like})`);
+  }
+  const where = and(...conds.filter(Boolean));
+  const join = and(eq(cc('empresaId'), pr.empresaId), eq(cc('Id'), pr.idCliente));
+  const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
+  const orders: Record<string, AnyPgColumn> = {
+    ProximaFecha: pr.proximaFecha,
+    Descripcion: pr.descripcion,
+    Total: pr.total,
+  };
+  const by = orders[q.Orden ?? ''] ?? pr.proximaFecha;
+  const dir = q.Descendente ? desc : asc;
+  const rows = await scope.db
+    .select({ p: pr, cliente: cc('Nombre') })
+    .from(pr)
+    .innerJoin(clientesTable, join)
+    .where(where)
+    .orderBy(dir(by), dir(pr.id))
+    .limit(q.TotalPagina)
+    .offset(offset);
+  const capped = scope.db
+    .select({ one: sql`1` })
+    .from(pr)
+    .innerJoin(clientesTable, join)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('c');
+  const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const total = Number(count?.n ?? 0);
+  return {
+    Items: rows.map((r) => plantillaJson(r.p, undefined, r.cliente as string)),
+    Total: Math.min(total, COUNT_CAP),
+    TotalLimitado: total > COUNT_CAP,
+  };
+}
+
+/** The invoices a template generated, newest period first (a deleted draft shows as such). */
+export async function historialPlantilla(db: Db, empresaId: number, id: number) {
+  await cargarPlantilla(db, empresaId, id);
+  const rows = await db
+    .select({
+      periodo: gen.periodo,
+      idFactura: gen.idFactura,
+      generadaEn: gen.generadaEn,
+      enviadaEn: gen.enviadaEn,
+      errorEnvio: gen.errorEnvio,
+      numSerie: dv.numSerie,
+      estado: dv.estado,
+      fecha: dv.fecha,
+      total: dv.total,
+    })
+    .from(gen)
+    .leftJoin(dv, and(eq(dv.empresaId, gen.empresaId), eq(dv.id, gen.idFactura)))
+    .where(and(eq(gen.empresaId, empresaId), eq(gen.idPlantilla, id)))
+    .orderBy(desc(gen.periodo))
+    .limit(500);
+  return {
+    Items: rows.map((r) => ({
+      Periodo: r.periodo,
+      IdFactura: r.idFactura,
+      NumSerie: r.numSerie,
+      Estado: r.estado ?? 'Borrada',
+      Fecha: r.fecha,
+      Total: r.total,
+      GeneradaEn: r.generadaEn,
+      EnviadaEn: r.enviadaEn,
+      ErrorEnvio: r.errorEnvio,
+    })),
+  };
+}

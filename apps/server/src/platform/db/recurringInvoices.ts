@@ -1,0 +1,152 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { col } from './entityTable.ts';
+import { clientesTable, fpagoTable, seriesTable } from './masterTables.ts';
+import { correosSalida, empresas } from './platformTables.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/**
+ * Recurring sales invoices (`fventarec`): templates with their lines, and the generation log keyed by
+ * (empresa_id, id_plantilla, periodo) so a period is generated at most once whoever runs the generator and how often.
+ */
+export const plantillasRecurrentes = pgTable(
+  'plantillas_recurrentes',
+  {
+    empresaId: bigint('empresa_id', { mode: 'number' })
+      .notNull()
+      .references(() => empresas.id),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    descripcion: text('descripcion').notNull(),
+    idCliente: bigint('id_cliente', { mode: 'number' }).notNull(),
+    idSerie: bigint('id_serie', { mode: 'number' }),
+    idFormaPago: bigint('id_forma_pago', { mode: 'number' }),
+    observaciones: text('observaciones'),
+    porcRetencion: numeric('porc_retencion', { precision: 5, scale: 2 }).notNull().default('0'),
+    periodicidad: text('periodicidad').notNull(),
+    fechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
+    proximaFecha: date('proxima_fecha', { mode: 'string' }).notNull(),
+    fechaFin: date('fecha_fin', { mode: 'string' }),
+    accion: text('accion').notNull(),
+    baja: boolean('baja').notNull().default(false),
+    /** The last period generated (its date) and the last generation error (cleared by the next success). */
+    ultimoPeriodo: date('ultimo_periodo', { mode: 'string' }),
+    ultimoError: text('ultimo_error'),
+    /** Totals of the lines with the customer's current regime, for the list (recomputed on save). */
+    baseImponible: numeric('base_imponible', { precision: 16, scale: 2 }).notNull().default('0'),
+    total: numeric('total', { precision: 16, scale: 2 }).notNull().default('0'),
+    creadoEn: ts('creado_en').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'plantillas_recurrentes_pk', columns: [t.empresaId, t.id] }),
+    index('plantillas_recurrentes_proxima_idx').on(t.empresaId, t.baja, t.proximaFecha),
+    foreignKey({
+      name: 'plantillas_recurrentes_cliente_fk',
+      columns: [t.empresaId, t.idCliente],
+      foreignColumns: [col(clientesTable, 'empresaId'), col(clientesTable, 'Id')],
+    }),
+    foreignKey({
+      name: 'plantillas_recurrentes_serie_fk',
+      columns: [t.empresaId, t.idSerie],
+      foreignColumns: [col(seriesTable, 'empresaId'), col(seriesTable, 'Id')],
+    }),
+    foreignKey({
+      name: 'plantillas_recurrentes_fpago_fk',
+      columns: [t.empresaId, t.idFormaPago],
+      foreignColumns: [col(fpagoTable, 'empresaId'), col(fpagoTable, 'Id')],
+    }),
+  ],
+);
+
+export const plantillasRecurrentesLineas = pgTable(
+  'plantillas_recurrentes_lineas',
+  {
+    empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
+    idPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
+    orden: integer('orden').notNull(),
+    idProducto: bigint('id_producto', { mode: 'number' }),
+    descripcion: text('descripcion').notNull(),
+    cantidad: numeric('cantidad', { precision: 16, scale: 3 }).notNull(),
+    precio: numeric('precio', { precision: 18, scale: 6 }).notNull(),
+    descuento: numeric('descuento', { precision: 5, scale: 2 }).notNull().default('0'),
+    tipoIva: text('tipo_iva').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'plantillas_recurrentes_lineas_pk', columns: [t.empresaId, t.idPlantilla, t.orden] }),
+    foreignKey({
+      name: 'plantillas_recurrentes_lineas_plantilla_fk',
+      columns: [t.empresaId, t.idPlantilla],
+      foreignColumns: [plantillasRecurrentes.empresaId, plantillasRecurrentes.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * One row per generated period: the primary key is the idempotency guard (INSERT … ON CONFLICT DO NOTHING). No
+ * foreign key to the invoice: a generated draft may be deleted by the user and its period must still count as done.
+ */
+export const facturasRecurrentesGeneradas = pgTable(
+  'facturas_recurrentes_generadas',
+  {
+    empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
+    idPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
+    periodo: date('periodo', { mode: 'string' }).notNull(),
+    idFactura: bigint('id_factura', { mode: 'number' }).notNull(),
+    generadaEn: ts('generada_en').notNull().defaultNow(),
+    /** E-mail mode: when the mail was queued (outbox) and why it could not be (no address…). */
+    enviadaEn: ts('enviada_en'),
+    errorEnvio: text('error_envio'),
+  },
+  (t) => [
+    primaryKey({ name: 'facturas_recurrentes_generadas_pk', columns: [t.empresaId, t.idPlantilla, t.periodo] }),
+    index('facturas_recurrentes_generadas_factura_idx').on(t.empresaId, t.idFactura),
+    foreignKey({
+      name: 'facturas_recurrentes_generadas_plantilla_fk',
+      columns: [t.empresaId, t.idPlantilla],
+      foreignColumns: [plantillasRecurrentes.empresaId, plantillasRecurrentes.id],
+    }),
+  ],
+);
+
+/**
+ * Background jobs (platform/jobs): one row per named job with its schedule. `proxima_ejecucion` survives restarts;
+ * the runner holds a PostgreSQL advisory lock while it runs, so one runner at a time executes a job.
+ */
+export const trabajos = pgTable('trabajos', {
+  nombre: text('nombre').primaryKey(),
+  intervaloSegundos: integer('intervalo_segundos').notNull(),
+  proximaEjecucion: ts('proxima_ejecucion').notNull().defaultNow(),
+  ultimaEjecucion: ts('ultima_ejecucion'),
+  ultimaDuracionMs: integer('ultima_duracion_ms'),
+  ultimoResultado: text('ultimo_resultado'),
+  ultimoError: text('ultimo_error'),
+  ejecuciones: integer('ejecuciones').notNull().default(0),
+});
+
+/** Attachments of outbox mails (the platform mailer stores them beside `correos_salida`). */
+export const correosSalidaAdjuntos = pgTable(
+  'correos_salida_adjuntos',
+  {
+    correoId: bigint('correo_id', { mode: 'number' })
+      .notNull()
+      .references(() => correosSalida.id, { onDelete: 'cascade' }),
+    orden: integer('orden').notNull(),
+    nombre: text('nombre').notNull(),
+    tipo: text('tipo').notNull(),
+    contenido: bytea('contenido').notNull(),
+  },
+  (t) => [primaryKey({ name: 'correos_salida_adjuntos_pk', columns: [t.correoId, t.orden] })],
+);
