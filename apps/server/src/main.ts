@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
+import { iniciarTrabajadorVerifactu, type TrabajadorVerifactu } from './modules/ventas/verifactu/envio.ts';
 import { migrateDatabase, openDatabase } from './platform/db/database.ts';
 import { tokenSecret } from './platform/db/settings.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/runner.ts';
@@ -14,9 +15,11 @@ const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: conf
   process.exit(1);
 });
 let closing = false;
+let verifactu: TrabajadorVerifactu | undefined;
 const shutdown = async (code = 0) => {
   if (closing) return;
   closing = true;
+  await verifactu?.detener().catch(() => {});
   await jobs?.stop().catch(() => {});
   await app?.close().catch(() => {});
   await database.close().catch(() => {});
@@ -31,6 +34,11 @@ try {
   const built = await buildApp({ config, database, secret, logger: true, serveWeb: true });
   app = built.app;
   await app.listen({ port: config.port, host: config.host });
+  // VeriFactu queue worker (sends each company's pending records); FARO_VERIFACTU_WORKER=0 switches it off.
+  if (process.env.FARO_VERIFACTU_WORKER !== '0') {
+    const log = app.log;
+    verifactu = iniciarTrabajadorVerifactu(database, secret, { log: (m) => log.info(m) });
+  }
   // Background jobs (platform/jobs): FARO_TRABAJOS=0 turns them off; the recurring invoices run every 15 minutes.
   if (process.env.FARO_TRABAJOS !== '0') {
     const log = built.app.log;
