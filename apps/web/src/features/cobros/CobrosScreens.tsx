@@ -1,7 +1,463 @@
-import type { RouteDef } from '@faro/domain';
-import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+import { formatAmount, formatDate, type RouteDef } from '@faro/domain';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { ApiError } from '../../platform/api/errors.ts';
+import { qk } from '../../platform/queryKeys.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { notifySuccess } from '../../platform/ui/notify.ts';
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
+import {
+  type Cobro,
+  cobroBody,
+  type FacturaCobrable,
+  type FacturaVencida,
+  hoy,
+  pendienteDe,
+  type RespuestaLibro,
+  trimestre,
+  trimestreDe,
+  type Vencimiento,
+} from './cobrosModel.ts';
 
-/** Screens of movstesoreriac (collections), factemitidas (issued-invoice book). `segments` are the path segments after the action (`lista`, `editar/{id}`, `nuevo`…). */
-export function CobrosScreens({ route }: { action: string; segments: string[]; route: RouteDef }) {
-  return <PlaceholderPage title={route.title} />;
+export const COBRO_GUARDADO = 'El cobro se ha guardado correctamente';
+
+/** Screens of movstesoreriac (collections, with the overdue invoices) and factemitidas (issued-invoice book). */
+export function CobrosScreens({ action, route }: { action: string; segments: string[]; route: RouteDef }) {
+  if (action === 'factemitidas') return <LibroFacturasEmitidas title={route.title} />;
+  return <CobrosPage title={route.title} />;
+}
+
+const money = (v: string | null | undefined) => formatAmount(v ?? '0');
+
+/** Collections list with filters and 'Nuevo cobro', and the 'Vencidas' tab. */
+export function CobrosPage({ title }: { title: string }) {
+  const [tab, setTab] = useState<string | null>('cobros');
+  const [nuevo, setNuevo] = useState<{ open: boolean; factura: number | null }>({ open: false, factura: null });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        <Button onClick={() => setNuevo({ open: true, factura: null })}>Nuevo cobro</Button>
+      </Group>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="cobros">Cobros</Tabs.Tab>
+          <Tabs.Tab value="vencidas">Vencidas</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="cobros" pt="md">
+          <ListaCobros />
+        </Tabs.Panel>
+        <Tabs.Panel value="vencidas" pt="md">
+          <ListaVencidas onCobrar={(id) => setNuevo({ open: true, factura: id })} />
+        </Tabs.Panel>
+      </Tabs>
+      {nuevo.open && <NuevoCobro factura={nuevo.factura} onClose={() => setNuevo({ open: false, factura: null })} />}
+    </Stack>
+  );
+}
+
+function useCuentas() {
+  const { info } = useReady();
+  const params = { Pagina: 1, TotalPagina: 200 };
+  return useQuery({
+    queryKey: qk.list(info.IdEmpresa, 'tesoreria', params),
+    queryFn: () =>
+      api.get<ListAnswer<{ Id: number; Nombre: string; Baja?: boolean }>>('tesoreria/tesoreria/list', { params }),
+  });
+}
+
+function ListaCobros() {
+  const { info } = useReady();
+  const [desde, setDesde] = useState('');
+  const [hasta, setHasta] = useState('');
+  const [cuenta, setCuenta] = useState<string | null>(null);
+  const cuentas = useCuentas();
+  const nombreCuenta = new Map((cuentas.data?.Items ?? []).map((c) => [c.Id, c.Nombre]));
+  const filtros: Record<string, unknown> = {};
+  if (desde) filtros.FechaDesde = desde;
+  if (hasta) filtros.FechaHasta = hasta;
+  if (cuenta) filtros.IdTesoreria = Number(cuenta);
+  const params = { Pagina: 1, TotalPagina: 200, Descendente: true, Filtros: JSON.stringify(filtros) };
+  const list = useQuery({
+    queryKey: qk.list(info.IdEmpresa, 'movstesoreriac', params),
+    queryFn: () => api.get<ListAnswer<Cobro>>('tesoreria/movstesoreriac/list', { params }),
+  });
+  const rows = list.data?.Items ?? [];
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group mb="md" align="end">
+        <TextInput type="date" label="Desde" value={desde} onChange={(e) => setDesde(e.currentTarget.value)} />
+        <TextInput type="date" label="Hasta" value={hasta} onChange={(e) => setHasta(e.currentTarget.value)} />
+        <Select
+          label="Cuenta"
+          placeholder="Todas"
+          clearable
+          data={(cuentas.data?.Items ?? []).map((c) => ({ value: String(c.Id), label: c.Nombre }))}
+          value={cuenta}
+          onChange={setCuenta}
+        />
+      </Group>
+      {rows.length === 0 && !list.isLoading ? (
+        <Text c="dimmed">No hay cobros</Text>
+      ) : (
+        <Table striped highlightOnHover data-testid="lista-cobros">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Factura</Table.Th>
+              <Table.Th>Cliente</Table.Th>
+              <Table.Th>Cuenta</Table.Th>
+              <Table.Th ta="right">Importe</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((c) => (
+              <Table.Tr key={c.Id}>
+                <Table.Td>{formatDate(c.Fecha)}</Table.Td>
+                <Table.Td>{c.NumSerie ?? `#${c.IdFactura}`}</Table.Td>
+                <Table.Td>{c.ClienteNombre}</Table.Td>
+                <Table.Td>{nombreCuenta.get(c.IdTesoreria) ?? c.IdTesoreria}</Table.Td>
+                <Table.Td ta="right">{money(c.Importe)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {list.data?.TotalLimitado && <Text size="sm">Se muestran los 200 más recientes: afina los filtros</Text>}
+    </Card>
+  );
+}
+
+function ListaVencidas({ onCobrar }: { onCobrar: (id: number) => void }) {
+  const { info } = useReady();
+  const params = { Pagina: 1, TotalPagina: 200 };
+  const list = useQuery({
+    queryKey: qk.list(info.IdEmpresa, 'fventavencidas', params),
+    queryFn: () => api.get<ListAnswer<FacturaVencida> & { Fecha: string }>('ventas/fventa/vencidas', { params }),
+  });
+  const rows = list.data?.Items ?? [];
+  if (!rows.length && !list.isLoading) return <Text c="dimmed">No hay facturas vencidas pendientes de cobro</Text>;
+  return (
+    <Table striped highlightOnHover data-testid="lista-vencidas">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Factura</Table.Th>
+          <Table.Th>Fecha</Table.Th>
+          <Table.Th>Cliente</Table.Th>
+          <Table.Th>Vencimiento</Table.Th>
+          <Table.Th ta="right">Días vencida</Table.Th>
+          <Table.Th ta="right">Vencido</Table.Th>
+          <Table.Th ta="right">Pendiente</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.Id}>
+            <Table.Td>{r.NumSerie}</Table.Td>
+            <Table.Td>{formatDate(r.Fecha)}</Table.Td>
+            <Table.Td>{r.ClienteNombre}</Table.Td>
+            <Table.Td>{formatDate(r.PrimerVencimiento)}</Table.Td>
+            <Table.Td ta="right">{r.DiasVencida}</Table.Td>
+            <Table.Td ta="right">{money(r.ImporteVencido)}</Table.Td>
+            <Table.Td ta="right">{money(r.Pendiente)}</Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="light" onClick={() => onCobrar(r.Id)}>
+                Cobrar
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** 'Nuevo cobro': a pending invoice (its pending amount proposed), date, amount, account, notes. */
+export function NuevoCobro({ factura, onClose }: { factura: number | null; onClose: () => void }) {
+  const { info } = useReady();
+  const queryClient = useQueryClient();
+  const cuentas = useCuentas();
+  const [values, setValues] = useState({
+    IdFactura: factura ? String(factura) : null,
+    Fecha: hoy(),
+    Importe: '',
+    IdTesoreria: null as string | null,
+    Notas: '',
+  });
+  const [errores, setErrores] = useState<Record<string, string>>({});
+  const [guardando, setGuardando] = useState(false);
+  const params = { Pagina: 1, TotalPagina: 200, Filtros: JSON.stringify({ Estado: 'Emitida' }) };
+  const facturas = useQuery({
+    queryKey: qk.list(info.IdEmpresa, 'fventa', params),
+    queryFn: () => api.get<ListAnswer<FacturaCobrable>>('ventas/fventa/list', { params }),
+  });
+  const pendientes = (facturas.data?.Items ?? []).filter((f) => f.EstadoCobro !== 'Cobrado');
+  const elegida = values.IdFactura;
+  const detalle = useQuery({
+    queryKey: qk.row(info.IdEmpresa, 'fventa', elegida ?? '0'),
+    queryFn: () => api.get<{ Vencimientos?: Vencimiento[]; Total: string }>(`ventas/fventa/edit/${elegida}`),
+    enabled: !!elegida,
+  });
+  const pendiente = detalle.data?.Vencimientos ? pendienteDe(detalle.data.Vencimientos) : null;
+  const importe = values.Importe || (pendiente ? pendiente.replace('.', ',') : '');
+  const set = (k: keyof typeof values) => (v: string | null) => setValues((old) => ({ ...old, [k]: v ?? '' }));
+  const guardar = async () => {
+    const faltan: Record<string, string> = {};
+    if (!values.IdFactura) faltan.IdFactura = 'Factura es obligatorio';
+    if (!values.IdTesoreria) faltan.IdTesoreria = 'Cuenta es obligatorio';
+    if (!importe) faltan.Importe = 'Importe es obligatorio';
+    if (!values.Fecha) faltan.Fecha = 'Fecha es obligatorio';
+    setErrores(faltan);
+    if (Object.keys(faltan).length) return;
+    setGuardando(true);
+    try {
+      await api.post('tesoreria/movstesoreriac/save', cobroBody({ ...values, Importe: importe }));
+      notifySuccess(COBRO_GUARDADO);
+      await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'movstesoreriac') });
+      await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'fventavencidas') });
+      await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'fventa') });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.length) {
+        setErrores(Object.fromEntries(error.fieldErrors.map((e) => [e.Campo, e.Mensaje])));
+      }
+    } finally {
+      setGuardando(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Nuevo cobro" size="lg">
+      <Stack gap="sm">
+        <Select
+          label="Factura"
+          required
+          searchable
+          data={pendientes.map((f) => ({
+            value: String(f.Id),
+            label: `${f.NumSerie ?? f.Id} · ${f.ClienteNombre} · ${money(f.Total)}`,
+          }))}
+          value={values.IdFactura}
+          onChange={(v) => setValues((old) => ({ ...old, IdFactura: v, Importe: '' }))}
+          error={errores.IdFactura}
+        />
+        {pendiente && (
+          <Alert color="blue" variant="light" data-testid="pendiente">
+            Pendiente de cobro: {money(pendiente)}
+          </Alert>
+        )}
+        <Group grow>
+          <TextInput
+            type="date"
+            label="Fecha"
+            required
+            value={values.Fecha}
+            onChange={(e) => set('Fecha')(e.currentTarget.value)}
+            error={errores.Fecha}
+          />
+          <TextInput
+            label="Importe"
+            required
+            value={importe}
+            onChange={(e) => set('Importe')(e.currentTarget.value)}
+            error={errores.Importe}
+          />
+        </Group>
+        <Select
+          label="Cuenta"
+          required
+          data={(cuentas.data?.Items ?? [])
+            .filter((c) => !c.Baja)
+            .map((c) => ({ value: String(c.Id), label: c.Nombre }))}
+          value={values.IdTesoreria}
+          onChange={set('IdTesoreria')}
+          error={errores.IdTesoreria}
+        />
+        <Textarea label="Notas" value={values.Notas} onChange={(e) => set('Notas')(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button onClick={guardar} loading={guardando}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+const TRIMESTRES = ['1', '2', '3', '4'].map((t) => ({ value: t, label: `${t}.º trimestre` }));
+
+/** The issued-invoice book of a period (this quarter by default): rows per invoice and rate, totals, export. */
+export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string; today?: string }) {
+  const { info } = useReady();
+  const actual = trimestreDe(today);
+  const [periodo, setPeriodo] = useState(trimestre(actual.anyo, actual.t));
+  const [t, setT] = useState<string | null>(String(actual.t));
+  const [anyo, setAnyo] = useState(String(actual.anyo));
+  const [pagina, setPagina] = useState(1);
+  const elegirTrimestre = (nuevoT: string | null, nuevoAnyo: string) => {
+    setT(nuevoT);
+    setAnyo(nuevoAnyo);
+    setPagina(1);
+    if (nuevoT && /^\d{4}$/.test(nuevoAnyo)) setPeriodo(trimestre(Number(nuevoAnyo), Number(nuevoT)));
+  };
+  const filtros = JSON.stringify(periodo);
+  const params = { Pagina: pagina, TotalPagina: 100, Filtros: filtros };
+  const libro = useQuery({
+    queryKey: qk.list(info.IdEmpresa, 'factemitidas', params),
+    queryFn: () => api.get<RespuestaLibro>('impuestos/factemitidas/list', { params }),
+  });
+  const rows = libro.data?.Items ?? [];
+  const totales = libro.data?.Totales;
+  const paginas = Math.max(1, Math.ceil((libro.data?.Total ?? 0) / 100));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        <ExportMenu
+          path="impuestos/factemitidas/export"
+          params={{ Filtros: filtros }}
+          fileBase={`factemitidas-${periodo.FechaDesde}-${periodo.FechaHasta}`}
+        />
+      </Group>
+      <Card withBorder radius="md" padding="md">
+        <Group align="end">
+          <Select label="Trimestre" data={TRIMESTRES} value={t} onChange={(v) => elegirTrimestre(v, anyo)} w={160} />
+          <TextInput label="Año" value={anyo} onChange={(e) => elegirTrimestre(t, e.currentTarget.value)} w={90} />
+          <TextInput
+            type="date"
+            label="Desde"
+            value={periodo.FechaDesde}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setT(null);
+              setPagina(1);
+              setPeriodo((p) => ({ ...p, FechaDesde: v }));
+            }}
+          />
+          <TextInput
+            type="date"
+            label="Hasta"
+            value={periodo.FechaHasta}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setT(null);
+              setPagina(1);
+              setPeriodo((p) => ({ ...p, FechaHasta: v }));
+            }}
+          />
+        </Group>
+      </Card>
+      {totales && (
+        <Card withBorder radius="md" padding="md" data-testid="totales-libro">
+          <Title order={2} fz="h4" mb="sm">
+            Totales por tipo
+          </Title>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Tipo</Table.Th>
+                <Table.Th ta="right">Base imponible</Table.Th>
+                <Table.Th ta="right">Cuota</Table.Th>
+                <Table.Th ta="right">Recargo</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {totales.PorTipo.map((x) => (
+                <Table.Tr key={`${x.Impuesto}-${x.PorcentajeIva}-${x.PorcentajeRecargo}`}>
+                  <Table.Td>
+                    {x.Impuesto} {x.PorcentajeIva.replace('.', ',')} %
+                    {Number(x.PorcentajeRecargo) ? ` (recargo ${x.PorcentajeRecargo.replace('.', ',')} %)` : ''}
+                  </Table.Td>
+                  <Table.Td ta="right">{money(x.Base)}</Table.Td>
+                  <Table.Td ta="right">{money(x.Cuota)}</Table.Td>
+                  <Table.Td ta="right">{money(x.CuotaRecargo)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr fw={700}>
+                <Table.Td>Total ({totales.General.Facturas} facturas)</Table.Td>
+                <Table.Td ta="right">{money(totales.General.Base)}</Table.Td>
+                <Table.Td ta="right">{money(totales.General.Cuota)}</Table.Td>
+                <Table.Td ta="right">{money(totales.General.CuotaRecargo)}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          <Text size="sm" mt="xs">
+            Retenciones: {money(totales.General.Retencion)} · Total facturado: {money(totales.General.Total)}
+          </Text>
+        </Card>
+      )}
+      {rows.length === 0 && !libro.isLoading ? (
+        <Text c="dimmed">No hay facturas emitidas en el periodo</Text>
+      ) : (
+        <Table striped highlightOnHover data-testid="libro-emitidas">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Número</Table.Th>
+              <Table.Th>Cliente</Table.Th>
+              <Table.Th>NIF</Table.Th>
+              <Table.Th ta="right">Base</Table.Th>
+              <Table.Th ta="right">% IVA</Table.Th>
+              <Table.Th ta="right">Cuota</Table.Th>
+              <Table.Th ta="right">Recargo</Table.Th>
+              <Table.Th ta="right">Retención</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={`${r.Id}-${r.Impuesto}-${r.PorcentajeIva}-${r.PorcentajeRecargo}`}>
+                <Table.Td>{formatDate(r.Fecha)}</Table.Td>
+                <Table.Td>{r.NumSerie}</Table.Td>
+                <Table.Td>{r.ClienteNombre}</Table.Td>
+                <Table.Td>{r.ClienteNIF}</Table.Td>
+                <Table.Td ta="right">{money(r.Base)}</Table.Td>
+                <Table.Td ta="right">{r.PorcentajeIva.replace('.', ',')}</Table.Td>
+                <Table.Td ta="right">{money(r.Cuota)}</Table.Td>
+                <Table.Td ta="right">{money(r.CuotaRecargo)}</Table.Td>
+                <Table.Td ta="right">{money(r.Retencion)}</Table.Td>
+                <Table.Td ta="right">{money(r.Total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {paginas > 1 && (
+        <Group justify="flex-end">
+          <Button variant="default" disabled={pagina <= 1} onClick={() => setPagina((p) => p - 1)}>
+            Anterior
+          </Button>
+          <Text size="sm">
+            Página {pagina} de {paginas}
+          </Text>
+          <Button variant="default" disabled={pagina >= paginas} onClick={() => setPagina((p) => p + 1)}>
+            Siguiente
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }

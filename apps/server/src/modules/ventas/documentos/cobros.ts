@@ -1,5 +1,5 @@
 import { add, compare, dec, isZero, MSG, sub, toFixed, ZERO } from '@faro/domain';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../../platform/auth/access.ts';
@@ -98,10 +98,17 @@ export function registerCobros(app: FastifyInstance, deps: AppDeps): void {
     const f = q.Filtros as Record<string, unknown>;
     if (f.IdFactura !== undefined && Number.isSafeInteger(Number(f.IdFactura)))
       conds.push(eq(cv.idFactura, Number(f.IdFactura)));
+    if (f.IdTesoreria !== undefined && Number.isSafeInteger(Number(f.IdTesoreria)))
+      conds.push(eq(cv.idTesoreria, Number(f.IdTesoreria)));
+    const dia = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+    if (dia(f.FechaDesde)) conds.push(gte(cv.fecha, f.FechaDesde as string));
+    if (dia(f.FechaHasta)) conds.push(lte(cv.fecha, f.FechaHasta as string));
     const where = and(...conds);
+    // The invoice's number and customer beside each collection (the list shows them).
     const rows = await scope.db
-      .select()
+      .select({ c: cv, NumSerie: dv.numSerie, ClienteNombre: dv.clienteNombre })
       .from(cv)
+      .innerJoin(dv, and(eq(dv.empresaId, cv.empresaId), eq(dv.id, cv.idFactura)))
       .where(where)
       .orderBy(...(q.Descendente ? [desc(cv.fecha), desc(cv.id)] : [asc(cv.fecha), asc(cv.id)]))
       .limit(q.TotalPagina)
@@ -114,7 +121,8 @@ export function registerCobros(app: FastifyInstance, deps: AppDeps): void {
       .as('c');
     const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(capped);
     const total = Number(count?.n ?? 0);
-    return { Items: rows.map(json), Total: Math.min(total, COUNT_CAP), TotalLimitado: total > COUNT_CAP };
+    const items = rows.map((r) => ({ ...json(r.c), NumSerie: r.NumSerie, ClienteNombre: r.ClienteNombre }));
+    return { Items: items, Total: Math.min(total, COUNT_CAP), TotalLimitado: total > COUNT_CAP };
   });
 
   app.get(`${base}/edit/:id`, { config: perm(1), ...schema('Cobro') }, async (request) => {

@@ -118,6 +118,27 @@ describe('due dates of issued invoices', () => {
   });
 });
 
+describe('collections list (movstesoreriac)', () => {
+  it('shows the invoice number and customer and filters by dates and account', async () => {
+    const all = await demo.request('GET', `/api/tesoreria/movstesoreriac/list?Filtros=${f({ IdFactura: vieja.Id })}`);
+    expect(all.body.Items).toEqual([
+      expect.objectContaining({ Importe: '150.00', NumSerie: vieja.NumSerie, ClienteNombre: 'Cliente de plazos' }),
+    ]);
+    const today = await demo.request(
+      'GET',
+      `/api/tesoreria/movstesoreriac/list?Filtros=${f({ FechaDesde: hoy, FechaHasta: hoy, IdTesoreria: cuenta })}`,
+    );
+    expect(today.body.Items.map((c: { IdFactura: number }) => c.IdFactura)).toContain(vieja.Id);
+    const before = await demo.request(
+      'GET',
+      `/api/tesoreria/movstesoreriac/list?Filtros=${f({ FechaHasta: dia(-1), IdFactura: vieja.Id })}`,
+    );
+    expect(before.body.Total).toBe(0);
+    const other = await demo.request('GET', `/api/tesoreria/movstesoreriac/list?Filtros=${f({ IdTesoreria: 999999 })}`);
+    expect(other.body.Total).toBe(0);
+  });
+});
+
 describe('overdue invoices (GET /api/ventas/fventa/vencidas)', () => {
   it('lists issued invoices with an unpaid instalment due before today, with days overdue and amounts', async () => {
     const res = await demo.request('GET', '/api/ventas/fventa/vencidas?TotalPagina=200');
