@@ -1,0 +1,157 @@
+import { codificarQr } from '@faro/domain';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { writeTokens } from '../../platform/storage.ts';
+import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { VerifactuScreens } from './VerifactuScreens.tsx';
+import type { RegistroFila, RegistroVista } from './verifactuModel.ts';
+
+const H1 = 'F7B94CFD8924EDFF273501B01EE5153E4CE8F259766F88CF6ACB8935802A2B97';
+const H0 = '3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60';
+const URL_QR =
+  'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B85626240&numserie=F0001&fecha=02-11-2026&importe=121.00';
+
+const fila = (over: Partial<RegistroFila> = {}): RegistroFila => ({
+  Id: 5,
+  Clase: 'alta',
+  TipoOperacion: 'Alta',
+  IdFactura: 40,
+  NumSerieFactura: 'F0001',
+  FechaExpedicionFactura: '02-11-2026',
+  TipoFactura: 'F1',
+  CuotaTotal: '21.00',
+  ImporteTotal: '121.00',
+  Huella: H1,
+  FechaHoraHusoGenRegistro: '2026-11-02T10:20:30+01:00',
+  Estado: 'enviado',
+  Instalacion: 'FARO-1',
+  Secuencia: 2,
+  CodigoErrorRegistro: null,
+  UrlQr: URL_QR,
+  ...over,
+});
+
+const vista = (over: Partial<RegistroVista> = {}): RegistroVista => ({
+  ...fila({ Estado: 'rechazado', CodigoErrorRegistro: 1104 }),
+  HuellaAnterior: H0,
+  Anterior: { Id: 4, NumSerieFactura: 'F0000', Clase: 'alta', Huella: H0 },
+  Cadena: { Valida: true, Incidencias: [] },
+  Registro: {
+    IDFactura: { IDEmisorFactura: 'B85626240', NumSerieFactura: 'F0001', FechaExpedicionFactura: '02-11-2026' },
+  },
+  Xml: '<sum1:RegistroAlta><sum1:IDVersion>1.0</sum1:IDVersion></sum1:RegistroAlta>',
+  Respuesta: {
+    Intentos: 1,
+    Enviado: '2026-11-02T10:21:00.000Z',
+    CSV: null,
+    CodigoErrorRegistro: 1104,
+    DescripcionErrorRegistro: 'Valor del campo NumSerieFactura es incorrecto',
+    Retrasado: false,
+    Error: {
+      Codigo: 1104,
+      Explicacion: 'El número de serie de la factura no es válido.',
+      Campo: 'IDFactura/NumSerieFactura',
+      Efecto: 'registro',
+    },
+  },
+  ...over,
+});
+
+function setup(ui: React.ReactNode, routes: Parameters<typeof mockFetch>[0], path = '/', over = {}) {
+  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+  setCookie('XSRF-TOKEN', 'x');
+  const net = mockFetch(routes);
+  renderUi(ui, { path, session: fakeSession(over) });
+  return net;
+}
+
+const route = { title: 'Registros VeriFactu', area: 'impuestos', guard: 'usuario' } as never;
+
+describe('VeriFactu screens', () => {
+  it('lists the queue with state badges and sends the filters of the URL', async () => {
+    const net = setup(
+      <VerifactuScreens action="fventaverifactu" segments={['lista']} route={route} />,
+      {
+        'GET ventas/fventaverifactu/list': () =>
+          json(200, {
+            Items: [fila(), fila({ Id: 6, NumSerieFactura: 'F0002', Estado: 'rechazado', CodigoErrorRegistro: 1104 })],
+            Total: 2,
+          }),
+        'GET ventas/fventaverifactu/estado': () =>
+          json(200, {
+            Incidencia: true,
+            Bloqueo: null,
+            SiguienteEnvio: null,
+            FallosSeguidos: 2,
+            UltimoEnvio: null,
+            UltimoResultado: null,
+            Destino: null,
+            Certificado: false,
+            Cuentas: { generado: 1, enviado: 1, conerrores: 0, rechazado: 1, anulado: 0 },
+          }),
+      },
+      '/?estado=rechazado',
+    );
+    expect(await screen.findByRole('link', { name: 'F0002' })).toBeTruthy();
+    expect(screen.getAllByText('Rechazado').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Aceptado').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('F7B94CFD…802A2B97').length).toBe(2);
+    expect(await screen.findByText(/Modo incidencia/)).toBeTruthy();
+    // "Enviar ahora" needs a destination and a certificate.
+    expect(screen.getByRole('button', { name: 'Enviar ahora' }).hasAttribute('disabled')).toBe(true);
+    const list = net.calls.find((c) => c.path === 'ventas/fventaverifactu/list')!;
+    expect(JSON.parse(list.url.searchParams.get('Filtros')!)).toEqual({ Estado: 'rechazado' });
+  });
+
+  it('the viewer shows the record, both huellas, the chain status, the QR, the XML and the AEAT error explained', async () => {
+    setup(<VerifactuScreens action="fventavisorvf" segments={['editar', '5']} route={route} />, {
+      'GET ventas/fventaverifactu/edit/5': () => json(200, vista()),
+      'GET ventas/fventaverifactu/factura/40': () => json(200, { Items: [fila()] }),
+    });
+    expect((await screen.findByTestId('huella')).textContent).toBe(H1);
+    expect(screen.getByTestId('huella-anterior').textContent).toBe(H0);
+    expect(screen.getByText('Encadenamiento y huella correctos')).toBeTruthy();
+    const alerta = screen.getByTestId('error-aeat');
+    expect(alerta.textContent).toContain('error 1104');
+    expect(alerta.textContent).toContain('El número de serie de la factura no es válido.');
+    expect(alerta.textContent).toContain('IDFactura/NumSerieFactura');
+    expect(screen.getByTestId('xml').textContent).toContain('<sum1:RegistroAlta>');
+    expect(screen.getByRole('button', { name: 'Subsanar' })).toBeTruthy();
+    // The QR is the domain encoder's symbol of the cotejo URL.
+    const svg = screen.getByRole('img', { name: 'Código QR tributario' });
+    const oscuros = codificarQr(URL_QR).modulos.flat().filter(Boolean).length;
+    const d = svg.querySelector('path')!.getAttribute('d')!;
+    expect(d.split('M').length - 1).toBe(oscuros);
+    expect(screen.getByText('QR tributario:')).toBeTruthy();
+    expect(screen.getByText('VERI*FACTU')).toBeTruthy();
+  });
+
+  it('a broken chain is shown as such', async () => {
+    setup(<VerifactuScreens action="fventavisorvf" segments={['editar', '5']} route={route} />, {
+      'GET ventas/fventaverifactu/edit/5': () =>
+        json(
+          200,
+          vista({
+            Estado: 'enviado',
+            Respuesta: null,
+            Cadena: {
+              Valida: false,
+              Incidencias: ['La huella del registro de F0001 (02-11-2026) no corresponde a sus datos'],
+            },
+          }),
+        ),
+      'GET ventas/fventaverifactu/factura/40': () => json(200, { Items: [fila()] }),
+    });
+    expect(await screen.findByText('Cadena rota')).toBeTruthy();
+    expect(screen.getByText(/no corresponde a sus datos/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subsanar' })).toBeNull();
+  });
+
+  it('companies without VeriFactu see why, and nothing is asked to the server', async () => {
+    const net = setup(<VerifactuScreens action="fventaverifactu" segments={[]} route={route} />, {}, '/', {
+      TipoFacturaElectronica: 'tbai',
+    });
+    await waitFor(() => expect(screen.getByText('VeriFactu no está activo para esta empresa')).toBeTruthy());
+    expect(net.calls).toHaveLength(0);
+  });
+});
