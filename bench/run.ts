@@ -216,6 +216,17 @@ try {
   console.log('\n==================================================================== MASTER DATA');
   const { benchMasterData } = await import('./masterData.ts');
   await benchMasterData();
+
+  // VeriFactu (issue 6): issuing with the chained record on vs off. A failure here does not hide the rest.
+  if (existsSync(path.join(import.meta.dirname, 'verifactu.ts'))) {
+    console.log('\n==================================================================== VERIFACTU');
+    try {
+      const { benchVerifactu } = await import('./verifactu.ts');
+      await benchVerifactu();
+    } catch (error) {
+      console.log(`!!! VeriFactu bench failed: ${errorText(error)}`);
+    }
+  }
 } catch (error) {
   exitCode = 1;
   console.log(`\n!!! The benchmark stopped on an error: ${error instanceof Error ? error.stack : error}`);

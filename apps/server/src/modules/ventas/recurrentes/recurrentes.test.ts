@@ -1,8 +1,10 @@
 import { sumarMeses } from '@faro/domain';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startSmtpSink } from '../../../../test/smtpSink.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 import { createJobRunner, LOCK_CLASS, lockKey } from '../../../platform/jobs/runner.ts';
+import { createMailer } from '../../../platform/mail/mailer.ts';
 import { generarPendientes, generarPlantilla, hoyEnEspana } from './generar.ts';
 import { trabajoFacturasRecurrentes } from './recurrentesRoutes.ts';
 
@@ -274,6 +276,27 @@ describe('generating invoices from a template', () => {
     expect(Buffer.from(adjuntos[0]!.contenido).subarray(0, 5).toString()).toBe('%PDF-');
     const hist = (await demo.request('GET', `${base}/historial/${p.Id}`)).body.Items;
     expect(hist.every((h: { EnviadaEn: string | null }) => h.EnviadaEn)).toBe(true);
+  });
+
+  it('delivers the same mail over SMTP with the PDF attached when SMTP is configured', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const mailer = createMailer(t.database.db, { smtpUrl: sink.url, from: 'Faro <f@faro.test>', log: () => {} });
+      const p = await crear({ Accion: 'enviar', FechaInicio: '2026-11-06' });
+      const r = await generarPlantilla(t.database.db, mailer, empresaId, p.Id, '2026-11-07');
+      expect(r.Generadas).toHaveLength(1);
+      expect(sink.mails).toHaveLength(1);
+      expect(sink.mails[0]!.to).toEqual(['cliente@recurrente.test']);
+      const raw = sink.mails[0]!.raw;
+      expect(raw).toMatch(/Content-Type: application\/pdf/i);
+      expect(raw).toMatch(/filename="?factura-[\w.-]+\.pdf/);
+      const [row] = await t.database.query<{ enviado: string | null }>(
+        "select enviado from correos_salida where para = 'cliente@recurrente.test' order by id desc limit 1",
+      );
+      expect(row!.enviado).not.toBeNull();
+    } finally {
+      await sink.stop();
+    }
   });
 
   it('generates now through the API (the template’s due periods up to today) and refuses a template in Baja', async () => {
