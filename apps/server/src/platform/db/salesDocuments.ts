@@ -82,6 +82,8 @@ export const documentosVenta = pgTable(
   (t) => [
     primaryKey({ name: 'documentos_venta_pk', columns: [t.empresaId, t.id] }),
     index('documentos_venta_lista_idx').on(t.empresaId, t.tipo, t.fecha, t.id),
+    // The invoice list spans three kinds (tipo IN …): ordered by date it needs the date right after the company.
+    index('documentos_venta_fecha_idx').on(t.empresaId, t.fecha, t.id),
     index('documentos_venta_cliente_idx').on(t.empresaId, t.idCliente, t.fecha),
     uniqueIndex('documentos_venta_numero_uq').on(t.empresaId, t.idSerie, t.anyo, t.numero),
     foreignKey({

@@ -1,0 +1,1 @@
+CREATE INDEX "documentos_venta_fecha_idx" ON "documentos_venta" USING btree ("empresa_id","fecha","id");
