@@ -1,0 +1,190 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { writeTokens } from '../../platform/storage.ts';
+import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { DocumentoEditor } from './DocumentoEditor.tsx';
+import { accionesPermitidas } from './ventasModel.ts';
+import { catalogos, documento, list } from './ventasTestData.ts';
+
+// Two cores shared by everyone: the screens render slowly under load.
+configure({ asyncUtilTimeout: 5000 });
+
+function setup(
+  recurso: 'pventa' | 'fventa',
+  doc: ReturnType<typeof documento>,
+  routes: Parameters<typeof mockFetch>[0] = {},
+) {
+  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+  setCookie('XSRF-TOKEN', 'x');
+  const net = mockFetch({
+    ...catalogos(),
+    [`GET ventas/${recurso}/edit/${doc.Id}`]: () => json(200, doc),
+    [`GET ventas/docventahist/${recurso}/${doc.Id}`]: () => json(200, { Items: [doc] }),
+    ...routes,
+  });
+  renderUi(<DocumentoEditor recurso={recurso} id={String(doc.Id)} />, { session: fakeSession() });
+  return net;
+}
+
+const emitida = documento({ Numero: 4, NumSerie: 'F2026-0004', Estado: 'Emitida' });
+const presupuesto = documento({
+  Tipo: 'presupuesto',
+  Estado: 'Activo',
+  Numero: 3,
+  NumSerie: 'P2026-0003',
+  EstadoCobro: null,
+});
+
+describe('actions per status', () => {
+  it.each([
+    [
+      'draft invoice',
+      documento(),
+      { convertir: [], emitir: true, anular: false, rectificar: false, cobrar: false, borrar: true },
+    ],
+    [
+      'issued, pending',
+      emitida,
+      { convertir: [], emitir: false, anular: true, rectificar: true, cobrar: true, borrar: false },
+    ],
+    [
+      'issued, partly collected',
+      { ...emitida, EstadoCobro: 'Cobrado parcialmente' },
+      { convertir: [], emitir: false, anular: false, rectificar: true, cobrar: true, borrar: false },
+    ],
+    [
+      'issued, collected',
+      { ...emitida, EstadoCobro: 'Cobrado' },
+      { convertir: [], emitir: false, anular: false, rectificar: true, cobrar: false, borrar: false },
+    ],
+    [
+      'cancelled invoice',
+      { ...emitida, Estado: 'Anulada' },
+      { convertir: [], emitir: false, anular: false, rectificar: false, cobrar: false, borrar: false },
+    ],
+    [
+      'active quote',
+      presupuesto,
+      {
+        convertir: ['dventa', 'aventa', 'fventa'],
+        emitir: false,
+        anular: true,
+        rectificar: false,
+        cobrar: false,
+        borrar: true,
+      },
+    ],
+    [
+      'invoiced delivery note',
+      { ...presupuesto, Tipo: 'albaran' as const, Estado: 'Pendiente', Facturado: true },
+      { convertir: [], emitir: false, anular: false, rectificar: false, cobrar: false, borrar: false },
+    ],
+    [
+      'pending order',
+      { ...presupuesto, Tipo: 'pedido' as const, Estado: 'Pendiente' },
+      { convertir: ['aventa', 'fventa'], emitir: false, anular: true, rectificar: false, cobrar: false, borrar: true },
+    ],
+  ])('%s', (_name, doc, expected) => {
+    expect(accionesPermitidas(doc, 3, 3)).toEqual(expected);
+  });
+
+  it('level 1 offers nothing that changes data', () => {
+    expect(accionesPermitidas(documento(), 1, 1)).toEqual({
+      convertir: [],
+      emitir: false,
+      anular: false,
+      rectificar: false,
+      cobrar: false,
+      borrar: false,
+    });
+  });
+});
+
+describe('action buttons', { timeout: 20_000 }, () => {
+  it('a quote converts into the destinations allowed and opens the new document', async () => {
+    const { calls } = setup('pventa', presupuesto, {
+      'POST ventas/pventa/convertir/5': () => json(201, { ...presupuesto, Id: 9, Tipo: 'pedido', Estado: 'Pendiente' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Convertir en…' }));
+    const pedido = await screen.findByRole('menuitem', { name: 'Pedido' });
+    expect(screen.getAllByRole('menuitem', { hidden: true }).map((m) => m.textContent)).toEqual([
+      'Pedido',
+      'Albarán',
+      'Factura',
+    ]);
+    fireEvent.click(pedido);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('convertir/5'))).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(post.init.body))).toEqual({ Destino: 'dventa' });
+    expect(await screen.findByText('Se ha creado el pedido a partir de este documento')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Emitir' })).toBeNull();
+  });
+
+  it('a draft invoice is issued after a confirmation', async () => {
+    const { calls } = setup('fventa', documento(), {
+      'POST ventas/fventa/emitir/5': () => json(200, emitida),
+    });
+    expect(await screen.findByRole('button', { name: 'Guardar' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Registrar cobro' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Emitir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir' }));
+    expect(await screen.findByText('La factura se ha emitido con el número F2026-0004')).toBeTruthy();
+  });
+
+  it('an issued invoice registers a collection of the pending amount into a treasury account', async () => {
+    const { calls } = setup('fventa', emitida, {
+      'GET tesoreria/movstesoreriac/list': list([
+        { Id: 1, IdFactura: 5, Fecha: '2026-03-03', Importe: '5.41', IdTesoreria: 2, Notas: null },
+      ]),
+      'POST tesoreria/movstesoreriac/save': () => json(201, { Id: 2 }),
+    });
+    expect(await screen.findByTestId('pendiente')).toBeTruthy();
+    expect(screen.getByTestId('pendiente').textContent).toBe('20,00 €');
+    expect(screen.queryByRole('button', { name: 'Emitir' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar cobro' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/^Importe/) as HTMLInputElement).value).toBe('20,00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')!.init.body));
+    expect(body).toMatchObject({ IdFactura: 5, Importe: '20.00', IdTesoreria: 2 });
+    expect(body.Fecha).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await screen.findByText('El cobro se ha registrado correctamente')).toBeTruthy();
+  });
+
+  it('the collection dialog shows the server error under the amount', async () => {
+    setup('fventa', emitida, {
+      'POST tesoreria/movstesoreriac/save': () =>
+        json(400, {
+          Mensaje: 'Revisa los errores del formulario',
+          Errores: [{ Campo: 'Importe', Mensaje: 'El cobro supera el importe pendiente de la factura (25.41 €)' }],
+        }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Registrar cobro' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Importe/), { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    expect(
+      await within(dialog).findByText(
+        'El cobro supera el importe pendiente de la factura (25.41 €)',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+  });
+
+  it('the history lists the chain with links', async () => {
+    const origen = { ...presupuesto, Id: 2 };
+    setup('fventa', emitida, {
+      'GET ventas/docventahist/fventa/5': () => json(200, { Items: [origen, emitida] }),
+    });
+    const hist = await screen.findByTestId('historial');
+    expect(within(hist).getByRole('link', { name: 'Presupuesto P2026-0003' }).getAttribute('href')).toBe(
+      '/pventa/editar/2',
+    );
+    expect(within(hist).getByText('Factura F2026-0004 · este documento')).toBeTruthy();
+  });
+});

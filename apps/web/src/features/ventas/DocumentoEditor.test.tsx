@@ -1,0 +1,131 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { writeTokens } from '../../platform/storage.ts';
+import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { DocumentoEditor } from './DocumentoEditor.tsx';
+import { catalogos, documento } from './ventasTestData.ts';
+
+// Two cores shared by everyone: the screens render slowly under load.
+configure({ asyncUtilTimeout: 5000 });
+
+function setup(recurso: 'pventa' | 'fventa', id: string | undefined, routes: Parameters<typeof mockFetch>[0] = {}) {
+  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+  setCookie('XSRF-TOKEN', 'x');
+  const net = mockFetch({
+    ...catalogos(),
+    [`GET ventas/docventahist/${recurso}/${id}`]: () => json(200, { Items: [] }),
+    ...routes,
+  });
+  renderUi(<DocumentoEditor recurso={recurso} id={id} />, { session: fakeSession() });
+  return net;
+}
+
+const cell = (name: string) => screen.getByLabelText(name, { selector: 'input:not([type=hidden])' });
+
+describe('sales document editor', { timeout: 20_000 }, () => {
+  it('computes the totals live with the domain function: lines, breakdown per rate, withholding', async () => {
+    setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento()) });
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('25,41 €'));
+    fireEvent.change(cell('Cantidad 1'), { target: { value: '3' } });
+    // 3 × 10.50 = 31.50; IVA 21 % = 6.62 → 38.12
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('38,12 €'));
+    expect(screen.getByTestId('importe-1').textContent).toBe('31,50 €');
+    fireEvent.change(cell('Descuento 1'), { target: { value: '10' } });
+    await waitFor(() => expect(screen.getByTestId('importe-1').textContent).toBe('28,35 €'));
+    fireEvent.change(screen.getByLabelText('Retención IRPF %'), { target: { value: '15' } });
+    // base 28.35, IVA 5.95, IRPF 4.25 → 30.05
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('30,05 €'));
+    expect(screen.getByTestId('total-retencion').textContent).toBe('−4,25 €');
+    expect(screen.getByTestId('cuota-IVA21').textContent).toBe('5,95 €');
+  });
+
+  it('keyboard entry: Enter on the last line adds a line and moves to its product; a free-text line counts', async () => {
+    setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento()) });
+    await screen.findByTestId('linea-1');
+    fireEvent.keyDown(cell('Precio 1'), { key: 'Enter' });
+    await screen.findByTestId('linea-2');
+    await waitFor(() => expect(document.activeElement).toBe(cell('Producto 2')));
+    // A blank line is left out of the totals; typed, it is a free-text line.
+    expect(screen.getByTestId('total').textContent).toBe('25,41 €');
+    fireEvent.change(cell('Descripción 2'), { target: { value: 'Montaje' } });
+    fireEvent.change(cell('Cantidad 2'), { target: { value: '1' } });
+    fireEvent.change(cell('Precio 2'), { target: { value: '100' } });
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('146,41 €'));
+    // Up and down move between lines in the same column.
+    fireEvent.keyDown(cell('Precio 2'), { key: 'ArrowUp' });
+    await waitFor(() => expect(document.activeElement).toBe(cell('Precio 1')));
+  });
+
+  it('picking a product fills description, VAT type and the customer tariff price', async () => {
+    const { calls } = setup('fventa', '5', {
+      'GET ventas/fventa/edit/5': () => json(200, documento()),
+      'GET catalogo/tarifas/precio': () =>
+        json(200, { Precio: '12.00', Descuento: '5.00', PrecioNeto: '11.4', Origen: 'producto', IdTarifa: 1 }),
+    });
+    await screen.findByTestId('linea-1');
+    await userEvent.click(cell('Producto 1'));
+    await userEvent.click(await screen.findByRole('option', { name: 'MART · Martillo de carpintero', hidden: true }));
+    await waitFor(() => expect((cell('Precio 1') as HTMLInputElement).value).toBe('12,00'));
+    expect((cell('Descripción 1') as HTMLInputElement).value).toBe('Martillo de carpintero');
+    expect((cell('Descuento 1') as HTMLInputElement).value).toBe('5');
+    const precio = calls.find((c) => c.path === 'catalogo/tarifas/precio')!;
+    expect(precio.url.searchParams.get('IdCliente')).toBe('7');
+    expect(precio.url.searchParams.get('IdProducto')).toBe('9');
+  });
+
+  it("shows the server's 400 errors under the line fields and the form message", async () => {
+    const { calls } = setup('fventa', '5', {
+      'GET ventas/fventa/edit/5': () => json(200, documento()),
+      'PUT ventas/fventa/save/5': () =>
+        json(400, {
+          Mensaje: 'Revisa los errores del formulario',
+          Errores: [
+            { Campo: 'Lineas[0].TipoIva', Mensaje: 'Línea 1: el tipo de IVA IVA21 no existe' },
+            { Campo: 'Lineas.0.Cantidad', Mensaje: 'El formato es incorrecto' },
+          ],
+        }),
+    });
+    await screen.findByTestId('linea-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findAllByText('No hay cambios para guardar')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(cell('Cantidad 1'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    const linea = screen.getByTestId('linea-1');
+    expect(await within(linea).findByText('Línea 1: el tipo de IVA IVA21 no existe')).toBeTruthy();
+    expect(within(linea).getByText('El formato es incorrecto')).toBeTruthy();
+    expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('Revisa los errores del formulario'))).toBe(
+      true,
+    );
+    const body = JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init.body));
+    expect(body.Lineas).toEqual([
+      { IdProducto: null, Descripcion: 'Martillo', Cantidad: '4', Precio: '10.50', Descuento: null, TipoIva: 'IVA21' },
+    ]);
+  });
+
+  it('a new document checks the customer and the lines in the browser before calling the server', async () => {
+    const { calls } = setup('pventa', undefined);
+    await screen.findByTestId('linea-1');
+    expect(screen.getByRole('heading', { name: 'Nuevo presupuesto' })).toBeTruthy();
+    // The configured free sales text is offered.
+    expect((screen.getByLabelText('Texto libre 1') as HTMLInputElement).value).toBe('Garantía de 2 años');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Cliente es obligatorio')).toBeTruthy();
+    expect(screen.getByText('El documento debe tener al menos una línea')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('an issued invoice is read-only with its stored totals', async () => {
+    setup('fventa', '5', {
+      'GET ventas/fventa/edit/5': () =>
+        json(200, documento({ Numero: 4, NumSerie: 'F2026-0004', Estado: 'Emitida', Total: '25.41' })),
+    });
+    expect(await screen.findByTestId('solo-lectura')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
+    expect(screen.queryByLabelText('Cantidad 1')).toBeNull();
+    expect(screen.getByTestId('importe-1').textContent).toBe('21,00 €');
+    expect(screen.getByTestId('total').textContent).toBe('25,41 €');
+    expect(screen.getByRole('heading', { name: 'Factura F2026-0004' })).toBeTruthy();
+  });
+});

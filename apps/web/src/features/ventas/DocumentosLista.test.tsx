@@ -1,0 +1,77 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { writeTokens } from '../../platform/storage.ts';
+import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { DocumentosLista } from './DocumentosLista.tsx';
+import { documento } from './ventasTestData.ts';
+
+// Two cores shared by everyone: the screens render slowly under load.
+configure({ asyncUtilTimeout: 5000 });
+
+const emitida = documento({
+  Id: 1,
+  Numero: 1,
+  NumSerie: 'F2026-0001',
+  Estado: 'Emitida',
+  EstadoCobro: 'Cobrado parcialmente',
+  BaseImponible: '1020.25',
+  Total: '1234.50',
+});
+const borrador = documento({ Id: 2, ClienteNombre: 'Talleres Norte', ClienteNIF: 'A58818501', Fecha: '2026-03-05' });
+const anulada = documento({ Id: 3, Numero: 2, NumSerie: 'F2026-0002', Estado: 'Anulada', Total: '999.00' });
+
+function setup() {
+  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+  setCookie('XSRF-TOKEN', 'x');
+  const net = mockFetch({
+    'GET ventas/fventa/list': () => json(200, { Items: [emitida, borrador, anulada], Total: 3 }),
+    'GET ventas/clientes/list': () => json(200, { Items: [], Total: 0 }),
+  });
+  renderUi(<DocumentosLista recurso="fventa" />, { session: fakeSession(), path: '/fventa/lista' });
+  return net;
+}
+
+const filtros = (c: { url: URL }) => JSON.parse(c.url.searchParams.get('Filtros') ?? '{}');
+
+describe('sales document list', { timeout: 20_000 }, () => {
+  it('shows number (or Borrador), date, customer, amounts in Spanish format, status badges and page totals', async () => {
+    setup();
+    expect(await screen.findByRole('link', { name: 'F2026-0001' })).toBeTruthy();
+    expect(screen.getByText('Borrador')).toBeTruthy();
+    expect(screen.getByText('05/03/2026')).toBeTruthy();
+    expect(screen.getByText('Talleres Norte')).toBeTruthy();
+    expect(screen.getByText('1234,50 €')).toBeTruthy();
+    expect(screen.getByText('1020,25 €')).toBeTruthy();
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Cobrado parcialmente')).toBeTruthy();
+    expect(within(table).getByText('Anulada')).toBeTruthy();
+    expect(screen.getByTestId('list-total').textContent).toBe('3 registros');
+    // The page totals leave the cancelled invoice out: 1234.50 + 25.41.
+    expect(screen.getByTestId('pagina-total').textContent).toBe('1259,91 €');
+    expect(screen.getByTestId('pagina-base').textContent).toBe('1041,25 €');
+    expect(screen.getByRole('link', { name: 'Nueva factura' }).getAttribute('href')).toBe('/fventa/nuevo');
+  });
+
+  it('sends the status and collection filters and the draft switch to the server', async () => {
+    const { calls } = setup();
+    await screen.findByRole('link', { name: 'F2026-0001' });
+    await userEvent.click(screen.getByLabelText(/^Estado/, { selector: 'input:not([type=hidden])' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Emitida', hidden: true }));
+    await waitFor(() => expect(filtros(calls.at(-1)!)).toEqual({ Estado: 'Emitida' }));
+    await userEvent.click(screen.getByLabelText(/^Cobro/, { selector: 'input:not([type=hidden])' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Pendiente', hidden: true }));
+    await waitFor(() => expect(filtros(calls.at(-1)!)).toEqual({ Estado: 'Emitida', EstadoCobro: 'Pendiente' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Sólo borradores' }));
+    await waitFor(() => expect(filtros(calls.at(-1)!).Borrador).toBe(true));
+  });
+
+  it('the search box narrows the page by number, customer or NIF', async () => {
+    setup();
+    await screen.findByRole('link', { name: 'F2026-0001' });
+    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'a58818' } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'F2026-0001' })).toBeNull());
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Talleres Norte')).toBeTruthy();
+  });
+});

@@ -1,0 +1,362 @@
+import { formatAmount } from '@faro/domain';
+import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { type KeyboardEvent, useRef } from 'react';
+import { IconPlus, IconTrash } from '../../app/shell/icons.tsx';
+import { useReferenceList } from '../../platform/referenceLists.ts';
+import { errorLines } from '../../ui/form/FormField.tsx';
+import { BuscadorSelect } from './BuscadorSelect.tsx';
+import { type PrecioTarifa, type ProductoFila, precioTarifa, type TipoIvaFila } from './ventasApi.ts';
+import { aDecimal, type LineaForm, lineaVacia, numeroEditable } from './ventasModel.ts';
+
+type Col = 'Producto' | 'Descripcion' | 'Cantidad' | 'Precio' | 'Descuento' | 'TipoIva';
+
+export interface LineasGridProps {
+  lineas: LineaForm[];
+  /** Replaces the lines (always from the latest lines: async price answers use it too). */
+  onChange: (update: (lineas: LineaForm[]) => LineaForm[]) => void;
+  tipos: TipoIvaFila[];
+  importes: (string | null)[];
+  errors: (campo: string) => string[];
+  touch: (campo: string) => void;
+  readOnly: boolean;
+  cliente: number | null;
+  fecha: string;
+  tipoIvaDefecto: string;
+  /** The document total, repeated under the lines while typing. */
+  total?: string;
+  /** Errors of the lines as a whole (none, totals error on a line). */
+  errorGeneral?: string[];
+}
+
+/** The option the keyboard has highlighted in a combobox's list (Mantine marks it data-combobox-selected). */
+function opcionResaltada(input: HTMLInputElement): boolean {
+  const list = input.getAttribute('aria-controls');
+  return !!(list && document.getElementById(list)?.querySelector('[data-combobox-selected]'));
+}
+
+const productoEtiqueta = (p: ProductoFila) => `${p.Codigo ? `${p.Codigo} · ` : ''}${p.Descripcion}`;
+
+/**
+ * The lines of a document, keyboard first: Enter on the last line adds a line and puts the cursor on its product,
+ * Enter elsewhere and the up/down arrows move between lines; picking a product fills its description, VAT type and
+ * the customer's tariff price, then jumps to the quantity. A line without a product is a free-text line.
+ */
+export function LineasGrid(p: LineasGridProps) {
+  const refs = useRef(new Map<string, HTMLInputElement | null>());
+  const productos = useReferenceList('productos');
+  const nombreProducto = new Map((productos.data ?? []).map((r) => [r.value, r.label]));
+  if (p.readOnly)
+    return <LineasLectura lineas={p.lineas} importes={p.importes} tipos={p.tipos} nombres={nombreProducto} />;
+  const setRef = (key: string, col: Col) => (el: HTMLInputElement | null) => {
+    refs.current.set(`${key}:${col}`, el);
+  };
+  const focus = (key: string | undefined, col: Col) => {
+    if (!key) return;
+    // After a render: the new line's inputs exist only then.
+    setTimeout(() => refs.current.get(`${key}:${col}`)?.focus(), 0);
+  };
+  const patch = (key: string, cambios: Partial<LineaForm>) =>
+    p.onChange((ls) => ls.map((l) => (l.key === key ? { ...l, ...cambios } : l)));
+
+  const addLine = () => {
+    const nueva = lineaVacia(p.tipoIvaDefecto);
+    p.onChange((ls) => [...ls, nueva]);
+    focus(nueva.key, 'Producto');
+  };
+
+  const onKey = (i: number, col: Col) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    const down = e.key === 'Enter' || (e.key === 'ArrowDown' && col !== 'Producto' && col !== 'TipoIva');
+    const up = e.key === 'ArrowUp' && col !== 'Producto' && col !== 'TipoIva';
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) return; // Ctrl+Enter saves (the form handles it)
+    if (down) {
+      e.preventDefault();
+      if (i === p.lineas.length - 1) {
+        if (e.key === 'Enter') addLine();
+      } else focus(p.lineas[i + 1]?.key, e.key === 'Enter' ? 'Producto' : col);
+    } else if (up && i > 0) {
+      e.preventDefault();
+      focus(p.lineas[i - 1]?.key, col);
+    }
+  };
+
+  const pick = async (l: LineaForm, prod: ProductoFila | null) => {
+    if (!prod) {
+      patch(l.key, { IdProducto: null, Producto: '' });
+      return;
+    }
+    const tipo = p.tipos.find((t) => t.Id === prod.IdTipoIva)?.Valor;
+    patch(l.key, {
+      IdProducto: prod.Id,
+      Producto: productoEtiqueta(prod),
+      Descripcion: prod.Descripcion,
+      Precio: numeroEditable(prod.PrecioVenta ?? '0', 2),
+      Descuento: '',
+      ...(tipo ? { TipoIva: tipo } : {}),
+    });
+    focus(l.key, 'Cantidad');
+    const precio: PrecioTarifa | null = await precioTarifa(prod.Id, p.cliente, aDecimal(l.Cantidad || '1'), p.fecha);
+    if (!precio) return;
+    p.onChange((ls) =>
+      ls.map((x) =>
+        x.key === l.key && x.IdProducto === prod.Id
+          ? {
+              ...x,
+              Precio: numeroEditable(precio.Precio, 2),
+              Descuento: Number(precio.Descuento) ? numeroEditable(precio.Descuento) : '',
+            }
+          : x,
+      ),
+    );
+  };
+
+  const tipoOptions = p.tipos
+    .filter((t) => !t.Baja || p.lineas.some((l) => l.TipoIva === t.Valor))
+    .map((t) => ({ value: t.Valor, label: `${t.Descripcion}` }));
+
+  const cellError = (i: number, col: Col) => {
+    const list = p.errors(`Lineas.${i}.${col === 'Producto' ? 'IdProducto' : col}`);
+    return list.length ? errorLines(list) : undefined;
+  };
+  const num = (i: number, l: LineaForm, col: 'Cantidad' | 'Precio' | 'Descuento', label: string) => (
+    <Table.Td>
+      <TextInput
+        ref={setRef(l.key, col)}
+        aria-label={`${label} ${i + 1}`}
+        size="xs"
+        inputMode="decimal"
+        value={l[col]}
+        readOnly={p.readOnly}
+        variant={p.readOnly ? 'unstyled' : 'default'}
+        placeholder={col === 'Descuento' ? '0' : ''}
+        styles={{ input: { textAlign: 'right' } }}
+        error={cellError(i, col)}
+        onChange={(e) => patch(l.key, { [col]: e.currentTarget.value })}
+        onBlur={() => p.touch(`Lineas.${i}.${col}`)}
+        onKeyDown={onKey(i, col)}
+      />
+    </Table.Td>
+  );
+
+  return (
+    <div data-testid="lineas">
+      <Table.ScrollContainer minWidth={860}>
+        <Table
+          verticalSpacing={4}
+          horizontalSpacing={6}
+          withRowBorders
+          highlightOnHover={!p.readOnly}
+          style={{ tableLayout: 'fixed' }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={30}>#</Table.Th>
+              <Table.Th w={200}>Producto</Table.Th>
+              <Table.Th>Descripción</Table.Th>
+              <Table.Th w={84} ta="right">
+                Cantidad
+              </Table.Th>
+              <Table.Th w={100} ta="right">
+                Precio
+              </Table.Th>
+              <Table.Th w={70} ta="right">
+                Dto. %
+              </Table.Th>
+              <Table.Th w={140}>IVA</Table.Th>
+              <Table.Th w={104} ta="right">
+                Importe
+              </Table.Th>
+              {!p.readOnly && <Table.Th w={36} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {p.lineas.map((l, i) => (
+              <Table.Tr key={l.key} data-testid={`linea-${i + 1}`}>
+                <Table.Td>
+                  <Text size="xs" c="dimmed">
+                    {i + 1}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <BuscadorSelect<ProductoFila>
+                    ref={setRef(l.key, 'Producto')}
+                    path="catalogo/productos/list"
+                    entidad="productos"
+                    aria-label={`Producto ${i + 1}`}
+                    size="xs"
+                    variant={p.readOnly ? 'unstyled' : 'default'}
+                    placeholder={p.readOnly ? '' : 'Código o nombre'}
+                    value={l.IdProducto}
+                    etiqueta={
+                      l.Producto ||
+                      (l.IdProducto ? (nombreProducto.get(String(l.IdProducto)) ?? `Producto ${l.IdProducto}`) : '')
+                    }
+                    opcion={productoEtiqueta}
+                    readOnly={p.readOnly}
+                    error={cellError(i, 'Producto')}
+                    onPick={(prod) => void pick(l, prod)}
+                    onKeyDown={(e) => {
+                      // Enter with no option highlighted (nothing typed): a free-text line, go to the description.
+                      if (e.key === 'Enter' && !opcionResaltada(e.currentTarget)) {
+                        e.preventDefault();
+                        focus(l.key, 'Descripcion');
+                      }
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    ref={setRef(l.key, 'Descripcion')}
+                    aria-label={`Descripción ${i + 1}`}
+                    size="xs"
+                    value={l.Descripcion}
+                    readOnly={p.readOnly}
+                    variant={p.readOnly ? 'unstyled' : 'default'}
+                    placeholder={p.readOnly ? '' : 'Texto libre o descripción del producto'}
+                    error={cellError(i, 'Descripcion')}
+                    onChange={(e) => patch(l.key, { Descripcion: e.currentTarget.value })}
+                    onBlur={() => p.touch(`Lineas.${i}.Descripcion`)}
+                    onKeyDown={onKey(i, 'Descripcion')}
+                  />
+                </Table.Td>
+                {num(i, l, 'Cantidad', 'Cantidad')}
+                {num(i, l, 'Precio', 'Precio')}
+                {num(i, l, 'Descuento', 'Descuento')}
+                <Table.Td>
+                  <Select
+                    ref={setRef(l.key, 'TipoIva')}
+                    aria-label={`IVA ${i + 1}`}
+                    size="xs"
+                    data={tipoOptions}
+                    value={l.TipoIva || null}
+                    readOnly={p.readOnly}
+                    variant={p.readOnly ? 'unstyled' : 'default'}
+                    allowDeselect={false}
+                    error={cellError(i, 'TipoIva')}
+                    onChange={(v) => patch(l.key, { TipoIva: v ?? '' })}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' && !opcionResaltada(e.currentTarget)) onKey(i, 'TipoIva')(e);
+                    }}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" fw={500} data-testid={`importe-${i + 1}`} style={{ whiteSpace: 'nowrap' }}>
+                    {p.importes[i] !== null && p.importes[i] !== undefined ? formatAmount(p.importes[i]) : '—'}
+                  </Text>
+                  {p.errors(`Lineas.${i}`).map((e) => (
+                    <Text key={e} size="xs" c="red">
+                      {e}
+                    </Text>
+                  ))}
+                </Table.Td>
+                {!p.readOnly && (
+                  <Table.Td>
+                    <Tooltip label="Quitar la línea" openDelay={400}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Quitar línea ${i + 1}`}
+                        tabIndex={-1}
+                        onClick={() =>
+                          p.onChange((ls) => {
+                            const rest = ls.filter((x) => x.key !== l.key);
+                            return rest.length ? rest : [lineaVacia(p.tipoIvaDefecto)];
+                          })
+                        }
+                      >
+                        <IconTrash size={15} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {(p.errorGeneral ?? []).map((e) => (
+        <Text key={e} size="sm" c="red" mt={4} role="alert">
+          {e}
+        </Text>
+      ))}
+      {!p.readOnly && (
+        <Group justify="space-between" mt="xs">
+          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={addLine}>
+            Añadir línea
+          </Button>
+          <Group gap="lg">
+            <Text size="xs" c="dimmed" visibleFrom="md">
+              Intro: línea nueva · ↑ ↓: moverse entre líneas · Ctrl+Intro: guardar
+            </Text>
+            {p.total !== undefined && (
+              <Text size="sm">
+                Total <b data-testid="total-lineas">{formatAmount(p.total)}</b>
+              </Text>
+            )}
+          </Group>
+        </Group>
+      )}
+    </div>
+  );
+}
+
+/** The lines of a document that can no longer change: plain text, easy to read. */
+function LineasLectura({
+  lineas,
+  importes,
+  tipos,
+  nombres,
+}: {
+  lineas: LineaForm[];
+  importes: (string | null)[];
+  tipos: TipoIvaFila[];
+  nombres: Map<string, string>;
+}) {
+  const tipo = new Map(tipos.map((t) => [t.Valor, t.Descripcion]));
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing={8} striped data-testid="lineas">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={30}>#</Table.Th>
+            <Table.Th>Descripción</Table.Th>
+            <Table.Th ta="right">Cantidad</Table.Th>
+            <Table.Th ta="right">Precio</Table.Th>
+            <Table.Th ta="right">Dto. %</Table.Th>
+            <Table.Th>IVA</Table.Th>
+            <Table.Th ta="right">Importe</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lineas.map((l, i) => (
+            <Table.Tr key={l.key} data-testid={`linea-${i + 1}`}>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {i + 1}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{l.Descripcion}</Text>
+                {l.IdProducto && (
+                  <Text size="xs" c="dimmed">
+                    {nombres.get(String(l.IdProducto)) ?? `Producto ${l.IdProducto}`}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{l.Cantidad}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {l.Precio ? formatAmount(aDecimal(l.Precio)) : ''}
+              </Table.Td>
+              <Table.Td ta="right">{l.Descuento || ''}</Table.Td>
+              <Table.Td>{tipo.get(l.TipoIva) ?? l.TipoIva}</Table.Td>
+              <Table.Td ta="right" fw={500} style={{ whiteSpace: 'nowrap' }} data-testid={`importe-${i + 1}`}>
+                {importes[i] ? formatAmount(importes[i]) : ''}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

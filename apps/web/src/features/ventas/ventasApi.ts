@@ -1,0 +1,180 @@
+import type { RecursoVenta, TipoIva } from '@faro/domain';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { qk } from '../../platform/queryKeys.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+
+/** Server calls of the sales screens and the catalogues they read (cached per company like the reference lists). */
+
+export const rutaVentas = (recurso: RecursoVenta) => `ventas/${recurso}`;
+
+/** After any change to a document: every sales list and row (conversions touch the origin too), the collections. */
+export async function invalidarVentas(client: QueryClient, empresa: number): Promise<void> {
+  await Promise.all(
+    ['pventa', 'dventa', 'aventa', 'fventa', 'docventahist', 'movstesoreriac', 'factemitidas'].map((n) =>
+      client.invalidateQueries({ queryKey: qk.entity(empresa, n) }),
+    ),
+  );
+}
+
+export interface TipoIvaFila extends TipoIva {
+  Id: number;
+  Descripcion: string;
+  Baja: boolean;
+}
+
+/** VAT types with their rates (the totals need more than the reference list's label). */
+export function useTiposIva() {
+  const { info } = useReady();
+  return useQuery({
+    queryKey: [...qk.ref(info.IdEmpresa, 'tiposiva'), 'completo'],
+    queryFn: async () => {
+      const rows = (
+        await api.get<ListAnswer<Record<string, unknown>>>('configuracion/tiposiva/list', {
+          params: { Pagina: 1, TotalPagina: 200, Orden: 'Valor' },
+          background: true,
+        })
+      ).Items;
+      return rows.map(
+        (r): TipoIvaFila => ({
+          Id: Number(r.Id),
+          Valor: String(r.Valor),
+          Descripcion: String(r.Descripcion ?? r.Valor),
+          Impuesto: (r.Impuesto as TipoIva['Impuesto']) ?? 'IVA',
+          PorcentajeIva: String(r.PorcentajeIva ?? '0'),
+          PorcentajeRecargo: (r.PorcentajeRecargo as string | null) ?? null,
+          GeneraRecargo: r.GeneraRecargo === true,
+          Baja: r.Baja === true,
+        }),
+      );
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export interface Configura {
+  VentasTxtLibre1: string | null;
+  VentasTxtLibre2: string | null;
+  VentasTxtLibre3: string | null;
+  IdTipoIva: number | null;
+  IdFormaPago: number | null;
+  IdCuentaTesoreria: number | null;
+}
+
+/** The company's configuration row (free sales texts, default VAT type, treasury account); null when not readable. */
+export function useConfigura() {
+  const { info } = useReady();
+  return useQuery({
+    queryKey: [...qk.entity(info.IdEmpresa, 'configura'), 'ventas'],
+    queryFn: async () => {
+      try {
+        const r = await api.get<ListAnswer<Configura>>('configuracion/configura/list', {
+          params: { Pagina: 1, TotalPagina: 1 },
+          background: true,
+          silent: true,
+        });
+        return r.Items[0] ?? null;
+      } catch {
+        return null;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface SerieFila {
+  Id: number;
+  Codigo: string;
+  Descripcion: string;
+  Prefijo: string | null;
+  TipoDocumento: string;
+  Defecto: boolean;
+  Baja: boolean;
+}
+
+/** The series of the document kinds (all kinds at once: a short catalogue). */
+export function useSeries() {
+  const { info } = useReady();
+  return useQuery({
+    queryKey: [...qk.ref(info.IdEmpresa, 'series'), 'completo'],
+    queryFn: async () =>
+      (
+        await api.get<ListAnswer<SerieFila>>('configuracion/series/list', {
+          params: { Pagina: 1, TotalPagina: 200, Orden: 'Codigo' },
+          background: true,
+          silent: true,
+        })
+      ).Items,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export interface ClienteFila {
+  Id: number;
+  Codigo: string | null;
+  Nombre: string;
+  NombreComercial?: string | null;
+  NIF: string | null;
+  Direccion?: string | null;
+  CodPostal?: string | null;
+  Poblacion?: string | null;
+  Provincia?: string | null;
+  IdFormaPago?: number | null;
+  RegimenIva?: string | null;
+  RetencionIrpf?: string | null;
+  Baja?: boolean;
+}
+
+export interface ProductoFila {
+  Id: number;
+  Codigo: string | null;
+  Descripcion: string;
+  PrecioVenta: string | null;
+  IdTipoIva: number | null;
+  Baja?: boolean;
+}
+
+/** Search of a big catalogue (customers, products) by code, name or NIF: the server's trigram search. */
+export function buscar<T>(path: string, texto: string, filtros: Record<string, unknown> = {}) {
+  const Filtros: Record<string, unknown> = { Baja: false, ...filtros };
+  if (texto.trim()) Filtros.Buscar = texto.trim();
+  return api
+    .get<ListAnswer<T>>(path, {
+      params: { Pagina: 1, TotalPagina: 20, Filtros: JSON.stringify(Filtros) },
+      background: true,
+    })
+    .then((r) => r.Items);
+}
+
+export interface PrecioTarifa {
+  Precio: string;
+  Descuento: string;
+  PrecioNeto: string;
+  Origen: string;
+}
+
+/** The customer's tariff price of a product (`catalogo/tarifas/precio`); null when it cannot be read. */
+export async function precioTarifa(
+  idProducto: number,
+  idCliente: number | null,
+  cantidad: string,
+  fecha: string,
+): Promise<PrecioTarifa | null> {
+  const params: Record<string, string | number> = { IdProducto: idProducto, Fecha: fecha };
+  if (idCliente) params.IdCliente = idCliente;
+  if (/^\d{1,12}(\.\d{1,3})?$/.test(cantidad)) params.Cantidad = cantidad;
+  try {
+    return await api.get<PrecioTarifa>('catalogo/tarifas/precio', { params, background: true, silent: true });
+  } catch {
+    return null;
+  }
+}
+
+export interface CobroFila {
+  Id: number;
+  IdFactura: number;
+  Fecha: string;
+  Importe: string;
+  IdTesoreria: number;
+  Notas: string | null;
+}

@@ -1,0 +1,448 @@
+import {
+  CONVERSIONES,
+  calcularTotales,
+  ES_FACTURA,
+  ESTADOS_VENTA,
+  MSG,
+  MSG_VENTAS,
+  type RecursoVenta,
+  TIPOS_DOCUMENTO_VENTA,
+  type TipoDocumentoVenta,
+  type TipoIva,
+  type Totales,
+} from '@faro/domain';
+
+/**
+ * Sales documents in the browser: the API shapes, labels per resource, the editor's values ↔ save body, client
+ * validation and the live totals (always the domain's `calcularTotales`, the server's own function).
+ */
+
+export interface LineaDoc {
+  Id?: number;
+  IdProducto: number | null;
+  Descripcion: string;
+  Cantidad: string;
+  Precio: string;
+  Descuento: string | null;
+  TipoIva: string;
+  Importe?: string;
+  IdLineaOrigen?: number | null;
+}
+
+export interface DesgloseDoc {
+  TipoIva: string;
+  PorcentajeIva: string;
+  PorcentajeRecargo: string;
+  Base: string;
+  Cuota: string;
+  CuotaRecargo: string;
+}
+
+/** A document as the API answers it (`aJson` on the server). */
+export interface DocumentoVenta {
+  Id: number;
+  Tipo: TipoDocumentoVenta;
+  Cliente: number;
+  ClienteNombre: string;
+  ClienteNIF: string | null;
+  ClienteDireccion?: string | null;
+  ClienteCodPostal?: string | null;
+  ClientePoblacion?: string | null;
+  ClienteProvincia?: string | null;
+  RegimenIva?: string | null;
+  Fecha: string;
+  Serie: number | null;
+  Numero: number | null;
+  NumSerie: string | null;
+  Estado: string;
+  Facturado: boolean;
+  EstadoCobro: string | null;
+  IdFormaPago: number | null;
+  DireccionEnvio?: string | null;
+  Observaciones: string | null;
+  VentasTxtLibre1: string | null;
+  VentasTxtLibre2: string | null;
+  VentasTxtLibre3: string | null;
+  PorcRetencion: string | null;
+  BaseImponible: string;
+  TotalIva: string;
+  TotalRecargo: string;
+  TotalRetencion: string;
+  Total: string;
+  Desglose?: DesgloseDoc[];
+  IdRectificada?: number | null;
+  TipoRectificativa?: string | null;
+  Lineas?: LineaDoc[];
+}
+
+export const RECURSO_DE_TIPO: Record<TipoDocumentoVenta, RecursoVenta> = {
+  presupuesto: 'pventa',
+  pedido: 'dventa',
+  albaran: 'aventa',
+  factura: 'fventa',
+  simplificada: 'fventa',
+  rectificativa: 'fventa',
+};
+
+export const ETIQUETA_TIPO: Record<TipoDocumentoVenta, string> = {
+  presupuesto: 'Presupuesto',
+  pedido: 'Pedido',
+  albaran: 'Albarán',
+  factura: 'Factura',
+  simplificada: 'Factura simplificada',
+  rectificativa: 'Factura rectificativa',
+};
+
+/** Titles and words per resource (gender for "Nuevo/Nueva"). */
+export const RECURSOS: Record<
+  RecursoVenta,
+  { plural: string; singular: string; nuevo: string; tipo: TipoDocumentoVenta }
+> = {
+  pventa: { plural: 'Presupuestos', singular: 'Presupuesto', nuevo: 'Nuevo presupuesto', tipo: 'presupuesto' },
+  dventa: { plural: 'Pedidos', singular: 'Pedido', nuevo: 'Nuevo pedido', tipo: 'pedido' },
+  aventa: { plural: 'Albaranes', singular: 'Albarán', nuevo: 'Nuevo albarán', tipo: 'albaran' },
+  fventa: { plural: 'Facturas', singular: 'Factura', nuevo: 'Nueva factura', tipo: 'factura' },
+};
+
+export const esRecursoVenta = (a: string): a is RecursoVenta => Object.hasOwn(TIPOS_DOCUMENTO_VENTA, a);
+
+/** Status badge colours. */
+export const COLOR_ESTADO: Record<string, string> = {
+  Activo: 'blue',
+  Pendiente: 'yellow',
+  Entregado: 'teal',
+  Enviado: 'teal',
+  Provisional: 'gray',
+  Emitida: 'blue',
+  Anulada: 'red',
+  Cobrado: 'green',
+  'Cobrado parcialmente': 'orange',
+  Facturado: 'grape',
+};
+
+export const ESTADOS_RECURSO = (recurso: RecursoVenta): readonly string[] => ESTADOS_VENTA[RECURSOS[recurso].tipo];
+
+/** Destinations of a conversion from a kind, as resources. */
+export function destinosConversion(tipo: TipoDocumentoVenta): RecursoVenta[] {
+  return (CONVERSIONES[tipo] ?? []).map((t) => RECURSO_DE_TIPO[t]);
+}
+
+export const esEmitida = (d: Pick<DocumentoVenta, 'Tipo' | 'Numero'>) => ES_FACTURA(d.Tipo) && d.Numero !== null;
+export const esBorradorFactura = (d: Pick<DocumentoVenta, 'Tipo' | 'Numero'>) =>
+  ES_FACTURA(d.Tipo) && d.Numero === null;
+
+/** Why a document cannot be edited any more (null when it can). */
+export function motivoSoloLectura(d: DocumentoVenta | undefined): string | null {
+  if (!d) return null;
+  if (esEmitida(d)) return 'Factura emitida: no se puede modificar. Corrígela con una factura rectificativa.';
+  if (d.Estado === 'Anulada') return MSG_VENTAS.anulado;
+  if (d.Facturado) return MSG_VENTAS.facturado;
+  return null;
+}
+
+/** What the user may do with a document (the server checks the same rules again). */
+export interface AccionesPermitidas {
+  convertir: RecursoVenta[];
+  emitir: boolean;
+  anular: boolean;
+  rectificar: boolean;
+  cobrar: boolean;
+  borrar: boolean;
+}
+
+export function accionesPermitidas(d: DocumentoVenta, level: number, nivelCobros: number): AccionesPermitidas {
+  const factura = ES_FACTURA(d.Tipo);
+  const anulada = d.Estado === 'Anulada';
+  const emitida = esEmitida(d);
+  return {
+    convertir: !factura && !anulada && !d.Facturado && level >= 2 ? destinosConversion(d.Tipo) : [],
+    emitir: factura && !emitida && !anulada && level >= 2,
+    anular: level >= 3 && !anulada && !d.Facturado && (!factura || (emitida && d.EstadoCobro === 'Pendiente')),
+    rectificar: emitida && !anulada && d.Tipo !== 'rectificativa' && level >= 2,
+    cobrar: emitida && !anulada && d.EstadoCobro !== 'Cobrado' && nivelCobros >= 2,
+    borrar: level >= 3 && (factura ? !emitida : !d.Facturado) && !anulada,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Editor values
+
+export interface LineaForm {
+  /** A stable key for React (lines have no id until saved). */
+  key: string;
+  IdProducto: number | null;
+  /** The product's code and name as shown in its selector. */
+  Producto: string;
+  Descripcion: string;
+  Cantidad: string;
+  Precio: string;
+  Descuento: string;
+  TipoIva: string;
+  IdLineaOrigen?: number | null;
+}
+
+export interface DocValues extends Record<string, unknown> {
+  Cliente: number | null;
+  Fecha: string;
+  Serie: number | null;
+  Estado: string;
+  Simplificada: boolean;
+  IdFormaPago: number | null;
+  DireccionEnvio: string;
+  Observaciones: string;
+  VentasTxtLibre1: string;
+  VentasTxtLibre2: string;
+  VentasTxtLibre3: string;
+  PorcRetencion: string;
+  Lineas: LineaForm[];
+}
+
+let keySeq = 0;
+export const nuevaClave = () => `l${++keySeq}`;
+
+export function lineaVacia(tipoIva: string): LineaForm {
+  return {
+    key: nuevaClave(),
+    IdProducto: null,
+    Producto: '',
+    Descripcion: '',
+    Cantidad: '1',
+    Precio: '',
+    Descuento: '',
+    TipoIva: tipoIva,
+  };
+}
+
+/** '10.500000' → '10,50'; '2.000' → '2': decimals the user needs, at least `min`. */
+export function numeroEditable(v: string | number | null | undefined, min = 0): string {
+  if (v === null || v === undefined || v === '') return '';
+  const text = String(v);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  let [ent, dec = ''] = text.split('.') as [string, string?];
+  dec = (dec ?? '').replace(/0+$/, '');
+  while (dec.length < min) dec += '0';
+  return dec ? `${ent},${dec}` : ent;
+}
+
+/** A number as typed ('1.234,5' is not accepted: no thousands separator) → '.'-decimal text. */
+export const aDecimal = (v: string) => v.trim().replace(',', '.');
+const esNumero = (v: string) => /^[+-]?\d+(\.\d+)?$/.test(aDecimal(v));
+
+export function valoresIniciales(
+  d: DocumentoVenta | undefined,
+  defaults: { fecha: string; tipoIva: string; txt?: (string | null | undefined)[] },
+): DocValues {
+  if (!d) {
+    return {
+      Cliente: null,
+      Fecha: defaults.fecha,
+      Serie: null,
+      Estado: '',
+      Simplificada: false,
+      IdFormaPago: null,
+      DireccionEnvio: '',
+      Observaciones: '',
+      VentasTxtLibre1: defaults.txt?.[0] ?? '',
+      VentasTxtLibre2: defaults.txt?.[1] ?? '',
+      VentasTxtLibre3: defaults.txt?.[2] ?? '',
+      PorcRetencion: '',
+      Lineas: [lineaVacia(defaults.tipoIva)],
+    };
+  }
+  return {
+    Cliente: d.Cliente,
+    Fecha: d.Fecha,
+    Serie: d.Serie,
+    Estado: d.Estado,
+    Simplificada: d.Tipo === 'simplificada',
+    IdFormaPago: d.IdFormaPago,
+    DireccionEnvio: d.DireccionEnvio ?? '',
+    Observaciones: d.Observaciones ?? '',
+    VentasTxtLibre1: d.VentasTxtLibre1 ?? '',
+    VentasTxtLibre2: d.VentasTxtLibre2 ?? '',
+    VentasTxtLibre3: d.VentasTxtLibre3 ?? '',
+    PorcRetencion: Number(d.PorcRetencion ?? 0) ? numeroEditable(d.PorcRetencion) : '',
+    Lineas: (d.Lineas ?? []).map((l) => ({
+      key: nuevaClave(),
+      IdProducto: l.IdProducto,
+      Producto: '',
+      Descripcion: l.Descripcion,
+      Cantidad: numeroEditable(l.Cantidad),
+      Precio: numeroEditable(l.Precio, 2),
+      Descuento: Number(l.Descuento ?? 0) ? numeroEditable(l.Descuento) : '',
+      TipoIva: l.TipoIva,
+      IdLineaOrigen: l.IdLineaOrigen ?? null,
+    })),
+  };
+}
+
+/** A line the user has not started (Enter adds one at the end): ignored by validation, totals and the save. */
+export const lineaEnBlanco = (l: LineaForm) => !l.IdProducto && !l.Descripcion.trim() && !l.Precio.trim();
+
+/** Client validation, keyed like the server's Campo names (`Lineas.0.Cantidad`). */
+export function validarDocumento(v: DocValues): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const add = (k: string, m: string) => {
+    out[k] = [...(out[k] ?? []), m];
+  };
+  if (!v.Cliente) add('Cliente', MSG.required('Cliente'));
+  if (!v.Fecha) add('Fecha', MSG.required('Fecha'));
+  if (v.PorcRetencion.trim() && (!esNumero(v.PorcRetencion) || Number(aDecimal(v.PorcRetencion)) >= 100))
+    add('PorcRetencion', MSG.format);
+  const lineas = v.Lineas.map((l, i) => [l, i] as const).filter(([l]) => !lineaEnBlanco(l));
+  if (lineas.length === 0) add('Lineas', MSG_VENTAS.sinLineas);
+  for (const [l, i] of lineas) {
+    if (!l.Descripcion.trim()) add(`Lineas.${i}.Descripcion`, MSG.required('Descripción'));
+    if (!esNumero(l.Cantidad)) add(`Lineas.${i}.Cantidad`, MSG.format);
+    if (!esNumero(l.Precio)) add(`Lineas.${i}.Precio`, MSG.format);
+    if (l.Descuento.trim()) {
+      const d = Number(aDecimal(l.Descuento));
+      if (!esNumero(l.Descuento) || d < 0 || d > 100) add(`Lineas.${i}.Descuento`, MSG.format);
+    }
+    if (!l.TipoIva) add(`Lineas.${i}.TipoIva`, MSG.required('Tipo de IVA'));
+  }
+  return out;
+}
+
+/** Server field names → the editor's keys: `Lineas[0].TipoIva` and `Lineas.0.TipoIva` are the same cell. */
+export const campoDe = (campo: string) => campo.replace(/\[(\d+)\]/g, '.$1');
+
+/** The save body (`documentoVentaSchema`): blank lines left out, numbers with a '.'. */
+export function cuerpoGuardar(v: DocValues, esFactura: boolean): Record<string, unknown> {
+  const txt = (s: string) => (s.trim() ? s.trim() : null);
+  return {
+    Cliente: v.Cliente,
+    Fecha: v.Fecha,
+    Serie: v.Serie,
+    ...(v.Estado && !esFactura ? { Estado: v.Estado } : {}),
+    ...(esFactura ? { Simplificada: v.Simplificada } : {}),
+    IdFormaPago: v.IdFormaPago,
+    DireccionEnvio: txt(v.DireccionEnvio),
+    Observaciones: txt(v.Observaciones),
+    VentasTxtLibre1: txt(v.VentasTxtLibre1),
+    VentasTxtLibre2: txt(v.VentasTxtLibre2),
+    VentasTxtLibre3: txt(v.VentasTxtLibre3),
+    PorcRetencion: v.PorcRetencion.trim() ? aDecimal(v.PorcRetencion) : null,
+    Lineas: v.Lineas.filter((l) => !lineaEnBlanco(l)).map((l) => ({
+      IdProducto: l.IdProducto,
+      Descripcion: l.Descripcion.trim(),
+      Cantidad: aDecimal(l.Cantidad),
+      Precio: aDecimal(l.Precio),
+      Descuento: l.Descuento.trim() ? aDecimal(l.Descuento) : null,
+      TipoIva: l.TipoIva,
+      ...(l.IdLineaOrigen ? { IdLineaOrigen: l.IdLineaOrigen } : {}),
+    })),
+  };
+}
+
+export interface TotalesVivos {
+  totales: Totales;
+  /** The amount per line of the editor (null for blank or not yet valid lines). */
+  importes: (string | null)[];
+}
+
+/**
+ * The live totals: `calcularTotales` over the lines that are complete and valid (a line being typed does not blank
+ * the whole document); the same function the server stores.
+ */
+export function totalesVivos(v: DocValues, tipos: readonly TipoIva[], recargo: boolean): TotalesVivos {
+  const known = new Set(tipos.map((t) => t.Valor));
+  const validas: { i: number; l: LineaForm }[] = [];
+  v.Lineas.forEach((l, i) => {
+    if (lineaEnBlanco(l) || !known.has(l.TipoIva) || !esNumero(l.Cantidad) || !esNumero(l.Precio)) return;
+    if (l.Descuento.trim() && !esNumero(l.Descuento)) return;
+    validas.push({ i, l });
+  });
+  const retencion = v.PorcRetencion.trim() && esNumero(v.PorcRetencion) ? aDecimal(v.PorcRetencion) : '0';
+  const totales = calcularTotales(
+    {
+      Lineas: validas.map(({ l }) => ({
+        Cantidad: aDecimal(l.Cantidad),
+        Precio: aDecimal(l.Precio),
+        Descuento: l.Descuento.trim() ? aDecimal(l.Descuento) : null,
+        TipoIva: l.TipoIva,
+      })),
+      RecargoEquivalencia: recargo,
+      PorcRetencion: retencion,
+    },
+    tipos,
+  );
+  const importes: (string | null)[] = v.Lineas.map(() => null);
+  validas.forEach(({ i }, k) => {
+    importes[i] = totales.Lineas[k]!.Importe;
+  });
+  return { totales, importes };
+}
+
+/** Query parameters of the list, from the URL (state kept there: page, filters). */
+export interface ListaEstado {
+  pagina: number;
+  estado: string;
+  cobro: string;
+  facturado: string;
+  cliente: string;
+  desde: string;
+  hasta: string;
+  borrador: boolean;
+  buscar: string;
+}
+
+export const TAM_PAGINA = 50;
+
+export function leerLista(p: URLSearchParams): ListaEstado {
+  return {
+    pagina: Math.max(1, Math.floor(Number(p.get('pagina'))) || 1),
+    estado: p.get('estado') ?? '',
+    cobro: p.get('cobro') ?? '',
+    facturado: p.get('facturado') ?? '',
+    cliente: p.get('cliente') ?? '',
+    desde: p.get('desde') ?? '',
+    hasta: p.get('hasta') ?? '',
+    borrador: p.get('borrador') === '1',
+    buscar: p.get('buscar') ?? '',
+  };
+}
+
+export function escribirLista(s: ListaEstado): URLSearchParams {
+  const out = new URLSearchParams();
+  if (s.pagina > 1) out.set('pagina', String(s.pagina));
+  for (const k of ['estado', 'cobro', 'facturado', 'cliente', 'desde', 'hasta', 'buscar'] as const)
+    if (s[k]) out.set(k, s[k]);
+  if (s.borrador) out.set('borrador', '1');
+  return out;
+}
+
+/** `Filtros` of `GET list` (Estado, EstadoCobro, Facturado, Cliente, FechaDesde/Hasta, Borrador). */
+export function filtrosLista(s: ListaEstado): Record<string, unknown> {
+  const f: Record<string, unknown> = {};
+  if (s.estado) f.Estado = s.estado;
+  if (s.cobro) f.EstadoCobro = s.cobro;
+  if (s.facturado) f.Facturado = s.facturado === 'si';
+  if (s.cliente && Number.isSafeInteger(Number(s.cliente))) f.Cliente = Number(s.cliente);
+  if (s.desde) f.FechaDesde = s.desde;
+  if (s.hasta) f.FechaHasta = s.hasta;
+  if (s.borrador) f.Borrador = true;
+  return f;
+}
+
+/** The search box filters the page on screen by number, customer name or NIF (the list route has no text search). */
+export function coincide(d: DocumentoVenta, buscar: string): boolean {
+  const q = buscar.trim().toLowerCase();
+  if (!q) return true;
+  return [d.NumSerie, d.ClienteNombre, d.ClienteNIF].some((v) => v?.toLowerCase().includes(q));
+}
+
+export const hoyIso = () => {
+  const d = new Date();
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+};
+
+/** Corrective invoice kinds (art. 80 LIVA and VeriFactu R1–R5). */
+export const TIPOS_RECTIFICATIVA = [
+  { value: 'R1', label: 'R1 · Error fundado en derecho y art. 80 Uno, Dos y Seis LIVA' },
+  { value: 'R2', label: 'R2 · Art. 80 Tres LIVA (concurso de acreedores)' },
+  { value: 'R3', label: 'R3 · Art. 80 Cuatro LIVA (créditos incobrables)' },
+  { value: 'R4', label: 'R4 · Resto de causas' },
+  { value: 'R5', label: 'R5 · Rectificativa de factura simplificada' },
+];
