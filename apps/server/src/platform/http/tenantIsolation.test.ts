@@ -272,6 +272,7 @@ const explicit: Record<string, Caller> = {
         [`GET /api/ventas/docventahist/${r}/:id`, () => a.request('GET', `/api/ventas/docventahist/${r}/${id()}`)],
         [`POST /api/ventas/${r}/anular/:id`, () => a.request('POST', `/api/ventas/${r}/anular/${id()}`)],
         [`GET /api/ventas/${r}/pdf/:id`, () => a.request('GET', `/api/ventas/${r}/pdf/${id()}`)],
+        [`POST /api/ventas/${r}/enviar/:id`, () => a.request('POST', `/api/ventas/${r}/enviar/${id()}`, {})],
       ];
       if (r === 'fventa') {
         calls.push([
@@ -290,29 +291,6 @@ const explicit: Record<string, Caller> = {
       }
       return calls;
     }),
-  ),
-  // VeriFactu: B's record and invoice through A's session.
-  ...Object.fromEntries(
-    ['GET xml', 'POST subsanar'].map((k) => {
-      const [method, action] = k.split(' ') as [string, string];
-      return [
-        `${method} /api/ventas/fventaverifactu/${action}/:id`,
-        () => a.request(method, `/api/ventas/fventaverifactu/${action}/${bIds.get('/api/ventas/fventaverifactu')}`),
-      ];
-    }),
-  ),
-  'GET /api/ventas/fventaverifactu/factura/:id': () =>
-    a.request('GET', `/api/ventas/fventaverifactu/factura/${bVfFactura}`),
-  // Issued-invoice book over a period that holds B's issued invoice: none of B's rows may appear.
-  ...Object.fromEntries(
-    ['list', 'export'].map((op) => [
-      `GET /api/impuestos/factemitidas/${op}`,
-      () =>
-        a.request(
-          'GET',
-          `/api/impuestos/factemitidas/${op}?Formato=html&Filtros=${encodeURIComponent('{"FechaDesde":"2000-01-01","FechaHasta":"2099-12-31"}')}`,
-        ),
-    ]),
   ),
   // Recurring invoices: generate B's template now and read its history through A's session.
   'POST /api/ventas/fventarec/generar/:id': () =>

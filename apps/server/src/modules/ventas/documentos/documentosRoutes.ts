@@ -28,6 +28,7 @@ import {
   tipoNuevo,
 } from './documentosRepository.ts';
 import { emitirFactura } from './emitir.ts';
+import { registerEnvioDocumentos } from './envio.ts';
 import { almacenDe, almacenDocumento, sincronizarStockVenta } from './stockVentas.ts';
 import { cargarVencimientos, registerVencidas } from './vencimientos.ts';
 
@@ -46,6 +47,7 @@ const emitirBody = z.object({ Minorista: z.boolean().optional() });
 export function registerDocumentosVenta(app: FastifyInstance, deps: AppDeps): void {
   for (const recurso of RECURSOS_VENTA) registerRecurso(app, deps, recurso);
   registerVencidas(app, deps);
+  registerEnvioDocumentos(app, deps);
 }
 
 function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVenta): void {
