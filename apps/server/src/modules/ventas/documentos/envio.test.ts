@@ -108,6 +108,37 @@ describe('POST /api/ventas/{tipo}/enviar/{id}', () => {
   });
 });
 
+describe('without SMTP', () => {
+  it('leaves the mail and its PDF in the outbox', async () => {
+    const local = await createTestApp();
+    try {
+      const s = await local.as('demo', 'DEMO');
+      const [f] = await local.database.query<{ id: number }>(
+        `select d.id from documentos_venta d join empresas e on e.id = d.empresa_id
+          where e.codigo = 'DEMO' and d.tipo = 'factura' and d.numero is not null and d.estado <> 'Anulada'
+          order by d.id limit 1`,
+      );
+      const res = await s.request('POST', `/api/ventas/fventa/enviar/${f!.id}`, { Para: 'buzon@cliente.es' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const rows = await local.database.query<{
+        para: string;
+        enviado: unknown;
+        nombre: string;
+        tipo: string;
+        n: number;
+      }>(
+        `select c.para, c.enviado, a.nombre, a.tipo, length(a.contenido)::int as n
+           from correos_salida c join correos_salida_adjuntos a on a.correo_id = c.id where c.para = 'buzon@cliente.es'`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ enviado: null, nombre: res.body.Adjunto, tipo: 'application/pdf' });
+      expect(rows[0]!.n).toBeGreaterThan(1000);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('template helpers', () => {
   it('turns the template HTML into text and fills both placeholder styles', () => {
     expect(htmlATexto('<p>Hola &amp; adiós</p><p>Línea<br>dos</p>')).toBe('Hola & adiós\nLínea\ndos');

@@ -100,6 +100,9 @@ describe('delivery notes', () => {
     expect(res.body.Errores[0].Campo).toBe('IdAlmacen');
     const bad = await albaran({ IdAlmacen: 'x' });
     expect(bad.status).toBe(400);
+    const vacio = await albaran({ IdAlmacen: '' });
+    expect(vacio.status, JSON.stringify(vacio.body)).toBe(201);
+    expect(vacio.body.IdAlmacen).toBeNull();
   });
 });
 

@@ -30,6 +30,8 @@ const almacenBody = z.object({
 /** The header field IdAlmacen of a save body: undefined when absent (keep the stored one), null to clear it. */
 export function almacenDe(body: unknown): number | null | undefined {
   if (!body || typeof body !== 'object' || !('IdAlmacen' in body)) return undefined;
+  // An emptied select sends '' (no warehouse chosen: the default one).
+  if ((body as { IdAlmacen: unknown }).IdAlmacen === '') return null;
   const parsed = almacenBody.safeParse(body);
   if (!parsed.success) throw fieldError('IdAlmacen', MSG.format);
   return parsed.data.IdAlmacen ?? null;
