@@ -13,7 +13,7 @@ import { htmlWriter } from '../../platform/export/htmlWriter.ts';
 import { odsWriter } from '../../platform/export/odsWriter.ts';
 import { pdfWriter } from '../../platform/export/pdfWriter.ts';
 import type { SheetWriter } from '../../platform/export/writers.ts';
-import { xlsxWriter } from '../../platform/export/xlsxWriter.ts';
+import { XLSX_STYLED_MAX, xlsxWriter } from '../../platform/export/xlsxWriter.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 
 /**
@@ -203,8 +203,9 @@ const celdas = (r: FilaLibro): Cell[] => [
   n(r.Total),
 ];
 
-const WRITERS: Record<ExportFormat, () => SheetWriter> = {
-  xlsx: () => xlsxWriter({ styled: true }),
+const WRITERS: Record<ExportFormat, (total: number) => SheetWriter> = {
+  // Styled cells cost memory per row: past the platform's threshold the sheet is written plain.
+  xlsx: (total) => xlsxWriter({ styled: total <= XLSX_STYLED_MAX }),
   ods: odsWriter,
   pdf: pdfWriter,
   html: htmlWriter,
@@ -311,7 +312,7 @@ export function registerFactEmitidas(app: FastifyInstance, deps: AppDeps): void 
         await scope.db.execute(sql`select count(*)::int as n ${FROM} where ${where(scope.empresaId, f)}`),
       );
       const total = Number(c?.n ?? 0);
-      const writer = WRITERS[formato.data]();
+      const writer = WRITERS[formato.data](total);
       const stream = new PassThrough();
       reply
         .header('Content-Type', writer.contentType)
