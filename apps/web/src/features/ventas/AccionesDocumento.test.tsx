@@ -10,7 +10,7 @@ import { catalogos, documento, list } from './ventasTestData.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 function setup(
-  recurso: 'pventa' | 'fventa',
+  recurso: 'pventa' | 'aventa' | 'fventa',
   doc: ReturnType<typeof documento>,
   routes: Parameters<typeof mockFetch>[0] = {},
 ) {
@@ -40,27 +40,27 @@ describe('actions per status', () => {
     [
       'draft invoice',
       documento(),
-      { convertir: [], emitir: true, anular: false, rectificar: false, cobrar: false, borrar: true },
+      { convertir: [], emitir: true, anular: false, rectificar: false, cobrar: false, borrar: true, enviar: false },
     ],
     [
       'issued, pending',
       emitida,
-      { convertir: [], emitir: false, anular: true, rectificar: true, cobrar: true, borrar: false },
+      { convertir: [], emitir: false, anular: true, rectificar: true, cobrar: true, borrar: false, enviar: true },
     ],
     [
       'issued, partly collected',
       { ...emitida, EstadoCobro: 'Cobrado parcialmente' },
-      { convertir: [], emitir: false, anular: false, rectificar: true, cobrar: true, borrar: false },
+      { convertir: [], emitir: false, anular: false, rectificar: true, cobrar: true, borrar: false, enviar: true },
     ],
     [
       'issued, collected',
       { ...emitida, EstadoCobro: 'Cobrado' },
-      { convertir: [], emitir: false, anular: false, rectificar: true, cobrar: false, borrar: false },
+      { convertir: [], emitir: false, anular: false, rectificar: true, cobrar: false, borrar: false, enviar: true },
     ],
     [
       'cancelled invoice',
       { ...emitida, Estado: 'Anulada' },
-      { convertir: [], emitir: false, anular: false, rectificar: false, cobrar: false, borrar: false },
+      { convertir: [], emitir: false, anular: false, rectificar: false, cobrar: false, borrar: false, enviar: false },
     ],
     [
       'active quote',
@@ -72,17 +72,26 @@ describe('actions per status', () => {
         rectificar: false,
         cobrar: false,
         borrar: true,
+        enviar: true,
       },
     ],
     [
       'invoiced delivery note',
       { ...presupuesto, Tipo: 'albaran' as const, Estado: 'Pendiente', Facturado: true },
-      { convertir: [], emitir: false, anular: false, rectificar: false, cobrar: false, borrar: false },
+      { convertir: [], emitir: false, anular: false, rectificar: false, cobrar: false, borrar: false, enviar: true },
     ],
     [
       'pending order',
       { ...presupuesto, Tipo: 'pedido' as const, Estado: 'Pendiente' },
-      { convertir: ['aventa', 'fventa'], emitir: false, anular: true, rectificar: false, cobrar: false, borrar: true },
+      {
+        convertir: ['aventa', 'fventa'],
+        emitir: false,
+        anular: true,
+        rectificar: false,
+        cobrar: false,
+        borrar: true,
+        enviar: true,
+      },
     ],
   ])('%s', (_name, doc, expected) => {
     expect(accionesPermitidas(doc, 3, 3)).toEqual(expected);
@@ -96,6 +105,7 @@ describe('actions per status', () => {
       rectificar: false,
       cobrar: false,
       borrar: false,
+      enviar: false,
     });
   });
 });
@@ -174,6 +184,44 @@ describe('action buttons', { timeout: 20_000 }, () => {
         { timeout: 5000 },
       ),
     ).toBeTruthy();
+  });
+
+  it('e-mails a quote: the customer gets it unless another address is given; errors under the field', async () => {
+    let intento = 0;
+    const { calls } = setup('pventa', presupuesto, {
+      'POST ventas/pventa/enviar/5': () =>
+        ++intento === 1
+          ? json(400, {
+              Mensaje: 'Revisa los errores del formulario',
+              Errores: [{ Campo: 'Para', Mensaje: 'El cliente no tiene email: indica la dirección en «Para»' }],
+            })
+          : json(200, { Para: 'ana@ferreteria.test', Asunto: 'Presupuesto', Adjunto: 'pventa-P2026-0003.pdf' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'PDF' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Enviar por email…' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByText('El cliente no tiene email: indica la dirección en «Para»')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Para/), { target: { value: 'ana@ferreteria.test' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Documento enviado a ana@ferreteria.test')).toBeTruthy();
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.init.body)));
+    expect(posts[0]).toEqual({ Para: null, IdPlantilla: null, Asunto: null, Mensaje: null });
+    expect(posts[1].Para).toBe('ana@ferreteria.test');
+  });
+
+  it('a delivery note chooses the warehouse its stock leaves from (stock module)', async () => {
+    const albaran = { ...presupuesto, Tipo: 'albaran' as const, Estado: 'Pendiente', IdAlmacen: null };
+    const { calls } = setup('aventa', albaran, {
+      'GET catalogo/almacenes/list': list([{ Id: 4, Nombre: 'Central', Baja: false }]),
+      'PUT ventas/aventa/save/5': () => json(200, { ...albaran, IdAlmacen: 4 }),
+    });
+    const almacen = await screen.findByLabelText(/^Almacén/, { selector: 'input:not([type=hidden])' });
+    fireEvent.click(almacen);
+    fireEvent.click(await screen.findByRole('option', { name: 'Central', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init.body)).IdAlmacen).toBe(4);
   });
 
   it('the history lists the chain with links', async () => {

@@ -1,12 +1,13 @@
 import { dec, formatAmount, MSG, type RecursoVenta, sub, toFixed } from '@faro/domain';
 import { Button, Group, Menu, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconDownload, IconTrash } from '../../app/shell/icons.tsx';
-import { api } from '../../platform/api/client.ts';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
+import { qk } from '../../platform/queryKeys.ts';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
@@ -31,9 +32,10 @@ export const TEXTOS = {
   rectificativa: 'Se ha creado la factura rectificativa en borrador: revísala y emítela',
   cobro: 'El cobro se ha registrado correctamente',
   borrado: 'El documento se ha eliminado correctamente',
+  enviado: (para: string) => `Documento enviado a ${para}`,
 };
 
-type Dialogo = null | 'emitir' | 'anular' | 'rectificar' | 'cobro' | 'borrar';
+type Dialogo = null | 'emitir' | 'anular' | 'rectificar' | 'cobro' | 'borrar' | 'enviar';
 
 export interface AccionesProps {
   recurso: RecursoVenta;
@@ -144,6 +146,7 @@ export function AccionesDocumento({
           <Menu.Dropdown>
             <Menu.Item onClick={() => void pdf('ver')}>Ver en una pestaña nueva</Menu.Item>
             <Menu.Item onClick={() => void pdf('descargar')}>Descargar</Menu.Item>
+            {permitidas.enviar && <Menu.Item onClick={() => setDialogo('enviar')}>Enviar por email…</Menu.Item>}
           </Menu.Dropdown>
         </Menu>
         {permitidas.convertir.length > 0 && (
@@ -240,6 +243,17 @@ export function AccionesDocumento({
             notifySuccess(TEXTOS.rectificativa);
             await refrescar();
             navigate(`/fventa/editar/${id}`);
+          }}
+        />
+      )}
+      {dialogo === 'enviar' && (
+        <EnviarDialogo
+          recurso={recurso}
+          doc={doc}
+          onCerrar={() => setDialogo(null)}
+          onHecho={(para) => {
+            setDialogo(null);
+            notifySuccess(TEXTOS.enviado(para));
           }}
         />
       )}
@@ -346,6 +360,112 @@ function RectificarDialogo({
           </Button>
         </Group>
       </Stack>
+    </Modal>
+  );
+}
+
+interface EnvioValores extends Record<string, unknown> {
+  Para: string;
+  IdPlantilla: string | null;
+  Asunto: string;
+  Mensaje: string;
+}
+
+/** 'Enviar por email': the PDF to the customer (their e-mail unless another is given), with a template or a text. */
+function EnviarDialogo({
+  recurso,
+  doc,
+  onCerrar,
+  onHecho,
+}: {
+  recurso: RecursoVenta;
+  doc: DocumentoVenta;
+  onCerrar: () => void;
+  onHecho: (para: string) => void;
+}) {
+  const { info } = useReady();
+  const plantillas = useQuery({
+    queryKey: [...qk.ref(info.IdEmpresa, 'plantemail'), 'envio'],
+    queryFn: async () =>
+      (
+        await api.get<ListAnswer<{ Id: number; Nombre: string; Baja?: boolean }>>('comunicaciones/plantemail/list', {
+          params: { Pagina: 1, TotalPagina: 200, Filtros: JSON.stringify({ Baja: false }) },
+          background: true,
+          silent: true,
+        })
+      ).Items,
+  });
+  const form = useForm<EnvioValores>({ Para: '', IdPlantilla: null, Asunto: '', Mensaje: '' }, () => ({}));
+  const enviar = () =>
+    form.submit(
+      async (v) => {
+        const r = await api.post<{ Para: string }>(`${rutaVentas(recurso)}/enviar/${doc.Id}`, {
+          Para: v.Para.trim() || null,
+          IdPlantilla: v.IdPlantilla ? Number(v.IdPlantilla) : null,
+          Asunto: v.Asunto.trim() || null,
+          Mensaje: v.Mensaje.trim() || null,
+        });
+        onHecho(r.Para);
+      },
+      { force: true },
+    );
+  return (
+    <Modal opened onClose={onCerrar} title={`Enviar ${ETIQUETA_TIPO[doc.Tipo].toLowerCase()} por email`} centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void enviar();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Para"
+            placeholder="El email del cliente"
+            description="Varias direcciones separadas por comas"
+            data-autofocus
+            value={form.values.Para}
+            onChange={(e) => form.set('Para', e.currentTarget.value)}
+            error={errorLines(form.errors('Para'))}
+          />
+          <Select
+            label="Plantilla"
+            placeholder="La de este tipo de documento"
+            clearable
+            data={(plantillas.data ?? []).map((p) => ({ value: String(p.Id), label: p.Nombre }))}
+            value={form.values.IdPlantilla}
+            onChange={(v) => form.set('IdPlantilla', v)}
+            error={errorLines(form.errors('IdPlantilla'))}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label="Asunto"
+            placeholder="El de la plantilla"
+            value={form.values.Asunto}
+            onChange={(e) => form.set('Asunto', e.currentTarget.value)}
+            error={errorLines(form.errors('Asunto'))}
+          />
+          <Textarea
+            label="Mensaje"
+            placeholder="El de la plantilla"
+            minRows={4}
+            value={form.values.Mensaje}
+            onChange={(e) => form.set('Mensaje', e.currentTarget.value)}
+            error={errorLines(form.errors('Mensaje'))}
+          />
+          <Text size="xs" c="dimmed">
+            Se adjunta el PDF del documento.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCerrar}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              Enviar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import {
   ESTADOS_VENTA,
   entityByName,
   formatAmount,
+  formatDate,
   formatNumber,
   LEVEL_FOR_ACTION,
   levelIn,
@@ -14,6 +15,7 @@ import {
 } from '@faro/domain';
 import {
   Alert,
+  Badge,
   Button,
   Card,
   Center,
@@ -64,6 +66,7 @@ import {
 } from './ventasApi.ts';
 import {
   accionesPermitidas,
+  COLOR_ESTADO,
   campoDe,
   cuerpoGuardar,
   type DesgloseDoc,
@@ -76,6 +79,7 @@ import {
   numeroEditable,
   RECURSOS,
   totalesVivos,
+  type Vencimiento,
   validarDocumento,
   valoresIniciales,
 } from './ventasModel.ts';
@@ -236,7 +240,7 @@ function EditorForm({
 
   const guardar = () =>
     form.submit(async (values) => {
-      const body = cuerpoGuardar(values, factura);
+      const body = cuerpoGuardar(values, factura, conAlmacen);
       const saved = id
         ? await api.put<DocumentoVenta>(`${rutaVentas(recurso)}/save/${id}`, body)
         : await api.post<DocumentoVenta>(`${rutaVentas(recurso)}/save`, body);
@@ -262,6 +266,12 @@ function EditorForm({
   const pendiente = doc && cobros.data ? pendienteDe(doc.Total, cobros.data.Items) : null;
   const nivelCobros = levelIn(info, 'TesoMovsCajaBanco');
 
+  const conAlmacen = !!info.Modulos?.ActStock && (tipo === 'albaran' || factura);
+  const almacenes = useReferenceList('almacenes');
+  const almacenOpts = selectableItems(
+    almacenes.data ?? [],
+    form.values.IdAlmacen ? [String(form.values.IdAlmacen)] : [],
+  );
   const fpago = useReferenceList('fpago');
   const fpagoOpts = selectableItems(fpago.data ?? [], form.values.IdFormaPago ? [String(form.values.IdFormaPago)] : []);
   const tiposSerie =
@@ -422,6 +432,19 @@ function EditorForm({
                     comboboxProps={{ withinPortal: true }}
                   />
                 )}
+                {conAlmacen && (
+                  <Select
+                    label="Almacén"
+                    data={almacenOpts}
+                    value={form.values.IdAlmacen ? String(form.values.IdAlmacen) : null}
+                    placeholder="El primero activo"
+                    clearable
+                    readOnly={readOnly}
+                    onChange={(v) => form.set('IdAlmacen', v ? Number(v) : null)}
+                    error={err('IdAlmacen')}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
                 <TextInput
                   label="Retención IRPF %"
                   inputMode="decimal"
@@ -540,6 +563,7 @@ function EditorForm({
                 <b data-testid="pendiente">{formatAmount(pendiente)}</b>
               </Text>
             </Group>
+            {(doc.Vencimientos?.length ?? 0) > 1 && <VencimientosTabla vencimientos={doc.Vencimientos ?? []} />}
             {cobros.data.Items.length === 0 ? (
               <Text size="sm" c="dimmed">
                 Todavía no hay cobros de esta factura.
@@ -566,6 +590,35 @@ function EditorForm({
 const cobrado = (total: string, pendiente: string | null) =>
   pendiente === null ? '0' : toFixed(sub(dec(total), dec(pendiente)), 2);
 
+function VencimientosTabla({ vencimientos }: { vencimientos: Vencimiento[] }) {
+  return (
+    <Table withTableBorder mb="sm" data-testid="vencimientos">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Vencimiento</Table.Th>
+          <Table.Th ta="right">Importe</Table.Th>
+          <Table.Th ta="right">Pendiente</Table.Th>
+          <Table.Th>Estado</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {vencimientos.map((v) => (
+          <Table.Tr key={v.Plazo}>
+            <Table.Td>{formatDate(v.Fecha)}</Table.Td>
+            <Table.Td ta="right">{formatAmount(v.Importe)}</Table.Td>
+            <Table.Td ta="right">{formatAmount(v.Pendiente)}</Table.Td>
+            <Table.Td>
+              <Badge size="sm" variant="light" color={COLOR_ESTADO[v.Estado] ?? 'gray'}>
+                {v.Estado}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 function CobrosTabla({ cobros }: { cobros: CobroFila[] }) {
   const cuentas = useReferenceList('tesoreria');
   const nombre = new Map((cuentas.data ?? []).map((c) => [c.value, c.label]));
@@ -582,7 +635,7 @@ function CobrosTabla({ cobros }: { cobros: CobroFila[] }) {
       <Table.Tbody>
         {cobros.map((c) => (
           <Table.Tr key={c.Id}>
-            <Table.Td>{c.Fecha.split('-').reverse().join('/')}</Table.Td>
+            <Table.Td>{formatDate(c.Fecha)}</Table.Td>
             <Table.Td>{nombre.get(String(c.IdTesoreria)) ?? `#${c.IdTesoreria}`}</Table.Td>
             <Table.Td>{c.Notas}</Table.Td>
             <Table.Td ta="right">{formatAmount(c.Importe)}</Table.Td>

@@ -72,7 +72,20 @@ export interface DocumentoVenta {
   Desglose?: DesgloseDoc[];
   IdRectificada?: number | null;
   TipoRectificativa?: string | null;
+  /** Warehouse the stock leaves from (delivery notes and invoices, stock module). */
+  IdAlmacen?: number | null;
+  /** Due dates of an invoice (from its payment method). */
+  Vencimientos?: Vencimiento[];
   Lineas?: LineaDoc[];
+}
+
+export interface Vencimiento {
+  Plazo: number;
+  Fecha: string;
+  Importe: string;
+  Cobrado: string;
+  Pendiente: string;
+  Estado: string;
 }
 
 export const RECURSO_DE_TIPO: Record<TipoDocumentoVenta, RecursoVenta> = {
@@ -148,6 +161,7 @@ export interface AccionesPermitidas {
   rectificar: boolean;
   cobrar: boolean;
   borrar: boolean;
+  enviar: boolean;
 }
 
 export function accionesPermitidas(d: DocumentoVenta, level: number, nivelCobros: number): AccionesPermitidas {
@@ -161,6 +175,7 @@ export function accionesPermitidas(d: DocumentoVenta, level: number, nivelCobros
     rectificar: emitida && !anulada && d.Tipo !== 'rectificativa' && level >= 2,
     cobrar: emitida && !anulada && d.EstadoCobro !== 'Cobrado' && nivelCobros >= 2,
     borrar: level >= 3 && (factura ? !emitida : !d.Facturado) && !anulada,
+    enviar: level >= 2 && !anulada && (!factura || emitida),
   };
 }
 
@@ -188,6 +203,7 @@ export interface DocValues extends Record<string, unknown> {
   Estado: string;
   Simplificada: boolean;
   IdFormaPago: number | null;
+  IdAlmacen?: number | null;
   DireccionEnvio: string;
   Observaciones: string;
   VentasTxtLibre1: string;
@@ -240,6 +256,7 @@ export function valoresIniciales(
       Estado: '',
       Simplificada: false,
       IdFormaPago: null,
+      IdAlmacen: null,
       DireccionEnvio: '',
       Observaciones: '',
       VentasTxtLibre1: defaults.txt?.[0] ?? '',
@@ -256,6 +273,7 @@ export function valoresIniciales(
     Estado: d.Estado,
     Simplificada: d.Tipo === 'simplificada',
     IdFormaPago: d.IdFormaPago,
+    IdAlmacen: d.IdAlmacen ?? null,
     DireccionEnvio: d.DireccionEnvio ?? '',
     Observaciones: d.Observaciones ?? '',
     VentasTxtLibre1: d.VentasTxtLibre1 ?? '',
@@ -308,7 +326,7 @@ export function validarDocumento(v: DocValues): Record<string, string[]> {
 export const campoDe = (campo: string) => campo.replace(/\[(\d+)\]/g, '.$1');
 
 /** The save body (`documentoVentaSchema`): blank lines left out, numbers with a '.'. */
-export function cuerpoGuardar(v: DocValues, esFactura: boolean): Record<string, unknown> {
+export function cuerpoGuardar(v: DocValues, esFactura: boolean, conAlmacen = false): Record<string, unknown> {
   const txt = (s: string) => (s.trim() ? s.trim() : null);
   return {
     Cliente: v.Cliente,
@@ -317,6 +335,7 @@ export function cuerpoGuardar(v: DocValues, esFactura: boolean): Record<string, 
     ...(v.Estado && !esFactura ? { Estado: v.Estado } : {}),
     ...(esFactura ? { Simplificada: v.Simplificada } : {}),
     IdFormaPago: v.IdFormaPago,
+    ...(conAlmacen ? { IdAlmacen: v.IdAlmacen } : {}),
     DireccionEnvio: txt(v.DireccionEnvio),
     Observaciones: txt(v.Observaciones),
     VentasTxtLibre1: txt(v.VentasTxtLibre1),
