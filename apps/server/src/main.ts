@@ -16,10 +16,12 @@ const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: conf
 });
 let closing = false;
 let verifactu: TrabajadorVerifactu | undefined;
+let simulador: { cerrar(): Promise<void> } | undefined;
 const shutdown = async (code = 0) => {
   if (closing) return;
   closing = true;
   await verifactu?.detener().catch(() => {});
+  await simulador?.cerrar().catch(() => {});
   await jobs?.stop().catch(() => {});
   await app?.close().catch(() => {});
   await database.close().catch(() => {});
@@ -38,6 +40,16 @@ try {
   if (process.env.FARO_VERIFACTU_WORKER !== '0') {
     const log = app.log;
     verifactu = iniciarTrabajadorVerifactu(database, secret, { log: (m) => log.info(m) });
+  }
+  // Demo: DEMO sends to a local AEAT simulator unless it has a destination (FARO_VERIFACTU_SIMULADOR=0: off).
+  if (config.seedDemo && process.env.FARO_VERIFACTU_SIMULADOR !== '0') {
+    const log = app.log;
+    void import('./modules/ventas/verifactu/demoSimulador.ts')
+      .then((m) => m.simuladorDemo(database, secret, (x) => log.info(x)))
+      .then((s) => {
+        simulador = s ?? undefined;
+      })
+      .catch((error) => log.warn(`VeriFactu: sin simulador de la AEAT (${(error as Error).message})`));
   }
   // Background jobs (platform/jobs): FARO_TRABAJOS=0 turns them off; the recurring invoices run every 15 minutes.
   if (process.env.FARO_TRABAJOS !== '0') {
