@@ -75,3 +75,38 @@ describe('sales document list', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Talleres Norte')).toBeTruthy();
   });
 });
+
+describe('delivery notes invoiced together', { timeout: 20_000 }, () => {
+  it('selects notes of one customer and converts them into one invoice (convertir with Ids)', async () => {
+    writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+    setCookie('XSRF-TOKEN', 'x');
+    const alb = (Id: number, over = {}) =>
+      documento({ Id, Tipo: 'albaran', Estado: 'Pendiente', Numero: Id, NumSerie: `A000${Id}`, ...over });
+    const { calls } = mockFetch({
+      'GET ventas/aventa/list': () =>
+        json(200, {
+          Items: [alb(1), alb(2), alb(3, { Cliente: 8, ClienteNombre: 'Otro' }), alb(4, { Facturado: true })],
+          Total: 4,
+        }),
+      'POST ventas/aventa/convertir/1': () => json(201, documento({ Id: 20 })),
+    });
+    renderUi(<DocumentosLista recurso="aventa" />, { session: fakeSession(), path: '/aventa/lista' });
+    await screen.findByRole('link', { name: 'A0001' });
+    const boxes = screen.getAllByRole('checkbox', { name: /^Seleccionar A/ });
+    // The invoiced note cannot be selected.
+    expect(boxes.filter((b) => (b as HTMLInputElement).disabled)).toHaveLength(1);
+    fireEvent.click(boxes[0]!);
+    fireEvent.click(boxes[2]!);
+    expect((await screen.findByTestId('seleccion')).textContent).toContain('de un mismo cliente');
+    expect((screen.getByRole('button', { name: 'Facturar juntos' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(boxes[2]!);
+    fireEvent.click(boxes[1]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Facturar juntos' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init.body))).toEqual({
+      Destino: 'fventa',
+      Ids: [2],
+    });
+    expect(await screen.findByText('Se ha creado la factura de 2 albaranes')).toBeTruthy();
+  });
+});

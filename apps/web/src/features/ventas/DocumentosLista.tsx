@@ -13,20 +13,23 @@ import {
 } from '@faro/domain';
 import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { IconPlus } from '../../app/shell/icons.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { totalText } from '../../ui/list/listState.ts';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
 import { EstadoBadges } from './EstadoBadges.tsx';
-import { type ClienteFila, rutaVentas } from './ventasApi.ts';
+import { type ClienteFila, invalidarVentas, rutaVentas } from './ventasApi.ts';
 import {
   coincide,
   type DocumentoVenta,
@@ -58,6 +61,8 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
     Orden: 'Fecha',
     Descendente: true,
   };
+  const [seleccion, setSeleccion] = useState<DocumentoVenta[]>([]);
+  const client = useQueryClient();
   const list = useQuery({
     queryKey: qk.list(info.IdEmpresa, recurso, query),
     queryFn: () => api.get<ListAnswer<DocumentoVenta>>(`${rutaVentas(recurso)}/list`, { params: query }),
@@ -134,6 +139,26 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
     },
     { accessor: 'Estado', title: 'Estado', width: 230, render: (d) => <EstadoBadges doc={d} /> },
   ];
+
+  // Delivery notes of one customer are invoiced together (convertir with Ids).
+  const agrupable = recurso === 'aventa' && level >= LEVEL_FOR_ACTION.create;
+  const clientes = new Set(seleccion.map((d) => d.Cliente));
+  const facturarJuntos = async () => {
+    const [primero, ...resto] = seleccion;
+    if (!primero) return;
+    try {
+      const nueva = await api.post<DocumentoVenta>(`${rutaVentas(recurso)}/convertir/${primero.Id}`, {
+        Destino: 'fventa',
+        Ids: resto.map((d) => d.Id),
+      });
+      notifySuccess(`Se ha creado la factura de ${seleccion.length} albaranes`);
+      setSeleccion([]);
+      await invalidarVentas(client, info.IdEmpresa);
+      navigate(`/fventa/editar/${nueva.Id}`);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  };
 
   return (
     <Stack gap="md">
@@ -236,7 +261,36 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
           </Group>
         )}
       </Card>
+      {agrupable && seleccion.length > 0 && (
+        <Card withBorder radius="md" padding="sm" bg="var(--mantine-color-blue-0)" data-testid="seleccion">
+          <Group justify="space-between">
+            <Text size="sm">
+              {seleccion.length} {seleccion.length === 1 ? 'albarán seleccionado' : 'albaranes seleccionados'}
+              {clientes.size > 1 && ' · sólo se pueden facturar juntos albaranes de un mismo cliente'}
+            </Text>
+            <Group gap="xs">
+              <Button variant="subtle" size="xs" onClick={() => setSeleccion([])}>
+                Quitar selección
+              </Button>
+              <Button size="xs" disabled={clientes.size > 1} onClick={() => void facturarJuntos()}>
+                Facturar juntos
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      )}
       <DataTable<DocumentoVenta>
+        {...(agrupable
+          ? {
+              selectedRecords: seleccion,
+              onSelectedRecordsChange: setSeleccion,
+              isRecordSelectable: (d: DocumentoVenta) => !d.Facturado && d.Estado !== 'Anulada',
+              getRecordSelectionCheckboxProps: (d: DocumentoVenta) => ({
+                'aria-label': `Seleccionar ${d.NumSerie ?? 'borrador'}`,
+              }),
+              allRecordsSelectionCheckboxProps: { 'aria-label': 'Seleccionar todos' },
+            }
+          : {})}
         withTableBorder
         borderRadius="md"
         striped
