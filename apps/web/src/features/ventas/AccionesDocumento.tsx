@@ -133,7 +133,8 @@ export function AccionesDocumento({
     }
   };
 
-  const hayMas = permitidas.rectificar || permitidas.anular || permitidas.borrar;
+  const puedeDuplicar = permitidas.duplicar;
+  const hayMas = permitidas.rectificar || permitidas.anular || permitidas.borrar || puedeDuplicar;
   return (
     <>
       <Group gap="xs" data-testid="acciones">
@@ -183,6 +184,9 @@ export function AccionesDocumento({
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
+              {puedeDuplicar && (
+                <Menu.Item onClick={() => navigate(`/${recurso}/nuevo`, { state: { copia: doc } })}>Duplicar</Menu.Item>
+              )}
               {permitidas.rectificar && (
                 <Menu.Item onClick={() => setDialogo('rectificar')}>Rectificar (factura rectificativa)</Menu.Item>
               )}

@@ -36,7 +36,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { IconArrowLeft } from '../../app/shell/icons.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
@@ -186,15 +186,38 @@ function EditorForm({
   const { info } = useReady();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
+  // 'Duplicar' opens a new document with the lines and header of another one (location state).
+  const copia = !doc ? (location.state as { copia?: DocumentoVenta } | null)?.copia : undefined;
   const def = RECURSOS[recurso];
   const tipo = doc?.Tipo ?? def.tipo;
   const factura = ES_FACTURA(tipo);
   const ivaDefecto = tipoIvaDefecto(tipos, configura);
   const txtConfig = [configura?.VentasTxtLibre1, configura?.VentasTxtLibre2, configura?.VentasTxtLibre3];
-  const inicial = () => valoresIniciales(doc, { fecha: hoyIso(), tipoIva: ivaDefecto, txt: txtConfig });
+  const inicial = () => {
+    const v = valoresIniciales(doc ?? copia, { fecha: hoyIso(), tipoIva: ivaDefecto, txt: txtConfig });
+    if (doc || !copia) return v;
+    return {
+      ...v,
+      Fecha: hoyIso(),
+      Serie: null,
+      Estado: '',
+      Lineas: v.Lineas.map((l) => ({ ...l, IdLineaOrigen: null })),
+    };
+  };
   const validate = useCallback((v: DocValues) => validarDocumento(v) as FormErrors<DocValues>, []);
   const form = useForm<DocValues>(inicial(), validate, (c) => campoDe(c) as keyof DocValues & string);
-  const [cliente, setCliente] = useState<ClienteDatos | null>(doc ? datosDeDoc(doc) : null);
+  const [cliente, setCliente] = useState<ClienteDatos | null>(() => {
+    const base = doc ?? copia;
+    return base ? datosDeDoc(base) : null;
+  });
+  // Leaving the page with unsaved changes asks first (reload, close, typed URL).
+  useEffect(() => {
+    if (!form.dirty) return;
+    const aviso = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', aviso);
+    return () => window.removeEventListener('beforeunload', aviso);
+  }, [form.dirty]);
   const lineasRef = useRef(form.values.Lineas);
   lineasRef.current = form.values.Lineas;
 
@@ -238,17 +261,21 @@ function EditorForm({
     form.set('Lineas', next);
   };
 
+  // A new document (a duplicate too) is saved even if untouched.
   const guardar = () =>
-    form.submit(async (values) => {
-      const body = cuerpoGuardar(values, factura, conAlmacen);
-      const saved = id
-        ? await api.put<DocumentoVenta>(`${rutaVentas(recurso)}/save/${id}`, body)
-        : await api.post<DocumentoVenta>(`${rutaVentas(recurso)}/save`, body);
-      notifySuccess(GUARDADO);
-      if (id) client.setQueryData(qk.row(info.IdEmpresa, recurso, id), saved);
-      await invalidarVentas(client, info.IdEmpresa);
-      if (!id) navigate(`/${recurso}/editar/${saved.Id}`, { replace: true });
-    });
+    form.submit(
+      async (values) => {
+        const body = cuerpoGuardar(values, factura, conAlmacen);
+        const saved = id
+          ? await api.put<DocumentoVenta>(`${rutaVentas(recurso)}/save/${id}`, body)
+          : await api.post<DocumentoVenta>(`${rutaVentas(recurso)}/save`, body);
+        notifySuccess(GUARDADO);
+        if (id) client.setQueryData(qk.row(info.IdEmpresa, recurso, id), saved);
+        await invalidarVentas(client, info.IdEmpresa);
+        if (!id) navigate(`/${recurso}/editar/${saved.Id}`, { replace: true });
+      },
+      { force: !id },
+    );
 
   /** Actions on a document with unsaved changes save it first. */
   const guardarAntes = async () => (form.dirty ? guardar() : true);

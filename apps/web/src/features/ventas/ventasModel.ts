@@ -162,6 +162,8 @@ export interface AccionesPermitidas {
   cobrar: boolean;
   borrar: boolean;
   enviar: boolean;
+  /** A new document of the same kind with this one's customer and lines. */
+  duplicar: boolean;
 }
 
 export function accionesPermitidas(d: DocumentoVenta, level: number, nivelCobros: number): AccionesPermitidas {
@@ -176,6 +178,7 @@ export function accionesPermitidas(d: DocumentoVenta, level: number, nivelCobros
     cobrar: emitida && !anulada && d.EstadoCobro !== 'Cobrado' && nivelCobros >= 2,
     borrar: level >= 3 && (factura ? !emitida : !d.Facturado) && !anulada,
     enviar: level >= 2 && !anulada && (!factura || emitida),
+    duplicar: level >= 2 && d.Tipo !== 'rectificativa',
   };
 }
 
