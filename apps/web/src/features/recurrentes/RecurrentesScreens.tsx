@@ -1,7 +1,700 @@
-import type { RouteDef } from '@faro/domain';
-import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+import 'mantine-datatable/styles.css';
+import {
+  ACCION_RECURRENTE_LIST,
+  ACCIONES_RECURRENTE,
+  etiquetaPeriodo,
+  formatAmount,
+  formatDate,
+  LEVEL_FOR_ACTION,
+  levelIn,
+  PERIODICIDAD_LIST,
+  type RouteDef,
+} from '@faro/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { IconArrowLeft, IconPlus } from '../../app/shell/icons.tsx';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { qk } from '../../platform/queryKeys.ts';
+import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
+import { Forbidden } from '../../ui/Forbidden.tsx';
+import { DebouncedText } from '../../ui/fields/filters.tsx';
+import { errorLines } from '../../ui/form/FormField.tsx';
+import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
+import { totalText } from '../../ui/list/listState.ts';
+import { BuscadorSelect } from '../ventas/BuscadorSelect.tsx';
+import { TotalesCard } from '../ventas/DocumentoEditor.tsx';
+import { LineasGrid } from '../ventas/LineasGrid.tsx';
+import {
+  type ClienteFila,
+  type Configura,
+  invalidarVentas,
+  type TipoIvaFila,
+  useConfigura,
+  useSeries,
+  useTiposIva,
+} from '../ventas/ventasApi.ts';
+import { campoDe, hoyIso, type LineaForm } from '../ventas/ventasModel.ts';
+import {
+  cuerpoPlantilla,
+  ENTIDAD,
+  type GeneradaFila,
+  type Plantilla,
+  type PlantillaValues,
+  proximasFechas,
+  type ResultadoGenerar,
+  RUTA,
+  totalesPlantilla,
+  validarPlantilla,
+  valoresPlantilla,
+} from './recurrentesModel.ts';
 
-/** Screens of fventarec (recurring invoice templates). `segments` are the path segments after the action (`lista`, `editar/{id}`, `nuevo`…). */
-export function RecurrentesScreens({ route }: { action: string; segments: string[]; route: RouteDef }) {
-  return <PlaceholderPage title={route.title} />;
+const PERMISO = 'VentasRecurr';
+const TAM_PAGINA = 50;
+const GUARDADO = 'Los datos se han guardado correctamente';
+
+/** Screens of fventarec (recurring invoice templates): `lista`, `nuevo`, `editar/{id}`. */
+export function RecurrentesScreens({ segments }: { action: string; segments: string[]; route: RouteDef }) {
+  const [first, id] = segments;
+  if (first === 'nuevo') return <PlantillaEditor key="nuevo" />;
+  if (first === 'editar' && id && /^\d+$/.test(id)) return <PlantillaEditor key={id} id={id} />;
+  return <PlantillasLista />;
+}
+
+const fechaDe = (v: unknown) => (v ? String(v).slice(0, 10) : '');
+
+/** `fventarec/lista`: the templates with customer, periodicity, next date, total and whether they are active. */
+export function PlantillasLista() {
+  usePageTitle('Facturas recurrentes');
+  const { info, centro } = useReady();
+  const navigate = useNavigate();
+  const level = levelIn(info, PERMISO, centro);
+  const [params, setParams] = useSearchParams();
+  const pagina = Math.max(1, Number(params.get('pagina') ?? 1) || 1);
+  const buscar = params.get('buscar') ?? '';
+  const periodicidad = params.get('periodicidad') ?? '';
+  const estado = params.get('estado') ?? '';
+  const update = (patch: Record<string, string | number>) => {
+    const next = new URLSearchParams(params);
+    next.set('pagina', '1');
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === '' || v === 1) next.delete(k);
+      else next.set(k, String(v));
+    }
+    setParams(next);
+  };
+  const filtros: Record<string, unknown> = {};
+  if (buscar.trim()) filtros.Buscar = buscar.trim();
+  if (periodicidad) filtros.Periodicidad = periodicidad;
+  if (estado) filtros.Baja = estado === 'baja';
+  const query = {
+    Pagina: pagina,
+    TotalPagina: TAM_PAGINA,
+    Filtros: JSON.stringify(filtros),
+    Orden: 'ProximaFecha',
+    Descendente: false,
+  };
+  const list = useQuery({
+    queryKey: qk.list(info.IdEmpresa, ENTIDAD, query),
+    queryFn: () => api.get<ListAnswer<Plantilla>>(`${RUTA}/list`, { params: query }),
+    placeholderData: keepPreviousData,
+    enabled: level >= LEVEL_FOR_ACTION.list,
+  });
+  if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
+  const data = list.data;
+  const rows = data?.Items ?? [];
+
+  const columns: DataTableColumn<Plantilla>[] = [
+    {
+      accessor: 'Descripcion',
+      title: 'Descripción',
+      render: (p) => (
+        <Anchor
+          component={Link}
+          to={`/fventarec/editar/${p.Id}`}
+          size="sm"
+          fw={600}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {p.Descripcion}
+        </Anchor>
+      ),
+    },
+    { accessor: 'ClienteNombre', title: 'Cliente' },
+    { accessor: 'Periodicidad', title: 'Periodicidad', width: 120 },
+    {
+      accessor: 'ProximaFecha',
+      title: 'Próxima fecha',
+      width: 130,
+      render: (p) =>
+        p.FechaFin && p.ProximaFecha > p.FechaFin ? (
+          <Text size="sm" c="dimmed">
+            Finalizada
+          </Text>
+        ) : (
+          formatDate(p.ProximaFecha)
+        ),
+    },
+    { accessor: 'Accion', title: 'Acción', width: 190, render: (p) => ACCIONES_RECURRENTE[p.Accion] ?? p.Accion },
+    {
+      accessor: 'Total',
+      title: 'Total',
+      textAlign: 'right',
+      width: 130,
+      render: (p) => <b>{formatAmount(p.Total)}</b>,
+    },
+    {
+      accessor: 'Baja',
+      title: 'Estado',
+      width: 150,
+      render: (p) => (
+        <Group gap={4}>
+          <Badge size="sm" variant="light" color={p.Baja ? 'gray' : 'green'}>
+            {p.Baja ? 'De baja' : 'Activa'}
+          </Badge>
+          {p.UltimoError && (
+            <Badge size="sm" variant="light" color="red" title={p.UltimoError}>
+              Error
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz="h2">
+            Facturas recurrentes
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="list-total">
+            {data ? totalText(data.Total, data.TotalLimitado) : '\u00a0'}
+          </Text>
+        </div>
+        {level >= LEVEL_FOR_ACTION.create && (
+          <Button component={Link} to="/fventarec/nuevo" leftSection={<IconPlus size={16} />}>
+            Nueva factura recurrente
+          </Button>
+        )}
+      </Group>
+      <Card withBorder radius="md" padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+          <DebouncedText
+            label="Buscar"
+            placeholder="Descripción o cliente"
+            value={buscar}
+            onChange={(v) => update({ buscar: v })}
+          />
+          <Select
+            label="Periodicidad"
+            placeholder="Todas"
+            clearable
+            data={PERIODICIDAD_LIST}
+            value={periodicidad || null}
+            onChange={(v) => update({ periodicidad: v ?? '' })}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Estado"
+            placeholder="Todas"
+            clearable
+            data={[
+              { value: 'activa', label: 'Activas' },
+              { value: 'baja', label: 'De baja' },
+            ]}
+            value={estado || null}
+            onChange={(v) => update({ estado: v ?? '' })}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+      </Card>
+      <DataTable<Plantilla>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={rows.length ? undefined : 180}
+        idAccessor="Id"
+        columns={columns}
+        records={rows}
+        fetching={list.isFetching}
+        loadingText="Cargando datos..."
+        noRecordsText="No hay facturas recurrentes"
+        onRowClick={({ record }) => navigate(`/fventarec/editar/${record.Id}`)}
+        rowStyle={() => ({ cursor: 'pointer' })}
+        totalRecords={data ? Math.min(data.Total, 10_000) : 0}
+        recordsPerPage={TAM_PAGINA}
+        page={pagina}
+        onPageChange={(p) => update({ pagina: p })}
+        paginationText={({ from, to, totalRecords }) =>
+          `${from}-${to} de ${data?.TotalLimitado ? '10.000+' : totalRecords}`
+        }
+      />
+    </Stack>
+  );
+}
+
+function tipoIvaDefecto(tipos: TipoIvaFila[], configura: Configura | null): string {
+  const conf = tipos.find((t) => t.Id === configura?.IdTipoIva);
+  return conf?.Valor ?? tipos.find((t) => t.Valor === 'IVA21')?.Valor ?? tipos.find((t) => !t.Baja)?.Valor ?? '';
+}
+
+/** `fventarec/nuevo` and `fventarec/editar/{id}`. */
+export function PlantillaEditor({ id }: { id?: string }) {
+  const { info, centro } = useReady();
+  const level = levelIn(info, PERMISO, centro);
+  const row = useQuery({
+    queryKey: qk.row(info.IdEmpresa, ENTIDAD, id ?? 'nuevo'),
+    queryFn: () => api.get<Plantilla>(`${RUTA}/edit/${id}`),
+    enabled: !!id && level >= LEVEL_FOR_ACTION.list,
+  });
+  const tipos = useTiposIva();
+  const configura = useConfigura();
+  if (level < LEVEL_FOR_ACTION.list || (!id && level < LEVEL_FOR_ACTION.create)) return <Forbidden />;
+  if (id && row.isError) return <Alert color="red">{row.error.message}</Alert>;
+  if ((id && !row.data) || !tipos.data || configura.isPending) {
+    return (
+      <Center mih={240}>
+        <Loader />
+      </Center>
+    );
+  }
+  return (
+    <EditorForm
+      key={`${id ?? 'nuevo'}:${row.dataUpdatedAt}`}
+      id={id ? Number(id) : undefined}
+      plantilla={row.data}
+      level={level}
+      tipos={tipos.data}
+      ivaDefecto={tipoIvaDefecto(tipos.data, configura.data ?? null)}
+    />
+  );
+}
+
+function EditorForm({
+  id,
+  plantilla,
+  level,
+  tipos,
+  ivaDefecto,
+}: {
+  id?: number;
+  plantilla?: Plantilla;
+  level: number;
+  tipos: TipoIvaFila[];
+  ivaDefecto: string;
+}) {
+  const { info } = useReady();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const validate = useCallback((v: PlantillaValues) => validarPlantilla(v) as FormErrors<PlantillaValues>, []);
+  const form = useForm<PlantillaValues>(
+    valoresPlantilla(plantilla, { hoy: hoyIso(), tipoIva: ivaDefecto }),
+    validate,
+    (c) => campoDe(c) as keyof PlantillaValues & string,
+  );
+  const [cliente, setCliente] = useState<{ Nombre: string; RegimenIva: string | null } | null>(
+    plantilla ? { Nombre: plantilla.ClienteNombre ?? '', RegimenIva: null } : null,
+  );
+  const [generando, setGenerando] = useState(false);
+  const lineasRef = useRef(form.values.Lineas);
+  lineasRef.current = form.values.Lineas;
+  const readOnly = level < LEVEL_FOR_ACTION.update;
+  const titulo = plantilla ? plantilla.Descripcion : 'Nueva factura recurrente';
+  usePageTitle(titulo);
+
+  // The customer's VAT regime (recargo de equivalencia changes the live totals) for a saved template.
+  const clienteGuardado = useQuery({
+    queryKey: [...qk.entity(info.IdEmpresa, 'clientes'), 'fila', String(plantilla?.Cliente)],
+    queryFn: () =>
+      api.get<ClienteFila>(`ventas/clientes/edit/${plantilla?.Cliente}`, { background: true, silent: true }),
+    enabled: !!plantilla,
+  });
+  const mismoCliente = !!plantilla && form.values.Cliente === plantilla.Cliente;
+  const regimen = cliente?.RegimenIva ?? (mismoCliente ? clienteGuardado.data?.RegimenIva : null) ?? null;
+  const recargo = regimen === 'recargo';
+  const vivos = useMemo(() => totalesPlantilla(form.values, tipos, recargo), [form.values, tipos, recargo]);
+  const series = useSeries();
+  const seriesFactura = (series.data ?? []).filter(
+    (s) => s.TipoDocumento === 'factura' && (!s.Baja || s.Id === form.values.Serie),
+  );
+  const serieDefecto = seriesFactura.find((s) => s.Defecto);
+  const fpago = useReferenceList('fpago');
+  const fpagoOpts = selectableItems(fpago.data ?? [], form.values.IdFormaPago ? [String(form.values.IdFormaPago)] : []);
+  const proximas = proximasFechas(form.values);
+
+  const setLineas = (update: (ls: LineaForm[]) => LineaForm[]) => {
+    const next = update(lineasRef.current);
+    lineasRef.current = next;
+    form.set('Lineas', next);
+  };
+
+  const refrescar = async () => {
+    await client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, ENTIDAD) });
+  };
+
+  const guardar = () =>
+    form.submit(async (values) => {
+      const body = cuerpoPlantilla(values);
+      const saved = id
+        ? await api.put<Plantilla>(`${RUTA}/save/${id}`, body)
+        : await api.post<Plantilla>(`${RUTA}/save`, body);
+      notifySuccess(GUARDADO);
+      await refrescar();
+      if (!id) navigate(`/fventarec/editar/${saved.Id}`, { replace: true });
+    });
+
+  const generar = async () => {
+    if (!id) return;
+    if (form.dirty && !(await guardar())) return;
+    setGenerando(true);
+    try {
+      const r = await api.post<ResultadoGenerar>(`${RUTA}/generar/${id}`);
+      if (r.Generadas.length) {
+        notifySuccess(
+          r.Generadas.length === 1 ? 'Se ha generado 1 factura' : `Se han generado ${r.Generadas.length} facturas`,
+        );
+      } else if (!r.Error) {
+        notifySuccess('No hay periodos pendientes: la próxima factura se generará el día previsto');
+      }
+      if (r.Error) notifyError(r.Error);
+      await refrescar();
+      await invalidarVentas(client, info.IdEmpresa);
+    } catch {
+      // The API client already showed the error.
+    } finally {
+      setGenerando(false);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (readOnly) return;
+    if ((e.ctrlKey || e.metaKey) && (e.key === 'Enter' || e.key.toLowerCase() === 's')) {
+      e.preventDefault();
+      void guardar();
+    }
+  };
+  const err = (k: string) => errorLines(form.errors(k as keyof PlantillaValues & string));
+
+  return (
+    <form
+      noValidate
+      onKeyDown={onKeyDown}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!readOnly) void guardar();
+      }}
+    >
+      <Stack gap="md" maw={1280}>
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Button
+              component={Link}
+              to="/fventarec/lista"
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconArrowLeft size={14} />}
+              mb={4}
+            >
+              Facturas recurrentes
+            </Button>
+            <Group gap="sm">
+              <Title order={1} fz="h2" data-testid="titulo-plantilla">
+                {titulo}
+              </Title>
+              {plantilla && (
+                <Badge variant="light" color={plantilla.Baja ? 'gray' : 'green'}>
+                  {plantilla.Baja ? 'De baja' : 'Activa'}
+                </Badge>
+              )}
+            </Group>
+          </div>
+          <Group gap="xs">
+            {id && !readOnly && !plantilla?.Baja && (
+              <Button variant="light" onClick={() => void generar()} loading={generando}>
+                Generar ahora
+              </Button>
+            )}
+            {!readOnly && (
+              <Button type="submit" loading={form.submitting}>
+                Guardar
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {plantilla?.UltimoError && (
+          <Alert color="red" variant="light" data-testid="ultimo-error">
+            La última generación se detuvo: {plantilla.UltimoError}
+          </Alert>
+        )}
+        {form.formError && (
+          <Alert color="red" variant="light" role="alert">
+            {form.formError}
+          </Alert>
+        )}
+        <Card withBorder radius="md" padding="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+            <TextInput
+              label="Descripción"
+              withAsterisk={!readOnly}
+              value={form.values.Descripcion}
+              readOnly={readOnly}
+              autoFocus={!plantilla}
+              onChange={(e) => form.set('Descripcion', e.currentTarget.value)}
+              onBlur={() => form.touch('Descripcion')}
+              error={err('Descripcion')}
+            />
+            <BuscadorSelect<ClienteFila>
+              path="ventas/clientes/list"
+              entidad="clientes"
+              label="Cliente"
+              placeholder="Busca por código, nombre o NIF"
+              required
+              value={form.values.Cliente}
+              etiqueta={cliente?.Nombre ?? ''}
+              opcion={(c) => `${c.Codigo ? `${c.Codigo} · ` : ''}${c.Nombre}${c.NIF ? ` (${c.NIF})` : ''}`}
+              readOnly={readOnly}
+              error={err('Cliente')}
+              onBlur={() => form.touch('Cliente')}
+              onPick={(c) => {
+                form.set('Cliente', c?.Id ?? null);
+                setCliente(c ? { Nombre: c.Nombre, RegimenIva: c.RegimenIva ?? null } : null);
+                if (c?.IdFormaPago && !form.values.IdFormaPago) form.set('IdFormaPago', c.IdFormaPago);
+              }}
+            />
+            <Select
+              label="Serie"
+              data={seriesFactura.map((s) => ({ value: String(s.Id), label: `${s.Codigo} · ${s.Descripcion}` }))}
+              value={form.values.Serie ? String(form.values.Serie) : null}
+              placeholder={serieDefecto ? `Por defecto (${serieDefecto.Codigo})` : 'Por defecto'}
+              clearable
+              readOnly={readOnly}
+              onChange={(v) => form.set('Serie', v ? Number(v) : null)}
+              error={err('Serie')}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Forma de pago"
+              data={fpagoOpts}
+              value={form.values.IdFormaPago ? String(form.values.IdFormaPago) : null}
+              clearable
+              searchable
+              readOnly={readOnly}
+              onChange={(v) => form.set('IdFormaPago', v ? Number(v) : null)}
+              error={err('IdFormaPago')}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Periodicidad"
+              withAsterisk={!readOnly}
+              data={PERIODICIDAD_LIST}
+              value={form.values.Periodicidad}
+              allowDeselect={false}
+              readOnly={readOnly}
+              onChange={(v) => v && form.set('Periodicidad', v as PlantillaValues['Periodicidad'])}
+              error={err('Periodicidad')}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Acción en cada periodo"
+              withAsterisk={!readOnly}
+              data={ACCION_RECURRENTE_LIST.map((a) => ({ value: a, label: ACCIONES_RECURRENTE[a] }))}
+              value={form.values.Accion}
+              allowDeselect={false}
+              readOnly={readOnly}
+              onChange={(v) => v && form.set('Accion', v as PlantillaValues['Accion'])}
+              error={err('Accion')}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              label="Retención IRPF %"
+              inputMode="decimal"
+              value={form.values.PorcRetencion}
+              readOnly={readOnly}
+              onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
+              onBlur={() => form.touch('PorcRetencion')}
+              error={err('PorcRetencion')}
+            />
+            <Switch
+              mt={{ lg: 30 }}
+              label="Activa"
+              checked={!form.values.Baja}
+              disabled={readOnly}
+              onChange={(e) => form.set('Baja', !e.currentTarget.checked)}
+            />
+            <DateInput
+              label="Fecha de inicio"
+              withAsterisk={!readOnly}
+              valueFormat="DD/MM/YYYY"
+              placeholder="dd/mm/aaaa"
+              value={form.values.FechaInicio || null}
+              readOnly={readOnly}
+              onChange={(v) => form.set('FechaInicio', fechaDe(v))}
+              onBlur={() => form.touch('FechaInicio')}
+              error={err('FechaInicio')}
+            />
+            <DateInput
+              label="Próxima fecha"
+              valueFormat="DD/MM/YYYY"
+              placeholder="La de inicio"
+              clearable
+              value={form.values.ProximaFecha || null}
+              readOnly={readOnly}
+              onChange={(v) => form.set('ProximaFecha', fechaDe(v))}
+              error={err('ProximaFecha')}
+            />
+            <DateInput
+              label="Fecha de fin"
+              valueFormat="DD/MM/YYYY"
+              placeholder="Sin fin"
+              clearable
+              value={form.values.FechaFin || null}
+              readOnly={readOnly}
+              onChange={(v) => form.set('FechaFin', fechaDe(v))}
+              onBlur={() => form.touch('FechaFin')}
+              error={err('FechaFin')}
+            />
+            <Text size="sm" c="dimmed" mt={{ lg: 28 }} data-testid="proximas-fechas">
+              {proximas.length
+                ? `Próximas: ${proximas.map((f) => `${formatDate(f)} (${etiquetaPeriodo(f, form.values.Periodicidad)})`).join(' · ')}`
+                : 'No quedan periodos por generar'}
+            </Text>
+          </SimpleGrid>
+        </Card>
+
+        <Card withBorder radius="md" padding="md">
+          <LineasGrid
+            lineas={form.values.Lineas}
+            onChange={setLineas}
+            tipos={tipos}
+            importes={vivos.importes}
+            errors={(k) => form.errors(k as keyof PlantillaValues & string)}
+            touch={(k) => form.touch(k as keyof PlantillaValues & string)}
+            readOnly={readOnly}
+            cliente={form.values.Cliente}
+            fecha={form.values.ProximaFecha || form.values.FechaInicio || hoyIso()}
+            tipoIvaDefecto={ivaDefecto}
+            errorGeneral={form.errors('Lineas')}
+          />
+        </Card>
+
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder radius="md" padding="md" h="100%">
+              <Textarea
+                label="Observaciones"
+                description="Se copian en cada factura, seguidas del periodo (por ejemplo «Periodo: noviembre 2026»)"
+                minRows={2}
+                value={form.values.Observaciones}
+                readOnly={readOnly}
+                onChange={(e) => form.set('Observaciones', e.currentTarget.value)}
+                error={err('Observaciones')}
+              />
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <TotalesCard totales={vivos.totales} porcRetencion={form.values.PorcRetencion} />
+          </Grid.Col>
+        </Grid>
+
+        {id && <Historial id={id} />}
+      </Stack>
+    </form>
+  );
+}
+
+/** The invoices the template generated, newest period first, each linking to its invoice. */
+function Historial({ id }: { id: number }) {
+  const { info } = useReady();
+  const hist = useQuery({
+    queryKey: [...qk.entity(info.IdEmpresa, ENTIDAD), 'historial', id],
+    queryFn: () => api.get<ListAnswer<GeneradaFila>>(`${RUTA}/historial/${id}`, { background: true }),
+  });
+  const items = hist.data?.Items ?? [];
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="historial">
+      <Title order={2} fz="h5" mb="xs">
+        Facturas generadas
+      </Title>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {hist.isPending ? 'Cargando datos...' : 'Todavía no se ha generado ninguna factura'}
+        </Text>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Periodo</Table.Th>
+              <Table.Th>Factura</Table.Th>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
+              <Table.Th>Envío</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((g) => (
+              <Table.Tr key={g.Periodo}>
+                <Table.Td>{formatDate(g.Periodo)}</Table.Td>
+                <Table.Td>
+                  {g.Estado === 'Borrada' ? (
+                    <Text size="sm" c="dimmed">
+                      Borrada
+                    </Text>
+                  ) : (
+                    <Anchor component={Link} to={`/fventa/editar/${g.IdFactura}`} size="sm">
+                      {g.NumSerie ?? 'Borrador'}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>{formatDate(g.Fecha)}</Table.Td>
+                <Table.Td>{g.Estado}</Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>{g.Total ? formatAmount(g.Total) : ''}</Table.Td>
+                <Table.Td>
+                  {g.EnviadaEn ? (
+                    <Badge size="sm" variant="light" color="green">
+                      Enviada
+                    </Badge>
+                  ) : g.ErrorEnvio ? (
+                    <Text size="xs" c="red">
+                      {g.ErrorEnvio}
+                    </Text>
+                  ) : (
+                    ''
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
 }
