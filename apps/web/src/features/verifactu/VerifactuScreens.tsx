@@ -206,25 +206,25 @@ export function ColaVerifactu() {
       render: (r) => fechaAeatTexto(r.FechaExpedicionFactura),
     },
     { accessor: 'TipoFactura', title: 'Tipo', width: 60, render: (r) => r.TipoFactura ?? '—' },
-    { accessor: 'Clase', title: 'Registro', width: 110, render: (r) => CLASES_VF[r.Clase] ?? r.Clase },
+    { accessor: 'Clase', title: 'Registro', width: 100, render: (r) => CLASES_VF[r.Clase] ?? r.Clase },
     {
       accessor: 'CuotaTotal',
       title: 'Cuota',
       textAlign: 'right',
-      width: 110,
+      width: 100,
       render: (r) => (r.CuotaTotal === null ? '—' : formatAmount(r.CuotaTotal)),
     },
     {
       accessor: 'ImporteTotal',
       title: 'Importe',
       textAlign: 'right',
-      width: 120,
+      width: 110,
       render: (r) => (r.ImporteTotal === null ? '—' : <b>{formatAmount(r.ImporteTotal)}</b>),
     },
     {
       accessor: 'Huella',
       title: 'Huella',
-      width: 170,
+      width: 150,
       render: (r) => (
         <Text size="xs" ff="monospace" title={r.Huella}>
           {huellaCorta(r.Huella)}
@@ -234,13 +234,15 @@ export function ColaVerifactu() {
     {
       accessor: 'FechaHoraHusoGenRegistro',
       title: 'Generado',
-      width: 200,
-      render: (r) => fechaHoraTexto(r.FechaHoraHusoGenRegistro),
+      width: 160,
+      render: (r) => (
+        <span title={r.FechaHoraHusoGenRegistro}>{fechaHoraTexto(r.FechaHoraHusoGenRegistro, false)}</span>
+      ),
     },
     {
       accessor: 'Estado',
       title: 'Estado',
-      width: 180,
+      width: 170,
       render: (r) => (
         <Group gap={4}>
           <EstadoBadge estado={r.Estado} />

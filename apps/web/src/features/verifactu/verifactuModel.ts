@@ -8,7 +8,7 @@ export type EstadoVf = 'generado' | 'enviado' | 'conerrores' | 'rechazado' | 'an
 export type ClaseVf = 'alta' | 'anulacion' | 'subsanacion';
 
 export const ESTADOS_VF: Record<EstadoVf, { label: string; color: string }> = {
-  generado: { label: 'Pendiente de envío', color: 'blue' },
+  generado: { label: 'Pendiente', color: 'blue' },
   enviado: { label: 'Aceptado', color: 'green' },
   conerrores: { label: 'Aceptado con errores', color: 'yellow' },
   rechazado: { label: 'Rechazado', color: 'red' },
@@ -130,11 +130,24 @@ export const huellaCorta = (h: string | null | undefined) => (h ? `${h.slice(0, 
 /** dd-mm-yyyy → dd/mm/yyyy */
 export const fechaAeatTexto = (f: string) => f.replace(/-/g, '/');
 
-/** "2026-11-02T10:20:30+01:00" → "02/11/2026 10:20:30 (+01:00)" */
-export function fechaHoraTexto(v: string | null | undefined): string {
+const EN_ESPANA = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * A record's own instant as written ("2026-11-02T10:20:30+01:00" → "02/11/2026 10:20:30 (+01:00)"); any other
+ * instant (server timestamps, ISO in UTC) in Spain's mainland time.
+ */
+export function fechaHoraTexto(v: string | null | undefined, conZona = true): string {
   if (!v) return '—';
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})(.*)$/.exec(v);
-  if (!m) return v;
-  const zona = m[5] && m[5] !== 'Z' && !m[5].startsWith('.') ? ` (${m[5]})` : '';
-  return `${m[3]}/${m[2]}/${m[1]} ${m[4]}${zona}`;
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})([+-]\d{2}:\d{2})$/.exec(v);
+  if (m) return `${m[3]}/${m[2]}/${m[1]} ${m[4]}${conZona ? ` (${m[5]})` : ''}`;
+  const d = new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  return Number.isNaN(d.getTime()) ? v : EN_ESPANA.format(d).replace(',', '');
 }

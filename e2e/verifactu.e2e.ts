@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Browser, login, openBrowser, screenshot } from './browser.ts';
+
+/** VeriFactu end to end: DEMO's seeded invoices have chained records; the queue and the viewer show them. */
+describe('verifactu: the queue and the viewer of DEMO', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await openBrowser(inject('baseURL'));
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('lists the records, checks the chain and opens a record with its huellas, QR and XML', async () => {
+    await login(b, 'demo', undefined, 'DEMO');
+    const { page } = b;
+    await page.goto('/fventaverifactu/lista');
+    await page.getByRole('heading', { name: 'Registros VeriFactu' }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.locator('tbody tr').count()).toBeGreaterThan(3);
+    await page.getByRole('button', { name: 'Comprobar cadena' }).click();
+    await page.getByText(/Cadena correcta: \d+ registros/).waitFor();
+    await screenshot(page, 'verifactu-cola');
+    await page.locator('tbody tr').first().click();
+    await page.waitForURL(/\/fventavisorvf\/editar\/\d+$/);
+    await page.getByTestId('huella').waitFor();
+    expect(await page.getByTestId('huella').textContent()).toMatch(/^[0-9A-F]{64}$/);
+    await page.getByRole('img', { name: 'Código QR tributario' }).waitFor();
+    expect(await page.getByTestId('xml').textContent()).toContain('RegistroA');
+    await screenshot(page, 'verifactu-visor');
+  });
+});
