@@ -414,6 +414,14 @@ function listCases(loaded: number): ListCase[] {
       offset: 0,
     },
     {
+      key: 'void',
+      label: 'Estado Anulada (1 %)',
+      path: q({ Estado: 'Anulada' }),
+      extra: ' and estado = $3',
+      params: ['Anulada'],
+      offset: 0,
+    },
+    {
       key: 'pending',
       label: 'EstadoCobro Pendiente (10 %)',
       path: q({ EstadoCobro: 'Pendiente' }),

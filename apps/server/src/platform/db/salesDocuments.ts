@@ -84,6 +84,10 @@ export const documentosVenta = pgTable(
     index('documentos_venta_lista_idx').on(t.empresaId, t.tipo, t.fecha, t.id),
     // The invoice list spans three kinds (tipo IN …): ordered by date it needs the date right after the company.
     index('documentos_venta_fecha_idx').on(t.empresaId, t.fecha, t.id),
+    // Status filters of the list: the page in date order and the capped count (index-only, tipo carried) read only
+    // matching rows, however rare the status (1 % cancelled used to count through the whole company).
+    index('documentos_venta_estado_idx').on(t.empresaId, t.estado, t.fecha, t.id, t.tipo),
+    index('documentos_venta_estado_cobro_idx').on(t.empresaId, t.estadoCobro, t.fecha, t.id, t.tipo),
     index('documentos_venta_cliente_idx').on(t.empresaId, t.idCliente, t.fecha),
     uniqueIndex('documentos_venta_numero_uq').on(t.empresaId, t.idSerie, t.anyo, t.numero),
     foreignKey({

@@ -1,0 +1,2 @@
+CREATE INDEX "documentos_venta_estado_idx" ON "documentos_venta" USING btree ("empresa_id","estado","fecha","id","tipo");--> statement-breakpoint
+CREATE INDEX "documentos_venta_estado_cobro_idx" ON "documentos_venta" USING btree ("empresa_id","estado_cobro","fecha","id","tipo");
