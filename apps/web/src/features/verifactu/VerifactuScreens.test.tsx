@@ -126,6 +126,17 @@ describe('VeriFactu screens', () => {
     expect(screen.getByText('VERI*FACTU')).toBeTruthy();
   });
 
+  it('opens the latest record of an invoice from /fventavisorvf/factura/{id}', async () => {
+    setup(<VerifactuScreens action="fventavisorvf" segments={['factura', '40']} route={route} />, {
+      'GET ventas/fventaverifactu/factura/40': () =>
+        json(200, { Items: [fila({ Id: 5 }), fila({ Id: 9, Clase: 'anulacion', Estado: 'generado' })] }),
+      'GET ventas/fventaverifactu/edit/9': () =>
+        json(200, vista({ Id: 9, Clase: 'anulacion', Estado: 'generado', UrlQr: null, Respuesta: null })),
+    });
+    expect(await screen.findByText('Anulación · F0001')).toBeTruthy();
+    expect(screen.getByText('Los registros de anulación no llevan QR.')).toBeTruthy();
+  });
+
   it('a broken chain is shown as such', async () => {
     setup(<VerifactuScreens action="fventavisorvf" segments={['editar', '5']} route={route} />, {
       'GET ventas/fventaverifactu/edit/5': () =>

@@ -77,6 +77,7 @@ export function VerifactuScreens({ action, segments }: { action: string; segment
   if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
   if (action === 'fventavisorvf') {
     const id = segments.find((s) => /^\d+$/.test(s));
+    if (id && segments[0] === 'factura') return <VisorFactura key={id} idFactura={Number(id)} />;
     return id ? <VisorVerifactu key={id} id={Number(id)} /> : <BuscadorVisor />;
   }
   return <ColaVerifactu />;
@@ -597,6 +598,20 @@ function BuscadorVisor() {
       </Table>
     </Stack>
   );
+}
+
+/** `/fventavisorvf/factura/{id}`: the viewer of an invoice's latest record (what the sales screens link to). */
+function VisorFactura({ idFactura }: { idFactura: number }) {
+  const { info } = useReady();
+  const registros = useQuery({
+    queryKey: [...qk.entity(info.IdEmpresa, ENTIDAD_VF), 'factura', idFactura],
+    queryFn: () => api.get<ListAnswer<RegistroFila>>(`${RUTA_VF}/factura/${idFactura}`, { silent: true }),
+    retry: false,
+  });
+  if (registros.isError) return <Alert color="gray">Esta factura no tiene registros VeriFactu</Alert>;
+  const ultimo = registros.data?.Items.at(-1);
+  if (!ultimo) return <Loader size="sm" />;
+  return <VisorVerifactu key={ultimo.Id} id={ultimo.Id} />;
 }
 
 function Dato({ label, children }: { label: string; children: React.ReactNode }) {
