@@ -101,7 +101,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
     expect(`${await dialog.getByLabel('Importe').inputValue()} €`).toBe(total);
     await dialog.getByRole('button', { name: 'Registrar cobro' }).click();
     await waitToast(page, 'El cobro se ha registrado correctamente');
-    await page.getByTestId('estado').getByText('Cobrado', { exact: true }).waitFor();
+    await page.getByTestId('estado').first().getByText('Cobrado', { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('pendiente').textContent()).toBe('0,00 €');
     expect(await page.getByRole('button', { name: 'Registrar cobro' }).count()).toBe(0);
 
