@@ -50,7 +50,7 @@ describe('POST /api/ventas/{tipo}/enviar/{id}', () => {
     expect(raw).toContain('121,00');
     expect(raw).not.toContain('{Nombre}');
     expect(raw).toMatch(/Content-Type: application\/pdf/i);
-    expect(raw).toContain(`filename=fventa-${factura.NumSerie.replace(/[^\w.-]/g, '_')}.pdf`);
+    expect(raw).toContain(`filename=factura-${factura.NumSerie.replace(/[^\w.-]/g, '_')}.pdf`);
     expect(raw).toContain('JVBERi0'); // "%PDF-" in base64
   });
 

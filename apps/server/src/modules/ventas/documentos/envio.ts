@@ -9,6 +9,7 @@ import { col } from '../../../platform/db/entityTable.ts';
 import { clientesTable, empresas, plantemailTable } from '../../../platform/db/schema.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
+import type { Mail } from '../../../platform/mail/mailer.ts';
 import { type Cabecera, cargarCabecera, cargarLineas } from './documentosRepository.ts';
 import { cargarVencimientos } from './vencimientos.ts';
 
@@ -114,6 +115,79 @@ async function valoresDe(db: Db, empresaId: number, h: Cabecera): Promise<Record
  * company's first active template of the document's kind), else a default; placeholders are filled in all three.
  * An invoice must be issued. The level of the document's permission needed to edit it (2).
  */
+/**
+ * The e-mail of a sales document, ready for the mailer: recipients (Para, else the customer's Email), subject and
+ * text (from the body, else the template IdPlantilla, else the company's first active template of the document's
+ * kind, else a default; placeholders filled in all three) and the PDF attached. Throws the route's 400s.
+ */
+export async function prepararCorreoDocumento(
+  db: Db,
+  empresaId: number,
+  h: Cabecera,
+  body: z.infer<typeof enviarBody>,
+): Promise<{ mail: Mail; fichero: string }> {
+  if (h.estado === 'Anulada') throw badRequest(MSG_ENVIO.anulado);
+  if (ES_FACTURA(h.tipo) && h.numero === null) throw badRequest(MSG_ENVIO.borrador);
+  let para = body.Para || null;
+  if (!para) {
+    const cc = (f: string) => col(clientesTable, f);
+    const [cli] = (await db
+      .select({ email: cc('Email') })
+      .from(clientesTable)
+      .where(and(eq(cc('empresaId'), empresaId), eq(cc('Id'), h.idCliente)))) as { email: string | null }[];
+    para = cli?.email ?? null;
+    if (!para) throw fieldError('Para', MSG_ENVIO.sinEmail);
+  }
+  const destinos = para
+    .split(/[;,]/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+  if (!destinos.length || destinos.some((d) => !EMAIL.test(d))) throw fieldError('Para', MSG_ENVIO.email);
+  const pc = (f: string) => col(plantemailTable, f);
+  const plantillas = (await db
+    .select({ Asunto: pc('Asunto'), Cuerpo: pc('Cuerpo') })
+    .from(plantemailTable)
+    .where(
+      and(
+        eq(pc('empresaId'), empresaId),
+        body.IdPlantilla
+          ? eq(pc('Id'), body.IdPlantilla)
+          : and(eq(pc('Tipo'), TIPO_PLANTILLA[h.tipo] ?? 'general'), eq(pc('Baja'), false)),
+      ),
+    )
+    .orderBy(asc(pc('Id')))
+    .limit(1)) as { Asunto: string; Cuerpo: string | null }[];
+  const plantilla = plantillas[0];
+  if (body.IdPlantilla && !plantilla) throw fieldError('IdPlantilla', MSG_ENVIO.plantilla);
+  const valores = await valoresDe(db, empresaId, h);
+  const asunto = rellenar(
+    body.Asunto || plantilla?.Asunto || `${valores.empresa}: ${valores.tipo} ${valores.numero}`.replace(/^: /, ''),
+    valores,
+  ).replace(/[\r\n]+/g, ' ');
+  const texto = rellenar(
+    body.Mensaje ||
+      (plantilla?.Cuerpo ? htmlATexto(plantilla.Cuerpo) : '') ||
+      'Hola {{cliente}}:\n\nTe enviamos adjunto el {{tipo}} {{numero}} de {{fecha}} por un total de {{total}}.\n\nUn saludo,\n{{empresa}}',
+    valores,
+  );
+  const lineas = await cargarLineas(db, empresaId, [h.id]);
+  const rectificada = h.idRectificada
+    ? await cargarCabecera(db, empresaId, h.idRectificada, TIPOS_DOCUMENTO_VENTA.fventa.tipos).catch(() => null)
+    : null;
+  const { pdfDocumento } = await import('./pdf.ts');
+  const pdf = await pdfDocumento(db, empresaId, h, lineas, rectificada);
+  const fichero = `${TIPO_PLANTILLA[h.tipo] ?? 'documento'}-${h.numSerie ?? h.id}.pdf`.replace(/[^\w.-]/g, '_');
+  return {
+    mail: {
+      to: destinos.join(', '),
+      subject: asunto,
+      text: texto,
+      attachments: [{ filename: fichero, content: pdf, contentType: 'application/pdf' }],
+    },
+    fichero,
+  };
+}
+
 export function registerEnvioDocumentos(app: FastifyInstance, deps: AppDeps): void {
   for (const recurso of RECURSOS_VENTA) registerEnvio(app, deps, recurso);
 }
@@ -132,64 +206,9 @@ function registerEnvio(app: FastifyInstance, deps: AppDeps, recurso: RecursoVent
       if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
       const h = await cargarCabecera(scope.db, scope.empresaId, id, def.tipos);
       const body = parseBody(enviarBody, request.body ?? {}) as z.infer<typeof enviarBody>;
-      if (h.estado === 'Anulada') throw badRequest(MSG_ENVIO.anulado);
-      if (ES_FACTURA(h.tipo) && h.numero === null) throw badRequest(MSG_ENVIO.borrador);
-      let para = body.Para || null;
-      if (!para) {
-        const cc = (f: string) => col(clientesTable, f);
-        const [cli] = (await scope.db
-          .select({ email: cc('Email') })
-          .from(clientesTable)
-          .where(and(eq(cc('empresaId'), scope.empresaId), eq(cc('Id'), h.idCliente)))) as { email: string | null }[];
-        para = cli?.email ?? null;
-        if (!para) throw fieldError('Para', MSG_ENVIO.sinEmail);
-      }
-      const destinos = para
-        .split(/[;,]/)
-        .map((d) => d.trim())
-        .filter(Boolean);
-      if (!destinos.length || destinos.some((d) => !EMAIL.test(d))) throw fieldError('Para', MSG_ENVIO.email);
-      const pc = (f: string) => col(plantemailTable, f);
-      const plantillas = (await scope.db
-        .select({ Asunto: pc('Asunto'), Cuerpo: pc('Cuerpo') })
-        .from(plantemailTable)
-        .where(
-          and(
-            eq(pc('empresaId'), scope.empresaId),
-            body.IdPlantilla
-              ? eq(pc('Id'), body.IdPlantilla)
-              : and(eq(pc('Tipo'), TIPO_PLANTILLA[h.tipo] ?? 'general'), eq(pc('Baja'), false)),
-          ),
-        )
-        .orderBy(asc(pc('Id')))
-        .limit(1)) as { Asunto: string; Cuerpo: string | null }[];
-      const plantilla = plantillas[0];
-      if (body.IdPlantilla && !plantilla) throw fieldError('IdPlantilla', MSG_ENVIO.plantilla);
-      const valores = await valoresDe(scope.db, scope.empresaId, h);
-      const asunto = rellenar(
-        body.Asunto || plantilla?.Asunto || `${valores.empresa}: ${valores.tipo} ${valores.numero}`.replace(/^: /, ''),
-        valores,
-      ).replace(/[\r\n]+/g, ' ');
-      const texto = rellenar(
-        body.Mensaje ||
-          (plantilla?.Cuerpo ? htmlATexto(plantilla.Cuerpo) : '') ||
-          'Hola {{cliente}}:\n\nTe enviamos adjunto el {{tipo}} {{numero}} de {{fecha}} por un total de {{total}}.\n\nUn saludo,\n{{empresa}}',
-        valores,
-      );
-      const lineas = await cargarLineas(scope.db, scope.empresaId, [id]);
-      const rectificada = h.idRectificada
-        ? await cargarCabecera(scope.db, scope.empresaId, h.idRectificada, def.tipos).catch(() => null)
-        : null;
-      const { pdfDocumento } = await import('./pdf.ts');
-      const pdf = await pdfDocumento(scope.db, scope.empresaId, h, lineas, rectificada);
-      const fichero = `${recurso}-${h.numSerie ?? h.id}.pdf`.replace(/[^\w.-]/g, '_');
-      await deps.mailer.send({
-        to: destinos.join(', '),
-        subject: asunto,
-        text: texto,
-        attachments: [{ filename: fichero, content: pdf, contentType: 'application/pdf' }],
-      });
-      return { Para: destinos.join(', '), Asunto: asunto, Adjunto: fichero };
+      const correo = await prepararCorreoDocumento(scope.db, scope.empresaId, h, body);
+      await deps.mailer.send(correo.mail);
+      return { Para: correo.mail.to, Asunto: correo.mail.subject, Adjunto: correo.fichero };
     },
   );
 }

@@ -1,17 +1,16 @@
 import { etiquetaPeriodo, type Periodicidad, periodosPendientes, siguienteFecha } from '@faro/domain';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database.ts';
-import { col } from '../../../platform/db/entityTable.ts';
 import {
-  clientesTable,
   empresas,
   facturasRecurrentesGeneradas as gen,
   plantillasRecurrentes as pr,
 } from '../../../platform/db/schema.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
-import { cargarCabecera, cargarLineas, crearDocumento, preparar } from '../documentos/documentosRepository.ts';
+import { cargarCabecera, crearDocumento, preparar } from '../documentos/documentosRepository.ts';
 import { emitirFactura, TIPOS_FACTURA } from '../documentos/emitir.ts';
+import { prepararCorreoDocumento } from '../documentos/envio.ts';
 import { sincronizarStockVenta } from '../documentos/stockVentas.ts';
 import { cargarLineasPlantilla, cargarPlantilla, comoDocumento } from './plantillasRepository.ts';
 
@@ -130,30 +129,9 @@ async function enviarFactura(
   const key = and(eq(gen.empresaId, empresaId), eq(gen.idPlantilla, idPlantilla), eq(gen.periodo, periodo));
   try {
     const h = await cargarCabecera(db, empresaId, idFactura, TIPOS_FACTURA);
-    const cc = (f: string) => col(clientesTable, f);
-    const [cliente] = (await db
-      .select({ email: cc('Email') })
-      .from(clientesTable)
-      .where(and(eq(cc('empresaId'), empresaId), eq(cc('Id'), h.idCliente)))) as { email: string | null }[];
-    if (!cliente?.email) {
-      await db
-        .update(gen)
-        .set({ errorEnvio: 'El cliente no tiene correo electrónico: no se puede enviar la factura' })
-        .where(key);
-      return;
-    }
-    const [emp] = await db.select({ nombre: empresas.nombre }).from(empresas).where(eq(empresas.id, empresaId));
-    const { pdfDocumento } = await import('../documentos/pdf.ts');
-    const pdf = await pdfDocumento(db, empresaId, h, await cargarLineas(db, empresaId, [idFactura]), null);
-    const numero = h.numSerie ?? String(h.id);
-    await mailer.send({
-      to: cliente.email,
-      subject: `Factura ${numero} de ${emp?.nombre ?? ''}`.trim(),
-      text: `Hola,\n\nTe enviamos adjunta la factura ${numero} del ${h.fecha.split('-').reverse().join('/')} por un total de ${h.total} €.\n\nUn saludo,\n${emp?.nombre ?? ''}`,
-      attachments: [
-        { filename: `factura-${numero}.pdf`.replace(/[^\w.-]/g, '_'), content: pdf, contentType: 'application/pdf' },
-      ],
-    });
+    // The same message as 'Enviar por email' of the invoice: the company's invoice template, its placeholders, the PDF.
+    const { mail } = await prepararCorreoDocumento(db, empresaId, h, {});
+    await mailer.send(mail);
     await db.update(gen).set({ enviadaEn: sql`now()`, errorEnvio: null }).where(key);
   } catch (error) {
     await db
