@@ -2,6 +2,7 @@ import { ES_FACTURA, formatAmount } from '@faro/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database.ts';
 import { empresas } from '../../../platform/db/schema.ts';
+import { dibujarQrVerifactu } from '../verifactu/pdfQr.ts';
 import type { Cabecera, Linea } from './documentosRepository.ts';
 import { escribirVencimientos } from './vencimientos.ts';
 
@@ -52,8 +53,8 @@ export async function pdfDocumento(
     },
   );
   if (emp?.registroMercantil) doc.text(emp.registroMercantil, { width: 320 });
-  // Reserved for the VeriFactu QR (30–40 mm) and its legend.
-  doc.rect(455, 40, 100, 100).stroke('#dddddd');
+  // The VeriFactu QR (30–40 mm) and its legends; the empty frame when the document has none.
+  if (!(await dibujarQrVerifactu(doc, db, empresaId, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
 
   doc
     .font('Helvetica-Bold')
