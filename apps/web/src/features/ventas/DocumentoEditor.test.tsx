@@ -128,4 +128,15 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('total').textContent).toBe('25,41 €');
     expect(screen.getByRole('heading', { name: 'Factura F2026-0004' })).toBeTruthy();
   });
+
+  it('a user who cannot read the VAT types still edits: a warning, the type typed, totals on saving', async () => {
+    setup('fventa', '5', {
+      'GET ventas/fventa/edit/5': () => json(200, documento()),
+      'GET configuracion/tiposiva/list': () =>
+        json(403, { Mensaje: 'No tienes permisos para realizar la acción solicitada' }),
+    });
+    expect(await screen.findByText(/No se pueden leer los tipos de IVA/)).toBeTruthy();
+    expect((cell('IVA 1') as HTMLInputElement).value).toBe('IVA21');
+    expect(screen.queryByText('No tienes permisos para realizar la acción solicitada')).toBeNull();
+  });
 });

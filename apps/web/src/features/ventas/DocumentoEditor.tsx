@@ -101,7 +101,7 @@ export function DocumentoEditor({ recurso, id }: { recurso: RecursoVenta; id?: s
   const series = useSeries();
   if (level < LEVEL_FOR_ACTION.list || (!id && level < LEVEL_FOR_ACTION.create)) return <Forbidden />;
   if (id && row.isError) return <Alert color="red">{row.error.message}</Alert>;
-  if ((id && !row.data) || !tipos.data || configura.isPending) {
+  if ((id && !row.data) || (tipos.isPending && !tipos.isError) || configura.isPending) {
     return (
       <Center mih={240}>
         <Loader />
@@ -116,7 +116,7 @@ export function DocumentoEditor({ recurso, id }: { recurso: RecursoVenta; id?: s
       doc={row.data}
       version={row.dataUpdatedAt}
       level={level}
-      tipos={tipos.data}
+      tipos={tipos.data ?? []}
       configura={configura.data ?? null}
       series={series.data ?? []}
     />
@@ -382,6 +382,11 @@ function EditorForm({
         {form.formError && (
           <Alert color="red" variant="light" role="alert">
             {form.formError}
+          </Alert>
+        )}
+        {tipos.length === 0 && !readOnly && (
+          <Alert color="yellow" variant="light">
+            No se pueden leer los tipos de IVA: escribe su código en cada línea; los totales se calculan al guardar.
           </Alert>
         )}
         <Grid gap="md">

@@ -151,19 +151,19 @@ export function LineasGrid(p: LineasGridProps) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={30}>#</Table.Th>
-              <Table.Th w={200}>Producto</Table.Th>
+              <Table.Th w={180}>Producto</Table.Th>
               <Table.Th>Descripción</Table.Th>
-              <Table.Th w={84} ta="right">
+              <Table.Th w={76} ta="right">
                 Cantidad
               </Table.Th>
-              <Table.Th w={100} ta="right">
+              <Table.Th w={94} ta="right">
                 Precio
               </Table.Th>
-              <Table.Th w={70} ta="right">
+              <Table.Th w={64} ta="right">
                 Dto. %
               </Table.Th>
-              <Table.Th w={140}>IVA</Table.Th>
-              <Table.Th w={104} ta="right">
+              <Table.Th w={128}>IVA</Table.Th>
+              <Table.Th w={98} ta="right">
                 Importe
               </Table.Th>
               {!p.readOnly && <Table.Th w={36} />}
@@ -215,7 +215,10 @@ export function LineasGrid(p: LineasGridProps) {
                     placeholder={p.readOnly ? '' : 'Texto libre o descripción del producto'}
                     error={cellError(i, 'Descripcion')}
                     onChange={(e) => patch(l.key, { Descripcion: e.currentTarget.value })}
-                    onBlur={() => p.touch(`Lineas.${i}.Descripcion`)}
+                    onBlur={(e) => {
+                      e.currentTarget.scrollLeft = 0; // show the start of a long description
+                      p.touch(`Lineas.${i}.Descripcion`);
+                    }}
                     onKeyDown={onKey(i, 'Descripcion')}
                   />
                 </Table.Td>
@@ -223,22 +226,35 @@ export function LineasGrid(p: LineasGridProps) {
                 {num(i, l, 'Precio', 'Precio')}
                 {num(i, l, 'Descuento', 'Descuento')}
                 <Table.Td>
-                  <Select
-                    ref={setRef(l.key, 'TipoIva')}
-                    aria-label={`IVA ${i + 1}`}
-                    size="xs"
-                    data={tipoOptions}
-                    value={l.TipoIva || null}
-                    readOnly={p.readOnly}
-                    variant={p.readOnly ? 'unstyled' : 'default'}
-                    allowDeselect={false}
-                    error={cellError(i, 'TipoIva')}
-                    onChange={(v) => patch(l.key, { TipoIva: v ?? '' })}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' && !opcionResaltada(e.currentTarget)) onKey(i, 'TipoIva')(e);
-                    }}
-                    comboboxProps={{ withinPortal: true }}
-                  />
+                  {p.tipos.length === 0 ? (
+                    <TextInput
+                      ref={setRef(l.key, 'TipoIva')}
+                      aria-label={`IVA ${i + 1}`}
+                      size="xs"
+                      placeholder="IVA21"
+                      value={l.TipoIva}
+                      error={cellError(i, 'TipoIva')}
+                      onChange={(e) => patch(l.key, { TipoIva: e.currentTarget.value.toUpperCase() })}
+                      onKeyDown={onKey(i, 'TipoIva')}
+                    />
+                  ) : (
+                    <Select
+                      ref={setRef(l.key, 'TipoIva')}
+                      aria-label={`IVA ${i + 1}`}
+                      size="xs"
+                      data={tipoOptions}
+                      value={l.TipoIva || null}
+                      readOnly={p.readOnly}
+                      variant={p.readOnly ? 'unstyled' : 'default'}
+                      allowDeselect={false}
+                      error={cellError(i, 'TipoIva')}
+                      onChange={(v) => patch(l.key, { TipoIva: v ?? '' })}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' && !opcionResaltada(e.currentTarget)) onKey(i, 'TipoIva')(e);
+                      }}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                  )}
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text size="sm" fw={500} data-testid={`importe-${i + 1}`} style={{ whiteSpace: 'nowrap' }}>

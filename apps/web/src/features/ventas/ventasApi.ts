@@ -33,6 +33,8 @@ export function useTiposIva() {
         await api.get<ListAnswer<Record<string, unknown>>>('configuracion/tiposiva/list', {
           params: { Pagina: 1, TotalPagina: 200, Orden: 'Valor' },
           background: true,
+          // The VAT types are configuration (ConfEmpresa): a user without it still edits, totals come on saving.
+          silent: true,
         })
       ).Items;
       return rows.map(
