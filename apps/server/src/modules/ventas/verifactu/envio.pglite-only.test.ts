@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, TEST_SECRET, type TestApp } from '../../../../test/testApp.ts';
 import { validarEnvioSoap } from '../../../../test/verifactu/xsd.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import { documentosVenta } from '../../../platform/db/schema.ts';
 import { type CertificadosPrueba, generarCertificadosPrueba } from '../../../verifactu/simulador/certificados.ts';
 import { iniciarSimuladorAeat, type SimuladorAeat } from '../../../verifactu/simulador/simuladorAeat.ts';
 import { enviarPendientes, estadoEnvio, iniciarTrabajadorVerifactu, soltarTurno, tomarTurno } from './envio.ts';
+import { registrarAlta } from './registros.ts';
 
 /**
  * The VeriFactu queue end to end against the local AEAT simulator (HTTPS with mutual TLS, XSD-validated requests):
@@ -237,4 +241,30 @@ describe('VeriFactu queue against the local AEAT simulator', () => {
     const check = await demo.request('GET', `${VF}/verificar`);
     expect(check.body.Valida).toBe(true);
   });
+
+  it('at most 1,000 records per message; with 1,000 waiting, TiempoEsperaEnvio does not hold them back', async () => {
+    reloj += 61_000;
+    const [h] = (await t.database.db
+      .select()
+      .from(documentosVenta)
+      .where(
+        sql`${documentosVenta.empresaId} = ${empresaId} and ${documentosVenta.numero} is not null and ${documentosVenta.tipo} = 'factura'`,
+      )
+      .limit(1)) as (typeof documentosVenta.$inferSelect)[];
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 1001; i++) {
+        await registrarAlta(tx as unknown as Db, empresaId, { ...h!, numSerie: `M-${i}`, observaciones: 'Masivo' });
+      }
+    });
+    const antes = sim.peticiones.length;
+    const r = await enviar({ maxPasos: 1 });
+    expect(r.pasos).toBe(1);
+    expect(sim.peticiones[antes]!.registros).toBe(1000);
+    const [{ n }] = (await t.database.query<{ n: number }>(
+      `select count(*)::int n from verifactu_cola where empresa_id = ${empresaId} and estado = 'generado'`,
+    )) as [{ n: number }];
+    expect(Number(n)).toBe(1);
+    // One left: now the 60 s apply.
+    expect((await enviar()).motivo).toBe('flujo');
+  }, 120_000);
 });
