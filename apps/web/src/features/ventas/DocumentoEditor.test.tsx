@@ -139,4 +139,34 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     expect((cell('IVA 1') as HTMLInputElement).value).toBe('IVA21');
     expect(screen.queryByText('No tienes permisos para realizar la acción solicitada')).toBeNull();
   });
+
+  it('keeps the batch and expiry of a traceable line when saving', async () => {
+    const conLote = documento({
+      Lineas: [
+        {
+          Id: 50,
+          IdProducto: 9,
+          Descripcion: 'Pintura',
+          Cantidad: '1.000',
+          Precio: '10.000000',
+          Descuento: '0.00',
+          TipoIva: 'IVA21',
+          Importe: '10.00',
+          Lote: 'L-77',
+          Caducidad: '2027-05-31',
+        },
+      ],
+    });
+    const { calls } = setup('fventa', '5', {
+      'GET ventas/fventa/edit/5': () => json(200, conLote),
+      'PUT ventas/fventa/save/5': () => json(200, conLote),
+    });
+    const lote = await screen.findByLabelText('Lote 1');
+    expect((lote as HTMLInputElement).value).toBe('L-77');
+    fireEvent.change(cell('Cantidad 1'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init.body));
+    expect(body.Lineas[0]).toMatchObject({ Lote: 'L-77', Caducidad: '2027-05-31', Cantidad: '2' });
+  });
 });

@@ -1,5 +1,6 @@
-import { formatAmount } from '@faro/domain';
+import { formatAmount, formatDate } from '@faro/domain';
 import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { type KeyboardEvent, useRef } from 'react';
 import { IconPlus, IconTrash } from '../../app/shell/icons.tsx';
 import { useReferenceList } from '../../platform/referenceLists.ts';
@@ -8,7 +9,10 @@ import { BuscadorSelect } from './BuscadorSelect.tsx';
 import { type PrecioTarifa, type ProductoFila, precioTarifa, type TipoIvaFila } from './ventasApi.ts';
 import { aDecimal, type LineaForm, lineaVacia, numeroEditable } from './ventasModel.ts';
 
-type Col = 'Producto' | 'Descripcion' | 'Cantidad' | 'Precio' | 'Descuento' | 'TipoIva';
+/** Batch fields: for products with traceability, or lines that already carry a batch. */
+const conLote = (l: LineaForm) => l.Traza === 'lote' || l.Traza === 'lotefecha' || !!l.Lote || !!l.Caducidad;
+
+type Col = 'Producto' | 'Descripcion' | 'Cantidad' | 'Precio' | 'Descuento' | 'TipoIva' | 'Lote' | 'Caducidad';
 
 export interface LineasGridProps {
   lineas: LineaForm[];
@@ -92,6 +96,7 @@ export function LineasGrid(p: LineasGridProps) {
       Descripcion: prod.Descripcion,
       Precio: numeroEditable(prod.PrecioVenta ?? '0', 2),
       Descuento: '',
+      Traza: prod.Trazabilidad ?? null,
       ...(tipo ? { TipoIva: tipo } : {}),
     });
     focus(l.key, 'Cantidad');
@@ -221,6 +226,32 @@ export function LineasGrid(p: LineasGridProps) {
                     }}
                     onKeyDown={onKey(i, 'Descripcion')}
                   />
+                  {conLote(l) && (
+                    <Group gap={4} mt={4} wrap="nowrap">
+                      <TextInput
+                        aria-label={`Lote ${i + 1}`}
+                        size="xs"
+                        placeholder="Lote / nº de serie"
+                        value={l.Lote ?? ''}
+                        error={cellError(i, 'Lote')}
+                        onChange={(e) => patch(l.key, { Lote: e.currentTarget.value })}
+                        style={{ flex: 1 }}
+                      />
+                      {(l.Traza === 'lotefecha' || l.Caducidad) && (
+                        <DateInput
+                          aria-label={`Caducidad ${i + 1}`}
+                          size="xs"
+                          valueFormat="DD/MM/YYYY"
+                          placeholder="Caducidad"
+                          clearable
+                          value={l.Caducidad || null}
+                          error={cellError(i, 'Caducidad')}
+                          onChange={(v) => patch(l.key, { Caducidad: v ? String(v).slice(0, 10) : '' })}
+                          w={110}
+                        />
+                      )}
+                    </Group>
+                  )}
                 </Table.Td>
                 {num(i, l, 'Cantidad', 'Cantidad')}
                 {num(i, l, 'Precio', 'Precio')}
@@ -357,6 +388,12 @@ function LineasLectura({
                 {l.IdProducto && (
                   <Text size="xs" c="dimmed">
                     {nombres.get(String(l.IdProducto)) ?? `Producto ${l.IdProducto}`}
+                  </Text>
+                )}
+                {l.Lote && (
+                  <Text size="xs" c="dimmed">
+                    Lote {l.Lote}
+                    {l.Caducidad ? ` · caducidad ${formatDate(l.Caducidad)}` : ''}
                   </Text>
                 )}
               </Table.Td>

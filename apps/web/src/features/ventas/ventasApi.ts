@@ -133,6 +133,7 @@ export interface ProductoFila {
   Descripcion: string;
   PrecioVenta: string | null;
   IdTipoIva: number | null;
+  Trazabilidad?: string | null;
   Baja?: boolean;
 }
 

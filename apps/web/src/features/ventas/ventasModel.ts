@@ -27,6 +27,8 @@ export interface LineaDoc {
   TipoIva: string;
   Importe?: string;
   IdLineaOrigen?: number | null;
+  Lote?: string | null;
+  Caducidad?: string | null;
 }
 
 export interface DesgloseDoc {
@@ -197,6 +199,11 @@ export interface LineaForm {
   Descuento: string;
   TipoIva: string;
   IdLineaOrigen?: number | null;
+  /** Batch and expiry of traceable products (the product's Trazabilidad: lote, lotefecha). */
+  Lote?: string;
+  Caducidad?: string;
+  /** The picked product's traceability, to offer the batch fields. */
+  Traza?: string | null;
 }
 
 export interface DocValues extends Record<string, unknown> {
@@ -293,6 +300,8 @@ export function valoresIniciales(
       Descuento: Number(l.Descuento ?? 0) ? numeroEditable(l.Descuento) : '',
       TipoIva: l.TipoIva,
       IdLineaOrigen: l.IdLineaOrigen ?? null,
+      Lote: l.Lote ?? '',
+      Caducidad: l.Caducidad ?? '',
     })),
   };
 }
@@ -353,6 +362,8 @@ export function cuerpoGuardar(v: DocValues, esFactura: boolean, conAlmacen = fal
       Descuento: l.Descuento.trim() ? aDecimal(l.Descuento) : null,
       TipoIva: l.TipoIva,
       ...(l.IdLineaOrigen ? { IdLineaOrigen: l.IdLineaOrigen } : {}),
+      ...(l.Lote?.trim() ? { Lote: l.Lote.trim() } : {}),
+      ...(l.Caducidad ? { Caducidad: l.Caducidad } : {}),
     })),
   };
 }
