@@ -21,6 +21,11 @@ describe('verifactu: the queue and the viewer of DEMO', () => {
     await page.getByRole('button', { name: 'Comprobar cadena' }).click();
     await page.getByText(/Cadena correcta: \d+ registros/).waitFor();
     await screenshot(page, 'verifactu-cola');
+    await page.getByRole('button', { name: 'Configuración' }).click();
+    await page.getByLabel('Número de instalación').waitFor();
+    await page.getByText(/Cargado: simulador-demo\.p12/).waitFor();
+    await screenshot(page, 'verifactu-configuracion');
+    await page.keyboard.press('Escape');
     await page.locator('tbody tr').first().click();
     await page.waitForURL(/\/fventavisorvf\/editar\/\d+$/);
     await page.getByTestId('huella').waitFor();
