@@ -1,5 +1,5 @@
 import { dec, formatAmount, MSG, type RecursoVenta, sub, toFixed } from '@faro/domain';
-import { Button, Group, Menu, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Menu, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -85,10 +85,14 @@ export function AccionesDocumento({
       navigate(`/${destino}/editar/${nuevo.Id}`);
     });
 
+  const [minorista, setMinorista] = useState(false);
   const emitir = () =>
     run(async () => {
       if (!(await guardarAntes())) return;
-      const emitida = await api.post<DocumentoVenta>(`${base}/emitir/${doc.Id}`, {});
+      const emitida = await api.post<DocumentoVenta>(
+        `${base}/emitir/${doc.Id}`,
+        doc.Tipo === 'simplificada' ? { Minorista: minorista } : {},
+      );
       setDialogo(null);
       notifySuccess(TEXTOS.emitida(emitida.NumSerie ?? String(emitida.Numero)));
       await refrescar();
@@ -215,6 +219,14 @@ export function AccionesDocumento({
       >
         Se le asignará el siguiente número de su serie y la fecha {doc.Fecha.split('-').reverse().join('/')}. Una
         factura emitida no se puede modificar ni borrar: sólo corregir con una factura rectificativa.
+        {doc.Tipo === 'simplificada' && (
+          <Checkbox
+            mt="sm"
+            label="Actividad minorista (factura simplificada hasta 3.000 €; si no, hasta 400 €)"
+            checked={minorista}
+            onChange={(e) => setMinorista(e.currentTarget.checked)}
+          />
+        )}
       </Confirmar>
       <Confirmar
         abierto={dialogo === 'anular'}
@@ -290,7 +302,9 @@ function Confirmar(p: {
 }) {
   return (
     <Modal opened={p.abierto} onClose={p.onCerrar} title={p.titulo} centered>
-      <Text mb="md">{p.children}</Text>
+      <Text component="div" mb="md">
+        {p.children}
+      </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={p.onCerrar}>
           Cancelar

@@ -299,6 +299,12 @@ function EditorForm({
     almacenes.data ?? [],
     form.values.IdAlmacen ? [String(form.values.IdAlmacen)] : [],
   );
+  const conComercial = !!info.Modulos?.ActComerciales;
+  const comerciales = useReferenceList('comerciales');
+  const comercialOpts = selectableItems(
+    comerciales.data ?? [],
+    form.values.IdComercial ? [String(form.values.IdComercial)] : [],
+  );
   const fpago = useReferenceList('fpago');
   const fpagoOpts = selectableItems(fpago.data ?? [], form.values.IdFormaPago ? [String(form.values.IdFormaPago)] : []);
   const tiposSerie =
@@ -461,6 +467,20 @@ function EditorForm({
                     allowDeselect={false}
                     onChange={(v) => form.set('Estado', v ?? '')}
                     error={err('Estado')}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
+                {conComercial && (
+                  <Select
+                    label="Comercial"
+                    data={comercialOpts}
+                    value={form.values.IdComercial ? String(form.values.IdComercial) : null}
+                    placeholder="El del cliente"
+                    clearable
+                    searchable
+                    readOnly={readOnly}
+                    onChange={(v) => form.set('IdComercial', v ? Number(v) : null)}
+                    error={err('IdComercial')}
                     comboboxProps={{ withinPortal: true }}
                   />
                 )}

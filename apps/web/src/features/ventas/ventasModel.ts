@@ -60,6 +60,7 @@ export interface DocumentoVenta {
   Facturado: boolean;
   EstadoCobro: string | null;
   IdFormaPago: number | null;
+  IdComercial?: number | null;
   DireccionEnvio?: string | null;
   Observaciones: string | null;
   VentasTxtLibre1: string | null;
@@ -214,6 +215,7 @@ export interface DocValues extends Record<string, unknown> {
   Simplificada: boolean;
   IdFormaPago: number | null;
   IdAlmacen?: number | null;
+  IdComercial?: number | null;
   DireccionEnvio: string;
   Observaciones: string;
   VentasTxtLibre1: string;
@@ -267,6 +269,7 @@ export function valoresIniciales(
       Simplificada: false,
       IdFormaPago: null,
       IdAlmacen: null,
+      IdComercial: null,
       DireccionEnvio: '',
       Observaciones: '',
       VentasTxtLibre1: defaults.txt?.[0] ?? '',
@@ -284,6 +287,7 @@ export function valoresIniciales(
     Simplificada: d.Tipo === 'simplificada',
     IdFormaPago: d.IdFormaPago,
     IdAlmacen: d.IdAlmacen ?? null,
+    IdComercial: d.IdComercial ?? null,
     DireccionEnvio: d.DireccionEnvio ?? '',
     Observaciones: d.Observaciones ?? '',
     VentasTxtLibre1: d.VentasTxtLibre1 ?? '',
@@ -348,6 +352,7 @@ export function cuerpoGuardar(v: DocValues, esFactura: boolean, conAlmacen = fal
     ...(esFactura ? { Simplificada: v.Simplificada } : {}),
     IdFormaPago: v.IdFormaPago,
     ...(conAlmacen ? { IdAlmacen: v.IdAlmacen } : {}),
+    ...(v.IdComercial !== undefined ? { IdComercial: v.IdComercial } : {}),
     DireccionEnvio: txt(v.DireccionEnvio),
     Observaciones: txt(v.Observaciones),
     VentasTxtLibre1: txt(v.VentasTxtLibre1),
