@@ -26,7 +26,7 @@ describe('QR encoder against the qrcode package', () => {
     it(`${texto.slice(0, 40)}… (${new TextEncoder().encode(texto).length} bytes), every mask`, () => {
       for (let mascara = 0; mascara < 8; mascara++) {
         const nuestro = codificarQr(texto, { mascara });
-        const suyo = QRCode.create([{ data: texto, mode: 'byte' }], {
+        const suyo = QRCode.create([{ data: Buffer.from(texto, 'utf8'), mode: 'byte' }], {
           errorCorrectionLevel: 'M',
           version: nuestro.version,
           maskPattern: mascara as QRCode.QRCodeMaskPattern,
@@ -44,7 +44,10 @@ describe('QR encoder against the qrcode package', () => {
   it('picks the same mask as the package by the penalty rules', () => {
     for (const texto of TEXTOS) {
       const v = codificarQr(texto);
-      const suyo = QRCode.create([{ data: texto, mode: 'byte' }], { errorCorrectionLevel: 'M', version: v.version });
+      const suyo = QRCode.create([{ data: Buffer.from(texto, 'utf8'), mode: 'byte' }], {
+        errorCorrectionLevel: 'M',
+        version: v.version,
+      });
       expect(v.mascara, texto).toBe(suyo.maskPattern);
     }
   });
