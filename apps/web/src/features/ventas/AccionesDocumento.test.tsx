@@ -10,7 +10,7 @@ import { catalogos, documento, list } from './ventasTestData.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 function setup(
-  recurso: 'pventa' | 'aventa' | 'fventa',
+  recurso: 'pventa' | 'dventa' | 'aventa' | 'fventa',
   doc: ReturnType<typeof documento>,
   routes: Parameters<typeof mockFetch>[0] = {},
 ) {
@@ -185,6 +185,51 @@ describe('action buttons', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(post.init.body))).toEqual({ Destino: 'dventa' });
     expect(await screen.findByText('Se ha creado el pedido a partir de este documento')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Emitir' })).toBeNull();
+  });
+
+  it('converts only some lines of an order (partial delivery)', async () => {
+    const pedido = documento({
+      Tipo: 'pedido',
+      Estado: 'Pendiente',
+      Numero: 2,
+      NumSerie: 'PE0002',
+      EstadoCobro: null,
+      Lineas: [
+        {
+          Id: 50,
+          IdProducto: null,
+          Descripcion: 'Martillo',
+          Cantidad: '2.000',
+          Precio: '10.500000',
+          Descuento: '0.00',
+          TipoIva: 'IVA21',
+          Importe: '21.00',
+        },
+        {
+          Id: 51,
+          IdProducto: null,
+          Descripcion: 'Montaje',
+          Cantidad: '1.000',
+          Precio: '40.000000',
+          Descuento: '0.00',
+          TipoIva: 'IVA21',
+          Importe: '40.00',
+        },
+      ],
+    });
+    const { calls } = setup('dventa', pedido, {
+      'POST ventas/dventa/convertir/5': () => json(201, { ...pedido, Id: 9, Tipo: 'albaran' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Convertir en…' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sólo algunas líneas…' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Martillo/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Convertir 1 línea' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init.body))).toEqual({
+      Destino: 'aventa',
+      Lineas: [51],
+    });
   });
 
   it('a draft invoice is issued after a confirmation', async () => {

@@ -35,7 +35,7 @@ export const TEXTOS = {
   enviado: (para: string) => `Documento enviado a ${para}`,
 };
 
-type Dialogo = null | 'emitir' | 'anular' | 'rectificar' | 'cobro' | 'borrar' | 'enviar';
+type Dialogo = null | 'emitir' | 'anular' | 'rectificar' | 'cobro' | 'borrar' | 'enviar' | 'parcial';
 
 export interface AccionesProps {
   recurso: RecursoVenta;
@@ -76,10 +76,14 @@ export function AccionesDocumento({
     }
   };
 
-  const convertir = (destino: RecursoVenta) =>
+  const convertir = (destino: RecursoVenta, lineas?: number[]) =>
     run(async () => {
       if (!(await guardarAntes())) return;
-      const nuevo = await api.post<DocumentoVenta>(`${base}/convertir/${doc.Id}`, { Destino: destino });
+      const nuevo = await api.post<DocumentoVenta>(`${base}/convertir/${doc.Id}`, {
+        Destino: destino,
+        ...(lineas ? { Lineas: lineas } : {}),
+      });
+      setDialogo(null);
       notifySuccess(TEXTOS.convertido(RECURSOS[destino].singular));
       await refrescar();
       navigate(`/${destino}/editar/${nuevo.Id}`);
@@ -167,6 +171,12 @@ export function AccionesDocumento({
                   {RECURSOS[d].singular}
                 </Menu.Item>
               ))}
+              {(doc.Lineas?.length ?? 0) > 1 && (
+                <>
+                  <Menu.Divider />
+                  <Menu.Item onClick={() => setDialogo('parcial')}>Sólo algunas líneas…</Menu.Item>
+                </>
+              )}
             </Menu.Dropdown>
           </Menu>
         )}
@@ -260,6 +270,15 @@ export function AccionesDocumento({
             await refrescar();
             navigate(`/fventa/editar/${id}`);
           }}
+        />
+      )}
+      {dialogo === 'parcial' && (
+        <ConvertirParcial
+          doc={doc}
+          destinos={permitidas.convertir}
+          ocupado={ocupado}
+          onCerrar={() => setDialogo(null)}
+          onConvertir={(d, lineas) => void convertir(d, lineas)}
         />
       )}
       {dialogo === 'enviar' && (
@@ -375,6 +394,69 @@ function RectificarDialogo({
           </Button>
           <Button loading={ocupado} onClick={() => void enviar()}>
             Crear rectificativa
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Partial conversion: the destination and the lines to carry (each line goes once to each kind). */
+function ConvertirParcial({
+  doc,
+  destinos,
+  ocupado,
+  onCerrar,
+  onConvertir,
+}: {
+  doc: DocumentoVenta;
+  destinos: RecursoVenta[];
+  ocupado: boolean;
+  onCerrar: () => void;
+  onConvertir: (destino: RecursoVenta, lineas: number[]) => void;
+}) {
+  const lineas = (doc.Lineas ?? []).filter((l) => l.Id !== undefined);
+  const [destino, setDestino] = useState<RecursoVenta>(destinos[0] ?? 'fventa');
+  const [elegidas, setElegidas] = useState<number[]>(lineas.map((l) => l.Id as number));
+  return (
+    <Modal opened onClose={onCerrar} title="Convertir sólo algunas líneas" centered size="lg">
+      <Stack>
+        <Radio.Group label="Convertir en" value={destino} onChange={(v) => setDestino(v as RecursoVenta)}>
+          <Group mt={6}>
+            {destinos.map((d) => (
+              <Radio key={d} value={d} label={RECURSOS[d].singular} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Stack gap={6} data-testid="lineas-parcial">
+          {lineas.map((l) => (
+            <Checkbox
+              key={l.Id}
+              checked={elegidas.includes(l.Id as number)}
+              onChange={(e) => {
+                const id = l.Id as number;
+                const on = e.currentTarget.checked;
+                setElegidas((xs) => (on ? [...xs, id] : xs.filter((x) => x !== id)));
+              }}
+              label={`${l.Descripcion} · ${numeroEditable(l.Cantidad)} × ${formatAmount(l.Precio)} = ${formatAmount(l.Importe)}`}
+            />
+          ))}
+        </Stack>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCerrar}>
+            Cancelar
+          </Button>
+          <Button
+            loading={ocupado}
+            disabled={elegidas.length === 0}
+            onClick={() =>
+              onConvertir(
+                destino,
+                lineas.map((l) => l.Id as number).filter((id) => elegidas.includes(id)),
+              )
+            }
+          >
+            Convertir {elegidas.length} {elegidas.length === 1 ? 'línea' : 'líneas'}
           </Button>
         </Group>
       </Stack>
