@@ -116,6 +116,11 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('warns that a full invoice needs the customer NIF before it can be issued', async () => {
+    setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento({ ClienteNIF: null })) });
+    expect(await screen.findByTestId('aviso-nif')).toBeTruthy();
+  });
+
   it('an issued invoice is read-only with its stored totals', async () => {
     setup('fventa', '5', {
       'GET ventas/fventa/edit/5': () =>

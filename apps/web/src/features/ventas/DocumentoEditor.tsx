@@ -390,6 +390,12 @@ function EditorForm({
             {form.formError}
           </Alert>
         )}
+        {factura && !readOnly && !form.values.Simplificada && tipo !== 'simplificada' && cliente && !cliente.NIF && (
+          <Alert color="yellow" variant="light" data-testid="aviso-nif">
+            El cliente no tiene NIF: la factura completa lo necesita para emitirse. Complétalo en su ficha o emite una
+            factura simplificada.
+          </Alert>
+        )}
         {tipos.length === 0 && !readOnly && (
           <Alert color="yellow" variant="light">
             No se pueden leer los tipos de IVA: escribe su código en cada línea; los totales se calculan al guardar.

@@ -66,6 +66,14 @@ describe('sales document list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(filtros(calls.at(-1)!).Borrador).toBe(true));
   });
 
+  it('orders by date, newest first by default, oldest first from the Fecha header', async () => {
+    const { calls } = setup();
+    await screen.findByRole('link', { name: 'F2026-0001' });
+    expect(calls.at(-1)!.url.searchParams.get('Descendente')).toBe('true');
+    fireEvent.click(within(screen.getByRole('table')).getByText('Fecha'));
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('Descendente')).toBe('false'));
+  });
+
   it('the search box narrows the page by number, customer or NIF', async () => {
     setup();
     await screen.findByRole('link', { name: 'F2026-0001' });

@@ -59,7 +59,7 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
     TotalPagina: TAM_PAGINA,
     Filtros: JSON.stringify(filtrosLista(state)),
     Orden: 'Fecha',
-    Descendente: true,
+    Descendente: !state.asc,
   };
   const [seleccion, setSeleccion] = useState<DocumentoVenta[]>([]);
   const client = useQueryClient();
@@ -83,7 +83,7 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
   const clienteEtiqueta =
     (state.cliente && data?.Items.find((d) => String(d.Cliente) === state.cliente)?.ClienteNombre) ||
     (state.cliente ? `Cliente ${state.cliente}` : '');
-  const hayFiltros = Object.values({ ...state, pagina: undefined }).some((v) => v);
+  const hayFiltros = Object.values({ ...state, pagina: undefined, asc: undefined }).some((v) => v);
 
   const columns: DataTableColumn<DocumentoVenta>[] = [
     {
@@ -106,7 +106,7 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
         </Anchor>
       ),
     },
-    { accessor: 'Fecha', title: 'Fecha', width: 110, render: (d) => formatDate(d.Fecha) },
+    { accessor: 'Fecha', title: 'Fecha', width: 110, sortable: true, render: (d) => formatDate(d.Fecha) },
     {
       accessor: 'ClienteNombre',
       title: 'Cliente',
@@ -302,6 +302,8 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
         fetching={list.isFetching}
         loadingText="Cargando datos..."
         noRecordsText={`No hay ${def.plural.toLowerCase()}`}
+        sortStatus={{ columnAccessor: 'Fecha', direction: state.asc ? 'asc' : 'desc' }}
+        onSortStatusChange={(st) => update({ asc: st.direction === 'asc' })}
         onRowClick={({ record }) => navigate(`/${recurso}/editar/${record.Id}`)}
         rowStyle={() => ({ cursor: 'pointer' })}
         totalRecords={data ? Math.min(data.Total, 10_000) : 0}

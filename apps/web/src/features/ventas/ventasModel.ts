@@ -423,6 +423,8 @@ export interface ListaEstado {
   hasta: string;
   borrador: boolean;
   buscar: string;
+  /** Oldest first (the list is newest first by default). */
+  asc: boolean;
 }
 
 export const TAM_PAGINA = 50;
@@ -438,6 +440,7 @@ export function leerLista(p: URLSearchParams): ListaEstado {
     hasta: p.get('hasta') ?? '',
     borrador: p.get('borrador') === '1',
     buscar: p.get('buscar') ?? '',
+    asc: p.get('asc') === '1',
   };
 }
 
@@ -447,6 +450,7 @@ export function escribirLista(s: ListaEstado): URLSearchParams {
   for (const k of ['estado', 'cobro', 'facturado', 'cliente', 'desde', 'hasta', 'buscar'] as const)
     if (s[k]) out.set(k, s[k]);
   if (s.borrador) out.set('borrador', '1');
+  if (s.asc) out.set('asc', '1');
   return out;
 }
 
