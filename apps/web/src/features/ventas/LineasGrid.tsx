@@ -1,4 +1,4 @@
-import { formatAmount, formatDate } from '@faro/domain';
+import { formatAmount, formatDate, formatNumber } from '@faro/domain';
 import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { type KeyboardEvent, useRef } from 'react';
@@ -36,6 +36,13 @@ export interface LineasGridProps {
 function opcionResaltada(input: HTMLInputElement): boolean {
   const list = input.getAttribute('aria-controls');
   return !!(list && document.getElementById(list)?.querySelector('[data-combobox-selected]'));
+}
+
+/** A short label for the narrow VAT cell ("IVA 21 %"); the description when two types share it or for 0 %. */
+function etiquetaIva(t: TipoIvaFila, todos: TipoIvaFila[]): string {
+  const corta = (x: TipoIvaFila) => `${x.Impuesto} ${formatNumber(x.PorcentajeIva).replace(/,00$/, '')} %`;
+  if (Number(t.PorcentajeIva) === 0) return t.Descripcion;
+  return todos.filter((x) => !x.Baja && corta(x) === corta(t)).length > 1 ? t.Descripcion : corta(t);
 }
 
 const productoEtiqueta = (p: ProductoFila) => `${p.Codigo ? `${p.Codigo} · ` : ''}${p.Descripcion}`;
@@ -117,7 +124,7 @@ export function LineasGrid(p: LineasGridProps) {
 
   const tipoOptions = p.tipos
     .filter((t) => !t.Baja || p.lineas.some((l) => l.TipoIva === t.Valor))
-    .map((t) => ({ value: t.Valor, label: `${t.Descripcion}` }));
+    .map((t) => ({ value: t.Valor, label: etiquetaIva(t, p.tipos) }));
 
   const cellError = (i: number, col: Col) => {
     const list = p.errors(`Lineas.${i}.${col === 'Producto' ? 'IdProducto' : col}`);
