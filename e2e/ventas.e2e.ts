@@ -41,6 +41,8 @@ describe('ventas: a quote becomes a collected invoice', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Producto 2');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Montaje y puesta en marcha');
+    // Every key typed right after Enter lands in the new cell.
+    expect(await page.getByLabel('Descripción 2').inputValue()).toBe('Montaje y puesta en marcha');
     await page.getByLabel('Cantidad 2').fill('1,5');
     await page.getByLabel('Precio 2').fill('40');
     await expect.poll(() => page.getByTestId('importe-2').textContent()).toBe('60,00 €');

@@ -2,6 +2,7 @@ import { formatAmount, formatDate, formatNumber } from '@faro/domain';
 import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { type KeyboardEvent, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { IconPlus, IconTrash } from '../../app/shell/icons.tsx';
 import { useReferenceList } from '../../platform/referenceLists.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
@@ -61,17 +62,20 @@ export function LineasGrid(p: LineasGridProps) {
   const setRef = (key: string, col: Col) => (el: HTMLInputElement | null) => {
     refs.current.set(`${key}:${col}`, el);
   };
+  // Focus moves at once, so keys typed right after Enter (fast typists, barcode scanners) land in the new cell.
   const focus = (key: string | undefined, col: Col) => {
     if (!key) return;
-    // After a render: the new line's inputs exist only then.
-    setTimeout(() => refs.current.get(`${key}:${col}`)?.focus(), 0);
+    const el = refs.current.get(`${key}:${col}`);
+    if (el) el.focus();
+    else setTimeout(() => refs.current.get(`${key}:${col}`)?.focus(), 0);
   };
   const patch = (key: string, cambios: Partial<LineaForm>) =>
     p.onChange((ls) => ls.map((l) => (l.key === key ? { ...l, ...cambios } : l)));
 
   const addLine = () => {
     const nueva = lineaVacia(p.tipoIvaDefecto);
-    p.onChange((ls) => [...ls, nueva]);
+    // Rendered synchronously: the new line's inputs exist when the focus moves.
+    flushSync(() => p.onChange((ls) => [...ls, nueva]));
     focus(nueva.key, 'Producto');
   };
 
@@ -228,7 +232,11 @@ export function LineasGrid(p: LineasGridProps) {
                     error={cellError(i, 'Descripcion')}
                     onChange={(e) => patch(l.key, { Descripcion: e.currentTarget.value })}
                     onBlur={(e) => {
-                      e.currentTarget.scrollLeft = 0; // show the start of a long description
+                      // Show the start of a long description once the browser has finished with the caret.
+                      const el = e.currentTarget;
+                      setTimeout(() => {
+                        if (document.activeElement !== el) el.scrollLeft = 0;
+                      }, 0);
                       p.touch(`Lineas.${i}.Descripcion`);
                     }}
                     onKeyDown={onKey(i, 'Descripcion')}
