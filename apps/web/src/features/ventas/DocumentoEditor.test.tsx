@@ -121,6 +121,29 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('aviso-nif')).toBeTruthy();
   });
 
+  it('a corrective invoice links to the original; an issued one to its VeriFactu check', async () => {
+    setup('fventa', '5', {
+      'GET ventas/fventa/edit/5': () =>
+        json(
+          200,
+          documento({
+            Tipo: 'rectificativa',
+            Numero: 1,
+            NumSerie: 'R0001',
+            Estado: 'Emitida',
+            IdRectificada: 3,
+            TipoRectificativa: 'R1',
+            ModoRectificativa: 'I',
+            UrlQr: 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B1&numserie=R0001',
+          }),
+        ),
+    });
+    const aviso = await screen.findByTestId('rectifica');
+    expect(aviso.textContent).toContain('R1 por diferencias');
+    expect(screen.getByRole('link', { name: 'factura original' }).getAttribute('href')).toBe('/fventa/editar/3');
+    expect(screen.getByRole('link', { name: 'cotejar' }).getAttribute('href')).toContain('ValidarQR');
+  });
+
   it('an issued invoice is read-only with its stored totals', async () => {
     setup('fventa', '5', {
       'GET ventas/fventa/edit/5': () =>

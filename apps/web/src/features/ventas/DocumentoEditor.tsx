@@ -15,6 +15,7 @@ import {
 } from '@faro/domain';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -384,6 +385,29 @@ function EditorForm({
           <Alert color={doc.Estado === 'Anulada' ? 'red' : 'blue'} variant="light" data-testid="solo-lectura">
             {soloLectura}
           </Alert>
+        )}
+        {doc?.IdRectificada && (
+          <Alert color="orange" variant="light" data-testid="rectifica">
+            Factura rectificativa {doc.TipoRectificativa ?? ''}
+            {doc.ModoRectificativa === 'S'
+              ? ' por sustitución'
+              : doc.ModoRectificativa === 'I'
+                ? ' por diferencias'
+                : ''}{' '}
+            de la{' '}
+            <Anchor component={Link} to={`/fventa/editar/${doc.IdRectificada}`}>
+              factura original
+            </Anchor>
+            .
+          </Alert>
+        )}
+        {doc?.UrlQr && (
+          <Text size="sm" c="dimmed" data-testid="verifactu">
+            VERI*FACTU: factura verificable en la sede electrónica de la AEAT ·{' '}
+            <Anchor href={doc.UrlQr} target="_blank" rel="noopener noreferrer" size="sm">
+              cotejar
+            </Anchor>
+          </Text>
         )}
         {form.formError && (
           <Alert color="red" variant="light" role="alert">

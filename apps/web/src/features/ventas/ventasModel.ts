@@ -75,6 +75,9 @@ export interface DocumentoVenta {
   Desglose?: DesgloseDoc[];
   IdRectificada?: number | null;
   TipoRectificativa?: string | null;
+  ModoRectificativa?: string | null;
+  /** VeriFactu: the AEAT cotejo URL of an issued invoice's QR. */
+  UrlQr?: string | null;
   /** Warehouse the stock leaves from (delivery notes and invoices, stock module). */
   IdAlmacen?: number | null;
   /** Due dates of an invoice (from its payment method). */
