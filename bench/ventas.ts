@@ -680,13 +680,13 @@ function report(engines: EngineFigures[]): void {
       ['', 'issued (errors)', ...col((e) => f(e) && `${f(e)!.latencies.length} (${f(e)!.errors})`)],
     );
   }
-  issueRows.push(['numbering after the runs', '', ...col((e) => e.numbering)]);
   printTable(
     'Sales: issuing drafts of 3 lines (one series: issuers queue on its counter row)',
     ['measure', '', ...names],
     issueRows,
   );
   for (const e of engines) {
+    if (e.numbering) console.log(`  ${e.name} numbering after the runs: ${e.numbering}`);
     for (const [k, r] of [...Object.entries(e.issueHttp), ...Object.entries(e.issueInProcess)]) {
       if (r.firstFailure) console.log(`  ${e.name} ${k} first failure: ${r.firstFailure.slice(0, 300)}`);
     }
