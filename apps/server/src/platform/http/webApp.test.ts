@@ -39,6 +39,8 @@ describe('serving the web app', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // The PDF preview frames a blob: URL of the downloaded file (sales editor).
+      expect(res.headers['content-security-policy']).toContain("frame-src 'self' blob:");
     }
     const asset = await get('/assets/app-123.js');
     expect(asset.headers['content-type']).toContain('javascript');
