@@ -258,9 +258,11 @@ export function penalizacion(m: MatrizQr): number {
         if (corrida >= 5) p += 3 + (corrida - 5);
         corrida = 1;
       }
-      for (let x = 0; x + 11 <= t; x++) {
-        const s = Array.from({ length: 11 }, (_, k) => (celda(x + k, y, vertical) ? 1 : 0)).join('');
-        if (s === '10111010000' || s === '00001011101') p += 40;
+      // Finder-like patterns 1011101 with four light modules on either side, as a sliding 11-bit window.
+      let ventana = 0;
+      for (let x = 0; x < t; x++) {
+        ventana = ((ventana << 1) | (celda(x, y, vertical) ? 1 : 0)) & 0x7ff;
+        if (x >= 10 && (ventana === 0b10111010000 || ventana === 0b00001011101)) p += 40;
       }
     }
   }
