@@ -141,7 +141,7 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     const aviso = await screen.findByTestId('rectifica');
     expect(aviso.textContent).toContain('R1 por diferencias');
     expect(screen.getByRole('link', { name: 'factura original' }).getAttribute('href')).toBe('/fventa/editar/3');
-    expect(screen.getByRole('link', { name: 'cotejar' }).getAttribute('href')).toContain('ValidarQR');
+    expect(screen.getByRole('link', { name: 'Cotejar en la AEAT' }).getAttribute('href')).toContain('ValidarQR');
   });
 
   it('an issued invoice is read-only with its stored totals', async () => {

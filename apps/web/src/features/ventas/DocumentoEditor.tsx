@@ -53,6 +53,7 @@ import { BuscadorSelect } from './BuscadorSelect.tsx';
 import { EstadoBadges } from './EstadoBadges.tsx';
 import { HistorialDocumento } from './HistorialDocumento.tsx';
 import { LineasGrid } from './LineasGrid.tsx';
+import { conVerifactu, VerifactuFactura } from './VerifactuFactura.tsx';
 import {
   type ClienteFila,
   type CobroFila,
@@ -331,6 +332,7 @@ function EditorForm({
     }
   };
 
+  const qr = conVerifactu(info, doc);
   const err = (k: string) => errorLines(form.errors(k as keyof DocValues & string));
   const lineErrors = (k: string) => form.errors(k as keyof DocValues & string);
 
@@ -400,14 +402,6 @@ function EditorForm({
             </Anchor>
             .
           </Alert>
-        )}
-        {doc?.UrlQr && (
-          <Text size="sm" c="dimmed" data-testid="verifactu">
-            VERI*FACTU: factura verificable en la sede electrónica de la AEAT ·{' '}
-            <Anchor href={doc.UrlQr} target="_blank" rel="noopener noreferrer" size="sm">
-              cotejar
-            </Anchor>
-          </Text>
         )}
         {form.formError && (
           <Alert color="red" variant="light" role="alert">
@@ -598,7 +592,7 @@ function EditorForm({
         </Card>
 
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          <Grid.Col span={{ base: 12, md: qr ? 4 : 7 }}>
             <Card withBorder radius="md" padding="md" h="100%">
               <Stack gap="xs">
                 <Textarea
@@ -629,7 +623,12 @@ function EditorForm({
               </Stack>
             </Card>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          {qr && doc && (
+            <Grid.Col span={{ base: 12, sm: 5, md: 3 }}>
+              <VerifactuFactura doc={doc} />
+            </Grid.Col>
+          )}
+          <Grid.Col span={{ base: 12, sm: qr ? 7 : 12, md: 5 }}>
             <TotalesCard totales={totales} porcRetencion={form.values.PorcRetencion} />
           </Grid.Col>
         </Grid>
