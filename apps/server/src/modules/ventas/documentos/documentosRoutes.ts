@@ -179,8 +179,10 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
     const id = idOf(request);
     const body = parseBody(emitirBody, request.body ?? {}) as z.infer<typeof emitirBody>;
     await scope.db.transaction(async (t) => {
-      await emitirFactura(t as unknown as Db, scope.empresaId, id, body);
-      await sincronizarStockVenta(t as unknown as Db, scope, id);
+      await emitirFactura(t as unknown as Db, scope.empresaId, id, {
+        ...body,
+        antesDelNumero: (tx) => sincronizarStockVenta(tx, scope, id, { comoEmitida: true }),
+      });
     });
     return load(scope.db, scope.empresaId, id);
   });

@@ -57,6 +57,11 @@ export async function alEmitirFactura(tx: Db, empresaId: number, factura: Cabece
 export interface OpcionesEmision {
   /** Retail activities of RD 1619/2012 art. 4.2: simplified invoices up to 3,000 € instead of 400 €. */
   Minorista?: boolean;
+  /**
+   * Work of the same transaction that does not need the number (the stock taken out by the invoice): it runs before
+   * the number so the series' counter row stays locked as briefly as possible (issuing throughput per series).
+   */
+  antesDelNumero?: (tx: Db) => Promise<void>;
 }
 
 /**
@@ -85,7 +90,10 @@ export async function emitirFactura(
   const idSerie = await resolverSerie(tx, empresaId, tipo, h.idSerie, true);
   await tx.delete(dl).where(and(eq(dl.empresaId, empresaId), eq(dl.idDocumento, id)));
   await tx.insert(dl).values(prep.lineas.map((l) => ({ ...l, empresaId, idDocumento: id })));
-  // Last step: the number. Nothing that can fail for business reasons comes after it.
+  // Due dates and the caller's work (stock) need no number: done before it, outside the counter lock.
+  await generarVencimientos(tx, empresaId, { ...h, ...prep.cabecera, idSerie } as Cabecera);
+  if (op.antesDelNumero) await op.antesDelNumero(tx);
+  // Last step: the number. Only the VeriFactu record, which needs it, comes after it.
   const n = await tomarNumero(tx, empresaId, idSerie as number, h.fecha);
   const [emitida] = await tx
     .update(dv)
@@ -101,7 +109,6 @@ export async function emitirFactura(
     })
     .where(and(eq(dv.empresaId, empresaId), eq(dv.id, id)))
     .returning();
-  await generarVencimientos(tx, empresaId, emitida!);
   await alEmitirFactura(tx, empresaId, emitida!);
   return emitida!;
 }

@@ -47,11 +47,16 @@ const TITULO: Record<string, string> = {
 };
 
 /** Quantities (per product) the document should have taken out of stock now; empty when none. */
-async function salidaDeseada(tx: Db, empresaId: number, h: typeof dv.$inferSelect): Promise<Map<number, string>> {
+async function salidaDeseada(
+  tx: Db,
+  empresaId: number,
+  h: typeof dv.$inferSelect,
+  comoEmitida = false,
+): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (h.estado === 'Anulada') return out;
   const albaranEnviado = h.tipo === 'albaran' && h.estado === 'Enviado';
-  const facturaEmitida = ES_FACTURA(h.tipo) && h.numero !== null;
+  const facturaEmitida = ES_FACTURA(h.tipo) && (h.numero !== null || comoEmitida);
   if (!albaranEnviado && !facturaEmitida) return out;
   let lineas = await tx
     .select({ id: dl.id, idProducto: dl.idProducto, cantidad: dl.cantidad, origen: dl.idLineaOrigen })
@@ -117,7 +122,8 @@ export async function sincronizarStockVenta(
   tx: Db,
   quien: Quien,
   id: number,
-  opciones: { IdAlmacen?: number | null; borrar?: boolean } = {},
+  /** comoEmitida: an invoice draft being issued in this transaction, before it takes its number (emitirFactura). */
+  opciones: { IdAlmacen?: number | null; borrar?: boolean; comoEmitida?: boolean } = {},
 ): Promise<void> {
   const empresaId = quien.empresaId;
   const [h] = await tx
@@ -151,7 +157,10 @@ export async function sincronizarStockVenta(
   const antes = new Map(Object.entries((row?.movido ?? {}) as Record<string, string>).map(([k, v]) => [Number(k), v]));
   const antesAlmacen = row?.movidoAlmacen ?? null;
   // With the module off nothing moves (and what a document took out while it was on stays out).
-  const deseada = stockActivo && !opciones.borrar ? await salidaDeseada(tx, empresaId, h) : new Map<number, string>();
+  const deseada =
+    stockActivo && !opciones.borrar
+      ? await salidaDeseada(tx, empresaId, h, opciones.comoEmitida)
+      : new Map<number, string>();
   let almacen = idAlmacen;
   if (deseada.size && almacen === null) {
     almacen = await almacenPorDefecto(tx, empresaId);

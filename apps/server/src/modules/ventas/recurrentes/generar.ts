@@ -79,9 +79,10 @@ export async function generarPlantilla(
         if (!log) throw new YaGenerado();
         let numSerie: string | null = null;
         if (p.accion === 'emitir' || p.accion === 'enviar') {
-          numSerie = (await emitirFactura(tx, empresaId, idFactura)).numSerie;
           // As the `emitir` route does: an issued invoice takes its products out of stock (when ActStock is on).
-          await sincronizarStockVenta(tx, { empresaId, ...quien }, idFactura);
+          const antesDelNumero = (t: Db) =>
+            sincronizarStockVenta(t, { empresaId, ...quien }, idFactura, { comoEmitida: true });
+          numSerie = (await emitirFactura(tx, empresaId, idFactura, { antesDelNumero })).numSerie;
         }
         await tx
           .update(pr)
