@@ -288,30 +288,6 @@ describe('action buttons', { timeout: 20_000 }, () => {
     ).toBeTruthy();
   });
 
-  it('e-mails a quote: the customer gets it unless another address is given; errors under the field', async () => {
-    let intento = 0;
-    const { calls } = setup('pventa', presupuesto, {
-      'POST ventas/pventa/enviar/5': () =>
-        ++intento === 1
-          ? json(400, {
-              Mensaje: 'Revisa los errores del formulario',
-              Errores: [{ Campo: 'Para', Mensaje: 'El cliente no tiene email: indica la dirección en «Para»' }],
-            })
-          : json(200, { Para: 'ana@ferreteria.test', Asunto: 'Presupuesto', Adjunto: 'pventa-P2026-0003.pdf' }),
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'PDF' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Enviar por email…' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await within(dialog).findByText('El cliente no tiene email: indica la dirección en «Para»')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText(/^Para/), { target: { value: 'ana@ferreteria.test' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByText('Documento enviado a ana@ferreteria.test')).toBeTruthy();
-    const posts = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.init.body)));
-    expect(posts[0]).toEqual({ Para: null, IdPlantilla: null, Asunto: null, Mensaje: null });
-    expect(posts[1].Para).toBe('ana@ferreteria.test');
-  });
-
   it('a delivery note chooses the warehouse its stock leaves from (stock module)', async () => {
     const albaran = { ...presupuesto, Tipo: 'albaran' as const, Estado: 'Pendiente', IdAlmacen: null };
     const { calls } = setup('aventa', albaran, {

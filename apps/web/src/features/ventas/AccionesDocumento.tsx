@@ -1,24 +1,24 @@
 import { dec, formatAmount, MSG, type RecursoVenta, sub, toFixed } from '@faro/domain';
 import { Button, Checkbox, Group, Menu, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconDownload, IconTrash } from '../../app/shell/icons.tsx';
-import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
-import { qk } from '../../platform/queryKeys.ts';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
+import { EnviarDialogo } from './EnviarDocumento.tsx';
+import { nombrePdf, VistaPreviaPdf } from './VistaPreviaPdf.tsx';
 import { invalidarVentas, rutaVentas } from './ventasApi.ts';
 import {
   type AccionesPermitidas,
   aDecimal,
   type DocumentoVenta,
-  ETIQUETA_TIPO,
   hoyIso,
   numeroEditable,
   RECURSOS,
@@ -61,6 +61,7 @@ export function AccionesDocumento({
   const client = useQueryClient();
   const navigate = useNavigate();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
+  const [vistaPrevia, setVistaPrevia] = useState(false);
   const [ocupado, setOcupado] = useState(false);
   const base = rutaVentas(recurso);
   const refrescar = () => invalidarVentas(client, info.IdEmpresa);
@@ -122,7 +123,7 @@ export function AccionesDocumento({
   const pdf = async (modo: 'ver' | 'descargar') => {
     // The tab is opened inside the click (popup blockers), then pointed at the file once downloaded.
     const tab = modo === 'ver' ? window.open('', '_blank') : null;
-    const nombre = `${ETIQUETA_TIPO[doc.Tipo]} ${doc.NumSerie ?? `borrador ${doc.Id}`}.pdf`;
+    const nombre = nombrePdf(doc);
     try {
       const blob = await api.download(`${base}/pdf/${doc.Id}`);
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
@@ -153,6 +154,7 @@ export function AccionesDocumento({
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
+            <Menu.Item onClick={() => setVistaPrevia(true)}>Vista previa</Menu.Item>
             <Menu.Item onClick={() => void pdf('ver')}>Ver en una pestaña nueva</Menu.Item>
             <Menu.Item onClick={() => void pdf('descargar')}>Descargar</Menu.Item>
             {permitidas.enviar && <Menu.Item onClick={() => setDialogo('enviar')}>Enviar por email…</Menu.Item>}
@@ -280,6 +282,9 @@ export function AccionesDocumento({
           onCerrar={() => setDialogo(null)}
           onConvertir={(d, lineas) => void convertir(d, lineas)}
         />
+      )}
+      {vistaPrevia && (
+        <VistaPreviaPdf ruta={`${base}/pdf/${doc.Id}`} doc={doc} onCerrar={() => setVistaPrevia(false)} />
       )}
       {dialogo === 'enviar' && (
         <EnviarDialogo
@@ -460,112 +465,6 @@ function ConvertirParcial({
           </Button>
         </Group>
       </Stack>
-    </Modal>
-  );
-}
-
-interface EnvioValores extends Record<string, unknown> {
-  Para: string;
-  IdPlantilla: string | null;
-  Asunto: string;
-  Mensaje: string;
-}
-
-/** 'Enviar por email': the PDF to the customer (their e-mail unless another is given), with a template or a text. */
-function EnviarDialogo({
-  recurso,
-  doc,
-  onCerrar,
-  onHecho,
-}: {
-  recurso: RecursoVenta;
-  doc: DocumentoVenta;
-  onCerrar: () => void;
-  onHecho: (para: string) => void;
-}) {
-  const { info } = useReady();
-  const plantillas = useQuery({
-    queryKey: [...qk.ref(info.IdEmpresa, 'plantemail'), 'envio'],
-    queryFn: async () =>
-      (
-        await api.get<ListAnswer<{ Id: number; Nombre: string; Baja?: boolean }>>('comunicaciones/plantemail/list', {
-          params: { Pagina: 1, TotalPagina: 200, Filtros: JSON.stringify({ Baja: false }) },
-          background: true,
-          silent: true,
-        })
-      ).Items,
-  });
-  const form = useForm<EnvioValores>({ Para: '', IdPlantilla: null, Asunto: '', Mensaje: '' }, () => ({}));
-  const enviar = () =>
-    form.submit(
-      async (v) => {
-        const r = await api.post<{ Para: string }>(`${rutaVentas(recurso)}/enviar/${doc.Id}`, {
-          Para: v.Para.trim() || null,
-          IdPlantilla: v.IdPlantilla ? Number(v.IdPlantilla) : null,
-          Asunto: v.Asunto.trim() || null,
-          Mensaje: v.Mensaje.trim() || null,
-        });
-        onHecho(r.Para);
-      },
-      { force: true },
-    );
-  return (
-    <Modal opened onClose={onCerrar} title={`Enviar ${ETIQUETA_TIPO[doc.Tipo].toLowerCase()} por email`} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void enviar();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Para"
-            placeholder="El email del cliente"
-            description="Varias direcciones separadas por comas"
-            data-autofocus
-            value={form.values.Para}
-            onChange={(e) => form.set('Para', e.currentTarget.value)}
-            error={errorLines(form.errors('Para'))}
-          />
-          <Select
-            label="Plantilla"
-            placeholder="La de este tipo de documento"
-            clearable
-            data={(plantillas.data ?? []).map((p) => ({ value: String(p.Id), label: p.Nombre }))}
-            value={form.values.IdPlantilla}
-            onChange={(v) => form.set('IdPlantilla', v)}
-            error={errorLines(form.errors('IdPlantilla'))}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput
-            label="Asunto"
-            placeholder="El de la plantilla"
-            value={form.values.Asunto}
-            onChange={(e) => form.set('Asunto', e.currentTarget.value)}
-            error={errorLines(form.errors('Asunto'))}
-          />
-          <Textarea
-            label="Mensaje"
-            placeholder="El de la plantilla"
-            minRows={4}
-            value={form.values.Mensaje}
-            onChange={(e) => form.set('Mensaje', e.currentTarget.value)}
-            error={errorLines(form.errors('Mensaje'))}
-          />
-          <Text size="xs" c="dimmed">
-            Se adjunta el PDF del documento.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCerrar}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Enviar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
     </Modal>
   );
 }

@@ -1,0 +1,216 @@
+import type { RecursoVenta, TipoDocumentoVenta } from '@faro/domain';
+import { Button, Center, Group, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { qk } from '../../platform/queryKeys.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { errorLines } from '../../ui/form/FormField.tsx';
+import { useForm } from '../../ui/form/useForm.ts';
+import { rutaVentas } from './ventasApi.ts';
+import { type DocumentoVenta, ETIQUETA_TIPO } from './ventasModel.ts';
+
+/** The `plantemail` Tipo of each document kind (the server picks by the same one when no template is given). */
+export const TIPO_PLANTILLA: Record<TipoDocumentoVenta, string> = {
+  presupuesto: 'presupuesto',
+  pedido: 'pedido',
+  albaran: 'albaran',
+  factura: 'factura',
+  simplificada: 'factura',
+  rectificativa: 'factura',
+};
+
+export const MARCADORES = '{{cliente}} {{numero}} {{fecha}} {{total}} {{vencimiento}} {{empresa}} {{tipo}}';
+
+export interface PlantillaEmail {
+  Id: number;
+  Nombre: string;
+  Tipo: string;
+  Asunto: string;
+  Cuerpo: string | null;
+  Baja?: boolean;
+}
+
+/** A template's HTML as the text the server sends (paragraphs and line breaks kept, entities decoded). */
+export function textoDePlantilla(html: string | null): string {
+  if (!html) return '';
+  const conSaltos = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '• ');
+  const body = new DOMParser().parseFromString(conSaltos, 'text/html').body;
+  return (body.textContent ?? '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The body of `enviar/{id}`: Asunto and Mensaje only when they differ from the template's (the server uses it). */
+export function cuerpoEnvio(v: EnvioValores, plantilla: PlantillaEmail | undefined) {
+  const asunto = v.Asunto.trim();
+  const mensaje = v.Mensaje.trim();
+  return {
+    Para: v.Para.trim() || null,
+    IdPlantilla: plantilla?.Id ?? null,
+    Asunto: asunto && asunto !== (plantilla?.Asunto ?? '').trim() ? asunto : null,
+    Mensaje: mensaje && mensaje !== textoDePlantilla(plantilla?.Cuerpo ?? null) ? mensaje : null,
+  };
+}
+
+export interface EnvioValores extends Record<string, unknown> {
+  Para: string;
+  IdPlantilla: string | null;
+  Asunto: string;
+  Mensaje: string;
+}
+
+interface EnviarProps {
+  recurso: RecursoVenta;
+  doc: DocumentoVenta;
+  onCerrar: () => void;
+  onHecho: (para: string) => void;
+}
+
+/**
+ * 'Enviar por email': the document's PDF to the customer. The template of the document's kind (the first active one
+ * by default, as the server would pick) fills Asunto and Mensaje with its placeholders for the server to fill; Para
+ * is the customer's e-mail. Server errors land under their fields.
+ */
+export function EnviarDialogo(p: EnviarProps) {
+  const { info } = useReady();
+  const tipo = TIPO_PLANTILLA[p.doc.Tipo];
+  const plantillas = useQuery({
+    queryKey: [...qk.entity(info.IdEmpresa, 'plantemail'), 'envio', tipo],
+    queryFn: async () =>
+      (
+        await api.get<ListAnswer<PlantillaEmail>>('comunicaciones/plantemail/list', {
+          params: { Pagina: 1, TotalPagina: 200, Filtros: JSON.stringify({ Tipo: tipo, Baja: false }) },
+          background: true,
+          silent: true,
+        })
+      ).Items.filter((t) => !t.Baja && t.Tipo === tipo),
+    retry: false,
+  });
+  const cliente = useQuery({
+    queryKey: [...qk.row(info.IdEmpresa, 'clientes', p.doc.Cliente), 'email'],
+    queryFn: () =>
+      api.get<{ Email?: string | null }>(`ventas/clientes/edit/${p.doc.Cliente}`, { background: true, silent: true }),
+    retry: false,
+  });
+  const cargando = plantillas.isPending || cliente.isPending;
+  // Unreadable templates or customer (no permission): the server still uses both.
+  const lista = plantillas.data ?? [];
+  const defecto = lista.reduce<PlantillaEmail | undefined>((a, t) => (!a || t.Id < a.Id ? t : a), undefined);
+  return (
+    <Modal
+      opened
+      onClose={p.onCerrar}
+      title={`Enviar ${ETIQUETA_TIPO[p.doc.Tipo].toLowerCase()} por email`}
+      centered
+      size="lg"
+    >
+      {cargando ? (
+        <Center mih={160}>
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <EnviarForm
+          {...p}
+          plantillas={lista}
+          inicial={{
+            Para: cliente.data?.Email ?? '',
+            IdPlantilla: defecto ? String(defecto.Id) : null,
+            Asunto: defecto?.Asunto ?? '',
+            Mensaje: textoDePlantilla(defecto?.Cuerpo ?? null),
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function EnviarForm({
+  recurso,
+  doc,
+  plantillas,
+  inicial,
+  onCerrar,
+  onHecho,
+}: EnviarProps & { plantillas: PlantillaEmail[]; inicial: EnvioValores }) {
+  const form = useForm<EnvioValores>(inicial, () => ({}));
+  const plantilla = (id: string | null) => plantillas.find((t) => String(t.Id) === id);
+  const elegir = (id: string | null) => {
+    form.set('IdPlantilla', id);
+    const t = plantilla(id);
+    form.set('Asunto', t?.Asunto ?? '');
+    form.set('Mensaje', textoDePlantilla(t?.Cuerpo ?? null));
+  };
+  const enviar = () =>
+    form.submit(
+      async (v) => {
+        const r = await api.post<{ Para: string }>(
+          `${rutaVentas(recurso)}/enviar/${doc.Id}`,
+          cuerpoEnvio(v, plantilla(v.IdPlantilla)),
+        );
+        onHecho(r.Para);
+      },
+      { force: true },
+    );
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void enviar();
+      }}
+    >
+      <Stack>
+        <TextInput
+          label="Para"
+          placeholder="El email del cliente"
+          description="Varias direcciones separadas por comas"
+          data-autofocus
+          value={form.values.Para}
+          onChange={(e) => form.set('Para', e.currentTarget.value)}
+          error={errorLines(form.errors('Para'))}
+        />
+        <Select
+          label="Plantilla"
+          placeholder="La de este tipo de documento"
+          clearable
+          data={plantillas.map((t) => ({ value: String(t.Id), label: t.Nombre }))}
+          value={form.values.IdPlantilla}
+          onChange={elegir}
+          error={errorLines(form.errors('IdPlantilla'))}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label="Asunto"
+          placeholder="El de la plantilla"
+          value={form.values.Asunto}
+          onChange={(e) => form.set('Asunto', e.currentTarget.value)}
+          error={errorLines(form.errors('Asunto'))}
+        />
+        <Textarea
+          label="Mensaje"
+          placeholder="El de la plantilla"
+          description={`Marcadores que se rellenan al enviar: ${MARCADORES}`}
+          rows={7}
+          value={form.values.Mensaje}
+          onChange={(e) => form.set('Mensaje', e.currentTarget.value)}
+          error={errorLines(form.errors('Mensaje'))}
+        />
+        <Text size="xs" c="dimmed">
+          Se adjunta el PDF del documento.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCerrar}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            Enviar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
