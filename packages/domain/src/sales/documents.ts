@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compare, dec } from '../money/decimal.ts';
+import { compare, dec, sub, toFixed } from '../money/decimal.ts';
 import { MSG } from '../validation/messages.ts';
 
 /**
@@ -77,7 +77,51 @@ export const MSG_VENTAS = {
   anularNoPermitido:
     'Una factura emitida no se puede anular si ya tiene cobros: corrígela con una factura rectificativa',
   rectificativaSinSerie: 'La serie de la factura no tiene serie rectificativa (IdSerieRectificativa)',
+  cantidadSuperaPendiente: (n: number, pendiente: string) =>
+    `Línea ${n}: la cantidad supera la pendiente de llevar a este destino (${cantidadTexto(pendiente)})`,
+  lineaNoDelDocumento: (n: number) => `Línea ${n}: la línea no es de este documento`,
+  lineaRepetida: (n: number) => `Línea ${n}: la línea está repetida`,
+  lineaConDestino: (n: number) =>
+    `Línea ${n}: ya se ha llevado a otro documento: no se puede quitar (anula antes ese documento)`,
+  cantidadMenorQueLlevada: (n: number, llevada: string) =>
+    `Línea ${n}: la cantidad no puede ser menor que la ya llevada a otros documentos (${cantidadTexto(llevada)})`,
 } as const;
+
+/** A quantity as users read it: 2.500 → 2,5; 3.000 → 3. */
+export function cantidadTexto(value: string): string {
+  const [entero = '0', decimales = ''] = value.split('.');
+  const d = decimales.replace(/0+$/, '');
+  return d ? `${entero},${d}` : entero;
+}
+
+/**
+ * Partial conversions: what an origin line has been carried into, per destination kind, and the fields that say so
+ * on each line of `edit/{id}` (carried, pending).
+ */
+export const CAMPOS_LLEVADO = {
+  pedido: { llevado: 'Pedido', pendiente: 'PendientePedir' },
+  albaran: { llevado: 'Servido', pendiente: 'PendienteServir' },
+  factura: { llevado: 'Facturado', pendiente: 'PendienteFacturar' },
+} as const;
+export type DestinoConversion = keyof typeof CAMPOS_LLEVADO;
+
+const signo = (v: bigint) => (v > 0n ? 1 : v < 0n ? -1 : 0);
+
+/** Pending quantity of a line: its quantity − the carried sum, never past zero (a negative line counts down). */
+export function cantidadPendiente(cantidad: string, llevado: string): string {
+  const c = dec(cantidad);
+  const p = sub(c, dec(llevado));
+  return signo(p.units) === signo(c.units) ? toFixed(p, Math.max(3, p.scale)) : '0.000';
+}
+
+/** True when `pedida` does not fit in `pendiente` (other sign, or more than it). */
+export function superaPendiente(pedida: string, pendiente: string): boolean {
+  const q = dec(pedida);
+  const p = dec(pendiente);
+  if (signo(q.units) === 0) return false;
+  if (signo(q.units) !== signo(p.units)) return true;
+  return signo(q.units) > 0 ? compare(q, p) > 0 : compare(q, p) < 0;
+}
 
 const decimalText = (max: number, scale: number) =>
   z

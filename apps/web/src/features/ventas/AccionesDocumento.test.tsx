@@ -178,6 +178,7 @@ describe('action buttons', { timeout: 20_000 }, () => {
       'Pedido',
       'Albarán',
       'Factura',
+      'Elegir líneas y cantidades…',
     ]);
     fireEvent.click(pedido);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('convertir/5'))).toBe(true));
@@ -187,7 +188,7 @@ describe('action buttons', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Emitir' })).toBeNull();
   });
 
-  it('converts only some lines of an order (partial delivery)', async () => {
+  it('converts part of the quantities of an order: pending per line, 0 leaves a line out (partial delivery)', async () => {
     const pedido = documento({
       Tipo: 'pedido',
       Estado: 'Pendiente',
@@ -204,6 +205,9 @@ describe('action buttons', { timeout: 20_000 }, () => {
           Descuento: '0.00',
           TipoIva: 'IVA21',
           Importe: '21.00',
+          Servido: '0.500',
+          PendienteServir: '1.500',
+          PendienteFacturar: '2.000',
         },
         {
           Id: 51,
@@ -214,6 +218,9 @@ describe('action buttons', { timeout: 20_000 }, () => {
           Descuento: '0.00',
           TipoIva: 'IVA21',
           Importe: '40.00',
+          Servido: '0.000',
+          PendienteServir: '1.000',
+          PendienteFacturar: '1.000',
         },
       ],
     });
@@ -221,14 +228,31 @@ describe('action buttons', { timeout: 20_000 }, () => {
       'POST ventas/dventa/convertir/5': () => json(201, { ...pedido, Id: 9, Tipo: 'albaran' }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Convertir en…' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sólo algunas líneas…' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Elegir líneas y cantidades…' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Martillo/ }));
+    // Towards a delivery note: what is left to deliver, editable; the default is all of it.
+    expect(within(dialog).getByTestId('pendiente-50').textContent).toBe('1,5');
+    const martillo = within(dialog).getByLabelText('Cantidad a convertir de Martillo') as HTMLInputElement;
+    const montaje = within(dialog).getByLabelText('Cantidad a convertir de Montaje') as HTMLInputElement;
+    expect(martillo.value).toBe('1,5');
+    expect(within(dialog).getByRole('button', { name: 'Convertir 2 líneas' })).toBeTruthy();
+    // More than pending: refused on screen, the button is off.
+    fireEvent.change(martillo, { target: { value: '2' } });
+    expect(await within(dialog).findByText('Máximo 1,5')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Convertir 2 líneas' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    // Towards an invoice the pending quantities are the invoice's.
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Factura' }));
+    expect(within(dialog).getByTestId('pendiente-50').textContent).toBe('2');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Albarán' }));
+    fireEvent.change(martillo, { target: { value: '1,25' } });
+    fireEvent.change(montaje, { target: { value: '0' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Convertir 1 línea' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init.body))).toEqual({
       Destino: 'aventa',
-      Lineas: [51],
+      Lineas: [{ Id: 50, Cantidad: '1.25' }],
     });
   });
 

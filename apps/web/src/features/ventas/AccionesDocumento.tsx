@@ -1,5 +1,28 @@
-import { dec, formatAmount, MSG, type RecursoVenta, sub, toFixed } from '@faro/domain';
-import { Button, Checkbox, Group, Menu, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  CAMPOS_LLEVADO,
+  type DestinoConversion,
+  dec,
+  formatAmount,
+  MSG,
+  type RecursoVenta,
+  sub,
+  superaPendiente,
+  toFixed,
+} from '@faro/domain';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +43,7 @@ import {
   aDecimal,
   type DocumentoVenta,
   hoyIso,
+  type LineaDoc,
   numeroEditable,
   RECURSOS,
   TIPOS_RECTIFICATIVA,
@@ -77,7 +101,7 @@ export function AccionesDocumento({
     }
   };
 
-  const convertir = (destino: RecursoVenta, lineas?: number[]) =>
+  const convertir = (destino: RecursoVenta, lineas?: LineaConvertir[]) =>
     run(async () => {
       if (!(await guardarAntes())) return;
       const nuevo = await api.post<DocumentoVenta>(`${base}/convertir/${doc.Id}`, {
@@ -173,10 +197,10 @@ export function AccionesDocumento({
                   {RECURSOS[d].singular}
                 </Menu.Item>
               ))}
-              {(doc.Lineas?.length ?? 0) > 1 && (
+              {(doc.Lineas?.length ?? 0) > 0 && (
                 <>
                   <Menu.Divider />
-                  <Menu.Item onClick={() => setDialogo('parcial')}>Sólo algunas líneas…</Menu.Item>
+                  <Menu.Item onClick={() => setDialogo('parcial')}>Elegir líneas y cantidades…</Menu.Item>
                 </>
               )}
             </Menu.Dropdown>
@@ -406,7 +430,29 @@ function RectificarDialogo({
   );
 }
 
-/** Partial conversion: the destination and the lines to carry (each line goes once to each kind). */
+/** A line to carry in a conversion: the origin line and the quantity (the server refuses more than pending). */
+export interface LineaConvertir {
+  Id: number;
+  Cantidad: string;
+}
+
+/** The pending quantity of a line towards a destination (`edit/{id}` gives it; the whole line when absent). */
+export function pendienteHacia(l: LineaDoc, destino: RecursoVenta): string {
+  const campo = CAMPOS_LLEVADO[RECURSOS[destino].tipo as DestinoConversion]?.pendiente;
+  return (campo && l[campo]) || l.Cantidad;
+}
+
+/** True when `pedida` is not a quantity or does not fit in `pendiente` (other sign or more than it). */
+export function cantidadNoValida(pedida: string, pendiente: string): boolean {
+  const v = aDecimal(pedida);
+  if (!/^[+-]?\d{1,12}([.]\d{1,3})?$/.test(v)) return true;
+  return superaPendiente(v, pendiente);
+}
+
+/**
+ * Partial conversion: the destination, and each line with its pending quantity towards it and the quantity to
+ * carry (the pending one by default; 0 leaves the line out).
+ */
 function ConvertirParcial({
   doc,
   destinos,
@@ -418,46 +464,93 @@ function ConvertirParcial({
   destinos: RecursoVenta[];
   ocupado: boolean;
   onCerrar: () => void;
-  onConvertir: (destino: RecursoVenta, lineas: number[]) => void;
+  onConvertir: (destino: RecursoVenta, lineas: LineaConvertir[]) => void;
 }) {
   const lineas = (doc.Lineas ?? []).filter((l) => l.Id !== undefined);
   const [destino, setDestino] = useState<RecursoVenta>(destinos[0] ?? 'fventa');
-  const [elegidas, setElegidas] = useState<number[]>(lineas.map((l) => l.Id as number));
+  const inicial = (d: RecursoVenta) =>
+    Object.fromEntries(lineas.map((l) => [l.Id as number, numeroEditable(pendienteHacia(l, d))]));
+  const [cantidades, setCantidades] = useState<Record<number, string>>(() => inicial(destino));
+  const errores = Object.fromEntries(
+    lineas.map((l) => {
+      const pendiente = pendienteHacia(l, destino);
+      const pedida = cantidades[l.Id as number] ?? '';
+      return [l.Id as number, cantidadNoValida(pedida, pendiente) ? `Máximo ${numeroEditable(pendiente)}` : null];
+    }),
+  );
+  const elegidas = lineas.filter((l) => Number(aDecimal(cantidades[l.Id as number] ?? '0')) !== 0);
+  const hayErrores = Object.values(errores).some(Boolean);
   return (
-    <Modal opened onClose={onCerrar} title="Convertir sólo algunas líneas" centered size="lg">
+    <Modal opened onClose={onCerrar} title="Convertir: líneas y cantidades" centered size="xl">
       <Stack>
-        <Radio.Group label="Convertir en" value={destino} onChange={(v) => setDestino(v as RecursoVenta)}>
+        <Radio.Group
+          label="Convertir en"
+          value={destino}
+          onChange={(v) => {
+            setDestino(v as RecursoVenta);
+            setCantidades(inicial(v as RecursoVenta));
+          }}
+        >
           <Group mt={6}>
             {destinos.map((d) => (
               <Radio key={d} value={d} label={RECURSOS[d].singular} />
             ))}
           </Group>
         </Radio.Group>
-        <Stack gap={6} data-testid="lineas-parcial">
-          {lineas.map((l) => (
-            <Checkbox
-              key={l.Id}
-              checked={elegidas.includes(l.Id as number)}
-              onChange={(e) => {
-                const id = l.Id as number;
-                const on = e.currentTarget.checked;
-                setElegidas((xs) => (on ? [...xs, id] : xs.filter((x) => x !== id)));
-              }}
-              label={`${l.Descripcion} · ${numeroEditable(l.Cantidad)} × ${formatAmount(l.Precio)} = ${formatAmount(l.Importe)}`}
-            />
-          ))}
-        </Stack>
+        <Table data-testid="lineas-parcial" verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Línea</Table.Th>
+              <Table.Th ta="right">Cantidad</Table.Th>
+              <Table.Th ta="right">Pendiente</Table.Th>
+              <Table.Th ta="right">A convertir</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lineas.map((l) => {
+              const id = l.Id as number;
+              return (
+                <Table.Tr key={id}>
+                  <Table.Td>
+                    {l.Descripcion} · {formatAmount(l.Precio)}
+                  </Table.Td>
+                  <Table.Td ta="right">{numeroEditable(l.Cantidad)}</Table.Td>
+                  <Table.Td ta="right" data-testid={`pendiente-${id}`}>
+                    {numeroEditable(pendienteHacia(l, destino))}
+                  </Table.Td>
+                  <Table.Td w={140}>
+                    <TextInput
+                      size="xs"
+                      aria-label={`Cantidad a convertir de ${l.Descripcion}`}
+                      value={cantidades[id] ?? ''}
+                      error={errores[id]}
+                      inputMode="decimal"
+                      styles={{ input: { textAlign: 'right' } }}
+                      onChange={(e) => {
+                        const v = e.currentTarget.value;
+                        setCantidades((c) => ({ ...c, [id]: v }));
+                      }}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        <Text size="xs" c="dimmed">
+          Pon 0 para dejar una línea fuera; lo que quede pendiente se podrá convertir más adelante.
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCerrar}>
             Cancelar
           </Button>
           <Button
             loading={ocupado}
-            disabled={elegidas.length === 0}
+            disabled={elegidas.length === 0 || hayErrores}
             onClick={() =>
               onConvertir(
                 destino,
-                lineas.map((l) => l.Id as number).filter((id) => elegidas.includes(id)),
+                elegidas.map((l) => ({ Id: l.Id as number, Cantidad: aDecimal(cantidades[l.Id as number]!) })),
               )
             }
           >

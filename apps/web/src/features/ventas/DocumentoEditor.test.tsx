@@ -99,8 +99,17 @@ describe('sales document editor', { timeout: 20_000 }, () => {
       true,
     );
     const body = JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init.body));
+    // The stored line goes back with its id: it keeps it (and its origin) on the server.
     expect(body.Lineas).toEqual([
-      { IdProducto: null, Descripcion: 'Martillo', Cantidad: '4', Precio: '10.50', Descuento: null, TipoIva: 'IVA21' },
+      {
+        Id: 50,
+        IdProducto: null,
+        Descripcion: 'Martillo',
+        Cantidad: '4',
+        Precio: '10.50',
+        Descuento: null,
+        TipoIva: 'IVA21',
+      },
     ]);
   });
 

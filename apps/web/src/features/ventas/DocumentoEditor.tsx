@@ -53,6 +53,7 @@ import { BuscadorSelect } from './BuscadorSelect.tsx';
 import { EstadoBadges } from './EstadoBadges.tsx';
 import { HistorialDocumento } from './HistorialDocumento.tsx';
 import { LineasGrid } from './LineasGrid.tsx';
+import { LlevadoLineas } from './LlevadoLineas.tsx';
 import { conVerifactu, VerifactuFactura } from './VerifactuFactura.tsx';
 import {
   type ClienteFila,
@@ -589,6 +590,7 @@ function EditorForm({
             errorGeneral={form.errors('Lineas')}
             total={totales.Total}
           />
+          {doc && <LlevadoLineas doc={doc} />}
         </Card>
 
         <Grid gap="md">

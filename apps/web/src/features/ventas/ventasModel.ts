@@ -29,6 +29,13 @@ export interface LineaDoc {
   IdLineaOrigen?: number | null;
   Lote?: string | null;
   Caducidad?: string | null;
+  /** Partial conversions (`edit/{id}` of quotes, orders, delivery notes): carried and pending per destination. */
+  Pedido?: string;
+  PendientePedir?: string;
+  Servido?: string;
+  PendienteServir?: string;
+  Facturado?: string;
+  PendienteFacturar?: string;
 }
 
 export interface DesgloseDoc {
@@ -194,6 +201,8 @@ export function accionesPermitidas(d: DocumentoVenta, level: number, nivelCobros
 export interface LineaForm {
   /** A stable key for React (lines have no id until saved). */
   key: string;
+  /** The stored line's id, sent back on save so the line keeps its id (other documents point at it). */
+  Id?: number;
   IdProducto: number | null;
   /** The product's code and name as shown in its selector. */
   Producto: string;
@@ -299,6 +308,7 @@ export function valoresIniciales(
     PorcRetencion: Number(d.PorcRetencion ?? 0) ? numeroEditable(d.PorcRetencion) : '',
     Lineas: (d.Lineas ?? []).map((l) => ({
       key: nuevaClave(),
+      ...(l.Id ? { Id: l.Id } : {}),
       IdProducto: l.IdProducto,
       Producto: '',
       Descripcion: l.Descripcion,
@@ -363,6 +373,7 @@ export function cuerpoGuardar(v: DocValues, esFactura: boolean, conAlmacen = fal
     VentasTxtLibre3: txt(v.VentasTxtLibre3),
     PorcRetencion: v.PorcRetencion.trim() ? aDecimal(v.PorcRetencion) : null,
     Lineas: v.Lineas.filter((l) => !lineaEnBlanco(l)).map((l) => ({
+      ...(l.Id ? { Id: l.Id } : {}),
       IdProducto: l.IdProducto,
       Descripcion: l.Descripcion.trim(),
       Cantidad: aDecimal(l.Cantidad),

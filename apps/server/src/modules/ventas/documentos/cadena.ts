@@ -1,17 +1,21 @@
 import {
   CONVERSIONES,
+  type DestinoConversion,
   type DocumentoVentaInput,
+  MSG,
   MSG_VENTAS,
   type RecursoVenta,
+  superaPendiente,
   TIPOS_DOCUMENTO_VENTA,
   type TipoDocumentoVenta,
 } from '@faro/domain';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../platform/db/database.ts';
 import { col } from '../../../platform/db/entityTable.ts';
 import { documentosVentaLineas as dl, documentosVenta as dv, seriesTable } from '../../../platform/db/schema.ts';
 import { badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
+import { documentosOrigen, pendientes, recalcularOrigenes } from './cantidades.ts';
 import {
   aJson,
   type Cabecera,
@@ -22,7 +26,7 @@ import {
 } from './documentosRepository.ts';
 import { comoEntrada, TIPOS_FACTURA } from './emitir.ts';
 
-const DESTINOS: Record<string, TipoDocumentoVenta> = {
+const DESTINOS: Record<string, DestinoConversion> = {
   dventa: 'pedido',
   pedido: 'pedido',
   aventa: 'albaran',
@@ -31,12 +35,30 @@ const DESTINOS: Record<string, TipoDocumentoVenta> = {
   factura: 'factura',
 };
 
+const cantidadConvertir = z
+  .union([z.string(), z.number()], { error: MSG.format })
+  .transform((v) => String(v).trim().replace(',', '.'))
+  .refine((v) => /^[+-]?\d{1,12}(\.\d{1,3})?$/.test(v), { error: MSG.format });
+
 export const convertirBody = z.object({
   Destino: z.string({ error: 'Indica el destino de la conversión' }),
   /** More documents of the same kind and customer to gather into one (delivery notes → one invoice). */
   Ids: z.array(z.coerce.number().int().positive()).max(200).optional(),
-  /** Partial conversion: the origin line ids to carry (all when absent). */
-  Lineas: z.array(z.coerce.number().int().positive()).max(1000).optional(),
+  /** Partial conversion: origin line ids (their whole pending quantity) or `{ Id, Cantidad }` (0 leaves it out);
+   *  every line with something pending when absent. */
+  Lineas: z
+    .array(
+      z.union(
+        [
+          z.coerce.number().int().positive(),
+          z.object({ Id: z.coerce.number({ error: MSG.format }).int().positive(), Cantidad: cantidadConvertir }),
+        ],
+        { error: MSG.format },
+      ),
+      { error: MSG.format },
+    )
+    .max(1000)
+    .optional(),
   Fecha: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -47,8 +69,9 @@ const hoy = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Converts one document (or several of one customer) into a new draft of the destination kind, in one
- * transaction: every new line keeps its origin line (IdLineaOrigen); origins fully carried into an invoice are
- * marked Facturado, an order carried into a delivery note becomes Entregado.
+ * transaction: every new line keeps its origin line (IdLineaOrigen) and carries the quantity asked for (the pending
+ * one by default), never more than what is pending towards that kind; origins with nothing left to invoice are
+ * marked Facturado, an order with nothing left to deliver becomes Entregado.
  */
 export async function convertir(
   tx: Db,
@@ -58,9 +81,10 @@ export async function convertir(
   body: z.infer<typeof convertirBody>,
 ): Promise<number> {
   const tiposOrigen = TIPOS_DOCUMENTO_VENTA[recurso].tipos;
-  const ids = [...new Set([id, ...(body.Ids ?? [])])];
+  const ids = [...new Set([id, ...(body.Ids ?? [])])].sort((a, b) => a - b);
   const origenes: Cabecera[] = [];
   for (const one of ids) origenes.push(await cargarCabecera(tx, empresaId, one, tiposOrigen, true));
+  origenes.sort((a, b) => (a.id === id ? -1 : b.id === id ? 1 : 0));
   const destino = DESTINOS[body.Destino];
   const tipoOrigen = origenes[0]!.tipo as TipoDocumentoVenta;
   if (!destino || !(CONVERSIONES[tipoOrigen] ?? []).includes(destino))
@@ -71,52 +95,49 @@ export async function convertir(
     if (o.estado === 'Anulada') throw badRequest(MSG_VENTAS.anulado);
     if (o.facturado) throw badRequest(MSG_VENTAS.facturado);
   }
-  const todas = await cargarLineas(tx, empresaId, ids);
-  const elegidas = body.Lineas ? todas.filter((l) => body.Lineas!.includes(l.id)) : todas;
-  if (elegidas.length === 0) throw badRequest(MSG_VENTAS.sinLineas);
-  // A line is carried into each destination kind once (no double delivery nor double invoicing).
-  const yaConvertidas = new Set(
-    (
-      await tx
-        .select({ origen: dl.idLineaOrigen })
-        .from(dl)
-        .innerJoin(dv, and(eq(dv.empresaId, dl.empresaId), eq(dv.id, dl.idDocumento)))
-        .where(
-          and(
-            eq(dl.empresaId, empresaId),
-            inArray(
-              dl.idLineaOrigen,
-              todas.map((l) => l.id),
-            ),
-            inArray(dv.tipo, destino === 'factura' ? [...TIPOS_FACTURA] : [destino]),
-            ne(dv.estado, 'Anulada'),
-          ),
-        )
-    ).map((r) => r.origen),
+  const orden = new Map(origenes.map((o, i) => [o.id, i]));
+  const todas = (await cargarLineas(tx, empresaId, ids)).sort(
+    (a, b) => orden.get(a.idDocumento)! - orden.get(b.idDocumento)! || a.orden - b.orden,
   );
-  if (elegidas.some((l) => yaConvertidas.has(l.id))) throw badRequest(MSG_VENTAS.lineaYaConvertida);
+  const pendiente = await pendientes(tx, empresaId, todas, destino);
+  // What to carry: line → quantity (the pending one for plain ids and when Lineas is absent).
+  const pedidas = new Map<number, string>();
+  if (body.Lineas) {
+    body.Lineas.forEach((p, i) => {
+      const lineaId = typeof p === 'number' ? p : p.Id;
+      if (!todas.some((l) => l.id === lineaId))
+        throw fieldError(`Lineas[${i}].Id`, MSG_VENTAS.lineaNoDelDocumento(i + 1));
+      if (pedidas.has(lineaId)) throw fieldError(`Lineas[${i}].Id`, MSG_VENTAS.lineaRepetida(i + 1));
+      const queda = pendiente.get(lineaId)!;
+      if (typeof p === 'number') {
+        if (Number(queda) === 0) throw badRequest(MSG_VENTAS.lineaYaConvertida);
+        pedidas.set(lineaId, queda);
+        return;
+      }
+      if (superaPendiente(p.Cantidad, queda))
+        throw fieldError(`Lineas[${i}].Cantidad`, MSG_VENTAS.cantidadSuperaPendiente(i + 1, queda));
+      pedidas.set(lineaId, p.Cantidad);
+    });
+  } else {
+    for (const l of todas) if (Number(pendiente.get(l.id)) !== 0) pedidas.set(l.id, pendiente.get(l.id)!);
+    if (todas.length && pedidas.size === 0) throw badRequest(MSG_VENTAS.lineaYaConvertida);
+  }
+  const elegidas = todas.filter((l) => Number(pedidas.get(l.id) ?? 0) !== 0);
+  if (elegidas.length === 0) throw badRequest(MSG_VENTAS.sinLineas);
   const base = comoEntrada(origenes[0]!, elegidas);
   const input: DocumentoVentaInput = {
     ...base,
     Fecha: body.Fecha ?? hoy(),
     Serie: null,
-    Lineas: elegidas.map((l, i) => ({ ...base.Lineas[i]!, IdLineaOrigen: l.id })) as DocumentoVentaInput['Lineas'],
+    Lineas: elegidas.map((l, i) => ({
+      ...base.Lineas[i]!,
+      Cantidad: pedidas.get(l.id)!,
+      IdLineaOrigen: l.id,
+    })) as DocumentoVentaInput['Lineas'],
   };
   const prep = await preparar(tx, empresaId, input);
   const nuevo = await crearDocumento(tx, empresaId, destino, prep, null);
-  for (const o of origenes) {
-    const completo = todas
-      .filter((l) => l.idDocumento === o.id)
-      .every((l) => elegidas.includes(l) || yaConvertidas.has(l.id));
-    const cambios: Partial<Cabecera> = {};
-    if (destino === 'factura' && completo) cambios.facturado = true;
-    if (o.tipo === 'pedido' && destino === 'albaran' && completo) cambios.estado = 'Entregado';
-    if (Object.keys(cambios).length)
-      await tx
-        .update(dv)
-        .set(cambios)
-        .where(and(eq(dv.empresaId, empresaId), eq(dv.id, o.id)));
-  }
+  await recalcularOrigenes(tx, empresaId, ids, false);
   return nuevo;
 }
 
@@ -227,5 +248,7 @@ export async function anular(tx: Db, empresaId: number, tipos: readonly string[]
     .where(and(eq(dv.empresaId, empresaId), eq(dv.id, id)))
     .returning();
   if (!row) throw notFound();
+  // Its quantities are free again: the documents it was carried from may have something pending once more.
+  await recalcularOrigenes(tx, empresaId, await documentosOrigen(tx, empresaId, id), true);
   return row;
 }

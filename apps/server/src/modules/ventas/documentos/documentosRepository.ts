@@ -1,13 +1,19 @@
 import {
+  add,
   CONVERSIONES,
   calcularTotales,
+  cantidadPendiente,
+  type DestinoConversion,
   type DocumentoVentaInput,
+  dec,
   ES_FACTURA,
   estadosEditables,
   MSG_VENTAS,
+  superaPendiente,
   type TipoDocumentoVenta,
   type TipoIva,
   TotalsError,
+  toFixed,
 } from '@faro/domain';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../../platform/crud/entityRepository.ts';
@@ -24,6 +30,7 @@ import {
 } from '../../../platform/db/schema.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
 import { tomarNumero } from '../numeracion/numeracion.ts';
+import { cantidadesLlevadas, destinoDeTipo, documentosOrigen, recalcularOrigenes } from './cantidades.ts';
 
 export type Cabecera = typeof dv.$inferSelect;
 export type Linea = typeof dl.$inferSelect;
@@ -316,17 +323,106 @@ export async function actualizarDocumento(
   prep: Preparado,
   serie: number | null | undefined,
   estado?: string | null,
+  idsLineas?: readonly unknown[],
 ): Promise<void> {
   comprobarEditable(h);
   const tipo = h.tipo as TipoDocumentoVenta;
   if (estado && !estadosEditables(tipo).includes(estado)) throw fieldError('Estado', MSG_VENTAS.estadoNoValido);
   const idSerie = ES_FACTURA(tipo) ? await resolverSerie(tx, empresaId, tipo, serie, false) : h.idSerie;
-  await tx.delete(dl).where(and(eq(dl.empresaId, empresaId), eq(dl.idDocumento, h.id)));
+  // Lines keep their ids (and their origin) when the body gives them back: other documents point at them.
+  const antes = await cargarLineas(tx, empresaId, [h.id]);
+  const porId = new Map(antes.map((l) => [l.id, l]));
+  const conservadas = new Map<number, number>(); // index in the body → existing line id
+  idsLineas?.forEach((v, i) => {
+    const lineaId = Number(v);
+    if (porId.has(lineaId) && ![...conservadas.values()].includes(lineaId)) conservadas.set(i, lineaId);
+  });
+  const lineas = prep.lineas.map((l, i) => ({
+    ...l,
+    idLineaOrigen: conservadas.has(i) ? porId.get(conservadas.get(i)!)!.idLineaOrigen : null,
+  }));
+  const quitadas = antes.filter((l) => ![...conservadas.values()].includes(l.id));
+  await comprobarCantidades(tx, empresaId, h, lineas, conservadas, quitadas);
+  if (quitadas.length)
+    await tx.delete(dl).where(
+      and(
+        eq(dl.empresaId, empresaId),
+        inArray(
+          dl.id,
+          quitadas.map((l) => l.id),
+        ),
+      ),
+    );
   await tx
     .update(dv)
     .set({ ...prep.cabecera, idSerie, estado: estado ?? h.estado })
     .where(mine(empresaId, h.id));
-  await tx.insert(dl).values(prep.lineas.map((l) => ({ ...l, empresaId, idDocumento: h.id })));
+  const nuevas = lineas.filter((_, i) => !conservadas.has(i));
+  for (const [i, lineaId] of conservadas)
+    await tx
+      .update(dl)
+      .set(lineas[i]!)
+      .where(and(eq(dl.empresaId, empresaId), eq(dl.id, lineaId)));
+  if (nuevas.length) await tx.insert(dl).values(nuevas.map((l) => ({ ...l, empresaId, idDocumento: h.id })));
+  // Quantities carried from other documents may have changed: their statuses follow.
+  await recalcularOrigenes(tx, empresaId, await documentosOrigen(tx, empresaId, h.id), true);
+}
+
+/**
+ * An edit keeps the partial-conversion rules: a line carried from another document stays within what is pending
+ * there; a line already carried into other documents can't be removed nor go below what was carried.
+ */
+async function comprobarCantidades(
+  tx: Db,
+  empresaId: number,
+  h: Cabecera,
+  lineas: Preparado['lineas'],
+  conservadas: Map<number, number>,
+  quitadas: Linea[],
+): Promise<void> {
+  const destino = destinoDeTipo(h.tipo);
+  const conOrigen = lineas.flatMap((l, i) => (l.idLineaOrigen ? [{ l, i }] : []));
+  if (destino && conOrigen.length) {
+    const origenes = conOrigen.map(({ l }) => l.idLineaOrigen as number);
+    const cantidades = new Map(
+      (
+        await tx
+          .select({ id: dl.id, cantidad: dl.cantidad })
+          .from(dl)
+          .where(and(eq(dl.empresaId, empresaId), inArray(dl.id, origenes)))
+      ).map((r) => [r.id, r.cantidad]),
+    );
+    const otras = await cantidadesLlevadas(tx, empresaId, origenes, destino, h.id);
+    const pedidoAqui = new Map<number, string>();
+    for (const { l, i } of conOrigen) {
+      const origen = l.idLineaOrigen as number;
+      const cantidadOrigen = cantidades.get(origen);
+      if (cantidadOrigen === undefined) continue;
+      const suma = toFixed(add(dec(pedidoAqui.get(origen) ?? '0'), dec(l.cantidad)), 3);
+      pedidoAqui.set(origen, suma);
+      const queda = cantidadPendiente(cantidadOrigen, otras.get(origen) ?? '0');
+      if (superaPendiente(suma, queda))
+        throw fieldError(`Lineas[${i}].Cantidad`, MSG_VENTAS.cantidadSuperaPendiente(i + 1, queda));
+    }
+  }
+  const llevadas = new Map<DestinoConversion, Map<number, string>>();
+  for (const d of CONVERSIONES[h.tipo as TipoDocumentoVenta] ?? []) {
+    const dd = destinoDeTipo(d);
+    if (dd)
+      llevadas.set(
+        dd,
+        await cantidadesLlevadas(tx, empresaId, [...conservadas.values(), ...quitadas.map((l) => l.id)], dd),
+      );
+  }
+  for (const l of quitadas)
+    if ([...llevadas.values()].some((m) => Number(m.get(l.id) ?? 0) !== 0))
+      throw badRequest(MSG_VENTAS.lineaConDestino(l.orden));
+  for (const [i, lineaId] of conservadas)
+    for (const m of llevadas.values()) {
+      const llevado = m.get(lineaId);
+      if (llevado && Number(llevado) !== 0 && superaPendiente(llevado, lineas[i]!.cantidad))
+        throw fieldError(`Lineas[${i}].Cantidad`, MSG_VENTAS.cantidadMenorQueLlevada(i + 1, llevado));
+    }
 }
 
 export async function borrarDocumento(tx: Db, empresaId: number, h: Cabecera): Promise<void> {
@@ -349,8 +445,11 @@ export async function borrarDocumento(tx: Db, empresaId: number, h: Cabecera): P
     )
     .limit(1);
   if (convertido) throw badRequest(MSG_VENTAS.convertido);
+  const origenes = await documentosOrigen(tx, empresaId, h.id);
   await tx.delete(dl).where(and(eq(dl.empresaId, empresaId), eq(dl.idDocumento, h.id)));
   await tx.delete(dv).where(mine(empresaId, h.id));
+  // The quantities it had taken are free again.
+  await recalcularOrigenes(tx, empresaId, origenes, true);
 }
 
 /** Index-backed list: (empresa_id, tipo, fecha, id); filters Estado, Cliente, FechaDesde/Hasta, Facturado. */

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import { registrarAnulacion, urlQrFactura } from '../verifactu/registros.ts';
 import { anular, convertir, convertirBody, historial, rectificar, rectificarBody } from './cadena.ts';
+import { llevadoPorLinea } from './cantidades.ts';
 import {
   actualizarDocumento,
   aJson,
@@ -58,7 +59,11 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
   const schema = (summary: string) => ({ schema: { tags: ['ventas'], summary } });
   const load = async (db: Db, empresaId: number, id: number) => {
     const h = await cargarCabecera(db, empresaId, id, tipos);
-    const json = aJson(h, await cargarLineas(db, empresaId, [id]));
+    const lineas = await cargarLineas(db, empresaId, [id]);
+    const json = aJson(h, lineas);
+    // Partial conversions: per line, what was carried into each destination kind and what is pending.
+    const llevado = await llevadoPorLinea(db, empresaId, h, lineas);
+    for (const l of json.Lineas as Record<string, unknown>[]) Object.assign(l, llevado.get(l.Id as number));
     // VeriFactu (issue 6): the issued invoice carries the cotejo URL of its QR.
     if (recurso === 'fventa' && h.numero !== null) json.UrlQr = await urlQrFactura(db, empresaId, id);
     json.IdAlmacen = await almacenDocumento(db, empresaId, id);
@@ -99,7 +104,15 @@ function registerRecurso(app: FastifyInstance, deps: AppDeps, recurso: RecursoVe
       const input = parseBody(documentoVentaSchema, request.body) as DocumentoVentaInput;
       comprobarEditable(h);
       const prep = await preparar(tx, scope.empresaId, input);
-      await actualizarDocumento(tx, scope.empresaId, h, prep, input.Serie, input.Estado);
+      await actualizarDocumento(
+        tx,
+        scope.empresaId,
+        h,
+        prep,
+        input.Serie,
+        input.Estado,
+        input.Lineas.map((l) => l.Id),
+      );
       await sincronizarStockVenta(tx, scope, id, { IdAlmacen: almacenDe(request.body) });
     });
     return load(scope.db, scope.empresaId, id);
