@@ -272,5 +272,19 @@ describe('partial conversions', () => {
     const baja = await demo.request('PUT', `/api/ventas/aventa/save/${nota.Id}`, cuerpo('0.5'));
     expect(baja.status, JSON.stringify(baja.body)).toBe(200);
     expect((await ver('dventa', p.Id)).Lineas[0]!.Servido).toBe('0.500');
+    // Everything delivered, then the order grows: it is pending again (unless the save sets its status).
+    expect((await convertir('dventa', p.Id, { Destino: 'aventa' })).status).toBe(201);
+    expect((await ver('dventa', p.Id)).Estado).toBe('Entregado');
+    const crece = await demo.request('PUT', `/api/ventas/dventa/save/${p.Id}`, {
+      ...base,
+      Estado: 'Entregado',
+      Lineas: [
+        { Id: m!.Id, Descripcion: 'Martillo', Cantidad: '6', Precio: '10.50', TipoIva: 'IVA21' },
+        { Id: tor!.Id, Descripcion: 'Tornillos', Cantidad: '100', Precio: '0.05', TipoIva: 'IVA10' },
+      ],
+    });
+    expect(crece.status, JSON.stringify(crece.body)).toBe(200);
+    expect(crece.body.Estado).toBe('Pendiente');
+    expect(crece.body.Lineas[0].PendienteServir).toBe('1.000');
   });
 });

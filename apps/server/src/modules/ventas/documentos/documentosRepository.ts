@@ -15,8 +15,9 @@ import {
   TotalsError,
   toFixed,
 } from '@faro/domain';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../../platform/crud/entityRepository.ts';
+import { likePattern } from '../../../platform/crud/filters.ts';
 import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../../platform/crud/listQuery.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { col } from '../../../platform/db/entityTable.ts';
@@ -342,7 +343,7 @@ export async function actualizarDocumento(
     idLineaOrigen: conservadas.has(i) ? porId.get(conservadas.get(i)!)!.idLineaOrigen : null,
   }));
   const quitadas = antes.filter((l) => ![...conservadas.values()].includes(l.id));
-  await comprobarCantidades(tx, empresaId, h, lineas, conservadas, quitadas);
+  const esOrigen = await comprobarCantidades(tx, empresaId, h, lineas, conservadas, quitadas);
   if (quitadas.length)
     await tx.delete(dl).where(
       and(
@@ -364,8 +365,11 @@ export async function actualizarDocumento(
       .set(lineas[i]!)
       .where(and(eq(dl.empresaId, empresaId), eq(dl.id, lineaId)));
   if (nuevas.length) await tx.insert(dl).values(nuevas.map((l) => ({ ...l, empresaId, idDocumento: h.id })));
-  // Quantities carried from other documents may have changed: their statuses follow.
-  await recalcularOrigenes(tx, empresaId, await documentosOrigen(tx, empresaId, h.id), true);
+  // Quantities carried from other documents may have changed: their statuses follow; so does this document's own
+  // (an order delivered in part gets a line more) unless the save sets its status on purpose.
+  const origenes = await documentosOrigen(tx, empresaId, h.id);
+  if (esOrigen && (!estado || estado === h.estado)) origenes.push(h.id);
+  await recalcularOrigenes(tx, empresaId, origenes, true);
 }
 
 /**
@@ -379,7 +383,7 @@ async function comprobarCantidades(
   lineas: Preparado['lineas'],
   conservadas: Map<number, number>,
   quitadas: Linea[],
-): Promise<void> {
+): Promise<boolean> {
   const destino = destinoDeTipo(h.tipo);
   const conOrigen = lineas.flatMap((l, i) => (l.idLineaOrigen ? [{ l, i }] : []));
   if (destino && conOrigen.length) {
@@ -423,6 +427,7 @@ async function comprobarCantidades(
       if (llevado && Number(llevado) !== 0 && superaPendiente(llevado, lineas[i]!.cantidad))
         throw fieldError(`Lineas[${i}].Cantidad`, MSG_VENTAS.cantidadMenorQueLlevada(i + 1, llevado));
     }
+  return [...llevadas.values()].some((m) => m.size > 0);
 }
 
 export async function borrarDocumento(tx: Db, empresaId: number, h: Cabecera): Promise<void> {
@@ -452,7 +457,11 @@ export async function borrarDocumento(tx: Db, empresaId: number, h: Cabecera): P
   await recalcularOrigenes(tx, empresaId, origenes, true);
 }
 
-/** Index-backed list: (empresa_id, tipo, fecha, id); filters Estado, Cliente, FechaDesde/Hasta, Facturado. */
+/**
+ * Index-backed list: (empresa_id, tipo, fecha, id); filters Estado, Cliente, FechaDesde/Hasta, Facturado, and Buscar
+ * (contains, case-insensitive, like the entities' search: number with its series, customer name or NIF; trigram
+ * indexes of migration 0014).
+ */
 export async function listarDocumentos(scope: Scope, tipos: readonly string[], q: ListQuery) {
   const f = q.Filtros as Record<string, unknown>;
   const conds: (SQL | undefined)[] = [eq(dv.empresaId, scope.empresaId), inArray(dv.tipo, [...tipos])];
@@ -467,6 +476,11 @@ export async function listarDocumentos(scope: Scope, tipos: readonly string[], q
   if (str(f.FechaHasta) && /^\d{4}-\d{2}-\d{2}$/.test(f.FechaHasta as string))
     conds.push(lte(dv.fecha, f.FechaHasta as string));
   if (f.Borrador === true) conds.push(isNull(dv.numero));
+  const buscar = f.Buscar === undefined || f.Buscar === null ? '' : String(f.Buscar).trim();
+  if (buscar) {
+    const p = likePattern(buscar);
+    conds.push(or(ilike(dv.numSerie, p), ilike(dv.clienteNombre, p), ilike(dv.clienteNif, p)));
+  }
   const where = and(...conds.filter(Boolean));
   const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
   const order =
