@@ -1,5 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
@@ -33,6 +34,11 @@ function setup() {
 }
 
 const filtros = (c: { url: URL }) => JSON.parse(c.url.searchParams.get('Filtros') ?? '{}');
+
+/** The router's query string, to check what the list keeps in the URL. */
+function Ubicacion() {
+  return <output data-testid="ubicacion">{useLocation().search}</output>;
+}
 
 describe('sales document list', { timeout: 20_000 }, () => {
   it('shows number (or Borrador), date, customer, amounts in Spanish format, status badges and page totals', async () => {
@@ -74,13 +80,31 @@ describe('sales document list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('Descendente')).toBe('false'));
   });
 
-  it('the search box narrows the page by number, customer or NIF', async () => {
-    setup();
+  it('sends the search box to the server as Buscar (first page, kept in the URL) and shows what it answers', async () => {
+    writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+    setCookie('XSRF-TOKEN', 'x');
+    const net = mockFetch({
+      'GET ventas/fventa/list': (_init, url) =>
+        filtros({ url }).Buscar
+          ? json(200, { Items: [borrador], Total: 1 })
+          : json(200, { Items: [emitida, borrador], Total: 2 }),
+      'GET ventas/clientes/list': () => json(200, { Items: [], Total: 0 }),
+    });
+    renderUi(
+      <>
+        <DocumentosLista recurso="fventa" />
+        <Ubicacion />
+      </>,
+      { session: fakeSession(), path: '/fventa/lista?pagina=2' },
+    );
     await screen.findByRole('link', { name: 'F2026-0001' });
-    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'a58818' } });
+    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: ' a58818 ' } });
+    await waitFor(() => expect(filtros(net.calls.at(-1)!)).toEqual({ Buscar: 'a58818' }));
+    expect(net.calls.at(-1)!.url.searchParams.get('Pagina')).toBe('1');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'F2026-0001' })).toBeNull());
-    const table = screen.getByRole('table');
-    expect(within(table).getByText('Talleres Norte')).toBeTruthy();
+    expect(within(screen.getByRole('table')).getByText('Talleres Norte')).toBeTruthy();
+    expect(screen.getByTestId('list-total').textContent).toBe('1 registro');
+    await waitFor(() => expect(screen.getByTestId('ubicacion').textContent).toBe('?buscar=+a58818+'));
   });
 });
 

@@ -31,7 +31,6 @@ import { BuscadorSelect } from './BuscadorSelect.tsx';
 import { EstadoBadges } from './EstadoBadges.tsx';
 import { type ClienteFila, invalidarVentas, rutaVentas } from './ventasApi.ts';
 import {
-  coincide,
   type DocumentoVenta,
   ESTADOS_RECURSO,
   escribirLista,
@@ -73,7 +72,7 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
 
   const factura = recurso === 'fventa';
   const data = list.data;
-  const rows = (data?.Items ?? []).filter((d) => coincide(d, state.buscar));
+  const rows = data?.Items ?? [];
   const vivos = rows.filter((d) => d.Estado !== 'Anulada');
   const suma = (k: 'BaseImponible' | 'Total') =>
     toFixed(
@@ -183,7 +182,7 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
             label="Buscar"
             placeholder="Número, cliente o NIF"
             value={state.buscar}
-            onChange={(v) => update({ buscar: v, pagina: state.pagina })}
+            onChange={(v) => update({ buscar: v })}
           />
           <BuscadorSelect<ClienteFila>
             path="ventas/clientes/list"

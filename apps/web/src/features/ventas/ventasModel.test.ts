@@ -2,7 +2,6 @@ import { calcularTotales } from '@faro/domain';
 import { describe, expect, it } from 'vitest';
 import {
   campoDe,
-  coincide,
   cuerpoGuardar,
   type DocValues,
   escribirLista,
@@ -102,8 +101,12 @@ describe('sales document model', () => {
       Borrador: true,
     });
     expect(filtrosLista(leerLista(new URLSearchParams('facturado=no')))).toEqual({ Facturado: false });
-    expect(coincide(documento({ NumSerie: 'F2026-0004' }), 'f2026')).toBe(true);
-    expect(coincide(documento(), 'zzz')).toBe(false);
+    // The search box is sent trimmed as Buscar (the server searches number, customer name and NIF).
+    expect(filtrosLista(leerLista(new URLSearchParams('buscar=%20f2026%20&estado=Emitida')))).toEqual({
+      Buscar: 'f2026',
+      Estado: 'Emitida',
+    });
+    expect(filtrosLista(leerLista(new URLSearchParams('buscar=%20%20')))).toEqual({});
   });
 
   it('says why a document is read-only', () => {

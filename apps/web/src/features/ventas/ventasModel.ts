@@ -468,9 +468,10 @@ export function escribirLista(s: ListaEstado): URLSearchParams {
   return out;
 }
 
-/** `Filtros` of `GET list` (Estado, EstadoCobro, Facturado, Cliente, FechaDesde/Hasta, Borrador). */
+/** `Filtros` of `GET list` (Buscar, Estado, EstadoCobro, Facturado, Cliente, FechaDesde/Hasta, Borrador). */
 export function filtrosLista(s: ListaEstado): Record<string, unknown> {
   const f: Record<string, unknown> = {};
+  if (s.buscar.trim()) f.Buscar = s.buscar.trim();
   if (s.estado) f.Estado = s.estado;
   if (s.cobro) f.EstadoCobro = s.cobro;
   if (s.facturado) f.Facturado = s.facturado === 'si';
@@ -479,13 +480,6 @@ export function filtrosLista(s: ListaEstado): Record<string, unknown> {
   if (s.hasta) f.FechaHasta = s.hasta;
   if (s.borrador) f.Borrador = true;
   return f;
-}
-
-/** The search box filters the page on screen by number, customer name or NIF (the list route has no text search). */
-export function coincide(d: DocumentoVenta, buscar: string): boolean {
-  const q = buscar.trim().toLowerCase();
-  if (!q) return true;
-  return [d.NumSerie, d.ClienteNombre, d.ClienteNIF].some((v) => v?.toLowerCase().includes(q));
 }
 
 export const hoyIso = () => {
