@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { apiGet, type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 /** Sales documents end to end: quote → order → delivery note → invoice → issued → PDF → collected. */
 describe('ventas: a quote becomes a collected invoice', () => {
@@ -129,5 +129,58 @@ describe('ventas: a quote becomes a collected invoice', () => {
     const { page } = b;
     await page.goto('/docventahist/lista');
     await page.getByRole('link', { name: 'Ir a las facturas' }).waitFor();
+  });
+
+  it('an issued VeriFactu invoice shows its QR card and previews its PDF in a modal', async () => {
+    await login(b, 'demo', undefined, 'DEMO');
+    const { page } = b;
+    const csp: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
+    });
+    // A seeded issued invoice of DEMO (a VeriFactu company) with its cotejo URL.
+    const filtros = encodeURIComponent(JSON.stringify({ Estado: 'Emitida' }));
+    const emitidas = await apiGet<{ Items: { Id: number }[] }>(
+      page,
+      `ventas/fventa/list?Pagina=1&TotalPagina=20&Filtros=${filtros}`,
+    );
+    let id = 0;
+    for (const f of emitidas.Items) {
+      const doc = await apiGet<{ UrlQr?: string | null }>(page, `ventas/fventa/edit/${f.Id}`);
+      if (doc.UrlQr) {
+        id = f.Id;
+        break;
+      }
+    }
+    expect(id).toBeGreaterThan(0);
+    await page.goto(`/fventa/editar/${id}`);
+    const card = page.getByTestId('verifactu');
+    await card.getByRole('img', { name: 'Código QR tributario' }).waitFor();
+    await card.getByText('QR tributario:').waitFor();
+    await card.getByText('VERI*FACTU', { exact: true }).waitFor();
+    await card.getByTestId('verifactu-estado').locator('.mantine-Badge-root').waitFor();
+    expect(await card.getByRole('link', { name: 'Ver registro VeriFactu' }).getAttribute('href')).toBe(
+      `/fventavisorvf/factura/${id}`,
+    );
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'ventas-factura-verifactu');
+
+    // Vista previa: the PDF framed from a blob: URL (the CSP allows it), with its buttons.
+    await page.getByRole('button', { name: 'PDF' }).click();
+    await page.getByRole('menuitem', { name: 'Vista previa' }).click();
+    const dialog = page.getByRole('dialog');
+    const frame = dialog.getByTestId('pdf-vista-previa');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    for (const boton of ['Descargar', 'Imprimir', 'Abrir en pestaña nueva']) {
+      expect(await dialog.getByRole('button', { name: boton }).isEnabled()).toBe(true);
+    }
+    await expect.poll(() => page.frames().some((f) => f.url().startsWith('blob:'))).toBe(true);
+    await page.waitForTimeout(1500); // the PDF viewer draws the page
+    await screenshot(page, 'ventas-vista-previa-pdf');
+    expect(csp).toEqual([]);
+    await page.keyboard.press('Escape');
+    await frame.waitFor({ state: 'detached' });
   });
 });
