@@ -112,6 +112,17 @@ export async function documentosOrigen(db: Db, empresaId: number, id: number): P
   return rows.map((r) => r.doc);
 }
 
+/** Locks documents in id order (origins before their quantities are checked: two edits can't both fit). */
+export async function bloquearDocumentos(db: Db, empresaId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .select({ id: dv.id })
+    .from(dv)
+    .where(and(eq(dv.empresaId, empresaId), inArray(dv.id, ids)))
+    .orderBy(dv.id)
+    .for('update');
+}
+
 /**
  * Sets the statuses of origin documents from their pending quantities: Facturado when no line has anything left
  * to invoice, an order Entregado when nothing is left to deliver. With `liberar` (a destination was cancelled,

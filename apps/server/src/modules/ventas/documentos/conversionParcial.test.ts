@@ -150,6 +150,15 @@ describe('partial conversions', () => {
     expect((await ver('dventa', p.Id)).Estado).toBe('Pendiente');
   });
 
+  it('two conversions at once of the same quantity: one gets it, the other is refused', async () => {
+    const p = await pedido();
+    const pide = () =>
+      convertir('dventa', p.Id, { Destino: 'aventa', Lineas: [{ Id: p.Lineas[0]!.Id, Cantidad: '1.5' }] });
+    const res = await Promise.all([pide(), pide(), pide()]);
+    expect(res.map((r) => r.status).sort()).toEqual([201, 400, 400]);
+    expect((await ver('dventa', p.Id)).Lineas[0]!.Servido).toBe('1.500');
+  });
+
   it('frees the quantities of a cancelled or deleted destination, and the statuses go back', async () => {
     const p = await pedido();
     const a = await convertir('dventa', p.Id, { Destino: 'aventa' });

@@ -31,7 +31,13 @@ import {
 } from '../../../platform/db/schema.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
 import { tomarNumero } from '../numeracion/numeracion.ts';
-import { cantidadesLlevadas, destinoDeTipo, documentosOrigen, recalcularOrigenes } from './cantidades.ts';
+import {
+  bloquearDocumentos,
+  cantidadesLlevadas,
+  destinoDeTipo,
+  documentosOrigen,
+  recalcularOrigenes,
+} from './cantidades.ts';
 
 export type Cabecera = typeof dv.$inferSelect;
 export type Linea = typeof dl.$inferSelect;
@@ -343,6 +349,7 @@ export async function actualizarDocumento(
     idLineaOrigen: conservadas.has(i) ? porId.get(conservadas.get(i)!)!.idLineaOrigen : null,
   }));
   const quitadas = antes.filter((l) => ![...conservadas.values()].includes(l.id));
+  await bloquearDocumentos(tx, empresaId, await documentosOrigen(tx, empresaId, h.id));
   const esOrigen = await comprobarCantidades(tx, empresaId, h, lineas, conservadas, quitadas);
   if (quitadas.length)
     await tx.delete(dl).where(
