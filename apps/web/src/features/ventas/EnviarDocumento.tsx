@@ -19,7 +19,9 @@ export const TIPO_PLANTILLA: Record<TipoDocumentoVenta, string> = {
   rectificativa: 'factura',
 };
 
-export const MARCADORES = '{{cliente}} {{numero}} {{fecha}} {{total}} {{vencimiento}} {{empresa}} {{tipo}}';
+/** What the server fills (`rellenar` in the server's envio.ts): the template editor's and the long forms. */
+export const MARCADORES =
+  '{Nombre} {Documento} {Importe} {Vencimiento} {{cliente}} {{numero}} {{fecha}} {{total}} {{vencimiento}} {{empresa}} {{tipo}}';
 
 export interface PlantillaEmail {
   Id: number;
