@@ -172,6 +172,48 @@ describe('company data and configuration', () => {
   });
 });
 
+describe('the company flag DireccionEnvioDefecto', () => {
+  it('makes the first shipping address of a contact the default unless one is marked, only while it is on', async () => {
+    const empresa = `/api/configuracion/empresa/save/${empresaId}`;
+    const before = (await demo.request('GET', `/api/configuracion/empresa/edit/${empresaId}`)).body;
+    const flag = async (on: boolean) => {
+      const res = await demo.request('PUT', empresa, { ...before, DireccionEnvioDefecto: on });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.DireccionEnvioDefecto).toBe(on);
+    };
+    const direcciones = [
+      { Direccion: 'Calle A 1', CodPostal: '28001' },
+      { Direccion: 'Calle B 2', CodPostal: '08001' },
+    ];
+    const defaults = (body: { DireccionesEnvio: { Defecto: boolean }[] }) =>
+      body.DireccionesEnvio.map((d) => d.Defecto);
+    try {
+      await flag(true);
+      const cliente = await demo.request('POST', '/api/ventas/clientes/save', {
+        Nombre: 'Envíos por defecto SL',
+        DireccionesEnvio: direcciones,
+      });
+      expect(cliente.status, JSON.stringify(cliente.body)).toBe(201);
+      expect(defaults(cliente.body)).toEqual([true, false]);
+      const marcada = await demo.request('POST', '/api/ventas/clientes/save', {
+        Nombre: 'Envío marcado SL',
+        DireccionesEnvio: [direcciones[0], { ...direcciones[1], Defecto: true }],
+      });
+      expect(marcada.status, JSON.stringify(marcada.body)).toBe(201);
+      expect(defaults(marcada.body)).toEqual([false, true]);
+      await flag(false);
+      const sin = await demo.request('POST', '/api/ventas/clientes/save', {
+        Nombre: 'Envíos sin defecto SL',
+        DireccionesEnvio: direcciones,
+      });
+      expect(sin.status, JSON.stringify(sin.body)).toBe(201);
+      expect(defaults(sin.body)).toEqual([false, false]);
+    } finally {
+      await demo.request('PUT', empresa, before);
+    }
+  });
+});
+
 describe('the demo master data', () => {
   it.each(['DEMO', 'ACADEMIA', 'AUTOESCUELA'])(
     'of %s passes every rule of its entity (saved back unchanged)',
