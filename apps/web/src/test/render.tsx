@@ -10,6 +10,7 @@ import { vi } from 'vitest';
 import { testContext } from '../../../../packages/domain/src/navigation/testContext.ts';
 import { createQueryClient } from '../app/queryClient.ts';
 import { theme } from '../app/theme.ts';
+import '../ui/fechas.ts';
 import { SessionContext } from '../platform/session/SessionProvider.tsx';
 import type { SessionApi, SessionInfo } from '../platform/session/types.ts';
 

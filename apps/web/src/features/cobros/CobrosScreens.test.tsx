@@ -81,13 +81,27 @@ describe('collections (movstesoreriac)', () => {
     expect(within(table).getByText('Ferretería Norte')).toBeTruthy();
     expect(await within(table).findByText('Banco principal')).toBeTruthy();
     expect(within(table).getByText('150,00 €')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-11-01' } });
+    // The invoice number opens the invoice.
+    expect(within(table).getByRole('link', { name: 'F2026-7' }).getAttribute('href')).toBe('/fventa/editar/7');
+    // Dates are typed the Spanish way (dd/mm/aaaa), whatever the browser's language.
+    const desde = screen.getByLabelText('Desde') as HTMLInputElement;
+    expect(desde.placeholder).toBe('dd/mm/aaaa');
+    fireEvent.focus(desde);
+    fireEvent.change(desde, { target: { value: '01/11/2026' } });
+    fireEvent.blur(desde);
     await userEvent.click(screen.getByLabelText('Cuenta', { selector: 'input:not([type=hidden])' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Caja', hidden: true }));
     await waitFor(() => {
       const last = calls.filter((c) => c.path === 'tesoreria/movstesoreriac/list').at(-1)!;
       expect(JSON.parse(last.url.searchParams.get('Filtros')!)).toEqual({ FechaDesde: '2026-11-01', IdTesoreria: 4 });
     });
+  });
+
+  it('with no collections yet, says how to register one', async () => {
+    setupCobros({ 'GET tesoreria/movstesoreriac/list': list([]) });
+    expect(
+      await screen.findByText('Todavía no hay cobros: regístralos con «Nuevo cobro» o desde una factura emitida'),
+    ).toBeTruthy();
   });
 
   it('shows the overdue invoices with days overdue and pending amounts', async () => {
@@ -174,7 +188,9 @@ describe('issued-invoice book (factemitidas)', () => {
     expect(within(table).getByText('B12345674')).toBeTruthy();
     const totales = await screen.findByTestId('totales-libro');
     expect(within(totales).getByText('IVA 21,00 %')).toBeTruthy();
-    expect(within(totales).getByText('Total (1 facturas)')).toBeTruthy();
+    expect(within(totales).getByText('Total (1 factura)')).toBeTruthy();
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('01/10/2026');
+    expect((screen.getByLabelText('Hasta') as HTMLInputElement).value).toBe('31/12/2026');
     const first = calls.find((c) => c.path === 'impuestos/factemitidas/list')!;
     expect(JSON.parse(first.url.searchParams.get('Filtros')!)).toEqual({
       FechaDesde: '2026-10-01',

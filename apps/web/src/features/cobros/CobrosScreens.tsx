@@ -1,6 +1,7 @@
 import { formatAmount, formatDate, type RouteDef } from '@faro/domain';
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Group,
@@ -14,8 +15,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
@@ -44,6 +47,30 @@ export function CobrosScreens({ action, route }: { action: string; segments: str
 }
 
 const money = (v: string | null | undefined) => formatAmount(v ?? '0');
+
+/** A date typed or picked the Spanish way (dd/mm/aaaa), kept as ISO yyyy-mm-dd (a native date input shows the
+ * browser's format, mm/dd/yyyy in an English browser). */
+function Fecha(p: {
+  label: string;
+  value: string;
+  onChange: (iso: string) => void;
+  required?: boolean;
+  error?: string;
+}) {
+  return (
+    <DateInput
+      label={p.label}
+      valueFormat="DD/MM/YYYY"
+      placeholder="dd/mm/aaaa"
+      clearable={!p.required}
+      withAsterisk={p.required}
+      value={p.value || null}
+      onChange={(v) => p.onChange(v ? String(v).slice(0, 10) : '')}
+      error={p.error}
+      w={p.required ? undefined : 150}
+    />
+  );
+}
 
 /** Collections list with filters and 'Nuevo cobro', and the 'Vencidas' tab. */
 export function CobrosPage({ title }: { title: string }) {
@@ -104,8 +131,8 @@ function ListaCobros() {
   return (
     <Card withBorder radius="md" padding="md">
       <Group mb="md" align="end">
-        <TextInput type="date" label="Desde" value={desde} onChange={(e) => setDesde(e.currentTarget.value)} />
-        <TextInput type="date" label="Hasta" value={hasta} onChange={(e) => setHasta(e.currentTarget.value)} />
+        <Fecha label="Desde" value={desde} onChange={setDesde} />
+        <Fecha label="Hasta" value={hasta} onChange={setHasta} />
         <Select
           label="Cuenta"
           placeholder="Todas"
@@ -116,30 +143,40 @@ function ListaCobros() {
         />
       </Group>
       {rows.length === 0 && !list.isLoading ? (
-        <Text c="dimmed">No hay cobros</Text>
+        <Text c="dimmed">
+          {desde || hasta || cuenta
+            ? 'No hay cobros con estos filtros'
+            : 'Todavía no hay cobros: regístralos con «Nuevo cobro» o desde una factura emitida'}
+        </Text>
       ) : (
-        <Table striped highlightOnHover data-testid="lista-cobros">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Factura</Table.Th>
-              <Table.Th>Cliente</Table.Th>
-              <Table.Th>Cuenta</Table.Th>
-              <Table.Th ta="right">Importe</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.Id}>
-                <Table.Td>{formatDate(c.Fecha)}</Table.Td>
-                <Table.Td>{c.NumSerie ?? `#${c.IdFactura}`}</Table.Td>
-                <Table.Td>{c.ClienteNombre}</Table.Td>
-                <Table.Td>{nombreCuenta.get(c.IdTesoreria) ?? c.IdTesoreria}</Table.Td>
-                <Table.Td ta="right">{money(c.Importe)}</Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover data-testid="lista-cobros">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Factura</Table.Th>
+                <Table.Th>Cliente</Table.Th>
+                <Table.Th>Cuenta</Table.Th>
+                <Table.Th ta="right">Importe</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr key={c.Id}>
+                  <Table.Td>{formatDate(c.Fecha)}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/fventa/editar/${c.IdFactura}`} size="sm">
+                      {c.NumSerie ?? `#${c.IdFactura}`}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{c.ClienteNombre}</Table.Td>
+                  <Table.Td>{nombreCuenta.get(c.IdTesoreria) ?? c.IdTesoreria}</Table.Td>
+                  <Table.Td ta="right">{money(c.Importe)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {list.data?.TotalLimitado && <Text size="sm">Se muestran los 200 más recientes: afina los filtros</Text>}
     </Card>
@@ -156,38 +193,40 @@ function ListaVencidas({ onCobrar }: { onCobrar: (id: number) => void }) {
   const rows = list.data?.Items ?? [];
   if (!rows.length && !list.isLoading) return <Text c="dimmed">No hay facturas vencidas pendientes de cobro</Text>;
   return (
-    <Table striped highlightOnHover data-testid="lista-vencidas">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Factura</Table.Th>
-          <Table.Th>Fecha</Table.Th>
-          <Table.Th>Cliente</Table.Th>
-          <Table.Th>Vencimiento</Table.Th>
-          <Table.Th ta="right">Días vencida</Table.Th>
-          <Table.Th ta="right">Vencido</Table.Th>
-          <Table.Th ta="right">Pendiente</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.Id}>
-            <Table.Td>{r.NumSerie}</Table.Td>
-            <Table.Td>{formatDate(r.Fecha)}</Table.Td>
-            <Table.Td>{r.ClienteNombre}</Table.Td>
-            <Table.Td>{formatDate(r.PrimerVencimiento)}</Table.Td>
-            <Table.Td ta="right">{r.DiasVencida}</Table.Td>
-            <Table.Td ta="right">{money(r.ImporteVencido)}</Table.Td>
-            <Table.Td ta="right">{money(r.Pendiente)}</Table.Td>
-            <Table.Td>
-              <Button size="xs" variant="light" onClick={() => onCobrar(r.Id)}>
-                Cobrar
-              </Button>
-            </Table.Td>
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover data-testid="lista-vencidas">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Factura</Table.Th>
+            <Table.Th>Fecha</Table.Th>
+            <Table.Th>Cliente</Table.Th>
+            <Table.Th>Vencimiento</Table.Th>
+            <Table.Th ta="right">Días vencida</Table.Th>
+            <Table.Th ta="right">Vencido</Table.Th>
+            <Table.Th ta="right">Pendiente</Table.Th>
+            <Table.Th />
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.Id}>
+              <Table.Td>{r.NumSerie}</Table.Td>
+              <Table.Td>{formatDate(r.Fecha)}</Table.Td>
+              <Table.Td>{r.ClienteNombre}</Table.Td>
+              <Table.Td>{formatDate(r.PrimerVencimiento)}</Table.Td>
+              <Table.Td ta="right">{r.DiasVencida}</Table.Td>
+              <Table.Td ta="right">{money(r.ImporteVencido)}</Table.Td>
+              <Table.Td ta="right">{money(r.Pendiente)}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => onCobrar(r.Id)}>
+                  Cobrar
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -265,14 +304,7 @@ export function NuevoCobro({ factura, onClose }: { factura: number | null; onClo
           </Alert>
         )}
         <Group grow>
-          <TextInput
-            type="date"
-            label="Fecha"
-            required
-            value={values.Fecha}
-            onChange={(e) => set('Fecha')(e.currentTarget.value)}
-            error={errores.Fecha}
-          />
+          <Fecha label="Fecha" required value={values.Fecha} onChange={set('Fecha')} error={errores.Fecha} />
           <TextInput
             label="Importe"
             required
@@ -346,23 +378,19 @@ export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string;
         <Group align="end">
           <Select label="Trimestre" data={TRIMESTRES} value={t} onChange={(v) => elegirTrimestre(v, anyo)} w={160} />
           <TextInput label="Año" value={anyo} onChange={(e) => elegirTrimestre(t, e.currentTarget.value)} w={90} />
-          <TextInput
-            type="date"
+          <Fecha
             label="Desde"
             value={periodo.FechaDesde}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
+            onChange={(v) => {
               setT(null);
               setPagina(1);
               setPeriodo((p) => ({ ...p, FechaDesde: v }));
             }}
           />
-          <TextInput
-            type="date"
+          <Fecha
             label="Hasta"
             value={periodo.FechaHasta}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
+            onChange={(v) => {
               setT(null);
               setPagina(1);
               setPeriodo((p) => ({ ...p, FechaHasta: v }));
@@ -397,7 +425,9 @@ export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string;
                 </Table.Tr>
               ))}
               <Table.Tr fw={700}>
-                <Table.Td>Total ({totales.General.Facturas} facturas)</Table.Td>
+                <Table.Td>
+                  Total ({totales.General.Facturas} {totales.General.Facturas === 1 ? 'factura' : 'facturas'})
+                </Table.Td>
                 <Table.Td ta="right">{money(totales.General.Base)}</Table.Td>
                 <Table.Td ta="right">{money(totales.General.Cuota)}</Table.Td>
                 <Table.Td ta="right">{money(totales.General.CuotaRecargo)}</Table.Td>
@@ -412,38 +442,40 @@ export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string;
       {rows.length === 0 && !libro.isLoading ? (
         <Text c="dimmed">No hay facturas emitidas en el periodo</Text>
       ) : (
-        <Table striped highlightOnHover data-testid="libro-emitidas">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Número</Table.Th>
-              <Table.Th>Cliente</Table.Th>
-              <Table.Th>NIF</Table.Th>
-              <Table.Th ta="right">Base</Table.Th>
-              <Table.Th ta="right">% IVA</Table.Th>
-              <Table.Th ta="right">Cuota</Table.Th>
-              <Table.Th ta="right">Recargo</Table.Th>
-              <Table.Th ta="right">Retención</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={`${r.Id}-${r.Impuesto}-${r.PorcentajeIva}-${r.PorcentajeRecargo}`}>
-                <Table.Td>{formatDate(r.Fecha)}</Table.Td>
-                <Table.Td>{r.NumSerie}</Table.Td>
-                <Table.Td>{r.ClienteNombre}</Table.Td>
-                <Table.Td>{r.ClienteNIF}</Table.Td>
-                <Table.Td ta="right">{money(r.Base)}</Table.Td>
-                <Table.Td ta="right">{r.PorcentajeIva.replace('.', ',')}</Table.Td>
-                <Table.Td ta="right">{money(r.Cuota)}</Table.Td>
-                <Table.Td ta="right">{money(r.CuotaRecargo)}</Table.Td>
-                <Table.Td ta="right">{money(r.Retencion)}</Table.Td>
-                <Table.Td ta="right">{money(r.Total)}</Table.Td>
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover data-testid="libro-emitidas">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Número</Table.Th>
+                <Table.Th>Cliente</Table.Th>
+                <Table.Th>NIF</Table.Th>
+                <Table.Th ta="right">Base</Table.Th>
+                <Table.Th ta="right">% IVA</Table.Th>
+                <Table.Th ta="right">Cuota</Table.Th>
+                <Table.Th ta="right">Recargo</Table.Th>
+                <Table.Th ta="right">Retención</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={`${r.Id}-${r.Impuesto}-${r.PorcentajeIva}-${r.PorcentajeRecargo}`}>
+                  <Table.Td>{formatDate(r.Fecha)}</Table.Td>
+                  <Table.Td>{r.NumSerie}</Table.Td>
+                  <Table.Td>{r.ClienteNombre}</Table.Td>
+                  <Table.Td>{r.ClienteNIF}</Table.Td>
+                  <Table.Td ta="right">{money(r.Base)}</Table.Td>
+                  <Table.Td ta="right">{r.PorcentajeIva.replace('.', ',')}</Table.Td>
+                  <Table.Td ta="right">{money(r.Cuota)}</Table.Td>
+                  <Table.Td ta="right">{money(r.CuotaRecargo)}</Table.Td>
+                  <Table.Td ta="right">{money(r.Retencion)}</Table.Td>
+                  <Table.Td ta="right">{money(r.Total)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {paginas > 1 && (
         <Group justify="flex-end">

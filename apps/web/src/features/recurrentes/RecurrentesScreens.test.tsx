@@ -118,6 +118,17 @@ describe('recurring invoice screens', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   }, 20_000);
 
+  it('shows the saved customer by name when the template answer carries only its id', async () => {
+    setup(<PlantillaEditor id="4" />, {
+      'GET ventas/fventarec/edit/4': () => json(200, plantilla({ ClienteNombre: undefined })),
+      'GET ventas/fventarec/historial/4': () => json(200, { Items: [] }),
+      'GET ventas/clientes/edit/7': () => json(200, { Id: 7, Nombre: 'Ferretería Ana SL', RegimenIva: 'general' }),
+    });
+    const cliente = () =>
+      screen.getByLabelText(/^Cliente/, { selector: 'input:not([type=hidden])' }) as HTMLInputElement;
+    await waitFor(() => expect(cliente().value).toBe('Ferretería Ana SL'));
+  });
+
   it('validates a new template in Spanish before calling the server', async () => {
     const { calls } = setup(<PlantillaEditor />, {});
     const save = await screen.findByRole('button', { name: 'Guardar' });

@@ -478,7 +478,7 @@ function EditorForm({
               placeholder="Busca por código, nombre o NIF"
               required
               value={form.values.Cliente}
-              etiqueta={cliente?.Nombre ?? ''}
+              etiqueta={cliente?.Nombre || (mismoCliente ? clienteGuardado.data?.Nombre : '') || ''}
               opcion={(c) => `${c.Codigo ? `${c.Codigo} · ` : ''}${c.Nombre}${c.NIF ? ` (${c.NIF})` : ''}`}
               readOnly={readOnly}
               error={err('Cliente')}

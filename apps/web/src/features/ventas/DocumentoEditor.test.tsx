@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { DocumentoEditor } from './DocumentoEditor.tsx';
-import { catalogos, documento } from './ventasTestData.ts';
+import { catalogos, documento, TIPOS } from './ventasTestData.ts';
 
 // Two cores shared by everyone: the screens render slowly under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -164,6 +164,49 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('importe-1').textContent).toBe('21,00 €');
     expect(screen.getByTestId('total').textContent).toBe('25,41 €');
     expect(screen.getByRole('heading', { name: 'Factura F2026-0004' })).toBeTruthy();
+  });
+
+  it('read-only lines: short VAT labels like the editor, the product under the description only when it differs', async () => {
+    const linea = documento().Lineas![0]!;
+    setup('fventa', '5', {
+      'GET ventas/fventa/edit/5': () =>
+        json(
+          200,
+          documento({
+            Numero: 4,
+            NumSerie: 'F2026-0004',
+            Estado: 'Emitida',
+            Lineas: [
+              { ...linea, Id: 50, IdProducto: 9, Descripcion: 'Martillo de carpintero' },
+              { ...linea, Id: 51, IdProducto: 9, Descripcion: 'Martillo con mango de fresno' },
+            ],
+          }),
+        ),
+      'GET configuracion/tiposiva/list': () =>
+        json(200, {
+          Items: [{ ...TIPOS[0], Descripcion: 'IVA general 21%' }, TIPOS[1]],
+          Total: 2,
+        }),
+    });
+    const l1 = await screen.findByTestId('linea-1');
+    await waitFor(() => expect(within(l1).getByText('IVA 21 %')).toBeTruthy());
+    expect(within(l1).getAllByText('Martillo de carpintero')).toHaveLength(1);
+    const l2 = screen.getByTestId('linea-2');
+    await waitFor(() => expect(within(l2).getByText('Martillo de carpintero')).toBeTruthy());
+    expect(within(l2).getByText('Martillo con mango de fresno')).toBeTruthy();
+  });
+
+  it('types the date the Spanish way: 05/11/2026 is 5 November', async () => {
+    const { calls } = setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento()) });
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('25,41 €'));
+    const fecha = () => screen.getByLabelText(/^Fecha/, { selector: 'input:not([type=hidden])' }) as HTMLInputElement;
+    fireEvent.focus(fecha());
+    fireEvent.change(fecha(), { target: { value: '05/11/2026' } });
+    fireEvent.blur(fecha());
+    await waitFor(() => expect(fecha().value).toBe('05/11/2026'));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init.body)).Fecha).toBe('2026-11-05');
   });
 
   it('a user who cannot read the VAT types still edits: a warning, the type typed, totals on saving', async () => {

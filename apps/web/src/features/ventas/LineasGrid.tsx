@@ -375,7 +375,13 @@ function LineasLectura({
   tipos: TipoIvaFila[];
   nombres: Map<string, string>;
 }) {
-  const tipo = new Map(tipos.map((t) => [t.Valor, t.Descripcion]));
+  // The same short VAT labels as the editable grid ("IVA 21 %").
+  const tipo = new Map(tipos.map((t) => [t.Valor, etiquetaIva(t, tipos)]));
+  // The product under the description only when it says something more (not the catalogue name repeated).
+  const producto = (l: LineaForm) => {
+    const nombre = l.IdProducto ? (nombres.get(String(l.IdProducto)) ?? `Producto ${l.IdProducto}`) : '';
+    return nombre.trim() === l.Descripcion.trim() ? '' : nombre;
+  };
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing={8} striped data-testid="lineas">
@@ -400,9 +406,9 @@ function LineasLectura({
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{l.Descripcion}</Text>
-                {l.IdProducto && (
+                {producto(l) && (
                   <Text size="xs" c="dimmed">
-                    {nombres.get(String(l.IdProducto)) ?? `Producto ${l.IdProducto}`}
+                    {producto(l)}
                   </Text>
                 )}
                 {l.Lote && (

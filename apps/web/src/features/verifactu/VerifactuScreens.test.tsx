@@ -124,6 +124,8 @@ describe('VeriFactu screens', () => {
     expect(d.split('M').length - 1).toBe(oscuros);
     expect(screen.getByText('QR tributario:')).toBeTruthy();
     expect(screen.getByText('VERI*FACTU')).toBeTruthy();
+    // One attempt, in the singular.
+    expect(screen.getByText(/· 1 intento$/)).toBeTruthy();
   });
 
   it('opens the latest record of an invoice from /fventavisorvf/factura/{id}', async () => {

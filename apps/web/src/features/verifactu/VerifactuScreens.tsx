@@ -763,7 +763,7 @@ export function VisorVerifactu({ id }: { id: number }) {
                 {r.Respuesta && (
                   <Dato label="Envío">
                     {r.Respuesta.Enviado ? `Respondido el ${fechaHoraTexto(r.Respuesta.Enviado)}` : 'Pendiente'}
-                    {` · ${r.Respuesta.Intentos} intentos`}
+                    {` · ${r.Respuesta.Intentos} ${r.Respuesta.Intentos === 1 ? 'intento' : 'intentos'}`}
                     {r.Respuesta.CSV ? ` · CSV ${r.Respuesta.CSV}` : ''}
                     {r.Respuesta.Retrasado ? ' · generado durante una incidencia' : ''}
                   </Dato>
