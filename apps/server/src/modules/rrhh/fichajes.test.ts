@@ -71,6 +71,23 @@ describe('time clock state machine (server owned)', () => {
     expect(results.map((r) => r.body.Estado).sort()).toEqual(['e', 's']);
   });
 
+  it('audits every entry (A, the user, UTC time, type and new state)', async () => {
+    const s = await t.as('fichaje', 'DEMO');
+    const entry = await fichar(s, { Tipo: 'j' });
+    expect(entry.status).toBe(200);
+    const admin = await t.as('demo', 'DEMO');
+    const filtros = encodeURIComponent(JSON.stringify({ Recurso: 'fichajes' }));
+    const audit = await admin.request(
+      'GET',
+      `/api/usuarios/auditoria/list?Filtros=${filtros}&Orden=Fecha&Descendente=true`,
+    );
+    expect(audit.status).toBe(200);
+    const mine = audit.body.Items.filter((a: { UserName: string }) => a.UserName === 'fichaje');
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+    expect(mine[0]).toMatchObject({ Accion: 'A', Campos: { Tipo: 'j', Estado: entry.body.Estado } });
+    expect(new Date(mine[0].Fecha).toISOString()).toBe(mine[0].Fecha);
+  });
+
   it('validates the body in Spanish', async () => {
     const s = await t.as('fichaje', 'DEMO');
     const bad = await fichar(s, { Tipo: 'x', Origen: 'm', Latitud: 200, Longitud: 0 });

@@ -37,6 +37,64 @@ describe('usuario/infoempre', () => {
     expect(body.Empresas.map((e: { Codigo: string }) => e.Codigo).sort()).toEqual(['DEMO', 'DEMO2']);
   });
 
+  it('carries every field of the spec’s company context (section 3) with its type', async () => {
+    const { body } = await info(await t.login('demo'));
+    const numbers = ['IdEmpresa', 'DecimalesRedondeo', 'DigitosContables'];
+    const strings = [
+      'CodigoEmpresa',
+      'NombreUsuario',
+      'UserName',
+      'NombreEmpresa',
+      'NIF',
+      'CuentaCompras',
+      'CuentaGastos',
+      'CuentaVentasProductos',
+      'CuentaVentasServicios',
+      'TipoCuenta',
+      'TipoFacturaElectronica',
+      'Tributacion',
+      'VersionApi',
+      'VersionApiVentas',
+      'CodigoEmpleado',
+    ];
+    const booleans = [
+      'Propietario',
+      'EntidadPruebas',
+      'RecargoEquivalencia',
+      'DireccionEnvioDefecto',
+      'CondicionesAceptadas',
+      'FichajeActivo',
+      'SoloFichaje',
+    ];
+    for (const k of numbers) expect(typeof body[k], k).toBe('number');
+    for (const k of strings) expect(typeof body[k], k).toBe('string');
+    for (const k of booleans) expect(typeof body[k], k).toBe('boolean');
+    expect([0, 1]).toContain(body.ActAues);
+    expect(['tbai', 'lroe', 'verifactu', '']).toContain(body.TipoFacturaElectronica);
+    for (const k of ['Roles', 'Denegados', 'Centros', 'RecursosRestringidos']) {
+      expect(Array.isArray(body[k]), k).toBe(true);
+    }
+    // The thirteen activation flags of section 3, each a boolean.
+    expect(Object.keys(body.Modulos).sort()).toEqual(
+      [
+        'ActPresupuestos',
+        'ActPedidos',
+        'ActAlbaranes',
+        'ActFactRecurrentes',
+        'ActVentasSimplificadas',
+        'ActPedidosCompra',
+        'ActAlbaranesCompra',
+        'ActComprasRecurrentes',
+        'ActStock',
+        'ActComerciales',
+        'ActCuentaContable',
+        'ActCrm',
+        'ActPortalCliente',
+      ].sort(),
+    );
+    for (const v of Object.values(body.Modulos)) expect(typeof v).toBe('boolean');
+  });
+
   it('applies the profile of a non-owner and the terms flag of a pending company', async () => {
     const empleado = await info(await t.login('empleado'));
     expect(empleado.body.Propietario).toBe(false);

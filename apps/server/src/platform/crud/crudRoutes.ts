@@ -6,7 +6,7 @@ import { companyCtx } from '../auth/guard.ts';
 import { registerExportRoute } from '../export/exportRoute.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { EntityRepository, Scope } from './entityRepository.ts';
-import { parseListQuery } from './listQuery.ts';
+import { listQuerySchema, parseListQuery } from './listQuery.ts';
 
 export type RepositoryFactory = (scope: Scope) => EntityRepository;
 
@@ -48,7 +48,11 @@ export function registerCrudRoutes(
 
   app.get(
     `${base}/list`,
-    { config: { access: need('list') }, schema: { tags, summary: `Lista de ${entity.labelPlural}` } },
+    {
+      config: { access: need('list') },
+      // Documents the list contract in OpenAPI; the handler parses it (the validator compiler passes data through).
+      schema: { tags, summary: `Lista de ${entity.labelPlural}`, querystring: listQuerySchema },
+    },
     (request) => repo(request).list(parseListQuery(request.query)),
   );
   app.get(
