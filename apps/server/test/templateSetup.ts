@@ -21,6 +21,12 @@ declare module 'vitest' {
 
 export const TEMPLATE_DB = 'faro_template';
 
+/**
+ * The demo's sales history (a year up to the day before `hoy`) is fixed in time for the tests: it ends on 31 January
+ * 2026, so tests may issue DEMO documents in its default series on any later date (numbers must follow dates).
+ */
+export const DEMO_SEMILLA = { hoy: '2026-02-01' };
+
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   const url = project.getProvidedContext().databaseUrl;
   if (url) {
@@ -31,14 +37,14 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     await admin.end();
     const database = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB) });
     await migrateDatabase(database);
-    await seedDemo(database.db);
+    await seedDemo(database.db, DEMO_SEMILLA);
     await database.close();
     project.provide('pgliteTemplate', '');
     return undefined;
   }
   const database = await openDatabase({ memory: true });
   await migrateDatabase(database);
-  await seedDemo(database.db);
+  await seedDemo(database.db, DEMO_SEMILLA);
   if (!database.pglite) throw new Error('PGlite esperado');
   const dump = await database.pglite.dumpDataDir('none');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'faro-template-'));

@@ -30,7 +30,12 @@ export async function seedDemoOnce(db: Db): Promise<boolean> {
   return true;
 }
 
-export async function seedDemo(db: Db): Promise<void> {
+export interface OpcionesSemilla {
+  /** The day the demo's sales history ends before (yyyy-mm-dd; default today in Europe/Madrid). */
+  hoy?: string;
+}
+
+export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const companyId = new Map<string, number>();
   for (const c of DEMO_COMPANIES) {
@@ -103,6 +108,6 @@ export async function seedDemo(db: Db): Promise<void> {
     }
   }
   await seedDemoMasterData(db);
-  await seedDemoSalesDocuments(db);
+  await seedDemoSalesDocuments(db, opciones.hoy);
   await seedDemoRecurrentes(db);
 }

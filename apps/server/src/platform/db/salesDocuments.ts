@@ -90,6 +90,11 @@ export const documentosVenta = pgTable(
     index('documentos_venta_estado_cobro_idx').on(t.empresaId, t.estadoCobro, t.fecha, t.id, t.tipo),
     index('documentos_venta_cliente_idx').on(t.empresaId, t.idCliente, t.fecha),
     uniqueIndex('documentos_venta_numero_uq').on(t.empresaId, t.idSerie, t.anyo, t.numero),
+    // The lists' Buscar (ILIKE '%…%' on number, customer name and NIF): trigram GIN indexes of the text alone, like
+    // the master data's (masterTables.ts); the company and kind are checked on the few matching rows.
+    ...(['numSerie', 'clienteNombre', 'clienteNif'] as const).map((f) =>
+      index(`documentos_venta_${t[f].name}_trgm`).using('gin', t[f].op('gin_trgm_ops')).with({ fastupdate: false }),
+    ),
     foreignKey({
       name: 'documentos_venta_cliente_fk',
       columns: [t.empresaId, t.idCliente],

@@ -72,6 +72,52 @@ async function recalcularEstadoCobro(tx: Db, empresaId: number, idFactura: numbe
   await liquidarVencimientos(tx, empresaId, idFactura);
 }
 
+export type CobroInput = z.infer<typeof cobroBody>;
+
+/**
+ * Records a full or partial collection of an issued invoice, inside the caller's transaction: never above what is
+ * pending (below for a negative total), then the invoice's EstadoCobro and its due dates are recomputed. The route
+ * `movstesoreriac/save` and the demo seed both go through it.
+ */
+export async function registrarCobro(tx: Db, empresaId: number, body: CobroInput): Promise<typeof cv.$inferSelect> {
+  const factura = await cargarCabecera(tx, empresaId, body.IdFactura, TIPOS_FACTURA, true).catch(() => {
+    throw fieldError('IdFactura', MSG_COBROS.noEmitida);
+  });
+  if (factura.numero === null || factura.estado === 'Anulada') throw badRequest(MSG_COBROS.noEmitida);
+  const tc = (f: string) => col(tesoreriaTable, f);
+  const [cuenta] = await tx
+    .select({ id: tc('Id') })
+    .from(tesoreriaTable)
+    .where(and(eq(tc('empresaId'), empresaId), eq(tc('Id'), body.IdTesoreria)));
+  if (!cuenta) throw fieldError('IdTesoreria', MSG_COBROS.cuenta);
+  const importe = dec(body.Importe);
+  if (isZero(importe)) throw fieldError('Importe', MSG_COBROS.importe);
+  const previos = await tx
+    .select({ importe: cv.importe })
+    .from(cv)
+    .where(and(eq(cv.empresaId, empresaId), eq(cv.idFactura, factura.id)));
+  const cobrado = previos.reduce((s, r) => add(s, dec(r.importe)), ZERO);
+  const total = dec(factura.total);
+  const pendiente = toFixed(sub(total, cobrado), 2);
+  const despues = add(cobrado, importe);
+  const fuera = compare(total, ZERO) >= 0 ? compare(despues, total) > 0 : compare(despues, total) < 0;
+  if (fuera) throw fieldError('Importe', MSG_COBROS.excede(pendiente));
+  const [ins] = await tx
+    .insert(cv)
+    .values({
+      empresaId: empresaId,
+      idFactura: factura.id,
+      fecha: body.Fecha,
+      importe: toFixed(importe, 2),
+      idTesoreria: body.IdTesoreria,
+      idConcepto: body.IdConcepto ?? null,
+      notas: body.Notas ?? null,
+    })
+    .returning();
+  await recalcularEstadoCobro(tx, empresaId, factura.id, factura.total);
+  return ins!;
+}
+
 /** `movstesoreriac`: collections of issued invoices (list, edit, save, delete). */
 export function registerCobros(app: FastifyInstance, deps: AppDeps): void {
   const base = '/api/tesoreria/movstesoreriac';
@@ -133,45 +179,7 @@ export function registerCobros(app: FastifyInstance, deps: AppDeps): void {
   app.post(`${base}/save`, { config: perm(2), ...schema('Registrar un cobro') }, async (request, reply) => {
     const scope = deps.scopeOf(request);
     const body = parseBody(cobroBody, request.body) as z.infer<typeof cobroBody>;
-    const row = await scope.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      const factura = await cargarCabecera(tx, scope.empresaId, body.IdFactura, TIPOS_FACTURA, true).catch(() => {
-        throw fieldError('IdFactura', MSG_COBROS.noEmitida);
-      });
-      if (factura.numero === null || factura.estado === 'Anulada') throw badRequest(MSG_COBROS.noEmitida);
-      const tc = (f: string) => col(tesoreriaTable, f);
-      const [cuenta] = await tx
-        .select({ id: tc('Id') })
-        .from(tesoreriaTable)
-        .where(and(eq(tc('empresaId'), scope.empresaId), eq(tc('Id'), body.IdTesoreria)));
-      if (!cuenta) throw fieldError('IdTesoreria', MSG_COBROS.cuenta);
-      const importe = dec(body.Importe);
-      if (isZero(importe)) throw fieldError('Importe', MSG_COBROS.importe);
-      const previos = await tx
-        .select({ importe: cv.importe })
-        .from(cv)
-        .where(and(eq(cv.empresaId, scope.empresaId), eq(cv.idFactura, factura.id)));
-      const cobrado = previos.reduce((s, r) => add(s, dec(r.importe)), ZERO);
-      const total = dec(factura.total);
-      const pendiente = toFixed(sub(total, cobrado), 2);
-      const despues = add(cobrado, importe);
-      const fuera = compare(total, ZERO) >= 0 ? compare(despues, total) > 0 : compare(despues, total) < 0;
-      if (fuera) throw fieldError('Importe', MSG_COBROS.excede(pendiente));
-      const [ins] = await tx
-        .insert(cv)
-        .values({
-          empresaId: scope.empresaId,
-          idFactura: factura.id,
-          fecha: body.Fecha,
-          importe: toFixed(importe, 2),
-          idTesoreria: body.IdTesoreria,
-          idConcepto: body.IdConcepto ?? null,
-          notas: body.Notas ?? null,
-        })
-        .returning();
-      await recalcularEstadoCobro(tx, scope.empresaId, factura.id, factura.total);
-      return ins!;
-    });
+    const row = await scope.db.transaction((t) => registrarCobro(t as unknown as Db, scope.empresaId, body));
     return reply.status(201).send(json(row));
   });
 

@@ -1,0 +1,3 @@
+CREATE INDEX "documentos_venta_num_serie_trgm" ON "documentos_venta" USING gin ("num_serie" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "documentos_venta_cliente_nombre_trgm" ON "documentos_venta" USING gin ("cliente_nombre" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "documentos_venta_cliente_nif_trgm" ON "documentos_venta" USING gin ("cliente_nif" gin_trgm_ops) WITH (fastupdate=false);
