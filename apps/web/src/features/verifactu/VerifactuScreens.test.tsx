@@ -1,5 +1,5 @@
 import { codificarQr } from '@faro/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
@@ -101,6 +101,31 @@ describe('VeriFactu screens', () => {
     expect(screen.getByRole('button', { name: 'Enviar ahora' }).hasAttribute('disabled')).toBe(true);
     const list = net.calls.find((c) => c.path === 'ventas/fventaverifactu/list')!;
     expect(JSON.parse(list.url.searchParams.get('Filtros')!)).toEqual({ Estado: 'rechazado' });
+    // Newest first.
+    expect(list.url.searchParams.get('Descendente')).toBe('true');
+  });
+
+  it('the viewer lists the newest records under headers, and says when a search finds none', async () => {
+    const net = setup(<VerifactuScreens action="fventavisorvf" segments={['lista']} route={route} />, {
+      'GET ventas/fventaverifactu/list': (_i, url) =>
+        json(
+          200,
+          JSON.parse(url.searchParams.get('Filtros')!).Buscar ? { Items: [], Total: 0 } : { Items: [fila()], Total: 1 },
+        ),
+    });
+    const tabla = await screen.findByTestId('visor-lista');
+    expect(
+      within(tabla)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Factura', 'Fecha', 'Registro', 'Estado']);
+    expect(net.calls.find((c) => c.path === 'ventas/fventaverifactu/list')!.url.searchParams.get('Descendente')).toBe(
+      'true',
+    );
+    fireEvent.change(screen.getByLabelText('Factura'), { target: { value: 'X99' } });
+    expect((await screen.findByTestId('visor-vacio')).textContent).toBe(
+      'No hay registros VeriFactu de facturas con «X99»',
+    );
   });
 
   it('the viewer shows the record, both huellas, the chain status, the QR, the XML and the AEAT error explained', async () => {

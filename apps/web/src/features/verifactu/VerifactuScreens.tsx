@@ -154,7 +154,8 @@ export function ColaVerifactu() {
   if (buscar.trim()) filtros.Buscar = buscar.trim();
   if (estado) filtros.Estado = estado;
   if (clase) filtros.Clase = clase;
-  const query = { Pagina: pagina, TotalPagina: TAM_PAGINA, Filtros: JSON.stringify(filtros) };
+  // Newest first (the server reads a missing Descendente as ascending).
+  const query = { Pagina: pagina, TotalPagina: TAM_PAGINA, Descendente: true, Filtros: JSON.stringify(filtros) };
   const list = useQuery({
     queryKey: qk.list(info.IdEmpresa, ENTIDAD_VF, query),
     queryFn: () => api.get<ListAnswer<RegistroFila>>(`${RUTA_VF}/list`, { params: query }),
@@ -566,7 +567,12 @@ function BuscadorVisor() {
   usePageTitle('Visor VeriFactu');
   const { info } = useReady();
   const [buscar, setBuscar] = useState('');
-  const query = { Pagina: 1, TotalPagina: 20, Filtros: JSON.stringify(buscar.trim() ? { Buscar: buscar.trim() } : {}) };
+  const query = {
+    Pagina: 1,
+    TotalPagina: 20,
+    Descendente: true,
+    Filtros: JSON.stringify(buscar.trim() ? { Buscar: buscar.trim() } : {}),
+  };
   const list = useQuery({
     queryKey: qk.list(info.IdEmpresa, ENTIDAD_VF, query),
     queryFn: () => api.get<ListAnswer<RegistroFila>>(`${RUTA_VF}/list`, { params: query }),
@@ -578,24 +584,40 @@ function BuscadorVisor() {
         Visor VeriFactu
       </Title>
       <DebouncedText label="Factura" placeholder="Número de factura" value={buscar} onChange={setBuscar} />
-      <Table striped highlightOnHover>
-        <Table.Tbody>
-          {(list.data?.Items ?? []).map((r) => (
-            <Table.Tr key={r.Id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/fventavisorvf/editar/${r.Id}`}>
-                  {r.NumSerieFactura}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{fechaAeatTexto(r.FechaExpedicionFactura)}</Table.Td>
-              <Table.Td>{CLASES_VF[r.Clase]}</Table.Td>
-              <Table.Td>
-                <EstadoBadge estado={r.Estado} />
-              </Table.Td>
+      {list.data && list.data.Items.length === 0 ? (
+        <Text c="dimmed" data-testid="visor-vacio">
+          {buscar.trim()
+            ? `No hay registros VeriFactu de facturas con «${buscar.trim()}»`
+            : 'Todavía no hay registros VeriFactu'}
+        </Text>
+      ) : (
+        <Table striped highlightOnHover data-testid="visor-lista">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Factura</Table.Th>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Registro</Table.Th>
+              <Table.Th>Estado</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.Items ?? []).map((r) => (
+              <Table.Tr key={r.Id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/fventavisorvf/editar/${r.Id}`}>
+                    {r.NumSerieFactura}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{fechaAeatTexto(r.FechaExpedicionFactura)}</Table.Td>
+                <Table.Td>{CLASES_VF[r.Clase]}</Table.Td>
+                <Table.Td>
+                  <EstadoBadge estado={r.Estado} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
     </Stack>
   );
 }

@@ -98,4 +98,16 @@ describe('generic list screen', () => {
       expect(screen.getByRole('link', { name: 'Central' }).getAttribute('href')).toBe('/centros/editar/3'),
     );
   });
+
+  it('the Activo badge keeps its whole word: its column does not wrap or shrink', async () => {
+    setup(['lista'], { 'GET configuracion/centros/list': () => json(200, { Items: [row], Total: 1 }) });
+    const td = (await screen.findByText('Activo')).closest('td')!;
+    expect(td.classList.contains('mantine-datatable-nowrap')).toBe(true);
+    expect(td.style.minWidth).toBe('100px');
+  });
+
+  it('an empty list with no filters says there is nothing yet', async () => {
+    setup(['lista'], { 'GET configuracion/centros/list': () => json(200, { Items: [], Total: 0 }) });
+    expect(await screen.findByText('Todavía no hay registros')).toBeTruthy();
+  });
 });

@@ -13,7 +13,7 @@ const plain =
 const right =
   (kind: FieldKind): Cell =>
   (v, d) => (
-    <Text span size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+    <Text span size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
       {FORMATTERS[kind](v, d)}
     </Text>
   );

@@ -22,7 +22,8 @@ export const FORMATTERS: Readonly<Record<FieldKind, Formatter>> = {
   phone: text,
   integer: text,
   decimal: (v, d) => formatNumber(num(v), d.scale ?? 2),
-  money: (v, d) => formatAmount(num(v), { decimals: d.scale ?? 2 }),
+  // Prices stored with 4 decimals read as amounts: 59,0000 € → 59,00 €, 12,3450 € → 12,345 €.
+  money: (v, d) => formatAmount(num(v), { decimals: d.scale ?? 2 }).replace(/(,\d{2}\d*?)0+(\s*€)$/, '$1$2'),
   percent: (v, d) => {
     const n = formatNumber(num(v), d.scale ?? 2);
     return n ? `${n} %` : '';

@@ -58,6 +58,8 @@ export function EntityListPage({ entity, extraActions }: { entity: EntityDef; ex
       title: def.label,
       sortable: !!def.sortable,
       textAlign: ALIGN_RIGHT.has(def.kind) ? 'right' : 'left',
+      // The Activo/Anulado badge is never cut ("A…") when the other columns take the width.
+      ...(def.kind === 'inactive' ? { noWrap: true, width: 100 } : {}),
       render: (row) => {
         const cell = CELLS[def.kind](row[name], def);
         return name === linkColumn ? (
@@ -163,7 +165,7 @@ export function EntityListPage({ entity, extraActions }: { entity: EntityDef; ex
         records={data?.Items ?? []}
         fetching={list.isFetching}
         loadingText="Cargando datos..."
-        noRecordsText="No hay registros"
+        noRecordsText={hasFilters ? 'No hay registros con estos filtros' : 'Todavía no hay registros'}
         totalRecords={data ? Math.min(data.Total, 10_000) : 0}
         recordsPerPage={PAGE_SIZE}
         page={state.pagina}
