@@ -196,6 +196,12 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     expect(within(l2).getByText('Martillo con mango de fresno')).toBeTruthy();
   });
 
+  it('on a phone (no wide media query matches) the customer takes its own row, not an implicit second column', async () => {
+    setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento()) });
+    const celda = await screen.findByTestId('celda-cliente');
+    expect(celda.style.gridColumn).toBe('1 / -1');
+  });
+
   it('types the date the Spanish way: 05/11/2026 is 5 November', async () => {
     const { calls } = setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento()) });
     await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('25,41 €'));

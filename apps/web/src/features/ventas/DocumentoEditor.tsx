@@ -33,6 +33,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -208,7 +209,8 @@ function EditorForm({
       Lineas: v.Lineas.map((l) => ({ ...l, IdLineaOrigen: null })),
     };
   };
-  const validate = useCallback((v: DocValues) => validarDocumento(v) as FormErrors<DocValues>, []);
+  const decimales = info.DecimalesRedondeo;
+  const validate = useCallback((v: DocValues) => validarDocumento(v, decimales) as FormErrors<DocValues>, [decimales]);
   const form = useForm<DocValues>(inicial(), validate, (c) => campoDe(c) as keyof DocValues & string);
   const [cliente, setCliente] = useState<ClienteDatos | null>(() => {
     const base = doc ?? copia;
@@ -238,13 +240,19 @@ function EditorForm({
     }
   }, [version]);
 
-  const soloLectura = motivoSoloLectura(doc) ?? (level < LEVEL_FOR_ACTION.update ? 'Sólo lectura' : null);
+  const soloLectura = motivoSoloLectura(doc) ?? (level < LEVEL_FOR_ACTION.update ? 'Solo lectura' : null);
   const readOnly = soloLectura !== null;
+  // The customer takes two of the three columns on wide screens and the whole row below (a fixed "span 2" on the
+  // phone's single column made a second, squeezed column: dates and selects were cut).
+  const anchoCliente = useMatches({ base: '1 / -1', lg: 'span 2' });
   const titulo = doc ? `${ETIQUETA_TIPO[doc.Tipo]} ${doc.NumSerie ?? '(borrador)'}` : def.nuevo;
   usePageTitle(titulo);
 
   const recargo = (cliente?.RegimenIva ?? '') === 'recargo';
-  const vivos = useMemo(() => totalesVivos(form.values, tipos, recargo), [form.values, tipos, recargo]);
+  const vivos = useMemo(
+    () => totalesVivos(form.values, tipos, recargo, info.DecimalesRedondeo),
+    [form.values, tipos, recargo, info.DecimalesRedondeo],
+  );
   const importes = readOnly && doc?.Lineas ? doc.Lineas.map((l) => l.Importe ?? null) : vivos.importes;
   const totales =
     readOnly && doc
@@ -424,7 +432,7 @@ function EditorForm({
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Card withBorder radius="md" padding="md" h="100%">
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-                <div style={{ gridColumn: 'span 2' }}>
+                <div style={{ gridColumn: anchoCliente }} data-testid="celda-cliente">
                   <BuscadorSelect<ClienteFila>
                     path="ventas/clientes/list"
                     entidad="clientes"
