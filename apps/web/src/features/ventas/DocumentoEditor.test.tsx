@@ -164,6 +164,8 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('importe-1').textContent).toBe('21,00 €');
     expect(screen.getByTestId('total').textContent).toBe('25,41 €');
     expect(screen.getByRole('heading', { name: 'Factura F2026-0004' })).toBeTruthy();
+    // No edit hints on a document that cannot change ("0", "El primero activo" read as values).
+    expect((screen.getByLabelText('Retención IRPF %') as HTMLInputElement).placeholder).toBe('');
   });
 
   it('read-only lines: short VAT labels like the editor, the product under the description only when it differs', async () => {

@@ -508,7 +508,7 @@ function EditorForm({
                     label="Comercial"
                     data={comercialOpts}
                     value={form.values.IdComercial ? String(form.values.IdComercial) : null}
-                    placeholder="El del cliente"
+                    placeholder={readOnly ? '' : 'El del cliente'}
                     clearable
                     searchable
                     readOnly={readOnly}
@@ -522,7 +522,7 @@ function EditorForm({
                     label="Almacén"
                     data={almacenOpts}
                     value={form.values.IdAlmacen ? String(form.values.IdAlmacen) : null}
-                    placeholder="El primero activo"
+                    placeholder={readOnly ? '' : 'El primero activo'}
                     clearable
                     readOnly={readOnly}
                     onChange={(v) => form.set('IdAlmacen', v ? Number(v) : null)}
@@ -533,7 +533,7 @@ function EditorForm({
                 <TextInput
                   label="Retención IRPF %"
                   inputMode="decimal"
-                  placeholder="0"
+                  placeholder={readOnly ? '' : '0'}
                   value={form.values.PorcRetencion}
                   readOnly={readOnly}
                   onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
