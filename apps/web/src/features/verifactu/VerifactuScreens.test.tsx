@@ -134,6 +134,10 @@ describe('VeriFactu screens', () => {
       'GET ventas/fventaverifactu/factura/40': () => json(200, { Items: [fila()] }),
     });
     expect((await screen.findByTestId('huella')).textContent).toBe(H1);
+    // Long values wrap inside the card on a phone (fixed layout, breakable cells).
+    const datos = screen.getByTestId('datos-registro');
+    expect(datos.style.getPropertyValue('--table-layout')).toBe('fixed');
+    expect(screen.getByTestId('huella').closest('td')!.style.overflowWrap).toBe('anywhere');
     expect(screen.getByTestId('huella-anterior').textContent).toBe(H0);
     expect(screen.getByText('Encadenamiento y huella correctos')).toBeTruthy();
     const alerta = screen.getByTestId('error-aeat');

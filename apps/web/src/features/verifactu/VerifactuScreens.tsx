@@ -639,10 +639,10 @@ function VisorFactura({ idFactura }: { idFactura: number }) {
 function Dato({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th w={220} fw={500} c="dimmed">
+      <Table.Th w={{ base: 96, sm: 220 }} fw={500} c="dimmed">
         {label}
       </Table.Th>
-      <Table.Td>{children}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
     </Table.Tr>
   );
 }
@@ -726,7 +726,8 @@ export function VisorVerifactu({ id }: { id: number }) {
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder radius="md" padding="sm">
-            <Table>
+            {/* Fixed layout: on a phone the huella and long values wrap inside the card instead of overflowing it. */}
+            <Table layout="fixed" data-testid="datos-registro">
               <Table.Tbody>
                 <Dato label="Emisor">{reg.IDFactura?.IDEmisorFactura ?? reg.IDFactura?.IDEmisorFacturaAnulada}</Dato>
                 <Dato label="Factura">
