@@ -213,4 +213,23 @@ describe('throttling', () => {
     expect(last).toBe(429);
     expect(message).toBe('Demasiados intentos. Espera unos minutos y vuelve a intentarlo');
   });
+
+  it('slows down repeated attempts on one account name from many addresses', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/usuarios/registro/login',
+        payload: { Usuario: 'fantasma', Password: 'x', IdCliente: 'navegador-1' },
+        headers: { 'x-xsrf-token': 'a', 'x-forwarded-for': `198.51.100.${i + 1}` },
+        cookies: { 'XSRF-TOKEN': 'a' },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().Mensaje).toBe('Demasiados intentos. Espera unos minutos y vuelve a intentarlo');
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401 || s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
 });

@@ -1,6 +1,6 @@
 import { MSG } from '@faro/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { TimeClockPage } from './TimeClockPage.tsx';
@@ -86,5 +86,37 @@ describe('time clock screen (spec section 4)', () => {
     expect(await screen.findByText(MSG.clockRegistered('Pausa'))).toBeTruthy();
     const save = calls.find((c) => c.method === 'POST')!;
     expect(JSON.parse(String(save.init.body))).toMatchObject({ Tipo: 'p', MotivoPausa: 'Médico' });
+  });
+
+  it('sends the browser location when the user allows it', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: (p: { coords: { latitude: number; longitude: number } }) => void) =>
+          ok({ coords: { latitude: 40.4168, longitude: -3.7038 } }),
+      },
+    });
+    const { calls } = setup('', 'e');
+    fireEvent.click(screen.getByRole('button', { name: 'Fichar' }));
+    expect(await screen.findByText(MSG.clockRegistered('Entrada'))).toBeTruthy();
+    const save = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(save.init.body))).toMatchObject({ Tipo: 'j', Latitud: 40.4168, Longitud: -3.7038 });
+  });
+
+  it("'Terminar' ends the workday (Tipo j) and confirms the exit", async () => {
+    const { calls, session } = setup('r', 's');
+    fireEvent.click(screen.getByRole('button', { name: 'Terminar' }));
+    expect(await screen.findByText('El fichaje de Salida se ha registrado correctamente')).toBeTruthy();
+    const save = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(save.init.body))).toMatchObject({ Tipo: 'j', Origen: 'w', MotivoPausa: null });
+    expect(session.patchInfo).toHaveBeenCalledWith({ EstadoFichaje: 's' });
+  });
+
+  it("'Reanudar' resumes a pause (Tipo p without reason)", async () => {
+    const { calls, session } = setup('p', 'r');
+    fireEvent.click(screen.getByRole('button', { name: 'Reanudar' }));
+    await waitFor(() => expect(session.patchInfo).toHaveBeenCalledWith({ EstadoFichaje: 'r' }));
+    const save = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(save.init.body))).toMatchObject({ Tipo: 'p', Origen: 'w', MotivoPausa: null });
   });
 });
