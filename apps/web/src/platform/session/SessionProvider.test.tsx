@@ -1,0 +1,64 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../app/queryClient.ts';
+import { json, mockFetch, testContext } from '../../test/render.tsx';
+import { readTokens, storedCentro, writeTokens } from '../storage.ts';
+import { SessionProvider, useSession } from './SessionProvider.tsx';
+
+/** Shows the path and the session's centre, and changes the centre like the top bar's selector does. */
+function Probe() {
+  const { state, setCentro } = useSession();
+  return (
+    <>
+      <p data-testid="where">{useLocation().pathname}</p>
+      <p data-testid="centro">{state.status === 'ready' ? state.centro : state.status}</p>
+      <button type="button" onClick={() => void setCentro('C2')}>
+        Sucursal
+      </button>
+    </>
+  );
+}
+
+function setup(path: string) {
+  writeTokens({ Token: 'T1', TokenRefresh: 'R1', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+  const info = testContext({
+    Centros: [
+      { Val: 'C1', Desc: 'Central' },
+      { Val: 'C2', Desc: 'Sucursal' },
+    ],
+  });
+  const net = mockFetch({
+    'GET usuarios/usuario/infoempre': () => json(200, info),
+    'GET usuarios/usuario/cambiarcentro/C2': () =>
+      json(200, { Token: 'T2', TokenRefresh: 'R2', Expiracion: new Date(Date.now() + 600_000).toISOString() }),
+  });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <SessionProvider>
+            <Probe />
+          </SessionProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return net;
+}
+
+describe('changing centre (spec section 4)', () => {
+  it('stores the selection and the new token pair, then goes home with the new centre', async () => {
+    const { calls } = setup('/clientes/lista');
+    await waitFor(() => expect(screen.getByTestId('centro').textContent).toBe('C1'));
+    expect(storedCentro()).toBe('C1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sucursal' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    expect(screen.getByTestId('centro').textContent).toBe('C2');
+    expect(storedCentro()).toBe('C2');
+    expect(readTokens()?.Token).toBe('T2');
+    expect(calls.some((c) => c.path === 'usuarios/usuario/cambiarcentro/C2')).toBe(true);
+  });
+});
