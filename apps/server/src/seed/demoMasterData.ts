@@ -683,14 +683,15 @@ const AUTOESCUELA: CompanySeed = {
 export const DEMO_MASTER_DATA: CompanySeed[] = [DEMO, ACADEMIA, AUTOESCUELA];
 
 // ---------------------------------------------------------------- writing
-async function insert(db: Db, table: EntityTable, empresaId: number, rows: Record<string, unknown>[]) {
+/** Inserts rows of an entity table for one company and returns them (also used by `datosInicialesEmpresa`). */
+export async function insert(db: Db, table: EntityTable, empresaId: number, rows: Record<string, unknown>[]) {
   if (!rows.length) return [] as Record<string, unknown>[];
   return (await db
     .insert(table)
     .values(rows.map((r) => ({ ...r, empresaId })) as never)
     .returning()) as Record<string, unknown>[];
 }
-const byCode = (rows: Record<string, unknown>[], key = 'Codigo') =>
+export const byCode = (rows: Record<string, unknown>[], key = 'Codigo') =>
   new Map(rows.map((r) => [String(r[key]), r.Id as number]));
 
 const BANKS = ['2100', '0049', '0182', '0081', '0128', '1465'];

@@ -1,5 +1,6 @@
 import { entityByAction, type RouteDef } from '@faro/domain';
 import { Navigate } from 'react-router';
+import { tiposIvaEnConfigura } from '../features/configuracion/tiposIvaRuta.ts';
 import {
   ChangeCompanyPage,
   CobrosScreens,
@@ -50,6 +51,9 @@ export function LoggedScreen({ action, segments, route }: { action: string; segm
     if (action === 'configura' && !segments[2]) return <ConfiguraEditRedirect />;
     return <EntityScreen entity={entityByAction(action)!} segments={segments.slice(1)} />;
   }
+  // configura/tiposiva/…: the VAT types, on the generic screens under the configuration hub.
+  if (action === 'configura' && segments[1] === 'tiposiva')
+    return <EntityScreen entity={tiposIvaEnConfigura} segments={segments.slice(2)} />;
   if (action === 'configura') return <ConfiguraPage />;
   if (action === 'empresa') return <ChangeCompanyPage />;
   const Area = AREA_SCREENS[action];

@@ -1,4 +1,12 @@
-import { checkTaxId, MSG, newPasswordSchema, PATTERNS, requiredString } from '@faro/domain';
+import {
+  checkTaxId,
+  MSG,
+  newPasswordSchema,
+  PATTERNS,
+  requiredString,
+  type TipoCuenta,
+  type Tributacion,
+} from '@faro/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
@@ -10,6 +18,7 @@ import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { centrosTable, empresas, enlacesEmail, miembros, personas } from '../../platform/db/schema.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
+import { datosInicialesEmpresa } from '../configuracion/datosIniciales.ts';
 import type { AreaModule } from '../index.ts';
 import { TOO_MANY } from './sessionRoutes.ts';
 
@@ -133,7 +142,7 @@ export const accountRoutes: AreaModule = (app, deps) => {
         const [empresa] = await t
           .insert(empresas)
           .values({ codigo, nombre: body.NombreEmpresa, nif: checkTaxIdValue(body.NIF), entidadPruebas: true })
-          .returning({ id: empresas.id });
+          .returning({ id: empresas.id, tributacion: empresas.tributacion, tipoCuenta: empresas.tipoCuenta });
         const [persona] = await t
           .insert(personas)
           .values({
@@ -152,6 +161,10 @@ export const accountRoutes: AreaModule = (app, deps) => {
           fichajeActivo: true,
         });
         await t.insert(centrosTable).values({ empresaId: empresa!.id, Val: 'CENTRAL', Desc: 'Central' } as never);
+        await datosInicialesEmpresa(t, empresa!.id, {
+          tributacion: empresa!.tributacion as Tributacion,
+          tipoCuenta: empresa!.tipoCuenta as TipoCuenta,
+        });
         return createLink(t, persona!.id, 'confirma', CONFIRM_HOURS);
       });
       await deps.mailer.send({

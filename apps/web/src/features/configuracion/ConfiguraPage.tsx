@@ -35,6 +35,12 @@ const SECTIONS: { to: string; title: string; text: string; permission?: Permissi
     text: 'Textos de ventas y valores por defecto',
     permission: 'ConfEmpresa',
   },
+  {
+    to: '/configura/tiposiva/lista',
+    title: 'Tipos de IVA',
+    text: 'IVA, IGIC o IPSI y recargo de equivalencia',
+    permission: 'ConfEmpresa',
+  },
   { to: '/series/lista', title: 'Series', text: 'Series de documentos' },
   { to: '/fpago/lista', title: 'Formas de pago', text: 'Formas de pago y vencimientos' },
   { to: '/gruposcto/lista', title: ENTITIES.gruposcto.labelPlural, text: 'Grupos de contactos' },
