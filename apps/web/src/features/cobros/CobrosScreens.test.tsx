@@ -120,6 +120,8 @@ describe('collections (movstesoreriac)', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('Factura es obligatorio')).toBeTruthy();
+    // Date and amount stay aligned at the top when only one of them shows an error.
+    expect(within(dialog).getByTestId('fecha-importe').style.getPropertyValue('--group-align')).toBe('flex-start');
     await userEvent.click(within(dialog).getByLabelText(/^Factura/, { selector: 'input:not([type=hidden])' }));
     // Only invoices not fully collected are offered.
     expect(screen.queryByRole('option', { name: /F2026-7/, hidden: true })).toBeNull();

@@ -290,6 +290,8 @@ export function NuevoCobro({ factura, onClose }: { factura: number | null; onClo
           label="Factura"
           required
           searchable
+          placeholder="Busca por número o cliente"
+          nothingFoundMessage="No hay facturas pendientes de cobro con ese texto"
           data={pendientes.map((f) => ({
             value: String(f.Id),
             label: `${f.NumSerie ?? f.Id} · ${f.ClienteNombre} · ${money(f.Total)}`,
@@ -303,7 +305,8 @@ export function NuevoCobro({ factura, onClose }: { factura: number | null; onClo
             Pendiente de cobro: {money(pendiente)}
           </Alert>
         )}
-        <Group grow>
+        {/* Top-aligned: an error under one field does not push the other down. */}
+        <Group grow align="flex-start" data-testid="fecha-importe">
           <Fecha label="Fecha" required value={values.Fecha} onChange={set('Fecha')} error={errores.Fecha} />
           <TextInput
             label="Importe"
