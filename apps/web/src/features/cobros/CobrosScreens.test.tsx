@@ -193,6 +193,10 @@ describe('issued-invoice book (factemitidas)', () => {
     expect(within(totales).getByText('Total (1 factura)')).toBeTruthy();
     expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('01/10/2026');
     expect((screen.getByLabelText('Hasta') as HTMLInputElement).value).toBe('31/12/2026');
+    // The year takes digits only.
+    fireEvent.change(screen.getByLabelText('Año'), { target: { value: '20x' } });
+    expect((screen.getByLabelText('Año') as HTMLInputElement).value).toBe('20');
+    fireEvent.change(screen.getByLabelText('Año'), { target: { value: '2026' } });
     const first = calls.find((c) => c.path === 'impuestos/factemitidas/list')!;
     expect(JSON.parse(first.url.searchParams.get('Filtros')!)).toEqual({
       FechaDesde: '2026-10-01',

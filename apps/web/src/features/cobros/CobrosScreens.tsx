@@ -380,7 +380,14 @@ export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string;
       <Card withBorder radius="md" padding="md">
         <Group align="end">
           <Select label="Trimestre" data={TRIMESTRES} value={t} onChange={(v) => elegirTrimestre(v, anyo)} w={160} />
-          <TextInput label="Año" value={anyo} onChange={(e) => elegirTrimestre(t, e.currentTarget.value)} w={90} />
+          <TextInput
+            label="Año"
+            inputMode="numeric"
+            maxLength={4}
+            value={anyo}
+            onChange={(e) => elegirTrimestre(t, e.currentTarget.value.replace(/\D/g, ''))}
+            w={90}
+          />
           <Fecha
             label="Desde"
             value={periodo.FechaDesde}
