@@ -27,5 +27,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Room for findBy* waits of up to 10 s (src/test/setup.ts) when the whole suite shares two cores.
+    testTimeout: 30_000,
   },
 });

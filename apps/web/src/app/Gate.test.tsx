@@ -67,8 +67,8 @@ describe('route gate', () => {
   });
 
   it('a route without view opens its list', async () => {
-    renderGate('/fventa', as({}));
-    await waitFor(() => expect(where()).toBe('/fventa/lista'));
+    renderGate('/remesas', as({}));
+    await waitFor(() => expect(where()).toBe('/remesas/lista'));
     expect(await screen.findByText('En preparación')).toBeTruthy();
   });
 

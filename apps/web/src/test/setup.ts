@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy screens load their chunk on first render; on 2 busy cores (the whole suite runs in parallel) that can take
+// seconds, so findBy*/waitFor wait up to 10 s instead of testing-library's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // mantine-datatable hides columns when matchMedia('') does not match (stack notes, trap 10).
 if (typeof window !== 'undefined') {

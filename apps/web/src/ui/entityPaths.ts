@@ -8,4 +8,10 @@ export const editPath = (e: EntityDef, id: string | number) => `/${webAction(e)}
 export const newPath = (e: EntityDef) => `/${webAction(e)}/nuevo`;
 
 /** "Nuevo centro" / "Nueva tarifa". */
-export const newTitle = (e: EntityDef) => `${e.gender === 'f' ? 'Nueva' : 'Nuevo'} ${e.label.toLowerCase()}`;
+/** Acronyms keep their capitals: 'Nuevo tipo de IVA', 'Nueva plantilla de email'. */
+const lowerWords = (label: string) =>
+  label
+    .split(' ')
+    .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()))
+    .join(' ');
+export const newTitle = (e: EntityDef) => `${e.gender === 'f' ? 'Nueva' : 'Nuevo'} ${lowerWords(e.label)}`;
