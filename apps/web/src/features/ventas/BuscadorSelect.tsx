@@ -1,4 +1,4 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { type ComboboxItem, type OptionsFilter, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { forwardRef, type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
@@ -28,6 +28,12 @@ export interface BuscadorProps<T extends { Id: number }> {
   variant?: SelectProps['variant'];
   'data-testid'?: string;
 }
+
+const normal = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /**
  * A selector of a big catalogue searched on the server as the user types (code, name or NIF; 200 ms debounce,
@@ -78,6 +84,15 @@ function BuscadorInner<T extends { Id: number }>(
     return list;
   }, [found.data, current, etiqueta, opcion]);
 
+  // Until the server answers for what was just typed, the previous answer is narrowed on screen to what matches it:
+  // a fast typist's Enter (or click) never picks a stale first row (typing "SER-001" picked ELE-001 before).
+  const pendiente = texto !== etiqueta && texto !== debounced;
+  const filtrar: OptionsFilter = ({ options, search }) => {
+    if (!pendiente || !search.trim()) return options;
+    const palabras = normal(search).split(/\s+/).filter(Boolean);
+    return (options as ComboboxItem[]).filter((o) => palabras.every((p) => normal(o.label).includes(p)));
+  };
+
   return (
     <Select
       ref={ref}
@@ -100,8 +115,8 @@ function BuscadorInner<T extends { Id: number }>(
       onSearchChange={setTexto}
       onDropdownOpen={() => setAbierto(true)}
       onDropdownClose={() => setAbierto(false)}
-      filter={({ options }) => options}
-      nothingFoundMessage={found.isFetching ? 'Buscando…' : 'Sin resultados'}
+      filter={filtrar}
+      nothingFoundMessage={pendiente || found.isFetching ? 'Buscando…' : 'Sin resultados'}
       onChange={(v) => onPick(v ? (rows.current.get(v) ?? null) : null)}
       onKeyDown={onKeyDown}
       onBlur={onBlur}
