@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -202,6 +203,16 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento()) });
     const celda = await screen.findByTestId('celda-cliente');
     expect(celda.style.gridColumn).toBe('1 / -1');
+  });
+
+  it('a document that does not exist says so once, with the way back to its list', async () => {
+    notifications.clean(); // toasts of earlier tests live in Mantine's global store
+    setup('fventa', '999', {
+      'GET ventas/fventa/edit/999': () => json(404, { Mensaje: 'No existe el dato solicitado' }),
+    });
+    const volver = await screen.findByRole('link', { name: 'Volver a facturas' });
+    expect(volver.getAttribute('href')).toBe('/fventa/lista');
+    expect(screen.getAllByText('No existe el dato solicitado')).toHaveLength(1);
   });
 
   it('types the date the Spanish way: 05/11/2026 is 5 November', async () => {

@@ -96,7 +96,8 @@ export function DocumentoEditor({ recurso, id }: { recurso: RecursoVenta; id?: s
   const level = levelIn(info, TIPOS_DOCUMENTO_VENTA[recurso].permission, centro);
   const row = useQuery({
     queryKey: qk.row(info.IdEmpresa, recurso, id ?? 'nuevo'),
-    queryFn: () => api.get<DocumentoVenta>(`${rutaVentas(recurso)}/edit/${id}`),
+    // Its error is shown on the page (with the way back), not again in a toast.
+    queryFn: () => api.get<DocumentoVenta>(`${rutaVentas(recurso)}/edit/${id}`, { silent: true }),
     enabled: !!id && level >= LEVEL_FOR_ACTION.list,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -104,7 +105,17 @@ export function DocumentoEditor({ recurso, id }: { recurso: RecursoVenta; id?: s
   const configura = useConfigura();
   const series = useSeries();
   if (level < LEVEL_FOR_ACTION.list || (!id && level < LEVEL_FOR_ACTION.create)) return <Forbidden />;
-  if (id && row.isError) return <Alert color="red">{row.error.message}</Alert>;
+  if (id && row.isError)
+    return (
+      <Stack gap="sm" maw={720}>
+        <Alert color="red" role="alert">
+          {row.error.message}
+        </Alert>
+        <Anchor component={Link} to={`/${recurso}/lista`}>
+          Volver a {RECURSOS[recurso].plural.toLowerCase()}
+        </Anchor>
+      </Stack>
+    );
   if ((id && !row.data) || (tipos.isPending && !tipos.isError) || configura.isPending) {
     return (
       <Center mih={240}>
