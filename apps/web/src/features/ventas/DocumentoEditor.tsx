@@ -220,8 +220,7 @@ function EditorForm({
       Lineas: v.Lineas.map((l) => ({ ...l, IdLineaOrigen: null })),
     };
   };
-  const decimales = info.DecimalesRedondeo;
-  const validate = useCallback((v: DocValues) => validarDocumento(v, decimales) as FormErrors<DocValues>, [decimales]);
+  const validate = useCallback((v: DocValues) => validarDocumento(v) as FormErrors<DocValues>, []);
   const form = useForm<DocValues>(inicial(), validate, (c) => campoDe(c) as keyof DocValues & string);
   const [cliente, setCliente] = useState<ClienteDatos | null>(() => {
     const base = doc ?? copia;
@@ -260,10 +259,7 @@ function EditorForm({
   usePageTitle(titulo);
 
   const recargo = (cliente?.RegimenIva ?? '') === 'recargo';
-  const vivos = useMemo(
-    () => totalesVivos(form.values, tipos, recargo, info.DecimalesRedondeo),
-    [form.values, tipos, recargo, info.DecimalesRedondeo],
-  );
+  const vivos = useMemo(() => totalesVivos(form.values, tipos, recargo), [form.values, tipos, recargo]);
   const importes = readOnly && doc?.Lineas ? doc.Lineas.map((l) => l.Importe ?? null) : vivos.importes;
   const totales =
     readOnly && doc
