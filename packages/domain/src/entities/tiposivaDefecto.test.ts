@@ -35,8 +35,16 @@ describe('default VAT types per tax regime', () => {
       ['4.00', '0.50', true],
       ['0.00', '0.00', false],
       ['0.00', '0.00', false],
+      ['0.00', '0.00', false],
+      ['0.00', '0.00', false],
     ]);
     expect(TIPOS_IVA_DEFECTO.IVA.map((t) => t.Tipo)).toContain('exento');
+    // The exempt ones carry their cause: art. 20 (E1), exports (E2), intra-EU supplies (E5); tipo cero has none.
+    expect(TIPOS_IVA_DEFECTO.IVA.filter((t) => t.Exencion).map((t) => [t.Valor, t.Exencion])).toEqual([
+      ['EXENTO', 'E1'],
+      ['EXPORT', 'E2'],
+      ['INTRAUE', 'E5'],
+    ]);
   });
 
   it('IGIC (Canarias): 0 / 3 / 5 / 7 / 9.5 / 15 / 20, never a surcharge', () => {

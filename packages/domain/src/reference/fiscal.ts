@@ -57,6 +57,46 @@ export const CLASES_TIPO_IVA = [
   { value: 'exento', label: 'Exento' },
 ] as const;
 
+/**
+ * Causes of exemption of an operation (VeriFactu list L10, compliance-es §1.5): the OperacionExenta code the AEAT
+ * receives, the label of the VAT type's field, and the legal reason an exempt invoice must state (RD 1619/2012
+ * art. 6.1.j). Only at rate 0.
+ */
+export const EXENCIONES_IVA = [
+  {
+    value: 'E1',
+    label: 'Exenta por el artículo 20 LIVA',
+    leyenda: 'Operación exenta de IVA según el artículo 20 de la Ley 37/1992',
+  },
+  {
+    value: 'E2',
+    label: 'Exenta por el artículo 21 (exportaciones)',
+    leyenda: 'Exportación exenta de IVA según el artículo 21 de la Ley 37/1992',
+  },
+  {
+    value: 'E3',
+    label: 'Exenta por el artículo 22 (operaciones asimiladas a las exportaciones)',
+    leyenda: 'Operación asimilada a la exportación, exenta de IVA según el artículo 22 de la Ley 37/1992',
+  },
+  {
+    value: 'E4',
+    label: 'Exenta por los artículos 23 y 24 (zonas francas, depósitos y regímenes aduaneros)',
+    leyenda: 'Operación exenta de IVA según los artículos 23 y 24 de la Ley 37/1992',
+  },
+  {
+    value: 'E5',
+    label: 'Exenta por el artículo 25 (entregas intracomunitarias)',
+    leyenda: 'Entrega intracomunitaria exenta de IVA según el artículo 25 de la Ley 37/1992',
+  },
+  { value: 'E6', label: 'Exenta por otros', leyenda: 'Operación exenta de IVA' },
+] as const;
+export type Exencion = (typeof EXENCIONES_IVA)[number]['value'];
+
+/** The legal reason printed on an invoice for an exemption cause ('' for an unknown code). */
+export function leyendaExencion(causa: string | null | undefined): string {
+  return EXENCIONES_IVA.find((e) => e.value === causa)?.leyenda ?? '';
+}
+
 export interface TipoIvaDefecto {
   Valor: string;
   Descripcion: string;
@@ -65,6 +105,7 @@ export interface TipoIvaDefecto {
   GeneraRecargo: boolean;
   PorcentajeIva: string;
   PorcentajeRecargo: string;
+  Exencion?: Exencion;
 }
 
 const iva = (
@@ -86,7 +127,8 @@ const iva = (
 
 /**
  * The usual VAT types of each tax (compliance-es §7.1 and §7.3): IVA with its equivalence surcharge, IGIC, and
- * the common IPSI rates (each city sets its own within 0.5–10 %: review them).
+ * the common IPSI rates (each city sets its own within 0.5–10 %: review them). IVA also gets the usual exempt
+ * types with their cause (art. 20 E1, exports E2, intra-EU supplies E5).
  */
 export const TIPOS_IVA_DEFECTO: Record<Impuesto, TipoIvaDefecto[]> = {
   IVA: [
@@ -94,7 +136,9 @@ export const TIPOS_IVA_DEFECTO: Record<Impuesto, TipoIvaDefecto[]> = {
     iva('IVA10', 'IVA reducido 10%', 'reducido', '10.00', '1.40'),
     iva('IVA4', 'IVA superreducido 4%', 'superreducido', '4.00', '0.50'),
     iva('IVA0', 'IVA tipo cero 0%', 'cero', '0.00', '0.00'),
-    iva('EXENTO', 'Exento de IVA', 'exento', '0.00', '0.00'),
+    { ...iva('EXENTO', 'Exento art. 20', 'exento', '0.00', '0.00'), Exencion: 'E1' },
+    { ...iva('EXPORT', 'Exportación', 'exento', '0.00', '0.00'), Exencion: 'E2' },
+    { ...iva('INTRAUE', 'Entrega intracomunitaria', 'exento', '0.00', '0.00'), Exencion: 'E5' },
   ],
   IGIC: [
     iva('IGIC7', 'IGIC general 7%', 'general', '7.00', '0.00', 'IGIC'),

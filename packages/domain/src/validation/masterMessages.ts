@@ -9,6 +9,8 @@ export const MSG_DATOS = {
   vatIdCountry: 'El NIF-IVA empieza por el código del país (FR, DE, PT…) seguido del número',
   barcode: 'El dígito de control del código de barras no es correcto',
   naf: 'El número de la Seguridad Social no es correcto',
+  exencionConIva: 'Una operación exenta no lleva IVA: con causa de exención el porcentaje debe ser 0',
+  exencionConRecargo: 'Una operación exenta no lleva recargo de equivalencia',
   ibanRequired: 'Las cuentas bancarias necesitan el IBAN',
   duplicateTaxId: (what: string, nif: string, others: string) => `Ya existe otro ${what} con el NIF ${nif}: ${others}`,
   oneDefault: 'Sólo puede haber una dirección de envío por defecto',

@@ -1,5 +1,6 @@
 import {
   add,
+  agruparExentas,
   CONVERSIONES,
   calcularTotales,
   cantidadPendiente,
@@ -8,11 +9,16 @@ import {
   dec,
   ES_FACTURA,
   estadosEditables,
+  exencionDeRegimen,
+  lineasNoExentas,
+  MSG_EXENCIONES,
   MSG_VENTAS,
   superaPendiente,
   type TipoDocumentoVenta,
   type TipoIva,
   TotalsError,
+  tieneNifIvaUe,
+  tiposSegunRegimen,
   toFixed,
 } from '@faro/domain';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -144,11 +150,17 @@ async function tiposIvaDe(db: Db, empresaId: number): Promise<(TipoIva & { Baja:
       PorcentajeIva: c('PorcentajeIva'),
       GeneraRecargo: c('GeneraRecargo'),
       PorcentajeRecargo: c('PorcentajeRecargo'),
+      Exencion: c('Exencion'),
+      Tipo: c('Tipo'),
       Baja: c('Baja'),
     })
     .from(tiposivaTable)
     .where(eq(c('empresaId'), empresaId));
-  return rows as never;
+  // A type of class 'exento' at 0 % saved before the cause existed is still an exemption: E6 (otros) until set.
+  return rows.map(({ Tipo, ...t }) => ({
+    ...t,
+    Exencion: (t.Exencion as string | null) ?? (Tipo === 'exento' && Number(t.PorcentajeIva) === 0 ? 'E6' : null),
+  })) as never;
 }
 
 /** The series of a document: the one given (of the right kind, active) or the kind's default; null when none. */
@@ -210,11 +222,19 @@ export async function preparar(db: Db, empresaId: number, input: DocumentoVentaI
     const bad = input.Lineas.findIndex((l) => l.IdProducto && !ok.has(l.IdProducto));
     if (bad >= 0) throw fieldError(`Lineas[${bad}].IdProducto`, MSG_VENTAS.productoNoExiste(bad + 1));
   }
-  const tipos = await tiposIvaDe(db, empresaId);
-  const byValor = new Map(tipos.map((t) => [t.Valor, t]));
+  const tiposConfigurados = await tiposIvaDe(db, empresaId);
+  const byValor = new Map(tiposConfigurados.map((t) => [t.Valor, t]));
   input.Lineas.forEach((l, i) => {
     if (!byValor.has(l.TipoIva)) throw fieldError(`Lineas[${i}].TipoIva`, MSG_VENTAS.tipoIvaNoExiste(i + 1, l.TipoIva));
   });
+  const regimen = (cliente.RegimenIva as string | null) ?? null;
+  if (exencionDeRegimen(regimen) === 'E5' && !tieneNifIvaUe(cliente))
+    throw fieldError('Cliente', MSG_EXENCIONES.sinNifIva);
+  if (regimen === 'exento') {
+    const [n] = lineasNoExentas(input.Lineas, tiposConfigurados);
+    if (n) throw fieldError(`Lineas[${n - 1}].TipoIva`, MSG_EXENCIONES.clienteExento(n));
+  }
+  const tipos = tiposSegunRegimen(tiposConfigurados, regimen);
   const recargo = cliente.RegimenIva === 'recargo';
   const porcRetencion = input.PorcRetencion ?? '0';
   let totales: ReturnType<typeof calcularTotales>;
@@ -254,7 +274,7 @@ export async function preparar(db: Db, empresaId: number, input: DocumentoVentaI
       totalRecargo: totales.TotalRecargo,
       totalRetencion: totales.TotalRetencion,
       total: totales.Total,
-      desglose: totales.Desglose,
+      desglose: agruparExentas(totales.Desglose),
     },
     lineas: input.Lineas.map((l, i) => {
       const d = porRecargo.get(l.TipoIva);

@@ -1,4 +1,4 @@
-import { ES_FACTURA, formatAmount } from '@faro/domain';
+import { ES_FACTURA, formatAmount, leyendaExencion } from '@faro/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database.ts';
 import { empresas } from '../../../platform/db/schema.ts';
@@ -125,12 +125,13 @@ export async function pdfDocumento(
     Exencion: string | null;
   }[]) {
     const recargo = Number(d.CuotaRecargo) ? `  Recargo ${d.PorcentajeRecargo} %: ${money(d.CuotaRecargo)}` : '';
-    const exento = d.Exencion ? `  Exenta (${d.Exencion})` : '';
-    doc.text(
-      `${d.Impuesto} ${d.PorcentajeIva} %  Base: ${money(d.Base)}  Cuota: ${money(d.Cuota)}${recargo}${exento}`,
-      40,
-    );
+    if (d.Exencion && leyendaExencion(d.Exencion))
+      doc.text(`${d.Impuesto} Exenta (${d.Exencion})  Base: ${money(d.Base)}`, 40);
+    else doc.text(`${d.Impuesto} ${d.PorcentajeIva} %  Base: ${money(d.Base)}  Cuota: ${money(d.Cuota)}${recargo}`, 40);
   }
+  // RD 1619/2012 art. 6.1.j: an exempt operation states its legal reason, once per cause used on the invoice.
+  const causas = [...new Set((h.desglose as { Exencion: string | null }[]).map((d) => d.Exencion))];
+  for (const leyenda of causas.map(leyendaExencion).filter(Boolean)) doc.text(leyenda, 40);
   doc.moveDown();
   doc.text(`Base imponible: ${money(h.baseImponible)}`, { align: 'right' });
   doc.text(`Cuota: ${money(h.totalIva)}`, { align: 'right' });

@@ -1,0 +1,1 @@
+ALTER TABLE "tiposiva" ADD COLUMN "exencion" text;
