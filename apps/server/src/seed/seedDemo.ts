@@ -13,6 +13,7 @@ import {
 } from '../platform/db/schema.ts';
 import { ASESORIA_CLIENTS, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROFILES } from './demoData.ts';
 import { seedDemoMasterData } from './demoMasterData.ts';
+import { seedDemoMatriculas } from './demoMatriculas.ts';
 import { seedDemoRecurrentes } from './demoRecurrentes.ts';
 import { seedDemoSalesDocuments } from './demoSalesDocuments.ts';
 
@@ -108,6 +109,7 @@ export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<
     }
   }
   await seedDemoMasterData(db);
+  await seedDemoMatriculas(db);
   await seedDemoSalesDocuments(db, opciones.hoy);
   await seedDemoRecurrentes(db);
 }

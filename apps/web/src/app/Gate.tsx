@@ -1,9 +1,10 @@
-import { resolveRoute, rewriteHashUrl, splitPath } from '@faro/domain';
+import { enrolmentRequired, resolveRoute, rewriteHashUrl, splitPath } from '@faro/domain';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../platform/session/SessionProvider.tsx';
 import { loginPath } from '../platform/storage.ts';
+import { notifyError } from '../platform/ui/notify.ts';
 import { PageLoader } from '../platform/ui/PageLoader.tsx';
 import { Shell } from './lazyScreens.ts';
 import { LoggedScreen, PublicScreen } from './screens.tsx';
@@ -18,6 +19,12 @@ function LogoutRedirect() {
     else navigate(loginPath(), { replace: true });
   }, [state.status, logout, navigate]);
   return <PageLoader />;
+}
+
+/** A student or tutor without an enrolment cannot proceed (spec section 5): the message, then their enrolments. */
+function EnrolmentRedirect({ message, to }: { message: string; to: string }) {
+  useEffect(() => notifyError(message), [message]);
+  return <Navigate to={to} replace />;
 }
 
 function StartupError({ message, retry }: { message: string; retry: () => void }) {
@@ -49,6 +56,9 @@ export function Gate() {
   if (state.status === 'error') return <StartupError message={state.message} retry={retry} />;
   if (decision.kind === 'redirect') return <Navigate to={`${decision.to}`} replace />;
   if (decision.kind === 'logout') return <LogoutRedirect />;
+
+  const enrolment = info ? enrolmentRequired(info, decision.action) : null;
+  if (enrolment) return <EnrolmentRedirect message={enrolment.message} to={enrolment.to} />;
 
   const segments = splitPath(location.pathname);
   if (state.status !== 'ready') {

@@ -7,6 +7,7 @@ const KEYS = {
   centro: 'faro.centro',
   codigoEmpresa: 'faro.codigoEmpresa',
   matricula: 'faro.matricula',
+  alumno: 'faro.alumno',
 } as const;
 
 export interface TokenPair {
@@ -82,6 +83,8 @@ export const storedCompanyCode = () => get(KEYS.codigoEmpresa);
 export const storeCompanyCode = (v: string | null) => set(KEYS.codigoEmpresa, v);
 export const storedMatricula = () => get(KEYS.matricula);
 export const storeMatricula = (v: string | null) => set(KEYS.matricula, v);
+export const storedAlumno = () => get(KEYS.alumno);
+export const storeAlumno = (v: string | null) => set(KEYS.alumno, v);
 
 /** After a company switch: local data cleared except the client id and the company code. */
 export function clearLocalData(): void {

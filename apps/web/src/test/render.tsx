@@ -20,7 +20,7 @@ export { testContext };
 export function fakeSession(over: Partial<InfoEmpresa> = {}, centro = 'C1'): SessionApi {
   const info = testContext(over) as SessionInfo;
   return {
-    state: { status: 'ready', info, table: selectRouteTable(info), centro, matricula: '' },
+    state: { status: 'ready', info, table: selectRouteTable(info), centro, matricula: '', alumno: '' },
     login: vi.fn(async () => {}),
     logout: vi.fn(),
     setCentro: vi.fn(async () => {}),

@@ -1,3 +1,4 @@
+export * from './enrolments.ts';
 export * from './guards.ts';
 export * from './menu.ts';
 export * from './routes.ts';

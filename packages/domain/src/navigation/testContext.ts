@@ -39,6 +39,7 @@ export function testContext(over: Partial<InfoEmpresa> = {}): InfoEmpresa {
     SoloFichaje: false,
     Empresas: [],
     EstadoFichaje: '',
+    Matriculas: [],
     ...over,
   };
 }

@@ -25,6 +25,13 @@ export interface Centro {
   Desc: string;
 }
 
+/** Student enrolment (spec section 3): Codigo, CodAlumno, Desc. */
+export interface Matricula {
+  Codigo: string;
+  CodAlumno: string;
+  Desc: string;
+}
+
 /** GET /api/usuarios/usuario/infoempre: the whole company context for the token's company and user. */
 export interface InfoEmpresa {
   IdEmpresa: number;
@@ -68,6 +75,8 @@ export interface InfoEmpresa {
   Empresas: { Id: number; Codigo: string; Nombre: string }[];
   /** Current time-clock state of the user ('' when none yet). */
   EstadoFichaje: '' | 'e' | 's' | 'p' | 'r';
+  /** A student's own enrolments, a tutor's students' enrolments; [] for everyone else. */
+  Matriculas: Matricula[];
 }
 
 /** Effective level of a feature in a centre: denials win over the user's level. */

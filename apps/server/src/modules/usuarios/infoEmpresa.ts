@@ -1,16 +1,17 @@
 import type {
   EstadoFichaje,
   InfoEmpresa,
+  Matricula,
   PermissionCode,
   TipoCuenta,
   TipoFacturaElectronica,
   Tributacion,
 } from '@faro/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { col } from '../../platform/db/entityTable.ts';
-import { centrosTable, empresas, fichajes, miembros } from '../../platform/db/schema.ts';
+import { centrosTable, empresas, fichajes, matriculas, miembros, tutoresAlumnos } from '../../platform/db/schema.ts';
 
 /** The company context of spec section 3 for the caller (GET usuario/infoempre). */
 export async function buildInfoEmpresa(db: Db, ctx: RequestContext): Promise<InfoEmpresa> {
@@ -42,6 +43,7 @@ export async function buildInfoEmpresa(db: Db, ctx: RequestContext): Promise<Inf
       .limit(1);
     estado = (last?.estado as EstadoFichaje | undefined) ?? '';
   }
+  const enrolments = e ? await matriculasDe(db, e.id, ctx) : [];
   const denegadosCentro: Record<string, PermissionCode[]> = {};
   for (const c of centros)
     if (Array.isArray(c.Denegados) && c.Denegados.length) denegadosCentro[c.Val] = c.Denegados as PermissionCode[];
@@ -81,5 +83,26 @@ export async function buildInfoEmpresa(db: Db, ctx: RequestContext): Promise<Inf
     SoloFichaje: m?.soloFichaje ?? false,
     Empresas: memberships,
     EstadoFichaje: estado,
+    Matriculas: enrolments,
   };
+}
+
+/** A student's own active enrolments and a tutor's students' ones, in this company only; [] for other roles. */
+async function matriculasDe(db: Db, empresaId: number, ctx: RequestContext): Promise<Matricula[]> {
+  const alumno = ctx.roles.includes('alumno');
+  const tutor = ctx.roles.includes('tutor');
+  if (!alumno && !tutor) return [];
+  const suyos = db
+    .select({ id: tutoresAlumnos.idPersonaAlumno })
+    .from(tutoresAlumnos)
+    .where(and(eq(tutoresAlumnos.empresaId, empresaId), eq(tutoresAlumnos.idPersonaTutor, ctx.personaId)));
+  const dequien = [
+    ...(alumno ? [eq(matriculas.idPersonaAlumno, ctx.personaId)] : []),
+    ...(tutor ? [inArray(matriculas.idPersonaAlumno, suyos)] : []),
+  ];
+  return db
+    .select({ Codigo: matriculas.codigo, CodAlumno: matriculas.codAlumno, Desc: matriculas.descripcion })
+    .from(matriculas)
+    .where(and(eq(matriculas.empresaId, empresaId), eq(matriculas.baja, false), or(...dequien)))
+    .orderBy(asc(matriculas.codigo));
 }

@@ -18,3 +18,5 @@ export * from './salesTables.ts';
 export * from './verifactuTables.ts';
 export * from './dueDates.ts';
 export * from './recurringInvoices.ts';
+
+export * from './enrolments.ts';

@@ -10,6 +10,7 @@ import {
   clearTokens,
   hasTokens,
   loginPath,
+  storeAlumno,
   storeCentro,
   storeCompanyCode,
   storedCentro,
@@ -36,10 +37,12 @@ function readyState(info: SessionInfo): ReadySession {
   if (centro !== stored) storeCentro(centro || null);
   const matriculas = info.Matriculas ?? [];
   const storedMat = storedMatricula();
-  const matricula = matriculas.some((m) => m.Codigo === storedMat)
-    ? (storedMat as string)
-    : (matriculas[0]?.Codigo ?? '');
-  return { status: 'ready', info, table: selectRouteTable(info), centro, matricula };
+  const selected = matriculas.find((m) => m.Codigo === storedMat) ?? matriculas[0];
+  const matricula = selected?.Codigo ?? '';
+  const alumno = selected?.CodAlumno ?? '';
+  if (matricula !== storedMat) storeMatricula(matricula || null);
+  storeAlumno(alumno || null);
+  return { status: 'ready', info, table: selectRouteTable(info), centro, matricula, alumno };
 }
 
 /** Holds who is logged in: loads the company context at start-up (only when logged in) and on login. */
@@ -120,15 +123,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [state, navigate],
   );
 
+  /** Changing enrolment works like changing centre (spec section 4): stored, home, full reload when already there. */
   const setMatricula = useCallback(
     (codigo: string) => {
       if (state.status !== 'ready' || codigo === state.matricula) return;
+      const selected = (state.info.Matriculas ?? []).find((m) => m.Codigo === codigo);
+      if (!selected) return;
       storeMatricula(codigo);
+      storeAlumno(selected.CodAlumno || null);
       if (pathRef.current === '/') {
         window.location.reload();
         return;
       }
-      setState({ ...state, matricula: codigo });
+      setState({ ...state, matricula: codigo, alumno: selected.CodAlumno });
       navigate('/');
     },
     [state, navigate],

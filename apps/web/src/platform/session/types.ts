@@ -1,14 +1,10 @@
 import type { InfoEmpresa, RouteTableId } from '@faro/domain';
 
 /** Student enrolment (spec section 3): Codigo, CodAlumno, Desc. */
-export interface Matricula {
-  Codigo: string;
-  CodAlumno: string;
-  Desc: string;
-}
+export type { Matricula } from '@faro/domain';
 
-/** The company context as the web reads it: students may also receive their enrolments. */
-export type SessionInfo = InfoEmpresa & { Matriculas?: Matricula[] };
+/** The company context as the web reads it (students and tutors receive their enrolments in Matriculas). */
+export type SessionInfo = InfoEmpresa;
 
 export type SessionState =
   | { status: 'loading' }
@@ -20,8 +16,10 @@ export type SessionState =
       table: RouteTableId;
       /** Selected centre (Val), '' when the company has none. */
       centro: string;
-      /** Selected enrolment (Codigo) of a student, '' when none. */
+      /** Selected enrolment (Codigo) of a student or tutor, '' when none. */
       matricula: string;
+      /** The student of the selected enrolment (its CodAlumno), '' when none. */
+      alumno: string;
     };
 
 export type ReadySession = Extract<SessionState, { status: 'ready' }>;
