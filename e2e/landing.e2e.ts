@@ -54,6 +54,9 @@ describe('landing route and menu of every demo user', () => {
     if (groups) expect(shown).toEqual(groups);
     for (const g of mustHave ?? []) expect(shown).toContain(g);
     for (const g of mustNotHave ?? []) expect(shown).not.toContain(g);
+    // The demo's alumno has two enrolments (tutor sees them too): the top bar's selector; alumnoae has one.
+    const enrolmentSelector = b.page.locator('input[aria-label="Matrícula"]');
+    expect(await enrolmentSelector.count()).toBe(user === 'alumno' || user === 'tutor' ? 1 : 0);
     await screenshot(b.page, `landing-${user}`);
   });
 
