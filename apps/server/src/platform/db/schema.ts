@@ -12,11 +12,10 @@ export const auditoriaTable = entityTable(auditoria, {
 });
 export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
 
+export * from './dueDates.ts';
+export * from './enrolments.ts';
 export * from './masterTables.ts';
+export * from './recurringInvoices.ts';
 export * from './salesDocuments.ts';
 export * from './salesTables.ts';
 export * from './verifactuTables.ts';
-export * from './dueDates.ts';
-export * from './recurringInvoices.ts';
-
-export * from './enrolments.ts';
