@@ -53,6 +53,7 @@ export function superaLimiteSimplificada(total: string, minorista: boolean): boo
 }
 
 export const MSG_VENTAS = {
+  precioDecimales: (decimales: number) => `El precio admite como máximo ${decimales} decimales`,
   sinLineas: 'El documento debe tener al menos una línea',
   clienteNoExiste: 'El cliente no existe',
   productoNoExiste: (n: number) => `Línea ${n}: el producto no existe`,
@@ -77,6 +78,9 @@ export const MSG_VENTAS = {
   anularNoPermitido:
     'Una factura emitida no se puede anular si ya tiene cobros: corrígela con una factura rectificativa',
   rectificativaSinSerie: 'La serie de la factura no tiene serie rectificativa (IdSerieRectificativa)',
+  rectificativaR5: 'Una factura simplificada se rectifica con el tipo R5',
+  r5SoloSimplificadas: 'El tipo R5 sólo rectifica facturas simplificadas: usa R1–R4',
+  rectificativaAnterior: 'La rectificativa no puede tener fecha anterior a la de la factura que rectifica',
   cantidadSuperaPendiente: (n: number, pendiente: string) =>
     `Línea ${n}: la cantidad supera la pendiente de llevar a este destino (${cantidadTexto(pendiente)})`,
   lineaNoDelDocumento: (n: number) => `Línea ${n}: la línea no es de este documento`,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calcularTotales, type DocumentoCalculo, type TipoIva, TotalsError } from './totals.ts';
+import {
+  calcularTotales,
+  type DocumentoCalculo,
+  decimalesPrecio,
+  precioCabe,
+  redondearPrecio,
+  type TipoIva,
+  TotalsError,
+} from './totals.ts';
 
 const TIPOS: TipoIva[] = [
   { Valor: 'G', Impuesto: 'IVA', PorcentajeIva: 21, PorcentajeRecargo: 5.2 },
@@ -297,5 +305,59 @@ describe('calcularTotales', () => {
     expect(() => calcularTotales({ Lineas: [linea('dos', 1, 'G')] }, TIPOS)).toThrow(
       'Línea 1: la cantidad, el precio o el descuento no son números válidos',
     );
+  });
+});
+
+describe('company price decimals (DecimalesRedondeo)', () => {
+  it.each([
+    [undefined, 2],
+    [null, 2],
+    [0, 2],
+    [1, 2],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [6, 6],
+    [8, 6],
+    [2.5, 2],
+  ])('DecimalesRedondeo %s → prices with %i decimals', (empresa, esperado) => {
+    expect(decimalesPrecio(empresa as number | null | undefined)).toBe(esperado);
+  });
+
+  // [price typed, company decimals, stored price, amount of 1000 units, amount of 3 units at 10 % discount]
+  it.each([
+    ['1.2345', 2, '1.23', '1230.00', '3.32'],
+    ['1.2345', 4, '1.2345', '1234.50', '3.33'],
+    ['1.2345', 3, '1.235', '1235.00', '3.33'],
+    ['0.00125', 4, '0.0013', '1.30', '0.00'],
+    ['0.00125', 6, '0.001250', '1.25', '0.00'],
+    ['-1.2345', 4, '-1.2345', '-1234.50', '-3.33'],
+    ['19.99', 4, '19.9900', '19990.00', '53.97'],
+    ['2.675', 2, '2.68', '2680.00', '7.24'],
+  ])('price %s with %i decimals: stored %s, 1000 u. = %s, 3 u. −10 % = %s', (precio, d, guardado, mil, tres) => {
+    const t = calcularTotales(
+      {
+        DecimalesPrecio: d,
+        Lineas: [linea(1000, precio, 'C'), linea(3, precio, 'C', 10)],
+      },
+      TIPOS,
+    );
+    expect(t.Lineas.map((l) => l.Precio)).toEqual([guardado, guardado]);
+    expect(t.Lineas.map((l) => l.Importe)).toEqual([mil, tres]);
+    // The stored price gives back the same amount: price and amount never contradict each other.
+    const again = calcularTotales({ DecimalesPrecio: d, Lineas: [linea(1000, guardado, 'C')] }, TIPOS);
+    expect(again.Lineas[0]!.Importe).toBe(mil);
+    expect(redondearPrecio(precio, d)).toBe(guardado);
+  });
+
+  it.each([
+    ['1,2345', 4, true],
+    ['1,23450', 4, true],
+    ['1,23456', 4, false],
+    ['1,234', 2, false],
+    ['12', 2, true],
+    ['1.5', 2, true],
+  ])('precioCabe(%s, %i) = %s', (precio, d, ok) => {
+    expect(precioCabe(precio, d)).toBe(ok);
   });
 });

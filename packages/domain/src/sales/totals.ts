@@ -5,7 +5,8 @@ import type { Impuesto } from '../reference/fiscal.ts';
  * Sales document totals: the one calculation the browser shows live and the server stores. Amounts travel as
  * decimal strings ('1234.50'); all arithmetic is exact; every rounding is half away from zero.
  *
- * line amount = round(Cantidad × Precio × (1 − Descuento/100), 2)   (Precio first rounded to the company's decimals)
+ * line amount = round(Cantidad × Precio × (1 − Descuento/100), 2)   (Precio first rounded to the company's decimals:
+ *               `decimalesPrecio(DecimalesRedondeo)`, 2–6, default 2; the rounded price is the one stored and printed)
  * per VAT type: Base = Σ line amounts; Cuota = round(Base × PorcentajeIva/100, 2);
  *               CuotaRecargo = round(Base × PorcentajeRecargo/100, 2) when the customer is in recargo de equivalencia
  * TotalRetencion = round(Σ bases subject to withholding × PorcRetencion/100, 2)
@@ -44,6 +45,8 @@ export interface DocumentoCalculo {
 }
 
 export interface LineaTotal {
+  /** The unit price rounded to the document's price decimals (what the server stores). */
+  Precio: string;
   Importe: string;
 }
 
@@ -79,8 +82,29 @@ export class TotalsError extends Error {
 
 const HUNDRED = dec(100);
 
-export function importeLinea(linea: LineaCalculo, decimalesPrecio = 2): Dec {
-  const precio = round(dec(linea.Precio), Math.min(6, Math.max(0, decimalesPrecio)));
+/**
+ * Decimals of unit prices for a company's rounding decimals (`DecimalesRedondeo`): never fewer than cents (2),
+ * at most the 6 a price column holds; 2 when unset or not a whole number.
+ */
+export function decimalesPrecio(decimalesRedondeo?: number | null): number {
+  if (decimalesRedondeo === null || decimalesRedondeo === undefined || !Number.isInteger(decimalesRedondeo)) return 2;
+  return Math.min(6, Math.max(2, decimalesRedondeo));
+}
+
+/** A unit price rounded (half away from zero) to the price decimals: '1.23456' with 4 → '1.2346'. */
+export function redondearPrecio(precio: string | number, decimales = 2): string {
+  const d = decimalesPrecio(decimales);
+  return toFixed(round(dec(precio), d), d);
+}
+
+/** Whether a price (decimal text, '.' or ',') has no more decimals than allowed (trailing zeros don't count). */
+export function precioCabe(precio: string, decimales = 2): boolean {
+  const frac = precio.trim().replace(',', '.').split('.')[1] ?? '';
+  return frac.replace(/0+$/, '').length <= decimalesPrecio(decimales);
+}
+
+export function importeLinea(linea: LineaCalculo, decimales = 2): Dec {
+  const precio = round(dec(linea.Precio), decimalesPrecio(decimales));
   const descuento =
     linea.Descuento === null || linea.Descuento === undefined || linea.Descuento === '' ? ZERO : dec(linea.Descuento);
   // Cantidad × Precio × (100 − Descuento) / 100, rounded once at the end.
@@ -95,8 +119,10 @@ export function calcularTotales(doc: DocumentoCalculo, tipos: readonly TipoIva[]
     const tipo = byKey.get(linea.TipoIva);
     if (!tipo) throw new TotalsError(`Línea ${i + 1}: el tipo de IVA ${linea.TipoIva} no existe`, i);
     let importe: Dec;
+    let precio: string;
     try {
       importe = importeLinea(linea, doc.DecimalesPrecio);
+      precio = redondearPrecio(linea.Precio, doc.DecimalesPrecio);
     } catch {
       throw new TotalsError(`Línea ${i + 1}: la cantidad, el precio o el descuento no son números válidos`, i);
     }
@@ -104,7 +130,7 @@ export function calcularTotales(doc: DocumentoCalculo, tipos: readonly TipoIva[]
     group.base = add(group.base, importe);
     groups.set(tipo.Valor, group);
     if (!linea.SinRetencion) baseRetencion = add(baseRetencion, importe);
-    return { Importe: toFixed(importe, 2) };
+    return { Precio: precio, Importe: toFixed(importe, 2) };
   });
 
   const desglose: DesgloseIva[] = [];

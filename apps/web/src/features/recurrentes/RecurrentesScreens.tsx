@@ -314,7 +314,11 @@ function EditorForm({
   const { info } = useReady();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const validate = useCallback((v: PlantillaValues) => validarPlantilla(v) as FormErrors<PlantillaValues>, []);
+  const decimales = info.DecimalesRedondeo;
+  const validate = useCallback(
+    (v: PlantillaValues) => validarPlantilla(v, decimales) as FormErrors<PlantillaValues>,
+    [decimales],
+  );
   const form = useForm<PlantillaValues>(
     valoresPlantilla(plantilla, { hoy: hoyIso(), tipoIva: ivaDefecto }),
     validate,
@@ -340,7 +344,10 @@ function EditorForm({
   const mismoCliente = !!plantilla && form.values.Cliente === plantilla.Cliente;
   const regimen = cliente?.RegimenIva ?? (mismoCliente ? clienteGuardado.data?.RegimenIva : null) ?? null;
   const recargo = regimen === 'recargo';
-  const vivos = useMemo(() => totalesPlantilla(form.values, tipos, recargo), [form.values, tipos, recargo]);
+  const vivos = useMemo(
+    () => totalesPlantilla(form.values, tipos, recargo, decimales),
+    [form.values, tipos, recargo, decimales],
+  );
   const series = useSeries();
   const seriesFactura = (series.data ?? []).filter(
     (s) => s.TipoDocumento === 'factura' && (!s.Baja || s.Id === form.values.Serie),
@@ -591,6 +598,7 @@ function EditorForm({
 
         <Card withBorder radius="md" padding="md">
           <LineasGrid
+            decimalesPrecio={info.DecimalesRedondeo}
             lineas={form.values.Lineas}
             onChange={setLineas}
             tipos={tipos}

@@ -151,9 +151,9 @@ function comoDoc(v: PlantillaValues): DocValues {
 }
 
 /** Client validation keyed like the server's Campo names; lines and withholding as the sales editor checks them. */
-export function validarPlantilla(v: PlantillaValues): Record<string, string[]> {
+export function validarPlantilla(v: PlantillaValues, decimales = 2): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  const { Fecha: _f, ...doc } = validarDocumento(comoDoc(v));
+  const { Fecha: _f, ...doc } = validarDocumento(comoDoc(v), decimales);
   Object.assign(out, doc);
   const add = (k: string, m: string) => {
     out[k] = [...(out[k] ?? []), m];
@@ -192,8 +192,13 @@ export function cuerpoPlantilla(v: PlantillaValues): Record<string, unknown> {
 }
 
 /** Live totals of one generated invoice: `calcularTotales`, the same function the server stores. */
-export function totalesPlantilla(v: PlantillaValues, tipos: readonly TipoIva[], recargo: boolean): TotalesVivos {
-  return totalesVivos(comoDoc(v), tipos, recargo);
+export function totalesPlantilla(
+  v: PlantillaValues,
+  tipos: readonly TipoIva[],
+  recargo: boolean,
+  decimales = 2,
+): TotalesVivos {
+  return totalesVivos(comoDoc(v), tipos, recargo, decimales);
 }
 
 /** The next dates the template will generate (shown under the dates so the user sees the rhythm). */

@@ -220,7 +220,8 @@ function EditorForm({
       Lineas: v.Lineas.map((l) => ({ ...l, IdLineaOrigen: null })),
     };
   };
-  const validate = useCallback((v: DocValues) => validarDocumento(v) as FormErrors<DocValues>, []);
+  const decimales = info.DecimalesRedondeo;
+  const validate = useCallback((v: DocValues) => validarDocumento(v, decimales) as FormErrors<DocValues>, [decimales]);
   const form = useForm<DocValues>(inicial(), validate, (c) => campoDe(c) as keyof DocValues & string);
   const [cliente, setCliente] = useState<ClienteDatos | null>(() => {
     const base = doc ?? copia;
@@ -259,7 +260,10 @@ function EditorForm({
   usePageTitle(titulo);
 
   const recargo = (cliente?.RegimenIva ?? '') === 'recargo';
-  const vivos = useMemo(() => totalesVivos(form.values, tipos, recargo), [form.values, tipos, recargo]);
+  const vivos = useMemo(
+    () => totalesVivos(form.values, tipos, recargo, info.DecimalesRedondeo),
+    [form.values, tipos, recargo, info.DecimalesRedondeo],
+  );
   const importes = readOnly && doc?.Lineas ? doc.Lineas.map((l) => l.Importe ?? null) : vivos.importes;
   const totales =
     readOnly && doc
@@ -592,6 +596,7 @@ function EditorForm({
 
         <Card withBorder radius="md" padding="md">
           <LineasGrid
+            decimalesPrecio={info.DecimalesRedondeo}
             lineas={form.values.Lineas}
             onChange={setLineas}
             tipos={tipos}

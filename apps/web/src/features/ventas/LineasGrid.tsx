@@ -1,4 +1,4 @@
-import { formatAmount, formatDate, formatNumber } from '@faro/domain';
+import { formatAmount, formatDate, formatNumber, redondearPrecio } from '@faro/domain';
 import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { type KeyboardEvent, useRef } from 'react';
@@ -31,6 +31,8 @@ export interface LineasGridProps {
   total?: string;
   /** Errors of the lines as a whole (none, totals error on a line). */
   errorGeneral?: string[];
+  /** The company's rounding decimals (infoempre DecimalesRedondeo): product and tariff prices come in rounded to them. */
+  decimalesPrecio?: number;
 }
 
 /** The option the keyboard has highlighted in a combobox's list (Mantine marks it data-combobox-selected). */
@@ -105,7 +107,7 @@ export function LineasGrid(p: LineasGridProps) {
       IdProducto: prod.Id,
       Producto: productoEtiqueta(prod),
       Descripcion: prod.Descripcion,
-      Precio: numeroEditable(prod.PrecioVenta ?? '0', 2),
+      Precio: numeroEditable(redondearPrecio(prod.PrecioVenta ?? '0', p.decimalesPrecio), 2),
       Descuento: '',
       Traza: prod.Trazabilidad ?? null,
       ...(tipo ? { TipoIva: tipo } : {}),
@@ -118,7 +120,7 @@ export function LineasGrid(p: LineasGridProps) {
         x.key === l.key && x.IdProducto === prod.Id
           ? {
               ...x,
-              Precio: numeroEditable(precio.Precio, 2),
+              Precio: numeroEditable(redondearPrecio(precio.Precio, p.decimalesPrecio), 2),
               Descuento: Number(precio.Descuento) ? numeroEditable(precio.Descuento) : '',
             }
           : x,
@@ -420,7 +422,12 @@ function LineasLectura({
               </Table.Td>
               <Table.Td ta="right">{l.Cantidad}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {l.Precio ? formatAmount(aDecimal(l.Precio)) : ''}
+                {l.Precio
+                  ? formatAmount(aDecimal(l.Precio), {
+                      // A price with the company's 3–6 decimals is shown whole (1,2345 €), never cut to cents.
+                      decimals: Math.max(2, (aDecimal(l.Precio).split('.')[1] ?? '').length),
+                    })
+                  : ''}
               </Table.Td>
               <Table.Td ta="right">{l.Descuento || ''}</Table.Td>
               <Table.Td>{tipo.get(l.TipoIva) ?? l.TipoIva}</Table.Td>

@@ -1,10 +1,12 @@
 import {
   CONVERSIONES,
   calcularTotales,
+  decimalesPrecio,
   ES_FACTURA,
   ESTADOS_VENTA,
   MSG,
   MSG_VENTAS,
+  precioCabe,
   type RecursoVenta,
   TIPOS_DOCUMENTO_VENTA,
   type TipoDocumentoVenta,
@@ -326,8 +328,11 @@ export function valoresIniciales(
 /** A line the user has not started (Enter adds one at the end): ignored by validation, totals and the save. */
 export const lineaEnBlanco = (l: LineaForm) => !l.IdProducto && !l.Descripcion.trim() && !l.Precio.trim();
 
-/** Client validation, keyed like the server's Campo names (`Lineas.0.Cantidad`). */
-export function validarDocumento(v: DocValues): Record<string, string[]> {
+/**
+ * Client validation, keyed like the server's Campo names (`Lineas.0.Cantidad`). `decimales`: the company's price
+ * decimals (`decimalesPrecio(info.DecimalesRedondeo)`); a price with more is refused rather than silently rounded.
+ */
+export function validarDocumento(v: DocValues, decimales = 2): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const add = (k: string, m: string) => {
     out[k] = [...(out[k] ?? []), m];
@@ -342,6 +347,8 @@ export function validarDocumento(v: DocValues): Record<string, string[]> {
     if (!l.Descripcion.trim()) add(`Lineas.${i}.Descripcion`, MSG.required('Descripción'));
     if (!esNumero(l.Cantidad)) add(`Lineas.${i}.Cantidad`, MSG.format);
     if (!esNumero(l.Precio)) add(`Lineas.${i}.Precio`, MSG.format);
+    else if (!precioCabe(aDecimal(l.Precio), decimales))
+      add(`Lineas.${i}.Precio`, MSG_VENTAS.precioDecimales(decimalesPrecio(decimales)));
     if (l.Descuento.trim()) {
       const d = Number(aDecimal(l.Descuento));
       if (!esNumero(l.Descuento) || d < 0 || d > 100) add(`Lineas.${i}.Descuento`, MSG.format);
@@ -397,7 +404,13 @@ export interface TotalesVivos {
  * The live totals: `calcularTotales` over the lines that are complete and valid (a line being typed does not blank
  * the whole document); the same function the server stores.
  */
-export function totalesVivos(v: DocValues, tipos: readonly TipoIva[], recargo: boolean): TotalesVivos {
+export function totalesVivos(
+  v: DocValues,
+  tipos: readonly TipoIva[],
+  recargo: boolean,
+  /** The company's price decimals (`DecimalesRedondeo`), as the server applies them. */
+  decimales = 2,
+): TotalesVivos {
   const known = new Set(tipos.map((t) => t.Valor));
   const validas: { i: number; l: LineaForm }[] = [];
   v.Lineas.forEach((l, i) => {
@@ -416,6 +429,7 @@ export function totalesVivos(v: DocValues, tipos: readonly TipoIva[], recargo: b
       })),
       RecargoEquivalencia: recargo,
       PorcRetencion: retencion,
+      DecimalesPrecio: decimalesPrecio(decimales),
     },
     tipos,
   );

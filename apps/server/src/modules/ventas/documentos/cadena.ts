@@ -206,6 +206,14 @@ export async function rectificar(tx: Db, empresaId: number, id: number, body: z.
   const h = await cargarCabecera(tx, empresaId, id, TIPOS_FACTURA, true);
   if (h.numero === null) throw badRequest(MSG_VENTAS.noEmitida);
   if (h.estado === 'Anulada') throw badRequest(MSG_VENTAS.yaAnulada);
+  // R5 rectifies simplified invoices (F2, or an R5 itself) and only them; R1–R4 the complete ones (VeriFactu L2).
+  const simplificada = h.tipo === 'simplificada' || (h.tipo === 'rectificativa' && h.tipoRectificativa === 'R5');
+  if (simplificada && body.TipoRectificativa !== 'R5')
+    throw fieldError('TipoRectificativa', MSG_VENTAS.rectificativaR5);
+  if (!simplificada && body.TipoRectificativa === 'R5')
+    throw fieldError('TipoRectificativa', MSG_VENTAS.r5SoloSimplificadas);
+  const fecha = body.Fecha ?? hoy();
+  if (fecha < h.fecha) throw fieldError('Fecha', MSG_VENTAS.rectificativaAnterior);
   const sc = (f: string) => col(seriesTable, f);
   const [serie] = await tx
     .select({ rect: sc('IdSerieRectificativa') })
@@ -216,7 +224,7 @@ export async function rectificar(tx: Db, empresaId: number, id: number, body: z.
   const base = comoEntrada(h, lineas);
   const input: DocumentoVentaInput = {
     ...base,
-    Fecha: body.Fecha ?? hoy(),
+    Fecha: fecha,
     Serie: serie.rect as number,
     Lineas: base.Lineas.map((l) =>
       body.Modo === 'I' ? { ...l, Cantidad: negar(String(l.Cantidad)) } : l,

@@ -7,6 +7,7 @@ import {
   type DestinoConversion,
   type DocumentoVentaInput,
   dec,
+  decimalesPrecio,
   ES_FACTURA,
   estadosEditables,
   exencionDeRegimen,
@@ -31,6 +32,7 @@ import {
   clientesTable,
   documentosVentaLineas as dl,
   documentosVenta as dv,
+  empresas,
   productosTable,
   seriesTable,
   tiposivaTable,
@@ -237,10 +239,21 @@ export async function preparar(db: Db, empresaId: number, input: DocumentoVentaI
   const tipos = tiposSegunRegimen(tiposConfigurados, regimen);
   const recargo = cliente.RegimenIva === 'recargo';
   const porcRetencion = input.PorcRetencion ?? '0';
+  // Unit prices are rounded to the company's decimals (2–6) and stored so: the stored price gives the stored amount.
+  const [empresa] = await db
+    .select({ decimales: empresas.decimalesRedondeo })
+    .from(empresas)
+    .where(eq(empresas.id, empresaId))
+    .limit(1);
   let totales: ReturnType<typeof calcularTotales>;
   try {
     totales = calcularTotales(
-      { Lineas: input.Lineas, RecargoEquivalencia: recargo, PorcRetencion: porcRetencion },
+      {
+        Lineas: input.Lineas,
+        RecargoEquivalencia: recargo,
+        PorcRetencion: porcRetencion,
+        DecimalesPrecio: decimalesPrecio(empresa?.decimales),
+      },
       tipos,
     );
   } catch (error) {
@@ -283,7 +296,7 @@ export async function preparar(db: Db, empresaId: number, input: DocumentoVentaI
         idProducto: l.IdProducto ?? null,
         descripcion: l.Descripcion,
         cantidad: l.Cantidad,
-        precio: l.Precio,
+        precio: totales.Lineas[i]!.Precio,
         descuento: l.Descuento ?? '0',
         tipoIva: l.TipoIva,
         porcIva: d?.PorcentajeIva ?? '0',

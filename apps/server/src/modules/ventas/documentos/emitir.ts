@@ -86,7 +86,9 @@ export async function emitirFactura(
   if (tipo === 'simplificada' && superaLimiteSimplificada(prep.cabecera.total as string, op.Minorista === true)) {
     throw badRequest(MSG_VENTAS.limiteSimplificada(op.Minorista ? '3.000' : '400'));
   }
-  if (tipo !== 'simplificada' && !prep.cabecera.clienteNif) throw fieldError('Cliente', MSG_VENTAS.sinNif);
+  // A simplified invoice and its corrective (R5) need no recipient NIF; every other invoice does.
+  const sinDestinatario = tipo === 'simplificada' || (tipo === 'rectificativa' && h.tipoRectificativa === 'R5');
+  if (!sinDestinatario && !prep.cabecera.clienteNif) throw fieldError('Cliente', MSG_VENTAS.sinNif);
   const idSerie = await resolverSerie(tx, empresaId, tipo, h.idSerie, true);
   await tx.delete(dl).where(and(eq(dl.empresaId, empresaId), eq(dl.idDocumento, id)));
   await tx.insert(dl).values(prep.lineas.map((l) => ({ ...l, empresaId, idDocumento: id })));
