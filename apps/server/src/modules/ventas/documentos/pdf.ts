@@ -1,9 +1,10 @@
-import { ES_FACTURA, formatAmount, leyendaExencion } from '@faro/domain';
-import { eq } from 'drizzle-orm';
+import { ES_FACTURA, formatAmount, leyendaExencion, PROVINCIAS, TIPOS_FACTURA } from '@faro/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database.ts';
-import { empresas } from '../../../platform/db/schema.ts';
+import { empresas, ficheros } from '../../../platform/db/schema.ts';
 import { dibujarQrVerifactu } from '../verifactu/pdfQr.ts';
 import type { Cabecera, Linea } from './documentosRepository.ts';
+import { dibujarLogo, logoDibujable } from './pdfLogo.ts';
 import { escribirVencimientos } from './vencimientos.ts';
 
 const TITULOS: Record<string, string> = {
@@ -16,6 +17,8 @@ const TITULOS: Record<string, string> = {
 };
 
 const fecha = (iso: string) => iso.split('-').reverse().join('/');
+/** Addresses keep the province's code (INE): the document prints its name. */
+const provincia = (codigo: string | null | undefined) => PROVINCIAS.find((p) => p.value === codigo)?.label ?? codigo;
 
 /**
  * The document's PDF (A4, Helvetica) with the contents of RD 1619/2012 art. 6: number and series, issue date,
@@ -31,28 +34,45 @@ export async function pdfDocumento(
   rectificada: Cabecera | null,
 ): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
-  const [emp] = await db.select().from(empresas).where(eq(empresas.id, empresaId));
+  // The company and its logo's bytes in one query (the unique index on (empresa_id, clave)); a PDF logo is not read.
+  const [fila] = await db
+    .select({ emp: empresas, logoTipo: ficheros.tipo, logo: ficheros.datos })
+    .from(empresas)
+    .leftJoin(
+      ficheros,
+      and(
+        eq(ficheros.empresaId, empresas.id),
+        eq(ficheros.clave, empresas.logo),
+        inArray(ficheros.tipo, ['jpg', 'png']),
+      ),
+    )
+    .where(eq(empresas.id, empresaId));
+  const emp = fila?.emp;
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${TITULOS[h.tipo]} ${h.numSerie ?? ''}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
   const money = (v: string) => formatAmount(v);
 
+  // The logo top left (40 × 20 mm at most), the company's data beside it, clear of the QR box at x 455.
+  const anchoLogo = dibujarLogo(doc, logoDibujable(fila?.logoTipo, fila?.logo), 40, 40);
+  const xEmp = anchoLogo ? 40 + anchoLogo + 10 : 40;
+  const anchoEmp = anchoLogo ? 445 - xEmp : 320;
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
-    .text(emp?.nombre ?? '', 40, 40, { width: 320 });
+    .text(emp?.nombre ?? '', xEmp, 40, { width: anchoEmp });
   doc.font('Helvetica').fontSize(9);
-  doc.text(`NIF: ${emp?.nif ?? ''}`, { width: 320 });
+  doc.text(`NIF: ${emp?.nif ?? ''}`, { width: anchoEmp });
   doc.text(
-    [emp?.direccion, [emp?.codPostal, emp?.poblacion].filter(Boolean).join(' '), emp?.provincia]
+    [emp?.direccion, [emp?.codPostal, emp?.poblacion].filter(Boolean).join(' '), provincia(emp?.provincia)]
       .filter(Boolean)
       .join(', '),
     {
-      width: 320,
+      width: anchoEmp,
     },
   );
-  if (emp?.registroMercantil) doc.text(emp.registroMercantil, { width: 320 });
+  if (emp?.registroMercantil) doc.text(emp.registroMercantil, { width: anchoEmp });
   // The VeriFactu QR (30–40 mm) and its legends; the empty frame when the document has none.
   if (!(await dibujarQrVerifactu(doc, db, empresaId, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
 
@@ -69,16 +89,28 @@ export async function pdfDocumento(
         h.modoRectificativa === 'S' ? 'por sustitución' : 'por diferencias'
       })`,
     );
+    // Art. 15 RD 1619/2012: what is corrected and why (the R1–R5 cause).
+    const motivo = TIPOS_FACTURA.find((t) => t.value === h.tipoRectificativa)?.label;
+    if (motivo) doc.text(`Motivo: ${motivo}`);
   }
   doc.moveDown();
   doc.font('Helvetica-Bold').text('Cliente');
   doc.font('Helvetica').text(h.clienteNombre);
-  if (h.clienteNif) doc.text(`NIF: ${h.clienteNif}`);
-  doc.text(
-    [h.clienteDireccion, [h.clienteCodPostal, h.clientePoblacion].filter(Boolean).join(' '), h.clienteProvincia]
-      .filter(Boolean)
-      .join(', '),
-  );
+  // A simplified invoice does not identify its recipient (art. 7; VeriFactu F2, no Destinatarios): no NIF or address.
+  if (h.tipo !== 'simplificada') {
+    if (h.clienteNif) doc.text(`NIF: ${h.clienteNif}`);
+    const pais = h.clientePais && h.clientePais.toUpperCase() !== 'ES' ? h.clientePais : null;
+    doc.text(
+      [
+        h.clienteDireccion,
+        [h.clienteCodPostal, h.clientePoblacion].filter(Boolean).join(' '),
+        provincia(h.clienteProvincia),
+        pais,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    );
+  }
   if (h.direccionEnvio) doc.text(`Envío: ${h.direccionEnvio}`);
   doc.moveDown();
 
