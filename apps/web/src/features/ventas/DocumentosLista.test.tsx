@@ -68,7 +68,7 @@ describe('sales document list', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByLabelText(/^Cobro/, { selector: 'input:not([type=hidden])' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Pendiente', hidden: true }));
     await waitFor(() => expect(filtros(calls.at(-1)!)).toEqual({ Estado: 'Emitida', EstadoCobro: 'Pendiente' }));
-    fireEvent.click(screen.getByRole('switch', { name: 'Sólo borradores' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Solo borradores' }));
     await waitFor(() => expect(filtros(calls.at(-1)!).Borrador).toBe(true));
   });
 

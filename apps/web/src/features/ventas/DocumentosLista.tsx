@@ -246,7 +246,7 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
           {factura && (
             <Switch
               mt={{ md: 30 }}
-              label="Sólo borradores"
+              label="Solo borradores"
               checked={state.borrador}
               onChange={(e) => update({ borrador: e.currentTarget.checked })}
             />

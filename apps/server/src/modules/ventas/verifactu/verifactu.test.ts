@@ -289,6 +289,12 @@ describe('VeriFactu records of the sales cycle', () => {
         'Clase',
       ]),
     );
+    // Newest first by default; ascending only when asked for.
+    const ids = (r: { body: { Items: { Id: number }[] } }) => r.body.Items.map((i) => i.Id);
+    expect(ids(res)).toEqual([...ids(res)].sort((a, b) => b - a));
+    const asc = await demo.request('GET', `${VF}/list?TotalPagina=5&Descendente=false`);
+    expect(ids(asc)).toEqual([...ids(asc)].sort((a, b) => a - b));
+    expect(ids(asc)[0]).toBeLessThan(ids(res)[0]!);
     const bad = await demo.request('GET', `${VF}/list?Filtros=${encodeURIComponent('{"Estado":"raro"}')}`);
     expect(bad.status).toBe(400);
     const gen = await demo.request('GET', `${VF}/list?Filtros=${encodeURIComponent('{"Estado":"generado"}')}`);

@@ -142,7 +142,9 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
     if (desde) conds.push(sql`${r.creado} >= ${f.FechaDesde as string}::date`);
     if (hasta) conds.push(sql`${r.creado} < (${f.FechaHasta as string}::date + 1)`);
     const where = and(...conds.filter(Boolean));
-    const orden = q.Descendente === false ? [asc(r.id)] : [desc(r.id)];
+    // Newest first unless the caller asks for ascending order explicitly (parseListQuery reads a missing flag as false).
+    const ascendente = (request.query as Record<string, unknown>).Descendente !== undefined && !q.Descendente;
+    const orden = ascendente ? [asc(r.id)] : [desc(r.id)];
     const filas = await scope.db
       .select({ r, c })
       .from(r)
