@@ -23,7 +23,7 @@ afterAll(() => t.close());
 const q = <T>(sql: string) => t.database.query<T>(sql.replaceAll('$E', String(empresaId)));
 
 describe('DEMO sales history', () => {
-  it('covers a year up to the day before, with 10–20 invoices issued each month', async () => {
+  it('covers a year up to the day before, with 5–12 invoices issued each month', async () => {
     expect(DEMO_SEMILLA.hoy).toBe('2026-02-01');
     const [rango] = await q<{ min: string; max: string }>(
       `select min(fecha)::text min, max(fecha)::text max from documentos_venta where empresa_id = $E`,
@@ -36,8 +36,8 @@ describe('DEMO sales history', () => {
        group by 1 order by 1`,
     );
     expect(meses.map((m) => m.mes)).toHaveLength(12);
-    for (const m of meses) expect(m.n, m.mes).toBeGreaterThanOrEqual(10);
-    for (const m of meses) expect(m.n, m.mes).toBeLessThanOrEqual(20);
+    for (const m of meses) expect(m.n, m.mes).toBeGreaterThanOrEqual(5);
+    for (const m of meses) expect(m.n, m.mes).toBeLessThanOrEqual(12);
     const clientes = await q<{ n: number }>(
       `select count(distinct id_cliente)::int n from documentos_venta where empresa_id = $E and tipo = 'factura'`,
     );
@@ -49,7 +49,7 @@ describe('DEMO sales history', () => {
       `select id_serie serie, anyo, numero, fecha::text fecha from documentos_venta
        where empresa_id = $E and numero is not null order by id_serie, anyo, numero`,
     );
-    expect(rows.length).toBeGreaterThan(250);
+    expect(rows.length).toBeGreaterThan(150);
     const grupos = new Map<string, typeof rows>();
     for (const r of rows) grupos.set(`${r.serie}/${r.anyo}`, [...(grupos.get(`${r.serie}/${r.anyo}`) ?? []), r]);
     for (const [clave, g] of grupos) {

@@ -37,7 +37,7 @@ import {
  * - Orders delivered (delivery note sent, invoiced) or, the recent ones, pending.
  * - Delivery notes: the builder's notes are invoiced together at the end of each month; this month's wait, some
  *   pending, some sent.
- * - 10–20 invoices a month, issued in date order (numbers follow dates in every series): varied customers, products,
+ * - 5–12 invoices a month, issued in date order (numbers follow dates in every series): varied customers, products,
  *   quantities and discounts, a few with IRPF, two simplified invoices, a corrective invoice (a partial return),
  *   a cancelled invoice and a draft.
  * - Collections (full, instalments, partial) in the payment method's account on the due date when it has passed;
@@ -349,8 +349,8 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
       cobros(kf, df, fpagoDe(constructora), destino(df));
     }
 
-    // Invoices straight from the counter or the phone: with the builder's and the orders', 10–15 a month.
-    const nFac = Math.max(1, Math.round(entre(9, 12) * escala));
+    // Invoices straight from the counter or the phone: with the builder's and the orders', 5–10 a month (first-start seeding stays a few seconds).
+    const nFac = Math.max(1, Math.round(entre(3, 5) * escala));
     const dias = Array.from({ length: nFac }, () => uno(laborables)).sort();
     dias.forEach((d, i) => {
       const k = nuevaClave();
