@@ -2,6 +2,7 @@ import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { logoDibujable } from './pdfLogo.ts';
 
 /**
  * The sales PDF read back as a reader would: the mandatory contents of RD 1619/2012 art. 6 on a full invoice, the
@@ -383,5 +384,70 @@ describe('company logo on the PDF', () => {
     largo.writeUInt32BE(0x7fffffff, 33);
     await subir('largo.png', largo);
     expect((await pdf(presupuesto, 'pventa')).imagenes).toEqual([]);
+  });
+});
+
+describe('logoDibujable', () => {
+  /** Rows filtered with each PNG filter in turn (0–4), so every unfiltering branch is read back. */
+  function pngFiltrado(ancho: number, alto: number, px: Uint8Array) {
+    const bpp = 4;
+    const linea = ancho * bpp;
+    const filas = Buffer.alloc(alto * (linea + 1));
+    for (let y = 0; y < alto; y++) {
+      const f = y % 5;
+      filas[y * (linea + 1)] = f;
+      for (let i = 0; i < linea; i++) {
+        const v = px[y * linea + i] as number;
+        const a = i >= bpp ? (px[y * linea + i - bpp] as number) : 0;
+        const b = y ? (px[(y - 1) * linea + i] as number) : 0;
+        const c = y && i >= bpp ? (px[(y - 1) * linea + i - bpp] as number) : 0;
+        const p = a + b - c;
+        const paeth =
+          Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+            ? a
+            : Math.abs(p - b) <= Math.abs(p - c)
+              ? b
+              : c;
+        const pred = [0, a, b, (a + b) >> 1, paeth][f] as number;
+        filas[y * (linea + 1) + 1 + i] = (v - pred) & 255;
+      }
+    }
+    return png(ancho, alto, deflateSync(filas));
+  }
+
+  it('unfilters every PNG filter and composes the alpha over white', () => {
+    const ancho = 7;
+    const alto = 10;
+    const px = new Uint8Array(ancho * alto * 4);
+    for (let i = 0; i < px.length; i++) px[i] = (i * 37 + ((i / 4) | 0) * 11) & 255;
+    const salida = logoDibujable('png', pngFiltrado(ancho, alto, px));
+    expect(salida).not.toBeNull();
+    // An opaque RGB PNG (colour type 2) with filter-0 rows.
+    expect(salida?.[25]).toBe(2);
+    const idat = (salida as Buffer).subarray(8 + 25 + 8, (salida as Buffer).length - 12 - 4);
+    const filas = inflateSync(idat);
+    for (let y = 0; y < alto; y++)
+      for (let x = 0; x < ancho; x++) {
+        const o = (y * ancho + x) * 4;
+        const alfa = px[o + 3] as number;
+        for (let k = 0; k < 3; k++) {
+          const v = px[o + k] as number;
+          const esperado = alfa === 255 ? v : alfa === 0 ? 255 : ((v * alfa + 255 * (255 - alfa) + 127) / 255) | 0;
+          expect(filas[y * (ancho * 3 + 1) + 1 + x * 3 + k]).toBe(esperado);
+        }
+      }
+  });
+
+  it('refuses what pdfkit cannot read safely, passes opaque PNGs and JPEGs through untouched', () => {
+    expect(logoDibujable('pdf', Buffer.from('%PDF-1.4 logo de prueba'))).toBeNull();
+    expect(logoDibujable('png', png(4, 2).subarray(0, 40))).toBeNull();
+    const filtroMalo = Buffer.alloc(2 * (1 + 4 * 4), 0);
+    filtroMalo[0] = 9;
+    expect(logoDibujable('png', png(4, 2, deflateSync(filtroMalo)))).toBeNull();
+    const j = jpeg();
+    expect(logoDibujable('jpg', j)).toBe(j);
+    const sinAlto = Buffer.from(j);
+    sinAlto.writeUInt16BE(0, 2 + 69 + 5); // SOF0 height 0 (defined later by a DNL marker)
+    expect(logoDibujable('jpg', sinAlto)).toBeNull();
   });
 });
