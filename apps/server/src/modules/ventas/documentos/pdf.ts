@@ -53,6 +53,16 @@ export async function pdfDocumento(
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
   const money = (v: string) => formatAmount(v);
+  // Stored decimals as a person writes them: "2.000" → "2", "21.00" → "21", "5.20" → "5,2", "1.2345" → "1,2345".
+  const num = (v: string | null) =>
+    v === null || !/^-?\d+(\.\d+)?$/.test(v)
+      ? (v ?? '')
+      : v
+          .replace(/(\.\d*?)0+$/, '$1')
+          .replace(/\.$/, '')
+          .replace('.', ',');
+  // Unit prices keep the company's extra decimals (DecimalesRedondeo), never fewer than two.
+  const precio = (v: string) => formatAmount(v, { decimals: Math.max(2, (num(v).split(',')[1] ?? '').length) });
 
   // The logo top left (40 × 20 mm at most), the company's data beside it, clear of the QR box at x 455.
   const anchoLogo = dibujarLogo(doc, logoDibujable(fila?.logoTipo, fila?.logo), 40, 40);
@@ -141,7 +151,14 @@ export async function pdfDocumento(
     true,
   );
   for (const l of lineas) {
-    row([l.descripcion, l.cantidad, money(l.precio), l.descuento, `${l.porcIva} %`, money(l.importe)]);
+    row([
+      l.descripcion,
+      num(l.cantidad),
+      precio(l.precio),
+      Number(l.descuento) ? num(l.descuento) : '',
+      `${num(l.porcIva)} %`,
+      money(l.importe),
+    ]);
   }
   doc.moveDown();
   doc.font('Helvetica-Bold').text('Desglose de impuestos', 40);
@@ -156,10 +173,14 @@ export async function pdfDocumento(
     CuotaRecargo: string;
     Exencion: string | null;
   }[]) {
-    const recargo = Number(d.CuotaRecargo) ? `  Recargo ${d.PorcentajeRecargo} %: ${money(d.CuotaRecargo)}` : '';
+    const recargo = Number(d.CuotaRecargo) ? `  Recargo ${num(d.PorcentajeRecargo)} %: ${money(d.CuotaRecargo)}` : '';
     if (d.Exencion && leyendaExencion(d.Exencion))
       doc.text(`${d.Impuesto} Exenta (${d.Exencion})  Base: ${money(d.Base)}`, 40);
-    else doc.text(`${d.Impuesto} ${d.PorcentajeIva} %  Base: ${money(d.Base)}  Cuota: ${money(d.Cuota)}${recargo}`, 40);
+    else
+      doc.text(
+        `${d.Impuesto} ${num(d.PorcentajeIva)} %  Base: ${money(d.Base)}  Cuota: ${money(d.Cuota)}${recargo}`,
+        40,
+      );
   }
   // RD 1619/2012 art. 6.1.j: an exempt operation states its legal reason, once per cause used on the invoice.
   const causas = [...new Set((h.desglose as { Exencion: string | null }[]).map((d) => d.Exencion))];
@@ -169,7 +190,7 @@ export async function pdfDocumento(
   doc.text(`Cuota: ${money(h.totalIva)}`, { align: 'right' });
   if (Number(h.totalRecargo)) doc.text(`Recargo de equivalencia: ${money(h.totalRecargo)}`, { align: 'right' });
   if (Number(h.totalRetencion))
-    doc.text(`Retención IRPF ${h.porcRetencion} %: -${money(h.totalRetencion)}`, { align: 'right' });
+    doc.text(`Retención IRPF ${num(h.porcRetencion)} %: -${money(h.totalRetencion)}`, { align: 'right' });
   doc.font('Helvetica-Bold').text(`TOTAL: ${money(h.total)}`, { align: 'right' });
   doc.font('Helvetica');
   await escribirVencimientos(doc, db, empresaId, h);
