@@ -47,6 +47,7 @@ import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { totalText } from '../../ui/list/listState.ts';
+import { pagedTableProps } from '../../ui/list/pagedTable.ts';
 import { BuscadorSelect } from '../ventas/BuscadorSelect.tsx';
 import { TotalesCard } from '../ventas/DocumentoEditor.tsx';
 import { LineasGrid } from '../ventas/LineasGrid.tsx';
@@ -236,26 +237,18 @@ export function PlantillasLista() {
         </SimpleGrid>
       </Card>
       <DataTable<Plantilla>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={rows.length ? undefined : 180}
-        idAccessor="Id"
+        {...pagedTableProps({
+          data,
+          records: rows,
+          fetching: list.isFetching,
+          page: pagina,
+          pageSize: TAM_PAGINA,
+          onPageChange: (p) => update({ pagina: p }),
+        })}
         columns={columns}
-        records={rows}
-        fetching={list.isFetching}
-        loadingText="Cargando datos..."
         noRecordsText="No hay facturas recurrentes"
         onRowClick={({ record }) => navigate(`/fventarec/editar/${record.Id}`)}
         rowStyle={() => ({ cursor: 'pointer' })}
-        totalRecords={data ? Math.min(data.Total, 10_000) : 0}
-        recordsPerPage={TAM_PAGINA}
-        page={pagina}
-        onPageChange={(p) => update({ pagina: p })}
-        paginationText={({ from, to, totalRecords }) =>
-          `${from}-${to} de ${data?.TotalLimitado ? '10.000+' : totalRecords}`
-        }
       />
     </Stack>
   );

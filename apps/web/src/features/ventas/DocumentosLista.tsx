@@ -27,6 +27,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { totalText } from '../../ui/list/listState.ts';
+import { pagedTableProps } from '../../ui/list/pagedTable.ts';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
 import { EstadoBadges } from './EstadoBadges.tsx';
 import { type ClienteFila, invalidarVentas, rutaVentas } from './ventasApi.ts';
@@ -290,36 +291,20 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
               allRecordsSelectionCheckboxProps: { 'aria-label': 'Seleccionar todos' },
             }
           : {})}
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={rows.length ? undefined : 180}
-        idAccessor="Id"
+        {...pagedTableProps({
+          data,
+          records: rows,
+          fetching: list.isFetching,
+          page: state.pagina,
+          pageSize: TAM_PAGINA,
+          onPageChange: (p) => update({ pagina: p }),
+        })}
         columns={columns}
-        records={rows}
-        fetching={list.isFetching}
-        loadingText="Cargando datos..."
         noRecordsText={`No hay ${def.plural.toLowerCase()}`}
         sortStatus={{ columnAccessor: 'Fecha', direction: state.asc ? 'asc' : 'desc' }}
         onSortStatusChange={(st) => update({ asc: st.direction === 'asc' })}
         onRowClick={({ record }) => navigate(`/${recurso}/editar/${record.Id}`)}
         rowStyle={() => ({ cursor: 'pointer' })}
-        totalRecords={data ? Math.min(data.Total, 10_000) : 0}
-        recordsPerPage={TAM_PAGINA}
-        page={state.pagina}
-        onPageChange={(p) => update({ pagina: p })}
-        paginationText={({ from, to, totalRecords }) =>
-          `${from}-${to} de ${data?.TotalLimitado ? '10.000+' : totalRecords}`
-        }
-        getPaginationControlProps={(c) => ({
-          'aria-label': {
-            first: 'Primera página',
-            last: 'Última página',
-            previous: 'Página anterior',
-            next: 'Página siguiente',
-          }[c],
-        })}
       />
       {rows.length > 0 && (
         <Card withBorder radius="md" padding="sm" data-testid="totales-pagina">

@@ -36,6 +36,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { totalText } from '../../ui/list/listState.ts';
+import { pagedTableProps } from '../../ui/list/pagedTable.ts';
 import {
   CLASES_VF,
   type ClaseVf,
@@ -337,26 +338,18 @@ export function ColaVerifactu() {
         </SimpleGrid>
       </Card>
       <DataTable<RegistroFila>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={rows.length ? undefined : 180}
-        idAccessor="Id"
+        {...pagedTableProps({
+          data,
+          records: rows,
+          fetching: list.isFetching,
+          page: pagina,
+          pageSize: TAM_PAGINA,
+          onPageChange: (p) => update({ pagina: p }),
+        })}
         columns={columns}
-        records={rows}
-        fetching={list.isFetching}
-        loadingText="Cargando datos..."
         noRecordsText="No hay registros VeriFactu"
         onRowClick={({ record }) => navigate(`/fventavisorvf/editar/${record.Id}`)}
         rowStyle={() => ({ cursor: 'pointer' })}
-        totalRecords={data ? Math.min(data.Total, 10_000) : 0}
-        recordsPerPage={TAM_PAGINA}
-        page={pagina}
-        onPageChange={(p) => update({ pagina: p })}
-        paginationText={({ from, to, totalRecords }) =>
-          `${from}-${to} de ${data?.TotalLimitado ? '10.000+' : totalRecords}`
-        }
       />
       <Modal opened={config} onClose={() => setConfig(false)} title="Configuración VeriFactu" size="lg">
         {config && <ConfiguracionVerifactu editable={level >= 3} onSaved={refrescar} />}

@@ -28,6 +28,7 @@ import {
   totalText,
   writeListState,
 } from './listState.ts';
+import { pagedTableProps } from './pagedTable.ts';
 
 type Row = Record<string, unknown> & { Id: number };
 
@@ -155,32 +156,15 @@ export function EntityListPage({ entity, extraActions }: { entity: EntityDef; ex
         </Group>
       </Card>
       <DataTable<Row>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={data?.Items.length ? undefined : 180}
-        idAccessor="Id"
-        columns={columns}
-        records={data?.Items ?? []}
-        fetching={list.isFetching}
-        loadingText="Cargando datos..."
-        noRecordsText={hasFilters ? 'No hay registros con estos filtros' : 'Todavía no hay registros'}
-        totalRecords={data ? Math.min(data.Total, 10_000) : 0}
-        recordsPerPage={PAGE_SIZE}
-        page={state.pagina}
-        onPageChange={(p) => update({ pagina: p })}
-        paginationText={({ from, to, totalRecords }) =>
-          `${from}-${to} de ${data?.TotalLimitado ? '10.000+' : totalRecords}`
-        }
-        getPaginationControlProps={(c) => ({
-          'aria-label': {
-            first: 'Primera página',
-            last: 'Última página',
-            previous: 'Página anterior',
-            next: 'Página siguiente',
-          }[c],
+        {...pagedTableProps({
+          data,
+          fetching: list.isFetching,
+          page: state.pagina,
+          pageSize: PAGE_SIZE,
+          onPageChange: (p) => update({ pagina: p }),
         })}
+        columns={columns}
+        noRecordsText={hasFilters ? 'No hay registros con estos filtros' : 'Todavía no hay registros'}
         sortStatus={{ columnAccessor: state.orden, direction: state.desc ? 'desc' : 'asc' }}
         onSortStatusChange={(s) => update({ orden: String(s.columnAccessor), desc: s.direction === 'desc' })}
       />
