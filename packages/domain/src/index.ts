@@ -13,6 +13,7 @@ export * from './navigation/index.ts';
 export * from './permissions/codes.ts';
 export * from './sales/documents.ts';
 export * from './sales/exenciones.ts';
+export * from './sales/libroEmitidas.ts';
 export * from './sales/recurring.ts';
 export * from './sales/totals.ts';
 export * from './session/companyContext.ts';

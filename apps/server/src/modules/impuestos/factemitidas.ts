@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { add, dec, MSG, MSG_DATOS, sub, toFixed, ZERO } from '@faro/domain';
+import { add, dec, type FilaLibro, MSG, MSG_DATOS, sub, type TotalTipo, toFixed, ZERO } from '@faro/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -51,24 +51,6 @@ function parseFiltros(raw: Record<string, unknown>): FiltrosLibro {
   return parsed.data;
 }
 
-export interface FilaLibro {
-  Id: number;
-  Fecha: string;
-  NumSerie: string;
-  Tipo: string;
-  ClienteNombre: string;
-  ClienteNIF: string | null;
-  Impuesto: string;
-  PorcentajeIva: string;
-  Base: string;
-  Cuota: string;
-  PorcentajeRecargo: string;
-  CuotaRecargo: string;
-  Retencion: string;
-  Total: string;
-  Exencion: string | null;
-}
-
 const rowsOf = (res: unknown) =>
   ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 
@@ -117,15 +99,6 @@ async function filas(db: Db, empresaId: number, f: FiltrosLibro, limit: number, 
     sql`${SELECT} ${FROM} where ${where(empresaId, f)} order by d.fecha, d.id, e.ord limit ${limit} offset ${offset}`,
   );
   return rowsOf(res).map(fila);
-}
-
-export interface TotalTipo {
-  Impuesto: string;
-  PorcentajeIva: string;
-  PorcentajeRecargo: string;
-  Base: string;
-  Cuota: string;
-  CuotaRecargo: string;
 }
 
 /** Totals of the period per tax and rate (and surcharge rate), plus the grand totals with the withholdings. */

@@ -1,4 +1,6 @@
-import { parseAmount } from '@faro/domain';
+import { type FilaLibro, parseAmount, type TotalTipo } from '@faro/domain';
+
+export type { FilaLibro, TotalTipo };
 
 /** Shapes and pure helpers of the collections, overdue and issued-invoice book screens. */
 
@@ -41,31 +43,6 @@ export interface Vencimiento {
   Fecha: string;
   Importe: string;
   Pendiente: string;
-}
-
-export interface FilaLibro {
-  Id: number;
-  Fecha: string;
-  NumSerie: string;
-  ClienteNombre: string;
-  ClienteNIF: string | null;
-  Impuesto: string;
-  PorcentajeIva: string;
-  Base: string;
-  Cuota: string;
-  PorcentajeRecargo: string;
-  CuotaRecargo: string;
-  Retencion: string;
-  Total: string;
-}
-
-export interface TotalTipo {
-  Impuesto: string;
-  PorcentajeIva: string;
-  PorcentajeRecargo: string;
-  Base: string;
-  Cuota: string;
-  CuotaRecargo: string;
 }
 
 export interface RespuestaLibro {
