@@ -7,6 +7,7 @@ import { SessionProvider } from '../platform/session/SessionProvider.tsx';
 import { LoadingOverlay } from '../platform/ui/LoadingOverlay.tsx';
 import { TOAST_MS } from '../platform/ui/notify.ts';
 import { Gate } from './Gate.tsx';
+import './prefetch.ts';
 import { createQueryClient } from './queryClient.ts';
 import { theme } from './theme.ts';
 

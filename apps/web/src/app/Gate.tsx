@@ -6,9 +6,9 @@ import { useSession } from '../platform/session/SessionProvider.tsx';
 import { loginPath } from '../platform/storage.ts';
 import { notifyError } from '../platform/ui/notify.ts';
 import { PageLoader } from '../platform/ui/PageLoader.tsx';
+import { usePageTitle, useRouteTitle } from '../ui/usePageTitle.ts';
 import { Shell } from './lazyScreens.ts';
 import { LoggedScreen, PublicScreen } from './screens.tsx';
-import { usePageTitle, useRouteTitle } from './usePageTitle.ts';
 
 /** Leaves the session (account-type violation, or '' while logged out) and goes to the login path. */
 function LogoutRedirect() {

@@ -1,4 +1,4 @@
-import { lazyNamed } from './lazyNamed.ts';
+import { lazyNamed } from '../ui/lazyNamed.ts';
 
 // Each area loads on demand (spec section 2: routes are loaded on demand).
 export const Shell = lazyNamed(() => import('./shell/Shell.tsx'), 'Shell');
@@ -9,7 +9,7 @@ export const PublicPlaceholder = lazyNamed(
 );
 export const HomePage = lazyNamed(() => import('../features/home/HomePage.tsx'), 'HomePage');
 export const UsuarioScreens = lazyNamed(() => import('../features/usuario/UsuarioScreens.tsx'), 'UsuarioScreens');
-export const EntityScreen = lazyNamed(() => import('../ui/EntityScreen.tsx'), 'EntityScreen');
+export const EntityScreen = lazyNamed(() => import('./entityScreens.ts'), 'EntityScreen');
 export const ConfiguraPage = lazyNamed(() => import('../features/configuracion/ConfiguraPage.tsx'), 'ConfiguraPage');
 export const ChangeCompanyPage = lazyNamed(
   () => import('../features/empresa/ChangeCompanyPage.tsx'),

@@ -1,6 +1,6 @@
 import { Anchor, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { IconTool } from '../app/shell/icons.tsx';
+import { IconTool } from './icons.tsx';
 
 /** Routes whose screens come with later issues: they exist and say so clearly. */
 export function PlaceholderPage({ title }: { title: string }) {

@@ -1,6 +1,6 @@
 import { Anchor, Group } from '@mantine/core';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../lazyNamed.ts';
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 
 const CompanyDataModal = lazyNamed(() => import('./CompanyDataModal.tsx'), 'CompanyDataModal');
 

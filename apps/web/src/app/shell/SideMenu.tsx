@@ -3,7 +3,7 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
-import { MENU_ICON } from './icons.tsx';
+import { MENU_ICON } from '../../ui/icons.tsx';
 
 /** The left menu of spec section 2: groups with their active entries for this company, user and centre. */
 export function SideMenu({ variant, action }: { variant: MenuVariant; action: string }) {

@@ -2,7 +2,7 @@ import { showCentreSelector, showEnrolmentSelector } from '@faro/domain';
 import { ActionIcon, Burger, Group, Select, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
-import { FaroLogo, IconHelp } from './icons.tsx';
+import { FaroLogo, IconHelp } from '../../ui/icons.tsx';
 import { TestBanner } from './TestBanner.tsx';
 import { UserMenu } from './UserMenu.tsx';
 

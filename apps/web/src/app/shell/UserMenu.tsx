@@ -3,7 +3,6 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
-import { lazyNamed } from '../lazyNamed.ts';
 import {
   IconBell,
   IconBuilding,
@@ -17,7 +16,8 @@ import {
   IconSettings,
   IconSwitch,
   IconUsers,
-} from './icons.tsx';
+} from '../../ui/icons.tsx';
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 
 const ChangePasswordModal = lazyNamed(
   () => import('../../features/usuario/ChangePasswordModal.tsx'),

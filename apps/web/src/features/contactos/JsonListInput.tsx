@@ -1,8 +1,8 @@
 import { PROVINCIAS } from '@faro/domain';
 import { ActionIcon, Button, Checkbox, Input, Select, Table, TextInput } from '@mantine/core';
 import type { ComponentType } from 'react';
-import { IconPlus, IconTrash } from '../../app/shell/icons.tsx';
 import type { InputProps } from '../../ui/fields/inputs.tsx';
+import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 
 /** One column of a list of small records kept in a json field. */
 export interface ItemColumn {

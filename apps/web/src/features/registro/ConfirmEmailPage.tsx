@@ -1,10 +1,10 @@
 import { Alert, Anchor, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { loginPath } from '../../platform/storage.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 /** registro/confirmaemail/{token}: confirms the e-mail of a new account. */

@@ -3,13 +3,13 @@ import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { prefetchAfterLogin } from '../../app/prefetch.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api } from '../../platform/api/client.ts';
+import { prefetchAfterLogin } from '../../platform/prefetch.ts';
 import { useSession } from '../../platform/session/SessionProvider.tsx';
 import { clientId, storeCompanyCode, storedCompanyCode, type TokenPair } from '../../platform/storage.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 type LoginValues = {

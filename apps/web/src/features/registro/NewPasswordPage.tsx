@@ -1,12 +1,12 @@
 import { MSG, newPasswordSchema, PASSWORD_HINT } from '@faro/domain';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api } from '../../platform/api/client.ts';
 import { loginPath } from '../../platform/storage.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 type Values = {

@@ -1,6 +1,6 @@
 import { Box, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FaroLogo } from '../../app/shell/icons.tsx';
+import { FaroLogo } from '../../ui/icons.tsx';
 
 /** The logged-out page: a centred card with the product mark (or the company's logo on registro/{código}). */
 export function PublicLayout({

@@ -1,12 +1,12 @@
 import { MSG } from '@faro/domain';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api } from '../../platform/api/client.ts';
 import { loginPath } from '../../platform/storage.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 const validate = (v: { Usuario: string }) => (v.Usuario.trim() ? {} : { Usuario: [MSG.required('Usuario')] });

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { lazyNamed } from '../../app/lazyNamed.ts';
 import { PageLoader } from '../../platform/ui/PageLoader.tsx';
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 import { LoginPage } from './LoginPage.tsx';
 import { RecoverPage } from './RecoverPage.tsx';
 

@@ -1,12 +1,12 @@
 import { type FieldDef, MSG, newPasswordSchema, PASSWORD_HINT } from '@faro/domain';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
 import { validatorFor } from '../../ui/form/fieldValidation.ts';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 /** registro/nuevacuenta: a new company account (its owner user); confirmation arrives by e-mail. */

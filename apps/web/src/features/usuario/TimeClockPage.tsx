@@ -11,11 +11,11 @@ import { Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { currentPosition } from './geolocation.ts';
 import { PauseReasonModal } from './PauseReasonModal.tsx';
 

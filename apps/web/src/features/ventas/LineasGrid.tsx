@@ -3,9 +3,9 @@ import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Tooltip } fr
 import { DateInput } from '@mantine/dates';
 import { type KeyboardEvent, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { IconPlus, IconTrash } from '../../app/shell/icons.tsx';
 import { useReferenceList } from '../../platform/referenceLists.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
+import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
 import { type PrecioTarifa, type ProductoFila, precioTarifa, type TipoIvaFila } from './ventasApi.ts';
 import { aDecimal, type LineaForm, lineaVacia, numeroEditable } from './ventasModel.ts';

@@ -1,8 +1,8 @@
 import type { RouteDef } from '@faro/domain';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { DocumentoEditor } from './DocumentoEditor.tsx';
 import { DocumentosLista } from './DocumentosLista.tsx';
 import { esRecursoVenta } from './ventasModel.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { IconDownload } from '../../app/shell/icons.tsx';
 import { api } from '../../platform/api/client.ts';
+import { IconDownload } from '../../ui/icons.tsx';
 import { type DocumentoVenta, ETIQUETA_TIPO } from './ventasModel.ts';
 
 /** "Factura F0006.pdf", "Presupuesto borrador 12.pdf". */

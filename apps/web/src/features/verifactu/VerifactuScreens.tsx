@@ -27,7 +27,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api, call, type ListAnswer } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
@@ -37,6 +36,7 @@ import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { totalText } from '../../ui/list/listState.ts';
 import { pagedTableProps } from '../../ui/list/pagedTable.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import {
   CLASES_VF,
   type ClaseVf,

@@ -2,9 +2,9 @@ import { selectRouteTable } from '@faro/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { preloadShell } from '../../app/prefetch.ts';
 import { api, onSilentLogout } from '../api/client.ts';
 import { ApiError, SilentLogout } from '../api/errors.ts';
+import { preloadShell } from '../prefetch.ts';
 import {
   clearLocalData,
   clearTokens,

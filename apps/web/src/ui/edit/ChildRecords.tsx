@@ -2,7 +2,6 @@ import { type EntityDef, listColumns } from '@faro/domain';
 import { ActionIcon, Button, Card, Group, Modal, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { IconPlus, IconTrash } from '../../app/shell/icons.tsx';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
@@ -12,6 +11,7 @@ import { CELLS } from '../fields/cells.tsx';
 import { FieldGridForm } from '../form/FieldGridForm.tsx';
 import { validatorFor } from '../form/fieldValidation.ts';
 import { useForm } from '../form/useForm.ts';
+import { IconPlus, IconTrash } from '../icons.tsx';
 import { crossFieldCheck, DELETED, initialValues, SAVED, saveBody, type Values } from './editValues.ts';
 
 type Row = Values & { Id: number };

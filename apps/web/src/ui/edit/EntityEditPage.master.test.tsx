@@ -1,9 +1,9 @@
 import { ENTITIES } from '@faro/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { EntityScreen } from '../../app/entityScreens.ts';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
-import { EntityScreen } from '../EntityScreen.tsx';
 
 const lead = { Id: 4, Codigo: 'P1', Nombre: 'Talleres Nuevos SL', NIF: '', TipoNIF: '', IdCliente: null, Baja: false };
 const customer = { Id: 8, Codigo: '000008', Nombre: 'Ferretería Ana', NIF: 'B12345674', TipoNIF: '', Baja: false };

@@ -1,9 +1,9 @@
 import { ENTITIES, MSG } from '@faro/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { EntityScreen } from '../../app/entityScreens.ts';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
-import { EntityScreen } from '../EntityScreen.tsx';
 
 const row = { Id: 3, Val: 'C1', Desc: 'Central', Direccion: '', Telefono: '', Denegados: ['VentasFact'], Baja: false };
 

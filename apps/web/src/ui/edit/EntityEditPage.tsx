@@ -3,20 +3,19 @@ import { Alert, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, T
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { IconArrowLeft, IconTrash } from '../../app/shell/icons.tsx';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { apiBase, editPath, listPath, newTitle } from '../entityPaths.ts';
+import { CUSTOM_INPUTS, EDIT_PANELS } from '../extensions.ts';
 import { Forbidden } from '../Forbidden.tsx';
-import { CUSTOM_INPUTS } from '../fields/customInputs.ts';
 import { INPUTS } from '../fields/inputs.tsx';
 import { errorLines } from '../form/FormField.tsx';
 import { validatorFor } from '../form/fieldValidation.ts';
 import { useForm } from '../form/useForm.ts';
-import { EDIT_PANELS } from './editPanels.tsx';
+import { IconArrowLeft, IconTrash } from '../icons.tsx';
+import { usePageTitle } from '../usePageTitle.ts';
 import {
   avisosOf,
   CONVERTED,

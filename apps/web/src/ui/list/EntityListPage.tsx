@@ -4,16 +4,16 @@ import { Anchor, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text,
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { Link, useSearchParams } from 'react-router';
-import { IconPlus } from '../../app/shell/icons.tsx';
-import { usePageTitle } from '../../app/usePageTitle.ts';
-import { IMPORTABLE, ImportButton } from '../../features/importar/ImportWizard.tsx';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { apiBase, editPath, newPath, newTitle } from '../entityPaths.ts';
+import { CREATE_ACTIONS } from '../extensions.ts';
 import { Forbidden } from '../Forbidden.tsx';
 import { ALIGN_RIGHT, CELLS } from '../fields/cells.tsx';
 import { DebouncedText, FILTERS } from '../fields/filters.tsx';
+import { IconPlus } from '../icons.tsx';
+import { usePageTitle } from '../usePageTitle.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import {
   type BajaFilter,
@@ -77,6 +77,7 @@ export function EntityListPage({ entity, extraActions }: { entity: EntityDef; ex
   const filters = filterFields(entity);
   const data = list.data;
   const canCreate = !entity.readOnly && level >= LEVEL_FOR_ACTION.create;
+  const CreateAction = CREATE_ACTIONS[entity.name];
   const hasFilters = state.buscar || Object.keys(state.filtros).length > 0 || state.baja !== 'false';
   return (
     <Stack gap="md">
@@ -95,7 +96,7 @@ export function EntityListPage({ entity, extraActions }: { entity: EntityDef; ex
             params={{ Filtros: JSON.stringify(filtrosOf(state, entity)), Orden: state.orden, Descendente: state.desc }}
             fileBase={entity.name}
           />
-          {canCreate && IMPORTABLE.has(entity.name) && <ImportButton entity={entity} />}
+          {canCreate && CreateAction && <CreateAction entity={entity} />}
           {extraActions}
           {canCreate && (
             <Button component={Link} to={newPath(entity)} leftSection={<IconPlus size={16} />}>

@@ -1,0 +1,4 @@
+import { registerExtensions } from '../../ui/extensions.ts';
+import { LazyTemplateBodyInput } from './LazyTemplateBodyInput.tsx';
+
+registerExtensions({ inputs: { 'plantemail.Cuerpo': LazyTemplateBodyInput } });
