@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      // Import cycles and web layers over the whole source tree (scripts/importGraph.ts): a second, no database.
+      { test: { name: 'health', root: '.', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'server-pglite',
