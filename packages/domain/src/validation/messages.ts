@@ -4,8 +4,8 @@ export const MSG = {
   minLength: (label: string, n: number) => `${label} debe contener mínimo ${n} caracteres`,
   maxLength: (label: string, n: number) => `${label} debe contener máximo ${n} caracteres`,
   format: 'El formato es incorrecto',
-  min: (n: number) => `Debe ser mayor o igual a ${n}`,
-  max: (n: number) => `Debe ser menor o igual a ${n}`,
+  min: (n: number | string) => `Debe ser mayor o igual a ${n}`,
+  max: (n: number | string) => `Debe ser menor o igual a ${n}`,
   iban: 'La cuenta bancaria no es correcta',
   taxIdLetter: 'La letra del DNI/NIE/NIF no es correcta',
   formInvalid: 'Revisa los errores del formulario',
@@ -23,6 +23,12 @@ export const MSG = {
   internal:
     'Ha ocurrido un error interno. Vuelve a intentarlo pasados unos minutos. Si el error persiste ponte en contacto con el servicio técnico',
   clockRegistered: (what: 'Entrada' | 'Pausa' | 'Salida') => `El fichaje de ${what} se ha registrado correctamente`,
+  /** A request without the data it must carry (no body, or a save that names none of the record's fields). */
+  bodyMissing: 'Faltan los datos de la petición',
+  /** The same Idempotency-Key sent again with another request (another path, company or body). */
+  idempotencyMismatch: 'Esta clave de idempotencia ya se usó con otra petición',
+  /** The toast after a successful save (entity forms, sales documents, templates, settings). */
+  saved: 'Los datos se han guardado correctamente',
 } as const;
 
 function formatMb(limitKb: number): string {

@@ -31,10 +31,10 @@ import {
   Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
 import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
@@ -45,8 +45,9 @@ import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { IconArrowLeft, IconPlus } from '../../ui/icons.tsx';
-import { totalText } from '../../ui/list/listState.ts';
-import { pagedTableProps } from '../../ui/list/pagedTable.ts';
+import { FiltroSelect } from '../../ui/list/listFilters.tsx';
+import { PagedList } from '../../ui/list/PagedList.tsx';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { BuscadorSelect } from '../ventas/BuscadorSelect.tsx';
 import { TotalesCard } from '../ventas/DocumentoEditor.tsx';
@@ -76,7 +77,6 @@ import {
 } from './recurrentesModel.ts';
 
 const PERMISO = 'VentasRecurr';
-const TAM_PAGINA = 50;
 const GUARDADO = 'Los datos se han guardado correctamente';
 
 /** Screens of fventarec (recurring invoice templates): `lista`, `nuevo`, `editar/{id}`. */
@@ -93,43 +93,42 @@ const fechaDe = (v: unknown) => (v ? String(v).slice(0, 10) : '');
 export function PlantillasLista() {
   usePageTitle('Facturas recurrentes');
   const { info, centro } = useReady();
-  const navigate = useNavigate();
   const level = levelIn(info, PERMISO, centro);
-  const [params, setParams] = useSearchParams();
-  const pagina = Math.max(1, Number(params.get('pagina') ?? 1) || 1);
-  const buscar = params.get('buscar') ?? '';
-  const periodicidad = params.get('periodicidad') ?? '';
-  const estado = params.get('estado') ?? '';
-  const update = (patch: Record<string, string | number>) => {
-    const next = new URLSearchParams(params);
-    next.set('pagina', '1');
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === '' || v === 1) next.delete(k);
-      else next.set(k, String(v));
-    }
-    setParams(next);
-  };
-  const filtros: Record<string, unknown> = {};
-  if (buscar.trim()) filtros.Buscar = buscar.trim();
-  if (periodicidad) filtros.Periodicidad = periodicidad;
-  if (estado) filtros.Baja = estado === 'baja';
-  const query = {
-    Pagina: pagina,
-    TotalPagina: TAM_PAGINA,
-    Filtros: JSON.stringify(filtros),
-    Orden: 'ProximaFecha',
-    Descendente: false,
-  };
-  const list = useQuery({
-    queryKey: qk.list(info.IdEmpresa, ENTIDAD, query),
-    queryFn: () => api.get<ListAnswer<Plantilla>>(`${RUTA}/list`, { params: query }),
-    placeholderData: keepPreviousData,
+  const list = usePagedList<Plantilla>({
+    entidad: ENTIDAD,
+    path: `${RUTA}/list`,
+    filters: ['buscar', 'periodicidad', 'estado'],
+    filtros: (v) => ({
+      ...(v.buscar?.trim() ? { Buscar: v.buscar.trim() } : {}),
+      ...(v.periodicidad ? { Periodicidad: v.periodicidad } : {}),
+      ...(v.estado ? { Baja: v.estado === 'baja' } : {}),
+    }),
+    orden: () => ({ Orden: 'ProximaFecha', Descendente: false }),
     enabled: level >= LEVEL_FOR_ACTION.list,
   });
   if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
-  const data = list.data;
-  const rows = data?.Items ?? [];
+  const v = list.values;
 
+  const estadoBadges = (p: Plantilla) => (
+    <Group gap={4}>
+      <Badge size="sm" variant="light" color={p.Baja ? 'gray' : 'green'}>
+        {p.Baja ? 'De baja' : 'Activa'}
+      </Badge>
+      {p.UltimoError && (
+        <Badge size="sm" variant="light" color="red" title={p.UltimoError}>
+          Error
+        </Badge>
+      )}
+    </Group>
+  );
+  const proxima = (p: Plantilla) =>
+    p.FechaFin && p.ProximaFecha > p.FechaFin ? (
+      <Text size="sm" c="dimmed" span>
+        Finalizada
+      </Text>
+    ) : (
+      formatDate(p.ProximaFecha)
+    );
   const columns: DataTableColumn<Plantilla>[] = [
     {
       accessor: 'Descripcion',
@@ -148,19 +147,7 @@ export function PlantillasLista() {
     },
     { accessor: 'ClienteNombre', title: 'Cliente' },
     { accessor: 'Periodicidad', title: 'Periodicidad', width: 120 },
-    {
-      accessor: 'ProximaFecha',
-      title: 'Próxima fecha',
-      width: 130,
-      render: (p) =>
-        p.FechaFin && p.ProximaFecha > p.FechaFin ? (
-          <Text size="sm" c="dimmed">
-            Finalizada
-          </Text>
-        ) : (
-          formatDate(p.ProximaFecha)
-        ),
-    },
+    { accessor: 'ProximaFecha', title: 'Próxima fecha', width: 130, render: proxima },
     { accessor: 'Accion', title: 'Acción', width: 190, render: (p) => ACCIONES_RECURRENTE[p.Accion] ?? p.Accion },
     {
       accessor: 'Total',
@@ -169,88 +156,71 @@ export function PlantillasLista() {
       width: 130,
       render: (p) => <b>{formatAmount(p.Total)}</b>,
     },
-    {
-      accessor: 'Baja',
-      title: 'Estado',
-      width: 150,
-      render: (p) => (
-        <Group gap={4}>
-          <Badge size="sm" variant="light" color={p.Baja ? 'gray' : 'green'}>
-            {p.Baja ? 'De baja' : 'Activa'}
-          </Badge>
-          {p.UltimoError && (
-            <Badge size="sm" variant="light" color="red" title={p.UltimoError}>
-              Error
-            </Badge>
-          )}
-        </Group>
-      ),
-    },
+    { accessor: 'Baja', title: 'Estado', width: 150, render: estadoBadges },
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz="h2">
-            Facturas recurrentes
-          </Title>
-          <Text size="sm" c="dimmed" data-testid="list-total">
-            {data ? totalText(data.Total, data.TotalLimitado) : '\u00a0'}
-          </Text>
-        </div>
-        {level >= LEVEL_FOR_ACTION.create && (
+    <PagedList<Plantilla>
+      list={list}
+      title="Facturas recurrentes"
+      actions={
+        level >= LEVEL_FOR_ACTION.create && (
           <Button component={Link} to="/fventarec/nuevo" leftSection={<IconPlus size={16} />}>
             Nueva factura recurrente
           </Button>
-        )}
-      </Group>
-      <Card withBorder radius="md" padding="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+        )
+      }
+      filterCols={{ base: 1, sm: 3 }}
+      filters={
+        <>
           <DebouncedText
             label="Buscar"
             placeholder="Descripción o cliente"
-            value={buscar}
-            onChange={(v) => update({ buscar: v })}
+            value={v.buscar ?? ''}
+            onChange={(x) => list.set({ buscar: x })}
           />
-          <Select
+          <FiltroSelect
             label="Periodicidad"
             placeholder="Todas"
-            clearable
             data={PERIODICIDAD_LIST}
-            value={periodicidad || null}
-            onChange={(v) => update({ periodicidad: v ?? '' })}
-            comboboxProps={{ withinPortal: true }}
+            value={v.periodicidad ?? ''}
+            onChange={(x) => list.set({ periodicidad: x })}
           />
-          <Select
+          <FiltroSelect
             label="Estado"
             placeholder="Todas"
-            clearable
             data={[
               { value: 'activa', label: 'Activas' },
               { value: 'baja', label: 'De baja' },
             ]}
-            value={estado || null}
-            onChange={(v) => update({ estado: v ?? '' })}
-            comboboxProps={{ withinPortal: true }}
+            value={v.estado ?? ''}
+            onChange={(x) => list.set({ estado: x })}
           />
-        </SimpleGrid>
-      </Card>
-      <DataTable<Plantilla>
-        {...pagedTableProps({
-          data,
-          records: rows,
-          fetching: list.isFetching,
-          page: pagina,
-          pageSize: TAM_PAGINA,
-          onPageChange: (p) => update({ pagina: p }),
-        })}
-        columns={columns}
-        noRecordsText="No hay facturas recurrentes"
-        onRowClick={({ record }) => navigate(`/fventarec/editar/${record.Id}`)}
-        rowStyle={() => ({ cursor: 'pointer' })}
-      />
-    </Stack>
+        </>
+      }
+      columns={columns}
+      compact={(p) => (
+        <Stack gap={2}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" fw={600} lineClamp={1}>
+              {p.Descripcion}
+            </Text>
+            <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {formatAmount(p.Total)}
+            </Text>
+          </Group>
+          <Text size="sm" lineClamp={1}>
+            {p.ClienteNombre}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {p.Periodicidad} · {proxima(p)}
+          </Text>
+          {estadoBadges(p)}
+        </Stack>
+      )}
+      rowHref={(p) => `/fventarec/editar/${p.Id}`}
+      noRecordsText="No hay facturas recurrentes"
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.css';
 import {
   add,
   dec,
@@ -11,38 +10,32 @@ import {
   toFixed,
   ZERO,
 } from '@faro/domain';
-import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
-import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
-import { totalText } from '../../ui/list/listState.ts';
-import { pagedTableProps } from '../../ui/list/pagedTable.ts';
+import { FiltroFecha, FiltroSelect, FiltroSwitch } from '../../ui/list/listFilters.tsx';
+import { PagedList } from '../../ui/list/PagedList.tsx';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
 import { EstadoBadges } from './EstadoBadges.tsx';
 import { type ClienteFila, invalidarVentas, rutaVentas } from './ventasApi.ts';
-import {
-  type DocumentoVenta,
-  ESTADOS_RECURSO,
-  escribirLista,
-  filtrosLista,
-  type ListaEstado,
-  leerLista,
-  RECURSOS,
-  TAM_PAGINA,
-} from './ventasModel.ts';
+import { type DocumentoVenta, ESTADOS_RECURSO, FILTROS_LISTA, filtrosLista, RECURSOS } from './ventasModel.ts';
 
 const COBROS = ['Pendiente', 'Cobrado parcialmente', 'Cobrado'];
+const FACTURADO = [
+  { value: 'si', label: 'Facturado' },
+  { value: 'no', label: 'Sin facturar' },
+];
 
 /** `{accion}/lista`: the documents of a kind, newest first, with their filters and page kept in the URL. */
 export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
@@ -51,29 +44,24 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
   const { info, centro } = useReady();
   const navigate = useNavigate();
   const level = levelIn(info, TIPOS_DOCUMENTO_VENTA[recurso].permission, centro);
-  const [params, setParams] = useSearchParams();
-  const state = leerLista(params);
-  const update = (patch: Partial<ListaEstado>) => setParams(escribirLista({ ...state, pagina: 1, ...patch }));
-  const query = {
-    Pagina: state.pagina,
-    TotalPagina: TAM_PAGINA,
-    Filtros: JSON.stringify(filtrosLista(state)),
-    Orden: 'Fecha',
-    Descendente: !state.asc,
-  };
-  const [seleccion, setSeleccion] = useState<DocumentoVenta[]>([]);
-  const client = useQueryClient();
-  const list = useQuery({
-    queryKey: qk.list(info.IdEmpresa, recurso, query),
-    queryFn: () => api.get<ListAnswer<DocumentoVenta>>(`${rutaVentas(recurso)}/list`, { params: query }),
-    placeholderData: keepPreviousData,
+  const list = usePagedList<DocumentoVenta>({
+    entidad: recurso,
+    path: `${rutaVentas(recurso)}/list`,
+    filters: FILTROS_LISTA,
+    keep: ['asc'],
+    filtros: filtrosLista,
+    orden: (v) => ({ Orden: 'Fecha', Descendente: v.asc !== '1' }),
     enabled: level >= LEVEL_FOR_ACTION.list,
   });
+  const state = list.values;
+  const update = list.set;
+  const [seleccion, setSeleccion] = useState<DocumentoVenta[]>([]);
+  const client = useQueryClient();
   if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
 
   const factura = recurso === 'fventa';
   const data = list.data;
-  const rows = data?.Items ?? [];
+  const rows = list.rows;
   const vivos = rows.filter((d) => d.Estado !== 'Anulada');
   const suma = (k: 'BaseImponible' | 'Total') =>
     toFixed(
@@ -83,7 +71,6 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
   const clienteEtiqueta =
     (state.cliente && data?.Items.find((d) => String(d.Cliente) === state.cliente)?.ClienteNombre) ||
     (state.cliente ? `Cliente ${state.cliente}` : '');
-  const hayFiltros = Object.values({ ...state, pagina: undefined, asc: undefined }).some((v) => v);
 
   const columns: DataTableColumn<DocumentoVenta>[] = [
     {
@@ -161,28 +148,22 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
   };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz="h2">
-            {def.plural}
-          </Title>
-          <Text size="sm" c="dimmed" data-testid="list-total">
-            {data ? totalText(data.Total, data.TotalLimitado) : '\u00a0'}
-          </Text>
-        </div>
-        {level >= LEVEL_FOR_ACTION.create && (
+    <PagedList<DocumentoVenta>
+      list={list}
+      title={def.plural}
+      actions={
+        level >= LEVEL_FOR_ACTION.create && (
           <Button component={Link} to={`/${recurso}/nuevo`} leftSection={<IconPlus size={16} />}>
             {def.nuevo}
           </Button>
-        )}
-      </Group>
-      <Card withBorder radius="md" padding="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        )
+      }
+      filters={
+        <>
           <DebouncedText
             label="Buscar"
             placeholder="Número, cliente o NIF"
-            value={state.buscar}
+            value={state.buscar ?? ''}
             onChange={(v) => update({ buscar: v })}
           />
           <BuscadorSelect<ClienteFila>
@@ -195,92 +176,65 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
             opcion={(c) => `${c.Codigo ? `${c.Codigo} · ` : ''}${c.Nombre}`}
             onPick={(c) => update({ cliente: c ? String(c.Id) : '' })}
           />
-          <DateInput
-            label="Desde"
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
-            clearable
-            value={state.desde || null}
-            onChange={(v) => update({ desde: v ? String(v).slice(0, 10) : '' })}
-          />
-          <DateInput
-            label="Hasta"
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
-            clearable
-            value={state.hasta || null}
-            onChange={(v) => update({ hasta: v ? String(v).slice(0, 10) : '' })}
-          />
-          <Select
+          <FiltroFecha label="Desde" value={state.desde ?? ''} onChange={(v) => update({ desde: v })} />
+          <FiltroFecha label="Hasta" value={state.hasta ?? ''} onChange={(v) => update({ hasta: v })} />
+          <FiltroSelect
             label="Estado"
-            placeholder="Todos"
-            clearable
             data={[...ESTADOS_RECURSO(recurso)]}
-            value={state.estado || null}
-            onChange={(v) => update({ estado: v ?? '' })}
-            comboboxProps={{ withinPortal: true }}
+            value={state.estado ?? ''}
+            onChange={(v) => update({ estado: v })}
           />
           {factura ? (
-            <Select
+            <FiltroSelect
               label="Cobro"
-              placeholder="Todos"
-              clearable
               data={COBROS}
-              value={state.cobro || null}
-              onChange={(v) => update({ cobro: v ?? '' })}
-              comboboxProps={{ withinPortal: true }}
+              value={state.cobro ?? ''}
+              onChange={(v) => update({ cobro: v })}
             />
           ) : (
-            <Select
+            <FiltroSelect
               label="Facturado"
-              placeholder="Todos"
-              clearable
-              data={[
-                { value: 'si', label: 'Facturado' },
-                { value: 'no', label: 'Sin facturar' },
-              ]}
-              value={state.facturado || null}
-              onChange={(v) => update({ facturado: v ?? '' })}
-              comboboxProps={{ withinPortal: true }}
+              data={FACTURADO}
+              value={state.facturado ?? ''}
+              onChange={(v) => update({ facturado: v })}
             />
           )}
           {factura && (
-            <Switch
-              mt={{ md: 30 }}
+            <FiltroSwitch
               label="Solo borradores"
-              checked={state.borrador}
-              onChange={(e) => update({ borrador: e.currentTarget.checked })}
+              value={state.borrador ?? ''}
+              onChange={(v) => update({ borrador: v })}
             />
           )}
-        </SimpleGrid>
-        {hayFiltros && (
-          <Group justify="flex-end" mt="xs">
-            <Button variant="subtle" size="xs" onClick={() => setParams(new URLSearchParams())}>
-              Quitar filtros
-            </Button>
-          </Group>
-        )}
-      </Card>
-      {agrupable && seleccion.length > 0 && (
-        <Card withBorder radius="md" padding="sm" bg="var(--mantine-color-blue-0)" data-testid="seleccion">
-          <Group justify="space-between">
-            <Text size="sm">
-              {seleccion.length} {seleccion.length === 1 ? 'albarán seleccionado' : 'albaranes seleccionados'}
-              {clientes.size > 1 && ' · sólo se pueden facturar juntos albaranes de un mismo cliente'}
-            </Text>
-            <Group gap="xs">
-              <Button variant="subtle" size="xs" onClick={() => setSeleccion([])}>
-                Quitar selección
-              </Button>
-              <Button size="xs" disabled={clientes.size > 1} onClick={() => void facturarJuntos()}>
-                Facturar juntos
-              </Button>
+        </>
+      }
+      beforeTable={
+        agrupable &&
+        seleccion.length > 0 && (
+          <Card withBorder radius="md" padding="sm" bg="var(--mantine-color-blue-0)" data-testid="seleccion">
+            <Group justify="space-between">
+              <Text size="sm">
+                {seleccion.length} {seleccion.length === 1 ? 'albarán seleccionado' : 'albaranes seleccionados'}
+                {clientes.size > 1 && ' · sólo se pueden facturar juntos albaranes de un mismo cliente'}
+              </Text>
+              <Group gap="xs">
+                <Button variant="subtle" size="xs" onClick={() => setSeleccion([])}>
+                  Quitar selección
+                </Button>
+                <Button size="xs" disabled={clientes.size > 1} onClick={() => void facturarJuntos()}>
+                  Facturar juntos
+                </Button>
+              </Group>
             </Group>
-          </Group>
-        </Card>
-      )}
-      <DataTable<DocumentoVenta>
-        {...(agrupable
+          </Card>
+        )
+      }
+      columns={columns}
+      compact={(d) => <DocumentoCompacto doc={d} />}
+      rowHref={(d) => `/${recurso}/editar/${d.Id}`}
+      noRecordsText={`No hay ${def.plural.toLowerCase()}`}
+      table={{
+        ...(agrupable
           ? {
               selectedRecords: seleccion,
               onSelectedRecordsChange: setSeleccion,
@@ -290,39 +244,49 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
               }),
               allRecordsSelectionCheckboxProps: { 'aria-label': 'Seleccionar todos' },
             }
-          : {})}
-        {...pagedTableProps({
-          data,
-          records: rows,
-          fetching: list.isFetching,
-          page: state.pagina,
-          pageSize: TAM_PAGINA,
-          onPageChange: (p) => update({ pagina: p }),
-        })}
-        columns={columns}
-        noRecordsText={`No hay ${def.plural.toLowerCase()}`}
-        sortStatus={{ columnAccessor: 'Fecha', direction: state.asc ? 'asc' : 'desc' }}
-        onSortStatusChange={(st) => update({ asc: st.direction === 'asc' })}
-        onRowClick={({ record }) => navigate(`/${recurso}/editar/${record.Id}`)}
-        rowStyle={() => ({ cursor: 'pointer' })}
-      />
-      {rows.length > 0 && (
-        <Card withBorder radius="md" padding="sm" data-testid="totales-pagina">
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              Totales de esta página ({vivos.length} {vivos.length === 1 ? 'documento' : 'documentos'}, sin anulados)
-            </Text>
-            <Group gap="xl">
-              <Text size="sm">
-                Base imponible <b data-testid="pagina-base">{formatAmount(suma('BaseImponible'))}</b>
+          : {}),
+        sortStatus: { columnAccessor: 'Fecha', direction: state.asc === '1' ? 'asc' : 'desc' },
+        onSortStatusChange: (st) => update({ asc: st.direction === 'asc' ? '1' : '' }),
+      }}
+      after={
+        rows.length > 0 && (
+          <Card withBorder radius="md" padding="sm" data-testid="totales-pagina">
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                Totales de esta página ({vivos.length} {vivos.length === 1 ? 'documento' : 'documentos'}, sin anulados)
               </Text>
-              <Text size="sm">
-                Total <b data-testid="pagina-total">{formatAmount(suma('Total'))}</b>
-              </Text>
+              <Group gap="xl">
+                <Text size="sm">
+                  Base imponible <b data-testid="pagina-base">{formatAmount(suma('BaseImponible'))}</b>
+                </Text>
+                <Text size="sm">
+                  Total <b data-testid="pagina-total">{formatAmount(suma('Total'))}</b>
+                </Text>
+              </Group>
             </Group>
-          </Group>
-        </Card>
-      )}
+          </Card>
+        )
+      }
+    />
+  );
+}
+
+/** A document on a phone: number and date, customer, total and status badges, in one cell. */
+function DocumentoCompacto({ doc: d }: { doc: DocumentoVenta }) {
+  return (
+    <Stack gap={2} data-testid="documento-compacto">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600}>
+          {d.NumSerie ?? 'Borrador'} · {formatDate(d.Fecha)}
+        </Text>
+        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {formatAmount(d.Total)}
+        </Text>
+      </Group>
+      <Text size="sm" lineClamp={1}>
+        {d.ClienteNombre}
+      </Text>
+      <EstadoBadges doc={d} />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
-import { EstadoBadge, QrVerifactu } from '../verifactu/VerifactuScreens.tsx';
+import { EstadoBadge, QrVerifactu } from '../verifactu/QrVerifactu.tsx';
 import { ENTIDAD_VF, PERMISO_VF, type RegistroFila, RUTA_VF } from '../verifactu/verifactuModel.ts';
 import type { DocumentoVenta } from './ventasModel.ts';
 

@@ -13,6 +13,7 @@ import {
   type TipoIva,
   type Totales,
 } from '@faro/domain';
+import type { ListValues } from '../../ui/list/usePagedList.ts';
 
 /**
  * Sales documents in the browser: the API shapes, labels per resource, the editor's values ↔ save body, client
@@ -440,59 +441,30 @@ export function totalesVivos(
   return { totales, importes };
 }
 
-/** Query parameters of the list, from the URL (state kept there: page, filters). */
-export interface ListaEstado {
-  pagina: number;
-  estado: string;
-  cobro: string;
-  facturado: string;
-  cliente: string;
-  desde: string;
-  hasta: string;
-  borrador: boolean;
-  buscar: string;
-  /** Oldest first (the list is newest first by default). */
-  asc: boolean;
-}
-
-export const TAM_PAGINA = 50;
-
-export function leerLista(p: URLSearchParams): ListaEstado {
-  return {
-    pagina: Math.max(1, Math.floor(Number(p.get('pagina'))) || 1),
-    estado: p.get('estado') ?? '',
-    cobro: p.get('cobro') ?? '',
-    facturado: p.get('facturado') ?? '',
-    cliente: p.get('cliente') ?? '',
-    desde: p.get('desde') ?? '',
-    hasta: p.get('hasta') ?? '',
-    borrador: p.get('borrador') === '1',
-    buscar: p.get('buscar') ?? '',
-    asc: p.get('asc') === '1',
-  };
-}
-
-export function escribirLista(s: ListaEstado): URLSearchParams {
-  const out = new URLSearchParams();
-  if (s.pagina > 1) out.set('pagina', String(s.pagina));
-  for (const k of ['estado', 'cobro', 'facturado', 'cliente', 'desde', 'hasta', 'buscar'] as const)
-    if (s[k]) out.set(k, s[k]);
-  if (s.borrador) out.set('borrador', '1');
-  if (s.asc) out.set('asc', '1');
-  return out;
-}
+/** The filters of a sales list kept in the URL ('' = unset; borrador = '1'), and `asc` (oldest first). */
+export const FILTROS_LISTA = [
+  'buscar',
+  'cliente',
+  'desde',
+  'hasta',
+  'estado',
+  'cobro',
+  'facturado',
+  'borrador',
+] as const;
 
 /** `Filtros` of `GET list` (Buscar, Estado, EstadoCobro, Facturado, Cliente, FechaDesde/Hasta, Borrador). */
-export function filtrosLista(s: ListaEstado): Record<string, unknown> {
+export function filtrosLista(s: ListValues): Record<string, unknown> {
   const f: Record<string, unknown> = {};
-  if (s.buscar.trim()) f.Buscar = s.buscar.trim();
+  const buscar = (s.buscar ?? '').trim();
+  if (buscar) f.Buscar = buscar;
   if (s.estado) f.Estado = s.estado;
   if (s.cobro) f.EstadoCobro = s.cobro;
   if (s.facturado) f.Facturado = s.facturado === 'si';
   if (s.cliente && Number.isSafeInteger(Number(s.cliente))) f.Cliente = Number(s.cliente);
   if (s.desde) f.FechaDesde = s.desde;
   if (s.hasta) f.FechaHasta = s.hasta;
-  if (s.borrador) f.Borrador = true;
+  if (s.borrador === '1') f.Borrador = true;
   return f;
 }
 

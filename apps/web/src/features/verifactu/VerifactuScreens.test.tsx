@@ -123,9 +123,29 @@ describe('VeriFactu screens', () => {
       'true',
     );
     fireEvent.change(screen.getByLabelText('Factura'), { target: { value: 'X99' } });
-    expect((await screen.findByTestId('visor-vacio')).textContent).toBe(
-      'No hay registros VeriFactu de facturas con «X99»',
-    );
+    expect(await screen.findByText('No hay registros VeriFactu de facturas con «X99»')).toBeTruthy();
+  });
+
+  it('the viewer list has a count and page controls, the page kept in the URL', async () => {
+    const net = setup(<VerifactuScreens action="fventavisorvf" segments={['lista']} route={route} />, {
+      'GET ventas/fventaverifactu/list': (_i, url) =>
+        json(200, {
+          Items: [
+            fila({
+              Id: Number(url.searchParams.get('Pagina')) * 100,
+              NumSerieFactura: `P${url.searchParams.get('Pagina')}`,
+            }),
+          ],
+          Total: 45,
+        }),
+    });
+    expect(await screen.findByRole('link', { name: 'P1' })).toBeTruthy();
+    expect(screen.getByTestId('list-total').textContent).toBe('45 registros');
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByRole('link', { name: 'P2' })).toBeTruthy();
+    const ultima = net.calls.filter((c) => c.path === 'ventas/fventaverifactu/list').at(-1)!;
+    expect(ultima.url.searchParams.get('Pagina')).toBe('2');
+    expect(ultima.url.searchParams.get('TotalPagina')).toBe('20');
   });
 
   it('the viewer shows the record, both huellas, the chain status, the QR, the XML and the AEAT error explained', async () => {
