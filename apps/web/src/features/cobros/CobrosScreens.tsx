@@ -17,14 +17,18 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
+import { FiltroFecha, FiltroSelect } from '../../ui/list/listFilters.tsx';
+import { PagedList } from '../../ui/list/PagedList.tsx';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
 import {
   type Cobro,
   cobroBody,
@@ -72,9 +76,10 @@ function Fecha(p: {
   );
 }
 
-/** Collections list with filters and 'Nuevo cobro', and the 'Vencidas' tab. */
+/** Collections list with filters and 'Nuevo cobro', and the 'Vencidas' tab (the tab is kept in the URL). */
 export function CobrosPage({ title }: { title: string }) {
-  const [tab, setTab] = useState<string | null>('cobros');
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('pestana') === 'vencidas' ? 'vencidas' : 'cobros';
   const [nuevo, setNuevo] = useState<{ open: boolean; factura: number | null }>({ open: false, factura: null });
   return (
     <Stack gap="md">
@@ -84,7 +89,12 @@ export function CobrosPage({ title }: { title: string }) {
         </Title>
         <Button onClick={() => setNuevo({ open: true, factura: null })}>Nuevo cobro</Button>
       </Group>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      {/* Each tab is a paged list with its own filters and page: changing tab starts from a clean URL. */}
+      <Tabs
+        value={tab}
+        onChange={(t) => setParams(t === 'vencidas' ? new URLSearchParams({ pestana: t }) : new URLSearchParams())}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="cobros">Cobros</Tabs.Tab>
           <Tabs.Tab value="vencidas">Vencidas</Tabs.Tab>
@@ -111,122 +121,133 @@ function useCuentas() {
   });
 }
 
+const aFactura = (id: number) => `/fventa/editar/${id}`;
+
 function ListaCobros() {
-  const { info } = useReady();
-  const [desde, setDesde] = useState('');
-  const [hasta, setHasta] = useState('');
-  const [cuenta, setCuenta] = useState<string | null>(null);
   const cuentas = useCuentas();
   const nombreCuenta = new Map((cuentas.data?.Items ?? []).map((c) => [c.Id, c.Nombre]));
-  const filtros: Record<string, unknown> = {};
-  if (desde) filtros.FechaDesde = desde;
-  if (hasta) filtros.FechaHasta = hasta;
-  if (cuenta) filtros.IdTesoreria = Number(cuenta);
-  const params = { Pagina: 1, TotalPagina: 200, Descendente: true, Filtros: JSON.stringify(filtros) };
-  const list = useQuery({
-    queryKey: qk.list(info.IdEmpresa, 'movstesoreriac', params),
-    queryFn: () => api.get<ListAnswer<Cobro>>('tesoreria/movstesoreriac/list', { params }),
+  const list = usePagedList<Cobro>({
+    entidad: 'movstesoreriac',
+    path: 'tesoreria/movstesoreriac/list',
+    filters: ['desde', 'hasta', 'cuenta'],
+    filtros: (v) => ({
+      ...(v.desde ? { FechaDesde: v.desde } : {}),
+      ...(v.hasta ? { FechaHasta: v.hasta } : {}),
+      ...(v.cuenta ? { IdTesoreria: Number(v.cuenta) } : {}),
+    }),
+    orden: () => ({ Descendente: true }),
   });
-  const rows = list.data?.Items ?? [];
+  const v = list.values;
+  const cuenta = (c: Cobro) => nombreCuenta.get(c.IdTesoreria) ?? c.IdTesoreria;
+  const columns: DataTableColumn<Cobro>[] = [
+    { accessor: 'Fecha', title: 'Fecha', width: 110, render: (c) => formatDate(c.Fecha) },
+    {
+      accessor: 'NumSerie',
+      title: 'Factura',
+      render: (c) => (
+        <Anchor component={Link} to={aFactura(c.IdFactura)} size="sm" onClick={(e) => e.stopPropagation()}>
+          {c.NumSerie ?? `#${c.IdFactura}`}
+        </Anchor>
+      ),
+    },
+    { accessor: 'ClienteNombre', title: 'Cliente' },
+    { accessor: 'IdTesoreria', title: 'Cuenta', render: cuenta },
+    { accessor: 'Importe', title: 'Importe', textAlign: 'right', render: (c) => money(c.Importe) },
+  ];
   return (
-    <Card withBorder radius="md" padding="md">
-      <Group mb="md" align="end">
-        <Fecha label="Desde" value={desde} onChange={setDesde} />
-        <Fecha label="Hasta" value={hasta} onChange={setHasta} />
-        <Select
-          label="Cuenta"
-          placeholder="Todas"
-          clearable
-          data={(cuentas.data?.Items ?? []).map((c) => ({ value: String(c.Id), label: c.Nombre }))}
-          value={cuenta}
-          onChange={setCuenta}
-        />
-      </Group>
-      {rows.length === 0 && !list.isLoading ? (
-        <Text c="dimmed">
-          {desde || hasta || cuenta
-            ? 'No hay cobros con estos filtros'
-            : 'Todavía no hay cobros: regístralos con «Nuevo cobro» o desde una factura emitida'}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover data-testid="lista-cobros">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Factura</Table.Th>
-                <Table.Th>Cliente</Table.Th>
-                <Table.Th>Cuenta</Table.Th>
-                <Table.Th ta="right">Importe</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((c) => (
-                <Table.Tr key={c.Id}>
-                  <Table.Td>{formatDate(c.Fecha)}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/fventa/editar/${c.IdFactura}`} size="sm">
-                      {c.NumSerie ?? `#${c.IdFactura}`}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{c.ClienteNombre}</Table.Td>
-                  <Table.Td>{nombreCuenta.get(c.IdTesoreria) ?? c.IdTesoreria}</Table.Td>
-                  <Table.Td ta="right">{money(c.Importe)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <PagedList<Cobro>
+      data-testid="lista-cobros"
+      list={list}
+      filterCols={{ base: 1, sm: 3 }}
+      filters={
+        <>
+          <FiltroFecha label="Desde" value={v.desde ?? ''} onChange={(x) => list.set({ desde: x })} />
+          <FiltroFecha label="Hasta" value={v.hasta ?? ''} onChange={(x) => list.set({ hasta: x })} />
+          <FiltroSelect
+            label="Cuenta"
+            placeholder="Todas"
+            data={(cuentas.data?.Items ?? []).map((c) => ({ value: String(c.Id), label: c.Nombre }))}
+            value={v.cuenta ?? ''}
+            onChange={(x) => list.set({ cuenta: x })}
+          />
+        </>
+      }
+      columns={columns}
+      compact={(c) => (
+        <Stack gap={2}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" fw={600}>
+              {c.NumSerie ?? `#${c.IdFactura}`} · {formatDate(c.Fecha)}
+            </Text>
+            <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {money(c.Importe)}
+            </Text>
+          </Group>
+          <Text size="sm" lineClamp={1}>
+            {c.ClienteNombre} · {cuenta(c)}
+          </Text>
+        </Stack>
       )}
-      {list.data?.TotalLimitado && <Text size="sm">Se muestran los 200 más recientes: afina los filtros</Text>}
-    </Card>
+      rowHref={(c) => aFactura(c.IdFactura)}
+      noRecordsText={
+        list.activos
+          ? 'No hay cobros con estos filtros'
+          : 'Todavía no hay cobros: regístralos con «Nuevo cobro» o desde una factura emitida'
+      }
+    />
   );
 }
 
 function ListaVencidas({ onCobrar }: { onCobrar: (id: number) => void }) {
-  const { info } = useReady();
-  const params = { Pagina: 1, TotalPagina: 200 };
-  const list = useQuery({
-    queryKey: qk.list(info.IdEmpresa, 'fventavencidas', params),
-    queryFn: () => api.get<ListAnswer<FacturaVencida> & { Fecha: string }>('ventas/fventa/vencidas', { params }),
+  const list = usePagedList<FacturaVencida>({
+    entidad: 'fventavencidas',
+    path: 'ventas/fventa/vencidas',
+    filters: [],
+    filtros: () => ({}),
   });
-  const rows = list.data?.Items ?? [];
-  if (!rows.length && !list.isLoading) return <Text c="dimmed">No hay facturas vencidas pendientes de cobro</Text>;
+  const cobrar = (r: FacturaVencida) => (
+    <Button
+      size="xs"
+      variant="light"
+      onClick={(e) => {
+        e.stopPropagation();
+        onCobrar(r.Id);
+      }}
+    >
+      Cobrar
+    </Button>
+  );
+  const columns: DataTableColumn<FacturaVencida>[] = [
+    { accessor: 'NumSerie', title: 'Factura' },
+    { accessor: 'Fecha', title: 'Fecha', render: (r) => formatDate(r.Fecha) },
+    { accessor: 'ClienteNombre', title: 'Cliente' },
+    { accessor: 'PrimerVencimiento', title: 'Vencimiento', render: (r) => formatDate(r.PrimerVencimiento) },
+    { accessor: 'DiasVencida', title: 'Días vencida', textAlign: 'right' },
+    { accessor: 'ImporteVencido', title: 'Vencido', textAlign: 'right', render: (r) => money(r.ImporteVencido) },
+    { accessor: 'Pendiente', title: 'Pendiente', textAlign: 'right', render: (r) => money(r.Pendiente) },
+    { accessor: 'Id', title: '', render: cobrar },
+  ];
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover data-testid="lista-vencidas">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Factura</Table.Th>
-            <Table.Th>Fecha</Table.Th>
-            <Table.Th>Cliente</Table.Th>
-            <Table.Th>Vencimiento</Table.Th>
-            <Table.Th ta="right">Días vencida</Table.Th>
-            <Table.Th ta="right">Vencido</Table.Th>
-            <Table.Th ta="right">Pendiente</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.Id}>
-              <Table.Td>{r.NumSerie}</Table.Td>
-              <Table.Td>{formatDate(r.Fecha)}</Table.Td>
-              <Table.Td>{r.ClienteNombre}</Table.Td>
-              <Table.Td>{formatDate(r.PrimerVencimiento)}</Table.Td>
-              <Table.Td ta="right">{r.DiasVencida}</Table.Td>
-              <Table.Td ta="right">{money(r.ImporteVencido)}</Table.Td>
-              <Table.Td ta="right">{money(r.Pendiente)}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" onClick={() => onCobrar(r.Id)}>
-                  Cobrar
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PagedList<FacturaVencida>
+      data-testid="lista-vencidas"
+      list={list}
+      columns={columns}
+      compact={(r) => (
+        <Stack gap={2}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" fw={600}>
+              {r.NumSerie} · {r.ClienteNombre}
+            </Text>
+            {cobrar(r)}
+          </Group>
+          <Text size="sm">
+            Vencida el {formatDate(r.PrimerVencimiento)} ({r.DiasVencida} días) · Pendiente {money(r.Pendiente)}
+          </Text>
+        </Stack>
+      )}
+      rowHref={(r) => aFactura(r.Id)}
+      noRecordsText="No hay facturas vencidas pendientes de cobro"
+    />
   );
 }
 
