@@ -11,6 +11,7 @@ export const almacenes = defineEntity({
   gender: 'm',
   permission: 'CataAlmacen',
   module: 'ActStock',
+  nav: { area: 'catalogo' },
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   rules: [spanishAddress('CodPostal', 'Provincia', 'Pais')],

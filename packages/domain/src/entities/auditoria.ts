@@ -14,6 +14,7 @@ export const auditoria = defineEntity({
   labelPlural: 'Auditoría',
   gender: 'm',
   permission: 'ConfAuditoria',
+  nav: { area: 'configuracion' },
   defaultOrder: 'Fecha',
   titleField: 'Recurso',
   readOnly: true,

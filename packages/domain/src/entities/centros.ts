@@ -7,6 +7,7 @@ export const centros = defineEntity({
   labelPlural: 'Centros',
   gender: 'm',
   permission: 'ConfCentros',
+  nav: { area: 'configuracion' },
   defaultOrder: 'Val',
   titleField: 'Desc',
   fields: {

@@ -10,6 +10,7 @@ export const clientes = defineEntity({
   labelPlural: 'Clientes',
   gender: 'm',
   permission: 'ConClientes',
+  nav: { area: 'contactos' },
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   softDelete: true,

@@ -9,6 +9,7 @@ export const clientespot = defineEntity({
   labelPlural: 'Clientes potenciales',
   gender: 'm',
   permission: 'ConClientes',
+  nav: { area: 'contactos' },
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   sections: [S.datos, S.direccion, S.contacto, S.comercial, S.notas],

@@ -9,6 +9,7 @@ export const comerciales = defineEntity({
   gender: 'm',
   permission: 'PersComercial',
   module: 'ActComerciales',
+  nav: { area: 'personal' },
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   fields: {

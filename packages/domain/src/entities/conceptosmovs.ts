@@ -15,6 +15,7 @@ export const conceptosmovs = defineEntity({
   labelPlural: 'Conceptos de movimientos',
   gender: 'm',
   permission: 'TesoMovsCajaBanco',
+  nav: { area: 'tesoreria' },
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   fields: {

@@ -10,6 +10,7 @@ export const configura = defineEntity({
   labelPlural: 'Configuración de la empresa',
   gender: 'f',
   permission: 'ConfEmpresa',
+  nav: { area: 'configuracion' },
   defaultOrder: 'DiasValidezPresupuesto',
   titleField: 'VentasTxtLibre1',
   sections: [S.ventas, S.defectos, S.textos],

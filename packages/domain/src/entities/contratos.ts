@@ -19,6 +19,7 @@ export const contratos = defineEntity({
   labelPlural: 'Contratos',
   gender: 'm',
   permission: 'PersEmple',
+  nav: { area: 'personal' },
   defaultOrder: 'Descripcion',
   titleField: 'Descripcion',
   fields: {

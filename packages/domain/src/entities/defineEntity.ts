@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldDef } from '../fields/kinds.ts';
 import { fieldSchema } from '../fields/schema.ts';
+import type { EntityNav } from '../navigation/areas.ts';
 import type { PermissionCode } from '../permissions/codes.ts';
 import type { ModuleFlag } from '../session/companyContext.ts';
 
@@ -28,8 +29,12 @@ export interface EntityDef {
   labelPlural: string;
   /** Gender for Spanish texts ("Nuevo centro" / "Nueva tarifa"). */
   gender?: 'm' | 'f';
+  /** The permission code of its routes, screens and menu entry. */
   permission: PermissionCode;
+  /** Module gate of its routes, screens and menu entry. */
   module?: ModuleFlag;
+  /** Its own web route, when it has one (navigation/areas.ts): the route and the menu entry are derived from it. */
+  nav?: EntityNav;
   fields: Record<string, FieldDef>;
   /** Field used as the default order (ascending); ties broken by Id. */
   defaultOrder: string;

@@ -12,6 +12,7 @@ export const empleados = defineEntity({
   labelPlural: 'Empleados',
   gender: 'm',
   permission: 'PersEmple',
+  nav: { area: 'personal' },
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   softDelete: true,

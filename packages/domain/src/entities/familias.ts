@@ -8,6 +8,7 @@ export const familias = defineEntity({
   labelPlural: 'Familias',
   gender: 'f',
   permission: 'CataFamilia',
+  nav: { area: 'catalogo' },
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   fields: {

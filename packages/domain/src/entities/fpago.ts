@@ -19,6 +19,7 @@ export const fpago = defineEntity({
   labelPlural: 'Formas de pago',
   gender: 'f',
   permission: 'ConfEmpresa',
+  nav: { area: 'configuracion' },
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   fields: {

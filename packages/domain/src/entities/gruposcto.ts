@@ -8,6 +8,7 @@ export const gruposcto = defineEntity({
   labelPlural: 'Grupos de contactos',
   gender: 'm',
   permission: 'ConClientes',
+  nav: { area: 'contactos' },
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   fields: {

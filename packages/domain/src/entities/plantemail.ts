@@ -22,6 +22,7 @@ export const plantemail = defineEntity({
   labelPlural: 'Plantillas de email',
   gender: 'f',
   permission: 'MarketCorreos',
+  nav: { area: 'marketing', title: 'Plantillas de correo' },
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {

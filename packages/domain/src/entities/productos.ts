@@ -27,6 +27,7 @@ export const productos = defineEntity({
   labelPlural: 'Productos y servicios',
   gender: 'm',
   permission: 'CataProdServ',
+  nav: { area: 'catalogo' },
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   softDelete: true,

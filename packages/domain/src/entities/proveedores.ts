@@ -10,6 +10,7 @@ export const proveedores = defineEntity({
   labelPlural: 'Proveedores',
   gender: 'm',
   permission: 'ConProveedores',
+  nav: { area: 'contactos' },
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   softDelete: true,

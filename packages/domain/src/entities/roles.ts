@@ -8,6 +8,7 @@ export const roles = defineEntity({
   labelPlural: 'Perfiles y permisos',
   gender: 'm',
   permission: 'ConfRoles',
+  nav: { area: 'configuracion' },
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {

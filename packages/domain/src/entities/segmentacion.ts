@@ -8,6 +8,7 @@ export const segmentacion = defineEntity({
   labelPlural: 'Segmentación',
   gender: 'm',
   permission: 'MarketCorreos',
+  nav: { area: 'marketing' },
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   fields: {

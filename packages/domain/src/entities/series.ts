@@ -26,6 +26,7 @@ export const series = defineEntity({
   labelPlural: 'Series',
   gender: 'f',
   permission: 'ConfEmpresa',
+  nav: { area: 'configuracion' },
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   fields: {

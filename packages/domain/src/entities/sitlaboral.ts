@@ -8,6 +8,7 @@ export const sitlaboral = defineEntity({
   labelPlural: 'Situaciones laborales',
   gender: 'f',
   permission: 'PersEmple',
+  nav: { area: 'personal' },
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   fields: {

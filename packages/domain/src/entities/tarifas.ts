@@ -9,6 +9,7 @@ export const tarifas = defineEntity({
   labelPlural: 'Tarifas',
   gender: 'f',
   permission: 'CataTarifa',
+  nav: { area: 'catalogo' },
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   rules: [dateRange('FechaDesde', 'FechaHasta')],

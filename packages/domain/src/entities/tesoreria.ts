@@ -15,6 +15,7 @@ export const tesoreria = defineEntity({
   labelPlural: 'Cuentas de tesorería',
   gender: 'f',
   permission: 'TesoMovsCajaBanco',
+  nav: { area: 'tesoreria' },
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   rules: [ibanRequiredWhen('IBAN', (v) => v.Tipo === 'banco')],

@@ -13,6 +13,7 @@ export const usuarios = defineEntity({
   labelPlural: 'Usuarios',
   gender: 'm',
   permission: 'ConfUsuarios',
+  nav: { area: 'configuracion' },
   defaultOrder: 'UserName',
   titleField: 'UserName',
   sections: ['Datos personales', 'Acceso y permisos'],

@@ -1,3 +1,4 @@
+export * from './areas.ts';
 export * from './enrolments.ts';
 export * from './guards.ts';
 export * from './menu.ts';

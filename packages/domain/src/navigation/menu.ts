@@ -1,6 +1,7 @@
 import type { PermissionCode } from '../permissions/codes.ts';
 import { type InfoEmpresa, levelIn, type ModuleFlag } from '../session/companyContext.ts';
 import type { TipoFacturaElectronica } from '../session/roles.ts';
+import { routeDef } from './routes.ts';
 import type { MenuVariant } from './tables.ts';
 
 /** Icons the side menu uses; the web maps each one to a drawing. */
@@ -24,13 +25,21 @@ export type MenuIcon = (typeof MENU_ICONS)[number];
 /** A switch that turns an entry on: a module flag or the company's electronic invoicing type. */
 export type EntrySwitch = { module: ModuleFlag } | { facturaElectronica: Exclude<TipoFacturaElectronica, ''> };
 
+/**
+ * A menu entry: where it stands is stated here; what it is comes from its route (`routes.ts`, or the entity for
+ * entity routes): the name defaults to the route's title, the permission to the route's, the switch to the route's
+ * module gate.
+ */
 interface EntryDef {
   action: string;
-  name: string;
+  /** When the menu words it otherwise than the route's title ('Pedidos' for 'Pedidos de venta'). */
+  name?: string;
   /** Defaults to `{action}/lista`. */
   route?: string;
-  permission?: PermissionCode;
+  /** Defaults to the route's; null: shown without one (the teacher's agenda). */
+  permission?: PermissionCode | null;
   query?: Readonly<Record<string, string>>;
+  /** Defaults to the route's module gate; set when the entry has another switch (CRM, VeriFactu, LROE). */
   switch?: EntrySwitch;
   /** Only in these variants (academy and driving-school items). */
   only?: readonly MenuVariant[];
@@ -72,13 +81,13 @@ const OFFICE: readonly GroupDef[] = [
     title: 'Contactos',
     icon: 'contactos',
     entries: [
-      { action: 'matriculas', name: 'Alumnos', permission: 'AlumnoMatriculas', only: ACA },
-      { action: 'matriculasonline', name: 'Matrículas online', permission: 'AlumnoMatriculas', only: ACA },
-      { action: 'clientes', name: 'Clientes', permission: 'ConClientes' },
-      { action: 'clientespot', name: 'Clientes potenciales', permission: 'ConClientes' },
-      { action: 'tutores', name: 'Tutores', permission: 'ConClientes', only: ACA },
-      { action: 'autorizados', name: 'Autorizados', permission: 'ConClientes', only: ACA },
-      { action: 'proveedores', name: 'Proveedores', permission: 'ConProveedores' },
+      { action: 'matriculas', only: ACA },
+      { action: 'matriculasonline', only: ACA },
+      { action: 'clientes' },
+      { action: 'clientespot' },
+      { action: 'tutores', only: ACA },
+      { action: 'autorizados', only: ACA },
+      { action: 'proveedores' },
     ],
   },
   {
@@ -87,11 +96,11 @@ const OFFICE: readonly GroupDef[] = [
     icon: 'formacion',
     only: ACA,
     entries: [
-      { action: 'cursos', name: 'Cursos', permission: 'CursoCursos' },
-      { action: 'tarifascurso', name: 'Tarifas de cursos', permission: 'CataTarifa' },
-      { action: 'horario', name: 'Horario', permission: 'CursoHorario' },
-      { action: 'curpermisos', name: 'Cursos de permisos', permission: 'CursoCursos', only: AE },
-      { action: 'clases', name: 'Calendario profesores', permission: 'CursoHorario', only: AE },
+      { action: 'cursos' },
+      { action: 'tarifascurso' },
+      { action: 'horario' },
+      { action: 'curpermisos', only: AE },
+      { action: 'clases', only: AE },
     ],
   },
   {
@@ -99,117 +108,66 @@ const OFFICE: readonly GroupDef[] = [
     title: 'Exámenes',
     icon: 'examenes',
     only: AE,
-    entries: [
-      { action: 'calexamenes', name: 'Calendario de exámenes', permission: 'ExamCalendario' },
-      { action: 'imprexamenes', name: 'Impresos de examen', permission: 'ExamCalendario' },
-      { action: 'tasasdgt', name: 'Tasas DGT', permission: 'ExamTasas' },
-      { action: 'citasaues', name: 'Citas AUES', permission: 'ExamAues' },
-    ],
+    entries: [{ action: 'calexamenes' }, { action: 'imprexamenes' }, { action: 'tasasdgt' }, { action: 'citasaues' }],
   },
   {
     id: 'ventas',
     title: 'Ventas',
     icon: 'ventas',
     entries: [
-      { action: 'pventa', name: 'Presupuestos', permission: 'VentasPresup', switch: mod('ActPresupuestos') },
-      { action: 'dventa', name: 'Pedidos', permission: 'VentasPedi', switch: mod('ActPedidos') },
-      { action: 'aventa', name: 'Albaranes', permission: 'VentasAlba', switch: mod('ActAlbaranes') },
-      { action: 'fventa', name: 'Facturas', permission: 'VentasFact' },
-      { action: 'cargos', name: 'Cargos', permission: 'AlumnoCargosCobros', only: ACA },
-      { action: 'factcobros', name: 'Facturación de cobros', permission: 'AlumnoCargosCobros', only: ACA },
-      {
-        action: 'fventarec',
-        name: 'Facturas recurrentes',
-        permission: 'VentasRecurr',
-        switch: mod('ActFactRecurrentes'),
-      },
-      { action: 'factemitidas', name: 'Facturas emitidas', permission: 'ImptoEmit' },
-      {
-        action: 'fventaverifactu',
-        name: 'Registros VeriFactu',
-        permission: 'VentasVeriFactu',
-        switch: { facturaElectronica: 'verifactu' },
-      },
-      {
-        action: 'fventavisorvf',
-        name: 'Visor VeriFactu',
-        permission: 'VentasVeriFactu',
-        switch: { facturaElectronica: 'verifactu' },
-      },
-      {
-        action: 'lroefactemitidas',
-        name: 'LROE emitidas',
-        permission: 'ImptoEmit',
-        switch: { facturaElectronica: 'lroe' },
-      },
-      { action: 'movstesoreriac', name: 'Cobros', permission: 'TesoMovsCajaBanco', query: { tipomov: 'cobro' } },
-      { action: 'crmoportuni', name: 'Oportunidades', permission: 'VentasCrmOport', switch: mod('ActCrm') },
-      { action: 'crmembudos', name: 'Embudos de venta', permission: 'VentasCrmOport', switch: mod('ActCrm') },
+      { action: 'pventa' },
+      { action: 'dventa', name: 'Pedidos' },
+      { action: 'aventa', name: 'Albaranes' },
+      { action: 'fventa', name: 'Facturas' },
+      { action: 'cargos', only: ACA },
+      { action: 'factcobros', only: ACA },
+      { action: 'fventarec' },
+      { action: 'factemitidas' },
+      { action: 'fventaverifactu', switch: { facturaElectronica: 'verifactu' } },
+      { action: 'fventavisorvf', switch: { facturaElectronica: 'verifactu' } },
+      { action: 'lroefactemitidas', name: 'LROE emitidas', switch: { facturaElectronica: 'lroe' } },
+      { action: 'movstesoreriac', query: { tipomov: 'cobro' } },
+      { action: 'crmoportuni', switch: mod('ActCrm') },
+      { action: 'crmembudos', switch: mod('ActCrm') },
     ],
   },
   {
     id: 'marketing',
     title: 'Marketing',
     icon: 'marketing',
-    entries: [
-      { action: 'correos', name: 'Correos', permission: 'MarketCorreos' },
-      { action: 'sms', name: 'SMS', permission: 'MarketCorreos' },
-    ],
+    entries: [{ action: 'correos' }, { action: 'sms' }],
   },
   {
     id: 'catalogo',
     title: 'Catálogo',
     icon: 'catalogo',
-    entries: [
-      { action: 'productos', name: 'Productos y servicios', permission: 'CataProdServ' },
-      { action: 'familias', name: 'Familias', permission: 'CataFamilia' },
-      { action: 'tarifas', name: 'Tarifas', permission: 'CataTarifa' },
-      { action: 'almacenes', name: 'Almacenes', permission: 'CataAlmacen', switch: mod('ActStock') },
-    ],
+    entries: [{ action: 'productos' }, { action: 'familias' }, { action: 'tarifas' }, { action: 'almacenes' }],
   },
   {
     id: 'compras',
     title: 'Compras',
     icon: 'compras',
     entries: [
-      { action: 'dcompra', name: 'Pedidos', permission: 'ComprasPedi', switch: mod('ActPedidosCompra') },
-      { action: 'acompra', name: 'Albaranes', permission: 'ComprasAlba', switch: mod('ActAlbaranesCompra') },
-      { action: 'fcompra', name: 'Facturas y gastos', permission: 'ComprasFact' },
-      {
-        action: 'fcomprarec',
-        name: 'Facturas recurrentes',
-        permission: 'ComprasRecurr',
-        switch: mod('ActComprasRecurrentes'),
-      },
-      { action: 'factrecibidas', name: 'Facturas recibidas', permission: 'ImptoRecib' },
-      {
-        action: 'lroefactrecibidas',
-        name: 'LROE recibidas',
-        permission: 'ImptoRecib',
-        switch: { facturaElectronica: 'lroe' },
-      },
-      { action: 'movstesoreriap', name: 'Pagos', permission: 'TesoMovsCajaBanco', query: { tipomov: 'pago' } },
+      { action: 'dcompra', name: 'Pedidos' },
+      { action: 'acompra', name: 'Albaranes' },
+      { action: 'fcompra', name: 'Facturas y gastos' },
+      { action: 'fcomprarec', name: 'Facturas recurrentes' },
+      { action: 'factrecibidas' },
+      { action: 'lroefactrecibidas', name: 'LROE recibidas', switch: { facturaElectronica: 'lroe' } },
+      { action: 'movstesoreriap', query: { tipomov: 'pago' } },
     ],
   },
   {
     id: 'personal',
     title: 'Personal',
     icon: 'personal',
-    entries: [
-      { action: 'empleados', name: 'Empleados', permission: 'PersEmple' },
-      { action: 'comerciales', name: 'Comerciales', permission: 'PersComercial', switch: mod('ActComerciales') },
-      { action: 'profesores', name: 'Profesores', permission: 'PersProfe', only: ACA },
-    ],
+    entries: [{ action: 'empleados' }, { action: 'comerciales' }, { action: 'profesores', only: ACA }],
   },
   {
     id: 'tesoreria',
     title: 'Tesorería',
     icon: 'tesoreria',
-    entries: [
-      { action: 'movstesoreria', name: 'Movimientos', permission: 'TesoMovsCajaBanco' },
-      { action: 'remesas', name: 'Remesas', permission: 'TesoRemesa' },
-      { action: 'arqueos', name: 'Arqueos', permission: 'TesoArqueo' },
-    ],
+    entries: [{ action: 'movstesoreria', name: 'Movimientos' }, { action: 'remesas' }, { action: 'arqueos' }],
   },
 ];
 
@@ -223,13 +181,13 @@ const MENUS: Record<MenuVariant, readonly GroupDef[]> = {
       title: 'Administración',
       icon: 'admin',
       entries: [
-        { action: 'admempresas', name: 'Empresas' },
-        { action: 'adminformes', name: 'Informes' },
-        { action: 'admexcep', name: 'Excepciones' },
-        { action: 'admnotifica', name: 'Notificaciones' },
-        { action: 'admcontrato', name: 'Contrato', route: 'admcontrato/editar' },
+        { action: 'admempresas' },
+        { action: 'adminformes' },
+        { action: 'admexcep' },
+        { action: 'admnotifica' },
+        { action: 'admcontrato', route: 'admcontrato/editar' },
         { action: 'admvideoscont', name: 'Videotutoriales' },
-        { action: 'admversiones', name: 'Versiones', route: 'admversiones/editar' },
+        { action: 'admversiones', route: 'admversiones/editar' },
       ],
     },
   ],
@@ -238,10 +196,7 @@ const MENUS: Record<MenuVariant, readonly GroupDef[]> = {
       id: 'asesoria',
       title: 'Asesoría',
       icon: 'asesoria',
-      entries: [
-        { action: 'aseempresas', name: 'Empresas' },
-        { action: 'asesolicitud', name: 'Solicitudes recibidas' },
-      ],
+      entries: [{ action: 'aseempresas' }, { action: 'asesolicitud' }],
     },
   ],
   profesor: [
@@ -249,10 +204,11 @@ const MENUS: Record<MenuVariant, readonly GroupDef[]> = {
       id: 'agenda',
       title: 'Agenda',
       icon: 'agenda',
+      // The teacher's own agenda: no permission code (the office entries of horario and clases have theirs).
       entries: [
-        { action: 'horario', name: 'Horario' },
-        { action: 'alumnosprofe', name: 'Mis alumnos' },
-        { action: 'clases', name: 'Mi agenda', only: ['autoescuela'] },
+        { action: 'horario', permission: null },
+        { action: 'alumnosprofe' },
+        { action: 'clases', name: 'Mi agenda', permission: null, only: ['autoescuela'] },
       ],
     },
   ],
@@ -262,16 +218,30 @@ const MENUS: Record<MenuVariant, readonly GroupDef[]> = {
       title: 'Mis gestiones',
       icon: 'portal',
       entries: [
-        { action: 'portaluhorario', name: 'Mi horario' },
-        { action: 'portalusaldo', name: 'Mi saldo', permission: 'ClieAlumnoSaldo' },
-        { action: 'portalufacturas', name: 'Mis facturas', permission: 'ClieFacturas' },
-        { action: 'portaluevaluaciones', name: 'Mis evaluaciones', permission: 'ClieAlumnoExped' },
-        { action: 'portaludocumentos', name: 'Mis documentos', permission: 'ClieContratos' },
-        { action: 'portalumatriculas', name: 'Mis matrículas', permission: 'AlumnosMatriculas' },
+        { action: 'portaluhorario' },
+        { action: 'portalusaldo' },
+        { action: 'portalufacturas' },
+        { action: 'portaluevaluaciones' },
+        { action: 'portaludocumentos' },
+        { action: 'portalumatriculas' },
       ],
     },
   ],
 };
+
+/** An entry with what its route says filled in (name, permission, module switch). */
+function resolveEntry(e: EntryDef): Omit<EntryDef, 'permission'> & { name: string; permission?: PermissionCode } {
+  const route = routeDef(e.action);
+  if (!route) throw new Error(`La entrada de menú ${e.action} no tiene ruta`);
+  const permission = e.permission === null ? undefined : (e.permission ?? route.permission);
+  const sw = e.switch ?? (route.module ? mod(route.module) : undefined);
+  return {
+    ...e,
+    name: e.name ?? route.title,
+    permission,
+    switch: sw,
+  };
+}
 
 /** The slice of the company context the menu reads. */
 export type MenuContext = Pick<
@@ -314,6 +284,7 @@ export function buildMenu(variant: MenuVariant, ctx: MenuContext, centro?: strin
     .map((g) => {
       const entries = g.entries
         .filter((e) => inScope(e.only))
+        .map(resolveEntry)
         .map((e) => ({
           action: e.action,
           name: e.name,

@@ -1,5 +1,8 @@
+import { ENTITY_LIST, type EntityName } from '../entities/registry.ts';
+import type { PermissionCode } from '../permissions/codes.ts';
 import type { ModuleFlag } from '../session/companyContext.ts';
 import type { TipoCuenta } from '../session/roles.ts';
+import { ACADEMY_TYPES, DRIVING_SCHOOL_TYPES, type RouteArea } from './areas.ts';
 
 /**
  * Who may open a route (spec section 6):
@@ -11,28 +14,6 @@ import type { TipoCuenta } from '../session/roles.ts';
  */
 export type RouteGuard = 'anon' | 'open' | 'auth' | 'admin' | 'asesoria' | 'usuario' | 'profesor' | 'alumno';
 
-/** Code-split areas: every route of an area loads the same chunk. */
-export type RouteArea =
-  | 'main'
-  | 'registro'
-  | 'contratacion'
-  | 'admin'
-  | 'asesoria'
-  | 'usuario'
-  | 'contactos'
-  | 'ventas'
-  | 'compras'
-  | 'catalogo'
-  | 'tesoreria'
-  | 'crm'
-  | 'marketing'
-  | 'personal'
-  | 'configuracion'
-  | 'impuestos'
-  | 'formacion'
-  | 'autoescuela'
-  | 'portal';
-
 export interface RouteDef {
   /** First path segment: `/{action}/lista`, `/{action}/editar/{id}`, `/{action}/nuevo`. */
   action: string;
@@ -42,29 +23,35 @@ export interface RouteDef {
   guard: RouteGuard;
   /** Account types the route belongs to; another account type is logged out (spec section 2, Restrictions). */
   accountTypes?: readonly TipoCuenta[];
-  /** Module gate: a company without the module is not allowed in. */
+  /** Module gate: a company without the module is not allowed in (the menu entry's switch too). */
   module?: ModuleFlag;
+  /** Permission code of the route's screens; the office menu entry shows by it. */
+  permission?: PermissionCode;
   /** Teachers may open this office route (timetable, classes). */
   teachersAllowed?: boolean;
   /** Menu highlighting alias (fgasto counts as fcompra). */
   alias?: string;
 }
 
-export const ACADEMY_TYPES = ['academia', 'autoescuela'] as const satisfies readonly TipoCuenta[];
-export const DRIVING_SCHOOL_TYPES = ['autoescuela'] as const satisfies readonly TipoCuenta[];
-
 type Def = Omit<RouteDef, 'action'>;
-const u = (title: string, area: RouteArea, extra: Partial<Def> = {}): Def => ({
+const u = (title: string, area: RouteArea, permission?: PermissionCode, extra: Partial<Def> = {}): Def => ({
   title,
   area,
   guard: 'usuario',
+  ...(permission ? { permission } : {}),
   ...extra,
 });
-const aca = (title: string, area: RouteArea, extra: Partial<Def> = {}): Def =>
-  u(title, area, { accountTypes: ACADEMY_TYPES, ...extra });
-const ae = (title: string, area: RouteArea, extra: Partial<Def> = {}): Def =>
-  u(title, area, { accountTypes: DRIVING_SCHOOL_TYPES, ...extra });
-const portal = (title: string): Def => ({ title, area: 'portal', guard: 'alumno', accountTypes: ACADEMY_TYPES });
+const aca = (title: string, area: RouteArea, permission?: PermissionCode, extra: Partial<Def> = {}): Def =>
+  u(title, area, permission, { accountTypes: ACADEMY_TYPES, ...extra });
+const ae = (title: string, area: RouteArea, permission?: PermissionCode, extra: Partial<Def> = {}): Def =>
+  u(title, area, permission, { accountTypes: DRIVING_SCHOOL_TYPES, ...extra });
+const portal = (title: string, permission?: PermissionCode): Def => ({
+  title,
+  area: 'portal',
+  guard: 'alumno',
+  accountTypes: ACADEMY_TYPES,
+  ...(permission ? { permission } : {}),
+});
 
 /** Every route of the product, by action. The route tables below pick from it. */
 const DEFS = {
@@ -91,109 +78,114 @@ const DEFS = {
   aseconfigura: { title: 'Datos de la asesoría', area: 'asesoria', guard: 'asesoria' },
   asesolicitud: { title: 'Solicitudes recibidas', area: 'asesoria', guard: 'asesoria' },
 
-  // General company user
-  clientes: u('Clientes', 'contactos'),
-  clientespot: u('Clientes potenciales', 'contactos'),
-  proveedores: u('Proveedores', 'contactos'),
-  pventa: u('Presupuestos', 'ventas', { module: 'ActPresupuestos' }),
-  dventa: u('Pedidos de venta', 'ventas', { module: 'ActPedidos' }),
-  aventa: u('Albaranes de venta', 'ventas', { module: 'ActAlbaranes' }),
-  fventa: u('Facturas de venta', 'ventas'),
+  // General company user. Routes of entities with their own screens (clientes, productos, almacenes…) are not here:
+  // they are derived from the entity's `nav` (entities/*.ts), below.
+  pventa: u('Presupuestos', 'ventas', 'VentasPresup', { module: 'ActPresupuestos' }),
+  dventa: u('Pedidos de venta', 'ventas', 'VentasPedi', { module: 'ActPedidos' }),
+  aventa: u('Albaranes de venta', 'ventas', 'VentasAlba', { module: 'ActAlbaranes' }),
+  fventa: u('Facturas de venta', 'ventas', 'VentasFact'),
   docventahist: u('Histórico de documentos de venta', 'ventas'),
-  fventarec: u('Facturas recurrentes', 'ventas', { module: 'ActFactRecurrentes' }),
-  factemitidas: u('Facturas emitidas', 'impuestos'),
-  fventaverifactu: u('Registros VeriFactu', 'impuestos'),
-  fventavisorvf: u('Visor VeriFactu', 'impuestos'),
-  lroefactemitidas: u('LROE facturas emitidas', 'impuestos'),
-  movstesoreriac: u('Cobros', 'tesoreria'),
-  crmoportuni: u('Oportunidades', 'crm'),
-  crmembudos: u('Embudos de venta', 'crm'),
-  productos: u('Productos y servicios', 'catalogo'),
-  familias: u('Familias', 'catalogo'),
-  tarifas: u('Tarifas', 'catalogo'),
-  almacenes: u('Almacenes', 'catalogo', { module: 'ActStock' }),
-  dcompra: u('Pedidos de compra', 'compras', { module: 'ActPedidosCompra' }),
-  acompra: u('Albaranes de compra', 'compras', { module: 'ActAlbaranesCompra' }),
-  fcompra: u('Facturas de compra', 'compras'),
-  fgasto: u('Gastos', 'compras', { alias: 'fcompra' }),
-  fgastorec: u('Gastos recurrentes', 'compras', { alias: 'fcomprarec' }),
-  fcomprarec: u('Facturas de compra recurrentes', 'compras', { module: 'ActComprasRecurrentes' }),
-  factrecibidas: u('Facturas recibidas', 'impuestos'),
-  lroefactrecibidas: u('LROE facturas recibidas', 'impuestos'),
-  movstesoreriap: u('Pagos', 'tesoreria'),
-  empleados: u('Empleados', 'personal'),
-  comerciales: u('Comerciales', 'personal', { module: 'ActComerciales' }),
-  movstesoreria: u('Movimientos de tesorería', 'tesoreria'),
-  remesas: u('Remesas', 'tesoreria'),
-  arqueos: u('Arqueos', 'tesoreria'),
-  conceptosmovs: u('Conceptos de movimientos', 'tesoreria'),
-  correos: u('Correos', 'marketing'),
-  sms: u('SMS', 'marketing'),
-  auditoria: u('Auditoría', 'configuracion'),
-  roles: u('Perfiles y permisos', 'configuracion'),
-  series: u('Series', 'configuracion'),
-  tesoreria: u('Cuentas de tesorería', 'tesoreria'),
-  usuarios: u('Usuarios', 'configuracion'),
+  fventarec: u('Facturas recurrentes', 'ventas', 'VentasRecurr', { module: 'ActFactRecurrentes' }),
+  factemitidas: u('Facturas emitidas', 'impuestos', 'ImptoEmit'),
+  fventaverifactu: u('Registros VeriFactu', 'impuestos', 'VentasVeriFactu'),
+  fventavisorvf: u('Visor VeriFactu', 'impuestos', 'VentasVeriFactu'),
+  lroefactemitidas: u('LROE facturas emitidas', 'impuestos', 'ImptoEmit'),
+  movstesoreriac: u('Cobros', 'tesoreria', 'TesoMovsCajaBanco'),
+  crmoportuni: u('Oportunidades', 'crm', 'VentasCrmOport'),
+  crmembudos: u('Embudos de venta', 'crm', 'VentasCrmOport'),
+  dcompra: u('Pedidos de compra', 'compras', 'ComprasPedi', { module: 'ActPedidosCompra' }),
+  acompra: u('Albaranes de compra', 'compras', 'ComprasAlba', { module: 'ActAlbaranesCompra' }),
+  fcompra: u('Facturas de compra', 'compras', 'ComprasFact'),
+  fgasto: u('Gastos', 'compras', undefined, { alias: 'fcompra' }),
+  fgastorec: u('Gastos recurrentes', 'compras', undefined, { alias: 'fcomprarec' }),
+  fcomprarec: u('Facturas de compra recurrentes', 'compras', 'ComprasRecurr', { module: 'ActComprasRecurrentes' }),
+  factrecibidas: u('Facturas recibidas', 'impuestos', 'ImptoRecib'),
+  lroefactrecibidas: u('LROE facturas recibidas', 'impuestos', 'ImptoRecib'),
+  movstesoreriap: u('Pagos', 'tesoreria', 'TesoMovsCajaBanco'),
+  movstesoreria: u('Movimientos de tesorería', 'tesoreria', 'TesoMovsCajaBanco'),
+  remesas: u('Remesas', 'tesoreria', 'TesoRemesa'),
+  arqueos: u('Arqueos', 'tesoreria', 'TesoArqueo'),
+  correos: u('Correos', 'marketing', 'MarketCorreos'),
+  sms: u('SMS', 'marketing', 'MarketCorreos'),
   empresa: u('Cambiar de empresa', 'configuracion'),
   gestordoc: u('Gestor documental', 'configuracion'),
   contratado: u('Suscripción y servicios', 'configuracion'),
   asesorias: u('Buscar asesoría', 'configuracion'),
-  configura: u('Configuración de la empresa', 'configuracion'),
-  fpago: u('Formas de pago', 'configuracion'),
-  plantemail: u('Plantillas de correo', 'marketing'),
-  centros: u('Centros', 'configuracion'),
-  gruposcto: u('Grupos de contactos', 'contactos'),
   modtributarios: u('Modelos tributarios', 'impuestos'),
   contabilidad: u('Contabilidad', 'impuestos'),
   exportaciones: u('Exportaciones', 'configuracion'),
   embudosvta: u('Embudos de venta', 'crm'),
-  sitlaboral: u('Situaciones laborales', 'personal'),
-  segmentacion: u('Segmentación', 'marketing'),
-  contratos: u('Contratos', 'personal'),
 
   // Academy additions
-  matriculas: aca('Alumnos', 'formacion'),
-  matriculasonline: aca('Matrículas online', 'formacion'),
-  autorizados: aca('Autorizados', 'contactos'),
-  tutores: aca('Tutores', 'contactos'),
-  cargos: aca('Cargos', 'formacion'),
-  factcobros: aca('Facturación de cobros', 'formacion'),
-  profesores: aca('Profesores', 'personal'),
+  matriculas: aca('Alumnos', 'formacion', 'AlumnoMatriculas'),
+  matriculasonline: aca('Matrículas online', 'formacion', 'AlumnoMatriculas'),
+  autorizados: aca('Autorizados', 'contactos', 'ConClientes'),
+  tutores: aca('Tutores', 'contactos', 'ConClientes'),
+  cargos: aca('Cargos', 'formacion', 'AlumnoCargosCobros'),
+  factcobros: aca('Facturación de cobros', 'formacion', 'AlumnoCargosCobros'),
+  profesores: aca('Profesores', 'personal', 'PersProfe'),
   aulas: aca('Aulas', 'formacion'),
   opciones: aca('Opciones', 'formacion'),
   cursando: aca('Cursando', 'formacion'),
   portalalumno: aca('Portal del alumno', 'formacion'),
-  cursos: aca('Cursos', 'formacion'),
-  tarifascurso: aca('Tarifas de cursos', 'formacion'),
-  horario: aca('Horario', 'formacion', { teachersAllowed: true }),
+  cursos: aca('Cursos', 'formacion', 'CursoCursos'),
+  tarifascurso: aca('Tarifas de cursos', 'formacion', 'CataTarifa'),
+  horario: aca('Horario', 'formacion', 'CursoHorario', { teachersAllowed: true }),
   alumnosprofe: { title: 'Mis alumnos', area: 'formacion', guard: 'profesor', accountTypes: ACADEMY_TYPES },
-  portalumatriculas: portal('Mis matrículas'),
-  portalusaldo: portal('Mi saldo'),
-  portalufacturas: portal('Mis facturas'),
-  portaluevaluaciones: portal('Mis evaluaciones'),
-  portaludocumentos: portal('Mis documentos'),
+  portalumatriculas: portal('Mis matrículas', 'AlumnosMatriculas'),
+  portalusaldo: portal('Mi saldo', 'ClieAlumnoSaldo'),
+  portalufacturas: portal('Mis facturas', 'ClieFacturas'),
+  portaluevaluaciones: portal('Mis evaluaciones', 'ClieAlumnoExped'),
+  portaludocumentos: portal('Mis documentos', 'ClieContratos'),
   portaluhorario: portal('Mi horario'),
 
   // Driving-school additions
-  calexamenes: ae('Calendario de exámenes', 'autoescuela'),
-  imprexamenes: ae('Impresos de examen', 'autoescuela'),
-  tasasdgt: ae('Tasas DGT', 'autoescuela'),
-  citasaues: ae('Citas AUES', 'autoescuela'),
+  calexamenes: ae('Calendario de exámenes', 'autoescuela', 'ExamCalendario'),
+  imprexamenes: ae('Impresos de examen', 'autoescuela', 'ExamCalendario'),
+  tasasdgt: ae('Tasas DGT', 'autoescuela', 'ExamTasas'),
+  citasaues: ae('Citas AUES', 'autoescuela', 'ExamAues'),
   confavisos: ae('Configuración de avisos', 'autoescuela'),
   confautoescuela: ae('Configuración de la autoescuela', 'autoescuela'),
   vehiculos: ae('Vehículos', 'autoescuela'),
   examinadores: ae('Examinadores', 'autoescuela'),
   instalaadr: ae('Instalaciones ADR', 'autoescuela'),
   ejercicios: ae('Ejercicios', 'autoescuela'),
-  curpermisos: ae('Cursos de permisos', 'autoescuela'),
-  clases: ae('Calendario profesores', 'autoescuela', { teachersAllowed: true }),
+  curpermisos: ae('Cursos de permisos', 'autoescuela', 'CursoCursos'),
+  clases: ae('Calendario profesores', 'autoescuela', 'CursoHorario', { teachersAllowed: true }),
 } satisfies Record<string, Def>;
 
-export type RouteAction = keyof typeof DEFS;
+/** The route of an entity with its own screens, derived from the entity (title, area, permission, module gate). */
+function entityRoute(entity: (typeof ENTITY_LIST)[number]): RouteDef | undefined {
+  if (!entity.nav) return undefined;
+  const { area, title, accountTypes } = entity.nav;
+  return {
+    action: entity.action ?? entity.name,
+    title: title ?? entity.labelPlural,
+    area,
+    guard: 'usuario',
+    permission: entity.permission,
+    ...(entity.module ? { module: entity.module } : {}),
+    ...(accountTypes ? { accountTypes } : {}),
+  };
+}
 
-export const ROUTES: Record<string, RouteDef> = Object.fromEntries(
-  Object.entries(DEFS).map(([action, def]) => [action, { action, ...def } as RouteDef]),
-);
+/** A route's action: a declared one or an entity's (entities with `nav`; tables.test checks each has its route). */
+export type RouteAction = keyof typeof DEFS | EntityName;
+
+function buildRoutes(): Record<string, RouteDef> {
+  const routes: Record<string, RouteDef> = Object.fromEntries(
+    Object.entries(DEFS).map(([action, def]) => [action, { action, ...def } as RouteDef]),
+  );
+  for (const entity of ENTITY_LIST) {
+    const route = entityRoute(entity);
+    if (!route) continue;
+    if (Object.hasOwn(routes, route.action)) throw new Error(`La ruta ${route.action} está declarada dos veces`);
+    routes[route.action] = route;
+  }
+  return routes;
+}
+
+export const ROUTES: Record<string, RouteDef> = buildRoutes();
 
 export function routeDef(action: string): RouteDef | undefined {
   return Object.hasOwn(ROUTES, action) ? ROUTES[action] : undefined;
