@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
 import { type EntityDef, hasBaja, LEVEL_FOR_ACTION, levelIn, listColumns } from '@faro/domain';
-import { Anchor, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { DebouncedText, FILTERS } from '../fields/filters.tsx';
 import { IconPlus } from '../icons.tsx';
 import { usePageTitle } from '../usePageTitle.ts';
 import { ExportMenu } from './ExportMenu.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
 import {
   type BajaFilter,
   filterFields,
@@ -78,7 +79,12 @@ export function EntityListPage({ entity, extraActions }: { entity: EntityDef; ex
   const data = list.data;
   const canCreate = !entity.readOnly && level >= LEVEL_FOR_ACTION.create;
   const CreateAction = CREATE_ACTIONS[entity.name];
-  const hasFilters = state.buscar || Object.keys(state.filtros).length > 0 || state.baja !== 'false';
+  // Active filters (the phone's 'Filtros' button shows how many): the search, each filter value, a Baja other than Activos.
+  const activos =
+    (state.buscar ? 1 : 0) +
+    Object.values(state.filtros).filter((v) => v !== '').length +
+    (state.baja !== 'false' ? 1 : 0);
+  const hasFilters = activos > 0;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -105,32 +111,11 @@ export function EntityListPage({ entity, extraActions }: { entity: EntityDef; ex
           )}
         </Group>
       </Group>
-      <Card withBorder radius="md" padding="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-          {searchable(entity) && (
-            <DebouncedText
-              label="Buscar"
-              placeholder="Texto a buscar"
-              value={state.buscar}
-              onChange={(v) => update({ buscar: v })}
-            />
-          )}
-          {filters.map(([name, def]) => {
-            const Filter = FILTERS[def.kind];
-            return Filter ? (
-              <Filter
-                key={name}
-                name={name}
-                def={def}
-                keys={filterKeys(name, def)}
-                values={state.filtros}
-                onChange={(key, value) => update({ filtros: { ...state.filtros, [key]: value } })}
-              />
-            ) : null;
-          })}
-        </SimpleGrid>
-        <Group justify="space-between" mt="sm">
-          {hasBaja(entity) ? (
+      <FilterPanel
+        activos={activos}
+        onClear={() => setParams(writeListState(readListState(new URLSearchParams(), entity), entity, params))}
+        footer={
+          hasBaja(entity) && (
             <SegmentedControl
               size="xs"
               aria-label="Estado"
@@ -142,20 +127,31 @@ export function EntityListPage({ entity, extraActions }: { entity: EntityDef; ex
                 { value: 'todos', label: 'Todos' },
               ]}
             />
-          ) : (
-            <span />
-          )}
-          {hasFilters && (
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() => setParams(writeListState(readListState(new URLSearchParams(), entity), entity, params))}
-            >
-              Quitar filtros
-            </Button>
-          )}
-        </Group>
-      </Card>
+          )
+        }
+      >
+        {searchable(entity) && (
+          <DebouncedText
+            label="Buscar"
+            placeholder="Texto a buscar"
+            value={state.buscar}
+            onChange={(v) => update({ buscar: v })}
+          />
+        )}
+        {filters.map(([name, def]) => {
+          const Filter = FILTERS[def.kind];
+          return Filter ? (
+            <Filter
+              key={name}
+              name={name}
+              def={def}
+              keys={filterKeys(name, def)}
+              values={state.filtros}
+              onChange={(key, value) => update({ filtros: { ...state.filtros, [key]: value } })}
+            />
+          ) : null;
+        })}
+      </FilterPanel>
       <DataTable<Row>
         {...pagedTableProps({
           data,

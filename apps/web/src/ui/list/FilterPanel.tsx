@@ -33,7 +33,7 @@ export function FilterPanel({ activos, onClear, children, footer, cols }: Filter
       </SimpleGrid>
       {(footer || quitar) && (
         <Group justify="space-between" mt="sm">
-          {footer ?? <span />}
+          {footer || <span />}
           {quitar}
         </Group>
       )}
