@@ -24,4 +24,5 @@ export * from './validation/messages.ts';
 export * from './validation/password.ts';
 export * from './validation/patterns.ts';
 export * from './validation/taxId.ts';
+export * from './validation/zodErrors.ts';
 export * from './verifactu/index.ts';

@@ -91,3 +91,51 @@ export const FILTER_OPS = {
   richText: ['contains'],
   json: [],
 } as const satisfies Record<FieldKind, readonly FilterOp[]>;
+
+/** Digits of the database `numeric` column of the decimal kinds; the scale is the field's `scale` (default 2). */
+export const NUMERIC_PRECISION = { decimal: 18, money: 18, percent: 7 } as const;
+export const DEFAULT_SCALE = 2;
+/** A PostgreSQL `integer` (int4) column. */
+export const INTEGER_BOUNDS = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/** The smallest and largest value a column holds, as exact decimal texts ('-9999999999999999.99'). */
+export interface KindRange {
+  min: string;
+  max: string;
+}
+
+const integerRange: KindRange = { min: String(INTEGER_BOUNDS.min), max: String(INTEGER_BOUNDS.max) };
+
+/** ±(10^(precision-scale) − 10^-scale): what `numeric(precision, scale)` can store. */
+export function numericRange(precision: number, scale: number): KindRange {
+  const max = `${'9'.repeat(precision - scale)}${scale ? `.${'9'.repeat(scale)}` : ''}`;
+  return { min: `-${max}`, max };
+}
+
+/**
+ * The values each numeric kind's column can hold (null: not a number). The input schema of every field refuses a
+ * value outside with "Debe ser mayor o igual a N" / "Debe ser menor o igual a N" before the database or the money
+ * arithmetic sees it, so no field can forget its range; the database columns are built from the same constants.
+ */
+export const KIND_RANGES = {
+  text: () => null,
+  code: () => null,
+  email: () => null,
+  phone: () => null,
+  integer: () => integerRange,
+  decimal: (def) => numericRange(NUMERIC_PRECISION.decimal, def.scale ?? DEFAULT_SCALE),
+  money: (def) => numericRange(NUMERIC_PRECISION.money, def.scale ?? DEFAULT_SCALE),
+  percent: (def) => numericRange(NUMERIC_PRECISION.percent, def.scale ?? DEFAULT_SCALE),
+  date: () => null,
+  datetime: () => null,
+  minutes: () => integerRange,
+  boolean: () => null,
+  enum: () => null,
+  // Ids are bigint columns read as JavaScript numbers: exact up to 2^53 − 1.
+  reference: () => ({ min: '1', max: String(Number.MAX_SAFE_INTEGER) }),
+  taxId: () => null,
+  iban: () => null,
+  inactive: () => null,
+  richText: () => null,
+  json: () => null,
+} as const satisfies Record<FieldKind, (def: FieldDef) => KindRange | null>;

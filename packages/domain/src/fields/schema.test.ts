@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { defineEntity, saveSchema } from '../entities/defineEntity.ts';
 import type { FieldDef } from './kinds.ts';
-import { FIELD_KINDS } from './kinds.ts';
+import { FIELD_KINDS, KIND_RANGES } from './kinds.ts';
 import { fieldSchema, KIND_SCHEMAS } from './schema.ts';
 
 /** Parses one value; answers the value or the list of Spanish messages. */
@@ -144,7 +145,7 @@ describe('fieldSchema: money and decimals travel as fixed-decimal strings', () =
     ['.5', '0.50'],
     ['007.10', '7.10'],
     [' 3.5 ', '3.50'],
-    ['12345678901234567.89', '12345678901234567.89'], // beyond 2^53: no digit lost
+    ['9123456789012345.67', '9123456789012345.67'], // beyond 2^53: no digit lost (numeric(18,2) holds 16 + 2)
     ['0.995', '1.00'],
     ['99.999', '100.00'],
   ])('%j → %j', (input, output) => {
@@ -166,6 +167,88 @@ describe('fieldSchema: money and decimals travel as fixed-decimal strings', () =
     const def: FieldDef = { kind: 'money', label: 'Precio', min: 0 };
     expect(parse(def, '-0.01')).toEqual(ko('Debe ser mayor o igual a 0'));
     expect(parse(def, '0')).toEqual(ok('0.00'));
+  });
+});
+
+describe('fieldSchema: every numeric kind is bounded by its column (issue 10)', () => {
+  const numericKinds = FIELD_KINDS.filter((k) => KIND_RANGES[k]({ kind: k, label: 'X' }));
+
+  it('the numeric kinds are the ones the vocabulary declares', () => {
+    expect(numericKinds).toEqual(['integer', 'decimal', 'money', 'percent', 'minutes', 'reference']);
+  });
+
+  it.each(numericKinds)(
+    '%s: huge and tiny numbers, as numbers or text, get a Spanish message, never a throw',
+    (kind) => {
+      const def: FieldDef = { kind, label: 'Importe' };
+      for (const huge of [1e21, -1e21, '1e21', '-1e21', 1e300, '9'.repeat(400), 1e17, -1e17]) {
+        const r = parse(def, huge);
+        expect(r.ok, `${kind} ${String(huge).slice(0, 30)}`).toBe(false);
+        if (!r.ok)
+          expect(r.messages[0]).toMatch(/^(Debe ser (mayor|menor) o igual a -?[\d.]+|El formato es incorrecto)$/);
+      }
+    },
+  );
+
+  it('money and decimals: the exact limit of numeric(18, scale), also after rounding', () => {
+    const importe: FieldDef = { kind: 'money', label: 'Importe' };
+    expect(parse(importe, '9999999999999999.99')).toEqual(ok('9999999999999999.99'));
+    expect(parse(importe, '-9999999999999999.99')).toEqual(ok('-9999999999999999.99'));
+    expect(parse(importe, '9999999999999999.995')).toEqual(ko('Debe ser menor o igual a 9999999999999999.99'));
+    expect(parse(importe, '-10000000000000000')).toEqual(ko('Debe ser mayor o igual a -9999999999999999.99'));
+    expect(parse(importe, 1e21)).toEqual(ko('Debe ser menor o igual a 9999999999999999.99'));
+    expect(parse(importe, '-1e21')).toEqual(ko('Debe ser mayor o igual a -9999999999999999.99'));
+    const precio: FieldDef = { kind: 'money', label: 'Precio', scale: 6, min: 0 };
+    expect(parse(precio, '999999999999.9999995')).toEqual(ko('Debe ser menor o igual a 999999999999.999999'));
+    expect(parse(precio, -1e21)).toEqual(ko('Debe ser mayor o igual a 0'));
+  });
+
+  it('integers: the range of a PostgreSQL integer unless the field is tighter', () => {
+    const unidades: FieldDef = { kind: 'integer', label: 'Unidades' };
+    expect(parse(unidades, 2147483647)).toEqual(ok(2147483647));
+    expect(parse(unidades, '2147483648')).toEqual(ko('Debe ser menor o igual a 2147483647'));
+    expect(parse(unidades, '-1e21')).toEqual(ko('Debe ser mayor o igual a -2147483648'));
+    expect(parse({ kind: 'minutes', label: 'Minutos' }, 1e21)).toEqual(ko('Debe ser menor o igual a 2147483647'));
+    expect(parse({ kind: 'integer', label: 'Días', min: 0, max: 365 }, 1e21)).toEqual(
+      ko('Debe ser menor o igual a 365'),
+    );
+    expect(parse({ kind: 'percent', label: 'Descuento' }, '1e21')).toEqual(ko('Debe ser menor o igual a 100'));
+  });
+
+  it('references: ids up to 2^53 − 1', () => {
+    const def: FieldDef = { kind: 'reference', label: 'Centro', ref: 'centros' };
+    expect(parse(def, Number.MAX_SAFE_INTEGER)).toEqual(ok(Number.MAX_SAFE_INTEGER));
+    expect(parse(def, 2 ** 53)).toEqual(ko('El formato es incorrecto'));
+  });
+});
+
+describe('zod speaks Spanish wherever a schema did not word its message (issue 10)', () => {
+  const english = /invalid|expected|required|must|received|too (big|small)|unrecognized/i;
+
+  it.each([
+    ['a string where an object goes', z.object({ a: z.string() }), 'texto'],
+    ['nothing where an object goes', z.object({ a: z.string() }), undefined],
+    ['a missing key', z.object({ Usuario: z.string() }), {}],
+    ['a number too big', z.number().max(3), 7],
+    ['a short array', z.array(z.string()).min(1), []],
+    ['a long text', z.string().max(2), 'abc'],
+    ['an unknown enum value', z.enum(['a', 'b']), 'c'],
+    ['an extra key in a strict object', z.strictObject({}), { x: 1 }],
+    ['a union', z.union([z.string(), z.number()]), {}],
+    ['a positive number', z.number().positive(), -1],
+  ])('%s', (_what, schema, input) => {
+    const r = schema.safeParse(input);
+    expect(r.success).toBe(false);
+    for (const issue of r.error?.issues ?? []) expect(issue.message).not.toMatch(english);
+  });
+
+  it('words the usual cases with the spec texts', () => {
+    expect(z.object({ Usuario: z.string() }).safeParse({}).error?.issues[0]?.message).toBe('Usuario es obligatorio');
+    expect(z.number().max(3).safeParse(7).error?.issues[0]?.message).toBe('Debe ser menor o igual a 3');
+    expect(z.number().min(1).safeParse(0).error?.issues[0]?.message).toBe('Debe ser mayor o igual a 1');
+    expect(z.object({ a: z.string() }).safeParse('x').error?.issues[0]?.message).toBe('El formato es incorrecto');
+    // A schema's own message still wins.
+    expect(z.string({ error: 'Propio' }).safeParse(1).error?.issues[0]?.message).toBe('Propio');
   });
 });
 

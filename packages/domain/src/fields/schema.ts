@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { dec, isDecimalText, round, toFixed } from '../money/decimal.ts';
+import { compare, dec, isDecimalText, round, toFixed } from '../money/decimal.ts';
 import { isValidIban, normalizeIban } from '../validation/iban.ts';
 import { MSG } from '../validation/messages.ts';
 import { isIsoDate, PATTERNS } from '../validation/patterns.ts';
 import { checkTaxId, normalizeTaxId } from '../validation/taxId.ts';
-import type { FieldDef, FieldKind } from './kinds.ts';
+import { installSpanishErrors } from '../validation/zodErrors.ts';
+import { DEFAULT_SCALE, type FieldDef, type FieldKind, KIND_RANGES } from './kinds.ts';
+
+// Every schema answers in Spanish, also where a schema did not word its message (zod's defaults are English).
+installSpanishErrors();
 
 type Builder = (def: FieldDef) => z.ZodType;
 
@@ -16,11 +20,20 @@ const text = (def: FieldDef) => {
   return s;
 };
 
+/**
+ * A number within the field's own range and its column's (`KIND_RANGES`): integer columns hold exact doubles, so
+ * their bounds are checked here; decimal columns are checked exactly on the rounded amount (`decimal`), after a
+ * coarse check here that keeps huge numbers (1e21, '1e21') away from the decimal arithmetic.
+ */
 const number = (def: FieldDef, int: boolean) => {
   let n = z.coerce.number({ error: MSG.format }).refine(Number.isFinite, { error: MSG.format });
   if (int) n = n.refine(Number.isInteger, { error: MSG.format });
-  if (def.min !== undefined) n = n.refine((v) => v >= (def.min as number), { error: MSG.min(def.min) });
-  if (def.max !== undefined) n = n.refine((v) => v <= (def.max as number), { error: MSG.max(def.max) });
+  const range = KIND_RANGES[def.kind](def);
+  // The tighter of the field's own bound and its column's, worded as declared ('100', '2147483647').
+  const low = range && !(def.min !== undefined && def.min >= Number(range.min)) ? range.min : def.min;
+  const high = range && !(def.max !== undefined && def.max <= Number(range.max)) ? range.max : def.max;
+  if (low !== undefined) n = n.refine((v) => v >= Number(low), { error: MSG.min(low), abort: true });
+  if (high !== undefined) n = n.refine((v) => v <= Number(high), { error: MSG.max(high), abort: true });
   return n;
 };
 
@@ -37,7 +50,14 @@ const decimal = (def: FieldDef) => {
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
       return z.NEVER;
     }
-    return roundDecimal(raw, parsed.data, def.scale ?? 2);
+    const rounded = roundDecimal(raw, parsed.data, def.scale ?? DEFAULT_SCALE);
+    const range = KIND_RANGES[def.kind](def);
+    if (range && compare(dec(rounded), dec(range.max)) > 0)
+      ctx.addIssue({ code: 'custom', message: MSG.max(range.max) });
+    else if (range && compare(dec(rounded), dec(range.min)) < 0) {
+      ctx.addIssue({ code: 'custom', message: MSG.min(range.min) });
+    } else return rounded;
+    return z.NEVER;
   });
 };
 
@@ -69,7 +89,7 @@ export const KIND_SCHEMAS = {
     z
       .string({ error: MSG.format })
       .refine((v) => (def.options ?? []).some((o) => o.value === v), { error: MSG.format }),
-  reference: () => z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive({ error: MSG.format }),
+  reference: () => z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive({ error: MSG.format }), // zod's int() stops at 2^53 − 1 (KIND_RANGES.reference)
   taxId: (def) =>
     def.idTypeField
       ? normalized(def, normalizeTaxId)

@@ -1,10 +1,10 @@
-import { type EntityDef, entitySaveSchema, LEVEL_FOR_ACTION } from '@faro/domain';
+import { type EntityDef, entitySaveSchema, LEVEL_FOR_ACTION, MSG } from '@faro/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../auth/access.ts';
 import { companyCtx } from '../auth/guard.ts';
 import { registerExportRoute } from '../export/exportRoute.ts';
-import { ValidationError } from '../http/errors.ts';
+import { badRequest, ValidationError } from '../http/errors.ts';
 import type { EntityRepository, Scope } from './entityRepository.ts';
 import { listQuerySchema, parseListQuery } from './listQuery.ts';
 
@@ -18,10 +18,28 @@ function idOf(request: FastifyRequest): number {
   return parsed.success ? parsed.data.id : -1;
 }
 
+/**
+ * The body (or query) parsed by its schema: field errors in Spanish (400). A request without a body is a 400, never
+ * an empty object: a save of nothing would otherwise null every optional field. A route whose body is optional says
+ * so by passing `request.body ?? {}`.
+ */
 export function parseBody(schema: z.ZodType, body: unknown): Record<string, unknown> {
-  const parsed = schema.safeParse(body ?? {});
+  if (body === undefined || body === null) throw badRequest(MSG.bodyMissing);
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ValidationError(parsed.error.issues);
   return parsed.data as Record<string, unknown>;
+}
+
+/**
+ * A PUT replaces the whole record (no PATCH semantics here): a body that names none of the entity's writable fields
+ * (`{}`, `{"x": 1}`) would wipe it, so it is refused like a missing body. Absent fields of a real form are null.
+ */
+function fullBody(entity: EntityDef, body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const writable = Object.entries(entity.fields).filter(([, def]) => !def.readOnly);
+    if (!writable.some(([key]) => key in body)) throw badRequest(MSG.bodyMissing);
+  }
+  return body;
 }
 
 /**
@@ -70,7 +88,7 @@ export function registerCrudRoutes(
   app.put(
     `${base}/save/:id`,
     { config: { access: need('update') }, schema: { tags, summary: `Modificar ${entity.label.toLowerCase()}`, body } },
-    (request) => repo(request).update(idOf(request), parseBody(body, request.body)),
+    (request) => repo(request).update(idOf(request), parseBody(body, fullBody(entity, request.body))),
   );
   app.delete(
     `${base}/delete/:id`,

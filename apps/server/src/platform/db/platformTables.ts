@@ -174,10 +174,15 @@ export const correosSalida = pgTable('correos_salida', {
   creado: ts('creado').notNull().defaultNow(),
 });
 
-/** Stored responses of mutating requests sent with an Idempotency-Key. */
+/**
+ * Stored responses of mutating requests sent with an Idempotency-Key, per company (0: a request outside any
+ * company): `ruta` is the method and the concrete path ('POST /api/ventas/fventa/emitir/200'), `huella_cuerpo` the
+ * SHA-256 of the body; `estado` 0 while the first request is under way.
+ */
 export const idempotencia = pgTable(
   'idempotencia',
   {
+    empresaId: bigint('empresa_id', { mode: 'number' }).notNull().default(0),
     personaId: bigint('persona_id', { mode: 'number' }).notNull(),
     clave: text('clave').notNull(),
     ruta: text('ruta').notNull(),
@@ -186,7 +191,7 @@ export const idempotencia = pgTable(
     respuesta: jsonb('respuesta'),
     creado: ts('creado').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'idempotencia_pk', columns: [t.personaId, t.clave] })],
+  (t) => [primaryKey({ name: 'idempotencia_pk', columns: [t.empresaId, t.clave] })],
 );
 
 /** Time-clock entries: append-only (a correction is a new entry naming the one it corrects). */

@@ -1,4 +1,4 @@
-import { MSG } from '@faro/domain';
+import { installSpanishErrors, MSG } from '@faro/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
@@ -47,6 +47,8 @@ export function sqlState(error: unknown): string | undefined {
 
 /** Never a stack trace or a 500 for bad input: every error becomes a Spanish message and the right status. */
 export function installErrorHandler(app: FastifyInstance): void {
+  // zod's own defaults are English: every schema of the server answers with the domain's Spanish texts.
+  installSpanishErrors();
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(error.errores.length ? body(error) : { Mensaje: error.message });
