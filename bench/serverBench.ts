@@ -32,7 +32,6 @@ export const LOGIN_USERS = [
 ];
 export const AUDIT_PATH = '/api/usuarios/auditoria/list?Pagina=1&TotalPagina=50&Orden=Fecha&Descendente=true';
 export const INFO_PATH = '/api/usuarios/usuario/infoempre';
-const XSRF = 'xsrf-del-banco-de-pruebas';
 const CONCURRENCY = 10;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -77,7 +76,13 @@ export async function prepareDatabase(database: Database): Promise<Preparation> 
 
 /** The app in this process, on a free loopback port. */
 export async function startInProcess(database: Database) {
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'http://127.0.0.1' });
+  // The bench is its own proxy: it names a client address per sign-in in X-Forwarded-For.
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PUBLIC_URL: 'http://127.0.0.1',
+    FARO_PROXIES: '127.0.0.1',
+  });
   const secret = await tokenSecret(database.db);
   const { app } = await buildApp({ config, database, secret });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -87,15 +92,30 @@ export async function startInProcess(database: Database) {
 }
 
 let forwardedFor = 0;
-/** A distinct client address per sign-in (trustProxy is on), so the 30/min per-IP throttle never trips. */
+/** A distinct client address per sign-in (FARO_PROXIES trusts loopback), so the 30/min per-IP throttle never trips. */
 const nextIp = () => {
   forwardedFor++;
   return `10.${(forwardedFor >> 16) & 255}.${(forwardedFor >> 8) & 255}.${forwardedFor & 255}`;
 };
 
+const csrfByBase = new Map<string, Promise<Record<string, string>>>();
+/** The CSRF cookies + header a browser gets from registro/csrf (the token is bound to the browser id cookie). */
+export function csrfHeaders(base: string): Promise<Record<string, string>> {
+  let pending = csrfByBase.get(base);
+  if (!pending) {
+    pending = request(base, 'GET', '/api/usuarios/registro/csrf').then((res) => {
+      const cookies = [res.headers['set-cookie'] ?? []].flat().map((c) => String(c).split(';')[0]!);
+      const token = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+      return { cookie: cookies.join('; '), 'x-xsrf-token': token };
+    });
+    csrfByBase.set(base, pending);
+  }
+  return pending;
+}
+
 export async function login(base: string, user: string): Promise<{ status: number; token?: string; ms: number }> {
   const res = await request(base, 'POST', '/api/usuarios/registro/login', {
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'x-forwarded-for': nextIp() },
+    headers: { ...(await csrfHeaders(base)), 'x-forwarded-for': nextIp() },
     body: { Usuario: user, Password: DEMO_PASSWORD, IdCliente: 'banco-de-pruebas' },
   });
   let token: string | undefined;
@@ -226,7 +246,11 @@ export async function spawnServer(dataDir: string, extraEnv: Record<string, stri
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.TOKEN_SECRET;
-  Object.assign(env, { SEED_DEMO: '1', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}` }, extraEnv);
+  Object.assign(
+    env,
+    { SEED_DEMO: '1', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}`, FARO_PROXIES: '127.0.0.1' },
+    extraEnv,
+  );
   const t0 = performance.now();
   // The production start (`npm start`): the bundled server, built once per bench run.
   const child = spawn(process.execPath, ['--enable-source-maps', await serverBundle()], {

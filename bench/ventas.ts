@@ -24,7 +24,7 @@ import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, ms, num, perSecond, printTable } from './format.ts';
 import { type LoadResult, requestsPerSecond, runLoadInWorker, type Stats, stats } from './load.ts';
-import { login, startInProcess } from './serverBench.ts';
+import { csrfHeaders, login, startInProcess } from './serverBench.ts';
 
 const FACTURAS = Number(process.env.FARO_BENCH_FACTURAS) || 1_000_000;
 const CHUNK = 100_000;
@@ -35,7 +35,6 @@ const TIME_BUDGET_MS = 420_000;
 const LIST_CONCURRENCY = 10;
 const DRAFTS = 5000;
 const PDFS = 200;
-const XSRF = 'xsrf-banco-ventas';
 const DAYS = 730; // invoices dated over 2024 and 2025
 const FIRST_DAY = '2024-01-01';
 const DRAFT_DATE = '2026-11-20'; // after the demo's January 2026 invoices: numbers follow dates
@@ -476,7 +475,7 @@ async function benchEngine(
     const session = await login(started.base, 'demo');
     if (!session.token) throw new Error(`login demo: ${session.status}`);
     const get = { authorization: `Bearer ${session.token}` };
-    const post = { ...get, cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
+    const post = { ...get, ...(await csrfHeaders(started.base)) };
 
     // 2. The invoice list.
     for (const c of listCases(loaded)) {

@@ -8,6 +8,7 @@ import type { Database } from './platform/db/database.ts';
 import { type AppDeps, scopeFactory } from './platform/deps.ts';
 import { installErrorHandler } from './platform/http/errors.ts';
 import { installIdempotency } from './platform/http/idempotency.ts';
+import { internalErrorRecorder } from './platform/http/internalErrors.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { trackRoutes } from './platform/http/routeRegistry.ts';
 import { installSecurity } from './platform/http/security.ts';
@@ -29,23 +30,29 @@ export interface BuiltApp {
   deps: AppDeps;
 }
 
+/** FARO_PROXIES=<n>: the n proxies nearest to the server are trusted (Fastify's hop-count form). */
+function hopCount(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** The whole server: platform plugins, then every area module. Tests build exactly this. */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ? { level: options.config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy:
+      typeof options.config.trustProxy === 'number' ? hopCount(options.config.trustProxy) : options.config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
   });
   // Validation happens in the handlers with the domain's zod schemas (Spanish messages, one error shape).
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   const routes = trackRoutes(app);
-  installErrorHandler(app);
+  installErrorHandler(app, internalErrorRecorder(options.database.db));
   await app.register(cookie);
-  installSecurity(app);
+  installSecurity(app, { secret: options.secret, publicUrl: options.config.publicUrl });
   installGuard(app, options.database.db, options.secret);
   installIdempotency(app, options.database.db);
-  await installOpenApi(app);
+  await installOpenApi(app, { open: options.config.apiDocs, db: options.database.db, secret: options.secret });
 
   const mailer =
     options.mailer ??

@@ -19,6 +19,17 @@ export interface Config {
   refreshTokenDays: number;
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * Proxies trusted for X-Forwarded-For/-Host/-Proto (`FARO_PROXIES`: comma-separated addresses/CIDRs, or a hop
+   * count). Off by default: request.ip is the socket's address, so a client cannot choose its own IP.
+   */
+  trustProxy: false | number | string;
+  /** `/api/docs` open to anyone (`FARO_API_DOCS=1`); otherwise only with a valid session. */
+  apiDocs: boolean;
+  /** Minutes a sign-in lock lasts after too many failures (`FARO_BLOQUEO_MINUTOS`, default 15). */
+  loginLockMinutes: number;
+  /** Clock of sign-in throttling and locks (tests move it forward); Date.now when absent. */
+  now?: () => number;
 }
 
 /** The repository root, found upwards from this file (works from src/ under tsx and from the dist/ bundle). */
@@ -42,13 +53,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: env.TOKEN_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Faro <no-responder@faro.local>',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl: env.FARO_PUBLIC_URL || env.PUBLIC_URL || `http://localhost:${port}`,
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     accessTokenMinutes: Math.min(15, Number(env.ACCESS_TOKEN_MINUTES ?? 15)),
     refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS ?? 30),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseProxies(env.FARO_PROXIES),
+    // Production (NODE_ENV=production) closes the docs unless FARO_API_DOCS=1; dev, demo and tests keep them.
+    apiDocs: env.FARO_API_DOCS ? env.FARO_API_DOCS === '1' : env.NODE_ENV !== 'production',
+    loginLockMinutes: Number(env.FARO_BLOQUEO_MINUTOS ?? 15) || 15,
   };
+}
+
+/** FARO_PROXIES: empty → trust nobody; "2" → two hops; "10.0.0.1, 10.1.0.0/16" → those addresses. */
+export function parseProxies(value: string | undefined): false | number | string {
+  const v = value?.trim();
+  if (!v || v === '0' || v.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 export function randomSecret(): string {

@@ -6,9 +6,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { BROWSER_COOKIE, xsrfTokenFor } from '../src/platform/http/security.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-const XSRF = 'xsrf-de-pruebas-de-caida';
+const SECRET = 'secreto-de-las-pruebas-de-caida-0123456789';
+const BROWSER = 'navegador-de-las-pruebas-de-caida';
+const XSRF = xsrfTokenFor(SECRET, BROWSER);
 const START_TIMEOUT_MS = 40_000;
 
 export interface ServerProcess {
@@ -50,6 +53,7 @@ export async function spawnServer(db: { dataDir?: string; databaseUrl?: string }
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TOKEN_SECRET: SECRET, // known, so the CSRF token bound to the test browser can be computed
     SEED_DEMO: '0', // the folder / database is a copy of the seeded test template
     LOG_LEVEL: 'warn',
     FARO_TRABAJOS: '0',
@@ -117,7 +121,10 @@ export async function http<T = any>(
   url: string,
   opts: { token?: string; body?: unknown } = {},
 ): Promise<HttpResult<T>> {
-  const headers: Record<string, string> = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
+  const headers: Record<string, string> = {
+    cookie: `XSRF-TOKEN=${XSRF}; ${BROWSER_COOKIE}=${BROWSER}`,
+    'x-xsrf-token': XSRF,
+  };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${base}${url}`, {

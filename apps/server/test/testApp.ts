@@ -6,6 +6,7 @@ import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { defaultCentre, issuePair } from '../src/platform/auth/sessions.ts';
 import { type Database, openDatabase } from '../src/platform/db/database.ts';
+import { BROWSER_COOKIE, xsrfTokenFor } from '../src/platform/http/security.ts';
 import { TEMPLATE_DB, withDatabase } from './templateSetup.ts';
 
 export const TEST_SECRET = 'secreto-de-pruebas-faro-0123456789';
@@ -64,7 +65,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return { database, drop: async () => {} };
 }
 
-const XSRF = 'xsrf-de-pruebas';
+/** The test browser: its id cookie and the CSRF token bound to it (cookie + header, like the browser sends). */
+const BROWSER = 'navegador-de-pruebas';
+const XSRF = xsrfTokenFor(TEST_SECRET, BROWSER);
+export const TEST_CSRF = {
+  headers: { 'x-xsrf-token': XSRF },
+  cookies: { 'XSRF-TOKEN': XSRF, [BROWSER_COOKIE]: BROWSER },
+} as const;
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
@@ -82,8 +89,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       method: method as 'GET',
       url,
       payload: body === undefined ? undefined : (body as object),
-      headers: { 'x-xsrf-token': XSRF, ...headers },
-      cookies: { 'XSRF-TOKEN': XSRF },
+      headers: { ...TEST_CSRF.headers, ...headers },
+      cookies: TEST_CSRF.cookies,
     });
     let parsed: unknown = res.body;
     try {

@@ -1,5 +1,5 @@
 import { newPasswordSchema } from '@faro/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
@@ -16,6 +16,7 @@ const passwordBody = z.object({ NuevoPassword: newPasswordSchema() });
 /** Platform administration of users (administrador/admusuarios), for platform admins only. */
 export const administracionModule: AreaModule = (app, deps) => {
   const db = deps.database.db;
+  const now = deps.config.now ?? Date.now;
   const base = '/api/usuarios/administrador/admusuarios';
   const tags = ['administracion'];
   const memberOf = async (params: unknown) => {
@@ -44,7 +45,8 @@ export const administracionModule: AreaModule = (app, deps) => {
         Apellido2: personas.apellido2,
         Email: personas.email,
         Roles: miembros.roles,
-        Bloqueado: personas.bloqueado,
+        // Locked by an administrator, or temporarily after too many failed sign-ins.
+        Bloqueado: sql<boolean>`(${personas.bloqueado} or coalesce(${personas.bloqueadoHasta} > ${new Date(now()).toISOString()}::timestamptz, false))`,
       })
       .from(miembros)
       .innerJoin(personas, eq(personas.id, miembros.personaId))
@@ -61,7 +63,10 @@ export const administracionModule: AreaModule = (app, deps) => {
     { config: { access: access.admin }, schema: { tags, summary: 'Desbloquear un usuario' } },
     async (request) => {
       const personaId = await memberOf(request.params);
-      await db.update(personas).set({ bloqueado: false, fallosLogin: 0 }).where(eq(personas.id, personaId));
+      await db
+        .update(personas)
+        .set({ bloqueado: false, fallosLogin: 0, ultimoFallo: null, bloqueadoHasta: null })
+        .where(eq(personas.id, personaId));
       return { Mensaje: 'El usuario se ha desbloqueado correctamente' };
     },
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, mailText, startSmtpSink } from '../../../test/smtpSink.ts';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { LINK_INVALID, RECOVERY_SENT } from './accountRoutes.ts';
+import { LINK_INVALID, RECOVERY_SENT, SIGNUP_SENT } from './accountRoutes.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -87,8 +87,21 @@ describe('sign-up with e-mail confirmation', () => {
         { Campo: 'Password', Mensaje: 'Contraseña debe contener mínimo 8 caracteres' },
       ]),
     );
-    const taken = await t.call('POST', '/api/usuarios/registro/nuevacuenta', { ...alta, Usuario: 'demo' });
-    expect(taken.body.Errores).toEqual([{ Campo: 'Usuario', Mensaje: 'Ese nombre de usuario ya está en uso' }]);
+  });
+
+  // Issue 10: a taken user name no longer answers "Ese nombre de usuario ya está en uso" (it told which names
+  // exist): the answer is the usual one and the e-mail to the given address says the name is taken.
+  it('answers a taken user name like any sign-up and says so in the e-mail', async () => {
+    const taken = await t.call('POST', '/api/usuarios/registro/nuevacuenta', {
+      ...alta,
+      Usuario: 'demo',
+      Email: 'otra@ferreteria.test',
+    });
+    expect(taken.status).toBe(201);
+    expect(taken.body).toEqual({ Mensaje: SIGNUP_SENT });
+    const text = mailText((await waitForMail('otra@ferreteria.test')).raw);
+    expect(text).toContain('con el nombre de usuario demo, pero ese nombre de usuario ya est'); // (sink decodes UTF-8 as Latin-1)
+    expect(text).not.toContain('confirmaemail');
   });
 
   it('creates the company in test mode, refuses sign-in until the e-mailed link is followed', async () => {
@@ -121,9 +134,12 @@ describe('without SMTP', () => {
     const local = await createTestApp();
     try {
       await local.call('POST', '/api/usuarios/registro/recupera', { Usuario: 'alumnoae' });
-      const rows = await local.database.query<{ para: string; texto: string }>(
-        'select para, texto from correos_salida',
-      );
+      // The recovery mail is written after the answer (same answer time for known and unknown accounts).
+      let rows: { para: string; texto: string }[] = [];
+      for (let i = 0; i < 100 && rows.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        rows = await local.database.query<{ para: string; texto: string }>('select para, texto from correos_salida');
+      }
       expect(rows).toHaveLength(1);
       expect(rows[0]!.para).toBe('alumnoae@faro.local');
       expect(rows[0]!.texto).toContain('/registro/nuevopass?token=');

@@ -17,13 +17,14 @@ import { randomToken, tokenHash } from '../../platform/auth/tokens.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { centrosTable, empresas, enlacesEmail, miembros, personas } from '../../platform/db/schema.ts';
-import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
+import { AppError, notFound, sqlState } from '../../platform/http/errors.ts';
 import { datosInicialesEmpresa } from '../configuracion/datosIniciales.ts';
 import type { AreaModule } from '../index.ts';
 import { TOO_MANY } from './sessionRoutes.ts';
 
 export const RECOVERY_SENT =
   'Si los datos son correctos, recibirás un correo con un enlace para crear una nueva contraseña';
+export const SIGNUP_SENT = 'Te hemos enviado un correo para confirmar tu cuenta';
 export const LINK_INVALID = 'El enlace no es válido o ha caducado. Solicita uno nuevo';
 const RECOVERY_HOURS = 1;
 const CONFIRM_HOURS = 48;
@@ -93,12 +94,15 @@ export const accountRoutes: AreaModule = (app, deps) => {
         .where(or(eq(sql`lower(${personas.userName})`, key), eq(sql`lower(${personas.email})`, key)))
         .limit(1);
       if (persona) {
-        const token = await createLink(db, persona.id, 'recupera', RECOVERY_HOURS);
-        await deps.mailer.send({
-          to: persona.email,
-          subject: 'Faro: crea una nueva contraseña',
-          text: `Hola ${persona.nombre}:\n\nPara crear una nueva contraseña del usuario ${persona.userName}, abre este enlace (caduca en ${RECOVERY_HOURS} hora y sólo se puede usar una vez):\n\n${link('nuevopass', token)}\n\nSi no lo has pedido tú, ignora este correo.`,
-        });
+        // Not awaited: a known and an unknown account answer in the same time (a slow SMTP server tells nothing).
+        void (async () => {
+          const token = await createLink(db, persona.id, 'recupera', RECOVERY_HOURS);
+          await deps.mailer.send({
+            to: persona.email,
+            subject: 'Faro: crea una nueva contraseña',
+            text: `Hola ${persona.nombre}:\n\nPara crear una nueva contraseña del usuario ${persona.userName}, abre este enlace (caduca en ${RECOVERY_HOURS} hora y sólo se puede usar una vez):\n\n${link('nuevopass', token)}\n\nSi no lo has pedido tú, ignora este correo.`,
+          });
+        })().catch((error: unknown) => request.log.error({ err: error }, 'no se pudo enviar la recuperación'));
       }
       return { Mensaje: RECOVERY_SENT };
     },
@@ -116,7 +120,13 @@ export const accountRoutes: AreaModule = (app, deps) => {
       if (!personaId) throw new AppError(400, LINK_INVALID);
       await db
         .update(personas)
-        .set({ passwordHash: await hashPassword(body.NuevoPassword), bloqueado: false, fallosLogin: 0 })
+        .set({
+          passwordHash: await hashPassword(body.NuevoPassword),
+          bloqueado: false,
+          fallosLogin: 0,
+          ultimoFallo: null,
+          bloqueadoHasta: null,
+        })
         .where(eq(personas.id, personaId));
       await revokeAllOf(db, personaId);
       return { Mensaje: MSG.passwordUpdated };
@@ -129,50 +139,24 @@ export const accountRoutes: AreaModule = (app, deps) => {
     async (request, reply) => {
       const body = parseBody(signUpBody, request.body) as z.infer<typeof signUpBody>;
       if (!byIp.hit(`alta:${request.ip}`)) throw new AppError(429, TOO_MANY);
-      const [taken] = await db
-        .select({ id: personas.id })
-        .from(personas)
-        .where(eq(sql`lower(${personas.userName})`, body.Usuario.toLowerCase()))
-        .limit(1);
-      if (taken) throw fieldError('Usuario', 'Ese nombre de usuario ya está en uso');
+      // A taken user name gets the same answer, after the same work (hash, company built then rolled back): only
+      // the e-mail sent to the given address says the name is taken. Nobody can probe which names exist.
       const passwordHash = await hashPassword(body.Password);
-      const token = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const codigo = await freeCompanyCode(t, body.NombreEmpresa);
-        const [empresa] = await t
-          .insert(empresas)
-          .values({ codigo, nombre: body.NombreEmpresa, nif: checkTaxIdValue(body.NIF), entidadPruebas: true })
-          .returning({ id: empresas.id, tributacion: empresas.tributacion, tipoCuenta: empresas.tipoCuenta });
-        const [persona] = await t
-          .insert(personas)
-          .values({
-            userName: body.Usuario,
-            nombre: body.Nombre,
-            email: body.Email,
-            passwordHash,
-            emailConfirmado: false,
-          })
-          .returning({ id: personas.id });
-        await t.insert(miembros).values({
-          empresaId: empresa!.id,
-          personaId: persona!.id,
-          roles: ['usuario'],
-          propietario: true,
-          fichajeActivo: true,
+      const token = await createAccount(db, body, passwordHash);
+      if (token === null) {
+        await deps.mailer.send({
+          to: body.Email,
+          subject: 'Faro: confirma tu correo electrónico',
+          text: `Hola ${body.Nombre}:\n\nHemos recibido una solicitud de alta en Faro con el nombre de usuario ${body.Usuario}, pero ese nombre de usuario ya está en uso, así que no se ha creado ninguna cuenta.\n\nSi eras tú, vuelve a darte de alta eligiendo otro nombre de usuario en ${deps.config.publicUrl}/registro/nuevacuenta. Si ya tienes cuenta y no recuerdas la contraseña, crea una nueva en ${deps.config.publicUrl}/registro/recuperar.\n\nSi no lo has pedido tú, ignora este correo.\n`,
         });
-        await t.insert(centrosTable).values({ empresaId: empresa!.id, Val: 'CENTRAL', Desc: 'Central' } as never);
-        await datosInicialesEmpresa(t, empresa!.id, {
-          tributacion: empresa!.tributacion as Tributacion,
-          tipoCuenta: empresa!.tipoCuenta as TipoCuenta,
+      } else {
+        await deps.mailer.send({
+          to: body.Email,
+          subject: 'Faro: confirma tu correo electrónico',
+          text: `Hola ${body.Nombre}:\n\nGracias por darte de alta en Faro. Confirma tu correo abriendo este enlace (caduca en ${CONFIRM_HOURS} horas):\n\n${link('confirmaemail', token)}\n`,
         });
-        return createLink(t, persona!.id, 'confirma', CONFIRM_HOURS);
-      });
-      await deps.mailer.send({
-        to: body.Email,
-        subject: 'Faro: confirma tu correo electrónico',
-        text: `Hola ${body.Nombre}:\n\nGracias por darte de alta en Faro. Confirma tu correo abriendo este enlace (caduca en ${CONFIRM_HOURS} horas):\n\n${link('confirmaemail', token)}\n`,
-      });
-      return reply.status(201).send({ Mensaje: 'Te hemos enviado un correo para confirmar tu cuenta' });
+      }
+      return reply.status(201).send({ Mensaje: SIGNUP_SENT });
     },
   );
 
@@ -206,6 +190,62 @@ export const accountRoutes: AreaModule = (app, deps) => {
     },
   );
 };
+
+class NameTaken extends Error {}
+
+/**
+ * Creates the company (test mode), its owner and initial data, and returns the confirmation link's token; null when
+ * the user name is taken (everything rolled back, after the same work as a real sign-up).
+ */
+async function createAccount(db: Db, body: z.infer<typeof signUpBody>, passwordHash: string): Promise<string | null> {
+  const isTaken = async (t: Db) => {
+    const [row] = await t
+      .select({ id: personas.id })
+      .from(personas)
+      .where(eq(sql`lower(${personas.userName})`, body.Usuario.toLowerCase()))
+      .limit(1);
+    return row !== undefined;
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const codigo = await freeCompanyCode(t, body.NombreEmpresa);
+      const [empresa] = await t
+        .insert(empresas)
+        .values({ codigo, nombre: body.NombreEmpresa, nif: checkTaxIdValue(body.NIF), entidadPruebas: true })
+        .returning({ id: empresas.id, tributacion: empresas.tributacion, tipoCuenta: empresas.tipoCuenta });
+      await t.insert(centrosTable).values({ empresaId: empresa!.id, Val: 'CENTRAL', Desc: 'Central' } as never);
+      await datosInicialesEmpresa(t, empresa!.id, {
+        tributacion: empresa!.tributacion as Tributacion,
+        tipoCuenta: empresa!.tipoCuenta as TipoCuenta,
+      });
+      if (await isTaken(t)) throw new NameTaken();
+      const [persona] = await t
+        .insert(personas)
+        .values({
+          userName: body.Usuario,
+          nombre: body.Nombre,
+          email: body.Email,
+          passwordHash,
+          emailConfirmado: false,
+        })
+        .returning({ id: personas.id });
+      await t.insert(miembros).values({
+        empresaId: empresa!.id,
+        personaId: persona!.id,
+        roles: ['usuario'],
+        propietario: true,
+        fichajeActivo: true,
+      });
+      return createLink(t, persona!.id, 'confirma', CONFIRM_HOURS);
+    });
+  } catch (error) {
+    if (error instanceof NameTaken) return null;
+    // Two sign-ups with one name at once: the unique index decides, the loser is told by e-mail like any other.
+    if (sqlState(error) === '23505' && (await isTaken(db))) return null;
+    throw error;
+  }
+}
 
 function checkTaxIdValue(nif: string): string {
   const r = checkTaxId(nif);

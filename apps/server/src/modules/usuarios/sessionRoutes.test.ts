@@ -1,12 +1,15 @@
 import { MSG } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../../test/testApp.ts';
+import { createTestApp, TEST_CSRF, TEST_SECRET, type TestApp } from '../../../test/testApp.ts';
+import { ACCOUNT_FREE_FAILURES, backoffSeconds } from '../../platform/auth/loginLimits.ts';
 import { signAccessToken, verifyAccessToken } from '../../platform/auth/tokens.ts';
-import { ACCOUNT_LOCKED, LOCK_AFTER_FAILURES, LOGIN_FAILED } from './sessionRoutes.ts';
+import { ACCOUNT_LOCKED, LOCK_AFTER_FAILURES, LOGIN_FAILED, TOO_MANY } from './sessionRoutes.ts';
 
 let t: TestApp;
+/** The clock of sign-in throttling and locks (moved forward past back-offs and locks). */
+let clock = Date.now();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: () => clock });
 });
 afterAll(() => t.close());
 
@@ -58,8 +61,10 @@ describe('registro/login', () => {
     );
   });
 
-  it(`locks the account after ${LOCK_AFTER_FAILURES} failures until an administrator unlocks it`, async () => {
+  // Issue 10: the lock is temporary (it used to last until an administrator unlocked it); the unlock stays.
+  it(`locks the account for a while after ${LOCK_AFTER_FAILURES} failures; an administrator can unlock it sooner`, async () => {
     for (let i = 0; i < LOCK_AFTER_FAILURES; i++) {
+      clock += (backoffSeconds(i, ACCOUNT_FREE_FAILURES) + 1) * 1000;
       const r = await t.call('POST', '/api/usuarios/registro/login', {
         Usuario: 'academia',
         Password: 'Mala1234',
@@ -72,7 +77,7 @@ describe('registro/login', () => {
       Password: 'Demo1234',
       IdCliente: 'navegador-1',
     });
-    expect(locked.status).toBe(400);
+    expect(locked.status).toBe(429);
     expect(locked.body.Mensaje).toBe(ACCOUNT_LOCKED);
 
     const admin = await t.login('admin');
@@ -166,21 +171,24 @@ describe('CSRF and Fetch-Metadata', () => {
       cookies,
     });
 
-  it('refuses a non-GET request without the X-XSRF-TOKEN header matching the cookie', async () => {
+  // Issue 10: an equal cookie/header pair is no longer enough: the token must be the one bound to the browser id.
+  it('refuses a non-GET request without the X-XSRF-TOKEN header matching the cookie bound to the browser', async () => {
     for (const res of [
       await post({}),
       await post({ 'x-xsrf-token': 'a' }),
       await post({ 'x-xsrf-token': 'a' }, { 'XSRF-TOKEN': 'b' }),
+      await post({ 'x-xsrf-token': 'a' }, { 'XSRF-TOKEN': 'a' }),
+      await post({ 'x-xsrf-token': 'a' }, { ...TEST_CSRF.cookies, 'XSRF-TOKEN': 'a' }),
     ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ Mensaje: 'No tienes permisos para realizar la acción solicitada' });
     }
-    expect((await post({ 'x-xsrf-token': 'a' }, { 'XSRF-TOKEN': 'a' })).statusCode).toBe(200);
+    expect((await post({ ...TEST_CSRF.headers }, TEST_CSRF.cookies)).statusCode).toBe(200);
   });
 
   it('refuses cross-site requests and foreign origins even with a matching token', async () => {
-    const ok = { 'x-xsrf-token': 'a' };
-    const cookie = { 'XSRF-TOKEN': 'a' };
+    const ok = TEST_CSRF.headers;
+    const cookie = TEST_CSRF.cookies;
     expect((await post({ ...ok, 'sec-fetch-site': 'cross-site' }, cookie)).statusCode).toBe(403);
     expect((await post({ ...ok, origin: 'https://malicioso.example' }, cookie)).statusCode).toBe(403);
     expect((await post({ ...ok, origin: 'http://localhost:80' }, cookie)).statusCode).toBe(403);
@@ -191,45 +199,48 @@ describe('CSRF and Fetch-Metadata', () => {
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/XSRF-TOKEN=[\w-]{20,}/);
     expect(cookie).toContain('SameSite=Strict');
-    expect(cookie).not.toContain('HttpOnly');
+    const xsrf = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('XSRF-TOKEN='));
+    expect(xsrf).not.toContain('HttpOnly');
   });
 });
 
 describe('throttling', () => {
+  const attempt = (Usuario: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/usuarios/registro/login',
+      payload: { Usuario, Password: 'x', IdCliente: 'navegador-1' },
+      headers: { ...TEST_CSRF.headers, ...headers },
+      cookies: TEST_CSRF.cookies,
+    });
+
   it('slows down repeated sign-in attempts from one address with a 429 in Spanish', async () => {
+    clock += 3_600_000;
     let last = 0;
     let message = '';
     for (let i = 0; i < 35; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/usuarios/registro/login',
-        payload: { Usuario: `nadie${i}`, Password: 'x', IdCliente: 'navegador-1' },
-        headers: { 'x-xsrf-token': 'a', 'x-forwarded-for': '203.0.113.9' },
-        cookies: { 'XSRF-TOKEN': 'a' },
-      });
+      const res = await attempt(`nadie${i}`, { 'x-forwarded-for': '203.0.113.9' });
       last = res.statusCode;
       message = res.json().Mensaje;
     }
     expect(last).toBe(429);
-    expect(message).toBe('Demasiados intentos. Espera unos minutos y vuelve a intentarlo');
+    expect(message).toBe(TOO_MANY);
   });
 
-  it('slows down repeated attempts on one account name from many addresses', async () => {
+  // Issue 10: growing delays instead of a fixed 10 per 15 minutes; the address claimed in X-Forwarded-For is ignored.
+  it('slows down repeated attempts on one account name from many addresses with growing delays', async () => {
+    clock += 3_600_000;
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/usuarios/registro/login',
-        payload: { Usuario: 'fantasma', Password: 'x', IdCliente: 'navegador-1' },
-        headers: { 'x-xsrf-token': 'a', 'x-forwarded-for': `198.51.100.${i + 1}` },
-        cookies: { 'XSRF-TOKEN': 'a' },
-      });
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES + 2; i++) {
+      const res = await attempt('fantasma', { 'x-forwarded-for': `198.51.100.${i + 1}` });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
-        expect(res.json().Mensaje).toBe('Demasiados intentos. Espera unos minutos y vuelve a intentarlo');
+        expect(res.json().Mensaje).toBe(TOO_MANY);
+        expect(res.headers['retry-after']).toBe('1');
       }
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401 || s === 400)).toBe(true);
-    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(statuses).toEqual([...Array(ACCOUNT_FREE_FAILURES).fill(400), 429, 429]);
+    clock += 1000;
+    expect((await attempt('fantasma')).statusCode).toBe(400);
   });
 });

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
+import { sendLockNotices } from '../../platform/auth/lockNotice.ts';
+import { type AccountAttempts, accountRefusal, afterFailure, LoginLimits } from '../../platform/auth/loginLimits.ts';
 import { dummyVerify, verifyPassword } from '../../platform/auth/passwords.ts';
 import {
   defaultCentre,
@@ -20,11 +22,11 @@ import { rotateXsrfCookie } from '../../platform/http/security.ts';
 import type { AreaModule } from '../index.ts';
 
 export const LOGIN_FAILED = 'Usuario o contraseña incorrectos';
+/** While locked, every attempt (right or wrong password) gets this, with Retry-After. */
 export const ACCOUNT_LOCKED =
-  'La cuenta está bloqueada por demasiados intentos fallidos. Contacta con el administrador';
+  'La cuenta está bloqueada temporalmente por demasiados intentos fallidos. Vuelve a intentarlo más tarde o contacta con el administrador';
 export const TOO_MANY = 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo';
-/** Failed sign-ins in a row that lock an account until an administrator unlocks it. */
-export const LOCK_AFTER_FAILURES = 5;
+export { LOCK_AFTER_FAILURES } from '../../platform/auth/loginLimits.ts';
 
 const idCliente = z
   .string({ error: 'IdCliente es obligatorio' })
@@ -42,8 +44,10 @@ const refreshBody = z.object({ TokenRefresco: requiredString('TokenRefresco', 30
 export const sessionRoutes: AreaModule = (app, deps) => {
   const sessionDeps: SessionDeps = { db: deps.database.db, config: deps.config, secret: deps.secret };
   const db = deps.database.db;
-  const byIp = new Throttle(30, 60_000);
-  const byAccount = new Throttle(10, 15 * 60_000);
+  const now = deps.config.now ?? Date.now;
+  const byIp = new Throttle(30, 60_000, now);
+  const limits = new LoginLimits(now);
+  const lockMs = deps.config.loginLockMinutes * 60_000;
 
   app.get('/api/usuarios/registro/csrf', { config: { access: access.public } }, async () => ({ ok: true }));
 
@@ -53,27 +57,54 @@ export const sessionRoutes: AreaModule = (app, deps) => {
     async (request, reply) => {
       const body = parseBody(loginBody, request.body) as z.infer<typeof loginBody>;
       const account = body.Usuario.toLowerCase();
-      if (!byIp.hit(`ip:${request.ip}`) || !byAccount.hit(`u:${account}`)) throw new AppError(429, TOO_MANY);
+      if (!byIp.hit(`ip:${request.ip}`)) throw tooMany(reply, TOO_MANY, 60);
+      const sourceWait = limits.sourceWait(request.ip);
+      if (sourceWait > 0) throw tooMany(reply, TOO_MANY, sourceWait);
       const [persona] = await db
         .select()
         .from(personas)
         .where(eq(sql`lower(${personas.userName})`, account))
         .limit(1);
-      if (!persona) {
-        await dummyVerify(body.Password);
-        throw new AppError(400, LOGIN_FAILED);
-      }
-      const ok = await verifyPassword(persona.passwordHash, body.Password);
-      if (!ok) {
-        const fallos = persona.fallosLogin + 1;
+      // Known and unknown names go through the same steps and answers (an unknown one keeps its state in memory).
+      const state: AccountAttempts = persona
+        ? {
+            fallos: persona.fallosLogin,
+            ultimoFallo: persona.ultimoFallo?.getTime() ?? null,
+            bloqueadoHasta: persona.bloqueadoHasta?.getTime() ?? null,
+          }
+        : limits.unknownAccount(account);
+      const refusal = persona?.bloqueado ? { locked: true, retryAfter: 0 } : accountRefusal(state, now());
+      // Locked: the same answer whatever the password (it is not even checked).
+      if (refusal) throw tooMany(reply, refusal.locked ? ACCOUNT_LOCKED : TOO_MANY, refusal.retryAfter);
+      const ok = persona ? await verifyPassword(persona.passwordHash, body.Password) : await dummyVerify(body.Password);
+      if (!persona || !ok) {
+        limits.sourceFailed(request.ip);
+        const next = afterFailure(state, now(), lockMs);
+        if (!persona) {
+          limits.setUnknownAccount(account, next);
+          throw new AppError(400, LOGIN_FAILED);
+        }
         await db
           .update(personas)
-          .set({ fallosLogin: fallos, bloqueado: persona.bloqueado || fallos >= LOCK_AFTER_FAILURES })
+          .set({
+            fallosLogin: next.fallos,
+            ultimoFallo: new Date(next.ultimoFallo!),
+            bloqueadoHasta: next.bloqueadoHasta === null ? null : new Date(next.bloqueadoHasta),
+          })
           .where(eq(personas.id, persona.id));
-        request.log.warn({ userName: persona.userName, fallos }, 'inicio de sesión fallido');
+        request.log.warn(
+          { userName: persona.userName, fallos: next.fallos, bloqueo: next.locked },
+          'inicio de sesión fallido',
+        );
+        if (next.locked) {
+          // Not awaited: the answer takes as long as any other failure, and a slow SMTP server delays nothing.
+          void sendLockNotices(db, deps.mailer, persona, {
+            minutes: deps.config.loginLockMinutes,
+            publicUrl: deps.config.publicUrl,
+          }).catch((error: unknown) => request.log.error({ err: error }, 'no se pudo avisar del bloqueo'));
+        }
         throw new AppError(400, LOGIN_FAILED);
       }
-      if (persona.bloqueado) throw new AppError(400, ACCOUNT_LOCKED);
       if (!persona.emailConfirmado) {
         throw new AppError(400, 'Confirma tu correo electrónico con el enlace que te hemos enviado antes de entrar');
       }
@@ -82,11 +113,15 @@ export const sessionRoutes: AreaModule = (app, deps) => {
         throw new AppError(400, 'Tu usuario no tiene acceso a ninguna empresa');
       await db
         .update(personas)
-        .set({ fallosLogin: 0, ultimaEmpresaId: empresaId ?? persona.ultimaEmpresaId })
+        .set({
+          fallosLogin: 0,
+          ultimoFallo: null,
+          bloqueadoHasta: null,
+          ultimaEmpresaId: empresaId ?? persona.ultimaEmpresaId,
+        })
         .where(eq(personas.id, persona.id));
-      byAccount.reset(`u:${account}`);
       const centro = empresaId === null ? null : await defaultCentre(db, empresaId);
-      rotateXsrfCookie(request, reply);
+      rotateXsrfCookie(request, reply, deps.secret);
       return sendPair(
         reply,
         await issuePair(sessionDeps, { personaId: persona.id, empresaId, centro }, body.IdCliente),
@@ -102,7 +137,7 @@ export const sessionRoutes: AreaModule = (app, deps) => {
     },
     async (request, reply) => {
       const body = parseBody(refreshBody, request.body) as z.infer<typeof refreshBody>;
-      if (!byIp.hit(`ip:${request.ip}`)) throw new AppError(429, TOO_MANY);
+      if (!byIp.hit(`ip:${request.ip}`)) throw tooMany(reply, TOO_MANY, 60);
       const result = await rotateRefresh(sessionDeps, body.TokenRefresco, body.IdCliente);
       if (!result.ok) {
         if (result.reuse) request.log.warn('reutilización de un token de refresco: familia revocada');
@@ -121,6 +156,12 @@ export const sessionRoutes: AreaModule = (app, deps) => {
     },
   );
 };
+
+/** A 429 in Spanish with Retry-After (seconds), or the lock's message while an account is locked. */
+function tooMany(reply: FastifyReply, message: string, retryAfter: number): AppError {
+  if (retryAfter > 0) reply.header('Retry-After', String(retryAfter));
+  return new AppError(429, message);
+}
 
 function sendPair(reply: FastifyReply, pair: object) {
   return reply.header('Cache-Control', 'no-store').send(pair);

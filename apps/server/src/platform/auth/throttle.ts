@@ -1,6 +1,6 @@
 /**
- * Sliding-window throttle in memory (per process) for sign-in attempts by IP and by account. Account lockout
- * itself is persistent (personas.bloqueado) and survives restarts; this only slows guessing down.
+ * Sliding-window throttle in memory (per process): a cap on attempts per address (sign-in, refresh, recovery,
+ * sign-up). The growing delays and the temporary lock of sign-in live in loginLimits.ts.
  */
 export class Throttle {
   private readonly hits = new Map<string, number[]>();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { createTestApp, type Session, TEST_CSRF, type TestApp } from '../../../test/testApp.ts';
 
 let t: TestApp;
 let demo: Session;
@@ -116,8 +116,8 @@ describe('generic CRUD on an entity (centros)', () => {
       method: 'POST',
       url: `${base}/save`,
       payload: '{"Val":',
-      headers: { authorization: `Bearer ${demo.token}`, 'content-type': 'application/json', 'x-xsrf-token': 'a' },
-      cookies: { 'XSRF-TOKEN': 'a' },
+      headers: { authorization: `Bearer ${demo.token}`, 'content-type': 'application/json', ...TEST_CSRF.headers },
+      cookies: TEST_CSRF.cookies,
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().Mensaje).toBe('La petición no tiene un formato válido');

@@ -82,6 +82,10 @@ export const personas = pgTable(
     esAdmin: boolean('es_admin').notNull().default(false),
     fallosLogin: integer('fallos_login').notNull().default(0),
     bloqueado: boolean('bloqueado').notNull().default(false),
+    /** Temporary sign-in lock after too many failures: it ends by itself (never ends open sessions). */
+    bloqueadoHasta: ts('bloqueado_hasta'),
+    /** Last failed sign-in (the per-account back-off counts from it). */
+    ultimoFallo: ts('ultimo_fallo'),
     ultimaEmpresaId: bigint('ultima_empresa_id', { mode: 'number' }),
     creada: ts('creada').notNull().defaultNow(),
   },

@@ -18,4 +18,5 @@ export * from './masterTables.ts';
 export * from './recurringInvoices.ts';
 export * from './salesDocuments.ts';
 export * from './salesTables.ts';
+export * from './serverErrors.ts';
 export * from './verifactuTables.ts';

@@ -1,6 +1,7 @@
 import { installSpanishErrors, MSG } from '@faro/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { errorReference, type InternalErrorRecorder } from './internalErrors.ts';
 
 export interface FieldError {
   Campo: string;
@@ -46,10 +47,10 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 /** Never a stack trace or a 500 for bad input: every error becomes a Spanish message and the right status. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, recordInternal?: InternalErrorRecorder): void {
   // zod's own defaults are English: every schema of the server answers with the domain's Spanish texts.
   installSpanishErrors();
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(error.errores.length ? body(error) : { Mensaje: error.message });
     }
@@ -78,8 +79,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (state === '22P02' || state === '22003' || state === '22007' || state === '22008') {
       return reply.status(400).send({ Mensaje: MSG.format });
     }
-    request.log.error({ err: error }, 'error interno');
-    return reply.status(500).send({ Mensaje: MSG.internal });
+    // Recorded for the administrators with a reference the user sees (never the stack in the answer).
+    const referencia = errorReference();
+    request.log.error({ err: error, referencia }, 'error interno');
+    await recordInternal?.(request, error, referencia).catch((e: unknown) =>
+      request.log.error({ err: e, referencia }, 'no se pudo registrar el error interno'),
+    );
+    return reply.status(500).send({ Mensaje: `${MSG.internal} (referencia ${referencia})`, Referencia: referencia });
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ Mensaje: MSG.notFound }));
 }
