@@ -21,6 +21,8 @@ describe('error catalogue (spec section 8)', () => {
     ],
     ['400 validation', 400, { Mensaje: MSG.formInvalid, Errores: [] }, 'Revisa los errores del formulario'],
     ['500 object body', 500, { Mensaje: 'stack' }, MSG.internal],
+    ['500 with its reference', 500, { Mensaje: 'x', Referencia: 'AB12CD34' }, `${MSG.internal} (referencia AB12CD34)`],
+    ['500 with an odd reference', 500, { Referencia: '<b>x</b>' }, MSG.internal],
     ['500 html', 500, '<html>error</html>', MSG.internal],
     ['empty body', 418, undefined, MSG.internal],
   ])('%s', (_name, status, body, text) => {
