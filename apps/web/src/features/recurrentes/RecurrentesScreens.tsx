@@ -7,6 +7,7 @@ import {
   formatDate,
   LEVEL_FOR_ACTION,
   levelIn,
+  MSG,
   PERIODICIDAD_LIST,
   type RouteDef,
 } from '@faro/domain';
@@ -50,13 +51,14 @@ import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { BuscadorSelect } from '../ventas/BuscadorSelect.tsx';
-import { TotalesCard } from '../ventas/DocumentoEditor.tsx';
 import { LineasGrid } from '../ventas/LineasGrid.tsx';
+import { TotalesCard } from '../ventas/TotalesCard.tsx';
 import {
   type ClienteFila,
   type Configura,
   invalidarVentas,
   type TipoIvaFila,
+  tipoIvaDefecto,
   useConfigura,
   useSeries,
   useTiposIva,
@@ -77,7 +79,6 @@ import {
 } from './recurrentesModel.ts';
 
 const PERMISO = 'VentasRecurr';
-const GUARDADO = 'Los datos se han guardado correctamente';
 
 /** Screens of fventarec (recurring invoice templates): `lista`, `nuevo`, `editar/{id}`. */
 export function RecurrentesScreens({ segments }: { action: string; segments: string[]; route: RouteDef }) {
@@ -224,11 +225,6 @@ export function PlantillasLista() {
   );
 }
 
-function tipoIvaDefecto(tipos: TipoIvaFila[], configura: Configura | null): string {
-  const conf = tipos.find((t) => t.Id === configura?.IdTipoIva);
-  return conf?.Valor ?? tipos.find((t) => t.Valor === 'IVA21')?.Valor ?? tipos.find((t) => !t.Baja)?.Valor ?? '';
-}
-
 /** `fventarec/nuevo` and `fventarec/editar/{id}`. */
 export function PlantillaEditor({ id }: { id?: string }) {
   const { info, centro } = useReady();
@@ -336,7 +332,7 @@ function EditorForm({
       const saved = id
         ? await api.put<Plantilla>(`${RUTA}/save/${id}`, body)
         : await api.post<Plantilla>(`${RUTA}/save`, body);
-      notifySuccess(GUARDADO);
+      notifySuccess(MSG.saved);
       await refrescar();
       if (!id) navigate(`/fventarec/editar/${saved.Id}`, { replace: true });
     });

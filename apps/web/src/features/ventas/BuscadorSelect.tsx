@@ -110,6 +110,9 @@ function BuscadorInner<T extends { Id: number }>(
       clearable={!readOnly && !required}
       readOnly={readOnly}
       autoFocus={autoFocus}
+      // Focus (autoFocus on arrival, Tab) does not open the list: it would cover the fields below. Typing, a click
+      // or the arrow keys open it.
+      openOnFocus={false}
       error={error}
       searchValue={texto}
       onSearchChange={setTexto}

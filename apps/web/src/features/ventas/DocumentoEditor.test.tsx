@@ -165,8 +165,76 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('importe-1').textContent).toBe('21,00 €');
     expect(screen.getByTestId('total').textContent).toBe('25,41 €');
     expect(screen.getByRole('heading', { name: 'Factura F2026-0004' })).toBeTruthy();
-    // No edit hints on a document that cannot change ("0", "El primero activo" read as values).
-    expect((screen.getByLabelText('Retención IRPF %') as HTMLInputElement).placeholder).toBe('');
+    // No edit hints on a document that cannot change ("0", "El primero activo" read as values): the fields it left
+    // empty are not shown at all (every module is on in this company, so they would be).
+    expect(screen.queryByLabelText('Retención IRPF %')).toBeNull();
+    expect(screen.queryByLabelText('Comercial')).toBeNull();
+    expect(screen.queryByLabelText('Almacén')).toBeNull();
+    expect(screen.queryByLabelText('Forma de pago')).toBeNull();
+    expect(screen.queryByLabelText('Observaciones')).toBeNull();
+    expect(screen.getByLabelText('Fecha')).toBeTruthy();
+  });
+
+  it('an issued invoice shows the read-only fields it holds (agent, warehouse, withholding, notes)', async () => {
+    setup('fventa', '5', {
+      'GET ventas/fventa/edit/5': () =>
+        json(
+          200,
+          documento({
+            Numero: 4,
+            NumSerie: 'F2026-0004',
+            Estado: 'Emitida',
+            PorcRetencion: '15.00',
+            IdComercial: 2,
+            IdAlmacen: 1,
+            Observaciones: 'Entregar por la mañana',
+          }),
+        ),
+    });
+    await screen.findByTestId('solo-lectura');
+    expect((screen.getByLabelText('Retención IRPF %') as HTMLInputElement).value).toBe('15');
+    expect(screen.getByLabelText('Comercial', { selector: 'input:not([type=hidden])' })).toBeTruthy();
+    expect(screen.getByLabelText('Almacén', { selector: 'input:not([type=hidden])' })).toBeTruthy();
+    expect((screen.getByLabelText('Observaciones') as HTMLTextAreaElement).value).toBe('Entregar por la mañana');
+    expect(screen.queryByLabelText('Dirección de envío')).toBeNull();
+  });
+
+  it('a new document focuses the customer without opening its list (nothing covers the fields below)', async () => {
+    setup('fventa', undefined);
+    await screen.findByTestId('linea-1');
+    const clienteInput = screen.getByLabelText(/^Cliente/, { selector: 'input:not([type=hidden])' });
+    await waitFor(() => expect(document.activeElement).toBe(clienteInput));
+    expect(clienteInput.getAttribute('aria-expanded')).not.toBe('true');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // Typing opens it.
+    await userEvent.type(clienteInput, 'Fe');
+    await waitFor(() => expect(clienteInput.getAttribute('aria-expanded')).toBe('true'));
+  });
+
+  it('an invalid save shows its error once: the form banner, no toast', async () => {
+    notifications.clean(); // toasts of earlier tests live in Mantine's global store
+    const { calls } = setup('fventa', undefined);
+    await screen.findByTestId('linea-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByTestId('error-formulario')).toBeTruthy();
+    expect(screen.getByTestId('error-formulario').textContent).toBe('Revisa los errores del formulario');
+    expect(screen.getAllByText('Revisa los errores del formulario')).toHaveLength(1);
+    expect(document.querySelectorAll('.mantine-Notification-root')).toHaveLength(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('a server error with no field lands in the banner, not in a toast', async () => {
+    notifications.clean();
+    setup('fventa', '5', {
+      'GET ventas/fventa/edit/5': () => json(200, documento()),
+      'PUT ventas/fventa/save/5': () => json(409, { Mensaje: 'La serie F está dada de baja' }),
+    });
+    await screen.findByTestId('linea-1');
+    fireEvent.change(cell('Cantidad 1'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect((await screen.findByTestId('error-formulario')).textContent).toBe('La serie F está dada de baja');
+    expect(screen.getAllByText('La serie F está dada de baja')).toHaveLength(1);
+    expect(document.querySelectorAll('.mantine-Notification-root')).toHaveLength(0);
   });
 
   it('read-only lines: short VAT labels like the editor, the product under the description only when it differs', async () => {

@@ -30,10 +30,10 @@ export function useTiposIva() {
     queryKey: [...qk.ref(info.IdEmpresa, 'tiposiva'), 'completo'],
     queryFn: async () => {
       const rows = (
-        await api.get<ListAnswer<Record<string, unknown>>>('configuracion/tiposiva/list', {
+        await api.get<ListAnswer<Record<string, unknown>>>('configuracion/tiposiva/lookup', {
           params: { Pagina: 1, TotalPagina: 200, Orden: 'Valor' },
           background: true,
-          // The VAT types are configuration (ConfEmpresa): a user without it still edits, totals come on saving.
+          // The lookup: readable by whoever sees sales documents (managing the VAT types is ConfEmpresa).
           silent: true,
         })
       ).Items;
@@ -101,7 +101,7 @@ export function useSeries() {
     queryKey: [...qk.ref(info.IdEmpresa, 'series'), 'completo'],
     queryFn: async () =>
       (
-        await api.get<ListAnswer<SerieFila>>('configuracion/series/list', {
+        await api.get<ListAnswer<SerieFila>>('configuracion/series/lookup', {
           params: { Pagina: 1, TotalPagina: 200, Orden: 'Codigo' },
           background: true,
           silent: true,
@@ -180,4 +180,10 @@ export interface CobroFila {
   Importe: string;
   IdTesoreria: number;
   Notas: string | null;
+}
+
+/** The VAT type a new line starts with: the company's configured one, else IVA21, else the first active. */
+export function tipoIvaDefecto(tipos: TipoIvaFila[], configura: Configura | null): string {
+  const conf = tipos.find((t) => t.Id === configura?.IdTipoIva);
+  return conf?.Valor ?? tipos.find((t) => t.Valor === 'IVA21')?.Valor ?? tipos.find((t) => !t.Baja)?.Valor ?? '';
 }

@@ -21,7 +21,17 @@ export interface FormApi<V> {
    * Save: an invalid form marks every invalid field touched and shows "Revisa los errores del formulario"; an
    * unchanged form shows "No hay cambios para guardar" unless forced. Server 400 errors land under their fields.
    */
-  submit(onValid: (values: V) => Promise<unknown> | unknown, options?: { force?: boolean }): Promise<boolean>;
+  submit(
+    onValid: (values: V) => Promise<unknown> | unknown,
+    options?: {
+      force?: boolean;
+      /**
+       * false: the form's banner is the only place errors show (no "Revisa los errores" toast; a server error
+       * without fields, from a call made with `silent`, lands in the banner too).
+       */
+      toast?: boolean;
+    },
+  ): Promise<boolean>;
   reset(values: V): void;
 }
 
@@ -42,6 +52,8 @@ export function useForm<V extends Record<string, unknown>>(
   const [server, setServer] = useState<Record<string, string[]>>({});
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  // A server error that names no field, shown in the banner by forms that do not toast (submit's toast: false).
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
   const fieldForRef = useRef(fieldFor);
   fieldForRef.current = fieldFor;
 
@@ -87,7 +99,7 @@ export function useForm<V extends Record<string, unknown>>(
       if (hasClientErrors) {
         setTouched((t) => new Set([...t, ...Object.keys(clientErrors)]));
         setFormError(MSG.formInvalid);
-        notifyError(MSG.formInvalid);
+        if (options.toast !== false) notifyError(MSG.formInvalid);
         return false;
       }
       if (!dirty && !options.force) {
@@ -95,6 +107,7 @@ export function useForm<V extends Record<string, unknown>>(
         return false;
       }
       setFormError(null);
+      setServerMessage(null);
       setSubmitting(true);
       try {
         await onValid(values);
@@ -104,6 +117,8 @@ export function useForm<V extends Record<string, unknown>>(
         if (err instanceof ApiError && err.fieldErrors.length) {
           applyServerErrors(err.fieldErrors);
           setFormError(MSG.formInvalid);
+        } else if (err instanceof ApiError && options.toast === false) {
+          setServerMessage(err.message || MSG.internal);
         } else if (!(err instanceof ApiError)) {
           throw err;
         }
@@ -121,6 +136,7 @@ export function useForm<V extends Record<string, unknown>>(
     setTouched(new Set());
     setServer({});
     setFormError(null);
+    setServerMessage(null);
   }, []);
 
   return {
@@ -130,7 +146,7 @@ export function useForm<V extends Record<string, unknown>>(
     errors,
     dirty,
     submitting,
-    formError: hasClientErrors || Object.keys(server).length ? formError : null,
+    formError: hasClientErrors || Object.keys(server).length ? formError : serverMessage,
     submit,
     reset,
   };

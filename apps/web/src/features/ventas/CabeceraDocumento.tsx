@@ -1,0 +1,233 @@
+import { ES_FACTURA, ESTADOS_VENTA, type InfoEmpresa, type TipoDocumentoVenta } from '@faro/domain';
+import { Card, Grid, Select, SimpleGrid, Stack, Switch, Text, TextInput, useMatches } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { errorLines } from '../../ui/form/FormField.tsx';
+import type { FormApi } from '../../ui/form/useForm.ts';
+import { BuscadorSelect } from './BuscadorSelect.tsx';
+import { type ClienteDatos, datosDeCliente, etiquetaCliente } from './clienteDocumento.ts';
+import type { ClienteFila, SerieFila } from './ventasApi.ts';
+import { aDecimal, type DocumentoVenta, type DocValues, numeroEditable } from './ventasModel.ts';
+
+/** Delivery notes and invoices move stock: they carry a warehouse when the company has the stock module. */
+export const conAlmacen = (info: InfoEmpresa, tipo: TipoDocumentoVenta) =>
+  !!info.Modulos?.ActStock && (tipo === 'albaran' || ES_FACTURA(tipo));
+
+/** A read-only document hides the fields it left empty (an issued invoice without agent, warehouse or withholding). */
+export const vacio = (v: unknown) => v === null || v === undefined || v === '' || (typeof v === 'string' && !v.trim());
+const sinRetencion = (v: string) => vacio(v) || Number(aDecimal(v)) === 0;
+
+export interface CabeceraProps {
+  form: FormApi<DocValues>;
+  doc?: DocumentoVenta;
+  tipo: TipoDocumentoVenta;
+  readOnly: boolean;
+  cliente: ClienteDatos | null;
+  setCliente: (c: ClienteDatos | null) => void;
+  series: SerieFila[];
+}
+
+/**
+ * The header of a sales document: customer (searched on the server, its data copied), date, series, payment
+ * method, status (not invoices), agent, warehouse, withholding and the simplified-invoice switch; beside it the
+ * customer's copied data. A new document focuses the customer without opening its list, so nothing is covered.
+ */
+export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setCliente, series }: CabeceraProps) {
+  const { info } = useReady();
+  const factura = ES_FACTURA(tipo);
+  const err = (k: keyof DocValues & string) => errorLines(form.errors(k));
+  // The customer takes two of the three columns on wide screens and the whole row below (a fixed "span 2" on the
+  // phone's single column made a second, squeezed column: dates and selects were cut).
+  const anchoCliente = useMatches({ base: '1 / -1', lg: 'span 2' });
+  const recargo = (cliente?.RegimenIva ?? '') === 'recargo';
+
+  const almacen = conAlmacen(info, tipo);
+  const almacenes = useReferenceList('almacenes');
+  const almacenOpts = selectableItems(
+    almacenes.data ?? [],
+    form.values.IdAlmacen ? [String(form.values.IdAlmacen)] : [],
+  );
+  const conComercial = !!info.Modulos?.ActComerciales;
+  const comerciales = useReferenceList('comerciales');
+  const comercialOpts = selectableItems(
+    comerciales.data ?? [],
+    form.values.IdComercial ? [String(form.values.IdComercial)] : [],
+  );
+  const fpago = useReferenceList('fpago');
+  const fpagoOpts = selectableItems(fpago.data ?? [], form.values.IdFormaPago ? [String(form.values.IdFormaPago)] : []);
+  const tiposSerie =
+    tipo === 'rectificativa'
+      ? ['rectificativa', 'rectificativasimplificada']
+      : [form.values.Simplificada ? 'simplificada' : tipo];
+  const seriesDelTipo = series.filter(
+    (s) => tiposSerie.includes(s.TipoDocumento) && (!s.Baja || s.Id === form.values.Serie),
+  );
+  const serieDefecto = seriesDelTipo.find((s) => s.Defecto);
+  const serieFija = !!doc && (doc.Numero !== null || !factura);
+  const estados = factura ? [] : ESTADOS_VENTA[tipo].filter((e) => e !== 'Anulada' || doc?.Estado === 'Anulada');
+  // Read-only documents show only what they hold.
+  const ver = (v: unknown) => !readOnly || !vacio(v);
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card withBorder radius="md" padding="md" h="100%">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
+            <div style={{ gridColumn: anchoCliente }} data-testid="celda-cliente">
+              <BuscadorSelect<ClienteFila>
+                path="ventas/clientes/list"
+                entidad="clientes"
+                label="Cliente"
+                placeholder="Busca por código, nombre o NIF"
+                required
+                autoFocus={!doc}
+                value={form.values.Cliente}
+                etiqueta={cliente?.Nombre ?? ''}
+                opcion={etiquetaCliente}
+                readOnly={readOnly}
+                error={err('Cliente')}
+                onBlur={() => form.touch('Cliente')}
+                onPick={(c) => {
+                  form.set('Cliente', c?.Id ?? null);
+                  setCliente(c ? datosDeCliente(c) : null);
+                  if (c?.IdFormaPago) form.set('IdFormaPago', c.IdFormaPago);
+                  if (c && Number(c.RetencionIrpf ?? 0) > 0) form.set('PorcRetencion', numeroEditable(c.RetencionIrpf));
+                }}
+              />
+            </div>
+            <DateInput
+              label="Fecha"
+              withAsterisk={!readOnly}
+              valueFormat="DD/MM/YYYY"
+              placeholder="dd/mm/aaaa"
+              value={form.values.Fecha || null}
+              readOnly={readOnly}
+              onChange={(v) => form.set('Fecha', v ? String(v).slice(0, 10) : '')}
+              onBlur={() => form.touch('Fecha')}
+              error={err('Fecha')}
+            />
+            {ver(form.values.Serie) && (
+              <Select
+                label="Serie"
+                data={seriesDelTipo.map((s) => ({
+                  value: String(s.Id),
+                  label: `${s.Codigo} · ${s.Descripcion}`,
+                }))}
+                value={form.values.Serie ? String(form.values.Serie) : null}
+                placeholder={serieDefecto ? `Por defecto (${serieDefecto.Codigo})` : 'Sin serie'}
+                clearable
+                readOnly={readOnly || serieFija}
+                onChange={(v) => form.set('Serie', v ? Number(v) : null)}
+                error={err('Serie')}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+            {ver(form.values.IdFormaPago) && (
+              <Select
+                label="Forma de pago"
+                data={fpagoOpts}
+                value={form.values.IdFormaPago ? String(form.values.IdFormaPago) : null}
+                clearable
+                searchable
+                readOnly={readOnly}
+                onChange={(v) => form.set('IdFormaPago', v ? Number(v) : null)}
+                error={err('IdFormaPago')}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+            {!factura && (
+              <Select
+                label="Estado"
+                data={estados}
+                value={form.values.Estado || estados[0] || null}
+                readOnly={readOnly}
+                allowDeselect={false}
+                onChange={(v) => form.set('Estado', v ?? '')}
+                error={err('Estado')}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+            {conComercial && ver(form.values.IdComercial) && (
+              <Select
+                label="Comercial"
+                data={comercialOpts}
+                value={form.values.IdComercial ? String(form.values.IdComercial) : null}
+                placeholder="El del cliente"
+                clearable
+                searchable
+                readOnly={readOnly}
+                onChange={(v) => form.set('IdComercial', v ? Number(v) : null)}
+                error={err('IdComercial')}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+            {almacen && ver(form.values.IdAlmacen) && (
+              <Select
+                label="Almacén"
+                data={almacenOpts}
+                value={form.values.IdAlmacen ? String(form.values.IdAlmacen) : null}
+                placeholder="El primero activo"
+                clearable
+                readOnly={readOnly}
+                onChange={(v) => form.set('IdAlmacen', v ? Number(v) : null)}
+                error={err('IdAlmacen')}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+            {!(readOnly && sinRetencion(form.values.PorcRetencion)) && (
+              <TextInput
+                label="Retención IRPF %"
+                inputMode="decimal"
+                placeholder="0"
+                value={form.values.PorcRetencion}
+                readOnly={readOnly}
+                onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
+                onBlur={() => form.touch('PorcRetencion')}
+                error={err('PorcRetencion')}
+              />
+            )}
+            {factura && !doc && info.Modulos?.ActVentasSimplificadas && (
+              <Switch
+                mt={30}
+                label="Factura simplificada"
+                checked={form.values.Simplificada}
+                onChange={(e) => {
+                  form.set('Simplificada', e.currentTarget.checked);
+                  form.set('Serie', null);
+                }}
+              />
+            )}
+          </SimpleGrid>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder radius="md" padding="md" h="100%" bg="var(--mantine-color-gray-0)">
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+            Datos del cliente
+          </Text>
+          {cliente ? (
+            <Stack gap={2} mt={6} data-testid="datos-cliente">
+              <Text fw={600}>{cliente.Nombre}</Text>
+              <Text size="sm">{cliente.NIF ? `NIF ${cliente.NIF}` : 'Sin NIF'}</Text>
+              {cliente.Direccion && (
+                <Text size="sm" c="dimmed">
+                  {cliente.Direccion}
+                </Text>
+              )}
+              {recargo && (
+                <Text size="sm" c="orange">
+                  En recargo de equivalencia
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed" mt={6}>
+              Elige un cliente: sus datos se copian en el documento.
+            </Text>
+          )}
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,64 @@
+import { Stack, Textarea, TextInput } from '@mantine/core';
+import { errorLines } from '../../ui/form/FormField.tsx';
+import type { FormApi } from '../../ui/form/useForm.ts';
+import { vacio } from './CabeceraDocumento.tsx';
+import type { DocValues } from './ventasModel.ts';
+
+/**
+ * Observations, delivery address and the company's free texts (those configured, or filled on the document). A
+ * read-only document shows only those it holds; `hayNotas` says whether there is anything to show at all.
+ */
+export function NotasDocumento({
+  form,
+  readOnly,
+  textosLibres,
+}: {
+  form: FormApi<DocValues>;
+  readOnly: boolean;
+  textosLibres: (1 | 2 | 3)[];
+}) {
+  const err = (k: keyof DocValues & string) => errorLines(form.errors(k));
+  const ver = (v: unknown) => !readOnly || !vacio(v);
+  return (
+    <Stack gap="xs">
+      {ver(form.values.Observaciones) && (
+        <Textarea
+          label="Observaciones"
+          minRows={2}
+          value={form.values.Observaciones}
+          readOnly={readOnly}
+          onChange={(e) => form.set('Observaciones', e.currentTarget.value)}
+          error={err('Observaciones')}
+        />
+      )}
+      {ver(form.values.DireccionEnvio) && (
+        <TextInput
+          label="Dirección de envío"
+          value={form.values.DireccionEnvio}
+          readOnly={readOnly}
+          onChange={(e) => form.set('DireccionEnvio', e.currentTarget.value)}
+          error={err('DireccionEnvio')}
+        />
+      )}
+      {textosLibres
+        .filter((n) => ver(form.values[`VentasTxtLibre${n}`]))
+        .map((n) => (
+          <TextInput
+            key={n}
+            label={`Texto libre ${n}`}
+            value={form.values[`VentasTxtLibre${n}`] as string}
+            readOnly={readOnly}
+            onChange={(e) => form.set(`VentasTxtLibre${n}`, e.currentTarget.value)}
+            error={err(`VentasTxtLibre${n}`)}
+          />
+        ))}
+    </Stack>
+  );
+}
+
+export function hayNotas(v: DocValues, readOnly: boolean, textosLibres: (1 | 2 | 3)[]): boolean {
+  if (!readOnly) return true;
+  return [v.Observaciones, v.DireccionEnvio, ...textosLibres.map((n) => v[`VentasTxtLibre${n}`])].some(
+    (x) => !vacio(x),
+  );
+}
