@@ -1,6 +1,7 @@
 export * from './entities/auditoria.ts';
 export * from './entities/centros.ts';
 export * from './entities/defineEntity.ts';
+export * from './entities/lookups.ts';
 export * from './entities/registry.ts';
 export * from './entities/roles.ts';
 export * from './entities/usuarios.ts';

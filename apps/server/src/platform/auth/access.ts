@@ -12,6 +12,11 @@ export type Access =
   | { kind: 'company' }
   /** A member whose level for the feature reaches `level`, the module being active. */
   | { kind: 'permission'; code: PermissionCode; level: PermissionLevel; module?: ModuleFlag }
+  /**
+   * Reading a reference list (its lookup): a member whose level reaches 1 on any of `codes` — the list's own code
+   * or a feature whose screens show the list (domain `lookupReaders`). Read-only; never a module gate.
+   */
+  | { kind: 'lookup'; codes: readonly PermissionCode[] }
   /** A member with the time clock enabled. */
   | { kind: 'timeclock' }
   /** A platform administrator. */
@@ -23,6 +28,7 @@ export const access = {
   company: { kind: 'company' },
   timeclock: { kind: 'timeclock' },
   admin: { kind: 'admin' },
+  lookup: (codes: readonly PermissionCode[]): Access => ({ kind: 'lookup', codes }),
   permission: (code: PermissionCode, level: PermissionLevel, module?: ModuleFlag): Access => ({
     kind: 'permission',
     code,

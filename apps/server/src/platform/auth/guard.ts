@@ -48,6 +48,9 @@ export function authorize(ctx: RequestContext, access: Access): void {
     case 'timeclock':
       if (!ctx.empresa || !ctx.miembro?.fichajeActivo) throw forbidden();
       return;
+    case 'lookup':
+      if (!ctx.empresa || !access.codes.some((code) => ctx.permisos[code] >= 1)) throw forbidden();
+      return;
     case 'permission':
       if (!ctx.empresa) throw forbidden();
       if (access.module && !ctx.modulos[access.module]) {

@@ -7,6 +7,7 @@ import { registerExportRoute } from '../export/exportRoute.ts';
 import { badRequest, ValidationError } from '../http/errors.ts';
 import type { EntityRepository, Scope } from './entityRepository.ts';
 import { listQuerySchema, parseListQuery } from './listQuery.ts';
+import { registerLookupRoute } from './lookupRoute.ts';
 
 export type RepositoryFactory = (scope: Scope) => EntityRepository;
 
@@ -78,6 +79,7 @@ export function registerCrudRoutes(
     { config: { access: need('list') }, schema: { tags, summary: `${entity.label} por Id` } },
     (request) => repo(request).get(idOf(request)),
   );
+  registerLookupRoute(app, entity, repo);
   registerExportRoute(app, entity, repo, scopeOf, need('list'));
   if (entity.readOnly) return;
   app.post(
