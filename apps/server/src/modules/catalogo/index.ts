@@ -1,11 +1,11 @@
 import { almacenes, familias, movimientosstock, productos, stock, tarifas, tarifaslineas } from '@faro/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { RepositoryHooks } from '../../platform/crud/hookedRepository.ts';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
-import { col } from '../../platform/db/entityTable.ts';
-import { configuraTable, familiasTable, productosTable } from '../../platform/db/schema.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { registerImportRoutes } from '../../platform/import/importRoutes.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { col, configuraTable, familiasTable, productosTable } from '../../platform/tenancy/tables.ts';
 import { nextCode, normalizeAddress } from '../contactos/contactHooks.ts';
 import type { AreaModule } from '../index.ts';
 import { registerPriceRoute } from './priceRoute.ts';
@@ -19,18 +19,16 @@ const productHooks: RepositoryHooks = {
       Tipo: values.Tipo ?? 'producto',
       Trazabilidad: values.Trazabilidad ?? 'ninguna',
     };
-    if (!out.Codigo && id === null) out.Codigo = await nextCode(scope.db, productosTable, scope.empresaId);
+    if (!out.Codigo && id === null) out.Codigo = await nextCode(scope, productosTable);
     if (id === null && !out.IdTipoIva) out.IdTipoIva = (await productDefaults(scope)).IdTipoIva;
     return out;
   },
 };
 
-async function productDefaults(scope: Parameters<NonNullable<RepositoryHooks['beforeWrite']>>[0]) {
-  const [conf] = (await scope.db
-    .select({ IdTipoIva: col(configuraTable, 'IdTipoIva') })
-    .from(configuraTable)
-    .where(eq(col(configuraTable, 'empresaId'), scope.empresaId))
-    .limit(1)) as { IdTipoIva: number | null }[];
+async function productDefaults(scope: Scope) {
+  const [conf] = (await scope.pick({ IdTipoIva: col(configuraTable, 'IdTipoIva') }, configuraTable).limit(1)) as {
+    IdTipoIva: number | null;
+  }[];
   return { IdTipoIva: conf?.IdTipoIva ?? null };
 }
 
@@ -40,10 +38,11 @@ const familyHooks: RepositoryHooks = {
     let parent = values.IdFamiliaPadre as number | null;
     for (let depth = 0; parent && id !== null && depth < 20; depth++) {
       if (parent === id) throw fieldError('IdFamiliaPadre', 'Una familia no puede depender de sí misma');
-      const [row] = (await scope.db
-        .select({ p: col(familiasTable, 'IdFamiliaPadre') })
-        .from(familiasTable)
-        .where(and(eq(col(familiasTable, 'empresaId'), scope.empresaId), eq(col(familiasTable, 'Id'), parent)))) as {
+      const [row] = (await scope.pick(
+        { p: col(familiasTable, 'IdFamiliaPadre') },
+        familiasTable,
+        eq(col(familiasTable, 'Id'), parent),
+      )) as {
         p: number | null;
       }[];
       parent = row?.p ?? null;

@@ -1,9 +1,8 @@
 import { MSG_DATOS } from '@faro/domain';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { RepositoryHooks } from '../../platform/crud/hookedRepository.ts';
-import { col } from '../../platform/db/entityTable.ts';
-import { seriesTable } from '../../platform/db/schema.ts';
 import { fieldError } from '../../platform/http/errors.ts';
+import { col, seriesTable } from '../../platform/tenancy/tables.ts';
 
 const s = (f: string) => col(seriesTable, f);
 
@@ -11,17 +10,9 @@ const s = (f: string) => col(seriesTable, f);
 export const seriesHooks: RepositoryHooks = {
   async beforeWrite(scope, values, id) {
     const others = (extra: SQL) => {
-      const conds = [
-        eq(s('empresaId'), scope.empresaId),
-        eq(s('TipoDocumento'), values.TipoDocumento as string),
-        extra,
-      ];
+      const conds = [eq(s('TipoDocumento'), values.TipoDocumento as string), extra];
       if (id !== null) conds.push(ne(s('Id'), id));
-      return scope.db
-        .select({ id: s('Id') })
-        .from(seriesTable)
-        .where(and(...conds))
-        .limit(1);
+      return scope.pick({ id: s('Id') }, seriesTable, and(...conds)).limit(1);
     };
     if ((await others(eq(s('Codigo'), values.Codigo as string))).length)
       throw fieldError('Codigo', MSG_DATOS.seriesCode);

@@ -1,22 +1,19 @@
 import { type EntityDef, MSG_DATOS, provinciaDeCodigoPostal } from '@faro/domain';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Row, Scope } from '../../platform/crud/entityRepository.ts';
+import type { Row } from '../../platform/crud/entityRepository.ts';
 import type { RepositoryHooks } from '../../platform/crud/hookedRepository.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { col, type EntityTable } from '../../platform/db/entityTable.ts';
-import { empresas } from '../../platform/db/schema.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { col, type EntityTable, empresa } from '../../platform/tenancy/tables.ts';
 import type { DireccionEnvio } from './contactBodies.ts';
 
 /**
  * The next free numeric code of a table ('000124' after '000123'; 6 digits at least, more if the codes have them).
  * Non-numeric codes are left alone.
  */
-export async function nextCode(db: Db, table: EntityTable, empresaId: number): Promise<string> {
+export async function nextCode(scope: Scope, table: EntityTable): Promise<string> {
   const codigo = col(table, 'Codigo');
-  const [last] = await db
-    .select({ c: codigo })
-    .from(table)
-    .where(and(eq(col(table, 'empresaId'), empresaId), sql`${codigo} ~ '^[0-9]{1,12}$'`))
+  const [last] = await scope
+    .pick({ c: codigo }, table, sql`${codigo} ~ '^[0-9]{1,12}$'`)
     .orderBy(desc(sql`length(${codigo})`), desc(codigo))
     .limit(1);
   const current = (last?.c as string | undefined) ?? '0';
@@ -44,13 +41,10 @@ export function contactHooks(entity: EntityDef, table: EntityTable): RepositoryH
   return {
     async beforeWrite(scope, values, id) {
       const out = normalizeContact(values);
-      if (!out.Codigo && id === null) out.Codigo = await nextCode(scope.db, table, scope.empresaId);
+      if (!out.Codigo && id === null) out.Codigo = await nextCode(scope, table);
       if (!out.Codigo && id !== null) {
-        const [row] = await scope.db
-          .select({ c: col(table, 'Codigo') })
-          .from(table)
-          .where(and(eq(col(table, 'empresaId'), scope.empresaId), eq(col(table, 'Id'), id)));
-        out.Codigo = row?.c ?? (await nextCode(scope.db, table, scope.empresaId));
+        const [row] = await scope.pick({ c: col(table, 'Codigo') }, table, eq(col(table, 'Id'), id));
+        out.Codigo = row?.c ?? (await nextCode(scope, table));
       }
       const shipping = out.DireccionesEnvio as DireccionEnvio[] | undefined;
       if (shipping?.length) {
@@ -66,10 +60,7 @@ export function contactHooks(entity: EntityDef, table: EntityTable): RepositoryH
 }
 
 async function defaultShippingFlag(scope: Scope): Promise<boolean> {
-  const [e] = await scope.db
-    .select({ f: empresas.direccionEnvioDefecto })
-    .from(empresas)
-    .where(eq(empresas.id, scope.empresaId));
+  const [e] = await scope.company({ f: empresa.direccionEnvioDefecto });
   return e?.f === true;
 }
 
@@ -80,12 +71,14 @@ export async function sameTaxId(
   nif: string,
   exceptId: number | null,
 ): Promise<{ Id: number; Codigo: string; Nombre: string }[]> {
-  const conditions = [eq(col(table, 'empresaId'), scope.empresaId), eq(col(table, 'NIF'), nif)];
+  const conditions = [eq(col(table, 'NIF'), nif)];
   if (exceptId !== null) conditions.push(ne(col(table, 'Id'), exceptId));
-  return (await scope.db
-    .select({ Id: col(table, 'Id'), Codigo: col(table, 'Codigo'), Nombre: col(table, 'Nombre') })
-    .from(table)
-    .where(and(...conditions))
+  return (await scope
+    .pick(
+      { Id: col(table, 'Id'), Codigo: col(table, 'Codigo'), Nombre: col(table, 'Nombre') },
+      table,
+      and(...conditions),
+    )
     .orderBy(col(table, 'Id'))
     .limit(5)) as { Id: number; Codigo: string; Nombre: string }[];
 }

@@ -1,11 +1,9 @@
 import { clientes, clientespot } from '@faro/domain';
-import { and, eq } from 'drizzle-orm';
-import type { Scope } from '../../platform/crud/entityRepository.ts';
 import type { RepositoryHooks } from '../../platform/crud/hookedRepository.ts';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
-import { col } from '../../platform/db/entityTable.ts';
-import { clientespotTable, clientesTable, configuraTable } from '../../platform/db/schema.ts';
 import { registerImportRoutes } from '../../platform/import/importRoutes.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { clientespotTable, clientesTable, col, configuraTable } from '../../platform/tenancy/tables.ts';
 import { contactOverrides } from '../contactos/contactBodies.ts';
 import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHooks.ts';
 import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
@@ -20,10 +18,11 @@ import { registerVerifactu } from './verifactu/verifactuRoutes.ts';
 const customerDefaults: RepositoryHooks = {
   async beforeWrite(scope, values, id) {
     if (id !== null || (values.IdTarifa && values.IdFormaPago)) return values;
-    const [conf] = (await scope.db
-      .select({ IdTarifa: col(configuraTable, 'IdTarifa'), IdFormaPago: col(configuraTable, 'IdFormaPago') })
-      .from(configuraTable)
-      .where(and(eq(col(configuraTable, 'empresaId'), scope.empresaId)))
+    const [conf] = (await scope
+      .pick(
+        { IdTarifa: col(configuraTable, 'IdTarifa'), IdFormaPago: col(configuraTable, 'IdFormaPago') },
+        configuraTable,
+      )
       .limit(1)) as { IdTarifa: number | null; IdFormaPago: number | null }[];
     return {
       ...values,

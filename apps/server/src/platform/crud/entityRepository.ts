@@ -1,10 +1,11 @@
 import type { EntityDef } from '@faro/domain';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { changedFields, writeAudit } from '../audit/audit.ts';
+import { changedFields } from '../audit/audit.ts';
 import { columnName } from '../db/columns.ts';
 import type { Db } from '../db/database.ts';
 import { col, type EntityTable } from '../db/entityTable.ts';
 import { AppError, fieldError, notFound, sqlState } from '../http/errors.ts';
+import { asDoor, handleOf, type Scope } from '../tenancy/scope.ts';
 import { allOf, filterConditions, placeholderBinder } from './filters.ts';
 import { COUNT_CAP, type ListQuery, type ListResult } from './listQuery.ts';
 import { entityCount, entityRows } from './rowStream.ts';
@@ -24,22 +25,17 @@ export interface EntityRepository {
   count?(query: Pick<ListQuery, 'Filtros'>): Promise<number>;
 }
 
-/** Who acts and in which company: the only thing a repository is scoped by. */
-export interface Scope {
-  db: Db;
-  empresaId: number;
-  personaId: number | null;
-  userName: string;
-}
+/** Transitional name: the request scope (the company door plus, until the document engine moves, `db`). */
+export type { RequestScope as Scope } from '../deps.ts';
 
 /**
  * The generic repository of a declared entity. Every statement carries `empresa_id = scope.empresaId`: a row of
  * another company is simply not found (404), on read and on write.
  */
-export function entityRepository(entity: EntityDef, table: EntityTable, scope: Scope): EntityRepository {
+export function entityRepository(entity: EntityDef, table: EntityTable, given: Scope): EntityRepository {
+  const scope = asDoor(given);
   const c = (field: string) => col(table, field);
-  const mine = eq(c('empresaId'), scope.empresaId);
-  const byId = (id: number) => and(mine, eq(c('Id'), id));
+  const byId = (id: number) => eq(c('Id'), id);
   const audited = entity.audit !== false;
 
   const toRow = (raw: Record<string, unknown>): Row => {
@@ -51,9 +47,9 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
     return row as Row;
   };
 
-  async function fetch(db: Db, id: number): Promise<Row | undefined> {
-    const [raw] = await db.select().from(table).where(byId(id)).limit(1);
-    return raw ? toRow(raw as Record<string, unknown>) : undefined;
+  async function fetch(s: Scope, id: number): Promise<Row | undefined> {
+    const [raw] = await s.select(table, byId(id)).limit(1);
+    return raw ? toRow(raw) : undefined;
   }
 
   function translate(error: unknown): never {
@@ -80,16 +76,19 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
       const conditions = filterConditions(entity, query.Filtros, c, binder);
       const shape = `${orderField}|${query.Descendente ? 'd' : 'a'}|${binder.shape.join(',')}`;
       const dir = query.Descendente ? desc : asc;
+      // The one hand-written company predicate of the platform's lists: a prepared statement binds the company as
+      // a placeholder (`emp`), so the list is built on the raw handle of the scope, here and only here.
+      const db = handleOf(scope);
       const build = (conds: SQL[], emp: unknown) => {
         const where = allOf([eq(c('empresaId'), emp), ...conds]);
         return {
-          page: scope.db
+          page: db
             .select()
             .from(table)
             .where(where)
             .orderBy(dir(c(orderField)), dir(c('Id'))),
-          count: scope.db.select({ n: sql<number>`count(*)::int` }).from(
-            scope.db
+          count: db.select({ n: sql<number>`count(*)::int` }).from(
+            db
               .select({ one: sql`1` })
               .from(table)
               .where(where)
@@ -105,7 +104,7 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
       const searches = binder.shape.some((s) => s === 'Buscar' || s.endsWith(':like'));
       const statements = searches
         ? undefined
-        : listStatements(scope.db, `${entity.name}|${shape}`, () => {
+        : listStatements(db, `${entity.name}|${shape}`, () => {
             const q = build(conditions, sql.placeholder('emp'));
             return { page: q.page.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')), count: q.count };
           });
@@ -134,20 +133,17 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
     },
 
     async get(id) {
-      const row = await fetch(scope.db, id);
+      const row = await fetch(scope, id);
       if (!row) throw notFound();
       return row;
     },
 
     async create(values) {
       try {
-        return await scope.db.transaction(async (tx) => {
-          const [raw] = await tx
-            .insert(table)
-            .values({ ...values, empresaId: scope.empresaId } as never)
-            .returning();
-          const row = toRow(raw as Record<string, unknown>);
-          if (audited) await audit(tx as unknown as Db, 'A', row.Id, values);
+        return await scope.tx(async (t) => {
+          const [raw] = await t.insert(table, values).returning();
+          const row = toRow(raw!);
+          if (audited) await audit(t, 'A', row.Id, values);
           return row;
         });
       } catch (error) {
@@ -157,16 +153,12 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
 
     async update(id, values) {
       try {
-        return await scope.db.transaction(async (tx) => {
-          const before = await fetch(tx as unknown as Db, id);
+        return await scope.tx(async (t) => {
+          const before = await fetch(t, id);
           if (!before) throw notFound();
-          const [raw] = await tx
-            .update(table)
-            .set(values as never)
-            .where(byId(id))
-            .returning();
-          const row = toRow(raw as Record<string, unknown>);
-          if (audited) await audit(tx as unknown as Db, 'M', id, changedFields(before, row));
+          const [raw] = await t.update(table, values, byId(id)).returning();
+          const row = toRow(raw!);
+          if (audited) await audit(t, 'M', id, changedFields(before, row));
           return row;
         });
       } catch (error) {
@@ -183,16 +175,12 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
 
     async remove(id) {
       try {
-        await scope.db.transaction(async (tx) => {
-          const before = await fetch(tx as unknown as Db, id);
+        await scope.tx(async (t) => {
+          const before = await fetch(t, id);
           if (!before) throw notFound();
-          if (entity.softDelete)
-            await tx
-              .update(table)
-              .set({ Baja: true } as never)
-              .where(byId(id));
-          else await tx.delete(table).where(byId(id));
-          if (audited) await audit(tx as unknown as Db, 'D', id, before);
+          if (entity.softDelete) await t.update(table, { Baja: true }, byId(id));
+          else await t.delete(table, byId(id));
+          if (audited) await audit(t, 'D', id, before);
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -201,16 +189,8 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
     },
   };
 
-  function audit(db: Db, accion: 'A' | 'M' | 'D', id: number, campos: unknown) {
-    return writeAudit(db, {
-      empresaId: scope.empresaId,
-      personaId: scope.personaId,
-      userName: scope.userName,
-      accion,
-      recurso: entity.name,
-      idRegistro: id,
-      campos,
-    });
+  function audit(t: Scope, accion: 'A' | 'M' | 'D', id: number, campos: unknown) {
+    return t.audit({ accion, recurso: entity.name, idRegistro: id, campos });
   }
 }
 

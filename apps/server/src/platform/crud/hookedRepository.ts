@@ -1,9 +1,10 @@
 import { type EntityDef, entityByName, MSG_DATOS } from '@faro/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { col } from '../db/entityTable.ts';
 import { tableOf } from '../db/tableRegistry.ts';
 import { fieldError } from '../http/errors.ts';
-import type { EntityRepository, Row, Scope } from './entityRepository.ts';
+import type { Scope } from '../tenancy/scope.ts';
+import type { EntityRepository, Row } from './entityRepository.ts';
 
 /** Rules a resource adds around the generic repository (normalise, check, warn). */
 export interface RepositoryHooks {
@@ -56,11 +57,7 @@ export function referenceHook(entity: EntityDef): RepositoryHooks {
         if (id === null || id === undefined) continue;
         const table = tableOf(def.ref as string);
         if (!table || !entityByName(def.ref as string)) continue;
-        const [found] = await scope.db
-          .select({ id: col(table, 'Id') })
-          .from(table)
-          .where(and(eq(col(table, 'empresaId'), scope.empresaId), eq(col(table, 'Id'), id as number)))
-          .limit(1);
+        const [found] = await scope.pick({ id: col(table, 'Id') }, table, eq(col(table, 'Id'), id as number)).limit(1);
         if (!found) throw fieldError(key, MSG_DATOS.referenceMissing);
       }
       return values;

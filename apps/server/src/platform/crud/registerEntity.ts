@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { tableOf } from '../db/tableRegistry.ts';
 import type { AppDeps } from '../deps.ts';
+import { asDoor, type Scope } from '../tenancy/scope.ts';
 import { registerCrudRoutes } from './crudRoutes.ts';
-import { type EntityRepository, entityRepository, type Scope } from './entityRepository.ts';
+import { type EntityRepository, entityRepository } from './entityRepository.ts';
 import { hookedRepository, type RepositoryHooks, referenceHook } from './hookedRepository.ts';
 
 export interface EntityOptions {
@@ -18,8 +19,13 @@ export interface EntityOptions {
 export function masterRepository(entity: EntityDef, options: EntityOptions = {}) {
   const table = tableOf(entity.name);
   if (!table) throw new Error(`La entidad ${entity.name} no tiene tabla derivada`);
-  return (scope: Scope): EntityRepository =>
-    hookedRepository(entityRepository(entity, table, scope), scope, [referenceHook(entity), ...(options.hooks ?? [])]);
+  return (given: Scope): EntityRepository => {
+    const scope = asDoor(given);
+    return hookedRepository(entityRepository(entity, table, scope), scope, [
+      referenceHook(entity),
+      ...(options.hooks ?? []),
+    ]);
+  };
 }
 
 /** One line per resource in an area module: table, hooks, body with the entity rules, generic routes. */

@@ -1,7 +1,7 @@
 import type { EntityDef } from '@faro/domain';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { col, type EntityTable } from '../db/entityTable.ts';
-import type { Scope } from './entityRepository.ts';
+import type { Scope } from '../tenancy/scope.ts';
 import { allOf, filterConditions } from './filters.ts';
 import type { ListQuery } from './listQuery.ts';
 
@@ -22,7 +22,7 @@ export async function* entityRows(
   const orderField = query.Orden && query.Orden in entity.fields ? query.Orden : entity.defaultOrder;
   const order = c(orderField);
   const id = c('Id');
-  const base = [eq(c('empresaId'), scope.empresaId), ...filterConditions(entity, query.Filtros, c)];
+  const base = filterConditions(entity, query.Filtros, c);
   const descending = query.Descendente;
   const dir = descending ? desc : asc;
   const after = descending ? lt : gt;
@@ -43,12 +43,10 @@ export async function* entityRows(
               : sql`(${order}, ${id}) > (${last.v}, ${last.id})`,
           );
       }
-      const rows = (await scope.db
-        .select()
-        .from(table)
-        .where(allOf([...base, and(...keyset)]))
+      const rows: Record<string, unknown>[] = await scope
+        .select(table, allOf([...base, and(...keyset)]))
         .orderBy(...(phase === 'nulls' ? [dir(id)] : [dir(order), dir(id)]))
-        .limit(EXPORT_BATCH)) as Record<string, unknown>[];
+        .limit(EXPORT_BATCH);
       if (rows.length) yield rows;
       if (rows.length < EXPORT_BATCH) return;
       const tail = rows[rows.length - 1] as Record<string, unknown>;
@@ -73,9 +71,6 @@ export async function entityCount(
   query: Pick<ListQuery, 'Filtros'>,
 ): Promise<number> {
   const c = (f: string) => col(table, f);
-  const [row] = await scope.db
-    .select({ n: count() })
-    .from(table)
-    .where(allOf([eq(c('empresaId'), scope.empresaId), ...filterConditions(entity, query.Filtros, c)]));
+  const [row] = await scope.pick({ n: count() }, table, allOf(filterConditions(entity, query.Filtros, c)));
   return Number(row?.n ?? 0);
 }

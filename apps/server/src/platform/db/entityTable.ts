@@ -25,12 +25,14 @@ export function entityTable(
   extra: Record<string, PgColumnBuilderBase> = {},
   extraIndexes: ExtraIndexes = () => [],
 ) {
-  const columns: Record<string, PgColumnBuilderBase> = {
+  const keys = {
     empresaId: bigint('empresa_id', { mode: 'number' })
       .notNull()
       .references(() => empresas.id),
     Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
   };
+  // The company and id columns are typed (the company door needs `empresaId`); the fields are the definition's.
+  const columns: typeof keys & Record<string, PgColumnBuilderBase> = { ...keys };
   for (const [key, def] of Object.entries(entity.fields)) {
     const column = KIND_COLUMNS[def.kind](columnName(key), def);
     columns[key] = (

@@ -1,8 +1,9 @@
 import { type EntityDef, entityByName, type FieldDef, formatDate, formatNumber } from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Row, Scope } from '../crud/entityRepository.ts';
+import type { Row } from '../crud/entityRepository.ts';
 import { col } from '../db/entityTable.ts';
 import { tableOf } from '../db/tableRegistry.ts';
+import type { Scope } from '../tenancy/scope.ts';
 
 /** A typed cell of an export: each format writes it its own way (a number stays a number in a spreadsheet). */
 export type Cell =
@@ -63,14 +64,15 @@ async function referenceTitles(scope: Scope, ref: string, ids: number[]): Promis
   const table = tableOf(ref);
   if (!target || !table || !ids.length) return out;
   const code = target.fields.Codigo ? 'Codigo' : target.fields.Valor ? 'Valor' : target.fields.Val ? 'Val' : null;
-  const rows = (await scope.db
-    .select({
+  const rows = (await scope.pick(
+    {
       id: col(table, 'Id'),
       title: col(table, target.titleField),
       ...(code && code !== target.titleField ? { code: col(table, code) } : {}),
-    })
-    .from(table)
-    .where(and(eq(col(table, 'empresaId'), scope.empresaId), inArray(col(table, 'Id'), ids)))) as {
+    },
+    table,
+    inArray(col(table, 'Id'), ids),
+  )) as {
     id: number;
     title: unknown;
     code?: unknown;

@@ -11,12 +11,11 @@ import {
 } from '@faro/domain';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Scope } from '../crud/entityRepository.ts';
-import type { Db } from '../db/database.ts';
 import { col, type EntityTable } from '../db/entityTable.ts';
 import { auditoriaTable, importaciones } from '../db/schema.ts';
 import { tableOf } from '../db/tableRegistry.ts';
 import { AppError, badRequest, notFound, sqlState } from '../http/errors.ts';
+import type { Scope } from '../tenancy/scope.ts';
 import type { ParsedFile } from './parseFile.ts';
 
 /** How one resource imports: its body overrides, what the values imply, and defaults of new rows. */
@@ -26,7 +25,7 @@ export interface ImportTarget {
   overrides?: Record<string, z.ZodType>;
   normalize?: (values: Record<string, unknown>) => Record<string, unknown>;
   defaults?: (scope: Scope) => Promise<Record<string, unknown>>;
-  nextCode?: (db: Db, table: EntityTable, empresaId: number) => Promise<string>;
+  nextCode?: (scope: Scope, table: EntityTable) => Promise<string>;
 }
 
 export interface RejectedRow {
@@ -46,13 +45,9 @@ const KEEP_MS = 24 * 3600 * 1000;
 const CHUNK = 500;
 
 export async function storeImport(scope: Scope, target: ImportTarget, filename: string, file: ParsedFile) {
-  await scope.db
-    .delete(importaciones)
-    .where(and(eq(importaciones.empresaId, scope.empresaId), lt(importaciones.creada, new Date(Date.now() - KEEP_MS))));
-  const [row] = await scope.db
-    .insert(importaciones)
-    .values({
-      empresaId: scope.empresaId,
+  await scope.delete(importaciones, lt(importaciones.creada, new Date(Date.now() - KEEP_MS)));
+  const [row] = await scope
+    .insert(importaciones, {
       recurso: target.entity.name,
       personaId: scope.personaId ?? 0,
       nombreFichero: filename.slice(0, 200),
@@ -80,16 +75,8 @@ export async function loadImport(
   entity: EntityDef,
   id: number,
 ): Promise<ParsedFile & { nombreFichero: string }> {
-  const [row] = await scope.db
-    .select()
-    .from(importaciones)
-    .where(
-      and(
-        eq(importaciones.empresaId, scope.empresaId),
-        eq(importaciones.id, id),
-        eq(importaciones.recurso, entity.name),
-      ),
-    )
+  const [row] = await scope
+    .select(importaciones, and(eq(importaciones.id, id), eq(importaciones.recurso, entity.name)))
     .limit(1);
   if (!row) throw notFound();
   if (row.creada.getTime() < Date.now() - KEEP_MS) throw badRequest(MSG_DATOS.importExpired);
@@ -97,15 +84,8 @@ export async function loadImport(
 }
 
 export async function discardImport(scope: Scope, entity: EntityDef, id: number): Promise<void> {
-  const deleted = await scope.db
-    .delete(importaciones)
-    .where(
-      and(
-        eq(importaciones.empresaId, scope.empresaId),
-        eq(importaciones.id, id),
-        eq(importaciones.recurso, entity.name),
-      ),
-    )
+  const deleted = await scope
+    .delete(importaciones, and(eq(importaciones.id, id), eq(importaciones.recurso, entity.name)))
     .returning({ id: importaciones.id });
   if (!deleted.length) throw notFound();
 }
@@ -141,10 +121,10 @@ async function referenceLookup(scope: Scope, ref: string): Promise<Map<string, n
   const out = new Map<string, number>();
   if (!target || !table) return out;
   const keys = ['Codigo', 'Valor', 'Val', target.titleField].filter((k) => target.fields[k]);
-  const rows = (await scope.db
-    .select(Object.fromEntries([['Id', col(table, 'Id')], ...keys.map((k) => [k, col(table, k)])]))
-    .from(table)
-    .where(eq(col(table, 'empresaId'), scope.empresaId))) as Record<string, unknown>[];
+  const rows: Record<string, unknown>[] = await scope.pick(
+    Object.fromEntries([['Id', col(table, 'Id')], ...keys.map((k) => [k, col(table, k)])]),
+    table,
+  );
   for (const r of rows)
     for (const k of keys) {
       const p = plain(String(r[k] ?? ''));
@@ -156,10 +136,11 @@ async function referenceLookup(scope: Scope, ref: string): Promise<Map<string, n
 async function existing(scope: Scope, table: EntityTable, field: string, values: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < values.length; i += 1000) {
-    const rows = await scope.db
-      .select({ v: col(table, field) })
-      .from(table)
-      .where(and(eq(col(table, 'empresaId'), scope.empresaId), inArray(col(table, field), values.slice(i, i + 1000))));
+    const rows = await scope.pick(
+      { v: col(table, field) },
+      table,
+      inArray(col(table, field), values.slice(i, i + 1000)),
+    );
     for (const r of rows) found.add(String(r.v));
   }
   return found;
@@ -285,17 +266,14 @@ export async function writeImport(
   // Read before the transaction: on PGlite a query outside it would wait for it forever (one connection).
   const defaults = target.defaults ? await target.defaults(scope) : {};
   try {
-    return await scope.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    return await scope.tx(async (t) => {
       let code: string | undefined;
       const values = [];
       for (const row of rows) {
         const v: Record<string, unknown> = { ...row };
         for (const [k, d] of Object.entries(defaults)) if (v[k] === null || v[k] === undefined) v[k] = d;
         if (entity.fields.Codigo && !v.Codigo && target.nextCode) {
-          code = code
-            ? String(BigInt(code) + 1n).padStart(code.length, '0')
-            : await target.nextCode(db, table, scope.empresaId);
+          code = code ? String(BigInt(code) + 1n).padStart(code.length, '0') : await target.nextCode(t, table);
           v.Codigo = code;
         }
         values.push(v);
@@ -303,14 +281,11 @@ export async function writeImport(
       const now = new Date().toISOString();
       for (let i = 0; i < values.length; i += CHUNK) {
         const chunk = values.slice(i, i + CHUNK);
-        const ids = await db
-          .insert(table)
-          .values(chunk.map((v) => ({ ...v, empresaId: scope.empresaId })) as never)
-          .returning({ Id: col(table, 'Id') });
+        const ids = await t.insert(table, chunk).returning({ Id: col(table, 'Id') });
         if (entity.audit !== false)
-          await db.insert(auditoriaTable).values(
+          await t.insert(
+            auditoriaTable,
             ids.map((r, j) => ({
-              empresaId: scope.empresaId,
               Fecha: now,
               Accion: 'A',
               Recurso: entity.name,
@@ -318,7 +293,7 @@ export async function writeImport(
               UserName: scope.userName,
               Campos: { ...chunk[j], Importacion: filename },
               personaId: scope.personaId,
-            })) as never,
+            })),
           );
       }
       return values.length;

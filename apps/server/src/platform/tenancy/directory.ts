@@ -1,0 +1,25 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { type Actor, type CompanyTable, companyScope, type Scope, source } from './scope.ts';
+
+/** The actor of work no person started (jobs, workers). */
+export const SISTEMA: Pick<Actor, 'personaId' | 'userName'> = { personaId: null, userName: 'sistema' };
+
+/**
+ * Company scopes outside a request: background jobs find the companies with work (`companiesWith`), then act
+ * through each company's door (`scope`). The one cross-company read modules get is a list of company ids.
+ */
+export function companyDirectory(deps: { database: Database }) {
+  const { db } = deps.database;
+  return {
+    scope(empresaId: number, actor: Pick<Actor, 'personaId' | 'userName'> = SISTEMA): Scope {
+      return companyScope(db, { empresaId, ...actor });
+    },
+    async companiesWith(table: CompanyTable, where?: SQL): Promise<number[]> {
+      const rows = await db.selectDistinct({ id: table.empresaId }).from(source(table)).where(where);
+      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    },
+  };
+}
+
+export type CompanyDirectory = ReturnType<typeof companyDirectory>;

@@ -1,0 +1,180 @@
+import { and, eq, is, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  type PgInsertValue,
+  PgTable,
+  type PgTransactionConfig,
+  type PgUpdateSetSource,
+  type SelectedFields,
+  type TableLikeHasEmptySelection,
+} from 'drizzle-orm/pg-core';
+import { type AuditAction, writeAudit } from '../audit/audit.ts';
+import type { Db } from '../db/database.ts';
+import { empresas } from '../db/platformTables.ts';
+
+/** A table owned by one company: `empresa_id` leads its keys and is the tenancy column the door filters on. */
+export type CompanyTable = PgTable & { readonly empresaId: AnyPgColumn };
+
+/** The values of a row to insert, without the company (the door sets it). */
+export type CompanyInsert<T extends CompanyTable> = Omit<PgInsertValue<T>, 'empresaId'>;
+
+/** Who acts and in which company. */
+export interface Actor {
+  empresaId: number;
+  personaId: number | null;
+  userName: string;
+}
+
+/** One audit record of the scope's company and actor. */
+export interface AuditOf {
+  accion: AuditAction;
+  recurso: string;
+  idRegistro: number | null;
+  campos: unknown;
+}
+
+/**
+ * The only door to a company's data. Every read, update and delete carries `empresa_id = empresaId` (ANDed with the
+ * caller's predicate) and every insert sets it; the builders returned are Drizzle's, already filtered, so they chain
+ * (`orderBy`, `limit`, joins, `for('update')`, `returning`, `onConflictDoNothing`) but cannot be re-filtered.
+ * `tx` opens a transaction (a savepoint inside one) whose handle is a Scope of the same company.
+ */
+export interface Scope extends Actor {
+  /** `SELECT * FROM table WHERE empresa_id = :company AND where`. */
+  select<T extends CompanyTable>(table: T, where?: SQL): ReturnType<typeof selectAll<T>>;
+  /** `SELECT fields FROM table WHERE empresa_id = :company AND where` (join more company tables with `on`). */
+  pick<F extends SelectedFields, T extends CompanyTable>(
+    fields: F,
+    table: T,
+    where?: SQL,
+  ): ReturnType<typeof selectSome<F, T>>;
+  /** `UPDATE table SET values WHERE empresa_id = :company AND where` (undefined: every row of the company). */
+  update<T extends CompanyTable>(
+    table: T,
+    values: PgUpdateSetSource<T>,
+    where: SQL | undefined,
+  ): ReturnType<typeof updateOf<T>>;
+  /** `DELETE FROM table WHERE empresa_id = :company AND where` (the predicate is required: pass it even if `and(…)`). */
+  delete<T extends CompanyTable>(table: T, where: SQL | undefined): ReturnType<typeof deleteOf<T>>;
+  /** `INSERT INTO table` with `empresa_id = :company` on every row. */
+  insert<T extends CompanyTable>(
+    table: T,
+    values: CompanyInsert<T> | CompanyInsert<T>[],
+  ): ReturnType<typeof insertOf<T>>;
+  /** A join condition on a company table: `other.empresa_id = :company AND on`. */
+  on(table: CompanyTable, on?: SQL): SQL;
+  /** The company-column predicate of a table, for sub-queries and raw fragments: `table.empresa_id = :company`. */
+  mine(table: CompanyTable): SQL;
+  /** Raw SQL, the escape hatch: `build` receives the company id (bound as a parameter) and must filter by it. */
+  execute<R extends Record<string, unknown> = Record<string, unknown>>(build: (empresaId: number) => SQL): Promise<R[]>;
+  /** The scope's own row of `empresas` (the company itself): chain `.for('update')` to lock it. */
+  company<F extends SelectedFields>(fields: F): ReturnType<typeof companyOf<F>>;
+  /** Updates the scope's own row of `empresas`. */
+  updateCompany(values: PgUpdateSetSource<typeof empresas>): ReturnType<typeof updateCompanyOf>;
+  /** Appends an audit record of this company and actor. */
+  audit(entry: AuditOf): Promise<void>;
+  /** A transaction (a savepoint when already inside one); its handle is the same door. */
+  tx<R>(work: (t: Scope) => Promise<R>, config?: PgTransactionConfig): Promise<R>;
+  /** The same company acting as someone else (jobs acting for a user, sign-up acting for the new owner). */
+  as(actor: Pick<Actor, 'personaId' | 'userName'>): Scope;
+}
+
+/** A transaction handle: the same door, named for readability in signatures (`(t: ScopedTx, …)`). */
+export type ScopedTx = Scope;
+
+/**
+ * A company table as a FROM source. Drizzle guards `from` against empty sub-queries with a conditional type it
+ * cannot resolve over a generic table; a table is never a sub-query, so the guard's `false` branch is stated here.
+ */
+export const source = <T extends CompanyTable>(table: T) =>
+  table as TableLikeHasEmptySelection<T> extends true ? never : T;
+
+const selectAll = <T extends CompanyTable>(db: Db, table: T, where: SQL | undefined) =>
+  db.select().from(source(table)).where(where);
+const selectSome = <F extends SelectedFields, T extends CompanyTable>(
+  db: Db,
+  fields: F,
+  table: T,
+  where: SQL | undefined,
+) => db.select(fields).from(source(table)).where(where);
+const updateOf = <T extends CompanyTable>(db: Db, table: T, values: PgUpdateSetSource<T>, where: SQL | undefined) =>
+  db.update(table).set(values).where(where);
+const deleteOf = <T extends CompanyTable>(db: Db, table: T, where: SQL | undefined) => db.delete(table).where(where);
+const insertOf = <T extends CompanyTable>(db: Db, table: T, values: PgInsertValue<T>[]) =>
+  db.insert(table).values(values);
+const companyOf = <F extends SelectedFields>(db: Db, fields: F, empresaId: number) =>
+  db.select(fields).from(empresas).where(eq(empresas.id, empresaId));
+const updateCompanyOf = (db: Db, values: PgUpdateSetSource<typeof empresas>, empresaId: number) =>
+  db.update(empresas).set(values).where(eq(empresas.id, empresaId));
+
+/** The raw handle behind each scope, for the platform only (`platform/tenancy/internal.ts`). */
+const handles = new WeakMap<Scope, Db>();
+
+/** Builds the door of one company over a database or transaction handle. Platform code only. */
+export function companyScope(db: Db, actor: Actor): Scope {
+  const { empresaId } = actor;
+  if (!Number.isSafeInteger(empresaId) || empresaId <= 0) throw new Error('Empresa no válida para el ámbito');
+  const mine = (table: CompanyTable) => eq(table.empresaId, empresaId);
+  const scoped = (table: CompanyTable, where?: SQL) => (where ? and(mine(table), where) : mine(table));
+  const scope: Scope = {
+    empresaId,
+    personaId: actor.personaId,
+    userName: actor.userName,
+    select: (table, where) => selectAll(db, table, scoped(table, where)),
+    pick: (fields, table, where) => selectSome(db, fields, table, scoped(table, where)),
+    update: (table, values, where) => updateOf(db, table, values, scoped(table, where)),
+    delete: (table, where) => deleteOf(db, table, scoped(table, where)),
+    insert: (table, values) => insertOf(db, table, withCompany(table, values, empresaId)),
+    on: (table, on) => scoped(table, on) ?? mine(table),
+    mine,
+    async execute<R extends Record<string, unknown>>(build: (empresaId: number) => SQL) {
+      return rowsOf<R>(await db.execute<R>(build(empresaId)));
+    },
+    company: (fields) => companyOf(db, fields, empresaId),
+    updateCompany: (values) => updateCompanyOf(db, values, empresaId),
+    audit: (entry) => writeAudit(db, { ...entry, empresaId, personaId: scope.personaId, userName: scope.userName }),
+    tx: (work, config) => db.transaction((tx) => work(companyScope(tx, scope)), config),
+    as: (who) => companyScope(db, { empresaId, personaId: who.personaId, userName: who.userName }),
+  };
+  handles.set(scope, db);
+  return scope;
+}
+
+/** Each row with the scope's company set (whatever the caller passed for it). */
+function withCompany<T extends CompanyTable>(
+  table: T,
+  values: CompanyInsert<T> | CompanyInsert<T>[],
+  empresaId: number,
+): PgInsertValue<T>[] {
+  if (!is(table, PgTable)) throw new Error('Tabla no válida');
+  const list: CompanyInsert<T>[] = Array.isArray(values) ? values : [values];
+  // The insert shape of a generic table is a mapped type TypeScript cannot rebuild from its parts: the row is the
+  // caller's typed values plus the company column every company table has.
+  return list.map((v) => ({ ...v, empresaId }) as PgInsertValue<T>);
+}
+
+/** Rows of a raw statement on either driver (node-postgres answers `{ rows }`, PGlite too). */
+function rowsOf<R>(result: unknown): R[] {
+  if (Array.isArray(result)) return result;
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows;
+  return [];
+}
+
+/** The raw handle of a scope (platform code that needs prepared statements or platform tables in the same tx). */
+export function handleOf(scope: Scope): Db {
+  const db = handles.get(scope);
+  if (!db) throw new Error('Ámbito desconocido');
+  return db;
+}
+
+/**
+ * Transitional: old callers spread a request scope over a transaction (`{ ...scope, db: tx }`); such an object is
+ * turned back into a door over that handle. A real door passes through unchanged.
+ */
+export function asDoor(scope: Scope & { db?: Db }): Scope {
+  if (scope.db && handles.get(scope) !== scope.db) return companyScope(scope.db, scope);
+  return scope;
+}
+
+/** `sql` re-exported so raw fragments of modules need no other import. */
+export { sql };
