@@ -25,6 +25,19 @@ vi.mock('../../modules/usuarios/infoEmpresa.ts', async (original) => {
   };
 });
 
+// Counts argon2 hashes: a taken user name must cost the same hash as a free one (same timing).
+const argon = vi.hoisted(() => ({ hashes: 0 }));
+vi.mock('./passwords.ts', async (original) => {
+  const real = await original<typeof import('./passwords.ts')>();
+  return {
+    ...real,
+    hashPassword: (password: string) => {
+      argon.hashes++;
+      return real.hashPassword(password);
+    },
+  };
+});
+
 let t: TestApp;
 let clock = Date.now();
 const LOCK_MINUTES = 15;
@@ -155,8 +168,11 @@ describe('answers do not tell which accounts exist', () => {
         Usuario,
         Password: 'Intrusa123',
       });
+    argon.hashes = 0;
     const taken = await alta('demo', 'eva@intrusos.test');
+    expect(argon.hashes).toBe(1);
     const free = await alta('evanueva', 'eva2@intrusos.test');
+    expect(argon.hashes).toBe(2);
     expect(taken.status).toBe(201);
     expect(free.status).toBe(taken.status);
     expect(taken.body).toEqual({ Mensaje: SIGNUP_SENT });
