@@ -19,7 +19,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { cargarCabecera, cargarLineas } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
 import { emitirFactura, TIPOS_FACTURA } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
-import { type Database, type Db, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, ms, num, perSecond, printTable } from './format.ts';
@@ -534,7 +535,9 @@ async function benchEngine(
       if (late()) break;
       const items = take(1000);
       const r = await runInProcess(items, concurrency, 4, async (id) => {
-        await database!.db.transaction((t) => emitirFactura(t as unknown as Db, d.empresaId, id));
+        await companyScope(database!.db, { empresaId: d.empresaId, personaId: null, userName: 'bench' }).tx((t) =>
+          emitirFactura(t, id),
+        );
       });
       fig.issueInProcess[`c${concurrency}`] = r;
       step(`issue in-process at ${concurrency}: ${r.latencies.length} invoices`);
@@ -575,10 +578,11 @@ async function benchEngine(
       for (const id of issued) {
         if (performance.now() > until) break;
         const a = performance.now();
-        const h = await cargarCabecera(database.db, d.empresaId, id, TIPOS_FACTURA);
-        const lineas = await cargarLineas(database.db, d.empresaId, [id]);
+        const s = companyScope(database.db, { empresaId: d.empresaId, personaId: null, userName: 'bench' });
+        const h = await cargarCabecera(s, id, TIPOS_FACTURA);
+        const lineas = await cargarLineas(s, [id]);
         const b = performance.now();
-        await pdfDocumento(database.db, d.empresaId, h, lineas, null);
+        await pdfDocumento(s, h, lineas, null);
         const c = performance.now();
         gen.push(c - b);
         all.push(c - a);

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { crearDocumento, preparar } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
 import { emitirFactura } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
 import { verificarEmpresa } from '../apps/server/src/modules/ventas/verifactu/verifactuRoutes.ts';
-import { type Database, type Db, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { companyScope, type Scope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
@@ -30,12 +31,15 @@ interface Medida {
   porSegundo: number;
 }
 
+/** The company's door over the bench database. */
+const puerta = (database: Database, empresaId: number): Scope =>
+  companyScope(database.db, { empresaId, personaId: null, userName: 'bench' });
+
 async function borradores(database: Database, empresaId: number, cliente: number, n: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    const id = await database.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      const prep = await preparar(tx, empresaId, {
+    const id = await puerta(database, empresaId).tx(async (tx) => {
+      const prep = await preparar(tx, {
         Cliente: cliente,
         Fecha: '2026-11-20',
         Lineas: [
@@ -43,7 +47,7 @@ async function borradores(database: Database, empresaId: number, cliente: number
           { Descripcion: 'Tornillería', Cantidad: '100', Precio: '0.05', TipoIva: 'IVA10' },
         ],
       } as never);
-      return crearDocumento(tx, empresaId, 'factura', prep, null);
+      return crearDocumento(tx, 'factura', prep, null);
     });
     ids.push(id);
   }
@@ -51,7 +55,7 @@ async function borradores(database: Database, empresaId: number, cliente: number
 }
 
 const emitir = (database: Database, empresaId: number, id: number) =>
-  database.db.transaction((t) => emitirFactura(t as unknown as Db, empresaId, id));
+  puerta(database, empresaId).tx((t) => emitirFactura(t, id));
 
 async function medir(database: Database, empresaId: number, cliente: number, modo: string): Promise<Medida> {
   const uno = await borradores(database, empresaId, cliente, SECUENCIAL);

@@ -12,6 +12,7 @@ export * from './masterData.ts';
 export * from './money/decimal.ts';
 export * from './navigation/index.ts';
 export * from './permissions/codes.ts';
+export * from './purchases/documents.ts';
 export * from './sales/documents.ts';
 export * from './sales/exenciones.ts';
 export * from './sales/libroEmitidas.ts';

@@ -27,6 +27,7 @@ import {
   stockTable,
   tesoreriaTable,
 } from '../platform/db/schema.ts';
+import { companyScope, handleOf, type Scope } from '../platform/tenancy/scope.ts';
 
 /**
  * DEMO's year of sales, made through the same services as the API (preparar + crearDocumento, convertir,
@@ -45,7 +46,12 @@ import {
  * - Stock leaves the central warehouse through the documents; supplier entries replenish it below the minimum. The
  *   drill (HER-001) only appears in quotes and pending orders: stock tests count its movements.
  */
-export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()): Promise<void> {
+export async function seedDemoSalesDocuments(
+  db: Db,
+  hoy: string = hoyEnEspana(),
+  /** Told after each dated action (the first start prints the progress). */
+  avance?: (hechas: number, total: number) => void,
+): Promise<void> {
   const [emp] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, 'DEMO'));
   if (!emp) return;
   const empresaId = emp.id;
@@ -141,7 +147,7 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
   };
 
   // ---- The plan: dated actions, run in date order (numbers follow dates in every series). ----
-  type Accion = (tx: Db) => Promise<void>;
+  type Accion = (tx: Scope) => Promise<void>;
   const plan: { fecha: string; n: number; accion: Accion }[] = [];
   const en = (fecha: string, accion: Accion) => plan.push({ fecha, n: plan.length, accion });
   const ids = new Map<string, number>();
@@ -166,15 +172,15 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
     estado?: string,
   ) =>
     en(fecha, async (tx) => {
-      const prep = await preparar(tx, empresaId, { Cliente: cliente, Fecha: fecha, Lineas: ls, ...extra });
-      ids.set(k, await crearDocumento(tx, empresaId, tipo, prep, null, estado));
+      const prep = await preparar(tx, { Cliente: cliente, Fecha: fecha, Lineas: ls, ...extra });
+      ids.set(k, await crearDocumento(tx, tipo, prep, null, estado));
       if (estado === 'Enviado') await reponerYSincronizar(tx, ids.get(k)!);
     });
 
   /** Supplier entries before the stock would drop below the product's minimum, then the document's stock sync. */
-  const reponerYSincronizar = async (tx: Db, id: number) => {
-    const ls = await cargarLineas(tx, empresaId, [id]);
-    const h = await cargarCabecera(tx, empresaId, id, ['albaran', 'factura', 'simplificada', 'rectificativa']);
+  const reponerYSincronizar = async (tx: Scope, id: number) => {
+    const ls = await cargarLineas(tx, [id]);
+    const h = await cargarCabecera(tx, id, ['albaran', 'factura', 'simplificada', 'rectificativa']);
     const salen = new Map<number, number>();
     for (const l of ls) {
       // Invoice lines carried from a delivery note left the warehouse with it.
@@ -184,16 +190,11 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
     }
     if (salen.size) {
       const sc = (f: string) => col(stockTable, f);
-      const hay = (await tx
-        .select({ p: sc('IdProducto'), q: sc('Cantidad') })
-        .from(stockTable)
-        .where(
-          and(
-            eq(sc('empresaId'), empresaId),
-            eq(sc('IdAlmacen'), central.id),
-            inArray(sc('IdProducto'), [...salen.keys()]),
-          ),
-        )) as { p: number; q: string }[];
+      const hay = (await tx.pick(
+        { p: sc('IdProducto'), q: sc('Cantidad') },
+        stockTable,
+        and(eq(sc('IdAlmacen'), central.id), inArray(sc('IdProducto'), [...salen.keys()])),
+      )) as { p: number; q: string }[];
       const moves = hay
         .filter((s) => Number(s.q) - salen.get(s.p)! < 5)
         .map((s) => ({
@@ -203,18 +204,18 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
           Modo: 'diferencia' as const,
         }));
       if (moves.length)
-        await applyStockMoves(tx, quien, moves, 'ajuste', 'Entrada de mercancía del proveedor', {
+        await applyStockMoves(handleOf(tx), quien, moves, 'ajuste', 'Entrada de mercancía del proveedor', {
           almacen: 'IdAlmacen',
           producto: 'IdProducto',
         });
     }
-    await sincronizarStockVenta(tx, quien, id);
+    await sincronizarStockVenta(tx, id);
   };
 
   const totales = new Map<string, { total: number; cobrado: number; cuenta: number }>();
   const emitir = (k: string, fecha: string) =>
     en(fecha, async (tx) => {
-      const h = await emitirFactura(tx, empresaId, ids.get(k)!);
+      const h = await emitirFactura(tx, ids.get(k)!);
       await reponerYSincronizar(tx, h.id);
       const fp = formas.find((f) => f.id === h.idFormaPago);
       const efectivo = fp?.codigo === 'CONTADO' || fp?.codigo === 'TARJETA' || fp?.codigo === 'BIZUM';
@@ -229,7 +230,7 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
       const pendiente = Math.round((t.total - t.cobrado) * 100) / 100;
       const importe = parte >= 1 ? pendiente : Math.round(t.total * parte * 100) / 100;
       if (importe === 0 || Math.abs(importe) > Math.abs(pendiente)) return;
-      await registrarCobro(tx, empresaId, {
+      await registrarCobro(tx, {
         IdFactura: ids.get(k)!,
         Fecha: fecha,
         Importe: importe.toFixed(2),
@@ -300,12 +301,12 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
         if (!cabe(dp)) continue;
         const kp = nuevaClave();
         en(dp, async (tx) => {
-          ids.set(kp, await convertir(tx, empresaId, 'pventa', ids.get(k)!, { Destino: 'dventa', Fecha: dp }));
+          ids.set(kp, await convertir(tx, 'pventa', ids.get(k)!, { Destino: 'dventa', Fecha: dp }));
         });
         entregarYFacturar(kp, dp, cliente);
       } else if (!reciente && r < 0.75) {
         const da = laborable(sumarDias(d, entre(15, 25)));
-        if (cabe(da)) en(da, async (tx) => void (await anular(tx, empresaId, ['presupuesto'], ids.get(k)!)));
+        if (cabe(da)) en(da, async (tx) => void (await anular(tx, ['presupuesto'], ids.get(k)!)));
       }
     }
 
@@ -343,7 +344,7 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
       const kf = nuevaClave();
       en(df, async (tx) => {
         const [primero, ...resto] = albaranes.map((a) => ids.get(a)!);
-        ids.set(kf, await convertir(tx, empresaId, 'aventa', primero!, { Destino: 'fventa', Ids: resto, Fecha: df }));
+        ids.set(kf, await convertir(tx, 'aventa', primero!, { Destino: 'fventa', Ids: resto, Fecha: df }));
       });
       emitir(kf, df);
       cobros(kf, df, fpagoDe(constructora), destino(df));
@@ -385,13 +386,13 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
         if (!cabe(dr)) return;
         const kr = nuevaClave();
         en(dr, async (tx) => {
-          const id = await rectificar(tx, empresaId, ids.get(k)!, { TipoRectificativa: 'R1', Modo: 'I', Fecha: dr });
-          const h = await cargarCabecera(tx, empresaId, id, ['rectificativa'], true);
-          const [primera] = await cargarLineas(tx, empresaId, [id]);
+          const id = await rectificar(tx, ids.get(k)!, { TipoRectificativa: 'R1', Modo: 'I', Fecha: dr });
+          const h = await cargarCabecera(tx, id, ['rectificativa'], true);
+          const [primera] = await cargarLineas(tx, [id]);
           const entrada = comoEntrada(h, primera ? [{ ...primera, cantidad: '-1' }] : []);
           const motivo = 'Devolución de una unidad defectuosa';
-          const prep = await preparar(tx, empresaId, { ...entrada, Observaciones: motivo });
-          await actualizarDocumento(tx, empresaId, h, prep, h.idSerie);
+          const prep = await preparar(tx, { ...entrada, Observaciones: motivo });
+          await actualizarDocumento(tx, h, prep, h.idSerie);
           ids.set(kr, id);
         });
         emitir(kr, dr);
@@ -408,9 +409,9 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
     crear(ka, da, 'factura', habituales[1]!.id, lineas(), { Observaciones: 'Emitida a un cliente equivocado' });
     emitir(ka, da);
     en(da, async (tx) => {
-      const anulada = await anular(tx, empresaId, ['factura'], ids.get(ka)!);
-      await registrarAnulacion(tx, empresaId, anulada);
-      await sincronizarStockVenta(tx, quien, anulada.id);
+      const anulada = await anular(tx, ['factura'], ids.get(ka)!);
+      await registrarAnulacion(handleOf(tx), empresaId, anulada);
+      await sincronizarStockVenta(tx, anulada.id);
     });
   }
   crear(nuevaClave(), ayer, 'factura', habituales[2]!.id, lineas({ taladro: true }), {
@@ -424,16 +425,15 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
     const ka = nuevaClave();
     const enviado = da <= sumarDias(ayer, -3) || rnd() < 0.5;
     en(da, async (tx) => {
-      const id = await convertir(tx, empresaId, 'dventa', ids.get(kp)!, { Destino: 'aventa', Fecha: da });
+      const id = await convertir(tx, 'dventa', ids.get(kp)!, { Destino: 'aventa', Fecha: da });
       ids.set(ka, id);
       if (!enviado) return;
-      const h = await cargarCabecera(tx, empresaId, id, ['albaran'], true);
-      const ls = await cargarLineas(tx, empresaId, [id]);
-      const prep = await preparar(tx, empresaId, comoEntrada(h, ls));
+      const h = await cargarCabecera(tx, id, ['albaran'], true);
+      const ls = await cargarLineas(tx, [id]);
+      const prep = await preparar(tx, comoEntrada(h, ls));
       // The same lines (their ids keep the origin in the order), now sent.
       await actualizarDocumento(
         tx,
-        empresaId,
         h,
         prep,
         h.idSerie,
@@ -446,7 +446,7 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
     if (!enviado || !cabe(df) || df > sumarDias(ayer, -4)) return;
     const kf = nuevaClave();
     en(df, async (tx) => {
-      ids.set(kf, await convertir(tx, empresaId, 'aventa', ids.get(ka)!, { Destino: 'fventa', Fecha: df }));
+      ids.set(kf, await convertir(tx, 'aventa', ids.get(ka)!, { Destino: 'fventa', Fecha: df }));
     });
     emitir(kf, df);
     cobros(kf, df, fpagoDe(cliente), destino(df));
@@ -455,8 +455,11 @@ export async function seedDemoSalesDocuments(db: Db, hoy: string = hoyEnEspana()
   plan.sort((a, b) => a.fecha.localeCompare(b.fecha) || a.n - b.n);
   // In its own (sub)transaction: should a day ever trip a business rule, the demo still starts, without the history.
   try {
-    await db.transaction(async (t) => {
-      for (const p of plan) await p.accion(t as unknown as Db);
+    await companyScope(db, quien).tx(async (t) => {
+      for (const [i, p] of plan.entries()) {
+        await p.accion(t);
+        avance?.(i + 1, plan.length);
+      }
     });
   } catch (error) {
     console.warn(`Demo: sin historial de ventas de DEMO (${error instanceof Error ? error.message : String(error)})`);

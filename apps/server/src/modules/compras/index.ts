@@ -5,13 +5,16 @@ import { registerImportRoutes } from '../../platform/import/importRoutes.ts';
 import { contactOverrides } from '../contactos/contactBodies.ts';
 import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHooks.ts';
 import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
+import { registrarRutasDocumentos } from '../documentos/rutas.ts';
 import type { AreaModule } from '../index.ts';
+import { motorCompra } from './ladoCompra.ts';
 
-/** Purchases area: suppliers (with import). */
+/** Purchases area: suppliers (with import) and the purchase documents (the engine's purchases side). */
 export const comprasModule: AreaModule = (app, deps) => {
   const overrides = { Contactos: contactOverrides.Contactos };
   const hooks = [contactHooks(proveedores, proveedoresTable)];
   registerEntity(app, deps, proveedores, { overrides, hooks });
   registerDuplicatesRoute(app, deps, proveedores, proveedoresTable);
   registerImportRoutes(app, deps, proveedores, { overrides, normalize: normalizeContact, nextCode });
+  registrarRutasDocumentos(app, deps, motorCompra);
 };

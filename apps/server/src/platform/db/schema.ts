@@ -15,6 +15,7 @@ export const entityTables = { centros: centrosTable, roles: rolesTable, auditori
 export * from './dueDates.ts';
 export * from './enrolments.ts';
 export * from './masterTables.ts';
+export * from './purchaseDocuments.ts';
 export * from './recurringInvoices.ts';
 export * from './salesDocuments.ts';
 export * from './salesTables.ts';

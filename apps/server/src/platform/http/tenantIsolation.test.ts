@@ -83,6 +83,7 @@ async function giveBMasterData(): Promise<void> {
   });
   await post('/api/comunicaciones/segmentacion/save', { Codigo: 'SGB', Descripcion: SENTINEL });
   await giveBSalesDocuments(post, serieB.Id, producto.Id, cuentaB.Id);
+  await giveBPurchaseDocuments(post, producto.Id);
   // One-row resources: B's configuration and company data carry the sentinel too.
   const conf = (await b.request('GET', '/api/configuracion/configura/list')).body.Items[0];
   expect(
@@ -145,6 +146,28 @@ async function giveBSalesDocuments(
   });
   bIds.set('/api/tesoreria/movstesoreriac', cobro.Id);
   await giveBRecurrentes(post, clienteB.Id, serieId);
+}
+
+/** Purchase documents of B (issue 12, the engine's purchases side): an order, a delivery note, a draft invoice. */
+async function giveBPurchaseDocuments(
+  post: (path: string, body: Record<string, unknown>) => Promise<{ Id: number }>,
+  productoId: number,
+): Promise<void> {
+  const proveedoresB = (await b.request('GET', '/api/compras/proveedores/list?TotalPagina=200')).body.Items;
+  const proveedorB = proveedoresB.find((p: Record<string, unknown>) => p.Nombre === SENTINEL);
+  await t.database.query(
+    `update empresas set modulos = modulos || '{"ActPedidosCompra": true, "ActAlbaranesCompra": true}'::jsonb where id = $1`,
+    [bEmpresaId],
+  );
+  const doc = {
+    Proveedor: proveedorB.Id,
+    Fecha: '2026-02-01',
+    Observaciones: SENTINEL,
+    NumFacturaProveedor: SENTINEL.slice(0, 50),
+    Lineas: [{ IdProducto: productoId, Descripcion: SENTINEL, Cantidad: '1', Precio: '10', TipoIva: 'IVAB' }],
+  };
+  for (const recurso of ['dcompra', 'acompra', 'fcompra'])
+    bIds.set(`/api/compras/${recurso}`, (await post(`/api/compras/${recurso}/save`, doc)).Id);
 }
 
 /** A recurring invoice template of B (fventarec) that already generated its two periods (historial). */
@@ -292,6 +315,26 @@ const explicit: Record<string, Caller> = {
       return calls;
     }),
   ),
+  // Purchase documents: B's documents through A's session.
+  ...Object.fromEntries(
+    ['dcompra', 'acompra', 'fcompra'].flatMap((r) => {
+      const id = () => bIds.get(`/api/compras/${r}`);
+      const calls: [string, Caller][] = [
+        [`GET /api/compras/doccomprahist/${r}/:id`, () => a.request('GET', `/api/compras/doccomprahist/${r}/${id()}`)],
+        [`POST /api/compras/${r}/anular/:id`, () => a.request('POST', `/api/compras/${r}/anular/${id()}`)],
+        r === 'fcompra'
+          ? [
+              'POST /api/compras/fcompra/registrar/:id',
+              () => a.request('POST', `/api/compras/fcompra/registrar/${id()}`),
+            ]
+          : [
+              `POST /api/compras/${r}/convertir/:id`,
+              () => a.request('POST', `/api/compras/${r}/convertir/${id()}`, { Destino: 'fcompra' }),
+            ],
+      ];
+      return calls;
+    }),
+  ),
   // Recurring invoices: generate B's template now and read its history through A's session.
   'POST /api/ventas/fventarec/generar/:id': () =>
     a.request('POST', `/api/ventas/fventarec/generar/${bIds.get('/api/ventas/fventarec')}`),
@@ -405,6 +448,13 @@ describe('tenant isolation over every registered route', () => {
     }
     const factura = await b.request('GET', `/api/ventas/fventa/edit/${bIds.get('/api/ventas/fventa')}`);
     expect(factura.body.Numero).toBeNull();
+    for (const r of ['dcompra', 'acompra', 'fcompra']) {
+      const doc = await b.request('GET', `/api/compras/${r}/edit/${bIds.get(`/api/compras/${r}`)}`);
+      expect(doc.body.Estado, r).not.toBe('Anulada');
+      expect(doc.body.Facturado, r).toBe(false);
+    }
+    const recibida = await b.request('GET', `/api/compras/fcompra/edit/${bIds.get('/api/compras/fcompra')}`);
+    expect(recibida.body.Numero).toBeNull();
     const rec = await b.request('GET', `/api/ventas/fventarec/historial/${bIds.get('/api/ventas/fventarec')}`);
     expect(rec.body.Items).toHaveLength(2);
   });

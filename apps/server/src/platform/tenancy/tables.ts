@@ -9,8 +9,10 @@ import { empresas } from '../db/platformTables.ts';
 import type { CompanyTable } from './scope.ts';
 
 // The sales document engine's tables (owned by the documents engine; every table in them is a company table).
+export * from '../db/documentTables.ts';
 export * from '../db/dueDates.ts';
 export { col, type EntityTable } from '../db/entityTable.ts';
+export * from '../db/purchaseDocuments.ts';
 export * from '../db/salesDocuments.ts';
 export * from '../db/salesTables.ts';
 

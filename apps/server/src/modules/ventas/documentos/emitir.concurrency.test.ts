@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/testApp.ts';
-import type { Db } from '../../../platform/db/database.ts';
+import { companyScope } from '../../../platform/tenancy/scope.ts';
 import { emitirFactura } from './emitir.ts';
 
 /**
@@ -49,8 +49,9 @@ afterAll(() => t.close());
 
 async function issue(id: number, rollback: boolean): Promise<number | null> {
   try {
-    return await t.database.db.transaction(async (tx) => {
-      const h = await emitirFactura(tx as unknown as Db, empresaId, id);
+    const scope = companyScope(t.database.db, { empresaId, personaId: null, userName: 'prueba' });
+    return await scope.tx(async (tx) => {
+      const h = await emitirFactura(tx, id);
       if (rollback) throw new Rollback();
       return h.numero;
     });

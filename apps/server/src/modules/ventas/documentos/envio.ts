@@ -1,15 +1,22 @@
-import { ES_FACTURA, formatAmount, MSG, RECURSOS_VENTA, type RecursoVenta, TIPOS_DOCUMENTO_VENTA } from '@faro/domain';
+import {
+  ES_FACTURA,
+  formatAmount,
+  MSG,
+  RECURSOS_VENTA,
+  type RecursoVenta,
+  TIPO_PLANTILLA,
+  TIPOS_DOCUMENTO_VENTA,
+} from '@faro/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../../platform/auth/access.ts';
 import { parseBody } from '../../../platform/crud/crudRoutes.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { col } from '../../../platform/db/entityTable.ts';
-import { clientesTable, empresas, plantemailTable } from '../../../platform/db/schema.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
 import type { Mail } from '../../../platform/mail/mailer.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
+import { clientesTable, col, empresa, plantemailTable } from '../../../platform/tenancy/tables.ts';
 import { type Cabecera, cargarCabecera, cargarLineas } from './documentosRepository.ts';
 import { cargarVencimientos } from './vencimientos.ts';
 
@@ -49,14 +56,6 @@ const NOMBRE: Record<string, string> = {
   simplificada: 'factura simplificada',
   rectificativa: 'factura rectificativa',
 };
-const TIPO_PLANTILLA: Record<string, string> = {
-  presupuesto: 'presupuesto',
-  pedido: 'pedido',
-  albaran: 'albaran',
-  factura: 'factura',
-  simplificada: 'factura',
-  rectificativa: 'factura',
-};
 
 /** The template's HTML as plain text (paragraphs and line breaks kept, entities decoded). */
 export function htmlATexto(html: string): string {
@@ -91,13 +90,13 @@ export function rellenar(texto: string, valores: Record<string, string>): string
     .replace(/\{(Nombre|Documento|Importe|Vencimiento)\}/g, (m, k: string) => valor(k) ?? m);
 }
 
-async function valoresDe(db: Db, empresaId: number, h: Cabecera): Promise<Record<string, string>> {
-  const [emp] = await db.select({ nombre: empresas.nombre }).from(empresas).where(eq(empresas.id, empresaId));
-  const plazos = ES_FACTURA(h.tipo) ? await cargarVencimientos(db, empresaId, h.id) : [];
+async function valoresDe(s: Scope, h: Cabecera): Promise<Record<string, string>> {
+  const [emp] = await s.company({ nombre: empresa.nombre });
+  const plazos = ES_FACTURA(h.tipo) ? await cargarVencimientos(s, h.id) : [];
   const fecha = (iso: string) => iso.split('-').reverse().join('/');
   const numero = h.numSerie ?? `${h.id}`;
   return {
-    cliente: h.clienteNombre,
+    cliente: h.terceroNombre,
     numero,
     documento: numero,
     tipo: NOMBRE[h.tipo] ?? h.tipo,
@@ -121,8 +120,7 @@ async function valoresDe(db: Db, empresaId: number, h: Cabecera): Promise<Record
  * kind, else a default; placeholders filled in all three) and the PDF attached. Throws the route's 400s.
  */
 export async function prepararCorreoDocumento(
-  db: Db,
-  empresaId: number,
+  s: Scope,
   h: Cabecera,
   body: z.infer<typeof enviarBody>,
 ): Promise<{ mail: Mail; fichero: string }> {
@@ -131,10 +129,9 @@ export async function prepararCorreoDocumento(
   let para = body.Para || null;
   if (!para) {
     const cc = (f: string) => col(clientesTable, f);
-    const [cli] = (await db
-      .select({ email: cc('Email') })
-      .from(clientesTable)
-      .where(and(eq(cc('empresaId'), empresaId), eq(cc('Id'), h.idCliente)))) as { email: string | null }[];
+    const [cli] = (await s.pick({ email: cc('Email') }, clientesTable, eq(cc('Id'), h.idTercero))) as {
+      email: string | null;
+    }[];
     para = cli?.email ?? null;
     if (!para) throw fieldError('Para', MSG_ENVIO.sinEmail);
   }
@@ -144,22 +141,19 @@ export async function prepararCorreoDocumento(
     .filter(Boolean);
   if (!destinos.length || destinos.some((d) => !EMAIL.test(d))) throw fieldError('Para', MSG_ENVIO.email);
   const pc = (f: string) => col(plantemailTable, f);
-  const plantillas = (await db
-    .select({ Asunto: pc('Asunto'), Cuerpo: pc('Cuerpo') })
-    .from(plantemailTable)
-    .where(
-      and(
-        eq(pc('empresaId'), empresaId),
-        body.IdPlantilla
-          ? eq(pc('Id'), body.IdPlantilla)
-          : and(eq(pc('Tipo'), TIPO_PLANTILLA[h.tipo] ?? 'general'), eq(pc('Baja'), false)),
-      ),
+  const plantillas = (await s
+    .pick(
+      { Asunto: pc('Asunto'), Cuerpo: pc('Cuerpo') },
+      plantemailTable,
+      body.IdPlantilla
+        ? eq(pc('Id'), body.IdPlantilla)
+        : and(eq(pc('Tipo'), TIPO_PLANTILLA[h.tipo] ?? 'general'), eq(pc('Baja'), false)),
     )
     .orderBy(asc(pc('Id')))
     .limit(1)) as { Asunto: string; Cuerpo: string | null }[];
   const plantilla = plantillas[0];
   if (body.IdPlantilla && !plantilla) throw fieldError('IdPlantilla', MSG_ENVIO.plantilla);
-  const valores = await valoresDe(db, empresaId, h);
+  const valores = await valoresDe(s, h);
   const asunto = rellenar(
     body.Asunto || plantilla?.Asunto || `${valores.empresa}: ${valores.tipo} ${valores.numero}`.replace(/^: /, ''),
     valores,
@@ -170,12 +164,12 @@ export async function prepararCorreoDocumento(
       'Hola {{cliente}}:\n\nTe enviamos adjunto el {{tipo}} {{numero}} de {{fecha}} por un total de {{total}}.\n\nUn saludo,\n{{empresa}}',
     valores,
   );
-  const lineas = await cargarLineas(db, empresaId, [h.id]);
+  const lineas = await cargarLineas(s, [h.id]);
   const rectificada = h.idRectificada
-    ? await cargarCabecera(db, empresaId, h.idRectificada, TIPOS_DOCUMENTO_VENTA.fventa.tipos).catch(() => null)
+    ? await cargarCabecera(s, h.idRectificada, TIPOS_DOCUMENTO_VENTA.fventa.tipos).catch(() => null)
     : null;
   const { pdfDocumento } = await import('./pdf.ts');
-  const pdf = await pdfDocumento(db, empresaId, h, lineas, rectificada);
+  const pdf = await pdfDocumento(s, h, lineas, rectificada);
   const fichero = `${TIPO_PLANTILLA[h.tipo] ?? 'documento'}-${h.numSerie ?? h.id}.pdf`.replace(/[^\w.-]/g, '_');
   return {
     mail: {
@@ -204,9 +198,9 @@ function registerEnvio(app: FastifyInstance, deps: AppDeps, recurso: RecursoVent
       const scope = deps.scopeOf(request);
       const id = Number((request.params as { id: string }).id);
       if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-      const h = await cargarCabecera(scope.db, scope.empresaId, id, def.tipos);
+      const h = await cargarCabecera(scope, id, def.tipos);
       const body = parseBody(enviarBody, request.body ?? {}) as z.infer<typeof enviarBody>;
-      const correo = await prepararCorreoDocumento(scope.db, scope.empresaId, h, body);
+      const correo = await prepararCorreoDocumento(scope, h, body);
       await deps.mailer.send(correo.mail);
       return { Para: correo.mail.to, Asunto: correo.mail.subject, Adjunto: correo.fichero };
     },

@@ -1,9 +1,8 @@
 import { ES_FACTURA, formatAmount, leyendaExencion, PROVINCIAS, TIPOS_FACTURA } from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/database.ts';
-import { empresas, ficheros } from '../../../platform/db/schema.ts';
+import { handleOf, type Scope } from '../../../platform/tenancy/scope.ts';
+import { type Cabecera, empresa, ficheros, type Linea } from '../../../platform/tenancy/tables.ts';
 import { dibujarQrVerifactu } from '../verifactu/pdfQr.ts';
-import type { Cabecera, Linea } from './documentosRepository.ts';
 import { dibujarLogo, logoDibujable } from './pdfLogo.ts';
 import { escribirVencimientos } from './vencimientos.ts';
 
@@ -27,26 +26,16 @@ const provincia = (codigo: string | null | undefined) => PROVINCIAS.find((p) => 
  * rectifies. The top-right corner is left free for the VeriFactu QR (issue 6). pdfkit is imported lazily.
  */
 export async function pdfDocumento(
-  db: Db,
-  empresaId: number,
+  s: Scope,
   h: Cabecera,
   lineas: Linea[],
   rectificada: Cabecera | null,
 ): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   // The company and its logo's bytes in one query (the unique index on (empresa_id, clave)); a PDF logo is not read.
-  const [fila] = await db
-    .select({ emp: empresas, logoTipo: ficheros.tipo, logo: ficheros.datos })
-    .from(empresas)
-    .leftJoin(
-      ficheros,
-      and(
-        eq(ficheros.empresaId, empresas.id),
-        eq(ficheros.clave, empresas.logo),
-        inArray(ficheros.tipo, ['jpg', 'png']),
-      ),
-    )
-    .where(eq(empresas.id, empresaId));
+  const [fila] = await s
+    .company({ emp: empresa, logoTipo: ficheros.tipo, logo: ficheros.datos })
+    .leftJoin(ficheros, s.on(ficheros, and(eq(ficheros.clave, empresa.logo), inArray(ficheros.tipo, ['jpg', 'png']))));
   const emp = fila?.emp;
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${TITULOS[h.tipo]} ${h.numSerie ?? ''}` } });
   const chunks: Buffer[] = [];
@@ -84,7 +73,8 @@ export async function pdfDocumento(
   );
   if (emp?.registroMercantil) doc.text(emp.registroMercantil, { width: anchoEmp });
   // The VeriFactu QR (30–40 mm) and its legends; the empty frame when the document has none.
-  if (!(await dibujarQrVerifactu(doc, db, empresaId, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
+  // TODO(H1): dibujarQrVerifactu(doc, s, id) once VeriFactu moved through the door.
+  if (!(await dibujarQrVerifactu(doc, handleOf(s), s.empresaId, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
 
   doc
     .font('Helvetica-Bold')
@@ -105,16 +95,16 @@ export async function pdfDocumento(
   }
   doc.moveDown();
   doc.font('Helvetica-Bold').text('Cliente');
-  doc.font('Helvetica').text(h.clienteNombre);
+  doc.font('Helvetica').text(h.terceroNombre);
   // A simplified invoice does not identify its recipient (art. 7; VeriFactu F2, no Destinatarios): no NIF or address.
   if (h.tipo !== 'simplificada') {
-    if (h.clienteNif) doc.text(`NIF: ${h.clienteNif}`);
-    const pais = h.clientePais && h.clientePais.toUpperCase() !== 'ES' ? h.clientePais : null;
+    if (h.terceroNif) doc.text(`NIF: ${h.terceroNif}`);
+    const pais = h.terceroPais && h.terceroPais.toUpperCase() !== 'ES' ? h.terceroPais : null;
     doc.text(
       [
-        h.clienteDireccion,
-        [h.clienteCodPostal, h.clientePoblacion].filter(Boolean).join(' '),
-        provincia(h.clienteProvincia),
+        h.terceroDireccion,
+        [h.terceroCodPostal, h.terceroPoblacion].filter(Boolean).join(' '),
+        provincia(h.terceroProvincia),
         pais,
       ]
         .filter(Boolean)
@@ -193,7 +183,7 @@ export async function pdfDocumento(
     doc.text(`Retención IRPF ${num(h.porcRetencion)} %: -${money(h.totalRetencion)}`, { align: 'right' });
   doc.font('Helvetica-Bold').text(`TOTAL: ${money(h.total)}`, { align: 'right' });
   doc.font('Helvetica');
-  await escribirVencimientos(doc, db, empresaId, h);
+  await escribirVencimientos(doc, s, h);
   for (const t of [h.observaciones, h.txtLibre1, h.txtLibre2, h.txtLibre3]) if (t) doc.text(t, 40);
   doc.end();
   await done;

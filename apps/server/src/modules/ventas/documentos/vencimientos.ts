@@ -3,17 +3,17 @@ import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, type SQL, sql } fro
 import type { FastifyInstance } from 'fastify';
 import { access } from '../../../platform/auth/access.ts';
 import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../../platform/crud/listQuery.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { col } from '../../../platform/db/entityTable.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
 import {
+  type Cabecera,
   clientesTable,
+  col,
   cobrosVenta as cv,
   documentosVenta as dv,
   fpagoTable,
   vencimientosVenta as vv,
-} from '../../../platform/db/schema.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
-import type { Cabecera } from './documentosRepository.ts';
+} from '../../../platform/tenancy/tables.ts';
 
 const KINDS_FACTURA = ['factura', 'simplificada', 'rectificativa'];
 
@@ -28,27 +28,29 @@ const diasEntre = (desde: string, hasta: string) =>
  * DiasPrimerPlazo and DiasEntrePlazos from the invoice date, moved to the customer's payment days (DiaPago1/2);
  * without a payment method, one instalment due on the invoice date.
  */
-export async function generarVencimientos(tx: Db, empresaId: number, f: Cabecera): Promise<void> {
+export async function generarVencimientos(t: Scope, f: Cabecera): Promise<void> {
   const fc = (k: string) => col(fpagoTable, k);
   const [fp] = f.idFormaPago
-    ? ((await tx
-        .select({
+    ? ((await t.pick(
+        {
           Plazos: fc('Plazos'),
           DiasPrimerPlazo: fc('DiasPrimerPlazo'),
           DiasEntrePlazos: fc('DiasEntrePlazos'),
-        })
-        .from(fpagoTable)
-        .where(and(eq(fc('empresaId'), empresaId), eq(fc('Id'), f.idFormaPago)))) as {
+        },
+        fpagoTable,
+        eq(fc('Id'), f.idFormaPago),
+      )) as {
         Plazos: number | null;
         DiasPrimerPlazo: number | null;
         DiasEntrePlazos: number | null;
       }[])
     : [];
   const cc = (k: string) => col(clientesTable, k);
-  const [cli] = (await tx
-    .select({ d1: cc('DiaPago1'), d2: cc('DiaPago2') })
-    .from(clientesTable)
-    .where(and(eq(cc('empresaId'), empresaId), eq(cc('Id'), f.idCliente)))) as {
+  const [cli] = (await t.pick(
+    { d1: cc('DiaPago1'), d2: cc('DiaPago2') },
+    clientesTable,
+    eq(cc('Id'), f.idTercero),
+  )) as {
     d1: number | null;
     d2: number | null;
   }[];
@@ -59,26 +61,24 @@ export async function generarVencimientos(tx: Db, empresaId: number, f: Cabecera
     { Plazos: fp?.Plazos ?? 1, DiasPrimerPlazo: fp?.DiasPrimerPlazo ?? 0, DiasEntrePlazos: fp?.DiasEntrePlazos ?? 0 },
     fp ? dias : [],
   );
-  await tx.delete(vv).where(and(eq(vv.empresaId, empresaId), eq(vv.idFactura, f.id)));
-  await tx
-    .insert(vv)
-    .values(plazos.map((p, i) => ({ empresaId, idFactura: f.id, plazo: i + 1, fecha: p.Fecha, importe: p.Importe })));
+  await t.delete(vv, eq(vv.IdFactura, f.id));
+  await t.insert(
+    vv,
+    plazos.map((p, i) => ({ IdFactura: f.id, Plazo: i + 1, Fecha: p.Fecha, Importe: p.Importe })),
+  );
 }
 
 /** Spreads an invoice's collections over its instalments in date order (called on every collection change). */
-export async function liquidarVencimientos(tx: Db, empresaId: number, idFactura: number): Promise<void> {
-  const [{ cobrado } = { cobrado: '0' }] = await tx
-    .select({ cobrado: sql<string>`coalesce(sum(${cv.importe}), 0)::text` })
-    .from(cv)
-    .where(and(eq(cv.empresaId, empresaId), eq(cv.idFactura, idFactura)));
-  const plazos = await tx
-    .select()
-    .from(vv)
-    .where(and(eq(vv.empresaId, empresaId), eq(vv.idFactura, idFactura)))
-    .orderBy(asc(vv.fecha), asc(vv.plazo));
+export async function liquidarVencimientos(t: Scope, idFactura: number): Promise<void> {
+  const [{ cobrado } = { cobrado: '0' }] = await t.pick(
+    { cobrado: sql<string>`coalesce(sum(${cv.Importe}), 0)::text` },
+    cv,
+    eq(cv.IdFactura, idFactura),
+  );
+  const plazos = await t.select(vv, eq(vv.IdFactura, idFactura)).orderBy(asc(vv.Fecha), asc(vv.Plazo));
   let resto = dec(cobrado);
   for (const p of plazos) {
-    const importe = dec(p.importe);
+    const importe = dec(p.Importe);
     // Same sign as the instalment (a corrective invoice's instalments and collections are negative).
     const mismoSigno = compare(importe, ZERO) * compare(resto, ZERO) > 0;
     let toma = ZERO;
@@ -88,11 +88,8 @@ export async function liquidarVencimientos(tx: Db, empresaId: number, idFactura:
     }
     resto = sub(resto, toma);
     const nuevo = toFixed(toma, 2);
-    if (nuevo !== p.cobrado) {
-      await tx
-        .update(vv)
-        .set({ cobrado: nuevo })
-        .where(and(eq(vv.empresaId, empresaId), eq(vv.idFactura, idFactura), eq(vv.plazo, p.plazo)));
+    if (nuevo !== p.Cobrado) {
+      await t.update(vv, { Cobrado: nuevo }, and(eq(vv.IdFactura, idFactura), eq(vv.Plazo, p.Plazo))!);
     }
   }
 }
@@ -107,34 +104,23 @@ export interface VencimientoJson {
 }
 
 /** An invoice's instalments in date order, with what is collected and pending of each. */
-export async function cargarVencimientos(db: Db, empresaId: number, idFactura: number): Promise<VencimientoJson[]> {
-  const rows = await db
-    .select()
-    .from(vv)
-    .where(and(eq(vv.empresaId, empresaId), eq(vv.idFactura, idFactura)))
-    .orderBy(asc(vv.fecha), asc(vv.plazo));
-  return rows.map((r) => {
-    const pendiente = sub(dec(r.importe), dec(r.cobrado));
+export async function cargarVencimientos(s: Scope, idFactura: number): Promise<VencimientoJson[]> {
+  const rows = await s.select(vv, eq(vv.IdFactura, idFactura)).orderBy(asc(vv.Fecha), asc(vv.Plazo));
+  // The stored row is the JSON (its properties are the API's names) plus what is computed from it.
+  return rows.map(({ empresaId: _, IdFactura: __, ...r }) => {
+    const pendiente = sub(dec(r.Importe), dec(r.Cobrado));
     return {
-      Plazo: r.plazo,
-      Fecha: r.fecha,
-      Importe: r.importe,
-      Cobrado: r.cobrado,
+      ...r,
       Pendiente: toFixed(pendiente, 2),
-      Estado: isZero(dec(r.cobrado)) ? 'Pendiente' : isZero(pendiente) ? 'Cobrado' : 'Cobrado parcialmente',
+      Estado: isZero(dec(r.Cobrado)) ? 'Pendiente' : isZero(pendiente) ? 'Cobrado' : 'Cobrado parcialmente',
     };
   });
 }
 
 /** The "Vencimientos" block of an issued invoice's PDF (dates and amounts). pdfkit's document is passed in. */
-export async function escribirVencimientos(
-  doc: PDFKit.PDFDocument,
-  db: Db,
-  empresaId: number,
-  h: Cabecera,
-): Promise<void> {
+export async function escribirVencimientos(doc: PDFKit.PDFDocument, s: Scope, h: Cabecera): Promise<void> {
   if (!KINDS_FACTURA.includes(h.tipo) || h.numero === null) return;
-  const plazos = await cargarVencimientos(db, empresaId, h.id);
+  const plazos = await cargarVencimientos(s, h.id);
   if (!plazos.length) return;
   doc.moveDown();
   doc.font('Helvetica-Bold').text('Vencimientos', 40);
@@ -145,26 +131,27 @@ export async function escribirVencimientos(
 }
 
 /** Overdue invoices' SQL pieces shared by the list and its count. */
-function vencidasQuery(db: Db, empresaId: number, hoy: string, filtros: Record<string, unknown>) {
-  const venc = db
-    .select({
-      idFactura: vv.idFactura,
-      primero: sql<string>`min(${vv.fecha})`.as('primero'),
-      vencido: sql<string>`sum(${vv.importe} - ${vv.cobrado})`.as('vencido'),
-    })
-    .from(vv)
-    .where(and(eq(vv.empresaId, empresaId), lt(vv.fecha, hoy), ne(vv.importe, vv.cobrado)))
-    .groupBy(vv.idFactura)
+function vencidasQuery(s: Scope, hoy: string, filtros: Record<string, unknown>) {
+  const venc = s
+    .pick(
+      {
+        idFactura: vv.IdFactura,
+        primero: sql<string>`min(${vv.Fecha})`.as('primero'),
+        vencido: sql<string>`sum(${vv.Importe} - ${vv.Cobrado})`.as('vencido'),
+      },
+      vv,
+      and(lt(vv.Fecha, hoy), ne(vv.Importe, vv.Cobrado)),
+    )
+    .groupBy(vv.IdFactura)
     .as('venc');
   const conds: (SQL | undefined)[] = [
-    eq(dv.empresaId, empresaId),
     inArray(dv.tipo, KINDS_FACTURA),
     isNotNull(dv.numero),
     ne(dv.estado, 'Anulada'),
     sql`coalesce(${dv.estadoCobro}, 'Pendiente') <> 'Cobrado'`,
   ];
   if (filtros.Cliente !== undefined && Number.isSafeInteger(Number(filtros.Cliente)))
-    conds.push(eq(dv.idCliente, Number(filtros.Cliente)));
+    conds.push(eq(dv.idTercero, Number(filtros.Cliente)));
   const fecha = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
   if (fecha(filtros.FechaDesde)) conds.push(gte(dv.fecha, filtros.FechaDesde as string));
   if (fecha(filtros.FechaHasta)) conds.push(lte(dv.fecha, filtros.FechaHasta as string));
@@ -187,37 +174,36 @@ export function registerVencidas(app: FastifyInstance, deps: AppDeps): void {
       const scope = deps.scopeOf(request);
       const q = parseListQuery(request.query);
       const hoy = hoyEspana();
-      const { venc, where } = vencidasQuery(scope.db, scope.empresaId, hoy, q.Filtros);
+      const { venc, where } = vencidasQuery(scope, hoy, q.Filtros);
       const cobrado = sql<string>`(select coalesce(sum(c.importe), 0) from cobros_venta c
         where c.empresa_id = ${dv.empresaId} and c.id_factura = ${dv.id})`;
-      const rows = await scope.db
-        .select({
-          Id: dv.id,
-          Tipo: dv.tipo,
-          NumSerie: dv.numSerie,
-          Fecha: dv.fecha,
-          Cliente: dv.idCliente,
-          ClienteNombre: dv.clienteNombre,
-          Total: dv.total,
-          EstadoCobro: dv.estadoCobro,
-          Cobrado: sql<string>`${cobrado}::text`,
-          PrimerVencimiento: venc.primero,
-          ImporteVencido: sql<string>`${venc.vencido}::text`,
-        })
-        .from(dv)
+      const rows = await scope
+        .pick(
+          {
+            Id: dv.id,
+            Tipo: dv.tipo,
+            NumSerie: dv.numSerie,
+            Fecha: dv.fecha,
+            Cliente: dv.idTercero,
+            ClienteNombre: dv.terceroNombre,
+            Total: dv.total,
+            EstadoCobro: dv.estadoCobro,
+            Cobrado: sql<string>`${cobrado}::text`,
+            PrimerVencimiento: venc.primero,
+            ImporteVencido: sql<string>`${venc.vencido}::text`,
+          },
+          dv,
+          where,
+        )
         .innerJoin(venc, eq(venc.idFactura, dv.id))
-        .where(where)
         .orderBy(asc(venc.primero), asc(dv.id))
         .limit(q.TotalPagina)
         .offset(Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET));
-      const capped = scope.db
-        .select({ one: sql`1` })
-        .from(dv)
+      const capped = scope
+        .pick({ one: sql`1` }, dv, where)
         .innerJoin(venc, eq(venc.idFactura, dv.id))
-        .where(where)
-        .limit(COUNT_CAP + 1)
-        .as('c');
-      const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(capped);
+        .limit(COUNT_CAP + 1);
+      const [count] = await scope.execute<{ n: number }>(() => sql`select count(*)::int as n from (${capped}) c`);
       const total = Number(count?.n ?? 0);
       return {
         Fecha: hoy,

@@ -1,13 +1,14 @@
 import { etiquetaPeriodo, type Periodicidad, periodosPendientes, siguienteFecha } from '@faro/domain';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/database.ts';
-import {
-  empresas,
-  facturasRecurrentesGeneradas as gen,
-  plantillasRecurrentes as pr,
-} from '../../../platform/db/schema.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
+import type { CompanyDirectory } from '../../../platform/tenancy/directory.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
+import {
+  empresa,
+  facturasRecurrentesGeneradas as gen,
+  plantillasRecurrentes as pr,
+} from '../../../platform/tenancy/tables.ts';
 import { cargarCabecera, crearDocumento, preparar } from '../documentos/documentosRepository.ts';
 import { emitirFactura, TIPOS_FACTURA } from '../documentos/emitir.ts';
 import { prepararCorreoDocumento } from '../documentos/envio.ts';
@@ -44,15 +45,13 @@ export function hoyEnEspana(now = new Date()): string {
  * (periods stay in order) and leaves its message in `ultimo_error`.
  */
 export async function generarPlantilla(
-  db: Db,
+  scope: Scope,
   mailer: Mailer,
-  empresaId: number,
   id: number,
   hoy: string = hoyEnEspana(),
-  quien: Generador = TRABAJO,
 ): Promise<ResultadoGeneracion> {
   const out: ResultadoGeneracion = { Generadas: [], Error: null };
-  const inicial = await cargarPlantilla(db, empresaId, id);
+  const inicial = await cargarPlantilla(scope, id);
   const pendientes = periodosPendientes(
     inicial.proximaFecha,
     inicial.periodicidad as Periodicidad,
@@ -63,50 +62,45 @@ export async function generarPlantilla(
   for (const periodo of pendientes) {
     let hecho: { idFactura: number; numSerie: string | null; enviar: boolean } | null = null;
     try {
-      hecho = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
-        const p = await cargarPlantilla(tx, empresaId, id, true);
+      hecho = await scope.tx(async (s) => {
+        const p = await cargarPlantilla(s, id, true);
         if (p.baja || p.proximaFecha !== periodo) throw new YaGenerado();
-        const lineas = await cargarLineasPlantilla(tx, empresaId, id);
+        const lineas = await cargarLineasPlantilla(s, id);
         const nota = `Periodo: ${etiquetaPeriodo(periodo, p.periodicidad as Periodicidad)}`;
-        const prep = await preparar(tx, empresaId, comoDocumento(p, lineas, periodo, nota));
-        const idFactura = await crearDocumento(tx, empresaId, 'factura', prep, p.idSerie);
-        const [log] = await tx
-          .insert(gen)
-          .values({ empresaId, idPlantilla: id, periodo, idFactura })
+        const prep = await preparar(s, comoDocumento(p, lineas, periodo, nota));
+        const idFactura = await crearDocumento(s, 'factura', prep, p.idSerie);
+        const [log] = await s
+          .insert(gen, { idPlantilla: id, periodo, idFactura })
           .onConflictDoNothing()
           .returning({ periodo: gen.periodo });
         if (!log) throw new YaGenerado();
         let numSerie: string | null = null;
         if (p.accion === 'emitir' || p.accion === 'enviar') {
           // As the `emitir` route does: an issued invoice takes its products out of stock (when ActStock is on).
-          const antesDelNumero = (t: Db) =>
-            sincronizarStockVenta(t, { empresaId, ...quien }, idFactura, { comoEmitida: true });
-          numSerie = (await emitirFactura(tx, empresaId, idFactura, { antesDelNumero })).numSerie;
+          const antesDelNumero = (t: Scope) => sincronizarStockVenta(t, idFactura, { comoEmitida: true });
+          numSerie = (await emitirFactura(s, idFactura, { antesDelNumero })).numSerie;
         }
-        await tx
-          .update(pr)
-          .set({
+        await s.update(
+          pr,
+          {
             proximaFecha: siguienteFecha(periodo, p.periodicidad as Periodicidad, p.fechaInicio),
             ultimoPeriodo: periodo,
             ultimoError: null,
-          })
-          .where(and(eq(pr.empresaId, empresaId), eq(pr.id, id)));
+          },
+          eq(pr.id, id),
+        );
         return { idFactura, numSerie, enviar: p.accion === 'enviar' };
       });
     } catch (error) {
       if (error instanceof YaGenerado) break;
       const mensaje = mensajeDe(error);
       out.Error = `Periodo ${periodo}: ${mensaje}`;
-      await db
-        .update(pr)
-        .set({ ultimoError: out.Error })
-        .where(and(eq(pr.empresaId, empresaId), eq(pr.id, id)));
+      await scope.update(pr, { ultimoError: out.Error }, eq(pr.id, id));
       break;
     }
     if (!hecho) break;
     out.Generadas.push({ Periodo: periodo, IdFactura: hecho.idFactura, NumSerie: hecho.numSerie });
-    if (hecho.enviar) await enviarFactura(db, mailer, empresaId, id, periodo, hecho.idFactura);
+    if (hecho.enviar) await enviarFactura(scope, mailer, id, periodo, hecho.idFactura);
   }
   return out;
 }
@@ -120,26 +114,21 @@ function mensajeDe(error: unknown): string {
 
 /** Mails the issued invoice's PDF to the customer (outbox when no SMTP) and records it on the log row. */
 async function enviarFactura(
-  db: Db,
+  s: Scope,
   mailer: Mailer,
-  empresaId: number,
   idPlantilla: number,
   periodo: string,
   idFactura: number,
 ): Promise<void> {
-  const key = and(eq(gen.empresaId, empresaId), eq(gen.idPlantilla, idPlantilla), eq(gen.periodo, periodo));
+  const key = and(eq(gen.idPlantilla, idPlantilla), eq(gen.periodo, periodo));
   try {
-    const h = await cargarCabecera(db, empresaId, idFactura, TIPOS_FACTURA);
+    const h = await cargarCabecera(s, idFactura, TIPOS_FACTURA);
     // The same message as 'Enviar por email' of the invoice: the company's invoice template, its placeholders, the PDF.
-    const { mail } = await prepararCorreoDocumento(db, empresaId, h, {});
+    const { mail } = await prepararCorreoDocumento(s, h, {});
     await mailer.send(mail);
-    await db.update(gen).set({ enviadaEn: sql`now()`, errorEnvio: null }).where(key);
+    await s.update(gen, { enviadaEn: sql`now()`, errorEnvio: null }, key);
   } catch (error) {
-    await db
-      .update(gen)
-      .set({ errorEnvio: mensajeDe(error) })
-      .where(key)
-      .catch(() => {});
+    await s.update(gen, { errorEnvio: mensajeDe(error) }, key).catch(() => {});
   }
 }
 
@@ -147,26 +136,31 @@ async function enviarFactura(
  * The background job's body: every active template of every company with the recurring-invoice module whose next
  * date is due (and within its end date) is generated. Returns a one-line summary for `trabajos`.
  */
-export async function generarPendientes(db: Db, mailer: Mailer, hoy: string = hoyEnEspana()): Promise<string> {
-  const due = await db
-    .select({ empresaId: pr.empresaId, id: pr.id })
-    .from(pr)
-    .innerJoin(empresas, eq(empresas.id, pr.empresaId))
-    .where(
-      and(
-        eq(pr.baja, false),
-        lte(pr.proximaFecha, hoy),
-        or(isNull(pr.fechaFin), lte(pr.proximaFecha, pr.fechaFin)),
-        sql`coalesce((${empresas.modulos} ->> 'ActFactRecurrentes')::boolean, false)`,
-      ),
-    )
-    .orderBy(asc(pr.empresaId), asc(pr.id));
+export async function generarPendientes(
+  companies: CompanyDirectory,
+  mailer: Mailer,
+  hoy: string = hoyEnEspana(),
+): Promise<string> {
+  const due = and(
+    eq(pr.baja, false),
+    lte(pr.proximaFecha, hoy),
+    or(isNull(pr.fechaFin), lte(pr.proximaFecha, pr.fechaFin)),
+  );
+  let plantillas = 0;
   let facturas = 0;
   let errores = 0;
-  for (const p of due) {
-    const r = await generarPlantilla(db, mailer, p.empresaId, p.id, hoy);
-    facturas += r.Generadas.length;
-    if (r.Error) errores++;
+  for (const empresaId of await companies.companiesWith(pr, due)) {
+    const scope = companies.scope(empresaId, TRABAJO);
+    const [e] = await scope.company({
+      activo: sql<boolean>`coalesce((${empresa.modulos} ->> 'ActFactRecurrentes')::boolean, false)`,
+    });
+    if (!e?.activo) continue;
+    for (const p of await scope.pick({ id: pr.id }, pr, due).orderBy(asc(pr.id))) {
+      plantillas++;
+      const r = await generarPlantilla(scope, mailer, p.id, hoy);
+      facturas += r.Generadas.length;
+      if (r.Error) errores++;
+    }
   }
-  return `${due.length} plantillas, ${facturas} facturas, ${errores} con error`;
+  return `${plantillas} plantillas, ${facturas} facturas, ${errores} con error`;
 }

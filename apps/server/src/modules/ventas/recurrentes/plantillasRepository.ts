@@ -1,19 +1,18 @@
 import type { DocumentoVentaInput, PlantillaRecurrenteInput } from '@faro/domain';
 import { and, asc, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Scope } from '../../../platform/crud/entityRepository.ts';
 import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../../platform/crud/listQuery.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { col } from '../../../platform/db/entityTable.ts';
+import { badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
 import {
   clientesTable,
+  col,
   documentosVenta as dv,
   fpagoTable,
   facturasRecurrentesGeneradas as gen,
   plantillasRecurrentes as pr,
   plantillasRecurrentesLineas as prl,
-} from '../../../platform/db/schema.ts';
-import { badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
+} from '../../../platform/tenancy/tables.ts';
 import { preparar, resolverSerie } from '../documentos/documentosRepository.ts';
 
 export type Plantilla = typeof pr.$inferSelect;
@@ -23,22 +22,16 @@ export const MSG_PLANTILLA_USADA =
   'La plantilla ya ha generado facturas: no se puede borrar (dala de baja para que no genere más)';
 export const MSG_FORMA_PAGO = 'La forma de pago no existe';
 
-const mine = (empresaId: number, id: number) => and(eq(pr.empresaId, empresaId), eq(pr.id, id));
-
-export async function cargarPlantilla(db: Db, empresaId: number, id: number, lock = false): Promise<Plantilla> {
+export async function cargarPlantilla(s: Scope, id: number, lock = false): Promise<Plantilla> {
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  const q = db.select().from(pr).where(mine(empresaId, id));
+  const q = s.select(pr, eq(pr.id, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound();
   return row;
 }
 
-export async function cargarLineasPlantilla(db: Db, empresaId: number, id: number): Promise<LineaPlantilla[]> {
-  return db
-    .select()
-    .from(prl)
-    .where(and(eq(prl.empresaId, empresaId), eq(prl.idPlantilla, id)))
-    .orderBy(asc(prl.orden));
+export async function cargarLineasPlantilla(s: Scope, id: number): Promise<LineaPlantilla[]> {
+  return s.select(prl, eq(prl.idPlantilla, id)).orderBy(asc(prl.orden));
 }
 
 /** The API shape of a template (the edit answer is a valid save body). */
@@ -107,25 +100,20 @@ export function comoDocumento(
  * types, totals) and `resolverSerie`, and writes it with its lines. Returns the id.
  */
 export async function guardarPlantilla(
-  tx: Db,
-  empresaId: number,
+  s: Scope,
   input: PlantillaRecurrenteInput,
   actual: Plantilla | null,
 ): Promise<number> {
-  const prep = await preparar(tx, empresaId, {
+  const prep = await preparar(s, {
     Cliente: input.Cliente,
     Fecha: input.FechaInicio,
     Lineas: input.Lineas,
     PorcRetencion: input.PorcRetencion,
   } as DocumentoVentaInput);
-  const idSerie = input.Serie ? await resolverSerie(tx, empresaId, 'factura', input.Serie, false) : null;
+  const idSerie = input.Serie ? await resolverSerie(s, 'factura', input.Serie, false) : null;
   if (input.IdFormaPago) {
     const c = (f: string) => col(fpagoTable, f);
-    const [fp] = await tx
-      .select({ id: c('Id') })
-      .from(fpagoTable)
-      .where(and(eq(c('empresaId'), empresaId), eq(c('Id'), input.IdFormaPago)))
-      .limit(1);
+    const [fp] = await s.pick({ id: c('Id') }, fpagoTable, eq(c('Id'), input.IdFormaPago)).limit(1);
     if (!fp) throw fieldError('IdFormaPago', MSG_FORMA_PAGO);
   }
   // The next date: given, else kept (same start date), else the start date.
@@ -151,18 +139,15 @@ export async function guardarPlantilla(
   let id: number;
   if (actual) {
     id = actual.id;
-    await tx.update(pr).set(values).where(mine(empresaId, id));
-    await tx.delete(prl).where(and(eq(prl.empresaId, empresaId), eq(prl.idPlantilla, id)));
+    await s.update(pr, values, eq(pr.id, id));
+    await s.delete(prl, eq(prl.idPlantilla, id));
   } else {
-    const [row] = await tx
-      .insert(pr)
-      .values({ ...values, empresaId })
-      .returning({ id: pr.id });
+    const [row] = await s.insert(pr, values).returning({ id: pr.id });
     id = row!.id;
   }
-  await tx.insert(prl).values(
+  await s.insert(
+    prl,
     prep.lineas.map((l) => ({
-      empresaId,
       idPlantilla: id,
       orden: l.orden,
       idProducto: l.idProducto ?? null,
@@ -176,23 +161,19 @@ export async function guardarPlantilla(
   return id;
 }
 
-export async function borrarPlantilla(tx: Db, empresaId: number, id: number): Promise<void> {
-  await cargarPlantilla(tx, empresaId, id, true);
-  const [usada] = await tx
-    .select({ one: sql`1` })
-    .from(gen)
-    .where(and(eq(gen.empresaId, empresaId), eq(gen.idPlantilla, id)))
-    .limit(1);
+export async function borrarPlantilla(s: Scope, id: number): Promise<void> {
+  await cargarPlantilla(s, id, true);
+  const [usada] = await s.pick({ one: sql`1` }, gen, eq(gen.idPlantilla, id)).limit(1);
   if (usada) throw badRequest(MSG_PLANTILLA_USADA);
-  await tx.delete(prl).where(and(eq(prl.empresaId, empresaId), eq(prl.idPlantilla, id)));
-  await tx.delete(pr).where(mine(empresaId, id));
+  await s.delete(prl, eq(prl.idPlantilla, id));
+  await s.delete(pr, eq(pr.id, id));
 }
 
 /** List with filters Buscar (description or customer), Cliente, Periodicidad, Baja, ProximaHasta; capped counts. */
 export async function listarPlantillas(scope: Scope, q: ListQuery) {
   const f = q.Filtros as Record<string, unknown>;
   const cc = (n: string) => col(clientesTable, n);
-  const conds: (SQL | undefined)[] = [eq(pr.empresaId, scope.empresaId)];
+  const conds: (SQL | undefined)[] = [];
   if (typeof f.Baja === 'boolean') conds.push(eq(pr.baja, f.Baja));
   if (typeof f.Periodicidad === 'string' && f.Periodicidad) conds.push(eq(pr.periodicidad, f.Periodicidad));
   if (f.Cliente !== undefined && Number.isSafeInteger(Number(f.Cliente)))
@@ -204,7 +185,7 @@ export async function listarPlantillas(scope: Scope, q: ListQuery) {
     conds.push(sql`(${pr.descripcion} ilike ${like} or ${cc('Nombre')} ilike ${like})`);
   }
   const where = and(...conds.filter(Boolean));
-  const join = and(eq(cc('empresaId'), pr.empresaId), eq(cc('Id'), pr.idCliente));
+  const join = scope.on(clientesTable, eq(cc('Id'), pr.idCliente));
   const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
   const orders: Record<string, AnyPgColumn> = {
     ProximaFecha: pr.proximaFecha,
@@ -213,23 +194,19 @@ export async function listarPlantillas(scope: Scope, q: ListQuery) {
   };
   const by = orders[q.Orden ?? ''] ?? pr.proximaFecha;
   const dir = q.Descendente ? desc : asc;
-  const rows = await scope.db
-    .select({ p: pr, cliente: cc('Nombre') })
-    .from(pr)
+  const rows = await scope
+    .pick({ p: pr, cliente: cc('Nombre') }, pr, where)
     .innerJoin(clientesTable, join)
-    .where(where)
     .orderBy(dir(by), dir(pr.id))
     .limit(q.TotalPagina)
     .offset(offset);
-  const capped = scope.db
-    .select({ one: sql`1` })
-    .from(pr)
-    .innerJoin(clientesTable, join)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('c');
-  const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  const total = Number(count?.n ?? 0);
+  // Capped count: at most COUNT_CAP + 1 one-column rows of the same join (templates are few per company).
+  const total = (
+    await scope
+      .pick({ one: sql`1` }, pr, where)
+      .innerJoin(clientesTable, join)
+      .limit(COUNT_CAP + 1)
+  ).length;
   return {
     Items: rows.map((r) => plantillaJson(r.p, undefined, r.cliente as string)),
     Total: Math.min(total, COUNT_CAP),
@@ -238,23 +215,25 @@ export async function listarPlantillas(scope: Scope, q: ListQuery) {
 }
 
 /** The invoices a template generated, newest period first (a deleted draft shows as such). */
-export async function historialPlantilla(db: Db, empresaId: number, id: number) {
-  await cargarPlantilla(db, empresaId, id);
-  const rows = await db
-    .select({
-      periodo: gen.periodo,
-      idFactura: gen.idFactura,
-      generadaEn: gen.generadaEn,
-      enviadaEn: gen.enviadaEn,
-      errorEnvio: gen.errorEnvio,
-      numSerie: dv.numSerie,
-      estado: dv.estado,
-      fecha: dv.fecha,
-      total: dv.total,
-    })
-    .from(gen)
-    .leftJoin(dv, and(eq(dv.empresaId, gen.empresaId), eq(dv.id, gen.idFactura)))
-    .where(and(eq(gen.empresaId, empresaId), eq(gen.idPlantilla, id)))
+export async function historialPlantilla(s: Scope, id: number) {
+  await cargarPlantilla(s, id);
+  const rows = await s
+    .pick(
+      {
+        periodo: gen.periodo,
+        idFactura: gen.idFactura,
+        generadaEn: gen.generadaEn,
+        enviadaEn: gen.enviadaEn,
+        errorEnvio: gen.errorEnvio,
+        numSerie: dv.numSerie,
+        estado: dv.estado,
+        fecha: dv.fecha,
+        total: dv.total,
+      },
+      gen,
+      eq(gen.idPlantilla, id),
+    )
+    .leftJoin(dv, s.on(dv, eq(dv.id, gen.idFactura)))
     .orderBy(desc(gen.periodo))
     .limit(500);
   return {

@@ -82,21 +82,21 @@ export function desgloseVerifactu(desglose: readonly DesgloseIva[], regimen: str
 }
 
 async function destinatario(tx: Db, empresaId: number, h: Cabecera): Promise<PersonaFisicaJuridica | undefined> {
-  const nif = h.clienteNif?.trim().toUpperCase();
+  const nif = h.terceroNif?.trim().toUpperCase();
   if (!nif) return undefined;
   const [cliente] = (await tx
     .select({ TipoNIF: col(clientesTable, 'TipoNIF') })
     .from(clientesTable)
-    .where(and(eq(col(clientesTable, 'empresaId'), empresaId), eq(col(clientesTable, 'Id'), h.idCliente)))) as {
+    .where(and(eq(col(clientesTable, 'empresaId'), empresaId), eq(col(clientesTable, 'Id'), h.idTercero)))) as {
     TipoNIF: string | null;
   }[];
-  const pais = (h.clientePais ?? '').trim().toUpperCase();
+  const pais = (h.terceroPais ?? '').trim().toUpperCase();
   const tipo = cliente?.TipoNIF ?? (pais && pais !== 'ES' ? (PAISES_UE.has(pais) ? 'nifiva' : 'extranjero') : 'nif');
-  if (tipo === 'nif' || !tipo) return { NombreRazon: h.clienteNombre, NIF: nif };
+  if (tipo === 'nif' || !tipo) return { NombreRazon: h.terceroNombre, NIF: nif };
   const aeat = TIPOS_IDENTIFICACION.find((t) => t.value === tipo)?.aeat || '06';
   const codigoPais = pais || (aeat === '02' ? nif.slice(0, 2) : '');
   return {
-    NombreRazon: h.clienteNombre,
+    NombreRazon: h.terceroNombre,
     IDOtro: { ...(codigoPais && aeat !== '02' ? { CodigoPais: codigoPais } : {}), IDType: aeat as never, ID: nif },
   };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../test/pdfText.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 import { validarEnvioSoap } from '../../../../test/verifactu/xsd.ts';
-import type { Db } from '../../../platform/db/database.ts';
+import { companyScope } from '../../../platform/tenancy/scope.ts';
 import { mensajeRegFactu } from '../../../verifactu/xml/mensaje.ts';
 import { emitirFactura } from '../documentos/emitir.ts';
 
@@ -126,8 +126,8 @@ describe('VeriFactu records of the sales cycle', () => {
       `select count(*)::int n from verifactu_registros where empresa_id = ${empresaId}`,
     );
     await expect(
-      t.database.db.transaction(async (tx) => {
-        await emitirFactura(tx as unknown as Db, empresaId, d.Id);
+      companyScope(t.database.db, { empresaId, personaId: null, userName: 'prueba' }).tx(async (tx) => {
+        await emitirFactura(tx, d.Id);
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
@@ -210,9 +210,9 @@ describe('VeriFactu records of the sales cycle', () => {
     for (let i = 0; i < 16; i++) drafts.push(await borrador({ Observaciones: `Concurrente ${i}` }));
     const results = await Promise.all(
       drafts.map((d, i) =>
-        t.database.db
-          .transaction(async (tx) => {
-            await emitirFactura(tx as unknown as Db, empresaId, d.Id);
+        companyScope(t.database.db, { empresaId, personaId: null, userName: 'prueba' })
+          .tx(async (tx) => {
+            await emitirFactura(tx, d.Id);
             if (i % 5 === 2) throw new Error('rollback');
           })
           .then(

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/testApp.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { companyScope, type Scope } from '../../platform/tenancy/scope.ts';
 import { tomarNumero } from './numeracion.ts';
 
 /**
@@ -12,6 +13,8 @@ import { tomarNumero } from './numeracion.ts';
 let t: TestApp;
 let empresaId: number;
 let series: number[] = [];
+/** The company's door (DEMO), as the services get it. */
+const scope = (): Scope => companyScope(t.database.db, { empresaId, personaId: null, userName: 'prueba' });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,12 +47,11 @@ class Rollback extends Error {}
 
 async function issue(serieId: number, fecha: string, rollback: boolean): Promise<number | null> {
   try {
-    return await t.database.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    return await scope().tx(async (tx) => {
       // Work of the issue before the number (totals, lines…), then the number as the last step.
-      const n = await tomarNumero(db, empresaId, serieId, fecha);
-      await db.execute(
-        `insert into numeros_prueba values (${empresaId}, ${serieId}, ${n.Anyo}, ${n.Numero}, '${fecha}')` as never,
+      const n = await tomarNumero(tx, serieId, fecha);
+      await tx.execute(
+        (e) => sql`insert into numeros_prueba values (${e}, ${serieId}, ${n.Anyo}, ${n.Numero}, ${fecha})`,
       );
       if (rollback) throw new Rollback();
       return n.Numero;
@@ -84,26 +86,22 @@ describe('gapless invoice numbering', () => {
   });
 
   it('restarts yearly series in a new year but not the others, with the prefix', async () => {
-    const db = t.database.db;
-    const a = await db.transaction((tx) => tomarNumero(tx as unknown as Db, empresaId, series[0]!, '2027-01-02'));
-    const c = await db.transaction((tx) => tomarNumero(tx as unknown as Db, empresaId, series[2]!, '2027-01-02'));
+    const a = await scope().tx((tx) => tomarNumero(tx, series[0]!, '2027-01-02'));
+    const c = await scope().tx((tx) => tomarNumero(tx, series[2]!, '2027-01-02'));
     expect(a).toEqual({ Numero: 1, NumSerie: 'A-0001', Anyo: 2027 });
     expect(c.Anyo).toBe(0);
     expect(c.Numero).toBeGreaterThan(40);
   });
 
   it('refuses a date earlier than the last number’s, and gives nothing away', async () => {
-    const db = t.database.db;
-    const before = await db.transaction((tx) => tomarNumero(tx as unknown as Db, empresaId, series[1]!, '2026-05-10'));
-    await expect(
-      db.transaction((tx) => tomarNumero(tx as unknown as Db, empresaId, series[1]!, '2026-05-09')),
-    ).rejects.toThrow(
+    const before = await scope().tx((tx) => tomarNumero(tx, series[1]!, '2026-05-10'));
+    await expect(scope().tx((tx) => tomarNumero(tx, series[1]!, '2026-05-09'))).rejects.toThrow(
       new AppError(
         400,
         'La fecha es anterior a la del último número de la serie (10/05/2026): la numeración debe seguir el orden de las fechas',
       ),
     );
-    const after = await db.transaction((tx) => tomarNumero(tx as unknown as Db, empresaId, series[1]!, '2026-05-10'));
+    const after = await scope().tx((tx) => tomarNumero(tx, series[1]!, '2026-05-10'));
     expect(after.Numero).toBe(before.Numero + 1);
   });
 
@@ -112,8 +110,8 @@ describe('gapless invoice numbering', () => {
       "select s.id from series s join empresas e on e.id = s.empresa_id where e.codigo = 'ACADEMIA' limit 1",
     );
     expect(other).toBeTruthy();
-    await expect(
-      t.database.db.transaction((tx) => tomarNumero(tx as unknown as Db, empresaId, Number(other!.id), '2026-05-10')),
-    ).rejects.toMatchObject({ status: 404 });
+    await expect(scope().tx((tx) => tomarNumero(tx, Number(other!.id), '2026-05-10'))).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

@@ -1,9 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/database.ts';
-import { col } from '../../../platform/db/entityTable.ts';
-import { seriesTable } from '../../../platform/db/masterTables.ts';
-import { seriesContadores } from '../../../platform/db/salesTables.ts';
-import { AppError, notFound } from '../../../platform/http/errors.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { col, seriesContadores, seriesTable } from '../../platform/tenancy/tables.ts';
 
 export interface NumeroTomado {
   /** The correlative number within (series, year). */
@@ -21,29 +19,25 @@ export const DIGITOS_NUMERO = 4;
  * unique key of the documents is the second guard. A date earlier than the last number's is refused (numbers must
  * follow dates, RD 1619/2012).
  */
-export async function tomarNumero(tx: Db, empresaId: number, serieId: number, fecha: string): Promise<NumeroTomado> {
-  const [serie] = await tx
-    .select({
-      prefijo: col(seriesTable, 'Prefijo'),
-      anual: col(seriesTable, 'ReinicioAnual'),
-      baja: col(seriesTable, 'Baja'),
-    })
-    .from(seriesTable)
-    .where(and(eq(col(seriesTable, 'empresaId'), empresaId), eq(col(seriesTable, 'Id'), serieId)))
+export async function tomarNumero(t: Scope, serieId: number, fecha: string): Promise<NumeroTomado> {
+  const [serie] = await t
+    .pick(
+      {
+        prefijo: col(seriesTable, 'Prefijo'),
+        anual: col(seriesTable, 'ReinicioAnual'),
+        baja: col(seriesTable, 'Baja'),
+      },
+      seriesTable,
+      eq(col(seriesTable, 'Id'), serieId),
+    )
     .limit(1);
   if (!serie) throw notFound();
   if (serie.baja) throw new AppError(400, 'La serie está de baja: elige otra serie');
   const anyo = serie.anual ? Number(fecha.slice(0, 4)) : 0;
-  const key = and(
-    eq(seriesContadores.empresaId, empresaId),
-    eq(seriesContadores.serieId, serieId),
-    eq(seriesContadores.anyo, anyo),
-  );
-  await tx.insert(seriesContadores).values({ empresaId, serieId, anyo }).onConflictDoNothing();
-  const [counter] = await tx
-    .select({ siguiente: seriesContadores.siguiente, ultimaFecha: seriesContadores.ultimaFecha })
-    .from(seriesContadores)
-    .where(key)
+  const key = and(eq(seriesContadores.serieId, serieId), eq(seriesContadores.anyo, anyo))!;
+  await t.insert(seriesContadores, { serieId, anyo }).onConflictDoNothing();
+  const [counter] = await t
+    .pick({ siguiente: seriesContadores.siguiente, ultimaFecha: seriesContadores.ultimaFecha }, seriesContadores, key)
     .for('update');
   if (!counter) throw new Error('contador de serie ausente tras crearlo');
   if (counter.ultimaFecha && fecha < counter.ultimaFecha) {
@@ -53,10 +47,7 @@ export async function tomarNumero(tx: Db, empresaId: number, serieId: number, fe
       `La fecha es anterior a la del último número de la serie (${d}/${m}/${y}): la numeración debe seguir el orden de las fechas`,
     );
   }
-  await tx
-    .update(seriesContadores)
-    .set({ siguiente: sql`${seriesContadores.siguiente} + 1`, ultimaFecha: fecha })
-    .where(key);
+  await t.update(seriesContadores, { siguiente: sql`${seriesContadores.siguiente} + 1`, ultimaFecha: fecha }, key);
   const numero = counter.siguiente;
   const prefijo = (serie.prefijo as string | null) ?? '';
   return { Numero: numero, NumSerie: `${prefijo}${String(numero).padStart(DIGITOS_NUMERO, '0')}`, Anyo: anyo };

@@ -1,0 +1,101 @@
+import {
+  CONVERSIONES_COMPRA,
+  type DocumentoCompraInput,
+  documentoCompraSchema,
+  ESTADOS_COMPRA,
+  MSG_COMPRAS,
+  SERIE_COMPRA,
+  TIPOS_DOCUMENTO_COMPRA,
+  type TipoDocumentoCompra,
+} from '@faro/domain';
+import {
+  documentosCompra,
+  documentosCompraLineas,
+  proveedoresTable,
+  stockDocumentosCompra,
+} from '../../platform/tenancy/tables.ts';
+import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
+import { motorDocumentos } from '../documentos/motor.ts';
+
+/** A purchase save body (Proveedor, ComprasTxtLibre*, the supplier's invoice number) in the engine's words. */
+export function entradaCompra(input: DocumentoCompraInput): EntradaDocumento {
+  const {
+    Proveedor,
+    ComprasTxtLibre1,
+    ComprasTxtLibre2,
+    ComprasTxtLibre3,
+    NumFacturaProveedor,
+    FechaFacturaProveedor,
+    ...resto
+  } = input;
+  return {
+    ...resto,
+    Tercero: Proveedor,
+    TxtLibre1: ComprasTxtLibre1,
+    TxtLibre2: ComprasTxtLibre2,
+    TxtLibre3: ComprasTxtLibre3,
+    NumTercero: NumFacturaProveedor,
+    FechaTercero: FechaFacturaProveedor,
+  };
+}
+
+/**
+ * The purchases side of the document engine (issue 12): supplier orders → delivery notes (goods received: stock
+ * in) → received invoices, registered with our own gapless number (series of kind facturacompra) and keeping the
+ * supplier's number and date. Issue 13 declares the rest on top of this: expenses, recurring purchases, payments,
+ * due dates, the received-invoice book, lots.
+ */
+export const LADO_COMPRA: LadoDocumentos = {
+  lado: 'compra',
+  area: 'compras',
+  historial: 'doccomprahist',
+  tablas: { cabecera: documentosCompra, lineas: documentosCompraLineas, stock: stockDocumentosCompra },
+  recursos: TIPOS_DOCUMENTO_COMPRA,
+  estados: ESTADOS_COMPRA,
+  conversiones: CONVERSIONES_COMPRA,
+  destinos: {
+    acompra: 'albaran',
+    albaran: 'albaran',
+    fcompra: 'factura',
+    factura: 'factura',
+  },
+  estadoServido: 'Recibido',
+  seriesDe: (tipo) => [SERIE_COMPRA[tipo as TipoDocumentoCompra] ?? tipo],
+  tipoNuevo: (tipos) => tipos[0]!,
+  tercero: { table: proveedoresTable, campo: 'Proveedor', noExiste: MSG_COMPRAS.proveedorNoExiste },
+  json: {
+    Tercero: 'Proveedor',
+    TerceroNombre: 'ProveedorNombre',
+    TerceroNIF: 'ProveedorNIF',
+    TerceroDireccion: 'ProveedorDireccion',
+    TerceroCodPostal: 'ProveedorCodPostal',
+    TerceroPoblacion: 'ProveedorPoblacion',
+    TerceroProvincia: 'ProveedorProvincia',
+    TerceroPais: 'ProveedorPais',
+    TxtLibre: 'ComprasTxtLibre',
+    EstadoCobro: 'EstadoPago',
+    NumTercero: 'NumFacturaProveedor',
+    FechaTercero: 'FechaFacturaProveedor',
+  },
+  cuerpo: documentoCompraSchema,
+  aEntrada: entradaCompra as (body: never) => EntradaDocumento,
+  emision: {
+    accion: 'registrar',
+    resumen: 'Registrar la factura recibida',
+    estado: 'Registrada',
+    yaHecha: MSG_COMPRAS.yaRegistrada,
+    inmutable: MSG_COMPRAS.registradaInmutable,
+    noHecha: MSG_COMPRAS.noRegistrada,
+    anularNoPermitido: MSG_COMPRAS.anularNoPermitido,
+    variosTerceros: MSG_COMPRAS.variosProveedores,
+  },
+  stock: {
+    signo: 1,
+    mueve: (h, comoEmitida) =>
+      (h.tipo === 'albaran' && h.estado === 'Recibido') || (h.tipo === 'factura' && (h.numero !== null || comoEmitida)),
+    titulo: { albaran: 'Albarán de compra', factura: 'Factura de compra' },
+    motivo: { mueve: 'entrada de mercancía', devuelve: 'devolución al proveedor' },
+  },
+};
+
+export const motorCompra = motorDocumentos(LADO_COMPRA);

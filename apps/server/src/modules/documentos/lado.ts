@@ -1,0 +1,157 @@
+import type { DestinoConversion, ModuleFlag, PermissionCode, TipoIva } from '@faro/domain';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AppDeps } from '../../platform/deps.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import type {
+  Cabecera,
+  EntityTable,
+  Linea,
+  TablaCabecera,
+  TablaLineas,
+  TablaStock,
+} from '../../platform/tenancy/tables.ts';
+
+export type { Cabecera, Linea };
+
+/** A resource of a side: its URL segment, the kinds it lists, permission code and module gate (spec section 6). */
+export interface RecursoDocumento {
+  tipos: readonly string[];
+  label: string;
+  permission: PermissionCode;
+  module?: ModuleFlag | undefined;
+}
+
+/**
+ * A save body in the engine's neutral words: `Tercero` is the customer or supplier, `TxtLibre*` the side's free
+ * texts, `NumTercero`/`FechaTercero` the party's own number and date (a received invoice's). Each side turns its
+ * body (Cliente / Proveedor…) into this (`aEntrada`).
+ */
+export interface EntradaDocumento {
+  Tercero: number;
+  Fecha: string;
+  Serie?: number | null | undefined;
+  Estado?: string | null | undefined;
+  Simplificada?: boolean | null | undefined;
+  IdCentro?: number | null | undefined;
+  IdFormaPago?: number | null | undefined;
+  IdComercial?: number | null | undefined;
+  DireccionEnvio?: string | null | undefined;
+  Observaciones?: string | null | undefined;
+  TxtLibre1?: string | null | undefined;
+  TxtLibre2?: string | null | undefined;
+  TxtLibre3?: string | null | undefined;
+  NumTercero?: string | null | undefined;
+  FechaTercero?: string | null | undefined;
+  PorcRetencion?: string | null | undefined;
+  Lineas: LineaEntrada[];
+}
+
+export interface LineaEntrada {
+  Id?: unknown;
+  IdProducto?: number | null | undefined;
+  Descripcion: string;
+  Cantidad: string;
+  Precio: string;
+  Descuento?: string | null | undefined;
+  TipoIva: string;
+  Lote?: string | null | undefined;
+  Caducidad?: string | null | undefined;
+  IdLineaOrigen?: number | null | undefined;
+}
+
+/** The JSON names of the header fields that depend on the side (the rest are the same on both). */
+export interface NombresJson {
+  Tercero: string;
+  TerceroNombre: string;
+  TerceroNIF: string;
+  TerceroDireccion: string;
+  TerceroCodPostal: string;
+  TerceroPoblacion: string;
+  TerceroProvincia: string;
+  TerceroPais: string;
+  TxtLibre: string;
+  EstadoCobro: string;
+  /** The party's own number and date (purchases: NumFacturaProveedor / FechaFacturaProveedor); absent on sales. */
+  NumTercero?: string;
+  FechaTercero?: string;
+}
+
+/** The route context of side hooks. */
+export interface ContextoRutas {
+  app: FastifyInstance;
+  deps: AppDeps;
+  recurso: string;
+  def: RecursoDocumento;
+  base: string;
+  cargar: (s: Scope, id: number) => Promise<Record<string, unknown>>;
+}
+
+/**
+ * A side of the document engine (issue 12): everything that differs between sales and purchases is declared here;
+ * the engine (`modules/documentos`) does the rest — header, lines, totals (domain `calcularTotales`), series and
+ * gapless numbering, conversions with pending quantities, history, stock moves, the routes.
+ */
+export interface LadoDocumentos {
+  /** venta | compra (tables documentos_<lado>…). */
+  lado: string;
+  /** URL area: /api/<area>/<recurso>/… */
+  area: string;
+  /** The chain route: /api/<area>/<historial>/<recurso>/:id (docventahist, doccomprahist). */
+  historial: string;
+  tablas: { cabecera: TablaCabecera; lineas: TablaLineas; stock: TablaStock };
+  recursos: Record<string, RecursoDocumento>;
+  /** Statuses per kind (the first is the initial one). */
+  estados: Record<string, readonly string[]>;
+  /** Origin kind → kinds it converts into. */
+  conversiones: Partial<Record<string, readonly string[]>>;
+  /** `convertir` body's Destino (a resource or a kind) → destination kind. */
+  destinos: Record<string, DestinoConversion>;
+  /** An order with nothing left to deliver takes this status (Entregado / Recibido). */
+  estadoServido: string;
+  /** The series kinds (series.TipoDocumento) a document kind may number in; the first is its default's. */
+  seriesDe: (tipo: string) => string[];
+  /** The kind of a new document of a resource (fventa: factura or simplificada). */
+  tipoNuevo: (tipos: readonly string[], input: EntradaDocumento) => string;
+  tercero: {
+    table: EntityTable;
+    /** The body field that names it (Cliente / Proveedor): where its errors go. */
+    campo: string;
+    noExiste: string;
+    /** Side rules on the party and the lines (sales: exemptions by the customer's VAT regime). */
+    comprobar?: (tercero: Record<string, unknown>, input: EntradaDocumento, tipos: TipoIva[]) => void;
+  };
+  json: NombresJson;
+  /** The save body: parsed by `cuerpo`, turned into the engine's words by `aEntrada`. */
+  cuerpo: z.ZodType;
+  aEntrada: (body: never) => EntradaDocumento;
+  /** Issuing (sales) / registering (purchases) an invoice: the action's URL and the status it sets. */
+  emision: {
+    accion: string;
+    resumen: string;
+    estado: string;
+    yaHecha: string;
+    inmutable: string;
+    noHecha: string;
+    anularNoPermitido: string;
+    variosTerceros: string;
+    /** Checks on the recomputed invoice (sales: the simplified-invoice limit, the recipient's NIF). */
+    comprobar?: (h: Cabecera, op: Record<string, unknown>) => void;
+    /** Work after the totals are recomputed, before the number (sales: due dates). */
+    antesDelNumero?: (t: Scope, h: Cabecera, op: Record<string, unknown>) => Promise<void>;
+    /** After the number, same transaction (sales: the VeriFactu record). */
+    despuesDelNumero?: (t: Scope, h: Cabecera) => Promise<void>;
+  };
+  stock: {
+    /** -1 takes goods out (sales), +1 brings them in (purchases). */
+    signo: 1 | -1;
+    /** Whether a document moves stock now: sales a delivery note Enviado / an issued invoice. */
+    mueve: (h: Cabecera, comoEmitida: boolean) => boolean;
+    titulo: Record<string, string>;
+    motivo: { mueve: string; devuelve: string };
+  };
+  /** After a cancellation, same transaction (sales: the VeriFactu annulment record). */
+  alAnular?: (t: Scope, h: Cabecera) => Promise<void>;
+  /** Extra fields of `edit/{id}` (sales: the invoice's QR URL and due dates). */
+  alCargar?: (s: Scope, recurso: string, h: Cabecera, json: Record<string, unknown>) => Promise<void>;
+}

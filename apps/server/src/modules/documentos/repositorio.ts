@@ -1,0 +1,515 @@
+import {
+  add,
+  agruparExentas,
+  calcularTotales,
+  cantidadPendiente,
+  type DestinoConversion,
+  dec,
+  decimalesPrecio,
+  ES_FACTURA,
+  MSG_VENTAS,
+  superaPendiente,
+  type TipoIva,
+  TotalsError,
+  tiposSegunRegimen,
+  toFixed,
+} from '@faro/domain';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { likePattern } from '../../platform/crud/filters.ts';
+import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../platform/crud/listQuery.ts';
+import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { col, empresa, productosTable, seriesTable, tiposivaTable } from '../../platform/tenancy/tables.ts';
+import { type Cantidades, destinoDeTipo } from './cantidades.ts';
+import type { Cabecera, EntradaDocumento, LadoDocumentos, Linea } from './lado.ts';
+import { tomarNumero } from './numeracion.ts';
+
+export interface Preparado {
+  cabecera: Omit<LadoDocumentos['tablas']['cabecera']['$inferInsert'], 'empresaId' | 'tipo' | 'estado'>;
+  lineas: Omit<LadoDocumentos['tablas']['lineas']['$inferInsert'], 'empresaId' | 'idDocumento'>[];
+}
+
+async function tiposIvaDe(s: Scope): Promise<(TipoIva & { Baja: boolean })[]> {
+  const c = (f: string) => col(tiposivaTable, f);
+  const rows = await s.pick(
+    {
+      Valor: c('Valor'),
+      Impuesto: c('Impuesto'),
+      PorcentajeIva: c('PorcentajeIva'),
+      GeneraRecargo: c('GeneraRecargo'),
+      PorcentajeRecargo: c('PorcentajeRecargo'),
+      Exencion: c('Exencion'),
+      Tipo: c('Tipo'),
+      Baja: c('Baja'),
+    },
+    tiposivaTable,
+  );
+  // A type of class 'exento' at 0 % saved before the cause existed is still an exemption: E6 (otros) until set.
+  return rows.map(({ Tipo, ...t }) => ({
+    ...t,
+    Exencion: (t.Exencion as string | null) ?? (Tipo === 'exento' && Number(t.PorcentajeIva) === 0 ? 'E6' : null),
+  })) as never;
+}
+
+/** The stored document in the engine's words (to recompute it with today's master data, or to convert it). */
+export function entradaDe(h: Cabecera, lineas: Linea[]): EntradaDocumento {
+  return {
+    Tercero: h.idTercero,
+    Fecha: h.fecha,
+    Serie: h.idSerie,
+    IdCentro: h.idCentro,
+    IdFormaPago: h.idFormaPago,
+    IdComercial: h.idComercial,
+    DireccionEnvio: h.direccionEnvio,
+    Observaciones: h.observaciones,
+    TxtLibre1: h.txtLibre1,
+    TxtLibre2: h.txtLibre2,
+    TxtLibre3: h.txtLibre3,
+    NumTercero: h.numTercero,
+    FechaTercero: h.fechaTercero,
+    PorcRetencion: h.porcRetencion,
+    Lineas: lineas.map((l) => ({
+      IdProducto: l.idProducto,
+      Descripcion: l.descripcion,
+      Cantidad: l.cantidad,
+      Precio: l.precio,
+      Descuento: l.descuento,
+      TipoIva: l.tipoIva,
+      Lote: l.lote,
+      Caducidad: l.caducidad,
+      IdLineaOrigen: l.idLineaOrigen,
+    })),
+  };
+}
+
+/** The stored documents of one side: load, validate and total, create, update, delete, list, JSON. */
+export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
+  const { cabecera: dv, lineas: dl } = lado.tablas;
+  const j = lado.json;
+
+  /** A header of one of `tipos` in the company, optionally locked; 404 when missing or of another kind. */
+  async function cargarCabecera(s: Scope, id: number, tipos: readonly string[], lock = false): Promise<Cabecera> {
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const q = s.select(dv, and(eq(dv.id, id), inArray(dv.tipo, [...tipos])));
+    const [row] = lock ? await q.for('update') : await q;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function cargarLineas(s: Scope, ids: number[]): Promise<Linea[]> {
+    if (ids.length === 0) return [];
+    return s.select(dl, inArray(dl.idDocumento, ids)).orderBy(asc(dl.idDocumento), asc(dl.orden));
+  }
+
+  /** The API shape of a document (the spec's JSON names; the party's fields are named by the side). */
+  function aJson(h: Cabecera, lineas?: Linea[]): Record<string, unknown> {
+    return {
+      Id: h.id,
+      Tipo: h.tipo,
+      [j.Tercero]: h.idTercero,
+      [j.TerceroNombre]: h.terceroNombre,
+      [j.TerceroNIF]: h.terceroNif,
+      [j.TerceroDireccion]: h.terceroDireccion,
+      [j.TerceroCodPostal]: h.terceroCodPostal,
+      [j.TerceroPoblacion]: h.terceroPoblacion,
+      [j.TerceroProvincia]: h.terceroProvincia,
+      [j.TerceroPais]: h.terceroPais,
+      ...(j.NumTercero ? { [j.NumTercero]: h.numTercero } : {}),
+      ...(j.FechaTercero ? { [j.FechaTercero]: h.fechaTercero } : {}),
+      RegimenIva: h.regimenIva,
+      Fecha: h.fecha,
+      Serie: h.idSerie,
+      Numero: h.numero,
+      NumSerie: h.numSerie,
+      Estado: h.estado,
+      Facturado: h.facturado,
+      [j.EstadoCobro]: h.estadoCobro,
+      IdCentro: h.idCentro,
+      IdFormaPago: h.idFormaPago,
+      IdComercial: h.idComercial,
+      DireccionEnvio: h.direccionEnvio,
+      Observaciones: h.observaciones,
+      [`${j.TxtLibre}1`]: h.txtLibre1,
+      [`${j.TxtLibre}2`]: h.txtLibre2,
+      [`${j.TxtLibre}3`]: h.txtLibre3,
+      PorcRetencion: h.porcRetencion,
+      BaseImponible: h.baseImponible,
+      TotalIva: h.totalIva,
+      TotalRecargo: h.totalRecargo,
+      TotalRetencion: h.totalRetencion,
+      Total: h.total,
+      Desglose: h.desglose,
+      IdRectificada: h.idRectificada,
+      TipoRectificativa: h.tipoRectificativa,
+      ModoRectificativa: h.modoRectificativa,
+      EmitidaEn: h.emitidaEn,
+      ...(lineas
+        ? {
+            Lineas: lineas.map((l) => ({
+              Id: l.id,
+              IdProducto: l.idProducto,
+              Descripcion: l.descripcion,
+              Cantidad: l.cantidad,
+              Precio: l.precio,
+              Descuento: l.descuento,
+              TipoIva: l.tipoIva,
+              PorcentajeIva: l.porcIva,
+              PorcentajeRecargo: l.porcRecargo,
+              Importe: l.importe,
+              Lote: l.lote,
+              Caducidad: l.caducidad,
+              IdLineaOrigen: l.idLineaOrigen,
+            })),
+          }
+        : {}),
+    };
+  }
+
+  /** The series of a document: the one given (of the right kind, active) or the kind's default; null when none. */
+  async function resolverSerie(
+    s: Scope,
+    tipo: string,
+    serieId: number | null | undefined,
+    obligatoria: boolean,
+  ): Promise<number | null> {
+    const c = (f: string) => col(seriesTable, f);
+    const tiposSerie = lado.seriesDe(tipo);
+    if (serieId) {
+      const [serie] = await s
+        .pick({ id: c('Id') }, seriesTable, and(eq(c('Id'), serieId), inArray(c('TipoDocumento'), tiposSerie)))
+        .limit(1);
+      if (!serie) throw fieldError('Serie', MSG_VENTAS.serieNoValida);
+      return serie.id as number;
+    }
+    const [d] = await s
+      .pick(
+        { id: c('Id') },
+        seriesTable,
+        and(eq(c('TipoDocumento'), tiposSerie[0]!), eq(c('Defecto'), true), eq(c('Baja'), false)),
+      )
+      .orderBy(asc(c('Id')))
+      .limit(1);
+    if (!d && obligatoria) throw fieldError('Serie', MSG_VENTAS.sinSerie);
+    return (d?.id as number | undefined) ?? null;
+  }
+
+  /**
+   * Validates a save body against the company's data and computes the authoritative totals: the party's data is
+   * copied, every product and VAT type must exist in the company, the lines carry their rates and amounts.
+   */
+  async function preparar(s: Scope, input: EntradaDocumento): Promise<Preparado> {
+    const tt = lado.tercero.table;
+    const cc = (f: string) => col(tt, f);
+    const [tercero] = (await s.select(tt, eq(cc('Id'), input.Tercero)).limit(1)) as Record<string, unknown>[];
+    if (!tercero) throw fieldError(lado.tercero.campo, lado.tercero.noExiste);
+    const productIds = [...new Set(input.Lineas.map((l) => l.IdProducto).filter((x): x is number => !!x))];
+    if (productIds.length) {
+      const pc = (f: string) => col(productosTable, f);
+      const found = await s.pick({ id: pc('Id') }, productosTable, inArray(pc('Id'), productIds));
+      const ok = new Set(found.map((f) => f.id as number));
+      const bad = input.Lineas.findIndex((l) => l.IdProducto && !ok.has(l.IdProducto));
+      if (bad >= 0) throw fieldError(`Lineas[${bad}].IdProducto`, MSG_VENTAS.productoNoExiste(bad + 1));
+    }
+    const tiposConfigurados = await tiposIvaDe(s);
+    const byValor = new Map(tiposConfigurados.map((t) => [t.Valor, t]));
+    input.Lineas.forEach((l, i) => {
+      if (!byValor.has(l.TipoIva))
+        throw fieldError(`Lineas[${i}].TipoIva`, MSG_VENTAS.tipoIvaNoExiste(i + 1, l.TipoIva));
+    });
+    lado.tercero.comprobar?.(tercero, input, tiposConfigurados);
+    const regimen = (tercero.RegimenIva as string | null) ?? null;
+    const tipos = tiposSegunRegimen(tiposConfigurados, regimen);
+    const recargo = regimen === 'recargo';
+    const porcRetencion = input.PorcRetencion ?? '0';
+    // Unit prices are rounded to the company's decimals (2–6) and stored so: the stored price gives the stored amount.
+    const [propia] = await s.company({ decimales: empresa.decimalesRedondeo }).limit(1);
+    let totales: ReturnType<typeof calcularTotales>;
+    try {
+      totales = calcularTotales(
+        {
+          Lineas: input.Lineas,
+          RecargoEquivalencia: recargo,
+          PorcRetencion: porcRetencion,
+          DecimalesPrecio: decimalesPrecio(propia?.decimales),
+        },
+        tipos,
+      );
+    } catch (error) {
+      if (error instanceof TotalsError) throw fieldError(`Lineas[${error.linea ?? 0}]`, error.message);
+      throw error;
+    }
+    const porRecargo = new Map(totales.Desglose.map((d) => [d.TipoIva, d]));
+    const txt = (k: string) => (tercero[k] as string | null | undefined) ?? null;
+    return {
+      cabecera: {
+        fecha: input.Fecha,
+        idTercero: input.Tercero,
+        terceroNombre: String(tercero.Nombre ?? ''),
+        terceroNif: txt('NIF'),
+        terceroDireccion: txt('Direccion'),
+        terceroCodPostal: txt('CodPostal'),
+        terceroPoblacion: txt('Poblacion'),
+        terceroProvincia: txt('Provincia'),
+        terceroPais: txt('Pais'),
+        numTercero: input.NumTercero ?? null,
+        fechaTercero: input.FechaTercero ?? null,
+        regimenIva: regimen,
+        direccionEnvio: input.DireccionEnvio ?? null,
+        idCentro: input.IdCentro ?? null,
+        idFormaPago: input.IdFormaPago ?? (tercero.IdFormaPago as number | null | undefined) ?? null,
+        idComercial: input.IdComercial ?? (tercero.IdComercial as number | null | undefined) ?? null,
+        observaciones: input.Observaciones ?? null,
+        txtLibre1: input.TxtLibre1 ?? null,
+        txtLibre2: input.TxtLibre2 ?? null,
+        txtLibre3: input.TxtLibre3 ?? null,
+        porcRetencion,
+        baseImponible: totales.BaseImponible,
+        totalIva: totales.TotalIva,
+        totalRecargo: totales.TotalRecargo,
+        totalRetencion: totales.TotalRetencion,
+        total: totales.Total,
+        desglose: agruparExentas(totales.Desglose),
+      },
+      lineas: input.Lineas.map((l, i) => {
+        const d = porRecargo.get(l.TipoIva);
+        return {
+          orden: i + 1,
+          idProducto: l.IdProducto ?? null,
+          descripcion: l.Descripcion,
+          cantidad: l.Cantidad,
+          precio: totales.Lineas[i]!.Precio,
+          descuento: l.Descuento ?? '0',
+          tipoIva: l.TipoIva,
+          porcIva: d?.PorcentajeIva ?? '0',
+          porcRecargo: d?.PorcentajeRecargo ?? '0',
+          importe: totales.Lineas[i]!.Importe,
+          lote: l.Lote ?? null,
+          caducidad: l.Caducidad ?? null,
+          idLineaOrigen: l.IdLineaOrigen ?? null,
+        };
+      }),
+    };
+  }
+
+  /** Statuses a user may set by saving (issuing and cancelling invoices have their own actions). */
+  const estadosEditables = (tipo: string): readonly string[] =>
+    ES_FACTURA(tipo) ? (lado.estados[tipo] ?? []).slice(0, 1) : (lado.estados[tipo] ?? []);
+
+  /** Creates a document (number taken at creation for orders, delivery notes… when a default series applies). */
+  async function crearDocumento(
+    s: Scope,
+    tipo: string,
+    prep: Preparado,
+    serie: number | null | undefined,
+    estado?: string | null,
+  ): Promise<number> {
+    const factura = ES_FACTURA(tipo);
+    const estados = estadosEditables(tipo);
+    if (estado && !estados.includes(estado)) throw fieldError('Estado', MSG_VENTAS.estadoNoValido);
+    const idSerie = await resolverSerie(s, tipo, serie, false);
+    const [row] = await s
+      .insert(dv, {
+        ...prep.cabecera,
+        tipo,
+        idSerie,
+        estado: estado ?? estados[0]!,
+        estadoCobro: factura ? 'Pendiente' : null,
+      })
+      .returning({ id: dv.id });
+    const id = row!.id;
+    await s.insert(
+      dl,
+      prep.lineas.map((l) => ({ ...l, idDocumento: id })),
+    );
+    if (!factura && idSerie) {
+      const n = await tomarNumero(s, idSerie, prep.cabecera.fecha);
+      await s.update(dv, { numero: n.Numero, numSerie: n.NumSerie, anyo: n.Anyo }, eq(dv.id, id));
+    }
+    return id;
+  }
+
+  const esEmitida = (h: Cabecera) => ES_FACTURA(h.tipo) && h.numero !== null;
+
+  /** Refuses changes to documents that can no longer change (issued invoices, cancelled or invoiced documents). */
+  function comprobarEditable(h: Cabecera): void {
+    if (esEmitida(h)) throw badRequest(lado.emision.inmutable);
+    if (h.estado === 'Anulada') throw badRequest(MSG_VENTAS.anulado);
+    if (h.facturado) throw badRequest(MSG_VENTAS.facturado);
+  }
+
+  /**
+   * An edit keeps the partial-conversion rules: a line carried from another document stays within what is pending
+   * there; a line already carried into other documents can't be removed nor go below what was carried.
+   */
+  async function comprobarCantidades(
+    s: Scope,
+    h: Cabecera,
+    lineas: Preparado['lineas'],
+    conservadas: Map<number, number>,
+    quitadas: Linea[],
+  ): Promise<boolean> {
+    const destino = destinoDeTipo(h.tipo);
+    const conOrigen = lineas.flatMap((l, i) => (l.idLineaOrigen ? [{ l, i }] : []));
+    if (destino && conOrigen.length) {
+      const origenes = conOrigen.map(({ l }) => l.idLineaOrigen as number);
+      const cantidades = new Map(
+        (await s.pick({ id: dl.id, cantidad: dl.cantidad }, dl, inArray(dl.id, origenes))).map((r) => [
+          r.id,
+          r.cantidad,
+        ]),
+      );
+      const otras = await cant.cantidadesLlevadas(s, origenes, destino, h.id);
+      const pedidoAqui = new Map<number, string>();
+      for (const { l, i } of conOrigen) {
+        const origen = l.idLineaOrigen as number;
+        const cantidadOrigen = cantidades.get(origen);
+        if (cantidadOrigen === undefined) continue;
+        const suma = toFixed(add(dec(pedidoAqui.get(origen) ?? '0'), dec(l.cantidad)), 3);
+        pedidoAqui.set(origen, suma);
+        const queda = cantidadPendiente(cantidadOrigen, otras.get(origen) ?? '0');
+        if (superaPendiente(suma, queda))
+          throw fieldError(`Lineas[${i}].Cantidad`, MSG_VENTAS.cantidadSuperaPendiente(i + 1, queda));
+      }
+    }
+    const llevadas = new Map<DestinoConversion, Map<number, string>>();
+    for (const d of lado.conversiones[h.tipo] ?? []) {
+      const dd = destinoDeTipo(d);
+      if (dd)
+        llevadas.set(dd, await cant.cantidadesLlevadas(s, [...conservadas.values(), ...quitadas.map((l) => l.id)], dd));
+    }
+    for (const l of quitadas)
+      if ([...llevadas.values()].some((m) => Number(m.get(l.id) ?? 0) !== 0))
+        throw badRequest(MSG_VENTAS.lineaConDestino(l.orden));
+    for (const [i, lineaId] of conservadas)
+      for (const m of llevadas.values()) {
+        const llevado = m.get(lineaId);
+        if (llevado && Number(llevado) !== 0 && superaPendiente(llevado, lineas[i]!.cantidad))
+          throw fieldError(`Lineas[${i}].Cantidad`, MSG_VENTAS.cantidadMenorQueLlevada(i + 1, llevado));
+      }
+    return [...llevadas.values()].some((m) => m.size > 0);
+  }
+
+  async function actualizarDocumento(
+    s: Scope,
+    h: Cabecera,
+    prep: Preparado,
+    serie: number | null | undefined,
+    estado?: string | null,
+    idsLineas?: readonly unknown[],
+  ): Promise<void> {
+    comprobarEditable(h);
+    const tipo = h.tipo;
+    if (estado && !estadosEditables(tipo).includes(estado)) throw fieldError('Estado', MSG_VENTAS.estadoNoValido);
+    const idSerie = ES_FACTURA(tipo) ? await resolverSerie(s, tipo, serie, false) : h.idSerie;
+    // Lines keep their ids (and their origin) when the body gives them back: other documents point at them.
+    const antes = await cargarLineas(s, [h.id]);
+    const porId = new Map(antes.map((l) => [l.id, l]));
+    const conservadas = new Map<number, number>(); // index in the body → existing line id
+    idsLineas?.forEach((v, i) => {
+      const lineaId = Number(v);
+      if (porId.has(lineaId) && ![...conservadas.values()].includes(lineaId)) conservadas.set(i, lineaId);
+    });
+    const lineas = prep.lineas.map((l, i) => ({
+      ...l,
+      idLineaOrigen: conservadas.has(i) ? porId.get(conservadas.get(i)!)!.idLineaOrigen : null,
+    }));
+    const quitadas = antes.filter((l) => ![...conservadas.values()].includes(l.id));
+    await cant.bloquearDocumentos(s, await cant.documentosOrigen(s, h.id));
+    const esOrigen = await comprobarCantidades(s, h, lineas, conservadas, quitadas);
+    if (quitadas.length)
+      await s.delete(
+        dl,
+        inArray(
+          dl.id,
+          quitadas.map((l) => l.id),
+        ),
+      );
+    await s.update(dv, { ...prep.cabecera, idSerie, estado: estado ?? h.estado }, eq(dv.id, h.id));
+    const nuevas = lineas.filter((_, i) => !conservadas.has(i));
+    for (const [i, lineaId] of conservadas) await s.update(dl, lineas[i]!, eq(dl.id, lineaId));
+    if (nuevas.length)
+      await s.insert(
+        dl,
+        nuevas.map((l) => ({ ...l, idDocumento: h.id })),
+      );
+    // Quantities carried from other documents may have changed: their statuses follow; so does this document's own
+    // (an order delivered in part gets a line more) unless the save sets its status on purpose.
+    const origenes = await cant.documentosOrigen(s, h.id);
+    if (esOrigen && (!estado || estado === h.estado)) origenes.push(h.id);
+    await cant.recalcularOrigenes(s, origenes, true);
+  }
+
+  async function borrarDocumento(s: Scope, h: Cabecera): Promise<void> {
+    if (ES_FACTURA(h.tipo) ? h.numero !== null : h.facturado) throw badRequest(MSG_VENTAS.soloBorradores);
+    // A document already carried into another one (its lines are origins) stays: the chain must not break.
+    const [convertido] = await s
+      .pick({ id: dl.id }, dl, inArray(dl.idLineaOrigen, s.pick({ id: dl.id }, dl, eq(dl.idDocumento, h.id))))
+      .limit(1);
+    if (convertido) throw badRequest(MSG_VENTAS.convertido);
+    const origenes = await cant.documentosOrigen(s, h.id);
+    await s.delete(dl, eq(dl.idDocumento, h.id));
+    await s.delete(dv, eq(dv.id, h.id));
+    // The quantities it had taken are free again.
+    await cant.recalcularOrigenes(s, origenes, true);
+  }
+
+  /**
+   * Index-backed list: (empresa_id, tipo, fecha, id); filters Estado, the payment/collection status, the party
+   * (by its JSON name), FechaDesde/Hasta, Facturado, Borrador and Buscar (contains, case-insensitive, like the
+   * entities' search: number with its series, party name or NIF; trigram indexes).
+   */
+  async function listarDocumentos(scope: Scope, tipos: readonly string[], q: ListQuery) {
+    const f = q.Filtros as Record<string, unknown>;
+    const conds: (SQL | undefined)[] = [inArray(dv.tipo, [...tipos])];
+    const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+    if (str(f.Estado)) conds.push(eq(dv.estado, f.Estado as string));
+    if (str(f[j.EstadoCobro])) conds.push(eq(dv.estadoCobro, f[j.EstadoCobro] as string));
+    if (typeof f.Facturado === 'boolean') conds.push(eq(dv.facturado, f.Facturado));
+    const tercero = f[j.Tercero];
+    if (tercero !== undefined && Number.isSafeInteger(Number(tercero))) conds.push(eq(dv.idTercero, Number(tercero)));
+    if (str(f.FechaDesde) && /^\d{4}-\d{2}-\d{2}$/.test(f.FechaDesde as string))
+      conds.push(gte(dv.fecha, f.FechaDesde as string));
+    if (str(f.FechaHasta) && /^\d{4}-\d{2}-\d{2}$/.test(f.FechaHasta as string))
+      conds.push(lte(dv.fecha, f.FechaHasta as string));
+    if (f.Borrador === true) conds.push(isNull(dv.numero));
+    const buscar = f.Buscar === undefined || f.Buscar === null ? '' : String(f.Buscar).trim();
+    if (buscar) {
+      const p = likePattern(buscar);
+      conds.push(or(ilike(dv.numSerie, p), ilike(dv.terceroNombre, p), ilike(dv.terceroNif, p)));
+    }
+    const where = and(...conds.filter(Boolean));
+    const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
+    const order =
+      q.Descendente === false && q.Orden === 'Fecha' ? [asc(dv.fecha), asc(dv.id)] : [desc(dv.fecha), desc(dv.id)];
+    const rows = await scope
+      .select(dv, where)
+      .orderBy(...order)
+      .limit(q.TotalPagina)
+      .offset(offset);
+    // Capped count: at most COUNT_CAP + 1 matching rows are read (index-only on the list's indexes).
+    const capped = scope.pick({ one: sql`1` }, dv, where).limit(COUNT_CAP + 1);
+    const [count] = await scope.execute<{ n: number }>(() => sql`select count(*)::int as n from (${capped}) c`);
+    const total = Number(count?.n ?? 0);
+    return {
+      Items: rows.map((r) => aJson(r)),
+      Total: Math.min(total, COUNT_CAP),
+      TotalLimitado: total > COUNT_CAP,
+    };
+  }
+
+  return {
+    cargarCabecera,
+    cargarLineas,
+    aJson,
+    resolverSerie,
+    preparar,
+    estadosEditables,
+    crearDocumento,
+    esEmitida,
+    comprobarEditable,
+    actualizarDocumento,
+    borrarDocumento,
+    listarDocumentos,
+  };
+}
+export type Repositorio = ReturnType<typeof repositorioDe>;

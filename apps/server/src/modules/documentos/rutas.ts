@@ -1,0 +1,181 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access.ts';
+import { parseBody } from '../../platform/crud/crudRoutes.ts';
+import { parseListQuery } from '../../platform/crud/listQuery.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { convertirBody } from './conversiones.ts';
+import type { ContextoRutas, RecursoDocumento } from './lado.ts';
+import type { MotorDocumentos } from './motor.ts';
+import { almacenDe } from './stock.ts';
+
+export const idOf = (request: { params: unknown }) => {
+  const id = Number((request.params as { id: string }).id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  return id;
+};
+
+const emitirBody = z.object({ Minorista: z.boolean().optional() });
+
+/**
+ * The routes of one side's documents, per resource: `/api/{area}/{recurso}/` list / edit / save / save/{id} /
+ * delete (drafts only) / anular, `{historial}/{recurso}/{id}` (the chain), `convertir/{id}` for the kinds that
+ * convert, and for invoices the side's issuing action (`emitir` / `registrar`). The side adds its own routes
+ * (`rutasExtra`: sales' rectificar, PDF, e-mail).
+ */
+export function registrarRutasDocumentos(
+  app: FastifyInstance,
+  deps: AppDeps,
+  motor: MotorDocumentos,
+  /** Routes only this side has (sales: the PDF, rectificar). */
+  extra?: (ctx: ContextoRutas) => void,
+): void {
+  for (const [recurso, def] of Object.entries(motor.lado.recursos))
+    registrarRecurso(app, deps, motor, recurso, def, extra);
+}
+
+function registrarRecurso(
+  app: FastifyInstance,
+  deps: AppDeps,
+  m: MotorDocumentos,
+  recurso: string,
+  def: RecursoDocumento,
+  extra?: (ctx: ContextoRutas) => void,
+): void {
+  const lado = m.lado;
+  const tipos = def.tipos;
+  const base = `/api/${lado.area}/${recurso}`;
+  const perm = (level: 1 | 2 | 3) => ({ access: access.permission(def.permission, level, def.module) });
+  const schema = (summary: string) => ({ schema: { tags: [lado.area], summary } });
+  const cargar = async (s: Scope, id: number) => {
+    const h = await m.cargarCabecera(s, id, tipos);
+    const lineas = await m.cargarLineas(s, [id]);
+    const json = m.aJson(h, lineas);
+    // Partial conversions: per line, what was carried into each destination kind and what is pending.
+    const llevado = await m.llevadoPorLinea(s, h, lineas);
+    for (const l of json.Lineas as Record<string, unknown>[]) Object.assign(l, llevado.get(l.Id as number));
+    await lado.alCargar?.(s, recurso, h, json);
+    json.IdAlmacen = await m.almacenDocumento(s, id);
+    return json;
+  };
+  const entrada = (body: unknown) => lado.aEntrada(parseBody(lado.cuerpo, body) as never);
+  const esFactura = tipos.includes('factura');
+
+  app.get(`${base}/list`, { config: perm(1), ...schema(`Lista de ${def.label}`) }, async (request) => {
+    const scope = deps.scopeOf(request);
+    return m.listarDocumentos(scope, tipos, parseListQuery(request.query));
+  });
+
+  app.get(`${base}/edit/:id`, { config: perm(1), ...schema(`${def.label}: ver`) }, async (request) => {
+    const scope = deps.scopeOf(request);
+    return cargar(scope, idOf(request));
+  });
+
+  app.post(`${base}/save`, { config: perm(2), ...schema(`${def.label}: crear`) }, async (request, reply) => {
+    const scope = deps.scopeOf(request);
+    const input = entrada(request.body);
+    const id = await scope.tx(async (tx) => {
+      const prep = await m.preparar(tx, input);
+      const nuevo = await m.crearDocumento(tx, lado.tipoNuevo(tipos, input), prep, input.Serie, input.Estado);
+      await m.sincronizarStock(tx, nuevo, { IdAlmacen: almacenDe(request.body) });
+      return nuevo;
+    });
+    return reply.status(201).send(await cargar(scope, id));
+  });
+
+  app.put(`${base}/save/:id`, { config: perm(2), ...schema(`${def.label}: guardar`) }, async (request) => {
+    const scope = deps.scopeOf(request);
+    const id = idOf(request);
+    await scope.tx(async (tx) => {
+      // The document first: another company's id is a 404 whatever the body says.
+      const h = await m.cargarCabecera(tx, id, tipos, true);
+      const input = entrada(request.body);
+      m.comprobarEditable(h);
+      const prep = await m.preparar(tx, input);
+      await m.actualizarDocumento(
+        tx,
+        h,
+        prep,
+        input.Serie,
+        input.Estado,
+        input.Lineas.map((l) => l.Id),
+      );
+      await m.sincronizarStock(tx, id, { IdAlmacen: almacenDe(request.body) });
+    });
+    return cargar(scope, id);
+  });
+
+  app.delete(`${base}/delete/:id`, { config: perm(3), ...schema(`${def.label}: borrar`) }, async (request) => {
+    const scope = deps.scopeOf(request);
+    const id = idOf(request);
+    await scope.tx(async (tx) => {
+      const h = await m.cargarCabecera(tx, id, tipos, true);
+      await m.sincronizarStock(tx, id, { borrar: true });
+      await m.borrarDocumento(tx, h);
+    });
+    return { Id: id };
+  });
+
+  app.get(
+    `/api/${lado.area}/${lado.historial}/${recurso}/:id`,
+    { config: perm(1), ...schema(`${def.label}: cadena de documentos`) },
+    async (request) => {
+      const scope = deps.scopeOf(request);
+      return m.historial(scope, recurso, idOf(request));
+    },
+  );
+
+  app.post(`${base}/anular/:id`, { config: perm(3), ...schema(`${def.label}: anular`) }, async (request) => {
+    const scope = deps.scopeOf(request);
+    const id = idOf(request);
+    await scope.tx(async (tx) => {
+      const anulada = await m.anular(tx, tipos, id);
+      await lado.alAnular?.(tx, anulada);
+      await m.sincronizarStock(tx, id);
+    });
+    return cargar(scope, id);
+  });
+
+  extra?.({ app, deps, recurso, def, base, cargar });
+
+  if (!esFactura) {
+    app.post(
+      `${base}/convertir/:id`,
+      { config: perm(2), ...schema(`${def.label}: convertir`) },
+      async (request, reply) => {
+        const scope = deps.scopeOf(request);
+        const id = idOf(request);
+        const nuevo = await scope.tx(async (tx) => {
+          await m.cargarCabecera(tx, id, tipos);
+          const body = parseBody(convertirBody, request.body) as z.infer<typeof convertirBody>;
+          const creado = await m.convertir(tx, recurso, id, body);
+          // A converted document may move stock by itself (a purchase delivery note is goods received).
+          await m.sincronizarStock(tx, creado);
+          return creado;
+        });
+        const doc = await m.cargarCabecera(scope, nuevo, ['pedido', 'albaran', 'factura']);
+        return reply.status(201).send(m.aJson(doc, await m.cargarLineas(scope, [nuevo])));
+      },
+    );
+    return;
+  }
+
+  app.post(
+    `${base}/${lado.emision.accion}/:id`,
+    { config: perm(2), ...schema(lado.emision.resumen) },
+    async (request) => {
+      const scope = deps.scopeOf(request);
+      const id = idOf(request);
+      const body = parseBody(emitirBody, request.body ?? {}) as z.infer<typeof emitirBody>;
+      await scope.tx(async (tx) => {
+        await m.emitir(tx, id, {
+          ...body,
+          antesDelNumero: (t) => m.sincronizarStock(t, id, { comoEmitida: true }),
+        });
+      });
+      return cargar(scope, id);
+    },
+  );
+}

@@ -1,0 +1,148 @@
+import {
+  type DocumentoVentaInput,
+  documentoVentaSchema,
+  ESTADOS_VENTA,
+  exencionDeRegimen,
+  lineasNoExentas,
+  MSG_EXENCIONES,
+  MSG_VENTAS,
+  superaLimiteSimplificada,
+  TIPOS_DOCUMENTO_VENTA,
+  tieneNifIvaUe,
+} from '@faro/domain';
+import { badRequest, fieldError } from '../../platform/http/errors.ts';
+import { handleOf, type Scope } from '../../platform/tenancy/scope.ts';
+import {
+  type Cabecera,
+  clientesTable,
+  documentosVenta,
+  documentosVentaLineas,
+  stockDocumentosVenta,
+} from '../../platform/tenancy/tables.ts';
+import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
+import { motorDocumentos } from '../documentos/motor.ts';
+import { cargarVencimientos, generarVencimientos } from './documentos/vencimientos.ts';
+import { registrarAlta, registrarAnulacion, urlQrFactura } from './verifactu/registros.ts';
+
+/**
+ * Seam for VeriFactu (issue 6): called inside the issuing transaction once the invoice has its number, before
+ * commit. For a VeriFactu company it generates and stores the chained registro de alta (modules/ventas/verifactu).
+ */
+export async function alEmitirFactura(t: Scope, factura: Cabecera): Promise<void> {
+  // TODO(H1): registrarAlta(t, factura) once VeriFactu moved through the door.
+  await registrarAlta(handleOf(t), t.empresaId, factura);
+}
+
+/** A sales save body (Cliente, VentasTxtLibre*) in the engine's words. */
+export function entradaVenta(input: DocumentoVentaInput): EntradaDocumento {
+  const { Cliente, VentasTxtLibre1, VentasTxtLibre2, VentasTxtLibre3, ...resto } = input;
+  return {
+    ...resto,
+    Tercero: Cliente,
+    TxtLibre1: VentasTxtLibre1,
+    TxtLibre2: VentasTxtLibre2,
+    TxtLibre3: VentasTxtLibre3,
+  } as EntradaDocumento;
+}
+
+/**
+ * The sales side of the document engine: customers, quotes → orders → delivery notes → invoices (complete,
+ * simplified, corrective), issued numbering with the VeriFactu record, due dates, stock out.
+ */
+export const LADO_VENTA: LadoDocumentos = {
+  lado: 'venta',
+  area: 'ventas',
+  historial: 'docventahist',
+  tablas: { cabecera: documentosVenta, lineas: documentosVentaLineas, stock: stockDocumentosVenta },
+  recursos: TIPOS_DOCUMENTO_VENTA,
+  estados: ESTADOS_VENTA,
+  conversiones: {
+    presupuesto: ['pedido', 'albaran', 'factura'],
+    pedido: ['albaran', 'factura'],
+    albaran: ['factura'],
+  },
+  destinos: {
+    dventa: 'pedido',
+    pedido: 'pedido',
+    aventa: 'albaran',
+    albaran: 'albaran',
+    fventa: 'factura',
+    factura: 'factura',
+  },
+  estadoServido: 'Entregado',
+  seriesDe: (tipo) => (tipo === 'rectificativa' ? ['rectificativa', 'rectificativasimplificada'] : [tipo]),
+  tipoNuevo: (tipos, input) => (tipos[0] === 'factura' ? (input.Simplificada ? 'simplificada' : 'factura') : tipos[0]!),
+  tercero: {
+    table: clientesTable,
+    campo: 'Cliente',
+    noExiste: MSG_VENTAS.clienteNoExiste,
+    comprobar(cliente, input, tipos) {
+      const regimen = (cliente.RegimenIva as string | null) ?? null;
+      if (exencionDeRegimen(regimen) === 'E5' && !tieneNifIvaUe(cliente))
+        throw fieldError('Cliente', MSG_EXENCIONES.sinNifIva);
+      if (regimen === 'exento') {
+        const [n] = lineasNoExentas(input.Lineas, tipos);
+        if (n) throw fieldError(`Lineas[${n - 1}].TipoIva`, MSG_EXENCIONES.clienteExento(n));
+      }
+    },
+  },
+  json: {
+    Tercero: 'Cliente',
+    TerceroNombre: 'ClienteNombre',
+    TerceroNIF: 'ClienteNIF',
+    TerceroDireccion: 'ClienteDireccion',
+    TerceroCodPostal: 'ClienteCodPostal',
+    TerceroPoblacion: 'ClientePoblacion',
+    TerceroProvincia: 'ClienteProvincia',
+    TerceroPais: 'ClientePais',
+    TxtLibre: 'VentasTxtLibre',
+    EstadoCobro: 'EstadoCobro',
+  },
+  cuerpo: documentoVentaSchema,
+  aEntrada: entradaVenta as (body: never) => EntradaDocumento,
+  emision: {
+    accion: 'emitir',
+    resumen: 'Emitir la factura',
+    estado: 'Emitida',
+    yaHecha: MSG_VENTAS.yaEmitida,
+    inmutable: MSG_VENTAS.emitidaInmutable,
+    noHecha: MSG_VENTAS.noEmitida,
+    anularNoPermitido: MSG_VENTAS.anularNoPermitido,
+    variosTerceros: MSG_VENTAS.variosClientes,
+    comprobar(h, op) {
+      const minorista = op.Minorista === true;
+      if (h.tipo === 'simplificada' && superaLimiteSimplificada(h.total, minorista))
+        throw badRequest(MSG_VENTAS.limiteSimplificada(minorista ? '3.000' : '400'));
+      // A simplified invoice and its corrective (R5) need no recipient NIF; every other invoice does.
+      const sinDestinatario = h.tipo === 'simplificada' || (h.tipo === 'rectificativa' && h.tipoRectificativa === 'R5');
+      if (!sinDestinatario && !h.terceroNif) throw fieldError('Cliente', MSG_VENTAS.sinNif);
+    },
+    antesDelNumero: (t, h) => generarVencimientos(t, h),
+    // Seam for VeriFactu (issue 6): the chained registro de alta, the one step that needs the number.
+    despuesDelNumero: alEmitirFactura,
+  },
+  stock: {
+    signo: -1,
+    mueve: (h, comoEmitida) =>
+      (h.tipo === 'albaran' && h.estado === 'Enviado') ||
+      (['factura', 'simplificada', 'rectificativa'].includes(h.tipo) && (h.numero !== null || comoEmitida)),
+    titulo: {
+      albaran: 'Albarán',
+      factura: 'Factura',
+      simplificada: 'Factura simplificada',
+      rectificativa: 'Factura rectificativa',
+    },
+    motivo: { mueve: 'salida de mercancía', devuelve: 'devolución al stock' },
+  },
+  alAnular: async (t, h) => {
+    await registrarAnulacion(handleOf(t), t.empresaId, h);
+  },
+  async alCargar(s, recurso, h, json) {
+    if (recurso !== 'fventa') return;
+    // VeriFactu (issue 6): the issued invoice carries the cotejo URL of its QR.
+    if (h.numero !== null) json.UrlQr = await urlQrFactura(handleOf(s), s.empresaId, h.id);
+    json.Vencimientos = await cargarVencimientos(s, h.id);
+  },
+};
+
+export const motorVenta = motorDocumentos(LADO_VENTA);

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { col, type EntityTable } from './entityTable.ts';
+import { almacenesTable, comercialesTable, fpagoTable, productosTable, seriesTable } from './masterTables.ts';
+import { empresas } from './platformTables.ts';
+
+/** What makes one side's document tables: their name (`documentos_<lado>`) and the party (customer, supplier). */
+export interface LadoTablas {
+  /** `venta` → documentos_venta, documentos_venta_lineas, stock_documentos_venta. */
+  lado: string;
+  /** The party's column prefix (`cliente` → id_cliente, cliente_nombre…) and its master table. */
+  tercero: string;
+  terceroTable: EntityTable;
+}
+
+/**
+ * The document tables of one side (issue 12: one engine, two sides): a header table for every kind of the side
+ * (keyed by `tipo`) and its lines, with the SAME column set and the same Drizzle properties on every side, so the
+ * document engine (`modules/documentos`) works on either. Only the party's columns are named after it (id_cliente
+ * / id_proveedor…); their properties are neutral (`idTercero`, `terceroNombre`…). The function is not generic on
+ * purpose: every side gets the very same TypeScript type (`TablasDocumento`).
+ */
+export function tablasDocumento(o: LadoTablas) {
+  const t = `documentos_${o.lado}`;
+  const p = o.tercero;
+  const cabecera = pgTable(
+    t,
+    {
+      empresaId: bigint('empresa_id', { mode: 'number' })
+        .notNull()
+        .references(() => empresas.id),
+      id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+      tipo: text('tipo').notNull(),
+      fecha: date('fecha', { mode: 'string' }).notNull(),
+      idSerie: bigint('id_serie', { mode: 'number' }),
+      anyo: integer('anyo'),
+      numero: integer('numero'),
+      numSerie: text('num_serie'),
+      estado: text('estado').notNull(),
+      facturado: boolean('facturado').notNull().default(false),
+      /** Collection (sales) or payment (purchases) status of an invoice. */
+      estadoCobro: text('estado_cobro'),
+      idTercero: bigint(`id_${p}`, { mode: 'number' }).notNull(),
+      terceroNombre: text(`${p}_nombre`).notNull(),
+      terceroNif: text(`${p}_nif`),
+      terceroDireccion: text(`${p}_direccion`),
+      terceroCodPostal: text(`${p}_cod_postal`),
+      terceroPoblacion: text(`${p}_poblacion`),
+      terceroProvincia: text(`${p}_provincia`),
+      terceroPais: text(`${p}_pais`),
+      /** The party's own number and date of the document: a received invoice's supplier number (purchases). */
+      numTercero: text('num_tercero'),
+      fechaTercero: date('fecha_tercero', { mode: 'string' }),
+      regimenIva: text('regimen_iva'),
+      direccionEnvio: text('direccion_envio'),
+      idCentro: bigint('id_centro', { mode: 'number' }),
+      idFormaPago: bigint('id_forma_pago', { mode: 'number' }),
+      idComercial: bigint('id_comercial', { mode: 'number' }),
+      observaciones: text('observaciones'),
+      txtLibre1: text('txt_libre1'),
+      txtLibre2: text('txt_libre2'),
+      txtLibre3: text('txt_libre3'),
+      porcRetencion: numeric('porc_retencion', { precision: 5, scale: 2 }).notNull().default('0'),
+      baseImponible: numeric('base_imponible', { precision: 16, scale: 2 }).notNull().default('0'),
+      totalIva: numeric('total_iva', { precision: 16, scale: 2 }).notNull().default('0'),
+      totalRecargo: numeric('total_recargo', { precision: 16, scale: 2 }).notNull().default('0'),
+      totalRetencion: numeric('total_retencion', { precision: 16, scale: 2 }).notNull().default('0'),
+      total: numeric('total', { precision: 16, scale: 2 }).notNull().default('0'),
+      desglose: jsonb('desglose').notNull().default(sql`'[]'::jsonb`),
+      /** Corrective invoices: the invoice they rectify, R1–R5 and S (substitution) / I (difference). */
+      idRectificada: bigint('id_rectificada', { mode: 'number' }),
+      tipoRectificativa: text('tipo_rectificativa'),
+      modoRectificativa: text('modo_rectificativa'),
+      emitidaEn: timestamp('emitida_en', { withTimezone: true, mode: 'string' }),
+      creadoEn: timestamp('creado_en', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    },
+    (c) => [
+      primaryKey({ name: `${t}_pk`, columns: [c.empresaId, c.id] }),
+      index(`${t}_lista_idx`).on(c.empresaId, c.tipo, c.fecha, c.id),
+      // The invoice list spans several kinds (tipo IN …): ordered by date it needs the date right after the company.
+      index(`${t}_fecha_idx`).on(c.empresaId, c.fecha, c.id),
+      // Status filters of the list: the page in date order and the capped count (index-only, tipo carried) read only
+      // matching rows, however rare the status (1 % cancelled used to count through the whole company).
+      index(`${t}_estado_idx`).on(c.empresaId, c.estado, c.fecha, c.id, c.tipo),
+      index(`${t}_estado_cobro_idx`).on(c.empresaId, c.estadoCobro, c.fecha, c.id, c.tipo),
+      index(`${t}_${p}_idx`).on(c.empresaId, c.idTercero, c.fecha),
+      uniqueIndex(`${t}_numero_uq`).on(c.empresaId, c.idSerie, c.anyo, c.numero),
+      // The lists' Buscar (ILIKE '%…%' on number, party name and NIF): trigram GIN indexes of the text alone, like
+      // the master data's (masterTables.ts); the company and kind are checked on the few matching rows.
+      ...(['numSerie', 'terceroNombre', 'terceroNif'] as const).map((f) =>
+        index(`${t}_${c[f].name}_trgm`).using('gin', c[f].op('gin_trgm_ops')).with({ fastupdate: false }),
+      ),
+      foreignKey({
+        name: `${t}_${p}_fk`,
+        columns: [c.empresaId, c.idTercero],
+        foreignColumns: [col(o.terceroTable, 'empresaId'), col(o.terceroTable, 'Id')],
+      }),
+      foreignKey({
+        name: `${t}_serie_fk`,
+        columns: [c.empresaId, c.idSerie],
+        foreignColumns: [col(seriesTable, 'empresaId'), col(seriesTable, 'Id')],
+      }),
+      foreignKey({
+        name: `${t}_fpago_fk`,
+        columns: [c.empresaId, c.idFormaPago],
+        foreignColumns: [col(fpagoTable, 'empresaId'), col(fpagoTable, 'Id')],
+      }),
+      foreignKey({
+        name: `${t}_comercial_fk`,
+        columns: [c.empresaId, c.idComercial],
+        foreignColumns: [col(comercialesTable, 'empresaId'), col(comercialesTable, 'Id')],
+      }),
+    ],
+  );
+
+  const lineas = pgTable(
+    `${t}_lineas`,
+    {
+      empresaId: bigint('empresa_id', { mode: 'number' })
+        .notNull()
+        .references(() => empresas.id),
+      id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+      idDocumento: bigint('id_documento', { mode: 'number' }).notNull(),
+      orden: integer('orden').notNull(),
+      idProducto: bigint('id_producto', { mode: 'number' }),
+      descripcion: text('descripcion').notNull(),
+      cantidad: numeric('cantidad', { precision: 16, scale: 3 }).notNull(),
+      precio: numeric('precio', { precision: 18, scale: 6 }).notNull(),
+      descuento: numeric('descuento', { precision: 5, scale: 2 }).notNull().default('0'),
+      tipoIva: text('tipo_iva').notNull(),
+      porcIva: numeric('porc_iva', { precision: 5, scale: 2 }).notNull().default('0'),
+      porcRecargo: numeric('porc_recargo', { precision: 5, scale: 2 }).notNull().default('0'),
+      importe: numeric('importe', { precision: 16, scale: 2 }).notNull().default('0'),
+      lote: text('lote'),
+      caducidad: date('caducidad', { mode: 'string' }),
+      /** The line of the document this one was converted from (quote → order → delivery note → invoice). */
+      idLineaOrigen: bigint('id_linea_origen', { mode: 'number' }),
+    },
+    (c) => [
+      primaryKey({ name: `${t}_lineas_pk`, columns: [c.empresaId, c.id] }),
+      index(`${t}_lineas_doc_idx`).on(c.empresaId, c.idDocumento, c.orden),
+      index(`${t}_lineas_origen_idx`).on(c.empresaId, c.idLineaOrigen),
+      foreignKey({
+        name: `${t}_lineas_doc_fk`,
+        columns: [c.empresaId, c.idDocumento],
+        foreignColumns: [cabecera.empresaId, cabecera.id],
+      }),
+      foreignKey({
+        name: `${t}_lineas_producto_fk`,
+        columns: [c.empresaId, c.idProducto],
+        foreignColumns: [col(productosTable, 'empresaId'), col(productosTable, 'Id')],
+      }),
+    ],
+  );
+  return { cabecera, lineas };
+}
+
+/**
+ * Stock moved by a document of a side (a sales delivery note sent or invoice issued takes goods out; a purchase
+ * delivery note or registered invoice brings them in): the warehouse chosen on the header (IdAlmacen) and the
+ * quantities moved, per product, so a later change (cancellation, an edit, a deletion) moves exactly the difference.
+ */
+export function tablaStockDocumento(lado: string, cabecera: TablaCabecera) {
+  const t = `stock_documentos_${lado}`;
+  return pgTable(
+    t,
+    {
+      empresaId: bigint('empresa_id', { mode: 'number' })
+        .notNull()
+        .references(() => empresas.id),
+      idDocumento: bigint('id_documento', { mode: 'number' }).notNull(),
+      idAlmacen: bigint('id_almacen', { mode: 'number' }),
+      /** { "<IdProducto>": "<quantity moved>" } currently moved in `movido_almacen`. */
+      movido: jsonb('movido').notNull().default(sql`'{}'::jsonb`),
+      movidoAlmacen: bigint('movido_almacen', { mode: 'number' }),
+    },
+    (c) => [
+      primaryKey({ name: `${t}_pk`, columns: [c.empresaId, c.idDocumento] }),
+      foreignKey({
+        name: `${t}_doc_fk`,
+        columns: [c.empresaId, c.idDocumento],
+        foreignColumns: [cabecera.empresaId, cabecera.id],
+      }).onDelete('cascade'),
+      foreignKey({
+        name: `${t}_almacen_fk`,
+        columns: [c.empresaId, c.idAlmacen],
+        foreignColumns: [col(almacenesTable, 'empresaId'), col(almacenesTable, 'Id')],
+      }),
+    ],
+  );
+}
+export type TablaStock = ReturnType<typeof tablaStockDocumento>;
+
+export type TablasDocumento = ReturnType<typeof tablasDocumento>;
+export type TablaCabecera = TablasDocumento['cabecera'];
+export type TablaLineas = TablasDocumento['lineas'];
+export type Cabecera = TablaCabecera['$inferSelect'];
+export type Linea = TablaLineas['$inferSelect'];
