@@ -4,7 +4,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { sendLockNotices } from '../../platform/auth/lockNotice.ts';
-import { type AccountAttempts, accountRefusal, afterFailure, LoginLimits } from '../../platform/auth/loginLimits.ts';
+import {
+  type AccountAttempts,
+  accountRefusal,
+  afterFailure,
+  LoginLimits,
+  recordAccountFailure,
+} from '../../platform/auth/loginLimits.ts';
 import { dummyVerify, verifyPassword } from '../../platform/auth/passwords.ts';
 import {
   defaultCentre,
@@ -79,19 +85,12 @@ export const sessionRoutes: AreaModule = (app, deps) => {
       const ok = persona ? await verifyPassword(persona.passwordHash, body.Password) : await dummyVerify(body.Password);
       if (!persona || !ok) {
         limits.sourceFailed(request.ip);
-        const next = afterFailure(state, now(), lockMs);
         if (!persona) {
-          limits.setUnknownAccount(account, next);
+          // Read again: another attempt on the same name may have counted while this one was hashing.
+          limits.setUnknownAccount(account, afterFailure(limits.unknownAccount(account), now(), lockMs));
           throw new AppError(400, LOGIN_FAILED);
         }
-        await db
-          .update(personas)
-          .set({
-            fallosLogin: next.fallos,
-            ultimoFallo: new Date(next.ultimoFallo!),
-            bloqueadoHasta: next.bloqueadoHasta === null ? null : new Date(next.bloqueadoHasta),
-          })
-          .where(eq(personas.id, persona.id));
+        const next = await recordAccountFailure(db, persona.id, now(), lockMs);
         request.log.warn(
           { userName: persona.userName, fallos: next.fallos, bloqueo: next.locked },
           'inicio de sesión fallido',

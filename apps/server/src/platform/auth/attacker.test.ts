@@ -108,6 +108,20 @@ describe('anonymous lockout is no denial of service', () => {
     expect((await login('empleado', DEMO_PASSWORD)).status).toBe(200);
   });
 
+  it('counts parallel guesses one by one: a burst still locks, and only once', async () => {
+    clock += 3_600_000;
+    const burst = await Promise.all(
+      Array.from({ length: LOCK_AFTER_FAILURES + 2 }, (_, i) => login('autoescuela', `Rafaga${i}xx`)),
+    );
+    expect(burst.map((r) => r.status)).toEqual(burst.map(() => 400));
+    const right = await login('autoescuela', DEMO_PASSWORD);
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual({ Mensaje: ACCOUNT_LOCKED });
+    await outbox('autoescuela@faro.local');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await outbox('autoescuela@faro.local')).toHaveLength(1);
+  });
+
   it('slows guesses with growing delays (429 in Spanish with Retry-After), whatever address is claimed', async () => {
     clock += 3_600_000;
     const statuses: number[] = [];

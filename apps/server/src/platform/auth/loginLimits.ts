@@ -9,6 +9,10 @@
  *   attempt from it wait a doubling delay.
  */
 
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { personas } from '../db/schema.ts';
+
 /** Failures in a row that lock an account for a while. */
 export const LOCK_AFTER_FAILURES = 10;
 /** Failures in a row of one account before its attempts start to wait. */
@@ -53,6 +57,8 @@ export function afterFailure(
   now: number,
   lockMs: number,
 ): AccountAttempts & { locked: boolean } {
+  // Already locked by an attempt that ran alongside: the lock stands.
+  if (state.bloqueadoHasta !== null && state.bloqueadoHasta > now) return { ...state, locked: false };
   const fallos = currentFailures(state, now) + 1;
   if (fallos >= LOCK_AFTER_FAILURES) return { fallos: 0, ultimoFallo: now, bloqueadoHasta: now + lockMs, locked: true };
   return { fallos, ultimoFallo: now, bloqueadoHasta: null, locked: false };
@@ -61,6 +67,36 @@ export function afterFailure(
 function currentFailures(state: AccountAttempts, now: number): number {
   if (state.ultimoFallo === null || now - state.ultimoFallo > SERIES_RESET_MS) return 0;
   return state.fallos;
+}
+
+/**
+ * One more failure of a known account, counted in one statement (parallel guesses cannot overwrite each other's
+ * count), and the lock when the count reaches LOCK_AFTER_FAILURES: only the request that sets it gets `locked`.
+ */
+export async function recordAccountFailure(
+  db: Db,
+  personaId: number,
+  now: number,
+  lockMs: number,
+): Promise<{ fallos: number; locked: boolean }> {
+  const at = new Date(now).toISOString();
+  const seriesStart = new Date(now - SERIES_RESET_MS).toISOString();
+  const [row] = await db
+    .update(personas)
+    .set({
+      fallosLogin: sql`case when ${personas.ultimoFallo} is null or ${personas.ultimoFallo} < ${seriesStart}::timestamptz then 1 else ${personas.fallosLogin} + 1 end`,
+      ultimoFallo: sql`${at}::timestamptz`,
+    })
+    .where(eq(personas.id, personaId))
+    .returning({ fallos: personas.fallosLogin });
+  const fallos = row?.fallos ?? 0;
+  if (fallos < LOCK_AFTER_FAILURES) return { fallos, locked: false };
+  const locked = await db
+    .update(personas)
+    .set({ fallosLogin: 0, bloqueadoHasta: new Date(now + lockMs) })
+    .where(and(eq(personas.id, personaId), gte(personas.fallosLogin, LOCK_AFTER_FAILURES)))
+    .returning({ id: personas.id });
+  return { fallos, locked: locked.length > 0 };
 }
 
 /** In-memory part: per-address failures and the state of user names that do not exist. */
