@@ -1,8 +1,11 @@
-import { entityByName } from '@faro/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type EntityDef, entityByName, levelIn, lookupReaders } from '@faro/domain';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, type ListAnswer } from './api/client.ts';
 import { qk } from './queryKeys.ts';
+import { readStoredList, storeList } from './referenceCache.ts';
 import { useReady } from './session/SessionProvider.tsx';
+import type { SessionInfo } from './session/types.ts';
 
 /** A reference list row: value, description, Baja. */
 export interface RefItem {
@@ -26,21 +29,25 @@ const byId = (label: string) => (r: Record<string, unknown>) => ({
   baja: r.Baja === true,
 });
 
-/** A reference list read from an entity of the registry: its list, labelled by its title field. */
-function fromEntity(name: string): RefSource {
+/**
+ * A reference list read from an entity of the registry: its lookup (`…/lookup`, readable by whoever sees a screen
+ * showing the list, which managing it is not), labelled by its title field.
+ */
+function fromEntity(name: string): RefSource & { entity: EntityDef } {
   const entity = entityByName(name);
   if (!entity) throw new Error(`Unknown entity ${name}`);
-  return { path: `${entity.area}/${entity.name}/list`, params: REF_PAGE, map: byId(entity.titleField) };
+  return { entity, path: `${entity.area}/${entity.name}/lookup`, params: REF_PAGE, map: byId(entity.titleField) };
 }
 
 /**
- * The cached reference lists (spec section 3), kept by name for the session and invalidated when their entity is
- * edited (the entity key prefix). More lists join as their areas arrive.
+ * The cached reference lists (spec section 3), kept by name: in memory for the session (invalidated when their
+ * entity is edited: the entity key prefix) and in local storage across sessions (`referenceCache.ts`). More lists
+ * join as their areas arrive.
  */
 export const REFERENCE_LISTS = {
-  roles: { path: 'usuarios/roles/list', params: REF_PAGE, map: byId('Nombre') },
-  centros: { path: 'configuracion/centros/list', params: REF_PAGE, map: byId('Desc') },
-  usuarios: { path: 'usuarios/usuarios/list', params: REF_PAGE, map: byId('UserName') },
+  roles: fromEntity('roles'),
+  centros: fromEntity('centros'),
+  usuarios: fromEntity('usuarios'),
   almacenes: fromEntity('almacenes'),
   clientes: fromEntity('clientes'),
   comerciales: fromEntity('comerciales'),
@@ -56,7 +63,7 @@ export const REFERENCE_LISTS = {
   tarifas: fromEntity('tarifas'),
   tesoreria: fromEntity('tesoreria'),
   tiposiva: fromEntity('tiposiva'),
-} satisfies Record<string, RefSource>;
+} satisfies Record<string, RefSource & { entity: EntityDef }>;
 
 export type ReferenceListName = keyof typeof REFERENCE_LISTS;
 
@@ -64,17 +71,71 @@ export function isReferenceList(name: string): name is ReferenceListName {
   return Object.hasOwn(REFERENCE_LISTS, name);
 }
 
-export function useReferenceList(name: ReferenceListName) {
-  const { info } = useReady();
+/** Whether the user sees a screen that shows the list (the server's lookup access, domain `lookupReaders`). */
+export function canReadList(info: SessionInfo, name: ReferenceListName, centro?: string): boolean {
+  return lookupReaders(REFERENCE_LISTS[name].entity).some((code) => levelIn(info, code, centro) >= 1);
+}
+
+/**
+ * The query of a reference list: a background, silent call (a lookup the user did not ask for never shows the
+ * overlay nor a toast; a screen without it shows ids), stored locally by name when it answers.
+ */
+export function referenceListQuery(info: SessionInfo, name: ReferenceListName) {
   const source: RefSource = REFERENCE_LISTS[name];
-  return useQuery({
+  return queryOptions({
     queryKey: qk.ref(info.IdEmpresa, name),
-    queryFn: async () =>
-      (
-        await api.get<ListAnswer<Record<string, unknown>>>(source.path, { params: source.params, background: true })
-      ).Items.map(source.map),
+    queryFn: async () => {
+      const rows = (
+        await api.get<ListAnswer<Record<string, unknown>>>(source.path, {
+          params: source.params,
+          background: true,
+          silent: true,
+        })
+      ).Items;
+      storeList(info.IdEmpresa, info.UserName, name, rows);
+      return rows.map(source.map);
+    },
     staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
+}
+
+export function useReferenceList(name: ReferenceListName) {
+  const { info, centro } = useReady();
+  const source: RefSource = REFERENCE_LISTS[name];
+  const readable = canReadList(info, name, centro);
+  return useQuery({
+    ...referenceListQuery(info, name),
+    enabled: readable,
+    // The list kept locally paints at once while the lookup is asked again (once per session).
+    placeholderData: () =>
+      readStoredList<Record<string, unknown>>(info.IdEmpresa, info.UserName, name)?.map(source.map),
+  });
+}
+
+/**
+ * After sign-in, once the browser is idle: the reference lists the user may read, two at a time, so the first
+ * visit of a screen finds them cached.
+ */
+export function usePrefetchReferenceLists(): void {
+  const { info, centro } = useReady();
+  const client = useQueryClient();
+  useEffect(() => {
+    let cancelled = false;
+    const names = (Object.keys(REFERENCE_LISTS) as ReferenceListName[]).filter((n) => canReadList(info, n, centro));
+    const worker = async () => {
+      for (let name = names.shift(); name && !cancelled; name = names.shift()) {
+        await client.prefetchQuery(referenceListQuery(info, name)).catch(() => {});
+      }
+    };
+    const start = () => void Promise.all([worker(), worker()]);
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+    const timer = setTimeout(() => (w.requestIdleCallback ? w.requestIdleCallback(start) : start()), 1500);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [info, centro, client]);
 }
 
 /** Selectors hide Baja entries unless currently selected. */

@@ -47,7 +47,7 @@ export function renderUi(ui: ReactNode, { path = '/', session }: { path?: string
   return { ...render(tree), client };
 }
 
-/** A fetch mock answering by "METHOD path" (path without /api/ and query). */
+/** A fetch mock answering by "METHOD path" (path without /api/ and query); `…/lookup` falls back to `…/list`. */
 export function mockFetch(routes: Record<string, (init: RequestInit, url: URL) => Response | Promise<Response>>) {
   const calls: { method: string; path: string; url: URL; init: RequestInit }[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -55,7 +55,8 @@ export function mockFetch(routes: Record<string, (init: RequestInit, url: URL) =
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api\//, '');
     calls.push({ method, path, url, init });
-    const handler = routes[`${method} ${path}`];
+    // A reference list's lookup answers like its list (a subset of the columns) unless the test mocks it.
+    const handler = routes[`${method} ${path}`] ?? routes[`${method} ${path.replace(/\/lookup$/, '/list')}`];
     if (!handler) return json(404, { Mensaje: 'no route' });
     return handler(init, url);
   });

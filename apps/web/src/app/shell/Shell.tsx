@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { usePrefetchReferenceLists } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { PortalFooter } from './PortalFooter.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -24,6 +25,7 @@ export function Shell({ table, action, children }: { table: RouteTableId; action
   const menu = ROUTE_TABLES[table].menu;
   const banner = showTestBanner(info);
   const footer = isStudent(info);
+  usePrefetchReferenceLists();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: collapse on every navigation (the location is the trigger)
   useEffect(() => {

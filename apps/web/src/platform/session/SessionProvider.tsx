@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { api, onSilentLogout } from '../api/client.ts';
 import { ApiError, SilentLogout } from '../api/errors.ts';
 import { preloadShell } from '../prefetch.ts';
+import { forgetReferenceLists } from '../referenceCache.ts';
 import {
   clearLocalData,
   clearTokens,
@@ -72,6 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(() => {
     clearTokens();
+    forgetReferenceLists();
     queryClient.clear();
     setState({ status: 'anon' });
     navigate(loginPath(), { replace: true });
