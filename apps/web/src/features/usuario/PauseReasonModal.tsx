@@ -1,6 +1,7 @@
 import { MSG } from '@faro/domain';
 import { Autocomplete, Button, Group, Modal, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import { PAUSE_DEBOUNCE_MS, pauseSuggestions } from './pauseSuggestions.ts';
@@ -8,7 +9,14 @@ import { PAUSE_DEBOUNCE_MS, pauseSuggestions } from './pauseSuggestions.ts';
 const LABEL = 'Motivo de la pausa';
 const validate = (v: { MotivoPausa: string }) => (v.MotivoPausa.trim() ? {} : { MotivoPausa: [MSG.required(LABEL)] });
 
-/** Pause the workday: the reason is required; suggestions Comida, Médico, Personal. */
+/** Height of one suggestion and the dropdown's padding (Mantine's sm option, 4 px padding each side). */
+const OPTION_PX = 34;
+const DROPDOWN_PADDING_PX = 12;
+
+/**
+ * Pause the workday: the reason is required; suggestions Comida, Médico, Personal. The suggestions open below the
+ * field inside the dialog and push the buttons down by their height instead of covering 'Pausar' (issue 11.7).
+ */
 export function PauseReasonModal({
   onConfirm,
   onClose,
@@ -19,6 +27,8 @@ export function PauseReasonModal({
   const form = useForm({ MotivoPausa: '' }, validate);
   const [typed] = useDebouncedValue(form.values.MotivoPausa, PAUSE_DEBOUNCE_MS);
   const suggestions = pauseSuggestions(typed);
+  const [listOpen, setListOpen] = useState(false);
+  const room = listOpen && suggestions.length > 0 ? suggestions.length * OPTION_PX + DROPDOWN_PADDING_PX : 0;
   return (
     <Modal opened onClose={onClose} title="Pausar la jornada" centered>
       <form
@@ -40,8 +50,15 @@ export function PauseReasonModal({
             data={suggestions}
             filter={({ options }) => options}
             error={errorLines(form.errors('MotivoPausa'))}
-            comboboxProps={{ withinPortal: false }}
+            onDropdownOpen={() => setListOpen(true)}
+            onDropdownClose={() => setListOpen(false)}
+            comboboxProps={{
+              withinPortal: false,
+              position: 'bottom-start',
+              middlewares: { flip: false, shift: false },
+            }}
           />
+          {room > 0 && <div aria-hidden style={{ height: room }} data-testid="hueco-sugerencias" />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

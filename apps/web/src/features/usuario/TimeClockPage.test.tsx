@@ -1,17 +1,18 @@
 import { MSG } from '@faro/domain';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { TimeClockPage } from './TimeClockPage.tsx';
 
-function setup(EstadoFichaje: '' | 'e' | 's' | 'p' | 'r', answer: string) {
+function setup(EstadoFichaje: '' | 'e' | 's' | 'p' | 'r', answer: string, hoy: Record<string, unknown>[] = []) {
   writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
   setCookie('XSRF-TOKEN', 'x');
   const net = mockFetch({
-    'GET rrhh/fichajesusu/list': () =>
+    'GET rrhh/fichajesusu/list': (_init, url) =>
       json(200, {
         Items: [
+          ...(url.searchParams.get('TotalPagina') === '200' ? hoy : []),
           {
             Id: 1,
             Fecha: '2024-05-06T07:30:00Z',
@@ -103,9 +104,25 @@ describe('time clock screen (spec section 4)', () => {
     expect(JSON.parse(String(save.init.body))).toMatchObject({ Tipo: 'j', Latitud: 40.4168, Longitud: -3.7038 });
   });
 
-  it("'Terminar' ends the workday (Tipo j) and confirms the exit", async () => {
-    const { calls, session } = setup('r', 's');
+  it("'Terminar' asks first, showing the hours worked today, then ends the workday (Tipo j)", async () => {
+    const entrada = new Date(Date.now() - (2 * 60 + 15) * 60_000);
+    entrada.setSeconds(0, 0);
+    // Only when the entry is today (the test may run just after midnight): otherwise 0 min is right too.
+    const sameDay = entrada.toDateString() === new Date().toDateString();
+    const { calls, session } = setup('r', 's', [{ Id: 2, Fecha: entrada.toISOString(), Tipo: 'j', Estado: 'e' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Terminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terminar la jornada' });
+    await waitFor(() => expect(within(dialog).getByTestId('horas-hoy').textContent).toMatch(/Hoy has trabajado/));
+    if (sameDay) expect(within(dialog).getByTestId('horas-hoy').textContent).toMatch(/2 h 1[56] min/);
+    // Nothing is registered until the user confirms; Cancelar leaves the workday open.
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Terminar' }));
+    const again = await screen.findByRole('dialog', { name: 'Terminar la jornada' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Terminar la jornada' }));
     expect(await screen.findByText('El fichaje de Salida se ha registrado correctamente')).toBeTruthy();
     const save = calls.find((c) => c.method === 'POST')!;
     expect(JSON.parse(String(save.init.body))).toMatchObject({ Tipo: 'j', Origen: 'w', MotivoPausa: null });

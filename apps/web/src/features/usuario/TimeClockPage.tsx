@@ -16,6 +16,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { EndWorkdayModal } from './EndWorkdayModal.tsx';
 import { currentPosition } from './geolocation.ts';
 import { PauseReasonModal } from './PauseReasonModal.tsx';
 
@@ -49,6 +50,7 @@ export function TimeClockPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('pagina')) || 1);
   const [pausing, setPausing] = useState(false);
+  const [ending, setEnding] = useState(false);
   const [busy, setBusy] = useState<Action | null>(null);
   const state: EstadoFichaje = info.EstadoFichaje ?? '';
 
@@ -81,6 +83,7 @@ export function TimeClockPage() {
 
   const onAction = (action: Action) => {
     if (action === 'Pausar') setPausing(true);
+    else if (action === 'Terminar') setEnding(true);
     else void register(action === 'Reanudar' ? 'p' : 'j', null, action);
   };
 
@@ -167,6 +170,14 @@ export function TimeClockPage() {
           getControlProps={(c) => ({
             'aria-label': c === 'previous' ? 'Página anterior' : c === 'next' ? 'Página siguiente' : c,
           })}
+        />
+      )}
+      {ending && (
+        <EndWorkdayModal
+          onClose={() => setEnding(false)}
+          onConfirm={async () => {
+            if (await register('j', null, 'Terminar')) setEnding(false);
+          }}
         />
       )}
       {pausing && (
