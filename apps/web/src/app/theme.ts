@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { SPANISH_DEFAULTS } from './spanishDefaults.ts';
 
 const faro: MantineColorsTuple = [
   '#e7f2fb',
@@ -21,4 +22,5 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  components: SPANISH_DEFAULTS,
 });
