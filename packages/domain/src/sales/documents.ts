@@ -190,3 +190,16 @@ export const documentoVentaSchema = z.object({
     .max(1000),
 });
 export type DocumentoVentaInput = z.infer<typeof documentoVentaSchema>;
+
+/**
+ * The `plantemail` Tipo of each document kind: the e-mail template the server and the send dialog pick. Every kind
+ * is listed (checked); it is read with the stored kind's text.
+ */
+export const TIPO_PLANTILLA: Readonly<Record<string, string>> = {
+  presupuesto: 'presupuesto',
+  pedido: 'pedido',
+  albaran: 'albaran',
+  factura: 'factura',
+  simplificada: 'factura',
+  rectificativa: 'factura',
+} satisfies Record<TipoDocumentoVenta, string>;

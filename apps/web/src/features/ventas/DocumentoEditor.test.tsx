@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { PHONE_QUERY } from '../../ui/list/phone.ts';
 import { DocumentoEditor } from './DocumentoEditor.tsx';
 import { catalogos, documento, TIPOS } from './ventasTestData.ts';
 
@@ -271,6 +272,29 @@ describe('sales document editor', { timeout: 20_000 }, () => {
     setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento()) });
     const celda = await screen.findByTestId('celda-cliente');
     expect(celda.style.gridColumn).toBe('1 / -1');
+  });
+
+  it('below 768 px each line is a card: Cantidad, Precio and Dto. labelled, keyboard entry unchanged', async () => {
+    const native = window.matchMedia;
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      ...native(q),
+      matches: q === PHONE_QUERY || native(q).matches,
+      media: q,
+    }));
+    setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento()) });
+    const linea = await screen.findByTestId('linea-1');
+    expect(linea.tagName).not.toBe('TR');
+    expect(within(linea).queryByRole('table')).toBeNull();
+    expect(within(linea).getByText('Línea 1')).toBeTruthy();
+    // Visible labels in the card (the table's header is gone).
+    expect(within(linea).getByText('Cantidad')).toBeTruthy();
+    expect(within(linea).getByText('Precio')).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Cantidad' })).toBeNull();
+    fireEvent.change(cell('Cantidad 1'), { target: { value: '3' } });
+    await waitFor(() => expect(screen.getByTestId('importe-1').textContent).toBe('31,50 €'));
+    fireEvent.keyDown(cell('Precio 1'), { key: 'Enter' });
+    expect(await screen.findByTestId('linea-2')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(cell('Producto 2')));
   });
 
   it('a document that does not exist says so once, with the way back to its list', async () => {

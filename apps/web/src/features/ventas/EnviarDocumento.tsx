@@ -1,4 +1,4 @@
-import type { RecursoVenta, TipoDocumentoVenta } from '@faro/domain';
+import { type RecursoVenta, TIPO_PLANTILLA } from '@faro/domain';
 import { Button, Center, Group, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
@@ -8,16 +8,6 @@ import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import { rutaVentas } from './ventasApi.ts';
 import { type DocumentoVenta, ETIQUETA_TIPO } from './ventasModel.ts';
-
-/** The `plantemail` Tipo of each document kind (the server picks by the same one when no template is given). */
-export const TIPO_PLANTILLA: Record<TipoDocumentoVenta, string> = {
-  presupuesto: 'presupuesto',
-  pedido: 'pedido',
-  albaran: 'albaran',
-  factura: 'factura',
-  simplificada: 'factura',
-  rectificativa: 'factura',
-};
 
 /** What the server fills (`rellenar` in the server's envio.ts): the template editor's and the long forms. */
 export const MARCADORES =

@@ -1,11 +1,24 @@
 import { formatAmount, formatDate, formatNumber, redondearPrecio } from '@faro/domain';
-import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { type KeyboardEvent, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { useReferenceList } from '../../platform/referenceLists.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
+import { usePhone } from '../../ui/list/phone.ts';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
 import { type PrecioTarifa, type ProductoFila, precioTarifa, type TipoIvaFila } from './ventasApi.ts';
 import { aDecimal, type LineaForm, lineaVacia, numeroEditable } from './ventasModel.ts';
@@ -58,6 +71,7 @@ const productoEtiqueta = (p: ProductoFila) => `${p.Codigo ? `${p.Codigo} · ` : 
 export function LineasGrid(p: LineasGridProps) {
   const refs = useRef(new Map<string, HTMLInputElement | null>());
   const productos = useReferenceList('productos');
+  const phone = usePhone();
   const nombreProducto = new Map((productos.data ?? []).map((r) => [r.value, r.label]));
   if (p.readOnly)
     return <LineasLectura lineas={p.lineas} importes={p.importes} tipos={p.tipos} nombres={nombreProducto} />;
@@ -137,208 +151,253 @@ export function LineasGrid(p: LineasGridProps) {
     return list.length ? errorLines(list) : undefined;
   };
   const num = (i: number, l: LineaForm, col: 'Cantidad' | 'Precio' | 'Descuento', label: string) => (
-    <Table.Td>
-      <TextInput
-        ref={setRef(l.key, col)}
-        aria-label={`${label} ${i + 1}`}
-        size="xs"
-        inputMode="decimal"
-        value={l[col]}
-        readOnly={p.readOnly}
-        variant={p.readOnly ? 'unstyled' : 'default'}
-        placeholder={col === 'Descuento' ? '0' : ''}
-        styles={{ input: { textAlign: 'right' } }}
-        error={cellError(i, col)}
-        onChange={(e) => patch(l.key, { [col]: e.currentTarget.value })}
-        onBlur={() => p.touch(`Lineas.${i}.${col}`)}
-        onKeyDown={onKey(i, col)}
-      />
-    </Table.Td>
+    <TextInput
+      ref={setRef(l.key, col)}
+      aria-label={`${label} ${i + 1}`}
+      label={phone ? (col === 'Descuento' ? 'Dto. %' : label) : undefined}
+      size="xs"
+      inputMode="decimal"
+      value={l[col]}
+      readOnly={p.readOnly}
+      variant={p.readOnly ? 'unstyled' : 'default'}
+      placeholder={col === 'Descuento' ? '0' : ''}
+      styles={{ input: { textAlign: 'right' } }}
+      error={cellError(i, col)}
+      onChange={(e) => patch(l.key, { [col]: e.currentTarget.value })}
+      onBlur={() => p.touch(`Lineas.${i}.${col}`)}
+      onKeyDown={onKey(i, col)}
+    />
   );
+
+  // The cells of a line: a table row on wide screens, a card below 768 px (Cantidad and Precio on screen).
+  const celdas = (l: LineaForm, i: number) => ({
+    producto: (
+      <BuscadorSelect<ProductoFila>
+        ref={setRef(l.key, 'Producto')}
+        path="catalogo/productos/list"
+        entidad="productos"
+        aria-label={`Producto ${i + 1}`}
+        size="xs"
+        variant={p.readOnly ? 'unstyled' : 'default'}
+        placeholder={p.readOnly ? '' : 'Código o nombre'}
+        value={l.IdProducto}
+        etiqueta={
+          l.Producto || (l.IdProducto ? (nombreProducto.get(String(l.IdProducto)) ?? `Producto ${l.IdProducto}`) : '')
+        }
+        opcion={productoEtiqueta}
+        readOnly={p.readOnly}
+        error={cellError(i, 'Producto')}
+        onPick={(prod) => void pick(l, prod)}
+        onKeyDown={(e) => {
+          // Enter with no option highlighted (nothing typed): a free-text line, go to the description.
+          if (e.key === 'Enter' && !opcionResaltada(e.currentTarget)) {
+            e.preventDefault();
+            focus(l.key, 'Descripcion');
+          }
+        }}
+      />
+    ),
+    descripcion: (
+      <>
+        <TextInput
+          ref={setRef(l.key, 'Descripcion')}
+          aria-label={`Descripción ${i + 1}`}
+          size="xs"
+          value={l.Descripcion}
+          readOnly={p.readOnly}
+          variant={p.readOnly ? 'unstyled' : 'default'}
+          placeholder={p.readOnly ? '' : 'Texto libre o descripción del producto'}
+          error={cellError(i, 'Descripcion')}
+          onChange={(e) => patch(l.key, { Descripcion: e.currentTarget.value })}
+          onBlur={(e) => {
+            // Show the start of a long description once the browser has finished with the caret.
+            const el = e.currentTarget;
+            setTimeout(() => {
+              if (document.activeElement !== el) el.scrollLeft = 0;
+            }, 0);
+            p.touch(`Lineas.${i}.Descripcion`);
+          }}
+          onKeyDown={onKey(i, 'Descripcion')}
+        />
+        {conLote(l) && (
+          <Group gap={4} mt={4} wrap="nowrap">
+            <TextInput
+              aria-label={`Lote ${i + 1}`}
+              size="xs"
+              placeholder="Lote / nº de serie"
+              value={l.Lote ?? ''}
+              error={cellError(i, 'Lote')}
+              onChange={(e) => patch(l.key, { Lote: e.currentTarget.value })}
+              style={{ flex: 1 }}
+            />
+            {(l.Traza === 'lotefecha' || l.Caducidad) && (
+              <DateInput
+                aria-label={`Caducidad ${i + 1}`}
+                size="xs"
+                valueFormat="DD/MM/YYYY"
+                placeholder="Caducidad"
+                clearable
+                value={l.Caducidad || null}
+                error={cellError(i, 'Caducidad')}
+                onChange={(v) => patch(l.key, { Caducidad: v ? String(v).slice(0, 10) : '' })}
+                w={110}
+              />
+            )}
+          </Group>
+        )}
+      </>
+    ),
+    iva: (
+      <>
+        {p.tipos.length === 0 ? (
+          <TextInput
+            ref={setRef(l.key, 'TipoIva')}
+            aria-label={`IVA ${i + 1}`}
+            size="xs"
+            placeholder="IVA21"
+            value={l.TipoIva}
+            error={cellError(i, 'TipoIva')}
+            onChange={(e) => patch(l.key, { TipoIva: e.currentTarget.value.toUpperCase() })}
+            onKeyDown={onKey(i, 'TipoIva')}
+          />
+        ) : (
+          <Select
+            ref={setRef(l.key, 'TipoIva')}
+            aria-label={`IVA ${i + 1}`}
+            size="xs"
+            data={tipoOptions}
+            value={l.TipoIva || null}
+            readOnly={p.readOnly}
+            variant={p.readOnly ? 'unstyled' : 'default'}
+            allowDeselect={false}
+            error={cellError(i, 'TipoIva')}
+            onChange={(v) => patch(l.key, { TipoIva: v ?? '' })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !opcionResaltada(e.currentTarget)) onKey(i, 'TipoIva')(e);
+            }}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      </>
+    ),
+    importe: (
+      <>
+        <Text size="sm" fw={500} data-testid={`importe-${i + 1}`} style={{ whiteSpace: 'nowrap' }}>
+          {p.importes[i] !== null && p.importes[i] !== undefined ? formatAmount(p.importes[i]) : '—'}
+        </Text>
+        {p.errors(`Lineas.${i}`).map((e) => (
+          <Text key={e} size="xs" c="red">
+            {e}
+          </Text>
+        ))}
+      </>
+    ),
+    quitar: (
+      <Tooltip label="Quitar la línea" openDelay={400}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Quitar línea ${i + 1}`}
+          tabIndex={-1}
+          onClick={() =>
+            p.onChange((ls) => {
+              const rest = ls.filter((x) => x.key !== l.key);
+              return rest.length ? rest : [lineaVacia(p.tipoIvaDefecto)];
+            })
+          }
+        >
+          <IconTrash size={15} />
+        </ActionIcon>
+      </Tooltip>
+    ),
+  });
 
   return (
     <div data-testid="lineas">
-      <Table.ScrollContainer minWidth={860}>
-        <Table
-          verticalSpacing={4}
-          horizontalSpacing={6}
-          withRowBorders
-          highlightOnHover={!p.readOnly}
-          style={{ tableLayout: 'fixed' }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={30}>#</Table.Th>
-              <Table.Th w={180}>Producto</Table.Th>
-              <Table.Th>Descripción</Table.Th>
-              <Table.Th w={76} ta="right">
-                Cantidad
-              </Table.Th>
-              <Table.Th w={94} ta="right">
-                Precio
-              </Table.Th>
-              <Table.Th w={64} ta="right">
-                Dto. %
-              </Table.Th>
-              <Table.Th w={128}>IVA</Table.Th>
-              <Table.Th w={98} ta="right">
-                Importe
-              </Table.Th>
-              {!p.readOnly && <Table.Th w={36} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {p.lineas.map((l, i) => (
-              <Table.Tr key={l.key} data-testid={`linea-${i + 1}`}>
-                <Table.Td>
-                  <Text size="xs" c="dimmed">
-                    {i + 1}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <BuscadorSelect<ProductoFila>
-                    ref={setRef(l.key, 'Producto')}
-                    path="catalogo/productos/list"
-                    entidad="productos"
-                    aria-label={`Producto ${i + 1}`}
-                    size="xs"
-                    variant={p.readOnly ? 'unstyled' : 'default'}
-                    placeholder={p.readOnly ? '' : 'Código o nombre'}
-                    value={l.IdProducto}
-                    etiqueta={
-                      l.Producto ||
-                      (l.IdProducto ? (nombreProducto.get(String(l.IdProducto)) ?? `Producto ${l.IdProducto}`) : '')
-                    }
-                    opcion={productoEtiqueta}
-                    readOnly={p.readOnly}
-                    error={cellError(i, 'Producto')}
-                    onPick={(prod) => void pick(l, prod)}
-                    onKeyDown={(e) => {
-                      // Enter with no option highlighted (nothing typed): a free-text line, go to the description.
-                      if (e.key === 'Enter' && !opcionResaltada(e.currentTarget)) {
-                        e.preventDefault();
-                        focus(l.key, 'Descripcion');
-                      }
-                    }}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    ref={setRef(l.key, 'Descripcion')}
-                    aria-label={`Descripción ${i + 1}`}
-                    size="xs"
-                    value={l.Descripcion}
-                    readOnly={p.readOnly}
-                    variant={p.readOnly ? 'unstyled' : 'default'}
-                    placeholder={p.readOnly ? '' : 'Texto libre o descripción del producto'}
-                    error={cellError(i, 'Descripcion')}
-                    onChange={(e) => patch(l.key, { Descripcion: e.currentTarget.value })}
-                    onBlur={(e) => {
-                      // Show the start of a long description once the browser has finished with the caret.
-                      const el = e.currentTarget;
-                      setTimeout(() => {
-                        if (document.activeElement !== el) el.scrollLeft = 0;
-                      }, 0);
-                      p.touch(`Lineas.${i}.Descripcion`);
-                    }}
-                    onKeyDown={onKey(i, 'Descripcion')}
-                  />
-                  {conLote(l) && (
-                    <Group gap={4} mt={4} wrap="nowrap">
-                      <TextInput
-                        aria-label={`Lote ${i + 1}`}
-                        size="xs"
-                        placeholder="Lote / nº de serie"
-                        value={l.Lote ?? ''}
-                        error={cellError(i, 'Lote')}
-                        onChange={(e) => patch(l.key, { Lote: e.currentTarget.value })}
-                        style={{ flex: 1 }}
-                      />
-                      {(l.Traza === 'lotefecha' || l.Caducidad) && (
-                        <DateInput
-                          aria-label={`Caducidad ${i + 1}`}
-                          size="xs"
-                          valueFormat="DD/MM/YYYY"
-                          placeholder="Caducidad"
-                          clearable
-                          value={l.Caducidad || null}
-                          error={cellError(i, 'Caducidad')}
-                          onChange={(v) => patch(l.key, { Caducidad: v ? String(v).slice(0, 10) : '' })}
-                          w={110}
-                        />
-                      )}
-                    </Group>
-                  )}
-                </Table.Td>
-                {num(i, l, 'Cantidad', 'Cantidad')}
-                {num(i, l, 'Precio', 'Precio')}
-                {num(i, l, 'Descuento', 'Descuento')}
-                <Table.Td>
-                  {p.tipos.length === 0 ? (
-                    <TextInput
-                      ref={setRef(l.key, 'TipoIva')}
-                      aria-label={`IVA ${i + 1}`}
-                      size="xs"
-                      placeholder="IVA21"
-                      value={l.TipoIva}
-                      error={cellError(i, 'TipoIva')}
-                      onChange={(e) => patch(l.key, { TipoIva: e.currentTarget.value.toUpperCase() })}
-                      onKeyDown={onKey(i, 'TipoIva')}
-                    />
-                  ) : (
-                    <Select
-                      ref={setRef(l.key, 'TipoIva')}
-                      aria-label={`IVA ${i + 1}`}
-                      size="xs"
-                      data={tipoOptions}
-                      value={l.TipoIva || null}
-                      readOnly={p.readOnly}
-                      variant={p.readOnly ? 'unstyled' : 'default'}
-                      allowDeselect={false}
-                      error={cellError(i, 'TipoIva')}
-                      onChange={(v) => patch(l.key, { TipoIva: v ?? '' })}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' && !opcionResaltada(e.currentTarget)) onKey(i, 'TipoIva')(e);
-                      }}
-                      comboboxProps={{ withinPortal: true }}
-                    />
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" fw={500} data-testid={`importe-${i + 1}`} style={{ whiteSpace: 'nowrap' }}>
-                    {p.importes[i] !== null && p.importes[i] !== undefined ? formatAmount(p.importes[i]) : '—'}
-                  </Text>
-                  {p.errors(`Lineas.${i}`).map((e) => (
-                    <Text key={e} size="xs" c="red">
-                      {e}
+      {phone ? (
+        <Stack gap="xs">
+          {p.lineas.map((l, i) => {
+            const c = celdas(l, i);
+            return (
+              <Card key={l.key} withBorder radius="sm" padding="xs" data-testid={`linea-${i + 1}`}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text size="xs" c="dimmed">
+                      Línea {i + 1}
                     </Text>
-                  ))}
-                </Table.Td>
-                {!p.readOnly && (
-                  <Table.Td>
-                    <Tooltip label="Quitar la línea" openDelay={400}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Quitar línea ${i + 1}`}
-                        tabIndex={-1}
-                        onClick={() =>
-                          p.onChange((ls) => {
-                            const rest = ls.filter((x) => x.key !== l.key);
-                            return rest.length ? rest : [lineaVacia(p.tipoIvaDefecto)];
-                          })
-                        }
-                      >
-                        <IconTrash size={15} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
-                )}
+                    <Group gap="xs" wrap="nowrap">
+                      {c.importe}
+                      {c.quitar}
+                    </Group>
+                  </Group>
+                  {c.producto}
+                  {c.descripcion}
+                  <SimpleGrid cols={3} spacing={6}>
+                    {num(i, l, 'Cantidad', 'Cantidad')}
+                    {num(i, l, 'Precio', 'Precio')}
+                    {num(i, l, 'Descuento', 'Descuento')}
+                  </SimpleGrid>
+                  {c.iva}
+                </Stack>
+              </Card>
+            );
+          })}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table
+            verticalSpacing={4}
+            horizontalSpacing={6}
+            withRowBorders
+            highlightOnHover={!p.readOnly}
+            style={{ tableLayout: 'fixed' }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={30}>#</Table.Th>
+                <Table.Th w={180}>Producto</Table.Th>
+                <Table.Th>Descripción</Table.Th>
+                <Table.Th w={76} ta="right">
+                  Cantidad
+                </Table.Th>
+                <Table.Th w={94} ta="right">
+                  Precio
+                </Table.Th>
+                <Table.Th w={64} ta="right">
+                  Dto. %
+                </Table.Th>
+                <Table.Th w={128}>IVA</Table.Th>
+                <Table.Th w={98} ta="right">
+                  Importe
+                </Table.Th>
+                {!p.readOnly && <Table.Th w={36} />}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {p.lineas.map((l, i) => {
+                const c = celdas(l, i);
+                return (
+                  <Table.Tr key={l.key} data-testid={`linea-${i + 1}`}>
+                    <Table.Td>
+                      <Text size="xs" c="dimmed">
+                        {i + 1}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{c.producto}</Table.Td>
+                    <Table.Td>{c.descripcion}</Table.Td>
+                    <Table.Td>{num(i, l, 'Cantidad', 'Cantidad')}</Table.Td>
+                    <Table.Td>{num(i, l, 'Precio', 'Precio')}</Table.Td>
+                    <Table.Td>{num(i, l, 'Descuento', 'Descuento')}</Table.Td>
+                    <Table.Td>{c.iva}</Table.Td>
+                    <Table.Td ta="right">{c.importe}</Table.Td>
+                    <Table.Td>{c.quitar}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {(p.errorGeneral ?? []).map((e) => (
         <Text key={e} size="sm" c="red" mt={4} role="alert">
           {e}
