@@ -4,9 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
-import type { Scope } from '../../platform/crud/entityRepository.ts';
 import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
-import type { Db } from '../../platform/db/database.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Cell, Column, ExportFormat } from '../../platform/export/cells.ts';
 import { htmlWriter } from '../../platform/export/htmlWriter.ts';
@@ -15,6 +13,7 @@ import { pdfWriter } from '../../platform/export/pdfWriter.ts';
 import type { SheetWriter } from '../../platform/export/writers.ts';
 import { XLSX_STYLED_MAX, xlsxWriter } from '../../platform/export/xlsxWriter.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
 
 /**
  * `factemitidas`: the book of issued invoices (libro registro de facturas expedidas) for a period — one row per
@@ -94,22 +93,25 @@ const SELECT = sql`select d.id, d.fecha::text as fecha, d.num_serie, d.tipo, d.c
   e.val->>'Base' as base, e.val->>'Cuota' as cuota, e.val->>'CuotaRecargo' as cuota_recargo,
   e.val->>'Exencion' as exencion`;
 
-async function filas(db: Db, empresaId: number, f: FiltrosLibro, limit: number, offset: number) {
-  const res = await db.execute(
-    sql`${SELECT} ${FROM} where ${where(empresaId, f)} order by d.fecha, d.id, e.ord limit ${limit} offset ${offset}`,
+async function filas(s: Scope, f: FiltrosLibro, limit: number, offset: number) {
+  const res = await s.execute(
+    (empresaId) =>
+      sql`${SELECT} ${FROM} where ${where(empresaId, f)} order by d.fecha, d.id, e.ord limit ${limit} offset ${offset}`,
   );
   return rowsOf(res).map(fila);
 }
 
 /** Totals of the period per tax and rate (and surcharge rate), plus the grand totals with the withholdings. */
-async function totales(db: Db, empresaId: number, f: FiltrosLibro) {
+async function totales(s: Scope, f: FiltrosLibro) {
   const porTipo = rowsOf(
-    await db.execute(sql`select e.val->>'Impuesto' as impuesto,
+    await s.execute(
+      (empresaId) => sql`select e.val->>'Impuesto' as impuesto,
         (e.val->>'PorcentajeIva')::numeric as porc_iva, (e.val->>'PorcentajeRecargo')::numeric as porc_recargo,
         sum((e.val->>'Base')::numeric)::text as base, sum((e.val->>'Cuota')::numeric)::text as cuota,
         sum((e.val->>'CuotaRecargo')::numeric)::text as cuota_recargo, count(*)::int as filas
       ${FROM} where ${where(empresaId, f)}
-      group by 1, 2, 3 order by 1, 2, 3`),
+      group by 1, 2, 3 order by 1, 2, 3`,
+    ),
   ).map(
     (r): TotalTipo => ({
       Impuesto: String(r.impuesto ?? 'IVA'),
@@ -121,11 +123,15 @@ async function totales(db: Db, empresaId: number, f: FiltrosLibro) {
     }),
   );
   const [g] = rowsOf(
-    await db.execute(sql`select count(*)::int as facturas, coalesce(sum(d.total_retencion), 0)::text as retencion,
+    await s.execute(
+      (empresaId) => sql`select count(*)::int as facturas, coalesce(sum(d.total_retencion), 0)::text as retencion,
         coalesce(sum(d.total), 0)::text as total
-      from documentos_venta d where ${where(empresaId, f)}`),
+      from documentos_venta d where ${where(empresaId, f)}`,
+    ),
   );
-  const [n] = rowsOf(await db.execute(sql`select count(*)::int as n ${FROM} where ${where(empresaId, f)}`));
+  const [n] = rowsOf(
+    await s.execute((empresaId) => sql`select count(*)::int as n ${FROM} where ${where(empresaId, f)}`),
+  );
   const suma = (k: keyof TotalTipo) =>
     toFixed(
       porTipo.reduce((s, t) => add(s, dec(t[k])), ZERO),
@@ -186,15 +192,17 @@ const WRITERS: Record<ExportFormat, (total: number) => SheetWriter> = {
 const BATCH = 1000;
 
 async function exportar(scope: Scope, f: FiltrosLibro, writer: SheetWriter, out: PassThrough, total: number) {
-  const t = await totales(scope.db, scope.empresaId, f);
+  const t = await totales(scope, f);
   await writer.begin(out, `Facturas emitidas del ${f.FechaDesde} al ${f.FechaHasta}`, COLUMNAS, total);
   // Batches by invoice keyset: offsets would grow with the period.
   let last: { fecha: string; id: number } | null = null;
   for (;;) {
     const ids = rowsOf(
-      await scope.db.execute(sql`select d.id, d.fecha::text as fecha from documentos_venta d
-        where ${where(scope.empresaId, f)} ${last ? sql`and (d.fecha, d.id) > (${last.fecha}::date, ${last.id})` : sql``}
-        order by d.fecha, d.id limit ${BATCH}`),
+      await scope.execute(
+        (empresaId) => sql`select d.id, d.fecha::text as fecha from documentos_venta d
+        where ${where(empresaId, f)} ${last ? sql`and (d.fecha, d.id) > (${last.fecha}::date, ${last.id})` : sql``}
+        order by d.fecha, d.id limit ${BATCH}`,
+      ),
     );
     if (!ids.length) break;
     const lista = sql.join(
@@ -202,8 +210,9 @@ async function exportar(scope: Scope, f: FiltrosLibro, writer: SheetWriter, out:
       sql`, `,
     );
     const rows = rowsOf(
-      await scope.db.execute(
-        sql`${SELECT} ${FROM} where ${where(scope.empresaId, f)} and d.id in (${lista}) order by d.fecha, d.id, e.ord`,
+      await scope.execute(
+        (empresaId) =>
+          sql`${SELECT} ${FROM} where ${where(empresaId, f)} and d.id in (${lista}) order by d.fecha, d.id, e.ord`,
       ),
     ).map(fila);
     await writer.rows(rows.map(celdas));
@@ -257,8 +266,8 @@ export function registerFactEmitidas(app: FastifyInstance, deps: AppDeps): void 
       const q = parseListQuery(request.query);
       const f = parseFiltros(q.Filtros);
       const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
-      const items = await filas(scope.db, scope.empresaId, f, q.TotalPagina, offset);
-      const t = await totales(scope.db, scope.empresaId, f);
+      const items = await filas(scope, f, q.TotalPagina, offset);
+      const t = await totales(scope, f);
       return {
         Items: items,
         Total: Math.min(t.filas, COUNT_CAP),
@@ -282,7 +291,7 @@ export function registerFactEmitidas(app: FastifyInstance, deps: AppDeps): void 
       const f = parseFiltros(q.Filtros);
       const scope = deps.scopeOf(request);
       const [c] = rowsOf(
-        await scope.db.execute(sql`select count(*)::int as n ${FROM} where ${where(scope.empresaId, f)}`),
+        await scope.execute((empresaId) => sql`select count(*)::int as n ${FROM} where ${where(empresaId, f)}`),
       );
       const total = Number(c?.n ?? 0);
       const writer = WRITERS[formato.data](total);

@@ -1,14 +1,12 @@
 import { clientespot, MSG_DATOS } from '@faro/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { writeAudit } from '../../platform/audit/audit.ts';
 import { access } from '../../platform/auth/access.ts';
-import type { EntityRepository, Scope } from '../../platform/crud/entityRepository.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { col } from '../../platform/db/entityTable.ts';
-import { clientespotTable, clientesTable } from '../../platform/db/schema.ts';
+import type { EntityRepository } from '../../platform/crud/entityRepository.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { clientespotTable, clientesTable, col } from '../../platform/tenancy/tables.ts';
 
 /** Fields a lead hands over to the customer it becomes. */
 const CARRIED = [
@@ -52,39 +50,26 @@ export function registerConversionRoute(
       const id = Number((request.params as { id: string }).id);
       if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
       const scope = deps.scopeOf(request);
-      const result = await scope.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        const mine = and(eq(tcol('empresaId'), scope.empresaId), eq(tcol('Id'), id));
-        const [lead] = (await db.select().from(clientespotTable).where(mine).for('update')) as Record<
-          string,
-          unknown
-        >[];
+      const result = await scope.tx(async (t) => {
+        const mine = eq(tcol('Id'), id);
+        const [lead] = (await t.select(clientespotTable, mine).for('update')) as Record<string, unknown>[];
         if (!lead) throw notFound();
         if (lead.IdCliente) throw new AppError(400, MSG_DATOS.alreadyConverted);
         const values: Record<string, unknown> = Object.fromEntries(CARRIED.map((k) => [k, lead[k] ?? null]));
         values.Contactos = lead.Contactos ?? [];
         values.DireccionesEnvio = [];
-        const [taken] = await db
-          .select({ id: col(clientesTable, 'Id') })
-          .from(clientesTable)
-          .where(
-            and(
-              eq(col(clientesTable, 'empresaId'), scope.empresaId),
-              eq(col(clientesTable, 'Codigo'), lead.Codigo as string),
-            ),
+        const [taken] = await t
+          .pick(
+            { id: col(clientesTable, 'Id') },
+            clientesTable,
+            eq(col(clientesTable, 'Codigo'), lead.Codigo as string),
           )
           .limit(1);
         values.Codigo = taken ? null : lead.Codigo;
-        const cliente = await customers({ ...scope, db }).create(values);
+        const cliente = await customers(t).create(values);
         const FechaConversion = new Date().toISOString();
-        await db
-          .update(clientespotTable)
-          .set({ IdCliente: cliente.Id, FechaConversion, Baja: true } as never)
-          .where(mine);
-        await writeAudit(db, {
-          empresaId: scope.empresaId,
-          personaId: scope.personaId,
-          userName: scope.userName,
+        await t.update(clientespotTable, { IdCliente: cliente.Id, FechaConversion, Baja: true } as never, mine);
+        await t.audit({
           accion: 'M',
           recurso: 'clientespot',
           idRegistro: id,
