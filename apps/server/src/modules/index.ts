@@ -5,6 +5,7 @@ import { catalogoModule } from './catalogo/index.ts';
 import { comprasModule } from './compras/index.ts';
 import { comunicacionesModule } from './comunicaciones/index.ts';
 import { configuracionModule } from './configuracion/index.ts';
+import { entidadesSimplesModule } from './entidadesSimples.ts';
 import { impuestosModule } from './impuestos/index.ts';
 import { rrhhModule } from './rrhh/index.ts';
 import { tesoreriaModule } from './tesoreria/index.ts';
@@ -25,4 +26,6 @@ export const modules: AreaModule[] = [
   tesoreriaModule,
   comunicacionesModule,
   impuestosModule,
+  // Last: the generic CRUD of the registry's simple entities no module above registered.
+  entidadesSimplesModule,
 ];

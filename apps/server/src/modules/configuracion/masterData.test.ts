@@ -219,9 +219,14 @@ describe('the demo master data', () => {
     'of %s passes every rule of its entity (saved back unchanged)',
     async (codigo) => {
       const owner = await t.as(codigo === 'DEMO' ? 'demo' : codigo.toLowerCase(), codigo);
+      // Entities of the academy / driving-school routes have demo rows in the companies of those account types only.
+      const tipoCuenta = (await owner.request('GET', '/api/usuarios/usuario/infoempre')).body.TipoCuenta;
       const wrong: string[] = [];
       for (const entity of ENTITY_LIST.filter(
-        (e) => !e.readOnly && !['usuarios', 'roles', 'centros'].includes(e.name),
+        (e) =>
+          !e.readOnly &&
+          !['usuarios', 'roles', 'centros'].includes(e.name) &&
+          (!e.nav?.accountTypes || e.nav.accountTypes.includes(tipoCuenta)),
       )) {
         const base = `/api/${entity.area}/${entity.name}`;
         const list = await owner.request('GET', `${base}/list?TotalPagina=200`);
