@@ -21,6 +21,7 @@ import {
   contratosTable,
   empleadosTable,
   empresas,
+  examinadoresTable,
   familiasTable,
   fpagoTable,
   gruposctoTable,
@@ -124,6 +125,8 @@ interface CompanySeed {
   almacenes: [string, string, Place][];
   textos: [string, string, string];
   bankBranch: string;
+  /** Driving schools: DGT examiners (code, name, traffic office). */
+  examinadores?: [string, string, string][];
 }
 
 const DEMO: CompanySeed = {
@@ -678,6 +681,10 @@ const AUTOESCUELA: CompanySeed = {
     '',
   ],
   bankBranch: '2211',
+  examinadores: [
+    ['EX-MA1', 'Francisco Javier Ruiz Peña', 'Málaga'],
+    ['EX-MA2', 'Carmen Delgado Luque', 'Málaga'],
+  ],
 };
 
 export const DEMO_MASTER_DATA: CompanySeed[] = [DEMO, ACADEMIA, AUTOESCUELA];
@@ -1052,6 +1059,12 @@ async function seedCompany(db: Db, c: CompanySeed, n: number): Promise<void> {
     ),
   );
   const [almA, almB] = c.almacenes.map(([code]) => almacenes.get(code) as number);
+  await insert(
+    db,
+    examinadoresTable,
+    emp,
+    (c.examinadores ?? []).map(([Codigo, Nombre, JefaturaTrafico]) => ({ Codigo, Nombre, JefaturaTrafico })),
+  );
   const stockRows: Record<string, unknown>[] = [];
   const moves: Record<string, unknown>[] = [];
   const fecha = '2026-01-02T08:00:00.000Z';

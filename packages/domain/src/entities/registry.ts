@@ -10,6 +10,7 @@ import { contratos } from './contratos.ts';
 import type { EntityDef } from './defineEntity.ts';
 import { empleados } from './empleados.ts';
 import { empresa } from './empresa.ts';
+import { examinadores } from './examinadores.ts';
 import { familias } from './familias.ts';
 import { fpago } from './fpago.ts';
 import { gruposcto } from './gruposcto.ts';
@@ -64,6 +65,8 @@ export const ENTITIES = {
   // Communications
   plantemail,
   segmentacion,
+  // Driving school
+  examinadores,
 } as const satisfies Record<string, EntityDef>;
 export type EntityName = keyof typeof ENTITIES;
 export const ENTITY_LIST: EntityDef[] = Object.values(ENTITIES);

@@ -24,6 +24,20 @@ describe('one definition drives navigation', () => {
     }
   });
 
+  it("an entity brings the screens of a route still to come: its route replaces the spec's placeholder", () => {
+    // examinadores (issue 18) was declared in routes.ts as a driving-school placeholder ('En preparación').
+    expect(routeDef('examinadores')).toEqual({
+      action: 'examinadores',
+      title: 'Examinadores',
+      area: 'autoescuela',
+      guard: 'usuario',
+      permission: 'ExamCalendario',
+      accountTypes: ['autoescuela'],
+    });
+    expect(ROUTE_TABLES.autoescuela.routes).toContain('examinadores');
+    expect(ROUTE_TABLES.academia.routes).not.toContain('examinadores');
+  });
+
   it('entities without nav (child rows, stock, VAT types…) have no route of their own', () => {
     for (const name of ['tarifaslineas', 'stock', 'movimientosstock', 'tiposiva'])
       expect(routeDef(name)).toBeUndefined();

@@ -6,6 +6,7 @@ import {
   conceptosmovs,
   configura,
   contratos,
+  ENTITIES,
   type EntityDef,
   empleados,
   familias,
@@ -107,6 +108,9 @@ export const sitlaboralTable = entityTable(sitlaboral);
 export const plantemailTable = entityTable(plantemail);
 export const segmentacionTable = entityTable(segmentacion);
 
+// Simple entities: one line each (docs/ARCHITECTURE.md, "Adding a simple entity").
+export const examinadoresTable = entityTable(ENTITIES.examinadores);
+
 /** Master-data tables by entity name (the generic export and import resolve references through it). */
 export const masterTables = {
   clientes: clientesTable,
@@ -132,6 +136,7 @@ export const masterTables = {
   sitlaboral: sitlaboralTable,
   plantemail: plantemailTable,
   segmentacion: segmentacionTable,
+  examinadores: examinadoresTable,
 } as const;
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
