@@ -1,4 +1,4 @@
-import { type EntityDef, entityIssues } from '@faro/domain';
+import { type EntityDef, entityIssues, MSG } from '@faro/domain';
 import { EMPTY_VALUE } from '../fields/inputs.tsx';
 
 export type Values = Record<string, unknown>;
@@ -33,7 +33,7 @@ export function sectionsOf(entity: EntityDef): { title: string | null; fields: s
   return out.filter((s) => s.fields.length);
 }
 
-export const SAVED = 'Los datos se han guardado correctamente';
+export const SAVED = MSG.saved;
 export const DELETED = 'El registro se ha eliminado correctamente';
 export const CONVERTED = 'El cliente potencial se ha convertido en cliente';
 
