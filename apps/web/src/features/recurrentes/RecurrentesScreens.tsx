@@ -40,6 +40,7 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { LOADING_TEXT } from '../../platform/ui/LoadingOverlay.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
@@ -55,7 +56,6 @@ import { LineasGrid } from '../ventas/LineasGrid.tsx';
 import { TotalesCard } from '../ventas/TotalesCard.tsx';
 import {
   type ClienteFila,
-  type Configura,
   invalidarVentas,
   type TipoIvaFila,
   tipoIvaDefecto,
@@ -612,7 +612,7 @@ function Historial({ id }: { id: number }) {
       </Title>
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {hist.isPending ? 'Cargando datos...' : 'Todavía no se ha generado ninguna factura'}
+          {hist.isPending ? LOADING_TEXT : 'Todavía no se ha generado ninguna factura'}
         </Text>
       ) : (
         <Table striped>

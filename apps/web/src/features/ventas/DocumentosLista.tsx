@@ -1,6 +1,7 @@
 import {
   add,
   dec,
+  ESTADOS_COBRO,
   formatAmount,
   formatDate,
   LEVEL_FOR_ACTION,
@@ -31,7 +32,6 @@ import { EstadoBadges } from './EstadoBadges.tsx';
 import { type ClienteFila, invalidarVentas, rutaVentas } from './ventasApi.ts';
 import { type DocumentoVenta, ESTADOS_RECURSO, FILTROS_LISTA, filtrosLista, RECURSOS } from './ventasModel.ts';
 
-const COBROS = ['Pendiente', 'Cobrado parcialmente', 'Cobrado'];
 const FACTURADO = [
   { value: 'si', label: 'Facturado' },
   { value: 'no', label: 'Sin facturar' },
@@ -187,7 +187,7 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
           {factura ? (
             <FiltroSelect
               label="Cobro"
-              data={COBROS}
+              data={[...ESTADOS_COBRO]}
               value={state.cobro ?? ''}
               onChange={(v) => update({ cobro: v })}
             />

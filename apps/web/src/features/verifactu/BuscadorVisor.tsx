@@ -7,14 +7,14 @@ import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { RegistroCompacto } from './ColaVerifactu.tsx';
 import { EstadoBadge } from './QrVerifactu.tsx';
-import { CLASES_VF, ENTIDAD_VF, fechaAeatTexto, type RegistroFila, RUTA_VF } from './verifactuModel.ts';
+import { CLASES_VF, ENTIDAD_VF, fechaAeatTexto, type RegistroFila, RUTA_VF, TITULO_VISOR } from './verifactuModel.ts';
 
 /**
  * `fventavisorvf/lista`: the newest VeriFactu records, searched by invoice number, with their count and page
  * controls; a row opens the record in the viewer.
  */
 export function BuscadorVisor() {
-  usePageTitle('Visor VeriFactu');
+  usePageTitle(TITULO_VISOR);
   const list = usePagedList<RegistroFila>({
     entidad: ENTIDAD_VF,
     path: `${RUTA_VF}/list`,
@@ -43,7 +43,7 @@ export function BuscadorVisor() {
       <PagedList<RegistroFila>
         data-testid="visor-lista"
         list={list}
-        title="Visor VeriFactu"
+        title={TITULO_VISOR}
         filterCols={{ base: 1, sm: 2 }}
         filters={
           <DebouncedText

@@ -35,6 +35,7 @@ import {
   type RegistroVista,
   RUTA_VF,
   TIPOS_FACTURA_VF,
+  TITULO_VISOR,
 } from './verifactuModel.ts';
 
 // The viewer of one VeriFactu record (fventavisorvf/editar/{id}, …/factura/{invoice}).
@@ -64,7 +65,7 @@ function Dato({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export function VisorVerifactu({ id }: { id: number }) {
-  usePageTitle('Visor VeriFactu');
+  usePageTitle(TITULO_VISOR);
   const { info, centro } = useReady();
   const level = levelIn(info, PERMISO_VF, centro);
   const navigate = useNavigate();

@@ -3,6 +3,7 @@
 export const RUTA_VF = 'ventas/fventaverifactu';
 export const ENTIDAD_VF = 'fventaverifactu';
 export const PERMISO_VF = 'VentasVeriFactu';
+export const TITULO_VISOR = 'Visor VeriFactu';
 
 export type EstadoVf = 'generado' | 'enviado' | 'conerrores' | 'rechazado' | 'anulado';
 export type ClaseVf = 'alta' | 'anulacion' | 'subsanacion';

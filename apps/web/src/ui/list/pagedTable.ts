@@ -1,3 +1,5 @@
+import { LOADING_TEXT } from '../../platform/ui/LoadingOverlay.tsx';
+
 /** The `{ Items, Total, TotalLimitado }` answer of every list route. */
 interface ListPage<T> {
   Items: T[];
@@ -34,7 +36,7 @@ export function pagedTableProps<T>(o: {
     idAccessor: 'Id',
     records,
     fetching: o.fetching,
-    loadingText: 'Cargando datos...',
+    loadingText: LOADING_TEXT,
     totalRecords: o.data ? Math.min(o.data.Total, 10_000) : 0,
     recordsPerPage: o.pageSize,
     page: o.page,
