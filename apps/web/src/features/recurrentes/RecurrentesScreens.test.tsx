@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { catalogos } from '../ventas/ventasTestData.ts';
-import { PlantillaEditor, PlantillasLista } from './RecurrentesScreens.tsx';
+import { PlantillaEditor } from './PlantillaEditor.tsx';
+import { PlantillasLista } from './PlantillasLista.tsx';
 import type { Plantilla } from './recurrentesModel.ts';
 
 const plantilla = (over: Partial<Plantilla> = {}): Plantilla => ({

@@ -210,3 +210,6 @@ export function proximasFechas(v: PlantillaValues, n = 3): string[] {
 }
 
 export { siguienteFecha };
+
+/** The permission code of recurring invoice templates. */
+export const PERMISO = 'VentasRecurr';

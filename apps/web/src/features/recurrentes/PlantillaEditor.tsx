@@ -1,0 +1,520 @@
+import {
+  ACCION_RECURRENTE_LIST,
+  ACCIONES_RECURRENTE,
+  etiquetaPeriodo,
+  formatAmount,
+  formatDate,
+  LEVEL_FOR_ACTION,
+  levelIn,
+  MSG,
+  PERIODICIDAD_LIST,
+} from '@faro/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { qk } from '../../platform/queryKeys.ts';
+import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { LOADING_TEXT } from '../../platform/ui/LoadingOverlay.tsx';
+import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
+import { Forbidden } from '../../ui/Forbidden.tsx';
+import { errorLines } from '../../ui/form/FormField.tsx';
+import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
+import { IconArrowLeft } from '../../ui/icons.tsx';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { BuscadorSelect } from '../ventas/BuscadorSelect.tsx';
+import { LineasGrid } from '../ventas/LineasGrid.tsx';
+import { TotalesCard } from '../ventas/TotalesCard.tsx';
+import {
+  type ClienteFila,
+  invalidarVentas,
+  type TipoIvaFila,
+  tipoIvaDefecto,
+  useConfigura,
+  useSeries,
+  useTiposIva,
+} from '../ventas/ventasApi.ts';
+import { campoDe, hoyIso, type LineaForm } from '../ventas/ventasModel.ts';
+import {
+  cuerpoPlantilla,
+  ENTIDAD,
+  type GeneradaFila,
+  PERMISO,
+  type Plantilla,
+  type PlantillaValues,
+  proximasFechas,
+  type ResultadoGenerar,
+  RUTA,
+  totalesPlantilla,
+  validarPlantilla,
+  valoresPlantilla,
+} from './recurrentesModel.ts';
+
+const fechaDe = (v: unknown) => (v ? String(v).slice(0, 10) : '');
+
+/** `fventarec/nuevo` and `fventarec/editar/{id}`. */
+export function PlantillaEditor({ id }: { id?: string }) {
+  const { info, centro } = useReady();
+  const level = levelIn(info, PERMISO, centro);
+  const row = useQuery({
+    queryKey: qk.row(info.IdEmpresa, ENTIDAD, id ?? 'nuevo'),
+    queryFn: () => api.get<Plantilla>(`${RUTA}/edit/${id}`),
+    enabled: !!id && level >= LEVEL_FOR_ACTION.list,
+  });
+  const tipos = useTiposIva();
+  const configura = useConfigura();
+  if (level < LEVEL_FOR_ACTION.list || (!id && level < LEVEL_FOR_ACTION.create)) return <Forbidden />;
+  if (id && row.isError) return <Alert color="red">{row.error.message}</Alert>;
+  if ((id && !row.data) || !tipos.data || configura.isPending) {
+    return (
+      <Center mih={240}>
+        <Loader />
+      </Center>
+    );
+  }
+  return (
+    <EditorForm
+      key={`${id ?? 'nuevo'}:${row.dataUpdatedAt}`}
+      id={id ? Number(id) : undefined}
+      plantilla={row.data}
+      level={level}
+      tipos={tipos.data}
+      ivaDefecto={tipoIvaDefecto(tipos.data, configura.data ?? null)}
+    />
+  );
+}
+
+function EditorForm({
+  id,
+  plantilla,
+  level,
+  tipos,
+  ivaDefecto,
+}: {
+  id?: number;
+  plantilla?: Plantilla;
+  level: number;
+  tipos: TipoIvaFila[];
+  ivaDefecto: string;
+}) {
+  const { info } = useReady();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const decimales = info.DecimalesRedondeo;
+  const validate = useCallback(
+    (v: PlantillaValues) => validarPlantilla(v, decimales) as FormErrors<PlantillaValues>,
+    [decimales],
+  );
+  const form = useForm<PlantillaValues>(
+    valoresPlantilla(plantilla, { hoy: hoyIso(), tipoIva: ivaDefecto }),
+    validate,
+    (c) => campoDe(c) as keyof PlantillaValues & string,
+  );
+  const [cliente, setCliente] = useState<{ Nombre: string; RegimenIva: string | null } | null>(
+    plantilla ? { Nombre: plantilla.ClienteNombre ?? '', RegimenIva: null } : null,
+  );
+  const [generando, setGenerando] = useState(false);
+  const lineasRef = useRef(form.values.Lineas);
+  lineasRef.current = form.values.Lineas;
+  const readOnly = level < LEVEL_FOR_ACTION.update;
+  const titulo = plantilla ? plantilla.Descripcion : 'Nueva factura recurrente';
+  usePageTitle(titulo);
+
+  // The customer's VAT regime (recargo de equivalencia changes the live totals) for a saved template.
+  const clienteGuardado = useQuery({
+    queryKey: [...qk.entity(info.IdEmpresa, 'clientes'), 'fila', String(plantilla?.Cliente)],
+    queryFn: () =>
+      api.get<ClienteFila>(`ventas/clientes/edit/${plantilla?.Cliente}`, { background: true, silent: true }),
+    enabled: !!plantilla,
+  });
+  const mismoCliente = !!plantilla && form.values.Cliente === plantilla.Cliente;
+  const regimen = cliente?.RegimenIva ?? (mismoCliente ? clienteGuardado.data?.RegimenIva : null) ?? null;
+  const recargo = regimen === 'recargo';
+  const vivos = useMemo(
+    () => totalesPlantilla(form.values, tipos, recargo, decimales),
+    [form.values, tipos, recargo, decimales],
+  );
+  const series = useSeries();
+  const seriesFactura = (series.data ?? []).filter(
+    (s) => s.TipoDocumento === 'factura' && (!s.Baja || s.Id === form.values.Serie),
+  );
+  const serieDefecto = seriesFactura.find((s) => s.Defecto);
+  const fpago = useReferenceList('fpago');
+  const fpagoOpts = selectableItems(fpago.data ?? [], form.values.IdFormaPago ? [String(form.values.IdFormaPago)] : []);
+  const proximas = proximasFechas(form.values);
+
+  const setLineas = (update: (ls: LineaForm[]) => LineaForm[]) => {
+    const next = update(lineasRef.current);
+    lineasRef.current = next;
+    form.set('Lineas', next);
+  };
+
+  const refrescar = async () => {
+    await client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, ENTIDAD) });
+  };
+
+  // Errors show once, in the form's banner (and under their fields), like the sales documents: no toast.
+  const guardar = () =>
+    form.submit(
+      async (values) => {
+        const body = cuerpoPlantilla(values);
+        const saved = id
+          ? await api.put<Plantilla>(`${RUTA}/save/${id}`, body, { silent: true })
+          : await api.post<Plantilla>(`${RUTA}/save`, body, { silent: true });
+        notifySuccess(MSG.saved);
+        await refrescar();
+        if (!id) navigate(`/fventarec/editar/${saved.Id}`, { replace: true });
+      },
+      { toast: false },
+    );
+
+  const generar = async () => {
+    if (!id) return;
+    if (form.dirty && !(await guardar())) return;
+    setGenerando(true);
+    try {
+      const r = await api.post<ResultadoGenerar>(`${RUTA}/generar/${id}`);
+      if (r.Generadas.length) {
+        notifySuccess(
+          r.Generadas.length === 1 ? 'Se ha generado 1 factura' : `Se han generado ${r.Generadas.length} facturas`,
+        );
+      } else if (!r.Error) {
+        notifySuccess('No hay periodos pendientes: la próxima factura se generará el día previsto');
+      }
+      if (r.Error) notifyError(r.Error);
+      await refrescar();
+      await invalidarVentas(client, info.IdEmpresa);
+    } catch {
+      // The API client already showed the error.
+    } finally {
+      setGenerando(false);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (readOnly) return;
+    if ((e.ctrlKey || e.metaKey) && (e.key === 'Enter' || e.key.toLowerCase() === 's')) {
+      e.preventDefault();
+      void guardar();
+    }
+  };
+  const err = (k: string) => errorLines(form.errors(k as keyof PlantillaValues & string));
+
+  return (
+    <form
+      noValidate
+      onKeyDown={onKeyDown}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!readOnly) void guardar();
+      }}
+    >
+      <Stack gap="md" maw={1280}>
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Button
+              component={Link}
+              to="/fventarec/lista"
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconArrowLeft size={14} />}
+              mb={4}
+            >
+              Facturas recurrentes
+            </Button>
+            <Group gap="sm">
+              <Title order={1} fz="h2" data-testid="titulo-plantilla">
+                {titulo}
+              </Title>
+              {plantilla && (
+                <Badge variant="light" color={plantilla.Baja ? 'gray' : 'green'}>
+                  {plantilla.Baja ? 'De baja' : 'Activa'}
+                </Badge>
+              )}
+            </Group>
+          </div>
+          <Group gap="xs">
+            {id && !readOnly && !plantilla?.Baja && (
+              <Button variant="light" onClick={() => void generar()} loading={generando}>
+                Generar ahora
+              </Button>
+            )}
+            {!readOnly && (
+              <Button type="submit" loading={form.submitting}>
+                Guardar
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {plantilla?.UltimoError && (
+          <Alert color="red" variant="light" data-testid="ultimo-error">
+            La última generación se detuvo: {plantilla.UltimoError}
+          </Alert>
+        )}
+        {form.formError && (
+          <Alert color="red" variant="light" role="alert">
+            {form.formError}
+          </Alert>
+        )}
+        <Card withBorder radius="md" padding="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+            <TextInput
+              label="Descripción"
+              withAsterisk={!readOnly}
+              value={form.values.Descripcion}
+              readOnly={readOnly}
+              autoFocus={!plantilla}
+              onChange={(e) => form.set('Descripcion', e.currentTarget.value)}
+              onBlur={() => form.touch('Descripcion')}
+              error={err('Descripcion')}
+            />
+            <BuscadorSelect<ClienteFila>
+              path="ventas/clientes/list"
+              entidad="clientes"
+              label="Cliente"
+              placeholder="Busca por código, nombre o NIF"
+              required
+              value={form.values.Cliente}
+              etiqueta={cliente?.Nombre || (mismoCliente ? clienteGuardado.data?.Nombre : '') || ''}
+              opcion={(c) => `${c.Codigo ? `${c.Codigo} · ` : ''}${c.Nombre}${c.NIF ? ` (${c.NIF})` : ''}`}
+              readOnly={readOnly}
+              error={err('Cliente')}
+              onBlur={() => form.touch('Cliente')}
+              onPick={(c) => {
+                form.set('Cliente', c?.Id ?? null);
+                setCliente(c ? { Nombre: c.Nombre, RegimenIva: c.RegimenIva ?? null } : null);
+                if (c?.IdFormaPago && !form.values.IdFormaPago) form.set('IdFormaPago', c.IdFormaPago);
+              }}
+            />
+            <Select
+              label="Serie"
+              data={seriesFactura.map((s) => ({ value: String(s.Id), label: `${s.Codigo} · ${s.Descripcion}` }))}
+              value={form.values.Serie ? String(form.values.Serie) : null}
+              placeholder={serieDefecto ? `Por defecto (${serieDefecto.Codigo})` : 'Por defecto'}
+              clearable
+              readOnly={readOnly}
+              onChange={(v) => form.set('Serie', v ? Number(v) : null)}
+              error={err('Serie')}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Forma de pago"
+              data={fpagoOpts}
+              value={form.values.IdFormaPago ? String(form.values.IdFormaPago) : null}
+              clearable
+              searchable
+              readOnly={readOnly}
+              onChange={(v) => form.set('IdFormaPago', v ? Number(v) : null)}
+              error={err('IdFormaPago')}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Periodicidad"
+              withAsterisk={!readOnly}
+              data={PERIODICIDAD_LIST}
+              value={form.values.Periodicidad}
+              allowDeselect={false}
+              readOnly={readOnly}
+              onChange={(v) => v && form.set('Periodicidad', v as PlantillaValues['Periodicidad'])}
+              error={err('Periodicidad')}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Acción en cada periodo"
+              withAsterisk={!readOnly}
+              data={ACCION_RECURRENTE_LIST.map((a) => ({ value: a, label: ACCIONES_RECURRENTE[a] }))}
+              value={form.values.Accion}
+              allowDeselect={false}
+              readOnly={readOnly}
+              onChange={(v) => v && form.set('Accion', v as PlantillaValues['Accion'])}
+              error={err('Accion')}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              label="Retención IRPF %"
+              inputMode="decimal"
+              value={form.values.PorcRetencion}
+              readOnly={readOnly}
+              onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
+              onBlur={() => form.touch('PorcRetencion')}
+              error={err('PorcRetencion')}
+            />
+            <Switch
+              mt={{ lg: 30 }}
+              label="Activa"
+              checked={!form.values.Baja}
+              disabled={readOnly}
+              onChange={(e) => form.set('Baja', !e.currentTarget.checked)}
+            />
+            <DateInput
+              label="Fecha de inicio"
+              withAsterisk={!readOnly}
+              valueFormat="DD/MM/YYYY"
+              placeholder="dd/mm/aaaa"
+              value={form.values.FechaInicio || null}
+              readOnly={readOnly}
+              onChange={(v) => form.set('FechaInicio', fechaDe(v))}
+              onBlur={() => form.touch('FechaInicio')}
+              error={err('FechaInicio')}
+            />
+            <DateInput
+              label="Próxima fecha"
+              valueFormat="DD/MM/YYYY"
+              placeholder="La de inicio"
+              clearable
+              value={form.values.ProximaFecha || null}
+              readOnly={readOnly}
+              onChange={(v) => form.set('ProximaFecha', fechaDe(v))}
+              error={err('ProximaFecha')}
+            />
+            <DateInput
+              label="Fecha de fin"
+              valueFormat="DD/MM/YYYY"
+              placeholder="Sin fin"
+              clearable
+              value={form.values.FechaFin || null}
+              readOnly={readOnly}
+              onChange={(v) => form.set('FechaFin', fechaDe(v))}
+              onBlur={() => form.touch('FechaFin')}
+              error={err('FechaFin')}
+            />
+            <Text size="sm" c="dimmed" mt={{ lg: 28 }} data-testid="proximas-fechas">
+              {proximas.length
+                ? `Próximas: ${proximas.map((f) => `${formatDate(f)} (${etiquetaPeriodo(f, form.values.Periodicidad)})`).join(' · ')}`
+                : 'No quedan periodos por generar'}
+            </Text>
+          </SimpleGrid>
+        </Card>
+
+        <Card withBorder radius="md" padding="md">
+          <LineasGrid
+            decimalesPrecio={info.DecimalesRedondeo}
+            lineas={form.values.Lineas}
+            onChange={setLineas}
+            tipos={tipos}
+            importes={vivos.importes}
+            errors={(k) => form.errors(k as keyof PlantillaValues & string)}
+            touch={(k) => form.touch(k as keyof PlantillaValues & string)}
+            readOnly={readOnly}
+            cliente={form.values.Cliente}
+            fecha={form.values.ProximaFecha || form.values.FechaInicio || hoyIso()}
+            tipoIvaDefecto={ivaDefecto}
+            errorGeneral={form.errors('Lineas')}
+          />
+        </Card>
+
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder radius="md" padding="md" h="100%">
+              <Textarea
+                label="Observaciones"
+                description="Se copian en cada factura, seguidas del periodo (por ejemplo «Periodo: noviembre 2026»)"
+                minRows={2}
+                value={form.values.Observaciones}
+                readOnly={readOnly}
+                onChange={(e) => form.set('Observaciones', e.currentTarget.value)}
+                error={err('Observaciones')}
+              />
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <TotalesCard totales={vivos.totales} porcRetencion={form.values.PorcRetencion} />
+          </Grid.Col>
+        </Grid>
+
+        {id && <Historial id={id} />}
+      </Stack>
+    </form>
+  );
+}
+
+/** The invoices the template generated, newest period first, each linking to its invoice. */
+function Historial({ id }: { id: number }) {
+  const { info } = useReady();
+  const hist = useQuery({
+    queryKey: [...qk.entity(info.IdEmpresa, ENTIDAD), 'historial', id],
+    queryFn: () => api.get<ListAnswer<GeneradaFila>>(`${RUTA}/historial/${id}`, { background: true }),
+  });
+  const items = hist.data?.Items ?? [];
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="historial">
+      <Title order={2} fz="h5" mb="xs">
+        Facturas generadas
+      </Title>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {hist.isPending ? LOADING_TEXT : 'Todavía no se ha generado ninguna factura'}
+        </Text>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Periodo</Table.Th>
+              <Table.Th>Factura</Table.Th>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
+              <Table.Th>Envío</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((g) => (
+              <Table.Tr key={g.Periodo}>
+                <Table.Td>{formatDate(g.Periodo)}</Table.Td>
+                <Table.Td>
+                  {g.Estado === 'Borrada' ? (
+                    <Text size="sm" c="dimmed">
+                      Borrada
+                    </Text>
+                  ) : (
+                    <Anchor component={Link} to={`/fventa/editar/${g.IdFactura}`} size="sm">
+                      {g.NumSerie ?? 'Borrador'}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>{formatDate(g.Fecha)}</Table.Td>
+                <Table.Td>{g.Estado}</Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>{g.Total ? formatAmount(g.Total) : ''}</Table.Td>
+                <Table.Td>
+                  {g.EnviadaEn ? (
+                    <Badge size="sm" variant="light" color="green">
+                      Enviada
+                    </Badge>
+                  ) : g.ErrorEnvio ? (
+                    <Text size="xs" c="red">
+                      {g.ErrorEnvio}
+                    </Text>
+                  ) : (
+                    ''
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

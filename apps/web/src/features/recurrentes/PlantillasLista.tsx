@@ -1,0 +1,155 @@
+import {
+  ACCIONES_RECURRENTE,
+  formatAmount,
+  formatDate,
+  LEVEL_FOR_ACTION,
+  levelIn,
+  PERIODICIDAD_LIST,
+} from '@faro/domain';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link } from 'react-router';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { Forbidden } from '../../ui/Forbidden.tsx';
+import { DebouncedText } from '../../ui/fields/filters.tsx';
+import { IconPlus } from '../../ui/icons.tsx';
+import { FiltroSelect } from '../../ui/list/listFilters.tsx';
+import { PagedList } from '../../ui/list/PagedList.tsx';
+import { usePagedList } from '../../ui/list/usePagedList.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { ENTIDAD, PERMISO, type Plantilla, RUTA } from './recurrentesModel.ts';
+
+/** `fventarec/lista`: the templates with customer, periodicity, next date, total and whether they are active. */
+export function PlantillasLista() {
+  usePageTitle('Facturas recurrentes');
+  const { info, centro } = useReady();
+  const level = levelIn(info, PERMISO, centro);
+  const list = usePagedList<Plantilla>({
+    entidad: ENTIDAD,
+    path: `${RUTA}/list`,
+    filters: ['buscar', 'periodicidad', 'estado'],
+    filtros: (v) => ({
+      ...(v.buscar?.trim() ? { Buscar: v.buscar.trim() } : {}),
+      ...(v.periodicidad ? { Periodicidad: v.periodicidad } : {}),
+      ...(v.estado ? { Baja: v.estado === 'baja' } : {}),
+    }),
+    orden: () => ({ Orden: 'ProximaFecha', Descendente: false }),
+    enabled: level >= LEVEL_FOR_ACTION.list,
+  });
+  if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
+  const v = list.values;
+
+  const estadoBadges = (p: Plantilla) => (
+    <Group gap={4}>
+      <Badge size="sm" variant="light" color={p.Baja ? 'gray' : 'green'}>
+        {p.Baja ? 'De baja' : 'Activa'}
+      </Badge>
+      {p.UltimoError && (
+        <Badge size="sm" variant="light" color="red" title={p.UltimoError}>
+          Error
+        </Badge>
+      )}
+    </Group>
+  );
+  const proxima = (p: Plantilla) =>
+    p.FechaFin && p.ProximaFecha > p.FechaFin ? (
+      <Text size="sm" c="dimmed" span>
+        Finalizada
+      </Text>
+    ) : (
+      formatDate(p.ProximaFecha)
+    );
+  const columns: DataTableColumn<Plantilla>[] = [
+    {
+      accessor: 'Descripcion',
+      title: 'Descripción',
+      render: (p) => (
+        <Anchor
+          component={Link}
+          to={`/fventarec/editar/${p.Id}`}
+          size="sm"
+          fw={600}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {p.Descripcion}
+        </Anchor>
+      ),
+    },
+    { accessor: 'ClienteNombre', title: 'Cliente' },
+    { accessor: 'Periodicidad', title: 'Periodicidad', width: 120 },
+    { accessor: 'ProximaFecha', title: 'Próxima fecha', width: 130, render: proxima },
+    { accessor: 'Accion', title: 'Acción', width: 190, render: (p) => ACCIONES_RECURRENTE[p.Accion] ?? p.Accion },
+    {
+      accessor: 'Total',
+      title: 'Total',
+      textAlign: 'right',
+      width: 130,
+      render: (p) => <b>{formatAmount(p.Total)}</b>,
+    },
+    { accessor: 'Baja', title: 'Estado', width: 150, render: estadoBadges },
+  ];
+
+  return (
+    <PagedList<Plantilla>
+      list={list}
+      title="Facturas recurrentes"
+      actions={
+        level >= LEVEL_FOR_ACTION.create && (
+          <Button component={Link} to="/fventarec/nuevo" leftSection={<IconPlus size={16} />}>
+            Nueva factura recurrente
+          </Button>
+        )
+      }
+      filterCols={{ base: 1, sm: 3 }}
+      filters={
+        <>
+          <DebouncedText
+            label="Buscar"
+            placeholder="Descripción o cliente"
+            value={v.buscar ?? ''}
+            onChange={(x) => list.set({ buscar: x })}
+          />
+          <FiltroSelect
+            label="Periodicidad"
+            placeholder="Todas"
+            data={PERIODICIDAD_LIST}
+            value={v.periodicidad ?? ''}
+            onChange={(x) => list.set({ periodicidad: x })}
+          />
+          <FiltroSelect
+            label="Estado"
+            placeholder="Todas"
+            data={[
+              { value: 'activa', label: 'Activas' },
+              { value: 'baja', label: 'De baja' },
+            ]}
+            value={v.estado ?? ''}
+            onChange={(x) => list.set({ estado: x })}
+          />
+        </>
+      }
+      columns={columns}
+      compact={(p) => (
+        <Stack gap={2}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" fw={600} lineClamp={1}>
+              {p.Descripcion}
+            </Text>
+            <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {formatAmount(p.Total)}
+            </Text>
+          </Group>
+          <Text size="sm" lineClamp={1}>
+            {p.ClienteNombre}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {p.Periodicidad} · {proxima(p)}
+          </Text>
+          {estadoBadges(p)}
+        </Stack>
+      )}
+      rowHref={(p) => `/fventarec/editar/${p.Id}`}
+      noRecordsText="No hay facturas recurrentes"
+    />
+  );
+}
