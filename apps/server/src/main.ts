@@ -6,6 +6,7 @@ import { iniciarTrabajadorVerifactu, type TrabajadorVerifactu } from './modules/
 import { migrateDatabase, openDatabase } from './platform/db/database.ts';
 import { tokenSecret } from './platform/db/settings.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/runner.ts';
+import { mensajesArranque } from './seed/mensajesArranque.ts';
 import { seedDemoOnce } from './seed/seedDemo.ts';
 
 const started = performance.now();
@@ -30,9 +31,16 @@ const shutdown = async (code = 0) => {
 let app: FastifyInstance | undefined;
 let jobs: JobRunner | undefined;
 try {
+  const avisos = mensajesArranque();
+  avisos.migrando();
+  const migrando = performance.now();
   await migrateDatabase(database);
+  avisos.migrado(performance.now() - migrando);
   const secret = await tokenSecret(database.db, config.tokenSecret);
-  const seeded = config.seedDemo ? await seedDemoOnce(database.db) : false;
+  const seeded = config.seedDemo
+    ? await seedDemoOnce(database.db, { progreso: avisos.pasoSemilla, avance: avisos.avanceSemilla })
+    : false;
+  if (seeded) avisos.semillaHecha();
   const built = await buildApp({ config, database, secret, logger: true, serveWeb: true });
   app = built.app;
   await app.listen({ port: config.port, host: config.host });
@@ -61,6 +69,7 @@ try {
     });
     jobs.start();
   }
+  avisos.listo(`http://localhost:${config.port}`, config.seedDemo, performance.now() - started);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
   app.log.info(
     `Faro escuchando en http://localhost:${config.port} · base de datos: ${where}${seeded ? ' · datos de demostración creados (contraseña Demo1234)' : ''} · arranque en ${Math.round(performance.now() - started)} ms`,

@@ -20,12 +20,12 @@ import { seedDemoSalesDocuments } from './demoSalesDocuments.ts';
 const SEEDED_KEY = 'demo_sembrada';
 
 /** Seeds the demo data once: a marker row makes every later start skip it (restarts keep user data). */
-export async function seedDemoOnce(db: Db): Promise<boolean> {
+export async function seedDemoOnce(db: Db, opciones: OpcionesSemilla = {}): Promise<boolean> {
   const [done] = await db.select().from(ajustes).where(eq(ajustes.clave, SEEDED_KEY));
   if (done) return false;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await seedDemo(t);
+    await seedDemo(t, opciones);
     await t.insert(ajustes).values({ clave: SEEDED_KEY, valor: new Date().toISOString() });
   });
   return true;
@@ -34,9 +34,24 @@ export async function seedDemoOnce(db: Db): Promise<boolean> {
 export interface OpcionesSemilla {
   /** The day the demo's sales history ends before (yyyy-mm-dd; default today in Europe/Madrid). */
   hoy?: string;
+  /** Told each step as it starts (the first start prints them: step number, total and what). */
+  progreso?: (paso: number, total: number, texto: string) => void;
+  /** Told as the sales history advances (actions done of the total). */
+  avance?: (hechas: number, total: number) => void;
 }
 
+/** The steps of the demo seed, in order, as the first start prints them. */
+export const PASOS_SEMILLA = [
+  'empresas, perfiles y usuarios',
+  'datos maestros (clientes, proveedores, productos, almacenes…)',
+  'matrículas de la academia y la autoescuela',
+  'un año de ventas de DEMO (presupuestos, pedidos, albaranes, facturas y cobros)',
+  'facturas recurrentes',
+] as const;
+
 export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<void> {
+  const paso = (n: number) => opciones.progreso?.(n + 1, PASOS_SEMILLA.length, PASOS_SEMILLA[n]!);
+  paso(0);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const companyId = new Map<string, number>();
   for (const c of DEMO_COMPANIES) {
@@ -108,8 +123,12 @@ export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<
         .values({ empresaId: companyId.get(asesoria)!, clienteEmpresaId: companyId.get(client)! });
     }
   }
+  paso(1);
   await seedDemoMasterData(db);
+  paso(2);
   await seedDemoMatriculas(db);
-  await seedDemoSalesDocuments(db, opciones.hoy);
+  paso(3);
+  await seedDemoSalesDocuments(db, opciones.hoy, opciones.avance);
+  paso(4);
   await seedDemoRecurrentes(db);
 }
