@@ -24,6 +24,7 @@ describe('time clock (spec section 4)', () => {
     }
     if ((await page.getByRole('button', { name: 'Terminar' }).count()) > 0) {
       await page.getByRole('button', { name: 'Terminar' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Terminar la jornada' }).click();
       await expect.poll(() => state.textContent()).toBe('Salida');
     }
 
@@ -38,6 +39,11 @@ describe('time clock (spec section 4)', () => {
     await reason.fill('co');
     await page.getByRole('option', { name: 'Comida' }).waitFor();
     expect(await page.getByRole('option').allTextContents()).toEqual(['Comida', 'Médico']);
+    // Issue 11.7: the suggestions open below the field and push the buttons down, never over 'Pausar'.
+    const list = await page.getByRole('listbox').boundingBox();
+    const pausar = await page.getByRole('dialog').getByRole('button', { name: 'Pausar' }).boundingBox();
+    expect(list && pausar && list.y + list.height <= pausar.y).toBe(true);
+    await screenshot(page, 'fichajes-pausa-sugerencias');
     await page.getByRole('option', { name: 'Comida' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Pausar' }).click();
     await waitToast(page, MSG.clockRegistered('Pausa'));
@@ -46,7 +52,15 @@ describe('time clock (spec section 4)', () => {
     await page.getByRole('button', { name: 'Reanudar' }).click();
     await expect.poll(() => state.textContent()).toBe('Reanudación');
 
+    // Issue 11.7: 'Terminar' asks first and shows the hours worked today.
     await page.getByRole('button', { name: 'Terminar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Terminar la jornada' });
+    await confirm.getByText(/Hoy has trabajado \d/).waitFor();
+    await screenshot(page, 'fichajes-terminar-confirmacion');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    expect(await state.textContent()).toBe('Reanudación');
+    await page.getByRole('button', { name: 'Terminar' }).click();
+    await confirm.getByRole('button', { name: 'Terminar la jornada' }).click();
     await waitToast(page, MSG.clockRegistered('Salida'));
     await expect.poll(() => state.textContent()).toBe('Salida');
     await page.getByRole('button', { name: 'Fichar' }).waitFor();

@@ -1,0 +1,141 @@
+import { type InfoEmpresa, MSG, menuHref, ROUTE_TABLES, selectRouteTable, visibleMenu } from '@faro/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiGet, type Browser, login, openBrowser } from './browser.ts';
+
+/**
+ * Issue 11.1: every demo user walks every screen of their menu (and opens the first record of each list) without
+ * the user asking for anything: no API answer may be a 403 and no red permission toast may show. Reference lists a
+ * screen needs are lookups the screen's viewer may read.
+ */
+const USERS = [
+  'demo',
+  'empleado',
+  'fichaje',
+  'academia',
+  'profesor',
+  'alumno',
+  'tutor',
+  'autoescuela',
+  'instructor',
+  'alumnoae',
+  'asesoria',
+  'admin',
+];
+
+/** Counts the page's /api calls in flight, and remembers every 403 with the screen that was open. */
+function watchApi(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  let screen = '';
+  const forbidden: string[] = [];
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (r) => {
+    if (!isApi(r.url())) return;
+    inFlight++;
+    lastChange = Date.now();
+  });
+  const done = (url: string) => {
+    if (!isApi(url)) return;
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', (r) => done(r.url()));
+  page.on('requestfailed', (r) => done(r.url()));
+  page.on('response', (r) => {
+    if (r.status() === 403 && isApi(r.url())) {
+      const u = new URL(r.url());
+      forbidden.push(`${screen}: ${r.request().method()} ${u.pathname}`);
+    }
+  });
+  return {
+    forbidden,
+    at: (s: string) => {
+      screen = s;
+    },
+    /** Until no /api call has been in flight for 250 ms (lazy screens start theirs after their chunk). */
+    settled: async () => {
+      const until = Date.now() + 15_000;
+      while (Date.now() < until) {
+        if (inFlight === 0 && Date.now() - lastChange > 250) return;
+        await page.waitForTimeout(50);
+      }
+    },
+  };
+}
+
+/** Client-side navigation (the app is loaded once per user, as a person clicking the menu). */
+async function go(page: Page, href: string): Promise<void> {
+  await page.evaluate((h) => {
+    window.history.pushState({}, '', h);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, href);
+}
+
+async function permissionToasts(page: Page): Promise<string[]> {
+  return page
+    .locator('.mantine-Notification-root', { hasText: MSG.forbidden })
+    .allTextContents()
+    .catch(() => []);
+}
+
+describe('no screen of the menu raises a 403 or a permission toast the user did not cause', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await openBrowser(inject('baseURL'));
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it.each(USERS)('%s walks every menu screen', { timeout: 300_000 }, async (user) => {
+    await login(b, user);
+    const { page } = b;
+    const api = watchApi(page);
+    api.at('(entrada)');
+    await api.settled();
+    const info = await apiGet<InfoEmpresa>(page, 'usuarios/usuario/infoempre');
+    const centre = await page.evaluate(() => localStorage.getItem('faro.centro') ?? undefined);
+    const entries = visibleMenu(ROUTE_TABLES[selectRouteTable(info)].menu, info, centre ?? undefined).flatMap(
+      (g) => g.entries,
+    );
+    const problems: string[] = [];
+    let visited = 0;
+    let opened = 0;
+    for (const entry of entries) {
+      const href = menuHref(entry);
+      api.at(href);
+      await go(page, href);
+      await api.settled();
+      visited++;
+      // A list with rows: open its first record (a supplier, a product…) as the issue's user did: the link of a
+      // generic list's first row, the row itself on the bespoke lists.
+      if (href.split('?')[0]!.endsWith('/lista')) {
+        const rows = page.locator('main table tbody tr');
+        const row = rows.first();
+        const link = row.locator('a[href]').first();
+        const target =
+          (await rows.count()) === 0
+            ? null
+            : (await link.count()) > 0
+              ? link
+              : (await row.getAttribute('tabindex', { timeout: 1_000 }).catch(() => null)) !== null
+                ? row
+                : null;
+        if (target) {
+          api.at(`${href} → primer registro`);
+          const before = page.url();
+          await target.click({ timeout: 3_000 }).catch(() => {});
+          await api.settled();
+          if (page.url() !== before) opened++;
+        }
+      }
+      for (const t of await permissionToasts(page)) problems.push(`${href}: aviso «${t}»`);
+    }
+    expect(visited).toBe(entries.length);
+    // The office users' lists have demo rows: the walk did open records (DEMO has the most areas done).
+    if (user === 'demo') expect(opened).toBeGreaterThan(5);
+    else if (['empleado', 'academia', 'autoescuela'].includes(user)) expect(opened).toBeGreaterThan(1);
+    expect([...api.forbidden, ...problems]).toEqual([]);
+  });
+});
