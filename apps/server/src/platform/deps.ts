@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { companyCtx } from './auth/guard.ts';
 import type { Database, Db } from './db/database.ts';
@@ -25,9 +25,6 @@ export interface AppDeps {
   routes: RegisteredRoute[];
   scopeOf: (request: FastifyRequest) => RequestScope;
 }
-
-/** An area plugin: registers its routes with what the platform gives it. */
-export type AreaModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 
 export function scopeFactory(database: Database) {
   return (request: FastifyRequest): RequestScope => {

@@ -1,20 +1,17 @@
 import { impuestoDe, TIPOS_IVA_DEFECTO, type TipoCuenta, type Tributacion } from '@faro/domain';
 import { eq } from 'drizzle-orm';
-import type { Scope } from '../../platform/tenancy/scope.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { col, type EntityTable } from '../../platform/db/entityTable.ts';
 import {
-  col,
   conceptosmovsTable,
   configuraTable,
-  type EntityTable,
-  empresa,
+  empresas,
   fpagoTable,
   seriesTable,
   tesoreriaTable,
   tiposivaTable,
-} from '../../platform/tenancy/tables.ts';
-
-const byCode = (rows: Record<string, unknown>[], key = 'Codigo') =>
-  new Map(rows.map((r) => [String(r[key]), r.Id as number]));
+} from '../../platform/db/schema.ts';
+import { byCode, insert } from '../../seed/demoMasterData.ts';
 
 export interface DatosInicialesOpciones {
   tributacion: Tributacion;
@@ -70,25 +67,36 @@ const CONCEPTOS = [
  * second call (a replayed confirmation, a retry) creates nothing twice. `tipoCuenta` does not change the data yet:
  * every kind of account invoices with the same series (the exempt VAT type of academies is in the IVA table).
  */
-export async function datosInicialesEmpresa(tx: Scope, opciones: DatosInicialesOpciones) {
+export async function datosInicialesEmpresa(tx: Db, empresaId: number, opciones: DatosInicialesOpciones) {
   // Serialises two calls for the same company (the second then finds the rows of the first).
-  await tx.company({ id: empresa.id }).for('update');
-  const vacia = async (table: EntityTable) => !(await tx.pick({ id: col(table, 'Id') }, table).limit(1)).length;
+  await tx.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, empresaId)).for('update');
+  const vacia = async (table: EntityTable) =>
+    !(
+      await tx
+        .select({ id: col(table, 'Id') })
+        .from(table)
+        .where(eq(col(table, 'empresaId'), empresaId))
+        .limit(1)
+    ).length;
   const existentes = async (table: EntityTable, key = 'Codigo') =>
-    byCode((await tx.select(table)) as Record<string, unknown>[], key);
-  const insert = async (table: EntityTable, rows: Record<string, unknown>[]) =>
-    rows.length ? ((await tx.insert(table, rows).returning()) as Record<string, unknown>[]) : [];
+    byCode(
+      (await tx
+        .select()
+        .from(table)
+        .where(eq(col(table, 'empresaId'), empresaId))) as Record<string, unknown>[],
+      key,
+    );
 
   const iva = (await vacia(tiposivaTable))
     ? byCode(
-        await insert(tiposivaTable, [...TIPOS_IVA_DEFECTO[impuestoDe(opciones.tributacion)]] as never),
+        await insert(tx, tiposivaTable, empresaId, [...TIPOS_IVA_DEFECTO[impuestoDe(opciones.tributacion)]] as never),
         'Valor',
       )
     : await existentes(tiposivaTable, 'Valor');
 
   const tesoreria = (await vacia(tesoreriaTable))
     ? byCode(
-        await insert(tesoreriaTable, [
+        await insert(tx, tesoreriaTable, empresaId, [
           { Codigo: 'CAJA', Nombre: 'Caja', Tipo: 'caja', CuentaContable: '5700000000', Arqueable: true },
         ]),
       )
@@ -97,7 +105,9 @@ export async function datosInicialesEmpresa(tx: Scope, opciones: DatosInicialesO
   const fpago = (await vacia(fpagoTable))
     ? byCode(
         await insert(
+          tx,
           fpagoTable,
+          empresaId,
           FORMAS_PAGO.map((f) => ({
             ...f,
             Plazos: 1,
@@ -110,23 +120,30 @@ export async function datosInicialesEmpresa(tx: Scope, opciones: DatosInicialesO
 
   if (await vacia(seriesTable)) {
     const rows = await insert(
+      tx,
       seriesTable,
+      empresaId,
       SERIES.map((s) => ({ ...s, ReinicioAnual: true, Defecto: true })),
     );
     const id = (codigo: string) => rows.find((s) => s.Codigo === codigo)?.Id as number;
     for (const [factura, rect] of RECTIFICATIVAS)
-      await tx.update(seriesTable, { IdSerieRectificativa: id(rect) }, eq(col(seriesTable, 'Id'), id(factura)));
+      await tx
+        .update(seriesTable)
+        .set({ IdSerieRectificativa: id(rect) } as never)
+        .where(eq(col(seriesTable, 'Id'), id(factura)));
   }
 
-  if (await vacia(conceptosmovsTable)) await insert(conceptosmovsTable, CONCEPTOS);
+  if (await vacia(conceptosmovsTable)) await insert(tx, conceptosmovsTable, empresaId, CONCEPTOS);
 
   const general = [...TIPOS_IVA_DEFECTO[impuestoDe(opciones.tributacion)]].find((t) => t.Tipo === 'general');
   await tx
-    .insert(configuraTable, {
+    .insert(configuraTable)
+    .values({
+      empresaId,
       DiasValidezPresupuesto: 30,
       IdFormaPago: fpago.get('TRANSF30') ?? null,
       IdTipoIva: (general && iva.get(general.Valor)) ?? null,
       IdCuentaTesoreria: tesoreria.get('CAJA') ?? null,
-    })
+    } as never)
     .onConflictDoNothing();
 }

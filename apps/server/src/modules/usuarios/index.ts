@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { registerCrudRoutes } from '../../platform/crud/crudRoutes.ts';
 import { entityRepository } from '../../platform/crud/entityRepository.ts';
 import { auditoriaTable, rolesTable } from '../../platform/db/schema.ts';
-import type { AreaModule } from '../../platform/deps.ts';
+import type { AreaModule } from '../index.ts';
 import { accountRoutes } from './accountRoutes.ts';
 import { contextRoutes } from './contextRoutes.ts';
 import { sessionRoutes } from './sessionRoutes.ts';

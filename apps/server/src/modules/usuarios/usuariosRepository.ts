@@ -142,7 +142,7 @@ export function usuariosRepository(scope: Scope): EntityRepository {
 
     async create(values) {
       return scope.db.transaction(async (tx) => {
-        const db = tx;
+        const db = tx as unknown as Db;
         const userName = values.UserName as string;
         const [taken] = await db
           .select({ id: personas.id })
@@ -167,7 +167,7 @@ export function usuariosRepository(scope: Scope): EntityRepository {
 
     async update(id, values) {
       return scope.db.transaction(async (tx) => {
-        const db = tx;
+        const db = tx as unknown as Db;
         const before = await fetch(db, id);
         if (!before) throw notFound();
         if (String(values.UserName).toLowerCase() !== before.UserName.toLowerCase()) {
@@ -190,7 +190,7 @@ export function usuariosRepository(scope: Scope): EntityRepository {
 
     async remove(id) {
       await scope.db.transaction(async (tx) => {
-        const db = tx;
+        const db = tx as unknown as Db;
         const before = await fetch(db, id);
         if (!before) throw notFound();
         if (before.Propietario) throw new AppError(400, 'El propietario de la empresa no se puede eliminar');

@@ -61,8 +61,6 @@ import {
 
 /** Column references of the company's own row, for `scope.company({ nombre: empresa.nombre, … })`. */
 export const empresa = getTableColumns(empresas);
-/** The company's own row as read by `scope.company(empresa)`. */
-export type EmpresaRow = typeof empresas.$inferSelect;
 
 export {
   almacenesTable,

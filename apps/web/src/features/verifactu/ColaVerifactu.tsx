@@ -9,7 +9,6 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
-import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
@@ -136,7 +135,12 @@ export function ColaVerifactu() {
       width: 170,
       render: (r) => (
         <Group gap={4}>
-          <EstadoRegistro registro={r} />
+          <EstadoBadge estado={r.Estado} />
+          {r.CodigoErrorRegistro !== null && (
+            <Badge size="sm" variant="outline" color="red">
+              {r.CodigoErrorRegistro}
+            </Badge>
+          )}
         </Group>
       ),
     },
@@ -229,31 +233,29 @@ export function ColaVerifactu() {
 /** A record on a phone: invoice and date, kind, amount and state. */
 export function RegistroCompacto({ registro: r }: { registro: RegistroFila }) {
   return (
-    <FilaCompacta
-      titulo={`${r.NumSerieFactura} · ${fechaAeatTexto(r.FechaExpedicionFactura)}`}
-      valor={r.ImporteTotal === null ? null : formatAmount(r.ImporteTotal)}
-    >
+    <Stack gap={2}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600}>
+          {r.NumSerieFactura} · {fechaAeatTexto(r.FechaExpedicionFactura)}
+        </Text>
+        {r.ImporteTotal !== null && (
+          <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {formatAmount(r.ImporteTotal)}
+          </Text>
+        )}
+      </Group>
       <Group gap={4}>
         <Text size="xs" c="dimmed">
           {CLASES_VF[r.Clase] ?? r.Clase}
         </Text>
-        <EstadoRegistro registro={r} />
+        <EstadoBadge estado={r.Estado} />
+        {r.CodigoErrorRegistro !== null && (
+          <Badge size="sm" variant="outline" color="red">
+            {r.CodigoErrorRegistro}
+          </Badge>
+        )}
       </Group>
-    </FilaCompacta>
-  );
-}
-
-/** The record's state and, after an AEAT error, its code. */
-function EstadoRegistro({ registro: r }: { registro: RegistroFila }) {
-  return (
-    <>
-      <EstadoBadge estado={r.Estado} />
-      {r.CodigoErrorRegistro !== null && (
-        <Badge size="sm" variant="outline" color="red">
-          {r.CodigoErrorRegistro}
-        </Badge>
-      )}
-    </>
+    </Stack>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ES_FACTURA, formatAmount, leyendaExencion, PROVINCIAS, TIPOS_FACTURA } from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Scope } from '../../../platform/tenancy/scope.ts';
+import { handleOf, type Scope } from '../../../platform/tenancy/scope.ts';
 import { type Cabecera, empresa, ficheros, type Linea } from '../../../platform/tenancy/tables.ts';
 import { dibujarQrVerifactu } from '../verifactu/pdfQr.ts';
 import { dibujarLogo, logoDibujable } from './pdfLogo.ts';
@@ -73,7 +73,8 @@ export async function pdfDocumento(
   );
   if (emp?.registroMercantil) doc.text(emp.registroMercantil, { width: anchoEmp });
   // The VeriFactu QR (30–40 mm) and its legends; the empty frame when the document has none.
-  if (!(await dibujarQrVerifactu(doc, s, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
+  // TODO(H1): dibujarQrVerifactu(doc, s, id) once VeriFactu moved through the door.
+  if (!(await dibujarQrVerifactu(doc, handleOf(s), s.empresaId, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
 
   doc
     .font('Helvetica-Bold')
