@@ -1,7 +1,7 @@
 import { type InfoEmpresa, MSG, menuHref, ROUTE_TABLES, selectRouteTable, visibleMenu } from '@faro/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, type Browser, login, openBrowser } from './browser.ts';
+import { apiGet, type Browser, login, openBrowser, screenshot } from './browser.ts';
 
 /**
  * Issue 11.1: every demo user walks every screen of their menu (and opens the first record of each list) without
@@ -137,5 +137,28 @@ describe('no screen of the menu raises a 403 or a permission toast the user did 
     if (user === 'demo') expect(opened).toBeGreaterThan(5);
     else if (['empleado', 'academia', 'autoescuela'].includes(user)) expect(opened).toBeGreaterThan(1);
     expect([...api.forbidden, ...problems]).toEqual([]);
+  });
+
+  it('after sign-in the lists the user may read are prefetched and kept locally by name (issue 11.6)', async () => {
+    await login(b, 'empleado');
+    const { page } = b;
+    const stored = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('faro.ref.'))
+          .map((k) => k.split('.').at(-1))
+          .sort(),
+      );
+    await expect.poll(stored, { timeout: 20_000 }).toEqual(expect.arrayContaining(['fpago', 'tiposiva', 'familias']));
+    // Lists no screen of a sales clerk shows are never asked (their lookup would be a 403).
+    expect(await stored()).not.toContain('roles');
+    // The supplier list's 'Forma de pago' filter offers the methods at once (it opened empty before).
+    await go(page, '/proveedores/lista');
+    await page.getByRole('heading', { name: 'Proveedores' }).waitFor();
+    await page.getByLabel('Forma de pago', { exact: true }).first().click();
+    await page.getByRole('option').first().waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('option').count()).toBeGreaterThan(1);
+    await screenshot(page, 'permisos-empleado-proveedores');
+    expect(await permissionToasts(page)).toEqual([]);
   });
 });
