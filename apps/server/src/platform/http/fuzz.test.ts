@@ -132,6 +132,8 @@ interface Probe {
   raw?: string;
 }
 
+const saveOf = (route: RegisteredRoute) => route.url.replace(/\/save\/:id$/, '/save');
+
 function probesFor(route: RegisteredRoute): Probe[] {
   const probes: Probe[] = [];
   const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
@@ -145,8 +147,11 @@ function probesFor(route: RegisteredRoute): Probe[] {
   if (withBody) {
     probes.push({ route, url });
     for (const raw of RAW_BODIES) probes.push({ route, url, raw });
+    // PUT save/:id parses the very schema of its POST save: the hostile values go through the POST only.
+    const samePost =
+      route.method === 'PUT' && t.deps.routes.some((r) => r.method === 'POST' && r.url === saveOf(route));
     const keys = keysFor(route);
-    for (const value of HOSTILE_VALUES) {
+    for (const value of samePost ? [] : HOSTILE_VALUES) {
       const fields = Object.fromEntries(keys.map((k) => [k, value]));
       probes.push({ route, url, body: { ...fields, Lineas: [fields] } });
     }
