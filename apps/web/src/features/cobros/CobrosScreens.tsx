@@ -26,6 +26,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
+import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
@@ -174,19 +175,11 @@ function ListaCobros() {
       }
       columns={columns}
       compact={(c) => (
-        <Stack gap={2}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" fw={600}>
-              {c.NumSerie ?? `#${c.IdFactura}`} · {formatDate(c.Fecha)}
-            </Text>
-            <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-              {money(c.Importe)}
-            </Text>
-          </Group>
+        <FilaCompacta titulo={`${c.NumSerie ?? `#${c.IdFactura}`} · ${formatDate(c.Fecha)}`} valor={money(c.Importe)}>
           <Text size="sm" lineClamp={1}>
             {c.ClienteNombre} · {cuenta(c)}
           </Text>
-        </Stack>
+        </FilaCompacta>
       )}
       rowHref={(c) => aFactura(c.IdFactura)}
       noRecordsText={
@@ -233,17 +226,11 @@ function ListaVencidas({ onCobrar }: { onCobrar: (id: number) => void }) {
       list={list}
       columns={columns}
       compact={(r) => (
-        <Stack gap={2}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" fw={600}>
-              {r.NumSerie} · {r.ClienteNombre}
-            </Text>
-            {cobrar(r)}
-          </Group>
+        <FilaCompacta titulo={`${r.NumSerie} · ${r.ClienteNombre}`} accion={cobrar(r)}>
           <Text size="sm">
             Vencida el {formatDate(r.PrimerVencimiento)} ({r.DiasVencida} días) · Pendiente {money(r.Pendiente)}
           </Text>
-        </Stack>
+        </FilaCompacta>
       )}
       rowHref={(r) => aFactura(r.Id)}
       noRecordsText="No hay facturas vencidas pendientes de cobro"

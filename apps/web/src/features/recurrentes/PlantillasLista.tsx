@@ -6,13 +6,14 @@ import {
   levelIn,
   PERIODICIDAD_LIST,
 } from '@faro/domain';
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
+import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
@@ -130,15 +131,7 @@ export function PlantillasLista() {
       }
       columns={columns}
       compact={(p) => (
-        <Stack gap={2}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" fw={600} lineClamp={1}>
-              {p.Descripcion}
-            </Text>
-            <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-              {formatAmount(p.Total)}
-            </Text>
-          </Group>
+        <FilaCompacta titulo={p.Descripcion} valor={formatAmount(p.Total)}>
           <Text size="sm" lineClamp={1}>
             {p.ClienteNombre}
           </Text>
@@ -146,7 +139,7 @@ export function PlantillasLista() {
             {p.Periodicidad} · {proxima(p)}
           </Text>
           {estadoBadges(p)}
-        </Stack>
+        </FilaCompacta>
       )}
       rowHref={(p) => `/fventarec/editar/${p.Id}`}
       noRecordsText="No hay facturas recurrentes"

@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
-import { PHONE_QUERY } from '../../ui/list/phone.ts';
+import { simularTelefono } from '../../ui/list/simularTelefono.ts';
 import { DocumentoEditor } from './DocumentoEditor.tsx';
 import { catalogos, documento, TIPOS } from './ventasTestData.ts';
 
@@ -275,12 +275,7 @@ describe('sales document editor', { timeout: 20_000 }, () => {
   });
 
   it('below 768 px each line is a card: Cantidad, Precio and Dto. labelled, keyboard entry unchanged', async () => {
-    const native = window.matchMedia;
-    vi.stubGlobal('matchMedia', (q: string) => ({
-      ...native(q),
-      matches: q === PHONE_QUERY || native(q).matches,
-      media: q,
-    }));
+    simularTelefono();
     setup('fventa', '5', { 'GET ventas/fventa/edit/5': () => json(200, documento()) });
     const linea = await screen.findByTestId('linea-1');
     expect(linea.tagName).not.toBe('TR');

@@ -11,7 +11,7 @@ import {
   toFixed,
   ZERO,
 } from '@faro/domain';
-import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -23,6 +23,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
+import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect, FiltroSwitch } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
@@ -274,19 +275,15 @@ export function DocumentosLista({ recurso }: { recurso: RecursoVenta }) {
 /** A document on a phone: number and date, customer, total and status badges, in one cell. */
 function DocumentoCompacto({ doc: d }: { doc: DocumentoVenta }) {
   return (
-    <Stack gap={2} data-testid="documento-compacto">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600}>
-          {d.NumSerie ?? 'Borrador'} · {formatDate(d.Fecha)}
-        </Text>
-        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-          {formatAmount(d.Total)}
-        </Text>
-      </Group>
+    <FilaCompacta
+      data-testid="documento-compacto"
+      titulo={`${d.NumSerie ?? 'Borrador'} · ${formatDate(d.Fecha)}`}
+      valor={formatAmount(d.Total)}
+    >
       <Text size="sm" lineClamp={1}>
         {d.ClienteNombre}
       </Text>
       <EstadoBadges doc={d} />
-    </Stack>
+    </FilaCompacta>
   );
 }

@@ -9,6 +9,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
+import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
@@ -135,12 +136,7 @@ export function ColaVerifactu() {
       width: 170,
       render: (r) => (
         <Group gap={4}>
-          <EstadoBadge estado={r.Estado} />
-          {r.CodigoErrorRegistro !== null && (
-            <Badge size="sm" variant="outline" color="red">
-              {r.CodigoErrorRegistro}
-            </Badge>
-          )}
+          <EstadoRegistro registro={r} />
         </Group>
       ),
     },
@@ -233,29 +229,31 @@ export function ColaVerifactu() {
 /** A record on a phone: invoice and date, kind, amount and state. */
 export function RegistroCompacto({ registro: r }: { registro: RegistroFila }) {
   return (
-    <Stack gap={2}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600}>
-          {r.NumSerieFactura} · {fechaAeatTexto(r.FechaExpedicionFactura)}
-        </Text>
-        {r.ImporteTotal !== null && (
-          <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {formatAmount(r.ImporteTotal)}
-          </Text>
-        )}
-      </Group>
+    <FilaCompacta
+      titulo={`${r.NumSerieFactura} · ${fechaAeatTexto(r.FechaExpedicionFactura)}`}
+      valor={r.ImporteTotal === null ? null : formatAmount(r.ImporteTotal)}
+    >
       <Group gap={4}>
         <Text size="xs" c="dimmed">
           {CLASES_VF[r.Clase] ?? r.Clase}
         </Text>
-        <EstadoBadge estado={r.Estado} />
-        {r.CodigoErrorRegistro !== null && (
-          <Badge size="sm" variant="outline" color="red">
-            {r.CodigoErrorRegistro}
-          </Badge>
-        )}
+        <EstadoRegistro registro={r} />
       </Group>
-    </Stack>
+    </FilaCompacta>
+  );
+}
+
+/** The record's state and, after an AEAT error, its code. */
+function EstadoRegistro({ registro: r }: { registro: RegistroFila }) {
+  return (
+    <>
+      <EstadoBadge estado={r.Estado} />
+      {r.CodigoErrorRegistro !== null && (
+        <Badge size="sm" variant="outline" color="red">
+          {r.CodigoErrorRegistro}
+        </Badge>
+      )}
+    </>
   );
 }
 

@@ -1,10 +1,10 @@
 import { ENTITIES } from '@faro/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { EntityListPage } from './EntityListPage.tsx';
-import { PHONE_QUERY } from './phone.ts';
+import { simularTelefono } from './simularTelefono.ts';
 
 function setup(path: string) {
   writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
@@ -18,12 +18,7 @@ function setup(path: string) {
 
 describe('generic list: the filter bar on a phone', { timeout: 20_000 }, () => {
   it("folds behind 'Filtros' with the count of active filters (search and Baja included)", async () => {
-    const native = window.matchMedia;
-    vi.stubGlobal('matchMedia', (q: string) => ({
-      ...native(q),
-      matches: q === PHONE_QUERY || native(q).matches,
-      media: q,
-    }));
+    simularTelefono();
     setup('/familias/lista?buscar=her&baja=todos');
     expect((await screen.findAllByText('Herramientas')).length).toBeGreaterThan(0);
     const boton = screen.getByRole('button', { name: /Filtros/ });

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { DebouncedText } from '../fields/filters.tsx';
 import { FiltroSelect } from './listFilters.tsx';
 import { PagedList } from './PagedList.tsx';
-import { PHONE_QUERY } from './phone.ts';
+import { simularTelefono } from './simularTelefono.ts';
 import { usePagedList } from './usePagedList.ts';
 
 interface Fila {
@@ -77,15 +77,6 @@ function setup(path: string, total = 3, limitado = false) {
 const ubicacion = () => screen.getByTestId('ubicacion').textContent;
 const llamadas = (net: ReturnType<typeof setup>) => net.calls.filter((c) => c.path === 'x/prueba/list');
 
-/** Makes the phone query (below 768 px) match. */
-function telefono() {
-  const native = window.matchMedia;
-  vi.stubGlobal('matchMedia', (q: string) => {
-    const base = native(q);
-    return { ...base, matches: q === PHONE_QUERY ? true : base.matches, media: q };
-  });
-}
-
 describe('PagedList: the paged list of bespoke screens', { timeout: 20_000 }, () => {
   it('reads its filters and page from the URL and sends them to the server, with the count', async () => {
     const net = setup('/pruebas/lista?tipo=B&pagina=2');
@@ -136,7 +127,7 @@ describe('PagedList: the paged list of bespoke screens', { timeout: 20_000 }, ()
   });
 
   it('on a phone the filters fold behind one Filtros button that counts the active ones; rows are compact', async () => {
-    telefono();
+    simularTelefono();
     setup('/pruebas/lista?tipo=A&buscar=x');
     expect((await screen.findAllByTestId('compacta')).map((e) => e.textContent)).toEqual(['Fila 1.1', 'Fila 1.2']);
     const boton = screen.getByRole('button', { name: /Filtros/ });
