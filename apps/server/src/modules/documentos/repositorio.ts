@@ -454,7 +454,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
   }
 
   /**
-   * Index-backed list: (empresa_id, tipo, fecha, id); filters Estado, the payment/collection status, the party
+   * Index-backed list: (company, tipo, fecha, id); filters Estado, the payment/collection status, the party
    * (by its JSON name), FechaDesde/Hasta, Facturado, Borrador and Buscar (contains, case-insensitive, like the
    * entities' search: number with its series, party name or NIF; trigram indexes).
    */

@@ -175,8 +175,8 @@ export function registerVencidas(app: FastifyInstance, deps: AppDeps): void {
       const q = parseListQuery(request.query);
       const hoy = hoyEspana();
       const { venc, where } = vencidasQuery(scope, hoy, q.Filtros);
-      const cobrado = sql<string>`(select coalesce(sum(c.importe), 0) from cobros_venta c
-        where c.empresa_id = ${dv.empresaId} and c.id_factura = ${dv.id})`;
+      // What each invoice has collected: a correlated sub-query through the door (it carries the company).
+      const cobrado = sql<string>`(${scope.pick({ s: sql`coalesce(sum(${cv.Importe}), 0)` }, cv, eq(cv.IdFactura, dv.id))})`;
       const rows = await scope
         .pick(
           {
