@@ -9,12 +9,12 @@ import { TOAST_MS } from '../platform/ui/notify.ts';
 import { Gate } from './Gate.tsx';
 import './prefetch.ts';
 import { createQueryClient } from './queryClient.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="bottom-center" limit={1} autoClose={TOAST_MS} zIndex={4000} />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>

@@ -26,7 +26,7 @@ export function TopBar({
           {onToggleMenu && (
             <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Abrir el menú" />
           )}
-          <UnstyledButton component={Link} to="/" aria-label="Inicio">
+          <UnstyledButton component={Link} to="/" aria-label="Faro, ir al inicio">
             <Group gap={8} wrap="nowrap">
               <FaroLogo />
               <Text fw={700} size="lg" c="faro.8">

@@ -1,5 +1,5 @@
 import { ROLE_LABELS, type UserMenuKey, userMenuItems } from '@faro/domain';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
@@ -59,10 +59,12 @@ export function UserMenu() {
   return (
     <>
       <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+        {/* Named by its content (WCAG 2.5.3 holds): 'Menú de usuario' and the visible name; the initials are decoration. */}
         <Menu.Target>
-          <UnstyledButton aria-label="Menú de usuario" data-testid="user-menu">
+          <UnstyledButton data-testid="user-menu">
+            <VisuallyHidden>Menú de usuario</VisuallyHidden>
             <Group gap={8} wrap="nowrap">
-              <Avatar color="faro" radius="xl" size={32}>
+              <Avatar color="faro" radius="xl" size={32} aria-hidden>
                 {initials(name)}
               </Avatar>
               <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
