@@ -1,8 +1,8 @@
 import { ENTITY_LIST } from '@faro/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerEntity } from '../platform/crud/registerEntity.ts';
-import { tableOf } from '../platform/db/tableRegistry.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { tableOf } from '../platform/tenancy/tables.ts';
 
 /**
  * Simple entities need no line in an area module: every entity of the registry with a derived table

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../platform/deps.ts';
+import type { AreaModule } from '../platform/deps.ts';
 import { administracionModule } from './administracion/index.ts';
 import { catalogoModule } from './catalogo/index.ts';
 import { comprasModule } from './compras/index.ts';
@@ -11,8 +10,6 @@ import { rrhhModule } from './rrhh/index.ts';
 import { tesoreriaModule } from './tesoreria/index.ts';
 import { usuariosModule } from './usuarios/index.ts';
 import { ventasModule } from './ventas/index.ts';
-
-export type AreaModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 
 /** The one list of every area plugin. */
 export const modules: AreaModule[] = [

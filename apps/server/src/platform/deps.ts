@@ -1,19 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { companyCtx } from './auth/guard.ts';
-import type { Database, Db } from './db/database.ts';
+import type { Database } from './db/database.ts';
 import type { RegisteredRoute } from './http/routeRegistry.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { companyScope, type Scope } from './tenancy/scope.ts';
 
-/**
- * Transitional: the scope of a request still carries the raw handle for the sales document engine while it moves
- * through the door (`platform/tenancy`). Nothing else may read `db`; it goes away when that move lands.
- */
-export type RequestScope = Scope & {
-  /** @deprecated the raw handle; use the scope's own operations (`select`, `insert`, `tx`…). */
-  db: Db;
-};
+/** The scope of a request: the company door of the caller's company (no raw handle). */
+export type RequestScope = Scope;
 
 /** What area plugins receive. Company data is reached through `scopeOf(request)`, never by a bare query. */
 export interface AppDeps {
@@ -26,14 +20,12 @@ export interface AppDeps {
   scopeOf: (request: FastifyRequest) => RequestScope;
 }
 
+/** An area plugin: registers its routes with what the platform gives it. */
+export type AreaModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
+
 export function scopeFactory(database: Database) {
   return (request: FastifyRequest): RequestScope => {
     const ctx = companyCtx(request);
-    const scope = companyScope(database.db, {
-      empresaId: ctx.empresa.id,
-      personaId: ctx.personaId,
-      userName: ctx.userName,
-    });
-    return Object.assign(scope, { db: database.db });
+    return companyScope(database.db, { empresaId: ctx.empresa.id, personaId: ctx.personaId, userName: ctx.userName });
   };
 }

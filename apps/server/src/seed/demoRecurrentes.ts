@@ -5,6 +5,7 @@ import { guardarPlantilla } from '../modules/ventas/recurrentes/plantillasReposi
 import type { Db } from '../platform/db/database.ts';
 import { col } from '../platform/db/entityTable.ts';
 import { clientesTable, empresas, productosTable } from '../platform/db/schema.ts';
+import { companyScope } from '../platform/tenancy/scope.ts';
 
 /**
  * Two DEMO recurring invoice templates, saved through the module's own service: a quarterly rental that starts this
@@ -71,5 +72,6 @@ export async function seedDemoRecurrentes(db: Db): Promise<void> {
       ],
     },
   ];
-  for (const p of plantillas) await guardarPlantilla(db, emp.id, p, null);
+  const scope = companyScope(db, { empresaId: emp.id, personaId: null, userName: 'demo' });
+  for (const p of plantillas) await guardarPlantilla(scope, p, null);
 }

@@ -27,7 +27,7 @@ import {
   stockTable,
   tesoreriaTable,
 } from '../platform/db/schema.ts';
-import { companyScope, handleOf, type Scope } from '../platform/tenancy/scope.ts';
+import { companyScope, type Scope } from '../platform/tenancy/scope.ts';
 
 /**
  * DEMO's year of sales, made through the same services as the API (preparar + crearDocumento, convertir,
@@ -204,7 +204,7 @@ export async function seedDemoSalesDocuments(
           Modo: 'diferencia' as const,
         }));
       if (moves.length)
-        await applyStockMoves(handleOf(tx), quien, moves, 'ajuste', 'Entrada de mercancía del proveedor', {
+        await applyStockMoves(tx, moves, 'ajuste', 'Entrada de mercancía del proveedor', {
           almacen: 'IdAlmacen',
           producto: 'IdProducto',
         });
@@ -410,7 +410,7 @@ export async function seedDemoSalesDocuments(
     emitir(ka, da);
     en(da, async (tx) => {
       const anulada = await anular(tx, ['factura'], ids.get(ka)!);
-      await registrarAnulacion(handleOf(tx), empresaId, anulada);
+      await registrarAnulacion(tx, anulada);
       await sincronizarStockVenta(tx, anulada.id);
     });
   }

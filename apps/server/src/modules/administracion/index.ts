@@ -7,8 +7,8 @@ import { revokeAllOf } from '../../platform/auth/sessions.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { parseListQuery } from '../../platform/crud/listQuery.ts';
 import { miembros, personas } from '../../platform/db/schema.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { AreaModule } from '../index.ts';
 
 const ids = z.object({ empresa: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() });
 const passwordBody = z.object({ NuevoPassword: newPasswordSchema() });

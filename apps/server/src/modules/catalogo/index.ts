@@ -2,12 +2,12 @@ import { almacenes, familias, movimientosstock, productos, stock, tarifas, tarif
 import { eq } from 'drizzle-orm';
 import type { RepositoryHooks } from '../../platform/crud/hookedRepository.ts';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { registerImportRoutes } from '../../platform/import/importRoutes.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { col, configuraTable, familiasTable, productosTable } from '../../platform/tenancy/tables.ts';
 import { nextCode, normalizeAddress } from '../contactos/contactHooks.ts';
-import type { AreaModule } from '../index.ts';
 import { registerPriceRoute } from './priceRoute.ts';
 import { registerStockRoutes } from './stockRoutes.ts';
 

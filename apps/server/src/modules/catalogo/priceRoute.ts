@@ -4,18 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
-import type { Scope } from '../../platform/crud/entityRepository.ts';
-import { col, type EntityTable } from '../../platform/db/entityTable.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   clientesTable,
+  col,
+  type EntityTable,
   familiasTable,
   gruposctoTable,
   productosTable,
   tarifaslineasTable,
   tarifasTable,
-} from '../../platform/db/schema.ts';
-import type { AppDeps } from '../../platform/deps.ts';
-import { fieldError, notFound } from '../../platform/http/errors.ts';
+} from '../../platform/tenancy/tables.ts';
 
 const priceQuery = z.object({
   IdProducto: z.coerce
@@ -35,11 +36,7 @@ const priceQuery = z.object({
 
 async function one(scope: Scope, table: EntityTable, id: number | null | undefined) {
   if (!id) return undefined;
-  const [row] = (await scope.db
-    .select()
-    .from(table)
-    .where(and(eq(col(table, 'empresaId'), scope.empresaId), eq(col(table, 'Id'), id)))
-    .limit(1)) as Record<string, unknown>[];
+  const [row]: Record<string, unknown>[] = await scope.select(table, eq(col(table, 'Id'), id)).limit(1);
   return row;
 }
 
@@ -58,19 +55,16 @@ async function tariffWithLines(scope: Scope, id: number | null | undefined, prod
   const t = await one(scope, tarifasTable, id);
   if (!t) return null;
   const l = (f: string) => col(tarifaslineasTable, f);
-  const lines = (await scope.db
-    .select()
-    .from(tarifaslineasTable)
-    .where(
-      and(
-        eq(l('empresaId'), scope.empresaId),
-        eq(l('IdTarifa'), t.Id as number),
-        or(
-          eq(l('IdProducto'), product),
-          and(isNull(l('IdProducto')), inArray(l('IdFamilia'), families.length ? families : [-1])),
-        ),
+  const lines = (await scope.select(
+    tarifaslineasTable,
+    and(
+      eq(l('IdTarifa'), t.Id as number),
+      or(
+        eq(l('IdProducto'), product),
+        and(isNull(l('IdProducto')), inArray(l('IdFamilia'), families.length ? families : [-1])),
       ),
-    )) as unknown as TariffLine[];
+    ),
+  )) as unknown as TariffLine[];
   return { ...(t as unknown as Tariff), Lineas: lines };
 }
 

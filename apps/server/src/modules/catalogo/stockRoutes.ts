@@ -3,15 +3,18 @@ import { almacenes, MSG, MSG_DATOS, stockChange } from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { writeAudit } from '../../platform/audit/audit.ts';
 import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
-import type { Scope } from '../../platform/crud/entityRepository.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { col } from '../../platform/db/entityTable.ts';
-import { almacenesTable, movimientosstockTable, productosTable, stockTable } from '../../platform/db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import {
+  almacenesTable,
+  col,
+  movimientosstockTable,
+  productosTable,
+  stockTable,
+} from '../../platform/tenancy/tables.ts';
 
 const id = (label: string) =>
   z.coerce
@@ -82,32 +85,33 @@ async function applyMoves(
   motivo: string | null | undefined,
   fields: { almacen: string; producto: string },
 ) {
-  return scope.db.transaction((tx) => applyStockMoves(tx as unknown as Db, scope, moves, tipo, motivo, fields));
+  return scope.tx((t) => applyStockMoves(t, moves, tipo, motivo, fields));
 }
+
+type TipoMovimiento = 'ajuste' | 'traspaso' | 'documento';
 
 /**
  * The body of `applyMoves` inside a transaction the caller owns (sales documents move stock with their own
  * changes): same checks, same lock order, same records. `referencia` names the document for `documento` moves.
  */
 export async function applyStockMoves(
-  db: Db,
-  scope: Pick<Scope, 'empresaId' | 'personaId' | 'userName'>,
+  t: Scope,
   moves: Move[],
-  tipo: 'ajuste' | 'traspaso' | 'documento',
+  tipo: TipoMovimiento,
   motivo: string | null | undefined,
   fields: { almacen: string; producto: string },
   referenciaDocumento: string | null = null,
 ) {
   {
-    const emp = scope.empresaId;
     const warehouseIds = [...new Set(moves.map((m) => m.IdAlmacen))];
     const productIds = [...new Set(moves.map((m) => m.IdProducto))];
     const warehouses = new Map(
       (
-        (await db
-          .select({ Id: c.alm('Id'), Nombre: c.alm('Nombre'), Neg: c.alm('PermitirNegativo'), Baja: c.alm('Baja') })
-          .from(almacenesTable)
-          .where(and(eq(c.alm('empresaId'), emp), inArray(c.alm('Id'), warehouseIds)))) as {
+        (await t.pick(
+          { Id: c.alm('Id'), Nombre: c.alm('Nombre'), Neg: c.alm('PermitirNegativo'), Baja: c.alm('Baja') },
+          almacenesTable,
+          inArray(c.alm('Id'), warehouseIds),
+        )) as {
           Id: number;
           Nombre: string;
           Neg: boolean;
@@ -122,10 +126,11 @@ export async function applyStockMoves(
     }
     const products = new Map(
       (
-        (await db
-          .select({ Id: c.prod('Id'), Descripcion: c.prod('Descripcion'), Control: c.prod('ControlStock') })
-          .from(productosTable)
-          .where(and(eq(c.prod('empresaId'), emp), inArray(c.prod('Id'), productIds)))) as {
+        (await t.pick(
+          { Id: c.prod('Id'), Descripcion: c.prod('Descripcion'), Control: c.prod('ControlStock') },
+          productosTable,
+          inArray(c.prod('Id'), productIds),
+        )) as {
           Id: number;
           Descripcion: string;
           Control: boolean;
@@ -139,9 +144,8 @@ export async function applyStockMoves(
     }
     const sorted = [...moves].sort((a, b) => a.IdAlmacen - b.IdAlmacen || a.IdProducto - b.IdProducto);
     for (const m of sorted) {
-      await db
-        .insert(stockTable)
-        .values({ empresaId: emp, IdProducto: m.IdProducto, IdAlmacen: m.IdAlmacen, Cantidad: '0' } as never)
+      await t
+        .insert(stockTable, { IdProducto: m.IdProducto, IdAlmacen: m.IdAlmacen, Cantidad: '0' })
         .onConflictDoNothing();
     }
     const referencia = tipo === 'traspaso' ? `TR-${randomUUID().slice(0, 8).toUpperCase()}` : referenciaDocumento;
@@ -151,15 +155,11 @@ export async function applyStockMoves(
     for (const m of sorted) {
       const key = `${m.IdAlmacen}/${m.IdProducto}`;
       if (!current.has(key)) {
-        const [row] = (await db
-          .select({ Cantidad: c.stock('Cantidad') })
-          .from(stockTable)
-          .where(
-            and(
-              eq(c.stock('empresaId'), emp),
-              eq(c.stock('IdAlmacen'), m.IdAlmacen),
-              eq(c.stock('IdProducto'), m.IdProducto),
-            ),
+        const [row] = (await t
+          .pick(
+            { Cantidad: c.stock('Cantidad') },
+            stockTable,
+            and(eq(c.stock('IdAlmacen'), m.IdAlmacen), eq(c.stock('IdProducto'), m.IdProducto)),
           )
           .for('update')) as { Cantidad: string }[];
         current.set(key, row?.Cantidad ?? '0');
@@ -181,7 +181,6 @@ export async function applyStockMoves(
       }
       current.set(key, change.StockResultante);
       movimientos.push({
-        empresaId: emp,
         Fecha: fecha,
         Tipo: tipo,
         IdProducto: m.IdProducto,
@@ -190,27 +189,20 @@ export async function applyStockMoves(
         StockResultante: change.StockResultante,
         Motivo: motivo ?? null,
         Referencia: referencia,
-        UserName: scope.userName,
+        UserName: t.userName,
       });
     }
     for (const [key, cantidad] of current) {
       const [almacen, producto] = key.split('/').map(Number) as [number, number];
-      await db
-        .update(stockTable)
-        .set({ Cantidad: cantidad } as never)
-        .where(
-          and(eq(c.stock('empresaId'), emp), eq(c.stock('IdAlmacen'), almacen), eq(c.stock('IdProducto'), producto)),
-        );
+      await t.update(
+        stockTable,
+        { Cantidad: cantidad },
+        and(eq(c.stock('IdAlmacen'), almacen), eq(c.stock('IdProducto'), producto)),
+      );
     }
-    const saved = (await db
-      .insert(movimientosstockTable)
-      .values(movimientos as never)
-      .returning()) as Record<string, unknown>[];
+    const saved: Record<string, unknown>[] = await t.insert(movimientosstockTable, movimientos).returning();
     for (const mv of saved) {
-      await writeAudit(db, {
-        empresaId: emp,
-        personaId: scope.personaId,
-        userName: scope.userName,
+      await t.audit({
         accion: 'A',
         recurso: 'movimientosstock',
         idRegistro: mv.Id as number,

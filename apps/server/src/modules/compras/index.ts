@@ -1,12 +1,12 @@
 import { proveedores } from '@faro/domain';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
-import { proveedoresTable } from '../../platform/db/schema.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { registerImportRoutes } from '../../platform/import/importRoutes.ts';
+import { proveedoresTable } from '../../platform/tenancy/tables.ts';
 import { contactOverrides } from '../contactos/contactBodies.ts';
 import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHooks.ts';
 import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
 import { registrarRutasDocumentos } from '../documentos/rutas.ts';
-import type { AreaModule } from '../index.ts';
 import { motorCompra } from './ladoCompra.ts';
 
 /** Purchases area: suppliers (with import) and the purchase documents (the engine's purchases side). */

@@ -1,7 +1,7 @@
 import { MSG, plantemail, sanitizeRichText, segmentacion } from '@faro/domain';
 import { z } from 'zod';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
-import type { AreaModule } from '../index.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 
 /** The template body keeps only formatting HTML (no scripts, handlers, foreign URL schemes or pasted images). */
 const cuerpo = z

@@ -1,19 +1,16 @@
 import { configura, MSG_DATOS } from '@faro/domain';
-import type { EntityRepository, Scope } from '../../platform/crud/entityRepository.ts';
+import type { EntityRepository } from '../../platform/crud/entityRepository.ts';
 import { masterRepository } from '../../platform/crud/registerEntity.ts';
-import { configuraTable } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { configuraTable } from '../../platform/tenancy/tables.ts';
 
 const base = masterRepository(configura);
 
 /** The company's one configuration row: made on first read, never a second one, never deleted. */
 export function configuraRepository(scope: Scope): EntityRepository {
   const repo = base(scope);
-  const ensure = () =>
-    scope.db
-      .insert(configuraTable)
-      .values({ empresaId: scope.empresaId, DiasValidezPresupuesto: 30 } as never)
-      .onConflictDoNothing();
+  const ensure = () => scope.insert(configuraTable, { DiasValidezPresupuesto: 30 }).onConflictDoNothing();
   return {
     ...repo,
     async list(query) {

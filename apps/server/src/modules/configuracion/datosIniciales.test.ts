@@ -2,7 +2,7 @@ import { TIPOS_IVA_DEFECTO } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, startSmtpSink } from '../../../test/smtpSink.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
-import type { Db } from '../../platform/db/database.ts';
+import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import { datosInicialesEmpresa } from './datosIniciales.ts';
 
 /** A company made by sign-up can invoice at once: the initial data of `datosInicialesEmpresa`, on both engines. */
@@ -151,9 +151,9 @@ describe('a company made by sign-up', () => {
     });
     const replay = await t.call('POST', '/api/usuarios/registro/confirmaemail', { Token: confirmToken });
     expect(replay.status).toBe(400);
-    await t.database.db.transaction((tx) =>
-      datosInicialesEmpresa(tx as unknown as Db, empresaId, { tributacion: 'peninsula', tipoCuenta: 'general' }),
-    );
+    await companyDirectory(t.deps)
+      .scope(empresaId)
+      .tx((tx) => datosInicialesEmpresa(tx, { tributacion: 'peninsula', tipoCuenta: 'general' }));
     expect(await cuenta(empresaId)).toEqual(antes);
   });
 });
@@ -168,9 +168,9 @@ describe('datosInicialesEmpresa per tax regime', () => {
       [`INI${tributacion.toUpperCase()}`, `Inicial ${tributacion}`, tributacion],
     );
     const id = Number(e!.id);
-    await t.database.db.transaction((tx) =>
-      datosInicialesEmpresa(tx as unknown as Db, id, { tributacion, tipoCuenta: 'academia' }),
-    );
+    await companyDirectory(t.deps)
+      .scope(id)
+      .tx((tx) => datosInicialesEmpresa(tx, { tributacion, tipoCuenta: 'academia' }));
     const tipos = await t.database.query<{ impuesto: string; genera_recargo: boolean }>(
       'select impuesto, genera_recargo from tiposiva where empresa_id = $1',
       [id],

@@ -1,17 +1,20 @@
 import { impuestoDe, TIPOS_IVA_DEFECTO, type TipoCuenta, type Tributacion } from '@faro/domain';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
-import { col, type EntityTable } from '../../platform/db/entityTable.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
+  col,
   conceptosmovsTable,
   configuraTable,
-  empresas,
+  type EntityTable,
+  empresa,
   fpagoTable,
   seriesTable,
   tesoreriaTable,
   tiposivaTable,
-} from '../../platform/db/schema.ts';
-import { byCode, insert } from '../../seed/demoMasterData.ts';
+} from '../../platform/tenancy/tables.ts';
+
+const byCode = (rows: Record<string, unknown>[], key = 'Codigo') =>
+  new Map(rows.map((r) => [String(r[key]), r.Id as number]));
 
 export interface DatosInicialesOpciones {
   tributacion: Tributacion;
@@ -67,36 +70,22 @@ const CONCEPTOS = [
  * second call (a replayed confirmation, a retry) creates nothing twice. `tipoCuenta` does not change the data yet:
  * every kind of account invoices with the same series (the exempt VAT type of academies is in the IVA table).
  */
-export async function datosInicialesEmpresa(tx: Db, empresaId: number, opciones: DatosInicialesOpciones) {
+export async function datosInicialesEmpresa(tx: Scope, opciones: DatosInicialesOpciones) {
   // Serialises two calls for the same company (the second then finds the rows of the first).
-  await tx.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, empresaId)).for('update');
-  const vacia = async (table: EntityTable) =>
-    !(
-      await tx
-        .select({ id: col(table, 'Id') })
-        .from(table)
-        .where(eq(col(table, 'empresaId'), empresaId))
-        .limit(1)
-    ).length;
+  await tx.company({ id: empresa.id }).for('update');
+  const vacia = async (table: EntityTable) => !(await tx.pick({ id: col(table, 'Id') }, table).limit(1)).length;
   const existentes = async (table: EntityTable, key = 'Codigo') =>
-    byCode(
-      (await tx
-        .select()
-        .from(table)
-        .where(eq(col(table, 'empresaId'), empresaId))) as Record<string, unknown>[],
-      key,
-    );
+    byCode((await tx.select(table)) as Record<string, unknown>[], key);
+  const insert = async (table: EntityTable, rows: Record<string, unknown>[]) =>
+    rows.length ? ((await tx.insert(table, rows).returning()) as Record<string, unknown>[]) : [];
 
   const iva = (await vacia(tiposivaTable))
-    ? byCode(
-        await insert(tx, tiposivaTable, empresaId, [...TIPOS_IVA_DEFECTO[impuestoDe(opciones.tributacion)]] as never),
-        'Valor',
-      )
+    ? byCode(await insert(tiposivaTable, [...TIPOS_IVA_DEFECTO[impuestoDe(opciones.tributacion)]] as never), 'Valor')
     : await existentes(tiposivaTable, 'Valor');
 
   const tesoreria = (await vacia(tesoreriaTable))
     ? byCode(
-        await insert(tx, tesoreriaTable, empresaId, [
+        await insert(tesoreriaTable, [
           { Codigo: 'CAJA', Nombre: 'Caja', Tipo: 'caja', CuentaContable: '5700000000', Arqueable: true },
         ]),
       )
@@ -105,9 +94,7 @@ export async function datosInicialesEmpresa(tx: Db, empresaId: number, opciones:
   const fpago = (await vacia(fpagoTable))
     ? byCode(
         await insert(
-          tx,
           fpagoTable,
-          empresaId,
           FORMAS_PAGO.map((f) => ({
             ...f,
             Plazos: 1,
@@ -120,30 +107,23 @@ export async function datosInicialesEmpresa(tx: Db, empresaId: number, opciones:
 
   if (await vacia(seriesTable)) {
     const rows = await insert(
-      tx,
       seriesTable,
-      empresaId,
       SERIES.map((s) => ({ ...s, ReinicioAnual: true, Defecto: true })),
     );
     const id = (codigo: string) => rows.find((s) => s.Codigo === codigo)?.Id as number;
     for (const [factura, rect] of RECTIFICATIVAS)
-      await tx
-        .update(seriesTable)
-        .set({ IdSerieRectificativa: id(rect) } as never)
-        .where(eq(col(seriesTable, 'Id'), id(factura)));
+      await tx.update(seriesTable, { IdSerieRectificativa: id(rect) }, eq(col(seriesTable, 'Id'), id(factura)));
   }
 
-  if (await vacia(conceptosmovsTable)) await insert(tx, conceptosmovsTable, empresaId, CONCEPTOS);
+  if (await vacia(conceptosmovsTable)) await insert(conceptosmovsTable, CONCEPTOS);
 
   const general = [...TIPOS_IVA_DEFECTO[impuestoDe(opciones.tributacion)]].find((t) => t.Tipo === 'general');
   await tx
-    .insert(configuraTable)
-    .values({
-      empresaId,
+    .insert(configuraTable, {
       DiasValidezPresupuesto: 30,
       IdFormaPago: fpago.get('TRANSF30') ?? null,
       IdTipoIva: (general && iva.get(general.Valor)) ?? null,
       IdCuentaTesoreria: tesoreria.get('CAJA') ?? null,
-    } as never)
+    })
     .onConflictDoNothing();
 }

@@ -1,10 +1,9 @@
 import { MSG_DATOS } from '@faro/domain';
-import { eq } from 'drizzle-orm';
-import { changedFields, writeAudit } from '../../platform/audit/audit.ts';
-import type { EntityRepository, Row, Scope } from '../../platform/crud/entityRepository.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { empresas } from '../../platform/db/schema.ts';
+import { changedFields } from '../../platform/audit/audit.ts';
+import type { EntityRepository, Row } from '../../platform/crud/entityRepository.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { type EmpresaRow, empresa } from '../../platform/tenancy/tables.ts';
 import { normalizeAddress } from '../contactos/contactHooks.ts';
 
 export const LOGO_PATH = '/api/configuracion/empresa/logo';
@@ -35,7 +34,7 @@ const COLUMNS = {
   CuentaVentasServicios: 'cuentaVentasServicios',
   DatosEmpresa: 'datosEmpresa',
   PolDevoluciones: 'polDevoluciones',
-} as const satisfies Record<string, keyof typeof empresas.$inferSelect>;
+} as const satisfies Record<string, keyof EmpresaRow>;
 
 /** Columns that are NOT NULL in `empresas`: an empty value keeps '' rather than null. */
 const NOT_NULL_TEXT = new Set([
@@ -48,7 +47,7 @@ const NOT_NULL_TEXT = new Set([
   'cuentaVentasServicios',
 ]);
 
-function toRow(e: typeof empresas.$inferSelect): Row {
+function toRow(e: EmpresaRow): Row {
   const row: Record<string, unknown> = { Id: e.id };
   for (const [field, column] of Object.entries(COLUMNS)) row[field] = e[column] ?? null;
   row.Logo = e.logo ? LOGO_PATH : null;
@@ -57,18 +56,18 @@ function toRow(e: typeof empresas.$inferSelect): Row {
 
 /** The session's company as a one-row resource: its Id is the company id; any other id is not found. */
 export function empresaRepository(scope: Scope): EntityRepository {
-  const fetch = async (db: Db) => {
-    const [e] = await db.select().from(empresas).where(eq(empresas.id, scope.empresaId)).limit(1);
+  const fetch = async (s: Scope) => {
+    const [e] = await s.company(empresa).limit(1);
     if (!e) throw notFound();
     return e;
   };
   return {
     async list() {
-      return { Items: [toRow(await fetch(scope.db))], Total: 1, TotalLimitado: false };
+      return { Items: [toRow(await fetch(scope))], Total: 1, TotalLimitado: false };
     },
     async get(id) {
       if (id !== scope.empresaId) throw notFound();
-      return toRow(await fetch(scope.db));
+      return toRow(await fetch(scope));
     },
     async create() {
       throw new AppError(400, MSG_DATOS.singleton('Los datos de la empresa'));
@@ -76,21 +75,17 @@ export function empresaRepository(scope: Scope): EntityRepository {
     async update(id, raw) {
       if (id !== scope.empresaId) throw notFound();
       const values = normalizeAddress(raw);
-      return scope.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        const before = toRow(await fetch(db));
+      return scope.tx(async (t) => {
+        const before = toRow(await fetch(t));
         const set: Record<string, unknown> = {};
         for (const [field, column] of Object.entries(COLUMNS)) {
           if (field === 'Codigo' || !(field in values)) continue;
           const v = values[field];
           set[column] = v === null && NOT_NULL_TEXT.has(column) ? '' : v;
         }
-        await db.update(empresas).set(set).where(eq(empresas.id, scope.empresaId));
-        const after = toRow(await fetch(db));
-        await writeAudit(db, {
-          empresaId: scope.empresaId,
-          personaId: scope.personaId,
-          userName: scope.userName,
+        await t.updateCompany(set);
+        const after = toRow(await fetch(t));
+        await t.audit({
           accion: 'M',
           recurso: 'empresa',
           idRegistro: id,

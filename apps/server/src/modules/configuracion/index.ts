@@ -2,8 +2,8 @@ import { centros, isPermissionCode, saveSchema } from '@faro/domain';
 import { z } from 'zod';
 import { registerCrudRoutes } from '../../platform/crud/crudRoutes.ts';
 import { entityRepository } from '../../platform/crud/entityRepository.ts';
-import { centrosTable } from '../../platform/db/schema.ts';
-import type { AreaModule } from '../index.ts';
+import type { AreaModule } from '../../platform/deps.ts';
+import { centrosTable } from '../../platform/tenancy/tables.ts';
 import { configuracionMasterData } from './masterData.ts';
 
 const centrosBody = saveSchema(centros).extend({

@@ -1,7 +1,7 @@
 import { configura, contratos, empresa, entitySaveSchema, fpago, gruposcto, series, tiposiva } from '@faro/domain';
 import { registerCrudRoutes } from '../../platform/crud/crudRoutes.ts';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
-import type { AreaModule } from '../index.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { configuraRepository } from './configuraRepository.ts';
 import { empresaRepository } from './empresaRepository.ts';
 import { registerLogoRoutes } from './logoRoutes.ts';

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
-import type { EntityTable } from '../../platform/db/entityTable.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import type { EntityTable } from '../../platform/tenancy/tables.ts';
 import { duplicateWarning, sameTaxId } from './contactHooks.ts';
 
 const duplicatesQuery = z.object({

@@ -2,7 +2,7 @@ import { add, dec, ES_FACTURA, isZero, MSG, MSG_DATOS, neg, toFixed, ZERO } from
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
-import { handleOf, type Scope } from '../../platform/tenancy/scope.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
 import { almacenesTable, col, empresa, productosTable } from '../../platform/tenancy/tables.ts';
 import { applyStockMoves, type Move } from '../catalogo/stockRoutes.ts';
 import type { Cabecera, LadoDocumentos } from './lado.ts';
@@ -155,9 +155,7 @@ export function stockDe(lado: LadoDocumentos) {
     if (moves.length) {
       const nombre = `${lado.stock.titulo[h.tipo] ?? h.tipo} ${h.numSerie ?? `#${h.id}`}`;
       const motivo = `${nombre}: ${deseada.size ? lado.stock.motivo.mueve : lado.stock.motivo.devuelve}`;
-      // TODO(H1): applyStockMoves(t: Scope, …) once the catalogue moved through the door: pass `s` alone.
       await applyStockMoves(
-        handleOf(s),
         s,
         moves,
         'documento',

@@ -1,4 +1,4 @@
-import type { AreaModule } from '../index.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { registerFactEmitidas } from './factemitidas.ts';
 
 /** Taxes area: the book of issued invoices (`factemitidas`). */

@@ -1,15 +1,13 @@
 import { clockWord, type EstadoFichaje, MSG, nextClockState } from '@faro/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { writeAudit } from '../../platform/audit/audit.ts';
 import { access } from '../../platform/auth/access.ts';
 import { companyCtx } from '../../platform/auth/guard.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { parseListQuery } from '../../platform/crud/listQuery.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { fichajes } from '../../platform/db/schema.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { AreaModule } from '../index.ts';
+import { fichajes } from '../../platform/tenancy/tables.ts';
 import { rrhhMasterData } from './masterData.ts';
 
 const coordinate = (max: number) =>
@@ -60,16 +58,14 @@ export const rrhhModule: AreaModule = (app, deps) => {
     async (request) => {
       const ctx = companyCtx(request);
       const q = parseListQuery(request.query);
-      const { db } = deps.scopeOf(request);
-      const mine = and(eq(fichajes.empresaId, ctx.empresa.id), eq(fichajes.personaId, ctx.personaId));
-      const rows = await db
-        .select()
-        .from(fichajes)
-        .where(mine)
+      const scope = deps.scopeOf(request);
+      const mine = eq(fichajes.personaId, ctx.personaId);
+      const rows = await scope
+        .select(fichajes, mine)
         .orderBy(desc(fichajes.fecha), desc(fichajes.id))
         .limit(q.TotalPagina)
         .offset((q.Pagina - 1) * q.TotalPagina);
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(fichajes).where(mine);
+      const [{ n } = { n: 0 }] = await scope.pick({ n: count() }, fichajes, mine);
       return { Items: rows.map(toItem), Total: n, TotalLimitado: false };
     },
   );
@@ -81,16 +77,11 @@ export const rrhhModule: AreaModule = (app, deps) => {
       const ctx = companyCtx(request);
       const body = parseBody(clockBody, request.body) as z.infer<typeof clockBody>;
       const scope = deps.scopeOf(request);
-      return scope.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        await db.execute(
-          // Serialise the clock of one person: a transaction-scoped advisory lock on (company, person).
-          sqlLock(ctx.empresa.id, ctx.personaId),
-        );
-        const [last] = await db
-          .select({ estado: fichajes.estado })
-          .from(fichajes)
-          .where(and(eq(fichajes.empresaId, ctx.empresa.id), eq(fichajes.personaId, ctx.personaId)))
+      return scope.tx(async (tx) => {
+        // Serialise the clock of one person: a transaction-scoped advisory lock on (company, person).
+        await tx.execute((empresaId) => sql`select pg_advisory_xact_lock(${empresaId}::int, ${ctx.personaId}::int)`);
+        const [last] = await tx
+          .pick({ estado: fichajes.estado }, fichajes, eq(fichajes.personaId, ctx.personaId))
           .orderBy(desc(fichajes.fecha), desc(fichajes.id))
           .limit(1);
         const current = (last?.estado ?? '') as EstadoFichaje;
@@ -101,10 +92,8 @@ export const rrhhModule: AreaModule = (app, deps) => {
             { Campo: 'MotivoPausa', Mensaje: MSG.required('Motivo de la pausa') },
           ]);
         }
-        const [row] = await db
-          .insert(fichajes)
-          .values({
-            empresaId: ctx.empresa.id,
+        const [row] = await tx
+          .insert(fichajes, {
             personaId: ctx.personaId,
             tipo: body.Tipo,
             estado: t.next,
@@ -114,10 +103,7 @@ export const rrhhModule: AreaModule = (app, deps) => {
             origen: body.Origen,
           })
           .returning();
-        await writeAudit(db, {
-          empresaId: ctx.empresa.id,
-          personaId: ctx.personaId,
-          userName: ctx.userName,
+        await tx.audit({
           accion: 'A',
           recurso: 'fichajes',
           idRegistro: row!.id,
@@ -128,7 +114,3 @@ export const rrhhModule: AreaModule = (app, deps) => {
     },
   );
 };
-
-function sqlLock(empresaId: number, personaId: number) {
-  return sql`select pg_advisory_xact_lock(${empresaId}::int, ${personaId}::int)`;
-}

@@ -1,7 +1,7 @@
 import { comerciales, empleados, sitlaboral } from '@faro/domain';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { normalizeAddress } from '../contactos/contactHooks.ts';
-import type { AreaModule } from '../index.ts';
 
 /** People: employees, sales reps (sales-rep module) and employment statuses. */
 export const rrhhMasterData: AreaModule = (app, deps) => {

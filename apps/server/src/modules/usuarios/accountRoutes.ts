@@ -17,9 +17,10 @@ import { randomToken, tokenHash } from '../../platform/auth/tokens.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { centrosTable, empresas, enlacesEmail, miembros, personas } from '../../platform/db/schema.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { AppError, notFound, sqlState } from '../../platform/http/errors.ts';
+import { companyScope } from '../../platform/tenancy/scope.ts';
 import { datosInicialesEmpresa } from '../configuracion/datosIniciales.ts';
-import type { AreaModule } from '../index.ts';
 import { TOO_MANY } from './sessionRoutes.ts';
 
 export const RECOVERY_SENT =
@@ -208,14 +209,14 @@ async function createAccount(db: Db, body: z.infer<typeof signUpBody>, passwordH
   };
   try {
     return await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t = tx;
       const codigo = await freeCompanyCode(t, body.NombreEmpresa);
       const [empresa] = await t
         .insert(empresas)
         .values({ codigo, nombre: body.NombreEmpresa, nif: checkTaxIdValue(body.NIF), entidadPruebas: true })
         .returning({ id: empresas.id, tributacion: empresas.tributacion, tipoCuenta: empresas.tipoCuenta });
       await t.insert(centrosTable).values({ empresaId: empresa!.id, Val: 'CENTRAL', Desc: 'Central' } as never);
-      await datosInicialesEmpresa(t, empresa!.id, {
+      await datosInicialesEmpresa(companyScope(t, { empresaId: empresa!.id, personaId: null, userName: 'registro' }), {
         tributacion: empresa!.tributacion as Tributacion,
         tipoCuenta: empresa!.tipoCuenta as TipoCuenta,
       });

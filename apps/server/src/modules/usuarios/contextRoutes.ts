@@ -8,8 +8,9 @@ import { defaultCentre, familyOf, issuePair, revokeAllOf, type SessionDeps } fro
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { col } from '../../platform/db/entityTable.ts';
 import { asesoriaClientes, centrosTable, empresas, miembros, personas, sesiones } from '../../platform/db/schema.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import type { AreaModule } from '../index.ts';
+import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import { buildInfoEmpresa } from './infoEmpresa.ts';
 
 const changePasswordBody = z.object({
@@ -27,13 +28,14 @@ export const CALENDAR_COLOURS = {
 
 export const contextRoutes: AreaModule = (app, deps) => {
   const db = deps.database.db;
+  const companies = companyDirectory(deps);
   const sessionDeps: SessionDeps = { db, config: deps.config, secret: deps.secret };
   const tags = ['usuarios'];
 
   app.get(
     '/api/usuarios/usuario/infoempre',
     { config: { access: access.authenticated }, schema: { tags, summary: 'Contexto de la empresa' } },
-    (request) => buildInfoEmpresa(db, request.ctx!),
+    (request) => buildInfoEmpresa(companies, request.ctx!),
   );
 
   app.get(

@@ -2,8 +2,8 @@ import { auditoria, isPermissionCode, MSG, roles, saveSchema, usuarios } from '@
 import { z } from 'zod';
 import { registerCrudRoutes } from '../../platform/crud/crudRoutes.ts';
 import { entityRepository } from '../../platform/crud/entityRepository.ts';
-import { auditoriaTable, rolesTable } from '../../platform/db/schema.ts';
-import type { AreaModule } from '../index.ts';
+import type { AreaModule } from '../../platform/deps.ts';
+import { auditoriaTable, rolesTable } from '../../platform/tenancy/tables.ts';
 import { accountRoutes } from './accountRoutes.ts';
 import { contextRoutes } from './contextRoutes.ts';
 import { sessionRoutes } from './sessionRoutes.ts';

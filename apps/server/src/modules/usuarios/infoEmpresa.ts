@@ -9,41 +9,34 @@ import type {
 } from '@faro/domain';
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { col } from '../../platform/db/entityTable.ts';
-import { centrosTable, empresas, fichajes, matriculas, miembros, tutoresAlumnos } from '../../platform/db/schema.ts';
+import type { CompanyDirectory } from '../../platform/tenancy/directory.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { centrosTable, col, fichajes, matriculas, tutoresAlumnos } from '../../platform/tenancy/tables.ts';
 
 /** The company context of spec section 3 for the caller (GET usuario/infoempre). */
-export async function buildInfoEmpresa(db: Db, ctx: RequestContext): Promise<InfoEmpresa> {
+export async function buildInfoEmpresa(companies: CompanyDirectory, ctx: RequestContext): Promise<InfoEmpresa> {
   const e = ctx.empresa;
   const m = ctx.miembro;
-  const memberships = await db
-    .select({ Id: empresas.id, Codigo: empresas.codigo, Nombre: empresas.nombre })
-    .from(miembros)
-    .innerJoin(empresas, eq(empresas.id, miembros.empresaId))
-    .where(and(eq(miembros.personaId, ctx.personaId), eq(miembros.baja, false)))
-    .orderBy(asc(empresas.nombre));
+  const memberships = await companies.membershipsOf(ctx.personaId);
   let centros: { Val: string; Desc: string; Denegados: unknown }[] = [];
   let estado: EstadoFichaje = '';
+  let enrolments: Matricula[] = [];
   if (e) {
-    centros = (await db
-      .select({
-        Val: col(centrosTable, 'Val'),
-        Desc: col(centrosTable, 'Desc'),
-        Denegados: col(centrosTable, 'Denegados'),
-      })
-      .from(centrosTable)
-      .where(and(eq(col(centrosTable, 'empresaId'), e.id), eq(col(centrosTable, 'Baja'), false)))
+    const scope = companies.scope(e.id, { personaId: ctx.personaId, userName: ctx.userName });
+    centros = (await scope
+      .pick(
+        { Val: col(centrosTable, 'Val'), Desc: col(centrosTable, 'Desc'), Denegados: col(centrosTable, 'Denegados') },
+        centrosTable,
+        eq(col(centrosTable, 'Baja'), false),
+      )
       .orderBy(asc(col(centrosTable, 'Val')))) as typeof centros;
-    const [last] = await db
-      .select({ estado: fichajes.estado })
-      .from(fichajes)
-      .where(and(eq(fichajes.empresaId, e.id), eq(fichajes.personaId, ctx.personaId)))
+    const [last] = await scope
+      .pick({ estado: fichajes.estado }, fichajes, eq(fichajes.personaId, ctx.personaId))
       .orderBy(desc(fichajes.fecha), desc(fichajes.id))
       .limit(1);
     estado = (last?.estado as EstadoFichaje | undefined) ?? '';
+    enrolments = await matriculasDe(scope, ctx);
   }
-  const enrolments = e ? await matriculasDe(db, e.id, ctx) : [];
   const denegadosCentro: Record<string, PermissionCode[]> = {};
   for (const c of centros)
     if (Array.isArray(c.Denegados) && c.Denegados.length) denegadosCentro[c.Val] = c.Denegados as PermissionCode[];
@@ -88,21 +81,24 @@ export async function buildInfoEmpresa(db: Db, ctx: RequestContext): Promise<Inf
 }
 
 /** A student's own active enrolments and a tutor's students' ones, in this company only; [] for other roles. */
-async function matriculasDe(db: Db, empresaId: number, ctx: RequestContext): Promise<Matricula[]> {
+async function matriculasDe(scope: Scope, ctx: RequestContext): Promise<Matricula[]> {
   const alumno = ctx.roles.includes('alumno');
   const tutor = ctx.roles.includes('tutor');
   if (!alumno && !tutor) return [];
-  const suyos = db
-    .select({ id: tutoresAlumnos.idPersonaAlumno })
-    .from(tutoresAlumnos)
-    .where(and(eq(tutoresAlumnos.empresaId, empresaId), eq(tutoresAlumnos.idPersonaTutor, ctx.personaId)));
+  const suyos = scope.pick(
+    { id: tutoresAlumnos.idPersonaAlumno },
+    tutoresAlumnos,
+    eq(tutoresAlumnos.idPersonaTutor, ctx.personaId),
+  );
   const dequien = [
     ...(alumno ? [eq(matriculas.idPersonaAlumno, ctx.personaId)] : []),
     ...(tutor ? [inArray(matriculas.idPersonaAlumno, suyos)] : []),
   ];
-  return db
-    .select({ Codigo: matriculas.codigo, CodAlumno: matriculas.codAlumno, Desc: matriculas.descripcion })
-    .from(matriculas)
-    .where(and(eq(matriculas.empresaId, empresaId), eq(matriculas.baja, false), or(...dequien)))
+  return scope
+    .pick(
+      { Codigo: matriculas.codigo, CodAlumno: matriculas.codAlumno, Desc: matriculas.descripcion },
+      matriculas,
+      and(eq(matriculas.baja, false), or(...dequien)),
+    )
     .orderBy(asc(matriculas.codigo));
 }

@@ -23,9 +23,9 @@ import {
 import { Throttle } from '../../platform/auth/throttle.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { personas } from '../../platform/db/schema.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { rotateXsrfCookie } from '../../platform/http/security.ts';
-import type { AreaModule } from '../index.ts';
 
 export const LOGIN_FAILED = 'Usuario o contraseña incorrectos';
 /** While locked, every attempt (right or wrong password) gets this, with Retry-After. */

@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { col } from '../../platform/db/entityTable.ts';
 import { miembros, personas, rolesTable } from '../../platform/db/schema.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
+import { handleOf } from '../../platform/tenancy/scope.ts';
 
 const ASSIGNABLE = ROLES.filter((r) => r !== 'admin');
 
@@ -48,6 +49,8 @@ const select = {
 
 /** The company's users: membership rows of this company joined with the people they belong to. */
 export function usuariosRepository(scope: Scope): EntityRepository {
+  // Users are persons (a platform table) joined to their membership: identity code, so the raw handle.
+  const db = handleOf(scope);
   const mine = eq(miembros.empresaId, scope.empresaId);
   const base = (db: Db, where: SQL | undefined) =>
     db.select(select).from(miembros).innerJoin(personas, eq(personas.id, miembros.personaId)).where(where);
@@ -122,12 +125,12 @@ export function usuariosRepository(scope: Scope): EntityRepository {
       const orderKey = (query.Orden ?? 'UserName') as keyof typeof ORDERABLE;
       if (!(orderKey in ORDERABLE)) throw new AppError(400, `No se puede ordenar por ${query.Orden}`);
       const dir = query.Descendente ? desc : asc;
-      const rows = await base(scope.db, where)
+      const rows = await base(db, where)
         .orderBy(dir(ORDERABLE[orderKey]), dir(miembros.id))
         .limit(query.TotalPagina)
         .offset((query.Pagina - 1) * query.TotalPagina);
-      const [{ n } = { n: 0 }] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(
-        base(scope.db, where)
+      const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(
+        base(db, where)
           .limit(COUNT_CAP + 1)
           .as('capped'),
       );
@@ -135,14 +138,14 @@ export function usuariosRepository(scope: Scope): EntityRepository {
     },
 
     async get(id) {
-      const row = await fetch(scope.db, id);
+      const row = await fetch(db, id);
       if (!row) throw notFound();
       return toRow(row);
     },
 
     async create(values) {
-      return scope.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+      return db.transaction(async (tx) => {
+        const db = tx;
         const userName = values.UserName as string;
         const [taken] = await db
           .select({ id: personas.id })
@@ -166,8 +169,8 @@ export function usuariosRepository(scope: Scope): EntityRepository {
     },
 
     async update(id, values) {
-      return scope.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+      return db.transaction(async (tx) => {
+        const db = tx;
         const before = await fetch(db, id);
         if (!before) throw notFound();
         if (String(values.UserName).toLowerCase() !== before.UserName.toLowerCase()) {
@@ -189,8 +192,8 @@ export function usuariosRepository(scope: Scope): EntityRepository {
     },
 
     async remove(id) {
-      await scope.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+      await db.transaction(async (tx) => {
+        const db = tx;
         const before = await fetch(db, id);
         if (!before) throw notFound();
         if (before.Propietario) throw new AppError(400, 'El propietario de la empresa no se puede eliminar');

@@ -1,13 +1,13 @@
 import { clientes, clientespot } from '@faro/domain';
 import type { RepositoryHooks } from '../../platform/crud/hookedRepository.ts';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
+import type { AreaModule } from '../../platform/deps.ts';
 import { registerImportRoutes } from '../../platform/import/importRoutes.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { clientespotTable, clientesTable, col, configuraTable } from '../../platform/tenancy/tables.ts';
 import { contactOverrides } from '../contactos/contactBodies.ts';
 import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHooks.ts';
 import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
-import type { AreaModule } from '../index.ts';
 import { registerConversionRoute } from './conversion.ts';
 import { registerCobros } from './documentos/cobros.ts';
 import { registerDocumentosVenta } from './documentos/documentosRoutes.ts';

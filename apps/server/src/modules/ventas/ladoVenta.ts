@@ -11,7 +11,7 @@ import {
   tieneNifIvaUe,
 } from '@faro/domain';
 import { badRequest, fieldError } from '../../platform/http/errors.ts';
-import { handleOf, type Scope } from '../../platform/tenancy/scope.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   type Cabecera,
   clientesTable,
@@ -29,8 +29,7 @@ import { registrarAlta, registrarAnulacion, urlQrFactura } from './verifactu/reg
  * commit. For a VeriFactu company it generates and stores the chained registro de alta (modules/ventas/verifactu).
  */
 export async function alEmitirFactura(t: Scope, factura: Cabecera): Promise<void> {
-  // TODO(H1): registrarAlta(t, factura) once VeriFactu moved through the door.
-  await registrarAlta(handleOf(t), t.empresaId, factura);
+  await registrarAlta(t, factura);
 }
 
 /** A sales save body (Cliente, VentasTxtLibre*) in the engine's words. */
@@ -135,12 +134,12 @@ export const LADO_VENTA: LadoDocumentos = {
     motivo: { mueve: 'salida de mercancía', devuelve: 'devolución al stock' },
   },
   alAnular: async (t, h) => {
-    await registrarAnulacion(handleOf(t), t.empresaId, h);
+    await registrarAnulacion(t, h);
   },
   async alCargar(s, recurso, h, json) {
     if (recurso !== 'fventa') return;
     // VeriFactu (issue 6): the issued invoice carries the cotejo URL of its QR.
-    if (h.numero !== null) json.UrlQr = await urlQrFactura(handleOf(s), s.empresaId, h.id);
+    if (h.numero !== null) json.UrlQr = await urlQrFactura(s, h.id);
     json.Vencimientos = await cargarVencimientos(s, h.id);
   },
 };

@@ -25,8 +25,8 @@ export interface EntityRepository {
   count?(query: Pick<ListQuery, 'Filtros'>): Promise<number>;
 }
 
-/** Transitional name: the request scope (the company door plus, until the document engine moves, `db`). */
-export type { RequestScope as Scope } from '../deps.ts';
+/** The company door, under the name old imports use (new code imports it from `platform/tenancy/scope.ts`). */
+export type { Scope } from '../tenancy/scope.ts';
 
 /**
  * The generic repository of a declared entity. Every statement carries `empresa_id = scope.empresaId`: a row of

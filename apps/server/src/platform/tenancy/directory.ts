@@ -1,5 +1,6 @@
-import type { SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { empresas, miembros } from '../db/platformTables.ts';
 import { type Actor, type CompanyTable, companyScope, type Scope, source } from './scope.ts';
 
 /** The actor of work no person started (jobs, workers). */
@@ -18,6 +19,15 @@ export function companyDirectory(deps: { database: Database }) {
     async companiesWith(table: CompanyTable, where?: SQL): Promise<number[]> {
       const rows = await db.selectDistinct({ id: table.empresaId }).from(source(table)).where(where);
       return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    },
+    /** The companies a person is an active member of, by name (the company switcher). */
+    membershipsOf(personaId: number): Promise<{ Id: number; Codigo: string; Nombre: string }[]> {
+      return db
+        .select({ Id: empresas.id, Codigo: empresas.codigo, Nombre: empresas.nombre })
+        .from(miembros)
+        .innerJoin(empresas, eq(empresas.id, miembros.empresaId))
+        .where(and(eq(miembros.personaId, personaId), eq(miembros.baja, false)))
+        .orderBy(asc(empresas.nombre));
     },
   };
 }

@@ -15,6 +15,8 @@ export { col, type EntityTable } from '../db/entityTable.ts';
 export * from '../db/purchaseDocuments.ts';
 export * from '../db/salesDocuments.ts';
 export * from '../db/salesTables.ts';
+/** The derived table of a declared entity by name (every one a company table). */
+export { tableOf } from '../db/tableRegistry.ts';
 
 import { matriculas, tutoresAlumnos } from '../db/enrolments.ts';
 import {
@@ -61,6 +63,8 @@ import {
 
 /** Column references of the company's own row, for `scope.company({ nombre: empresa.nombre, … })`. */
 export const empresa = getTableColumns(empresas);
+/** The company's own row as read by `scope.company(empresa)`. */
+export type EmpresaRow = typeof empresas.$inferSelect;
 
 export {
   almacenesTable,

@@ -1,6 +1,6 @@
 import { ES_FACTURA, formatAmount, leyendaExencion, PROVINCIAS, TIPOS_FACTURA } from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { handleOf, type Scope } from '../../../platform/tenancy/scope.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { type Cabecera, empresa, ficheros, type Linea } from '../../../platform/tenancy/tables.ts';
 import { dibujarQrVerifactu } from '../verifactu/pdfQr.ts';
 import { dibujarLogo, logoDibujable } from './pdfLogo.ts';
@@ -32,7 +32,7 @@ export async function pdfDocumento(
   rectificada: Cabecera | null,
 ): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
-  // The company and its logo's bytes in one query (the unique index on (empresa_id, clave)); a PDF logo is not read.
+  // The company and its logo's bytes in one query (the unique index on (company, clave)); a PDF logo is not read.
   const [fila] = await s
     .company({ emp: empresa, logoTipo: ficheros.tipo, logo: ficheros.datos })
     .leftJoin(ficheros, s.on(ficheros, and(eq(ficheros.clave, empresa.logo), inArray(ficheros.tipo, ['jpg', 'png']))));
@@ -73,8 +73,7 @@ export async function pdfDocumento(
   );
   if (emp?.registroMercantil) doc.text(emp.registroMercantil, { width: anchoEmp });
   // The VeriFactu QR (30–40 mm) and its legends; the empty frame when the document has none.
-  // TODO(H1): dibujarQrVerifactu(doc, s, id) once VeriFactu moved through the door.
-  if (!(await dibujarQrVerifactu(doc, handleOf(s), s.empresaId, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
+  if (!(await dibujarQrVerifactu(doc, s, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
 
   doc
     .font('Helvetica-Bold')

@@ -5,6 +5,7 @@ import { startSmtpSink } from '../../../../test/smtpSink.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 import { createJobRunner, LOCK_CLASS, lockKey } from '../../../platform/jobs/runner.ts';
 import { createMailer } from '../../../platform/mail/mailer.ts';
+import { companyDirectory } from '../../../platform/tenancy/directory.ts';
 import { generarPendientes, generarPlantilla, hoyEnEspana } from './generar.ts';
 import { trabajoFacturasRecurrentes } from './recurrentesRoutes.ts';
 
@@ -60,7 +61,8 @@ const crear = async (over: Record<string, unknown> = {}) => {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 };
-const generar = (id: number, hoy: string) => generarPlantilla(t.database.db, t.deps.mailer, empresaId, id, hoy);
+const generar = (id: number, hoy: string) =>
+  generarPlantilla(companyDirectory(t.deps).scope(empresaId), t.deps.mailer, id, hoy);
 const facturasDe = async (id: number) =>
   t.database.query<{ id: number; fecha: string; numero: number | null; num_serie: string; observaciones: string }>(
     `select d.id, d.fecha::text as fecha, d.numero, d.num_serie, d.observaciones from facturas_recurrentes_generadas g
@@ -165,7 +167,7 @@ describe('generating invoices from a template', () => {
       generar(p.Id, '2026-11-30'),
       generar(p.Id, '2026-11-30'),
       generar(p.Id, '2026-11-30'),
-      generarPendientes(t.database.db, t.deps.mailer, '2026-11-30'),
+      generarPendientes(companyDirectory(t.deps), t.deps.mailer, '2026-11-30'),
     ]);
     const nuevos = runs
       .slice(0, 3)
@@ -283,7 +285,7 @@ describe('generating invoices from a template', () => {
     try {
       const mailer = createMailer(t.database.db, { smtpUrl: sink.url, from: 'Faro <f@faro.test>', log: () => {} });
       const p = await crear({ Accion: 'enviar', FechaInicio: '2026-11-06' });
-      const r = await generarPlantilla(t.database.db, mailer, empresaId, p.Id, '2026-11-07');
+      const r = await generarPlantilla(companyDirectory(t.deps).scope(empresaId), mailer, p.Id, '2026-11-07');
       expect(r.Generadas).toHaveLength(1);
       expect(sink.mails).toHaveLength(1);
       expect(sink.mails[0]!.to).toEqual(['cliente@recurrente.test']);

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { access } from '../../../platform/auth/access.ts';
 import { parseBody } from '../../../platform/crud/crudRoutes.ts';
 import { parseListQuery } from '../../../platform/crud/listQuery.ts';
-import type { Db } from '../../../platform/db/database.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { Job } from '../../../platform/jobs/runner.ts';
+import { companyDirectory } from '../../../platform/tenancy/directory.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { generarPendientes, generarPlantilla, hoyEnEspana } from './generar.ts';
 import {
   borrarPlantilla,
@@ -36,8 +37,8 @@ export function registerRecurrentes(app: FastifyInstance, deps: AppDeps): void {
   const base = '/api/ventas/fventarec';
   const perm = (level: 1 | 2 | 3) => ({ access: access.permission(PERMISO, level, MODULO) });
   const schema = (summary: string) => ({ schema: { tags: ['ventas'], summary } });
-  const load = async (db: Db, empresaId: number, id: number) =>
-    plantillaJson(await cargarPlantilla(db, empresaId, id), await cargarLineasPlantilla(db, empresaId, id));
+  const load = async (s: Scope, id: number) =>
+    plantillaJson(await cargarPlantilla(s, id), await cargarLineasPlantilla(s, id));
 
   app.get(`${base}/list`, { config: perm(1), ...schema('Facturas recurrentes') }, async (request) => {
     const scope = deps.scopeOf(request);
@@ -46,33 +47,32 @@ export function registerRecurrentes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get(`${base}/edit/:id`, { config: perm(1), ...schema('Factura recurrente: ver') }, async (request) => {
     const scope = deps.scopeOf(request);
-    return load(scope.db, scope.empresaId, idOf(request));
+    return load(scope, idOf(request));
   });
 
   app.post(`${base}/save`, { config: perm(2), ...schema('Factura recurrente: crear') }, async (request, reply) => {
     const scope = deps.scopeOf(request);
     const input = parseBody(plantillaRecurrenteSchema, request.body) as PlantillaRecurrenteInput;
-    const id = await scope.db.transaction((t) => guardarPlantilla(t as unknown as Db, scope.empresaId, input, null));
-    return reply.status(201).send(await load(scope.db, scope.empresaId, id));
+    const id = await scope.tx((t) => guardarPlantilla(t, input, null));
+    return reply.status(201).send(await load(scope, id));
   });
 
   app.put(`${base}/save/:id`, { config: perm(2), ...schema('Factura recurrente: guardar') }, async (request) => {
     const scope = deps.scopeOf(request);
     const id = idOf(request);
-    await scope.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await scope.tx(async (t) => {
       // The template first: another company's id is a 404 whatever the body says.
-      const actual = await cargarPlantilla(tx, scope.empresaId, id, true);
+      const actual = await cargarPlantilla(t, id, true);
       const input = parseBody(plantillaRecurrenteSchema, request.body) as PlantillaRecurrenteInput;
-      await guardarPlantilla(tx, scope.empresaId, input, actual);
+      await guardarPlantilla(t, input, actual);
     });
-    return load(scope.db, scope.empresaId, id);
+    return load(scope, id);
   });
 
   app.delete(`${base}/delete/:id`, { config: perm(3), ...schema('Factura recurrente: borrar') }, async (request) => {
     const scope = deps.scopeOf(request);
     const id = idOf(request);
-    await scope.db.transaction((t) => borrarPlantilla(t as unknown as Db, scope.empresaId, id));
+    await scope.tx((t) => borrarPlantilla(t, id));
     return { Id: id };
   });
 
@@ -82,10 +82,10 @@ export function registerRecurrentes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       const scope = deps.scopeOf(request);
       const id = idOf(request);
-      const p = await cargarPlantilla(scope.db, scope.empresaId, id);
+      const p = await cargarPlantilla(scope, id);
       if (p.baja) throw badRequest(MSG_RECURRENTES.deBaja);
-      const r = await generarPlantilla(scope.db, deps.mailer, scope.empresaId, id, hoyEnEspana(), scope);
-      return { ...r, Plantilla: await load(scope.db, scope.empresaId, id) };
+      const r = await generarPlantilla(scope, deps.mailer, id, hoyEnEspana());
+      return { ...r, Plantilla: await load(scope, id) };
     },
   );
 
@@ -94,7 +94,7 @@ export function registerRecurrentes(app: FastifyInstance, deps: AppDeps): void {
     { config: perm(1), ...schema('Factura recurrente: facturas generadas') },
     async (request) => {
       const scope = deps.scopeOf(request);
-      return historialPlantilla(scope.db, scope.empresaId, idOf(request));
+      return historialPlantilla(scope, idOf(request));
     },
   );
 }
@@ -104,6 +104,6 @@ export function trabajoFacturasRecurrentes(deps: Pick<AppDeps, 'database' | 'mai
   return {
     nombre: 'facturas-recurrentes',
     intervaloSegundos: minutos * 60,
-    run: () => generarPendientes(deps.database.db, deps.mailer),
+    run: () => generarPendientes(companyDirectory(deps), deps.mailer),
   };
 }

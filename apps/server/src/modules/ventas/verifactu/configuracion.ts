@@ -1,10 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { createSecureContext } from 'node:tls';
 import type { EntornoAeat, SistemaInformatico, ZonaHoraria } from '@faro/domain';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/database.ts';
-import { empresas, verifactuConfig } from '../../../platform/db/schema.ts';
 import { AppError, badRequest } from '../../../platform/http/errors.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
+import { empresa, verifactuConfig } from '../../../platform/tenancy/tables.ts';
 import { ENDPOINTS_VERIFACTU } from '../../../verifactu/endpoints.ts';
 
 /**
@@ -50,17 +49,14 @@ export const DEFECTO_SISTEMA = {
 
 export const instalacionDefecto = (empresaId: number) => `FARO-${empresaId}`;
 
-export async function cargarEmpresa(db: Db, empresaId: number): Promise<EmpresaVf> {
-  const [e] = await db
-    .select({
-      id: empresas.id,
-      nombre: empresas.nombre,
-      nif: empresas.nif,
-      tributacion: empresas.tributacion,
-      tipoFacturaElectronica: empresas.tipoFacturaElectronica,
-    })
-    .from(empresas)
-    .where(eq(empresas.id, empresaId));
+export async function cargarEmpresa(s: Scope): Promise<EmpresaVf> {
+  const [e] = await s.company({
+    id: empresa.id,
+    nombre: empresa.nombre,
+    nif: empresa.nif,
+    tributacion: empresa.tributacion,
+    tipoFacturaElectronica: empresa.tipoFacturaElectronica,
+  });
   if (!e) throw new AppError(404, 'No encontrado');
   return e;
 }
@@ -102,8 +98,8 @@ export function comprobarCertificado(pfx: Buffer, passphrase: string): void {
 
 type FilaConfig = typeof verifactuConfig.$inferSelect;
 
-export async function filaConfig(db: Db, empresaId: number): Promise<FilaConfig | null> {
-  const [row] = await db.select().from(verifactuConfig).where(eq(verifactuConfig.empresaId, empresaId));
+export async function filaConfig(s: Scope): Promise<FilaConfig | null> {
+  const [row] = await s.select(verifactuConfig);
   return row ?? null;
 }
 
@@ -122,11 +118,11 @@ export function sistemaDe(e: EmpresaVf, row: FilaConfig | null): SistemaInformat
 }
 
 export async function cargarConfiguracion(
-  db: Db,
+  s: Scope,
   e: EmpresaVf,
   secret?: string,
 ): Promise<ConfiguracionVf & { fila: FilaConfig | null }> {
-  const row = await filaConfig(db, e.id);
+  const row = await filaConfig(s);
   let certificado: ConfiguracionVf['certificado'] = null;
   if (secret && row?.certificado && row.certificadoClave) {
     certificado = {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database.ts';
 import { empresas, verifactuConfig } from '../../../platform/db/schema.ts';
+import { companyScope } from '../../../platform/tenancy/scope.ts';
 import { cifrar, filaConfig } from './configuracion.ts';
 
 /**
@@ -20,7 +21,7 @@ export async function simuladorDemo(
     .from(empresas)
     .where(and(eq(empresas.codigo, 'DEMO'), eq(empresas.tipoFacturaElectronica, 'verifactu')));
   if (!demo?.nif) return null;
-  const fila = await filaConfig(db, demo.id);
+  const fila = await filaConfig(companyScope(db, { empresaId: demo.id, personaId: null, userName: 'demo' }));
   if (fila?.envioAeat) return null;
   if (fila?.url && !fila.url.startsWith('https://127.0.0.1:')) return null;
   const { generarCertificadosPrueba } = await import('../../../verifactu/simulador/certificados.ts');

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, TEST_SECRET, type TestApp } from '../../../../test/testApp.ts';
 import { validarEnvioSoap } from '../../../../test/verifactu/xsd.ts';
-import type { Db } from '../../../platform/db/database.ts';
 import { documentosVenta } from '../../../platform/db/schema.ts';
+import { companyDirectory } from '../../../platform/tenancy/directory.ts';
 import { type CertificadosPrueba, generarCertificadosPrueba } from '../../../verifactu/simulador/certificados.ts';
 import { iniciarSimuladorAeat, type SimuladorAeat } from '../../../verifactu/simulador/simuladorAeat.ts';
 import { enviarPendientes, estadoEnvio, iniciarTrabajadorVerifactu, soltarTurno, tomarTurno } from './envio.ts';
@@ -125,7 +125,7 @@ describe('VeriFactu queue against the local AEAT simulator', () => {
     expect(r.pasos).toBe(1);
     expect(r.plan).toBe('esperar');
     expect(r.motivo).toBe('flujo');
-    expect((await estadoEnvio(t.database.db, empresaId)).siguienteEnvio).toBe(reloj + 60_000);
+    expect((await estadoEnvio(companyDirectory(t.deps).scope(empresaId))).siguienteEnvio).toBe(reloj + 60_000);
     expect((await enviar()).pasos).toBe(0); // still inside the 60 s
     expect(sim.peticiones).toHaveLength(1);
     for (let i = 0; i < 3; i++) {
@@ -179,7 +179,7 @@ describe('VeriFactu queue against the local AEAT simulator', () => {
     const f = await emitir();
     const r = await enviar({ timeoutMs: 400 });
     expect(r.ultimo?.Tipo).toBe('error');
-    const estado = await estadoEnvio(t.database.db, empresaId);
+    const estado = await estadoEnvio(companyDirectory(t.deps).scope(empresaId));
     expect(estado.incidencia).toBe(true);
     const [fila] = await t.database.query<{ intentos: number; no_antes_de: string; retrasado: boolean }>(
       `select c.intentos, c.no_antes_de, c.retrasado from verifactu_cola c join verifactu_registros r
@@ -200,16 +200,16 @@ describe('VeriFactu queue against the local AEAT simulator', () => {
     expect(ultima.incidencia).toBe('S');
     expect((await estadoDe(f.Id))[0]!.Estado).toBe('enviado');
     expect((await estadoDe(g.Id))[0]!.Estado).toBe('enviado');
-    expect((await estadoEnvio(t.database.db, empresaId)).incidencia).toBe(false);
+    expect((await estadoEnvio(companyDirectory(t.deps).scope(empresaId))).incidencia).toBe(false);
   });
 
   it('one sender per company: a held lease makes others wait', async () => {
     reloj += 61_000;
     await emitir();
-    expect(await tomarTurno(t.database.db, empresaId, 'otro-proceso')).toBe(true);
-    expect(await tomarTurno(t.database.db, empresaId, 'tercero')).toBe(false);
+    expect(await tomarTurno(companyDirectory(t.deps).scope(empresaId), 'otro-proceso')).toBe(true);
+    expect(await tomarTurno(companyDirectory(t.deps).scope(empresaId), 'tercero')).toBe(false);
     expect((await enviar()).motivo).toBe('ocupado');
-    await soltarTurno(t.database.db, empresaId, 'otro-proceso');
+    await soltarTurno(companyDirectory(t.deps).scope(empresaId), 'otro-proceso');
     const r = await enviar();
     expect(r.enviados).toBe(1);
   });
@@ -251,11 +251,13 @@ describe('VeriFactu queue against the local AEAT simulator', () => {
         sql`${documentosVenta.empresaId} = ${empresaId} and ${documentosVenta.numero} is not null and ${documentosVenta.tipo} = 'factura'`,
       )
       .limit(1)) as (typeof documentosVenta.$inferSelect)[];
-    await t.database.db.transaction(async (tx) => {
-      for (let i = 0; i < 1001; i++) {
-        await registrarAlta(tx as unknown as Db, empresaId, { ...h!, numSerie: `M-${i}`, observaciones: 'Masivo' });
-      }
-    });
+    await companyDirectory(t.deps)
+      .scope(empresaId)
+      .tx(async (tx) => {
+        for (let i = 0; i < 1001; i++) {
+          await registrarAlta(tx, { ...h!, numSerie: `M-${i}`, observaciones: 'Masivo' });
+        }
+      });
     const antes = sim.peticiones.length;
     const r = await enviar({ maxPasos: 1 });
     expect(r.pasos).toBe(1);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RegistroFacturacion } from '@faro/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../../platform/db/database.ts';
-import { verifactuCola, verifactuConfig, verifactuEnvio, verifactuRegistros } from '../../../platform/db/schema.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
+import { type CompanyDirectory, companyDirectory } from '../../../platform/tenancy/directory.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
+import { verifactuCola, verifactuEnvio, verifactuRegistros } from '../../../platform/tenancy/tables.ts';
 import { type ClienteAeat, crearClienteAeat, type ResultadoEnvio } from '../../../verifactu/clienteSoap.ts';
 import { filaDeCola, pasoDeCola } from '../../../verifactu/cola.ts';
 import {
@@ -12,7 +13,10 @@ import {
   type OpcionesPlanificador,
   type Plan,
 } from '../../../verifactu/planificador.ts';
-import { cargarConfiguracion, cargarEmpresa, destinoDe, MSG_VF, usaVerifactu } from './configuracion.ts';
+import { cargarConfiguracion, cargarEmpresa, destinoDe, filaConfig, MSG_VF, usaVerifactu } from './configuracion.ts';
+
+/** The platform's database as the jobs receive it (only handed to the company directory). */
+type Plataforma = Parameters<typeof companyDirectory>[0]['database'];
 
 /**
  * The VeriFactu queue worker (fventaverifactu). One sender per company: a lease row (`verifactu_envio.bloqueado_*`)
@@ -66,55 +70,44 @@ function resumen(r: ResultadoEnvio, registros: number, ahora: number): ResumenRe
   return { ...base, Mensaje: r.mensaje };
 }
 
-async function asegurarEnvio(db: Db, empresaId: number): Promise<void> {
-  await db.insert(verifactuEnvio).values({ empresaId, estado: ESTADO_ENVIO_INICIAL }).onConflictDoNothing();
+async function asegurarEnvio(s: Scope): Promise<void> {
+  await s.insert(verifactuEnvio, { estado: ESTADO_ENVIO_INICIAL }).onConflictDoNothing();
 }
 
 /** Takes the company's sender lease; false when another sender holds it. */
-export async function tomarTurno(db: Db, empresaId: number, quien = yo): Promise<boolean> {
-  await asegurarEnvio(db, empresaId);
+export async function tomarTurno(s: Scope, quien = yo): Promise<boolean> {
+  await asegurarEnvio(s);
   const hasta = new Date(Date.now() + LEASE_MS).toISOString();
-  const filas = await db
-    .update(verifactuEnvio)
-    .set({ bloqueadoPor: quien, bloqueadoHasta: hasta })
-    .where(
-      and(
-        eq(verifactuEnvio.empresaId, empresaId),
-        sql`(${verifactuEnvio.bloqueadoHasta} is null or ${verifactuEnvio.bloqueadoHasta} < now() or ${verifactuEnvio.bloqueadoPor} = ${quien})`,
-      ),
+  const filas = await s
+    .update(
+      verifactuEnvio,
+      { bloqueadoPor: quien, bloqueadoHasta: hasta },
+      sql`(${verifactuEnvio.bloqueadoHasta} is null or ${verifactuEnvio.bloqueadoHasta} < now() or ${verifactuEnvio.bloqueadoPor} = ${quien})`,
     )
     .returning({ id: verifactuEnvio.empresaId });
   return filas.length === 1;
 }
 
-export async function soltarTurno(db: Db, empresaId: number, quien = yo): Promise<void> {
-  await db
-    .update(verifactuEnvio)
-    .set({ bloqueadoPor: null, bloqueadoHasta: null })
-    .where(and(eq(verifactuEnvio.empresaId, empresaId), eq(verifactuEnvio.bloqueadoPor, quien)));
+export async function soltarTurno(s: Scope, quien = yo): Promise<void> {
+  await s.update(verifactuEnvio, { bloqueadoPor: null, bloqueadoHasta: null }, eq(verifactuEnvio.bloqueadoPor, quien));
 }
 
-export async function estadoEnvio(db: Db, empresaId: number): Promise<EstadoEnvioEmpresa> {
-  const [row] = await db
-    .select({ estado: verifactuEnvio.estado })
-    .from(verifactuEnvio)
-    .where(eq(verifactuEnvio.empresaId, empresaId));
+export async function estadoEnvio(s: Scope): Promise<EstadoEnvioEmpresa> {
+  const [row] = await s.pick({ estado: verifactuEnvio.estado }, verifactuEnvio);
   return (row?.estado as EstadoEnvioEmpresa | undefined) ?? ESTADO_ENVIO_INICIAL;
 }
 
 /** "Send now": forget back-offs and a configuration block (the user says it is fixed); TiempoEsperaEnvio stays. */
-export async function reintentarAhora(db: Db, empresaId: number): Promise<void> {
-  await asegurarEnvio(db, empresaId);
-  const estado = await estadoEnvio(db, empresaId);
+export async function reintentarAhora(s: Scope): Promise<void> {
+  await asegurarEnvio(s);
+  const estado = await estadoEnvio(s);
   const { bloqueo: _b, ...resto } = estado;
-  await db
-    .update(verifactuEnvio)
-    .set({ estado: { ...resto, siguienteEnvio: estado.bloqueo ? 0 : estado.siguienteEnvio } })
-    .where(eq(verifactuEnvio.empresaId, empresaId));
-  await db
-    .update(verifactuCola)
-    .set({ noAntesDe: null })
-    .where(and(eq(verifactuCola.empresaId, empresaId), eq(verifactuCola.estado, 'generado')));
+  await s.update(
+    verifactuEnvio,
+    { estado: { ...resto, siguienteEnvio: estado.bloqueo ? 0 : estado.siguienteEnvio } },
+    undefined,
+  );
+  await s.update(verifactuCola, { noAntesDe: null }, eq(verifactuCola.estado, 'generado'));
 }
 
 /**
@@ -123,19 +116,23 @@ export async function reintentarAhora(db: Db, empresaId: number): Promise<void> 
  * another sender holds the lease.
  */
 export async function enviarPendientes(
-  database: Pick<Database, 'db'>,
+  database: Plataforma,
   secret: string,
   empresaId: number,
   op: OpcionesEnvio = {},
 ): Promise<ResumenEnvio> {
-  const db = database.db;
-  const e = await cargarEmpresa(db, empresaId);
+  return enviarPendientesDe(companyDirectory({ database }).scope(empresaId), secret, op);
+}
+
+/** `enviarPendientes` through the company's door. */
+export async function enviarPendientesDe(db: Scope, secret: string, op: OpcionesEnvio = {}): Promise<ResumenEnvio> {
+  const e = await cargarEmpresa(db);
   if (!usaVerifactu(e)) throw badRequest(MSG_VF.noActivo);
   const cfg = await cargarConfiguracion(db, e, secret);
   const url = destinoDe(cfg);
   if (!url) throw badRequest(MSG_VF.sinDestino);
   if (!cfg.certificado) throw badRequest(MSG_VF.sinCertificado);
-  if (!(await tomarTurno(db, empresaId))) return { pasos: 0, enviados: 0, plan: 'esperar', motivo: 'ocupado' };
+  if (!(await tomarTurno(db))) return { pasos: 0, enviados: 0, plan: 'esperar', motivo: 'ocupado' };
   const ca = op.ca ?? process.env.FARO_VERIFACTU_CA;
   const cliente = op.cliente
     ? op.cliente({ url, pfx: cfg.certificado.pfx, passphrase: cfg.certificado.passphrase })
@@ -151,16 +148,8 @@ export async function enviarPendientes(
   try {
     for (let paso = 0; paso < (op.maxPasos ?? 20); paso++) {
       const filas = await db
-        .select({ c: verifactuCola, r: verifactuRegistros })
-        .from(verifactuCola)
-        .innerJoin(
-          verifactuRegistros,
-          and(
-            eq(verifactuRegistros.empresaId, verifactuCola.empresaId),
-            eq(verifactuRegistros.id, verifactuCola.idRegistro),
-          ),
-        )
-        .where(and(eq(verifactuCola.empresaId, empresaId), eq(verifactuCola.estado, 'generado')))
+        .pick({ c: verifactuCola, r: verifactuRegistros }, verifactuCola, eq(verifactuCola.estado, 'generado'))
+        .innerJoin(verifactuRegistros, db.on(verifactuRegistros, eq(verifactuRegistros.id, verifactuCola.idRegistro)))
         .orderBy(asc(verifactuRegistros.id))
         .limit(MAX_FILAS);
       const registros = new Map(filas.map((f) => [String(f.r.id), f.r.registro as RegistroFacturacion]));
@@ -171,7 +160,7 @@ export async function enviarPendientes(
         loteMaximo: f.c.loteMaximo,
         retrasado: f.c.retrasado,
       }));
-      const estado = await estadoEnvio(db, empresaId);
+      const estado = await estadoEnvio(db);
       const t = ahora();
       const paso1 = await pasoDeCola({
         filas: enCola,
@@ -192,8 +181,7 @@ export async function enviarPendientes(
       }
       out.pasos++;
       const n = paso1.plan.ids.length;
-      await db.transaction(async (t2) => {
-        const tx = t2 as unknown as Db;
+      await db.tx(async (tx) => {
         for (const c of paso1.cambios) {
           const set: Partial<typeof verifactuCola.$inferInsert> = { actualizado: new Date(t).toISOString() };
           if (c.estado !== undefined) set.estado = c.estado;
@@ -205,58 +193,52 @@ export async function enviarPendientes(
           if (c.DescripcionErrorRegistro !== undefined) set.descripcionError = c.DescripcionErrorRegistro;
           if (c.CSV !== undefined) set.csv = c.CSV;
           if (c.estado && c.estado !== 'generado') set.enviado = new Date(t).toISOString();
-          await tx
-            .update(verifactuCola)
-            .set(set)
-            .where(and(eq(verifactuCola.empresaId, empresaId), eq(verifactuCola.idRegistro, Number(c.id))));
-          if (c.anula) await marcarAnulada(tx, empresaId, c.anula.NumSerieFactura, c.anula.FechaExpedicionFactura);
+          await tx.update(verifactuCola, set, eq(verifactuCola.idRegistro, Number(c.id)));
+          if (c.anula) await marcarAnulada(tx, c.anula.NumSerieFactura, c.anula.FechaExpedicionFactura);
         }
-        await tx
-          .update(verifactuEnvio)
-          .set({
+        await tx.update(
+          verifactuEnvio,
+          {
             estado: paso1.estado,
             ultimoEnvio: new Date(t).toISOString(),
             ...(paso1.resultado ? { ultimoResultado: resumen(paso1.resultado, n, t) } : {}),
-          })
-          .where(eq(verifactuEnvio.empresaId, empresaId));
+          },
+          undefined,
+        );
       });
       if (paso1.resultado) out.ultimo = resumen(paso1.resultado, n, t);
       out.enviados += paso1.cambios.filter((c) => c.estado && c.estado !== 'generado').length;
     }
   } finally {
     cliente.cerrar();
-    await soltarTurno(db, empresaId);
+    await soltarTurno(db);
   }
   return out;
 }
 
 /** An accepted anulación: the invoice's altas leave the queue as `anulado`. */
-async function marcarAnulada(tx: Db, empresaId: number, numSerie: string, fecha: string): Promise<void> {
-  const altas = await tx
-    .select({ id: verifactuRegistros.id })
-    .from(verifactuRegistros)
-    .where(
-      and(
-        eq(verifactuRegistros.empresaId, empresaId),
-        eq(verifactuRegistros.numSerieFactura, numSerie),
-        eq(verifactuRegistros.fechaExpedicion, fecha),
-        inArray(verifactuRegistros.clase, ['alta', 'subsanacion']),
-      ),
-    );
+async function marcarAnulada(tx: Scope, numSerie: string, fecha: string): Promise<void> {
+  const altas = await tx.pick(
+    { id: verifactuRegistros.id },
+    verifactuRegistros,
+    and(
+      eq(verifactuRegistros.numSerieFactura, numSerie),
+      eq(verifactuRegistros.fechaExpedicion, fecha),
+      inArray(verifactuRegistros.clase, ['alta', 'subsanacion']),
+    ),
+  );
   if (!altas.length) return;
-  await tx
-    .update(verifactuCola)
-    .set({ estado: 'anulado' })
-    .where(
-      and(
-        eq(verifactuCola.empresaId, empresaId),
-        inArray(
-          verifactuCola.idRegistro,
-          altas.map((a) => a.id),
-        ),
-        inArray(verifactuCola.estado, ['enviado', 'conerrores']),
+  await tx.update(
+    verifactuCola,
+    { estado: 'anulado' },
+    and(
+      inArray(
+        verifactuCola.idRegistro,
+        altas.map((a) => a.id),
       ),
-    );
+      inArray(verifactuCola.estado, ['enviado', 'conerrores']),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -279,7 +261,7 @@ export interface OpcionesTrabajador extends OpcionesEnvio {
  * back-off). Stoppable: `detener()` waits for the pass in progress.
  */
 export function iniciarTrabajadorVerifactu(
-  database: Pick<Database, 'db'>,
+  database: Plataforma,
   secret: string,
   op: OpcionesTrabajador = {},
 ): TrabajadorVerifactu {
@@ -290,23 +272,16 @@ export function iniciarTrabajadorVerifactu(
   const esperaHasta = new Map<number, number>();
 
   const pasada = async () => {
-    const db = database.db;
-    const empresas = await db
-      .selectDistinct({ id: verifactuCola.empresaId })
-      .from(verifactuCola)
-      .innerJoin(verifactuConfig, eq(verifactuConfig.empresaId, verifactuCola.empresaId))
-      .where(
-        and(
-          eq(verifactuCola.estado, 'generado'),
-          sql`${verifactuConfig.certificado} is not null`,
-          sql`(${verifactuConfig.envioAeat} or ${verifactuConfig.url} is not null)`,
-        ),
-      );
-    for (const { id } of empresas) {
+    const empresas: CompanyDirectory = companyDirectory({ database });
+    for (const id of await empresas.companiesWith(verifactuCola, eq(verifactuCola.estado, 'generado'))) {
       if (parado) return;
       if ((esperaHasta.get(id) ?? 0) > Date.now()) continue;
+      const scope = empresas.scope(id);
+      // Only companies with a certificate and a destination (the AEAT or a URL) are sent for.
+      const cfg = await filaConfig(scope);
+      if (!cfg?.certificado || !(cfg.envioAeat || cfg.url !== null)) continue;
       try {
-        const r = await enviarPendientes(database, secret, id, op);
+        const r = await enviarPendientesDe(scope, secret, op);
         if (r.hasta) esperaHasta.set(id, r.hasta);
         else esperaHasta.delete(id);
         if (r.pasos) op.log?.(`VeriFactu: empresa ${id}, ${r.enviados} registros enviados en ${r.pasos} envíos`);

@@ -1,5 +1,5 @@
 import { codificarQr, IMPRESION_QR } from '@faro/domain';
-import type { Db } from '../../../platform/db/database.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { urlQrFactura } from './registros.ts';
 
 /** The part of a pdfkit document this needs (pdfkit is imported lazily by the caller). */
@@ -21,12 +21,11 @@ const MM = 72 / 25.4;
  */
 export async function dibujarQrVerifactu(
   doc: Lienzo,
-  db: Db,
-  empresaId: number,
+  s: Scope,
   idDocumento: number,
   caja = { x: 455, y: 40, ancho: 100 },
 ): Promise<boolean> {
-  const url = await urlQrFactura(db, empresaId, idDocumento);
+  const url = await urlQrFactura(s, idDocumento);
   if (!url) return false;
   const { modulos } = codificarQr(url);
   const lado = 30.5 * MM;

@@ -17,17 +17,17 @@ import {
   urlCotejoDe,
 } from '@faro/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/database.ts';
-import { col } from '../../../platform/db/entityTable.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
 import {
   clientesTable,
+  col,
   documentosVenta as dv,
   verifactuCadena,
   verifactuCola,
   verifactuEnvio,
   verifactuRegistros,
-} from '../../../platform/db/schema.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
+} from '../../../platform/tenancy/tables.ts';
 import {
   type ConfiguracionVf,
   cargarConfiguracion,
@@ -81,13 +81,14 @@ export function desgloseVerifactu(desglose: readonly DesgloseIva[], regimen: str
   });
 }
 
-async function destinatario(tx: Db, empresaId: number, h: Cabecera): Promise<PersonaFisicaJuridica | undefined> {
+async function destinatario(t: Scope, h: Cabecera): Promise<PersonaFisicaJuridica | undefined> {
   const nif = h.terceroNif?.trim().toUpperCase();
   if (!nif) return undefined;
-  const [cliente] = (await tx
-    .select({ TipoNIF: col(clientesTable, 'TipoNIF') })
-    .from(clientesTable)
-    .where(and(eq(col(clientesTable, 'empresaId'), empresaId), eq(col(clientesTable, 'Id'), h.idTercero)))) as {
+  const [cliente] = (await t.pick(
+    { TipoNIF: col(clientesTable, 'TipoNIF') },
+    clientesTable,
+    eq(col(clientesTable, 'Id'), h.idTercero),
+  )) as {
     TipoNIF: string | null;
   }[];
   const pais = (h.terceroPais ?? '').trim().toUpperCase();
@@ -108,7 +109,7 @@ function tipoFactura(h: Cabecera): TipoFactura {
 }
 
 /** The business data of an issued invoice for its registro de alta. */
-export async function datosAlta(tx: Db, e: EmpresaVf, h: Cabecera): Promise<DatosAlta> {
+export async function datosAlta(t: Scope, e: EmpresaVf, h: Cabecera): Promise<DatosAlta> {
   const TipoFactura = tipoFactura(h);
   const datos: DatosAlta = {
     IDEmisorFactura: e.nif,
@@ -121,16 +122,13 @@ export async function datosAlta(tx: Db, e: EmpresaVf, h: Cabecera): Promise<Dato
     Desglose: desgloseVerifactu((h.desglose ?? []) as DesgloseIva[], h.regimenIva),
   };
   if (TipoFactura !== 'F2' && TipoFactura !== 'R5') {
-    const d = await destinatario(tx, e.id, h);
+    const d = await destinatario(t, h);
     if (d) datos.Destinatarios = [d];
   }
   if (TipoFactura.startsWith('R')) {
     datos.TipoRectificativa = (h.modoRectificativa as TipoRectificativa | null) ?? 'I';
     if (h.idRectificada) {
-      const [r] = await tx
-        .select()
-        .from(dv)
-        .where(and(eq(dv.empresaId, e.id), eq(dv.id, h.idRectificada)));
+      const [r] = await t.select(dv, eq(dv.id, h.idRectificada));
       if (r?.numSerie) {
         datos.FacturasRectificadas = [{ NumSerieFactura: r.numSerie, FechaExpedicionFactura: r.fecha }];
         if (datos.TipoRectificativa === 'S') {
@@ -153,13 +151,9 @@ interface Cadena {
 }
 
 /** Locks the chain head of (company, installation) until commit. */
-async function bloquearCadena(tx: Db, empresaId: number, instalacion: string): Promise<Cadena> {
-  await tx.insert(verifactuCadena).values({ empresaId, instalacion }).onConflictDoNothing();
-  const [head] = await tx
-    .select()
-    .from(verifactuCadena)
-    .where(and(eq(verifactuCadena.empresaId, empresaId), eq(verifactuCadena.instalacion, instalacion)))
-    .for('update');
+async function bloquearCadena(t: Scope, instalacion: string): Promise<Cadena> {
+  await t.insert(verifactuCadena, { instalacion }).onConflictDoNothing();
+  const [head] = await t.select(verifactuCadena, eq(verifactuCadena.instalacion, instalacion)).for('update');
   return {
     instalacion,
     secuencia: head!.secuencia,
@@ -176,8 +170,7 @@ function rechazar(p: RegistroPreparado<unknown>): void {
 }
 
 async function insertar(
-  tx: Db,
-  empresaId: number,
+  t: Scope,
   cfg: ConfiguracionVf,
   cadena: Cadena,
   clase: ClaseRegistro,
@@ -190,10 +183,8 @@ async function insertar(
   const anterior =
     'RegistroAnterior' in registro.Encadenamiento ? registro.Encadenamiento.RegistroAnterior.Huella : null;
   const secuencia = cadena.secuencia + 1;
-  const [fila] = await tx
-    .insert(verifactuRegistros)
-    .values({
-      empresaId,
+  const [fila] = await t
+    .insert(verifactuRegistros, {
       instalacion: cadena.instalacion,
       secuencia,
       clase,
@@ -210,24 +201,22 @@ async function insertar(
       urlQr: alta ? urlCotejoDe(alta, { entorno: cfg.entorno }) : null,
     })
     .returning({ id: verifactuRegistros.id });
-  const [envio] = await tx
-    .select({ estado: verifactuEnvio.estado })
-    .from(verifactuEnvio)
-    .where(eq(verifactuEnvio.empresaId, empresaId));
+  const [envio] = await t.pick({ estado: verifactuEnvio.estado }, verifactuEnvio);
   const incidencia = (envio?.estado as { incidencia?: boolean } | undefined)?.incidencia === true;
-  await tx.insert(verifactuCola).values({ empresaId, idRegistro: fila!.id, retrasado: incidencia });
-  await tx
-    .update(verifactuCadena)
-    .set({ ultimoId: fila!.id, secuencia, ultimoRegistro: registro })
-    .where(and(eq(verifactuCadena.empresaId, empresaId), eq(verifactuCadena.instalacion, cadena.instalacion)));
+  await t.insert(verifactuCola, { idRegistro: fila!.id, retrasado: incidencia });
+  await t.update(
+    verifactuCadena,
+    { ultimoId: fila!.id, secuencia, ultimoRegistro: registro },
+    eq(verifactuCadena.instalacion, cadena.instalacion),
+  );
   return fila!.id;
 }
 
-async function contexto(tx: Db, empresaId: number) {
-  const e = await cargarEmpresa(tx, empresaId);
+async function contexto(t: Scope) {
+  const e = await cargarEmpresa(t);
   if (!usaVerifactu(e)) return null;
   if (!e.nif?.trim()) throw badRequest(MSG_VF.sinNif);
-  const cfg = await cargarConfiguracion(tx, e);
+  const cfg = await cargarConfiguracion(t, e);
   return { e, cfg };
 }
 
@@ -238,18 +227,13 @@ export interface OpcionesAlta {
 }
 
 /** The registro de alta of an invoice just issued (or its subsanación). Nothing when the company is not VeriFactu. */
-export async function registrarAlta(
-  tx: Db,
-  empresaId: number,
-  h: Cabecera,
-  op: OpcionesAlta = {},
-): Promise<number | null> {
-  const c = await contexto(tx, empresaId);
+export async function registrarAlta(t: Scope, h: Cabecera, op: OpcionesAlta = {}): Promise<number | null> {
+  const c = await contexto(t);
   if (!c) return null;
-  const datos = await datosAlta(tx, c.e, h);
+  const datos = await datosAlta(t, c.e, h);
   if (op.Subsanacion) datos.Subsanacion = 'S';
   if (op.RechazoPrevio) datos.RechazoPrevio = op.RechazoPrevio;
-  const cadena = await bloquearCadena(tx, empresaId, c.cfg.sistema.NumeroInstalacion);
+  const cadena = await bloquearCadena(t, c.cfg.sistema.NumeroInstalacion);
   const p = prepararRegistroAlta(datos, {
     SistemaInformatico: c.cfg.sistema,
     anterior: cadena.anterior,
@@ -257,24 +241,21 @@ export async function registrarAlta(
     zona: c.cfg.zona,
   });
   rechazar(p);
-  return insertar(tx, empresaId, c.cfg, cadena, op.Subsanacion ? 'subsanacion' : 'alta', h.id, p.registro);
+  return insertar(t, c.cfg, cadena, op.Subsanacion ? 'subsanacion' : 'alta', h.id, p.registro);
 }
 
 /** The registro de anulación of a cancelled invoice (chained like an alta). */
 export async function registrarAnulacion(
-  tx: Db,
-  empresaId: number,
+  t: Scope,
   h: Cabecera,
   op: { RechazoPrevio?: 'S'; instante?: Date } = {},
 ): Promise<number | null> {
   if (h.numero === null || !['factura', 'simplificada', 'rectificativa'].includes(h.tipo)) return null;
-  const c = await contexto(tx, empresaId);
+  const c = await contexto(t);
   if (!c) return null;
   // An invoice issued before VeriFactu was switched on has no alta: the AEAT has nothing to cancel.
-  const [previa] = await tx
-    .select({ id: verifactuRegistros.id })
-    .from(verifactuRegistros)
-    .where(and(eq(verifactuRegistros.empresaId, empresaId), eq(verifactuRegistros.idDocumento, h.id)))
+  const [previa] = await t
+    .pick({ id: verifactuRegistros.id }, verifactuRegistros, eq(verifactuRegistros.idDocumento, h.id))
     .limit(1);
   const datos: DatosAnulacion = {
     IDEmisorFacturaAnulada: c.e.nif,
@@ -284,7 +265,7 @@ export async function registrarAnulacion(
     ...(previa ? {} : { SinRegistroPrevio: 'S' as const }),
     ...(op.RechazoPrevio ? { RechazoPrevio: op.RechazoPrevio } : {}),
   };
-  const cadena = await bloquearCadena(tx, empresaId, c.cfg.sistema.NumeroInstalacion);
+  const cadena = await bloquearCadena(t, c.cfg.sistema.NumeroInstalacion);
   const p = prepararRegistroAnulacion(datos, {
     SistemaInformatico: c.cfg.sistema,
     anterior: cadena.anterior,
@@ -292,65 +273,50 @@ export async function registrarAnulacion(
     zona: c.cfg.zona,
   });
   rechazar(p);
-  return insertar(tx, empresaId, c.cfg, cadena, 'anulacion', h.id, p.registro);
+  return insertar(t, c.cfg, cadena, 'anulacion', h.id, p.registro);
 }
 
 /**
  * Subsanación of a record the AEAT rejected or accepted with errors: a new alta of the same invoice with
  * Subsanacion=S (RechazoPrevio=X after a rejection), or a new anulación with RechazoPrevio=S.
  */
-export async function subsanar(tx: Db, empresaId: number, idRegistro: number): Promise<number> {
-  const [fila] = await tx
-    .select({ r: verifactuRegistros, estado: verifactuCola.estado })
-    .from(verifactuRegistros)
-    .innerJoin(
-      verifactuCola,
-      and(
-        eq(verifactuCola.empresaId, verifactuRegistros.empresaId),
-        eq(verifactuCola.idRegistro, verifactuRegistros.id),
-      ),
+export async function subsanar(t: Scope, idRegistro: number): Promise<number> {
+  const [fila] = await t
+    .pick(
+      { r: verifactuRegistros, estado: verifactuCola.estado },
+      verifactuRegistros,
+      eq(verifactuRegistros.id, idRegistro),
     )
-    .where(and(eq(verifactuRegistros.empresaId, empresaId), eq(verifactuRegistros.id, idRegistro)))
+    .innerJoin(verifactuCola, t.on(verifactuCola, eq(verifactuCola.idRegistro, verifactuRegistros.id)))
     .for('update', { of: verifactuCola });
   if (!fila) throw badRequest(MSG_VF.noSubsanable);
   if (fila.estado !== 'rechazado' && fila.estado !== 'conerrores') throw badRequest(MSG_VF.noSubsanable);
-  const [posterior] = await tx
-    .select({ id: verifactuRegistros.id })
-    .from(verifactuRegistros)
-    .where(
-      and(
-        eq(verifactuRegistros.empresaId, empresaId),
-        eq(verifactuRegistros.idDocumento, fila.r.idDocumento ?? -1),
-        sql`${verifactuRegistros.id} > ${idRegistro}`,
-      ),
+  const [posterior] = await t
+    .pick(
+      { id: verifactuRegistros.id },
+      verifactuRegistros,
+      and(eq(verifactuRegistros.idDocumento, fila.r.idDocumento ?? -1), sql`${verifactuRegistros.id} > ${idRegistro}`),
     )
     .limit(1);
   if (posterior) throw badRequest(MSG_VF.yaSubsanado);
-  const [h] = await tx
-    .select()
-    .from(dv)
-    .where(and(eq(dv.empresaId, empresaId), eq(dv.id, fila.r.idDocumento ?? -1)));
+  const [h] = await t.select(dv, eq(dv.id, fila.r.idDocumento ?? -1));
   if (!h) throw badRequest(MSG_VF.noSubsanable);
   const rechazado = fila.estado === 'rechazado';
   const nuevo =
     fila.r.clase === 'anulacion'
-      ? await registrarAnulacion(tx, empresaId, h, rechazado ? { RechazoPrevio: 'S' } : {})
-      : await registrarAlta(tx, empresaId, h, { Subsanacion: true, ...(rechazado ? { RechazoPrevio: 'X' } : {}) });
+      ? await registrarAnulacion(t, h, rechazado ? { RechazoPrevio: 'S' } : {})
+      : await registrarAlta(t, h, { Subsanacion: true, ...(rechazado ? { RechazoPrevio: 'X' } : {}) });
   if (nuevo === null) throw badRequest(MSG_VF.noActivo);
   return nuevo;
 }
 
 /** The invoice's current QR URL (its last alta), for the invoice JSON and the PDF. */
-export async function urlQrFactura(db: Db, empresaId: number, idDocumento: number): Promise<string | null> {
-  const [r] = await db
-    .select({ url: verifactuRegistros.urlQr })
-    .from(verifactuRegistros)
-    .where(
-      and(
-        eq(verifactuRegistros.empresaId, empresaId),
-        eq(verifactuRegistros.idDocumento, idDocumento),
-        sql`${verifactuRegistros.urlQr} is not null`,
-      ),
+export async function urlQrFactura(s: Scope, idDocumento: number): Promise<string | null> {
+  const [r] = await s
+    .pick(
+      { url: verifactuRegistros.urlQr },
+      verifactuRegistros,
+      and(eq(verifactuRegistros.idDocumento, idDocumento), sql`${verifactuRegistros.urlQr} is not null`),
     )
     .orderBy(sql`${verifactuRegistros.id} desc`)
     .limit(1);

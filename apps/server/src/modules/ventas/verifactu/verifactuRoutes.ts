@@ -6,11 +6,16 @@ import { access } from '../../../platform/auth/access.ts';
 import { companyCtx } from '../../../platform/auth/guard.ts';
 import { parseBody } from '../../../platform/crud/crudRoutes.ts';
 import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../../platform/crud/listQuery.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { verifactuCola, verifactuConfig, verifactuEnvio, verifactuRegistros } from '../../../platform/db/schema.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors.ts';
 import { ensureMultipart } from '../../../platform/http/uploads.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
+import {
+  verifactuCola,
+  verifactuConfig,
+  verifactuEnvio,
+  verifactuRegistros,
+} from '../../../platform/tenancy/tables.ts';
 import { xmlRegistro } from '../../../verifactu/xml/mensaje.ts';
 import {
   cargarConfiguracion,
@@ -20,7 +25,7 @@ import {
   destinoDe,
   MSG_VF,
 } from './configuracion.ts';
-import { enviarPendientes, estadoEnvio, reintentarAhora } from './envio.ts';
+import { enviarPendientesDe, estadoEnvio, reintentarAhora } from './envio.ts';
 import { subsanar } from './registros.ts';
 
 /**
@@ -35,7 +40,8 @@ const CLASES = ['alta', 'anulacion', 'subsanacion'] as const;
 
 const r = verifactuRegistros;
 const c = verifactuCola;
-const unir = and(eq(c.empresaId, r.empresaId), eq(c.idRegistro, r.id));
+/** The queue row of a record (same company: the scope's). */
+const unir = (s: Scope) => s.on(c, eq(c.idRegistro, r.id));
 
 function activa(request: FastifyRequest): void {
   if (companyCtx(request).empresa.tipoFacturaElectronica !== 'verifactu') throw new AppError(403, MSG_VF.noActivo);
@@ -70,12 +76,8 @@ function item(f: Fila) {
   };
 }
 
-async function cargar(db: Db, empresaId: number, id: number): Promise<Fila> {
-  const [f] = await db
-    .select({ r, c })
-    .from(r)
-    .leftJoin(c, unir)
-    .where(and(eq(r.empresaId, empresaId), eq(r.id, id)));
+async function cargar(s: Scope, id: number): Promise<Fila> {
+  const [f] = await s.pick({ r, c }, r, eq(r.id, id)).leftJoin(c, unir(s));
   if (!f) throw notFound();
   return f;
 }
@@ -120,7 +122,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
     const scope = deps.scopeOf(request);
     const q = parseListQuery(request.query);
     const f = q.Filtros as Record<string, unknown>;
-    const conds: (SQL | undefined)[] = [eq(r.empresaId, scope.empresaId)];
+    const conds: (SQL | undefined)[] = [];
     const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
     const estado = str(f.Estado);
     if (estado) {
@@ -145,22 +147,18 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
     // Newest first unless the caller asks for ascending order explicitly (parseListQuery reads a missing flag as false).
     const ascendente = (request.query as Record<string, unknown>).Descendente !== undefined && !q.Descendente;
     const orden = ascendente ? [asc(r.id)] : [desc(r.id)];
-    const filas = await scope.db
-      .select({ r, c })
-      .from(r)
-      .leftJoin(c, unir)
-      .where(where)
+    const filas = await scope
+      .pick({ r, c }, r, where)
+      .leftJoin(c, unir(scope))
       .orderBy(...orden)
       .limit(q.TotalPagina)
       .offset(Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET));
-    const capped = scope.db
-      .select({ one: sql`1` })
-      .from(r)
-      .leftJoin(c, unir)
-      .where(where)
-      .limit(COUNT_CAP + 1)
-      .as('n');
-    const [n] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    // Capped count: at most COUNT_CAP + 1 ids of the same filter, counted by the database.
+    const [n] = await scope.execute<{ n: number }>(
+      (empresaId) => sql`select count(*)::int as n from (select 1 from ${r} left join ${c}
+        on ${c.empresaId} = ${empresaId} and ${c.idRegistro} = ${r.id}
+        where ${r.empresaId} = ${empresaId} ${where ? sql`and ${where}` : sql``} limit ${COUNT_CAP + 1}) capped`,
+    );
     const total = Number(n?.n ?? 0);
     return { Items: filas.map(item), Total: Math.min(total, COUNT_CAP), TotalLimitado: total > COUNT_CAP };
   });
@@ -168,13 +166,8 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${BASE}/edit/:id`, { config: perm(1), ...schema('Registro VeriFactu: visor') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope.db, scope.empresaId, idOf(request));
-    const [previa] = await scope.db
-      .select()
-      .from(r)
-      .where(
-        and(eq(r.empresaId, scope.empresaId), eq(r.instalacion, f.r.instalacion), eq(r.secuencia, f.r.secuencia - 1)),
-      );
+    const f = await cargar(scope, idOf(request));
+    const [previa] = await scope.select(r, and(eq(r.instalacion, f.r.instalacion), eq(r.secuencia, f.r.secuencia - 1)));
     const registro = f.r.registro as RegistroFacturacion;
     const cadena = verificarCadena([registro], (previa?.registro as RegistroFacturacion | undefined) ?? null);
     const codigo = f.c?.codigoError ?? null;
@@ -204,7 +197,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${BASE}/xml/:id`, { config: perm(1), ...schema('Registro VeriFactu: XML') }, async (request, reply) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope.db, scope.empresaId, idOf(request));
+    const f = await cargar(scope, idOf(request));
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Content-Disposition', `inline; filename="verifactu-${f.r.id}.xml"`)
@@ -218,12 +211,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
       activa(request);
       const scope = deps.scopeOf(request);
       const id = idOf(request);
-      const filas = await scope.db
-        .select({ r, c })
-        .from(r)
-        .leftJoin(c, unir)
-        .where(and(eq(r.empresaId, scope.empresaId), eq(r.idDocumento, id)))
-        .orderBy(asc(r.id));
+      const filas = await scope.pick({ r, c }, r, eq(r.idDocumento, id)).leftJoin(c, unir(scope)).orderBy(asc(r.id));
       if (!filas.length) throw notFound();
       return { Items: filas.map(item) };
     },
@@ -232,21 +220,17 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${BASE}/verificar`, { config: perm(1), ...schema('Comprobar la cadena de huellas') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    return verificarEmpresa(scope.db, scope.empresaId);
+    return verificarEmpresa(scope);
   });
 
   app.get(`${BASE}/estado`, { config: perm(1), ...schema('Estado del envío a la AEAT') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const estado = await estadoEnvio(scope.db, scope.empresaId);
-    const [envio] = await scope.db.select().from(verifactuEnvio).where(eq(verifactuEnvio.empresaId, scope.empresaId));
-    const cuentas = await scope.db
-      .select({ estado: c.estado, n: sql<number>`count(*)::int` })
-      .from(c)
-      .where(eq(c.empresaId, scope.empresaId))
-      .groupBy(c.estado);
-    const e = await cargarEmpresa(scope.db, scope.empresaId);
-    const cfg = await cargarConfiguracion(scope.db, e);
+    const estado = await estadoEnvio(scope);
+    const [envio] = await scope.select(verifactuEnvio);
+    const cuentas = await scope.pick({ estado: c.estado, n: sql<number>`count(*)::int` }, c).groupBy(c.estado);
+    const e = await cargarEmpresa(scope);
+    const cfg = await cargarConfiguracion(scope, e);
     return {
       Incidencia: estado.incidencia,
       Bloqueo: estado.bloqueo ?? null,
@@ -263,12 +247,12 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
   app.post(`${BASE}/enviar`, { config: perm(2), ...schema('Enviar ahora a la AEAT') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const e = await cargarEmpresa(scope.db, scope.empresaId);
-    const cfg = await cargarConfiguracion(scope.db, e);
+    const e = await cargarEmpresa(scope);
+    const cfg = await cargarConfiguracion(scope, e);
     if (!destinoDe(cfg)) throw badRequest(MSG_VF.sinDestino);
     if (!cfg.fila?.certificado) throw badRequest(MSG_VF.sinCertificado);
-    await reintentarAhora(scope.db, scope.empresaId);
-    const res = await enviarPendientes(deps.database, deps.secret, scope.empresaId, { maxPasos: 5 });
+    await reintentarAhora(scope);
+    const res = await enviarPendientesDe(scope, deps.secret, { maxPasos: 5 });
     return {
       Pasos: res.pasos,
       Enviados: res.enviados,
@@ -286,8 +270,8 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
       activa(request);
       const scope = deps.scopeOf(request);
       const id = idOf(request);
-      await cargar(scope.db, scope.empresaId, id);
-      const nuevo = await scope.db.transaction((t) => subsanar(t as unknown as Db, scope.empresaId, id));
+      await cargar(scope, id);
+      const nuevo = await scope.tx((t) => subsanar(t, id));
       return reply.status(201).send({ Id: nuevo });
     },
   );
@@ -295,7 +279,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${BASE}/config`, { config: perm(1), ...schema('Configuración VeriFactu') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    return configJson(scope.db, scope.empresaId);
+    return configJson(scope);
   });
 
   app.put(`${BASE}/config`, { config: perm(3), ...schema('Configuración VeriFactu: guardar') }, async (request) => {
@@ -315,11 +299,10 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
       url: v(b.Url),
       actualizado: new Date().toISOString(),
     };
-    await scope.db
-      .insert(verifactuConfig)
-      .values({ empresaId: scope.empresaId, ...valores })
+    await scope
+      .insert(verifactuConfig, valores)
       .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: valores });
-    return configJson(scope.db, scope.empresaId);
+    return configJson(scope);
   });
 
   app.post(
@@ -354,18 +337,17 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
         certificadoNombre: fichero.nombre,
         certificadoSubido: new Date().toISOString(),
       };
-      await scope.db
-        .insert(verifactuConfig)
-        .values({ empresaId: scope.empresaId, ...valores })
+      await scope
+        .insert(verifactuConfig, valores)
         .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: valores });
-      return configJson(scope.db, scope.empresaId);
+      return configJson(scope);
     },
   );
 }
 
-async function configJson(db: Db, empresaId: number) {
-  const e = await cargarEmpresa(db, empresaId);
-  const cfg = await cargarConfiguracion(db, e);
+async function configJson(scope: Scope) {
+  const e = await cargarEmpresa(scope);
+  const cfg = await cargarConfiguracion(scope, e);
   const s = cfg.sistema;
   return {
     ProductorNombre: s.NombreRazon,
@@ -385,8 +367,8 @@ async function configJson(db: Db, empresaId: number) {
 }
 
 /** Recomputes every huella and link of each of the company's chains (one per installation), in pages. */
-export async function verificarEmpresa(db: Db, empresaId: number) {
-  const instalaciones = await db.selectDistinct({ i: r.instalacion }).from(r).where(eq(r.empresaId, empresaId));
+export async function verificarEmpresa(s: Scope) {
+  const instalaciones = await s.pick({ i: r.instalacion }, r).groupBy(r.instalacion);
   const cadenas = [];
   let total = 0;
   for (const { i } of instalaciones) {
@@ -395,10 +377,12 @@ export async function verificarEmpresa(db: Db, empresaId: number) {
     const incidencias: { Id: number; Mensaje: string }[] = [];
     let n = 0;
     for (;;) {
-      const pagina = await db
-        .select({ id: r.id, secuencia: r.secuencia, registro: r.registro })
-        .from(r)
-        .where(and(eq(r.empresaId, empresaId), eq(r.instalacion, i), gt(r.secuencia, ultimo)))
+      const pagina = await s
+        .pick(
+          { id: r.id, secuencia: r.secuencia, registro: r.registro },
+          r,
+          and(eq(r.instalacion, i), gt(r.secuencia, ultimo)),
+        )
         .orderBy(asc(r.secuencia))
         .limit(2000);
       if (!pagina.length) break;
