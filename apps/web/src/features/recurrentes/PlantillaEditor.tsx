@@ -35,7 +35,6 @@ import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'reac
 import { Link, useNavigate } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
-import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { LOADING_TEXT } from '../../platform/ui/LoadingOverlay.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
@@ -45,6 +44,8 @@ import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { IconArrowLeft } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { BuscadorSelect } from '../ventas/BuscadorSelect.tsx';
+import { FormaPagoSelect, SerieSelect } from '../ventas/CamposVenta.tsx';
+import { etiquetaCliente } from '../ventas/clienteDocumento.ts';
 import { LineasGrid } from '../ventas/LineasGrid.tsx';
 import { TotalesCard } from '../ventas/TotalesCard.tsx';
 import {
@@ -160,9 +161,6 @@ function EditorForm({
   const seriesFactura = (series.data ?? []).filter(
     (s) => s.TipoDocumento === 'factura' && (!s.Baja || s.Id === form.values.Serie),
   );
-  const serieDefecto = seriesFactura.find((s) => s.Defecto);
-  const fpago = useReferenceList('fpago');
-  const fpagoOpts = selectableItems(fpago.data ?? [], form.values.IdFormaPago ? [String(form.values.IdFormaPago)] : []);
   const proximas = proximasFechas(form.values);
 
   const setLineas = (update: (ls: LineaForm[]) => LineaForm[]) => {
@@ -298,7 +296,7 @@ function EditorForm({
               required
               value={form.values.Cliente}
               etiqueta={cliente?.Nombre || (mismoCliente ? clienteGuardado.data?.Nombre : '') || ''}
-              opcion={(c) => `${c.Codigo ? `${c.Codigo} · ` : ''}${c.Nombre}${c.NIF ? ` (${c.NIF})` : ''}`}
+              opcion={etiquetaCliente}
               readOnly={readOnly}
               error={err('Cliente')}
               onBlur={() => form.touch('Cliente')}
@@ -308,27 +306,19 @@ function EditorForm({
                 if (c?.IdFormaPago && !form.values.IdFormaPago) form.set('IdFormaPago', c.IdFormaPago);
               }}
             />
-            <Select
-              label="Serie"
-              data={seriesFactura.map((s) => ({ value: String(s.Id), label: `${s.Codigo} · ${s.Descripcion}` }))}
-              value={form.values.Serie ? String(form.values.Serie) : null}
-              placeholder={serieDefecto ? `Por defecto (${serieDefecto.Codigo})` : 'Por defecto'}
-              clearable
+            <SerieSelect
+              series={seriesFactura}
+              value={form.values.Serie}
+              onChange={(v) => form.set('Serie', v)}
               readOnly={readOnly}
-              onChange={(v) => form.set('Serie', v ? Number(v) : null)}
               error={err('Serie')}
-              comboboxProps={{ withinPortal: true }}
+              sinDefecto="Por defecto"
             />
-            <Select
-              label="Forma de pago"
-              data={fpagoOpts}
-              value={form.values.IdFormaPago ? String(form.values.IdFormaPago) : null}
-              clearable
-              searchable
+            <FormaPagoSelect
+              value={form.values.IdFormaPago}
+              onChange={(v) => form.set('IdFormaPago', v)}
               readOnly={readOnly}
-              onChange={(v) => form.set('IdFormaPago', v ? Number(v) : null)}
               error={err('IdFormaPago')}
-              comboboxProps={{ withinPortal: true }}
             />
             <Select
               label="Periodicidad"

@@ -6,6 +6,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
+import { FormaPagoSelect, SerieSelect } from './CamposVenta.tsx';
 import { type ClienteDatos, datosDeCliente, etiquetaCliente } from './clienteDocumento.ts';
 import type { ClienteFila, SerieFila } from './ventasApi.ts';
 import { aDecimal, type DocumentoVenta, type DocValues, numeroEditable } from './ventasModel.ts';
@@ -54,8 +55,6 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
     comerciales.data ?? [],
     form.values.IdComercial ? [String(form.values.IdComercial)] : [],
   );
-  const fpago = useReferenceList('fpago');
-  const fpagoOpts = selectableItems(fpago.data ?? [], form.values.IdFormaPago ? [String(form.values.IdFormaPago)] : []);
   const tiposSerie =
     tipo === 'rectificativa'
       ? ['rectificativa', 'rectificativasimplificada']
@@ -63,7 +62,6 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
   const seriesDelTipo = series.filter(
     (s) => tiposSerie.includes(s.TipoDocumento) && (!s.Baja || s.Id === form.values.Serie),
   );
-  const serieDefecto = seriesDelTipo.find((s) => s.Defecto);
   const serieFija = !!doc && (doc.Numero !== null || !factura);
   const estados = factura ? [] : ESTADOS_VENTA[tipo].filter((e) => e !== 'Anulada' || doc?.Estado === 'Anulada');
   // Read-only documents show only what they hold.
@@ -108,32 +106,21 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
               error={err('Fecha')}
             />
             {ver(form.values.Serie) && (
-              <Select
-                label="Serie"
-                data={seriesDelTipo.map((s) => ({
-                  value: String(s.Id),
-                  label: `${s.Codigo} · ${s.Descripcion}`,
-                }))}
-                value={form.values.Serie ? String(form.values.Serie) : null}
-                placeholder={serieDefecto ? `Por defecto (${serieDefecto.Codigo})` : 'Sin serie'}
-                clearable
+              <SerieSelect
+                series={seriesDelTipo}
+                value={form.values.Serie}
+                onChange={(v) => form.set('Serie', v)}
                 readOnly={readOnly || serieFija}
-                onChange={(v) => form.set('Serie', v ? Number(v) : null)}
                 error={err('Serie')}
-                comboboxProps={{ withinPortal: true }}
+                sinDefecto="Sin serie"
               />
             )}
             {ver(form.values.IdFormaPago) && (
-              <Select
-                label="Forma de pago"
-                data={fpagoOpts}
-                value={form.values.IdFormaPago ? String(form.values.IdFormaPago) : null}
-                clearable
-                searchable
+              <FormaPagoSelect
+                value={form.values.IdFormaPago}
+                onChange={(v) => form.set('IdFormaPago', v)}
                 readOnly={readOnly}
-                onChange={(v) => form.set('IdFormaPago', v ? Number(v) : null)}
                 error={err('IdFormaPago')}
-                comboboxProps={{ withinPortal: true }}
               />
             )}
             {!factura && (

@@ -70,7 +70,8 @@ export function useConfigura() {
     queryKey: [...qk.entity(info.IdEmpresa, 'configura'), 'ventas'],
     queryFn: async () => {
       try {
-        const r = await api.get<ListAnswer<Configura>>('configuracion/configura/list', {
+        // The lookup: the sales settings whoever sees sales documents may read (managing them is ConfEmpresa).
+        const r = await api.get<ListAnswer<Configura>>('configuracion/configura/lookup', {
           params: { Pagina: 1, TotalPagina: 1 },
           background: true,
           silent: true,
