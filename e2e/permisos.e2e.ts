@@ -1,27 +1,16 @@
 import { type InfoEmpresa, MSG, menuHref, ROUTE_TABLES, selectRouteTable, visibleMenu } from '@faro/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PEOPLE } from '../apps/server/src/seed/demoData.ts';
 import { apiGet, type Browser, login, openBrowser, screenshot } from './browser.ts';
 
 /**
  * Issue 11.1: every demo user walks every screen of their menu (and opens the first record of each list) without
  * the user asking for anything: no API answer may be a 403 and no red permission toast may show. Reference lists a
- * screen needs are lookups the screen's viewer may read.
+ * screen needs are lookups the screen's viewer may read. Every demo user but 'pendiente' (terms not accepted yet:
+ * the legal notice stands before any screen).
  */
-const USERS = [
-  'demo',
-  'empleado',
-  'fichaje',
-  'academia',
-  'profesor',
-  'alumno',
-  'tutor',
-  'autoescuela',
-  'instructor',
-  'alumnoae',
-  'asesoria',
-  'admin',
-];
+const USERS = DEMO_PEOPLE.map((p) => p.userName).filter((u) => u !== 'pendiente');
 
 /** Counts the page's /api calls in flight, and remembers every 403 with the screen that was open. */
 function watchApi(page: Page) {

@@ -16,6 +16,9 @@ describe('lookupReaders: who reads a reference list', () => {
     for (const name of ['clientes', 'productos', 'series', 'fpago', 'tiposiva', 'tesoreria'] as const) {
       expect(lookupReaders(ENTITIES[name])).toEqual(expect.arrayContaining(['VentasFact', 'VentasPresup']));
     }
+    expect(lookupReaders(ENTITIES.configura)).toEqual(expect.arrayContaining(['ConfEmpresa', 'VentasFact']));
+    expect(lookupColumns(ENTITIES.configura)).toEqual(expect.arrayContaining(['VentasTxtLibre1', 'IdTipoIva']));
+    expect(lookupColumns(ENTITIES.configura)).not.toContain('EmailCopia');
     expect(lookupReaders(ENTITIES.auditoria)).toEqual([ENTITIES.auditoria.permission]);
   });
 });

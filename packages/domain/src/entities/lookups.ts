@@ -19,6 +19,8 @@ const SALES_LISTS = [
   'tarifas',
   'tesoreria',
   'plantemail',
+  // The company's sales settings: free texts, default VAT type, payment method, warehouse, tariff and account.
+  'configura',
 ];
 
 /** Bespoke screens (outside the entity registry) and the reference lists they show. */
@@ -42,6 +44,16 @@ const LOOKUP_EXTRA_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   contratos: ['Tipo', 'IdCentro'],
   clientes: ['Codigo'],
   productos: ['Codigo'],
+  configura: [
+    'VentasTxtLibre2',
+    'VentasTxtLibre3',
+    'DiasValidezPresupuesto',
+    'IdFormaPago',
+    'IdTipoIva',
+    'IdTarifa',
+    'IdAlmacen',
+    'IdCuentaTesoreria',
+  ],
 };
 
 function referencesOf(entity: EntityDef): string[] {

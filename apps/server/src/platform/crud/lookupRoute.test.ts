@@ -16,7 +16,12 @@ afterAll(() => t.close());
 describe('GET /api/{area}/{name}/lookup', () => {
   it('lets a member read the lists the screens they see show, without managing them', async () => {
     const empleado = await t.as('empleado', 'DEMO');
-    for (const path of ['configuracion/fpago', 'configuracion/tiposiva', 'rrhh/comerciales']) {
+    for (const path of [
+      'configuracion/fpago',
+      'configuracion/tiposiva',
+      'rrhh/comerciales',
+      'configuracion/configura',
+    ]) {
       const list = await empleado.request('GET', `/api/${path}/list`);
       expect(list.status, `${path}/list`).toBe(403);
       expect(list.body.Mensaje).toBe(MSG.forbidden);
