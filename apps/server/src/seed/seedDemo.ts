@@ -24,7 +24,7 @@ export async function seedDemoOnce(db: Db, opciones: OpcionesSemilla = {}): Prom
   const [done] = await db.select().from(ajustes).where(eq(ajustes.clave, SEEDED_KEY));
   if (done) return false;
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     await seedDemo(t, opciones);
     await t.insert(ajustes).values({ clave: SEEDED_KEY, valor: new Date().toISOString() });
   });
