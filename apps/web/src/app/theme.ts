@@ -22,7 +22,13 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
-  components: SPANISH_DEFAULTS,
+  // Keyboard focus always shows Mantine's ring (primary colour, 7.9:1 on white).
+  focusRing: 'auto',
+  components: {
+    ...SPANISH_DEFAULTS,
+    // A table wider than the screen scrolls by keyboard: its scroll area is focusable (axe scrollable-region-focusable).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  },
 });
 
 /** WCAG contrast ratio of two colours (1–21). */
