@@ -1,11 +1,11 @@
 import type { EntityDef } from '@faro/domain';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { changedFields } from '../audit/audit.ts';
 import { columnName } from '../db/columns.ts';
 import type { Db } from '../db/database.ts';
 import { col, type EntityTable } from '../db/entityTable.ts';
 import { AppError, fieldError, notFound, sqlState } from '../http/errors.ts';
-import { asDoor, handleOf, type Scope } from '../tenancy/scope.ts';
+import { handleOf, type Scope } from '../tenancy/scope.ts';
 import { allOf, filterConditions, placeholderBinder } from './filters.ts';
 import { COUNT_CAP, type ListQuery, type ListResult } from './listQuery.ts';
 import { entityCount, entityRows } from './rowStream.ts';
@@ -32,8 +32,7 @@ export type { Scope } from '../tenancy/scope.ts';
  * The generic repository of a declared entity. Every statement carries `empresa_id = scope.empresaId`: a row of
  * another company is simply not found (404), on read and on write.
  */
-export function entityRepository(entity: EntityDef, table: EntityTable, given: Scope): EntityRepository {
-  const scope = asDoor(given);
+export function entityRepository(entity: EntityDef, table: EntityTable, scope: Scope): EntityRepository {
   const c = (field: string) => col(table, field);
   const byId = (id: number) => eq(c('Id'), id);
   const audited = entity.audit !== false;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { tableOf } from '../db/tableRegistry.ts';
 import type { AppDeps } from '../deps.ts';
-import { asDoor, type Scope } from '../tenancy/scope.ts';
+import type { Scope } from '../tenancy/scope.ts';
 import { registerCrudRoutes } from './crudRoutes.ts';
 import { type EntityRepository, entityRepository } from './entityRepository.ts';
 import { hookedRepository, type RepositoryHooks, referenceHook } from './hookedRepository.ts';
@@ -19,8 +19,7 @@ export interface EntityOptions {
 export function masterRepository(entity: EntityDef, options: EntityOptions = {}) {
   const table = tableOf(entity.name);
   if (!table) throw new Error(`La entidad ${entity.name} no tiene tabla derivada`);
-  return (given: Scope): EntityRepository => {
-    const scope = asDoor(given);
+  return (scope: Scope): EntityRepository => {
     return hookedRepository(entityRepository(entity, table, scope), scope, [
       referenceHook(entity),
       ...(options.hooks ?? []),

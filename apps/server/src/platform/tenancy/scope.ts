@@ -167,14 +167,5 @@ export function handleOf(scope: Scope): Db {
   return db;
 }
 
-/**
- * Transitional: old callers spread a request scope over a transaction (`{ ...scope, db: tx }`); such an object is
- * turned back into a door over that handle. A real door passes through unchanged.
- */
-export function asDoor(scope: Scope & { db?: Db }): Scope {
-  if (scope.db && handles.get(scope) !== scope.db) return companyScope(scope.db, scope);
-  return scope;
-}
-
 /** `sql` re-exported so raw fragments of modules need no other import. */
 export { sql };
