@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -42,6 +43,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
     await page.getByRole('button', { name: 'Guardar' }).click();
     await waitToast(page, 'Revisa los errores del formulario');
     await screenshot(page, 'clientes-nif-incorrecto');
+    await expectAccessibleBothWidths(page, 'clientes nuevo con errores');
 
     await nif.fill(right);
     await nif.blur();
@@ -75,7 +77,8 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
     await page.getByRole('button', { name: 'Exportar' }).and(page.locator(':not([data-loading])')).waitFor();
     await page.waitForTimeout(300); // the button's loader fades out
     await screenshot(page, 'clientes-lista-exportada');
-  });
+    await expectAccessibleBothWidths(page, 'clientes lista');
+  }, 180_000);
 
   it('import: upload a CSV, the suggested mapping, each rejected row with its Spanish reason, nothing written', async () => {
     const { page } = b;
@@ -96,6 +99,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
     expect(await page.getByTestId('import-summary').textContent()).toContain('1 de 2 filas correctas, 1 rechazadas');
     expect(await page.getByRole('button', { name: /^Importar 1 fila/ }).isDisabled()).toBe(true);
     await screenshot(page, 'clientes-importar-revision');
+    await expectAccessibleBothWidths(page, 'clientes importar revision');
   });
 
   it('bespoke panels: tariff lines, stock per warehouse with Ajuste and Traspaso, company logo', async () => {
@@ -108,10 +112,12 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
     await page.getByTestId('stock-panel').getByRole('button', { name: 'Traspaso' }).waitFor();
     await page.getByTestId('stock-panel').locator('tbody tr').first().waitFor();
     await screenshot(page, 'almacen-stock');
+    await expectAccessibleBothWidths(page, 'almacen stock');
     await page.goto('/configura/lista');
     await page.getByRole('link', { name: /Datos de la empresa/ }).click();
     await page.getByTestId('logo-upload').waitFor();
     await screenshot(page, 'empresa-logo');
+    await expectAccessibleBothWidths(page, 'empresa logo');
     await page.goto('/configura/editar');
     await page.waitForURL(/\/configura\/editar\/\d+$/);
     await page.getByLabel('Texto libre de ventas 1').waitFor();
@@ -152,9 +158,10 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
       const preparing = await page.getByText('En preparación').count();
       const exportButtons = await page.getByRole('button', { name: 'Exportar' }).count();
       if (!total || preparing || exportButtons !== 1) problems.push(`${action}: ${new URL(page.url()).pathname}`);
+      else await expectAccessibleBothWidths(page, `${action} lista`);
     }
     expect(problems).toEqual([]);
-  });
+  }, 300_000);
 
   it('plantemail: the body is a Spanish rich-text editor; bold text survives saving', async () => {
     const { page } = b;
@@ -171,6 +178,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
     await page.getByRole('button', { name: 'Negrita' }).click();
     await page.keyboard.type('{Nombre}');
     await screenshot(page, 'plantemail-editor');
+    await expectAccessibleBothWidths(page, 'plantemail editor');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await waitToast(page, 'Los datos se han guardado correctamente');
     await page.waitForURL(/\/plantemail\/editar\/\d+$/);

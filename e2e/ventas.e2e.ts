@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { apiGet, type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 /** Sales documents end to end: quote → order → delivery note → invoice → issued → PDF → collected. */
@@ -55,6 +56,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
     await page.waitForURL(/\/pventa\/editar\/\d+$/);
     await expect.poll(() => page.getByTestId('titulo-documento').textContent()).toMatch(/^Presupuesto \S+/);
     expect(await page.getByTestId('total').textContent()).toBe(total);
+    await expectAccessibleBothWidths(page, 'pventa editor');
 
     // 2. Quote → order → delivery note → invoice.
     const convertir = async (destino: string, accion: string) => {
@@ -101,6 +103,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Importe').waitFor();
     expect(`${await dialog.getByLabel('Importe').inputValue()} €`).toBe(total);
+    await expectAccessibleBothWidths(page, 'fventa registrar cobro');
     await dialog.getByRole('button', { name: 'Registrar cobro' }).click();
     await waitToast(page, 'El cobro se ha registrado correctamente');
     await page.getByTestId('estado').first().getByText('Cobrado', { exact: true }).waitFor();
@@ -115,6 +118,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
     await historial.getByText(`Factura ${numero} · este documento`).waitFor();
     await page.waitForTimeout(300); // toasts and menus fade out
     await screenshot(page, 'ventas-factura-cobrada');
+    await expectAccessibleBothWidths(page, 'fventa cobrada');
 
     // 7. The invoice list finds it among the collected ones.
     await page.goto('/fventa/lista?cobro=Cobrado');
@@ -123,12 +127,14 @@ describe('ventas: a quote becomes a collected invoice', () => {
     await fila.getByText('Cobrado', { exact: true }).waitFor();
     expect(await fila.textContent()).toContain(total);
     await screenshot(page, 'ventas-facturas-lista');
-  });
+    await expectAccessibleBothWidths(page, 'fventa lista cobradas');
+  }, 240_000);
 
   it('docventahist/lista explains that the history is per document', async () => {
     const { page } = b;
     await page.goto('/docventahist/lista');
     await page.getByRole('link', { name: 'Ir a las facturas' }).waitFor();
+    await expectAccessibleBothWidths(page, 'docventahist');
   });
 
   it('an issued VeriFactu invoice shows its QR card and previews its PDF in a modal', async () => {
@@ -165,6 +171,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
     await card.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await screenshot(page, 'ventas-factura-verifactu');
+    await expectAccessibleBothWidths(page, 'fventa verifactu');
 
     // Vista previa: the PDF framed from a blob: URL (the CSP allows it), with its buttons.
     await page.getByRole('button', { name: 'PDF' }).click();
