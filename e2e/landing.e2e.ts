@@ -1,5 +1,6 @@
 import { type InfoEmpresa, ROUTE_TABLES, selectRouteTable, visibleMenu } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { apiGet, type Browser, login, menuGroups, openBrowser, pathOf, screenshot } from './browser.ts';
 
 /** Every demo user: landing route and the visible menu groups (spec sections 2 and 6). */
@@ -58,6 +59,7 @@ describe('landing route and menu of every demo user', () => {
     const enrolmentSelector = b.page.locator('input[aria-label="Matrícula"]');
     expect(await enrolmentSelector.count()).toBe(user === 'alumno' || user === 'tutor' ? 1 : 0);
     await screenshot(b.page, `landing-${user}`);
+    await expectAccessibleBothWidths(b.page, `inicio ${user}`);
   });
 
   it('the time-clock-only user has no side menu', async () => {

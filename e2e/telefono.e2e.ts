@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible, expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, login, openBrowser, screenshot } from './browser.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -44,6 +45,7 @@ describe('phone and desktop layouts of the sales screens', () => {
     expect(await page.getByRole('listbox').count()).toBe(0);
     await page.getByText('Forma de pago').first().waitFor();
     await screenshot(page, 'desktop-fventa-editor');
+    await expectAccessible(page, 'fventa nuevo');
   });
 
   it('390 px: lists fold their filters, rows fit the screen, the line editor shows Cantidad and Precio', async () => {
@@ -65,6 +67,7 @@ describe('phone and desktop layouts of the sales screens', () => {
     await page.getByLabel('Buscar').waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'phone-fventa-lista-filtros');
+    await expectAccessible(page, 'fventa lista filtros');
 
     await page.goto('/fventa/nuevo');
     await page.getByTestId('linea-1').waitFor();
@@ -81,6 +84,7 @@ describe('phone and desktop layouts of the sales screens', () => {
     }
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'phone-fventa-editor');
+    await expectAccessible(page, 'fventa nuevo');
   });
 
   it('390 px: the other bespoke screens fit the phone too', async () => {
@@ -99,6 +103,7 @@ describe('phone and desktop layouts of the sales screens', () => {
       expect(await pageWidth(page), ruta).toBeLessThanOrEqual(PHONE.width);
       expect(await cutBadges(page), ruta).toEqual([]);
       await screenshot(page, nombre);
+      await expectAccessibleBothWidths(page, ruta);
     }
     // An issued invoice on the phone: read-only, no empty boxes, totals and lines readable.
     await page.goto('/fventa/lista?estado=Emitida');
@@ -108,5 +113,6 @@ describe('phone and desktop layouts of the sales screens', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     expect(await cutBadges(page)).toEqual([]);
     await screenshot(page, 'phone-fventa-emitida');
-  });
+    await expectAccessible(page, 'fventa emitida');
+  }, 180_000);
 });

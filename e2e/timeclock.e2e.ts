@@ -1,5 +1,6 @@
 import { MSG } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 describe('time clock (spec section 4)', () => {
@@ -72,5 +73,6 @@ describe('time clock (spec section 4)', () => {
     expect(await page.getByTestId('fichajes').textContent()).toContain('Comida');
     expect(await page.getByTestId('fichajes').textContent()).toContain('40.4168, -3.7038');
     await screenshot(page, 'fichajes-ciclo');
+    await expectAccessibleBothWidths(page, 'fichajes ciclo');
   });
 });

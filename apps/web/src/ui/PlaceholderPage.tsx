@@ -14,7 +14,7 @@ export function PlaceholderPage({ title }: { title: string }) {
           <Title order={1} fz="h2" ta="center">
             {title}
           </Title>
-          <Text fw={600} c="orange.8">
+          <Text fw={600} c="orange">
             En preparación
           </Text>
           <Text ta="center" c="dimmed">
