@@ -41,7 +41,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('error', () => {}); // idle client errors (server restart) must not crash the process
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db: Db = drizzlePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
@@ -60,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release = acquireFolderLock(options.dataDir);
     client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions });
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
