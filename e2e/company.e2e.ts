@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, login, openBrowser, pathOf, screenshot, waitToast } from './browser.ts';
 
 describe('owner screens: generic lists and forms, centre and company', () => {
@@ -34,6 +35,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
     await page.getByText(code).waitFor();
     expect(await page.getByRole('link', { name: 'Central' }).count()).toBe(0);
     await screenshot(page, 'centros-lista');
+    await expectAccessibleBothWidths(page, 'centros-lista');
   });
 
   it('roles: a readable permission matrix', async () => {
@@ -42,6 +44,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
     await page.getByTestId('permission-matrix').waitFor();
     expect(await page.getByTestId('permission-matrix').textContent()).toContain('Facturas de venta');
     await screenshot(page, 'roles-matriz');
+    await expectAccessibleBothWidths(page, 'roles-matriz');
   });
 
   it('auditoria is read-only and records the changes', async () => {

@@ -1,6 +1,7 @@
 import { MSG } from '@faro/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, login, openBrowser, PASSWORD, screenshot, waitToast } from './browser.ts';
 
 async function openChangePassword(page: Page) {
@@ -42,6 +43,7 @@ describe('change password (spec section 5)', () => {
     await dialog.getByLabel('Repetición de la contraseña').fill('Abcdefg2');
     await dialog.getByText(MSG.passwordMismatch).waitFor();
     await screenshot(page, 'cambiar-contrasena');
+    await expectAccessibleBothWidths(page, 'cambiar-contrasena');
     await page.keyboard.press('Escape');
   });
 

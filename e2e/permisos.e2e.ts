@@ -2,6 +2,7 @@ import { type InfoEmpresa, MSG, menuHref, ROUTE_TABLES, selectRouteTable, visibl
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PEOPLE } from '../apps/server/src/seed/demoData.ts';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { apiGet, type Browser, login, openBrowser, screenshot } from './browser.ts';
 
 /**
@@ -148,6 +149,7 @@ describe('no screen of the menu raises a 403 or a permission toast the user did 
     await page.getByRole('option').first().waitFor({ timeout: 5_000 });
     expect(await page.getByRole('option').count()).toBeGreaterThan(1);
     await screenshot(page, 'permisos-empleado-proveedores');
+    await expectAccessibleBothWidths(page, 'permisos-empleado-proveedores');
     expect(await permissionToasts(page)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, login, openBrowser, pathOf, screenshot } from './browser.ts';
 
 describe('session, banner and terms', () => {
@@ -29,6 +30,7 @@ describe('session, banner and terms', () => {
     expect(await page.getByTestId('registro-empresa').textContent()).toBe('Comercial Demo SL');
     expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
     await screenshot(page, 'login-empresa-demo');
+    await expectAccessibleBothWidths(page, 'login-empresa-demo');
   });
 
   it('an expired access token is refreshed silently', async () => {
@@ -49,6 +51,7 @@ describe('session, banner and terms', () => {
     const modal = page.getByRole('dialog', { name: 'Aviso Legal' });
     await modal.waitFor();
     await screenshot(page, 'aviso-legal');
+    await expectAccessibleBothWidths(page, 'aviso-legal');
     await page.keyboard.press('Escape');
     expect(await modal.isVisible()).toBe(true);
     expect(await modal.getByRole('button').allTextContents()).toEqual(['Cerrar sesión']);
