@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, login, openBrowser, screenshot } from './browser.ts';
 
 /** VeriFactu end to end: DEMO's seeded invoices have chained records; the queue and the viewer show them. */
@@ -21,10 +22,12 @@ describe('verifactu: the queue and the viewer of DEMO', () => {
     await page.getByRole('button', { name: 'Comprobar cadena' }).click();
     await page.getByText(/Cadena correcta: \d+ registros/).waitFor();
     await screenshot(page, 'verifactu-cola');
+    await expectAccessibleBothWidths(page, 'verifactu-cola');
     await page.getByRole('button', { name: 'Configuración' }).click();
     await page.getByLabel('Número de instalación').waitFor();
     await page.getByText(/Cargado: simulador-demo\.p12/).waitFor();
     await screenshot(page, 'verifactu-configuracion');
+    await expectAccessibleBothWidths(page, 'verifactu-configuracion');
     await page.keyboard.press('Escape');
     await page.locator('tbody tr').first().click();
     await page.waitForURL(/\/fventavisorvf\/editar\/\d+$/);
@@ -33,5 +36,6 @@ describe('verifactu: the queue and the viewer of DEMO', () => {
     await page.getByRole('img', { name: 'Código QR tributario' }).waitFor();
     expect(await page.getByTestId('xml').textContent()).toContain('RegistroA');
     await screenshot(page, 'verifactu-visor');
+    await expectAccessibleBothWidths(page, 'verifactu-visor');
   });
 });

@@ -255,7 +255,10 @@ export function VisorVerifactu({ id }: { id: number }) {
             XML del registro
           </Text>
         </Group>
-        <ScrollArea.Autosize mah={360}>
+        <ScrollArea.Autosize
+          mah={360}
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'XML del registro' }}
+        >
           <Code block data-testid="xml">
             {r.Xml}
           </Code>
