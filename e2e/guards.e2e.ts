@@ -1,5 +1,6 @@
 import { MSG } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, login, openBrowser, pathOf, resetSession } from './browser.ts';
 
 describe('guards and redirects', () => {
@@ -54,6 +55,7 @@ describe('guards and redirects', () => {
     // Company administration is for owners and profiles with the Conf* codes.
     await b.page.goto('/usuarios/lista');
     await b.page.getByText(MSG.forbidden).waitFor();
+    await expectAccessibleBothWidths(b.page, 'sin permiso');
   });
 
   it('a route of another account type logs out', async () => {
