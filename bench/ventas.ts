@@ -38,7 +38,9 @@ const DRAFTS = 5000;
 const PDFS = 200;
 const DAYS = 730; // invoices dated over 2024 and 2025
 const FIRST_DAY = '2024-01-01';
-const DRAFT_DATE = '2026-11-20'; // after the demo's January 2026 invoices: numbers follow dates
+// Today in Madrid: the demo's year of sales runs up to yesterday and numbers follow dates, while an invoice can't be
+// dated after today (a fixed date stopped working once the demo history passed it: every issue was refused).
+const DRAFT_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 
 const TIPOS_SQL = `('factura','simplificada','rectificativa')`;
 const LIST_SQL = (extra: string) =>

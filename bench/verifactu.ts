@@ -99,7 +99,7 @@ async function benchEngine(nombre: string, abrir: () => Promise<Database>): Prom
       filas.push([nombre, `VeriFactu ${modo}`, ms(m.p50), ms(m.p95), `${num(m.porSegundo, 0)} facturas/s`]);
     }
     const t0 = performance.now();
-    const cadena = await verificarEmpresa(database.db, empresaId);
+    const cadena = await verificarEmpresa(puerta(database, empresaId));
     filas.push([
       nombre,
       `verificarCadena (${cadena.Registros} registros, ${cadena.Valida ? 'válida' : 'ROTA'})`,
