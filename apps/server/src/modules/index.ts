@@ -1,10 +1,14 @@
 import type { AreaModule } from '../platform/deps.ts';
 import { administracionModule } from './administracion/index.ts';
+import { asesoriasModule } from './asesorias/index.ts';
 import { catalogoModule } from './catalogo/index.ts';
 import { comprasModule } from './compras/index.ts';
 import { comunicacionesModule } from './comunicaciones/index.ts';
 import { configuracionModule } from './configuracion/index.ts';
+import { contratacionModule } from './contratacion/index.ts';
+import { crmModule } from './crm/index.ts';
 import { entidadesSimplesModule } from './entidadesSimples.ts';
+import { formacionModule } from './formacion/index.ts';
 import { impuestosModule } from './impuestos/index.ts';
 import { rrhhModule } from './rrhh/index.ts';
 import { tesoreriaModule } from './tesoreria/index.ts';
@@ -23,6 +27,10 @@ export const modules: AreaModule[] = [
   tesoreriaModule,
   comunicacionesModule,
   impuestosModule,
+  crmModule,
+  formacionModule,
+  asesoriasModule,
+  contratacionModule,
   // Last: the generic CRUD of the registry's simple entities no module above registered.
   entidadesSimplesModule,
 ];

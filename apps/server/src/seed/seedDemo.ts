@@ -1,5 +1,6 @@
 import { PERMISSION_CODE_LIST } from '@faro/domain';
 import { eq } from 'drizzle-orm';
+import { hoyEnEspana } from '../modules/ventas/recurrentes/generar.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import type { Db } from '../platform/db/database.ts';
 import {
@@ -11,11 +12,17 @@ import {
   personas,
   rolesTable,
 } from '../platform/db/schema.ts';
+import { seedDemoAcademia } from './demoAcademia.ts';
+import { seedDemoCompras } from './demoCompras.ts';
+import { seedDemoCrm } from './demoCrm.ts';
 import { ASESORIA_CLIENTS, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROFILES } from './demoData.ts';
 import { seedDemoMasterData } from './demoMasterData.ts';
 import { seedDemoMatriculas } from './demoMatriculas.ts';
+import { seedDemoPersonal } from './demoPersonal.ts';
+import { seedDemoPlataforma } from './demoPlataforma.ts';
 import { seedDemoRecurrentes } from './demoRecurrentes.ts';
 import { seedDemoSalesDocuments } from './demoSalesDocuments.ts';
+import { seedDemoTesoreria } from './demoTesoreria.ts';
 
 const SEEDED_KEY = 'demo_sembrada';
 
@@ -47,6 +54,7 @@ export const PASOS_SEMILLA = [
   'matrículas de la academia y la autoescuela',
   'un año de ventas de DEMO (presupuestos, pedidos, albaranes, facturas y cobros)',
   'facturas recurrentes',
+  'compras, tesorería, personal, CRM, academia y plataforma',
 ] as const;
 
 export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<void> {
@@ -131,4 +139,13 @@ export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<
   await seedDemoSalesDocuments(db, opciones.hoy, opciones.avance);
   paso(4);
   await seedDemoRecurrentes(db);
+  paso(5);
+  // Each area seeds its own DEMO rows (one file per area, owned by the area's issue).
+  const hoy = opciones.hoy ?? hoyEnEspana();
+  await seedDemoCompras(db, hoy);
+  await seedDemoTesoreria(db, hoy);
+  await seedDemoPersonal(db, hoy);
+  await seedDemoCrm(db, hoy);
+  await seedDemoAcademia(db, hoy);
+  await seedDemoPlataforma(db, hoy);
 }

@@ -1,35 +1,18 @@
 import { entityByAction, type RouteDef } from '@faro/domain';
 import { Navigate } from 'react-router';
 import { tiposIvaEnConfigura } from '../features/configuracion/tiposIvaRuta.ts';
+import { AREA_SCREENS } from './areaScreens.ts';
 import {
   ChangeCompanyPage,
-  CobrosScreens,
   ConfiguraEditRedirect,
   ConfiguraPage,
   EntityScreen,
   HomePage,
   PlaceholderPage,
   PublicPlaceholder,
-  RecurrentesScreens,
   RegistroScreens,
   UsuarioScreens,
-  VentasScreens,
-  VerifactuScreens,
 } from './lazyScreens.ts';
-
-/** Bespoke screens per action (sales documents, VeriFactu, recurring invoices, collections). */
-const AREA_SCREENS: Record<string, typeof VentasScreens> = {
-  pventa: VentasScreens,
-  dventa: VentasScreens,
-  aventa: VentasScreens,
-  fventa: VentasScreens,
-  docventahist: VentasScreens,
-  fventaverifactu: VerifactuScreens,
-  fventavisorvf: VerifactuScreens,
-  fventarec: RecurrentesScreens,
-  movstesoreriac: CobrosScreens,
-  factemitidas: CobrosScreens,
-};
 
 /** Logged-out screens: registro (login, sign-up, recovery), registroalu and contratacion. */
 export function PublicScreen({ action, segments }: { action: string; segments: string[] }) {

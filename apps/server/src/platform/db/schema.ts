@@ -12,12 +12,18 @@ export const auditoriaTable = entityTable(auditoria, {
 });
 export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
 
+export * from './academyTables.ts';
+export * from './adminTables.ts';
+export * from './crmTables.ts';
 export * from './dueDates.ts';
 export * from './enrolments.ts';
 export * from './masterTables.ts';
+export * from './peopleTables.ts';
 export * from './purchaseDocuments.ts';
+export * from './purchaseTables.ts';
 export * from './recurringInvoices.ts';
 export * from './salesDocuments.ts';
 export * from './salesTables.ts';
 export * from './serverErrors.ts';
+export * from './treasuryTables.ts';
 export * from './verifactuTables.ts';

@@ -1,0 +1,4 @@
+import type { AreaScreens } from './types.ts';
+
+/** Purchases and expenses (issue 13). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
+export const COMPRAS_SCREENS: AreaScreens = {};

@@ -1,0 +1,4 @@
+import type { AreaScreens } from './types.ts';
+
+/** People and time clock (issue 20). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
+export const PERSONAL_SCREENS: AreaScreens = {};

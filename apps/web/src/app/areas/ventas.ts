@@ -1,0 +1,16 @@
+import { CobrosScreens, RecurrentesScreens, VentasScreens, VerifactuScreens } from '../lazyScreens.ts';
+import type { AreaScreens } from './types.ts';
+
+/** Sales documents, VeriFactu, recurring invoices and collections (issues 5 and 6). */
+export const VENTAS_SCREENS: AreaScreens = {
+  pventa: VentasScreens,
+  dventa: VentasScreens,
+  aventa: VentasScreens,
+  fventa: VentasScreens,
+  docventahist: VentasScreens,
+  fventaverifactu: VerifactuScreens,
+  fventavisorvf: VerifactuScreens,
+  fventarec: RecurrentesScreens,
+  movstesoreriac: CobrosScreens,
+  factemitidas: CobrosScreens,
+};
