@@ -2,6 +2,8 @@ import { ENTITY_LIST } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { ISOLATION_AREAS } from './isolation/areas.ts';
+import type { Answer, IsolationContext } from './isolation/types.ts';
 import type { RegisteredRoute } from './routeRegistry.ts';
 
 /**
@@ -228,6 +230,21 @@ beforeAll(async () => {
     ).status,
   ).toBe(200);
   await giveBMasterData();
+  ctx = {
+    t,
+    a,
+    b,
+    bEmpresaId,
+    sentinel: SENTINEL,
+    bIds,
+    postB: async (path, body) => {
+      const res = await b.request('POST', path, body);
+      expect([200, 201], `${path} ${JSON.stringify(res.body)}`).toContain(res.status);
+      return res.body;
+    },
+  };
+  for (const area of ISOLATION_AREAS) await area.seedB(ctx);
+  for (const area of ISOLATION_AREAS) Object.assign(areaCallers, area.explicit?.(ctx) ?? {});
   for (const entity of ENTITY_LIST) {
     const base = `/api/${entity.area}/${entity.name}`;
     const list = await b.request('GET', `${base}/list?TotalPagina=200`);
@@ -244,6 +261,10 @@ beforeAll(async () => {
   bVfFactura = vf.IdFactura;
 });
 afterAll(() => t.close());
+
+let ctx: IsolationContext;
+/** The areas' own callers (platform/http/isolation/<area>.ts), filled once B has its rows. */
+const areaCallers: Record<string, () => Promise<Answer>> = {};
 
 type Caller = (route: RegisteredRoute) => Promise<{ status: number; body: unknown }>;
 
@@ -373,6 +394,7 @@ const SELF_ENDING = new Set(['POST /api/usuarios/usuario/logout']);
 function callerFor(route: RegisteredRoute): Caller | undefined {
   const key = `${route.method} ${route.url}`;
   if (explicit[key]) return explicit[key];
+  if (areaCallers[key]) return areaCallers[key];
   const crud = CRUD_ID.exec(route.url);
   if (crud) {
     const [, base, action] = crud as unknown as [string, string, string];
@@ -457,5 +479,6 @@ describe('tenant isolation over every registered route', () => {
     expect(recibida.body.Numero).toBeNull();
     const rec = await b.request('GET', `/api/ventas/fventarec/historial/${bIds.get('/api/ventas/fventarec')}`);
     expect(rec.body.Items).toHaveLength(2);
+    for (const area of ISOLATION_AREAS) await area.verifyB?.(ctx);
   });
 });

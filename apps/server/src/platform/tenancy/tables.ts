@@ -7,6 +7,9 @@
 import { getTableColumns } from 'drizzle-orm';
 import { empresas } from '../db/platformTables.ts';
 
+// Each area's own tables file (every table in it a company table).
+export * from '../db/academyTables.ts';
+export * from '../db/crmTables.ts';
 // The sales document engine's tables (owned by the documents engine; every table in them is a company table).
 export * from '../db/documentTables.ts';
 export * from '../db/dueDates.ts';
@@ -39,8 +42,10 @@ export {
   tesoreriaTable,
   tiposivaTable,
 } from '../db/masterTables.ts';
+export * from '../db/peopleTables.ts';
 export { fichajes, miembros } from '../db/platformTables.ts';
 export * from '../db/purchaseDocuments.ts';
+export * from '../db/purchaseTables.ts';
 export {
   facturasRecurrentesGeneradas,
   plantillasRecurrentes,
@@ -51,6 +56,7 @@ export * from '../db/salesTables.ts';
 export { auditoriaTable, centrosTable, rolesTable } from '../db/schema.ts';
 /** The derived table of a declared entity by name (every one a company table). */
 export { tableOf } from '../db/tableRegistry.ts';
+export * from '../db/treasuryTables.ts';
 export {
   verifactuCadena,
   verifactuCola,

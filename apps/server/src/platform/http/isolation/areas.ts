@@ -1,0 +1,17 @@
+import { comprasIsolation } from './compras.ts';
+import { crmIsolation } from './crm.ts';
+import { formacionIsolation } from './formacion.ts';
+import { personalIsolation } from './personal.ts';
+import { plataformaIsolation } from './plataforma.ts';
+import { tesoreriaIsolation } from './tesoreria.ts';
+import type { IsolationArea } from './types.ts';
+
+/** Every area's fixture of the isolation matrix, run in this order after the platform's and sales' own. */
+export const ISOLATION_AREAS: IsolationArea[] = [
+  comprasIsolation,
+  tesoreriaIsolation,
+  personalIsolation,
+  crmIsolation,
+  formacionIsolation,
+  plataformaIsolation,
+];
