@@ -1,36 +1,123 @@
-import { bigint, date, foreignKey, index, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { tablaStockDocumento } from './documentTables.ts';
+import {
+  bigint,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { type TablaCabecera, tablaStockDocumento } from './documentTables.ts';
+import { col } from './entityTable.ts';
+import { conceptosmovsTable, tesoreriaTable } from './masterTables.ts';
 import { empresas } from './platformTables.ts';
+import { documentosCompra } from './purchaseDocuments.ts';
 import { documentosVenta } from './salesDocuments.ts';
 
+/** What makes one side's payment tables: their names and the header table their invoices live in. */
+export interface LadoTablasPago {
+  /** Payments of the side's invoices: `cobros_venta` (collections), `pagos_compra` (payments to suppliers). */
+  pagos: string;
+  /** Due dates of the side's invoices: `vencimientos_venta`, `vencimientos_compra`. */
+  vencimientos: string;
+  /** The column of an instalment's settled amount: `cobrado` (sales), `pagado` (purchases). */
+  liquidado: string;
+  cabecera: TablaCabecera;
+}
+
 /**
- * Due dates (vencimientos) of an issued sales invoice, computed from its payment method when it is issued
- * (`instalments` of the domain) and stored: one row per instalment. `cobrado` is how much of the instalment the
- * invoice's collections have settled, instalments settled in date order (recomputed on every collection change).
- * Properties are the API's names (CODE_STYLE: a row is its JSON).
+ * The payment tables of one side of the document engine (issue 12): the payments of its invoices (full or
+ * partial, from / into a treasury account, by concept; each insert or delete recomputes the invoice's
+ * EstadoCobro / EstadoPago) and their due dates (one row per instalment, computed from the payment method when the
+ * invoice is issued / registered; `Liquidado` is how much of the instalment the payments settle, in date order).
+ * Properties are the API's names (CODE_STYLE: a row is its JSON) except `Liquidado`, which the side names
+ * (`Cobrado` / `Pagado`). Not generic on purpose: both sides get the very same TypeScript type.
  */
-export const vencimientosVenta = pgTable(
-  'vencimientos_venta',
-  {
-    empresaId: bigint('empresa_id', { mode: 'number' })
-      .notNull()
-      .references(() => empresas.id),
-    IdFactura: bigint('id_factura', { mode: 'number' }).notNull(),
-    Plazo: integer('plazo').notNull(),
-    Fecha: date('fecha', { mode: 'string' }).notNull(),
-    Importe: numeric('importe', { precision: 16, scale: 2 }).notNull(),
-    Cobrado: numeric('cobrado', { precision: 16, scale: 2 }).notNull().default('0'),
-  },
-  (t) => [
-    primaryKey({ name: 'vencimientos_venta_pk', columns: [t.empresaId, t.IdFactura, t.Plazo] }),
-    index('vencimientos_venta_fecha_idx').on(t.empresaId, t.Fecha),
-    foreignKey({
-      name: 'vencimientos_venta_factura_fk',
-      columns: [t.empresaId, t.IdFactura],
-      foreignColumns: [documentosVenta.empresaId, documentosVenta.id],
-    }),
-  ],
-);
+export function tablasPago(o: LadoTablasPago) {
+  const p = o.pagos;
+  const pagos = pgTable(
+    p,
+    {
+      empresaId: bigint('empresa_id', { mode: 'number' })
+        .notNull()
+        .references(() => empresas.id),
+      Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+      IdFactura: bigint('id_factura', { mode: 'number' }).notNull(),
+      Fecha: date('fecha', { mode: 'string' }).notNull(),
+      Importe: numeric('importe', { precision: 16, scale: 2 }).notNull(),
+      IdTesoreria: bigint('id_tesoreria', { mode: 'number' }).notNull(),
+      IdConcepto: bigint('id_concepto', { mode: 'number' }),
+      Notas: text('notas'),
+      CreadoEn: timestamp('creado_en', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    },
+    (t) => [
+      primaryKey({ name: `${p}_pk`, columns: [t.empresaId, t.Id] }),
+      index(`${p}_factura_idx`).on(t.empresaId, t.IdFactura),
+      index(`${p}_lista_idx`).on(t.empresaId, t.Fecha, t.Id),
+      foreignKey({
+        name: `${p}_factura_fk`,
+        columns: [t.empresaId, t.IdFactura],
+        foreignColumns: [o.cabecera.empresaId, o.cabecera.id],
+      }),
+      foreignKey({
+        name: `${p}_tesoreria_fk`,
+        columns: [t.empresaId, t.IdTesoreria],
+        foreignColumns: [col(tesoreriaTable, 'empresaId'), col(tesoreriaTable, 'Id')],
+      }),
+      foreignKey({
+        name: `${p}_concepto_fk`,
+        columns: [t.empresaId, t.IdConcepto],
+        foreignColumns: [col(conceptosmovsTable, 'empresaId'), col(conceptosmovsTable, 'Id')],
+      }),
+    ],
+  );
+  const v = o.vencimientos;
+  const vencimientos = pgTable(
+    v,
+    {
+      empresaId: bigint('empresa_id', { mode: 'number' })
+        .notNull()
+        .references(() => empresas.id),
+      IdFactura: bigint('id_factura', { mode: 'number' }).notNull(),
+      Plazo: integer('plazo').notNull(),
+      Fecha: date('fecha', { mode: 'string' }).notNull(),
+      Importe: numeric('importe', { precision: 16, scale: 2 }).notNull(),
+      Liquidado: numeric(o.liquidado, { precision: 16, scale: 2 }).notNull().default('0'),
+    },
+    (t) => [
+      primaryKey({ name: `${v}_pk`, columns: [t.empresaId, t.IdFactura, t.Plazo] }),
+      index(`${v}_fecha_idx`).on(t.empresaId, t.Fecha),
+      foreignKey({
+        name: `${v}_factura_fk`,
+        columns: [t.empresaId, t.IdFactura],
+        foreignColumns: [o.cabecera.empresaId, o.cabecera.id],
+      }),
+    ],
+  );
+  return { pagos, vencimientos };
+}
+export type TablasPago = ReturnType<typeof tablasPago>;
+export type TablaPagos = TablasPago['pagos'];
+export type TablaVencimientos = TablasPago['vencimientos'];
+
+/** Collections of issued sales invoices (`movstesoreriac`) and their due dates (SQL as in migrations 0007/0009). */
+export const { pagos: cobrosVenta, vencimientos: vencimientosVenta } = tablasPago({
+  pagos: 'cobros_venta',
+  vencimientos: 'vencimientos_venta',
+  liquidado: 'cobrado',
+  cabecera: documentosVenta,
+});
+
+/** Payments of registered purchase invoices (`movstesoreriap`) and their due dates. */
+export const { pagos: pagosCompra, vencimientos: vencimientosCompra } = tablasPago({
+  pagos: 'pagos_compra',
+  vencimientos: 'vencimientos_compra',
+  liquidado: 'pagado',
+  cabecera: documentosCompra,
+});
 
 /**
  * Stock taken out by a sales document (a delivery note sent, an invoice issued that does not come from a delivery

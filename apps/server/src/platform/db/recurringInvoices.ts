@@ -12,114 +12,157 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { col } from './entityTable.ts';
-import { clientesTable, fpagoTable, seriesTable } from './masterTables.ts';
+import { col, type EntityTable } from './entityTable.ts';
+import { clientesTable, fpagoTable, proveedoresTable, seriesTable } from './masterTables.ts';
 import { correosSalida, empresas } from './platformTables.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
-/**
- * Recurring sales invoices (`fventarec`): templates with their lines, and the generation log keyed by
- * (empresa_id, id_plantilla, periodo) so a period is generated at most once whoever runs the generator and how often.
- */
-export const plantillasRecurrentes = pgTable(
-  'plantillas_recurrentes',
-  {
-    empresaId: bigint('empresa_id', { mode: 'number' })
-      .notNull()
-      .references(() => empresas.id),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    descripcion: text('descripcion').notNull(),
-    idCliente: bigint('id_cliente', { mode: 'number' }).notNull(),
-    idSerie: bigint('id_serie', { mode: 'number' }),
-    idFormaPago: bigint('id_forma_pago', { mode: 'number' }),
-    observaciones: text('observaciones'),
-    porcRetencion: numeric('porc_retencion', { precision: 5, scale: 2 }).notNull().default('0'),
-    periodicidad: text('periodicidad').notNull(),
-    fechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
-    proximaFecha: date('proxima_fecha', { mode: 'string' }).notNull(),
-    fechaFin: date('fecha_fin', { mode: 'string' }),
-    accion: text('accion').notNull(),
-    baja: boolean('baja').notNull().default(false),
-    /** The last period generated (its date) and the last generation error (cleared by the next success). */
-    ultimoPeriodo: date('ultimo_periodo', { mode: 'string' }),
-    ultimoError: text('ultimo_error'),
-    /** Totals of the lines with the customer's current regime, for the list (recomputed on save). */
-    baseImponible: numeric('base_imponible', { precision: 16, scale: 2 }).notNull().default('0'),
-    total: numeric('total', { precision: 16, scale: 2 }).notNull().default('0'),
-    creadoEn: ts('creado_en').notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ name: 'plantillas_recurrentes_pk', columns: [t.empresaId, t.id] }),
-    index('plantillas_recurrentes_proxima_idx').on(t.empresaId, t.baja, t.proximaFecha),
-    foreignKey({
-      name: 'plantillas_recurrentes_cliente_fk',
-      columns: [t.empresaId, t.idCliente],
-      foreignColumns: [col(clientesTable, 'empresaId'), col(clientesTable, 'Id')],
-    }),
-    foreignKey({
-      name: 'plantillas_recurrentes_serie_fk',
-      columns: [t.empresaId, t.idSerie],
-      foreignColumns: [col(seriesTable, 'empresaId'), col(seriesTable, 'Id')],
-    }),
-    foreignKey({
-      name: 'plantillas_recurrentes_fpago_fk',
-      columns: [t.empresaId, t.idFormaPago],
-      foreignColumns: [col(fpagoTable, 'empresaId'), col(fpagoTable, 'Id')],
-    }),
-  ],
-);
-
-export const plantillasRecurrentesLineas = pgTable(
-  'plantillas_recurrentes_lineas',
-  {
-    empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
-    idPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
-    orden: integer('orden').notNull(),
-    idProducto: bigint('id_producto', { mode: 'number' }),
-    descripcion: text('descripcion').notNull(),
-    cantidad: numeric('cantidad', { precision: 16, scale: 3 }).notNull(),
-    precio: numeric('precio', { precision: 18, scale: 6 }).notNull(),
-    descuento: numeric('descuento', { precision: 5, scale: 2 }).notNull().default('0'),
-    tipoIva: text('tipo_iva').notNull(),
-  },
-  (t) => [
-    primaryKey({ name: 'plantillas_recurrentes_lineas_pk', columns: [t.empresaId, t.idPlantilla, t.orden] }),
-    foreignKey({
-      name: 'plantillas_recurrentes_lineas_plantilla_fk',
-      columns: [t.empresaId, t.idPlantilla],
-      foreignColumns: [plantillasRecurrentes.empresaId, plantillasRecurrentes.id],
-    }).onDelete('cascade'),
-  ],
-);
+/** What makes one side's recurring-template tables: their names and the party (customer, supplier). */
+export interface LadoTablasPlantilla {
+  /** `plantillas_recurrentes` (sales), `plantillas_recurrentes_compra`; the lines table is `<plantillas>_lineas`. */
+  plantillas: string;
+  /** The generation log: `facturas_recurrentes_generadas`, `facturas_recurrentes_compra_generadas`. */
+  generadas: string;
+  /** The party's column (`cliente` → id_cliente) and its master table. */
+  tercero: string;
+  terceroTable: EntityTable;
+}
 
 /**
- * One row per generated period: the primary key is the idempotency guard (INSERT … ON CONFLICT DO NOTHING). No
- * foreign key to the invoice: a generated draft may be deleted by the user and its period must still count as done.
+ * Recurring invoice templates of one side of the document engine (`fventarec`, `fcomprarec`): templates with their
+ * lines, and the generation log keyed by (empresa_id, id_plantilla, periodo) so a period is generated at most once
+ * whoever runs the generator and how often. The party's column is named after it (id_cliente / id_proveedor), its
+ * property is neutral (`idTercero`). Not generic on purpose: both sides get the very same TypeScript type.
  */
-export const facturasRecurrentesGeneradas = pgTable(
-  'facturas_recurrentes_generadas',
-  {
-    empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
-    idPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
-    periodo: date('periodo', { mode: 'string' }).notNull(),
-    idFactura: bigint('id_factura', { mode: 'number' }).notNull(),
-    generadaEn: ts('generada_en').notNull().defaultNow(),
-    /** E-mail mode: when the mail was queued (outbox) and why it could not be (no address…). */
-    enviadaEn: ts('enviada_en'),
-    errorEnvio: text('error_envio'),
-  },
-  (t) => [
-    primaryKey({ name: 'facturas_recurrentes_generadas_pk', columns: [t.empresaId, t.idPlantilla, t.periodo] }),
-    index('facturas_recurrentes_generadas_factura_idx').on(t.empresaId, t.idFactura),
-    foreignKey({
-      name: 'facturas_recurrentes_generadas_plantilla_fk',
-      columns: [t.empresaId, t.idPlantilla],
-      foreignColumns: [plantillasRecurrentes.empresaId, plantillasRecurrentes.id],
-    }),
-  ],
-);
+export function tablasPlantilla(o: LadoTablasPlantilla) {
+  const n = o.plantillas;
+  const plantillas = pgTable(
+    n,
+    {
+      empresaId: bigint('empresa_id', { mode: 'number' })
+        .notNull()
+        .references(() => empresas.id),
+      id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+      descripcion: text('descripcion').notNull(),
+      idTercero: bigint(`id_${o.tercero}`, { mode: 'number' }).notNull(),
+      idSerie: bigint('id_serie', { mode: 'number' }),
+      idFormaPago: bigint('id_forma_pago', { mode: 'number' }),
+      observaciones: text('observaciones'),
+      porcRetencion: numeric('porc_retencion', { precision: 5, scale: 2 }).notNull().default('0'),
+      periodicidad: text('periodicidad').notNull(),
+      fechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
+      proximaFecha: date('proxima_fecha', { mode: 'string' }).notNull(),
+      fechaFin: date('fecha_fin', { mode: 'string' }),
+      accion: text('accion').notNull(),
+      baja: boolean('baja').notNull().default(false),
+      /** The last period generated (its date) and the last generation error (cleared by the next success). */
+      ultimoPeriodo: date('ultimo_periodo', { mode: 'string' }),
+      ultimoError: text('ultimo_error'),
+      /** Totals of the lines with the party's current regime, for the list (recomputed on save). */
+      baseImponible: numeric('base_imponible', { precision: 16, scale: 2 }).notNull().default('0'),
+      total: numeric('total', { precision: 16, scale: 2 }).notNull().default('0'),
+      creadoEn: ts('creado_en').notNull().defaultNow(),
+    },
+    (t) => [
+      primaryKey({ name: `${n}_pk`, columns: [t.empresaId, t.id] }),
+      index(`${n}_proxima_idx`).on(t.empresaId, t.baja, t.proximaFecha),
+      foreignKey({
+        name: `${n}_${o.tercero}_fk`,
+        columns: [t.empresaId, t.idTercero],
+        foreignColumns: [col(o.terceroTable, 'empresaId'), col(o.terceroTable, 'Id')],
+      }),
+      foreignKey({
+        name: `${n}_serie_fk`,
+        columns: [t.empresaId, t.idSerie],
+        foreignColumns: [col(seriesTable, 'empresaId'), col(seriesTable, 'Id')],
+      }),
+      foreignKey({
+        name: `${n}_fpago_fk`,
+        columns: [t.empresaId, t.idFormaPago],
+        foreignColumns: [col(fpagoTable, 'empresaId'), col(fpagoTable, 'Id')],
+      }),
+    ],
+  );
+
+  const lineas = pgTable(
+    `${n}_lineas`,
+    {
+      empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
+      idPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
+      orden: integer('orden').notNull(),
+      idProducto: bigint('id_producto', { mode: 'number' }),
+      descripcion: text('descripcion').notNull(),
+      cantidad: numeric('cantidad', { precision: 16, scale: 3 }).notNull(),
+      precio: numeric('precio', { precision: 18, scale: 6 }).notNull(),
+      descuento: numeric('descuento', { precision: 5, scale: 2 }).notNull().default('0'),
+      tipoIva: text('tipo_iva').notNull(),
+    },
+    (t) => [
+      primaryKey({ name: `${n}_lineas_pk`, columns: [t.empresaId, t.idPlantilla, t.orden] }),
+      foreignKey({
+        name: `${n}_lineas_plantilla_fk`,
+        columns: [t.empresaId, t.idPlantilla],
+        foreignColumns: [plantillas.empresaId, plantillas.id],
+      }).onDelete('cascade'),
+    ],
+  );
+
+  /**
+   * One row per generated period: the primary key is the idempotency guard (INSERT … ON CONFLICT DO NOTHING). No
+   * foreign key to the invoice: a generated draft may be deleted by the user and its period must still count as done.
+   */
+  const g = o.generadas;
+  const generadas = pgTable(
+    g,
+    {
+      empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
+      idPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
+      periodo: date('periodo', { mode: 'string' }).notNull(),
+      idFactura: bigint('id_factura', { mode: 'number' }).notNull(),
+      generadaEn: ts('generada_en').notNull().defaultNow(),
+      /** E-mail mode: when the mail was queued (outbox) and why it could not be (no address…). */
+      enviadaEn: ts('enviada_en'),
+      errorEnvio: text('error_envio'),
+    },
+    (t) => [
+      primaryKey({ name: `${g}_pk`, columns: [t.empresaId, t.idPlantilla, t.periodo] }),
+      index(`${g}_factura_idx`).on(t.empresaId, t.idFactura),
+      foreignKey({
+        name: `${g}_plantilla_fk`,
+        columns: [t.empresaId, t.idPlantilla],
+        foreignColumns: [plantillas.empresaId, plantillas.id],
+      }),
+    ],
+  );
+  return { plantillas, lineas, generadas };
+}
+export type TablasPlantilla = ReturnType<typeof tablasPlantilla>;
+
+/** Recurring sales invoices (`fventarec`; SQL as in its first migration). */
+export const {
+  plantillas: plantillasRecurrentes,
+  lineas: plantillasRecurrentesLineas,
+  generadas: facturasRecurrentesGeneradas,
+} = tablasPlantilla({
+  plantillas: 'plantillas_recurrentes',
+  generadas: 'facturas_recurrentes_generadas',
+  tercero: 'cliente',
+  terceroTable: clientesTable,
+});
+
+/** Recurring purchase invoices and expenses (`fcomprarec`, `fgastorec`). */
+export const {
+  plantillas: plantillasRecurrentesCompra,
+  lineas: plantillasRecurrentesCompraLineas,
+  generadas: facturasRecurrentesCompraGeneradas,
+} = tablasPlantilla({
+  plantillas: 'plantillas_recurrentes_compra',
+  generadas: 'facturas_recurrentes_compra_generadas',
+  tercero: 'proveedor',
+  terceroTable: proveedoresTable,
+});
 
 /**
  * Background jobs (platform/jobs): one row per named job with its schedule. `proxima_ejecucion` survives restarts;
