@@ -1,2 +1,309 @@
-// Tables of this area (filled by its issue). Re-exported by schema.ts so drizzle-kit sees them.
-export {};
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { empresas } from './platformTables.ts';
+
+// Tables of CRM, agenda, notifications, marketing and the document manager (issue 16). Properties are the API names
+// (CODE_STYLE: a row is its JSON); every table leads with empresa_id.
+
+const empresaId = () =>
+  bigint('empresa_id', { mode: 'number' })
+    .notNull()
+    .references(() => empresas.id);
+const ts = (n: string) => timestamp(n, { withTimezone: true, mode: 'string' });
+const id = () => bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity();
+const ref = (n: string) => bigint(n, { mode: 'number' });
+
+/** The company's calendar configuration (`usuario/configcal`): a colour per event type; absent = defaults. */
+export const crmCalendario = pgTable('crm_calendario', {
+  empresaId: empresaId().primaryKey(),
+  Colores: jsonb('colores').$type<Record<string, string>>().notNull(),
+});
+
+/** Sales funnels (`crmembudos` / `embudosvta`). */
+export const crmEmbudos = pgTable(
+  'crm_embudos',
+  {
+    empresaId: empresaId(),
+    Id: id(),
+    Nombre: text('nombre').notNull(),
+    Baja: boolean('baja').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'crm_embudos_pk', columns: [t.empresaId, t.Id] }),
+    uniqueIndex('crm_embudos_nombre_uq').on(t.empresaId, t.Nombre),
+  ],
+);
+
+/** Ordered phases of a funnel: `Linea` is what an opportunity's `LinFaseEmbudo` points at. */
+export const crmFases = pgTable(
+  'crm_fases',
+  {
+    empresaId: empresaId(),
+    IdEmbudo: ref('id_embudo').notNull(),
+    Linea: integer('linea').notNull(),
+    Nombre: text('nombre').notNull(),
+    /** Default probability of the phase in percent (weighted forecast). */
+    Probabilidad: integer('probabilidad').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'crm_fases_pk', columns: [t.empresaId, t.IdEmbudo, t.Linea] }),
+    foreignKey({
+      name: 'crm_fases_embudo_fk',
+      columns: [t.empresaId, t.IdEmbudo],
+      foreignColumns: [crmEmbudos.empresaId, crmEmbudos.Id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Opportunities (`crmoportuni`): Estado 0 Pendiente, 1 Ganada, 2 Perdida, 3 Anulada; Probabilidad 0 Bajo, 1 Medio, 2 Alto. */
+export const crmOportunidades = pgTable(
+  'crm_oportunidades',
+  {
+    empresaId: empresaId(),
+    Id: id(),
+    IdEmbudo: ref('id_embudo').notNull(),
+    LinFaseEmbudo: integer('lin_fase_embudo').notNull(),
+    /** 'c' customer (clientes) or 'p' potential customer (clientespot). */
+    TipoContacto: text('tipo_contacto').notNull(),
+    IdContacto: ref('id_contacto').notNull(),
+    Titulo: text('titulo').notNull(),
+    Importe: numeric('importe', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    FechaCierre: date('fecha_cierre', { mode: 'string' }),
+    Probabilidad: integer('probabilidad').notNull().default(1),
+    IdComercial: ref('id_comercial'),
+    Estado: integer('estado').notNull().default(0),
+    MotivoPerdida: text('motivo_perdida'),
+    Notas: text('notas'),
+    /** The quote created from the won opportunity (pventa). */
+    IdPresupuesto: ref('id_presupuesto'),
+    Creado: ts('creado').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'crm_oportunidades_pk', columns: [t.empresaId, t.Id] }),
+    index('crm_oportunidades_fase_idx').on(t.empresaId, t.IdEmbudo, t.LinFaseEmbudo),
+    index('crm_oportunidades_contacto_idx').on(t.empresaId, t.TipoContacto, t.IdContacto),
+    foreignKey({
+      name: 'crm_oportunidades_embudo_fk',
+      columns: [t.empresaId, t.IdEmbudo],
+      foreignColumns: [crmEmbudos.empresaId, crmEmbudos.Id],
+    }),
+  ],
+);
+
+/** Activities (llamada, tarea, mensaje, reunion, otros) on an opportunity and/or a contact; the agenda's events. */
+export const crmActividades = pgTable(
+  'crm_actividades',
+  {
+    empresaId: empresaId(),
+    Id: id(),
+    Tipo: text('tipo').notNull(),
+    Asunto: text('asunto').notNull(),
+    Descripcion: text('descripcion'),
+    Inicio: ts('inicio').notNull(),
+    Fin: ts('fin'),
+    TodoDia: boolean('todo_dia').notNull().default(false),
+    /** Owner: a person of the company. */
+    IdResponsable: ref('id_responsable').notNull(),
+    IdOportunidad: ref('id_oportunidad'),
+    TipoContacto: text('tipo_contacto'),
+    IdContacto: ref('id_contacto'),
+    Hecha: boolean('hecha').notNull().default(false),
+    Recordatorio: ts('recordatorio'),
+    Avisado: boolean('avisado').notNull().default(false),
+    Creado: ts('creado').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'crm_actividades_pk', columns: [t.empresaId, t.Id] }),
+    index('crm_actividades_responsable_idx').on(t.empresaId, t.IdResponsable, t.Inicio),
+    index('crm_actividades_contacto_idx').on(t.empresaId, t.TipoContacto, t.IdContacto),
+    index('crm_actividades_oportunidad_idx').on(t.empresaId, t.IdOportunidad),
+    index('crm_actividades_recordatorio_idx').on(t.empresaId, t.Avisado, t.Recordatorio),
+  ],
+);
+
+/** Alerts and notifications: Prioridad a/m/b/i, Origen a (system) / m (user); IdPersona null = every member. */
+export const avisos = pgTable(
+  'crm_avisos',
+  {
+    empresaId: empresaId(),
+    Id: id(),
+    IdPersona: ref('id_persona'),
+    Prioridad: text('prioridad').notNull().default('i'),
+    Origen: text('origen').notNull().default('a'),
+    Titulo: text('titulo').notNull(),
+    Texto: text('texto'),
+    Enlace: text('enlace'),
+    /** Deduplication key of system alerts ('fventa-vencida-12'): one alert per fact. */
+    Clave: text('clave'),
+    Fecha: ts('fecha').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'crm_avisos_pk', columns: [t.empresaId, t.Id] }),
+    uniqueIndex('crm_avisos_clave_uq').on(t.empresaId, t.Clave),
+    index('crm_avisos_persona_idx').on(t.empresaId, t.IdPersona, t.Fecha),
+  ],
+);
+
+/** Who has read which alert. */
+export const avisosLeidos = pgTable(
+  'crm_avisos_leidos',
+  {
+    empresaId: empresaId(),
+    IdAviso: ref('id_aviso').notNull(),
+    IdPersona: ref('id_persona').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'crm_avisos_leidos_pk', columns: [t.empresaId, t.IdPersona, t.IdAviso] }),
+    foreignKey({
+      name: 'crm_avisos_leidos_aviso_fk',
+      columns: [t.empresaId, t.IdAviso],
+      foreignColumns: [avisos.empresaId, avisos.Id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Audience rules of a segment (`segmentacion`): contact kind, group, province. */
+export const mkSegmentosReglas = pgTable(
+  'mk_segmentos_reglas',
+  {
+    empresaId: empresaId(),
+    IdSegmentacion: ref('id_segmentacion').notNull(),
+    /** 'c' customers, 'p' potential customers, 't' both. */
+    TipoContacto: text('tipo_contacto').notNull().default('t'),
+    IdGrupo: ref('id_grupo'),
+    Provincia: text('provincia'),
+  },
+  (t) => [primaryKey({ name: 'mk_segmentos_reglas_pk', columns: [t.empresaId, t.IdSegmentacion] })],
+);
+
+/** Marketing campaigns by e-mail or SMS. Estado: borrador, programada, enviando, enviada. */
+export const mkCampanas = pgTable(
+  'mk_campanas',
+  {
+    empresaId: empresaId(),
+    Id: id(),
+    Canal: text('canal').notNull(),
+    Nombre: text('nombre').notNull(),
+    IdPlantilla: ref('id_plantilla'),
+    Asunto: text('asunto'),
+    Cuerpo: text('cuerpo').notNull(),
+    IdSegmentacion: ref('id_segmentacion').notNull(),
+    Programada: ts('programada'),
+    Estado: text('estado').notNull().default('borrador'),
+    Encolada: ts('encolada'),
+    Creado: ts('creado').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'mk_campanas_pk', columns: [t.empresaId, t.Id] }),
+    index('mk_campanas_estado_idx').on(t.empresaId, t.Estado, t.Programada),
+  ],
+);
+
+/**
+ * The message queue: Estado 0 Pendiente, 1 Procesando, 2 Procesado, 3 Error. One row per campaign and recipient
+ * (unique); a worker takes rows with a lease (`BloqueadoHasta`) and marks them processed in the same step it
+ * records the send, so a crash never sends one message twice.
+ */
+export const mkMensajes = pgTable(
+  'mk_mensajes',
+  {
+    empresaId: empresaId(),
+    Id: id(),
+    IdCampana: ref('id_campana').notNull(),
+    Canal: text('canal').notNull(),
+    TipoContacto: text('tipo_contacto').notNull(),
+    IdContacto: ref('id_contacto').notNull(),
+    Nombre: text('nombre').notNull(),
+    Destino: text('destino').notNull(),
+    Estado: integer('estado').notNull().default(0),
+    Error: text('error'),
+    Intentos: integer('intentos').notNull().default(0),
+    ProximoIntento: ts('proximo_intento').notNull().defaultNow(),
+    BloqueadoHasta: ts('bloqueado_hasta'),
+    Procesado: ts('procesado'),
+  },
+  (t) => [
+    primaryKey({ name: 'mk_mensajes_pk', columns: [t.empresaId, t.Id] }),
+    uniqueIndex('mk_mensajes_destinatario_uq').on(t.empresaId, t.IdCampana, t.TipoContacto, t.IdContacto),
+    index('mk_mensajes_cola_idx').on(t.empresaId, t.Estado, t.ProximoIntento),
+    foreignKey({
+      name: 'mk_mensajes_campana_fk',
+      columns: [t.empresaId, t.IdCampana],
+      foreignColumns: [mkCampanas.empresaId, mkCampanas.Id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Contacts unsubscribed from marketing (the signed link): never sent again. */
+export const mkBajas = pgTable(
+  'mk_bajas',
+  {
+    empresaId: empresaId(),
+    TipoContacto: text('tipo_contacto').notNull(),
+    IdContacto: ref('id_contacto').notNull(),
+    IdCampana: ref('id_campana'),
+    Fecha: ts('fecha').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'mk_bajas_pk', columns: [t.empresaId, t.TipoContacto, t.IdContacto] })],
+);
+
+/** Sending configuration: own SMTP (or the platform's when empty), SMS gateway, rate limit per minute. */
+export const mkConfig = pgTable('mk_config', {
+  empresaId: empresaId().primaryKey(),
+  SmtpHost: text('smtp_host'),
+  SmtpPuerto: integer('smtp_puerto'),
+  SmtpSeguro: boolean('smtp_seguro').notNull().default(false),
+  SmtpUsuario: text('smtp_usuario'),
+  /** AES-256-GCM under the server secret, like the VeriFactu certificate. */
+  SmtpClave: text('smtp_clave'),
+  Remitente: text('remitente'),
+  SmsUrl: text('sms_url'),
+  SmsUsuario: text('sms_usuario'),
+  SmsClave: text('sms_clave'),
+  SmsRemitente: text('sms_remitente'),
+  LimiteMinuto: integer('limite_minuto').notNull().default(120),
+});
+
+/** Document manager folders (`gestordoc`). */
+export const gdCarpetas = pgTable(
+  'gd_carpetas',
+  {
+    empresaId: empresaId(),
+    Id: id(),
+    Nombre: text('nombre').notNull(),
+    IdPadre: ref('id_padre'),
+  },
+  (t) => [primaryKey({ name: 'gd_carpetas_pk', columns: [t.empresaId, t.Id] })],
+);
+
+/** Document manager files: metadata only; the bytes live in the storage under `Clave`. */
+export const gdFicheros = pgTable(
+  'gd_ficheros',
+  {
+    empresaId: empresaId(),
+    Id: id(),
+    IdCarpeta: ref('id_carpeta'),
+    Nombre: text('nombre').notNull(),
+    Tipo: text('tipo').notNull(),
+    Tamano: integer('tamano').notNull(),
+    Clave: text('clave').notNull(),
+    Subido: ts('subido').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'gd_ficheros_pk', columns: [t.empresaId, t.Id] }),
+    index('gd_ficheros_carpeta_idx').on(t.empresaId, t.IdCarpeta),
+  ],
+);
