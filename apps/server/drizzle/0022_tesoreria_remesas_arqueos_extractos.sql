@@ -1,0 +1,3 @@
+ALTER TABLE "recibos_remesa" ADD CONSTRAINT "recibos_remesa_factura_fk" FOREIGN KEY ("empresa_id","id_factura") REFERENCES "public"."documentos_venta"("empresa_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recibos_remesa" ADD CONSTRAINT "recibos_remesa_factura_compra_fk" FOREIGN KEY ("empresa_id","id_factura_compra") REFERENCES "public"."documentos_compra"("empresa_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recibos_remesa" ADD CONSTRAINT "recibos_remesa_mandato_fk" FOREIGN KEY ("empresa_id","id_mandato") REFERENCES "public"."mandatos_sepa"("empresa_id","id") ON DELETE no action ON UPDATE no action;
