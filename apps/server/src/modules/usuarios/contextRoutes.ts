@@ -18,14 +18,6 @@ const changePasswordBody = z.object({
   NuevoPassword: newPasswordSchema(),
 });
 
-export const CALENDAR_COLOURS = {
-  llamada: '#1c7ed6',
-  tarea: '#2f9e44',
-  mensaje: '#f08c00',
-  reunion: '#7048e8',
-  otros: '#495057',
-} as const;
-
 export const contextRoutes: AreaModule = (app, deps) => {
   const db = deps.database.db;
   const companies = companyDirectory(deps);
@@ -136,11 +128,7 @@ export const contextRoutes: AreaModule = (app, deps) => {
     },
   );
 
-  app.get(
-    '/api/usuarios/usuario/configcal',
-    { config: { access: access.authenticated }, schema: { tags, summary: 'Colores del calendario' } },
-    async () => CALENDAR_COLOURS,
-  );
+  // usuario/configcal is a company setting now: modules/crm/calendario.ts (issue 16).
 
   const datosEmpresa = async (request: FastifyRequest) => {
     const e = request.ctx!.empresa!;
