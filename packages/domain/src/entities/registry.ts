@@ -1,5 +1,22 @@
+import {
+  alumnos,
+  aulas,
+  autorizados,
+  cargos,
+  cursando,
+  cursos,
+  diascierre,
+  evaluaciones,
+  matriculasonline,
+  opciones,
+  profesores,
+  sesiones,
+  tarifascurso,
+  tutores,
+} from '../academy/entidades.ts';
 import { almacenes } from './almacenes.ts';
 import { auditoria } from './auditoria.ts';
+import { ausencias } from './ausencias.ts';
 import { centros } from './centros.ts';
 import { clientes } from './clientes.ts';
 import { clientespot } from './clientespot.ts';
@@ -12,12 +29,14 @@ import { empleados } from './empleados.ts';
 import { empresa } from './empresa.ts';
 import { examinadores } from './examinadores.ts';
 import { familias } from './familias.ts';
+import { festivos } from './festivos.ts';
 import { fpago } from './fpago.ts';
 import { gruposcto } from './gruposcto.ts';
 import { movimientosstock } from './movimientosstock.ts';
 import { plantemail } from './plantemail.ts';
 import { productos } from './productos.ts';
 import { proveedores } from './proveedores.ts';
+import { reglascomision } from './reglascomision.ts';
 import { roles } from './roles.ts';
 import { segmentacion } from './segmentacion.ts';
 import { series } from './series.ts';
@@ -62,11 +81,29 @@ export const ENTITIES = {
   empleados,
   comerciales,
   sitlaboral,
+  ausencias,
+  festivos,
+  reglascomision,
   // Communications
   plantemail,
   segmentacion,
   // Driving school
   examinadores,
+  // Academy (issue 17)
+  aulas,
+  opciones,
+  profesores,
+  cursos,
+  tarifascurso,
+  tutores,
+  alumnos,
+  autorizados,
+  cursando,
+  matriculasonline,
+  cargos,
+  evaluaciones,
+  diascierre,
+  sesiones,
 } as const satisfies Record<string, EntityDef>;
 export type EntityName = keyof typeof ENTITIES;
 export const ENTITY_LIST: EntityDef[] = Object.values(ENTITIES);

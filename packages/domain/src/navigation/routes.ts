@@ -117,19 +117,19 @@ const DEFS = {
   embudosvta: u('Embudos de venta', 'crm'),
 
   // Academy additions
-  matriculas: aca('Alumnos', 'formacion', 'AlumnoMatriculas'),
-  matriculasonline: aca('Matrículas online', 'formacion', 'AlumnoMatriculas'),
-  autorizados: aca('Autorizados', 'contactos', 'ConClientes'),
-  tutores: aca('Tutores', 'contactos', 'ConClientes'),
-  cargos: aca('Cargos', 'formacion', 'AlumnoCargosCobros'),
+  matriculas: aca('Alumnos', 'formacion'), // entity (academy/entidades.ts) brings its permission
+  matriculasonline: aca('Matrículas online', 'formacion'), // entity (academy/entidades.ts) brings its permission
+  autorizados: aca('Autorizados', 'contactos'), // entity (academy/entidades.ts) brings its permission
+  tutores: aca('Tutores', 'contactos'), // entity (academy/entidades.ts) brings its permission
+  cargos: aca('Cargos', 'formacion'), // entity (academy/entidades.ts) brings its permission
   factcobros: aca('Facturación de cobros', 'formacion', 'AlumnoCargosCobros'),
-  profesores: aca('Profesores', 'personal', 'PersProfe'),
+  profesores: aca('Profesores', 'personal'), // entity (academy/entidades.ts) brings its permission
   aulas: aca('Aulas', 'formacion'),
   opciones: aca('Opciones', 'formacion'),
   cursando: aca('Cursando', 'formacion'),
   portalalumno: aca('Portal del alumno', 'formacion'),
-  cursos: aca('Cursos', 'formacion', 'CursoCursos'),
-  tarifascurso: aca('Tarifas de cursos', 'formacion', 'CataTarifa'),
+  cursos: aca('Cursos', 'formacion'), // entity (academy/entidades.ts) brings its permission
+  tarifascurso: aca('Tarifas de cursos', 'formacion'), // entity (academy/entidades.ts) brings its permission
   horario: aca('Horario', 'formacion', 'CursoHorario', { teachersAllowed: true }),
   alumnosprofe: { title: 'Mis alumnos', area: 'formacion', guard: 'profesor', accountTypes: ACADEMY_TYPES },
   portalumatriculas: portal('Mis matrículas', 'AlumnosMatriculas'),

@@ -1,8 +1,9 @@
+import { academyEntityTables } from './academyTables.ts';
 import type { EntityTable } from './entityTable.ts';
 import { masterTables } from './masterTables.ts';
 import { entityTables } from './schema.ts';
 
-const TABLES: Record<string, EntityTable> = { ...entityTables, ...masterTables };
+const TABLES: Record<string, EntityTable> = { ...entityTables, ...masterTables, ...academyEntityTables };
 
 /** The derived table of an entity by name (undefined for entities kept in their own tables, like usuarios). */
 export function tableOf(entityName: string): EntityTable | undefined {

@@ -1,0 +1,2 @@
+export * from './entidades.ts';
+export * from './reglas.ts';
