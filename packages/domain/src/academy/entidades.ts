@@ -494,8 +494,8 @@ export const diascierre = defineEntity({
 });
 
 /** One weekly session of a course/group: day, hours, teacher and room (clashes refused on save). */
-export const sesiones = defineEntity({
-  name: 'sesiones',
+export const horarios = defineEntity({
+  name: 'horarios',
   area: 'formacion',
   label: 'Sesión',
   labelPlural: 'Sesiones',

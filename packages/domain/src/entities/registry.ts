@@ -7,10 +7,10 @@ import {
   cursos,
   diascierre,
   evaluaciones,
+  horarios,
   matriculasonline,
   opciones,
   profesores,
-  sesiones,
   tarifascurso,
   tutores,
 } from '../academy/entidades.ts';
@@ -103,7 +103,7 @@ export const ENTITIES = {
   cargos,
   evaluaciones,
   diascierre,
-  sesiones,
+  horarios,
 } as const satisfies Record<string, EntityDef>;
 export type EntityName = keyof typeof ENTITIES;
 export const ENTITY_LIST: EntityDef[] = Object.values(ENTITIES);

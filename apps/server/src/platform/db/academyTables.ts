@@ -48,8 +48,8 @@ export const evaluacionesTable = entityTable(ENTITIES.evaluaciones, {}, (t) => [
   index('evaluaciones_curso_idx').on(t.empresaId, t.IdCurso),
 ]);
 export const diascierreTable = entityTable(ENTITIES.diascierre);
-export const sesionesTable = entityTable(ENTITIES.sesiones, {}, (t) => [
-  index('sesiones_curso_idx').on(t.empresaId, t.IdCurso),
+export const horariosTable = entityTable(ENTITIES.horarios, {}, (t) => [
+  index('horarios_curso_idx').on(t.empresaId, t.IdCurso),
 ]);
 
 /** The academy's entity tables by entity name (`tableRegistry.ts` adds them to the generic engine). */
@@ -67,7 +67,7 @@ export const academyEntityTables = {
   cargos: cargosTable,
   evaluaciones: evaluacionesTable,
   diascierre: diascierreTable,
-  sesiones: sesionesTable,
+  horarios: horariosTable,
 } as const;
 
 const empresaId = () =>
