@@ -1,2 +1,53 @@
-// Tables of this area (filled by its issue). Re-exported by schema.ts so drizzle-kit sees them.
-export {};
+import { bigint, boolean, date, foreignKey, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ficheros } from './masterTables.ts';
+import { empresas } from './platformTables.ts';
+import { documentosCompra } from './purchaseDocuments.ts';
+
+/**
+ * Purchases (issue 13). `datos_compra`: a received invoice's or expense's own data, one row per purchase document
+ * (the engine's header `documentos_compra` holds what both sides share): the dates of the books, the kind of
+ * operation (interior, intra-EU, reverse charge, import with its DUA), the buyer's VAT figures (non-deductible %,
+ * self-assessed rate), the IRPF key (models 111 / 115), the totals typed from the supplier's paper and whether their
+ * difference was accepted, the attached original (a `ficheros` row), and the expense's quick fields (a free
+ * supplier name, the concept, the accounting category). Immutable once its invoice is registered (migration
+ * `compras_inmutables`), except the attachment.
+ */
+export const datosCompra = pgTable(
+  'datos_compra',
+  {
+    empresaId: bigint('empresa_id', { mode: 'number' })
+      .notNull()
+      .references(() => empresas.id),
+    idDocumento: bigint('id_documento', { mode: 'number' }).notNull(),
+    fechaContable: date('fecha_contable', { mode: 'string' }),
+    fechaDeduccion: date('fecha_deduccion', { mode: 'string' }),
+    operacion: text('operacion').notNull().default('interior'),
+    dua: text('dua'),
+    porcNoDeducible: numeric('porc_no_deducible', { precision: 5, scale: 2 }).notNull().default('0'),
+    porcAutoliquidacion: numeric('porc_autoliquidacion', { precision: 5, scale: 2 }),
+    claveRetencion: text('clave_retencion'),
+    basePapel: numeric('base_papel', { precision: 16, scale: 2 }),
+    ivaPapel: numeric('iva_papel', { precision: 16, scale: 2 }),
+    totalPapel: numeric('total_papel', { precision: 16, scale: 2 }),
+    aceptarDiferencia: boolean('aceptar_diferencia').notNull().default(false),
+    /** Booked from a per-rate breakdown (no real lines): each line is one rate's base. */
+    sinLineas: boolean('sin_lineas').notNull().default(false),
+    nombreLibre: text('nombre_libre'),
+    concepto: text('concepto'),
+    categoria: text('categoria'),
+    idFichero: bigint('id_fichero', { mode: 'number' }),
+  },
+  (c) => [
+    primaryKey({ name: 'datos_compra_pk', columns: [c.empresaId, c.idDocumento] }),
+    foreignKey({
+      name: 'datos_compra_doc_fk',
+      columns: [c.empresaId, c.idDocumento],
+      foreignColumns: [documentosCompra.empresaId, documentosCompra.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'datos_compra_fichero_fk',
+      columns: [c.empresaId, c.idFichero],
+      foreignColumns: [ficheros.empresaId, ficheros.id],
+    }),
+  ],
+);

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentoCalculo, TipoIva } from '../sales/totals.ts';
+import { calcularTotalesCompra, diferenciaPapel, type OpcionesCompra, type TotalesCompra } from './totals.ts';
+
+const TIPOS: TipoIva[] = [
+  { Valor: 'IVA21', Impuesto: 'IVA', PorcentajeIva: 21, PorcentajeRecargo: 5.2 },
+  { Valor: 'IVA10', Impuesto: 'IVA', PorcentajeIva: 10, PorcentajeRecargo: 1.4 },
+  { Valor: 'IVA4', Impuesto: 'IVA', PorcentajeIva: 4, PorcentajeRecargo: 0.5 },
+  { Valor: 'ISP', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0 },
+  { Valor: 'IC', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0, Exencion: 'E5' },
+  { Valor: 'IGIC7', Impuesto: 'IGIC', PorcentajeIva: 7, PorcentajeRecargo: 0 },
+  { Valor: 'IGIC3', Impuesto: 'IGIC', PorcentajeIva: 3, PorcentajeRecargo: 0 },
+  { Valor: 'IPSI4', Impuesto: 'IPSI', PorcentajeIva: 4, PorcentajeRecargo: 0 },
+  { Valor: 'IPSI0.5', Impuesto: 'IPSI', PorcentajeIva: '0.5', PorcentajeRecargo: 0 },
+];
+const l = (Cantidad: string | number, Precio: string | number, TipoIva: string) => ({ Cantidad, Precio, TipoIva });
+
+type Esperado = Pick<
+  TotalesCompra,
+  | 'BaseImponible'
+  | 'TotalIva'
+  | 'TotalRecargo'
+  | 'TotalRetencion'
+  | 'Total'
+  | 'CuotaAutoliquidada'
+  | 'CuotaDeducible'
+  | 'CuotaNoDeducible'
+  | 'TotalAPagar'
+>;
+const CASES: { name: string; doc: DocumentoCalculo; op?: OpcionesCompra; expected: Esperado }[] = [
+  {
+    name: 'interior, two rates, all deductible',
+    doc: { Lineas: [l(2, 50, 'IVA21'), l(1, 30, 'IVA10')] },
+    expected: {
+      BaseImponible: '130.00',
+      TotalIva: '24.00',
+      TotalRecargo: '0.00',
+      TotalRetencion: '0.00',
+      Total: '154.00',
+      CuotaAutoliquidada: '0.00',
+      CuotaDeducible: '24.00',
+      CuotaNoDeducible: '0.00',
+      TotalAPagar: '154.00',
+    },
+  },
+  {
+    name: 'IVA + recargo de equivalencia (the retailer pays both; the recargo is not VAT to deduct)',
+    doc: { Lineas: [l(1, 100, 'IVA21'), l(1, 100, 'IVA4')], RecargoEquivalencia: true },
+    expected: {
+      BaseImponible: '200.00',
+      TotalIva: '25.00',
+      TotalRecargo: '5.70',
+      TotalRetencion: '0.00',
+      Total: '230.70',
+      CuotaAutoliquidada: '0.00',
+      CuotaDeducible: '25.00',
+      CuotaNoDeducible: '0.00',
+      TotalAPagar: '230.70',
+    },
+  },
+  {
+    name: 'professional with IRPF 15 % withheld (model 111)',
+    doc: { Lineas: [l(1, 1000, 'IVA21')], PorcRetencion: 15 },
+    expected: {
+      BaseImponible: '1000.00',
+      TotalIva: '210.00',
+      TotalRecargo: '0.00',
+      TotalRetencion: '150.00',
+      Total: '1060.00',
+      CuotaAutoliquidada: '0.00',
+      CuotaDeducible: '210.00',
+      CuotaNoDeducible: '0.00',
+      TotalAPagar: '1060.00',
+    },
+  },
+  {
+    name: 'rental with IRPF 19 % (model 115) and 50 % of the VAT not deductible',
+    doc: { Lineas: [l(1, 800, 'IVA21')], PorcRetencion: 19 },
+    op: { PorcNoDeducible: 50 },
+    expected: {
+      BaseImponible: '800.00',
+      TotalIva: '168.00',
+      TotalRecargo: '0.00',
+      TotalRetencion: '152.00',
+      Total: '816.00',
+      CuotaAutoliquidada: '0.00',
+      CuotaDeducible: '84.00',
+      CuotaNoDeducible: '84.00',
+      TotalAPagar: '816.00',
+    },
+  },
+  {
+    name: 'reverse charge (inversión del sujeto pasivo): 21 % self-assessed both sides, nothing paid as VAT',
+    doc: { Lineas: [l(1, 1234.56, 'ISP')] },
+    op: { Operacion: 'inversion' },
+    expected: {
+      BaseImponible: '1234.56',
+      TotalIva: '0.00',
+      TotalRecargo: '0.00',
+      TotalRetencion: '0.00',
+      Total: '1234.56',
+      CuotaAutoliquidada: '259.26',
+      CuotaDeducible: '259.26',
+      CuotaNoDeducible: '0.00',
+      TotalAPagar: '1234.56',
+    },
+  },
+  {
+    name: 'intra-EU acquisition at 10 %',
+    doc: { Lineas: [l(3, 33.33, 'IC')] },
+    op: { Operacion: 'intracomunitaria', PorcAutoliquidacion: 10 },
+    expected: {
+      BaseImponible: '99.99',
+      TotalIva: '0.00',
+      TotalRecargo: '0.00',
+      TotalRetencion: '0.00',
+      Total: '99.99',
+      CuotaAutoliquidada: '10.00',
+      CuotaDeducible: '10.00',
+      CuotaNoDeducible: '0.00',
+      TotalAPagar: '99.99',
+    },
+  },
+  {
+    name: 'import (DUA): the customs VAT on the lines',
+    doc: { Lineas: [l(1, 500, 'IVA21')] },
+    op: { Operacion: 'importacion' },
+    expected: {
+      BaseImponible: '500.00',
+      TotalIva: '105.00',
+      TotalRecargo: '0.00',
+      TotalRetencion: '0.00',
+      Total: '605.00',
+      CuotaAutoliquidada: '0.00',
+      CuotaDeducible: '105.00',
+      CuotaNoDeducible: '0.00',
+      TotalAPagar: '605.00',
+    },
+  },
+  {
+    name: 'IGIC (Canarias), two rates',
+    doc: { Lineas: [l(1, 100, 'IGIC7'), l(2, 10.05, 'IGIC3')] },
+    expected: {
+      BaseImponible: '120.10',
+      TotalIva: '7.60',
+      TotalRecargo: '0.00',
+      TotalRetencion: '0.00',
+      Total: '127.70',
+      CuotaAutoliquidada: '0.00',
+      CuotaDeducible: '7.60',
+      CuotaNoDeducible: '0.00',
+      TotalAPagar: '127.70',
+    },
+  },
+  {
+    name: 'IPSI (Ceuta, Melilla) with a third not deductible',
+    doc: { Lineas: [l(1, 200, 'IPSI4'), l(1, 100, 'IPSI0.5')] },
+    op: { PorcNoDeducible: '33.33' },
+    expected: {
+      BaseImponible: '300.00',
+      TotalIva: '8.50',
+      TotalRecargo: '0.00',
+      TotalRetencion: '0.00',
+      Total: '308.50',
+      CuotaAutoliquidada: '0.00',
+      CuotaDeducible: '5.67',
+      CuotaNoDeducible: '2.83',
+      TotalAPagar: '308.50',
+    },
+  },
+];
+
+describe('received invoice totals for every regime', () => {
+  it.each(CASES)('$name', ({ doc, op, expected }) => {
+    const t = calcularTotalesCompra(doc, TIPOS, op);
+    expect(t).toMatchObject(expected);
+  });
+
+  it('refuses VAT charged by the supplier on a self-assessed operation', () => {
+    expect(() => calcularTotalesCompra({ Lineas: [l(1, 10, 'IVA21')] }, TIPOS, { Operacion: 'inversion' })).toThrow(
+      /Línea 1: .*inversión del sujeto pasivo/,
+    );
+  });
+
+  it('refuses a non-deductible percentage outside 0–100', () => {
+    expect(() => calcularTotalesCompra({ Lineas: [l(1, 10, 'IVA21')] }, TIPOS, { PorcNoDeducible: 101 })).toThrow(
+      'El porcentaje no deducible debe estar entre 0 y 100',
+    );
+  });
+});
+
+describe("typed totals: the supplier's paper against the computed totals", () => {
+  const calc = { BaseImponible: '100.00', TotalIva: '21.00', Total: '121.00' };
+  it.each([
+    { name: 'nothing typed', papel: {}, hay: null, pct: null },
+    { name: 'all equal', papel: { BaseImponible: '100', TotalIva: '21.00', Total: '121' }, hay: false, pct: '0.00' },
+    { name: 'one cent on the total', papel: { Total: '121.01' }, hay: true, pct: '0.01' },
+    { name: 'a cent less on the VAT', papel: { TotalIva: '20.99', Total: '121' }, hay: true, pct: '0.05' },
+    { name: 'ten euros more on the base', papel: { BaseImponible: '110,00' }, hay: true, pct: '10.00' },
+  ])('$name', ({ papel, hay, pct }) => {
+    const d = diferenciaPapel(calc, papel);
+    if (hay === null) {
+      expect(d).toBeNull();
+      return;
+    }
+    expect(d?.HayDiferencia).toBe(hay);
+    expect(d?.Porcentaje).toBe(pct);
+  });
+
+  it('gives each field its computed figure, the paper and the signed difference', () => {
+    expect(diferenciaPapel(calc, { TotalIva: '20.99' })?.Campos).toEqual([
+      { Campo: 'TotalIva', Calculado: '21.00', Papel: '20.99', Diferencia: '-0.01', Porcentaje: '0.05' },
+    ]);
+    expect(diferenciaPapel({ BaseImponible: '0', TotalIva: '0', Total: '0' }, { Total: '5' })?.Porcentaje).toBe(
+      '100.00',
+    );
+  });
+});
