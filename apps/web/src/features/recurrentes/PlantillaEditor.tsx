@@ -43,21 +43,22 @@ import { errorLines } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { IconArrowLeft } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { BuscadorSelect } from '../ventas/BuscadorSelect.tsx';
-import { FormaPagoSelect, SerieSelect } from '../ventas/CamposVenta.tsx';
-import { etiquetaCliente } from '../ventas/clienteDocumento.ts';
-import { LineasGrid } from '../ventas/LineasGrid.tsx';
-import { TotalesCard } from '../ventas/TotalesCard.tsx';
+import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
+import { FormaPagoSelect, SerieSelect } from '../documentos/CamposDocumento.tsx';
 import {
   type ClienteFila,
-  invalidarVentas,
+  invalidarDocumentos,
   type TipoIvaFila,
   tipoIvaDefecto,
   useConfigura,
   useSeries,
   useTiposIva,
-} from '../ventas/ventasApi.ts';
-import { campoDe, hoyIso, type LineaForm } from '../ventas/ventasModel.ts';
+} from '../documentos/documentosApi.ts';
+import { campoDe, hoyIso, type LineaForm } from '../documentos/documentosModel.ts';
+import { LineasGrid } from '../documentos/LineasGrid.tsx';
+import { TotalesCard } from '../documentos/TotalesCard.tsx';
+import { etiquetaCliente } from '../documentos/terceroDocumento.ts';
+import { LADO_VENTA } from '../ventas/ladoVenta.ts';
 import {
   cuerpoPlantilla,
   ENTIDAD,
@@ -203,7 +204,7 @@ function EditorForm({
       }
       if (r.Error) notifyError(r.Error);
       await refrescar();
-      await invalidarVentas(client, info.IdEmpresa);
+      await invalidarDocumentos(client, info.IdEmpresa, LADO_VENTA.invalidar);
     } catch {
       // The API client already showed the error.
     } finally {

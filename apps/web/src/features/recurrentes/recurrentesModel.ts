@@ -18,7 +18,7 @@ import {
   type TotalesVivos,
   totalesVivos,
   validarDocumento,
-} from '../ventas/ventasModel.ts';
+} from '../documentos/documentosModel.ts';
 
 /** A recurring invoice template as the API answers it (`ventas/fventarec/edit/{id}`). */
 export interface Plantilla {

@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { cuerpoEnvio, textoDePlantilla } from '../documentos/EnviarDocumento.tsx';
 import { DocumentoEditor } from './DocumentoEditor.tsx';
-import { cuerpoEnvio, textoDePlantilla } from './EnviarDocumento.tsx';
 import { catalogos, documento, list } from './ventasTestData.ts';
 
 // Two cores shared by everyone: the screens render slowly under load.

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeSession, renderUi } from '../../test/render.tsx';
-import { destinosLlevado, LlevadoLineas } from './LlevadoLineas.tsx';
+import { destinosLlevado, LlevadoLineas } from '../documentos/LlevadoLineas.tsx';
 import { documento } from './ventasTestData.ts';
 
 const linea = (over: Record<string, unknown>) => ({

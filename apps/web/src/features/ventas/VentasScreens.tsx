@@ -3,9 +3,9 @@ import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { esRecursoVenta } from '../documentos/documentosModel.ts';
 import { DocumentoEditor } from './DocumentoEditor.tsx';
 import { DocumentosLista } from './DocumentosLista.tsx';
-import { esRecursoVenta } from './ventasModel.ts';
 
 /** Screens of pventa, dventa, aventa, fventa and docventahist. `segments` are the path segments after the action (`lista`, `editar/{id}`, `nuevo`…). */
 export function VentasScreens({ action, segments, route }: { action: string; segments: string[]; route: RouteDef }) {

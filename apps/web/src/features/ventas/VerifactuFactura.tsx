@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import type { DocumentoVenta } from '../documentos/documentosModel.ts';
 import { EstadoBadge, QrVerifactu } from '../verifactu/QrVerifactu.tsx';
 import { ENTIDAD_VF, PERMISO_VF, type RegistroFila, RUTA_VF } from '../verifactu/verifactuModel.ts';
-import type { DocumentoVenta } from './ventasModel.ts';
 
 /** The card is shown: a VeriFactu company and an issued invoice with its cotejo URL. */
 export const conVerifactu = (info: Pick<InfoEmpresa, 'TipoFacturaElectronica'>, doc: DocumentoVenta | undefined) =>

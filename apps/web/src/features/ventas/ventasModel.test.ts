@@ -14,7 +14,7 @@ import {
   totalesVivos,
   validarDocumento,
   valoresIniciales,
-} from './ventasModel.ts';
+} from '../documentos/documentosModel.ts';
 import { documento, TIPOS } from './ventasTestData.ts';
 
 const tipos = TIPOS.map((t) => ({ ...t, Impuesto: 'IVA' as const }));

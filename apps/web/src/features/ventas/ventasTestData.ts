@@ -1,5 +1,5 @@
 import { json, type mockFetch } from '../../test/render.tsx';
-import type { DocumentoVenta } from './ventasModel.ts';
+import type { DocumentoVenta } from '../documentos/documentosModel.ts';
 
 /** Fixtures of the sales screens' tests: VAT types, a customer, a product and documents in several statuses. */
 export const list = (items: unknown[]) => () => json(200, { Items: items, Total: items.length });

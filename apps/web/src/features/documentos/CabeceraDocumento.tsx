@@ -1,4 +1,4 @@
-import { ES_FACTURA, ESTADOS_VENTA, type InfoEmpresa, type TipoDocumentoVenta } from '@faro/domain';
+import { ES_FACTURA, type InfoEmpresa } from '@faro/domain';
 import { Card, Grid, Select, SimpleGrid, Stack, Switch, Text, TextInput, useMatches } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
@@ -6,13 +6,14 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
-import { FormaPagoSelect, SerieSelect } from './CamposVenta.tsx';
-import { type ClienteDatos, datosDeCliente, etiquetaCliente } from './clienteDocumento.ts';
-import type { ClienteFila, SerieFila } from './ventasApi.ts';
-import { aDecimal, type DocumentoVenta, type DocValues, numeroEditable } from './ventasModel.ts';
+import { FormaPagoSelect, SerieSelect } from './CamposDocumento.tsx';
+import type { ClienteFila, SerieFila } from './documentosApi.ts';
+import { aDecimal, type DocumentoVenta, type DocValues, numeroEditable } from './documentosModel.ts';
+import { useLado } from './lado.ts';
+import { type ClienteDatos, datosDeCliente, etiquetaCliente } from './terceroDocumento.ts';
 
 /** Delivery notes and invoices move stock: they carry a warehouse when the company has the stock module. */
-export const conAlmacen = (info: InfoEmpresa, tipo: TipoDocumentoVenta) =>
+export const conAlmacen = (info: InfoEmpresa, tipo: string) =>
   !!info.Modulos?.ActStock && (tipo === 'albaran' || ES_FACTURA(tipo));
 
 /** A read-only document hides the fields it left empty (an issued invoice without agent, warehouse or withholding). */
@@ -22,7 +23,7 @@ const sinRetencion = (v: string) => vacio(v) || Number(aDecimal(v)) === 0;
 export interface CabeceraProps {
   form: FormApi<DocValues>;
   doc?: DocumentoVenta;
-  tipo: TipoDocumentoVenta;
+  tipo: string;
   readOnly: boolean;
   cliente: ClienteDatos | null;
   setCliente: (c: ClienteDatos | null) => void;
@@ -30,12 +31,16 @@ export interface CabeceraProps {
 }
 
 /**
- * The header of a sales document: customer (searched on the server, its data copied), date, series, payment
- * method, status (not invoices), agent, warehouse, withholding and the simplified-invoice switch; beside it the
- * customer's copied data. A new document focuses the customer without opening its list, so nothing is covered.
+ * The header of a document of either side: the party (customer or supplier, searched on the server, its data
+ * copied), date, series, payment method, status (not invoices), agent (sales), warehouse, withholding and the
+ * simplified-invoice switch (sales); beside it the party's copied data. A new document focuses the party without
+ * opening its list, so nothing is covered.
  */
 export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setCliente, series }: CabeceraProps) {
   const { info } = useReady();
+  const lado = useLado();
+  const tercero = lado.tercero.etiqueta;
+  const ventas = lado.lado === 'venta';
   const factura = ES_FACTURA(tipo);
   const err = (k: keyof DocValues & string) => errorLines(form.errors(k));
   // The customer takes two of the three columns on wide screens and the whole row below (a fixed "span 2" on the
@@ -49,21 +54,22 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
     almacenes.data ?? [],
     form.values.IdAlmacen ? [String(form.values.IdAlmacen)] : [],
   );
-  const conComercial = !!info.Modulos?.ActComerciales;
+  const conComercial = ventas && !!info.Modulos?.ActComerciales;
   const comerciales = useReferenceList('comerciales');
   const comercialOpts = selectableItems(
     comerciales.data ?? [],
     form.values.IdComercial ? [String(form.values.IdComercial)] : [],
   );
-  const tiposSerie =
-    tipo === 'rectificativa'
+  const tiposSerie = !ventas
+    ? lado.seriesDe(tipo)
+    : tipo === 'rectificativa'
       ? ['rectificativa', 'rectificativasimplificada']
       : [form.values.Simplificada ? 'simplificada' : tipo];
   const seriesDelTipo = series.filter(
     (s) => tiposSerie.includes(s.TipoDocumento) && (!s.Baja || s.Id === form.values.Serie),
   );
   const serieFija = !!doc && (doc.Numero !== null || !factura);
-  const estados = factura ? [] : ESTADOS_VENTA[tipo].filter((e) => e !== 'Anulada' || doc?.Estado === 'Anulada');
+  const estados = factura ? [] : (lado.estados[tipo] ?? []).filter((e) => e !== 'Anulada' || doc?.Estado === 'Anulada');
   // Read-only documents show only what they hold.
   const ver = (v: unknown) => !readOnly || !vacio(v);
 
@@ -74,9 +80,9 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
             <div style={{ gridColumn: anchoCliente }} data-testid="celda-cliente">
               <BuscadorSelect<ClienteFila>
-                path="ventas/clientes/list"
-                entidad="clientes"
-                label="Cliente"
+                path={lado.tercero.path}
+                entidad={lado.tercero.entidad}
+                label={tercero}
                 placeholder="Busca por código, nombre o NIF"
                 required
                 autoFocus={!doc}
@@ -174,7 +180,7 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
                 error={err('PorcRetencion')}
               />
             )}
-            {factura && !doc && info.Modulos?.ActVentasSimplificadas && (
+            {lado.simplificada && factura && !doc && info.Modulos?.ActVentasSimplificadas && (
               <Switch
                 mt={30}
                 label="Factura simplificada"
@@ -191,7 +197,7 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Card withBorder radius="md" padding="md" h="100%" bg="var(--mantine-color-gray-0)">
           <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-            Datos del cliente
+            Datos del {tercero.toLowerCase()}
           </Text>
           {cliente ? (
             <Stack gap={2} mt={6} data-testid="datos-cliente">
@@ -210,7 +216,7 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
             </Stack>
           ) : (
             <Text size="sm" c="dimmed" mt={6}>
-              Elige un cliente: sus datos se copian en el documento.
+              Elige un {tercero.toLowerCase()}: sus datos se copian en el documento.
             </Text>
           )}
         </Card>

@@ -1,22 +1,29 @@
-import { formatAmount, formatDate, type RecursoVenta } from '@faro/domain';
+import { formatAmount, formatDate } from '@faro/domain';
 import { Anchor, Badge, Group, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import type { DocumentoVenta } from './documentosModel.ts';
 import { EstadoBadges } from './EstadoBadges.tsx';
-import { type DocumentoVenta, ETIQUETA_TIPO, RECURSO_DE_TIPO } from './ventasModel.ts';
+import { desdeApi, useLado } from './lado.ts';
 
 /**
  * The chain of a document (docventahist): every quote, order, delivery note and invoice linked to it through its
  * lines or a rectification, oldest first, each a link to its editor; the current one is marked.
  */
-export function HistorialDocumento({ recurso, id }: { recurso: RecursoVenta; id: number }) {
+export function HistorialDocumento({ recurso, id }: { recurso: string; id: number }) {
   const { info } = useReady();
+  const lado = useLado();
   const hist = useQuery({
-    queryKey: [...qk.entity(info.IdEmpresa, 'docventahist'), recurso, id],
-    queryFn: () => api.get<{ Items: DocumentoVenta[] }>(`ventas/docventahist/${recurso}/${id}`, { background: true }),
+    queryKey: [...qk.entity(info.IdEmpresa, lado.historial), recurso, id],
+    queryFn: async () => {
+      const r = await api.get<{ Items: DocumentoVenta[] }>(`${lado.area}/${lado.historial}/${recurso}/${id}`, {
+        background: true,
+      });
+      return { Items: r.Items.map((d) => desdeApi(lado, d)) };
+    },
   });
   const items = hist.data?.Items ?? [];
   if (!hist.data) return null;
@@ -30,7 +37,7 @@ export function HistorialDocumento({ recurso, id }: { recurso: RecursoVenta; id:
   return (
     <Timeline active={actual} bulletSize={14} lineWidth={2} data-testid="historial">
       {items.map((d) => {
-        const nombre = `${ETIQUETA_TIPO[d.Tipo]} ${d.NumSerie ?? '(borrador)'}`;
+        const nombre = `${lado.etiquetaTipo[d.Tipo] ?? d.Tipo} ${d.NumSerie ?? '(borrador)'}`;
         return (
           <Timeline.Item
             key={d.Id}
@@ -40,7 +47,7 @@ export function HistorialDocumento({ recurso, id }: { recurso: RecursoVenta; id:
                   {nombre} · este documento
                 </Text>
               ) : (
-                <Anchor component={Link} to={`/${RECURSO_DE_TIPO[d.Tipo]}/editar/${d.Id}`} size="sm" fw={600}>
+                <Anchor component={Link} to={`/${lado.recursoDeTipo[d.Tipo]}/editar/${d.Id}`} size="sm" fw={600}>
                   {nombre}
                 </Anchor>
               )

@@ -1,6 +1,6 @@
 import { CAMPOS_LLEVADO, CONVERSIONES, type DestinoConversion } from '@faro/domain';
 import { Badge, Group, Table, Text } from '@mantine/core';
-import { type DocumentoVenta, type LineaDoc, numeroEditable } from './ventasModel.ts';
+import { type DocumentoVenta, type LineaDoc, numeroEditable } from './documentosModel.ts';
 
 const TITULOS: Record<DestinoConversion, [string, string]> = {
   pedido: ['Pedido', 'Pendiente de pedir'],

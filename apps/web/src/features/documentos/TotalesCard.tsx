@@ -1,6 +1,6 @@
 import { formatAmount, formatNumber } from '@faro/domain';
 import { Card, Divider, Group, Stack, Text } from '@mantine/core';
-import type { DesgloseDoc } from './ventasModel.ts';
+import type { DesgloseDoc } from './documentosModel.ts';
 
 export interface TotalesVista {
   BaseImponible: string;

@@ -6,16 +6,22 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { pendienteDe } from './AccionesDocumento.tsx';
-import type { CobroFila } from './ventasApi.ts';
-import { COLOR_ESTADO, type DocumentoVenta, type Vencimiento } from './ventasModel.ts';
+import type { CobroFila } from './documentosApi.ts';
+import { COLOR_ESTADO, type DocumentoVenta, type Vencimiento } from './documentosModel.ts';
+import { type LadoWeb, useLado } from './lado.ts';
 
 /** The collections of an issued invoice and what is still pending (null while unknown or not an issued invoice). */
-export function useCobrosFactura(doc: DocumentoVenta | undefined, id: number | undefined, factura: boolean) {
+export function useCobrosFactura(
+  doc: DocumentoVenta | undefined,
+  id: number | undefined,
+  factura: boolean,
+  pago: Pick<LadoWeb['pago'], 'entidad' | 'ruta'>,
+) {
   const { info } = useReady();
   const cobros = useQuery({
-    queryKey: [...qk.entity(info.IdEmpresa, 'movstesoreriac'), 'factura', id],
+    queryKey: [...qk.entity(info.IdEmpresa, pago.entidad), 'factura', id],
     queryFn: () =>
-      api.get<ListAnswer<CobroFila>>('tesoreria/movstesoreriac/list', {
+      api.get<ListAnswer<CobroFila>>(`${pago.ruta}/list`, {
         params: { Pagina: 1, TotalPagina: 200, Filtros: JSON.stringify({ IdFactura: id }) },
         background: true,
         silent: true,
@@ -36,21 +42,22 @@ export function CobrosFactura({
   cobros: CobroFila[];
   pendiente: string | null;
 }) {
+  const { pago } = useLado();
   return (
     <Card withBorder radius="md" padding="md" data-testid="cobros">
       <Group justify="space-between" mb="xs">
         <Title order={2} fz="h5">
-          Cobros
+          {pago.titulo}
         </Title>
         <Text size="sm">
-          Cobrado {formatAmount(cobrado(doc.Total, pendiente))} · Pendiente{' '}
+          {pago.pagado} {formatAmount(cobrado(doc.Total, pendiente))} · Pendiente{' '}
           <b data-testid="pendiente">{formatAmount(pendiente)}</b>
         </Text>
       </Group>
       {(doc.Vencimientos?.length ?? 0) > 1 && <VencimientosTabla vencimientos={doc.Vencimientos ?? []} />}
       {cobros.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Todavía no hay cobros de esta factura.
+          {pago.ninguno}
         </Text>
       ) : (
         <CobrosTabla cobros={cobros} />

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { forwardRef, type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
-import { buscar } from './ventasApi.ts';
+import { buscar } from './documentosApi.ts';
 
 export interface BuscadorProps<T extends { Id: number }> {
   /** API list path of the catalogue (`ventas/clientes/list`). */

@@ -1,6 +1,6 @@
 import { ES_FACTURA } from '@faro/domain';
 import { Badge, type BadgeProps, Group } from '@mantine/core';
-import { COLOR_ESTADO, type DocumentoVenta } from './ventasModel.ts';
+import { COLOR_ESTADO, type DocumentoVenta } from './documentosModel.ts';
 
 /**
  * Status badges of a document: its status, and the collection status (invoices) or Facturado (the others). They

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
-import type { SerieFila } from './ventasApi.ts';
+import type { SerieFila } from './documentosApi.ts';
 
 /** The payment method of a document or a template (the active ones, and the current one even if inactive). */
 export function FormaPagoSelect(p: {

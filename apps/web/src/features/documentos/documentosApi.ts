@@ -1,20 +1,18 @@
-import type { RecursoVenta, TipoIva } from '@faro/domain';
+import type { TipoIva } from '@faro/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 
-/** Server calls of the sales screens and the catalogues they read (cached per company like the reference lists). */
+/** Server calls of the document screens (both sides) and the catalogues they read (cached per company). */
 
-export const rutaVentas = (recurso: RecursoVenta) => `ventas/${recurso}`;
-
-/** After any change to a document: every sales list and row (conversions touch the origin too), the collections. */
-export async function invalidarVentas(client: QueryClient, empresa: number): Promise<void> {
-  await Promise.all(
-    ['pventa', 'dventa', 'aventa', 'fventa', 'docventahist', 'movstesoreriac', 'factemitidas'].map((n) =>
-      client.invalidateQueries({ queryKey: qk.entity(empresa, n) }),
-    ),
-  );
+/** After any change to a document: every list and row of its side (conversions touch the origin too), payments. */
+export async function invalidarDocumentos(
+  client: QueryClient,
+  empresa: number,
+  entidades: readonly string[],
+): Promise<void> {
+  await Promise.all(entidades.map((n) => client.invalidateQueries({ queryKey: qk.entity(empresa, n) })));
 }
 
 export interface TipoIvaFila extends TipoIva {
@@ -133,6 +131,7 @@ export interface ProductoFila {
   Codigo: string | null;
   Descripcion: string;
   PrecioVenta: string | null;
+  PrecioCompra?: string | null;
   IdTipoIva: number | null;
   Trazabilidad?: string | null;
   Baja?: boolean;

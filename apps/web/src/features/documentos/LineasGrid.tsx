@@ -20,8 +20,8 @@ import { errorLines } from '../../ui/form/FormField.tsx';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePhone } from '../../ui/list/phone.ts';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
-import { type PrecioTarifa, type ProductoFila, precioTarifa, type TipoIvaFila } from './ventasApi.ts';
-import { aDecimal, type LineaForm, lineaVacia, numeroEditable } from './ventasModel.ts';
+import { type PrecioTarifa, type ProductoFila, precioTarifa, type TipoIvaFila } from './documentosApi.ts';
+import { aDecimal, type LineaForm, lineaVacia, numeroEditable } from './documentosModel.ts';
 
 /** Batch fields: for products with traceability, or lines that already carry a batch. */
 const conLote = (l: LineaForm) => l.Traza === 'lote' || l.Traza === 'lotefecha' || !!l.Lote || !!l.Caducidad;
@@ -46,6 +46,8 @@ export interface LineasGridProps {
   errorGeneral?: string[];
   /** The company's rounding decimals (infoempre DecimalesRedondeo): product and tariff prices come in rounded to them. */
   decimalesPrecio?: number;
+  /** Purchases: a picked product brings its purchase price (no customer tariff). */
+  compra?: boolean;
 }
 
 /** The option the keyboard has highlighted in a combobox's list (Mantine marks it data-combobox-selected). */
@@ -121,12 +123,16 @@ export function LineasGrid(p: LineasGridProps) {
       IdProducto: prod.Id,
       Producto: productoEtiqueta(prod),
       Descripcion: prod.Descripcion,
-      Precio: numeroEditable(redondearPrecio(prod.PrecioVenta ?? '0', p.decimalesPrecio), 2),
+      Precio: numeroEditable(
+        redondearPrecio((p.compra ? prod.PrecioCompra : prod.PrecioVenta) ?? '0', p.decimalesPrecio),
+        2,
+      ),
       Descuento: '',
       Traza: prod.Trazabilidad ?? null,
       ...(tipo ? { TipoIva: tipo } : {}),
     });
     focus(l.key, 'Cantidad');
+    if (p.compra) return;
     const precio: PrecioTarifa | null = await precioTarifa(prod.Id, p.cliente, aDecimal(l.Cantidad || '1'), p.fecha);
     if (!precio) return;
     p.onChange((ls) =>

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/cor
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { IconDownload } from '../../ui/icons.tsx';
-import { type DocumentoVenta, ETIQUETA_TIPO } from './ventasModel.ts';
+import { type DocumentoVenta, ETIQUETA_TIPO } from './documentosModel.ts';
 
 /** "Factura F0006.pdf", "Presupuesto borrador 12.pdf". */
 export const nombrePdf = (doc: DocumentoVenta) =>

@@ -92,6 +92,9 @@ export interface DocumentoVenta {
   IdAlmacen?: number | null;
   /** Due dates of an invoice (from its payment method). */
   Vencimientos?: Vencimiento[];
+  /** A received invoice: the supplier's own number and date (purchases). */
+  NumFacturaProveedor?: string | null;
+  FechaFacturaProveedor?: string | null;
   Lineas?: LineaDoc[];
 }
 
@@ -135,9 +138,13 @@ export const RECURSOS: Record<
 
 export const esRecursoVenta = (a: string): a is RecursoVenta => Object.hasOwn(TIPOS_DOCUMENTO_VENTA, a);
 
-/** Status badge colours. */
+/** Status badge colours (both sides). */
 export const COLOR_ESTADO: Record<string, string> = {
   Activo: 'blue',
+  Recibido: 'teal',
+  Registrada: 'blue',
+  Pagado: 'green',
+  'Pagado parcialmente': 'orange',
   Pendiente: 'yellow',
   Entregado: 'teal',
   Enviado: 'teal',
@@ -161,9 +168,13 @@ export const esBorradorFactura = (d: Pick<DocumentoVenta, 'Tipo' | 'Numero'>) =>
   ES_FACTURA(d.Tipo) && d.Numero === null;
 
 /** Why a document cannot be edited any more (null when it can). */
-export function motivoSoloLectura(d: DocumentoVenta | undefined): string | null {
+export function motivoSoloLectura(
+  d: DocumentoVenta | undefined,
+  /** The side's words for an issued (sales) or registered (purchases) invoice. */
+  emitida = 'Factura emitida: no se puede modificar. Corrígela con una factura rectificativa.',
+): string | null {
   if (!d) return null;
-  if (esEmitida(d)) return 'Factura emitida: no se puede modificar. Corrígela con una factura rectificativa.';
+  if (esEmitida(d)) return emitida;
   if (d.Estado === 'Anulada') return MSG_VENTAS.anulado;
   if (d.Facturado) return MSG_VENTAS.facturado;
   return null;
@@ -182,16 +193,32 @@ export interface AccionesPermitidas {
   duplicar: boolean;
 }
 
-export function accionesPermitidas(d: DocumentoVenta, level: number, nivelCobros: number): AccionesPermitidas {
+/** What differs per side in the allowed actions (sales by default). */
+export interface LadoAcciones {
+  conversiones: Partial<Record<string, readonly string[]>>;
+  recursoDeTipo: Record<string, string>;
+  rectificar: boolean;
+  pago: { pagado: string };
+}
+
+export function accionesPermitidas(
+  d: DocumentoVenta,
+  level: number,
+  nivelCobros: number,
+  lado?: LadoAcciones,
+): AccionesPermitidas {
   const factura = ES_FACTURA(d.Tipo);
   const anulada = d.Estado === 'Anulada';
   const emitida = esEmitida(d);
+  const destinos = lado
+    ? (lado.conversiones[d.Tipo] ?? []).map((t) => lado.recursoDeTipo[t] ?? t)
+    : destinosConversion(d.Tipo);
   return {
-    convertir: !factura && !anulada && !d.Facturado && level >= 2 ? destinosConversion(d.Tipo) : [],
+    convertir: !factura && !anulada && !d.Facturado && level >= 2 ? (destinos as RecursoVenta[]) : [],
     emitir: factura && !emitida && !anulada && level >= 2,
     anular: level >= 3 && !anulada && !d.Facturado && (!factura || (emitida && d.EstadoCobro === 'Pendiente')),
-    rectificar: emitida && !anulada && d.Tipo !== 'rectificativa' && level >= 2,
-    cobrar: emitida && !anulada && d.EstadoCobro !== 'Cobrado' && nivelCobros >= 2,
+    rectificar: (lado?.rectificar ?? true) && emitida && !anulada && d.Tipo !== 'rectificativa' && level >= 2,
+    cobrar: emitida && !anulada && d.EstadoCobro !== (lado?.pago.pagado ?? 'Cobrado') && nivelCobros >= 2,
     borrar: level >= 3 && (factura ? !emitida : !d.Facturado) && !anulada,
     enviar: level >= 2 && !anulada && (!factura || emitida),
     duplicar: level >= 2 && d.Tipo !== 'rectificativa',
@@ -333,12 +360,12 @@ export const lineaEnBlanco = (l: LineaForm) => !l.IdProducto && !l.Descripcion.t
  * Client validation, keyed like the server's Campo names (`Lineas.0.Cantidad`). `decimales`: the company's price
  * decimals (`decimalesPrecio(info.DecimalesRedondeo)`); a price with more is refused rather than silently rounded.
  */
-export function validarDocumento(v: DocValues, decimales = 2): Record<string, string[]> {
+export function validarDocumento(v: DocValues, decimales = 2, tercero = 'Cliente'): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const add = (k: string, m: string) => {
     out[k] = [...(out[k] ?? []), m];
   };
-  if (!v.Cliente) add('Cliente', MSG.required('Cliente'));
+  if (!v.Cliente) add('Cliente', MSG.required(tercero));
   if (!v.Fecha) add('Fecha', MSG.required('Fecha'));
   if (v.PorcRetencion.trim() && (!esNumero(v.PorcRetencion) || Number(aDecimal(v.PorcRetencion)) >= 100))
     add('PorcRetencion', MSG.format);
@@ -363,14 +390,20 @@ export function validarDocumento(v: DocValues, decimales = 2): Record<string, st
 export const campoDe = (campo: string) => campo.replace(/\[(\d+)\]/g, '.$1');
 
 /** The save body (`documentoVentaSchema`): blank lines left out, numbers with a '.'. */
-export function cuerpoGuardar(v: DocValues, esFactura: boolean, conAlmacen = false): Record<string, unknown> {
+export function cuerpoGuardar(
+  v: DocValues,
+  esFactura: boolean,
+  conAlmacen = false,
+  /** The side has simplified invoices (sales). */
+  simplificada = true,
+): Record<string, unknown> {
   const txt = (s: string) => (s.trim() ? s.trim() : null);
   return {
     Cliente: v.Cliente,
     Fecha: v.Fecha,
     Serie: v.Serie,
     ...(v.Estado && !esFactura ? { Estado: v.Estado } : {}),
-    ...(esFactura ? { Simplificada: v.Simplificada } : {}),
+    ...(esFactura && simplificada ? { Simplificada: v.Simplificada } : {}),
     IdFormaPago: v.IdFormaPago,
     ...(conAlmacen ? { IdAlmacen: v.IdAlmacen } : {}),
     ...(v.IdComercial !== undefined ? { IdComercial: v.IdComercial } : {}),

@@ -4,7 +4,6 @@ import {
   dec,
   formatAmount,
   MSG,
-  type RecursoVenta,
   sub,
   superaPendiente,
   toFixed,
@@ -35,9 +34,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import { IconDownload, IconTrash } from '../../ui/icons.tsx';
-import { EnviarDialogo } from './EnviarDocumento.tsx';
-import { nombrePdf, VistaPreviaPdf } from './VistaPreviaPdf.tsx';
-import { invalidarVentas, rutaVentas } from './ventasApi.ts';
+import { invalidarDocumentos } from './documentosApi.ts';
 import {
   type AccionesPermitidas,
   aDecimal,
@@ -45,9 +42,11 @@ import {
   hoyIso,
   type LineaDoc,
   numeroEditable,
-  RECURSOS,
   TIPOS_RECTIFICATIVA,
-} from './ventasModel.ts';
+} from './documentosModel.ts';
+import { EnviarDialogo } from './EnviarDocumento.tsx';
+import { rutaDe, useLado } from './lado.ts';
+import { nombrePdf, VistaPreviaPdf } from './VistaPreviaPdf.tsx';
 
 export const TEXTOS = {
   convertido: (destino: string) => `Se ha creado el ${destino.toLowerCase()} a partir de este documento`,
@@ -62,7 +61,7 @@ export const TEXTOS = {
 type Dialogo = null | 'emitir' | 'anular' | 'rectificar' | 'cobro' | 'borrar' | 'enviar' | 'parcial';
 
 export interface AccionesProps {
-  recurso: RecursoVenta;
+  recurso: string;
   doc: DocumentoVenta;
   permitidas: AccionesPermitidas;
   /** Unsaved changes in the editor: saved first (false when the save failed). */
@@ -82,13 +81,14 @@ export function AccionesDocumento({
   idCuentaDefecto,
 }: AccionesProps) {
   const { info } = useReady();
+  const lado = useLado();
   const client = useQueryClient();
   const navigate = useNavigate();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [vistaPrevia, setVistaPrevia] = useState(false);
   const [ocupado, setOcupado] = useState(false);
-  const base = rutaVentas(recurso);
-  const refrescar = () => invalidarVentas(client, info.IdEmpresa);
+  const base = rutaDe(lado, recurso);
+  const refrescar = () => invalidarDocumentos(client, info.IdEmpresa, lado.invalidar);
 
   const run = async (fn: () => Promise<void>) => {
     setOcupado(true);
@@ -101,7 +101,7 @@ export function AccionesDocumento({
     }
   };
 
-  const convertir = (destino: RecursoVenta, lineas?: LineaConvertir[]) =>
+  const convertir = (destino: string, lineas?: LineaConvertir[]) =>
     run(async () => {
       if (!(await guardarAntes())) return;
       const nuevo = await api.post<DocumentoVenta>(`${base}/convertir/${doc.Id}`, {
@@ -109,7 +109,7 @@ export function AccionesDocumento({
         ...(lineas ? { Lineas: lineas } : {}),
       });
       setDialogo(null);
-      notifySuccess(TEXTOS.convertido(RECURSOS[destino].singular));
+      notifySuccess(TEXTOS.convertido(lado.recursos[destino]?.singular ?? destino));
       await refrescar();
       navigate(`/${destino}/editar/${nuevo.Id}`);
     });
@@ -119,11 +119,11 @@ export function AccionesDocumento({
     run(async () => {
       if (!(await guardarAntes())) return;
       const emitida = await api.post<DocumentoVenta>(
-        `${base}/emitir/${doc.Id}`,
+        `${base}/${lado.emision.accion}/${doc.Id}`,
         doc.Tipo === 'simplificada' ? { Minorista: minorista } : {},
       );
       setDialogo(null);
-      notifySuccess(TEXTOS.emitida(emitida.NumSerie ?? String(emitida.Numero)));
+      notifySuccess(lado.emision.hecha(emitida.NumSerie ?? String(emitida.Numero)));
       await refrescar();
     });
 
@@ -171,19 +171,21 @@ export function AccionesDocumento({
   return (
     <>
       <Group gap="xs" data-testid="acciones">
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="default" leftSection={<IconDownload size={16} />}>
-              PDF
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setVistaPrevia(true)}>Vista previa</Menu.Item>
-            <Menu.Item onClick={() => void pdf('ver')}>Ver en una pestaña nueva</Menu.Item>
-            <Menu.Item onClick={() => void pdf('descargar')}>Descargar</Menu.Item>
-            {permitidas.enviar && <Menu.Item onClick={() => setDialogo('enviar')}>Enviar por email…</Menu.Item>}
-          </Menu.Dropdown>
-        </Menu>
+        {lado.pdf && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconDownload size={16} />}>
+                PDF
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => setVistaPrevia(true)}>Vista previa</Menu.Item>
+              <Menu.Item onClick={() => void pdf('ver')}>Ver en una pestaña nueva</Menu.Item>
+              <Menu.Item onClick={() => void pdf('descargar')}>Descargar</Menu.Item>
+              {permitidas.enviar && <Menu.Item onClick={() => setDialogo('enviar')}>Enviar por email…</Menu.Item>}
+            </Menu.Dropdown>
+          </Menu>
+        )}
         {permitidas.convertir.length > 0 && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
@@ -194,7 +196,7 @@ export function AccionesDocumento({
             <Menu.Dropdown>
               {permitidas.convertir.map((d) => (
                 <Menu.Item key={d} onClick={() => void convertir(d)}>
-                  {RECURSOS[d].singular}
+                  {lado.recursos[d]?.singular ?? d}
                 </Menu.Item>
               ))}
               {(doc.Lineas?.length ?? 0) > 0 && (
@@ -208,12 +210,12 @@ export function AccionesDocumento({
         )}
         {permitidas.cobrar && (
           <Button variant="light" color="green" onClick={() => setDialogo('cobro')}>
-            Registrar cobro
+            {lado.pago.boton}
           </Button>
         )}
         {permitidas.emitir && (
           <Button color="blue" onClick={() => setDialogo('emitir')}>
-            Emitir
+            {lado.emision.boton}
           </Button>
         )}
         {hayMas && (
@@ -247,14 +249,14 @@ export function AccionesDocumento({
 
       <Confirmar
         abierto={dialogo === 'emitir'}
-        titulo="Emitir la factura"
-        boton="Emitir"
+        titulo={lado.emision.titulo}
+        boton={lado.emision.boton}
         ocupado={ocupado}
         onCerrar={() => setDialogo(null)}
         onConfirmar={emitir}
       >
-        Se le asignará el siguiente número de su serie y la fecha {doc.Fecha.split('-').reverse().join('/')}. Una
-        factura emitida no se puede modificar ni borrar: sólo corregir con una factura rectificativa.
+        Se le asignará el siguiente número de su serie y la fecha {doc.Fecha.split('-').reverse().join('/')}.{' '}
+        {lado.emision.explica}
         {doc.Tipo === 'simplificada' && (
           <Checkbox
             mt="sm"
@@ -329,7 +331,7 @@ export function AccionesDocumento({
           onCerrar={() => setDialogo(null)}
           onHecho={async () => {
             setDialogo(null);
-            notifySuccess(TEXTOS.cobro);
+            notifySuccess(lado.pago.hecho);
             await refrescar();
           }}
         />
@@ -437,8 +439,8 @@ export interface LineaConvertir {
 }
 
 /** The pending quantity of a line towards a destination (`edit/{id}` gives it; the whole line when absent). */
-export function pendienteHacia(l: LineaDoc, destino: RecursoVenta): string {
-  const campo = CAMPOS_LLEVADO[RECURSOS[destino].tipo as DestinoConversion]?.pendiente;
+export function pendienteHacia(l: LineaDoc, tipoDestino: string): string {
+  const campo = CAMPOS_LLEVADO[tipoDestino as DestinoConversion]?.pendiente;
   return (campo && l[campo]) || l.Cantidad;
 }
 
@@ -461,19 +463,21 @@ function ConvertirParcial({
   onConvertir,
 }: {
   doc: DocumentoVenta;
-  destinos: RecursoVenta[];
+  destinos: string[];
   ocupado: boolean;
   onCerrar: () => void;
-  onConvertir: (destino: RecursoVenta, lineas: LineaConvertir[]) => void;
+  onConvertir: (destino: string, lineas: LineaConvertir[]) => void;
 }) {
+  const lado = useLado();
+  const tipoDe = (r: string) => lado.recursos[r]?.tipo ?? r;
   const lineas = (doc.Lineas ?? []).filter((l) => l.Id !== undefined);
-  const [destino, setDestino] = useState<RecursoVenta>(destinos[0] ?? 'fventa');
-  const inicial = (d: RecursoVenta) =>
-    Object.fromEntries(lineas.map((l) => [l.Id as number, numeroEditable(pendienteHacia(l, d))]));
+  const [destino, setDestino] = useState<string>(destinos[0] ?? '');
+  const inicial = (d: string) =>
+    Object.fromEntries(lineas.map((l) => [l.Id as number, numeroEditable(pendienteHacia(l, tipoDe(d)))]));
   const [cantidades, setCantidades] = useState<Record<number, string>>(() => inicial(destino));
   const errores = Object.fromEntries(
     lineas.map((l) => {
-      const pendiente = pendienteHacia(l, destino);
+      const pendiente = pendienteHacia(l, tipoDe(destino));
       const pedida = cantidades[l.Id as number] ?? '';
       return [l.Id as number, cantidadNoValida(pedida, pendiente) ? `Máximo ${numeroEditable(pendiente)}` : null];
     }),
@@ -487,13 +491,13 @@ function ConvertirParcial({
           label="Convertir en"
           value={destino}
           onChange={(v) => {
-            setDestino(v as RecursoVenta);
-            setCantidades(inicial(v as RecursoVenta));
+            setDestino(v);
+            setCantidades(inicial(v));
           }}
         >
           <Group mt={6}>
             {destinos.map((d) => (
-              <Radio key={d} value={d} label={RECURSOS[d].singular} />
+              <Radio key={d} value={d} label={lado.recursos[d]?.singular ?? d} />
             ))}
           </Group>
         </Radio.Group>
@@ -516,7 +520,7 @@ function ConvertirParcial({
                   </Table.Td>
                   <Table.Td ta="right">{numeroEditable(l.Cantidad)}</Table.Td>
                   <Table.Td ta="right" data-testid={`pendiente-${id}`}>
-                    {numeroEditable(pendienteHacia(l, destino))}
+                    {numeroEditable(pendienteHacia(l, tipoDe(destino)))}
                   </Table.Td>
                   <Table.Td w={140}>
                     <TextInput
@@ -612,6 +616,7 @@ function CobroForm({
   onCerrar: () => void;
   onHecho: () => Promise<void>;
 }) {
+  const lado = useLado();
   const form = useForm<CobroValores>(
     { Importe: numeroEditable(pendiente, 2), IdTesoreria: defecto, Fecha: hoyIso(), Notas: '' },
     validarCobro,
@@ -619,7 +624,7 @@ function CobroForm({
   const guardar = () =>
     form.submit(
       async (v) => {
-        await api.post('tesoreria/movstesoreriac/save', {
+        await api.post(`${lado.pago.ruta}/save`, {
           IdFactura: doc.Id,
           Importe: aDecimal(v.Importe),
           IdTesoreria: Number(v.IdTesoreria),
@@ -631,7 +636,7 @@ function CobroForm({
       { force: true },
     );
   return (
-    <Modal opened onClose={onCerrar} title={`Registrar cobro de ${doc.NumSerie ?? 'la factura'}`} centered>
+    <Modal opened onClose={onCerrar} title={`${lado.pago.boton} de ${doc.NumSerie ?? 'la factura'}`} centered>
       <form
         noValidate
         onSubmit={(e) => {
@@ -689,7 +694,7 @@ function CobroForm({
               Cancelar
             </Button>
             <Button type="submit" color="green" loading={form.submitting}>
-              Registrar cobro
+              {lado.pago.boton}
             </Button>
           </Group>
         </Stack>

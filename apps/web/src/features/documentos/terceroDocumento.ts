@@ -1,6 +1,6 @@
 import { entityByName } from '@faro/domain';
-import type { ClienteFila } from './ventasApi.ts';
-import type { DocumentoVenta } from './ventasModel.ts';
+import type { ClienteFila } from './documentosApi.ts';
+import type { DocumentoVenta } from './documentosModel.ts';
 
 /** The customer data a sales document copies (name, NIF, address, VAT regime), from the document or the customer. */
 export interface ClienteDatos {

@@ -1,4 +1,4 @@
-import { type RecursoVenta, TIPO_PLANTILLA } from '@faro/domain';
+import { TIPO_PLANTILLA } from '@faro/domain';
 import { Button, Center, Group, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
@@ -6,8 +6,8 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
-import { rutaVentas } from './ventasApi.ts';
-import { type DocumentoVenta, ETIQUETA_TIPO } from './ventasModel.ts';
+import type { DocumentoVenta } from './documentosModel.ts';
+import { rutaDe, useLado } from './lado.ts';
 
 /** What the server fills (`rellenar` in the server's envio.ts): the template editor's and the long forms. */
 export const MARCADORES =
@@ -56,7 +56,7 @@ export interface EnvioValores extends Record<string, unknown> {
 }
 
 interface EnviarProps {
-  recurso: RecursoVenta;
+  recurso: string;
   doc: DocumentoVenta;
   onCerrar: () => void;
   onHecho: (para: string) => void;
@@ -69,6 +69,7 @@ interface EnviarProps {
  */
 export function EnviarDialogo(p: EnviarProps) {
   const { info } = useReady();
+  const lado = useLado();
   const tipo = TIPO_PLANTILLA[p.doc.Tipo];
   const plantillas = useQuery({
     queryKey: [...qk.entity(info.IdEmpresa, 'plantemail'), 'envio', tipo],
@@ -83,9 +84,9 @@ export function EnviarDialogo(p: EnviarProps) {
     retry: false,
   });
   const cliente = useQuery({
-    queryKey: [...qk.row(info.IdEmpresa, 'clientes', p.doc.Cliente), 'email'],
+    queryKey: [...qk.row(info.IdEmpresa, lado.tercero.entidad, p.doc.Cliente), 'email'],
     queryFn: () =>
-      api.get<{ Email?: string | null }>(`ventas/clientes/edit/${p.doc.Cliente}`, { background: true, silent: true }),
+      api.get<{ Email?: string | null }>(`${lado.tercero.ficha}/${p.doc.Cliente}`, { background: true, silent: true }),
     retry: false,
   });
   const cargando = plantillas.isPending || cliente.isPending;
@@ -96,7 +97,7 @@ export function EnviarDialogo(p: EnviarProps) {
     <Modal
       opened
       onClose={p.onCerrar}
-      title={`Enviar ${ETIQUETA_TIPO[p.doc.Tipo].toLowerCase()} por email`}
+      title={`Enviar ${(lado.etiquetaTipo[p.doc.Tipo] ?? p.doc.Tipo).toLowerCase()} por email`}
       centered
       size="lg"
     >
@@ -128,6 +129,7 @@ function EnviarForm({
   onCerrar,
   onHecho,
 }: EnviarProps & { plantillas: PlantillaEmail[]; inicial: EnvioValores }) {
+  const lado = useLado();
   const form = useForm<EnvioValores>(inicial, () => ({}));
   const plantilla = (id: string | null) => plantillas.find((t) => String(t.Id) === id);
   const elegir = (id: string | null) => {
@@ -140,7 +142,7 @@ function EnviarForm({
     form.submit(
       async (v) => {
         const r = await api.post<{ Para: string }>(
-          `${rutaVentas(recurso)}/enviar/${doc.Id}`,
+          `${rutaDe(lado, recurso)}/enviar/${doc.Id}`,
           cuerpoEnvio(v, plantilla(v.IdPlantilla)),
         );
         onHecho(r.Para);

@@ -2,7 +2,8 @@ import { Stack, Textarea, TextInput } from '@mantine/core';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
 import { vacio } from './CabeceraDocumento.tsx';
-import type { DocValues } from './ventasModel.ts';
+import type { DocValues } from './documentosModel.ts';
+import { useLado } from './lado.ts';
 
 /**
  * Observations, delivery address and the company's free texts (those configured, or filled on the document). A
@@ -19,6 +20,8 @@ export function NotasDocumento({
 }) {
   const err = (k: keyof DocValues & string) => errorLines(form.errors(k));
   const ver = (v: unknown) => !readOnly || !vacio(v);
+  // Purchases have no delivery address.
+  const envio = useLado().lado === 'venta';
   return (
     <Stack gap="xs">
       {ver(form.values.Observaciones) && (
@@ -31,7 +34,7 @@ export function NotasDocumento({
           error={err('Observaciones')}
         />
       )}
-      {ver(form.values.DireccionEnvio) && (
+      {envio && ver(form.values.DireccionEnvio) && (
         <TextInput
           label="Dirección de envío"
           value={form.values.DireccionEnvio}
