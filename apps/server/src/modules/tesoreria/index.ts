@@ -1,9 +1,11 @@
 import { conceptosmovs, tesoreria } from '@faro/domain';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { registrarMovimientos } from './movimientos.ts';
 
-/** Treasury area: cash and bank accounts, movement concepts (movements, batches and counts come later). */
+/** Treasury area (issue 14): accounts, concepts, movements, mandates, batches, returns, cash counts, statements. */
 export const tesoreriaModule: AreaModule = (app, deps) => {
   registerEntity(app, deps, tesoreria);
   registerEntity(app, deps, conceptosmovs);
+  registrarMovimientos(app, deps);
 };

@@ -1,0 +1,70 @@
+import { compare, dec } from '../money/decimal.ts';
+
+/** What a statement line can be reconciled with. */
+export const CLASES_CONCILIACION = ['cobro', 'pago', 'remesa', 'movimiento'] as const;
+export type ClaseConciliacion = (typeof CLASES_CONCILIACION)[number];
+
+export interface ApunteAConciliar {
+  id: number;
+  fecha: string;
+  importe: string;
+  texto: string;
+}
+export interface CandidatoConciliacion {
+  clase: ClaseConciliacion;
+  id: number;
+  fecha: string;
+  importe: string;
+  /** References the bank may echo: invoice number, batch message id, customer name… */
+  referencias: string[];
+  descripcion: string;
+}
+export interface Propuesta {
+  idApunte: number;
+  candidato: CandidatoConciliacion;
+  puntos: number;
+}
+
+const dias = (a: string, b: string) =>
+  Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+const plano = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
+
+/**
+ * Automatic proposals: a line and a candidate match on the exact amount (same sign) within `margen` days; among
+ * those, one whose reference appears in the line's texts scores highest, then the nearest date. Each line and each
+ * candidate is proposed at most once (best scores first).
+ */
+export function proponerConciliacion(
+  apuntes: ApunteAConciliar[],
+  candidatos: CandidatoConciliacion[],
+  margen = 10,
+): Propuesta[] {
+  const pares: Propuesta[] = [];
+  for (const a of apuntes) {
+    const texto = plano(a.texto);
+    for (const c of candidatos) {
+      if (compare(dec(a.importe), dec(c.importe)) !== 0) continue;
+      const d = dias(a.fecha, c.fecha);
+      if (d > margen) continue;
+      const ref = c.referencias.some((r) => plano(r).length >= 3 && texto.includes(plano(r)));
+      pares.push({ idApunte: a.id, candidato: c, puntos: (ref ? 100 : 0) + (margen - d) });
+    }
+  }
+  pares.sort((x, y) => y.puntos - x.puntos || x.idApunte - y.idApunte);
+  const usadosA = new Set<number>();
+  const usadosC = new Set<string>();
+  const out: Propuesta[] = [];
+  for (const p of pares) {
+    const k = `${p.candidato.clase}:${p.candidato.id}`;
+    if (usadosA.has(p.idApunte) || usadosC.has(k)) continue;
+    usadosA.add(p.idApunte);
+    usadosC.add(k);
+    out.push(p);
+  }
+  return out.sort((x, y) => x.idApunte - y.idApunte);
+}
