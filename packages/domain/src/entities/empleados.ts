@@ -4,7 +4,10 @@ import { defineEntity } from './defineEntity.ts';
 
 const S = { personal: 'Datos personales', laboral: 'Datos laborales', banco: 'Nómina' } as const;
 
-/** Employees. Codigo links a company user (its Código de empleado) to the employee. */
+/**
+ * Employees. Codigo links a company user (its Código de empleado) to the employee: that user's time clock is this
+ * employee's. NIF/NIE letter, NAF control digits and IBAN are checked (domain validators).
+ */
 export const empleados = defineEntity({
   name: 'empleados',
   area: 'rrhh',
@@ -65,6 +68,14 @@ export const empleados = defineEntity({
     Poblacion: { kind: 'text', label: 'Población', maxLength: 100, section: S.personal },
     Provincia: { kind: 'enum', label: 'Provincia', options: PROVINCIAS, section: S.personal },
     Pais: { kind: 'code', label: 'País', maxLength: 2, section: S.personal },
+    Departamento: {
+      kind: 'text',
+      label: 'Departamento',
+      maxLength: 100,
+      list: true,
+      filter: true,
+      section: S.laboral,
+    },
     Puesto: { kind: 'text', label: 'Puesto', maxLength: 100, list: true, filter: true, section: S.laboral },
     IdCentro: { kind: 'reference', label: 'Centro', ref: 'centros', filter: true, section: S.laboral },
     IdContrato: { kind: 'reference', label: 'Contrato', ref: 'contratos', filter: true, section: S.laboral },

@@ -68,6 +68,10 @@ const GENERAL: readonly RouteAction[] = [
   'movstesoreriap',
   'empleados',
   'comerciales',
+  // People (issue 20): statuses and leave, holiday calendar, commission rules.
+  'ausencias',
+  'festivos',
+  'reglascomision',
   'movstesoreria',
   'remesas',
   'arqueos',

@@ -110,6 +110,9 @@ export const segmentacionTable = entityTable(segmentacion);
 
 // Simple entities: one line each (docs/ARCHITECTURE.md, "Adding a simple entity").
 export const examinadoresTable = entityTable(ENTITIES.examinadores);
+export const ausenciasTable = entityTable(ENTITIES.ausencias);
+export const festivosTable = entityTable(ENTITIES.festivos);
+export const reglascomisionTable = entityTable(ENTITIES.reglascomision);
 
 /** Master-data tables by entity name (the generic export and import resolve references through it). */
 export const masterTables = {
@@ -137,6 +140,9 @@ export const masterTables = {
   plantemail: plantemailTable,
   segmentacion: segmentacionTable,
   examinadores: examinadoresTable,
+  ausencias: ausenciasTable,
+  festivos: festivosTable,
+  reglascomision: reglascomisionTable,
 } as const;
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

@@ -215,10 +215,19 @@ export const fichajes = pgTable(
     longitud: numeric('longitud', { precision: 9, scale: 6 }),
     origen: text('origen').notNull().default('w'),
     corrigeId: bigint('corrige_id', { mode: 'number' }),
+    // Issue 20 (modules/rrhh/cadena.ts): arrival time, where from, offline flag and client id, the hash chain.
+    registrado: ts('registrado').notNull().defaultNow(),
+    ip: text('ip'),
+    dispositivo: text('dispositivo'),
+    offline: boolean('offline').notNull().default(false),
+    idCliente: text('id_cliente'),
+    huella: text('huella'),
+    huellaAnterior: text('huella_anterior'),
   },
   (t) => [
     primaryKey({ name: 'fichajes_pk', columns: [t.empresaId, t.id] }),
     index('fichajes_persona_fecha_idx').on(t.empresaId, t.personaId, t.fecha, t.id),
+    uniqueIndex('fichajes_cliente_uq').on(t.empresaId, t.personaId, t.idCliente),
   ],
 );
 

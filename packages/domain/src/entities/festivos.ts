@@ -1,0 +1,26 @@
+import { defineEntity } from './defineEntity.ts';
+
+/** The company's holiday calendar per centre (issue 20): no planned hours on these days (all centres when empty). */
+export const festivos = defineEntity({
+  name: 'festivos',
+  area: 'rrhh',
+  label: 'Festivo',
+  labelPlural: 'Calendario de festivos',
+  gender: 'm',
+  permission: 'PersEmple',
+  nav: { area: 'personal' },
+  defaultOrder: 'Fecha',
+  titleField: 'Descripcion',
+  fields: {
+    Fecha: { kind: 'date', label: 'Fecha', required: true, list: true, filter: true, sortable: true },
+    Descripcion: { kind: 'text', label: 'Descripción', required: true, maxLength: 100, list: true, search: true },
+    IdCentro: {
+      kind: 'reference',
+      label: 'Centro',
+      ref: 'centros',
+      list: true,
+      filter: true,
+      help: 'Vacío: festivo de todos los centros',
+    },
+  },
+});

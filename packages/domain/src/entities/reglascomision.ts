@@ -1,0 +1,38 @@
+import { defineEntity } from './defineEntity.ts';
+
+export const BASES_COMISION = [
+  { value: 'facturado', label: 'Sobre lo facturado' },
+  { value: 'cobrado', label: 'Sobre lo cobrado' },
+] as const;
+
+/**
+ * Sales reps' commission rules (issue 20): a percent per family or product (the most specific rule wins: product,
+ * then family, then the rep's general Comisión), on invoiced or on collected amounts (before VAT).
+ */
+export const reglascomision = defineEntity({
+  name: 'reglascomision',
+  area: 'rrhh',
+  label: 'Regla de comisión',
+  labelPlural: 'Reglas de comisión',
+  gender: 'f',
+  permission: 'PersComercial',
+  module: 'ActComerciales',
+  nav: { area: 'personal' },
+  defaultOrder: 'IdComercial',
+  titleField: 'Descripcion',
+  fields: {
+    IdComercial: {
+      kind: 'reference',
+      label: 'Comercial',
+      ref: 'comerciales',
+      required: true,
+      list: true,
+      filter: true,
+    },
+    Descripcion: { kind: 'text', label: 'Descripción', maxLength: 100, list: true, search: true },
+    IdFamilia: { kind: 'reference', label: 'Familia', ref: 'familias', list: true, filter: true },
+    IdProducto: { kind: 'reference', label: 'Producto', ref: 'productos', list: true, filter: true },
+    Porcentaje: { kind: 'percent', label: 'Porcentaje', required: true, min: 0, max: 100, list: true },
+    Base: { kind: 'enum', label: 'Base', options: BASES_COMISION, required: true, list: true, filter: true },
+  },
+});

@@ -1,0 +1,3 @@
+export * from './chain.ts';
+export * from './jornada.ts';
+export * from './stateMachine.ts';
