@@ -1,1 +1,2 @@
 export * from './calendario.ts';
+export * from './oportunidades.ts';

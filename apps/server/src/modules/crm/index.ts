@@ -1,7 +1,15 @@
 import type { AreaModule } from '../../platform/deps.ts';
+import { actividadesRoutes } from './actividades.ts';
+import { avisosRoutes } from './avisos.ts';
 import { calendarioRoutes } from './calendario.ts';
+import { embudosRoutes } from './embudos.ts';
+import { oportunidadesRoutes } from './oportunidades.ts';
 
-/** CRM funnels, opportunities, agenda, notifications and the document manager (issue 16). */
+/** CRM funnels, opportunities, activities, agenda, notifications and the document manager (issue 16). */
 export const crmModule: AreaModule = async (app, deps) => {
   await calendarioRoutes(app, deps);
+  await embudosRoutes(app, deps);
+  await oportunidadesRoutes(app, deps);
+  await actividadesRoutes(app, deps);
+  await avisosRoutes(app, deps);
 };

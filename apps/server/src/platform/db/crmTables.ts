@@ -135,7 +135,7 @@ export const crmActividades = pgTable(
 );
 
 /** Alerts and notifications: Prioridad a/m/b/i, Origen a (system) / m (user); IdPersona null = every member. */
-export const avisos = pgTable(
+export const crmAvisos = pgTable(
   'crm_avisos',
   {
     empresaId: empresaId(),
@@ -158,7 +158,7 @@ export const avisos = pgTable(
 );
 
 /** Who has read which alert. */
-export const avisosLeidos = pgTable(
+export const crmAvisosLeidos = pgTable(
   'crm_avisos_leidos',
   {
     empresaId: empresaId(),
@@ -170,7 +170,7 @@ export const avisosLeidos = pgTable(
     foreignKey({
       name: 'crm_avisos_leidos_aviso_fk',
       columns: [t.empresaId, t.IdAviso],
-      foreignColumns: [avisos.empresaId, avisos.Id],
+      foreignColumns: [crmAvisos.empresaId, crmAvisos.Id],
     }).onDelete('cascade'),
   ],
 );

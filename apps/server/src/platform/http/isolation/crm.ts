@@ -1,6 +1,61 @@
-import type { IsolationArea } from './types.ts';
+import type { IsolationArea, IsolationContext } from './types.ts';
 
-/** Isolation fixture of the crm area (its issue fills it as routes arrive). */
+/** B's ids of the CRM rows (funnel, opportunity, activity, agenda event, notification) for the explicit callers. */
+const ids = { embudo: 0, oportunidad: 0, actividad: 0, aviso: 0 };
+
+/** Isolation fixture of the crm area (issue 16): B gets the CRM module and one row of each kind carrying the sentinel. */
 export const crmIsolation: IsolationArea = {
-  async seedB() {},
+  async seedB({ t, b, bEmpresaId, sentinel, bIds, postB }: IsolationContext) {
+    await t.database.query(`update empresas set modulos = modulos || '{"ActCrm": true}'::jsonb where id = $1`, [
+      bEmpresaId,
+    ]);
+    const clientes = (await b.request('GET', '/api/ventas/clientes/list?TotalPagina=200')).body.Items;
+    const cliente = clientes.find((c: Record<string, unknown>) => JSON.stringify(c).includes(sentinel)) ?? clientes[0];
+    const embudo = await postB('/api/ventas/crmembudos/save', {
+      Nombre: sentinel,
+      Fases: [{ Linea: 1, Nombre: sentinel.slice(0, 60), Probabilidad: 50 }],
+    });
+    const op = await postB('/api/ventas/crmoportuni/save', {
+      IdEmbudo: embudo.Id,
+      LinFaseEmbudo: 1,
+      TipoContacto: 'c',
+      IdContacto: cliente.Id,
+      Titulo: sentinel,
+      Importe: 10,
+    });
+    const act = await postB('/api/ventas/crmactividades/save', {
+      Tipo: 'tarea',
+      Asunto: sentinel,
+      Inicio: '2026-11-10T09:00:00Z',
+      IdOportunidad: op.Id,
+    });
+    const [aviso] = await t.database.query<{ id: number }>(
+      `insert into crm_avisos (empresa_id, prioridad, origen, titulo) values ($1, 'a', 'a', $2) returning id`,
+      [bEmpresaId, sentinel],
+    );
+    Object.assign(ids, { embudo: embudo.Id, oportunidad: op.Id, actividad: act.Id, aviso: Number(aviso!.id) });
+    bIds.set('/api/ventas/crmembudos', embudo.Id);
+    bIds.set('/api/ventas/crmoportuni', op.Id);
+    bIds.set('/api/ventas/crmactividades', act.Id);
+    bIds.set('/api/usuarios/usuario/agenda', act.Id);
+  },
+  explicit({ a }) {
+    return {
+      'GET /api/ventas/crmoportuni/kanban/:id': () => a.request('GET', `/api/ventas/crmoportuni/kanban/${ids.embudo}`),
+      'POST /api/ventas/crmoportuni/mover/:id': () =>
+        a.request('POST', `/api/ventas/crmoportuni/mover/${ids.oportunidad}`, { LinFaseEmbudo: 1, Estado: 1 }),
+      'POST /api/ventas/crmoportuni/presupuesto/:id': () =>
+        a.request('POST', `/api/ventas/crmoportuni/presupuesto/${ids.oportunidad}`),
+      'POST /api/usuarios/usuario/agenda/mover/:id': () =>
+        a.request('POST', `/api/usuarios/usuario/agenda/mover/${ids.actividad}`, { Inicio: '2026-11-12T09:00:00Z' }),
+      'POST /api/usuarios/usuario/notificaciones/leer/:id': () =>
+        a.request('POST', `/api/usuarios/usuario/notificaciones/leer/${ids.aviso}`),
+    };
+  },
+  async verifyB({ b }) {
+    const op = await b.request('GET', `/api/ventas/crmoportuni/edit/${ids.oportunidad}`);
+    if (op.body.Estado !== 0 || op.body.IdPresupuesto !== null) throw new Error('B’s opportunity was changed');
+    const leidas = await b.request('GET', '/api/usuarios/usuario/notificaciones/noleidas');
+    if (!(leidas.body.NoLeidas >= 1)) throw new Error('B’s notification was read by A');
+  },
 };

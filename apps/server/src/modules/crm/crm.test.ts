@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { companyDirectory } from '../../platform/tenancy/directory.ts';
+import { avisarRecordatorios } from './actividades.ts';
+
+let t: TestApp;
+let demo: Session;
+let cliente: number;
+let potencial: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await t.as('demo', 'DEMO');
+  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
+  const [c] = await t.database.query<{ id: number }>(
+    'select id from clientes where empresa_id = $1 order by id limit 1',
+    [e!.id],
+  );
+  const [p] = await t.database.query<{ id: number }>(
+    'select id from clientespot where empresa_id = $1 order by id limit 1',
+    [e!.id],
+  );
+  cliente = Number(c!.id);
+  potencial = Number(p!.id);
+});
+afterAll(() => t.close());
+
+describe('calendar configuration (usuario/configcal)', () => {
+  it('is a company setting over the blue default', async () => {
+    const antes = await demo.request('GET', '/api/usuarios/usuario/configcal');
+    expect(antes.body.llamada).toBe('#1c7ed6');
+    const bad = await demo.request('PUT', '/api/usuarios/usuario/configcal', { tarea: 'rojo' });
+    expect(bad.status).toBe(400);
+    const ok = await demo.request('PUT', '/api/usuarios/usuario/configcal', { tarea: '#ff0000' });
+    expect(ok.status).toBe(200);
+    const despues = await demo.request('GET', '/api/usuarios/usuario/configcal');
+    expect(despues.body).toMatchObject({ tarea: '#ff0000', llamada: '#1c7ed6' });
+    const otra = await t.as('academia', 'ACADEMIA');
+    expect((await otra.request('GET', '/api/usuarios/usuario/configcal')).body.tarea).not.toBe('#ff0000');
+  });
+});
+
+describe('funnels, opportunities and the kanban', () => {
+  let embudo: number;
+  const ids: number[] = [];
+  it('saves a funnel with ordered phases and refuses duplicates', async () => {
+    const res = await demo.request('POST', '/api/ventas/crmembudos/save', {
+      Nombre: 'Embudo de pruebas',
+      Fases: [
+        { Linea: 1, Nombre: 'Contacto', Probabilidad: 10 },
+        { Linea: 2, Nombre: 'Propuesta', Probabilidad: 50 },
+        { Linea: 3, Nombre: 'Negociación', Probabilidad: 80 },
+      ],
+    });
+    expect(res.status).toBe(201);
+    embudo = res.body.Id;
+    expect(res.body.Fases.map((f: { Nombre: string }) => f.Nombre)).toEqual(['Contacto', 'Propuesta', 'Negociación']);
+    const sinFases = await demo.request('POST', '/api/ventas/crmembudos/save', { Nombre: 'Vacío', Fases: [] });
+    expect(sinFases.status).toBe(400);
+  });
+
+  it('groups opportunities by LinFaseEmbudo with totals and the weighted forecast', async () => {
+    for (const [linea, importe, tipo, id] of [
+      [1, 1000, 'c', cliente],
+      [1, 500, 'p', potencial],
+      [2, 2000, 'c', cliente],
+    ] as const) {
+      const r = await demo.request('POST', '/api/ventas/crmoportuni/save', {
+        IdEmbudo: embudo,
+        LinFaseEmbudo: linea,
+        TipoContacto: tipo,
+        IdContacto: id,
+        Titulo: `Oportunidad ${importe}`,
+        Importe: importe,
+        Probabilidad: 1,
+      });
+      expect(r.status).toBe(201);
+      expect(r.body.Contacto).toBeTruthy();
+      ids.push(r.body.Id);
+    }
+    const k = await demo.request('GET', `/api/ventas/crmoportuni/kanban/${embudo}`);
+    expect(k.status).toBe(200);
+    expect(k.body.Columnas.map((c: any) => [c.Nombre, c.Items.length, c.Total, c.Ponderado])).toEqual([
+      ['Contacto', 2, 1500, 150],
+      ['Propuesta', 1, 2000, 1000],
+      ['Negociación', 0, 0, 0],
+    ]);
+    expect(k.body.Total).toBe(3500);
+    expect(k.body.Ponderado).toBe(1150);
+    const mala = await demo.request('POST', '/api/ventas/crmoportuni/save', {
+      IdEmbudo: embudo,
+      LinFaseEmbudo: 9,
+      TipoContacto: 'c',
+      IdContacto: cliente,
+      Titulo: 'x',
+    });
+    expect(mala.status).toBe(400);
+    expect(mala.body.Errores[0].Campo).toBe('LinFaseEmbudo');
+  });
+
+  it('moves an opportunity (audited), refuses a lost one without reason, and turns a won one into a quote', async () => {
+    const mov = await demo.request('POST', `/api/ventas/crmoportuni/mover/${ids[0]}`, { LinFaseEmbudo: 3 });
+    expect(mov.status).toBe(200);
+    expect(mov.body.Mensaje).toBe('Oportunidad movida a Negociación');
+    const k = await demo.request('GET', `/api/ventas/crmoportuni/kanban/${embudo}`);
+    expect(k.body.Columnas.map((c: any) => c.Total)).toEqual([500, 2000, 1000]);
+    const [aud] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from auditoria where recurso = 'crmoportuni' and id_registro = $1 and accion = 'M'",
+      [ids[0]],
+    );
+    expect(Number(aud!.n)).toBe(1);
+    const perdida = await demo.request('POST', `/api/ventas/crmoportuni/mover/${ids[1]}`, {
+      LinFaseEmbudo: 1,
+      Estado: 2,
+    });
+    expect(perdida.status).toBe(400);
+    expect(perdida.body.Errores[0].Campo).toBe('MotivoPerdida');
+    const noQuote = await demo.request('POST', `/api/ventas/crmoportuni/presupuesto/${ids[1]}`);
+    expect(noQuote.status).toBe(400);
+    const ganada = await demo.request('POST', `/api/ventas/crmoportuni/mover/${ids[0]}`, {
+      LinFaseEmbudo: 3,
+      Estado: 1,
+    });
+    expect(ganada.body.Oportunidad.Estado).toBe(1);
+    const q = await demo.request('POST', `/api/ventas/crmoportuni/presupuesto/${ids[0]}`);
+    expect(q.status).toBe(200);
+    const pv = await demo.request('GET', `/api/ventas/pventa/edit/${q.body.IdPresupuesto}`);
+    expect(pv.status).toBe(200);
+    expect(Number(pv.body.Total)).toBeCloseTo(1210, 2);
+    const again = await demo.request('POST', `/api/ventas/crmoportuni/presupuesto/${ids[0]}`);
+    expect(again.body.IdPresupuesto).toBe(q.body.IdPresupuesto);
+    const op = await demo.request('GET', `/api/ventas/crmoportuni/edit/${ids[0]}`);
+    expect(op.body.IdPresupuesto).toBe(q.body.IdPresupuesto);
+    const list = await demo.request(
+      'GET',
+      `/api/ventas/crmoportuni/list?Filtros=${encodeURIComponent(JSON.stringify({ IdEmbudo: embudo, Estado: 1 }))}`,
+    );
+    expect(list.body.Items.map((i: any) => i.Id)).toEqual([ids[0]]);
+    const quitar = await demo.request('PUT', `/api/ventas/crmembudos/save/${embudo}`, {
+      Nombre: 'Embudo de pruebas',
+      Fases: [{ Linea: 1, Nombre: 'Contacto', Probabilidad: 10 }],
+    });
+    expect(quitar.status).toBe(400);
+  });
+
+  it('keeps activities on the opportunity and the contact timeline; the agenda shows only mine; reminders notify', async () => {
+    const act = await demo.request('POST', '/api/ventas/crmactividades/save', {
+      Tipo: 'llamada',
+      Asunto: 'Llamar para cerrar',
+      Inicio: '2026-11-10T09:00:00Z',
+      IdOportunidad: ids[2],
+      Recordatorio: '2026-11-10T08:45:00Z',
+    });
+    expect(act.status).toBe(201);
+    expect(act.body).toMatchObject({ TipoContacto: 'c', IdContacto: cliente });
+    const tl = await demo.request(
+      'GET',
+      `/api/ventas/crmactividades/list?Filtros=${encodeURIComponent(JSON.stringify({ TipoContacto: 'c', IdContacto: cliente }))}`,
+    );
+    expect(tl.body.Items.map((i: any) => i.Asunto)).toContain('Llamar para cerrar');
+    const ag = await demo.request('GET', '/api/usuarios/usuario/agenda/list?Desde=2026-11-01&Hasta=2026-11-30');
+    expect(ag.body.Items.map((i: any) => i.Id)).toContain(act.body.Id);
+    expect(ag.body.Colores.llamada).toBe('#1c7ed6');
+    const empleado = await t.as('empleado', 'DEMO');
+    const suya = await empleado.request('GET', '/api/usuarios/usuario/agenda/list?Desde=2026-11-01&Hasta=2026-11-30');
+    expect(suya.body.Items.map((i: any) => i.Id)).not.toContain(act.body.Id);
+    expect(
+      (
+        await empleado.request('POST', `/api/usuarios/usuario/agenda/mover/${act.body.Id}`, {
+          Inicio: '2026-11-11T09:00:00Z',
+        })
+      ).status,
+    ).toBe(404);
+    const mov = await demo.request('POST', `/api/usuarios/usuario/agenda/mover/${act.body.Id}`, {
+      Inicio: '2026-11-11T09:00:00Z',
+      Fin: '2026-11-11T10:30:00Z',
+    });
+    expect(mov.body.Fin).toBeTruthy();
+    const antes = (await demo.request('GET', '/api/usuarios/usuario/notificaciones/noleidas')).body.NoLeidas;
+    expect(await avisarRecordatorios(companyDirectory(t.deps), new Date('2026-11-12T00:00:00Z'))).toMatch(
+      /^[1-9]\d* recordatorios$/,
+    );
+    const list = await demo.request('GET', '/api/usuarios/usuario/notificaciones/list');
+    expect(list.body.NoLeidas).toBe(antes + 1);
+    const aviso = list.body.Items.find((i: any) => i.Titulo.includes('Llamar para cerrar'));
+    expect(aviso).toMatchObject({ Prioridad: 'm', Origen: 'a', Leido: false });
+    const otro = (await empleado.request('GET', '/api/usuarios/usuario/notificaciones/list')).body.Items;
+    expect(otro.some((i: any) => i.Id === aviso.Id)).toBe(false);
+    expect((await empleado.request('POST', `/api/usuarios/usuario/notificaciones/leer/${aviso.Id}`)).status).toBe(404);
+    const leer = await demo.request('POST', `/api/usuarios/usuario/notificaciones/leer/${aviso.Id}`);
+    expect(leer.body.NoLeidas).toBe(antes);
+    await demo.request('POST', '/api/usuarios/usuario/notificaciones/leertodas');
+    expect((await demo.request('GET', '/api/usuarios/usuario/notificaciones/noleidas')).body.NoLeidas).toBe(0);
+  });
+});
