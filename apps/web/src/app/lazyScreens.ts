@@ -31,3 +31,5 @@ export const RecurrentesScreens = lazyNamed(
   'RecurrentesScreens',
 );
 export const CobrosScreens = lazyNamed(() => import('../features/cobros/CobrosScreens.tsx'), 'CobrosScreens');
+// Purchases (issue 13): documents and expenses in one chunk.
+export const ComprasScreens = lazyNamed(() => import('../features/compras/ComprasScreens.tsx'), 'ComprasScreens');

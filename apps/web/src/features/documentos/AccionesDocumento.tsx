@@ -582,7 +582,7 @@ const validarCobro = (v: CobroValores) => {
 };
 
 /** 'Registrar cobro': amount (the pending one by default), treasury account, date; into tesoreria/movstesoreriac. */
-function CobroDialogo(p: {
+export function CobroDialogo(p: {
   doc: DocumentoVenta;
   pendiente: string;
   idCuentaDefecto: number | null;

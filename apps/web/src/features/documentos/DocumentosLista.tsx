@@ -80,7 +80,7 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
       render: (d) => (
         <Anchor
           component={Link}
-          to={`/${recurso}/editar/${d.Id}`}
+          to={`/${lado.recursoDeTipo[d.Tipo] ?? recurso}/editar/${d.Id}`}
           size="sm"
           fw={600}
           onClick={(e) => e.stopPropagation()}
@@ -233,7 +233,7 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
       }
       columns={columns}
       compact={(d) => <DocumentoCompacto doc={d} />}
-      rowHref={(d) => `/${recurso}/editar/${d.Id}`}
+      rowHref={(d) => `/${lado.recursoDeTipo[d.Tipo] ?? recurso}/editar/${d.Id}`}
       noRecordsText={`No hay ${def.plural.toLowerCase()}`}
       table={{
         ...(agrupable

@@ -53,6 +53,7 @@ export interface DesgloseDoc {
 /** A document as the API answers it (`aJson` on the server). */
 export interface DocumentoVenta {
   Id: number;
+  /** The kind (sales: presupuesto…rectificativa; purchases also gasto). */
   Tipo: TipoDocumentoVenta;
   Cliente: number;
   ClienteNombre: string;
@@ -92,9 +93,29 @@ export interface DocumentoVenta {
   IdAlmacen?: number | null;
   /** Due dates of an invoice (from its payment method). */
   Vencimientos?: Vencimiento[];
-  /** A received invoice: the supplier's own number and date (purchases). */
+  /** A received invoice or expense: the supplier's own number and date and the purchase data (issue 13). */
   NumFacturaProveedor?: string | null;
   FechaFacturaProveedor?: string | null;
+  FechaContable?: string | null;
+  FechaDeduccion?: string | null;
+  Operacion?: string | null;
+  DUA?: string | null;
+  PorcNoDeducible?: string | null;
+  PorcAutoliquidacion?: string | null;
+  ClaveRetencion?: string | null;
+  BasePapel?: string | null;
+  IvaPapel?: string | null;
+  TotalPapel?: string | null;
+  AceptarDiferencia?: boolean | null;
+  NombreProveedor?: string | null;
+  Concepto?: string | null;
+  Categoria?: string | null;
+  SinLineas?: boolean;
+  Adjunto?: { Nombre: string; Tipo: string; Tamano: number } | null;
+  CuotaDeducible?: string | null;
+  CuotaNoDeducible?: string | null;
+  CuotaAutoliquidada?: string | null;
+  TotalAPagar?: string | null;
   Lineas?: LineaDoc[];
 }
 

@@ -1,0 +1,171 @@
+import type { RouteDef } from '@faro/domain';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { writeTokens } from '../../platform/storage.ts';
+import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { catalogos, documento, list } from '../ventas/ventasTestData.ts';
+import { ComprasScreens } from './ComprasScreens.tsx';
+
+// Two cores shared by everyone: the screens render slowly under load.
+configure({ asyncUtilTimeout: 5000 });
+
+const ruta = { title: 'Compras' } as RouteDef;
+const PROVEEDOR = { Id: 4, Codigo: 'P004', Nombre: 'Suministros Norte SL', NIF: 'B87654321', Baja: false };
+
+/** A received invoice as the purchases API answers it (the side's JSON names). */
+function recibida(over: Record<string, unknown> = {}) {
+  const {
+    Cliente,
+    ClienteNombre,
+    ClienteNIF,
+    ClienteDireccion,
+    ClienteCodPostal,
+    ClientePoblacion,
+    ClienteProvincia,
+    EstadoCobro,
+    VentasTxtLibre1,
+    VentasTxtLibre2,
+    VentasTxtLibre3,
+    ...resto
+  } = documento({ Id: 8 });
+  return {
+    ...resto,
+    Proveedor: 4,
+    ProveedorNombre: 'Suministros Norte SL',
+    ProveedorNIF: 'B87654321',
+    EstadoPago: 'Pendiente',
+    ComprasTxtLibre1: null,
+    NumFacturaProveedor: 'A-77',
+    FechaFacturaProveedor: '2026-03-01',
+    Operacion: 'interior',
+    Adjunto: null,
+    ...over,
+  };
+}
+
+function setup(action: string, segments: string[], routes: Parameters<typeof mockFetch>[0] = {}) {
+  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+  setCookie('XSRF-TOKEN', 'x');
+  const net = mockFetch({
+    ...catalogos(),
+    'GET compras/proveedores/list': list([PROVEEDOR]),
+    'GET tesoreria/movstesoreriap/list': list([]),
+    'GET compras/doccomprahist/fcompra/8': () => json(200, { Items: [] }),
+    ...routes,
+  });
+  renderUi(<ComprasScreens action={action} segments={segments} route={ruta} />, {
+    session: fakeSession(),
+    path: `/${action}/${segments.join('/')}`,
+  });
+  return net;
+}
+
+const cuerpo = (calls: ReturnType<typeof mockFetch>['calls'], method: string, fin: string) =>
+  JSON.parse(String(calls.find((c) => c.method === method && c.path.endsWith(fin))?.init.body));
+
+describe('purchase screens', { timeout: 30_000 }, () => {
+  it('a received invoice: supplier side, the paper totals difference live, saved in the purchase JSON names', async () => {
+    const { calls } = setup('fcompra', ['editar', '8'], {
+      'GET compras/fcompra/edit/8': () => json(200, recibida()),
+      'PUT compras/fcompra/save/8': () => json(200, recibida()),
+    });
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('25,41 €'));
+    expect(screen.getByTestId('titulo-documento').textContent).toBe('Factura recibida (borrador)');
+    expect(screen.getByText('Datos del proveedor')).toBeTruthy();
+    expect(within(screen.getByTestId('datos-cliente')).getByText('Suministros Norte SL')).toBeTruthy();
+    expect((screen.getByLabelText(/Número de factura del proveedor/) as HTMLInputElement).value).toBe('A-77');
+    // Typing the paper's totals shows the difference per field at once.
+    fireEvent.click(screen.getByLabelText('Teclear los totales del papel (comprobar la factura)'));
+    fireEvent.change(screen.getByLabelText('Total del papel'), { target: { value: '25,50' } });
+    const aviso = await screen.findByTestId('diferencia-Total');
+    expect(aviso.textContent).toContain('diferencia 0,09 €');
+    expect(aviso.textContent).toContain('(0,35 %)');
+    fireEvent.change(screen.getByLabelText('Total del papel'), { target: { value: '25,41' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('diferencia-papel').textContent).toBe(
+        'Los totales del papel cuadran con los calculados.',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = cuerpo(calls, 'PUT', 'save/8');
+    expect(body.Proveedor).toBe(4);
+    expect(body).not.toHaveProperty('Cliente');
+    expect(body).not.toHaveProperty('Simplificada');
+    expect(body.NumFacturaProveedor).toBe('A-77');
+    expect(body.TotalPapel).toBe('25.41');
+    expect(body.Operacion).toBe('interior');
+  });
+
+  it('registering asks first and posts registrar; the action is named for purchases', async () => {
+    const { calls } = setup('fcompra', ['editar', '8'], {
+      'GET compras/fcompra/edit/8': () => json(200, recibida()),
+      'POST compras/fcompra/registrar/8': () =>
+        json(200, recibida({ Numero: 1, NumSerie: 'R2026-0001', Estado: 'Registrada' })),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByText('Registrar la factura recibida')).toBeTruthy();
+    const dialogo = screen.getByRole('dialog');
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('registrar/8'))).toBe(true));
+    expect(await screen.findByText('La factura se ha registrado con el número R2026-0001')).toBeTruthy();
+  });
+
+  it('the list of received invoices and expenses: supplier column, payment filter, expenses open their form', async () => {
+    const gasto = recibida({ Id: 9, Tipo: 'gasto', NumSerie: 'R2026-0002', Numero: 2, Estado: 'Registrada' });
+    const { calls } = setup('fcompra', ['lista'], {
+      'GET compras/fcompra/list': list([recibida(), gasto]),
+    });
+    expect(await screen.findByRole('heading', { name: /Facturas y gastos/ })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Proveedor' })).toBeTruthy();
+    expect((await screen.findAllByText('Suministros Norte SL')).length).toBe(2);
+    expect(screen.getByRole('link', { name: 'R2026-0002' }).getAttribute('href')).toBe('/fgasto/editar/9');
+    expect(screen.getByLabelText('Pago', { selector: 'input:not([type=hidden])' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'B87654321' } });
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.path === 'compras/fcompra/list' && c.url.searchParams.get('Filtros')?.includes('B87654321'),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('an expense from the phone: a photo of the ticket checked by the spec file rules, saved then attached', async () => {
+    const guardado = recibida({ Id: 12, Tipo: 'gasto', Concepto: 'Gasoil' });
+    const { calls } = setup('fgasto', ['nuevo'], {
+      'POST compras/fgasto/save': () => json(200, guardado),
+      'POST compras/fgasto/adjunto/12': () => json(200, { Nombre: 'ticket.png', Tipo: 'png', Tamano: 70 }),
+      'GET compras/fgasto/edit/12': () => json(200, guardado),
+      'GET compras/fgasto/categorias': () => json(200, [{ Codigo: '6280000000', Descripcion: 'Suministros' }]),
+    });
+    const foto = await screen.findByTestId('foto-ticket');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.getAttribute('accept')).toBe('image/*');
+    expect(input.getAttribute('capture')).toBe('environment');
+    // A file that is not jpg, png or pdf is refused with the spec's message.
+    fireEvent.change(input, { target: { files: [new File(['x'], 'ticket.gif', { type: 'image/gif' })] } });
+    expect((await screen.findByTestId('foto-error')).textContent).toBe(
+      'Tipo de fichero no admitido. Sólo se permiten imágenes (jpg, png) y ficheros en formato pdf',
+    );
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'ticket.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(input, { target: { files: [png] } });
+    await waitFor(() => expect(foto.textContent).toBe('Foto: ticket.png'));
+    fireEvent.change(screen.getByLabelText('O el nombre del ticket (sin ficha de proveedor)'), {
+      target: { value: 'Gasolinera Sol' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Concepto/), { target: { value: 'Gasoil' } });
+    fireEvent.change(screen.getByLabelText('Base imponible 1'), { target: { value: '50' } });
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('60,50 €'));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'compras/fgasto/adjunto/12')).toBe(true));
+    const body = cuerpo(calls, 'POST', 'fgasto/save');
+    expect(body).toMatchObject({ NombreProveedor: 'Gasolinera Sol', Concepto: 'Gasoil' });
+    expect(body.Desglose).toEqual([{ TipoIva: 'IVA21', Base: '50', Concepto: 'Gasoil' }]);
+    expect(body).not.toHaveProperty('Proveedor');
+    const subida = calls.find((c) => c.path === 'compras/fgasto/adjunto/12')!;
+    expect((subida.init.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+});
