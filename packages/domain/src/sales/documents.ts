@@ -31,7 +31,9 @@ export const ESTADOS_VENTA: Record<TipoDocumentoVenta, readonly string[]> = {
   rectificativa: ['Provisional', 'Emitida', 'Anulada'],
 };
 export const ESTADOS_COBRO = ['Pendiente', 'Cobrado', 'Cobrado parcialmente'] as const;
-export const ES_FACTURA = (tipo: string) => tipo === 'factura' || tipo === 'simplificada' || tipo === 'rectificativa';
+/** Invoice kinds: numbered when issued / registered (`gasto`: a purchase expense, registered like a received invoice). */
+export const ES_FACTURA = (tipo: string) =>
+  tipo === 'factura' || tipo === 'simplificada' || tipo === 'rectificativa' || tipo === 'gasto';
 
 /** Statuses a user may set by saving (issuing and cancelling invoices have their own actions). */
 export function estadosEditables(tipo: TipoDocumentoVenta): readonly string[] {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile } from '../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
@@ -145,15 +146,18 @@ describe('purchase orders and delivery notes', () => {
   });
 });
 
-describe('received invoices', () => {
-  const factura = (over: Record<string, unknown>) =>
-    demo.request('POST', '/api/compras/fcompra/save', {
-      Proveedor: proveedor.Id,
-      Fecha: '2026-03-10',
-      Lineas: lineas('2'),
-      ...over,
-    });
+let numProveedor = 0;
+const factura = (over: Record<string, unknown>) =>
+  demo.request('POST', '/api/compras/fcompra/save', {
+    Proveedor: proveedor.Id,
+    Fecha: '2026-03-10',
+    // Registering needs the supplier's number (issue 13): a new one per draft unless the test gives it.
+    NumFacturaProveedor: `T-${++numProveedor}`,
+    Lineas: lineas('2'),
+    ...over,
+  });
 
+describe('received invoices', () => {
   it('keeps the supplier number, registers with our gapless number and brings the goods in once', async () => {
     const antes = Number(await stockOf());
     const draft = await factura({ NumFacturaProveedor: 'A-2026/117', FechaFacturaProveedor: '2026-03-08' });
@@ -201,6 +205,21 @@ describe('received invoices', () => {
     });
     expect(conv.status, JSON.stringify(conv.body)).toBe(201);
     expect(conv.body).toMatchObject({ Tipo: 'factura', Estado: 'Provisional', ProveedorNombre: proveedor.Nombre });
+    // The supplier's number, typed from the paper before registering (issue 13: required to register).
+    const conNumero = await demo.request('PUT', `/api/compras/fcompra/save/${conv.body.Id}`, {
+      Proveedor: proveedor.Id,
+      Fecha: conv.body.Fecha,
+      NumFacturaProveedor: 'ALB-FACT-1',
+      Lineas: conv.body.Lineas.map((l: Record<string, unknown>) => ({
+        Id: l.Id,
+        IdProducto: l.IdProducto,
+        Descripcion: l.Descripcion,
+        Cantidad: l.Cantidad,
+        Precio: l.Precio,
+        TipoIva: l.TipoIva,
+      })),
+    });
+    expect(conNumero.status, JSON.stringify(conNumero.body)).toBe(200);
     const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${conv.body.Id}`, {});
     expect(reg.status, JSON.stringify(reg.body)).toBe(200);
     expect(reg.body.Numero).toBe(3);
@@ -209,5 +228,194 @@ describe('received invoices', () => {
     expect(albaran.Facturado).toBe(true);
     const lista = await demo.request('GET', `/api/compras/fcompra/list?Filtros=${f({ EstadoPago: 'Pendiente' })}`);
     expect(lista.body.Items.filter((d: { Estado: string }) => d.Estado === 'Registrada')).toHaveLength(3);
+  });
+});
+
+describe('received invoices as printed (issue 13)', () => {
+  it("refuses the supplier's number twice in a year, not in another year nor once cancelled", async () => {
+    const a = await factura({ NumFacturaProveedor: 'DUP-1', FechaFacturaProveedor: '2026-04-01', Fecha: '2026-04-02' });
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    const b = await factura({ NumFacturaProveedor: 'dup-1', FechaFacturaProveedor: '2026-09-01', Fecha: '2026-09-02' });
+    expect(b.status).toBe(400);
+    expect(b.body.Errores).toContainEqual({
+      Campo: 'NumFacturaProveedor',
+      Mensaje: 'Ya existe una factura de este proveedor con el número dup-1 en 2026',
+    });
+    const otroAnyo = await factura({ NumFacturaProveedor: 'DUP-1', FechaFacturaProveedor: '2025-12-30' });
+    expect(otroAnyo.status).toBe(201);
+    // The same invoice saved again keeps its own number.
+    const again = await demo.request('PUT', `/api/compras/fcompra/save/${a.body.Id}`, {
+      Proveedor: proveedor.Id,
+      Fecha: '2026-04-02',
+      NumFacturaProveedor: 'DUP-1',
+      FechaFacturaProveedor: '2026-04-01',
+      Lineas: lineas('1'),
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    // Registering needs the number.
+    const sin = await factura({ NumFacturaProveedor: null, Fecha: '2026-12-30' });
+    const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${sin.body.Id}`);
+    expect(reg.status).toBe(400);
+    expect(reg.body.Errores).toContainEqual({
+      Campo: 'NumFacturaProveedor',
+      Mensaje: 'El número de factura del proveedor es obligatorio para registrarla',
+    });
+  });
+
+  it('shows the typed totals difference and refuses to register it until accepted', async () => {
+    const body = {
+      Proveedor: proveedor.Id,
+      Fecha: '2026-12-30',
+      NumFacturaProveedor: 'PAPEL-1',
+      FechaDeduccion: '2026-12-31',
+      // A bill booked from its breakdown, without lines.
+      Desglose: [
+        { TipoIva: 'IVA21', Base: '100.00' },
+        { TipoIva: 'IVA10', Base: '50' },
+      ],
+      BasePapel: '150.00',
+      IvaPapel: '26.00',
+      TotalPapel: '176.01',
+    };
+    const draft = await demo.request('POST', '/api/compras/fcompra/save', body);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect(draft.body).toMatchObject({
+      SinLineas: true,
+      BaseImponible: '150.00',
+      TotalIva: '26.00',
+      Total: '176.00',
+      CuotaDeducible: '26.00',
+      FechaDeduccion: '2026-12-31',
+      DiferenciaPapel: { HayDiferencia: true, Porcentaje: '0.01' },
+    });
+    expect(draft.body.DiferenciaPapel.Campos).toContainEqual({
+      Campo: 'Total',
+      Calculado: '176.00',
+      Papel: '176.01',
+      Diferencia: '0.01',
+      Porcentaje: '0.01',
+    });
+    expect(draft.body.Lineas).toHaveLength(2);
+    const refused = await demo.request('POST', `/api/compras/fcompra/registrar/${draft.body.Id}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.Mensaje).toContain('Los totales tecleados de la factura no coinciden con los calculados');
+    expect(refused.body.Errores[0].Campo).toBe('TotalPapel');
+    const accepted = await demo.request('PUT', `/api/compras/fcompra/save/${draft.body.Id}`, {
+      ...body,
+      AceptarDiferencia: true,
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${draft.body.Id}`);
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    expect(reg.body).toMatchObject({ Estado: 'Registrada', AceptarDiferencia: true, TotalPapel: '176.01' });
+    ids.papel = reg.body.Id;
+  });
+
+  it('keeps registered invoices immutable through the API and in SQL', async () => {
+    const id = ids.papel!;
+    const del = await demo.request('DELETE', `/api/compras/fcompra/delete/${id}`);
+    expect(del.status).toBe(400);
+    for (const q of [
+      `update documentos_compra set total = 1 where id = ${id}`,
+      `delete from documentos_compra where id = ${id}`,
+      `update documentos_compra_lineas set precio = 1 where id_documento = ${id}`,
+      `update datos_compra set total_papel = 176 where id_documento = ${id}`,
+    ])
+      await expect(t.database.query(q), q).rejects.toThrow(/registrada/);
+    // Paying it (the payment status) is allowed.
+    await t.database.query(`update documentos_compra set estado_cobro = 'Pagado' where id = ${id}`);
+  });
+
+  it('books reverse charge with self-assessed VAT and refuses VAT charged on it', async () => {
+    const tipos = (await demo.request('GET', '/api/configuracion/tiposiva/list?TotalPagina=100')).body.Items as {
+      Valor: string;
+      PorcentajeIva: string;
+    }[];
+    const cero = tipos.find((x) => Number(x.PorcentajeIva) === 0)!;
+    const conIva = await factura({ Operacion: 'inversion', NumFacturaProveedor: 'ISP-0' });
+    expect(conIva.status).toBe(400);
+    expect(conIva.body.Errores[0].Campo).toBe('Lineas[0].TipoIva');
+    const isp = await factura({
+      Operacion: 'inversion',
+      NumFacturaProveedor: 'ISP-1',
+      ClaveRetencion: '111',
+      PorcRetencion: '15',
+      Lineas: [{ Descripcion: 'Obra', Cantidad: '1', Precio: '1000', TipoIva: cero.Valor }],
+    });
+    expect(isp.status, JSON.stringify(isp.body)).toBe(201);
+    expect(isp.body).toMatchObject({
+      Operacion: 'inversion',
+      ClaveRetencion: '111',
+      TotalIva: '0.00',
+      TotalRetencion: '150.00',
+      CuotaAutoliquidada: '210.00',
+      CuotaDeducible: '210.00',
+      TotalAPagar: '850.00',
+    });
+  });
+
+  it('books an expense with a free supplier name, a category and a ticket photo', async () => {
+    const cats = await demo.request('GET', '/api/compras/fgasto/categorias');
+    expect(cats.status).toBe(200);
+    const suministros = cats.body.Items.find((c: { Nombre: string }) => c.Nombre === 'Suministros');
+    expect(suministros.Cuenta).toMatch(/^628/);
+    const gasto = await demo.request('POST', '/api/compras/fgasto/save', {
+      NombreProveedor: 'Gasolinera El Cruce',
+      Fecha: '2026-12-30',
+      Concepto: 'Gasóleo furgoneta',
+      Categoria: suministros.Cuenta,
+      PorcNoDeducible: '50',
+      Desglose: [{ TipoIva: 'IVA21', Base: '50.00' }],
+    });
+    expect(gasto.status, JSON.stringify(gasto.body)).toBe(201);
+    expect(gasto.body).toMatchObject({
+      Tipo: 'gasto',
+      ProveedorNombre: 'Gasolinera El Cruce',
+      Concepto: 'Gasóleo furgoneta',
+      Total: '60.50',
+      CuotaDeducible: '5.25',
+      CuotaNoDeducible: '5.25',
+      Adjunto: null,
+    });
+    expect((await demo.request('POST', '/api/compras/fgasto/save', { Fecha: '2026-12-30', Desglose: [] })).status).toBe(
+      400,
+    );
+    // The ticket photo: the spec's file rules.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const bad = multipartFile('ticket.txt', 'hola', 'text/plain');
+    const refused = await demo.request('POST', `/api/compras/fgasto/adjunto/${gasto.body.Id}`, bad.body, bad.headers);
+    expect(refused.status).toBe(400);
+    expect(refused.body.Mensaje).toBe(
+      'Tipo de fichero no admitido. Sólo se permiten imágenes (jpg, png) y ficheros en formato pdf',
+    );
+    const f = multipartFile('ticket.png', png, 'image/png');
+    const up = await demo.request('POST', `/api/compras/fgasto/adjunto/${gasto.body.Id}`, f.body, f.headers);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const got = await demo.request('GET', `/api/compras/fgasto/adjunto/${gasto.body.Id}`);
+    expect(got.status).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    const reg = await demo.request('POST', `/api/compras/fgasto/registrar/${gasto.body.Id}`);
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    expect(reg.body).toMatchObject({ Estado: 'Registrada', Adjunto: { Tipo: 'png' } });
+    expect(reg.body.NumSerie).toMatch(/^FC/);
+    // Listed with received invoices; the expenses list has only expenses.
+    const todas = await demo.request('GET', `/api/compras/fcompra/list?TotalPagina=200`);
+    expect(todas.body.Items.map((d: { Id: number }) => d.Id)).toContain(gasto.body.Id);
+    const gastos = await demo.request('GET', `/api/compras/fgasto/list?TotalPagina=200`);
+    expect(new Set(gastos.body.Items.map((d: { Tipo: string }) => d.Tipo))).toEqual(new Set(['gasto']));
+  });
+
+  it('numbers 16 concurrent registrations without gaps', async () => {
+    const drafts: number[] = [];
+    for (let i = 0; i < 16; i++) drafts.push((await factura({ Fecha: '2026-12-31' })).body.Id);
+    const res = await Promise.all(drafts.map((id) => demo.request('POST', `/api/compras/fcompra/registrar/${id}`)));
+    expect(res.map((r) => r.status)).toEqual(drafts.map(() => 200));
+    const numeros = res.map((r) => r.body.Numero as number).sort((a, b) => a - b);
+    expect(new Set(numeros).size).toBe(16);
+    expect(numeros[15]! - numeros[0]!).toBe(15);
+    const [{ n } = { n: 0 }] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from documentos_compra where tipo in ('factura','gasto') and numero > ${numeros[15]}`,
+    );
+    expect(n).toBe(0);
   });
 });

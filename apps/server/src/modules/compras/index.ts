@@ -7,6 +7,7 @@ import { contactOverrides } from '../contactos/contactBodies.ts';
 import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHooks.ts';
 import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
 import { registrarRutasDocumentos } from '../documentos/rutas.ts';
+import { registrarAdjuntosCompra } from './adjuntos.ts';
 import { motorCompra } from './ladoCompra.ts';
 
 /** Purchases area: suppliers (with import) and the purchase documents (the engine's purchases side). */
@@ -17,4 +18,5 @@ export const comprasModule: AreaModule = (app, deps) => {
   registerDuplicatesRoute(app, deps, proveedores, proveedoresTable);
   registerImportRoutes(app, deps, proveedores, { overrides, normalize: normalizeContact, nextCode });
   registrarRutasDocumentos(app, deps, motorCompra);
+  registrarAdjuntosCompra(app, deps);
 };

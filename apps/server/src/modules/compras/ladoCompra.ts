@@ -1,6 +1,5 @@
 import {
   CONVERSIONES_COMPRA,
-  type DocumentoCompraInput,
   documentoCompraSchema,
   ESTADOS_COMPRA,
   MSG_COMPRAS,
@@ -16,28 +15,7 @@ import {
 } from '../../platform/tenancy/tables.ts';
 import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
-
-/** A purchase save body (Proveedor, ComprasTxtLibre*, the supplier's invoice number) in the engine's words. */
-export function entradaCompra(input: DocumentoCompraInput): EntradaDocumento {
-  const {
-    Proveedor,
-    ComprasTxtLibre1,
-    ComprasTxtLibre2,
-    ComprasTxtLibre3,
-    NumFacturaProveedor,
-    FechaFacturaProveedor,
-    ...resto
-  } = input;
-  return {
-    ...resto,
-    Tercero: Proveedor,
-    TxtLibre1: ComprasTxtLibre1,
-    TxtLibre2: ComprasTxtLibre2,
-    TxtLibre3: ComprasTxtLibre3,
-    NumTercero: NumFacturaProveedor,
-    FechaTercero: FechaFacturaProveedor,
-  };
-}
+import { alCargarCompra, antesDeGuardar, antesDeRegistrar, despuesDeGuardar, entradaCompra } from './recibidas.ts';
 
 /**
  * The purchases side of the document engine (issue 12): supplier orders → delivery notes (goods received: stock
@@ -88,12 +66,17 @@ export const LADO_COMPRA: LadoDocumentos = {
     noHecha: MSG_COMPRAS.noRegistrada,
     anularNoPermitido: MSG_COMPRAS.anularNoPermitido,
     variosTerceros: MSG_COMPRAS.variosProveedores,
+    // Issue 13 (recibidas.ts): supplier's number, DUA, typed totals against the computed ones.
+    antesDelNumero: antesDeRegistrar,
   },
+  // Issue 13 (recibidas.ts): the purchase data of received invoices and expenses, lots on receipt.
+  guardar: { antes: antesDeGuardar, despues: despuesDeGuardar },
+  alCargar: alCargarCompra,
   stock: {
     signo: 1,
     mueve: (h, comoEmitida) =>
       (h.tipo === 'albaran' && h.estado === 'Recibido') || (h.tipo === 'factura' && (h.numero !== null || comoEmitida)),
-    titulo: { albaran: 'Albarán de compra', factura: 'Factura de compra' },
+    titulo: { albaran: 'Albarán de compra', factura: 'Factura de compra', gasto: 'Gasto' },
     motivo: { mueve: 'entrada de mercancía', devuelve: 'devolución al proveedor' },
   },
 };

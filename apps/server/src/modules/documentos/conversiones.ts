@@ -7,7 +7,8 @@ import type { Cantidades } from './cantidades.ts';
 import type { Cabecera, EntradaDocumento, LadoDocumentos } from './lado.ts';
 import { entradaDe, type Repositorio } from './repositorio.ts';
 
-export const TIPOS_FACTURA = ['factura', 'simplificada', 'rectificativa'] as const;
+// `gasto`: an expense (purchases), registered and paid like a received invoice.
+export const TIPOS_FACTURA = ['factura', 'simplificada', 'rectificativa', 'gasto'] as const;
 
 const cantidadConvertir = z
   .union([z.string(), z.number()], { error: MSG.format })

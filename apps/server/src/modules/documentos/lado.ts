@@ -150,6 +150,15 @@ export interface LadoDocumentos {
     titulo: Record<string, string>;
     motivo: { mueve: string; devuelve: string };
   };
+  /**
+   * Side work inside a save's transaction (purchases: a received invoice's own data, `datos_compra`): `antes` checks
+   * and completes the body in the engine's words before it is prepared (`id` on an update); `despues` runs once the
+   * document is written.
+   */
+  guardar?: {
+    antes?: (t: Scope, recurso: string, input: EntradaDocumento, body: unknown, id?: number) => Promise<void>;
+    despues?: (t: Scope, recurso: string, id: number, body: unknown) => Promise<void>;
+  };
   /** After a cancellation, same transaction (sales: the VeriFactu annulment record). */
   alAnular?: (t: Scope, h: Cabecera) => Promise<void>;
   /** Extra fields of `edit/{id}` (sales: the invoice's QR URL and due dates). */

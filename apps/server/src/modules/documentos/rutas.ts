@@ -1,3 +1,4 @@
+import { ES_FACTURA } from '@faro/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
@@ -61,7 +62,7 @@ function registrarRecurso(
     return json;
   };
   const entrada = (body: unknown) => lado.aEntrada(parseBody(lado.cuerpo, body) as never);
-  const esFactura = tipos.includes('factura');
+  const esFactura = tipos.some(ES_FACTURA);
 
   app.get(`${base}/list`, { config: perm(1), ...schema(`Lista de ${def.label}`) }, async (request) => {
     const scope = deps.scopeOf(request);
@@ -77,8 +78,10 @@ function registrarRecurso(
     const scope = deps.scopeOf(request);
     const input = entrada(request.body);
     const id = await scope.tx(async (tx) => {
+      await lado.guardar?.antes?.(tx, recurso, input, request.body);
       const prep = await m.preparar(tx, input);
       const nuevo = await m.crearDocumento(tx, lado.tipoNuevo(tipos, input), prep, input.Serie, input.Estado);
+      await lado.guardar?.despues?.(tx, recurso, nuevo, request.body);
       await m.sincronizarStock(tx, nuevo, { IdAlmacen: almacenDe(request.body) });
       return nuevo;
     });
@@ -93,6 +96,7 @@ function registrarRecurso(
       const h = await m.cargarCabecera(tx, id, tipos, true);
       const input = entrada(request.body);
       m.comprobarEditable(h);
+      await lado.guardar?.antes?.(tx, recurso, input, request.body, id);
       const prep = await m.preparar(tx, input);
       await m.actualizarDocumento(
         tx,
@@ -102,6 +106,7 @@ function registrarRecurso(
         input.Estado,
         input.Lineas.map((l) => l.Id),
       );
+      await lado.guardar?.despues?.(tx, recurso, id, request.body);
       await m.sincronizarStock(tx, id, { IdAlmacen: almacenDe(request.body) });
     });
     return cargar(scope, id);
