@@ -1,4 +1,11 @@
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 import type { AreaScreens } from './types.ts';
 
+const CrmScreens = lazyNamed(() => import('../../features/crm/CrmScreens.tsx'), 'CrmScreens');
+
 /** CRM, agenda, marketing, document manager (issue 16). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
-export const CRM_SCREENS: AreaScreens = {};
+export const CRM_SCREENS: AreaScreens = {
+  crmoportuni: CrmScreens,
+  crmembudos: CrmScreens,
+  embudosvta: CrmScreens,
+};

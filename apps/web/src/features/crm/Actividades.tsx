@@ -1,0 +1,140 @@
+import { MSG, TIPOS_ACTIVIDAD } from '@faro/domain';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { qk } from '../../platform/queryKeys.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { notifySuccess } from '../../platform/ui/notify.ts';
+import { type Actividad, RUTA_ACTIVIDADES } from './crmApi.ts';
+
+export const etiquetaTipo = (t: string) => TIPOS_ACTIVIDAD.find((x) => x.value === t)?.label ?? t;
+
+/** `yyyy-mm-ddThh:mm` in local time for a datetime-local input. */
+export function aLocal(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+export const deLocal = (v: string) => (v ? new Date(v).toISOString() : null);
+
+/** The timeline of an opportunity or a contact: its activities (newest first) and a quick form to add one. */
+export function Actividades({
+  filtro,
+  nueva,
+  soloLectura,
+}: {
+  filtro: Record<string, unknown>;
+  nueva: Record<string, unknown>;
+  soloLectura: boolean;
+}) {
+  const { info } = useReady();
+  const client = useQueryClient();
+  const key = [...qk.entity(info.IdEmpresa, 'crmactividades'), filtro];
+  const lista = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      api.get<ListAnswer<Actividad>>(`${RUTA_ACTIVIDADES}/list`, {
+        params: { Filtros: JSON.stringify(filtro), TotalPagina: 100 },
+      }),
+  });
+  const [tipo, setTipo] = useState('llamada');
+  const [asunto, setAsunto] = useState('');
+  const [inicio, setInicio] = useState(aLocal(new Date().toISOString()));
+  const [error, setError] = useState<string | null>(null);
+  const refrescar = () => client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'crmactividades') });
+  const crear = useMutation({
+    mutationFn: () =>
+      api.post(`${RUTA_ACTIVIDADES}/save`, { ...nueva, Tipo: tipo, Asunto: asunto, Inicio: deLocal(inicio) }),
+    onSuccess: () => {
+      notifySuccess(MSG.saved);
+      setAsunto('');
+      void refrescar();
+    },
+  });
+  const hecha = useMutation({
+    mutationFn: (a: Actividad) => api.put(`${RUTA_ACTIVIDADES}/save/${a.Id}`, { ...a, Hecha: !a.Hecha }),
+    onSuccess: () => void refrescar(),
+  });
+  return (
+    <Stack gap="xs" mt="lg">
+      <Title order={2} size="h4">
+        Actividades
+      </Title>
+      {!soloLectura && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!asunto.trim()) return setError(MSG.required('Asunto'));
+            setError(null);
+            crear.mutate();
+          }}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="xs">
+            <Select
+              label="Tipo"
+              allowDeselect={false}
+              value={tipo}
+              onChange={(v) => v && setTipo(v)}
+              data={TIPOS_ACTIVIDAD.map((t) => ({ ...t }))}
+            />
+            <TextInput
+              label="Asunto"
+              required
+              value={asunto}
+              error={error}
+              maxLength={200}
+              onChange={(e) => setAsunto(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Fecha y hora"
+              type="datetime-local"
+              required
+              value={inicio}
+              onChange={(e) => setInicio(e.currentTarget.value)}
+            />
+            <Button type="submit" mt={{ base: 0, sm: 24 }} loading={crear.isPending}>
+              Añadir actividad
+            </Button>
+          </SimpleGrid>
+        </form>
+      )}
+      {lista.data?.Items.length === 0 && <Text c="dimmed">Sin actividades.</Text>}
+      {lista.data?.Items.map((a) => (
+        <Paper key={a.Id} withBorder p="xs">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={0}>
+              <Group gap="xs">
+                <Badge size="sm" variant="light">
+                  {etiquetaTipo(a.Tipo)}
+                </Badge>
+                <Text fw={600} td={a.Hecha ? 'line-through' : undefined}>
+                  {a.Asunto}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {new Date(a.Inicio).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' })}
+                {a.Oportunidad ? ` · ${a.Oportunidad}` : ''}
+                {a.Contacto ? ` · ${a.Contacto}` : ''}
+              </Text>
+            </Stack>
+            <Checkbox label="Hecha" checked={a.Hecha} disabled={soloLectura} onChange={() => hecha.mutate(a)} />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ListAnswer } from '../../platform/api/client.ts';
+
+export const PERMISO_CRM = 'VentasCrmOport' as const;
+export const RUTA_EMBUDOS = 'ventas/crmembudos';
+export const RUTA_OPORTUNIDADES = 'ventas/crmoportuni';
+export const RUTA_ACTIVIDADES = 'ventas/crmactividades';
+
+export interface Fase {
+  Linea: number;
+  Nombre: string;
+  Probabilidad: number;
+}
+export interface Embudo {
+  Id: number;
+  Nombre: string;
+  Baja: boolean;
+  Fases: Fase[];
+  Oportunidades?: number;
+}
+export interface Oportunidad {
+  Id: number;
+  IdEmbudo: number;
+  LinFaseEmbudo: number;
+  TipoContacto: 'c' | 'p';
+  IdContacto: number;
+  Contacto: string | null;
+  Titulo: string;
+  Importe: number;
+  FechaCierre: string | null;
+  Probabilidad: number;
+  IdComercial: number | null;
+  Comercial: string | null;
+  Estado: number;
+  MotivoPerdida: string | null;
+  Notas: string | null;
+  IdPresupuesto: number | null;
+}
+export interface Columna extends Fase {
+  Total: number;
+  Ponderado: number;
+  Items: Oportunidad[];
+}
+export interface Kanban {
+  Embudo: { Id: number; Nombre: string };
+  Columnas: Columna[];
+  Total: number;
+  Ponderado: number;
+}
+export interface Actividad {
+  Id: number;
+  Tipo: string;
+  Asunto: string;
+  Descripcion: string | null;
+  Inicio: string;
+  Fin: string | null;
+  TodoDia: boolean;
+  IdOportunidad: number | null;
+  Oportunidad: string | null;
+  TipoContacto: 'c' | 'p' | null;
+  IdContacto: number | null;
+  Contacto: string | null;
+  Hecha: boolean;
+  Recordatorio: string | null;
+}
+export type EmbudosAnswer = ListAnswer<Embudo>;
