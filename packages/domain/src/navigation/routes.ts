@@ -116,6 +116,9 @@ const DEFS = {
   exportaciones: u('Exportaciones', 'configuracion'),
   embudosvta: u('Embudos de venta', 'crm'),
 
+  // People (issue 20): the managers' time clock (months, corrections, chain, inspector links, kiosk).
+  controlhorario: u('Control horario', 'personal', 'PersEmple'),
+
   // Academy additions
   matriculas: aca('Alumnos', 'formacion'), // entity (academy/entidades.ts) brings its permission
   matriculasonline: aca('Matrículas online', 'formacion'), // entity (academy/entidades.ts) brings its permission

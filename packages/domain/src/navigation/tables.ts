@@ -72,6 +72,7 @@ const GENERAL: readonly RouteAction[] = [
   'ausencias',
   'festivos',
   'reglascomision',
+  'controlhorario',
   'movstesoreria',
   'remesas',
   'arqueos',
