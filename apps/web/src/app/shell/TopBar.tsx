@@ -1,6 +1,7 @@
 import { showCentreSelector, showEnrolmentSelector } from '@faro/domain';
 import { ActionIcon, Burger, Group, Select, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { Campana } from '../../features/notificaciones/Campana.tsx';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
 import { FaroLogo, IconHelp } from '../../ui/icons.tsx';
 import { TestBanner } from './TestBanner.tsx';
@@ -76,6 +77,7 @@ export function TopBar({
               </ActionIcon>
             </Tooltip>
           )}
+          {info.IdEmpresa > 0 && <Campana />}
           <UserMenu />
         </Group>
       </Group>
