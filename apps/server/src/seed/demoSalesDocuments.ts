@@ -2,7 +2,6 @@ import { type DocumentoVentaInput, sumarMeses } from '@faro/domain';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { applyStockMoves } from '../modules/catalogo/stockRoutes.ts';
 import { anular, convertir, rectificar } from '../modules/ventas/documentos/cadena.ts';
-import { registrarCobro } from '../modules/ventas/documentos/cobros.ts';
 import {
   actualizarDocumento,
   cargarCabecera,
@@ -12,6 +11,7 @@ import {
 } from '../modules/ventas/documentos/documentosRepository.ts';
 import { comoEntrada, emitirFactura } from '../modules/ventas/documentos/emitir.ts';
 import { sincronizarStockVenta } from '../modules/ventas/documentos/stockVentas.ts';
+import { motorVenta } from '../modules/ventas/ladoVenta.ts';
 import { hoyEnEspana } from '../modules/ventas/recurrentes/generar.ts';
 import { registrarAnulacion } from '../modules/ventas/verifactu/registros.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -31,7 +31,7 @@ import { companyScope, type Scope } from '../platform/tenancy/scope.ts';
 
 /**
  * DEMO's year of sales, made through the same services as the API (preparar + crearDocumento, convertir,
- * emitirFactura + the VeriFactu record, anular + registrarAnulacion, rectificar, registrarCobro, the stock sync):
+ * emitirFactura + the VeriFactu record, anular + registrarAnulacion, rectificar, registrarPago, the stock sync):
  * about twelve months up to yesterday (Europe/Madrid; `hoy` is injectable so the test templates are fixed in time).
  *
  * - Quotes every week: most become orders, some are cancelled, the recent ones stay active.
@@ -230,7 +230,7 @@ export async function seedDemoSalesDocuments(
       const pendiente = Math.round((t.total - t.cobrado) * 100) / 100;
       const importe = parte >= 1 ? pendiente : Math.round(t.total * parte * 100) / 100;
       if (importe === 0 || Math.abs(importe) > Math.abs(pendiente)) return;
-      await registrarCobro(tx, {
+      await motorVenta.registrarPago(tx, {
         IdFactura: ids.get(k)!,
         Fecha: fecha,
         Importe: importe.toFixed(2),

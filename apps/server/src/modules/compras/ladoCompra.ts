@@ -10,8 +10,10 @@ import {
 import {
   documentosCompra,
   documentosCompraLineas,
+  pagosCompra,
   proveedoresTable,
   stockDocumentosCompra,
+  vencimientosCompra,
 } from '../../platform/tenancy/tables.ts';
 import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
@@ -54,6 +56,36 @@ export const LADO_COMPRA: LadoDocumentos = {
     EstadoCobro: 'EstadoPago',
     NumTercero: 'NumFacturaProveedor',
     FechaTercero: 'FechaFacturaProveedor',
+  },
+  // Payments to suppliers (`movstesoreriap`) and due dates from the payment method, written on registering (H1).
+  pagos: {
+    tablas: { pagos: pagosCompra, vencimientos: vencimientosCompra },
+    ruta: 'movstesoreriap',
+    estados: { liquidado: 'Pagado', parcial: 'Pagado parcialmente' },
+    resumen: {
+      lista: 'Pagos',
+      ver: 'Pago',
+      registrar: 'Registrar un pago',
+      cambiar: 'Cambiar un pago',
+      borrar: 'Borrar un pago',
+    },
+    mensajes: {
+      noEmitida: 'Sólo se pueden pagar facturas registradas y no anuladas',
+      excede: (pendiente) => `El pago supera el importe pendiente de la factura (${pendiente} €)`,
+    },
+    editable: true,
+  },
+  // PDF and e-mail (H1): a received invoice prints the supplier as issuer, our registration and its number.
+  documento: {
+    tercero: 'Proveedor',
+    titulos: { pedido: 'PEDIDO DE COMPRA', albaran: 'ALBARÁN DE COMPRA', factura: 'FACTURA RECIBIDA' },
+    nombres: { pedido: 'pedido de compra', albaran: 'albarán de compra', factura: 'factura recibida' },
+    plantilla: { pedido: 'pedidocompra', albaran: 'albarancompra', factura: 'facturacompra' },
+    emisorTercero: (h) => h.tipo === 'factura',
+    mensajes: {
+      sinEmail: 'El proveedor no tiene email: indica la dirección en «Para»',
+      borrador: 'Registra la factura antes de enviarla',
+    },
   },
   cuerpo: documentoCompraSchema,
   aEntrada: entradaCompra as (body: never) => EntradaDocumento,

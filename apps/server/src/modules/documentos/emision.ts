@@ -6,6 +6,7 @@ import { TIPOS_FACTURA } from './conversiones.ts';
 import type { Cabecera, LadoDocumentos } from './lado.ts';
 import { tomarNumero } from './numeracion.ts';
 import { entradaDe, type Repositorio } from './repositorio.ts';
+import type { Vencimientos } from './vencimientos.ts';
 
 export interface OpcionesEmision {
   /** Retail activities of RD 1619/2012 art. 4.2: simplified invoices up to 3,000 € instead of 400 € (sales). */
@@ -18,12 +19,12 @@ export interface OpcionesEmision {
 }
 
 /** Issuing (sales) or registering (purchases) an invoice: the one place an invoice takes its number. */
-export function emisionDe(lado: LadoDocumentos, repo: Repositorio) {
+export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimientos) {
   const { cabecera: dv, lineas: dl } = lado.tablas;
 
   /**
    * Issues / registers a draft invoice. Call inside ONE transaction: locks the draft, recomputes its totals and
-   * copies the party's current data, runs the side's checks and work (sales: limits, NIF, due dates) and the
+   * copies the party's current data, runs the side's checks (sales: limits, NIF), writes the due dates, runs the side's work and the
    * caller's (stock), then takes the number of its series as the LAST step (tomarNumero: counter row locked until
    * commit, dates in number order) and sets the side's status (Emitida / Registrada); only the side's work that
    * needs the number (the VeriFactu record) comes after it.
@@ -44,6 +45,8 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio) {
     );
     // The side's work and the caller's (stock) need no number: done before it, outside the counter lock.
     const antes = { ...h, ...prep.cabecera, idSerie } as Cabecera;
+    // The due dates from the payment method (both sides), then the side's own work.
+    await venc.generarVencimientos(s, antes);
     await lado.emision.antesDelNumero?.(s, antes, { ...op });
     if (op.antesDelNumero) await op.antesDelNumero(s);
     // Last step: the number. Only the side's work that needs it comes after it.

@@ -9,7 +9,9 @@ import type {
   Linea,
   TablaCabecera,
   TablaLineas,
+  TablaPagos,
   TablaStock,
+  TablaVencimientos,
 } from '../../platform/tenancy/tables.ts';
 
 export type { Cabecera, Linea };
@@ -77,6 +79,39 @@ export interface NombresJson {
   FechaTercero?: string;
 }
 
+/**
+ * Payments and due dates of a side's invoices (engine parts `pagos.ts`, `vencimientos.ts`): sales collections
+ * (`movstesoreriac`, Cobrado) and purchase payments (`movstesoreriap`, Pagado).
+ */
+export interface LadoPagos {
+  tablas: { pagos: TablaPagos; vencimientos: TablaVencimientos };
+  /** /api/tesoreria/<ruta>/… */
+  ruta: string;
+  /** The invoice's status words (EstadoCobro / EstadoPago) and the JSON name of an instalment's settled amount. */
+  estados: { liquidado: string; parcial: string };
+  resumen: { lista: string; ver: string; registrar: string; cambiar: string; borrar: string };
+  mensajes: { noEmitida: string; excede: (pendiente: string) => string };
+  /** Whether `save/{id}` changes a payment in place (purchases); sales collections are recorded or deleted. */
+  editable: boolean;
+}
+
+/** PDF and e-mail of a side's documents (engine parts `pdf.ts`, `envio.ts`). */
+export interface LadoDocumento {
+  /** The party's label on the PDF (Cliente / Proveedor). */
+  tercero: string;
+  /** The PDF's title per kind. */
+  titulos: Record<string, string>;
+  /** The kind's name in e-mail texts ({{tipo}}). */
+  nombres: Record<string, string>;
+  /** The `plantemail` Tipo per kind (also the PDF file's prefix); 'general' templates for the others. */
+  plantilla: Readonly<Record<string, string>>;
+  /** Whether the party issued the document (a received invoice): the PDF shows it as the issuer, us as recipient. */
+  emisorTercero?: (h: Cabecera) => boolean;
+  /** Draws the side's QR in the top-right box; false when the document has none (sales: VeriFactu). */
+  qr?: (doc: PDFKit.PDFDocument, s: Scope, id: number) => Promise<boolean>;
+  mensajes: { sinEmail: string; borrador: string };
+}
+
 /** The route context of side hooks. */
 export interface ContextoRutas {
   app: FastifyInstance;
@@ -122,6 +157,8 @@ export interface LadoDocumentos {
     comprobar?: (tercero: Record<string, unknown>, input: EntradaDocumento, tipos: TipoIva[]) => void;
   };
   json: NombresJson;
+  pagos: LadoPagos;
+  documento: LadoDocumento;
   /** The save body: parsed by `cuerpo`, turned into the engine's words by `aEntrada`. */
   cuerpo: z.ZodType;
   aEntrada: (body: never) => EntradaDocumento;
@@ -137,7 +174,7 @@ export interface LadoDocumentos {
     variosTerceros: string;
     /** Checks on the recomputed invoice (sales: the simplified-invoice limit, the recipient's NIF). */
     comprobar?: (h: Cabecera, op: Record<string, unknown>) => void;
-    /** Work after the totals are recomputed, before the number (sales: due dates). */
+    /** Work after the totals are recomputed, before the number (the engine writes the due dates there first). */
     antesDelNumero?: (t: Scope, h: Cabecera, op: Record<string, unknown>) => Promise<void>;
     /** After the number, same transaction (sales: the VeriFactu record). */
     despuesDelNumero?: (t: Scope, h: Cabecera) => Promise<void>;
@@ -161,6 +198,6 @@ export interface LadoDocumentos {
   };
   /** After a cancellation, same transaction (sales: the VeriFactu annulment record). */
   alAnular?: (t: Scope, h: Cabecera) => Promise<void>;
-  /** Extra fields of `edit/{id}` (sales: the invoice's QR URL and due dates). */
+  /** Extra fields of `edit/{id}` (sales: the invoice's QR URL; the engine adds an invoice's Vencimientos). */
   alCargar?: (s: Scope, recurso: string, h: Cabecera, json: Record<string, unknown>) => Promise<void>;
 }

@@ -7,7 +7,8 @@ import { parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
-import { convertirBody } from './conversiones.ts';
+import { convertirBody, TIPOS_FACTURA } from './conversiones.ts';
+import { enviarBody } from './envio.ts';
 import type { ContextoRutas, RecursoDocumento } from './lado.ts';
 import type { MotorDocumentos } from './motor.ts';
 import { almacenDe } from './stock.ts';
@@ -24,17 +25,19 @@ const emitirBody = z.object({ Minorista: z.boolean().optional() });
  * The routes of one side's documents, per resource: `/api/{area}/{recurso}/` list / edit / save / save/{id} /
  * delete (drafts only) / anular, `{historial}/{recurso}/{id}` (the chain), `convertir/{id}` for the kinds that
  * convert, and for invoices the side's issuing action (`emitir` / `registrar`). The side adds its own routes
- * (`rutasExtra`: sales' rectificar, PDF, e-mail).
+ * (`extra`: sales' rectificar); every resource has its PDF and e-mail.
  */
 export function registrarRutasDocumentos(
   app: FastifyInstance,
   deps: AppDeps,
   motor: MotorDocumentos,
-  /** Routes only this side has (sales: the PDF, rectificar). */
+  /** Routes only this side has (sales: rectificar). */
   extra?: (ctx: ContextoRutas) => void,
 ): void {
   for (const [recurso, def] of Object.entries(motor.lado.recursos))
     registrarRecurso(app, deps, motor, recurso, def, extra);
+  // Payments of the side's invoices: /api/tesoreria/movstesoreriac|movstesoreriap/…
+  motor.registrarRutasPagos(app, deps);
 }
 
 function registrarRecurso(
@@ -58,6 +61,7 @@ function registrarRecurso(
     const llevado = await m.llevadoPorLinea(s, h, lineas);
     for (const l of json.Lineas as Record<string, unknown>[]) Object.assign(l, llevado.get(l.Id as number));
     await lado.alCargar?.(s, recurso, h, json);
+    if (esFactura) json.Vencimientos = await m.cargarVencimientos(s, h.id);
     json.IdAlmacen = await m.almacenDocumento(s, id);
     return json;
   };
@@ -143,7 +147,35 @@ function registrarRecurso(
     return cargar(scope, id);
   });
 
+  app.get(`${base}/pdf/:id`, { config: perm(1), ...schema(`${def.label}: PDF`) }, async (request, reply) => {
+    const scope = deps.scopeOf(request);
+    const id = idOf(request);
+    const h = await m.cargarCabecera(scope, id, tipos);
+    const lineas = await m.cargarLineas(scope, [id]);
+    const rectificada = h.idRectificada
+      ? await m.cargarCabecera(scope, h.idRectificada, TIPOS_FACTURA).catch(() => null)
+      : null;
+    const pdf = await m.pdfDocumento(scope, h, lineas, rectificada);
+    const nombre = `${recurso}-${h.numSerie ?? `borrador-${h.id}`}.pdf`.replace(/[^\w.-]/g, '_');
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="${nombre}"`)
+      .send(pdf);
+  });
+
+  // `{ Para?, Asunto?, Mensaje?, IdPlantilla? }`: the document's PDF to the party (Para, else its Email) through
+  // the platform mailer (outbox first, SMTP when configured); an invoice must be issued / registered.
+  app.post(`${base}/enviar/:id`, { config: perm(2), ...schema(`${def.label}: enviar por email`) }, async (request) => {
+    const scope = deps.scopeOf(request);
+    const h = await m.cargarCabecera(scope, idOf(request), tipos);
+    const body = parseBody(enviarBody, request.body ?? {}) as z.infer<typeof enviarBody>;
+    const correo = await m.prepararCorreo(scope, h, body);
+    await deps.mailer.send(correo.mail);
+    return { Para: correo.mail.to, Asunto: correo.mail.subject, Adjunto: correo.fichero };
+  });
+
   extra?.({ app, deps, recurso, def, base, cargar });
+  if (esFactura) m.registrarVencidas(app, deps, recurso);
 
   if (!esFactura) {
     app.post(

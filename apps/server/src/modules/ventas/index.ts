@@ -9,7 +9,6 @@ import { contactOverrides } from '../contactos/contactBodies.ts';
 import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHooks.ts';
 import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
 import { registerConversionRoute } from './conversion.ts';
-import { registerCobros } from './documentos/cobros.ts';
 import { registerDocumentosVenta } from './documentos/documentosRoutes.ts';
 import { registerRecurrentes } from './recurrentes/recurrentesRoutes.ts';
 import { registerVerifactu } from './verifactu/verifactuRoutes.ts';
@@ -56,7 +55,6 @@ export const ventasModule: AreaModule = (app, deps) => {
   registerDuplicatesRoute(app, deps, clientespot, clientespotTable);
   registerConversionRoute(app, deps, customers);
   registerDocumentosVenta(app, deps);
-  registerCobros(app, deps);
   registerVerifactu(app, deps);
   registerRecurrentes(app, deps);
 };

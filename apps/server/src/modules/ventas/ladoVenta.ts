@@ -7,6 +7,7 @@ import {
   MSG_EXENCIONES,
   MSG_VENTAS,
   superaLimiteSimplificada,
+  TIPO_PLANTILLA,
   TIPOS_DOCUMENTO_VENTA,
   tieneNifIvaUe,
 } from '@faro/domain';
@@ -15,13 +16,15 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   type Cabecera,
   clientesTable,
+  cobrosVenta,
   documentosVenta,
   documentosVentaLineas,
   stockDocumentosVenta,
+  vencimientosVenta,
 } from '../../platform/tenancy/tables.ts';
 import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
-import { cargarVencimientos, generarVencimientos } from './documentos/vencimientos.ts';
+import { dibujarQrVerifactu } from './verifactu/pdfQr.ts';
 import { registrarAlta, registrarAnulacion, urlQrFactura } from './verifactu/registros.ts';
 
 /**
@@ -46,7 +49,7 @@ export function entradaVenta(input: DocumentoVentaInput): EntradaDocumento {
 
 /**
  * The sales side of the document engine: customers, quotes → orders → delivery notes → invoices (complete,
- * simplified, corrective), issued numbering with the VeriFactu record, due dates, stock out.
+ * simplified, corrective), issued numbering with the VeriFactu record, due dates and collections, stock out.
  */
 export const LADO_VENTA: LadoDocumentos = {
   lado: 'venta',
@@ -97,6 +100,49 @@ export const LADO_VENTA: LadoDocumentos = {
     TxtLibre: 'VentasTxtLibre',
     EstadoCobro: 'EstadoCobro',
   },
+  pagos: {
+    tablas: { pagos: cobrosVenta, vencimientos: vencimientosVenta },
+    ruta: 'movstesoreriac',
+    estados: { liquidado: 'Cobrado', parcial: 'Cobrado parcialmente' },
+    resumen: {
+      lista: 'Cobros',
+      ver: 'Cobro',
+      registrar: 'Registrar un cobro',
+      cambiar: 'Cambiar un cobro',
+      borrar: 'Borrar un cobro',
+    },
+    mensajes: {
+      noEmitida: 'Sólo se pueden cobrar facturas emitidas y no anuladas',
+      excede: (pendiente) => `El cobro supera el importe pendiente de la factura (${pendiente} €)`,
+    },
+    editable: false,
+  },
+  documento: {
+    tercero: 'Cliente',
+    titulos: {
+      presupuesto: 'PRESUPUESTO',
+      pedido: 'PEDIDO',
+      albaran: 'ALBARÁN',
+      factura: 'FACTURA',
+      simplificada: 'FACTURA SIMPLIFICADA',
+      rectificativa: 'FACTURA RECTIFICATIVA',
+    },
+    nombres: {
+      presupuesto: 'presupuesto',
+      pedido: 'pedido',
+      albaran: 'albarán',
+      factura: 'factura',
+      simplificada: 'factura simplificada',
+      rectificativa: 'factura rectificativa',
+    },
+    plantilla: TIPO_PLANTILLA,
+    // VeriFactu (issue 6): the issued invoice's QR and its legends.
+    qr: dibujarQrVerifactu,
+    mensajes: {
+      sinEmail: 'El cliente no tiene email: indica la dirección en «Para»',
+      borrador: 'Emite la factura antes de enviarla',
+    },
+  },
   cuerpo: documentoVentaSchema,
   aEntrada: entradaVenta as (body: never) => EntradaDocumento,
   emision: {
@@ -116,7 +162,6 @@ export const LADO_VENTA: LadoDocumentos = {
       const sinDestinatario = h.tipo === 'simplificada' || (h.tipo === 'rectificativa' && h.tipoRectificativa === 'R5');
       if (!sinDestinatario && !h.terceroNif) throw fieldError('Cliente', MSG_VENTAS.sinNif);
     },
-    antesDelNumero: (t, h) => generarVencimientos(t, h),
     // Seam for VeriFactu (issue 6): the chained registro de alta, the one step that needs the number.
     despuesDelNumero: alEmitirFactura,
   },
@@ -137,10 +182,8 @@ export const LADO_VENTA: LadoDocumentos = {
     await registrarAnulacion(t, h);
   },
   async alCargar(s, recurso, h, json) {
-    if (recurso !== 'fventa') return;
     // VeriFactu (issue 6): the issued invoice carries the cotejo URL of its QR.
-    if (h.numero !== null) json.UrlQr = await urlQrFactura(s, h.id);
-    json.Vencimientos = await cargarVencimientos(s, h.id);
+    if (recurso === 'fventa' && h.numero !== null) json.UrlQr = await urlQrFactura(s, h.id);
   },
 };
 

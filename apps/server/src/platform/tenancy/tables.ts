@@ -47,9 +47,13 @@ export { fichajes, miembros } from '../db/platformTables.ts';
 export * from '../db/purchaseDocuments.ts';
 export * from '../db/purchaseTables.ts';
 export {
+  facturasRecurrentesCompraGeneradas,
   facturasRecurrentesGeneradas,
   plantillasRecurrentes,
+  plantillasRecurrentesCompra,
+  plantillasRecurrentesCompraLineas,
   plantillasRecurrentesLineas,
+  type TablasPlantilla,
 } from '../db/recurringInvoices.ts';
 export * from '../db/salesDocuments.ts';
 export * from '../db/salesTables.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailText, startSmtpSink } from '../../../../test/smtpSink.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
-import { htmlATexto, rellenar } from './envio.ts';
+import { htmlATexto, rellenar } from '../../documentos/envio.ts';
 
 /** E-mailing sales documents through a real SMTP server: template, placeholders, PDF attached. */
 let t: TestApp;

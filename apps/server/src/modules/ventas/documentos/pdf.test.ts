@@ -2,7 +2,7 @@ import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
-import { logoDibujable } from './pdfLogo.ts';
+import { logoDibujable } from '../../documentos/pdfLogo.ts';
 
 /**
  * The sales PDF read back as a reader would: the mandatory contents of RD 1619/2012 art. 6 on a full invoice, the

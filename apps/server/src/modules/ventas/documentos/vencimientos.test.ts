@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../test/pdfText.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
-import { hoyEspana } from './vencimientos.ts';
+import { hoyEspana } from '../../documentos/vencimientos.ts';
 
 /** Due dates from the payment method, collections settling them in date order, and the overdue view. */
 let t: TestApp;

@@ -11,8 +11,8 @@ import {
 } from '../../../platform/tenancy/tables.ts';
 import { cargarCabecera, crearDocumento, preparar } from '../documentos/documentosRepository.ts';
 import { emitirFactura, TIPOS_FACTURA } from '../documentos/emitir.ts';
-import { prepararCorreoDocumento } from '../documentos/envio.ts';
 import { sincronizarStockVenta } from '../documentos/stockVentas.ts';
+import { motorVenta } from '../ladoVenta.ts';
 import { cargarLineasPlantilla, cargarPlantilla, comoDocumento } from './plantillasRepository.ts';
 
 export interface ResultadoGeneracion {
@@ -124,7 +124,7 @@ async function enviarFactura(
   try {
     const h = await cargarCabecera(s, idFactura, TIPOS_FACTURA);
     // The same message as 'Enviar por email' of the invoice: the company's invoice template, its placeholders, the PDF.
-    const { mail } = await prepararCorreoDocumento(s, h, {});
+    const { mail } = await motorVenta.prepararCorreo(s, h, {});
     await mailer.send(mail);
     await s.update(gen, { enviadaEn: sql`now()`, errorEnvio: null }, key);
   } catch (error) {

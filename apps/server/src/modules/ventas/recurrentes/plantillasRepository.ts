@@ -39,7 +39,7 @@ export function plantillaJson(p: Plantilla, lineas?: LineaPlantilla[], clienteNo
   return {
     Id: p.id,
     Descripcion: p.descripcion,
-    Cliente: p.idCliente,
+    Cliente: p.idTercero,
     ...(clienteNombre !== undefined ? { ClienteNombre: clienteNombre } : {}),
     Serie: p.idSerie,
     IdFormaPago: p.idFormaPago,
@@ -78,7 +78,7 @@ export function comoDocumento(
   notaPeriodo?: string,
 ): DocumentoVentaInput {
   return {
-    Cliente: p.idCliente,
+    Cliente: p.idTercero,
     Fecha: fecha,
     Serie: p.idSerie,
     IdFormaPago: p.idFormaPago,
@@ -122,7 +122,7 @@ export async function guardarPlantilla(
     (actual && actual.fechaInicio === input.FechaInicio ? actual.proximaFecha : input.FechaInicio);
   const values = {
     descripcion: input.Descripcion,
-    idCliente: input.Cliente,
+    idTercero: input.Cliente,
     idSerie,
     idFormaPago: input.IdFormaPago ?? null,
     observaciones: input.Observaciones ?? null,
@@ -177,7 +177,7 @@ export async function listarPlantillas(scope: Scope, q: ListQuery) {
   if (typeof f.Baja === 'boolean') conds.push(eq(pr.baja, f.Baja));
   if (typeof f.Periodicidad === 'string' && f.Periodicidad) conds.push(eq(pr.periodicidad, f.Periodicidad));
   if (f.Cliente !== undefined && Number.isSafeInteger(Number(f.Cliente)))
-    conds.push(eq(pr.idCliente, Number(f.Cliente)));
+    conds.push(eq(pr.idTercero, Number(f.Cliente)));
   if (typeof f.ProximaHasta === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.ProximaHasta))
     conds.push(lte(pr.proximaFecha, f.ProximaHasta));
   if (typeof f.Buscar === 'string' && f.Buscar.trim()) {
@@ -185,7 +185,7 @@ export async function listarPlantillas(scope: Scope, q: ListQuery) {
     conds.push(sql`(${pr.descripcion} ilike ${like} or ${cc('Nombre')} ilike ${like})`);
   }
   const where = and(...conds.filter(Boolean));
-  const join = scope.on(clientesTable, eq(cc('Id'), pr.idCliente));
+  const join = scope.on(clientesTable, eq(cc('Id'), pr.idTercero));
   const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
   const orders: Record<string, AnyPgColumn> = {
     ProximaFecha: pr.proximaFecha,

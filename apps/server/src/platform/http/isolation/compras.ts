@@ -1,6 +1,82 @@
-import type { IsolationArea } from './types.ts';
+import { multipartFile } from '../../../../test/multipart.ts';
+import type { Answer, IsolationArea, IsolationContext } from './types.ts';
+
+// ---- H1 (document engine, issue 12): payments of B's registered purchase invoice (movstesoreriap). ----
+async function seedPagosCompraB({ b, sentinel, bIds, postB }: IsolationContext): Promise<void> {
+  const proveedores = (await b.request('GET', '/api/compras/proveedores/list?TotalPagina=200')).body.Items;
+  const proveedor = proveedores.find((p: Record<string, unknown>) => p.Nombre === sentinel);
+  const cuentas = (await b.request('GET', '/api/tesoreria/tesoreria/list?TotalPagina=200')).body.Items;
+  const cuenta = cuentas.find((c: Record<string, unknown>) => c.Nombre === sentinel) ?? cuentas[0];
+  const serie = await postB('/api/configuracion/series/save', {
+    Codigo: 'SCB',
+    Descripcion: sentinel,
+    TipoDocumento: 'facturacompra',
+  });
+  const factura = await postB('/api/compras/fcompra/save', {
+    Proveedor: proveedor.Id,
+    Fecha: '2026-02-03',
+    Serie: serie.Id,
+    Observaciones: sentinel,
+    NumFacturaProveedor: `P-${sentinel}`.slice(0, 50),
+    Lineas: [{ Descripcion: sentinel, Cantidad: '1', Precio: '10', TipoIva: 'IVAB' }],
+  });
+  await postB(`/api/compras/fcompra/registrar/${factura.Id}`, {});
+  const pago = await postB('/api/tesoreria/movstesoreriap/save', {
+    IdFactura: factura.Id,
+    Fecha: '2026-02-04',
+    Importe: '1',
+    IdTesoreria: cuenta.Id,
+    Notas: sentinel,
+  });
+  bIds.set('/api/tesoreria/movstesoreriap', pago.Id);
+}
+// ---- end H1 ----
+
+// ---- H2 (purchases, issue 13): B's expense; the expense, attachment and category routes through A. ----
+async function seedComprasB({ bIds, postB, sentinel }: IsolationContext): Promise<void> {
+  const gasto = await postB('/api/compras/fgasto/save', {
+    NombreProveedor: sentinel,
+    Fecha: '2026-02-05',
+    Concepto: sentinel,
+    Desglose: [{ TipoIva: 'IVAB', Base: '10' }],
+  });
+  bIds.set('/api/compras/fgasto', gasto.Id);
+}
+
+function comprasExplicit({ a, bIds }: IsolationContext): Record<string, () => Promise<Answer>> {
+  const id = (r: string) => bIds.get(`/api/compras/${r}`);
+  const png = multipartFile('original.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'image/png');
+  return {
+    'GET /api/compras/doccomprahist/fgasto/:id': () =>
+      a.request('GET', `/api/compras/doccomprahist/fgasto/${id('fgasto')}`),
+    'POST /api/compras/fgasto/anular/:id': () => a.request('POST', `/api/compras/fgasto/anular/${id('fgasto')}`),
+    'POST /api/compras/fgasto/registrar/:id': () => a.request('POST', `/api/compras/fgasto/registrar/${id('fgasto')}`),
+    ...Object.fromEntries(
+      ['fcompra', 'fgasto'].flatMap((r) => [
+        [`GET /api/compras/${r}/adjunto/:id`, () => a.request('GET', `/api/compras/${r}/adjunto/${id(r)}`)],
+        [
+          `POST /api/compras/${r}/adjunto/:id`,
+          () => a.request('POST', `/api/compras/${r}/adjunto/${id(r)}`, png.body, png.headers),
+        ],
+        [`DELETE /api/compras/${r}/adjunto/:id`, () => a.request('DELETE', `/api/compras/${r}/adjunto/${id(r)}`)],
+      ]),
+    ),
+  };
+}
+
+async function verifyComprasB({ b, bIds }: IsolationContext): Promise<void> {
+  const gasto = await b.request('GET', `/api/compras/fgasto/edit/${bIds.get('/api/compras/fgasto')}`);
+  if (gasto.status !== 200 || gasto.body.Estado !== 'Provisional' || gasto.body.Numero !== null || gasto.body.Adjunto)
+    throw new Error(`B's expense was touched: ${JSON.stringify(gasto.body)}`);
+}
+// ---- end H2 ----
 
 /** Isolation fixture of the compras area (its issue fills it as routes arrive). */
 export const comprasIsolation: IsolationArea = {
-  async seedB() {},
+  async seedB(ctx) {
+    await seedPagosCompraB(ctx);
+    await seedComprasB(ctx);
+  },
+  explicit: comprasExplicit,
+  verifyB: verifyComprasB,
 };

@@ -1,31 +1,52 @@
 import { ES_FACTURA, formatAmount, leyendaExencion, PROVINCIAS, TIPOS_FACTURA } from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Scope } from '../../../platform/tenancy/scope.ts';
-import { type Cabecera, empresa, ficheros, type Linea } from '../../../platform/tenancy/tables.ts';
-import { dibujarQrVerifactu } from '../verifactu/pdfQr.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { type Cabecera, type EmpresaRow, empresa, ficheros, type Linea } from '../../platform/tenancy/tables.ts';
+import type { LadoDocumentos } from './lado.ts';
 import { dibujarLogo, logoDibujable } from './pdfLogo.ts';
-import { escribirVencimientos } from './vencimientos.ts';
-
-const TITULOS: Record<string, string> = {
-  presupuesto: 'PRESUPUESTO',
-  pedido: 'PEDIDO',
-  albaran: 'ALBARÁN',
-  factura: 'FACTURA',
-  simplificada: 'FACTURA SIMPLIFICADA',
-  rectificativa: 'FACTURA RECTIFICATIVA',
-};
+import type { Vencimientos } from './vencimientos.ts';
 
 const fecha = (iso: string) => iso.split('-').reverse().join('/');
 /** Addresses keep the province's code (INE): the document prints its name. */
 const provincia = (codigo: string | null | undefined) => PROVINCIAS.find((p) => p.value === codigo)?.label ?? codigo;
 
+/** The party's address on one line (the province's name, a foreign country). */
+const direccionTercero = (h: Cabecera) =>
+  [
+    h.terceroDireccion,
+    [h.terceroCodPostal, h.terceroPoblacion].filter(Boolean).join(' '),
+    provincia(h.terceroProvincia),
+    h.terceroPais && h.terceroPais.toUpperCase() !== 'ES' ? h.terceroPais : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+const direccionEmpresa = (emp: EmpresaRow | undefined) =>
+  [emp?.direccion, [emp?.codPostal, emp?.poblacion].filter(Boolean).join(' '), provincia(emp?.provincia)]
+    .filter(Boolean)
+    .join(', ');
+
 /**
- * The document's PDF (A4, Helvetica) with the contents of RD 1619/2012 art. 6: number and series, issue date,
- * issuer and recipient (name, NIF, address), the lines (description, quantity, unit price, discount, VAT type),
- * the base, rate and quota per VAT type, surcharge, withholding and total; a corrective invoice names the invoice it
- * rectifies. The top-right corner is left free for the VeriFactu QR (issue 6). pdfkit is imported lazily.
+ * The PDF of one side's documents (issue 12, an engine part; A4, Helvetica) with the contents of RD 1619/2012
+ * art. 6: number and series, issue date, issuer and recipient (name, NIF, address), the lines (description,
+ * quantity, unit price, discount, VAT type), the base, rate and quota per VAT type, surcharge, withholding, total
+ * and due dates; a corrective invoice names the invoice it rectifies. The party is labelled by the side (Cliente /
+ * Proveedor); a received invoice shows the supplier as the issuer, our company as the recipient, our registration
+ * number and the supplier's own number. The top-right corner is left free for the side's QR (sales: VeriFactu).
+ * pdfkit is imported lazily.
  */
-export async function pdfDocumento(
+export function pdfDe(lado: LadoDocumentos, venc: Vencimientos) {
+  const { titulos, tercero: etiqueta } = lado.documento;
+  return {
+    pdfDocumento: (s: Scope, h: Cabecera, lineas: Linea[], rectificada: Cabecera | null) =>
+      pdfDocumento(lado, venc, titulos, etiqueta, s, h, lineas, rectificada),
+  };
+}
+
+async function pdfDocumento(
+  lado: LadoDocumentos,
+  venc: Vencimientos,
+  TITULOS: Record<string, string>,
+  etiqueta: string,
   s: Scope,
   h: Cabecera,
   lineas: Linea[],
@@ -57,23 +78,20 @@ export async function pdfDocumento(
   const anchoLogo = dibujarLogo(doc, logoDibujable(fila?.logoTipo, fila?.logo), 40, 40);
   const xEmp = anchoLogo ? 40 + anchoLogo + 10 : 40;
   const anchoEmp = anchoLogo ? 445 - xEmp : 320;
+  // A received invoice: the supplier issued it (its data on top), we are its recipient.
+  const recibida = lado.documento.emisorTercero?.(h) ?? false;
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
-    .text(emp?.nombre ?? '', xEmp, 40, { width: anchoEmp });
+    .text((recibida ? h.terceroNombre : emp?.nombre) ?? '', xEmp, 40, { width: anchoEmp });
   doc.font('Helvetica').fontSize(9);
-  doc.text(`NIF: ${emp?.nif ?? ''}`, { width: anchoEmp });
-  doc.text(
-    [emp?.direccion, [emp?.codPostal, emp?.poblacion].filter(Boolean).join(' '), provincia(emp?.provincia)]
-      .filter(Boolean)
-      .join(', '),
-    {
-      width: anchoEmp,
-    },
-  );
-  if (emp?.registroMercantil) doc.text(emp.registroMercantil, { width: anchoEmp });
-  // The VeriFactu QR (30–40 mm) and its legends; the empty frame when the document has none.
-  if (!(await dibujarQrVerifactu(doc, s, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
+  doc.text(`NIF: ${(recibida ? h.terceroNif : emp?.nif) ?? ''}`, { width: anchoEmp });
+  doc.text(recibida ? direccionTercero(h) : direccionEmpresa(emp), {
+    width: anchoEmp,
+  });
+  if (!recibida && emp?.registroMercantil) doc.text(emp.registroMercantil, { width: anchoEmp });
+  // The side's QR (sales: VeriFactu, 30–40 mm, and its legends); the empty frame when the document has none.
+  if (!(await lado.documento.qr?.(doc, s, h.id))) doc.rect(455, 40, 100, 100).stroke('#dddddd');
 
   doc
     .font('Helvetica-Bold')
@@ -81,7 +99,12 @@ export async function pdfDocumento(
     .text(TITULOS[h.tipo] ?? '', 40, 150);
   doc.font('Helvetica').fontSize(9);
   const numero = h.numSerie ?? (ES_FACTURA(h.tipo) ? 'BORRADOR (sin número)' : '—');
-  doc.text(`Número: ${numero}    Fecha de expedición: ${fecha(h.fecha)}`);
+  if (recibida) {
+    doc.text(`Número de registro: ${numero}    Fecha de registro: ${fecha(h.fecha)}`);
+    doc.text(
+      `Factura del proveedor: ${h.numTercero ?? '—'}${h.fechaTercero ? `    Fecha de expedición: ${fecha(h.fechaTercero)}` : ''}`,
+    );
+  } else doc.text(`Número: ${numero}    Fecha de expedición: ${fecha(h.fecha)}`);
   if (rectificada) {
     doc.text(
       `Rectifica la factura ${rectificada.numSerie ?? ''} de ${fecha(rectificada.fecha)} (${h.tipoRectificativa ?? ''}, ${
@@ -93,22 +116,19 @@ export async function pdfDocumento(
     if (motivo) doc.text(`Motivo: ${motivo}`);
   }
   doc.moveDown();
-  doc.font('Helvetica-Bold').text('Cliente');
-  doc.font('Helvetica').text(h.terceroNombre);
-  // A simplified invoice does not identify its recipient (art. 7; VeriFactu F2, no Destinatarios): no NIF or address.
-  if (h.tipo !== 'simplificada') {
-    if (h.terceroNif) doc.text(`NIF: ${h.terceroNif}`);
-    const pais = h.terceroPais && h.terceroPais.toUpperCase() !== 'ES' ? h.terceroPais : null;
-    doc.text(
-      [
-        h.terceroDireccion,
-        [h.terceroCodPostal, h.terceroPoblacion].filter(Boolean).join(' '),
-        provincia(h.terceroProvincia),
-        pais,
-      ]
-        .filter(Boolean)
-        .join(', '),
-    );
+  if (recibida) {
+    doc.font('Helvetica-Bold').text('Destinatario');
+    doc.font('Helvetica').text(emp?.nombre ?? '');
+    if (emp?.nif) doc.text(`NIF: ${emp.nif}`);
+    doc.text(direccionEmpresa(emp));
+  } else {
+    doc.font('Helvetica-Bold').text(etiqueta);
+    doc.font('Helvetica').text(h.terceroNombre);
+    // A simplified invoice does not identify its recipient (art. 7; VeriFactu F2, no Destinatarios): no NIF or address.
+    if (h.tipo !== 'simplificada') {
+      if (h.terceroNif) doc.text(`NIF: ${h.terceroNif}`);
+      doc.text(direccionTercero(h));
+    }
   }
   if (h.direccionEnvio) doc.text(`Envío: ${h.direccionEnvio}`);
   doc.moveDown();
@@ -182,7 +202,7 @@ export async function pdfDocumento(
     doc.text(`Retención IRPF ${num(h.porcRetencion)} %: -${money(h.totalRetencion)}`, { align: 'right' });
   doc.font('Helvetica-Bold').text(`TOTAL: ${money(h.total)}`, { align: 'right' });
   doc.font('Helvetica');
-  await escribirVencimientos(doc, s, h);
+  await venc.escribirVencimientos(doc, s, h);
   for (const t of [h.observaciones, h.txtLibre1, h.txtLibre2, h.txtLibre3]) if (t) doc.text(t, 40);
   doc.end();
   await done;

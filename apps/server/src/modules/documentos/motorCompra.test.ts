@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdfText.ts';
+import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { companyDirectory } from '../../platform/tenancy/directory.ts';
+import { movimientosDePagos } from './pagos.ts';
+import { hoyEspana } from './vencimientos.ts';
+
+/**
+ * The engine parts on the purchases side (issue 12): a registered invoice's due dates from its payment method,
+ * payments to the supplier (`movstesoreriap`, partial, full, changed, deleted) driving EstadoPago and the
+ * instalments, the overdue view, the treasury reader of collections and payments.
+ */
+let t: TestApp;
+let demo: Session;
+let proveedor: number;
+let cuenta: number;
+const fp: Record<string, number> = {};
+const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
+const hoy = hoyEspana();
+const dia = (n: number) => {
+  const d = new Date(`${hoy}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await t.as('demo', 'DEMO');
+  const p = await demo.request('POST', '/api/compras/proveedores/save', {
+    Nombre: 'Proveedor de plazos',
+    NIF: '12345678Z',
+  });
+  expect(p.status, JSON.stringify(p.body)).toBe(201);
+  proveedor = p.body.Id;
+  for (const code of ['R306090', 'TRANSF30']) {
+    fp[code] = (
+      await demo.request('GET', `/api/configuracion/fpago/list?Filtros=${f({ Codigo: code })}`)
+    ).body.Items[0].Id;
+  }
+  cuenta = (await demo.request('GET', '/api/tesoreria/tesoreria/list')).body.Items[0].Id;
+});
+afterAll(() => t.close());
+
+/** A registered purchase invoice of 300.00 € (247.93 + 21 % VAT) dated today with a payment method. */
+async function registrada(idFormaPago: number | null) {
+  const d = await demo.request('POST', '/api/compras/fcompra/save', {
+    Proveedor: proveedor,
+    Fecha: hoy,
+    IdFormaPago: idFormaPago,
+    NumFacturaProveedor: `FP-${Math.random().toString(36).slice(2, 10)}`,
+    Lineas: [{ Descripcion: 'Mantenimiento anual', Cantidad: '1', Precio: '247.93', TipoIva: 'IVA21' }],
+  });
+  expect(d.status, JSON.stringify(d.body)).toBe(201);
+  expect(d.body.Vencimientos).toEqual([]);
+  const r = await demo.request('POST', `/api/compras/fcompra/registrar/${d.body.Id}`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
+
+const pagar = (IdFactura: number, Importe: string, Fecha = hoy) =>
+  demo.request('POST', '/api/tesoreria/movstesoreriap/save', { IdFactura, Fecha, Importe, IdTesoreria: cuenta });
+
+describe('payments of registered purchase invoices', () => {
+  let factura: Record<string, any>;
+
+  it('writes the due dates of the payment method when the invoice is registered', async () => {
+    factura = await registrada(fp.R306090!);
+    expect(factura).toMatchObject({ Estado: 'Registrada', EstadoPago: 'Pendiente', Total: '300.00' });
+    expect(factura.Vencimientos).toEqual([
+      { Plazo: 1, Fecha: dia(30), Importe: '100.00', Pagado: '0.00', Pendiente: '100.00', Estado: 'Pendiente' },
+      { Plazo: 2, Fecha: dia(60), Importe: '100.00', Pagado: '0.00', Pendiente: '100.00', Estado: 'Pendiente' },
+      { Plazo: 3, Fecha: dia(90), Importe: '100.00', Pagado: '0.00', Pendiente: '100.00', Estado: 'Pendiente' },
+    ]);
+  });
+
+  it('pays in part, changes and completes a payment: EstadoPago and the instalments follow', async () => {
+    const parcial = await pagar(factura.Id, '150');
+    expect(parcial.status, JSON.stringify(parcial.body)).toBe(201);
+    expect(parcial.body).toMatchObject({ IdFactura: factura.Id, Importe: '150.00', IdTesoreria: cuenta });
+    let doc = (await demo.request('GET', `/api/compras/fcompra/edit/${factura.Id}`)).body;
+    expect(doc.EstadoPago).toBe('Pagado parcialmente');
+    expect(doc.Vencimientos.map((v: Record<string, string>) => [v.Pagado, v.Estado])).toEqual([
+      ['100.00', 'Pagado'],
+      ['50.00', 'Pagado parcialmente'],
+      ['0.00', 'Pendiente'],
+    ]);
+    // More than what is pending is refused with the amount pending, nothing written.
+    const demasiado = await pagar(factura.Id, '150.01');
+    expect(demasiado.status).toBe(400);
+    expect(demasiado.body.Errores[0]).toMatchObject({
+      Campo: 'Importe',
+      Mensaje: 'El pago supera el importe pendiente de la factura (150.00 €)',
+    });
+    // A payment is changed in place: 150 → 200 (its own amount is pending again while checking).
+    const cambio = await demo.request('PUT', `/api/tesoreria/movstesoreriap/save/${parcial.body.Id}`, {
+      IdFactura: factura.Id,
+      Fecha: hoy,
+      Importe: '200',
+      IdTesoreria: cuenta,
+      Notas: 'Transferencia',
+    });
+    expect(cambio.status, JSON.stringify(cambio.body)).toBe(200);
+    expect(cambio.body).toMatchObject({ Id: parcial.body.Id, Importe: '200.00', Notas: 'Transferencia' });
+    const resto = await pagar(factura.Id, '100');
+    expect(resto.status).toBe(201);
+    doc = (await demo.request('GET', `/api/compras/fcompra/edit/${factura.Id}`)).body;
+    expect(doc.EstadoPago).toBe('Pagado');
+    expect(doc.Vencimientos.every((v: Record<string, string>) => v.Estado === 'Pagado')).toBe(true);
+    const lista = await demo.request(
+      'GET',
+      `/api/tesoreria/movstesoreriap/list?Filtros=${f({ IdFactura: factura.Id })}`,
+    );
+    expect(lista.body.Total).toBe(2);
+    expect(lista.body.Items[0]).toMatchObject({
+      NumSerie: factura.NumSerie,
+      ProveedorNombre: 'Proveedor de plazos',
+      NumFacturaProveedor: factura.NumFacturaProveedor,
+    });
+    // The invoice list filters by payment status under its purchases name.
+    const pagadas = await demo.request('GET', `/api/compras/fcompra/list?Filtros=${f({ EstadoPago: 'Pagado' })}`);
+    expect(pagadas.body.Items.map((d: { Id: number }) => d.Id)).toContain(factura.Id);
+    // Deleting a payment puts it back to partly paid.
+    expect((await demo.request('DELETE', `/api/tesoreria/movstesoreriap/delete/${resto.body.Id}`)).status).toBe(200);
+    doc = (await demo.request('GET', `/api/compras/fcompra/edit/${factura.Id}`)).body;
+    expect(doc.EstadoPago).toBe('Pagado parcialmente');
+    // A paid invoice cannot be cancelled.
+    const anular = await demo.request('POST', `/api/compras/fcompra/anular/${factura.Id}`);
+    expect(anular.status).toBe(400);
+  });
+
+  it('refuses a payment of a draft, a sales invoice, or from an account that does not exist', async () => {
+    const borrador = await demo.request('POST', '/api/compras/fcompra/save', {
+      Proveedor: proveedor,
+      Fecha: hoy,
+      Lineas: [{ Descripcion: 'Borrador', Cantidad: '1', Precio: '10', TipoIva: 'IVA21' }],
+    });
+    const r = await pagar(borrador.body.Id, '1');
+    expect(r.status).toBe(400);
+    expect(r.body.Mensaje).toBe('Sólo se pueden pagar facturas registradas y no anuladas');
+    const venta = (await demo.request('GET', '/api/ventas/fventa/list')).body.Items[0];
+    expect((await pagar(venta.Id, '1')).status).toBe(400);
+    const cuentaMala = await demo.request('POST', '/api/tesoreria/movstesoreriap/save', {
+      IdFactura: factura.Id,
+      Fecha: hoy,
+      Importe: '1',
+      IdTesoreria: 999_999_999,
+    });
+    expect(cuentaMala.status).toBe(400);
+    expect(cuentaMala.body.Errores[0].Campo).toBe('IdTesoreria');
+  });
+
+  it('lists an overdue registered invoice in fcompra/vencidas and the treasury reads payments and collections', async () => {
+    const vencida = await registrada(null);
+    // One instalment due on the invoice date; moved to the past to be overdue.
+    await t.database.query('update vencimientos_compra set fecha = $1 where id_factura = $2', [dia(-3), vencida.Id]);
+    await pagar(vencida.Id, '100');
+    const v = await demo.request('GET', `/api/compras/fcompra/vencidas?Filtros=${f({ Proveedor: proveedor })}`);
+    expect(v.status).toBe(200);
+    expect(v.body.Items).toEqual([
+      expect.objectContaining({
+        Id: vencida.Id,
+        Proveedor: proveedor,
+        ProveedorNombre: 'Proveedor de plazos',
+        EstadoPago: 'Pagado parcialmente',
+        Pagado: '100.00',
+        ImporteVencido: '200.00',
+        Pendiente: '200.00',
+        DiasVencida: 3,
+      }),
+    ]);
+    const [{ id: empresaId } = { id: 0 }] = await t.database.query<{ id: number }>(
+      "select id from empresas where codigo = 'DEMO'",
+    );
+    const movs = await movimientosDePagos(companyDirectory(t.deps).scope(Number(empresaId)), {
+      IdTesoreria: cuenta,
+      FechaDesde: hoy,
+    });
+    const pago = movs.find((m) => m.Tipo === 'pago' && m.IdFactura === vencida.Id);
+    expect(pago).toMatchObject({ Importe: '100.00', ImporteCuenta: '-100.00', Tercero: 'Proveedor de plazos' });
+  });
+});
+
+describe('PDF and e-mail of purchase documents', () => {
+  it('prints a received invoice with the supplier as issuer, our registration number and its own number', async () => {
+    const factura = await registrada(fp.TRANSF30!);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/compras/fcompra/pdf/${factura.Id}`,
+      headers: { authorization: `Bearer ${demo.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { text } = pdfText(res.rawPayload);
+    expect(text).toContain('FACTURA RECIBIDA');
+    expect(text).toContain('Proveedor de plazos');
+    expect(text).toContain(`Número de registro: ${factura.NumSerie}`);
+    expect(text).toContain(`Factura del proveedor: ${factura.NumFacturaProveedor}`);
+    expect(text).toContain('Destinatario');
+    expect(text).toContain('Vencimientos');
+    expect(text).not.toContain('Cliente');
+    // An order prints the supplier under its label.
+    const pedido = await demo.request('POST', '/api/compras/fcompra/save', {
+      Proveedor: proveedor,
+      Fecha: hoy,
+      Lineas: [{ Descripcion: 'Borrador', Cantidad: '1', Precio: '10', TipoIva: 'IVA21' }],
+    });
+    const borrador = await t.app.inject({
+      method: 'GET',
+      url: `/api/compras/fcompra/pdf/${pedido.body.Id}`,
+      headers: { authorization: `Bearer ${demo.token}` },
+    });
+    expect(pdfText(borrador.rawPayload).text).toContain('BORRADOR');
+  });
+
+  it('mails a registered invoice to the address given; without one the supplier must have an e-mail', async () => {
+    const factura = await registrada(null);
+    const sinEmail = await demo.request('POST', `/api/compras/fcompra/enviar/${factura.Id}`, {});
+    expect(sinEmail.status).toBe(400);
+    expect(sinEmail.body.Errores[0]).toMatchObject({
+      Campo: 'Para',
+      Mensaje: 'El proveedor no tiene email: indica la dirección en «Para»',
+    });
+    const ok = await demo.request('POST', `/api/compras/fcompra/enviar/${factura.Id}`, {
+      Para: 'compras@proveedor.test',
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ Para: 'compras@proveedor.test', Adjunto: `facturacompra-${factura.NumSerie}.pdf` });
+    expect(ok.body.Asunto).toContain(`factura recibida ${factura.NumSerie}`);
+  });
+});
