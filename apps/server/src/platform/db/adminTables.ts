@@ -43,8 +43,8 @@ export const suscripciones = pgTable('suscripciones', {
 });
 
 /** Contracts of a company: the template version it was generated from, the signature and its evidence. */
-export const contratos = pgTable(
-  'contratos',
+export const contratosServicio = pgTable(
+  'contratos_servicio',
   {
     empresaId: empresaId(),
     Id: id(),
@@ -72,8 +72,8 @@ export const contratos = pgTable(
     Creado: ts('creado').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'contratos_pk', columns: [t.empresaId, t.Id] }),
-    index('contratos_token_idx').on(t.empresaId, t.TokenHash),
+    primaryKey({ name: 'contratos_servicio_pk', columns: [t.empresaId, t.Id] }),
+    index('contratos_servicio_token_idx').on(t.empresaId, t.TokenHash),
   ],
 );
 
