@@ -1,4 +1,4 @@
-import { ComprasScreens } from '../lazyScreens.ts';
+import { CobrosScreens, ComprasScreens, RecurrentesScreens } from '../lazyScreens.ts';
 import type { AreaScreens } from './types.ts';
 
 /** Purchases and expenses (issue 13). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
@@ -7,4 +7,10 @@ export const COMPRAS_SCREENS: AreaScreens = {
   acompra: ComprasScreens,
   fcompra: ComprasScreens,
   fgasto: ComprasScreens,
+  // Recurring purchase invoices and expenses: the recurring templates' screens of another kind.
+  fcomprarec: RecurrentesScreens,
+  fgastorec: RecurrentesScreens,
+  // Payments and the received-invoice book: the collections screens on the purchases side.
+  movstesoreriap: CobrosScreens,
+  factrecibidas: CobrosScreens,
 };

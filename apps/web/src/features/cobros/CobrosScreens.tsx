@@ -42,13 +42,20 @@ import {
   trimestreDe,
   type Vencimiento,
 } from './cobrosModel.ts';
+import { LADO_COBROS, LADO_PAGOS, type LadoPagos } from './ladoPagos.ts';
 
-export const COBRO_GUARDADO = 'El cobro se ha guardado correctamente';
+export const COBRO_GUARDADO = LADO_COBROS.guardado;
 
-/** Screens of movstesoreriac (collections, with the overdue invoices) and factemitidas (issued-invoice book). */
+/**
+ * Screens of movstesoreriac (collections, with the overdue invoices) and factemitidas (issued-invoice book), and
+ * their purchase twins movstesoreriap (payments) and factrecibidas (received-invoice book): one set of screens,
+ * two sides (`ladoPagos.ts`).
+ */
 export function CobrosScreens({ action, route }: { action: string; segments: string[]; route: RouteDef }) {
-  if (action === 'factemitidas') return <LibroFacturasEmitidas title={route.title} />;
-  return <CobrosPage title={route.title} />;
+  const lado = action === 'movstesoreriap' || action === 'factrecibidas' ? LADO_PAGOS : LADO_COBROS;
+  if (action === 'factemitidas' || action === 'factrecibidas')
+    return <LibroFacturasEmitidas title={route.title} lado={lado} />;
+  return <CobrosPage title={route.title} lado={lado} />;
 }
 
 const money = (v: string | null | undefined) => formatAmount(v ?? '0');
@@ -77,10 +84,10 @@ function Fecha(p: {
   );
 }
 
-/** Collections list with filters and 'Nuevo cobro', and the 'Vencidas' tab (the tab is kept in the URL). */
-export function CobrosPage({ title }: { title: string }) {
+/** Collections (payments) list with filters and 'Nuevo cobro', and the 'Vencidas' tab (kept in the URL). */
+export function CobrosPage({ title, lado = LADO_COBROS }: { title: string; lado?: LadoPagos }) {
   const [params, setParams] = useSearchParams();
-  const tab = params.get('pestana') === 'vencidas' ? 'vencidas' : 'cobros';
+  const tab = params.get('pestana') === 'vencidas' && lado.vencidas ? 'vencidas' : 'cobros';
   const [nuevo, setNuevo] = useState<{ open: boolean; factura: number | null }>({ open: false, factura: null });
   return (
     <Stack gap="md">
@@ -88,7 +95,7 @@ export function CobrosPage({ title }: { title: string }) {
         <Title order={1} fz="h2">
           {title}
         </Title>
-        <Button onClick={() => setNuevo({ open: true, factura: null })}>Nuevo cobro</Button>
+        <Button onClick={() => setNuevo({ open: true, factura: null })}>Nuevo {lado.nombre}</Button>
       </Group>
       {/* Each tab is a paged list with its own filters and page: changing tab starts from a clean URL. */}
       <Tabs
@@ -97,17 +104,21 @@ export function CobrosPage({ title }: { title: string }) {
         keepMounted={false}
       >
         <Tabs.List>
-          <Tabs.Tab value="cobros">Cobros</Tabs.Tab>
-          <Tabs.Tab value="vencidas">Vencidas</Tabs.Tab>
+          <Tabs.Tab value="cobros">{lado.plural}</Tabs.Tab>
+          {lado.vencidas && <Tabs.Tab value="vencidas">Vencidas</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="cobros" pt="md">
-          <ListaCobros />
+          <ListaCobros lado={lado} />
         </Tabs.Panel>
-        <Tabs.Panel value="vencidas" pt="md">
-          <ListaVencidas onCobrar={(id) => setNuevo({ open: true, factura: id })} />
-        </Tabs.Panel>
+        {lado.vencidas && (
+          <Tabs.Panel value="vencidas" pt="md">
+            <ListaVencidas onCobrar={(id) => setNuevo({ open: true, factura: id })} />
+          </Tabs.Panel>
+        )}
       </Tabs>
-      {nuevo.open && <NuevoCobro factura={nuevo.factura} onClose={() => setNuevo({ open: false, factura: null })} />}
+      {nuevo.open && (
+        <NuevoCobro factura={nuevo.factura} lado={lado} onClose={() => setNuevo({ open: false, factura: null })} />
+      )}
     </Stack>
   );
 }
@@ -122,14 +133,18 @@ function useCuentas() {
   });
 }
 
-const aFactura = (id: number) => `/fventa/editar/${id}`;
+const aFactura = (id: number, lado: LadoPagos = LADO_COBROS) => `${lado.facturas.editar}${id}`;
 
-function ListaCobros() {
+/** The party's name of a movement or invoice row, by the side's JSON name. */
+const nombreTercero = (r: object, lado: LadoPagos) =>
+  String((r as Record<string, unknown>)[lado.terceroNombre] ?? (r as Record<string, unknown>).ClienteNombre ?? '');
+
+function ListaCobros({ lado }: { lado: LadoPagos }) {
   const cuentas = useCuentas();
   const nombreCuenta = new Map((cuentas.data?.Items ?? []).map((c) => [c.Id, c.Nombre]));
   const list = usePagedList<Cobro>({
-    entidad: 'movstesoreriac',
-    path: 'tesoreria/movstesoreriac/list',
+    entidad: lado.entidad,
+    path: `${lado.ruta}/list`,
     filters: ['desde', 'hasta', 'cuenta'],
     filtros: (v) => ({
       ...(v.desde ? { FechaDesde: v.desde } : {}),
@@ -146,12 +161,12 @@ function ListaCobros() {
       accessor: 'NumSerie',
       title: 'Factura',
       render: (c) => (
-        <Anchor component={Link} to={aFactura(c.IdFactura)} size="sm" onClick={(e) => e.stopPropagation()}>
+        <Anchor component={Link} to={aFactura(c.IdFactura, lado)} size="sm" onClick={(e) => e.stopPropagation()}>
           {c.NumSerie ?? `#${c.IdFactura}`}
         </Anchor>
       ),
     },
-    { accessor: 'ClienteNombre', title: 'Cliente' },
+    { accessor: 'ClienteNombre', title: lado.tercero, render: (c) => nombreTercero(c, lado) },
     { accessor: 'IdTesoreria', title: 'Cuenta', render: cuenta },
     { accessor: 'Importe', title: 'Importe', textAlign: 'right', render: (c) => money(c.Importe) },
   ];
@@ -177,15 +192,17 @@ function ListaCobros() {
       compact={(c) => (
         <FilaCompacta titulo={`${c.NumSerie ?? `#${c.IdFactura}`} · ${formatDate(c.Fecha)}`} valor={money(c.Importe)}>
           <Text size="sm" lineClamp={1}>
-            {c.ClienteNombre} · {cuenta(c)}
+            {nombreTercero(c, lado)} · {cuenta(c)}
           </Text>
         </FilaCompacta>
       )}
-      rowHref={(c) => aFactura(c.IdFactura)}
+      rowHref={(c) => aFactura(c.IdFactura, lado)}
       noRecordsText={
         list.activos
-          ? 'No hay cobros con estos filtros'
-          : 'Todavía no hay cobros: regístralos con «Nuevo cobro» o desde una factura emitida'
+          ? `No hay ${lado.plural.toLowerCase()} con estos filtros`
+          : lado === LADO_COBROS
+            ? 'Todavía no hay cobros: regístralos con «Nuevo cobro» o desde una factura emitida'
+            : `Todavía no hay ${lado.plural.toLowerCase()}: regístralos con «Nuevo ${lado.nombre}» o desde una factura registrada`
       }
     />
   );
@@ -238,8 +255,16 @@ function ListaVencidas({ onCobrar }: { onCobrar: (id: number) => void }) {
   );
 }
 
-/** 'Nuevo cobro': a pending invoice (its pending amount proposed), date, amount, account, notes. */
-export function NuevoCobro({ factura, onClose }: { factura: number | null; onClose: () => void }) {
+/** 'Nuevo cobro' / 'Nuevo pago': a pending invoice (its pending amount proposed), date, amount, account, notes. */
+export function NuevoCobro({
+  factura,
+  onClose,
+  lado = LADO_COBROS,
+}: {
+  factura: number | null;
+  onClose: () => void;
+  lado?: LadoPagos;
+}) {
   const { info } = useReady();
   const queryClient = useQueryClient();
   const cuentas = useCuentas();
@@ -252,16 +277,17 @@ export function NuevoCobro({ factura, onClose }: { factura: number | null; onClo
   });
   const [errores, setErrores] = useState<Record<string, string>>({});
   const [guardando, setGuardando] = useState(false);
-  const params = { Pagina: 1, TotalPagina: 200, Filtros: JSON.stringify({ Estado: 'Emitida' }) };
+  const params = { Pagina: 1, TotalPagina: 200, Filtros: JSON.stringify(lado.facturas.filtro) };
   const facturas = useQuery({
-    queryKey: qk.list(info.IdEmpresa, 'fventa', params),
-    queryFn: () => api.get<ListAnswer<FacturaCobrable>>('ventas/fventa/list', { params }),
+    queryKey: qk.list(info.IdEmpresa, lado.facturas.entidad, params),
+    queryFn: () => api.get<ListAnswer<FacturaCobrable>>(`${lado.facturas.ruta}/list`, { params }),
   });
-  const pendientes = (facturas.data?.Items ?? []).filter((f) => f.EstadoCobro !== 'Cobrado');
+  const estado = (f: FacturaCobrable) => (f as unknown as Record<string, unknown>)[lado.facturas.estado];
+  const pendientes = (facturas.data?.Items ?? []).filter((f) => estado(f) !== lado.pagado);
   const elegida = values.IdFactura;
   const detalle = useQuery({
-    queryKey: qk.row(info.IdEmpresa, 'fventa', elegida ?? '0'),
-    queryFn: () => api.get<{ Vencimientos?: Vencimiento[]; Total: string }>(`ventas/fventa/edit/${elegida}`),
+    queryKey: qk.row(info.IdEmpresa, lado.facturas.entidad, elegida ?? '0'),
+    queryFn: () => api.get<{ Vencimientos?: Vencimiento[]; Total: string }>(`${lado.facturas.ruta}/edit/${elegida}`),
     enabled: !!elegida,
   });
   const pendiente = detalle.data?.Vencimientos ? pendienteDe(detalle.data.Vencimientos) : null;
@@ -277,11 +303,12 @@ export function NuevoCobro({ factura, onClose }: { factura: number | null; onClo
     if (Object.keys(faltan).length) return;
     setGuardando(true);
     try {
-      await api.post('tesoreria/movstesoreriac/save', cobroBody({ ...values, Importe: importe }));
-      notifySuccess(COBRO_GUARDADO);
-      await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'movstesoreriac') });
-      await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'fventavencidas') });
-      await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'fventa') });
+      await api.post(`${lado.ruta}/save`, cobroBody({ ...values, Importe: importe }));
+      notifySuccess(lado.guardado);
+      await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, lado.entidad) });
+      if (lado.vencidas)
+        await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, lado.vencidas.entidad) });
+      await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, lado.facturas.entidad) });
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length) {
@@ -292,17 +319,17 @@ export function NuevoCobro({ factura, onClose }: { factura: number | null; onClo
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Nuevo cobro" size="lg">
+    <Modal opened onClose={onClose} title={`Nuevo ${lado.nombre}`} size="lg">
       <Stack gap="sm">
         <Select
           label="Factura"
           required
           searchable
-          placeholder="Busca por número o cliente"
-          nothingFoundMessage="No hay facturas pendientes de cobro con ese texto"
+          placeholder={`Busca por número o ${lado.tercero.toLowerCase()}`}
+          nothingFoundMessage={`No hay facturas pendientes de ${lado.nombre} con ese texto`}
           data={pendientes.map((f) => ({
             value: String(f.Id),
-            label: `${f.NumSerie ?? f.Id} · ${f.ClienteNombre} · ${money(f.Total)}`,
+            label: `${f.NumSerie ?? f.Id} · ${nombreTercero(f, lado)} · ${money(f.Total)}`,
           }))}
           value={values.IdFactura}
           onChange={(v) => setValues((old) => ({ ...old, IdFactura: v, Importe: '' }))}
@@ -310,7 +337,7 @@ export function NuevoCobro({ factura, onClose }: { factura: number | null; onClo
         />
         {pendiente && (
           <Alert color="blue" variant="light" data-testid="pendiente">
-            Pendiente de cobro: {money(pendiente)}
+            Pendiente de {lado.nombre}: {money(pendiente)}
           </Alert>
         )}
         {/* Top-aligned: an error under one field does not push the other down. */}
@@ -350,8 +377,19 @@ export function NuevoCobro({ factura, onClose }: { factura: number | null; onClo
 
 const TRIMESTRES = ['1', '2', '3', '4'].map((t) => ({ value: t, label: `${t}.º trimestre` }));
 
-/** The issued-invoice book of a period (this quarter by default): rows per invoice and rate, totals, export. */
-export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string; today?: string }) {
+/**
+ * The issued (received) invoice book of a period (this quarter by default): rows per invoice and rate, totals per
+ * rate, export (xlsx, ods, pdf, html).
+ */
+export function LibroFacturasEmitidas({
+  title,
+  today = hoy(),
+  lado = LADO_COBROS,
+}: {
+  title: string;
+  today?: string;
+  lado?: LadoPagos;
+}) {
   const { info } = useReady();
   const actual = trimestreDe(today);
   const [periodo, setPeriodo] = useState(trimestre(actual.anyo, actual.t));
@@ -367,8 +405,9 @@ export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string;
   const filtros = JSON.stringify(periodo);
   const params = { Pagina: pagina, TotalPagina: 100, Filtros: filtros };
   const libro = useQuery({
-    queryKey: qk.list(info.IdEmpresa, 'factemitidas', params),
-    queryFn: () => api.get<RespuestaLibro>('impuestos/factemitidas/list', { params }),
+    queryKey: qk.list(info.IdEmpresa, lado.libro.entidad, params),
+    queryFn: () => api.get<RespuestaLibro>(`${lado.libro.ruta}/list`, { params, silent: true }),
+    retry: false,
   });
   const rows = libro.data?.Items ?? [];
   const totales = libro.data?.Totales;
@@ -380,9 +419,9 @@ export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string;
           {title}
         </Title>
         <ExportMenu
-          path="impuestos/factemitidas/export"
+          path={`${lado.libro.ruta}/export`}
           params={{ Filtros: filtros }}
-          fileBase={`factemitidas-${periodo.FechaDesde}-${periodo.FechaHasta}`}
+          fileBase={`${lado.libro.entidad}-${periodo.FechaDesde}-${periodo.FechaHasta}`}
         />
       </Group>
       <Card withBorder radius="md" padding="md">
@@ -453,12 +492,17 @@ export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string;
             </Table.Tbody>
           </Table>
           <Text size="sm" mt="xs">
-            Retenciones: {money(totales.General.Retencion)} · Total facturado: {money(totales.General.Total)}
+            Retenciones: {money(totales.General.Retencion)} · {lado.libro.total}: {money(totales.General.Total)}
           </Text>
         </Card>
       )}
+      {libro.isError && (
+        <Alert color="red" variant="light" role="alert" data-testid="error-libro">
+          No se ha podido leer el libro: {libro.error.message}
+        </Alert>
+      )}
       {rows.length === 0 && !libro.isLoading ? (
-        <Text c="dimmed">No hay facturas emitidas en el periodo</Text>
+        !libro.isError && <Text c="dimmed">{lado.libro.vacio}</Text>
       ) : (
         <Table.ScrollContainer minWidth={900}>
           <Table striped highlightOnHover data-testid="libro-emitidas">
@@ -466,7 +510,7 @@ export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string;
               <Table.Tr>
                 <Table.Th>Fecha</Table.Th>
                 <Table.Th>Número</Table.Th>
-                <Table.Th>Cliente</Table.Th>
+                <Table.Th>{lado.tercero}</Table.Th>
                 <Table.Th>NIF</Table.Th>
                 <Table.Th ta="right">Base</Table.Th>
                 <Table.Th ta="right">% IVA</Table.Th>
@@ -481,8 +525,10 @@ export function LibroFacturasEmitidas({ title, today = hoy() }: { title: string;
                 <Table.Tr key={`${r.Id}-${r.Impuesto}-${r.PorcentajeIva}-${r.PorcentajeRecargo}`}>
                   <Table.Td>{formatDate(r.Fecha)}</Table.Td>
                   <Table.Td>{r.NumSerie}</Table.Td>
-                  <Table.Td>{r.ClienteNombre}</Table.Td>
-                  <Table.Td>{r.ClienteNIF}</Table.Td>
+                  <Table.Td>{nombreTercero(r, lado)}</Table.Td>
+                  <Table.Td>
+                    {String((r as unknown as Record<string, unknown>)[lado.terceroNif] ?? r.ClienteNIF ?? '')}
+                  </Table.Td>
                   <Table.Td ta="right">{money(r.Base)}</Table.Td>
                   <Table.Td ta="right">{r.PorcentajeIva.replace('.', ',')}</Table.Td>
                   <Table.Td ta="right">{money(r.Cuota)}</Table.Td>

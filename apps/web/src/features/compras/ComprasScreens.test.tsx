@@ -3,6 +3,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { CobrosScreens } from '../cobros/CobrosScreens.tsx';
+import { RecurrentesScreens } from '../recurrentes/RecurrentesScreens.tsx';
 import { catalogos, documento, list } from '../ventas/ventasTestData.ts';
 import { ComprasScreens } from './ComprasScreens.tsx';
 
@@ -167,5 +169,73 @@ describe('purchase screens', { timeout: 30_000 }, () => {
     expect(body).not.toHaveProperty('Proveedor');
     const subida = calls.find((c) => c.path === 'compras/fgasto/adjunto/12')!;
     expect((subida.init.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('payments and the received-invoice book are the collections screens on the purchases side', async () => {
+    writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+    setCookie('XSRF-TOKEN', 'x');
+    const { calls } = mockFetch({
+      ...catalogos(),
+      'GET tesoreria/movstesoreriap/list': list([
+        {
+          Id: 1,
+          IdFactura: 8,
+          Fecha: '2026-03-05',
+          Importe: '25.41',
+          IdTesoreria: 2,
+          NumSerie: 'R2026-0001',
+          ProveedorNombre: 'Suministros Norte SL',
+        },
+      ]),
+      'GET impuestos/factrecibidas/list': () => json(404, { Mensaje: 'No encontrado' }),
+    });
+    const pagos = renderUi(
+      <CobrosScreens action="movstesoreriap" segments={['lista']} route={{ title: 'Pagos' } as RouteDef} />,
+      {
+        session: fakeSession(),
+      },
+    );
+    expect(await screen.findByText('Suministros Norte SL')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Proveedor' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nuevo pago' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Vencidas' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'R2026-0001' }).getAttribute('href')).toBe('/fcompra/editar/8');
+    pagos.unmount();
+    renderUi(
+      <CobrosScreens action="factrecibidas" segments={['lista']} route={{ title: 'Facturas recibidas' } as RouteDef} />,
+      {
+        session: fakeSession(),
+      },
+    );
+    // A book the server cannot give says so in Spanish on the page.
+    expect((await screen.findByTestId('error-libro')).textContent).toContain('No se ha podido leer el libro');
+    expect(calls.some((c) => c.path === 'impuestos/factrecibidas/list')).toBe(true);
+  });
+
+  it('recurring purchase invoices: the recurring templates with the supplier, on compras/fcomprarec', async () => {
+    writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+    setCookie('XSRF-TOKEN', 'x');
+    mockFetch({
+      ...catalogos(),
+      'GET compras/fcomprarec/list': list([
+        {
+          Id: 3,
+          Descripcion: 'Alquiler del local',
+          Proveedor: 4,
+          ProveedorNombre: 'Inmuebles Sur SL',
+          Periodicidad: 'Mensual',
+          FechaInicio: '2026-01-01',
+          ProximaFecha: '2026-04-01',
+          FechaFin: null,
+          Accion: 'borrador',
+          Baja: false,
+          Total: '1210.00',
+        },
+      ]),
+    });
+    renderUi(<RecurrentesScreens action="fcomprarec" segments={['lista']} route={ruta} />, { session: fakeSession() });
+    expect(await screen.findByText('Inmuebles Sur SL')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Proveedor' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Alquiler del local' }).getAttribute('href')).toBe('/fcomprarec/editar/3');
   });
 });

@@ -56,19 +56,17 @@ import {
 } from '../documentos/documentosApi.ts';
 import { campoDe, hoyIso, type LineaForm } from '../documentos/documentosModel.ts';
 import { LineasGrid } from '../documentos/LineasGrid.tsx';
+import { desdeApi, haciaApi } from '../documentos/lado.ts';
 import { TotalesCard } from '../documentos/TotalesCard.tsx';
 import { etiquetaCliente } from '../documentos/terceroDocumento.ts';
-import { LADO_VENTA } from '../ventas/ladoVenta.ts';
+import { useRecurrente } from './ladoRecurrente.ts';
 import {
   cuerpoPlantilla,
-  ENTIDAD,
   type GeneradaFila,
-  PERMISO,
   type Plantilla,
   type PlantillaValues,
   proximasFechas,
   type ResultadoGenerar,
-  RUTA,
   totalesPlantilla,
   validarPlantilla,
   valoresPlantilla,
@@ -76,13 +74,14 @@ import {
 
 const fechaDe = (v: unknown) => (v ? String(v).slice(0, 10) : '');
 
-/** `fventarec/nuevo` and `fventarec/editar/{id}`. */
+/** `fventarec/nuevo` and `fventarec/editar/{id}` (and their purchase twins `fcomprarec`, `fgastorec`). */
 export function PlantillaEditor({ id }: { id?: string }) {
   const { info, centro } = useReady();
-  const level = levelIn(info, PERMISO, centro);
+  const rec = useRecurrente();
+  const level = levelIn(info, rec.permiso, centro);
   const row = useQuery({
-    queryKey: qk.row(info.IdEmpresa, ENTIDAD, id ?? 'nuevo'),
-    queryFn: () => api.get<Plantilla>(`${RUTA}/edit/${id}`),
+    queryKey: qk.row(info.IdEmpresa, rec.recurso, id ?? 'nuevo'),
+    queryFn: async () => desdeApi(rec.lado, await api.get<Plantilla>(`${rec.ruta}/edit/${id}`)),
     enabled: !!id && level >= LEVEL_FOR_ACTION.list,
   });
   const tipos = useTiposIva();
@@ -122,12 +121,14 @@ function EditorForm({
   ivaDefecto: string;
 }) {
   const { info } = useReady();
+  const rec = useRecurrente();
+  const tercero = rec.lado.tercero;
   const client = useQueryClient();
   const navigate = useNavigate();
   const decimales = info.DecimalesRedondeo;
   const validate = useCallback(
-    (v: PlantillaValues) => validarPlantilla(v, decimales) as FormErrors<PlantillaValues>,
-    [decimales],
+    (v: PlantillaValues) => validarPlantilla(v, decimales, tercero.etiqueta) as FormErrors<PlantillaValues>,
+    [decimales, tercero.etiqueta],
   );
   const form = useForm<PlantillaValues>(
     valoresPlantilla(plantilla, { hoy: hoyIso(), tipoIva: ivaDefecto }),
@@ -141,14 +142,13 @@ function EditorForm({
   const lineasRef = useRef(form.values.Lineas);
   lineasRef.current = form.values.Lineas;
   const readOnly = level < LEVEL_FOR_ACTION.update;
-  const titulo = plantilla ? plantilla.Descripcion : 'Nueva factura recurrente';
+  const titulo = plantilla ? plantilla.Descripcion : rec.nuevo;
   usePageTitle(titulo);
 
   // The customer's VAT regime (recargo de equivalencia changes the live totals) for a saved template.
   const clienteGuardado = useQuery({
-    queryKey: [...qk.entity(info.IdEmpresa, 'clientes'), 'fila', String(plantilla?.Cliente)],
-    queryFn: () =>
-      api.get<ClienteFila>(`ventas/clientes/edit/${plantilla?.Cliente}`, { background: true, silent: true }),
+    queryKey: [...qk.entity(info.IdEmpresa, tercero.entidad), 'fila', String(plantilla?.Cliente)],
+    queryFn: () => api.get<ClienteFila>(`${tercero.ficha}/${plantilla?.Cliente}`, { background: true, silent: true }),
     enabled: !!plantilla,
   });
   const mismoCliente = !!plantilla && form.values.Cliente === plantilla.Cliente;
@@ -160,7 +160,7 @@ function EditorForm({
   );
   const series = useSeries();
   const seriesFactura = (series.data ?? []).filter(
-    (s) => s.TipoDocumento === 'factura' && (!s.Baja || s.Id === form.values.Serie),
+    (s) => rec.lado.seriesDe('factura').includes(s.TipoDocumento) && (!s.Baja || s.Id === form.values.Serie),
   );
   const proximas = proximasFechas(form.values);
 
@@ -171,20 +171,20 @@ function EditorForm({
   };
 
   const refrescar = async () => {
-    await client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, ENTIDAD) });
+    await client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, rec.recurso) });
   };
 
   // Errors show once, in the form's banner (and under their fields), like the sales documents: no toast.
   const guardar = () =>
     form.submit(
       async (values) => {
-        const body = cuerpoPlantilla(values);
+        const body = haciaApi(rec.lado, cuerpoPlantilla(values));
         const saved = id
-          ? await api.put<Plantilla>(`${RUTA}/save/${id}`, body, { silent: true })
-          : await api.post<Plantilla>(`${RUTA}/save`, body, { silent: true });
+          ? await api.put<Plantilla>(`${rec.ruta}/save/${id}`, body, { silent: true })
+          : await api.post<Plantilla>(`${rec.ruta}/save`, body, { silent: true });
         notifySuccess(MSG.saved);
         await refrescar();
-        if (!id) navigate(`/fventarec/editar/${saved.Id}`, { replace: true });
+        if (!id) navigate(`/${rec.recurso}/editar/${saved.Id}`, { replace: true });
       },
       { toast: false },
     );
@@ -194,7 +194,7 @@ function EditorForm({
     if (form.dirty && !(await guardar())) return;
     setGenerando(true);
     try {
-      const r = await api.post<ResultadoGenerar>(`${RUTA}/generar/${id}`);
+      const r = await api.post<ResultadoGenerar>(`${rec.ruta}/generar/${id}`);
       if (r.Generadas.length) {
         notifySuccess(
           r.Generadas.length === 1 ? 'Se ha generado 1 factura' : `Se han generado ${r.Generadas.length} facturas`,
@@ -204,7 +204,7 @@ function EditorForm({
       }
       if (r.Error) notifyError(r.Error);
       await refrescar();
-      await invalidarDocumentos(client, info.IdEmpresa, LADO_VENTA.invalidar);
+      await invalidarDocumentos(client, info.IdEmpresa, rec.lado.invalidar);
     } catch {
       // The API client already showed the error.
     } finally {
@@ -235,13 +235,13 @@ function EditorForm({
           <div>
             <Button
               component={Link}
-              to="/fventarec/lista"
+              to={`/${rec.recurso}/lista`}
               variant="subtle"
               size="compact-sm"
               leftSection={<IconArrowLeft size={14} />}
               mb={4}
             >
-              Facturas recurrentes
+              {rec.titulo}
             </Button>
             <Group gap="sm">
               <Title order={1} fz="h2" data-testid="titulo-plantilla">
@@ -290,9 +290,9 @@ function EditorForm({
               error={err('Descripcion')}
             />
             <BuscadorSelect<ClienteFila>
-              path="ventas/clientes/list"
-              entidad="clientes"
-              label="Cliente"
+              path={tercero.path}
+              entidad={tercero.entidad}
+              label={tercero.etiqueta}
               placeholder="Busca por código, nombre o NIF"
               required
               value={form.values.Cliente}
@@ -402,6 +402,7 @@ function EditorForm({
         <Card withBorder radius="md" padding="md">
           <LineasGrid
             decimalesPrecio={info.DecimalesRedondeo}
+            compra={rec.lado.lado === 'compra'}
             lineas={form.values.Lineas}
             onChange={setLineas}
             tipos={tipos}
@@ -444,9 +445,10 @@ function EditorForm({
 /** The invoices the template generated, newest period first, each linking to its invoice. */
 function Historial({ id }: { id: number }) {
   const { info } = useReady();
+  const rec = useRecurrente();
   const hist = useQuery({
-    queryKey: [...qk.entity(info.IdEmpresa, ENTIDAD), 'historial', id],
-    queryFn: () => api.get<ListAnswer<GeneradaFila>>(`${RUTA}/historial/${id}`, { background: true }),
+    queryKey: [...qk.entity(info.IdEmpresa, rec.recurso), 'historial', id],
+    queryFn: () => api.get<ListAnswer<GeneradaFila>>(`${rec.ruta}/historial/${id}`, { background: true }),
   });
   const items = hist.data?.Items ?? [];
   return (
@@ -480,7 +482,7 @@ function Historial({ id }: { id: number }) {
                       Borrada
                     </Text>
                   ) : (
-                    <Anchor component={Link} to={`/fventa/editar/${g.IdFactura}`} size="sm">
+                    <Anchor component={Link} to={`/${rec.generado}/editar/${g.IdFactura}`} size="sm">
                       {g.NumSerie ?? 'Borrador'}
                     </Anchor>
                   )}

@@ -8,6 +8,7 @@ import {
 } from '@faro/domain';
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
@@ -18,16 +19,22 @@ import { FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { ENTIDAD, PERMISO, type Plantilla, RUTA } from './recurrentesModel.ts';
+import { desdeApi } from '../documentos/lado.ts';
+import { useRecurrente } from './ladoRecurrente.ts';
+import type { Plantilla } from './recurrentesModel.ts';
 
-/** `fventarec/lista`: the templates with customer, periodicity, next date, total and whether they are active. */
+/**
+ * `fventarec/lista` (`fcomprarec`, `fgastorec`): the templates with customer (supplier), periodicity, next date,
+ * total and whether they are active.
+ */
 export function PlantillasLista() {
-  usePageTitle('Facturas recurrentes');
+  const rec = useRecurrente();
+  usePageTitle(rec.titulo);
   const { info, centro } = useReady();
-  const level = levelIn(info, PERMISO, centro);
-  const list = usePagedList<Plantilla>({
-    entidad: ENTIDAD,
-    path: `${RUTA}/list`,
+  const level = levelIn(info, rec.permiso, centro);
+  const crudo = usePagedList<Plantilla>({
+    entidad: rec.recurso,
+    path: `${rec.ruta}/list`,
     filters: ['buscar', 'periodicidad', 'estado'],
     filtros: (v) => ({
       ...(v.buscar?.trim() ? { Buscar: v.buscar.trim() } : {}),
@@ -37,6 +44,11 @@ export function PlantillasLista() {
     orden: () => ({ Orden: 'ProximaFecha', Descendente: false }),
     enabled: level >= LEVEL_FOR_ACTION.list,
   });
+  // The side's JSON names (ProveedorNombre…) in the sales names the screen reads.
+  const list = useMemo(() => {
+    const rows = crudo.rows.map((p) => desdeApi(rec.lado, p));
+    return { ...crudo, rows, data: crudo.data && { ...crudo.data, Items: rows } };
+  }, [crudo, rec]);
   if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
   const v = list.values;
 
@@ -67,7 +79,7 @@ export function PlantillasLista() {
       render: (p) => (
         <Anchor
           component={Link}
-          to={`/fventarec/editar/${p.Id}`}
+          to={`/${rec.recurso}/editar/${p.Id}`}
           size="sm"
           fw={600}
           onClick={(e) => e.stopPropagation()}
@@ -76,7 +88,7 @@ export function PlantillasLista() {
         </Anchor>
       ),
     },
-    { accessor: 'ClienteNombre', title: 'Cliente' },
+    { accessor: 'ClienteNombre', title: rec.lado.tercero.etiqueta },
     { accessor: 'Periodicidad', title: 'Periodicidad', width: 120 },
     { accessor: 'ProximaFecha', title: 'Próxima fecha', width: 130, render: proxima },
     { accessor: 'Accion', title: 'Acción', width: 190, render: (p) => ACCIONES_RECURRENTE[p.Accion] ?? p.Accion },
@@ -93,11 +105,11 @@ export function PlantillasLista() {
   return (
     <PagedList<Plantilla>
       list={list}
-      title="Facturas recurrentes"
+      title={rec.titulo}
       actions={
         level >= LEVEL_FOR_ACTION.create && (
-          <Button component={Link} to="/fventarec/nuevo" leftSection={<IconPlus size={16} />}>
-            Nueva factura recurrente
+          <Button component={Link} to={`/${rec.recurso}/nuevo`} leftSection={<IconPlus size={16} />}>
+            {rec.nuevo}
           </Button>
         )
       }
@@ -106,7 +118,7 @@ export function PlantillasLista() {
         <>
           <DebouncedText
             label="Buscar"
-            placeholder="Descripción o cliente"
+            placeholder={`Descripción o ${rec.lado.tercero.etiqueta.toLowerCase()}`}
             value={v.buscar ?? ''}
             onChange={(x) => list.set({ buscar: x })}
           />
@@ -141,8 +153,8 @@ export function PlantillasLista() {
           {estadoBadges(p)}
         </FilaCompacta>
       )}
-      rowHref={(p) => `/fventarec/editar/${p.Id}`}
-      noRecordsText="No hay facturas recurrentes"
+      rowHref={(p) => `/${rec.recurso}/editar/${p.Id}`}
+      noRecordsText={`No hay ${rec.titulo.toLowerCase()}`}
     />
   );
 }

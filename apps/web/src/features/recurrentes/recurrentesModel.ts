@@ -68,9 +68,6 @@ export interface ResultadoGenerar {
   Plantilla: Plantilla;
 }
 
-export const RUTA = 'ventas/fventarec';
-export const ENTIDAD = 'fventarec';
-
 export interface PlantillaValues extends Record<string, unknown> {
   Descripcion: string;
   Cliente: number | null;
@@ -151,9 +148,9 @@ function comoDoc(v: PlantillaValues): DocValues {
 }
 
 /** Client validation keyed like the server's Campo names; lines and withholding as the sales editor checks them. */
-export function validarPlantilla(v: PlantillaValues, decimales = 2): Record<string, string[]> {
+export function validarPlantilla(v: PlantillaValues, decimales = 2, tercero = 'Cliente'): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  const { Fecha: _f, ...doc } = validarDocumento(comoDoc(v), decimales);
+  const { Fecha: _f, ...doc } = validarDocumento(comoDoc(v), decimales, tercero);
   Object.assign(out, doc);
   const add = (k: string, m: string) => {
     out[k] = [...(out[k] ?? []), m];
@@ -210,6 +207,3 @@ export function proximasFechas(v: PlantillaValues, n = 3): string[] {
 }
 
 export { siguienteFecha };
-
-/** The permission code of recurring invoice templates. */
-export const PERMISO = 'VentasRecurr';
