@@ -1,11 +1,19 @@
 import { conceptosmovs, tesoreria } from '@faro/domain';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { registrarArqueos } from './arqueos.ts';
+import { registrarExtractos } from './extractos.ts';
+import { registrarMandatos } from './mandatos.ts';
 import { registrarMovimientos } from './movimientos.ts';
+import { registrarRemesas } from './remesas.ts';
 
 /** Treasury area (issue 14): accounts, concepts, movements, mandates, batches, returns, cash counts, statements. */
 export const tesoreriaModule: AreaModule = (app, deps) => {
   registerEntity(app, deps, tesoreria);
   registerEntity(app, deps, conceptosmovs);
   registrarMovimientos(app, deps);
+  registrarMandatos(app, deps);
+  registrarRemesas(app, deps);
+  registrarArqueos(app, deps);
+  registrarExtractos(app, deps);
 };

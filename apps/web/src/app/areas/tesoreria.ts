@@ -1,4 +1,11 @@
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 import type { AreaScreens } from './types.ts';
 
-/** Treasury (issue 14). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
-export const TESORERIA_SCREENS: AreaScreens = {};
+const TesoreriaScreens = lazyNamed(() => import('../../features/tesoreria/TesoreriaScreens.tsx'), 'TesoreriaScreens');
+
+/** Treasury (issue 14): movements with the accounts' balances and bank statements, batches, cash counts. */
+export const TESORERIA_SCREENS: AreaScreens = {
+  movstesoreria: TesoreriaScreens,
+  remesas: TesoreriaScreens,
+  arqueos: TesoreriaScreens,
+};

@@ -1,0 +1,262 @@
+import { formatDate } from '@faro/domain';
+import { Alert, Badge, Button, Card, FileInput, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { qk } from '../../platform/queryKeys.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { notifySuccess } from '../../platform/ui/notify.ts';
+import { dinero, useRefrescar, useSaldos } from './tesoreriaModel.ts';
+
+interface Extracto {
+  Id: number;
+  IdTesoreria: number;
+  NombreCuenta?: string;
+  Fichero: string;
+  Cuenta: string;
+  FechaDesde: string;
+  FechaHasta: string;
+  SaldoInicial: string;
+  SaldoFinal: string;
+  NumApuntes: number;
+  Pendientes?: number;
+}
+interface Candidato {
+  Clase: string;
+  Id: number;
+  Fecha: string;
+  Importe: string;
+  Descripcion: string;
+}
+interface Apunte {
+  Id: number;
+  Linea: number;
+  FechaOperacion: string;
+  ConceptoComun: string;
+  ConceptoComunTexto: string;
+  Importe: string;
+  Concepto: string;
+  Referencia1: string;
+  Referencia2: string;
+  ConciliadoCon: string | null;
+  IdConciliado: number | null;
+  Propuesta: Candidato | null;
+}
+
+const CLASE: Record<string, string> = { cobro: 'Cobro', pago: 'Pago', remesa: 'Remesa', movimiento: 'Movimiento' };
+const clave = (c: { Clase: string; Id: number }) => `${c.Clase}:${c.Id}`;
+
+/** Bank statements: import a Norma 43 file, then reconcile its lines side by side with the account's movements. */
+export function ExtractosPanel() {
+  const { info } = useReady();
+  const refrescar = useRefrescar();
+  const saldos = useSaldos();
+  const bancos = (saldos.data?.Items ?? []).filter((c) => c.Tipo === 'banco' && !c.Baja);
+  const [cuenta, setCuenta] = useState<string | null>(null);
+  const [fichero, setFichero] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [abierto, setAbierto] = useState<number | null>(null);
+  const params = { Pagina: 1, TotalPagina: 50 };
+  const lista = useQuery({
+    queryKey: qk.list(info.IdEmpresa, 'extractos', params),
+    queryFn: () => api.get<ListAnswer<Extracto>>('tesoreria/extractos/list', { params }),
+  });
+  const importar = async () => {
+    if (!fichero) return;
+    setError(null);
+    // Norma 43 files are ISO-8859-1 text.
+    const contenido = new TextDecoder('iso-8859-1').decode(await fichero.arrayBuffer());
+    try {
+      const r = await api.post<{ Items: Extracto[] }>(
+        'tesoreria/extractos/importar',
+        { IdTesoreria: cuenta ? Number(cuenta) : undefined, Fichero: fichero.name, Contenido: contenido },
+        { silent: true },
+      );
+      notifySuccess(`Extracto importado: ${r.Items.reduce((s, e) => s + e.NumApuntes, 0)} apuntes`);
+      setFichero(null);
+      await refrescar();
+      setAbierto(r.Items[0]?.Id ?? null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'No se ha podido importar el fichero');
+    }
+  };
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Text fw={600}>Importar extracto (Norma 43)</Text>
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label="Cuenta"
+              placeholder="La del fichero"
+              clearable
+              data={bancos.map((c) => ({ value: String(c.Id), label: c.Nombre }))}
+              value={cuenta}
+              onChange={setCuenta}
+              w={{ base: '100%', sm: 260 }}
+            />
+            <FileInput
+              label="Fichero"
+              placeholder="Elige el fichero del banco"
+              accept=".n43,.txt,.aeb,.csb,text/plain"
+              value={fichero}
+              onChange={setFichero}
+              w={{ base: '100%', sm: 280 }}
+            />
+            <Button onClick={importar} disabled={!fichero}>
+              Importar
+            </Button>
+          </Group>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </Card>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Cuenta</Table.Th>
+              <Table.Th>Periodo</Table.Th>
+              <Table.Th ta="right">Saldo final</Table.Th>
+              <Table.Th>Apuntes</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(lista.data?.Items ?? []).map((e) => (
+              <Table.Tr key={e.Id}>
+                <Table.Td>{e.NombreCuenta ?? e.Cuenta}</Table.Td>
+                <Table.Td>
+                  {formatDate(e.FechaDesde)} – {formatDate(e.FechaHasta)}
+                </Table.Td>
+                <Table.Td ta="right">{dinero(e.SaldoFinal)}</Table.Td>
+                <Table.Td>
+                  {e.NumApuntes}
+                  {e.Pendientes ? (
+                    <Badge ml="xs" size="sm" variant="light" color="orange">
+                      {e.Pendientes} sin conciliar
+                    </Badge>
+                  ) : (
+                    <Badge ml="xs" size="sm" variant="light" color="green">
+                      Conciliado
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => setAbierto(e.Id)}>
+                    Conciliar
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!lista.data?.Items.length && <Text c="dimmed">Todavía no hay extractos importados</Text>}
+      {abierto && <Conciliacion id={abierto} />}
+    </Stack>
+  );
+}
+
+/** Statement lines beside what each can match (the proposal preselected), confirm one by one or all at once. */
+function Conciliacion({ id }: { id: number }) {
+  const { info } = useReady();
+  const refrescar = useRefrescar();
+  const detalle = useQuery({
+    queryKey: qk.row(info.IdEmpresa, 'extractos', id),
+    queryFn: () => api.get<Extracto & { Apuntes: Apunte[]; Candidatos: Candidato[] }>(`tesoreria/extractos/edit/${id}`),
+  });
+  const [eleccion, setEleccion] = useState<Record<number, string | null>>({});
+  const d = detalle.data;
+  if (!d) return null;
+  const elegido = (a: Apunte) => (a.Id in eleccion ? eleccion[a.Id] : a.Propuesta ? clave(a.Propuesta) : null);
+  const pares = (as: Apunte[]) =>
+    as
+      .filter((a) => a.IdConciliado === null && elegido(a))
+      .map((a) => {
+        const [Clase, Id] = String(elegido(a)).split(':');
+        return { IdApunte: a.Id, Clase, Id: Number(Id) };
+      });
+  const confirmar = async (as: Apunte[]) => {
+    const p = pares(as);
+    if (!p.length) return;
+    await api.post('tesoreria/extractos/conciliar', { Pares: p });
+    notifySuccess(p.length === 1 ? 'Apunte conciliado' : `${p.length} apuntes conciliados`);
+    setEleccion({});
+    await refrescar();
+  };
+  const deshacer = async (a: Apunte) => {
+    await api.post(`tesoreria/extractos/desconciliar/${a.Id}`);
+    await refrescar();
+  };
+  const pendientes = d.Apuntes.filter((a) => a.IdConciliado === null);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="conciliacion">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={600}>
+            Conciliación · {d.Cuenta} · {formatDate(d.FechaDesde)} – {formatDate(d.FechaHasta)}
+          </Text>
+          <Button onClick={() => confirmar(pendientes)} disabled={!pares(pendientes).length}>
+            Confirmar todas las propuestas
+          </Button>
+        </Group>
+        {d.Apuntes.map((a) => {
+          const opciones = d.Candidatos.filter((c) => c.Importe === a.Importe).map((c) => ({
+            value: clave(c),
+            label: `${CLASE[c.Clase]} · ${formatDate(c.Fecha)} · ${c.Descripcion}`,
+          }));
+          return (
+            <Card key={a.Id} withBorder padding="sm" radius="sm">
+              <Group justify="space-between" align="flex-start" wrap="wrap">
+                <Stack gap={2} style={{ flex: '1 1 260px' }}>
+                  <Group gap="xs">
+                    <Text size="sm" fw={600}>
+                      {formatDate(a.FechaOperacion)} · {dinero(a.Importe)}
+                    </Text>
+                    <Badge size="sm" variant="light">
+                      {a.ConceptoComunTexto || a.ConceptoComun}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {[a.Concepto, a.Referencia1, a.Referencia2].filter(Boolean).join(' · ') || 'Sin concepto'}
+                  </Text>
+                </Stack>
+                <Stack gap={4} style={{ flex: '1 1 300px' }}>
+                  {a.IdConciliado !== null ? (
+                    <Group gap="xs">
+                      <Badge color="green" variant="light">
+                        Conciliado con {CLASE[a.ConciliadoCon ?? ''] ?? a.ConciliadoCon} #{a.IdConciliado}
+                      </Badge>
+                      <Button size="xs" variant="subtle" onClick={() => deshacer(a)}>
+                        Deshacer
+                      </Button>
+                    </Group>
+                  ) : (
+                    <Group gap="xs" align="flex-end" wrap="nowrap">
+                      <Select
+                        label={`Movimiento para la línea ${a.Linea}`}
+                        placeholder={opciones.length ? 'Elige el movimiento' : 'Ningún movimiento con ese importe'}
+                        data={opciones}
+                        value={elegido(a)}
+                        onChange={(v) => setEleccion((o) => ({ ...o, [a.Id]: v }))}
+                        clearable
+                        style={{ flex: 1 }}
+                      />
+                      <Button size="sm" variant="light" disabled={!elegido(a)} onClick={() => confirmar([a])}>
+                        Conciliar
+                      </Button>
+                    </Group>
+                  )}
+                </Stack>
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}

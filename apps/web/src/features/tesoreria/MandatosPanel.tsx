@@ -1,0 +1,224 @@
+import { ESQUEMAS_SEPA, ESTADOS_MANDATO, formatDate, SECUENCIAS_SEPA } from '@faro/domain';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { ApiError } from '../../platform/api/errors.ts';
+import { qk } from '../../platform/queryKeys.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { notifySuccess } from '../../platform/ui/notify.ts';
+import { CampoFecha } from './MovimientosScreen.tsx';
+import { abrirPdf, hoyIso, useRefrescar } from './tesoreriaModel.ts';
+
+export interface Mandato {
+  Id: number;
+  IdCliente: number;
+  Cliente?: string;
+  Referencia: string;
+  IBAN: string;
+  BIC: string | null;
+  FechaFirma: string;
+  Esquema: string;
+  Secuencia: string;
+  Estado: string;
+  Motivo: string | null;
+}
+
+const COLOR: Record<string, string> = { activo: 'green', bloqueado: 'red', cancelado: 'gray' };
+
+/** SEPA mandates (of one customer when `idCliente`): list, new or edit, printable PDF for signature. */
+export function MandatosPanel({ idCliente }: { idCliente?: number }) {
+  const { info } = useReady();
+  const [editar, setEditar] = useState<Mandato | 'nuevo' | null>(null);
+  const params = {
+    Pagina: 1,
+    TotalPagina: 200,
+    ...(idCliente ? { Filtros: JSON.stringify({ IdCliente: idCliente }) } : {}),
+  };
+  const lista = useQuery({
+    queryKey: qk.list(info.IdEmpresa, 'mandatos', params),
+    queryFn: () => api.get<ListAnswer<Mandato>>('tesoreria/mandatos/list', { params }),
+  });
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text fw={600}>Mandatos SEPA</Text>
+        <Button size="sm" onClick={() => setEditar('nuevo')}>
+          Nuevo mandato
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped data-testid="lista-mandatos">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Referencia</Table.Th>
+              {!idCliente && <Table.Th>Cliente</Table.Th>}
+              <Table.Th>IBAN</Table.Th>
+              <Table.Th>Firma</Table.Th>
+              <Table.Th>Esquema</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(lista.data?.Items ?? []).map((m) => (
+              <Table.Tr key={m.Id}>
+                <Table.Td>
+                  <Button variant="subtle" size="compact-sm" onClick={() => setEditar(m)}>
+                    {m.Referencia}
+                  </Button>
+                </Table.Td>
+                {!idCliente && <Table.Td>{m.Cliente}</Table.Td>}
+                <Table.Td>{m.IBAN}</Table.Td>
+                <Table.Td>{formatDate(m.FechaFirma)}</Table.Td>
+                <Table.Td>
+                  {m.Esquema} · {m.Secuencia}
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={COLOR[m.Estado]}>
+                    {ESTADOS_MANDATO.find((e) => e.value === m.Estado)?.label ?? m.Estado}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => abrirPdf(`tesoreria/mandatos/pdf/${m.Id}`)}>
+                    PDF para firmar
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {lista.data && !lista.data.Items.length && <Text c="dimmed">No hay mandatos</Text>}
+      {editar && (
+        <EditorMandato
+          mandato={editar === 'nuevo' ? null : editar}
+          idCliente={idCliente}
+          onClose={() => setEditar(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function EditorMandato({
+  mandato,
+  idCliente,
+  onClose,
+}: {
+  mandato: Mandato | null;
+  idCliente?: number | undefined;
+  onClose: () => void;
+}) {
+  const { info } = useReady();
+  const refrescar = useRefrescar();
+  const params = { Pagina: 1, TotalPagina: 200 };
+  const clientes = useQuery({
+    queryKey: qk.list(info.IdEmpresa, 'clientes', { lookup: 1 }),
+    queryFn: () => api.get<ListAnswer<{ Id: number; Nombre: string }>>('ventas/clientes/lookup', { params }),
+    enabled: !idCliente,
+  });
+  const [v, setV] = useState({
+    IdCliente: String(mandato?.IdCliente ?? idCliente ?? ''),
+    Referencia: mandato?.Referencia ?? '',
+    IBAN: mandato?.IBAN ?? '',
+    BIC: mandato?.BIC ?? '',
+    FechaFirma: mandato?.FechaFirma ?? hoyIso(),
+    Esquema: mandato?.Esquema ?? 'CORE',
+    Secuencia: mandato?.Secuencia ?? 'FRST',
+    Estado: mandato?.Estado ?? 'activo',
+  });
+  const [errores, setErrores] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof v) => (x: string | null) => setV((o) => ({ ...o, [k]: x ?? '' }));
+  const guardar = async () => {
+    try {
+      const body = { ...v, Referencia: v.Referencia || null, IBAN: v.IBAN || null, BIC: v.BIC || null };
+      if (mandato) await api.put(`tesoreria/mandatos/save/${mandato.Id}`, body);
+      else await api.post('tesoreria/mandatos/save', body);
+      notifySuccess('El mandato se ha guardado correctamente');
+      await refrescar();
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError) setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={mandato ? `Mandato ${mandato.Referencia}` : 'Nuevo mandato SEPA'} size="lg">
+      <Stack gap="sm">
+        {!idCliente && (
+          <Select
+            label="Cliente"
+            withAsterisk
+            searchable
+            data={(clientes.data?.Items ?? []).map((c) => ({ value: String(c.Id), label: c.Nombre }))}
+            value={v.IdCliente || null}
+            onChange={set('IdCliente')}
+            error={errores.IdCliente}
+          />
+        )}
+        <TextInput
+          label="Referencia"
+          description="Vacía: el código del cliente y un número"
+          value={v.Referencia}
+          onChange={(e) => set('Referencia')(e.currentTarget.value)}
+          error={errores.Referencia}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            label="IBAN"
+            description="Vacío: el del cliente"
+            value={v.IBAN}
+            onChange={(e) => set('IBAN')(e.currentTarget.value)}
+            error={errores.IBAN}
+          />
+          <TextInput
+            label="BIC"
+            value={v.BIC}
+            onChange={(e) => set('BIC')(e.currentTarget.value)}
+            error={errores.BIC}
+          />
+        </Group>
+        <CampoFecha
+          label="Fecha de firma"
+          value={v.FechaFirma}
+          onChange={set('FechaFirma')}
+          error={errores.FechaFirma}
+        />
+        <Group grow align="flex-start">
+          <Select
+            label="Esquema"
+            data={[...ESQUEMAS_SEPA]}
+            value={v.Esquema}
+            onChange={set('Esquema')}
+            allowDeselect={false}
+          />
+          <Select
+            label="Secuencia"
+            data={[...SECUENCIAS_SEPA]}
+            value={v.Secuencia}
+            onChange={set('Secuencia')}
+            allowDeselect={false}
+          />
+          <Select
+            label="Estado"
+            data={[...ESTADOS_MANDATO]}
+            value={v.Estado}
+            onChange={set('Estado')}
+            allowDeselect={false}
+          />
+        </Group>
+        {mandato?.Motivo && (
+          <Text size="sm" c="dimmed">
+            Motivo: {mandato.Motivo}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button onClick={guardar}>Guardar</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
