@@ -1,4 +1,110 @@
+import { contratacionSchema, esMejora, firmaSchema, PLAN_CODIGOS, PLANES, planDe } from '@faro/domain';
+import { z } from 'zod';
+import { cuerpo, pdf, propietarioDe, textParam } from '../../platform/admin/http.ts';
+import { plataforma } from '../../platform/admin/index.ts';
+import { access } from '../../platform/auth/access.ts';
+import { companyCtx } from '../../platform/auth/guard.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { enviarCodigo, enviarContrato } from './correo.ts';
 
-/** Contracting and subscription: plans, contract, signature (issue 19). */
-export const contratacionModule: AreaModule = (_app, _deps) => {};
+/**
+ * Contracting and subscription (issue 19): the public contracting flow (registro/nuevacontratacion, then the
+ * contract signed with the typed name and a one-time code by e-mail), the signed contract, data-processing agreement
+ * and evidence certificate as PDFs (usuario/vercontratofirmado, verenctratamiento, vercertificado), and the
+ * company's plan (contratado).
+ */
+export const contratacionModule: AreaModule = (app, deps) => {
+  const p = plataforma(deps);
+  const tags = ['contratacion'];
+  const open = { config: { access: access.public }, schema: { tags } };
+  const reg = '/api/usuarios/registro';
+
+  app.get(`${reg}/planes`, open, () => ({ Items: PLANES, Total: PLANES.length, TotalLimitado: false }));
+
+  app.post(`${reg}/nuevacontratacion`, open, async (request, reply) => {
+    const creado = await p.contratos.nuevaContratacion(cuerpo(contratacionSchema, request.body));
+    await enviarContrato(deps, creado);
+    return reply.code(201).send({
+      Token: creado.token,
+      CodigoEmpresa: creado.codigoEmpresa,
+      Mensaje: `Te hemos enviado el contrato y el código de firma a ${creado.email}`,
+    });
+  });
+  app.get(`${reg}/contrato/:token`, open, (request) => p.contratos.vista(textParam(request, 'token')));
+  app.get(`${reg}/contrato/:token/pdf`, open, async (request, reply) =>
+    pdf(reply, await p.contratos.pdfPorToken(textParam(request, 'token')), 'contrato.pdf'),
+  );
+  app.post(`${reg}/contrato/:token/codigo`, open, async (request) => {
+    const { otp, email } = await p.contratos.otraVezCodigo(textParam(request, 'token'));
+    await enviarCodigo(deps, email, otp);
+    return { Mensaje: 'Te hemos enviado un código nuevo' };
+  });
+  app.post(`${reg}/contrato/:token/firmar`, open, async (request) => {
+    const firma = cuerpo(firmaSchema, request.body);
+    const agente = String(request.headers['user-agent'] ?? '');
+    const r = await p.contratos.firmar(textParam(request, 'token'), firma, request.ip, agente);
+    return { ...r, Mensaje: 'El contrato se ha firmado correctamente. Ya puedes iniciar sesión' };
+  });
+
+  // --- the company's contract documents (any member of the company) ---
+  const company = { config: { access: access.company }, schema: { tags } };
+  const u = '/api/usuarios/usuario';
+  app.get(`${u}/vercontratofirmado`, company, async (request, reply) => {
+    const c = await p.contratos.firmadoDe(companyCtx(request).empresa.id);
+    return pdf(reply, c.Pdf!, 'contrato-firmado.pdf');
+  });
+  app.get(`${u}/verenctratamiento`, company, async (request, reply) =>
+    pdf(reply, await p.contratos.encargoTratamiento(companyCtx(request).empresa.id), 'encargo-tratamiento.pdf'),
+  );
+  app.get(`${u}/vercertificado`, company, async (request, reply) =>
+    pdf(reply, await p.contratos.certificado(companyCtx(request).empresa.id), 'certificado-firma.pdf'),
+  );
+
+  // --- contratado: the current plan and services; the owner changes them ---
+  app.get(`${u}/contratado`, company, async (request) => {
+    const ctx = companyCtx(request);
+    const e = await p.empresas.edit(ctx.empresa.id);
+    const contratos = await p.contratos.lista(ctx.empresa.id);
+    return {
+      Plan: e.Plan,
+      PlanSiguiente: e.PlanSiguiente,
+      Usuarios: e.Usuarios,
+      Centros: e.Centros,
+      NumUsuarios: e.NumUsuarios,
+      Modulos: ctx.modulos,
+      EntidadPruebas: ctx.empresa.entidadPruebas,
+      Propietario: !!ctx.miembro?.propietario,
+      Planes: PLANES,
+      Contratos: contratos.Items.map(({ Id, Titulo, Estado, Firmado, Hash }) => ({
+        Id,
+        Titulo,
+        Estado,
+        Firmado,
+        Hash,
+      })),
+    };
+  });
+  app.put(`${u}/contratado`, company, async (request) => {
+    const ctx = propietarioDe(request);
+    const { Plan } = cuerpo(z.object({ Plan: z.enum(PLAN_CODIGOS) }), request.body);
+    const e = await p.empresas.edit(ctx.empresa!.id);
+    const plan = planDe(Plan)!;
+    if (Plan === e.Plan) return { Mensaje: 'Ya tienes ese plan' };
+    if (esMejora(String(e.Plan), Plan)) {
+      const modulos = { ...(e.Modulos as Record<string, boolean>) };
+      for (const m of plan.Modulos) modulos[m] = true;
+      await p.empresas.save(ctx.empresa!.id, {
+        Nombre: String(e.Nombre),
+        NIF: String(e.NIF),
+        TipoCuenta: String(e.TipoCuenta),
+        Plan,
+        Modulos: modulos,
+        Usuarios: plan.Usuarios,
+        Centros: plan.Centros,
+      });
+      return { Mensaje: `Tu plan es ahora ${plan.Nombre}` };
+    }
+    await p.empresas.planSiguiente(ctx.empresa!.id, Plan);
+    return { Mensaje: `El cambio al plan ${plan.Nombre} se aplicará al final del periodo` };
+  });
+};

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Plataforma } from '../../platform/admin/index.ts';
+import { AppError } from '../../platform/http/errors.ts';
+
+export const SUSPENDIDA = 'La empresa está suspendida. Ponte en contacto con el servicio técnico';
+export const SIN_FIRMAR =
+  'Debes firmar el contrato que te hemos enviado por correo electrónico para usar la aplicación';
+
+/**
+ * After the guard: a suspended company's calls are refused (403), and so are an unsigned company's calls outside
+ * the users area (sign-in, context, company switch, contract PDFs stay reachable so the 'Aviso Legal' modal and the
+ * signing work). The suspended ids are kept in memory, reloaded when an administrator changes them.
+ */
+export async function suspensionGuard(app: FastifyInstance, p: Plataforma) {
+  let suspendidas = new Set(await p.empresas.suspendidas());
+  const original = p.empresas.suspender;
+  p.empresas.suspender = async (...args) => {
+    await original(...args);
+    suspendidas = new Set(await p.empresas.suspendidas());
+  };
+  app.addHook('preHandler', async (request) => {
+    const empresa = request.ctx?.empresa;
+    if (!empresa) return;
+    if (suspendidas.has(empresa.id)) throw new AppError(403, SUSPENDIDA);
+    if (!empresa.condicionesAceptadas && !request.url.startsWith('/api/usuarios/')) throw new AppError(403, SIN_FIRMAR);
+  });
+}

@@ -1,0 +1,321 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { datosInicialesEmpresa } from '../../modules/configuracion/datosIniciales.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { revokeAllOf } from '../auth/sessions.ts';
+import type { Database } from '../db/database.ts';
+import { centrosTable, empresas, miembros, personas, suscripciones } from '../db/schema.ts';
+import { AppError, fieldError, notFound } from '../http/errors.ts';
+import { companyScope } from '../tenancy/scope.ts';
+
+/**
+ * Platform administration of companies and their users (admempresas, administrador/admusuarios): platform-level
+ * reads and writes across companies, for platform administrators only (the routes declare `access.admin`).
+ */
+export interface EmpresaAdminInput {
+  Codigo?: string;
+  Nombre: string;
+  NIF: string;
+  TipoCuenta: string;
+  Plan: string;
+  Modulos: Partial<Record<string, boolean>>;
+  Usuarios: number;
+  Centros: number;
+}
+
+export interface UsuarioAdminInput {
+  UserName: string;
+  Nombre: string;
+  Apellido1?: string | null;
+  Apellido2?: string | null;
+  Email: string;
+  Roles: string[];
+  Propietario: boolean;
+  Password?: string;
+}
+
+/** A row of the companies list (admempresas). */
+export interface EmpresaFila {
+  Id: number;
+  Codigo: string;
+  Nombre: string;
+  NIF: string;
+  TipoCuenta: string;
+  EntidadPruebas: boolean;
+  CondicionesAceptadas: boolean;
+  Modulos: Record<string, boolean>;
+  Plan: string;
+  Suspendida: boolean;
+  NumUsuarios: number;
+  UltimaActividad: Date | null;
+  Almacenamiento: number;
+  Creada: Date;
+}
+
+const LIST_SQL = `
+  select e.id::int as "Id", e.codigo as "Codigo", e.nombre as "Nombre", e.nif as "NIF", e.tipo_cuenta as "TipoCuenta",
+    e.entidad_pruebas as "EntidadPruebas", e.condiciones_aceptadas as "CondicionesAceptadas", e.modulos as "Modulos",
+    coalesce(s.plan, 'basico') as "Plan", coalesce(s.suspendida, false) as "Suspendida",
+    (select count(*) from miembros m where m.empresa_id = e.id and not m.baja)::int as "NumUsuarios",
+    greatest((select max(a.fecha) from auditoria a where a.empresa_id = e.id),
+             (select max(x.creada) from sesiones x where x.empresa_id = e.id)) as "UltimaActividad",
+    (select coalesce(sum(f.tamano), 0) from ficheros f where f.empresa_id = e.id)::int as "Almacenamiento",
+    e.creada as "Creada"
+  from empresas e left join suscripciones s on s.empresa_id = e.id`;
+
+export function empresasAdmin(database: Database, now: () => number) {
+  const db = database.db;
+
+  async function member(empresa: number, id: number) {
+    const [m] = await db
+      .select({ personaId: miembros.personaId })
+      .from(miembros)
+      .where(and(eq(miembros.empresaId, empresa), eq(miembros.id, id)))
+      .limit(1);
+    if (!m) throw notFound();
+    return m.personaId;
+  }
+
+  async function empresaExiste(id: number) {
+    const [e] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, id)).limit(1);
+    if (!e) throw notFound();
+  }
+
+  return {
+    async list(q: { Buscar: string; Pagina: number; TotalPagina: number; TipoCuenta?: string }) {
+      const params: unknown[] = [];
+      const where: string[] = [];
+      if (q.Buscar) {
+        params.push(`%${q.Buscar}%`);
+        where.push(
+          `(e.nombre ilike $${params.length} or e.codigo ilike $${params.length} or e.nif ilike $${params.length})`,
+        );
+      }
+      if (q.TipoCuenta) {
+        params.push(q.TipoCuenta);
+        where.push(`e.tipo_cuenta = $${params.length}`);
+      }
+      const w = where.length ? ` where ${where.join(' and ')}` : '';
+      const Items = await database.query<EmpresaFila>(
+        `${LIST_SQL}${w} order by e.nombre limit ${q.TotalPagina} offset ${(q.Pagina - 1) * q.TotalPagina}`,
+        params,
+      );
+      const [total] = await database.query<{ n: number }>(`select count(*)::int as n from empresas e${w}`, params);
+      return { Items, Total: Number(total?.n ?? 0), TotalLimitado: false };
+    },
+
+    async edit(id: number) {
+      const [row] = await database.query<EmpresaFila>(`${LIST_SQL} where e.id = $1`, [id]);
+      if (!row) throw notFound();
+      const [s] = await db.select().from(suscripciones).where(eq(suscripciones.empresaId, id));
+      return {
+        ...row,
+        Usuarios: s?.Usuarios ?? 1,
+        Centros: s?.Centros ?? 1,
+        PlanSiguiente: s?.PlanSiguiente ?? null,
+        MotivoSuspension: s?.MotivoSuspension ?? null,
+        PasoProduccion: s?.PasoProduccion ?? null,
+      };
+    },
+
+    /** Creates (id null) or updates a company and its subscription in one transaction. */
+    async save(id: number | null, body: EmpresaAdminInput): Promise<number> {
+      return db.transaction(async (tx) => {
+        const modulos = Object.fromEntries(Object.entries(body.Modulos).filter(([, on]) => on === true)) as Record<
+          string,
+          boolean
+        >;
+        const values = { nombre: body.Nombre, nif: body.NIF, tipoCuenta: body.TipoCuenta, modulos };
+        let empresaId = id;
+        if (empresaId === null) {
+          const codigo = (body.Codigo ?? '').toUpperCase();
+          const [taken] = await tx.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, codigo));
+          if (taken) throw fieldError('Codigo', 'Ya existe una empresa con ese código');
+          const [row] = await tx
+            .insert(empresas)
+            .values({ ...values, codigo, entidadPruebas: true, condicionesAceptadas: false })
+            .returning({ id: empresas.id });
+          empresaId = row!.id;
+          await tx.insert(centrosTable).values({ empresaId, Val: 'CENTRAL', Desc: 'Central' } as never);
+          await datosInicialesEmpresa(companyScope(tx, { empresaId, personaId: null, userName: 'admin' }), {
+            tributacion: 'peninsula',
+            tipoCuenta: body.TipoCuenta as never,
+          });
+        } else {
+          const [row] = await tx
+            .update(empresas)
+            .set(values)
+            .where(eq(empresas.id, empresaId))
+            .returning({ id: empresas.id });
+          if (!row) throw notFound();
+        }
+        const sub = { Plan: body.Plan, Usuarios: body.Usuarios, Centros: body.Centros, Actualizada: new Date(now()) };
+        await tx
+          .insert(suscripciones)
+          .values({ empresaId, ...sub })
+          .onConflictDoUpdate({ target: suscripciones.empresaId, set: sub });
+        return empresaId;
+      });
+    },
+
+    async suspender(id: number, suspendida: boolean, motivo: string | null) {
+      await empresaExiste(id);
+      const v = { Suspendida: suspendida, MotivoSuspension: suspendida ? motivo : null, Actualizada: new Date(now()) };
+      await db
+        .insert(suscripciones)
+        .values({ empresaId: id, ...v })
+        .onConflictDoUpdate({ target: suscripciones.empresaId, set: v });
+    },
+
+    /** Moves a test company to production: the test flag goes, the data is kept (see ARCHITECTURE, issue 19). */
+    async produccion(id: number) {
+      const [row] = await db
+        .update(empresas)
+        .set({ entidadPruebas: false })
+        .where(eq(empresas.id, id))
+        .returning({ id: empresas.id });
+      if (!row) throw notFound();
+      const v = { PasoProduccion: new Date(now()), Actualizada: new Date(now()) };
+      await db
+        .insert(suscripciones)
+        .values({ empresaId: id, ...v })
+        .onConflictDoUpdate({ target: suscripciones.empresaId, set: v });
+    },
+
+    /** A downgrade, applied at the end of the period. */
+    async planSiguiente(id: number, plan: string) {
+      const v = { PlanSiguiente: plan, Actualizada: new Date(now()) };
+      await db
+        .insert(suscripciones)
+        .values({ empresaId: id, ...v })
+        .onConflictDoUpdate({ target: suscripciones.empresaId, set: v });
+    },
+
+    /** The suspended companies (the request hook refuses their calls). */
+    async suspendidas(): Promise<number[]> {
+      const rows = await db
+        .select({ id: suscripciones.empresaId })
+        .from(suscripciones)
+        .where(eq(suscripciones.Suspendida, true));
+      return rows.map((r) => Number(r.id));
+    },
+
+    // --- administrador/admusuarios ---
+    async users(empresa: number, q: { Pagina: number; TotalPagina: number }) {
+      const where = and(eq(miembros.empresaId, empresa), eq(miembros.baja, false));
+      const Items = await db
+        .select({
+          Id: miembros.id,
+          UserName: personas.userName,
+          Nombre: personas.nombre,
+          Apellido1: personas.apellido1,
+          Apellido2: personas.apellido2,
+          Email: personas.email,
+          Roles: miembros.roles,
+          Propietario: miembros.propietario,
+          // Locked by an administrator, or temporarily after too many failed sign-ins.
+          Bloqueado: sql<boolean>`(${personas.bloqueado} or coalesce(${personas.bloqueadoHasta} > ${new Date(now()).toISOString()}::timestamptz, false))`,
+        })
+        .from(miembros)
+        .innerJoin(personas, eq(personas.id, miembros.personaId))
+        .where(where)
+        .orderBy(asc(personas.userName))
+        .limit(q.TotalPagina)
+        .offset((q.Pagina - 1) * q.TotalPagina);
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(miembros).where(where);
+      return { Items, Total: n, TotalLimitado: false };
+    },
+
+    async user(empresa: number, id: number) {
+      const [row] = await db
+        .select({
+          Id: miembros.id,
+          UserName: personas.userName,
+          Nombre: personas.nombre,
+          Apellido1: personas.apellido1,
+          Apellido2: personas.apellido2,
+          Email: personas.email,
+          Roles: miembros.roles,
+          Propietario: miembros.propietario,
+        })
+        .from(miembros)
+        .innerJoin(personas, eq(personas.id, miembros.personaId))
+        .where(and(eq(miembros.empresaId, empresa), eq(miembros.id, id), eq(miembros.baja, false)));
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async saveUser(empresa: number, id: number | null, body: UsuarioAdminInput): Promise<number> {
+      await empresaExiste(empresa);
+      const persona = {
+        nombre: body.Nombre,
+        apellido1: body.Apellido1 ?? null,
+        apellido2: body.Apellido2 ?? null,
+        email: body.Email,
+      };
+      const miembro = { roles: body.Roles, propietario: body.Propietario };
+      if (id !== null) {
+        const personaId = await member(empresa, id);
+        await db.transaction(async (tx) => {
+          await tx.update(personas).set(persona).where(eq(personas.id, personaId));
+          await tx
+            .update(miembros)
+            .set(miembro)
+            .where(and(eq(miembros.empresaId, empresa), eq(miembros.id, id)));
+        });
+        return id;
+      }
+      if (!body.Password) throw fieldError('Password', 'Contraseña es obligatorio');
+      const hash = await hashPassword(body.Password);
+      return db.transaction(async (tx) => {
+        const [taken] = await tx
+          .select({ id: personas.id })
+          .from(personas)
+          .where(eq(sql`lower(${personas.userName})`, body.UserName.toLowerCase()));
+        if (taken) throw fieldError('UserName', 'Ya existe un usuario con ese nombre');
+        const [p] = await tx
+          .insert(personas)
+          .values({ ...persona, userName: body.UserName, passwordHash: hash })
+          .returning({ id: personas.id });
+        const [m] = await tx
+          .insert(miembros)
+          .values({ empresaId: empresa, personaId: p!.id, ...miembro, fichajeActivo: true })
+          .returning({ id: miembros.id });
+        return m!.id;
+      });
+    },
+
+    /** Removes the membership (the person and their history stay: time-clock entries and audit name them). */
+    async deleteUser(empresa: number, id: number) {
+      const personaId = await member(empresa, id);
+      const [owner] = await db
+        .select({ p: miembros.propietario })
+        .from(miembros)
+        .where(and(eq(miembros.empresaId, empresa), eq(miembros.id, id)));
+      if (owner?.p) throw new AppError(400, 'No se puede eliminar al propietario de la empresa');
+      await db
+        .update(miembros)
+        .set({ baja: true })
+        .where(and(eq(miembros.empresaId, empresa), eq(miembros.id, id)));
+      await revokeAllOf(db, personaId);
+    },
+
+    async unlock(empresa: number, id: number) {
+      const personaId = await member(empresa, id);
+      await db
+        .update(personas)
+        .set({ bloqueado: false, fallosLogin: 0, ultimoFallo: null, bloqueadoHasta: null })
+        .where(eq(personas.id, personaId));
+    },
+
+    async setPassword(empresa: number, id: number, password: string) {
+      const personaId = await member(empresa, id);
+      await db
+        .update(personas)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(personas.id, personaId));
+      await revokeAllOf(db, personaId);
+    },
+  };
+}
+
+export type EmpresasAdmin = ReturnType<typeof empresasAdmin>;
