@@ -112,7 +112,7 @@ export function CobrosPage({ title, lado = LADO_COBROS }: { title: string; lado?
         </Tabs.Panel>
         {lado.vencidas && (
           <Tabs.Panel value="vencidas" pt="md">
-            <ListaVencidas onCobrar={(id) => setNuevo({ open: true, factura: id })} />
+            <ListaVencidas lado={lado} onCobrar={(id) => setNuevo({ open: true, factura: id })} />
           </Tabs.Panel>
         )}
       </Tabs>
@@ -208,10 +208,10 @@ function ListaCobros({ lado }: { lado: LadoPagos }) {
   );
 }
 
-function ListaVencidas({ onCobrar }: { onCobrar: (id: number) => void }) {
+function ListaVencidas({ onCobrar, lado }: { onCobrar: (id: number) => void; lado: LadoPagos }) {
   const list = usePagedList<FacturaVencida>({
-    entidad: 'fventavencidas',
-    path: 'ventas/fventa/vencidas',
+    entidad: lado.vencidas?.entidad ?? '',
+    path: lado.vencidas?.ruta ?? '',
     filters: [],
     filtros: () => ({}),
   });
@@ -224,13 +224,13 @@ function ListaVencidas({ onCobrar }: { onCobrar: (id: number) => void }) {
         onCobrar(r.Id);
       }}
     >
-      Cobrar
+      {lado === LADO_COBROS ? 'Cobrar' : 'Pagar'}
     </Button>
   );
   const columns: DataTableColumn<FacturaVencida>[] = [
     { accessor: 'NumSerie', title: 'Factura' },
     { accessor: 'Fecha', title: 'Fecha', render: (r) => formatDate(r.Fecha) },
-    { accessor: 'ClienteNombre', title: 'Cliente' },
+    { accessor: 'ClienteNombre', title: lado.tercero, render: (r) => nombreTercero(r, lado) },
     { accessor: 'PrimerVencimiento', title: 'Vencimiento', render: (r) => formatDate(r.PrimerVencimiento) },
     { accessor: 'DiasVencida', title: 'Días vencida', textAlign: 'right' },
     { accessor: 'ImporteVencido', title: 'Vencido', textAlign: 'right', render: (r) => money(r.ImporteVencido) },
@@ -243,14 +243,14 @@ function ListaVencidas({ onCobrar }: { onCobrar: (id: number) => void }) {
       list={list}
       columns={columns}
       compact={(r) => (
-        <FilaCompacta titulo={`${r.NumSerie} · ${r.ClienteNombre}`} accion={cobrar(r)}>
+        <FilaCompacta titulo={`${r.NumSerie} · ${nombreTercero(r, lado)}`} accion={cobrar(r)}>
           <Text size="sm">
             Vencida el {formatDate(r.PrimerVencimiento)} ({r.DiasVencida} días) · Pendiente {money(r.Pendiente)}
           </Text>
         </FilaCompacta>
       )}
-      rowHref={(r) => aFactura(r.Id)}
-      noRecordsText="No hay facturas vencidas pendientes de cobro"
+      rowHref={(r) => aFactura(r.Id, lado)}
+      noRecordsText={`No hay facturas vencidas pendientes de ${lado.nombre}`}
     />
   );
 }

@@ -67,6 +67,7 @@ export const LADO_PAGOS: LadoPagos = {
     estado: 'EstadoPago',
   },
   pagado: 'Pagado',
+  vencidas: { ruta: 'compras/fcompra/vencidas', entidad: 'fcompravencidas' },
   libro: {
     entidad: 'factrecibidas',
     ruta: 'impuestos/factrecibidas',

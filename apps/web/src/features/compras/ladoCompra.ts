@@ -84,7 +84,7 @@ export const LADO_COMPRA: LadoWeb = {
   },
   rectificar: false,
   simplificada: false,
-  pdf: false,
+  pdf: true,
   textosConfigurados: false,
   invalidar: ['dcompra', 'acompra', 'fcompra', 'fgasto', 'doccomprahist', 'movstesoreriap', 'factrecibidas'],
   Extra: FacturaRecibidaExtra,

@@ -23,6 +23,7 @@ import {
   useConfigura,
   useSeries,
   useTiposIva,
+  useTrazas,
 } from './documentosApi.ts';
 import {
   accionesPermitidas,
@@ -251,6 +252,7 @@ function EditorForm({
     }
   };
 
+  const trazas = useTrazas(readOnly ? [] : (doc?.Lineas ?? []).map((l) => l.IdProducto));
   const qr = !!lado.panelFactura?.conPanel(info, doc);
   const Panel = lado.panelFactura?.Panel;
   const Extra = lado.Extra;
@@ -333,6 +335,7 @@ function EditorForm({
           <LineasGrid
             decimalesPrecio={info.DecimalesRedondeo}
             compra={lado.lado === 'compra'}
+            trazas={trazas}
             lineas={form.values.Lineas}
             onChange={setLineas}
             tipos={tipos}

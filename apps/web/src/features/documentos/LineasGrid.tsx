@@ -24,7 +24,8 @@ import { type PrecioTarifa, type ProductoFila, precioTarifa, type TipoIvaFila } 
 import { aDecimal, type LineaForm, lineaVacia, numeroEditable } from './documentosModel.ts';
 
 /** Batch fields: for products with traceability, or lines that already carry a batch. */
-const conLote = (l: LineaForm) => l.Traza === 'lote' || l.Traza === 'lotefecha' || !!l.Lote || !!l.Caducidad;
+const conLote = (l: LineaForm, traza: string | null | undefined) =>
+  traza === 'lote' || traza === 'lotefecha' || !!l.Lote || !!l.Caducidad;
 
 type Col = 'Producto' | 'Descripcion' | 'Cantidad' | 'Precio' | 'Descuento' | 'TipoIva' | 'Lote' | 'Caducidad';
 
@@ -48,6 +49,8 @@ export interface LineasGridProps {
   decimalesPrecio?: number;
   /** Purchases: a picked product brings its purchase price (no customer tariff). */
   compra?: boolean;
+  /** The traceability of the stored lines' products (a loaded document's lines do not carry it). */
+  trazas?: Readonly<Record<number, string | null>>;
 }
 
 /** The option the keyboard has highlighted in a combobox's list (Mantine marks it data-combobox-selected). */
@@ -112,6 +115,8 @@ export function LineasGrid(p: LineasGridProps) {
       focus(p.lineas[i - 1]?.key, col);
     }
   };
+
+  const trazaDe = (l: LineaForm) => l.Traza ?? (l.IdProducto ? p.trazas?.[l.IdProducto] : null) ?? null;
 
   const pick = async (l: LineaForm, prod: ProductoFila | null) => {
     if (!prod) {
@@ -225,7 +230,7 @@ export function LineasGrid(p: LineasGridProps) {
           }}
           onKeyDown={onKey(i, 'Descripcion')}
         />
-        {conLote(l) && (
+        {conLote(l, trazaDe(l)) && (
           <Group gap={4} mt={4} wrap="nowrap">
             <TextInput
               aria-label={`Lote ${i + 1}`}
@@ -236,7 +241,7 @@ export function LineasGrid(p: LineasGridProps) {
               onChange={(e) => patch(l.key, { Lote: e.currentTarget.value })}
               style={{ flex: 1 }}
             />
-            {(l.Traza === 'lotefecha' || l.Caducidad) && (
+            {(trazaDe(l) === 'lotefecha' || l.Caducidad) && (
               <DateInput
                 aria-label={`Caducidad ${i + 1}`}
                 size="xs"

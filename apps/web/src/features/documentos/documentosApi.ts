@@ -1,5 +1,5 @@
 import type { TipoIva } from '@faro/domain';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
@@ -186,4 +186,28 @@ export interface CobroFila {
 export function tipoIvaDefecto(tipos: TipoIvaFila[], configura: Configura | null): string {
   const conf = tipos.find((t) => t.Id === configura?.IdTipoIva);
   return conf?.Valor ?? tipos.find((t) => t.Valor === 'IVA21')?.Valor ?? tipos.find((t) => !t.Baja)?.Valor ?? '';
+}
+
+/**
+ * The traceability (ninguna, lote, lotefecha) of the products of a stored document's lines, by product id: the
+ * editor offers batch and expiry on those lines (receiving a traced product needs them).
+ */
+export function useTrazas(ids: readonly (number | null | undefined)[]): Record<number, string | null> {
+  const { info } = useReady();
+  const unicos = [...new Set(ids.filter((x): x is number => !!x))].slice(0, 50);
+  const res = useQueries({
+    queries: unicos.map((id) => ({
+      queryKey: [...qk.row(info.IdEmpresa, 'productos', id), 'traza'],
+      queryFn: async () =>
+        (await api.get<ProductoFila>(`catalogo/productos/edit/${id}`, { background: true, silent: true }))
+          .Trazabilidad ?? null,
+      staleTime: 5 * 60_000,
+      retry: false,
+    })),
+  });
+  const out: Record<number, string | null> = {};
+  unicos.forEach((id, i) => {
+    out[id] = res[i]?.data ?? null;
+  });
+  return out;
 }
