@@ -6,5 +6,6 @@ import '../features/configuracion/register.ts';
 import '../features/contactos/register.ts';
 import '../features/empresa/register.tsx';
 import '../features/importar/register.ts';
+import '../features/personal/register.tsx';
 
 export { EntityScreen } from '../ui/EntityScreen.tsx';

@@ -136,4 +136,26 @@ describe('time clock screen (spec section 4)', () => {
     const save = calls.find((c) => c.method === 'POST')!;
     expect(JSON.parse(String(save.init.body))).toMatchObject({ Tipo: 'p', Origen: 'w', MotivoPausa: null });
   });
+
+  it('without network the entry is queued with its device time, then sent once when the network is back', async () => {
+    localStorage.clear();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { calls, session } = setup('', 'e');
+    fireEvent.click(screen.getByRole('button', { name: 'Fichar' }));
+    expect((await screen.findByTestId('pendientes')).textContent).toBe('1 fichaje pendiente de enviar');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(session.patchInfo).toHaveBeenCalledWith({ EstadoFichaje: 'e' });
+    online.mockReturnValue(true);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByTestId('pendientes')).toBeNull());
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const body = JSON.parse(String(posts[0]!.init.body));
+    expect(body).toMatchObject({ Tipo: 'j', MotivoPausa: null });
+    expect(body.IdCliente).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(Date.parse(body.FechaDispositivo)).toBeLessThanOrEqual(Date.now());
+    online.mockRestore();
+  });
 });

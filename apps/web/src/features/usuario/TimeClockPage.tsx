@@ -5,19 +5,23 @@ import {
   type EstadoFichaje,
   formatDateTime,
   MSG,
+  nextClockState,
   type TipoFichaje,
 } from '@faro/domain';
-import { Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
+import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
-import { notifySuccess } from '../../platform/ui/notify.ts';
+import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { EndWorkdayModal } from './EndWorkdayModal.tsx';
-import { currentPosition } from './geolocation.ts';
+import { currentPosition, type Position } from './geolocation.ts';
+import { MiMesFichajes } from './MiMesFichajes.tsx';
+import { encolar, enviarPendientes, nuevoIdCliente, origenDispositivo, pendientes } from './offlineQueue.ts';
 import { PauseReasonModal } from './PauseReasonModal.tsx';
 
 interface Fichaje {
@@ -29,11 +33,15 @@ interface Fichaje {
   Latitud: number | null;
   Longitud: number | null;
   Origen: string;
+  Offline?: boolean;
+  IdCorreccion?: number | null;
 }
 
 const PAGE_SIZE = 20;
 const TIPO = { j: 'Jornada', p: 'Pausa' } as const satisfies Record<TipoFichaje, string>;
-const ORIGEN: Record<string, string> = { w: 'Web', m: 'Móvil', a: 'Aplicación' };
+const ORIGEN: Record<string, string> = { w: 'Web', m: 'Móvil', k: 'Quiosco', a: 'Aplicación' };
+const SIN_CONEXION =
+  'Sin conexión: el fichaje queda guardado en este dispositivo y se enviará al recuperar la conexión';
 const STATE_COLOR = { '': 'gray', e: 'green', s: 'gray', p: 'orange', r: 'green' } as const satisfies Record<
   EstadoFichaje,
   string
@@ -41,9 +49,37 @@ const STATE_COLOR = { '': 'gray', e: 'green', s: 'gray', p: 'orange', r: 'green'
 
 type Action = ReturnType<typeof clockActions>[number];
 
-/** usuario/fichajes (spec section 4): clock in, pause with a reason, resume, clock out; the user's records. */
+/** usuario/fichajes (spec section 4): clock in, pause with a reason, resume, clock out; the user's records; the month. */
 export function TimeClockPage() {
   usePageTitle('Mis fichajes');
+  const [params, setParams] = useSearchParams();
+  const vista = params.get('vista') === 'mes' ? 'mes' : 'hoy';
+  return (
+    <Stack maw={1000}>
+      <Title order={1} fz="h2">
+        Mis fichajes
+      </Title>
+      <Tabs
+        value={vista}
+        onChange={(v) => setParams((prev) => ({ ...Object.fromEntries(prev), vista: v ?? 'hoy' }))}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="hoy">Fichar</Tabs.Tab>
+          <Tabs.Tab value="mes">Mi mes</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="hoy" pt="md">
+          <Fichar />
+        </Tabs.Panel>
+        <Tabs.Panel value="mes" pt="md">
+          <MiMesFichajes />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function Fichar() {
   const { info } = useReady();
   const { patchInfo } = useSession();
   const queryClient = useQueryClient();
@@ -52,6 +88,7 @@ export function TimeClockPage() {
   const [pausing, setPausing] = useState(false);
   const [ending, setEnding] = useState(false);
   const [busy, setBusy] = useState<Action | null>(null);
+  const [enCola, setEnCola] = useState(() => pendientes(info.IdEmpresa).length);
   const state: EstadoFichaje = info.EstadoFichaje ?? '';
 
   const records = useQuery({
@@ -60,21 +97,71 @@ export function TimeClockPage() {
       api.get<ListAnswer<Fichaje>>('rrhh/fichajesusu/list', { params: { Pagina: page, TotalPagina: PAGE_SIZE } }),
   });
 
+  // The entries queued without network go out when it is back (in order; each client id arrives once).
+  const flush = useCallback(async () => {
+    if (pendientes(info.IdEmpresa).length === 0) return;
+    const sent = await enviarPendientes(info.IdEmpresa, async (f) => {
+      try {
+        const answer = await api.post<{ Estado: Exclude<EstadoFichaje, ''> }>('rrhh/fichajesusu/save', f, {
+          silent: true,
+        });
+        patchInfo({ EstadoFichaje: answer.Estado });
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 0) return false;
+        notifyError(err instanceof Error ? err.message : MSG.formInvalid);
+        return true;
+      }
+    });
+    setEnCola(pendientes(info.IdEmpresa).length);
+    if (sent > 0) {
+      notifySuccess(sent === 1 ? 'Se ha enviado el fichaje pendiente' : `Se han enviado ${sent} fichajes pendientes`);
+      await queryClient.invalidateQueries({ queryKey: ['empresa', info.IdEmpresa, 'fichajes'] });
+    }
+  }, [info.IdEmpresa, patchInfo, queryClient]);
+  useEffect(() => {
+    void flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [flush]);
+
+  const queue = (Tipo: TipoFichaje, MotivoPausa: string | null, position: Position) => {
+    const t = nextClockState(state, Tipo);
+    if (!t.ok) {
+      notifyError(t.message);
+      return false;
+    }
+    encolar(info.IdEmpresa, {
+      Tipo,
+      Origen: origenDispositivo(),
+      MotivoPausa,
+      ...position,
+      IdCliente: nuevoIdCliente(),
+      FechaDispositivo: new Date().toISOString(),
+    });
+    setEnCola(pendientes(info.IdEmpresa).length);
+    patchInfo({ EstadoFichaje: t.next });
+    notifySuccess(SIN_CONEXION);
+    return true;
+  };
+
   const register = async (Tipo: TipoFichaje, MotivoPausa: string | null, action: Action) => {
     setBusy(action);
+    const position = await currentPosition();
     try {
-      const position = await currentPosition();
-      const answer = await api.post<{ Estado: Exclude<EstadoFichaje, ''>; Fecha: string }>('rrhh/fichajesusu/save', {
-        Tipo,
-        Origen: 'w',
-        MotivoPausa,
-        ...position,
-      });
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue(Tipo, MotivoPausa, position);
+      const answer = await api.post<{ Estado: Exclude<EstadoFichaje, ''>; Fecha: string }>(
+        'rrhh/fichajesusu/save',
+        { Tipo, Origen: 'w', MotivoPausa, ...position },
+        { silent: true },
+      );
       patchInfo({ EstadoFichaje: answer.Estado });
       notifySuccess(MSG.clockRegistered(clockWord(answer.Estado)));
       await queryClient.invalidateQueries({ queryKey: ['empresa', info.IdEmpresa, 'fichajes'] });
       return true;
-    } catch {
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 0) return queue(Tipo, MotivoPausa, position);
+      if (err instanceof Error && err.message) notifyError(err.message);
       return false;
     } finally {
       setBusy(null);
@@ -90,10 +177,7 @@ export function TimeClockPage() {
   const total = records.data?.Total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
-    <Stack maw={1000}>
-      <Title order={1} fz="h2">
-        Mis fichajes
-      </Title>
+    <Stack>
       <Card withBorder radius="lg" padding="lg">
         <Group justify="space-between" align="center">
           <div>
@@ -103,6 +187,11 @@ export function TimeClockPage() {
             <Badge size="lg" variant="light" color={STATE_COLOR[state]} data-testid="estado-fichaje">
               {ESTADO_FICHAJE_LABELS[state]}
             </Badge>
+            {enCola > 0 && (
+              <Badge ml="xs" size="lg" variant="light" color="orange" data-testid="pendientes">
+                {enCola === 1 ? '1 fichaje pendiente de enviar' : `${enCola} fichajes pendientes de enviar`}
+              </Badge>
+            )}
           </div>
           <Group>
             {clockActions(state).map((action) => (
@@ -141,7 +230,11 @@ export function TimeClockPage() {
                   <Table.Td>{TIPO[f.Tipo] ?? f.Tipo}</Table.Td>
                   <Table.Td>{ESTADO_FICHAJE_LABELS[f.Estado] ?? f.Estado}</Table.Td>
                   <Table.Td>{f.MotivoPausa ?? ''}</Table.Td>
-                  <Table.Td>{ORIGEN[f.Origen] ?? f.Origen}</Table.Td>
+                  <Table.Td>
+                    {ORIGEN[f.Origen] ?? f.Origen}
+                    {f.Offline ? ' · sin conexión' : ''}
+                    {f.IdCorreccion ? ' · corrección' : ''}
+                  </Table.Td>
                   <Table.Td>
                     {f.Latitud !== null && f.Longitud !== null
                       ? `${f.Latitud.toFixed(4)}, ${f.Longitud.toFixed(4)}`

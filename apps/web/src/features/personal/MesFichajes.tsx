@@ -1,0 +1,197 @@
+import { ESTADO_FICHAJE_LABELS, formatDate, formatDateTime, formatMinutes } from '@faro/domain';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { horaMadrid, type MesFichajesData, ORIGEN_FICHAJE, SITUACION_CORRECCION } from './personalApi.ts';
+
+function Cifra({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg">
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/**
+ * A person's month of the time clock: totals against the plan, alerts, one row per day and every entry (originals
+ * and corrections' entries, offline ones flagged), then the corrections with their state.
+ */
+export function MesFichajes({ data }: { data: MesFichajesData }) {
+  const dias = data.Dias.filter((d) => d.Entrada || d.Previstos > 0 || d.Permiso);
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        <Cifra label="Trabajado" value={formatMinutes(data.Trabajados)} />
+        <Cifra label="Previsto" value={formatMinutes(data.Previstos)} />
+        <Cifra label="Horas extra" value={formatMinutes(data.Extra)} />
+        <Cifra label="Pausas" value={formatMinutes(data.Pausas)} />
+        <Cifra label="Ausencias" value={String(data.Ausencias)} />
+      </SimpleGrid>
+      {data.Contrato && (
+        <Text size="sm" c="dimmed">
+          Jornada prevista según el contrato: {data.Contrato}
+        </Text>
+      )}
+      {data.Alertas.length > 0 && (
+        <Alert color="orange" title="Avisos" role="alert">
+          <Stack gap={2}>
+            {data.Alertas.map((a) => (
+              <Text key={a} size="sm">
+                {a}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <Card withBorder radius="lg" padding="0">
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped verticalSpacing="xs" horizontalSpacing="sm" data-testid="dias-mes">
+            <Table.Caption>Jornadas del mes {data.Mes}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Día</Table.Th>
+                <Table.Th>Entrada</Table.Th>
+                <Table.Th>Salida</Table.Th>
+                <Table.Th>Trabajado</Table.Th>
+                <Table.Th>Pausas</Table.Th>
+                <Table.Th>Previsto</Table.Th>
+                <Table.Th>Extra</Table.Th>
+                <Table.Th>Incidencia</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {dias.map((d) => (
+                <Table.Tr key={d.Dia}>
+                  <Table.Td>{formatDate(d.Dia)}</Table.Td>
+                  <Table.Td>{horaMadrid(d.Entrada)}</Table.Td>
+                  <Table.Td>{horaMadrid(d.Salida)}</Table.Td>
+                  <Table.Td>{formatMinutes(d.Trabajados)}</Table.Td>
+                  <Table.Td>{formatMinutes(d.Pausas)}</Table.Td>
+                  <Table.Td>{formatMinutes(d.Previstos)}</Table.Td>
+                  <Table.Td>{formatMinutes(d.Extra)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {d.SinSalida && (
+                        <Badge color="red" variant="light">
+                          Falta la salida
+                        </Badge>
+                      )}
+                      {d.Ausencia && (
+                        <Badge color="orange" variant="light">
+                          Ausencia
+                        </Badge>
+                      )}
+                      {d.Permiso && <Badge variant="light">{d.Permiso}</Badge>}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <Title order={2} fz="h4">
+        Registros
+      </Title>
+      <Card withBorder radius="lg" padding="0">
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" horizontalSpacing="sm" data-testid="registros-mes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Registro</Table.Th>
+                <Table.Th>Motivo</Table.Th>
+                <Table.Th>Origen</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.Fichajes.map((f) => (
+                <Table.Tr key={f.Id}>
+                  <Table.Td>{formatDateTime(f.Fecha)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {ESTADO_FICHAJE_LABELS[f.Estado] ?? f.Estado}
+                      {f.IdCorreccion && (
+                        <Badge size="sm" variant="light" color="grape">
+                          Corrección
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{f.MotivoPausa ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {ORIGEN_FICHAJE[f.Origen] ?? f.Origen}
+                      {f.Offline && (
+                        <Badge size="sm" variant="light" color="orange">
+                          Sin conexión
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      {data.Correcciones.length > 0 && (
+        <>
+          <Title order={2} fz="h4">
+            Correcciones
+          </Title>
+          <TablaCorrecciones items={data.Correcciones} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function TablaCorrecciones({
+  items,
+  acciones,
+}: {
+  items: MesFichajesData['Correcciones'];
+  acciones?: (c: MesFichajesData['Correcciones'][number]) => React.ReactNode;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="0">
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="xs" horizontalSpacing="sm" data-testid="correcciones">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Fecha corregida</Table.Th>
+              <Table.Th>Registro</Table.Th>
+              <Table.Th>Motivo</Table.Th>
+              <Table.Th>Propuesta por</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              {acciones && <Table.Th>Acciones</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((c) => (
+              <Table.Tr key={c.Id}>
+                <Table.Td>{formatDateTime(c.Fecha)}</Table.Td>
+                <Table.Td>{ESTADO_FICHAJE_LABELS[c.Estado]}</Table.Td>
+                <Table.Td>{c.Motivo}</Table.Td>
+                <Table.Td>{c.PropuestaPor === 't' ? 'Trabajador' : 'Responsable'}</Table.Td>
+                <Table.Td>
+                  <Badge
+                    variant="light"
+                    color={c.Situacion === 'aprobada' ? 'green' : c.Situacion === 'rechazada' ? 'red' : 'orange'}
+                  >
+                    {SITUACION_CORRECCION[c.Situacion]}
+                  </Badge>
+                </Table.Td>
+                {acciones && <Table.Td>{acciones(c)}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Dia } from '@faro/domain';
+
+/** Answers of the time clock's API (modules/rrhh). */
+export interface FichajeItem {
+  Id: number;
+  IdPersona?: number;
+  Fecha: string;
+  Registrado: string;
+  Tipo: 'j' | 'p';
+  Estado: 'e' | 's' | 'p' | 'r';
+  MotivoPausa: string | null;
+  Latitud: number | null;
+  Longitud: number | null;
+  Origen: string;
+  Offline: boolean;
+  IdCorreccion: number | null;
+  Ip?: string | null;
+  Huella?: string | null;
+}
+
+export interface Correccion {
+  Id: number;
+  IdPersona: number;
+  IdFichaje: number | null;
+  Estado: 'e' | 's' | 'p' | 'r';
+  Fecha: string;
+  MotivoPausa: string | null;
+  Motivo: string;
+  PropuestaPor: 't' | 'r';
+  PropuestaEn: string;
+  Situacion: 'pendiente' | 'aprobada' | 'rechazada';
+  ResueltaEn: string | null;
+  Respuesta: string | null;
+  IdFichajeNuevo: number | null;
+}
+
+export interface PersonaFichaje {
+  IdPersona: number;
+  Codigo: string | null;
+  Nombre: string;
+  IdEmpleado: number | null;
+  IdCentro: number | null;
+}
+
+export interface MesFichajesData {
+  Persona: PersonaFichaje;
+  Mes: string;
+  Contrato: string | null;
+  Dias: Dia[];
+  Trabajados: number;
+  Pausas: number;
+  Previstos: number;
+  Extra: number;
+  Ausencias: number;
+  SinSalida: number;
+  Alertas: string[];
+  Fichajes: FichajeItem[];
+  Correcciones: Correccion[];
+  Aceptacion: { Mes: string; AceptadaEn: string; Huella: string } | null;
+}
+
+export const ORIGEN_FICHAJE: Record<string, string> = { w: 'Web', m: 'Móvil', k: 'Quiosco' };
+export const SITUACION_CORRECCION = {
+  pendiente: 'Pendiente',
+  aprobada: 'Aprobada',
+  rechazada: 'Rechazada',
+} as const satisfies Record<Correccion['Situacion'], string>;
+
+/** The current month 'yyyy-mm' in Madrid. */
+export const mesActual = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date()).slice(0, 7);
+
+/** 'HH:mm' in Madrid of an instant. */
+export const horaMadrid = (iso: string | null) =>
+  iso
+    ? new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(iso),
+      )
+    : '';
+
+/** Opens a downloaded file (blob) under its name. */
+export function guardarFichero(blob: Blob, nombre: string) {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = nombre;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

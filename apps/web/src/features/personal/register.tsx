@@ -1,0 +1,44 @@
+import { Button } from '@mantine/core';
+import { Link } from 'react-router';
+import { registerExtensions } from '../../ui/extensions.ts';
+
+/** Under an employee's form: their time clock (the managers' screen), their absences and their contracts. */
+function EmpleadoPanel({ id }: { id: number }) {
+  return (
+    <Button.Group>
+      <Button component={Link} to="/controlhorario/lista" variant="light">
+        Control horario
+      </Button>
+      <Button component={Link} to={`/ausencias/lista?IdEmpleado=${id}`} variant="default">
+        Ausencias y situaciones
+      </Button>
+      <Button component={Link} to={`/contratos/lista?IdEmpleado=${id}`} variant="default">
+        Contratos
+      </Button>
+      <Button component={Link} to="/festivos/lista" variant="default">
+        Calendario de festivos
+      </Button>
+    </Button.Group>
+  );
+}
+
+/** Beside 'Nuevo comercial': the commission rules and the commission report. */
+function ComercialesAcciones() {
+  return (
+    <Button component={Link} to="/reglascomision/lista" variant="default">
+      Reglas de comisión
+    </Button>
+  );
+}
+
+registerExtensions({
+  panels: { empleados: EmpleadoPanel },
+  createActions: {
+    comerciales: ComercialesAcciones,
+    empleados: () => (
+      <Button component={Link} to="/controlhorario/lista" variant="default">
+        Control horario
+      </Button>
+    ),
+  },
+});
