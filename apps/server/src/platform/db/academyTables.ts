@@ -1,56 +1,63 @@
 // Tables of the academy (issue 17). Re-exported by schema.ts so drizzle-kit sees them.
-import { ENTITIES } from '@faro/domain';
+import { ENTITIES, type EntityDef } from '@faro/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
   integer,
   numeric,
+  type PgColumn,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { entityTable } from './entityTable.ts';
+import { col, type EntityTable, type ExtraIndexes, entityTable } from './entityTable.ts';
 import { empresas } from './platformTables.ts';
 
+const tabla = (entity: EntityDef, extraIndexes?: ExtraIndexes) => entityTable(entity, {}, extraIndexes);
+
+/** The columns of an entity table by field name, typed as present (the derived table's index signature says maybe). */
+type Declarados<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
+type Campos<E extends EntityDef> = Record<Declarados<E['fields']> | 'Id' | 'empresaId', PgColumn>;
+function campos<E extends EntityDef>(table: EntityTable, entity: E): Campos<E> {
+  const keys = ['Id', 'empresaId', ...Object.keys(entity.fields)];
+  return Object.fromEntries(keys.map((k) => [k, col(table, k)])) as Campos<E>;
+}
+
 // Simple entities of the academy (docs/ARCHITECTURE.md, "Adding a simple entity"; `academyEntityTables` below).
-export const aulasTable = entityTable(ENTITIES.aulas);
-export const opcionesTable = entityTable(ENTITIES.opciones);
-export const profesoresTable = entityTable(ENTITIES.profesores);
-export const cursosTable = entityTable(ENTITIES.cursos);
-export const tarifascursoTable = entityTable(ENTITIES.tarifascurso, {}, (t) => [
+export const aulasTable = tabla(ENTITIES.aulas);
+export const opcionesTable = tabla(ENTITIES.opciones);
+export const profesoresTable = tabla(ENTITIES.profesores);
+export const cursosTable = tabla(ENTITIES.cursos);
+export const tarifascursoTable = tabla(ENTITIES.tarifascurso, (t) => [
   index('tarifascurso_curso_idx').on(t.empresaId, t.IdCurso),
 ]);
-export const tutoresTable = entityTable(ENTITIES.tutores, {}, (t) => [
-  index('tutores_persona_idx').on(t.empresaId, t.IdPersona),
-]);
-export const alumnosTable = entityTable(ENTITIES.alumnos, {}, (t) => [
+export const tutoresTable = tabla(ENTITIES.tutores, (t) => [index('tutores_persona_idx').on(t.empresaId, t.IdPersona)]);
+export const alumnosTable = tabla(ENTITIES.alumnos, (t) => [
   index('alumnos_persona_idx').on(t.empresaId, t.IdPersona),
   index('alumnos_tutor_idx').on(t.empresaId, t.IdTutor),
 ]);
-export const autorizadosTable = entityTable(ENTITIES.autorizados, {}, (t) => [
+export const autorizadosTable = tabla(ENTITIES.autorizados, (t) => [
   index('autorizados_alumno_idx').on(t.empresaId, t.IdAlumno),
 ]);
-export const cursandoTable = entityTable(ENTITIES.cursando, {}, (t) => [
+export const cursandoTable = tabla(ENTITIES.cursando, (t) => [
   index('cursando_alumno_idx').on(t.empresaId, t.IdAlumno),
   index('cursando_curso_idx').on(t.empresaId, t.IdCurso),
 ]);
-export const matriculasonlineTable = entityTable(ENTITIES.matriculasonline);
+export const matriculasonlineTable = tabla(ENTITIES.matriculasonline);
 /** A monthly charge exists once per enrolment and month: the unique key is the job's idempotency guard. */
-export const cargosTable = entityTable(ENTITIES.cargos, {}, (t) => [
+export const cargosTable = tabla(ENTITIES.cargos, (t) => [
   uniqueIndex('cargos_mensual_uq').on(t.empresaId, t.IdCursando, t.Periodo).where(sql`${t.Modo} = 'mensual'`),
   index('cargos_alumno_idx').on(t.empresaId, t.IdAlumno, t.Fecha),
   index('cargos_factura_idx').on(t.empresaId, t.IdFactura),
 ]);
-export const evaluacionesTable = entityTable(ENTITIES.evaluaciones, {}, (t) => [
+export const evaluacionesTable = tabla(ENTITIES.evaluaciones, (t) => [
   index('evaluaciones_curso_idx').on(t.empresaId, t.IdCurso),
 ]);
-export const diascierreTable = entityTable(ENTITIES.diascierre);
-export const horariosTable = entityTable(ENTITIES.horarios, {}, (t) => [
-  index('horarios_curso_idx').on(t.empresaId, t.IdCurso),
-]);
+export const diascierreTable = tabla(ENTITIES.diascierre);
+export const horariosTable = tabla(ENTITIES.horarios, (t) => [index('horarios_curso_idx').on(t.empresaId, t.IdCurso)]);
 
 /** The academy's entity tables by entity name (`tableRegistry.ts` adds them to the generic engine). */
 export const academyEntityTables = {
@@ -69,6 +76,22 @@ export const academyEntityTables = {
   diascierre: diascierreTable,
   horarios: horariosTable,
 } as const;
+
+/** Typed column references of the academy's entity tables (`alumnosCols.Nombre`…). */
+export const aulasCols = campos(aulasTable, ENTITIES.aulas);
+export const opcionesCols = campos(opcionesTable, ENTITIES.opciones);
+export const profesoresCols = campos(profesoresTable, ENTITIES.profesores);
+export const cursosCols = campos(cursosTable, ENTITIES.cursos);
+export const tarifascursoCols = campos(tarifascursoTable, ENTITIES.tarifascurso);
+export const tutoresCols = campos(tutoresTable, ENTITIES.tutores);
+export const alumnosCols = campos(alumnosTable, ENTITIES.alumnos);
+export const autorizadosCols = campos(autorizadosTable, ENTITIES.autorizados);
+export const cursandoCols = campos(cursandoTable, ENTITIES.cursando);
+export const matriculasonlineCols = campos(matriculasonlineTable, ENTITIES.matriculasonline);
+export const cargosCols = campos(cargosTable, ENTITIES.cargos);
+export const evaluacionesCols = campos(evaluacionesTable, ENTITIES.evaluaciones);
+export const diascierreCols = campos(diascierreTable, ENTITIES.diascierre);
+export const horariosCols = campos(horariosTable, ENTITIES.horarios);
 
 const empresaId = () =>
   bigint('empresa_id', { mode: 'number' })

@@ -1,4 +1,30 @@
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 import type { AreaScreens } from './types.ts';
 
-/** Academy, teacher area and student portal (issues 17 and 18). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
-export const FORMACION_SCREENS: AreaScreens = {};
+const HorarioScreens = lazyNamed(() => import('../../features/formacion/HorarioScreens.tsx'), 'HorarioScreens');
+const FacturacionScreens = lazyNamed(
+  () => import('../../features/formacion/FacturacionScreens.tsx'),
+  'FacturacionScreens',
+);
+const PortalScreens = lazyNamed(() => import('../../features/formacion/PortalScreens.tsx'), 'PortalScreens');
+const OficinaScreens = lazyNamed(() => import('../../features/formacion/OficinaScreens.tsx'), 'OficinaScreens');
+
+/**
+ * Academy, teacher area and student portal (issues 17 and 18). Each screen a lazy chunk (`lazyNamed` of the
+ * feature's file). The simple academy lists (aulas, opciones, cursos, tarifascurso, profesores, tutores,
+ * autorizados, cursando, cargos) are entities on the generic screens.
+ */
+export const FORMACION_SCREENS: AreaScreens = {
+  horario: HorarioScreens,
+  alumnosprofe: HorarioScreens,
+  factcobros: FacturacionScreens,
+  matriculas: OficinaScreens,
+  matriculasonline: OficinaScreens,
+  portalalumno: OficinaScreens,
+  portalumatriculas: PortalScreens,
+  portalusaldo: PortalScreens,
+  portalufacturas: PortalScreens,
+  portaluevaluaciones: PortalScreens,
+  portaludocumentos: PortalScreens,
+  portaluhorario: PortalScreens,
+};

@@ -1,0 +1,280 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { companyDirectory } from '../../platform/tenancy/directory.ts';
+import { generarCargosMensuales } from './cargos.ts';
+
+/**
+ * The academy (issue 17) on the DEMO ACADEMIA: timetable clashes, attendance, monthly charges (idempotent),
+ * charges → one invoice per payer with exempt teaching and taxable material → balance, and the portal's isolation
+ * per person (a student sees only their file, a tutor only their children).
+ */
+let t: TestApp;
+let oficina: Session;
+let alumno: Session;
+let tutor: Session;
+let profesor: Session;
+let empresaId: number;
+
+const filas = async (q: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  oficina = await t.as('academia', 'ACADEMIA');
+  alumno = await t.as('alumno', 'ACADEMIA');
+  tutor = await t.as('tutor', 'ACADEMIA');
+  profesor = await t.as('profesor', 'ACADEMIA');
+  empresaId = Number((await filas(sql`select id from empresas where codigo = 'ACADEMIA'`))[0]!.id);
+});
+afterAll(() => t.close());
+
+const lista = async (s: Session, path: string, filtros?: Record<string, unknown>) => {
+  const q = filtros ? `?TotalPagina=200&Filtros=${encodeURIComponent(JSON.stringify(filtros))}` : '?TotalPagina=200';
+  const r = await s.request('GET', `/api/formacion/${path}/list${q}`);
+  expect(r.status).toBe(200);
+  return r.body.Items as Record<string, unknown>[];
+};
+
+describe('student file', () => {
+  it('assigns the enrolment and student codes from the counters and checks the DNI letter and minors', async () => {
+    const malo = await oficina.request('POST', '/api/formacion/alumnos/save', {
+      Nombre: 'Ana',
+      Apellidos: 'Prueba',
+      NIF: '12345678A',
+      FechaNacimiento: '1990-01-01',
+      Estado: 'activo',
+    });
+    expect(malo.status).toBe(400);
+    expect(malo.body.Errores.map((e: { Campo: string }) => e.Campo)).toContain('NIF');
+    const menor = await oficina.request('POST', '/api/formacion/alumnos/save', {
+      Nombre: 'Leo',
+      Apellidos: 'Prueba',
+      FechaNacimiento: `${new Date().getFullYear() - 10}-01-01`,
+      Estado: 'activo',
+    });
+    expect(menor.status).toBe(400);
+    expect(menor.body.Errores).toContainEqual({
+      Campo: 'IdTutor',
+      Mensaje: 'Un alumno menor de edad necesita un tutor',
+    });
+    const ok = await oficina.request('POST', '/api/formacion/alumnos/save', {
+      Nombre: 'Ana',
+      Apellidos: 'Prueba',
+      NIF: '12345678Z',
+      FechaNacimiento: '1990-01-01',
+      Estado: 'activo',
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ CodMatricula: 'MAT-0013', CodAlumno: 'ALU-0013' });
+  });
+});
+
+describe('timetable', () => {
+  it('refuses a session that clashes with the teacher, the room or a student, in Spanish', async () => {
+    const [ingles] = await lista(oficina, 'cursos', { Codigo: 'ING-B2' });
+    const [ofi] = await lista(oficina, 'cursos', { Codigo: 'OFI-AV' });
+    const [aula2] = await lista(oficina, 'aulas', { Codigo: 'A2' });
+    const [p1] = await lista(oficina, 'profesores', { Codigo: 'P1' });
+    // Monday 17:00–18:30 is English group A with teacher P1 in room A1.
+    const choque = await oficina.request('POST', '/api/formacion/horarios/save', {
+      IdCurso: ofi!.Id,
+      Grupo: 'Tarde',
+      DiaSemana: '1',
+      HoraInicio: '18:00',
+      HoraFin: '19:00',
+      IdProfesor: p1!.Id,
+      IdAula: aula2!.Id,
+    });
+    expect(choque.status).toBe(400);
+    const mensajes = choque.body.Errores as { Campo: string; Mensaje: string }[];
+    expect(mensajes.find((e) => e.Campo === 'IdProfesor')?.Mensaje).toBe(
+      'El profesor Laura Gil Romero ya tiene clase el lunes de 18:00 a 19:00',
+    );
+    // Students 6–8 attend both courses: a student clash too.
+    expect(mensajes.find((e) => e.Campo === 'IdCurso')?.Mensaje).toMatch(/^El alumno .+ ya tiene clase el lunes/);
+    const horaMal = await oficina.request('POST', '/api/formacion/horarios/save', {
+      IdCurso: ingles!.Id,
+      DiaSemana: '5',
+      HoraInicio: '19:00',
+      HoraFin: '18:00',
+    });
+    expect(horaMal.body.Errores).toEqual([
+      { Campo: 'HoraFin', Mensaje: 'La hora de fin debe ser posterior a la de inicio' },
+    ]);
+    const libre = await oficina.request('POST', '/api/formacion/horarios/save', {
+      IdCurso: ingles!.Id,
+      Grupo: 'A',
+      DiaSemana: '5',
+      HoraInicio: '17:00',
+      HoraFin: '18:00',
+      IdProfesor: p1!.Id,
+      IdAula: aula2!.Id,
+    });
+    expect(libre.status).toBe(201);
+    const semana = await oficina.request('GET', '/api/formacion/horario/semana');
+    expect(semana.body.Sesiones.some((s: { Id: number }) => s.Id === libre.body.Id)).toBe(true);
+  });
+
+  it('lets the teacher take attendance of their own session and mails the tutor on an absence', async () => {
+    const mio = await profesor.request('GET', '/api/formacion/horario/mio');
+    expect(mio.status).toBe(200);
+    const sesion = mio.body.Sesiones[0] as { Id: number; Curso: string };
+    expect(sesion.Curso).toBe('Inglés B2');
+    const hoja = await profesor.request('GET', `/api/formacion/asistencia/${sesion.Id}?fecha=2099-01-05`);
+    expect(hoja.status).toBe(200);
+    const lucia = (hoja.body.Alumnos as { IdAlumno: number; Nombre: string }[]).find((a) =>
+      a.Nombre.startsWith('Lucía'),
+    )!;
+    const antes = Number(
+      (await filas(sql`select count(*)::int as n from correos_salida where para = 'tutor@faro.local'`))[0]?.n ?? 0,
+    );
+    const marca = await profesor.request('PUT', `/api/formacion/asistencia/${sesion.Id}`, {
+      Fecha: '2099-01-05',
+      IdAlumno: lucia.IdAlumno,
+      Estado: 'f',
+    });
+    expect(marca.status).toBe(200);
+    const despues = Number(
+      (await filas(sql`select count(*)::int as n from correos_salida where para = 'tutor@faro.local'`))[0]?.n ?? 0,
+    );
+    expect(despues).toBe(antes + 1);
+    const mal = await profesor.request('PUT', `/api/formacion/asistencia/${sesion.Id}`, {
+      Fecha: '2099-01-05',
+      IdAlumno: lucia.IdAlumno,
+      Estado: 'x',
+    });
+    expect(mal.status).toBe(400);
+    // Another teacher's session (office skills) is not theirs.
+    const semana = await oficina.request('GET', '/api/formacion/horario/semana');
+    const ajena = (semana.body.Sesiones as { Id: number; Curso: string }[]).find(
+      (s) => s.Curso === 'Ofimática avanzada',
+    )!;
+    expect((await profesor.request('GET', `/api/formacion/asistencia/${ajena.Id}`)).status).toBe(403);
+  });
+});
+
+describe('monthly charges and invoicing', () => {
+  it('generates a month once (a second run inserts nothing) and pro-rates a late start', async () => {
+    const scope = companyDirectory(t.deps).scope(empresaId);
+    const primera = await generarCargosMensuales(scope, '2099-03');
+    expect(primera).toBeGreaterThan(0);
+    expect(await generarCargosMensuales(scope, '2099-03')).toBe(0);
+    const [fila] = (await filas(
+      sql`select count(*)::int as n from cargos where empresa_id = ${empresaId} and periodo = '2099-03' and modo = 'mensual'`,
+    )) as { n: number }[];
+    expect(fila?.n).toBe(primera);
+    // The route answers the same: nothing new.
+    const otra = await oficina.request('POST', '/api/formacion/cargos/generar', { Periodo: '2099-03' });
+    expect(otra.body).toEqual({ Periodo: '2099-03', Generados: 0 });
+    // A student starting on the 16th of a 30-day month with pro-rating pays 15/30 of 85 €.
+    const [ana] = await lista(oficina, 'alumnos', { CodAlumno: 'ALU-0013' });
+    const [ingles] = await lista(oficina, 'cursos', { Codigo: 'ING-B2' });
+    const alta = await oficina.request('POST', '/api/formacion/cursando/save', {
+      IdAlumno: ana!.Id,
+      IdCurso: ingles!.Id,
+      FechaAlta: '2099-04-16',
+      Prorratear: true,
+    });
+    expect(alta.status).toBe(201);
+    await generarCargosMensuales(scope, '2099-04');
+    const suyos = await lista(oficina, 'cargos', { IdAlumno: ana!.Id, Periodo: '2099-04' });
+    expect(suyos.map((c) => c.Importe)).toEqual(['42.50']);
+    expect(await oficina.request('POST', '/api/formacion/cargos/generar', { Periodo: '2099-13' })).toMatchObject({
+      status: 400,
+    });
+  });
+
+  it('invoices the pending charges: one invoice per payer, exempt teaching and taxable material, then the balance', async () => {
+    const [hugo] = await lista(oficina, 'alumnos', { CodAlumno: 'ALU-0004' });
+    const [irene] = await lista(oficina, 'alumnos', { CodAlumno: 'ALU-0005' });
+    const hoy = new Date().toISOString().slice(0, 10);
+    const libro = await oficina.request('POST', '/api/formacion/cargos/save', {
+      IdAlumno: hugo!.Id,
+      Fecha: hoy,
+      Modo: 'manual',
+      Concepto: 'Material de informática',
+      Importe: '15.00',
+      TipoIva: 'IVA21',
+    });
+    expect(libro.status).toBe(201);
+    expect(libro.body.Periodo).toBe(hoy.slice(0, 7));
+    const r = await oficina.request('POST', '/api/formacion/factcobros/facturar', {
+      Hasta: hoy,
+      Alumnos: [hugo!.Id, irene!.Id],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.Errores).toEqual([]);
+    // Both siblings are paid by their mother: one invoice.
+    expect(r.body.Facturas).toHaveLength(1);
+    const factura = r.body.Facturas[0] as { IdFactura: number; Total: string };
+    const lineas = await filas(
+      sql`select tipo_iva from documentos_venta_lineas where empresa_id = ${empresaId} and id_documento = ${factura.IdFactura}`,
+    );
+    expect(new Set(lineas.map((l) => l.tipo_iva))).toEqual(new Set(['EXENTO', 'IVA21']));
+    const [cab] = await filas(
+      sql`select num_serie, id_forma_pago, total_iva from documentos_venta where empresa_id = ${empresaId} and id = ${factura.IdFactura}`,
+    );
+    expect(cab!.num_serie).toBeTruthy();
+    expect(Number(cab!.total_iva)).toBeCloseTo(3.15, 2);
+    const [fp] = await filas(
+      sql`select medio from fpago where empresa_id = ${empresaId} and id = ${cab!.id_forma_pago}`,
+    );
+    expect(fp!.medio).toBe('domiciliacion');
+    // Invoiced charges are locked; a second run has nothing for them.
+    expect((await oficina.request('DELETE', `/api/formacion/cargos/delete/${libro.body.Id}`)).status).toBe(400);
+    const otra = await oficina.request('POST', '/api/formacion/factcobros/facturar', {
+      Hasta: hoy,
+      Alumnos: [hugo!.Id],
+    });
+    expect(otra.status).toBe(400);
+    const saldos = await oficina.request('GET', '/api/formacion/factcobros/saldos');
+    const suyo = (saldos.body.Items as { Cliente: string; Pendiente: string }[]).find((s) =>
+      s.Cliente.startsWith('Carmen Serrano'),
+    );
+    expect(Number(suyo?.Pendiente)).toBeGreaterThanOrEqual(Number(factura.Total));
+  });
+});
+
+describe('portal: per person', () => {
+  it('a student sees only their own file; a tutor only their children, with their invoices', async () => {
+    const mias = await alumno.request('GET', '/api/formacion/portal/matriculas');
+    expect(mias.status).toBe(200);
+    expect(mias.body.Items.map((a: { Nombre: string }) => a.Nombre)).toEqual(['Lucía']);
+    const hijos = await tutor.request('GET', '/api/formacion/portal/matriculas');
+    expect(hijos.body.Items.map((a: { Nombre: string }) => a.Nombre).sort()).toEqual(['Lucía', 'Pablo']);
+    // Another family's student (Hugo) through the spec's path: not found for both.
+    const [hugo] = await lista(oficina, 'alumnos', { CodAlumno: 'ALU-0004' });
+    expect((await alumno.request('GET', `/api/portalalu/principal/edit/${hugo!.Id}`)).status).toBe(404);
+    expect((await tutor.request('GET', `/api/portalalu/principal/edit/${hugo!.Id}`)).status).toBe(404);
+    const lucia = mias.body.Items[0] as { Id: number };
+    expect((await tutor.request('GET', `/api/portalalu/principal/edit/${lucia.Id}`)).body.Nombre).toBe('Lucía');
+    // The tutor pays: their invoices (the DEMO invoiced last month) and PDF; the student (paid for) sees none.
+    const facturas = await tutor.request('GET', '/api/formacion/portal/facturas');
+    expect(facturas.body.Items.length).toBeGreaterThan(0);
+    expect(facturas.body.Items.every((f: { Cliente: string }) => f.Cliente.startsWith('Marta López'))).toBe(true);
+    const pdf = await tutor.request('GET', `/api/formacion/portal/facturas/${facturas.body.Items[0].Id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect((await alumno.request('GET', '/api/formacion/portal/facturas')).body.Items).toEqual([]);
+    expect(
+      (await alumno.request('GET', `/api/formacion/portal/facturas/${facturas.body.Items[0].Id}/pdf`)).status,
+    ).toBe(404);
+    const saldo = await tutor.request('GET', '/api/formacion/portal/saldo');
+    expect(saldo.body.Saldos).toHaveLength(1);
+    const empresa = await alumno.request('GET', '/api/portalalu/principal/datosempresa');
+    expect(empresa.body.DatosEmpresa).toContain('Academia Demo');
+  });
+
+  it('the public form lists the academy courses and files a pending online enrolment', async () => {
+    const datos = await t.app.inject({
+      method: 'GET',
+      url: '/api/portalalu/matonline/datosacademia?academia=ACADEMIA',
+    });
+    expect(datos.statusCode).toBe(200);
+    const cursos = datos.json().Cursos as { Id: number; Nombre: string }[];
+    expect(cursos.map((c) => c.Nombre)).toContain('Inglés B2');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/portalalu/matonline/datosacademia?academia=DEMO' })).statusCode,
+    ).toBe(404);
+  });
+});

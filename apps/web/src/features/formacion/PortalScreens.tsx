@@ -1,0 +1,274 @@
+import { formatAmount, type RouteDef } from '@faro/domain';
+import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { api } from '../../platform/api/client.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { Saldos } from './FacturacionScreens.tsx';
+import { fechaEs, type Semana, useFormacion } from './formacionApi.ts';
+import { Calendario } from './HorarioScreens.tsx';
+
+/** Opens a PDF of the API in a new tab (the bearer token goes with the call, so no plain link). */
+async function abrirPdf(path: string) {
+  const blob = await api.download(path);
+  const url = URL.createObjectURL(blob);
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The student and tutor portal ('Mis gestiones'): only the person's own students (the server decides). */
+export function PortalScreens({ action, route }: { action: string; segments: string[]; route: RouteDef }) {
+  usePageTitle(route.title);
+  let contenido: React.ReactNode;
+  if (action === 'portalumatriculas') contenido = <MisMatriculas />;
+  else if (action === 'portalusaldo') contenido = <MiSaldo />;
+  else if (action === 'portalufacturas') contenido = <MisFacturas />;
+  else if (action === 'portaluevaluaciones') contenido = <MisEvaluaciones />;
+  else if (action === 'portaludocumentos') contenido = <MisDocumentos />;
+  else contenido = <MiHorario />;
+  return (
+    <Stack>
+      <Title order={2}>{route.title}</Title>
+      {contenido}
+      <PieEmpresa />
+    </Stack>
+  );
+}
+
+interface Matricula {
+  Id: number;
+  CodMatricula: string;
+  CodAlumno: string;
+  Nombre: string;
+  Apellidos: string;
+  Estado: string;
+  FechaAlta: string | null;
+  Cursos: { Curso: string; Grupo: string | null; FechaAlta: string; FechaBaja: string | null }[];
+}
+
+function MisMatriculas() {
+  const q = useFormacion<{ Items: Matricula[] }>('formacion/portal/matriculas');
+  if (q.data && !q.data.Items.length) return <Alert color="gray">Previamente debes de dar de alta una matrícula</Alert>;
+  return (
+    <Stack>
+      {q.data?.Items.map((m) => (
+        <Card key={m.Id} withBorder>
+          <Group justify="space-between">
+            <Text fw={600}>
+              {m.Nombre} {m.Apellidos}
+            </Text>
+            <Badge color={m.Estado === 'activo' ? 'green' : 'gray'} variant="light">
+              {m.Estado === 'activo' ? 'Activa' : 'Baja'}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Matrícula {m.CodMatricula} · alumno {m.CodAlumno}
+            {m.FechaAlta ? ` · alta ${fechaEs(m.FechaAlta)}` : ''}
+          </Text>
+          {m.Cursos.map((c) => (
+            <Text key={`${c.Curso}-${c.FechaAlta}`} size="sm">
+              {c.Curso}
+              {c.Grupo ? ` · grupo ${c.Grupo}` : ''} · desde {fechaEs(c.FechaAlta)}
+              {c.FechaBaja ? ` hasta ${fechaEs(c.FechaBaja)}` : ''}
+            </Text>
+          ))}
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+interface SaldoPortal {
+  Saldos: Parameters<typeof Saldos>[0]['filas'];
+  CargosPendientes: { Id: number; Fecha: string; Concepto: string; Importe: string }[];
+}
+
+function MiSaldo() {
+  const q = useFormacion<SaldoPortal>('formacion/portal/saldo');
+  return (
+    <Stack>
+      <Saldos filas={q.data?.Saldos ?? []} />
+      <Title order={3} size="h4">
+        Cargos pendientes de facturar
+      </Title>
+      {!q.data?.CargosPendientes.length ? (
+        <Text c="dimmed">No hay cargos pendientes.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Concepto</Table.Th>
+                <Table.Th ta="right">Importe</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.CargosPendientes.map((c) => (
+                <Table.Tr key={c.Id}>
+                  <Table.Td>{fechaEs(c.Fecha)}</Table.Td>
+                  <Table.Td>{c.Concepto}</Table.Td>
+                  <Table.Td ta="right">{formatAmount(c.Importe)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+interface FacturaPortal {
+  Id: number;
+  NumSerie: string;
+  Fecha: string;
+  Total: string;
+  EstadoCobro: string | null;
+}
+
+function MisFacturas() {
+  const q = useFormacion<{ Items: FacturaPortal[] }>('formacion/portal/facturas');
+  if (q.data && !q.data.Items.length) return <Alert color="gray">No tienes facturas.</Alert>;
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Factura</Table.Th>
+            <Table.Th>Fecha</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+            <Table.Th>Cobro</Table.Th>
+            <Table.Th>PDF</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {q.data?.Items.map((f) => (
+            <Table.Tr key={f.Id}>
+              <Table.Td>{f.NumSerie}</Table.Td>
+              <Table.Td>{fechaEs(f.Fecha)}</Table.Td>
+              <Table.Td ta="right">{formatAmount(f.Total)}</Table.Td>
+              <Table.Td>{f.EstadoCobro ?? 'Pendiente'}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => abrirPdf(`formacion/portal/facturas/${f.Id}/pdf`)}>
+                  Descargar {f.NumSerie}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface Expediente {
+  Trimestre: number;
+  Items: {
+    IdAlumno: number;
+    Alumno: string;
+    Cursos: {
+      IdCurso: number;
+      Curso: string;
+      Items: { Id: number; Nombre: string; Nota: number | null }[];
+      Final: number | null;
+    }[];
+  }[];
+}
+const nota = (n: number | null) => (n == null ? '—' : n.toFixed(2).replace('.', ','));
+
+function MisEvaluaciones() {
+  const [trimestre, setTrimestre] = useState('1');
+  const q = useFormacion<Expediente>('formacion/portal/evaluaciones', { trimestre });
+  return (
+    <Stack>
+      <SegmentedControl
+        aria-label="Evaluación"
+        value={trimestre}
+        onChange={setTrimestre}
+        data={['1', '2', '3'].map((t) => ({ value: t, label: `${t}ª evaluación` }))}
+      />
+      {q.data && !q.data.Items.length && <Alert color="gray">Previamente debes de dar de alta una matrícula</Alert>}
+      {q.data?.Items.map((a) => (
+        <Card key={a.IdAlumno} withBorder>
+          <Group justify="space-between">
+            <Text fw={600}>{a.Alumno}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => abrirPdf(`formacion/portal/boletin/${a.IdAlumno}?trimestre=${trimestre}`)}
+            >
+              Boletín de {a.Alumno}
+            </Button>
+          </Group>
+          {a.Cursos.map((c) => (
+            <Stack key={c.IdCurso} gap={0} mt="xs">
+              <Text size="sm" fw={600}>
+                {c.Curso}: {nota(c.Final)}
+              </Text>
+              {c.Items.map((i) => (
+                <Text key={i.Id} size="sm" c="dimmed">
+                  {i.Nombre}: {nota(i.Nota)}
+                </Text>
+              ))}
+            </Stack>
+          ))}
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The documents the academy shares: report cards and invoices of the person's students. */
+function MisDocumentos() {
+  const m = useFormacion<{ Items: Matricula[] }>('formacion/portal/matriculas');
+  const f = useFormacion<{ Items: FacturaPortal[] }>('formacion/portal/facturas');
+  const vacio = m.data && f.data && !m.data.Items.length && !f.data.Items.length;
+  if (vacio) return <Alert color="gray">No hay documentos.</Alert>;
+  return (
+    <Stack gap="xs">
+      {m.data?.Items.map((a) => (
+        <Anchor
+          key={`b${a.Id}`}
+          component="button"
+          type="button"
+          onClick={() => abrirPdf(`formacion/portal/boletin/${a.Id}?trimestre=1`)}
+        >
+          Boletín de notas de {a.Nombre} (1ª evaluación)
+        </Anchor>
+      ))}
+      {f.data?.Items.map((x) => (
+        <Anchor
+          key={`f${x.Id}`}
+          component="button"
+          type="button"
+          onClick={() => abrirPdf(`formacion/portal/facturas/${x.Id}/pdf`)}
+        >
+          Factura {x.NumSerie} de {fechaEs(x.Fecha)}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
+function MiHorario() {
+  const q = useFormacion<Semana>('formacion/portal/horario');
+  return q.data ? <Calendario semana={q.data} enlazar={false} /> : null;
+}
+
+/** The company's data and purchase policy (spec: portalalu/principal/datosempresa). */
+function PieEmpresa() {
+  const q = useFormacion<{ DatosEmpresa: string; PolDevoluciones: string }>('portalalu/principal/datosempresa');
+  if (!q.data) return null;
+  return (
+    <Card withBorder component="footer" mt="lg">
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {q.data.DatosEmpresa}
+      </Text>
+      {q.data.PolDevoluciones && (
+        <Text size="xs" c="dimmed" mt="xs" style={{ whiteSpace: 'pre-line' }}>
+          {q.data.PolDevoluciones}
+        </Text>
+      )}
+    </Card>
+  );
+}
