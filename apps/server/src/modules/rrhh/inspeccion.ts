@@ -65,7 +65,8 @@ const enlaceJson = (e: typeof inspeccionEnlaces.$inferSelect) => ({
 });
 
 export const RUTA_INSPECCION = '/api/rrhh/inspeccion/ver';
-const CADUCADO = 'El enlace de inspección no existe, ha caducado o se ha revocado';
+const NO_EXISTE = 'El enlace de inspección no existe';
+const CADUCADO = 'El enlace de inspección ha caducado o se ha revocado';
 const SOLO_LECTURA = 'El acceso de inspección es de solo lectura';
 
 /**
@@ -167,13 +168,13 @@ export const inspeccionRoutes: AreaModule = (app, deps) => {
     const empresaId = Number(emp);
     const enlaceId = Number(id);
     if (!secreto || !Number.isSafeInteger(empresaId) || !Number.isSafeInteger(enlaceId) || empresaId <= 0) {
-      throw new AppError(403, CADUCADO);
+      throw new AppError(404, NO_EXISTE);
     }
     const scope = directory.scope(empresaId, { personaId: null, userName: 'inspeccion' });
     const [e] = await scope.select(inspeccionEnlaces, eq(inspeccionEnlaces.Id, enlaceId));
     const given = Buffer.from(sha(secreto));
     const valid = !!e && given.length === e.SecretoHash.length && timingSafeEqual(given, Buffer.from(e.SecretoHash));
-    if (!e || !valid) throw new AppError(403, CADUCADO);
+    if (!e || !valid) throw new AppError(404, NO_EXISTE);
     const vivo = !e.Revocado && e.Caduca.getTime() > Date.now();
     await registrar(scope, e.Id, request, accion, vivo ? 'ok' : 'caducado');
     if (!vivo) throw new AppError(403, CADUCADO);
@@ -233,12 +234,13 @@ export const inspeccionRoutes: AreaModule = (app, deps) => {
     },
   );
   // Read-only: any write through a link is refused (and audited when the link is known).
+  // An unknown link is a 404 like any unknown id; a known one (live or expired) answers 403, audited.
   const refuse = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       const { scope, e } = await abrir(request, `escritura ${request.method}`);
       await registrar(scope, e.Id, request, `escritura ${request.method}`, 'rechazado');
-    } catch {
-      // an unknown or expired link: the same answer
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) throw error;
     }
     return reply.status(403).send({ Mensaje: SOLO_LECTURA });
   };
