@@ -7,5 +7,6 @@ import '../features/contactos/register.ts';
 import '../features/empresa/register.tsx';
 import '../features/importar/register.ts';
 import '../features/personal/register.tsx';
+import '../features/tesoreria/register.tsx';
 
 export { EntityScreen } from '../ui/EntityScreen.tsx';

@@ -222,7 +222,7 @@ const conciliarBody = z.object({
 });
 
 /** Reconciles lines with movements (each checked: same account, same amount, neither reconciled yet). */
-async function conciliar(t: Scope, pares: z.infer<typeof conciliarBody>['Pares']) {
+export async function conciliar(t: Scope, pares: z.infer<typeof conciliarBody>['Pares']) {
   for (const p of pares) {
     const [a] = await t.select(ab, eq(ab.Id, p.IdApunte)).for('update');
     if (!a) throw notFound();

@@ -363,7 +363,7 @@ async function cuentaBanco(t: Scope, id: number) {
 }
 
 /** Creates a batch of the chosen receipts (all must be candidates, without problems, of the batch's scheme). */
-async function crearRemesa(
+export async function crearRemesa(
   t: Scope,
   tipo: 'cobro' | 'pago',
   body: z.infer<typeof remesaBody> | z.infer<typeof transferenciasBody>,
@@ -500,7 +500,7 @@ export async function ficheroRemesa(s: Scope, id: number, version: VersionPain00
 }
 
 /** Marks a batch sent: each receipt collected (or paid) on the batch date into its account, mandates advance. */
-async function enviarRemesa(t: Scope, id: number) {
+export async function enviarRemesa(t: Scope, id: number) {
   const r = await cargarRemesa(t, id);
   if (r.Estado === 'enviada') throw badRequest(MSG_REMESAS.enviada);
   const lineas = await lineasDe(t, id);
