@@ -1,7 +1,9 @@
 import { entityByAction, type RouteDef } from '@faro/domain';
 import { Navigate } from 'react-router';
 import { tiposIvaEnConfigura } from '../features/configuracion/tiposIvaRuta.ts';
+import { lazyNamed } from '../ui/lazyNamed.ts';
 import { AREA_SCREENS } from './areaScreens.ts';
+import { ContratacionScreens } from './areas/plataforma.ts';
 import {
   ChangeCompanyPage,
   ConfiguraEditRedirect,
@@ -9,16 +11,20 @@ import {
   EntityScreen,
   HomePage,
   PlaceholderPage,
-  PublicPlaceholder,
   RegistroScreens,
   UsuarioScreens,
 } from './lazyScreens.ts';
 
+const RegistroAlumnoScreens = lazyNamed(
+  () => import('../features/formacion/RegistroAlumno.tsx'),
+  'RegistroAlumnoScreens',
+);
+
 /** Logged-out screens: registro (login, sign-up, recovery), registroalu and contratacion. */
 export function PublicScreen({ action, segments }: { action: string; segments: string[] }) {
   if (action === 'registro') return <RegistroScreens segments={segments.slice(1)} />;
-  if (action === 'registroalu') return <PublicPlaceholder title="Alta de alumno" />;
-  return <PublicPlaceholder title="Contratación" />;
+  if (action === 'registroalu') return <RegistroAlumnoScreens segments={segments.slice(1)} />;
+  return <ContratacionScreens segments={segments.slice(1)} />;
 }
 
 /** Actions whose first level is not `{action}/lista`. */

@@ -1,4 +1,37 @@
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 import type { AreaScreens } from './types.ts';
 
+const AdminScreens = lazyNamed(() => import('../../features/plataforma/admin/AdminScreens.tsx'), 'AdminScreens');
+const AsesoriaScreens = lazyNamed(
+  () => import('../../features/plataforma/asesoria/AsesoriaScreens.tsx'),
+  'AsesoriaScreens',
+);
+const SuscripcionScreens = lazyNamed(
+  () => import('../../features/plataforma/contratacion/SuscripcionScreens.tsx'),
+  'SuscripcionScreens',
+);
+/** The contracting flow: also the logged-out screen of /contratacion (app/screens.tsx `PublicScreen`). */
+export const ContratacionScreens = lazyNamed(
+  () => import('../../features/plataforma/contratacion/ContratacionScreens.tsx'),
+  'ContratacionScreens',
+);
+
 /** Platform administration, advisory firms, contracting (issue 19). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
-export const PLATAFORMA_SCREENS: AreaScreens = {};
+export const PLATAFORMA_SCREENS: AreaScreens = {
+  admempresas: AdminScreens,
+  admexcep: AdminScreens,
+  admnotifica: AdminScreens,
+  admcontrato: AdminScreens,
+  admvideoscat: AdminScreens,
+  admvideoscont: AdminScreens,
+  adminformes: AdminScreens,
+  admversiones: AdminScreens,
+  aseempresas: AsesoriaScreens,
+  aseusuarios: AsesoriaScreens,
+  aseconfigura: AsesoriaScreens,
+  asesolicitud: AsesoriaScreens,
+  asesorias: AsesoriaScreens,
+  contratado: SuscripcionScreens,
+  videotutoriales: SuscripcionScreens,
+  contratacion: ContratacionScreens,
+};
