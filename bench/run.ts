@@ -238,6 +238,27 @@ try {
       console.log(`!!! sales bench failed: ${errorText(error)}`);
     }
   }
+
+  // Academy (issue 17): monthly charges for 20,000 enrolments and their invoices.
+  if (existsSync(path.join(import.meta.dirname, 'academia.ts'))) {
+    console.log('\n==================================================================== ACADEMY');
+    try {
+      const { benchAcademia } = await import('./academia.ts');
+      await benchAcademia();
+    } catch (error) {
+      console.log(`!!! academy bench failed: ${errorText(error)}`);
+    }
+  }
+  // Treasury (issue 14): a 10,000-receipt SEPA batch written and XSD-validated, a 100,000-line Norma 43 parsed.
+  if (existsSync(path.join(import.meta.dirname, 'tesoreria.ts'))) {
+    console.log('\n==================================================================== TREASURY');
+    try {
+      const { benchTesoreria } = await import('./tesoreria.ts');
+      await benchTesoreria();
+    } catch (error) {
+      console.log(`!!! treasury bench failed: ${errorText(error)}`);
+    }
+  }
 } catch (error) {
   exitCode = 1;
   console.log(`\n!!! The benchmark stopped on an error: ${error instanceof Error ? error.stack : error}`);

@@ -63,6 +63,14 @@ export const REFERENCE_LISTS = {
   tarifas: fromEntity('tarifas'),
   tesoreria: fromEntity('tesoreria'),
   tiposiva: fromEntity('tiposiva'),
+  // Academy (issue 17)
+  aulas: fromEntity('aulas'),
+  cursos: fromEntity('cursos'),
+  profesores: fromEntity('profesores'),
+  tutores: fromEntity('tutores'),
+  alumnos: fromEntity('alumnos'),
+  tarifascurso: fromEntity('tarifascurso'),
+  opciones: fromEntity('opciones'),
 } satisfies Record<string, RefSource & { entity: EntityDef }>;
 
 export type ReferenceListName = keyof typeof REFERENCE_LISTS;

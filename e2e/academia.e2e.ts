@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
+import { apiGet, type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
+
+/**
+ * The academy end to end (issue 17): the office enrols a minor paid by her tutor, puts her in a course, sees the
+ * timetable, the teacher takes attendance on a phone, the office generates the month's charges and invoices them;
+ * the tutor logs in and sees the balance and the invoices. Every screen audited by axe at 1366 and 390 px.
+ */
+describe('academia: enrol a minor with a tutor → timetable → attendance on a phone → charges → invoices → tutor portal', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await openBrowser(inject('baseURL'));
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  const elegir = async (label: string, texto: string | RegExp) => {
+    const campo = b.page.getByLabel(label, { exact: false }).first();
+    await campo.click();
+    await b.page.getByRole('option', { name: texto }).first().click();
+  };
+
+  it('runs the academy month and the tutor sees it', async () => {
+    await login(b, 'academia', undefined, 'ACADEMIA');
+    const { page } = b;
+    const apellidos = `Journey ${Date.now().toString().slice(-6)}`;
+
+    // 1. A minor's file: codes come from the counters; the tutor (Marta López) pays.
+    await page.goto('/matriculas/nuevo');
+    await page.getByLabel('Nombre', { exact: true }).fill('Nora');
+    await page.getByLabel('Apellidos', { exact: true }).fill(apellidos);
+    const nacimiento = page.getByLabel('Fecha de nacimiento');
+    await nacimiento.fill(`15/03/${new Date().getFullYear() - 12}`);
+    await nacimiento.press('Enter');
+    await elegir('Tutor', /Marta/);
+    await page.getByLabel('Paga el tutor').check();
+    await elegir('Estado', 'Activo');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await waitToast(page, 'Los datos se han guardado correctamente');
+    await page.waitForURL(/\/matriculas\/editar\/\d+$/);
+    const idAlumno = Number(page.url().split('/').pop());
+    expect(await page.getByLabel('Código de matrícula').inputValue()).toMatch(/^MAT-\d{4}$/);
+    await expectAccessibleBothWidths(page, 'matriculas ficha');
+
+    // 2. She attends English B2, group A, from today.
+    await page.goto('/cursando/nuevo');
+    await elegir('Alumno', 'Nora');
+    await elegir('Curso', 'Inglés B2');
+    await page.getByLabel('Grupo').fill('A');
+    const alta = page.getByLabel('Fecha de alta');
+    const hoy = new Date();
+    await alta.fill(`01/${String(hoy.getMonth() + 1).padStart(2, '0')}/${hoy.getFullYear()}`);
+    await alta.press('Enter');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await waitToast(page, 'Los datos se han guardado correctamente');
+
+    // 3. The week's timetable.
+    await page.goto('/horario/lista');
+    await page.getByRole('grid', { name: 'Horario semanal' }).waitFor();
+    await expectAccessibleBothWidths(page, 'horario semana');
+    await screenshot(page, 'academia-horario');
+
+    // 4. The teacher takes attendance on a phone: two taps per student (open the session, tap the state).
+    await login(b, 'profesor', undefined, 'ACADEMIA');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const mio = await apiGet<{ Sesiones: { Id: number; Curso: string }[] }>(page, 'formacion/horario/mio');
+    const sesion = mio.Sesiones.find((s) => s.Curso === 'Inglés B2')!;
+    await page.goto(`/horario/asistencia/${sesion.Id}`);
+    const tarjeta = page.locator('.mantine-Card-root', { hasText: `Nora ${apellidos}` });
+    await tarjeta.waitFor();
+    await tarjeta.getByText('Falta', { exact: true }).click();
+    await tarjeta.locator('.mantine-Badge-root', { hasText: 'Falta' }).waitFor();
+    await screenshot(page, 'academia-asistencia-telefono');
+    await expectAccessibleBothWidths(page, 'horario asistencia');
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    // 5. The office generates the month's fees and invoices the pending charges (direct debit).
+    await login(b, 'academia', undefined, 'ACADEMIA');
+    await page.goto('/factcobros/lista');
+    await page.getByRole('button', { name: 'Generar cuotas del mes' }).click();
+    await page.locator('.mantine-Notification-root').first().waitFor();
+    await page.getByRole('tab', { name: /Pendientes de facturar/ }).click();
+    await page.getByRole('link', { name: `Nora ${apellidos}` }).waitFor();
+    await expectAccessibleBothWidths(page, 'factcobros');
+    await page.getByRole('button', { name: 'Facturar cargos pendientes' }).click();
+    await waitToast(page, 'facturas');
+    const cargos = await apiGet<{ Items: { IdFactura: number | null }[] }>(
+      page,
+      `formacion/cargos/list?Filtros=${encodeURIComponent(JSON.stringify({ IdAlumno: idAlumno }))}`,
+    );
+    expect(cargos.Items.length).toBeGreaterThan(0);
+    expect(cargos.Items.every((c) => c.IdFactura)).toBe(true);
+
+    // 6. The tutor: balance and invoices in 'Mis gestiones'.
+    await login(b, 'tutor', undefined, 'ACADEMIA');
+    await page.goto('/portalusaldo/lista');
+    await page.getByRole('heading', { name: 'Mi saldo' }).waitFor();
+    await page
+      .getByText(/Marta López/)
+      .first()
+      .waitFor();
+    await expectAccessibleBothWidths(page, 'portalusaldo');
+    await page.goto('/portalufacturas/lista');
+    await page
+      .getByRole('button', { name: /^Descargar / })
+      .first()
+      .waitFor();
+    await expectAccessibleBothWidths(page, 'portalufacturas');
+    await screenshot(page, 'academia-portal-facturas');
+  });
+});
