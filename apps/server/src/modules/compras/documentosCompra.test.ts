@@ -419,3 +419,161 @@ describe('received invoices as printed (issue 13)', () => {
     expect(n).toBe(0);
   });
 });
+
+describe('the received-invoice book (factrecibidas)', () => {
+  const DIC = { FechaDesde: '2026-12-01', FechaHasta: '2026-12-31' };
+  it('lists December by rate with the deductible and self-assessed VAT, totals and withholdings per model', async () => {
+    const cero = (await demo.request('GET', '/api/configuracion/tiposiva/list?TotalPagina=100')).body.Items.find(
+      (x: { PorcentajeIva: string }) => Number(x.PorcentajeIva) === 0,
+    );
+    const isp = await factura({
+      Fecha: '2026-12-31',
+      Operacion: 'inversion',
+      NumFacturaProveedor: 'ISP-LIBRO',
+      ClaveRetencion: '111',
+      PorcRetencion: '15',
+      Lineas: [{ Descripcion: 'Obra', Cantidad: '1', Precio: '1000', TipoIva: cero.Valor }],
+    });
+    expect((await demo.request('POST', `/api/compras/fcompra/registrar/${isp.body.Id}`)).status).toBe(200);
+    const res = await demo.request('GET', `/api/impuestos/factrecibidas/list?TotalPagina=200&Filtros=${f(DIC)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // PAPEL-1 (2 rates), the expense, 16 invoices of the concurrency test, the reverse-charge one.
+    expect(res.body.Total).toBe(20);
+    const gasto = res.body.Items.find((r: { Tipo: string }) => r.Tipo === 'gasto');
+    expect(gasto).toMatchObject({
+      ProveedorNombre: 'Gasolinera El Cruce',
+      Base: '50.00',
+      Cuota: '10.50',
+      CuotaDeducible: '5.25',
+      Concepto: 'Gasóleo furgoneta',
+    });
+    const rIsp = res.body.Items.find((r: { Id: number }) => r.Id === isp.body.Id);
+    expect(rIsp).toMatchObject({
+      NumFactura: 'ISP-LIBRO',
+      Operacion: 'inversion',
+      Cuota: '0.00',
+      CuotaAutoliquidada: '210.00',
+      CuotaDeducible: '210.00',
+      Retencion: '150.00',
+      ClaveRetencion: '111',
+      Total: '850.00',
+    });
+    const iva21 = res.body.Totales.PorTipo.find((x: { PorcentajeIva: string }) => x.PorcentajeIva === '21.00');
+    expect(iva21).toMatchObject({ Base: '1270.00', Cuota: '266.70', CuotaDeducible: '261.45' });
+    expect(res.body.Totales.General).toMatchObject({
+      Facturas: 19,
+      Retencion: '150.00',
+      Retencion111: '150.00',
+      Retencion115: '0.00',
+      CuotaAutoliquidada: '210.00',
+    });
+    // Drafts and other periods stay out; a bad period is a Spanish 400.
+    const bad = await demo.request(
+      'GET',
+      `/api/impuestos/factrecibidas/list?Filtros=${f({ FechaDesde: '2026-12-31', FechaHasta: '2026-12-01' })}`,
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it('exports the book and the AEAT layout', async () => {
+    const html = await demo.request('GET', `/api/impuestos/factrecibidas/export?Formato=html&Filtros=${f(DIC)}`);
+    expect(html.status).toBe(200);
+    expect(html.headers['content-disposition']).toContain('factrecibidas-2026-12-01-2026-12-31.html');
+    expect(String(html.body)).toContain('Facturas recibidas del 2026-12-01 al 2026-12-31');
+    expect(String(html.body)).toContain('Gasolinera El Cruce');
+    const aeat = await demo.request(
+      'GET',
+      `/api/impuestos/factrecibidas/export?Formato=html&Modelo=aeat&Filtros=${f(DIC)}`,
+    );
+    expect(aeat.status).toBe(200);
+    for (const h of ['NIF Emisor', 'Clave de Operación', 'Cuota Deducible', 'ISP-LIBRO'])
+      expect(String(aeat.body)).toContain(h);
+    const xlsx = await demo.request('GET', `/api/impuestos/factrecibidas/export?Formato=xlsx&Filtros=${f(DIC)}`);
+    expect(xlsx.status).toBe(200);
+    expect(
+      (await demo.request('GET', `/api/impuestos/factrecibidas/export?Modelo=otro&Filtros=${f(DIC)}`)).status,
+    ).toBe(400);
+  });
+});
+
+describe('lots and expiry, purchase prices', () => {
+  it('requires lot and expiry on receipt, keeps stock per lot and sells first-expiry-first', async () => {
+    const tor = await (async () =>
+      (await demo.request('GET', `/api/catalogo/productos/list?Filtros=${f({ Codigo: 'TOR-001' })}`)).body.Items[0]
+        .Id as number)();
+    await t.database.query(`update productos set trazabilidad = 'lotefecha', control_stock = true where id = $1`, [
+      tor,
+    ]);
+    await t.database.query('update almacenes set permitir_negativo = false');
+    const recibir = (lote: string | null, caducidad: string | null, cantidad: string) =>
+      demo.request('POST', '/api/compras/acompra/save', {
+        Proveedor: proveedor.Id,
+        Fecha: '2026-12-20',
+        IdAlmacen: ids.central,
+        Lineas: [
+          {
+            IdProducto: tor,
+            Descripcion: 'Tornillos',
+            Cantidad: cantidad,
+            Precio: '3',
+            TipoIva: 'IVA21',
+            Lote: lote,
+            Caducidad: caducidad,
+          },
+        ],
+      });
+    const sinLote = await recibir(null, null, '1');
+    expect(sinLote.status).toBe(400);
+    expect(sinLote.body.Errores[0].Campo).toBe('Lineas[0].Lote');
+    const sinCaducidad = await recibir('L1', null, '1');
+    expect(sinCaducidad.body.Errores[0]).toMatchObject({ Campo: 'Lineas[0].Caducidad' });
+    expect((await recibir('L1', '2027-06-30', '5')).status).toBe(201);
+    expect((await recibir('L2', '2027-01-31', '3')).status).toBe(201);
+    const lotes = await demo.request('GET', `/api/compras/lotes/list?IdProducto=${tor}&IdAlmacen=${ids.central}`);
+    expect(lotes.status).toBe(200);
+    expect(lotes.body.Items.map((l: { Lote: string; Stock: string }) => [l.Lote, l.Stock])).toEqual([
+      ['L2', '3.000'],
+      ['L1', '5.000'],
+    ]);
+
+    const cliente = (await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=5')).body.Items[0].Id;
+    const vender = async (cantidad: string, lote?: string) => {
+      const d = await demo.request('POST', '/api/ventas/fventa/save', {
+        Cliente: cliente,
+        Fecha: '2026-12-31',
+        IdAlmacen: ids.central,
+        Lineas: [
+          { IdProducto: tor, Descripcion: 'Tornillos', Cantidad: cantidad, Precio: '7', TipoIva: 'IVA21', Lote: lote },
+        ],
+      });
+      expect(d.status, JSON.stringify(d.body)).toBe(201);
+      return demo.request('POST', `/api/ventas/fventa/emitir/${d.body.Id}`);
+    };
+    const fefo = await vender('2');
+    expect(fefo.status, JSON.stringify(fefo.body)).toBe(200);
+    expect(fefo.body.Lineas[0]).toMatchObject({ Lote: 'L2', Caducidad: '2027-01-31' });
+    const demasiado = await vender('2', 'L2');
+    expect(demasiado.status).toBe(400);
+    expect(demasiado.body.Errores[0]).toEqual({
+      Campo: 'Lineas[0].Lote',
+      Mensaje: 'Línea 1: no hay stock suficiente del lote L2 (quedan 1.000)',
+    });
+    const hist = await demo.request('GET', `/api/compras/lotes/historial?IdProducto=${tor}&Lote=L2`);
+    expect(hist.body.Items.map((m: { Lado: string; Cantidad: string }) => [m.Lado, m.Cantidad])).toEqual([
+      ['Entrada', '3.000'],
+      ['Salida', '2.000'],
+    ]);
+  });
+
+  it('gives the purchase-price history per product and supplier and the last price for the next order', async () => {
+    const res = await demo.request(
+      'GET',
+      `/api/compras/proveedores/precios?IdProducto=${ids.taladro}&IdProveedor=${proveedor.Id}`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.Items.length).toBeGreaterThan(0);
+    expect(res.body.Items.every((r: { IdProveedor: number }) => r.IdProveedor === proveedor.Id)).toBe(true);
+    expect(Number(res.body.Ultimo.Precio)).toBe(30);
+    expect((await demo.request('GET', '/api/compras/proveedores/precios?IdProducto=abc')).status).toBe(400);
+  });
+});

@@ -9,6 +9,8 @@ import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
 import { registrarRutasDocumentos } from '../documentos/rutas.ts';
 import { registrarAdjuntosCompra } from './adjuntos.ts';
 import { motorCompra } from './ladoCompra.ts';
+import { registrarLotes } from './lotes.ts';
+import { registrarPreciosCompra } from './precios.ts';
 
 /** Purchases area: suppliers (with import) and the purchase documents (the engine's purchases side). */
 export const comprasModule: AreaModule = (app, deps) => {
@@ -19,4 +21,6 @@ export const comprasModule: AreaModule = (app, deps) => {
   registerImportRoutes(app, deps, proveedores, { overrides, normalize: normalizeContact, nextCode });
   registrarRutasDocumentos(app, deps, motorCompra);
   registrarAdjuntosCompra(app, deps);
+  registrarLotes(app, deps);
+  registrarPreciosCompra(app, deps);
 };

@@ -5,6 +5,7 @@ import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { almacenesTable, col, empresa, productosTable } from '../../platform/tenancy/tables.ts';
 import { applyStockMoves, type Move } from '../catalogo/stockRoutes.ts';
+import { asignarLotesVenta } from '../compras/lotes.ts';
 import type { Cabecera, LadoDocumentos } from './lado.ts';
 
 export const MSG_STOCK_VENTAS = {
@@ -133,6 +134,8 @@ export function stockDe(lado: LadoDocumentos) {
       almacen = await almacenPorDefecto(s);
       if (almacen === null) throw new AppError(400, MSG_STOCK_VENTAS.sinAlmacen);
     }
+    // Issue 13 (H2): sales of products traced by lot take the first-expiring lot with stock, or are refused.
+    if (lado.stock.signo < 0 && deseada.size && almacen !== null) await asignarLotesVenta(s, dl, id, almacen);
     const netos = new Map<string, { IdAlmacen: number; IdProducto: number; q: ReturnType<typeof dec> }>();
     const suma = (alm: number, prod: number, q: ReturnType<typeof dec>) => {
       const key = `${alm}/${prod}`;

@@ -1,58 +1,26 @@
-import { PassThrough } from 'node:stream';
-import { add, dec, type FilaLibro, MSG, MSG_DATOS, sub, type TotalTipo, toFixed, ZERO } from '@faro/domain';
+import { add, dec, type FilaLibro, sub, type TotalTipo, toFixed, ZERO } from '@faro/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { access } from '../../platform/auth/access.ts';
-import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import type { Cell, Column, ExportFormat } from '../../platform/export/cells.ts';
-import { htmlWriter } from '../../platform/export/htmlWriter.ts';
-import { odsWriter } from '../../platform/export/odsWriter.ts';
-import { pdfWriter } from '../../platform/export/pdfWriter.ts';
-import type { SheetWriter } from '../../platform/export/writers.ts';
-import { XLSX_STYLED_MAX, xlsxWriter } from '../../platform/export/xlsxWriter.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
+import type { Cell, Column } from '../../platform/export/cells.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
+import {
+  DESGLOSE,
+  type FiltrosLibro,
+  columnaImporte as money,
+  celdaImporte as n,
+  registrarLibro,
+  rowsOf,
+  celdaTexto as s,
+} from './libroFacturas.ts';
 
 /**
  * `factemitidas`: the book of issued invoices (libro registro de facturas expedidas) for a period — one row per
  * invoice and VAT rate, as the AEAT book: date, number, customer, NIF, base, rate, quota, surcharge, and on the
  * invoice's first row its withholding; each row's total is base + quota + surcharge (− withholding), so the rows of
  * an invoice add up to its total. Issued invoices (factura, simplificada, rectificativa with a number) not
- * cancelled, of the period's invoice dates, optionally one series.
+ * cancelled, of the period's invoice dates, optionally one series. The list and export come from `libroFacturas.ts`.
  */
-const fecha = (campo: string, label: string) =>
-  z
-    .string({ error: MSG.required(label) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MSG.format })
-    .describe(campo);
-
-export const filtrosLibro = z
-  .object({
-    FechaDesde: fecha('FechaDesde', 'Fecha desde'),
-    FechaHasta: fecha('FechaHasta', 'Fecha hasta'),
-    Serie: z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive({ error: MSG.format }).nullish(),
-  })
-  .refine((f) => f.FechaHasta >= f.FechaDesde, { error: MSG_DATOS.dateRange, path: ['FechaHasta'] });
-export type FiltrosLibro = z.infer<typeof filtrosLibro>;
-
-function parseFiltros(raw: Record<string, unknown>): FiltrosLibro {
-  const parsed = filtrosLibro.safeParse(raw);
-  if (!parsed.success) {
-    throw new AppError(
-      400,
-      MSG.formInvalid,
-      parsed.error.issues.map((i) => ({ Campo: String(i.path[0] ?? 'Filtros'), Mensaje: i.message })),
-    );
-  }
-  return parsed.data;
-}
-
-const rowsOf = (res: unknown) =>
-  ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-
 function where(empresaId: number, f: FiltrosLibro): SQL {
   return sql`d.empresa_id = ${empresaId} and d.tipo in ('factura', 'simplificada', 'rectificativa')
     and d.numero is not null and d.estado <> 'Anulada'
@@ -60,8 +28,8 @@ function where(empresaId: number, f: FiltrosLibro): SQL {
     ${f.Serie ? sql`and d.id_serie = ${f.Serie}` : sql``}`;
 }
 
-const FROM = sql`from documentos_venta d
-  cross join lateral jsonb_array_elements(d.desglose) with ordinality as e(val, ord)`;
+const CABECERAS = sql`documentos_venta d`;
+const FROM = sql`from ${CABECERAS} ${DESGLOSE}`;
 
 function fila(r: Record<string, unknown>): FilaLibro {
   const base = dec(String(r.base ?? '0'));
@@ -93,14 +61,6 @@ const SELECT = sql`select d.id, d.fecha::text as fecha, d.num_serie, d.tipo, d.c
   e.val->>'Base' as base, e.val->>'Cuota' as cuota, e.val->>'CuotaRecargo' as cuota_recargo,
   e.val->>'Exencion' as exencion`;
 
-async function filas(s: Scope, f: FiltrosLibro, limit: number, offset: number) {
-  const res = await s.execute(
-    (empresaId) =>
-      sql`${SELECT} ${FROM} where ${where(empresaId, f)} order by d.fecha, d.id, e.ord limit ${limit} offset ${offset}`,
-  );
-  return rowsOf(res).map(fila);
-}
-
 /** Totals of the period per tax and rate (and surcharge rate), plus the grand totals with the withholdings. */
 async function totales(s: Scope, f: FiltrosLibro) {
   const porTipo = rowsOf(
@@ -129,7 +89,7 @@ async function totales(s: Scope, f: FiltrosLibro) {
       from documentos_venta d where ${where(empresaId, f)}`,
     ),
   );
-  const [n] = rowsOf(
+  const [c] = rowsOf(
     await s.execute((empresaId) => sql`select count(*)::int as n ${FROM} where ${where(empresaId, f)}`),
   );
   const suma = (k: keyof TotalTipo) =>
@@ -138,7 +98,7 @@ async function totales(s: Scope, f: FiltrosLibro) {
       2,
     );
   return {
-    filas: Number(n?.n ?? 0),
+    filas: Number(c?.n ?? 0),
     PorTipo: porTipo,
     General: {
       Facturas: Number(g?.facturas ?? 0),
@@ -150,8 +110,8 @@ async function totales(s: Scope, f: FiltrosLibro) {
     },
   };
 }
+type Totales = Awaited<ReturnType<typeof totales>>;
 
-const money = (label: string) => ({ kind: 'money' as const, label, scale: 2 });
 const COLUMNAS: Column[] = [
   { key: 'Fecha', label: 'Fecha', def: { kind: 'date', label: 'Fecha' } },
   { key: 'NumSerie', label: 'Número', def: { kind: 'text', label: 'Número' } },
@@ -166,8 +126,6 @@ const COLUMNAS: Column[] = [
   { key: 'Total', label: 'Total', def: money('Total') },
 ];
 
-const n = (v: string): Cell => ({ t: 'n', v: Number(v), scale: 2 });
-const s = (v: string | null): Cell => (v ? { t: 's', v } : null);
 const celdas = (r: FilaLibro): Cell[] => [
   { t: 'd', v: r.Fecha },
   s(r.NumSerie),
@@ -182,44 +140,7 @@ const celdas = (r: FilaLibro): Cell[] => [
   n(r.Total),
 ];
 
-const WRITERS: Record<ExportFormat, (total: number) => SheetWriter> = {
-  // Styled cells cost memory per row: past the platform's threshold the sheet is written plain.
-  xlsx: (total) => xlsxWriter({ styled: total <= XLSX_STYLED_MAX }),
-  ods: odsWriter,
-  pdf: pdfWriter,
-  html: htmlWriter,
-};
-const BATCH = 1000;
-
-async function exportar(scope: Scope, f: FiltrosLibro, writer: SheetWriter, out: PassThrough, total: number) {
-  const t = await totales(scope, f);
-  await writer.begin(out, `Facturas emitidas del ${f.FechaDesde} al ${f.FechaHasta}`, COLUMNAS, total);
-  // Batches by invoice keyset: offsets would grow with the period.
-  let last: { fecha: string; id: number } | null = null;
-  for (;;) {
-    const ids = rowsOf(
-      await scope.execute(
-        (empresaId) => sql`select d.id, d.fecha::text as fecha from documentos_venta d
-        where ${where(empresaId, f)} ${last ? sql`and (d.fecha, d.id) > (${last.fecha}::date, ${last.id})` : sql``}
-        order by d.fecha, d.id limit ${BATCH}`,
-      ),
-    );
-    if (!ids.length) break;
-    const lista = sql.join(
-      ids.map((r) => sql`${Number(r.id)}`),
-      sql`, `,
-    );
-    const rows = rowsOf(
-      await scope.execute(
-        (empresaId) =>
-          sql`${SELECT} ${FROM} where ${where(empresaId, f)} and d.id in (${lista}) order by d.fecha, d.id, e.ord`,
-      ),
-    ).map(fila);
-    await writer.rows(rows.map(celdas));
-    const tail = ids[ids.length - 1]!;
-    last = { fecha: String(tail.fecha), id: Number(tail.id) };
-    if (ids.length < BATCH) break;
-  }
+function pie(t: Totales): Cell[][] {
   const vacia = (texto: string, valores: (string | null)[]): Cell[] => [
     null,
     s(texto),
@@ -227,8 +148,7 @@ async function exportar(scope: Scope, f: FiltrosLibro, writer: SheetWriter, out:
     null,
     ...valores.map((v) => (v === null ? null : n(v))),
   ];
-  await writer.rows([
-    COLUMNAS.map(() => null),
+  return [
     ...t.PorTipo.map((x) =>
       vacia(`Total ${x.Impuesto} ${x.PorcentajeIva.replace('.', ',')} %`, [
         x.Base,
@@ -249,68 +169,22 @@ async function exportar(scope: Scope, f: FiltrosLibro, writer: SheetWriter, out:
       t.General.Retencion,
       t.General.Total,
     ]),
-  ]);
-  await writer.end();
+  ];
 }
 
 /** `GET /api/impuestos/factemitidas/list` and `/export` (permission ImptoEmit). */
 export function registerFactEmitidas(app: FastifyInstance, deps: AppDeps): void {
-  const config = { access: access.permission('ImptoEmit', 1) };
-  const base = '/api/impuestos/factemitidas';
-
-  app.get(
-    `${base}/list`,
-    { config, schema: { tags: ['impuestos'], summary: 'Libro de facturas emitidas' } },
-    async (request) => {
-      const scope = deps.scopeOf(request);
-      const q = parseListQuery(request.query);
-      const f = parseFiltros(q.Filtros);
-      const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
-      const items = await filas(scope, f, q.TotalPagina, offset);
-      const t = await totales(scope, f);
-      return {
-        Items: items,
-        Total: Math.min(t.filas, COUNT_CAP),
-        TotalLimitado: t.filas > COUNT_CAP,
-        Totales: { PorTipo: t.PorTipo, General: t.General },
-      };
-    },
-  );
-
-  app.get(
-    `${base}/export`,
-    { config, schema: { tags: ['impuestos'], summary: 'Exportar el libro de facturas emitidas' } },
-    async (request, reply) => {
-      const raw = (request.query ?? {}) as Record<string, unknown>;
-      const formato = z
-        .enum(['xlsx', 'ods', 'pdf', 'html'])
-        .default('xlsx')
-        .safeParse(raw.Formato || undefined);
-      if (!formato.success) throw badRequest('El formato de exportación debe ser xlsx, ods, pdf o html');
-      const q = parseListQuery({ Filtros: raw.Filtros });
-      const f = parseFiltros(q.Filtros);
-      const scope = deps.scopeOf(request);
-      const [c] = rowsOf(
-        await scope.execute((empresaId) => sql`select count(*)::int as n ${FROM} where ${where(empresaId, f)}`),
-      );
-      const total = Number(c?.n ?? 0);
-      const writer = WRITERS[formato.data](total);
-      const stream = new PassThrough();
-      reply
-        .header('Content-Type', writer.contentType)
-        .header(
-          'Content-Disposition',
-          `attachment; filename="factemitidas-${f.FechaDesde}-${f.FechaHasta}.${writer.extension}"`,
-        )
-        .header('Cache-Control', 'no-store')
-        .header('X-Total-Registros', String(total));
-      void exportar(scope, f, writer, stream, total)
-        .then(() => stream.end())
-        .catch((error) => {
-          request.log.error({ err: error }, 'exportación interrumpida');
-          stream.destroy(error as Error);
-        });
-      return reply.send(stream);
-    },
-  );
+  registrarLibro(app, deps, {
+    ruta: 'factemitidas',
+    permiso: 'ImptoEmit',
+    resumen: 'Libro de facturas emitidas',
+    titulo: 'Facturas emitidas',
+    cabeceras: CABECERAS,
+    where,
+    select: SELECT,
+    fila,
+    totales,
+    totalesJson: (t) => ({ PorTipo: t.PorTipo, General: t.General }),
+    modelos: { libro: { columnas: COLUMNAS, celdas, pie } },
+  });
 }

@@ -1,7 +1,9 @@
 import type { AreaModule } from '../../platform/deps.ts';
 import { registerFactEmitidas } from './factemitidas.ts';
+import { registerFactRecibidas } from './factrecibidas.ts';
 
-/** Taxes area: the book of issued invoices (`factemitidas`). */
+/** Taxes area: the books of issued and received invoices (`factemitidas`, `factrecibidas`). */
 export const impuestosModule: AreaModule = (app, deps) => {
   registerFactEmitidas(app, deps);
+  registerFactRecibidas(app, deps);
 };

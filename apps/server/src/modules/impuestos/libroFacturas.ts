@@ -1,0 +1,218 @@
+import { PassThrough } from 'node:stream';
+import { MSG, MSG_DATOS, type PermissionCode } from '@faro/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access.ts';
+import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import type { Cell, Column, ExportFormat } from '../../platform/export/cells.ts';
+import { htmlWriter } from '../../platform/export/htmlWriter.ts';
+import { odsWriter } from '../../platform/export/odsWriter.ts';
+import { pdfWriter } from '../../platform/export/pdfWriter.ts';
+import type { SheetWriter } from '../../platform/export/writers.ts';
+import { XLSX_STYLED_MAX, xlsxWriter } from '../../platform/export/xlsxWriter.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+
+/**
+ * The invoice books of the tax area (`factemitidas`, `factrecibidas`): one row per invoice and VAT rate (the
+ * header's `desglose`), a period filter, totals per rate, the list (paged) and the export (xlsx, ods, pdf, html;
+ * streamed in keyset batches). Each book declares its SQL, its row, its columns and its footer (`DefLibro`).
+ */
+const fecha = (campo: string, label: string) =>
+  z
+    .string({ error: MSG.required(label) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MSG.format })
+    .describe(campo);
+
+export const filtrosLibro = z
+  .object({
+    FechaDesde: fecha('FechaDesde', 'Fecha desde'),
+    FechaHasta: fecha('FechaHasta', 'Fecha hasta'),
+    Serie: z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive({ error: MSG.format }).nullish(),
+  })
+  .refine((f) => f.FechaHasta >= f.FechaDesde, { error: MSG_DATOS.dateRange, path: ['FechaHasta'] });
+export type FiltrosLibro = z.infer<typeof filtrosLibro>;
+
+export function parseFiltros(raw: Record<string, unknown>): FiltrosLibro {
+  const parsed = filtrosLibro.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError(
+      400,
+      MSG.formInvalid,
+      parsed.error.issues.map((i) => ({ Campo: String(i.path[0] ?? 'Filtros'), Mensaje: i.message })),
+    );
+  }
+  return parsed.data;
+}
+
+export const rowsOf = (res: unknown) =>
+  ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
+
+/** The rows of a header's VAT breakdown: `e.val` is one rate, `e.ord` its position (1 = the invoice's first row). */
+export const DESGLOSE = sql`cross join lateral jsonb_array_elements(d.desglose) with ordinality as e(val, ord)`;
+
+export const WRITERS: Record<ExportFormat, (total: number) => SheetWriter> = {
+  // Styled cells cost memory per row: past the platform's threshold the sheet is written plain.
+  xlsx: (total) => xlsxWriter({ styled: total <= XLSX_STYLED_MAX }),
+  ods: odsWriter,
+  pdf: pdfWriter,
+  html: htmlWriter,
+};
+const BATCH = 1000;
+
+export const celdaImporte = (v: string): Cell => ({ t: 'n', v: Number(v), scale: 2 });
+export const celdaTexto = (v: string | null): Cell => (v ? { t: 's', v } : null);
+export const columnaImporte = (label: string) => ({ kind: 'money' as const, label, scale: 2 });
+
+/** What makes one book. `F` is its row, `T` its totals (with the number of rows, `filas`). */
+export interface DefLibro<F, T extends { filas: number }> {
+  /** /api/impuestos/<ruta>/list|export */
+  ruta: string;
+  permiso: PermissionCode;
+  resumen: string;
+  /** The export's title: `${titulo} del {FechaDesde} al {FechaHasta}`. */
+  titulo: string;
+  /** The headers (alias `d`) and whatever they join, without the breakdown: `documentos_venta d`. */
+  cabeceras: SQL;
+  where: (empresaId: number, f: FiltrosLibro) => SQL;
+  /** Selected columns over `cabeceras` + DESGLOSE. */
+  select: SQL;
+  fila: (r: Record<string, unknown>) => F;
+  totales: (s: Scope, f: FiltrosLibro) => Promise<T>;
+  /** The list's `Totales` from the totals. */
+  totalesJson: (t: T) => Record<string, unknown>;
+  /** Columns of an export layout (`Modelo` in the query; the first is the default). */
+  modelos: Record<string, { columnas: Column[]; celdas: (r: F) => Cell[]; pie: (t: T) => Cell[][] }>;
+}
+
+/** The rows of a page of the book (in date and invoice order, one per rate). */
+async function filas<F, T extends { filas: number }>(
+  def: DefLibro<F, T>,
+  s: Scope,
+  f: FiltrosLibro,
+  limit: number,
+  offset: number,
+): Promise<F[]> {
+  const res = await s.execute(
+    (empresaId) =>
+      sql`${def.select} from ${def.cabeceras} ${DESGLOSE} where ${def.where(empresaId, f)}
+        order by d.fecha, d.id, e.ord limit ${limit} offset ${offset}`,
+  );
+  return rowsOf(res).map(def.fila);
+}
+
+async function exportar<F, T extends { filas: number }>(
+  def: DefLibro<F, T>,
+  modelo: DefLibro<F, T>['modelos'][string],
+  scope: Scope,
+  f: FiltrosLibro,
+  writer: SheetWriter,
+  out: PassThrough,
+) {
+  const t = await def.totales(scope, f);
+  await writer.begin(out, `${def.titulo} del ${f.FechaDesde} al ${f.FechaHasta}`, modelo.columnas, t.filas);
+  // Batches by invoice keyset: offsets would grow with the period.
+  let last: { fecha: string; id: number } | null = null;
+  for (;;) {
+    const ids = rowsOf(
+      await scope.execute(
+        (empresaId) => sql`select d.id, d.fecha::text as fecha from ${def.cabeceras}
+        where ${def.where(empresaId, f)} ${last ? sql`and (d.fecha, d.id) > (${last.fecha}::date, ${last.id})` : sql``}
+        order by d.fecha, d.id limit ${BATCH}`,
+      ),
+    );
+    if (!ids.length) break;
+    const lista = sql.join(
+      ids.map((r) => sql`${Number(r.id)}`),
+      sql`, `,
+    );
+    const rows = rowsOf(
+      await scope.execute(
+        (empresaId) =>
+          sql`${def.select} from ${def.cabeceras} ${DESGLOSE} where ${def.where(empresaId, f)} and d.id in (${lista})
+            order by d.fecha, d.id, e.ord`,
+      ),
+    ).map(def.fila);
+    await writer.rows(rows.map(modelo.celdas));
+    const tail = ids[ids.length - 1]!;
+    last = { fecha: String(tail.fecha), id: Number(tail.id) };
+    if (ids.length < BATCH) break;
+  }
+  await writer.rows([modelo.columnas.map(() => null), ...modelo.pie(t)]);
+  await writer.end();
+}
+
+/** `GET {ruta}/list` (paged rows + totals) and `GET {ruta}/export?Formato=xlsx|ods|pdf|html&Modelo=…`. */
+export function registrarLibro<F, T extends { filas: number }>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  def: DefLibro<F, T>,
+): void {
+  const config = { access: access.permission(def.permiso, 1) };
+  const base = `/api/impuestos/${def.ruta}`;
+  const modelos = Object.keys(def.modelos);
+
+  app.get(`${base}/list`, { config, schema: { tags: ['impuestos'], summary: def.resumen } }, async (request) => {
+    const scope = deps.scopeOf(request);
+    const q = parseListQuery(request.query);
+    const f = parseFiltros(q.Filtros);
+    const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
+    const items = await filas(def, scope, f, q.TotalPagina, offset);
+    const t = await def.totales(scope, f);
+    return {
+      Items: items,
+      Total: Math.min(t.filas, COUNT_CAP),
+      TotalLimitado: t.filas > COUNT_CAP,
+      Totales: def.totalesJson(t),
+    };
+  });
+
+  app.get(
+    `${base}/export`,
+    { config, schema: { tags: ['impuestos'], summary: `Exportar: ${def.resumen.toLowerCase()}` } },
+    async (request, reply) => {
+      const raw = (request.query ?? {}) as Record<string, unknown>;
+      const formato = z
+        .enum(['xlsx', 'ods', 'pdf', 'html'])
+        .default('xlsx')
+        .safeParse(raw.Formato || undefined);
+      if (!formato.success) throw badRequest('El formato de exportación debe ser xlsx, ods, pdf o html');
+      const modelo = z
+        .enum(modelos as [string, ...string[]])
+        .default(modelos[0]!)
+        .safeParse(raw.Modelo || undefined);
+      if (!modelo.success) throw badRequest(`El modelo de exportación debe ser ${modelos.join(' o ')}`);
+      const q = parseListQuery({ Filtros: raw.Filtros });
+      const f = parseFiltros(q.Filtros);
+      const scope = deps.scopeOf(request);
+      const [c] = rowsOf(
+        await scope.execute(
+          (empresaId) =>
+            sql`select count(*)::int as n from ${def.cabeceras} ${DESGLOSE} where ${def.where(empresaId, f)}`,
+        ),
+      );
+      const total = Number(c?.n ?? 0);
+      const writer = WRITERS[formato.data](total);
+      const stream = new PassThrough();
+      const sufijo = modelo.data === modelos[0] ? '' : `-${modelo.data}`;
+      reply
+        .header('Content-Type', writer.contentType)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${def.ruta}${sufijo}-${f.FechaDesde}-${f.FechaHasta}.${writer.extension}"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .header('X-Total-Registros', String(total));
+      void exportar(def, def.modelos[modelo.data]!, scope, f, writer, stream)
+        .then(() => stream.end())
+        .catch((error) => {
+          request.log.error({ err: error }, 'exportación interrumpida');
+          stream.destroy(error as Error);
+        });
+      return reply.send(stream);
+    },
+  );
+}
