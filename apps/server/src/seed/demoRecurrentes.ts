@@ -1,7 +1,7 @@
 import { type PlantillaRecurrenteInput, sumarMeses } from '@faro/domain';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { motorVenta } from '../modules/ventas/ladoVenta.ts';
 import { hoyEnEspana } from '../modules/ventas/recurrentes/generar.ts';
-import { guardarPlantilla } from '../modules/ventas/recurrentes/plantillasRepository.ts';
 import type { Db } from '../platform/db/database.ts';
 import { col } from '../platform/db/entityTable.ts';
 import { clientesTable, empresas, productosTable } from '../platform/db/schema.ts';
@@ -73,5 +73,5 @@ export async function seedDemoRecurrentes(db: Db): Promise<void> {
     },
   ];
   const scope = companyScope(db, { empresaId: emp.id, personaId: null, userName: 'demo' });
-  for (const p of plantillas) await guardarPlantilla(scope, p, null);
+  for (const p of plantillas) await motorVenta.guardarPlantilla(scope, { ...p, Tercero: p.Cliente }, null);
 }

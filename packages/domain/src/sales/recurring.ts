@@ -113,50 +113,67 @@ const fecha = z
   );
 const optionalId = z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive().nullish();
 
+const idTercero = (label: string) =>
+  z.coerce
+    .number({ error: MSG.required(label) })
+    .int({ error: MSG.format })
+    .positive({ error: MSG.required(label) });
+
+/** The template save body's fields common to both sides (the party's field is `Cliente` / `Proveedor`). */
+const camposPlantilla = {
+  Descripcion: z
+    .string({ error: MSG.required('Descripción') })
+    .trim()
+    .min(1, { error: MSG.required('Descripción') })
+    .max(200, { error: MSG.maxLength('Descripción', 200) }),
+  Serie: optionalId,
+  IdFormaPago: optionalId,
+  Observaciones: z
+    .string({ error: MSG.format })
+    .trim()
+    .max(4000, { error: MSG.maxLength('Observaciones', 4000) })
+    .nullish(),
+  PorcRetencion: z
+    .union([z.string(), z.number()], { error: MSG.format })
+    .transform((v) => String(v).trim().replace(',', '.'))
+    .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v), { error: MSG.format })
+    .nullish(),
+  Periodicidad: z.enum(PERIODICIDAD_LIST as [Periodicidad, ...Periodicidad[]], {
+    error: MSG_RECURRENTES.periodicidad,
+  }),
+  FechaInicio: fecha,
+  ProximaFecha: fecha.nullish(),
+  FechaFin: fecha.nullish(),
+  Accion: z.enum(ACCION_RECURRENTE_LIST as [AccionRecurrente, ...AccionRecurrente[]], {
+    error: MSG_RECURRENTES.accion,
+  }),
+  Baja: z.boolean({ error: MSG.format }).nullish(),
+  Lineas: z
+    .array(lineaVentaSchema.omit({ Lote: true, Caducidad: true }), { error: MSG.format })
+    .min(1, { error: 'El documento debe tener al menos una línea' })
+    .max(200),
+};
+
+function fechasPlantilla(
+  v: { FechaInicio: string; FechaFin?: string | null | undefined; ProximaFecha?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.FechaFin && v.FechaFin < v.FechaInicio) {
+    ctx.addIssue({ code: 'custom', path: ['FechaFin'], message: MSG_RECURRENTES.fechaFinAnterior });
+  }
+  if (v.ProximaFecha && v.ProximaFecha < v.FechaInicio) {
+    ctx.addIssue({ code: 'custom', path: ['ProximaFecha'], message: MSG_RECURRENTES.proximaAnterior });
+  }
+}
+
+// The party right after the description: errors come in the form's order.
+const { Descripcion, ...restoPlantilla } = camposPlantilla;
 export const plantillaRecurrenteSchema = z
-  .object({
-    Descripcion: z
-      .string({ error: MSG.required('Descripción') })
-      .trim()
-      .min(1, { error: MSG.required('Descripción') })
-      .max(200, { error: MSG.maxLength('Descripción', 200) }),
-    Cliente: z.coerce
-      .number({ error: MSG.required('Cliente') })
-      .int({ error: MSG.format })
-      .positive({ error: MSG.required('Cliente') }),
-    Serie: optionalId,
-    IdFormaPago: optionalId,
-    Observaciones: z
-      .string({ error: MSG.format })
-      .trim()
-      .max(4000, { error: MSG.maxLength('Observaciones', 4000) })
-      .nullish(),
-    PorcRetencion: z
-      .union([z.string(), z.number()], { error: MSG.format })
-      .transform((v) => String(v).trim().replace(',', '.'))
-      .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v), { error: MSG.format })
-      .nullish(),
-    Periodicidad: z.enum(PERIODICIDAD_LIST as [Periodicidad, ...Periodicidad[]], {
-      error: MSG_RECURRENTES.periodicidad,
-    }),
-    FechaInicio: fecha,
-    ProximaFecha: fecha.nullish(),
-    FechaFin: fecha.nullish(),
-    Accion: z.enum(ACCION_RECURRENTE_LIST as [AccionRecurrente, ...AccionRecurrente[]], {
-      error: MSG_RECURRENTES.accion,
-    }),
-    Baja: z.boolean({ error: MSG.format }).nullish(),
-    Lineas: z
-      .array(lineaVentaSchema.omit({ Lote: true, Caducidad: true }), { error: MSG.format })
-      .min(1, { error: 'El documento debe tener al menos una línea' })
-      .max(200),
-  })
-  .superRefine((v, ctx) => {
-    if (v.FechaFin && v.FechaFin < v.FechaInicio) {
-      ctx.addIssue({ code: 'custom', path: ['FechaFin'], message: MSG_RECURRENTES.fechaFinAnterior });
-    }
-    if (v.ProximaFecha && v.ProximaFecha < v.FechaInicio) {
-      ctx.addIssue({ code: 'custom', path: ['ProximaFecha'], message: MSG_RECURRENTES.proximaAnterior });
-    }
-  });
+  .object({ Descripcion, Cliente: idTercero('Cliente'), ...restoPlantilla })
+  .superRefine(fechasPlantilla);
+/** Recurring purchase invoices and expenses (`fcomprarec`, `fgastorec`): the supplier instead of the customer. */
+export const plantillaRecurrenteCompraSchema = z
+  .object({ Descripcion, Proveedor: idTercero('Proveedor'), ...restoPlantilla })
+  .superRefine(fechasPlantilla);
 export type PlantillaRecurrenteInput = z.infer<typeof plantillaRecurrenteSchema>;
+export type PlantillaRecurrenteCompraInput = z.infer<typeof plantillaRecurrenteCompraSchema>;

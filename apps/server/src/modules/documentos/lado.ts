@@ -11,6 +11,7 @@ import type {
   TablaLineas,
   TablaPagos,
   TablaStock,
+  TablasPlantilla,
   TablaVencimientos,
 } from '../../platform/tenancy/tables.ts';
 
@@ -95,6 +96,23 @@ export interface LadoPagos {
   editable: boolean;
 }
 
+/** Recurring invoices of a side (engine parts `plantillas.ts`, `recurrentes.ts`): fventarec; fcomprarec, fgastorec. */
+export interface LadoRecurrentes {
+  tablas: TablasPlantilla;
+  /** The resources serving the templates (an alias serves the same ones). */
+  recursos: readonly string[];
+  label: string;
+  lista: string;
+  permission: PermissionCode;
+  /** The module gate; the job generates only for companies with it on. */
+  module: ModuleFlag;
+  /** The save body (domain schema; the party's field is the side's `json.Tercero`). */
+  cuerpo: z.ZodType;
+  /** What a generated period may do (borrador, emitir, enviar). */
+  acciones: readonly string[];
+  accionNoValida: string;
+}
+
 /** PDF and e-mail of a side's documents (engine parts `pdf.ts`, `envio.ts`). */
 export interface LadoDocumento {
   /** The party's label on the PDF (Cliente / Proveedor). */
@@ -159,6 +177,7 @@ export interface LadoDocumentos {
   json: NombresJson;
   pagos: LadoPagos;
   documento: LadoDocumento;
+  recurrentes: LadoRecurrentes;
   /** The save body: parsed by `cuerpo`, turned into the engine's words by `aEntrada`. */
   cuerpo: z.ZodType;
   aEntrada: (body: never) => EntradaDocumento;

@@ -5,6 +5,7 @@ import { envioDe } from './envio.ts';
 import type { LadoDocumentos } from './lado.ts';
 import { pagosDe } from './pagos.ts';
 import { pdfDe } from './pdf.ts';
+import { plantillasDe } from './plantillas.ts';
 import { repositorioDe } from './repositorio.ts';
 import { stockDe } from './stock.ts';
 import { vencimientosDe } from './vencimientos.ts';
@@ -12,7 +13,7 @@ import { vencimientosDe } from './vencimientos.ts';
 /**
  * The document engine of one side (issue 12): the side's declaration (`ventas/ladoVenta.ts`,
  * `compras/ladoCompra.ts`) in, every operation on its documents out — repository, conversion quantities,
- * conversions / chain / cancellation, issuing or registering, stock, due dates, payments, PDF and e-mail. `registrarRutas` (rutas.ts) serves them.
+ * conversions / chain / cancellation, issuing or registering, stock, due dates, payments, PDF and e-mail, recurring templates. `registrarRutas` (rutas.ts) serves them.
  */
 export function motorDocumentos(lado: LadoDocumentos) {
   const cantidades = cantidadesDe(lado);
@@ -30,6 +31,7 @@ export function motorDocumentos(lado: LadoDocumentos) {
     ...pagosDe(lado, repo, vencimientos),
     ...pdf,
     ...envioDe(lado, repo, vencimientos, pdf),
+    ...plantillasDe(lado, repo),
   };
 }
 export type MotorDocumentos = ReturnType<typeof motorDocumentos>;

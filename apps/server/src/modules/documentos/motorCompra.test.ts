@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdfText.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
+import { generarPendientes } from '../ventas/recurrentes/generar.ts';
 import { movimientosDePagos } from './pagos.ts';
 import { hoyEspana } from './vencimientos.ts';
 
@@ -226,5 +227,81 @@ describe('PDF and e-mail of purchase documents', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ Para: 'compras@proveedor.test', Adjunto: `facturacompra-${factura.NumSerie}.pdf` });
     expect(ok.body.Asunto).toContain(`factura recibida ${factura.NumSerie}`);
+  });
+});
+
+describe('recurring purchase invoices (fcomprarec, fgastorec)', () => {
+  const plantilla = (over: Record<string, unknown> = {}) => ({
+    Descripcion: 'Alquiler del local',
+    Proveedor: proveedor,
+    Periodicidad: 'Mensual',
+    FechaInicio: '2026-01-01',
+    FechaFin: '2026-02-28',
+    Accion: 'borrador',
+    Lineas: [{ Descripcion: 'Alquiler', Cantidad: '1', Precio: '500', TipoIva: 'IVA21' }],
+    ...over,
+  });
+  const modulo = (on: boolean) =>
+    t.database.query(
+      `update empresas set modulos = modulos || jsonb_build_object('ActComprasRecurrentes', $1::boolean) where codigo = 'DEMO'`,
+      [on],
+    );
+
+  it('is gated by its module and saves a template with the supplier and the totals', async () => {
+    await modulo(false);
+    expect((await demo.request('GET', '/api/compras/fcomprarec/list')).status).toBe(403);
+    await modulo(true);
+    const res = await demo.request('POST', '/api/compras/fcomprarec/save', plantilla());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ Proveedor: proveedor, BaseImponible: '500.00', Total: '605.00' });
+    expect(res.body).not.toHaveProperty('Cliente');
+    // The expenses' alias serves the same templates; a sales template does not show here.
+    const lista = await demo.request('GET', `/api/compras/fgastorec/list?Filtros=${f({ Proveedor: proveedor })}`);
+    expect(lista.body.Items).toEqual([
+      expect.objectContaining({ Id: res.body.Id, ProveedorNombre: 'Proveedor de plazos' }),
+    ]);
+    // Mailing a received invoice to its own supplier is not an action of purchases; no supplier is a field error.
+    const enviar = await demo.request('POST', '/api/compras/fcomprarec/save', plantilla({ Accion: 'enviar' }));
+    expect(enviar.status).toBe(400);
+    expect(enviar.body.Errores[0]).toMatchObject({ Campo: 'Accion' });
+    const sin = await demo.request('POST', '/api/compras/fcomprarec/save', plantilla({ Proveedor: undefined }));
+    expect(sin.body.Errores[0]).toMatchObject({ Campo: 'Proveedor', Mensaje: expect.stringContaining('Proveedor') });
+  });
+
+  it('generates each due period once as a purchase invoice draft, by the route and by the job', async () => {
+    const p = (await demo.request('POST', '/api/compras/fcomprarec/save', plantilla({ Descripcion: 'Renting' }))).body;
+    const r = await demo.request('POST', `/api/compras/fcomprarec/generar/${p.Id}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.Generadas.map((g: { Periodo: string }) => g.Periodo)).toEqual(['2026-01-01', '2026-02-01']);
+    expect((await demo.request('POST', `/api/compras/fcomprarec/generar/${p.Id}`)).body.Generadas).toEqual([]);
+    const factura = await demo.request('GET', `/api/compras/fcompra/edit/${r.body.Generadas[0].IdFactura}`);
+    expect(factura.body).toMatchObject({
+      Tipo: 'factura',
+      Estado: 'Provisional',
+      Proveedor: proveedor,
+      Numero: null,
+      Total: '605.00',
+    });
+    expect(factura.body.Observaciones).toContain('Periodo');
+    const historial = await demo.request('GET', `/api/compras/fgastorec/historial/${p.Id}`);
+    expect(historial.body.Items.map((i: { Periodo: string }) => i.Periodo)).toEqual(['2026-02-01', '2026-01-01']);
+    // The job: the earlier template (not generated yet) is generated once, then nothing more.
+    const [{ id: empresaId } = { id: 0 }] = await t.database.query<{ id: number }>(
+      "select id from empresas where codigo = 'DEMO'",
+    );
+    const antes = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from facturas_recurrentes_compra_generadas where empresa_id = $1',
+      [empresaId],
+    );
+    const mailer = t.deps.mailer;
+    expect(await generarPendientes(companyDirectory(t.deps), mailer, '2026-03-15')).toMatch(/facturas/);
+    expect(await generarPendientes(companyDirectory(t.deps), mailer, '2026-03-15')).toMatch(/facturas/);
+    const despues = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from facturas_recurrentes_compra_generadas where empresa_id = $1',
+      [empresaId],
+    );
+    expect(Number(despues[0]!.n) - Number(antes[0]!.n)).toBe(2);
+    // A template that generated invoices cannot be deleted.
+    expect((await demo.request('DELETE', `/api/compras/fcomprarec/delete/${p.Id}`)).status).toBe(400);
   });
 });

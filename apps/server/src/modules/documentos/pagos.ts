@@ -20,6 +20,7 @@ import {
 } from '../../platform/tenancy/tables.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
 import type { LadoDocumentos } from './lado.ts';
+import { idOf } from './params.ts';
 import type { Repositorio } from './repositorio.ts';
 import type { Vencimientos } from './vencimientos.ts';
 
@@ -135,11 +136,6 @@ export function pagosDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimien
     const perm = (level: 1 | 2 | 3) => ({ access: access.permission('TesoMovsCajaBanco', level) });
     const r = lado.pagos.resumen;
     const schema = (summary: string) => ({ schema: { tags: ['tesoreria'], summary } });
-    const idOf = (request: { params: unknown }) => {
-      const id = Number((request.params as { id: string }).id);
-      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-      return id;
-    };
     const load = async (s: Scope, id: number) => {
       const [row] = await s.select(cv, eq(cv.Id, id));
       if (!row) throw notFound();

@@ -5,19 +5,16 @@ import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { convertirBody, TIPOS_FACTURA } from './conversiones.ts';
 import { enviarBody } from './envio.ts';
 import type { ContextoRutas, RecursoDocumento } from './lado.ts';
 import type { MotorDocumentos } from './motor.ts';
+import { idOf } from './params.ts';
+import { registrarRutasRecurrentes } from './recurrentes.ts';
 import { almacenDe } from './stock.ts';
 
-export const idOf = (request: { params: unknown }) => {
-  const id = Number((request.params as { id: string }).id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-};
+export { idOf };
 
 const emitirBody = z.object({ Minorista: z.boolean().optional() });
 
@@ -38,6 +35,8 @@ export function registrarRutasDocumentos(
     registrarRecurso(app, deps, motor, recurso, def, extra);
   // Payments of the side's invoices: /api/tesoreria/movstesoreriac|movstesoreriap/…
   motor.registrarRutasPagos(app, deps);
+  // Recurring invoices of the side: fventarec; fcomprarec and its alias fgastorec.
+  registrarRutasRecurrentes(app, deps, motor);
 }
 
 function registrarRecurso(

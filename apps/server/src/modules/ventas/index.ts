@@ -10,7 +10,6 @@ import { contactHooks, nextCode, normalizeContact } from '../contactos/contactHo
 import { registerDuplicatesRoute } from '../contactos/contactRoutes.ts';
 import { registerConversionRoute } from './conversion.ts';
 import { registerDocumentosVenta } from './documentos/documentosRoutes.ts';
-import { registerRecurrentes } from './recurrentes/recurrentesRoutes.ts';
 import { registerVerifactu } from './verifactu/verifactuRoutes.ts';
 
 /** New customers take the company's default tariff and payment method (Configuración) when they name none. */
@@ -56,5 +55,4 @@ export const ventasModule: AreaModule = (app, deps) => {
   registerConversionRoute(app, deps, customers);
   registerDocumentosVenta(app, deps);
   registerVerifactu(app, deps);
-  registerRecurrentes(app, deps);
 };

@@ -1,8 +1,9 @@
 import { multipartFile } from '../../../../test/multipart.ts';
 import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
-// ---- H1 (document engine, issue 12): payments of B's registered purchase invoice (movstesoreriap). ----
-async function seedPagosCompraB({ b, sentinel, bIds, postB }: IsolationContext): Promise<void> {
+// ---- H1 (document engine, issue 12): B's purchase payment (movstesoreriap) and recurring purchase (fcomprarec). ----
+async function seedH1(ctx: IsolationContext): Promise<void> {
+  const { b, sentinel, bIds, postB } = ctx;
   const proveedores = (await b.request('GET', '/api/compras/proveedores/list?TotalPagina=200')).body.Items;
   const proveedor = proveedores.find((p: Record<string, unknown>) => p.Nombre === sentinel);
   const cuentas = (await b.request('GET', '/api/tesoreria/tesoreria/list?TotalPagina=200')).body.Items;
@@ -29,6 +30,51 @@ async function seedPagosCompraB({ b, sentinel, bIds, postB }: IsolationContext):
     Notas: sentinel,
   });
   bIds.set('/api/tesoreria/movstesoreriap', pago.Id);
+  // A recurring purchase template of B (fcomprarec, also served as fgastorec) that generated its periods.
+  await ctx.t.database.query(
+    `update empresas set modulos = modulos || '{"ActComprasRecurrentes": true}'::jsonb where id = $1`,
+    [ctx.bEmpresaId],
+  );
+  const plantilla = await postB('/api/compras/fcomprarec/save', {
+    Descripcion: sentinel,
+    Observaciones: sentinel,
+    Proveedor: proveedor.Id,
+    Periodicidad: 'Mensual',
+    FechaInicio: '2026-03-01',
+    FechaFin: '2026-04-15',
+    Accion: 'borrador',
+    Lineas: [{ Descripcion: sentinel, Cantidad: '1', Precio: '10', TipoIva: 'IVAB' }],
+  });
+  await postB(`/api/compras/fcomprarec/generar/${plantilla.Id}`, {});
+  for (const r of RECURRENTES_COMPRA) bIds.set(`/api/compras/${r}`, plantilla.Id);
+}
+
+const RECURRENTES_COMPRA = ['fcomprarec', 'fgastorec'];
+
+function callersH1({ a, bIds }: IsolationContext): Record<string, () => Promise<Answer>> {
+  const id = () => bIds.get('/api/compras/fcomprarec');
+  const doc = (r: string) => bIds.get(`/api/compras/${r}`);
+  return Object.fromEntries([
+    ...RECURRENTES_COMPRA.flatMap((r) => [
+      [`POST /api/compras/${r}/generar/:id`, () => a.request('POST', `/api/compras/${r}/generar/${id()}`)],
+      [`GET /api/compras/${r}/historial/:id`, () => a.request('GET', `/api/compras/${r}/historial/${id()}`)],
+    ]),
+    // The engine's PDF and e-mail of every purchase resource.
+    ...['dcompra', 'acompra', 'fcompra', 'fgasto'].flatMap((r) => [
+      [`GET /api/compras/${r}/pdf/:id`, () => a.request('GET', `/api/compras/${r}/pdf/${doc(r)}`)],
+      [`POST /api/compras/${r}/enviar/:id`, () => a.request('POST', `/api/compras/${r}/enviar/${doc(r)}`, {})],
+    ]),
+  ]);
+}
+
+async function verifyH1({ b, bIds, sentinel }: IsolationContext): Promise<void> {
+  const pago = await b.request(
+    'GET',
+    `/api/tesoreria/movstesoreriap/edit/${bIds.get('/api/tesoreria/movstesoreriap')}`,
+  );
+  const rec = await b.request('GET', `/api/compras/fcomprarec/historial/${bIds.get('/api/compras/fcomprarec')}`);
+  if (pago.body.Notas !== sentinel || rec.body.Items?.length !== 2)
+    throw new Error(`B's payment or recurring purchase was touched: ${JSON.stringify([pago.body, rec.body])}`);
 }
 // ---- end H1 ----
 
@@ -46,7 +92,15 @@ async function seedComprasB({ bIds, postB, sentinel }: IsolationContext): Promis
 function comprasExplicit({ a, bIds }: IsolationContext): Record<string, () => Promise<Answer>> {
   const id = (r: string) => bIds.get(`/api/compras/${r}`);
   const png = multipartFile('original.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'image/png');
+  const producto = () => bIds.get('/api/catalogo/productos');
   return {
+    // B's product: its lots, their history and its purchase prices must not show through A.
+    ...Object.fromEntries(
+      ['/api/compras/lotes/list', '/api/compras/lotes/historial', '/api/compras/proveedores/precios'].map((u) => [
+        `GET ${u}`,
+        () => a.request('GET', `${u}?IdProducto=${producto()}`),
+      ]),
+    ),
     'GET /api/compras/doccomprahist/fgasto/:id': () =>
       a.request('GET', `/api/compras/doccomprahist/fgasto/${id('fgasto')}`),
     'POST /api/compras/fgasto/anular/:id': () => a.request('POST', `/api/compras/fgasto/anular/${id('fgasto')}`),
@@ -74,9 +128,12 @@ async function verifyComprasB({ b, bIds }: IsolationContext): Promise<void> {
 /** Isolation fixture of the compras area (its issue fills it as routes arrive). */
 export const comprasIsolation: IsolationArea = {
   async seedB(ctx) {
-    await seedPagosCompraB(ctx);
+    await seedH1(ctx);
     await seedComprasB(ctx);
   },
-  explicit: comprasExplicit,
-  verifyB: verifyComprasB,
+  explicit: (ctx) => ({ ...callersH1(ctx), ...comprasExplicit(ctx) }),
+  async verifyB(ctx) {
+    await verifyH1(ctx);
+    await verifyComprasB(ctx);
+  },
 };

@@ -1,0 +1,266 @@
+import { and, asc, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { likePattern } from '../../platform/crud/filters.ts';
+import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../platform/crud/listQuery.ts';
+import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { col, fpagoTable, type TablasPlantilla } from '../../platform/tenancy/tables.ts';
+import type { EntradaDocumento, LadoDocumentos } from './lado.ts';
+import { lineaBase, type Repositorio } from './repositorio.ts';
+
+export type Plantilla = TablasPlantilla['plantillas']['$inferSelect'];
+export type LineaPlantilla = TablasPlantilla['lineas']['$inferSelect'];
+
+export const MSG_PLANTILLA_USADA =
+  'La plantilla ya ha generado facturas: no se puede borrar (dala de baja para que no genere más)';
+export const MSG_FORMA_PAGO = 'La forma de pago no existe';
+
+/** A template save body in the engine's words (the party's field of the side's body is `Tercero`). */
+export interface EntradaPlantilla {
+  Descripcion: string;
+  Tercero: number;
+  Serie?: number | null | undefined;
+  IdFormaPago?: number | null | undefined;
+  Observaciones?: string | null | undefined;
+  PorcRetencion?: string | null | undefined;
+  Periodicidad: string;
+  FechaInicio: string;
+  ProximaFecha?: string | null | undefined;
+  FechaFin?: string | null | undefined;
+  Accion: string;
+  Baja?: boolean | null | undefined;
+  Lineas: EntradaDocumento['Lineas'];
+}
+
+/**
+ * Recurring invoice templates of one side (issue 12, an engine part: `fventarec`, `fcomprarec`): load, JSON (the
+ * edit answer is a valid save body, the party named by the side), validate and save with the documents' own
+ * `preparar` / `resolverSerie`, delete, list, history of the invoices generated.
+ */
+export function plantillasDe(lado: LadoDocumentos, repo: Repositorio) {
+  const rec = lado.recurrentes;
+  const { plantillas: pr, lineas: prl, generadas: gen } = rec.tablas;
+  const { cabecera: dv } = lado.tablas;
+  const j = lado.json;
+
+  async function cargarPlantilla(s: Scope, id: number, lock = false): Promise<Plantilla> {
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const q = s.select(pr, eq(pr.id, id));
+    const [row] = lock ? await q.for('update') : await q;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function cargarLineasPlantilla(s: Scope, id: number): Promise<LineaPlantilla[]> {
+    return s.select(prl, eq(prl.idPlantilla, id)).orderBy(asc(prl.orden));
+  }
+
+  /** The API shape of a template (the edit answer is a valid save body). */
+  function plantillaJson(p: Plantilla, lineas?: LineaPlantilla[], terceroNombre?: string | null) {
+    return {
+      Id: p.id,
+      Descripcion: p.descripcion,
+      [j.Tercero]: p.idTercero,
+      ...(terceroNombre !== undefined ? { [j.TerceroNombre]: terceroNombre } : {}),
+      Serie: p.idSerie,
+      IdFormaPago: p.idFormaPago,
+      Observaciones: p.observaciones,
+      PorcRetencion: p.porcRetencion,
+      Periodicidad: p.periodicidad,
+      FechaInicio: p.fechaInicio,
+      ProximaFecha: p.proximaFecha,
+      FechaFin: p.fechaFin,
+      Accion: p.accion,
+      Baja: p.baja,
+      UltimoPeriodo: p.ultimoPeriodo,
+      UltimoError: p.ultimoError,
+      BaseImponible: p.baseImponible,
+      Total: p.total,
+      ...(lineas ? { Lineas: lineas.map(lineaBase) } : {}),
+    };
+  }
+
+  /** The invoice of a template for the period dated `fecha` in the engine's words (notes carry the period). */
+  function comoDocumento(
+    p: Plantilla,
+    lineas: LineaPlantilla[],
+    fecha: string,
+    notaPeriodo?: string,
+  ): EntradaDocumento {
+    return {
+      Tercero: p.idTercero,
+      Fecha: fecha,
+      Serie: p.idSerie,
+      IdFormaPago: p.idFormaPago,
+      Observaciones: [p.observaciones, notaPeriodo].filter(Boolean).join('\n') || null,
+      PorcRetencion: p.porcRetencion,
+      Lineas: lineas.map(lineaBase),
+    };
+  }
+
+  /**
+   * Validates a template against the company's data with the documents' own `preparar` (party, products, VAT
+   * types, totals) and `resolverSerie`, and writes it with its lines. Returns the id.
+   */
+  async function guardarPlantilla(s: Scope, input: EntradaPlantilla, actual: Plantilla | null): Promise<number> {
+    if (!rec.acciones.includes(input.Accion)) throw fieldError('Accion', rec.accionNoValida);
+    const prep = await repo.preparar(s, {
+      Tercero: input.Tercero,
+      Fecha: input.FechaInicio,
+      Lineas: input.Lineas,
+      PorcRetencion: input.PorcRetencion,
+    });
+    const idSerie = input.Serie ? await repo.resolverSerie(s, 'factura', input.Serie, false) : null;
+    if (input.IdFormaPago) {
+      const c = (f: string) => col(fpagoTable, f);
+      const [fp] = await s.pick({ id: c('Id') }, fpagoTable, eq(c('Id'), input.IdFormaPago)).limit(1);
+      if (!fp) throw fieldError('IdFormaPago', MSG_FORMA_PAGO);
+    }
+    // The next date: given, else kept (same start date), else the start date.
+    const proxima =
+      input.ProximaFecha ??
+      (actual && actual.fechaInicio === input.FechaInicio ? actual.proximaFecha : input.FechaInicio);
+    const values = {
+      descripcion: input.Descripcion,
+      idTercero: input.Tercero,
+      idSerie,
+      idFormaPago: input.IdFormaPago ?? null,
+      observaciones: input.Observaciones ?? null,
+      porcRetencion: input.PorcRetencion ?? '0',
+      periodicidad: input.Periodicidad,
+      fechaInicio: input.FechaInicio,
+      proximaFecha: proxima,
+      fechaFin: input.FechaFin ?? null,
+      accion: input.Accion,
+      baja: input.Baja ?? false,
+      baseImponible: prep.cabecera.baseImponible as string,
+      total: prep.cabecera.total as string,
+    };
+    let id: number;
+    if (actual) {
+      id = actual.id;
+      await s.update(pr, values, eq(pr.id, id));
+      await s.delete(prl, eq(prl.idPlantilla, id));
+    } else {
+      const [row] = await s.insert(pr, values).returning({ id: pr.id });
+      id = row!.id;
+    }
+    await s.insert(
+      prl,
+      prep.lineas.map((l) => ({
+        idPlantilla: id,
+        orden: l.orden,
+        idProducto: l.idProducto ?? null,
+        descripcion: l.descripcion,
+        cantidad: l.cantidad,
+        precio: l.precio,
+        descuento: l.descuento ?? '0',
+        tipoIva: l.tipoIva,
+      })),
+    );
+    return id;
+  }
+
+  async function borrarPlantilla(s: Scope, id: number): Promise<void> {
+    await cargarPlantilla(s, id, true);
+    const [usada] = await s.pick({ one: sql`1` }, gen, eq(gen.idPlantilla, id)).limit(1);
+    if (usada) throw badRequest(MSG_PLANTILLA_USADA);
+    await s.delete(prl, eq(prl.idPlantilla, id));
+    await s.delete(pr, eq(pr.id, id));
+  }
+
+  /** List with filters Buscar (description or party), the party, Periodicidad, Baja, ProximaHasta; capped counts. */
+  async function listarPlantillas(scope: Scope, q: ListQuery) {
+    const f = q.Filtros as Record<string, unknown>;
+    const tt = lado.tercero.table;
+    const cc = (n: string) => col(tt, n);
+    const conds: (SQL | undefined)[] = [];
+    if (typeof f.Baja === 'boolean') conds.push(eq(pr.baja, f.Baja));
+    if (typeof f.Periodicidad === 'string' && f.Periodicidad) conds.push(eq(pr.periodicidad, f.Periodicidad));
+    const tercero = f[j.Tercero];
+    if (tercero !== undefined && Number.isSafeInteger(Number(tercero))) conds.push(eq(pr.idTercero, Number(tercero)));
+    if (typeof f.ProximaHasta === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.ProximaHasta))
+      conds.push(lte(pr.proximaFecha, f.ProximaHasta));
+    if (typeof f.Buscar === 'string' && f.Buscar.trim()) {
+      const like = likePattern(f.Buscar.trim());
+      conds.push(sql`(${pr.descripcion} ilike ${like} or ${cc('Nombre')} ilike ${like})`);
+    }
+    const where = and(...conds.filter(Boolean));
+    const join = scope.on(tt, eq(cc('Id'), pr.idTercero));
+    const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
+    const orders: Record<string, AnyPgColumn> = {
+      ProximaFecha: pr.proximaFecha,
+      Descripcion: pr.descripcion,
+      Total: pr.total,
+    };
+    const by = orders[q.Orden ?? ''] ?? pr.proximaFecha;
+    const dir = q.Descendente ? desc : asc;
+    const rows = await scope
+      .pick({ p: pr, tercero: cc('Nombre') }, pr, where)
+      .innerJoin(tt, join)
+      .orderBy(dir(by), dir(pr.id))
+      .limit(q.TotalPagina)
+      .offset(offset);
+    // Capped count: at most COUNT_CAP + 1 one-column rows of the same join (templates are few per company).
+    const total = (
+      await scope
+        .pick({ one: sql`1` }, pr, where)
+        .innerJoin(tt, join)
+        .limit(COUNT_CAP + 1)
+    ).length;
+    return {
+      Items: rows.map((r) => plantillaJson(r.p, undefined, r.tercero as string)),
+      Total: Math.min(total, COUNT_CAP),
+      TotalLimitado: total > COUNT_CAP,
+    };
+  }
+
+  /** The invoices a template generated, newest period first (a deleted draft shows as such). */
+  async function historialPlantilla(s: Scope, id: number) {
+    await cargarPlantilla(s, id);
+    const rows = await s
+      .pick(
+        {
+          periodo: gen.periodo,
+          idFactura: gen.idFactura,
+          generadaEn: gen.generadaEn,
+          enviadaEn: gen.enviadaEn,
+          errorEnvio: gen.errorEnvio,
+          numSerie: dv.numSerie,
+          estado: dv.estado,
+          fecha: dv.fecha,
+          total: dv.total,
+        },
+        gen,
+        eq(gen.idPlantilla, id),
+      )
+      .leftJoin(dv, s.on(dv, eq(dv.id, gen.idFactura)))
+      .orderBy(desc(gen.periodo))
+      .limit(500);
+    return {
+      Items: rows.map((r) => ({
+        Periodo: r.periodo,
+        IdFactura: r.idFactura,
+        NumSerie: r.numSerie,
+        Estado: r.estado ?? 'Borrada',
+        Fecha: r.fecha,
+        Total: r.total,
+        GeneradaEn: r.generadaEn,
+        EnviadaEn: r.enviadaEn,
+        ErrorEnvio: r.errorEnvio,
+      })),
+    };
+  }
+
+  return {
+    cargarPlantilla,
+    cargarLineasPlantilla,
+    plantillaJson,
+    comoDocumento,
+    guardarPlantilla,
+    borrarPlantilla,
+    listarPlantillas,
+    historialPlantilla,
+  };
+}
+export type Plantillas = ReturnType<typeof plantillasDe>;
