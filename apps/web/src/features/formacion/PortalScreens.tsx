@@ -1,11 +1,14 @@
 import { formatAmount, type RouteDef } from '@faro/domain';
 import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
+import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { Saldos } from './FacturacionScreens.tsx';
 import { fechaEs, type Semana, useFormacion } from './formacionApi.ts';
 import { Calendario } from './HorarioScreens.tsx';
+import { MatriculaOnline } from './RegistroAlumno.tsx';
 
 /** Opens a PDF of the API in a new tab (the bearer token goes with the call, so no plain link). */
 async function abrirPdf(path: string) {
@@ -16,10 +19,13 @@ async function abrirPdf(path: string) {
 }
 
 /** The student and tutor portal ('Mis gestiones'): only the person's own students (the server decides). */
-export function PortalScreens({ action, route }: { action: string; segments: string[]; route: RouteDef }) {
+export function PortalScreens({ action, segments, route }: { action: string; segments: string[]; route: RouteDef }) {
   usePageTitle(route.title);
+  const { info } = useReady();
   let contenido: React.ReactNode;
-  if (action === 'portalumatriculas') contenido = <MisMatriculas />;
+  if (action === 'portalumatriculas' && segments[0] === 'nuevo')
+    contenido = <MatriculaOnline academia={info.CodigoEmpresa} />;
+  else if (action === 'portalumatriculas') contenido = <MisMatriculas />;
   else if (action === 'portalusaldo') contenido = <MiSaldo />;
   else if (action === 'portalufacturas') contenido = <MisFacturas />;
   else if (action === 'portaluevaluaciones') contenido = <MisEvaluaciones />;

@@ -46,7 +46,8 @@ export function RegistroAlumnoScreens({ segments }: { segments: string[] }) {
   );
 }
 
-function MatriculaOnline({ academia }: { academia: string }) {
+/** The online enrolment form of an academy (public page, and the portal's 'new enrolment'). */
+export function MatriculaOnline({ academia }: { academia: string }) {
   const datos = useQuery({
     queryKey: ['publico', 'datosacademia', academia],
     queryFn: () =>
