@@ -2,10 +2,13 @@ import { lazyNamed } from '../../ui/lazyNamed.ts';
 import type { AreaScreens } from './types.ts';
 
 const CrmScreens = lazyNamed(() => import('../../features/crm/CrmScreens.tsx'), 'CrmScreens');
+const CampanasScreens = lazyNamed(() => import('../../features/comunicaciones/CampanasScreens.tsx'), 'CampanasScreens');
 
 /** CRM, agenda, marketing, document manager (issue 16). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
 export const CRM_SCREENS: AreaScreens = {
   crmoportuni: CrmScreens,
   crmembudos: CrmScreens,
   embudosvta: CrmScreens,
+  correos: CampanasScreens,
+  sms: CampanasScreens,
 };
