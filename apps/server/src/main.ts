@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { trabajosCrm } from './modules/crm/alertas.ts';
+import { trabajoCargosMensuales } from './modules/formacion/cargos.ts';
 import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
 import { iniciarTrabajadorVerifactu, type TrabajadorVerifactu } from './modules/ventas/verifactu/envio.ts';
 import { migrateDatabase, openDatabase } from './platform/db/database.ts';
@@ -64,7 +66,11 @@ try {
     const log = built.app.log;
     jobs = createJobRunner({
       database,
-      jobs: [trabajoFacturasRecurrentes(built.deps, Number(process.env.FARO_RECURRENTES_MINUTOS ?? 15) || 15)],
+      jobs: [
+        trabajoFacturasRecurrentes(built.deps, Number(process.env.FARO_RECURRENTES_MINUTOS ?? 15) || 15),
+        ...trabajosCrm(built.deps),
+        trabajoCargosMensuales(built.deps),
+      ],
       log: (m) => log.warn(m),
     });
     jobs.start();

@@ -1,2 +1,3 @@
 export * from './calendario.ts';
+export * from './marketing.ts';
 export * from './oportunidades.ts';

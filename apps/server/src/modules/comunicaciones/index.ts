@@ -2,6 +2,8 @@ import { MSG, plantemail, sanitizeRichText, segmentacion } from '@faro/domain';
 import { z } from 'zod';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { bajasRoutes } from './bajas.ts';
+import { campanasRoutes } from './campanas.ts';
 
 /** The template body keeps only formatting HTML (no scripts, handlers, foreign URL schemes or pasted images). */
 const cuerpo = z
@@ -10,8 +12,10 @@ const cuerpo = z
   .nullish()
   .transform((v) => (v ? sanitizeRichText(v) : null));
 
-/** Communications area: e-mail templates and segmentation (campaigns and SMS come later). */
-export const comunicacionesModule: AreaModule = (app, deps) => {
+/** Communications area: e-mail templates, segmentation, e-mail and SMS campaigns with their queue, unsubscribes. */
+export const comunicacionesModule: AreaModule = async (app, deps) => {
   registerEntity(app, deps, plantemail, { overrides: { Cuerpo: cuerpo } });
   registerEntity(app, deps, segmentacion);
+  await campanasRoutes(app, deps);
+  await bajasRoutes(app, deps);
 };

@@ -1,7 +1,7 @@
 import type { IsolationArea, IsolationContext } from './types.ts';
 
 /** B's ids of the CRM rows (funnel, opportunity, activity, agenda event, notification) for the explicit callers. */
-const ids = { embudo: 0, oportunidad: 0, actividad: 0, aviso: 0 };
+const ids = { embudo: 0, oportunidad: 0, actividad: 0, aviso: 0, segmento: 0, correo: 0, sms: 0 };
 
 /** Isolation fixture of the crm area (issue 16): B gets the CRM module and one row of each kind carrying the sentinel. */
 export const crmIsolation: IsolationArea = {
@@ -38,6 +38,27 @@ export const crmIsolation: IsolationArea = {
     bIds.set('/api/ventas/crmoportuni', op.Id);
     bIds.set('/api/ventas/crmactividades', act.Id);
     bIds.set('/api/usuarios/usuario/agenda', act.Id);
+    // Marketing (issue 16): an e-mail and an SMS campaign of B to a segment of B.
+    const seg = await postB('/api/comunicaciones/segmentacion/save', {
+      Codigo: 'SEGB',
+      Descripcion: sentinel.slice(0, 100),
+    });
+    ids.segmento = seg.Id;
+    const correo = await postB('/api/comunicaciones/correos/save', {
+      Nombre: sentinel,
+      Asunto: sentinel,
+      Cuerpo: `<p>${sentinel}</p>`,
+      IdSegmentacion: seg.Id,
+    });
+    const sms = await postB('/api/comunicaciones/sms/save', {
+      Nombre: sentinel,
+      Cuerpo: sentinel,
+      IdSegmentacion: seg.Id,
+    });
+    ids.correo = correo.Id;
+    ids.sms = sms.Id;
+    bIds.set('/api/comunicaciones/correos', correo.Id);
+    bIds.set('/api/comunicaciones/sms', sms.Id);
   },
   explicit({ a }) {
     return {
@@ -48,6 +69,13 @@ export const crmIsolation: IsolationArea = {
         a.request('POST', `/api/ventas/crmoportuni/presupuesto/${ids.oportunidad}`),
       'POST /api/usuarios/usuario/agenda/mover/:id': () =>
         a.request('POST', `/api/usuarios/usuario/agenda/mover/${ids.actividad}`, { Inicio: '2026-11-12T09:00:00Z' }),
+      'POST /api/comunicaciones/correos/enviar/:id': () =>
+        a.request('POST', `/api/comunicaciones/correos/enviar/${ids.correo}`),
+      'POST /api/comunicaciones/sms/enviar/:id': () => a.request('POST', `/api/comunicaciones/sms/enviar/${ids.sms}`),
+      'GET /api/comunicaciones/segmentacion/reglas/:id': () =>
+        a.request('GET', `/api/comunicaciones/segmentacion/reglas/${ids.segmento}`),
+      'PUT /api/comunicaciones/segmentacion/reglas/:id': () =>
+        a.request('PUT', `/api/comunicaciones/segmentacion/reglas/${ids.segmento}`, { TipoContacto: 'c' }),
       'POST /api/usuarios/usuario/notificaciones/leer/:id': () =>
         a.request('POST', `/api/usuarios/usuario/notificaciones/leer/${ids.aviso}`),
     };
@@ -55,6 +83,9 @@ export const crmIsolation: IsolationArea = {
   async verifyB({ b }) {
     const op = await b.request('GET', `/api/ventas/crmoportuni/edit/${ids.oportunidad}`);
     if (op.body.Estado !== 0 || op.body.IdPresupuesto !== null) throw new Error('B’s opportunity was changed');
+    const correo = await b.request('GET', `/api/comunicaciones/correos/edit/${ids.correo}`);
+    if (correo.body.Estado !== 'borrador' || correo.body.Informe.Encolados !== 0)
+      throw new Error('B’s campaign was sent');
     const leidas = await b.request('GET', '/api/usuarios/usuario/notificaciones/noleidas');
     if (!(leidas.body.NoLeidas >= 1)) throw new Error('B’s notification was read by A');
   },
