@@ -51,7 +51,12 @@ export function contarSms(texto: string): { Codificacion: 'GSM-7' | 'UCS-2'; Lon
       break;
     }
   }
-  if (gsm) return { Codificacion: 'GSM-7', Longitud: septetos, Partes: septetos <= 160 ? (septetos ? 1 : 0) : Math.ceil(septetos / 153) };
+  if (gsm)
+    return {
+      Codificacion: 'GSM-7',
+      Longitud: septetos,
+      Partes: septetos <= 160 ? (septetos ? 1 : 0) : Math.ceil(septetos / 153),
+    };
   const unidades = texto.length; // UTF-16 code units
   return { Codificacion: 'UCS-2', Longitud: unidades, Partes: unidades <= 70 ? 1 : Math.ceil(unidades / 67) };
 }
@@ -59,9 +64,16 @@ export function contarSms(texto: string): { Codificacion: 'GSM-7' | 'UCS-2'; Lon
 export const campanaSchema = z.object({
   Nombre: requiredString('Nombre', 150),
   IdPlantilla: z.coerce.number().int().positive().nullish(),
-  Asunto: z.string().trim().max(200, { error: MSG.maxLength('Asunto', 200) }).nullish(),
+  Asunto: z
+    .string()
+    .trim()
+    .max(200, { error: MSG.maxLength('Asunto', 200) })
+    .nullish(),
   Cuerpo: requiredString('Texto', 100_000),
-  IdSegmentacion: z.coerce.number({ error: MSG.required('Segmento') }).int().positive({ error: MSG.required('Segmento') }),
+  IdSegmentacion: z.coerce
+    .number({ error: MSG.required('Segmento') })
+    .int()
+    .positive({ error: MSG.required('Segmento') }),
   Programada: z.iso.datetime({ offset: true, error: MSG.format }).nullish(),
 });
 export type CampanaInput = z.infer<typeof campanaSchema>;

@@ -40,7 +40,11 @@ const entero = (label: string, min: number, max: number) =>
     .int({ error: MSG.format })
     .min(min, { error: MSG.min(min) })
     .max(max, { error: MSG.max(max) });
-const idRef = (label: string) => z.coerce.number({ error: MSG.required(label) }).int().positive({ error: MSG.required(label) });
+const idRef = (label: string) =>
+  z.coerce
+    .number({ error: MSG.required(label) })
+    .int()
+    .positive({ error: MSG.required(label) });
 const fecha = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
@@ -79,8 +83,15 @@ export const oportunidadSchema = z
     Probabilidad: entero('Probabilidad', 0, 2).default(1),
     IdComercial: z.coerce.number().int().positive().nullish(),
     Estado: entero('Estado', 0, 3).default(0),
-    MotivoPerdida: z.string().trim().max(500, { error: MSG.maxLength('Motivo', 500) }).nullish(),
-    Notas: z.string().max(4000, { error: MSG.maxLength('Notas', 4000) }).nullish(),
+    MotivoPerdida: z
+      .string()
+      .trim()
+      .max(500, { error: MSG.maxLength('Motivo', 500) })
+      .nullish(),
+    Notas: z
+      .string()
+      .max(4000, { error: MSG.maxLength('Notas', 4000) })
+      .nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.Estado === 2 && !v.MotivoPerdida) {
@@ -94,7 +105,11 @@ export const moverSchema = z
   .object({
     LinFaseEmbudo: entero('Fase', 1, 999),
     Estado: entero('Estado', 0, 3).optional(),
-    MotivoPerdida: z.string().trim().max(500, { error: MSG.maxLength('Motivo', 500) }).nullish(),
+    MotivoPerdida: z
+      .string()
+      .trim()
+      .max(500, { error: MSG.maxLength('Motivo', 500) })
+      .nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.Estado === 2 && !v.MotivoPerdida) {
@@ -105,7 +120,10 @@ export const moverSchema = z
 export const actividadSchema = z.object({
   Tipo: z.enum(TIPOS_ACTIVIDAD_VALORES, { error: MSG.required('Tipo') }),
   Asunto: requiredString('Asunto', 200),
-  Descripcion: z.string().max(4000, { error: MSG.maxLength('Descripción', 4000) }).nullish(),
+  Descripcion: z
+    .string()
+    .max(4000, { error: MSG.maxLength('Descripción', 4000) })
+    .nullish(),
   Inicio: z.iso.datetime({ offset: true, error: MSG.format }),
   Fin: z.iso.datetime({ offset: true, error: MSG.format }).nullish(),
   TodoDia: z.boolean().optional().default(false),
