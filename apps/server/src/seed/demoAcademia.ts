@@ -44,7 +44,38 @@ export async function seedDemoAcademia(db: Db, hoy: string): Promise<void> {
     (await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, codigo)))[0]?.id;
   const aca = await empresa('ACADEMIA');
   const ae = await empresa('AUTOESCUELA');
-  if (!aca || !ae) return;
+  const general = await empresa('DEMO');
+  if (!aca || !ae || !general) return;
+  // The lists without a route of their own (sessions, evaluation items, closing days) have rows in every demo
+  // company: DEMO gets an in-house training course with one session.
+  const [interno] = ids(
+    await db
+      .insert(cursosTable)
+      .values({
+        empresaId: general,
+        Codigo: 'FOR-INT',
+        Nombre: 'Formación interna de producto',
+        TipoClase: 'presencial',
+        Horas: '8',
+      } as never)
+      .returning(),
+  );
+  await db
+    .insert(horariosTable)
+    .values({
+      empresaId: general,
+      IdCurso: interno,
+      Grupo: 'Equipo',
+      DiaSemana: '5',
+      HoraInicio: '09:00',
+      HoraFin: '10:00',
+    } as never);
+  await db
+    .insert(evaluacionesTable)
+    .values({ empresaId: general, IdCurso: interno, Trimestre: 1, Nombre: 'Caso práctico', Peso: '100' } as never);
+  await db
+    .insert(diascierreTable)
+    .values({ empresaId: general, Fecha: `${hoy.slice(0, 4)}-12-25`, Descripcion: 'Navidad' } as never);
   const gente = await db
     .select({ id: personas.id, userName: personas.userName })
     .from(personas)

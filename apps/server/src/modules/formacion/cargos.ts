@@ -26,17 +26,24 @@ export const DIA_CARGO_MENSUAL = 1;
 /** Manual and personal charges: the period follows the date; an invoiced charge is never changed nor deleted. */
 export const cargosHooks: RepositoryHooks = {
   async beforeWrite(s, values, id) {
-    if (id !== null) await noFacturado(s, id);
-    return { ...values, Periodo: periodoDe(String(values.Fecha)) };
+    const v = { ...values, Periodo: periodoDe(String(values.Fecha)) };
+    if (id !== null) await noFacturado(s, id, v);
+    return v;
   },
   async beforeRemove(s, id) {
     await noFacturado(s, id);
   },
 };
 
-async function noFacturado(s: Scope, id: number) {
-  const [c] = await s.pick({ IdFactura: caC.IdFactura }, ca, eq(caC.Id, id));
-  if (c?.IdFactura) throw new AppError(400, 'El cargo ya está facturado: no se puede cambiar');
+const FACTURADOS = ['IdAlumno', 'Fecha', 'Concepto', 'Importe', 'TipoIva'] as const;
+
+/** An invoiced charge may be saved back unchanged, never changed (nor deleted). */
+async function noFacturado(s: Scope, id: number, cambios?: Record<string, unknown>) {
+  const [c] = await s.select(ca, eq(caC.Id, id));
+  if (!c?.IdFactura) return;
+  const igual = (k: (typeof FACTURADOS)[number]) => String(c[k] ?? '') === String(cambios?.[k] ?? '');
+  if (!cambios || !FACTURADOS.every((k) => (k === 'Importe' ? Number(c[k]) === Number(cambios[k]) : igual(k))))
+    throw new AppError(400, 'El cargo ya está facturado: no se puede cambiar');
 }
 
 /**
