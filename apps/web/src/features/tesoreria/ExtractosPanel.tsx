@@ -1,11 +1,12 @@
 import { formatDate } from '@faro/domain';
-import { Alert, Badge, Button, Card, FileInput, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { SubirFichero } from './SubirFichero.tsx';
 import { dinero, useRefrescar, useSaldos } from './tesoreriaModel.ts';
 
 interface Extracto {
@@ -53,67 +54,43 @@ export function ExtractosPanel() {
   const saldos = useSaldos();
   const bancos = (saldos.data?.Items ?? []).filter((c) => c.Tipo === 'banco' && !c.Baja);
   const [cuenta, setCuenta] = useState<string | null>(null);
-  const [fichero, setFichero] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [abierto, setAbierto] = useState<number | null>(null);
   const params = { Pagina: 1, TotalPagina: 50 };
   const lista = useQuery({
     queryKey: qk.list(info.IdEmpresa, 'extractos', params),
     queryFn: () => api.get<ListAnswer<Extracto>>('tesoreria/extractos/list', { params }),
   });
-  const importar = async () => {
-    if (!fichero) return;
-    setError(null);
+  const importar = async (fichero: File) => {
     // Norma 43 files are ISO-8859-1 text.
     const contenido = new TextDecoder('iso-8859-1').decode(await fichero.arrayBuffer());
-    try {
-      const r = await api.post<{ Items: Extracto[] }>(
-        'tesoreria/extractos/importar',
-        { IdTesoreria: cuenta ? Number(cuenta) : undefined, Fichero: fichero.name, Contenido: contenido },
-        { silent: true },
-      );
-      notifySuccess(`Extracto importado: ${r.Items.reduce((s, e) => s + e.NumApuntes, 0)} apuntes`);
-      setFichero(null);
-      await refrescar();
-      setAbierto(r.Items[0]?.Id ?? null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'No se ha podido importar el fichero');
-    }
+    const r = await api.post<{ Items: Extracto[] }>(
+      'tesoreria/extractos/importar',
+      { IdTesoreria: cuenta ? Number(cuenta) : undefined, Fichero: fichero.name, Contenido: contenido },
+      { silent: true },
+    );
+    notifySuccess(`Extracto importado: ${r.Items.reduce((s, e) => s + e.NumApuntes, 0)} apuntes`);
+    await refrescar();
+    setAbierto(r.Items[0]?.Id ?? null);
+    return '';
   };
   return (
     <Stack gap="md">
-      <Card withBorder radius="md" padding="md">
-        <Stack gap="sm">
-          <Text fw={600}>Importar extracto (Norma 43)</Text>
-          <Group align="flex-end" wrap="wrap">
-            <Select
-              label="Cuenta"
-              placeholder="La del fichero"
-              clearable
-              data={bancos.map((c) => ({ value: String(c.Id), label: c.Nombre }))}
-              value={cuenta}
-              onChange={setCuenta}
-              w={{ base: '100%', sm: 260 }}
-            />
-            <FileInput
-              label="Fichero"
-              placeholder="Elige el fichero del banco"
-              accept=".n43,.txt,.aeb,.csb,text/plain"
-              value={fichero}
-              onChange={setFichero}
-              w={{ base: '100%', sm: 280 }}
-            />
-            <Button onClick={importar} disabled={!fichero}>
-              Importar
-            </Button>
-          </Group>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </Card>
+      <SubirFichero
+        titulo="Importar extracto (Norma 43)"
+        placeholder="Elige el fichero del banco"
+        accept=".n43,.txt,.aeb,.csb,text/plain"
+        importar={importar}
+      >
+        <Select
+          label="Cuenta"
+          placeholder="La del fichero"
+          clearable
+          data={bancos.map((c) => ({ value: String(c.Id), label: c.Nombre }))}
+          value={cuenta}
+          onChange={setCuenta}
+          w={{ base: '100%', sm: 260 }}
+        />
+      </SubirFichero>
       <Table.ScrollContainer minWidth={560}>
         <Table striped>
           <Table.Thead>

@@ -48,6 +48,11 @@ const TIPOS = [
   { value: 'pago', label: 'Pago' },
   { value: 'manual', label: 'Manual' },
 ];
+const MARCAS = [
+  ['Remesado', 'grape'],
+  ['Arqueado', 'orange'],
+  ['Conciliado', 'green'],
+] as const;
 const CLASES: Record<string, string> = {
   manual: 'Manual',
   traspaso: 'Traspaso',
@@ -201,23 +206,22 @@ function ListaMovimientos() {
   const v = list.values;
   const marcas = (m: Movimiento) => (
     <Group gap={4}>
-      {m.Remesado && (
-        <Badge size="sm" variant="light" color="grape">
-          Remesado
+      {MARCAS.filter(([k]) => m[k]).map(([k, color]) => (
+        <Badge key={k} size="sm" variant="light" color={color}>
+          {k}
         </Badge>
-      )}
-      {m.Arqueado && (
-        <Badge size="sm" variant="light" color="orange">
-          Arqueado
-        </Badge>
-      )}
-      {m.Conciliado && (
-        <Badge size="sm" variant="light" color="green">
-          Conciliado
-        </Badge>
-      )}
+      ))}
     </Group>
   );
+  const opciones = (xs: { Id: number }[] | undefined, texto: (x: never) => string) =>
+    (xs ?? []).map((x) => ({ value: String(x.Id), label: texto(x as never) }));
+  const selects: [string, string, string, { value: string; label: string }[]][] = [
+    ['cuenta', 'Cuenta', 'Todas', opciones(saldos.data?.Items, (c: { Nombre: string }) => c.Nombre)],
+    ['tipo', 'Tipo', 'Todos', TIPOS],
+    ['concepto', 'Concepto', 'Todos', opciones(conceptos.data?.Items, (c: { Descripcion: string }) => c.Descripcion)],
+    ['remesado', 'Remesado', 'Todos', SI_NO],
+    ['arqueado', 'Arqueado', 'Todos', SI_NO],
+  ];
   const columns: DataTableColumn<Movimiento>[] = [
     { accessor: 'Fecha', title: 'Fecha', width: 110, render: (m) => formatDate(m.Fecha) },
     { accessor: 'Cuenta', title: 'Cuenta' },
@@ -234,43 +238,18 @@ function ListaMovimientos() {
       filterCols={{ base: 1, sm: 3, md: 4 }}
       filters={
         <>
-          <FiltroSelect
-            label="Cuenta"
-            placeholder="Todas"
-            data={(saldos.data?.Items ?? []).map((c) => ({ value: String(c.Id), label: c.Nombre }))}
-            value={v.cuenta ?? ''}
-            onChange={(x) => list.set({ cuenta: x })}
-          />
-          <FiltroSelect
-            label="Tipo"
-            placeholder="Todos"
-            data={TIPOS}
-            value={v.tipo ?? ''}
-            onChange={(x) => list.set({ tipo: x })}
-          />
-          <FiltroSelect
-            label="Concepto"
-            placeholder="Todos"
-            data={(conceptos.data?.Items ?? []).map((c) => ({ value: String(c.Id), label: c.Descripcion }))}
-            value={v.concepto ?? ''}
-            onChange={(x) => list.set({ concepto: x })}
-          />
+          {selects.map(([k, label, placeholder, data]) => (
+            <FiltroSelect
+              key={k}
+              label={label}
+              placeholder={placeholder}
+              data={data}
+              value={v[k] ?? ''}
+              onChange={(x) => list.set({ [k]: x })}
+            />
+          ))}
           <FiltroFecha label="Desde" value={v.desde ?? ''} onChange={(x) => list.set({ desde: x })} />
           <FiltroFecha label="Hasta" value={v.hasta ?? ''} onChange={(x) => list.set({ hasta: x })} />
-          <FiltroSelect
-            label="Remesado"
-            placeholder="Todos"
-            data={SI_NO}
-            value={v.remesado ?? ''}
-            onChange={(x) => list.set({ remesado: x })}
-          />
-          <FiltroSelect
-            label="Arqueado"
-            placeholder="Todos"
-            data={SI_NO}
-            value={v.arqueado ?? ''}
-            onChange={(x) => list.set({ arqueado: x })}
-          />
         </>
       }
       columns={columns}

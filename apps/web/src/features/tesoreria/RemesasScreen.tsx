@@ -3,9 +3,7 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Checkbox,
-  FileInput,
   Group,
   Modal,
   Select,
@@ -27,6 +25,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FiltroFecha } from '../../ui/list/listFilters.tsx';
 import { MandatosPanel } from './MandatosPanel.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
+import { SubirFichero } from './SubirFichero.tsx';
 import {
   descargar,
   dinero,
@@ -583,60 +582,28 @@ function Devoluciones() {
   const { info } = useReady();
   const refrescar = useRefrescar();
   const [representar, setRepresentar] = useState<LineaRemesa | null>(null);
-  const [fichero, setFichero] = useState<File | null>(null);
-  const [resultado, setResultado] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const params = { Pagina: 1, TotalPagina: 100 };
   const lista = useQuery({
     queryKey: qk.list(info.IdEmpresa, 'remesas', { devueltos: 1 }),
     queryFn: () => api.get<ListAnswer<LineaRemesa>>('tesoreria/remesas/devueltos', { params }),
   });
-  const importar = async () => {
-    if (!fichero) return;
-    setError(null);
-    try {
-      const r = await api.post<{ Devueltos: unknown[]; Ignorados: unknown[] }>(
-        'tesoreria/remesas/pain002',
-        { Xml: await fichero.text() },
-        { silent: true },
-      );
-      setResultado(`${r.Devueltos.length} recibos devueltos; ${r.Ignorados.length} ignorados`);
-      setFichero(null);
-      await refrescar();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'No se ha podido importar el fichero');
-    }
+  const importar = async (fichero: File) => {
+    const r = await api.post<{ Devueltos: unknown[]; Ignorados: unknown[] }>(
+      'tesoreria/remesas/pain002',
+      { Xml: await fichero.text() },
+      { silent: true },
+    );
+    await refrescar();
+    return `${r.Devueltos.length} recibos devueltos; ${r.Ignorados.length} ignorados`;
   };
   return (
     <Stack gap="md">
-      <Card withBorder radius="md" padding="md">
-        <Stack gap="sm">
-          <Text fw={600}>Importar rechazos del banco (pain.002)</Text>
-          <Group align="flex-end" wrap="wrap">
-            <FileInput
-              label="Fichero"
-              placeholder="Elige el fichero XML"
-              accept=".xml,text/xml"
-              value={fichero}
-              onChange={setFichero}
-              w={{ base: '100%', sm: 300 }}
-            />
-            <Button onClick={importar} disabled={!fichero}>
-              Importar
-            </Button>
-          </Group>
-          {resultado && (
-            <Alert color="green" variant="light">
-              {resultado}
-            </Alert>
-          )}
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </Card>
+      <SubirFichero
+        titulo="Importar rechazos del banco (pain.002)"
+        placeholder="Elige el fichero XML"
+        accept=".xml,text/xml"
+        importar={importar}
+      />
       <Table.ScrollContainer minWidth={620}>
         <Table striped data-testid="lista-devueltos">
           <Table.Thead>
