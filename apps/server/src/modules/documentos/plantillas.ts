@@ -6,10 +6,13 @@ import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts'
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { col, fpagoTable, type TablasPlantilla } from '../../platform/tenancy/tables.ts';
 import type { EntradaDocumento, LadoDocumentos } from './lado.ts';
-import { lineaBase, type Repositorio } from './repositorio.ts';
+import type { Repositorio } from './repositorio.ts';
 
 export type Plantilla = TablasPlantilla['plantillas']['$inferSelect'];
 export type LineaPlantilla = TablasPlantilla['lineas']['$inferSelect'];
+
+/** A template line as the API (and a document's save body) shows it: the stored row without its keys. */
+const lineaJson = ({ empresaId: _, IdPlantilla: __, Orden: ___, ...l }: LineaPlantilla) => l;
 
 export const MSG_PLANTILLA_USADA =
   'La plantilla ya ha generado facturas: no se puede borrar (dala de baja para que no genere más)';
@@ -45,38 +48,24 @@ export function plantillasDe(lado: LadoDocumentos, repo: Repositorio) {
 
   async function cargarPlantilla(s: Scope, id: number, lock = false): Promise<Plantilla> {
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-    const q = s.select(pr, eq(pr.id, id));
+    const q = s.select(pr, eq(pr.Id, id));
     const [row] = lock ? await q.for('update') : await q;
     if (!row) throw notFound();
     return row;
   }
 
   async function cargarLineasPlantilla(s: Scope, id: number): Promise<LineaPlantilla[]> {
-    return s.select(prl, eq(prl.idPlantilla, id)).orderBy(asc(prl.orden));
+    return s.select(prl, eq(prl.IdPlantilla, id)).orderBy(asc(prl.Orden));
   }
 
-  /** The API shape of a template (the edit answer is a valid save body). */
+  /** The API shape of a template: the stored row (its properties are the API's names), the party named by the side. */
   function plantillaJson(p: Plantilla, lineas?: LineaPlantilla[], terceroNombre?: string | null) {
+    const { empresaId: _, IdTercero, CreadoEn: __, ...r } = p;
     return {
-      Id: p.id,
-      Descripcion: p.descripcion,
-      [j.Tercero]: p.idTercero,
+      ...r,
+      [j.Tercero]: IdTercero,
       ...(terceroNombre !== undefined ? { [j.TerceroNombre]: terceroNombre } : {}),
-      Serie: p.idSerie,
-      IdFormaPago: p.idFormaPago,
-      Observaciones: p.observaciones,
-      PorcRetencion: p.porcRetencion,
-      Periodicidad: p.periodicidad,
-      FechaInicio: p.fechaInicio,
-      ProximaFecha: p.proximaFecha,
-      FechaFin: p.fechaFin,
-      Accion: p.accion,
-      Baja: p.baja,
-      UltimoPeriodo: p.ultimoPeriodo,
-      UltimoError: p.ultimoError,
-      BaseImponible: p.baseImponible,
-      Total: p.total,
-      ...(lineas ? { Lineas: lineas.map(lineaBase) } : {}),
+      ...(lineas ? { Lineas: lineas.map(lineaJson) } : {}),
     };
   }
 
@@ -88,13 +77,13 @@ export function plantillasDe(lado: LadoDocumentos, repo: Repositorio) {
     notaPeriodo?: string,
   ): EntradaDocumento {
     return {
-      Tercero: p.idTercero,
+      Tercero: p.IdTercero,
       Fecha: fecha,
-      Serie: p.idSerie,
-      IdFormaPago: p.idFormaPago,
-      Observaciones: [p.observaciones, notaPeriodo].filter(Boolean).join('\n') || null,
-      PorcRetencion: p.porcRetencion,
-      Lineas: lineas.map(lineaBase),
+      Serie: p.Serie,
+      IdFormaPago: p.IdFormaPago,
+      Observaciones: [p.Observaciones, notaPeriodo].filter(Boolean).join('\n') || null,
+      PorcRetencion: p.PorcRetencion,
+      Lineas: lineas.map(lineaJson),
     };
   }
 
@@ -119,43 +108,43 @@ export function plantillasDe(lado: LadoDocumentos, repo: Repositorio) {
     // The next date: given, else kept (same start date), else the start date.
     const proxima =
       input.ProximaFecha ??
-      (actual && actual.fechaInicio === input.FechaInicio ? actual.proximaFecha : input.FechaInicio);
+      (actual && actual.FechaInicio === input.FechaInicio ? actual.ProximaFecha : input.FechaInicio);
     const values = {
-      descripcion: input.Descripcion,
-      idTercero: input.Tercero,
-      idSerie,
-      idFormaPago: input.IdFormaPago ?? null,
-      observaciones: input.Observaciones ?? null,
-      porcRetencion: input.PorcRetencion ?? '0',
-      periodicidad: input.Periodicidad,
-      fechaInicio: input.FechaInicio,
-      proximaFecha: proxima,
-      fechaFin: input.FechaFin ?? null,
-      accion: input.Accion,
-      baja: input.Baja ?? false,
-      baseImponible: prep.cabecera.baseImponible as string,
-      total: prep.cabecera.total as string,
+      Descripcion: input.Descripcion,
+      IdTercero: input.Tercero,
+      Serie: idSerie,
+      IdFormaPago: input.IdFormaPago ?? null,
+      Observaciones: input.Observaciones ?? null,
+      PorcRetencion: input.PorcRetencion ?? '0',
+      Periodicidad: input.Periodicidad,
+      FechaInicio: input.FechaInicio,
+      ProximaFecha: proxima,
+      FechaFin: input.FechaFin ?? null,
+      Accion: input.Accion,
+      Baja: input.Baja ?? false,
+      BaseImponible: prep.cabecera.baseImponible as string,
+      Total: prep.cabecera.total as string,
     };
     let id: number;
     if (actual) {
-      id = actual.id;
-      await s.update(pr, values, eq(pr.id, id));
-      await s.delete(prl, eq(prl.idPlantilla, id));
+      id = actual.Id;
+      await s.update(pr, values, eq(pr.Id, id));
+      await s.delete(prl, eq(prl.IdPlantilla, id));
     } else {
-      const [row] = await s.insert(pr, values).returning({ id: pr.id });
+      const [row] = await s.insert(pr, values).returning({ id: pr.Id });
       id = row!.id;
     }
     await s.insert(
       prl,
       prep.lineas.map((l) => ({
-        idPlantilla: id,
-        orden: l.orden,
-        idProducto: l.idProducto ?? null,
-        descripcion: l.descripcion,
-        cantidad: l.cantidad,
-        precio: l.precio,
-        descuento: l.descuento ?? '0',
-        tipoIva: l.tipoIva,
+        IdPlantilla: id,
+        Orden: l.orden,
+        IdProducto: l.idProducto ?? null,
+        Descripcion: l.descripcion,
+        Cantidad: l.cantidad,
+        Precio: l.precio,
+        Descuento: l.descuento ?? '0',
+        TipoIva: l.tipoIva,
       })),
     );
     return id;
@@ -163,10 +152,10 @@ export function plantillasDe(lado: LadoDocumentos, repo: Repositorio) {
 
   async function borrarPlantilla(s: Scope, id: number): Promise<void> {
     await cargarPlantilla(s, id, true);
-    const [usada] = await s.pick({ one: sql`1` }, gen, eq(gen.idPlantilla, id)).limit(1);
+    const [usada] = await s.pick({ one: sql`1` }, gen, eq(gen.IdPlantilla, id)).limit(1);
     if (usada) throw badRequest(MSG_PLANTILLA_USADA);
-    await s.delete(prl, eq(prl.idPlantilla, id));
-    await s.delete(pr, eq(pr.id, id));
+    await s.delete(prl, eq(prl.IdPlantilla, id));
+    await s.delete(pr, eq(pr.Id, id));
   }
 
   /** List with filters Buscar (description or party), the party, Periodicidad, Baja, ProximaHasta; capped counts. */
@@ -175,30 +164,30 @@ export function plantillasDe(lado: LadoDocumentos, repo: Repositorio) {
     const tt = lado.tercero.table;
     const cc = (n: string) => col(tt, n);
     const conds: (SQL | undefined)[] = [];
-    if (typeof f.Baja === 'boolean') conds.push(eq(pr.baja, f.Baja));
-    if (typeof f.Periodicidad === 'string' && f.Periodicidad) conds.push(eq(pr.periodicidad, f.Periodicidad));
+    if (typeof f.Baja === 'boolean') conds.push(eq(pr.Baja, f.Baja));
+    if (typeof f.Periodicidad === 'string' && f.Periodicidad) conds.push(eq(pr.Periodicidad, f.Periodicidad));
     const tercero = f[j.Tercero];
-    if (tercero !== undefined && Number.isSafeInteger(Number(tercero))) conds.push(eq(pr.idTercero, Number(tercero)));
+    if (tercero !== undefined && Number.isSafeInteger(Number(tercero))) conds.push(eq(pr.IdTercero, Number(tercero)));
     if (typeof f.ProximaHasta === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.ProximaHasta))
-      conds.push(lte(pr.proximaFecha, f.ProximaHasta));
+      conds.push(lte(pr.ProximaFecha, f.ProximaHasta));
     if (typeof f.Buscar === 'string' && f.Buscar.trim()) {
       const like = likePattern(f.Buscar.trim());
-      conds.push(sql`(${pr.descripcion} ilike ${like} or ${cc('Nombre')} ilike ${like})`);
+      conds.push(sql`(${pr.Descripcion} ilike ${like} or ${cc('Nombre')} ilike ${like})`);
     }
     const where = and(...conds.filter(Boolean));
-    const join = scope.on(tt, eq(cc('Id'), pr.idTercero));
+    const join = scope.on(tt, eq(cc('Id'), pr.IdTercero));
     const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
     const orders: Record<string, AnyPgColumn> = {
-      ProximaFecha: pr.proximaFecha,
-      Descripcion: pr.descripcion,
-      Total: pr.total,
+      ProximaFecha: pr.ProximaFecha,
+      Descripcion: pr.Descripcion,
+      Total: pr.Total,
     };
-    const by = orders[q.Orden ?? ''] ?? pr.proximaFecha;
+    const by = orders[q.Orden ?? ''] ?? pr.ProximaFecha;
     const dir = q.Descendente ? desc : asc;
     const rows = await scope
       .pick({ p: pr, tercero: cc('Nombre') }, pr, where)
       .innerJoin(tt, join)
-      .orderBy(dir(by), dir(pr.id))
+      .orderBy(dir(by), dir(pr.Id))
       .limit(q.TotalPagina)
       .offset(offset);
     // Capped count: at most COUNT_CAP + 1 one-column rows of the same join (templates are few per company).
@@ -221,35 +210,23 @@ export function plantillasDe(lado: LadoDocumentos, repo: Repositorio) {
     const rows = await s
       .pick(
         {
-          periodo: gen.periodo,
-          idFactura: gen.idFactura,
-          generadaEn: gen.generadaEn,
-          enviadaEn: gen.enviadaEn,
-          errorEnvio: gen.errorEnvio,
-          numSerie: dv.numSerie,
-          estado: dv.estado,
-          fecha: dv.fecha,
-          total: dv.total,
+          Periodo: gen.Periodo,
+          IdFactura: gen.IdFactura,
+          NumSerie: dv.numSerie,
+          Estado: dv.estado,
+          Fecha: dv.fecha,
+          Total: dv.total,
+          GeneradaEn: gen.GeneradaEn,
+          EnviadaEn: gen.EnviadaEn,
+          ErrorEnvio: gen.ErrorEnvio,
         },
         gen,
-        eq(gen.idPlantilla, id),
+        eq(gen.IdPlantilla, id),
       )
-      .leftJoin(dv, s.on(dv, eq(dv.id, gen.idFactura)))
-      .orderBy(desc(gen.periodo))
+      .leftJoin(dv, s.on(dv, eq(dv.id, gen.IdFactura)))
+      .orderBy(desc(gen.Periodo))
       .limit(500);
-    return {
-      Items: rows.map((r) => ({
-        Periodo: r.periodo,
-        IdFactura: r.idFactura,
-        NumSerie: r.numSerie,
-        Estado: r.estado ?? 'Borrada',
-        Fecha: r.fecha,
-        Total: r.total,
-        GeneradaEn: r.generadaEn,
-        EnviadaEn: r.enviadaEn,
-        ErrorEnvio: r.errorEnvio,
-      })),
-    };
+    return { Items: rows.map((r) => ({ ...r, Estado: r.Estado ?? 'Borrada' })) };
   }
 
   return {

@@ -59,29 +59,29 @@ export async function generarPlantilla(
   const out: ResultadoGeneracion = { Generadas: [], Error: null };
   const inicial = await m.cargarPlantilla(scope, id);
   const pendientes = periodosPendientes(
-    inicial.proximaFecha,
-    inicial.periodicidad as Periodicidad,
-    inicial.fechaInicio,
+    inicial.ProximaFecha,
+    inicial.Periodicidad as Periodicidad,
+    inicial.FechaInicio,
     hoy,
-    inicial.fechaFin,
+    inicial.FechaFin,
   );
   for (const periodo of pendientes) {
     let hecho: { idFactura: number; numSerie: string | null; enviar: boolean } | null = null;
     try {
       hecho = await scope.tx(async (s) => {
         const p = await m.cargarPlantilla(s, id, true);
-        if (p.baja || p.proximaFecha !== periodo) throw new YaGenerado();
+        if (p.Baja || p.ProximaFecha !== periodo) throw new YaGenerado();
         const lineas = await m.cargarLineasPlantilla(s, id);
-        const nota = `Periodo: ${etiquetaPeriodo(periodo, p.periodicidad as Periodicidad)}`;
+        const nota = `Periodo: ${etiquetaPeriodo(periodo, p.Periodicidad as Periodicidad)}`;
         const prep = await m.preparar(s, m.comoDocumento(p, lineas, periodo, nota));
-        const idFactura = await m.crearDocumento(s, 'factura', prep, p.idSerie);
+        const idFactura = await m.crearDocumento(s, 'factura', prep, p.Serie);
         const [log] = await s
-          .insert(gen, { idPlantilla: id, periodo, idFactura })
+          .insert(gen, { IdPlantilla: id, Periodo: periodo, IdFactura: idFactura })
           .onConflictDoNothing()
-          .returning({ periodo: gen.periodo });
+          .returning({ periodo: gen.Periodo });
         if (!log) throw new YaGenerado();
         let numSerie: string | null = null;
-        if (p.accion === 'emitir' || p.accion === 'enviar') {
+        if (p.Accion === 'emitir' || p.Accion === 'enviar') {
           // As the `emitir` / `registrar` route does: the invoice moves its products' stock (when ActStock is on).
           const antesDelNumero = (t: Scope) => m.sincronizarStock(t, idFactura, { comoEmitida: true });
           numSerie = (await m.emitir(s, idFactura, { antesDelNumero })).numSerie;
@@ -89,19 +89,19 @@ export async function generarPlantilla(
         await s.update(
           pr,
           {
-            proximaFecha: siguienteFecha(periodo, p.periodicidad as Periodicidad, p.fechaInicio),
-            ultimoPeriodo: periodo,
-            ultimoError: null,
+            ProximaFecha: siguienteFecha(periodo, p.Periodicidad as Periodicidad, p.FechaInicio),
+            UltimoPeriodo: periodo,
+            UltimoError: null,
           },
-          eq(pr.id, id),
+          eq(pr.Id, id),
         );
-        return { idFactura, numSerie, enviar: p.accion === 'enviar' };
+        return { idFactura, numSerie, enviar: p.Accion === 'enviar' };
       });
     } catch (error) {
       if (error instanceof YaGenerado) break;
       const mensaje = mensajeDe(error);
       out.Error = `Periodo ${periodo}: ${mensaje}`;
-      await scope.update(pr, { ultimoError: out.Error }, eq(pr.id, id));
+      await scope.update(pr, { UltimoError: out.Error }, eq(pr.Id, id));
       break;
     }
     if (!hecho) break;
@@ -121,15 +121,15 @@ async function enviarFactura(
   idFactura: number,
 ): Promise<void> {
   const { generadas: gen } = m.lado.recurrentes.tablas;
-  const key = and(eq(gen.idPlantilla, idPlantilla), eq(gen.periodo, periodo));
+  const key = and(eq(gen.IdPlantilla, idPlantilla), eq(gen.Periodo, periodo));
   try {
     const h = await m.cargarCabecera(s, idFactura, TIPOS_FACTURA);
     // The same message as 'Enviar por email' of the invoice: the company's invoice template, its placeholders, the PDF.
     const { mail } = await m.prepararCorreo(s, h, {});
     await mailer.send(mail);
-    await s.update(gen, { enviadaEn: sql`now()`, errorEnvio: null }, key);
+    await s.update(gen, { EnviadaEn: sql`now()`, ErrorEnvio: null }, key);
   } catch (error) {
-    await s.update(gen, { errorEnvio: mensajeDe(error) }, key).catch(() => {});
+    await s.update(gen, { ErrorEnvio: mensajeDe(error) }, key).catch(() => {});
   }
 }
 
@@ -150,9 +150,9 @@ export async function generarPendientes(
     const rec = m.lado.recurrentes;
     const pr = rec.tablas.plantillas;
     const due = and(
-      eq(pr.baja, false),
-      lte(pr.proximaFecha, hoy),
-      or(isNull(pr.fechaFin), lte(pr.proximaFecha, pr.fechaFin)),
+      eq(pr.Baja, false),
+      lte(pr.ProximaFecha, hoy),
+      or(isNull(pr.FechaFin), lte(pr.ProximaFecha, pr.FechaFin)),
     );
     for (const empresaId of await companies.companiesWith(pr, due)) {
       const scope = companies.scope(empresaId, TRABAJO);
@@ -160,9 +160,9 @@ export async function generarPendientes(
         activo: sql<boolean>`coalesce((${empresa.modulos} ->> ${rec.module})::boolean, false)`,
       });
       if (!e?.activo) continue;
-      for (const p of await scope.pick({ id: pr.id }, pr, due).orderBy(asc(pr.id))) {
+      for (const p of await scope.pick({ Id: pr.Id }, pr, due).orderBy(asc(pr.Id))) {
         plantillas++;
-        const r = await generarPlantilla(m, scope, mailer, p.id, hoy);
+        const r = await generarPlantilla(m, scope, mailer, p.Id, hoy);
         facturas += r.Generadas.length;
         if (r.Error) errores++;
       }
@@ -232,7 +232,7 @@ export function registrarRutasRecurrentes(app: FastifyInstance, deps: AppDeps, m
         const scope = deps.scopeOf(request);
         const id = idOf(request);
         const p = await m.cargarPlantilla(scope, id);
-        if (p.baja) throw badRequest(MSG_RECURRENTES.deBaja);
+        if (p.Baja) throw badRequest(MSG_RECURRENTES.deBaja);
         const r = await generarPlantilla(m, scope, deps.mailer, id, hoyEnEspana());
         return { ...r, Plantilla: await load(scope, id) };
       },

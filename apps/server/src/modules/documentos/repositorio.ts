@@ -51,23 +51,6 @@ async function tiposIvaDe(s: Scope): Promise<(TipoIva & { Baja: boolean })[]> {
   })) as never;
 }
 
-/** A stored line (a document's or a recurring template's) as a save body's line, without lot and origin. */
-export const lineaBase = (l: {
-  idProducto: number | null;
-  descripcion: string;
-  cantidad: string;
-  precio: string;
-  descuento: string;
-  tipoIva: string;
-}) => ({
-  IdProducto: l.idProducto,
-  Descripcion: l.descripcion,
-  Cantidad: l.cantidad,
-  Precio: l.precio,
-  Descuento: l.descuento,
-  TipoIva: l.tipoIva,
-});
-
 /** The stored document in the engine's words (to recompute it with today's master data, or to convert it). */
 export function entradaDe(h: Cabecera, lineas: Linea[]): EntradaDocumento {
   return {
@@ -86,7 +69,12 @@ export function entradaDe(h: Cabecera, lineas: Linea[]): EntradaDocumento {
     FechaTercero: h.fechaTercero,
     PorcRetencion: h.porcRetencion,
     Lineas: lineas.map((l) => ({
-      ...lineaBase(l),
+      IdProducto: l.idProducto,
+      Descripcion: l.descripcion,
+      Cantidad: l.cantidad,
+      Precio: l.precio,
+      Descuento: l.descuento,
+      TipoIva: l.tipoIva,
       Lote: l.lote,
       Caducidad: l.caducidad,
       IdLineaOrigen: l.idLineaOrigen,

@@ -33,8 +33,9 @@ export interface LadoTablasPlantilla {
 /**
  * Recurring invoice templates of one side of the document engine (`fventarec`, `fcomprarec`): templates with their
  * lines, and the generation log keyed by (empresa_id, id_plantilla, periodo) so a period is generated at most once
- * whoever runs the generator and how often. The party's column is named after it (id_cliente / id_proveedor), its
- * property is neutral (`idTercero`). Not generic on purpose: both sides get the very same TypeScript type.
+ * whoever runs the generator and how often. Properties are the API's names (CODE_STYLE: a row is its JSON); the
+ * party's column is named after it (id_cliente / id_proveedor) under the neutral `IdTercero` (JSON Cliente /
+ * Proveedor, by the side's declaration). Not generic on purpose: both sides get the very same TypeScript type.
  */
 export function tablasPlantilla(o: LadoTablasPlantilla) {
   const n = o.plantillas;
@@ -44,43 +45,43 @@ export function tablasPlantilla(o: LadoTablasPlantilla) {
       empresaId: bigint('empresa_id', { mode: 'number' })
         .notNull()
         .references(() => empresas.id),
-      id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-      descripcion: text('descripcion').notNull(),
-      idTercero: bigint(`id_${o.tercero}`, { mode: 'number' }).notNull(),
-      idSerie: bigint('id_serie', { mode: 'number' }),
-      idFormaPago: bigint('id_forma_pago', { mode: 'number' }),
-      observaciones: text('observaciones'),
-      porcRetencion: numeric('porc_retencion', { precision: 5, scale: 2 }).notNull().default('0'),
-      periodicidad: text('periodicidad').notNull(),
-      fechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
-      proximaFecha: date('proxima_fecha', { mode: 'string' }).notNull(),
-      fechaFin: date('fecha_fin', { mode: 'string' }),
-      accion: text('accion').notNull(),
-      baja: boolean('baja').notNull().default(false),
+      Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+      Descripcion: text('descripcion').notNull(),
+      IdTercero: bigint(`id_${o.tercero}`, { mode: 'number' }).notNull(),
+      Serie: bigint('id_serie', { mode: 'number' }),
+      IdFormaPago: bigint('id_forma_pago', { mode: 'number' }),
+      Observaciones: text('observaciones'),
+      PorcRetencion: numeric('porc_retencion', { precision: 5, scale: 2 }).notNull().default('0'),
+      Periodicidad: text('periodicidad').notNull(),
+      FechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
+      ProximaFecha: date('proxima_fecha', { mode: 'string' }).notNull(),
+      FechaFin: date('fecha_fin', { mode: 'string' }),
+      Accion: text('accion').notNull(),
+      Baja: boolean('baja').notNull().default(false),
       /** The last period generated (its date) and the last generation error (cleared by the next success). */
-      ultimoPeriodo: date('ultimo_periodo', { mode: 'string' }),
-      ultimoError: text('ultimo_error'),
+      UltimoPeriodo: date('ultimo_periodo', { mode: 'string' }),
+      UltimoError: text('ultimo_error'),
       /** Totals of the lines with the party's current regime, for the list (recomputed on save). */
-      baseImponible: numeric('base_imponible', { precision: 16, scale: 2 }).notNull().default('0'),
-      total: numeric('total', { precision: 16, scale: 2 }).notNull().default('0'),
-      creadoEn: ts('creado_en').notNull().defaultNow(),
+      BaseImponible: numeric('base_imponible', { precision: 16, scale: 2 }).notNull().default('0'),
+      Total: numeric('total', { precision: 16, scale: 2 }).notNull().default('0'),
+      CreadoEn: ts('creado_en').notNull().defaultNow(),
     },
     (t) => [
-      primaryKey({ name: `${n}_pk`, columns: [t.empresaId, t.id] }),
-      index(`${n}_proxima_idx`).on(t.empresaId, t.baja, t.proximaFecha),
+      primaryKey({ name: `${n}_pk`, columns: [t.empresaId, t.Id] }),
+      index(`${n}_proxima_idx`).on(t.empresaId, t.Baja, t.ProximaFecha),
       foreignKey({
         name: `${n}_${o.tercero}_fk`,
-        columns: [t.empresaId, t.idTercero],
+        columns: [t.empresaId, t.IdTercero],
         foreignColumns: [col(o.terceroTable, 'empresaId'), col(o.terceroTable, 'Id')],
       }),
       foreignKey({
         name: `${n}_serie_fk`,
-        columns: [t.empresaId, t.idSerie],
+        columns: [t.empresaId, t.Serie],
         foreignColumns: [col(seriesTable, 'empresaId'), col(seriesTable, 'Id')],
       }),
       foreignKey({
         name: `${n}_fpago_fk`,
-        columns: [t.empresaId, t.idFormaPago],
+        columns: [t.empresaId, t.IdFormaPago],
         foreignColumns: [col(fpagoTable, 'empresaId'), col(fpagoTable, 'Id')],
       }),
     ],
@@ -90,21 +91,21 @@ export function tablasPlantilla(o: LadoTablasPlantilla) {
     `${n}_lineas`,
     {
       empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
-      idPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
-      orden: integer('orden').notNull(),
-      idProducto: bigint('id_producto', { mode: 'number' }),
-      descripcion: text('descripcion').notNull(),
-      cantidad: numeric('cantidad', { precision: 16, scale: 3 }).notNull(),
-      precio: numeric('precio', { precision: 18, scale: 6 }).notNull(),
-      descuento: numeric('descuento', { precision: 5, scale: 2 }).notNull().default('0'),
-      tipoIva: text('tipo_iva').notNull(),
+      IdPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
+      Orden: integer('orden').notNull(),
+      IdProducto: bigint('id_producto', { mode: 'number' }),
+      Descripcion: text('descripcion').notNull(),
+      Cantidad: numeric('cantidad', { precision: 16, scale: 3 }).notNull(),
+      Precio: numeric('precio', { precision: 18, scale: 6 }).notNull(),
+      Descuento: numeric('descuento', { precision: 5, scale: 2 }).notNull().default('0'),
+      TipoIva: text('tipo_iva').notNull(),
     },
     (t) => [
-      primaryKey({ name: `${n}_lineas_pk`, columns: [t.empresaId, t.idPlantilla, t.orden] }),
+      primaryKey({ name: `${n}_lineas_pk`, columns: [t.empresaId, t.IdPlantilla, t.Orden] }),
       foreignKey({
         name: `${n}_lineas_plantilla_fk`,
-        columns: [t.empresaId, t.idPlantilla],
-        foreignColumns: [plantillas.empresaId, plantillas.id],
+        columns: [t.empresaId, t.IdPlantilla],
+        foreignColumns: [plantillas.empresaId, plantillas.Id],
       }).onDelete('cascade'),
     ],
   );
@@ -118,21 +119,21 @@ export function tablasPlantilla(o: LadoTablasPlantilla) {
     g,
     {
       empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
-      idPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
-      periodo: date('periodo', { mode: 'string' }).notNull(),
-      idFactura: bigint('id_factura', { mode: 'number' }).notNull(),
-      generadaEn: ts('generada_en').notNull().defaultNow(),
+      IdPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
+      Periodo: date('periodo', { mode: 'string' }).notNull(),
+      IdFactura: bigint('id_factura', { mode: 'number' }).notNull(),
+      GeneradaEn: ts('generada_en').notNull().defaultNow(),
       /** E-mail mode: when the mail was queued (outbox) and why it could not be (no address…). */
-      enviadaEn: ts('enviada_en'),
-      errorEnvio: text('error_envio'),
+      EnviadaEn: ts('enviada_en'),
+      ErrorEnvio: text('error_envio'),
     },
     (t) => [
-      primaryKey({ name: `${g}_pk`, columns: [t.empresaId, t.idPlantilla, t.periodo] }),
-      index(`${g}_factura_idx`).on(t.empresaId, t.idFactura),
+      primaryKey({ name: `${g}_pk`, columns: [t.empresaId, t.IdPlantilla, t.Periodo] }),
+      index(`${g}_factura_idx`).on(t.empresaId, t.IdFactura),
       foreignKey({
         name: `${g}_plantilla_fk`,
-        columns: [t.empresaId, t.idPlantilla],
-        foreignColumns: [plantillas.empresaId, plantillas.id],
+        columns: [t.empresaId, t.IdPlantilla],
+        foreignColumns: [plantillas.empresaId, plantillas.Id],
       }),
     ],
   );
