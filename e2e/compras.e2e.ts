@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
+// Two cores shared by everyone: a reload after an action can take seconds.
+const LENTO = { timeout: 15_000 };
+
 /** A 1×1 PNG: the photo of a ticket. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -44,7 +47,7 @@ describe('compras: an order becomes a registered and paid received invoice; an e
     await page.getByLabel('Precio 1').press('Control+Enter');
     await waitToast(page, 'Los datos se han guardado correctamente');
     await page.waitForURL(/\/dcompra\/editar\/\d+$/);
-    await expect.poll(() => page.getByTestId('titulo-documento').textContent()).toMatch(/^Pedido de compra /);
+    await expect.poll(() => page.getByTestId('titulo-documento').textContent(), LENTO).toMatch(/^Pedido de compra /);
     await expectAccessibleBothWidths(page, 'dcompra editor');
 
     // 2. Received: the delivery note asks for the lot of the traced product.
@@ -100,7 +103,7 @@ describe('compras: an order becomes a registered and paid received invoice; an e
     await dialog.getByRole('button', { name: 'Registrar pago' }).click();
     await waitToast(page, 'El pago se ha registrado correctamente');
     await page.getByTestId('estado').first().getByText('Pagado', { exact: true }).waitFor();
-    await expect.poll(() => page.getByTestId('pendiente').textContent()).toBe('0,00 €');
+    await expect.poll(() => page.getByTestId('pendiente').textContent(), LENTO).toBe('0,00 €');
     await page.waitForTimeout(300); // toasts and menus fade out
     await screenshot(page, 'compras-factura-pagada');
     await expectAccessibleBothWidths(page, 'fcompra pagada');
@@ -132,7 +135,7 @@ describe('compras: an order becomes a registered and paid received invoice; an e
     await page.getByRole('button', { name: 'Guardar' }).click();
     await waitToast(page, 'Los datos se han guardado correctamente');
     await page.waitForURL(/\/fgasto\/editar\/\d+$/);
-    await expect.poll(() => page.getByTestId('adjunto-nombre').textContent()).toContain('ticket.png');
+    await expect.poll(() => page.getByTestId('adjunto-nombre').textContent(), LENTO).toContain('ticket.png');
     await page.getByRole('button', { name: 'Registrar', exact: true }).click();
     await waitToast(page, 'La factura se ha registrado con el número');
     await page.getByTestId('solo-lectura').waitFor();

@@ -9,11 +9,11 @@ import {
   OPERACIONES_COMPRA,
 } from '@faro/domain';
 import { Alert, Card, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
 import { aDecimal, type DocumentoVenta, type DocValues, numeroEditable } from '../documentos/documentosModel.ts';
 import type { ExtraEditorProps } from '../documentos/lado.ts';
+import { CampoFecha } from '../documentos/MarcoEditor.tsx';
 import { AdjuntoOriginal } from './AdjuntoOriginal.tsx';
 
 /** The received invoice's own fields in the editor (text as typed; '' = not given). */
@@ -106,14 +106,11 @@ export function FacturaRecibidaExtra({ form, doc, tipo, readOnly, totales }: Ext
     />
   );
   const fecha = (k: string, label: string) => (
-    <DateInput
+    <CampoFecha
       label={label}
-      valueFormat="DD/MM/YYYY"
-      placeholder="dd/mm/aaaa"
-      clearable={!readOnly}
-      value={(form.values[k] as string) || null}
+      value={String(form.values[k] ?? '')}
       readOnly={readOnly}
-      onChange={(v) => form.set(k, v ? String(v).slice(0, 10) : '')}
+      onChange={(v) => form.set(k, v)}
       error={err(k)}
     />
   );

@@ -15,10 +15,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
@@ -27,7 +26,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
-import { IconArrowLeft, IconPlus, IconTrash } from '../../ui/icons.tsx';
+import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { CobroDialogo } from '../documentos/AccionesDocumento.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
@@ -44,6 +43,7 @@ import {
 import { campoDe, type DocumentoVenta, hoyIso } from '../documentos/documentosModel.ts';
 import { EstadoBadges } from '../documentos/EstadoBadges.tsx';
 import { desdeApi, useLado } from '../documentos/lado.ts';
+import { CampoFecha, MarcoEditor } from '../documentos/MarcoEditor.tsx';
 import { TotalesCard } from '../documentos/TotalesCard.tsx';
 import { etiquetaCliente } from '../documentos/terceroDocumento.ts';
 import { AdjuntoOriginal, problemaAdjunto } from './AdjuntoOriginal.tsx';
@@ -221,230 +221,16 @@ function GastoForm({
   const puedePagar = registrado && doc?.Estado !== 'Anulada' && doc?.EstadoCobro !== 'Pagado' && nivelCobros >= 2;
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!readOnly) void guardar();
-      }}
-    >
-      <Stack gap="md" maw={760}>
-        <div>
-          <Button
-            component={Link}
-            to="/fcompra/lista"
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconArrowLeft size={14} />}
-            mb={4}
-          >
-            Facturas y gastos
-          </Button>
-          <Group gap="sm" align="center">
-            <Title order={1} fz="h2" data-testid="titulo-documento">
-              {titulo}
-            </Title>
-            {doc && <EstadoBadges doc={{ ...doc, Tipo: 'factura' }} />}
-          </Group>
-        </div>
-        {registrado && (
-          <Alert color="blue" variant="light" data-testid="solo-lectura">
-            Gasto registrado: no se puede modificar.
-          </Alert>
-        )}
-        {form.formError && (
-          <Alert color="red" variant="light" role="alert" data-testid="error-formulario">
-            {form.formError}
-          </Alert>
-        )}
-        <Card withBorder radius="md" padding="md">
-          <Stack gap="sm">
-            <FileButton onChange={elegirFoto} accept="image/*" capture="environment">
-              {(props) =>
-                !readOnly && (
-                  <Button {...props} size="md" variant="light" data-testid="foto-ticket">
-                    {foto ? `Foto: ${foto.name}` : 'Hacer foto del ticket'}
-                  </Button>
-                )
-              }
-            </FileButton>
-            {errorFoto && (
-              <Alert color="red" variant="light" role="alert" data-testid="foto-error">
-                {errorFoto}
-              </Alert>
-            )}
-            <BuscadorSelect<ClienteFila>
-              path={lado.tercero.path}
-              entidad={lado.tercero.entidad}
-              label="Proveedor"
-              placeholder="Busca por código, nombre o NIF"
-              autoFocus={!doc}
-              value={form.values.Proveedor}
-              etiqueta={proveedor}
-              opcion={etiquetaCliente}
-              readOnly={readOnly}
-              error={err('Proveedor')}
-              onPick={(c) => {
-                form.set('Proveedor', c?.Id ?? null);
-                setProveedor(c?.Nombre ?? '');
-                if (c) form.set('NombreProveedor', '');
-                if (c?.IdFormaPago) form.set('IdFormaPago', c.IdFormaPago);
-              }}
-            />
-            {!form.values.Proveedor && (
-              <TextInput
-                label="O el nombre del ticket (sin ficha de proveedor)"
-                value={form.values.NombreProveedor}
-                readOnly={readOnly}
-                onChange={(e) => form.set('NombreProveedor', e.currentTarget.value)}
-              />
-            )}
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <DateInput
-                label="Fecha"
-                withAsterisk={!readOnly}
-                valueFormat="DD/MM/YYYY"
-                placeholder="dd/mm/aaaa"
-                value={form.values.Fecha || null}
-                readOnly={readOnly}
-                onChange={(v) => form.set('Fecha', v ? String(v).slice(0, 10) : '')}
-                error={err('Fecha')}
-              />
-              <TextInput
-                label="Número del ticket o factura"
-                value={form.values.NumFacturaProveedor}
-                readOnly={readOnly}
-                onChange={(e) => form.set('NumFacturaProveedor', e.currentTarget.value)}
-                error={err('NumFacturaProveedor')}
-              />
-            </SimpleGrid>
-            <TextInput
-              label="Concepto"
-              withAsterisk={!readOnly}
-              placeholder="Gasoil, teléfono, material de oficina…"
-              value={form.values.Concepto}
-              readOnly={readOnly}
-              onChange={(e) => form.set('Concepto', e.currentTarget.value)}
-              onBlur={() => form.touch('Concepto')}
-              error={err('Concepto')}
-            />
-            <Select
-              label="Categoría"
-              data={categorias.data ?? CATEGORIAS_GASTO}
-              value={form.values.Categoria}
-              searchable
-              clearable
-              readOnly={readOnly}
-              onChange={(v) => form.set('Categoria', v)}
-              error={err('Categoria')}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </Stack>
-        </Card>
-
-        <Card withBorder radius="md" padding="md">
-          <Title order={2} fz="h5" mb="xs">
-            Importes
-          </Title>
-          <Stack gap="xs">
-            {form.values.Desglose.map((f, i) => (
-              <Group key={f.key} gap="xs" align="flex-start" wrap="nowrap" data-testid={`fila-gasto-${i + 1}`}>
-                <TextInput
-                  style={{ flex: 1 }}
-                  label={`Base imponible ${i + 1}`}
-                  inputMode="decimal"
-                  rightSection="€"
-                  value={f.Base}
-                  readOnly={readOnly}
-                  onChange={(e) => setFila(i, { Base: e.currentTarget.value })}
-                  error={err(`Desglose.${i}.Base`)}
-                />
-                <Select
-                  w={150}
-                  label={`IVA ${i + 1}`}
-                  data={tipoOpts}
-                  value={f.TipoIva || null}
-                  readOnly={readOnly}
-                  allowDeselect={false}
-                  onChange={(v) => setFila(i, { TipoIva: v ?? '' })}
-                  error={err(`Desglose.${i}.TipoIva`)}
-                  comboboxProps={{ withinPortal: true }}
-                />
-                {!readOnly && form.values.Desglose.length > 1 && (
-                  <ActionIcon
-                    mt={28}
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Quitar el importe ${i + 1}`}
-                    onClick={() =>
-                      form.set(
-                        'Desglose',
-                        form.values.Desglose.filter((_, k) => k !== i),
-                      )
-                    }
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                )}
-              </Group>
-            ))}
-            {errorLines(form.errors('Desglose')) && (
-              <Text size="sm" c="red" role="alert">
-                {errorLines(form.errors('Desglose'))}
-              </Text>
-            )}
-            {!readOnly && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => form.set('Desglose', [...form.values.Desglose, filaGasto(ivaDefecto)])}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                Otro tipo de IVA
-              </Button>
-            )}
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                label="Retención IRPF %"
-                inputMode="decimal"
-                placeholder="0"
-                value={form.values.PorcRetencion}
-                readOnly={readOnly}
-                onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
-                error={err('PorcRetencion')}
-              />
-              {retencion && (
-                <Select
-                  label="Clave de la retención"
-                  data={[
-                    { value: '111', label: 'Profesionales (modelo 111)' },
-                    { value: '115', label: 'Alquileres (modelo 115)' },
-                  ]}
-                  value={form.values.ClaveRetencion}
-                  readOnly={readOnly}
-                  onChange={(v) => form.set('ClaveRetencion', v)}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
-            </SimpleGrid>
-            <FormaPagoSelect
-              value={form.values.IdFormaPago}
-              onChange={(v) => form.set('IdFormaPago', v)}
-              readOnly={readOnly}
-              error={err('IdFormaPago')}
-            />
-          </Stack>
-        </Card>
-
-        <TotalesCard
-          totales={registrado && doc ? { ...doc, Desglose: doc.Desglose ?? [] } : totales}
-          porcRetencion={form.values.PorcRetencion}
-        />
-
-        {doc && id && <AdjuntoOriginal doc={doc} recurso="fgasto" readOnly={readOnly} />}
-
-        <Group gap="xs" justify="flex-end" wrap="wrap">
+    <MarcoEditor
+      readOnly={readOnly}
+      guardar={guardar}
+      volver={{ to: '/fcompra/lista', texto: 'Facturas y gastos' }}
+      titulo={titulo}
+      badges={doc && <EstadoBadges doc={{ ...doc, Tipo: 'factura' }} />}
+      guardando={form.submitting}
+      maw={760}
+      acciones={
+        <>
           {doc && !registrado && doc.Estado !== 'Anulada' && level >= LEVEL_FOR_ACTION.delete && (
             <Button variant="subtle" color="red" loading={ocupado} onClick={() => void borrar()}>
               Eliminar el borrador
@@ -460,28 +246,219 @@ function GastoForm({
               {lado.pago.boton}
             </Button>
           )}
-          {!readOnly && (
-            <Button type="submit" size="md" loading={form.submitting}>
-              Guardar
-            </Button>
+        </>
+      }
+    >
+      {registrado && (
+        <Alert color="blue" variant="light" data-testid="solo-lectura">
+          Gasto registrado: no se puede modificar.
+        </Alert>
+      )}
+      {form.formError && (
+        <Alert color="red" variant="light" role="alert" data-testid="error-formulario">
+          {form.formError}
+        </Alert>
+      )}
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <FileButton onChange={elegirFoto} accept="image/*" capture="environment">
+            {(props) =>
+              !readOnly && (
+                <Button {...props} size="md" variant="light" data-testid="foto-ticket">
+                  {foto ? `Foto: ${foto.name}` : 'Hacer foto del ticket'}
+                </Button>
+              )
+            }
+          </FileButton>
+          {errorFoto && (
+            <Alert color="red" variant="light" role="alert" data-testid="foto-error">
+              {errorFoto}
+            </Alert>
           )}
-        </Group>
-        {registrado && doc && cobros && <CobrosFactura doc={doc} cobros={cobros} pendiente={pendiente} />}
-        {pagar && doc && (
-          <CobroDialogo
-            doc={doc}
-            pendiente={pendiente ?? doc.Total}
-            idCuentaDefecto={idCuentaDefecto}
-            onCerrar={() => setPagar(false)}
-            onHecho={async () => {
-              setPagar(false);
-              notifySuccess(lado.pago.hecho);
-              await refrescar();
-              await client.invalidateQueries({ queryKey: qk.row(info.IdEmpresa, 'fgasto', id ?? 0) });
+          <BuscadorSelect<ClienteFila>
+            path={lado.tercero.path}
+            entidad={lado.tercero.entidad}
+            label="Proveedor"
+            placeholder="Busca por código, nombre o NIF"
+            autoFocus={!doc}
+            value={form.values.Proveedor}
+            etiqueta={proveedor}
+            opcion={etiquetaCliente}
+            readOnly={readOnly}
+            error={err('Proveedor')}
+            onPick={(c) => {
+              form.set('Proveedor', c?.Id ?? null);
+              setProveedor(c?.Nombre ?? '');
+              if (c) form.set('NombreProveedor', '');
+              if (c?.IdFormaPago) form.set('IdFormaPago', c.IdFormaPago);
             }}
           />
-        )}
-      </Stack>
-    </form>
+          {!form.values.Proveedor && (
+            <TextInput
+              label="O el nombre del ticket (sin ficha de proveedor)"
+              value={form.values.NombreProveedor}
+              readOnly={readOnly}
+              onChange={(e) => form.set('NombreProveedor', e.currentTarget.value)}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <CampoFecha
+              label="Fecha"
+              required
+              value={form.values.Fecha}
+              readOnly={readOnly}
+              onChange={(v) => form.set('Fecha', v)}
+              error={err('Fecha')}
+            />
+            <TextInput
+              label="Número del ticket o factura"
+              value={form.values.NumFacturaProveedor}
+              readOnly={readOnly}
+              onChange={(e) => form.set('NumFacturaProveedor', e.currentTarget.value)}
+              error={err('NumFacturaProveedor')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Concepto"
+            withAsterisk={!readOnly}
+            placeholder="Gasoil, teléfono, material de oficina…"
+            value={form.values.Concepto}
+            readOnly={readOnly}
+            onChange={(e) => form.set('Concepto', e.currentTarget.value)}
+            onBlur={() => form.touch('Concepto')}
+            error={err('Concepto')}
+          />
+          <Select
+            label="Categoría"
+            data={categorias.data ?? CATEGORIAS_GASTO}
+            value={form.values.Categoria}
+            searchable
+            clearable
+            readOnly={readOnly}
+            onChange={(v) => form.set('Categoria', v)}
+            error={err('Categoria')}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} fz="h5" mb="xs">
+          Importes
+        </Title>
+        <Stack gap="xs">
+          {form.values.Desglose.map((f, i) => (
+            <Group key={f.key} gap="xs" align="flex-start" wrap="nowrap" data-testid={`fila-gasto-${i + 1}`}>
+              <TextInput
+                style={{ flex: 1 }}
+                label={`Base imponible ${i + 1}`}
+                inputMode="decimal"
+                rightSection="€"
+                value={f.Base}
+                readOnly={readOnly}
+                onChange={(e) => setFila(i, { Base: e.currentTarget.value })}
+                error={err(`Desglose.${i}.Base`)}
+              />
+              <Select
+                w={150}
+                label={`IVA ${i + 1}`}
+                data={tipoOpts}
+                value={f.TipoIva || null}
+                readOnly={readOnly}
+                allowDeselect={false}
+                onChange={(v) => setFila(i, { TipoIva: v ?? '' })}
+                error={err(`Desglose.${i}.TipoIva`)}
+                comboboxProps={{ withinPortal: true }}
+              />
+              {!readOnly && form.values.Desglose.length > 1 && (
+                <ActionIcon
+                  mt={28}
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Quitar el importe ${i + 1}`}
+                  onClick={() =>
+                    form.set(
+                      'Desglose',
+                      form.values.Desglose.filter((_, k) => k !== i),
+                    )
+                  }
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              )}
+            </Group>
+          ))}
+          {errorLines(form.errors('Desglose')) && (
+            <Text size="sm" c="red" role="alert">
+              {errorLines(form.errors('Desglose'))}
+            </Text>
+          )}
+          {!readOnly && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => form.set('Desglose', [...form.values.Desglose, filaGasto(ivaDefecto)])}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Otro tipo de IVA
+            </Button>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              label="Retención IRPF %"
+              inputMode="decimal"
+              placeholder="0"
+              value={form.values.PorcRetencion}
+              readOnly={readOnly}
+              onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
+              error={err('PorcRetencion')}
+            />
+            {retencion && (
+              <Select
+                label="Clave de la retención"
+                data={[
+                  { value: '111', label: 'Profesionales (modelo 111)' },
+                  { value: '115', label: 'Alquileres (modelo 115)' },
+                ]}
+                value={form.values.ClaveRetencion}
+                readOnly={readOnly}
+                onChange={(v) => form.set('ClaveRetencion', v)}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          </SimpleGrid>
+          <FormaPagoSelect
+            value={form.values.IdFormaPago}
+            onChange={(v) => form.set('IdFormaPago', v)}
+            readOnly={readOnly}
+            error={err('IdFormaPago')}
+          />
+        </Stack>
+      </Card>
+
+      <TotalesCard
+        totales={registrado && doc ? { ...doc, Desglose: doc.Desglose ?? [] } : totales}
+        porcRetencion={form.values.PorcRetencion}
+      />
+
+      {doc && id && <AdjuntoOriginal doc={doc} recurso="fgasto" readOnly={readOnly} />}
+
+      {registrado && doc && cobros && <CobrosFactura doc={doc} cobros={cobros} pendiente={pendiente} />}
+      {pagar && doc && (
+        <CobroDialogo
+          doc={doc}
+          pendiente={pendiente ?? doc.Total}
+          idCuentaDefecto={idCuentaDefecto}
+          onCerrar={() => setPagar(false)}
+          onHecho={async () => {
+            setPagar(false);
+            notifySuccess(lado.pago.hecho);
+            await refrescar();
+            await client.invalidateQueries({ queryKey: qk.row(info.IdEmpresa, 'fgasto', id ?? 0) });
+          }}
+        />
+      )}
+    </MarcoEditor>
   );
 }

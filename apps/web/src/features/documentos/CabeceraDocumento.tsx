@@ -1,6 +1,5 @@
 import { ES_FACTURA, type InfoEmpresa } from '@faro/domain';
 import { Card, Grid, Select, SimpleGrid, Stack, Switch, Text, TextInput, useMatches } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
@@ -10,6 +9,7 @@ import { FormaPagoSelect, SerieSelect } from './CamposDocumento.tsx';
 import type { ClienteFila, SerieFila } from './documentosApi.ts';
 import { aDecimal, type DocumentoVenta, type DocValues, numeroEditable } from './documentosModel.ts';
 import { useLado } from './lado.ts';
+import { CampoFecha } from './MarcoEditor.tsx';
 import { type ClienteDatos, datosDeCliente, etiquetaCliente } from './terceroDocumento.ts';
 
 /** Delivery notes and invoices move stock: they carry a warehouse when the company has the stock module. */
@@ -100,14 +100,12 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
                 }}
               />
             </div>
-            <DateInput
+            <CampoFecha
               label="Fecha"
-              withAsterisk={!readOnly}
-              valueFormat="DD/MM/YYYY"
-              placeholder="dd/mm/aaaa"
-              value={form.values.Fecha || null}
+              required
+              value={form.values.Fecha}
               readOnly={readOnly}
-              onChange={(v) => form.set('Fecha', v ? String(v).slice(0, 10) : '')}
+              onChange={(v) => form.set('Fecha', v)}
               onBlur={() => form.touch('Fecha')}
               error={err('Fecha')}
             />

@@ -1,7 +1,7 @@
 import { ES_FACTURA, LEVEL_FOR_ACTION, levelIn, MSG } from '@faro/domain';
-import { Alert, Anchor, Button, Card, Center, Grid, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Center, Grid, Loader, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
@@ -9,7 +9,6 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
-import { IconArrowLeft } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AccionesDocumento } from './AccionesDocumento.tsx';
 import { CabeceraDocumento, conAlmacen } from './CabeceraDocumento.tsx';
@@ -43,6 +42,7 @@ import { HistorialDocumento } from './HistorialDocumento.tsx';
 import { LineasGrid } from './LineasGrid.tsx';
 import { LlevadoLineas } from './LlevadoLineas.tsx';
 import { desdeApi, haciaApi, rutaDe, useLado } from './lado.ts';
+import { MarcoEditor } from './MarcoEditor.tsx';
 import { hayNotas, NotasDocumento } from './NotasDocumento.tsx';
 import { TotalesCard } from './TotalesCard.tsx';
 import { type ClienteDatos, datosDeDoc } from './terceroDocumento.ts';
@@ -241,17 +241,6 @@ function EditorForm({
   const { cobros, pendiente, nivelCobros } = useCobrosFactura(doc, id, factura, lado.pago);
   const textosLibres = ([1, 2, 3] as const).filter((n) => txtConfig[n - 1] || form.values[`VentasTxtLibre${n}`]);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
-    // Enter in a field never saves by surprise (the grid uses it to add lines): Ctrl+Enter or Ctrl+S save.
-    const enCampo = e.target instanceof HTMLInputElement;
-    if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && enCampo) e.preventDefault();
-    if (readOnly) return;
-    if ((e.ctrlKey || e.metaKey) && (e.key === 'Enter' || e.key.toLowerCase() === 's')) {
-      e.preventDefault();
-      void guardar();
-    }
-  };
-
   const trazas = useTrazas(readOnly ? [] : (doc?.Lineas ?? []).map((l) => l.IdProducto));
   const qr = !!lado.panelFactura?.conPanel(info, doc);
   const Panel = lado.panelFactura?.Panel;
@@ -259,131 +248,105 @@ function EditorForm({
   const notas = hayNotas(form.values, readOnly, textosLibres);
 
   return (
-    <form
-      noValidate
-      onKeyDown={onKeyDown}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!readOnly) void guardar();
-      }}
-    >
-      <Stack gap="md" maw={1280}>
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <div>
-            <Button
-              component={Link}
-              to={`/${recurso}/lista`}
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconArrowLeft size={14} />}
-              mb={4}
-            >
-              {def.plural}
-            </Button>
-            <Group gap="sm" align="center">
-              <Title order={1} fz="h2" data-testid="titulo-documento">
-                {titulo}
-              </Title>
-              {doc && <EstadoBadges doc={doc} />}
-            </Group>
-          </div>
-          <Group gap="xs">
-            {doc && id && (
-              <AccionesDocumento
-                recurso={recurso}
-                doc={doc}
-                permitidas={accionesPermitidas(doc, level, nivelCobros, lado)}
-                guardarAntes={guardarAntes}
-                pendiente={pendiente}
-                idCuentaDefecto={configura?.IdCuentaTesoreria ?? null}
-              />
-            )}
-            {!readOnly && (
-              <Button type="submit" loading={form.submitting}>
-                Guardar
-              </Button>
-            )}
-          </Group>
-        </Group>
-        <AvisosDocumento
-          doc={doc}
-          soloLectura={soloLectura}
-          formError={form.formError}
-          sinNif={
-            lado.simplificada &&
-            factura &&
-            !readOnly &&
-            !form.values.Simplificada &&
-            tipo !== 'simplificada' &&
-            !!cliente &&
-            !cliente.NIF
-          }
-          sinTipos={tipos.length === 0 && !readOnly}
-        />
-        <CabeceraDocumento
-          form={form}
-          doc={doc}
-          tipo={tipo}
-          readOnly={readOnly}
-          cliente={cliente}
-          setCliente={setCliente}
-          series={series}
-        />
-        {Extra && <Extra form={form} doc={doc} tipo={tipo} readOnly={readOnly} totales={totales} />}
-
-        <Card withBorder radius="md" padding="md">
-          <LineasGrid
-            decimalesPrecio={info.DecimalesRedondeo}
-            compra={lado.lado === 'compra'}
-            trazas={trazas}
-            lineas={form.values.Lineas}
-            onChange={setLineas}
-            tipos={tipos}
-            importes={importes}
-            errors={(k) => form.errors(k as keyof DocValues & string)}
-            touch={(k) => form.touch(k as keyof DocValues & string)}
-            readOnly={readOnly}
-            cliente={form.values.Cliente}
-            fecha={form.values.Fecha || hoyIso()}
-            tipoIvaDefecto={ivaDefecto}
-            errorGeneral={form.errors('Lineas')}
-            total={totales.Total}
+    <MarcoEditor
+      readOnly={readOnly}
+      guardar={guardar}
+      volver={{ to: `/${recurso}/lista`, texto: def.plural }}
+      titulo={titulo}
+      badges={doc && <EstadoBadges doc={doc} />}
+      guardando={form.submitting}
+      acciones={
+        doc &&
+        id && (
+          <AccionesDocumento
+            recurso={recurso}
+            doc={doc}
+            permitidas={accionesPermitidas(doc, level, nivelCobros, lado)}
+            guardarAntes={guardarAntes}
+            pendiente={pendiente}
+            idCuentaDefecto={configura?.IdCuentaTesoreria ?? null}
           />
-          {doc && <LlevadoLineas doc={doc} />}
-        </Card>
+        )
+      }
+    >
+      <AvisosDocumento
+        doc={doc}
+        soloLectura={soloLectura}
+        formError={form.formError}
+        sinNif={
+          lado.simplificada &&
+          factura &&
+          !readOnly &&
+          !form.values.Simplificada &&
+          tipo !== 'simplificada' &&
+          !!cliente &&
+          !cliente.NIF
+        }
+        sinTipos={tipos.length === 0 && !readOnly}
+      />
+      <CabeceraDocumento
+        form={form}
+        doc={doc}
+        tipo={tipo}
+        readOnly={readOnly}
+        cliente={cliente}
+        setCliente={setCliente}
+        series={series}
+      />
+      {Extra && <Extra form={form} doc={doc} tipo={tipo} readOnly={readOnly} totales={totales} />}
 
-        <Grid gap="md">
-          {notas && (
-            <Grid.Col span={{ base: 12, md: qr ? 4 : 7 }}>
-              <Card withBorder radius="md" padding="md" h="100%">
-                <NotasDocumento form={form} readOnly={readOnly} textosLibres={textosLibres} />
-              </Card>
-            </Grid.Col>
-          )}
-          {qr && doc && Panel && (
-            <Grid.Col span={{ base: 12, sm: 5, md: 3 }}>
-              <Panel doc={doc} />
-            </Grid.Col>
-          )}
-          <Grid.Col span={{ base: 12, sm: qr ? 7 : 12, md: 5 }} offset={{ md: notas ? 0 : qr ? 4 : 7 }}>
-            <TotalesCard totales={totales} porcRetencion={form.values.PorcRetencion} />
+      <Card withBorder radius="md" padding="md">
+        <LineasGrid
+          decimalesPrecio={info.DecimalesRedondeo}
+          compra={lado.lado === 'compra'}
+          trazas={trazas}
+          lineas={form.values.Lineas}
+          onChange={setLineas}
+          tipos={tipos}
+          importes={importes}
+          errors={(k) => form.errors(k as keyof DocValues & string)}
+          touch={(k) => form.touch(k as keyof DocValues & string)}
+          readOnly={readOnly}
+          cliente={form.values.Cliente}
+          fecha={form.values.Fecha || hoyIso()}
+          tipoIvaDefecto={ivaDefecto}
+          errorGeneral={form.errors('Lineas')}
+          total={totales.Total}
+        />
+        {doc && <LlevadoLineas doc={doc} />}
+      </Card>
+
+      <Grid gap="md">
+        {notas && (
+          <Grid.Col span={{ base: 12, md: qr ? 4 : 7 }}>
+            <Card withBorder radius="md" padding="md" h="100%">
+              <NotasDocumento form={form} readOnly={readOnly} textosLibres={textosLibres} />
+            </Card>
           </Grid.Col>
-        </Grid>
-
-        {doc && factura && doc.Numero !== null && cobros && (
-          <CobrosFactura doc={doc} cobros={cobros} pendiente={pendiente} />
         )}
-
-        {doc && id && (
-          <Card withBorder radius="md" padding="md">
-            <Title order={2} fz="h5" mb="sm">
-              Historial del documento
-            </Title>
-            <HistorialDocumento recurso={recurso} id={id} />
-          </Card>
+        {qr && doc && Panel && (
+          <Grid.Col span={{ base: 12, sm: 5, md: 3 }}>
+            <Panel doc={doc} />
+          </Grid.Col>
         )}
-      </Stack>
-    </form>
+        <Grid.Col span={{ base: 12, sm: qr ? 7 : 12, md: 5 }} offset={{ md: notas ? 0 : qr ? 4 : 7 }}>
+          <TotalesCard totales={totales} porcRetencion={form.values.PorcRetencion} />
+        </Grid.Col>
+      </Grid>
+
+      {doc && factura && doc.Numero !== null && cobros && (
+        <CobrosFactura doc={doc} cobros={cobros} pendiente={pendiente} />
+      )}
+
+      {doc && id && (
+        <Card withBorder radius="md" padding="md">
+          <Title order={2} fz="h5" mb="sm">
+            Historial del documento
+          </Title>
+          <HistorialDocumento recurso={recurso} id={id} />
+        </Card>
+      )}
+    </MarcoEditor>
   );
 }
 

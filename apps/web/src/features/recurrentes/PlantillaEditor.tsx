@@ -17,11 +17,9 @@ import {
   Card,
   Center,
   Grid,
-  Group,
   Loader,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
   Table,
   Text,
@@ -29,9 +27,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
@@ -41,7 +38,6 @@ import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
-import { IconArrowLeft } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
 import { FormaPagoSelect, SerieSelect } from '../documentos/CamposDocumento.tsx';
@@ -57,6 +53,7 @@ import {
 import { campoDe, hoyIso, type LineaForm } from '../documentos/documentosModel.ts';
 import { LineasGrid } from '../documentos/LineasGrid.tsx';
 import { desdeApi, haciaApi } from '../documentos/lado.ts';
+import { CampoFecha, MarcoEditor } from '../documentos/MarcoEditor.tsx';
 import { TotalesCard } from '../documentos/TotalesCard.tsx';
 import { etiquetaCliente } from '../documentos/terceroDocumento.ts';
 import { useRecurrente } from './ladoRecurrente.ts';
@@ -71,8 +68,6 @@ import {
   validarPlantilla,
   valoresPlantilla,
 } from './recurrentesModel.ts';
-
-const fechaDe = (v: unknown) => (v ? String(v).slice(0, 10) : '');
 
 /** `fventarec/nuevo` and `fventarec/editar/{id}` (and their purchase twins `fcomprarec`, `fgastorec`). */
 export function PlantillaEditor({ id }: { id?: string }) {
@@ -212,233 +207,198 @@ function EditorForm({
     }
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
-    if (readOnly) return;
-    if ((e.ctrlKey || e.metaKey) && (e.key === 'Enter' || e.key.toLowerCase() === 's')) {
-      e.preventDefault();
-      void guardar();
-    }
-  };
   const err = (k: string) => errorLines(form.errors(k as keyof PlantillaValues & string));
 
   return (
-    <form
-      noValidate
-      onKeyDown={onKeyDown}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!readOnly) void guardar();
-      }}
+    <MarcoEditor
+      readOnly={readOnly}
+      guardar={guardar}
+      volver={{ to: `/${rec.recurso}/lista`, texto: rec.titulo }}
+      titulo={titulo}
+      tituloTestId="titulo-plantilla"
+      badges={
+        plantilla && (
+          <Badge variant="light" color={plantilla.Baja ? 'gray' : 'green'}>
+            {plantilla.Baja ? 'De baja' : 'Activa'}
+          </Badge>
+        )
+      }
+      guardando={form.submitting}
+      acciones={
+        id &&
+        !readOnly &&
+        !plantilla?.Baja && (
+          <Button variant="light" onClick={() => void generar()} loading={generando}>
+            Generar ahora
+          </Button>
+        )
+      }
     >
-      <Stack gap="md" maw={1280}>
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <div>
-            <Button
-              component={Link}
-              to={`/${rec.recurso}/lista`}
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconArrowLeft size={14} />}
-              mb={4}
-            >
-              {rec.titulo}
-            </Button>
-            <Group gap="sm">
-              <Title order={1} fz="h2" data-testid="titulo-plantilla">
-                {titulo}
-              </Title>
-              {plantilla && (
-                <Badge variant="light" color={plantilla.Baja ? 'gray' : 'green'}>
-                  {plantilla.Baja ? 'De baja' : 'Activa'}
-                </Badge>
-              )}
-            </Group>
-          </div>
-          <Group gap="xs">
-            {id && !readOnly && !plantilla?.Baja && (
-              <Button variant="light" onClick={() => void generar()} loading={generando}>
-                Generar ahora
-              </Button>
-            )}
-            {!readOnly && (
-              <Button type="submit" loading={form.submitting}>
-                Guardar
-              </Button>
-            )}
-          </Group>
-        </Group>
-        {plantilla?.UltimoError && (
-          <Alert color="red" variant="light" data-testid="ultimo-error">
-            La última generación se detuvo: {plantilla.UltimoError}
-          </Alert>
-        )}
-        {form.formError && (
-          <Alert color="red" variant="light" role="alert">
-            {form.formError}
-          </Alert>
-        )}
-        <Card withBorder radius="md" padding="md">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
-            <TextInput
-              label="Descripción"
-              withAsterisk={!readOnly}
-              value={form.values.Descripcion}
-              readOnly={readOnly}
-              autoFocus={!plantilla}
-              onChange={(e) => form.set('Descripcion', e.currentTarget.value)}
-              onBlur={() => form.touch('Descripcion')}
-              error={err('Descripcion')}
-            />
-            <BuscadorSelect<ClienteFila>
-              path={tercero.path}
-              entidad={tercero.entidad}
-              label={tercero.etiqueta}
-              placeholder="Busca por código, nombre o NIF"
-              required
-              value={form.values.Cliente}
-              etiqueta={cliente?.Nombre || (mismoCliente ? clienteGuardado.data?.Nombre : '') || ''}
-              opcion={etiquetaCliente}
-              readOnly={readOnly}
-              error={err('Cliente')}
-              onBlur={() => form.touch('Cliente')}
-              onPick={(c) => {
-                form.set('Cliente', c?.Id ?? null);
-                setCliente(c ? { Nombre: c.Nombre, RegimenIva: c.RegimenIva ?? null } : null);
-                if (c?.IdFormaPago && !form.values.IdFormaPago) form.set('IdFormaPago', c.IdFormaPago);
-              }}
-            />
-            <SerieSelect
-              series={seriesFactura}
-              value={form.values.Serie}
-              onChange={(v) => form.set('Serie', v)}
-              readOnly={readOnly}
-              error={err('Serie')}
-              sinDefecto="Por defecto"
-            />
-            <FormaPagoSelect
-              value={form.values.IdFormaPago}
-              onChange={(v) => form.set('IdFormaPago', v)}
-              readOnly={readOnly}
-              error={err('IdFormaPago')}
-            />
-            <Select
-              label="Periodicidad"
-              withAsterisk={!readOnly}
-              data={PERIODICIDAD_LIST}
-              value={form.values.Periodicidad}
-              allowDeselect={false}
-              readOnly={readOnly}
-              onChange={(v) => v && form.set('Periodicidad', v as PlantillaValues['Periodicidad'])}
-              error={err('Periodicidad')}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Select
-              label="Acción en cada periodo"
-              withAsterisk={!readOnly}
-              data={ACCION_RECURRENTE_LIST.map((a) => ({ value: a, label: ACCIONES_RECURRENTE[a] }))}
-              value={form.values.Accion}
-              allowDeselect={false}
-              readOnly={readOnly}
-              onChange={(v) => v && form.set('Accion', v as PlantillaValues['Accion'])}
-              error={err('Accion')}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <TextInput
-              label="Retención IRPF %"
-              inputMode="decimal"
-              value={form.values.PorcRetencion}
-              readOnly={readOnly}
-              onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
-              onBlur={() => form.touch('PorcRetencion')}
-              error={err('PorcRetencion')}
-            />
-            <Switch
-              mt={{ lg: 30 }}
-              label="Activa"
-              checked={!form.values.Baja}
-              disabled={readOnly}
-              onChange={(e) => form.set('Baja', !e.currentTarget.checked)}
-            />
-            <DateInput
-              label="Fecha de inicio"
-              withAsterisk={!readOnly}
-              valueFormat="DD/MM/YYYY"
-              placeholder="dd/mm/aaaa"
-              value={form.values.FechaInicio || null}
-              readOnly={readOnly}
-              onChange={(v) => form.set('FechaInicio', fechaDe(v))}
-              onBlur={() => form.touch('FechaInicio')}
-              error={err('FechaInicio')}
-            />
-            <DateInput
-              label="Próxima fecha"
-              valueFormat="DD/MM/YYYY"
-              placeholder="La de inicio"
-              clearable
-              value={form.values.ProximaFecha || null}
-              readOnly={readOnly}
-              onChange={(v) => form.set('ProximaFecha', fechaDe(v))}
-              error={err('ProximaFecha')}
-            />
-            <DateInput
-              label="Fecha de fin"
-              valueFormat="DD/MM/YYYY"
-              placeholder="Sin fin"
-              clearable
-              value={form.values.FechaFin || null}
-              readOnly={readOnly}
-              onChange={(v) => form.set('FechaFin', fechaDe(v))}
-              onBlur={() => form.touch('FechaFin')}
-              error={err('FechaFin')}
-            />
-            <Text size="sm" c="dimmed" mt={{ lg: 28 }} data-testid="proximas-fechas">
-              {proximas.length
-                ? `Próximas: ${proximas.map((f) => `${formatDate(f)} (${etiquetaPeriodo(f, form.values.Periodicidad)})`).join(' · ')}`
-                : 'No quedan periodos por generar'}
-            </Text>
-          </SimpleGrid>
-        </Card>
-
-        <Card withBorder radius="md" padding="md">
-          <LineasGrid
-            decimalesPrecio={info.DecimalesRedondeo}
-            compra={rec.lado.lado === 'compra'}
-            lineas={form.values.Lineas}
-            onChange={setLineas}
-            tipos={tipos}
-            importes={vivos.importes}
-            errors={(k) => form.errors(k as keyof PlantillaValues & string)}
-            touch={(k) => form.touch(k as keyof PlantillaValues & string)}
+      {plantilla?.UltimoError && (
+        <Alert color="red" variant="light" data-testid="ultimo-error">
+          La última generación se detuvo: {plantilla.UltimoError}
+        </Alert>
+      )}
+      {form.formError && (
+        <Alert color="red" variant="light" role="alert">
+          {form.formError}
+        </Alert>
+      )}
+      <Card withBorder radius="md" padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+          <TextInput
+            label="Descripción"
+            withAsterisk={!readOnly}
+            value={form.values.Descripcion}
             readOnly={readOnly}
-            cliente={form.values.Cliente}
-            fecha={form.values.ProximaFecha || form.values.FechaInicio || hoyIso()}
-            tipoIvaDefecto={ivaDefecto}
-            errorGeneral={form.errors('Lineas')}
+            autoFocus={!plantilla}
+            onChange={(e) => form.set('Descripcion', e.currentTarget.value)}
+            onBlur={() => form.touch('Descripcion')}
+            error={err('Descripcion')}
           />
-        </Card>
+          <BuscadorSelect<ClienteFila>
+            path={tercero.path}
+            entidad={tercero.entidad}
+            label={tercero.etiqueta}
+            placeholder="Busca por código, nombre o NIF"
+            required
+            value={form.values.Cliente}
+            etiqueta={cliente?.Nombre || (mismoCliente ? clienteGuardado.data?.Nombre : '') || ''}
+            opcion={etiquetaCliente}
+            readOnly={readOnly}
+            error={err('Cliente')}
+            onBlur={() => form.touch('Cliente')}
+            onPick={(c) => {
+              form.set('Cliente', c?.Id ?? null);
+              setCliente(c ? { Nombre: c.Nombre, RegimenIva: c.RegimenIva ?? null } : null);
+              if (c?.IdFormaPago && !form.values.IdFormaPago) form.set('IdFormaPago', c.IdFormaPago);
+            }}
+          />
+          <SerieSelect
+            series={seriesFactura}
+            value={form.values.Serie}
+            onChange={(v) => form.set('Serie', v)}
+            readOnly={readOnly}
+            error={err('Serie')}
+            sinDefecto="Por defecto"
+          />
+          <FormaPagoSelect
+            value={form.values.IdFormaPago}
+            onChange={(v) => form.set('IdFormaPago', v)}
+            readOnly={readOnly}
+            error={err('IdFormaPago')}
+          />
+          <Select
+            label="Periodicidad"
+            withAsterisk={!readOnly}
+            data={PERIODICIDAD_LIST}
+            value={form.values.Periodicidad}
+            allowDeselect={false}
+            readOnly={readOnly}
+            onChange={(v) => v && form.set('Periodicidad', v as PlantillaValues['Periodicidad'])}
+            error={err('Periodicidad')}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Acción en cada periodo"
+            withAsterisk={!readOnly}
+            data={ACCION_RECURRENTE_LIST.map((a) => ({ value: a, label: ACCIONES_RECURRENTE[a] }))}
+            value={form.values.Accion}
+            allowDeselect={false}
+            readOnly={readOnly}
+            onChange={(v) => v && form.set('Accion', v as PlantillaValues['Accion'])}
+            error={err('Accion')}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label="Retención IRPF %"
+            inputMode="decimal"
+            value={form.values.PorcRetencion}
+            readOnly={readOnly}
+            onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
+            onBlur={() => form.touch('PorcRetencion')}
+            error={err('PorcRetencion')}
+          />
+          <Switch
+            mt={{ lg: 30 }}
+            label="Activa"
+            checked={!form.values.Baja}
+            disabled={readOnly}
+            onChange={(e) => form.set('Baja', !e.currentTarget.checked)}
+          />
+          <CampoFecha
+            label="Fecha de inicio"
+            required
+            value={form.values.FechaInicio}
+            readOnly={readOnly}
+            onChange={(v) => form.set('FechaInicio', v)}
+            onBlur={() => form.touch('FechaInicio')}
+            error={err('FechaInicio')}
+          />
+          <CampoFecha
+            label="Próxima fecha"
+            placeholder="La de inicio"
+            value={form.values.ProximaFecha}
+            readOnly={readOnly}
+            onChange={(v) => form.set('ProximaFecha', v)}
+            error={err('ProximaFecha')}
+          />
+          <CampoFecha
+            label="Fecha de fin"
+            placeholder="Sin fin"
+            value={form.values.FechaFin}
+            readOnly={readOnly}
+            onChange={(v) => form.set('FechaFin', v)}
+            onBlur={() => form.touch('FechaFin')}
+            error={err('FechaFin')}
+          />
+          <Text size="sm" c="dimmed" mt={{ lg: 28 }} data-testid="proximas-fechas">
+            {proximas.length
+              ? `Próximas: ${proximas.map((f) => `${formatDate(f)} (${etiquetaPeriodo(f, form.values.Periodicidad)})`).join(' · ')}`
+              : 'No quedan periodos por generar'}
+          </Text>
+        </SimpleGrid>
+      </Card>
 
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Card withBorder radius="md" padding="md" h="100%">
-              <Textarea
-                label="Observaciones"
-                description="Se copian en cada factura, seguidas del periodo (por ejemplo «Periodo: noviembre 2026»)"
-                minRows={2}
-                value={form.values.Observaciones}
-                readOnly={readOnly}
-                onChange={(e) => form.set('Observaciones', e.currentTarget.value)}
-                error={err('Observaciones')}
-              />
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <TotalesCard totales={vivos.totales} porcRetencion={form.values.PorcRetencion} />
-          </Grid.Col>
-        </Grid>
+      <Card withBorder radius="md" padding="md">
+        <LineasGrid
+          decimalesPrecio={info.DecimalesRedondeo}
+          compra={rec.lado.lado === 'compra'}
+          lineas={form.values.Lineas}
+          onChange={setLineas}
+          tipos={tipos}
+          importes={vivos.importes}
+          errors={(k) => form.errors(k as keyof PlantillaValues & string)}
+          touch={(k) => form.touch(k as keyof PlantillaValues & string)}
+          readOnly={readOnly}
+          cliente={form.values.Cliente}
+          fecha={form.values.ProximaFecha || form.values.FechaInicio || hoyIso()}
+          tipoIvaDefecto={ivaDefecto}
+          errorGeneral={form.errors('Lineas')}
+        />
+      </Card>
 
-        {id && <Historial id={id} />}
-      </Stack>
-    </form>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="md" padding="md" h="100%">
+            <Textarea
+              label="Observaciones"
+              description="Se copian en cada factura, seguidas del periodo (por ejemplo «Periodo: noviembre 2026»)"
+              minRows={2}
+              value={form.values.Observaciones}
+              readOnly={readOnly}
+              onChange={(e) => form.set('Observaciones', e.currentTarget.value)}
+              error={err('Observaciones')}
+            />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <TotalesCard totales={vivos.totales} porcRetencion={form.values.PorcRetencion} />
+        </Grid.Col>
+      </Grid>
+
+      {id && <Historial id={id} />}
+    </MarcoEditor>
   );
 }
 

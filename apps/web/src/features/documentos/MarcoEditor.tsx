@@ -1,0 +1,114 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { IconArrowLeft } from '../../ui/icons.tsx';
+
+/**
+ * The frame every document-like editor shares (sales and purchase documents, recurring templates, the expense
+ * form): a form that never saves by surprise (Enter in a field does not submit; Ctrl+Enter or Ctrl+S save), the way
+ * back to the list, the title with its badges, the actions and 'Guardar'.
+ */
+export function MarcoEditor({
+  readOnly,
+  guardar,
+  volver,
+  titulo,
+  tituloTestId = 'titulo-documento',
+  badges,
+  acciones,
+  guardando,
+  maw = 1280,
+  children,
+}: {
+  readOnly: boolean;
+  guardar: () => unknown;
+  volver: { to: string; texto: string };
+  titulo: string;
+  tituloTestId?: string;
+  badges?: ReactNode;
+  acciones?: ReactNode;
+  guardando: boolean;
+  maw?: number;
+  children: ReactNode;
+}) {
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    // Enter in a field never saves by surprise (the line grid uses it to add lines): Ctrl+Enter or Ctrl+S save.
+    const enCampo = e.target instanceof HTMLInputElement;
+    if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && enCampo) e.preventDefault();
+    if (readOnly) return;
+    if ((e.ctrlKey || e.metaKey) && (e.key === 'Enter' || e.key.toLowerCase() === 's')) {
+      e.preventDefault();
+      void guardar();
+    }
+  };
+  return (
+    <form
+      noValidate
+      onKeyDown={onKeyDown}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!readOnly) void guardar();
+      }}
+    >
+      <Stack gap="md" maw={maw}>
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Button
+              component={Link}
+              to={volver.to}
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconArrowLeft size={14} />}
+              mb={4}
+            >
+              {volver.texto}
+            </Button>
+            <Group gap="sm" align="center">
+              <Title order={1} fz="h2" data-testid={tituloTestId}>
+                {titulo}
+              </Title>
+              {badges}
+            </Group>
+          </div>
+          <Group gap="xs">
+            {acciones}
+            {!readOnly && (
+              <Button type="submit" loading={guardando}>
+                Guardar
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {children}
+      </Stack>
+    </form>
+  );
+}
+
+/** A date of a document's form, typed or picked the Spanish way (dd/mm/aaaa), kept as ISO yyyy-mm-dd. */
+export function CampoFecha(p: {
+  label: string;
+  value: string;
+  onChange: (iso: string) => void;
+  readOnly: boolean;
+  required?: boolean;
+  onBlur?: () => void;
+  error?: ReactNode;
+  placeholder?: string;
+}) {
+  return (
+    <DateInput
+      label={p.label}
+      withAsterisk={!!p.required && !p.readOnly}
+      valueFormat="DD/MM/YYYY"
+      placeholder={p.placeholder ?? 'dd/mm/aaaa'}
+      clearable={!p.required && !p.readOnly}
+      value={p.value || null}
+      readOnly={p.readOnly}
+      onChange={(v) => p.onChange(v ? String(v).slice(0, 10) : '')}
+      onBlur={p.onBlur}
+      error={p.error}
+    />
+  );
+}
