@@ -1,5 +1,5 @@
 import { formatAmount, type RouteDef } from '@faro/domain';
-import { Alert, Anchor, Button, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { claveFormacion, fechaEs, hoyIso, useFormacion } from './formacionApi.ts';
+import { Tabla } from './Tabla.tsx';
 
 interface Pendiente {
   IdAlumno: number;
@@ -117,36 +118,26 @@ export function FacturacionScreens({ route }: { action: string; segments: string
           {!filas.length ? (
             <Alert color="gray">No hay cargos pendientes de facturar.</Alert>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Alumno</Table.Th>
-                    <Table.Th>Paga</Table.Th>
-                    <Table.Th>Cargos</Table.Th>
-                    <Table.Th>Desde</Table.Th>
-                    <Table.Th>Hasta</Table.Th>
-                    <Table.Th ta="right">Importe</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {filas.map((f) => (
-                    <Table.Tr key={f.IdAlumno}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/matriculas/editar/${f.IdAlumno}`}>
-                          {f.Alumno}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{f.PagaTutor ? 'Tutor' : 'Alumno'}</Table.Td>
-                      <Table.Td>{f.Cargos}</Table.Td>
-                      <Table.Td>{fechaEs(f.Desde)}</Table.Td>
-                      <Table.Td>{fechaEs(f.Hasta)}</Table.Td>
-                      <Table.Td ta="right">{dinero(f.Importe)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Tabla
+              filas={filas}
+              clave={(f) => f.IdAlumno}
+              minWidth={560}
+              columnas={[
+                {
+                  titulo: 'Alumno',
+                  valor: (f) => (
+                    <Anchor component={Link} to={`/matriculas/editar/${f.IdAlumno}`}>
+                      {f.Alumno}
+                    </Anchor>
+                  ),
+                },
+                { titulo: 'Paga', valor: (f) => (f.PagaTutor ? 'Tutor' : 'Alumno') },
+                { titulo: 'Cargos', valor: (f) => f.Cargos },
+                { titulo: 'Desde', valor: (f) => fechaEs(f.Desde) },
+                { titulo: 'Hasta', valor: (f) => fechaEs(f.Hasta) },
+                { titulo: 'Importe', valor: (f) => dinero(f.Importe), derecha: true },
+              ]}
+            />
           )}
         </Tabs.Panel>
         <Tabs.Panel value="saldos" pt="sm">
@@ -156,32 +147,23 @@ export function FacturacionScreens({ route }: { action: string; segments: string
           {!morosos.data?.Items.length ? (
             <Alert color="gray">No hay recibos vencidos.</Alert>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Factura</Table.Th>
-                    <Table.Th>Cliente</Table.Th>
-                    <Table.Th>Vencimiento</Table.Th>
-                    <Table.Th ta="right">Pendiente</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {morosos.data.Items.map((m) => (
-                    <Table.Tr key={`${m.IdFactura}-${m.Vencimiento}`}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/fventa/editar/${m.IdFactura}`}>
-                          {m.NumSerie}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{m.Cliente}</Table.Td>
-                      <Table.Td>{fechaEs(m.Vencimiento)}</Table.Td>
-                      <Table.Td ta="right">{dinero(m.Pendiente)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Tabla
+              filas={morosos.data.Items}
+              clave={(m) => `${m.IdFactura}-${m.Vencimiento}`}
+              columnas={[
+                {
+                  titulo: 'Factura',
+                  valor: (m) => (
+                    <Anchor component={Link} to={`/fventa/editar/${m.IdFactura}`}>
+                      {m.NumSerie}
+                    </Anchor>
+                  ),
+                },
+                { titulo: 'Cliente', valor: (m) => m.Cliente },
+                { titulo: 'Vencimiento', valor: (m) => fechaEs(m.Vencimiento) },
+                { titulo: 'Pendiente', valor: (m) => dinero(m.Pendiente), derecha: true },
+              ]}
+            />
           )}
         </Tabs.Panel>
       </Tabs>
@@ -193,29 +175,17 @@ export function FacturacionScreens({ route }: { action: string; segments: string
 export function Saldos({ filas }: { filas: Saldo[] }) {
   if (!filas.length) return <Alert color="gray">No hay facturas de la academia.</Alert>;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Pagador</Table.Th>
-            <Table.Th ta="right">Facturado</Table.Th>
-            <Table.Th ta="right">Cobrado</Table.Th>
-            <Table.Th ta="right">Pendiente</Table.Th>
-            <Table.Th ta="right">Vencido</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {filas.map((s) => (
-            <Table.Tr key={s.IdCliente}>
-              <Table.Td>{s.Cliente}</Table.Td>
-              <Table.Td ta="right">{dinero(s.Facturado)}</Table.Td>
-              <Table.Td ta="right">{dinero(s.Cobrado)}</Table.Td>
-              <Table.Td ta="right">{dinero(s.Pendiente)}</Table.Td>
-              <Table.Td ta="right">{dinero(s.Vencido)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Tabla
+      filas={filas}
+      clave={(s) => s.IdCliente}
+      minWidth={560}
+      columnas={[
+        { titulo: 'Pagador', valor: (s) => s.Cliente },
+        { titulo: 'Facturado', valor: (s) => dinero(s.Facturado), derecha: true },
+        { titulo: 'Cobrado', valor: (s) => dinero(s.Cobrado), derecha: true },
+        { titulo: 'Pendiente', valor: (s) => dinero(s.Pendiente), derecha: true },
+        { titulo: 'Vencido', valor: (s) => dinero(s.Vencido), derecha: true },
+      ]}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { formatAmount, type RouteDef } from '@faro/domain';
-import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
@@ -9,6 +9,7 @@ import { Saldos } from './FacturacionScreens.tsx';
 import { fechaEs, type Semana, useFormacion } from './formacionApi.ts';
 import { Calendario } from './HorarioScreens.tsx';
 import { MatriculaOnline } from './RegistroAlumno.tsx';
+import { Tabla } from './Tabla.tsx';
 
 /** Opens a PDF of the API in a new tab (the bearer token goes with the call, so no plain link). */
 async function abrirPdf(path: string) {
@@ -99,26 +100,16 @@ function MiSaldo() {
       {!q.data?.CargosPendientes.length ? (
         <Text c="dimmed">No hay cargos pendientes.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Concepto</Table.Th>
-                <Table.Th ta="right">Importe</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data.CargosPendientes.map((c) => (
-                <Table.Tr key={c.Id}>
-                  <Table.Td>{fechaEs(c.Fecha)}</Table.Td>
-                  <Table.Td>{c.Concepto}</Table.Td>
-                  <Table.Td ta="right">{formatAmount(c.Importe)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Tabla
+          filas={q.data.CargosPendientes}
+          clave={(c) => c.Id}
+          minWidth={360}
+          columnas={[
+            { titulo: 'Fecha', valor: (c) => fechaEs(c.Fecha) },
+            { titulo: 'Concepto', valor: (c) => c.Concepto },
+            { titulo: 'Importe', valor: (c) => formatAmount(c.Importe), derecha: true },
+          ]}
+        />
       )}
     </Stack>
   );
@@ -136,34 +127,25 @@ function MisFacturas() {
   const q = useFormacion<{ Items: FacturaPortal[] }>('formacion/portal/facturas');
   if (q.data && !q.data.Items.length) return <Alert color="gray">No tienes facturas.</Alert>;
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Factura</Table.Th>
-            <Table.Th>Fecha</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th>Cobro</Table.Th>
-            <Table.Th>PDF</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data?.Items.map((f) => (
-            <Table.Tr key={f.Id}>
-              <Table.Td>{f.NumSerie}</Table.Td>
-              <Table.Td>{fechaEs(f.Fecha)}</Table.Td>
-              <Table.Td ta="right">{formatAmount(f.Total)}</Table.Td>
-              <Table.Td>{f.EstadoCobro ?? 'Pendiente'}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" onClick={() => abrirPdf(`formacion/portal/facturas/${f.Id}/pdf`)}>
-                  Descargar {f.NumSerie}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Tabla
+      filas={q.data?.Items ?? []}
+      clave={(f) => f.Id}
+      minWidth={360}
+      columnas={[
+        { titulo: 'Factura', valor: (f) => f.NumSerie },
+        { titulo: 'Fecha', valor: (f) => fechaEs(f.Fecha) },
+        { titulo: 'Total', valor: (f) => formatAmount(f.Total), derecha: true },
+        { titulo: 'Cobro', valor: (f) => f.EstadoCobro ?? 'Pendiente' },
+        {
+          titulo: 'PDF',
+          valor: (f) => (
+            <Button size="xs" variant="light" onClick={() => abrirPdf(`formacion/portal/facturas/${f.Id}/pdf`)}>
+              Descargar {f.NumSerie}
+            </Button>
+          ),
+        },
+      ]}
+    />
   );
 }
 
