@@ -118,6 +118,7 @@ const DEFS = {
 
   // People (issue 20): the managers' time clock (months, corrections, chain, inspector links, kiosk).
   controlhorario: u('Control horario', 'personal', 'PersEmple'),
+  comisiones: u('Comisiones', 'personal', 'PersComercial', { module: 'ActComerciales' }),
 
   // Academy additions
   matriculas: aca('Alumnos', 'formacion'), // entity (academy/entidades.ts) brings its permission

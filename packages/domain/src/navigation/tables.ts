@@ -73,6 +73,7 @@ const GENERAL: readonly RouteAction[] = [
   'festivos',
   'reglascomision',
   'controlhorario',
+  'comisiones',
   'movstesoreria',
   'remesas',
   'arqueos',

@@ -336,4 +336,19 @@ describe('inspection-ready time clock (issue 20)', () => {
     expect(row).toMatchObject({ origen: 'k' });
     expect(Number(row!.persona_id)).toBe(persona);
   });
+
+  it('commission report per period: one row per sales rep, dates checked', async () => {
+    const manager = await t.as('demo', 'DEMO');
+    const bad = await manager.request('GET', '/api/rrhh/comisiones/informe?Desde=2026-02-01&Hasta=2026-01-01');
+    expect(bad.status).toBe(400);
+    const res = await manager.request('GET', '/api/rrhh/comisiones/informe?Desde=2020-01-01&Hasta=2099-12-31');
+    expect(res.status).toBe(200);
+    expect(res.body.Items.length).toBeGreaterThan(0);
+    for (const c of res.body.Items) {
+      expect(c.Comision).toBeCloseTo(
+        c.Detalle.reduce((s: number, d: { Comision: number }) => s + d.Comision, 0),
+        2,
+      );
+    }
+  });
 });

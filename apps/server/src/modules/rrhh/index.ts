@@ -1,4 +1,5 @@
 import type { AreaModule } from '../../platform/deps.ts';
+import { comisionesRoutes } from './comisiones.ts';
 import { fichajesRoutes } from './fichajesRoutes.ts';
 import { inspeccionRoutes } from './inspeccion.ts';
 import { rrhhMasterData } from './masterData.ts';
@@ -15,4 +16,5 @@ export const rrhhModule: AreaModule = (app, deps) => {
   rrhhMasterData(app, deps);
   fichajesRoutes(app, deps);
   inspeccionRoutes(app, deps);
+  comisionesRoutes(app, deps);
 };

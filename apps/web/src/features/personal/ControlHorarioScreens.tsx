@@ -33,6 +33,7 @@ import {
   type PersonaFichaje,
 } from './personalApi.ts';
 import { Quiosco } from './Quiosco.tsx';
+import { AccionesCorreccion, TablaTarjeta } from './TablaTarjeta.tsx';
 
 const TABS = ['mes', 'correcciones', 'informe', 'verificacion', 'inspeccion', 'quiosco'] as const;
 type Tab = (typeof TABS)[number];
@@ -228,18 +229,13 @@ function Correcciones() {
         <TablaCorrecciones
           items={items.map((c) => ({ ...c, Motivo: `${nombre.get(c.IdPersona) ?? ''} · ${c.Motivo}` }))}
           acciones={(c) =>
-            c.Situacion === 'pendiente' && c.PropuestaPor === 't' ? (
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" onClick={() => resolver(c, 'aprobar')}>
-                  Aprobar
-                </Button>
-                <Button size="xs" variant="light" color="red" onClick={() => resolver(c, 'rechazar')}>
-                  Rechazar
-                </Button>
-              </Group>
-            ) : c.Situacion === 'pendiente' ? (
-              <Text size="xs">Espera al trabajador</Text>
-            ) : null
+            c.Situacion === 'pendiente' && (
+              <AccionesCorreccion
+                turno={c.PropuestaPor === 't'}
+                espera="Espera al trabajador"
+                onResolver={(accion) => resolver(c, accion)}
+              />
+            )
           }
         />
       )}
@@ -293,40 +289,28 @@ function Informe({ mes, set }: { mes: string; set: (k: string, v: string | null)
           Barra azul: trabajado. Barra gris: previsto.
         </Text>
       </Card>
-      <Card withBorder radius="lg" padding="0">
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="xs" horizontalSpacing="sm" data-testid="informe-horas">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Empleado</Table.Th>
-                <Table.Th>Trabajado</Table.Th>
-                <Table.Th>Previsto</Table.Th>
-                <Table.Th>Extra</Table.Th>
-                <Table.Th>Ausencias</Table.Th>
-                <Table.Th>Avisos</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((i) => (
-                <Table.Tr key={i.IdPersona}>
-                  <Table.Td>{i.Nombre}</Table.Td>
-                  <Table.Td>{formatMinutes(i.Trabajados)}</Table.Td>
-                  <Table.Td>{formatMinutes(i.Previstos)}</Table.Td>
-                  <Table.Td>{formatMinutes(i.Extra)}</Table.Td>
-                  <Table.Td>{i.Ausencias}</Table.Td>
-                  <Table.Td>
-                    {i.Alertas.length > 0 && (
-                      <Badge color="orange" variant="light">
-                        {i.Alertas.length} {i.Alertas.length === 1 ? 'aviso' : 'avisos'}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <TablaTarjeta
+        minWidth={640}
+        testId="informe-horas"
+        head={['Empleado', 'Trabajado', 'Previsto', 'Extra', 'Ausencias', 'Avisos']}
+      >
+        {items.map((i) => (
+          <Table.Tr key={i.IdPersona}>
+            <Table.Td>{i.Nombre}</Table.Td>
+            <Table.Td>{formatMinutes(i.Trabajados)}</Table.Td>
+            <Table.Td>{formatMinutes(i.Previstos)}</Table.Td>
+            <Table.Td>{formatMinutes(i.Extra)}</Table.Td>
+            <Table.Td>{i.Ausencias}</Table.Td>
+            <Table.Td>
+              {i.Alertas.length > 0 && (
+                <Badge color="orange" variant="light">
+                  {i.Alertas.length} {i.Alertas.length === 1 ? 'aviso' : 'avisos'}
+                </Badge>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TablaTarjeta>
     </Stack>
   );
 }
@@ -448,47 +432,32 @@ function Inspeccion() {
           </Button>
         </Alert>
       )}
-      <Card withBorder radius="lg" padding="0">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" horizontalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Destinatario</Table.Th>
-                <Table.Th>Periodo</Table.Th>
-                <Table.Th>Caduca</Table.Th>
-                <Table.Th>Accesos</Table.Th>
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(data.data?.Items ?? []).map((e) => {
-                const vivo = !e.Revocado && Date.parse(e.Caduca) > Date.now();
-                return (
-                  <Table.Tr key={e.Id}>
-                    <Table.Td>{e.Destinatario}</Table.Td>
-                    <Table.Td>
-                      {e.Desde} – {e.Hasta}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(e.Caduca)}</Table.Td>
-                    <Table.Td>{e.Accesos}</Table.Td>
-                    <Table.Td>
-                      {vivo ? (
-                        <Button size="xs" variant="light" color="red" onClick={() => revocar(e.Id)}>
-                          Revocar
-                        </Button>
-                      ) : (
-                        <Badge variant="light" color="gray">
-                          {e.Revocado ? 'Revocado' : 'Caducado'}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <TablaTarjeta minWidth={640} striped={false} head={['Destinatario', 'Periodo', 'Caduca', 'Accesos', 'Acciones']}>
+        {(data.data?.Items ?? []).map((e) => {
+          const vivo = !e.Revocado && Date.parse(e.Caduca) > Date.now();
+          return (
+            <Table.Tr key={e.Id}>
+              <Table.Td>{e.Destinatario}</Table.Td>
+              <Table.Td>
+                {e.Desde} – {e.Hasta}
+              </Table.Td>
+              <Table.Td>{formatDateTime(e.Caduca)}</Table.Td>
+              <Table.Td>{e.Accesos}</Table.Td>
+              <Table.Td>
+                {vivo ? (
+                  <Button size="xs" variant="light" color="red" onClick={() => revocar(e.Id)}>
+                    Revocar
+                  </Button>
+                ) : (
+                  <Badge variant="light" color="gray">
+                    {e.Revocado ? 'Revocado' : 'Caducado'}
+                  </Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </TablaTarjeta>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { ESTADO_FICHAJE_LABELS, formatDate, formatDateTime, formatMinutes } from '@faro/domain';
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { horaMadrid, type MesFichajesData, ORIGEN_FICHAJE, SITUACION_CORRECCION } from './personalApi.ts';
+import { TablaTarjeta } from './TablaTarjeta.tsx';
 
 function Cifra({ label, value }: { label: string; value: string }) {
   return (
@@ -46,98 +47,75 @@ export function MesFichajes({ data }: { data: MesFichajesData }) {
           </Stack>
         </Alert>
       )}
-      <Card withBorder radius="lg" padding="0">
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="xs" horizontalSpacing="sm" data-testid="dias-mes">
-            <Table.Caption>Jornadas del mes {data.Mes}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Día</Table.Th>
-                <Table.Th>Entrada</Table.Th>
-                <Table.Th>Salida</Table.Th>
-                <Table.Th>Trabajado</Table.Th>
-                <Table.Th>Pausas</Table.Th>
-                <Table.Th>Previsto</Table.Th>
-                <Table.Th>Extra</Table.Th>
-                <Table.Th>Incidencia</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {dias.map((d) => (
-                <Table.Tr key={d.Dia}>
-                  <Table.Td>{formatDate(d.Dia)}</Table.Td>
-                  <Table.Td>{horaMadrid(d.Entrada)}</Table.Td>
-                  <Table.Td>{horaMadrid(d.Salida)}</Table.Td>
-                  <Table.Td>{formatMinutes(d.Trabajados)}</Table.Td>
-                  <Table.Td>{formatMinutes(d.Pausas)}</Table.Td>
-                  <Table.Td>{formatMinutes(d.Previstos)}</Table.Td>
-                  <Table.Td>{formatMinutes(d.Extra)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {d.SinSalida && (
-                        <Badge color="red" variant="light">
-                          Falta la salida
-                        </Badge>
-                      )}
-                      {d.Ausencia && (
-                        <Badge color="orange" variant="light">
-                          Ausencia
-                        </Badge>
-                      )}
-                      {d.Permiso && <Badge variant="light">{d.Permiso}</Badge>}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <TablaTarjeta
+        minWidth={640}
+        testId="dias-mes"
+        caption={`Jornadas del mes ${data.Mes}`}
+        head={['Día', 'Entrada', 'Salida', 'Trabajado', 'Pausas', 'Previsto', 'Extra', 'Incidencia']}
+      >
+        {dias.map((d) => (
+          <Table.Tr key={d.Dia}>
+            <Table.Td>{formatDate(d.Dia)}</Table.Td>
+            <Table.Td>{horaMadrid(d.Entrada)}</Table.Td>
+            <Table.Td>{horaMadrid(d.Salida)}</Table.Td>
+            <Table.Td>{formatMinutes(d.Trabajados)}</Table.Td>
+            <Table.Td>{formatMinutes(d.Pausas)}</Table.Td>
+            <Table.Td>{formatMinutes(d.Previstos)}</Table.Td>
+            <Table.Td>{formatMinutes(d.Extra)}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {d.SinSalida && (
+                  <Badge color="red" variant="light">
+                    Falta la salida
+                  </Badge>
+                )}
+                {d.Ausencia && (
+                  <Badge color="orange" variant="light">
+                    Ausencia
+                  </Badge>
+                )}
+                {d.Permiso && <Badge variant="light">{d.Permiso}</Badge>}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TablaTarjeta>
       <Title order={2} fz="h4">
         Registros
       </Title>
-      <Card withBorder radius="lg" padding="0">
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" horizontalSpacing="sm" data-testid="registros-mes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Registro</Table.Th>
-                <Table.Th>Motivo</Table.Th>
-                <Table.Th>Origen</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.Fichajes.map((f) => (
-                <Table.Tr key={f.Id}>
-                  <Table.Td>{formatDateTime(f.Fecha)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {ESTADO_FICHAJE_LABELS[f.Estado] ?? f.Estado}
-                      {f.IdCorreccion && (
-                        <Badge size="sm" variant="light" color="grape">
-                          Corrección
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{f.MotivoPausa ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {ORIGEN_FICHAJE[f.Origen] ?? f.Origen}
-                      {f.Offline && (
-                        <Badge size="sm" variant="light" color="orange">
-                          Sin conexión
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <TablaTarjeta
+        minWidth={560}
+        testId="registros-mes"
+        striped={false}
+        head={['Fecha', 'Registro', 'Motivo', 'Origen']}
+      >
+        {data.Fichajes.map((f) => (
+          <Table.Tr key={f.Id}>
+            <Table.Td>{formatDateTime(f.Fecha)}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {ESTADO_FICHAJE_LABELS[f.Estado] ?? f.Estado}
+                {f.IdCorreccion && (
+                  <Badge size="sm" variant="light" color="grape">
+                    Corrección
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>{f.MotivoPausa ?? ''}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {ORIGEN_FICHAJE[f.Origen] ?? f.Origen}
+                {f.Offline && (
+                  <Badge size="sm" variant="light" color="orange">
+                    Sin conexión
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TablaTarjeta>
       {data.Correcciones.length > 0 && (
         <>
           <Title order={2} fz="h4">
@@ -158,40 +136,29 @@ export function TablaCorrecciones({
   acciones?: (c: MesFichajesData['Correcciones'][number]) => React.ReactNode;
 }) {
   return (
-    <Card withBorder radius="lg" padding="0">
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" horizontalSpacing="sm" data-testid="correcciones">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fecha corregida</Table.Th>
-              <Table.Th>Registro</Table.Th>
-              <Table.Th>Motivo</Table.Th>
-              <Table.Th>Propuesta por</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              {acciones && <Table.Th>Acciones</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((c) => (
-              <Table.Tr key={c.Id}>
-                <Table.Td>{formatDateTime(c.Fecha)}</Table.Td>
-                <Table.Td>{ESTADO_FICHAJE_LABELS[c.Estado]}</Table.Td>
-                <Table.Td>{c.Motivo}</Table.Td>
-                <Table.Td>{c.PropuestaPor === 't' ? 'Trabajador' : 'Responsable'}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={c.Situacion === 'aprobada' ? 'green' : c.Situacion === 'rechazada' ? 'red' : 'orange'}
-                  >
-                    {SITUACION_CORRECCION[c.Situacion]}
-                  </Badge>
-                </Table.Td>
-                {acciones && <Table.Td>{acciones(c)}</Table.Td>}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <TablaTarjeta
+      minWidth={560}
+      testId="correcciones"
+      striped={false}
+      head={['Fecha corregida', 'Registro', 'Motivo', 'Propuesta por', 'Estado', ...(acciones ? ['Acciones'] : [])]}
+    >
+      {items.map((c) => (
+        <Table.Tr key={c.Id}>
+          <Table.Td>{formatDateTime(c.Fecha)}</Table.Td>
+          <Table.Td>{ESTADO_FICHAJE_LABELS[c.Estado]}</Table.Td>
+          <Table.Td>{c.Motivo}</Table.Td>
+          <Table.Td>{c.PropuestaPor === 't' ? 'Trabajador' : 'Responsable'}</Table.Td>
+          <Table.Td>
+            <Badge
+              variant="light"
+              color={c.Situacion === 'aprobada' ? 'green' : c.Situacion === 'rechazada' ? 'red' : 'orange'}
+            >
+              {SITUACION_CORRECCION[c.Situacion]}
+            </Badge>
+          </Table.Td>
+          {acciones && <Table.Td>{acciones(c)}</Table.Td>}
+        </Table.Tr>
+      ))}
+    </TablaTarjeta>
   );
 }

@@ -25,9 +25,14 @@ function EmpleadoPanel({ id }: { id: number }) {
 /** Beside 'Nuevo comercial': the commission rules and the commission report. */
 function ComercialesAcciones() {
   return (
-    <Button component={Link} to="/reglascomision/lista" variant="default">
-      Reglas de comisión
-    </Button>
+    <Button.Group>
+      <Button component={Link} to="/comisiones/lista" variant="default">
+        Informe de comisiones
+      </Button>
+      <Button component={Link} to="/reglascomision/lista" variant="default">
+        Reglas de comisión
+      </Button>
+    </Button.Group>
   );
 }
 

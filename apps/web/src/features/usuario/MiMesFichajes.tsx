@@ -8,6 +8,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { CorreccionModal } from '../personal/CorreccionModal.tsx';
 import { MesFichajes, TablaCorrecciones } from '../personal/MesFichajes.tsx';
 import { type Correccion, guardarFichero, type MesFichajesData, mesActual } from '../personal/personalApi.ts';
+import { AccionesCorreccion } from '../personal/TablaTarjeta.tsx';
 
 /**
  * The worker's month (usuario/fichajes?vista=mes): days against the plan, the monthly sheet (PDF) accepted on
@@ -90,18 +91,13 @@ export function MiMesFichajes() {
           <TablaCorrecciones
             items={items}
             acciones={(c) =>
-              c.Situacion === 'pendiente' && c.PropuestaPor === 'r' ? (
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" onClick={() => resolver(c, 'aprobar')}>
-                    Aprobar
-                  </Button>
-                  <Button size="xs" variant="light" color="red" onClick={() => resolver(c, 'rechazar')}>
-                    Rechazar
-                  </Button>
-                </Group>
-              ) : c.Situacion === 'pendiente' ? (
-                <Text size="xs">Espera al responsable</Text>
-              ) : null
+              c.Situacion === 'pendiente' && (
+                <AccionesCorreccion
+                  turno={c.PropuestaPor === 'r'}
+                  espera="Espera al responsable"
+                  onResolver={(accion) => resolver(c, accion)}
+                />
+              )
             }
           />
         </>
