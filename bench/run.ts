@@ -249,6 +249,16 @@ try {
       console.log(`!!! academy bench failed: ${errorText(error)}`);
     }
   }
+  // People (issue 20): the monthly time-clock sheet of 500 workers, chain verification, 200 concurrent clock-ins.
+  if (existsSync(path.join(import.meta.dirname, 'personal.ts'))) {
+    console.log('\n==================================================================== PEOPLE');
+    try {
+      const { benchPersonal } = await import('./personal.ts');
+      await benchPersonal();
+    } catch (error) {
+      console.log(`!!! people bench failed: ${errorText(error)}`);
+    }
+  }
   // Treasury (issue 14): a 10,000-receipt SEPA batch written and XSD-validated, a 100,000-line Norma 43 parsed.
   if (existsSync(path.join(import.meta.dirname, 'tesoreria.ts'))) {
     console.log('\n==================================================================== TREASURY');
