@@ -54,9 +54,21 @@ interface Matricula {
 
 function MisMatriculas() {
   const q = useFormacion<{ Items: Matricula[] }>('formacion/portal/matriculas');
-  if (q.data && !q.data.Items.length) return <Alert color="gray">Previamente debes de dar de alta una matrícula</Alert>;
+  const nueva = (
+    <Button component={Link} to="/portalumatriculas/nuevo" variant="light" w="fit-content">
+      Solicitar una matrícula
+    </Button>
+  );
+  if (q.data && !q.data.Items.length)
+    return (
+      <Stack>
+        <Alert color="gray">Previamente debes de dar de alta una matrícula</Alert>
+        {nueva}
+      </Stack>
+    );
   return (
     <Stack>
+      {nueva}
       {q.data?.Items.map((m) => (
         <Card key={m.Id} withBorder>
           <Group justify="space-between">
