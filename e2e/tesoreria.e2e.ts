@@ -1,0 +1,115 @@
+import { escribirNorma43 } from '@faro/domain';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
+import { type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
+
+const hoy = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
+
+/** Treasury end to end (issue 14): batch → SEPA file → sent → return → re-present; movement → statement → reconcile. */
+describe('tesoreria: a direct-debit batch with a return, and a bank statement reconciled', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await openBrowser(inject('baseURL'));
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('builds a batch with the wizard, downloads its file, sends it, returns a receipt and re-presents it', async () => {
+    await login(b, 'demo', undefined, 'DEMO');
+    const { page } = b;
+    await page.goto('/remesas');
+    await page.getByRole('heading', { name: 'Remesas' }).waitFor();
+    await page.getByRole('tab', { name: 'Nueva remesa' }).click();
+    const tabla = page.getByTestId('recibos-remesables');
+    await tabla.locator('tbody tr').first().waitFor();
+    await page
+      .getByRole('checkbox', { name: /^Elegir / })
+      .and(page.locator(':not([disabled])'))
+      .first()
+      .check();
+    await expectAccessibleBothWidths(page, 'remesas asistente');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByRole('combobox', { name: 'Cuenta bancaria' }).click();
+    await page.getByRole('option', { name: /Cuenta corriente principal/ }).click();
+    await page.getByRole('button', { name: 'Crear la remesa' }).click();
+    const descarga = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar fichero SEPA (pain.008.001.02)' }).click();
+    const fichero = await descarga;
+    expect(fichero.suggestedFilename()).toMatch(/^REM-.*\.xml$/);
+    await page.getByRole('button', { name: 'Marcar como enviada' }).click();
+    await waitToast(page, 'Remesa enviada: los recibos quedan cobrados');
+    await screenshot(page, 'tesoreria-remesa-enviada');
+
+    await page.getByRole('tab', { name: 'Remesas', exact: true }).click();
+    const fila = page.getByTestId('lista-remesas').locator('tbody tr').first();
+    await fila.waitFor();
+    await expectAccessibleBothWidths(page, 'remesas lista');
+    await fila.getByRole('button').first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Devolución' }).first().click();
+    await page.getByRole('button', { name: 'Registrar la devolución' }).click();
+    await waitToast(page, 'Devolución registrada: el recibo vuelve a estar pendiente');
+    await page.getByRole('button', { name: 'Volver a presentar' }).first().click();
+    await page
+      .getByRole('dialog', { name: /^Volver a presentar/ })
+      .getByRole('button', { name: 'Volver a presentar' })
+      .click();
+    await waitToast(page, 'El recibo se podrá incluir en una nueva remesa');
+  }, 240_000);
+
+  it('records a bank charge, imports the statement that shows it and reconciles it', async () => {
+    const { page } = b;
+    await page.goto('/movstesoreria');
+    await page.getByRole('heading', { name: 'Movimientos de tesorería' }).waitFor();
+    await page.getByTestId('lista-movimientos').waitFor();
+    await expectAccessibleBothWidths(page, 'movstesoreria');
+    await page.getByRole('button', { name: 'Nuevo movimiento' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Nuevo movimiento' });
+    await dialogo.getByRole('combobox', { name: 'Cuenta' }).click();
+    await page.getByRole('option', { name: 'Cuenta corriente principal' }).click();
+    await dialogo.getByLabel('Importe').fill('-45,30');
+    await dialogo.getByLabel('Descripción').fill('Recibo de la luz');
+    await dialogo.getByRole('button', { name: 'Guardar' }).click();
+    await waitToast(page, 'El movimiento se ha guardado correctamente');
+
+    await page.getByRole('tab', { name: 'Extractos bancarios' }).click();
+    await page.getByText('Importar extracto (Norma 43)').waitFor();
+    await page.getByRole('combobox', { name: 'Cuenta' }).click();
+    await page.getByRole('option', { name: 'Cuenta corriente principal' }).click();
+    const n43 = escribirNorma43({
+      banco: '9999',
+      oficina: '0001',
+      cuenta: '0000000001',
+      desde: hoy(),
+      hasta: hoy(),
+      saldoInicial: '0.00',
+      divisa: '978',
+      titular: 'DEMO',
+      apuntes: [
+        {
+          fechaOperacion: hoy(),
+          fechaValor: hoy(),
+          conceptoComun: '03',
+          conceptoPropio: '001',
+          importe: '-45.30',
+          documento: '',
+          referencia1: '',
+          referencia2: '',
+          concepto: 'RECIBO LUZ',
+        },
+      ],
+    });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'extracto.n43', mimeType: 'text/plain', buffer: Buffer.from(n43, 'latin1') });
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    await waitToast(page, 'Extracto importado: 1 apuntes');
+    const conciliacion = page.getByTestId('conciliacion');
+    await conciliacion.waitFor();
+    await expectAccessibleBothWidths(page, 'extractos conciliacion');
+    await conciliacion.getByRole('button', { name: 'Confirmar todas las propuestas' }).click();
+    await waitToast(page, 'Apunte conciliado');
+    await conciliacion.getByText(/Conciliado con Movimiento/).waitFor();
+    await screenshot(page, 'tesoreria-conciliado');
+  }, 240_000);
+});
