@@ -1,4 +1,6 @@
+import { MSG } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile } from '../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import { avisarRecordatorios } from './actividades.ts';
@@ -190,5 +192,70 @@ describe('funnels, opportunities and the kanban', () => {
     expect(leer.body.NoLeidas).toBe(antes);
     await demo.request('POST', '/api/usuarios/usuario/notificaciones/leertodas');
     expect((await demo.request('GET', '/api/usuarios/usuario/notificaciones/noleidas')).body.NoLeidas).toBe(0);
+  });
+});
+
+describe('document manager (gestordoc)', () => {
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+  const subir = (nombre: string, datos: Buffer | string, carpeta?: number) => {
+    const m = multipartFile(nombre, datos);
+    return demo.request(
+      'POST',
+      `/api/configuracion/gestordoc/subir${carpeta ? `?IdCarpeta=${carpeta}` : ''}`,
+      m.body,
+      m.headers,
+    );
+  };
+  it('keeps jpg/png/pdf files with the spec rules, in folders, searchable, movable, deletable (audited)', async () => {
+    const carpeta = await demo.request('POST', '/api/configuracion/gdcarpetas/save', { Nombre: 'Contratos' });
+    expect(carpeta.status).toBe(201);
+    const ok = await subir('plano-oficina.png', PNG);
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ Nombre: 'plano-oficina.png', Tipo: 'png', Tamano: PNG.length, IdCarpeta: null });
+    expect(ok.body.Clave).toBeUndefined();
+    const txt = await subir('notas.txt', 'hola');
+    expect([txt.status, txt.body.Mensaje]).toEqual([400, MSG.fileType]);
+    const grande = await subir(
+      'enorme.pdf',
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024 + 10)]),
+    );
+    expect([grande.status, grande.body.Mensaje]).toEqual([400, MSG.fileTooBig(10 * 1024)]);
+    const vacio = await demo.request('POST', '/api/configuracion/gestordoc/subir', {});
+    expect([vacio.status, vacio.body.Mensaje]).toEqual([400, MSG.fileMissing]);
+    const [fila] = await t.database.query<any>('select * from gd_ficheros where id = $1', [ok.body.Id]);
+    expect(Object.values(fila).some((v) => Buffer.isBuffer(v))).toBe(false);
+    const bajada = await t.app.inject({
+      method: 'GET',
+      url: `/api/configuracion/gestordoc/descargar/${ok.body.Id}`,
+      headers: { authorization: `Bearer ${demo.token}` },
+    });
+    expect(bajada.statusCode).toBe(200);
+    expect(bajada.rawPayload.equals(PNG)).toBe(true);
+    const mov = await demo.request('PUT', `/api/configuracion/gestordoc/mover/${ok.body.Id}`, {
+      IdCarpeta: carpeta.body.Id,
+    });
+    expect(mov.body.IdCarpeta).toBe(carpeta.body.Id);
+    const raiz = await demo.request('GET', '/api/configuracion/gestordoc/list');
+    expect(raiz.body.Carpetas.map((c: any) => c.Nombre)).toContain('Contratos');
+    expect(raiz.body.Items.map((i: any) => i.Id)).not.toContain(ok.body.Id);
+    const dentro = await demo.request(
+      'GET',
+      `/api/configuracion/gestordoc/list?Filtros=${encodeURIComponent(JSON.stringify({ IdCarpeta: carpeta.body.Id }))}`,
+    );
+    expect(dentro.body.Items.map((i: any) => i.Id)).toEqual([ok.body.Id]);
+    expect(dentro.body.Ruta).toEqual([{ Id: carpeta.body.Id, Nombre: 'Contratos' }]);
+    const busca = await demo.request(
+      'GET',
+      `/api/configuracion/gestordoc/list?Filtros=${encodeURIComponent(JSON.stringify({ Buscar: 'oficina' }))}`,
+    );
+    expect(busca.body.Items.map((i: any) => i.Id)).toEqual([ok.body.Id]);
+    expect((await demo.request('DELETE', `/api/configuracion/gdcarpetas/delete/${carpeta.body.Id}`)).status).toBe(400);
+    expect((await demo.request('DELETE', `/api/configuracion/gestordoc/delete/${ok.body.Id}`)).status).toBe(200);
+    const [aud] = await t.database.query<any>(
+      "select count(*)::int as n from auditoria where recurso = 'gestordoc' and accion = 'D' and id_registro = $1",
+      [ok.body.Id],
+    );
+    expect(aud.n).toBe(1);
+    expect((await demo.request('GET', `/api/configuracion/gestordoc/descargar/${ok.body.Id}`)).status).toBe(404);
   });
 });

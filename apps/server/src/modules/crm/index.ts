@@ -3,6 +3,7 @@ import { actividadesRoutes } from './actividades.ts';
 import { avisosRoutes } from './avisos.ts';
 import { calendarioRoutes } from './calendario.ts';
 import { embudosRoutes } from './embudos.ts';
+import { gestordocRoutes } from './gestordoc.ts';
 import { oportunidadesRoutes } from './oportunidades.ts';
 
 /** CRM funnels, opportunities, activities, agenda, notifications and the document manager (issue 16). */
@@ -12,4 +13,5 @@ export const crmModule: AreaModule = async (app, deps) => {
   await oportunidadesRoutes(app, deps);
   await actividadesRoutes(app, deps);
   await avisosRoutes(app, deps);
+  await gestordocRoutes()(app, deps);
 };

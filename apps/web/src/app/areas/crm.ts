@@ -3,6 +3,7 @@ import type { AreaScreens } from './types.ts';
 
 const CrmScreens = lazyNamed(() => import('../../features/crm/CrmScreens.tsx'), 'CrmScreens');
 const CampanasScreens = lazyNamed(() => import('../../features/comunicaciones/CampanasScreens.tsx'), 'CampanasScreens');
+const GestordocPage = lazyNamed(() => import('../../features/gestordoc/GestordocPage.tsx'), 'GestordocPage');
 
 /** CRM, agenda, marketing, document manager (issue 16). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
 export const CRM_SCREENS: AreaScreens = {
@@ -11,4 +12,5 @@ export const CRM_SCREENS: AreaScreens = {
   embudosvta: CrmScreens,
   correos: CampanasScreens,
   sms: CampanasScreens,
+  gestordoc: GestordocPage,
 };

@@ -1,7 +1,8 @@
+import { multipartFile } from '../../../../test/multipart.ts';
 import type { IsolationArea, IsolationContext } from './types.ts';
 
 /** B's ids of the CRM rows (funnel, opportunity, activity, agenda event, notification) for the explicit callers. */
-const ids = { embudo: 0, oportunidad: 0, actividad: 0, aviso: 0, segmento: 0, correo: 0, sms: 0 };
+const ids = { embudo: 0, oportunidad: 0, actividad: 0, aviso: 0, segmento: 0, correo: 0, sms: 0, fichero: 0 };
 
 /** Isolation fixture of the crm area (issue 16): B gets the CRM module and one row of each kind carrying the sentinel. */
 export const crmIsolation: IsolationArea = {
@@ -59,6 +60,19 @@ export const crmIsolation: IsolationArea = {
     ids.sms = sms.Id;
     bIds.set('/api/comunicaciones/correos', correo.Id);
     bIds.set('/api/comunicaciones/sms', sms.Id);
+    // Document manager: a folder and a PDF of B named with the sentinel.
+    const carpeta = await postB('/api/configuracion/gdcarpetas/save', { Nombre: sentinel.slice(0, 100) });
+    const m = multipartFile(`${sentinel.slice(0, 40)}.pdf`, '%PDF-1.4\n%B\n');
+    const fichero = await b.request(
+      'POST',
+      `/api/configuracion/gestordoc/subir?IdCarpeta=${carpeta.Id}`,
+      m.body,
+      m.headers,
+    );
+    if (fichero.status !== 201) throw new Error(`gestordoc de B: ${JSON.stringify(fichero.body)}`);
+    ids.fichero = fichero.body.Id;
+    bIds.set('/api/configuracion/gdcarpetas', carpeta.Id);
+    bIds.set('/api/configuracion/gestordoc', fichero.body.Id);
   },
   explicit({ a }) {
     return {
@@ -76,6 +90,10 @@ export const crmIsolation: IsolationArea = {
         a.request('GET', `/api/comunicaciones/segmentacion/reglas/${ids.segmento}`),
       'PUT /api/comunicaciones/segmentacion/reglas/:id': () =>
         a.request('PUT', `/api/comunicaciones/segmentacion/reglas/${ids.segmento}`, { TipoContacto: 'c' }),
+      'GET /api/configuracion/gestordoc/descargar/:id': () =>
+        a.request('GET', `/api/configuracion/gestordoc/descargar/${ids.fichero}`),
+      'PUT /api/configuracion/gestordoc/mover/:id': () =>
+        a.request('PUT', `/api/configuracion/gestordoc/mover/${ids.fichero}`, { IdCarpeta: null }),
       'POST /api/usuarios/usuario/notificaciones/leer/:id': () =>
         a.request('POST', `/api/usuarios/usuario/notificaciones/leer/${ids.aviso}`),
     };

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { detectFileType, FILE_MIME, MSG } from '@faro/domain';
+import { and, asc, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access.ts';
+import { parseBody } from '../../platform/crud/crudRoutes.ts';
+import { parseListQuery } from '../../platform/crud/listQuery.ts';
+import type { AreaModule } from '../../platform/deps.ts';
+import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
+import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { gdCarpetas, gdFicheros } from '../../platform/tenancy/tables.ts';
+import { type Almacen, almacenLocal } from './almacen.ts';
+import { idParam } from './comun.ts';
+
+/** 10 MB per file (in KB, as the spec's message takes it). */
+export const GESTORDOC_LIMITE_KB = 10 * 1024;
+
+const f = gdFicheros;
+const c = gdCarpetas;
+
+async function cargarFichero(s: Scope, id: number) {
+  const [row] = await s.select(f, eq(f.Id, id));
+  if (!row) throw notFound();
+  const { empresaId: _e, Clave: _c, ...json } = row;
+  return { ...json, Clave: row.Clave };
+}
+async function cargarCarpeta(s: Scope, id: number) {
+  const [row] = await s.select(c, eq(c.Id, id));
+  if (!row) throw notFound();
+  const { empresaId: _e, ...json } = row;
+  return json;
+}
+async function comprobarCarpeta(s: Scope, id: number | null | undefined) {
+  if (id) await cargarCarpeta(s, id).catch(() => Promise.reject(fieldError('IdCarpeta', 'La carpeta no existe')));
+}
+/** The folder's path from the root (breadcrumb), guarding against loops. */
+async function ruta(s: Scope, id: number | null) {
+  const out: { Id: number; Nombre: string }[] = [];
+  let actual = id;
+  while (actual && out.length < 20) {
+    const [row] = await s.pick({ Id: c.Id, Nombre: c.Nombre, IdPadre: c.IdPadre }, c, eq(c.Id, actual));
+    if (!row) break;
+    out.unshift({ Id: row.Id, Nombre: row.Nombre });
+    actual = row.IdPadre;
+  }
+  return out;
+}
+
+const carpetaSchema = z.object({
+  Nombre: z
+    .string({ error: MSG.required('Nombre') })
+    .trim()
+    .min(1, { error: MSG.required('Nombre') })
+    .max(100, { error: MSG.maxLength('Nombre', 100) }),
+  IdPadre: z.coerce.number().int().positive().nullish(),
+});
+const moverSchema = z.object({ IdCarpeta: z.coerce.number().int().positive().nullish() });
+
+/** Where the files go: FARO_GESTORDOC_DIR, else beside the data folder (a temporary folder under tests). */
+export function carpetaGestordoc(dataDir: string): string {
+  if (process.env.FARO_GESTORDOC_DIR) return process.env.FARO_GESTORDOC_DIR;
+  if (process.env.VITEST) return path.join(tmpdir(), `faro-gestordoc-${process.pid}`);
+  return `${dataDir}-gestordoc`;
+}
+
+/** The document manager (`gestordoc`): folders and files per company; bytes behind the `Almacen` interface. */
+export function gestordocRoutes(almacen?: Almacen): AreaModule {
+  return (app, deps) => {
+    ensureMultipart(app);
+    const store = almacen ?? almacenLocal(carpetaGestordoc(deps.config.dataDir));
+    const tags = ['configuracion'];
+    const leer = { access: access.permission('ConfEmpresa', 1) };
+    const editar = { access: access.permission('ConfEmpresa', 2) };
+    const borrar = { access: access.permission('ConfEmpresa', 3) };
+    const base = '/api/configuracion/gestordoc';
+
+    app.get(`${base}/list`, { config: leer, schema: { tags, summary: 'Gestor documental' } }, async (request) => {
+      const s = deps.scopeOf(request);
+      const q = parseListQuery(request.query);
+      const idCarpeta = Number(q.Filtros.IdCarpeta) > 0 ? Number(q.Filtros.IdCarpeta) : null;
+      const buscar = typeof q.Filtros.Buscar === 'string' ? q.Filtros.Buscar.trim().slice(0, 100) : '';
+      if (idCarpeta) await cargarCarpeta(s, idCarpeta);
+      const enCarpeta: SQL = idCarpeta ? eq(f.IdCarpeta, idCarpeta) : isNull(f.IdCarpeta);
+      const where = buscar ? ilike(f.Nombre, `%${buscar.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : enCarpeta;
+      const Items = await s
+        .pick(
+          { Id: f.Id, Nombre: f.Nombre, Tipo: f.Tipo, Tamano: f.Tamano, Subido: f.Subido, IdCarpeta: f.IdCarpeta },
+          f,
+          where,
+        )
+        .orderBy(buscar ? desc(f.Subido) : asc(f.Nombre))
+        .limit(q.TotalPagina)
+        .offset((q.Pagina - 1) * q.TotalPagina);
+      const Carpetas = buscar
+        ? []
+        : await s
+            .pick({ Id: c.Id, Nombre: c.Nombre }, c, idCarpeta ? eq(c.IdPadre, idCarpeta) : isNull(c.IdPadre))
+            .orderBy(asc(c.Nombre));
+      return { Items, Total: Items.length, TotalLimitado: false, Carpetas, Ruta: await ruta(s, idCarpeta) };
+    });
+
+    app.get(`${base}/edit/:id`, { config: leer, schema: { tags } }, async (request) => {
+      const { Clave: _c, ...json } = await cargarFichero(deps.scopeOf(request), idParam(request));
+      return json;
+    });
+
+    /** Upload: jpg, png or pdf by their first bytes; the spec's size and "No existe el fichero" messages. */
+    app.post(
+      `${base}/subir`,
+      { config: editar, schema: { tags, summary: 'Subir un fichero' } },
+      async (request, reply) => {
+        const s = deps.scopeOf(request);
+        const idCarpeta = Number((request.query as { IdCarpeta?: string }).IdCarpeta) || null;
+        await comprobarCarpeta(s, idCarpeta);
+        const upload = await readUpload(request, GESTORDOC_LIMITE_KB);
+        const tipo = detectFileType(upload.bytes);
+        if (!tipo) throw badRequest(MSG.fileType);
+        const Clave = `${s.empresaId}/${randomUUID()}`;
+        await store.guardar(Clave, upload.bytes);
+        try {
+          const row = await s.tx(async (t) => {
+            const [r] = await t
+              .insert(f, {
+                IdCarpeta: idCarpeta,
+                Nombre: upload.filename.slice(0, 200),
+                Tipo: tipo,
+                Tamano: upload.bytes.length,
+                Clave,
+              })
+              .returning({ Id: f.Id });
+            await t.audit({
+              accion: 'A',
+              recurso: 'gestordoc',
+              idRegistro: r!.Id,
+              campos: { Nombre: upload.filename, Tipo: tipo },
+            });
+            return r!;
+          });
+          const { Clave: _c, ...json } = await cargarFichero(s, row.Id);
+          return reply.code(201).send(json);
+        } catch (error) {
+          await store.borrar(Clave);
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      `${base}/descargar/:id`,
+      { config: leer, schema: { tags, summary: 'Descargar o ver un fichero' } },
+      async (request, reply) => {
+        const s = deps.scopeOf(request);
+        const row = await cargarFichero(s, idParam(request));
+        const datos = await store.leer(row.Clave);
+        if (!datos) throw badRequest(MSG.fileMissing);
+        const inline = (request.query as { ver?: string }).ver === '1';
+        const nombre = row.Nombre.replace(/[^\w.\- ]/g, '_');
+        return reply
+          .header('Content-Type', FILE_MIME[row.Tipo as keyof typeof FILE_MIME] ?? 'application/octet-stream')
+          .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${nombre}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(datos);
+      },
+    );
+
+    app.put(
+      `${base}/mover/:id`,
+      { config: editar, schema: { tags, summary: 'Mover un fichero', body: moverSchema } },
+      async (request) => {
+        const s = deps.scopeOf(request);
+        const id = idParam(request);
+        await cargarFichero(s, id);
+        const body = parseBody(moverSchema, request.body) as z.infer<typeof moverSchema>;
+        await comprobarCarpeta(s, body.IdCarpeta);
+        await s.tx(async (t) => {
+          await t.update(f, { IdCarpeta: body.IdCarpeta ?? null }, eq(f.Id, id));
+          await t.audit({
+            accion: 'M',
+            recurso: 'gestordoc',
+            idRegistro: id,
+            campos: { IdCarpeta: body.IdCarpeta ?? null },
+          });
+        });
+        const { Clave: _c, ...json } = await cargarFichero(s, id);
+        return json;
+      },
+    );
+
+    app.delete(
+      `${base}/delete/:id`,
+      { config: borrar, schema: { tags, summary: 'Eliminar un fichero' } },
+      async (request) => {
+        const s = deps.scopeOf(request);
+        const id = idParam(request);
+        const row = await cargarFichero(s, id);
+        await s.tx(async (t) => {
+          await t.delete(f, eq(f.Id, id));
+          await t.audit({ accion: 'D', recurso: 'gestordoc', idRegistro: id, campos: { Nombre: row.Nombre } });
+        });
+        await store.borrar(row.Clave);
+        return { Mensaje: 'Fichero eliminado' };
+      },
+    );
+
+    // Folders.
+    const cb = '/api/configuracion/gdcarpetas';
+    app.get(`${cb}/list`, { config: leer, schema: { tags, summary: 'Carpetas' } }, async (request) => {
+      const Items = await deps
+        .scopeOf(request)
+        .pick({ Id: c.Id, Nombre: c.Nombre, IdPadre: c.IdPadre }, c)
+        .orderBy(asc(c.Nombre))
+        .limit(1000);
+      return { Items, Total: Items.length, TotalLimitado: false };
+    });
+    app.get(`${cb}/edit/:id`, { config: leer, schema: { tags } }, async (request) =>
+      cargarCarpeta(deps.scopeOf(request), idParam(request)),
+    );
+    const guardar = async (s: Scope, body: z.infer<typeof carpetaSchema>, id?: number) => {
+      if (body.IdPadre) {
+        await comprobarCarpeta(s, body.IdPadre);
+        if (id && (await ruta(s, body.IdPadre)).some((x) => x.Id === id))
+          throw fieldError('IdPadre', 'Una carpeta no puede ir dentro de sí misma');
+      }
+      return s.tx(async (t) => {
+        let Id = id;
+        if (Id) await t.update(c, { Nombre: body.Nombre, IdPadre: body.IdPadre ?? null }, eq(c.Id, Id));
+        else
+          Id = (await t.insert(c, { Nombre: body.Nombre, IdPadre: body.IdPadre ?? null }).returning({ Id: c.Id }))[0]!
+            .Id;
+        await t.audit({ accion: id ? 'M' : 'A', recurso: 'gdcarpetas', idRegistro: Id, campos: body });
+        return cargarCarpeta(t, Id);
+      });
+    };
+    app.post(`${cb}/save`, { config: editar, schema: { tags, body: carpetaSchema } }, async (request, reply) => {
+      const body = parseBody(carpetaSchema, request.body) as z.infer<typeof carpetaSchema>;
+      return reply.code(201).send(await guardar(deps.scopeOf(request), body));
+    });
+    app.put(`${cb}/save/:id`, { config: editar, schema: { tags, body: carpetaSchema } }, async (request) => {
+      const s = deps.scopeOf(request);
+      const id = idParam(request);
+      await cargarCarpeta(s, id);
+      const body = parseBody(carpetaSchema, request.body) as z.infer<typeof carpetaSchema>;
+      return guardar(s, body, id);
+    });
+    app.delete(`${cb}/delete/:id`, { config: borrar, schema: { tags } }, async (request) => {
+      const s = deps.scopeOf(request);
+      const id = idParam(request);
+      await cargarCarpeta(s, id);
+      const [hijo] = await s.pick({ Id: c.Id }, c, eq(c.IdPadre, id)).limit(1);
+      const [fich] = await s.pick({ Id: f.Id }, f, eq(f.IdCarpeta, id)).limit(1);
+      if (hijo || fich) throw badRequest('La carpeta no está vacía');
+      await s.tx(async (t) => {
+        await t.delete(c, and(eq(c.Id, id)));
+        await t.audit({ accion: 'D', recurso: 'gdcarpetas', idRegistro: id, campos: null });
+      });
+      return { Mensaje: 'Carpeta eliminada' };
+    });
+  };
+}
