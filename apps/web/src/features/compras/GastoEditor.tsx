@@ -30,7 +30,7 @@ import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { CobroDialogo } from '../documentos/AccionesDocumento.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
-import { FormaPagoSelect } from '../documentos/CamposDocumento.tsx';
+import { FormaPagoSelect, RetencionInput } from '../documentos/CamposDocumento.tsx';
 import { CobrosFactura, useCobrosFactura } from '../documentos/CobrosFactura.tsx';
 import {
   type ClienteFila,
@@ -405,13 +405,11 @@ function GastoForm({
             </Button>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label="Retención IRPF %"
-              inputMode="decimal"
-              placeholder="0"
+            <RetencionInput
               value={form.values.PorcRetencion}
               readOnly={readOnly}
-              onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
+              onChange={(v) => form.set('PorcRetencion', v)}
+              onBlur={() => form.touch('PorcRetencion')}
               error={err('PorcRetencion')}
             />
             {retencion && (

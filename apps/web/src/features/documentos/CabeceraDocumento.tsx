@@ -1,11 +1,11 @@
 import { ES_FACTURA, type InfoEmpresa } from '@faro/domain';
-import { Card, Grid, Select, SimpleGrid, Stack, Switch, Text, TextInput, useMatches } from '@mantine/core';
+import { Card, Grid, Select, SimpleGrid, Stack, Switch, Text, useMatches } from '@mantine/core';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
-import { FormaPagoSelect, SerieSelect } from './CamposDocumento.tsx';
+import { FormaPagoSelect, RetencionInput, SerieSelect } from './CamposDocumento.tsx';
 import type { ClienteFila, SerieFila } from './documentosApi.ts';
 import { aDecimal, type DocumentoVenta, type DocValues, numeroEditable } from './documentosModel.ts';
 import { useLado } from './lado.ts';
@@ -167,13 +167,10 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
               />
             )}
             {!(readOnly && sinRetencion(form.values.PorcRetencion)) && (
-              <TextInput
-                label="Retención IRPF %"
-                inputMode="decimal"
-                placeholder="0"
+              <RetencionInput
                 value={form.values.PorcRetencion}
                 readOnly={readOnly}
-                onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
+                onChange={(v) => form.set('PorcRetencion', v)}
                 onBlur={() => form.touch('PorcRetencion')}
                 error={err('PorcRetencion')}
               />

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import type { SerieFila } from './documentosApi.ts';
@@ -49,6 +49,28 @@ export function SerieSelect(p: {
       onChange={(v) => p.onChange(v ? Number(v) : null)}
       error={p.error}
       comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** The IRPF withholding % of a document, a template or an expense (typed with a comma or a point). */
+export function RetencionInput(p: {
+  value: string;
+  onChange: (v: string) => void;
+  readOnly: boolean;
+  onBlur?: () => void;
+  error?: ReactNode;
+}) {
+  return (
+    <TextInput
+      label="Retención IRPF %"
+      inputMode="decimal"
+      placeholder="0"
+      value={p.value}
+      readOnly={p.readOnly}
+      onChange={(e) => p.onChange(e.currentTarget.value)}
+      onBlur={p.onBlur}
+      error={p.error}
     />
   );
 }

@@ -40,7 +40,7 @@ import { errorLines } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
-import { FormaPagoSelect, SerieSelect } from '../documentos/CamposDocumento.tsx';
+import { FormaPagoSelect, RetencionInput, SerieSelect } from '../documentos/CamposDocumento.tsx';
 import {
   type ClienteFila,
   invalidarDocumentos,
@@ -310,12 +310,10 @@ function EditorForm({
             error={err('Accion')}
             comboboxProps={{ withinPortal: true }}
           />
-          <TextInput
-            label="Retención IRPF %"
-            inputMode="decimal"
+          <RetencionInput
             value={form.values.PorcRetencion}
             readOnly={readOnly}
-            onChange={(e) => form.set('PorcRetencion', e.currentTarget.value)}
+            onChange={(v) => form.set('PorcRetencion', v)}
             onBlur={() => form.touch('PorcRetencion')}
             error={err('PorcRetencion')}
           />
