@@ -54,7 +54,7 @@ try {
   // Demo: DEMO sends to a local AEAT simulator unless it has a destination (FARO_VERIFACTU_SIMULADOR=0: off).
   if (config.seedDemo && process.env.FARO_VERIFACTU_SIMULADOR !== '0') {
     const log = app.log;
-    void import('./modules/ventas/verifactu/demoSimulador.ts')
+    void import('./verifactu/simulador/demoSimulador.ts')
       .then((m) => m.simuladorDemo(database, secret, (x) => log.info(x)))
       .then((s) => {
         simulador = s ?? undefined;

@@ -43,7 +43,7 @@ function mensajeDe(error: unknown): string {
  * Generates the due periods of one template of the motor's side, each in ONE transaction: the template row is
  * locked (a concurrent generator waits, then sees the next date already advanced), the draft is created through
  * the documents' `preparar` + `crearDocumento` with the period in its notes, optionally issued / registered with
- * the engine's `emitir` (and its stock), the log row (empresa_id, id_plantilla, periodo) is inserted ON CONFLICT
+ * the engine's `emitir` (and its stock), the log row (company, template, period) is inserted ON CONFLICT
  * DO NOTHING — a conflict rolls the whole period back — and the next date advances. E-mail (mode `enviar`) goes
  * after commit. The first failing period stops the template (periods stay in order) and leaves its message in
  * `ultimo_error`.

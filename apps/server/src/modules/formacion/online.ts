@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { Throttle } from '../../platform/auth/throttle.ts';
+import { usuariosRepository } from '../../platform/auth/usuariosRepository.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { RepositoryHooks } from '../../platform/crud/hookedRepository.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -29,7 +30,6 @@ import {
   tutoresCols as tuC,
   tutoresAlumnos,
 } from '../../platform/tenancy/tables.ts';
-import { usuariosRepository } from '../usuarios/usuariosRepository.ts';
 import { hoyEspana, siguienteCodigo, vacio } from './comun.ts';
 
 /** Online enrolments arrive pending, dated today; their state changes only through aceptar / rechazar. */

@@ -1,13 +1,13 @@
 import { auditoria, isPermissionCode, MSG, roles, saveSchema, usuarios } from '@faro/domain';
 import { z } from 'zod';
+import { accountRoutes } from '../../platform/auth/accountRoutes.ts';
+import { contextRoutes } from '../../platform/auth/contextRoutes.ts';
+import { sessionRoutes } from '../../platform/auth/sessionRoutes.ts';
+import { usuariosBody, usuariosRepository } from '../../platform/auth/usuariosRepository.ts';
 import { registerCrudRoutes } from '../../platform/crud/crudRoutes.ts';
 import { entityRepository } from '../../platform/crud/entityRepository.ts';
 import type { AreaModule } from '../../platform/deps.ts';
 import { auditoriaTable, rolesTable } from '../../platform/tenancy/tables.ts';
-import { accountRoutes } from './accountRoutes.ts';
-import { contextRoutes } from './contextRoutes.ts';
-import { sessionRoutes } from './sessionRoutes.ts';
-import { usuariosBody, usuariosRepository } from './usuariosRepository.ts';
 
 /** Permisos of a profile: { code: 0..3 } over known permission codes only. */
 export const permisosSchema = z

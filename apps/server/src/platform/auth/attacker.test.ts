@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type Response, TEST_CSRF, type TestApp } from '../../../test/testApp.ts';
-import { SIGNUP_SENT } from '../../modules/usuarios/accountRoutes.ts';
-import { ACCOUNT_LOCKED, LOGIN_FAILED, TOO_MANY } from '../../modules/usuarios/sessionRoutes.ts';
 import { BROWSER_COOKIE, XSRF_COOKIE } from '../http/security.ts';
+import { SIGNUP_SENT } from './accountRoutes.ts';
 import { ACCOUNT_FREE_FAILURES, backoffSeconds, LOCK_AFTER_FAILURES } from './loginLimits.ts';
+import { ACCOUNT_LOCKED, LOGIN_FAILED, TOO_MANY } from './sessionRoutes.ts';
 
 /**
  * Issue 10: the auth flows probed as an outsider would, on both engines. Every case here failed before the fix:

@@ -1,9 +1,9 @@
 import { MSG } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CSRF, TEST_SECRET, type TestApp } from '../../../test/testApp.ts';
-import { ACCOUNT_FREE_FAILURES, backoffSeconds } from '../../platform/auth/loginLimits.ts';
-import { signAccessToken, verifyAccessToken } from '../../platform/auth/tokens.ts';
+import { ACCOUNT_FREE_FAILURES, backoffSeconds } from './loginLimits.ts';
 import { ACCOUNT_LOCKED, LOCK_AFTER_FAILURES, LOGIN_FAILED, TOO_MANY } from './sessionRoutes.ts';
+import { signAccessToken, verifyAccessToken } from './tokens.ts';
 
 let t: TestApp;
 /** The clock of sign-in throttling and locks (moved forward past back-offs and locks). */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
-import { empresas, verifactuConfig } from '../../../platform/db/schema.ts';
-import { companyScope } from '../../../platform/tenancy/scope.ts';
-import { cifrar, filaConfig } from './configuracion.ts';
+import { cifrar, filaConfig } from '../../modules/ventas/verifactu/configuracion.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { empresas, verifactuConfig } from '../../platform/db/schema.ts';
+import { companyScope } from '../../platform/tenancy/scope.ts';
 
 /**
  * The demo's AEAT: when company DEMO runs VeriFactu and has no destination of its own (no real AEAT endpoint, no
@@ -24,8 +24,8 @@ export async function simuladorDemo(
   const fila = await filaConfig(companyScope(db, { empresaId: demo.id, personaId: null, userName: 'demo' }));
   if (fila?.envioAeat) return null;
   if (fila?.url && !fila.url.startsWith('https://127.0.0.1:')) return null;
-  const { generarCertificadosPrueba } = await import('../../../verifactu/simulador/certificados.ts');
-  const { iniciarSimuladorAeat } = await import('../../../verifactu/simulador/simuladorAeat.ts');
+  const { generarCertificadosPrueba } = await import('./certificados.ts');
+  const { iniciarSimuladorAeat } = await import('./simuladorAeat.ts');
   let certs: ReturnType<typeof generarCertificadosPrueba>;
   try {
     certs = generarCertificadosPrueba({ nif: demo.nif, nombre: demo.nombre.toUpperCase() });

@@ -1,17 +1,17 @@
 import { MSG, ROLES, type Rol, saveSchema, usuarios } from '@faro/domain';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { changedFields, writeAudit } from '../../platform/audit/audit.ts';
-import { hashPassword } from '../../platform/auth/passwords.ts';
-import { randomToken } from '../../platform/auth/tokens.ts';
-import type { EntityRepository, Row, Scope } from '../../platform/crud/entityRepository.ts';
-import { likePattern } from '../../platform/crud/filters.ts';
-import { COUNT_CAP } from '../../platform/crud/listQuery.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { col } from '../../platform/db/entityTable.ts';
-import { miembros, personas, rolesTable } from '../../platform/db/schema.ts';
-import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
-import { handleOf } from '../../platform/tenancy/scope.ts';
+import { changedFields, writeAudit } from '../audit/audit.ts';
+import type { EntityRepository, Row, Scope } from '../crud/entityRepository.ts';
+import { likePattern } from '../crud/filters.ts';
+import { COUNT_CAP } from '../crud/listQuery.ts';
+import type { Db } from '../db/database.ts';
+import { col } from '../db/entityTable.ts';
+import { miembros, personas, rolesTable } from '../db/schema.ts';
+import { AppError, badRequest, fieldError, notFound } from '../http/errors.ts';
+import { handleOf } from '../tenancy/scope.ts';
+import { hashPassword } from './passwords.ts';
+import { randomToken } from './tokens.ts';
 
 const ASSIGNABLE = ROLES.filter((r) => r !== 'admin');
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../../../test/testApp.ts';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../test/testApp.ts';
+import { enviarPendientes } from '../../modules/ventas/verifactu/envio.ts';
 import { simuladorDemo } from './demoSimulador.ts';
-import { enviarPendientes } from './envio.ts';
 
 /** The demo: DEMO's seeded invoices go to the local AEAT simulator the server starts (openssl CLI: PGlite only). */
 let t: TestApp;

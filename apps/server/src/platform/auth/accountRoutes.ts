@@ -9,19 +9,19 @@ import {
 } from '@faro/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { access } from '../../platform/auth/access.ts';
-import { hashPassword } from '../../platform/auth/passwords.ts';
-import { revokeAllOf } from '../../platform/auth/sessions.ts';
-import { Throttle } from '../../platform/auth/throttle.ts';
-import { randomToken, tokenHash } from '../../platform/auth/tokens.ts';
-import { parseBody } from '../../platform/crud/crudRoutes.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { centrosTable, empresas, enlacesEmail, miembros, personas } from '../../platform/db/schema.ts';
-import type { AreaModule } from '../../platform/deps.ts';
-import { AppError, notFound, sqlState } from '../../platform/http/errors.ts';
-import { companyScope } from '../../platform/tenancy/scope.ts';
-import { datosInicialesEmpresa } from '../configuracion/datosIniciales.ts';
+import { datosInicialesEmpresa } from '../../modules/configuracion/datosIniciales.ts';
+import { parseBody } from '../crud/crudRoutes.ts';
+import type { Db } from '../db/database.ts';
+import { centrosTable, empresas, enlacesEmail, miembros, personas } from '../db/schema.ts';
+import type { AreaModule } from '../deps.ts';
+import { AppError, notFound, sqlState } from '../http/errors.ts';
+import { companyScope } from '../tenancy/scope.ts';
+import { access } from './access.ts';
+import { hashPassword } from './passwords.ts';
 import { TOO_MANY } from './sessionRoutes.ts';
+import { revokeAllOf } from './sessions.ts';
+import { Throttle } from './throttle.ts';
+import { randomToken, tokenHash } from './tokens.ts';
 
 export const RECOVERY_SENT =
   'Si los datos son correctos, recibirás un correo con un enlace para crear una nueva contraseña';

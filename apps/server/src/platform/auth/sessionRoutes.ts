@@ -2,16 +2,21 @@ import { requiredString } from '@faro/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { access } from '../../platform/auth/access.ts';
-import { sendLockNotices } from '../../platform/auth/lockNotice.ts';
+import { parseBody } from '../crud/crudRoutes.ts';
+import { personas } from '../db/schema.ts';
+import type { AreaModule } from '../deps.ts';
+import { AppError } from '../http/errors.ts';
+import { rotateXsrfCookie } from '../http/security.ts';
+import { access } from './access.ts';
+import { sendLockNotices } from './lockNotice.ts';
 import {
   type AccountAttempts,
   accountRefusal,
   afterFailure,
   LoginLimits,
   recordAccountFailure,
-} from '../../platform/auth/loginLimits.ts';
-import { dummyVerify, verifyPassword } from '../../platform/auth/passwords.ts';
+} from './loginLimits.ts';
+import { dummyVerify, verifyPassword } from './passwords.ts';
 import {
   defaultCentre,
   issuePair,
@@ -19,20 +24,15 @@ import {
   revokeSessionOf,
   rotateRefresh,
   type SessionDeps,
-} from '../../platform/auth/sessions.ts';
-import { Throttle } from '../../platform/auth/throttle.ts';
-import { parseBody } from '../../platform/crud/crudRoutes.ts';
-import { personas } from '../../platform/db/schema.ts';
-import type { AreaModule } from '../../platform/deps.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { rotateXsrfCookie } from '../../platform/http/security.ts';
+} from './sessions.ts';
+import { Throttle } from './throttle.ts';
 
 export const LOGIN_FAILED = 'Usuario o contraseña incorrectos';
 /** While locked, every attempt (right or wrong password) gets this, with Retry-After. */
 export const ACCOUNT_LOCKED =
   'La cuenta está bloqueada temporalmente por demasiados intentos fallidos. Vuelve a intentarlo más tarde o contacta con el administrador';
 export const TOO_MANY = 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo';
-export { LOCK_AFTER_FAILURES } from '../../platform/auth/loginLimits.ts';
+export { LOCK_AFTER_FAILURES } from './loginLimits.ts';
 
 const idCliente = z
   .string({ error: 'IdCliente es obligatorio' })

@@ -2,16 +2,16 @@ import { MSG, newPasswordSchema, requiredString } from '@faro/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { access } from '../../platform/auth/access.ts';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { defaultCentre, familyOf, issuePair, revokeAllOf, type SessionDeps } from '../../platform/auth/sessions.ts';
-import { parseBody } from '../../platform/crud/crudRoutes.ts';
-import { col } from '../../platform/db/entityTable.ts';
-import { asesoriaClientes, centrosTable, empresas, miembros, personas, sesiones } from '../../platform/db/schema.ts';
-import type { AreaModule } from '../../platform/deps.ts';
-import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { companyDirectory } from '../../platform/tenancy/directory.ts';
-import { buildInfoEmpresa } from './infoEmpresa.ts';
+import { buildInfoEmpresa } from '../../modules/usuarios/infoEmpresa.ts';
+import { parseBody } from '../crud/crudRoutes.ts';
+import { col } from '../db/entityTable.ts';
+import { asesoriaClientes, centrosTable, empresas, miembros, personas, sesiones } from '../db/schema.ts';
+import type { AreaModule } from '../deps.ts';
+import { fieldError, notFound } from '../http/errors.ts';
+import { companyDirectory } from '../tenancy/directory.ts';
+import { access } from './access.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { defaultCentre, familyOf, issuePair, revokeAllOf, type SessionDeps } from './sessions.ts';
 
 const changePasswordBody = z.object({
   PasswordActual: requiredString('Contraseña actual', 50),
