@@ -51,6 +51,17 @@ export interface EmpresaFila {
   Creada: Date;
 }
 
+const usuarioCols = {
+  Id: miembros.id,
+  UserName: personas.userName,
+  Nombre: personas.nombre,
+  Apellido1: personas.apellido1,
+  Apellido2: personas.apellido2,
+  Email: personas.email,
+  Roles: miembros.roles,
+  Propietario: miembros.propietario,
+};
+
 const LIST_SQL = `
   select e.id::int as "Id", e.codigo as "Codigo", e.nombre as "Nombre", e.nif as "NIF", e.tipo_cuenta as "TipoCuenta",
     e.entidad_pruebas as "EntidadPruebas", e.condiciones_aceptadas as "CondicionesAceptadas", e.modulos as "Modulos",
@@ -204,14 +215,7 @@ export function empresasAdmin(database: Database, now: () => number) {
       const where = and(eq(miembros.empresaId, empresa), eq(miembros.baja, false));
       const Items = await db
         .select({
-          Id: miembros.id,
-          UserName: personas.userName,
-          Nombre: personas.nombre,
-          Apellido1: personas.apellido1,
-          Apellido2: personas.apellido2,
-          Email: personas.email,
-          Roles: miembros.roles,
-          Propietario: miembros.propietario,
+          ...usuarioCols,
           // Locked by an administrator, or temporarily after too many failed sign-ins.
           Bloqueado: sql<boolean>`(${personas.bloqueado} or coalesce(${personas.bloqueadoHasta} > ${new Date(now()).toISOString()}::timestamptz, false))`,
         })
@@ -227,16 +231,7 @@ export function empresasAdmin(database: Database, now: () => number) {
 
     async user(empresa: number, id: number) {
       const [row] = await db
-        .select({
-          Id: miembros.id,
-          UserName: personas.userName,
-          Nombre: personas.nombre,
-          Apellido1: personas.apellido1,
-          Apellido2: personas.apellido2,
-          Email: personas.email,
-          Roles: miembros.roles,
-          Propietario: miembros.propietario,
-        })
+        .select(usuarioCols)
         .from(miembros)
         .innerJoin(personas, eq(personas.id, miembros.personaId))
         .where(and(eq(miembros.empresaId, empresa), eq(miembros.id, id), eq(miembros.baja, false)));

@@ -81,7 +81,8 @@ export const plataformaIsolation: IsolationArea = {
   async verifyB(ctx) {
     const avisos = await ctx.b.request('GET', '/api/usuarios/usuario/avisosplataforma');
     const mine = avisos.body.Items.find((x: { Id: number }) => x.Id === bAviso);
-    expect(mine?.Leido ?? 'no').toBeNull();
+    expect(mine, 'B still has its notice').toBeTruthy();
+    expect(mine.Leido, 'B’s notice still unread').toBeNull();
     const firma = await ctx.t.as('asesoria', 'ASESORIA');
     const sol = await firma.request('GET', '/api/asesorias/asesolicitud/list');
     const row = sol.body.Items.find((x: { Id: number }) => x.Id === bSolicitud);

@@ -342,26 +342,77 @@ interface Video {
   Baja: boolean;
 }
 
+/** List + modal editing of a platform resource (`{recurso}/save[/id]`, `{recurso}/delete/{id}`). */
+function useEdicion<T extends { Id: number }>(recurso: string) {
+  const recargar = useRecargar();
+  const [edit, setEdit] = useState<Partial<T> | null>(null);
+  const [err, setErr] = useState<Record<string, string>>({});
+  const cerrar = async () => {
+    setEdit(null);
+    setErr({});
+    await recargar();
+  };
+  return {
+    edit,
+    setEdit,
+    err,
+    guardar: async (body: unknown) => {
+      setErr({});
+      try {
+        if (edit?.Id) await api.put(`${ADM}/${recurso}/save/${edit.Id}`, body);
+        else await api.post(`${ADM}/${recurso}/save`, body);
+        notifySuccess('Los datos se han guardado correctamente');
+        await cerrar();
+      } catch (e) {
+        setErr(errores(e));
+      }
+    },
+    borrar: async () => {
+      await api.del(`${ADM}/${recurso}/delete/${edit?.Id}`);
+      await cerrar();
+    },
+  };
+}
+
+/** Orden and Baja, and the Guardar / Eliminar buttons of an edit modal. */
+function PieEdicion<T extends { Id: number; Orden: number; Baja: boolean }>({
+  e,
+  cuerpo,
+}: {
+  e: ReturnType<typeof useEdicion<T>>;
+  cuerpo: () => unknown;
+}) {
+  const { edit, setEdit } = e;
+  return (
+    <>
+      <NumberInput
+        label="Orden"
+        min={0}
+        value={edit?.Orden ?? 0}
+        onChange={(n) => setEdit({ ...edit, Orden: Number(n) || 0 } as Partial<T>)}
+      />
+      <Switch
+        label="Baja"
+        checked={edit?.Baja ?? false}
+        onChange={(ev) => setEdit({ ...edit, Baja: ev.currentTarget.checked } as Partial<T>)}
+      />
+      <Group>
+        <Button onClick={() => e.guardar(cuerpo())}>Guardar</Button>
+        {edit?.Id && (
+          <Button variant="light" color="red" onClick={e.borrar}>
+            Eliminar
+          </Button>
+        )}
+      </Group>
+    </>
+  );
+}
+
 /** admvideoscat: the categories of the video tutorials. */
 export function VideosCategorias() {
-  const recargar = useRecargar();
   const q = useLista<Categoria>(`${ADM}/admvideoscat/list`);
-  const [edit, setEdit] = useState<Partial<Categoria> | null>(null);
-  const [err, setErr] = useState<Record<string, string>>({});
-  const guardar = async () => {
-    if (!edit) return;
-    setErr({});
-    const body = { Nombre: edit.Nombre ?? '', Orden: edit.Orden ?? 0, Baja: edit.Baja ?? false };
-    try {
-      if (edit.Id) await api.put(`${ADM}/admvideoscat/save/${edit.Id}`, body);
-      else await api.post(`${ADM}/admvideoscat/save`, body);
-      notifySuccess('Los datos se han guardado correctamente');
-      setEdit(null);
-      await recargar();
-    } catch (e) {
-      setErr(errores(e));
-    }
-  };
+  const e = useEdicion<Categoria>('admvideoscat');
+  const { edit, setEdit, err } = e;
   return (
     <Pagina titulo="Categorías de vídeos" acciones={<Button onClick={() => setEdit({})}>Nueva categoría</Button>}>
       <Tabla
@@ -383,35 +434,12 @@ export function VideosCategorias() {
             withAsterisk
             value={edit?.Nombre ?? ''}
             error={err.Nombre}
-            onChange={(e) => setEdit({ ...edit, Nombre: e.currentTarget.value })}
+            onChange={(ev) => setEdit({ ...edit, Nombre: ev.currentTarget.value })}
           />
-          <NumberInput
-            label="Orden"
-            min={0}
-            value={edit?.Orden ?? 0}
-            onChange={(n) => setEdit({ ...edit, Orden: Number(n) || 0 })}
+          <PieEdicion
+            e={e}
+            cuerpo={() => ({ Nombre: edit?.Nombre ?? '', Orden: edit?.Orden ?? 0, Baja: edit?.Baja ?? false })}
           />
-          <Switch
-            label="Baja"
-            checked={edit?.Baja ?? false}
-            onChange={(e) => setEdit({ ...edit, Baja: e.currentTarget.checked })}
-          />
-          <Group>
-            <Button onClick={guardar}>Guardar</Button>
-            {edit?.Id && (
-              <Button
-                variant="light"
-                color="red"
-                onClick={async () => {
-                  await api.del(`${ADM}/admvideoscat/delete/${edit.Id}`);
-                  setEdit(null);
-                  await recargar();
-                }}
-              >
-                Eliminar
-              </Button>
-            )}
-          </Group>
         </Stack>
       </Modal>
     </Pagina>
@@ -420,33 +448,19 @@ export function VideosCategorias() {
 
 /** admvideoscont: the videos (title, URL, account types that see them). */
 export function VideosContenido() {
-  const recargar = useRecargar();
   const q = useLista<Video>(`${ADM}/admvideoscont/list`);
   const cats = useLista<Categoria>(`${ADM}/admvideoscat/list`);
-  const [edit, setEdit] = useState<Partial<Video> | null>(null);
-  const [err, setErr] = useState<Record<string, string>>({});
-  const guardar = async () => {
-    if (!edit) return;
-    setErr({});
-    const body = {
-      IdCategoria: edit.IdCategoria ?? 0,
-      Titulo: edit.Titulo ?? '',
-      Descripcion: edit.Descripcion ?? '',
-      Url: edit.Url ?? '',
-      TiposCuenta: edit.TiposCuenta ?? [],
-      Orden: edit.Orden ?? 0,
-      Baja: edit.Baja ?? false,
-    };
-    try {
-      if (edit.Id) await api.put(`${ADM}/admvideoscont/save/${edit.Id}`, body);
-      else await api.post(`${ADM}/admvideoscont/save`, body);
-      notifySuccess('Los datos se han guardado correctamente');
-      setEdit(null);
-      await recargar();
-    } catch (e) {
-      setErr(errores(e));
-    }
-  };
+  const e = useEdicion<Video>('admvideoscont');
+  const { edit, setEdit, err } = e;
+  const cuerpo = () => ({
+    IdCategoria: edit?.IdCategoria ?? 0,
+    Titulo: edit?.Titulo ?? '',
+    Descripcion: edit?.Descripcion ?? '',
+    Url: edit?.Url ?? '',
+    TiposCuenta: edit?.TiposCuenta ?? [],
+    Orden: edit?.Orden ?? 0,
+    Baja: edit?.Baja ?? false,
+  });
   return (
     <Pagina titulo="Vídeos" acciones={<Button onClick={() => setEdit({})}>Nuevo vídeo</Button>}>
       <Tabla
@@ -477,7 +491,7 @@ export function VideosContenido() {
             withAsterisk
             value={edit?.Titulo ?? ''}
             error={err.Titulo}
-            onChange={(e) => setEdit({ ...edit, Titulo: e.currentTarget.value })}
+            onChange={(ev) => setEdit({ ...edit, Titulo: ev.currentTarget.value })}
           />
           <TextInput
             label="URL del vídeo"
@@ -485,12 +499,12 @@ export function VideosContenido() {
             description="https://… o una ruta del servidor (/…)"
             value={edit?.Url ?? ''}
             error={err.Url}
-            onChange={(e) => setEdit({ ...edit, Url: e.currentTarget.value })}
+            onChange={(ev) => setEdit({ ...edit, Url: ev.currentTarget.value })}
           />
           <Textarea
             label="Descripción"
             value={edit?.Descripcion ?? ''}
-            onChange={(e) => setEdit({ ...edit, Descripcion: e.currentTarget.value })}
+            onChange={(ev) => setEdit({ ...edit, Descripcion: ev.currentTarget.value })}
           />
           <MultiSelect
             label="Tipos de cuenta que lo ven (vacío: todos)"
@@ -498,33 +512,7 @@ export function VideosContenido() {
             value={edit?.TiposCuenta ?? []}
             onChange={(t) => setEdit({ ...edit, TiposCuenta: t })}
           />
-          <NumberInput
-            label="Orden"
-            min={0}
-            value={edit?.Orden ?? 0}
-            onChange={(n) => setEdit({ ...edit, Orden: Number(n) || 0 })}
-          />
-          <Switch
-            label="Baja"
-            checked={edit?.Baja ?? false}
-            onChange={(e) => setEdit({ ...edit, Baja: e.currentTarget.checked })}
-          />
-          <Group>
-            <Button onClick={guardar}>Guardar</Button>
-            {edit?.Id && (
-              <Button
-                variant="light"
-                color="red"
-                onClick={async () => {
-                  await api.del(`${ADM}/admvideoscont/delete/${edit.Id}`);
-                  setEdit(null);
-                  await recargar();
-                }}
-              >
-                Eliminar
-              </Button>
-            )}
-          </Group>
+          <PieEdicion e={e} cuerpo={cuerpo} />
         </Stack>
       </Modal>
     </Pagina>
