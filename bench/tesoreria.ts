@@ -50,7 +50,7 @@ export async function benchTesoreria(): Promise<void> {
     `pain.008.001.02, ${num(n, 0)} receipts (${mib(xml.length)})`,
     ms(escribir),
     ms(validar),
-    errores.length ? `INVALID: ${errores[0]}` : 'valid',
+    errores.length ? `INVALID: ${errores[0]!.mensaje}` : 'valid',
     mib(rss1 - rss0),
   ]);
 

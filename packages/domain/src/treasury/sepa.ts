@@ -143,7 +143,7 @@ export function generarPain008(r: RemesaSepa, version: VersionPain008 = 'pain.00
     const txs = rs
       .map(
         (x) =>
-          `<DrctDbtTxInf><PmtId><EndToEndId>${esc(textoSepa(x.endToEndId, 35))}</EndToEndId></PmtId>` +
+          `\n<DrctDbtTxInf><PmtId><EndToEndId>${esc(textoSepa(x.endToEndId, 35))}</EndToEndId></PmtId>` +
           `<InstdAmt Ccy="EUR">${toFixed(dec(x.importe), 2)}</InstdAmt>` +
           `<DrctDbtTx><MndtRltdInf><MndtId>${esc(textoSepa(x.mandatoRef ?? '', 35))}</MndtId>` +
           `<DtOfSgntr>${x.mandatoFecha ?? ''}</DtOfSgntr></MndtRltdInf></DrctDbtTx>` +
@@ -188,7 +188,7 @@ export function generarPain001(r: TransferenciasSepa): string {
   const txs = r.pagos
     .map(
       (x) =>
-        `<CdtTrfTxInf><PmtId><EndToEndId>${esc(textoSepa(x.endToEndId, 35))}</EndToEndId></PmtId>` +
+        `\n<CdtTrfTxInf><PmtId><EndToEndId>${esc(textoSepa(x.endToEndId, 35))}</EndToEndId></PmtId>` +
         `<Amt><InstdAmt Ccy="EUR">${toFixed(dec(x.importe), 2)}</InstdAmt></Amt>` +
         (x.bic ? `<CdtrAgt><FinInstnId><BIC>${normalizeIban(x.bic)}</BIC></FinInstnId></CdtrAgt>` : '') +
         `<Cdtr><Nm>${esc(textoSepa(x.nombre, 70))}</Nm></Cdtr>` +

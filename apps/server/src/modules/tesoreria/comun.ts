@@ -23,7 +23,13 @@ export const idDe = (request: { params: unknown }, nombre = 'id') => {
   return id;
 };
 
-export const esDia = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+/** A real calendar day yyyy-mm-dd between 1900 and 2999 (30 February is not one: PostgreSQL would refuse it). */
+export const esFechaReal = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v && v >= '1900-01-01' && v <= '2999-12-31';
+};
+export const esDia = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && esFechaReal(v);
 export const esId = (v: unknown): boolean =>
   v !== undefined && v !== null && v !== '' && Number.isSafeInteger(Number(v)) && Number(v) > 0;
 
@@ -31,7 +37,7 @@ export const zDia = (campo: string) =>
   z
     .string({ error: MSG.required(campo) })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MSG.format });
+    .refine(esFechaReal, { error: MSG.format });
 export const zId = (campo: string) =>
   z.coerce
     .number({ error: MSG.required(campo) })

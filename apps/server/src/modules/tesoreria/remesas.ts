@@ -493,8 +493,12 @@ export async function ficheroRemesa(s: Scope, id: number, version: VersionPain00
   const esquema = r.Tipo === 'cobro' ? version : 'pain.001.001.03';
   const errores = await validarXsd(xml, esquema);
   if (errores.length) {
-    // Name the receipt when libxml2 points at a line of one of them (one DrctDbtTxInf/CdtTrfTxInf per receipt).
-    throw new AppError(422, MSG_REMESAS.xsd(errores[0]!));
+    // Name the receipt when the fault is on one of its lines (the writers put each transaction on its own line).
+    const e = errores[0]!;
+    const linea = e.linea ? (xml.split('\n')[e.linea - 1] ?? '') : '';
+    const e2e = /<EndToEndId>([^<]*)</.exec(linea)?.[1];
+    const recibo = e2e ? recibos.find((x) => x.endToEndId === e2e) : undefined;
+    throw new AppError(422, MSG_REMESAS.xsd(recibo ? `${recibo.etiqueta}: ${e.mensaje}` : e.mensaje));
   }
   return { remesa: r, xml, nombre: `${r.MsgId}.${esquema}.xml` };
 }
@@ -739,7 +743,8 @@ export function registrarRemesas(app: FastifyInstance, deps: AppDeps): void {
         request.body,
       ) as { Xml: string; Fecha?: string; Comision?: string };
       const errores = await validarXsd(body.Xml, 'pain.002.001.03');
-      if (errores.length) throw badRequest(`El fichero no es un informe pain.002.001.03 válido: ${errores[0]}`);
+      if (errores.length)
+        throw badRequest(`El fichero no es un informe pain.002.001.03 válido: ${errores[0]!.mensaje}`);
       const { rechazos } = rechazosPain002(body.Xml);
       const s = deps.scopeOf(request);
       return s.tx(async (t) => {

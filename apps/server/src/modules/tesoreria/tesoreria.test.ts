@@ -11,7 +11,7 @@ let demo: Session;
 const B = '/api/tesoreria';
 const q = (f: Record<string, unknown>, extra = '') =>
   `?Filtros=${encodeURIComponent(JSON.stringify(f))}&TotalPagina=200${extra}`;
-let cuentas: { Id: number; Codigo: string; Saldo: string; Tipo: string; Arqueable: boolean | null }[];
+let cuentas: { Id: number; Codigo: string; Saldo: string; Tipo: string; Arqueable: boolean | null; IBAN: string }[];
 const cuenta = (c: string) => cuentas.find((x) => x.Codigo === c)!.Id;
 
 beforeAll(async () => {
@@ -331,7 +331,7 @@ describe('Norma 43 statements and reconciliation', () => {
 
   it('imports a statement, proposes matches by amount, date and reference, reconciles and locks', async () => {
     const { escribirNorma43 } = await import('@faro/domain');
-    const banco = cuentas.find((c) => c.Codigo === 'BANCO')! as unknown as { IBAN: string };
+    const banco = cuentas.find((c) => c.Codigo === 'BANCO')!;
     const iban = banco.IBAN;
     const alta = await demo.request('POST', `${B}/movstesoreria/save`, {
       IdTesoreria: cuenta('BANCO'),

@@ -26,13 +26,40 @@ function esquema(nombre: EsquemaSepaXsd): string {
   return s;
 }
 
-/** The schema's errors (libxml2's text, with the line of the file), or [] when the file is valid. */
-export async function validarXsd(xml: string, nombre: EsquemaSepaXsd): Promise<string[]> {
+/** One schema fault in Spanish: where (line, element) and what, without libxml2's English text. */
+export interface ErrorXsd {
+  linea: number | null;
+  mensaje: string;
+}
+
+function enEspanol(e: { message: string; loc: null | { lineNumber: number } }): ErrorXsd {
+  const elemento = /Element '(?:\{[^}]*\})?([^']+)'/.exec(e.message)?.[1];
+  const m = e.message;
+  const que = /Missing child/.test(m)
+    ? 'faltan elementos obligatorios'
+    : /not expected/.test(m)
+      ? 'elemento no esperado'
+      : /not a valid value|pattern|facet|length/.test(m)
+        ? 'valor no válido'
+        : /parser error|Start tag|Document is empty|Extra content|Premature end/i.test(m)
+          ? 'el XML está mal formado'
+          : 'no cumple el esquema';
+  const linea = e.loc?.lineNumber ?? null;
+  return {
+    linea,
+    mensaje: [linea ? `línea ${linea}` : null, elemento ? `elemento ${elemento}` : null, que]
+      .filter(Boolean)
+      .join(', '),
+  };
+}
+
+/** The schema's faults (in Spanish, with the line of the file), or [] when the file is valid. */
+export async function validarXsd(xml: string, nombre: EsquemaSepaXsd): Promise<ErrorXsd[]> {
   const { validateXML } = await import('xmllint-wasm');
   const r = await validateXML({
     xml: [{ fileName: 'fichero.xml', contents: xml }],
     schema: [{ fileName: `${nombre}.xsd`, contents: esquema(nombre) }],
     maxMemoryPages: 4096,
   });
-  return r.valid ? [] : r.errors.map((e) => e.message);
+  return r.valid ? [] : r.errors.map(enEspanol);
 }
