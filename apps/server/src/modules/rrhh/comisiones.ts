@@ -1,12 +1,21 @@
 import { MSG } from '@faro/domain';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, sum } from 'drizzle-orm';
 import { access } from '../../platform/auth/access.ts';
 import type { AreaModule } from '../../platform/deps.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import {
+  cobrosVenta,
+  col,
+  comercialesTable,
+  documentosVenta,
+  documentosVentaLineas,
+  productosTable,
+  tableOf,
+} from '../../platform/tenancy/tables.ts';
 
 const DIA = /^\d{4}-\d{2}-\d{2}$/;
 
-interface Linea extends Record<string, unknown> {
+interface Linea {
   id: number;
   id_linea: number;
   id_comercial: number;
@@ -19,14 +28,14 @@ interface Linea extends Record<string, unknown> {
   id_familia: number | null;
   importe: string;
 }
-interface Regla extends Record<string, unknown> {
+interface Regla {
   id_comercial: number;
   id_familia: number | null;
   id_producto: number | null;
   porcentaje: string;
   base: string;
 }
-interface Comercial extends Record<string, unknown> {
+interface Comercial {
   id: number;
   codigo: string;
   nombre: string;
@@ -55,27 +64,89 @@ export const comisionesRoutes: AreaModule = (app, deps) => {
       if (!DIA.test(desde) || !DIA.test(hasta)) throw new AppError(400, `Desde y Hasta: ${MSG.format}`);
       if (hasta < desde) throw new AppError(400, 'Hasta debe ser igual o posterior a Desde');
       const scope = deps.scopeOf(request);
-      const lineas = await scope.execute<Linea>(
-        (e) => sql`
-          select d.id, l.id as id_linea, d.id_comercial, d.fecha::text as fecha, d.num_serie, d.cliente_nombre as cliente, d.total,
-                 coalesce((select sum(c.importe) from cobros_venta c
-                            where c.empresa_id = d.empresa_id and c.id_factura = d.id), 0) as cobrado,
-                 l.id_producto, p.id_familia, l.importe
-            from documentos_venta d
-            join documentos_venta_lineas l on l.empresa_id = d.empresa_id and l.id_documento = d.id
-            left join productos p on p.empresa_id = d.empresa_id and p.id = l.id_producto
-           where d.empresa_id = ${e} and d.tipo in ('factura', 'simplificada', 'rectificativa')
-             and d.estado = 'Emitida' and d.id_comercial is not null
-             and d.fecha between ${desde} and ${hasta}
-           order by d.id_comercial, d.fecha, d.id, l.id`,
-      );
-      const reglas = await scope.execute<Regla>(
-        (e) => sql`select id_comercial, id_familia, id_producto, porcentaje, base from reglascomision
-                    where empresa_id = ${e}`,
-      );
-      const comerciales = await scope.execute<Comercial>(
-        (e) => sql`select id, codigo, nombre, comision from comerciales where empresa_id = ${e} order by codigo`,
-      );
+      const lineas: Linea[] = await scope
+        .pick(
+          {
+            id: documentosVenta.id,
+            id_linea: documentosVentaLineas.id,
+            id_comercial: documentosVenta.idComercial,
+            fecha: documentosVenta.fecha,
+            num_serie: documentosVenta.numSerie,
+            cliente: documentosVenta.terceroNombre,
+            total: documentosVenta.total,
+            id_producto: documentosVentaLineas.idProducto,
+            id_familia: col(productosTable, 'IdFamilia'),
+            importe: documentosVentaLineas.importe,
+          },
+          documentosVenta,
+          and(
+            inArray(documentosVenta.tipo, ['factura', 'simplificada', 'rectificativa']),
+            eq(documentosVenta.estado, 'Emitida'),
+            isNotNull(documentosVenta.idComercial),
+            gte(documentosVenta.fecha, desde),
+            lte(documentosVenta.fecha, hasta),
+          ),
+        )
+        .innerJoin(
+          documentosVentaLineas,
+          and(scope.on(documentosVentaLineas), eq(documentosVentaLineas.idDocumento, documentosVenta.id)),
+        )
+        .leftJoin(
+          productosTable,
+          and(scope.on(productosTable), eq(col(productosTable, 'Id'), documentosVentaLineas.idProducto)),
+        )
+        .orderBy(
+          asc(documentosVenta.idComercial),
+          asc(documentosVenta.fecha),
+          asc(documentosVenta.id),
+          asc(documentosVentaLineas.id),
+        )
+        .then((rows) =>
+          rows.map((r) => ({
+            ...r,
+            id_comercial: Number(r.id_comercial),
+            id_familia: r.id_familia == null ? null : Number(r.id_familia),
+            cobrado: '0',
+          })),
+        );
+      const facturas = [...new Set(lineas.map((l) => l.id))];
+      const cobros = facturas.length
+        ? await scope
+            .pick(
+              { id: cobrosVenta.IdFactura, cobrado: sum(cobrosVenta.Importe) },
+              cobrosVenta,
+              inArray(cobrosVenta.IdFactura, facturas),
+            )
+            .groupBy(cobrosVenta.IdFactura)
+        : [];
+      const cobrado = new Map(cobros.map((c) => [Number(c.id), String(c.cobrado ?? '0')]));
+      for (const l of lineas) l.cobrado = cobrado.get(l.id) ?? '0';
+      const reglasT = tableOf('reglascomision');
+      const reglas = (
+        reglasT
+          ? await scope.pick(
+              {
+                id_comercial: col(reglasT, 'IdComercial'),
+                id_familia: col(reglasT, 'IdFamilia'),
+                id_producto: col(reglasT, 'IdProducto'),
+                porcentaje: col(reglasT, 'Porcentaje'),
+                base: col(reglasT, 'Base'),
+              },
+              reglasT,
+            )
+          : []
+      ) as Regla[];
+      const comerciales = (await scope
+        .pick(
+          {
+            id: col(comercialesTable, 'Id'),
+            codigo: col(comercialesTable, 'Codigo'),
+            nombre: col(comercialesTable, 'Nombre'),
+            comision: col(comercialesTable, 'Comision'),
+          },
+          comercialesTable,
+        )
+        .orderBy(asc(col(comercialesTable, 'Codigo')))) as Comercial[];
       const regla = (l: Linea) => {
         const mine = reglas.filter((r) => Number(r.id_comercial) === Number(l.id_comercial));
         return (
