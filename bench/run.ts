@@ -249,6 +249,16 @@ try {
       console.log(`!!! academy bench failed: ${errorText(error)}`);
     }
   }
+  // Purchases (issue 13): the received-invoice list at 100k registered invoices and registering drafts (PGlite).
+  if (existsSync(path.join(import.meta.dirname, 'compras.ts'))) {
+    console.log('\n==================================================================== PURCHASES');
+    try {
+      const { benchCompras } = await import('./compras.ts');
+      await benchCompras();
+    } catch (error) {
+      console.log(`!!! purchases bench failed: ${errorText(error)}`);
+    }
+  }
   // People (issue 20): the monthly time-clock sheet of 500 workers, chain verification, 200 concurrent clock-ins.
   if (existsSync(path.join(import.meta.dirname, 'personal.ts'))) {
     console.log('\n==================================================================== PEOPLE');
@@ -267,6 +277,16 @@ try {
       await benchTesoreria();
     } catch (error) {
       console.log(`!!! treasury bench failed: ${errorText(error)}`);
+    }
+  }
+  // CRM and marketing (issue 16): a campaign of 100,000 recipients queued, messages sent to a local SMTP per second.
+  if (existsSync(path.join(import.meta.dirname, 'crm.ts'))) {
+    console.log('\n==================================================================== CRM AND MARKETING');
+    try {
+      const { benchCrm } = await import('./crm.ts');
+      await benchCrm();
+    } catch (error) {
+      console.log(`!!! CRM bench failed: ${errorText(error)}`);
     }
   }
 } catch (error) {
