@@ -22,6 +22,7 @@ import {
   tutoresTable,
 } from '../platform/db/schema.ts';
 import { companyScope } from '../platform/tenancy/scope.ts';
+import { seedDemoAutoescuela } from './demoAutoescuela.ts';
 
 const ids = (rows: Record<string, unknown>[]) => rows.map((r) => Number(r.Id));
 
@@ -544,4 +545,5 @@ export async function seedDemoAcademia(db: Db, hoy: string): Promise<void> {
   await generarCargosMensuales(scope, hoy.slice(0, 7));
   const scopeAe = companyScope(db, { empresaId: ae, personaId: null, userName: 'DEMO' });
   await generarCargosMensuales(scopeAe, hoy.slice(0, 7));
+  await seedDemoAutoescuela(db, hoy);
 }

@@ -17,6 +17,17 @@ import {
 import { almacenes } from './almacenes.ts';
 import { auditoria } from './auditoria.ts';
 import { ausencias } from './ausencias.ts';
+import {
+  calexamenes,
+  citasaues,
+  confautoescuela,
+  confavisos,
+  curpermisos,
+  ejercicios,
+  instalaadr,
+  tasasdgt,
+  vehiculos,
+} from './autoescuela.ts';
 import { centros } from './centros.ts';
 import { clientes } from './clientes.ts';
 import { clientespot } from './clientespot.ts';
@@ -89,6 +100,15 @@ export const ENTITIES = {
   segmentacion,
   // Driving school
   examinadores,
+  vehiculos,
+  instalaadr,
+  ejercicios,
+  curpermisos,
+  tasasdgt,
+  citasaues,
+  calexamenes,
+  confavisos,
+  confautoescuela,
   // Academy (issue 17)
   aulas,
   opciones,

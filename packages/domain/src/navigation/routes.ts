@@ -143,18 +143,14 @@ const DEFS = {
   portaludocumentos: portal('Mis documentos', 'ClieContratos'),
   portaluhorario: portal('Mi horario'),
 
-  // Driving-school additions
-  calexamenes: ae('Calendario de exámenes', 'autoescuela', 'ExamCalendario'),
+  // Driving-school additions (calexamenes, tasasdgt, citasaues, curpermisos: entities/autoescuela.ts brings them)
   imprexamenes: ae('Impresos de examen', 'autoescuela', 'ExamCalendario'),
-  tasasdgt: ae('Tasas DGT', 'autoescuela', 'ExamTasas'),
-  citasaues: ae('Citas AUES', 'autoescuela', 'ExamAues'),
   confavisos: ae('Configuración de avisos', 'autoescuela'),
   confautoescuela: ae('Configuración de la autoescuela', 'autoescuela'),
   vehiculos: ae('Vehículos', 'autoescuela'),
   examinadores: ae('Examinadores', 'autoescuela'),
   instalaadr: ae('Instalaciones ADR', 'autoescuela'),
   ejercicios: ae('Ejercicios', 'autoescuela'),
-  curpermisos: ae('Cursos de permisos', 'autoescuela', 'CursoCursos'),
   clases: ae('Calendario profesores', 'autoescuela', 'CursoHorario', { teachersAllowed: true }),
 } satisfies Record<string, Def>;
 

@@ -1,9 +1,15 @@
 import { academyEntityTables } from './academyTables.ts';
+import { drivingSchoolEntityTables } from './drivingSchoolTables.ts';
 import type { EntityTable } from './entityTable.ts';
 import { masterTables } from './masterTables.ts';
 import { entityTables } from './schema.ts';
 
-const TABLES: Record<string, EntityTable> = { ...entityTables, ...masterTables, ...academyEntityTables };
+const TABLES: Record<string, EntityTable> = {
+  ...entityTables,
+  ...masterTables,
+  ...academyEntityTables,
+  ...drivingSchoolEntityTables,
+};
 
 /** The derived table of an entity by name (undefined for entities kept in their own tables, like usuarios). */
 export function tableOf(entityName: string): EntityTable | undefined {

@@ -12,6 +12,7 @@ export * from '../db/academyTables.ts';
 export * from '../db/crmTables.ts';
 // The sales document engine's tables (owned by the documents engine; every table in them is a company table).
 export * from '../db/documentTables.ts';
+export * from '../db/drivingSchoolTables.ts';
 export * from '../db/dueDates.ts';
 export { matriculas, tutoresAlumnos } from '../db/enrolments.ts';
 export { col, type EntityTable } from '../db/entityTable.ts';
