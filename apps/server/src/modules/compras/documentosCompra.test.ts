@@ -508,7 +508,8 @@ describe('lots and expiry, purchase prices', () => {
     const recibir = (lote: string | null, caducidad: string | null, cantidad: string) =>
       demo.request('POST', '/api/compras/acompra/save', {
         Proveedor: proveedor.Id,
-        Fecha: '2026-12-20',
+        // Received before the sale below (today): the lot's history reads entry, then exit.
+        Fecha: '2026-03-07',
         IdAlmacen: ids.central,
         Lineas: [
           {
@@ -537,10 +538,12 @@ describe('lots and expiry, purchase prices', () => {
     ]);
 
     const cliente = (await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=5')).body.Items[0].Id;
+    // Issued today: VeriFactu refuses an invoice dated in the future.
+    const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
     const vender = async (cantidad: string, lote?: string) => {
       const d = await demo.request('POST', '/api/ventas/fventa/save', {
         Cliente: cliente,
-        Fecha: '2026-12-31',
+        Fecha: hoy,
         IdAlmacen: ids.central,
         Lineas: [
           { IdProducto: tor, Descripcion: 'Tornillos', Cantidad: cantidad, Precio: '7', TipoIva: 'IVA21', Lote: lote },

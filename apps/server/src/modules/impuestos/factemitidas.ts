@@ -6,7 +6,10 @@ import type { Cell, Column } from '../../platform/export/cells.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   DESGLOSE,
+  etiquetaGeneral,
+  etiquetaTipo,
   type FiltrosLibro,
+  filaPie,
   columnaImporte as money,
   celdaImporte as n,
   registrarLibro,
@@ -141,16 +144,9 @@ const celdas = (r: FilaLibro): Cell[] => [
 ];
 
 function pie(t: Totales): Cell[][] {
-  const vacia = (texto: string, valores: (string | null)[]): Cell[] => [
-    null,
-    s(texto),
-    null,
-    null,
-    ...valores.map((v) => (v === null ? null : n(v))),
-  ];
   return [
     ...t.PorTipo.map((x) =>
-      vacia(`Total ${x.Impuesto} ${x.PorcentajeIva.replace('.', ',')} %`, [
+      filaPie(2, etiquetaTipo(x), [
         x.Base,
         x.PorcentajeIva,
         x.Cuota,
@@ -160,7 +156,7 @@ function pie(t: Totales): Cell[][] {
         toFixed(add(add(dec(x.Base), dec(x.Cuota)), dec(x.CuotaRecargo)), 2),
       ]),
     ),
-    vacia(`Total general (${t.General.Facturas} facturas)`, [
+    filaPie(2, etiquetaGeneral(t.General.Facturas), [
       t.General.Base,
       null,
       t.General.Cuota,

@@ -6,7 +6,10 @@ import type { Cell, Column } from '../../platform/export/cells.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   DESGLOSE,
+  etiquetaGeneral,
+  etiquetaTipo,
   type FiltrosLibro,
+  filaPie,
   columnaImporte as money,
   celdaImporte as n,
   registrarLibro,
@@ -220,18 +223,9 @@ const celdas = (r: FilaRecibida): Cell[] => [
   n(r.Total),
 ];
 function pie(t: Totales): Cell[][] {
-  const fila = (etiqueta: string, v: (string | null)[]): Cell[] => [
-    null,
-    s(etiqueta),
-    null,
-    null,
-    null,
-    null,
-    ...v.map((x) => (x === null ? null : n(x))),
-  ];
   return [
     ...t.PorTipo.map((x) =>
-      fila(`Total ${x.Impuesto} ${x.PorcentajeIva.replace('.', ',')} %`, [
+      filaPie(4, etiquetaTipo(x), [
         x.Base,
         x.PorcentajeIva,
         x.Cuota,
@@ -239,11 +233,9 @@ function pie(t: Totales): Cell[][] {
         x.PorcentajeRecargo,
         x.CuotaRecargo,
         x.CuotaAutoliquidada,
-        null,
-        null,
       ]),
     ),
-    fila(`Total general (${t.General.Facturas} facturas)`, [
+    filaPie(4, etiquetaGeneral(t.General.Facturas), [
       t.General.Base,
       null,
       t.General.Cuota,
@@ -254,7 +246,7 @@ function pie(t: Totales): Cell[][] {
       t.General.Retencion,
       t.General.Total,
     ]),
-    fila(`Retenciones modelo 111: ${t.General.Retencion111} €; modelo 115: ${t.General.Retencion115} €`, []),
+    filaPie(4, `Retenciones modelo 111: ${t.General.Retencion111} €; modelo 115: ${t.General.Retencion115} €`, []),
   ];
 }
 

@@ -67,6 +67,18 @@ export const celdaImporte = (v: string): Cell => ({ t: 'n', v: Number(v), scale:
 export const celdaTexto = (v: string | null): Cell => (v ? { t: 's', v } : null);
 export const columnaImporte = (label: string) => ({ kind: 'money' as const, label, scale: 2 });
 
+/** A footer row of an export: empty first cell, the label, `huecos` empty cells, then the amounts (null: empty). */
+export const filaPie = (huecos: number, etiqueta: string, valores: (string | null)[]): Cell[] => [
+  null,
+  celdaTexto(etiqueta),
+  ...Array.from({ length: huecos }, () => null),
+  ...valores.map((v) => (v === null ? null : celdaImporte(v))),
+];
+/** The footer labels: one rate's total, the grand total. */
+export const etiquetaTipo = (x: { Impuesto: string; PorcentajeIva: string }) =>
+  `Total ${x.Impuesto} ${x.PorcentajeIva.replace('.', ',')} %`;
+export const etiquetaGeneral = (facturas: number) => `Total general (${facturas} facturas)`;
+
 /** What makes one book. `F` is its row, `T` its totals (with the number of rows, `filas`). */
 export interface DefLibro<F, T extends { filas: number }> {
   /** /api/impuestos/<ruta>/list|export */
