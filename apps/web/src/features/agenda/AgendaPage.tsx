@@ -26,6 +26,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import {
+  aLocal,
   DIAS_SEMANA,
   desplazar,
   diasDeVista,
@@ -444,10 +445,6 @@ const RECORDATORIOS = [
   { value: '60', label: '1 hora antes' },
   { value: '1440', label: '1 día antes' },
 ];
-function aLocal(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
 
 /** New or existing event (create, edit, resize by its end, reminder, delete). */
 function EventoEditor({

@@ -2,20 +2,8 @@
 export type Vista = 'mes' | 'semana' | 'dia' | 'lista';
 
 export const DIAS_SEMANA = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
-export const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
+const nombreMes = new Intl.DateTimeFormat('es-ES', { month: 'long' });
+export const MESES = Array.from({ length: 12 }, (_, i) => nombreMes.format(new Date(2026, i, 1)));
 
 export const inicioDia = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
 export const sumarDias = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
@@ -64,4 +52,11 @@ export function tituloVista(vista: Vista, cursor: Date): string {
 /** A new start keeping the time of day when an event is dropped on another day. */
 export function moverADia(inicio: Date, dia: Date): Date {
   return new Date(dia.getFullYear(), dia.getMonth(), dia.getDate(), inicio.getHours(), inicio.getMinutes());
+}
+
+/** `yyyy-mm-ddThh:mm` in local time for a datetime-local input ('' for none). */
+export function aLocal(v: string | Date | null | undefined): string {
+  if (!v) return '';
+  const d = new Date(v);
+  return `${isoDia(d)}T${hora(d)}`;
 }

@@ -39,6 +39,7 @@ import { IconPlus } from '../../ui/icons.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { aLocal } from '../agenda/calendario.ts';
 import { LazyTemplateBodyInput } from './LazyTemplateBodyInput.tsx';
 
 type Recurso = 'correos' | 'sms';
@@ -158,13 +159,6 @@ function useLista<T>(path: string, nombre: string, enabled = true) {
     enabled,
   });
 }
-
-const aLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-};
 
 function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
   usePageTitle(recurso === 'sms' ? 'Campaña de SMS' : 'Campaña de correo');

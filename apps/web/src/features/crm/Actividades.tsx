@@ -18,17 +18,11 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { aLocal } from '../agenda/calendario.ts';
 import { type Actividad, RUTA_ACTIVIDADES } from './crmApi.ts';
 
 export const etiquetaTipo = (t: string) => TIPOS_ACTIVIDAD.find((x) => x.value === t)?.label ?? t;
 
-/** `yyyy-mm-ddThh:mm` in local time for a datetime-local input. */
-export function aLocal(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
 export const deLocal = (v: string) => (v ? new Date(v).toISOString() : null);
 
 /** The timeline of an opportunity or a contact: its activities (newest first) and a quick form to add one. */
