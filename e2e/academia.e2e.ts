@@ -17,7 +17,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
   });
 
   const elegir = async (label: string, texto: string | RegExp) => {
-    const campo = b.page.getByLabel(label, { exact: false }).first();
+    const campo = b.page.getByRole('combobox', { name: label, exact: true });
     await campo.click();
     await b.page.getByRole('option', { name: texto }).first().click();
   };
@@ -29,8 +29,8 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
 
     // 1. A minor's file: codes come from the counters; the tutor (Marta López) pays.
     await page.goto('/matriculas/nuevo');
-    await page.getByLabel('Nombre', { exact: true }).fill('Nora');
-    await page.getByLabel('Apellidos', { exact: true }).fill(apellidos);
+    await page.getByRole('textbox', { name: /^Nombre/ }).fill('Nora');
+    await page.getByRole('textbox', { name: /^Apellidos/ }).fill(apellidos);
     const nacimiento = page.getByLabel('Fecha de nacimiento');
     await nacimiento.fill(`15/03/${new Date().getFullYear() - 12}`);
     await nacimiento.press('Enter');
