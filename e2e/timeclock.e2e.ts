@@ -1,7 +1,7 @@
 import { MSG } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { apiGet, type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 describe('time clock (spec section 4)', () => {
   let b: Browser;
@@ -75,4 +75,64 @@ describe('time clock (spec section 4)', () => {
     await screenshot(page, 'fichajes-ciclo');
     await expectAccessibleBothWidths(page, 'fichajes ciclo');
   });
+
+  it('offline entry → sync once; a correction approved by the other side; the inspector opens the period and its PDF', async () => {
+    await login(b, 'empleado');
+    const { page } = b;
+    await page.goto('/usuario/fichajes');
+    const state = page.getByTestId('estado-fichaje');
+    await state.waitFor();
+    if ((await page.getByRole('button', { name: 'Terminar' }).count()) > 0) {
+      await page.getByRole('button', { name: 'Terminar' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Terminar la jornada' }).click();
+    }
+    await expect.poll(() => state.textContent()).toBe('Salida');
+    // Without network: kept on the device, flagged as pending, then sent when the network is back.
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Fichar' }).click();
+    await expect.poll(() => page.getByTestId('pendientes').textContent()).toBe('1 fichaje pendiente de enviar');
+    await expect.poll(() => state.textContent()).toBe('Entrada');
+    await screenshot(page, 'fichajes-sin-conexion');
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => page.getByTestId('pendientes').count()).toBe(0);
+    const list = await apiGet<{ Items: { Offline: boolean }[] }>(page, 'rrhh/fichajesusu/list?TotalPagina=5');
+    expect(list.Items[0]?.Offline).toBe(true); // the newest entry, sent once with its device time
+    await page.getByRole('button', { name: 'Terminar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Terminar la jornada' }).click();
+    await expect.poll(() => state.textContent()).toBe('Salida');
+
+    // The worker proposes a correction; nothing changes until the manager approves it.
+    await page.getByRole('tab', { name: 'Mi mes' }).click();
+    await page.getByRole('button', { name: 'Proponer corrección' }).click();
+    await page.getByRole('dialog').getByLabel('Motivo de la corrección').fill('Fiché la entrada tarde');
+    await page.getByRole('dialog').getByRole('button', { name: 'Proponer' }).click();
+    await waitToast(page, 'Corrección propuesta: tu responsable debe aprobarla');
+    await page.getByTestId('correcciones').getByText('Espera al responsable').first().waitFor();
+    await screenshot(page, 'fichajes-mi-mes');
+    await expectAccessibleBothWidths(page, 'fichajes mi mes');
+
+    await login(b, 'demo');
+    await page.goto('/controlhorario/lista?tab=correcciones');
+    await page.getByTestId('correcciones').getByText('Fiché la entrada tarde').waitFor();
+    const row = page.getByTestId('correcciones').locator('tr', { hasText: 'Fiché la entrada tarde' });
+    await row.getByRole('button', { name: 'Aprobar' }).click();
+    await waitToast(page, 'Corrección aprobada');
+    await expectAccessibleBothWidths(page, 'control horario correcciones');
+
+    // The inspector's read-only link: the period's page and its PDF, no sign-in.
+    await page.goto('/controlhorario/lista?tab=inspeccion');
+    await page.getByRole('button', { name: 'Crear enlace' }).click();
+    const enlace = (await page.getByTestId('enlace-inspeccion').textContent())?.trim() ?? '';
+    expect(enlace).toMatch(/\/api\/rrhh\/inspeccion\/ver\//);
+    await expectAccessibleBothWidths(page, 'control horario inspección');
+    await page.goto(enlace);
+    await page.getByRole('heading', { level: 1, name: /Registro de jornada/ }).waitFor();
+    await screenshot(page, 'inspeccion-periodo');
+    const pdf = await page.request.get(`${enlace}/exportar?Formato=pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const write = await page.request.post(`${enlace}/datos`, { data: {} });
+    expect(write.status()).toBe(403);
+  }, 240_000);
 });
