@@ -41,7 +41,8 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
     await waitToast(page, 'Los datos se han guardado correctamente');
     await page.waitForURL(/\/matriculas\/editar\/\d+$/);
     const idAlumno = Number(page.url().split('/').pop());
-    expect(await page.getByLabel('Código de matrícula').inputValue()).toMatch(/^MAT-\d{4}$/);
+    await expect.poll(() => page.getByLabel('Código de matrícula').inputValue()).toMatch(/^MAT-\d{4}$/);
+    await page.locator('.mantine-Notification-root').waitFor({ state: 'detached', timeout: 15_000 });
     await expectAccessibleBothWidths(page, 'matriculas ficha');
 
     // 2. She attends English B2, group A, from today.
