@@ -1,4 +1,4 @@
-import type { Dia } from '@faro/domain';
+import type { Mes } from '@faro/domain';
 
 /** Answers of the time clock's API (modules/rrhh). */
 export interface FichajeItem {
@@ -42,18 +42,10 @@ export interface PersonaFichaje {
   IdCentro: number | null;
 }
 
-export interface MesFichajesData {
+export interface MesFichajesData extends Mes {
   Persona: PersonaFichaje;
   Mes: string;
   Contrato: string | null;
-  Dias: Dia[];
-  Trabajados: number;
-  Pausas: number;
-  Previstos: number;
-  Extra: number;
-  Ausencias: number;
-  SinSalida: number;
-  Alertas: string[];
   Fichajes: FichajeItem[];
   Correcciones: Correccion[];
   Aceptacion: { Mes: string; AceptadaEn: string; Huella: string } | null;
