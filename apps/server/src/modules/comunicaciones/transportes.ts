@@ -47,6 +47,8 @@ export function transporteCorreo(
         host: c.SmtpHost,
         port: c.SmtpPuerto ?? 587,
         secure: c.SmtpSeguro,
+        pool: true,
+        maxConnections: 2,
         ignoreTLS: !c.SmtpSeguro && c.SmtpHost === '127.0.0.1',
         auth: c.SmtpUsuario ? { user: c.SmtpUsuario, pass: descifrarClave(opts.secret, c.SmtpClave) } : undefined,
       })
