@@ -269,16 +269,6 @@ try {
       console.log(`!!! people bench failed: ${errorText(error)}`);
     }
   }
-  // Purchases (issue 13): the received-invoice list at 100k registered invoices and registering drafts (PGlite).
-  if (existsSync(path.join(import.meta.dirname, 'compras.ts'))) {
-    console.log('\n==================================================================== PURCHASES');
-    try {
-      const { benchCompras } = await import('./compras.ts');
-      await benchCompras();
-    } catch (error) {
-      console.log(`!!! purchases bench failed: ${errorText(error)}`);
-    }
-  }
   // Treasury (issue 14): a 10,000-receipt SEPA batch written and XSD-validated, a 100,000-line Norma 43 parsed.
   if (existsSync(path.join(import.meta.dirname, 'tesoreria.ts'))) {
     console.log('\n==================================================================== TREASURY');

@@ -573,7 +573,8 @@ async function benchEngine(
         warmup: 5,
       });
       fig.pdfBytes = fig.pdfHttp.latencies.length ? fig.pdfHttp.bytes / fig.pdfHttp.latencies.length : undefined;
-      const { pdfDocumento } = await import('../apps/server/src/modules/ventas/documentos/pdf.ts');
+      const { motorVenta } = await import('../apps/server/src/modules/ventas/ladoVenta.ts');
+      const { pdfDocumento } = motorVenta;
       const gen: number[] = [];
       const all: number[] = [];
       const until = performance.now() + 20_000;
