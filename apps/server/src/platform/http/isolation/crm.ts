@@ -81,6 +81,17 @@ export const crmIsolation: IsolationArea = {
         a.request('POST', `/api/ventas/crmoportuni/mover/${ids.oportunidad}`, { LinFaseEmbudo: 1, Estado: 1 }),
       'POST /api/ventas/crmoportuni/presupuesto/:id': () =>
         a.request('POST', `/api/ventas/crmoportuni/presupuesto/${ids.oportunidad}`),
+      'GET /api/usuarios/usuario/agenda/edit/:id': () =>
+        a.request('GET', `/api/usuarios/usuario/agenda/edit/${ids.actividad}`),
+      'PUT /api/usuarios/usuario/agenda/save/:id': async () => {
+        const original = await a.request('GET', `/api/ventas/crmactividades/edit/${ids.actividad}`);
+        return a.request('PUT', `/api/usuarios/usuario/agenda/save/${ids.actividad}`, {
+          ...original.body,
+          Asunto: 'x',
+        });
+      },
+      'DELETE /api/usuarios/usuario/agenda/delete/:id': () =>
+        a.request('DELETE', `/api/usuarios/usuario/agenda/delete/${ids.actividad}`),
       'POST /api/usuarios/usuario/agenda/mover/:id': () =>
         a.request('POST', `/api/usuarios/usuario/agenda/mover/${ids.actividad}`, { Inicio: '2026-11-12T09:00:00Z' }),
       'POST /api/comunicaciones/correos/enviar/:id': () =>
