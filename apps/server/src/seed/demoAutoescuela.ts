@@ -140,19 +140,17 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
     },
   ] as never);
   if (IdAlumno === null) return;
-  await db
-    .insert(citasauesTable)
-    .values([
-      {
-        empresaId,
-        Fecha: dia(hoy, 14),
-        IdAlumno,
-        TipoExamen: 'circulacion',
-        Permiso: 'B',
-        JefaturaTrafico: 'Valencia',
-        Estado: 'solicitada',
-      },
-    ] as never);
+  await db.insert(citasauesTable).values([
+    {
+      empresaId,
+      Fecha: dia(hoy, 14),
+      IdAlumno,
+      TipoExamen: 'circulacion',
+      Permiso: 'B',
+      JefaturaTrafico: 'Valencia',
+      Estado: 'solicitada',
+    },
+  ] as never);
   await db.insert(calexamenesTable).values([
     {
       empresaId,
