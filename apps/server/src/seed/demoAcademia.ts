@@ -315,7 +315,7 @@ export async function seedDemoAcademia(db: Db, hoy: string): Promise<void> {
       FechaNacimiento: '1990-11-20',
       Genero: 'mujer',
       NivelEstudios: 'grado_superior',
-      IBAN: 'ES2114650100722030876293',
+      IBAN: 'ES7714650100952030876293',
       Email: 'elena.prieto@example.com',
     }),
     alumno(8, {

@@ -45,6 +45,7 @@ function madrid(dia: string, hhmm: string): Date {
  * correction; kiosk PIN 1234 for E001 (empleado). A handful of multi-row statements: the first start stays fast.
  */
 export async function seedDemoPersonal(db: Db, hoy: string): Promise<void> {
+  for (const codigo of ['ACADEMIA', 'AUTOESCUELA']) await seedPersonalBasico(db, codigo, hoy);
   const [e] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, 'DEMO'));
   if (!e) return;
   const s = companyScope(db, { empresaId: e.id, personaId: null, userName: 'demo' });
@@ -239,4 +240,42 @@ export async function seedDemoPersonal(db: Db, hoy: string): Promise<void> {
   }
   const e1 = members.find((m) => m.codigo === 'E001');
   if (e1) await guardarPin(s, e1.personaId, '1234');
+}
+
+/** The other demo companies get a holiday, an approved absence and a commission rule of their own. */
+async function seedPersonalBasico(db: Db, codigo: string, hoy: string): Promise<void> {
+  const [e] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, codigo));
+  const festivosT = tableOf('festivos');
+  const ausenciasT = tableOf('ausencias');
+  const reglasT = tableOf('reglascomision');
+  if (!e || !festivosT || !ausenciasT || !reglasT) return;
+  const s = companyScope(db, { empresaId: e.id, personaId: null, userName: 'demo' });
+  const year = hoy.slice(0, 4);
+  await s.insert(festivosT, [
+    { Fecha: `${year}-10-12`, Descripcion: 'Fiesta Nacional de España', IdCentro: null },
+    { Fecha: `${year}-12-25`, Descripcion: 'Natividad del Señor', IdCentro: null },
+  ]);
+  const [emp] = (await s.pick({ Id: col(empleadosTable, 'Id') }, empleadosTable).limit(1)) as { Id: number }[];
+  const [sit] = (await s.pick({ Id: col(sitlaboralTable, 'Id') }, sitlaboralTable).limit(1)) as { Id: number }[];
+  if (emp && sit) {
+    await s.insert(ausenciasT, {
+      IdEmpleado: emp.Id,
+      IdSitLaboral: sit.Id,
+      Desde: addDays(hoy, -40),
+      Hasta: addDays(hoy, -36),
+      Estado: 'aprobada',
+      Motivo: 'Vacaciones',
+    });
+  }
+  const [com] = (await s.pick({ Id: col(comercialesTable, 'Id') }, comercialesTable).limit(1)) as { Id: number }[];
+  if (com) {
+    await s.insert(reglasT, {
+      IdComercial: com.Id,
+      Descripcion: 'Comisión general',
+      IdFamilia: null,
+      IdProducto: null,
+      Porcentaje: '3',
+      Base: 'facturado',
+    });
+  }
 }

@@ -25,7 +25,13 @@ export const FIELD_KINDS = [
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
-export type TextPattern = 'codigo' | 'digitos' | 'alfanumerico' | 'codigoRestringido' | 'codigoRestringidoSimple';
+export type TextPattern =
+  | 'codigo'
+  | 'digitos'
+  | 'alfanumerico'
+  | 'codigoRestringido'
+  | 'codigoRestringidoSimple'
+  | 'hora';
 
 export interface EnumOption {
   value: string;

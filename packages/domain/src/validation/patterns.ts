@@ -10,6 +10,8 @@ export const PATTERNS = {
   codigoRestringido: /^[0-9A-HJ-NP-TVXYZ_/-]*$/,
   /** Same alphabet, only underscore. */
   codigoRestringidoSimple: /^[0-9A-HJ-NP-TVXYZ_]*$/,
+  /** A time of day HH:MM (24 h), or empty. */
+  hora: /^(?:(?:[01]\d|2[0-3]):[0-5]\d)?$/,
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   date: /^\d{4}-\d{2}-\d{2}$/,
 } as const;
