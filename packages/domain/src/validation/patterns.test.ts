@@ -33,6 +33,7 @@ describe('PATTERNS', () => {
       ko: ['', 'ana', 'ana@', '@example.com', 'ana@example', 'ana @example.com', 'ana@exa mple.com', 'a@b@c.es'],
     },
     date: { ok: ['2024-01-31', '1999-12-01'], ko: ['2024-1-31', '31/01/2024', '2024-01-31T00:00', '20240131', ''] },
+    hora: { ok: ['08:00', '23:59', '00:00', ''], ko: ['8:00', '24:00', '12:60', '08:00:00', 'ocho'] },
   };
 
   for (const [name, { ok, ko }] of Object.entries(cases) as [keyof typeof PATTERNS, { ok: string[]; ko: string[] }][]) {
