@@ -134,7 +134,7 @@ export function registrarArqueos(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${base}/esperado/:id`, permiso('TesoArqueo', 1, 'Saldo esperado de la caja'), async (request) => {
     const s = deps.scopeOf(request);
     const id = idDe(request);
-    const cuenta = await comprobarCuenta(s, id);
+    const cuenta = await comprobarCuenta(s, id, null);
     const q = request.query as Record<string, unknown>;
     const fecha = esDia(q.Fecha) ? q.Fecha : hoyEspana();
     const ultimo = await ultimoArqueo(s, id);

@@ -49,7 +49,8 @@ const traspasoBody = z.object({
   Descripcion: zTexto('Descripción', 200).optional(),
 });
 
-export async function comprobarCuenta(t: Scope, id: number, campo = 'IdTesoreria') {
+/** The treasury account `id` of the company; missing → 400 on the body field `campo`, or 404 when `campo` is null (an id in the path). */
+export async function comprobarCuenta(t: Scope, id: number, campo: string | null = 'IdTesoreria') {
   const [c] = await t.pick(
     {
       Id: tc('Id'),
@@ -62,7 +63,7 @@ export async function comprobarCuenta(t: Scope, id: number, campo = 'IdTesoreria
     tesoreriaTable,
     eq(tc('Id'), id),
   );
-  if (!c) throw fieldError(campo, MSG_MOVS.cuenta);
+  if (!c) throw campo === null ? notFound() : fieldError(campo, MSG_MOVS.cuenta);
   return c as {
     Id: number;
     Nombre: string;

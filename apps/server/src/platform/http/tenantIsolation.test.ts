@@ -259,7 +259,8 @@ beforeAll(async () => {
   expect(vf, 'B needs a VeriFactu record').toBeTruthy();
   bIds.set('/api/ventas/fventaverifactu', vf.Id);
   bVfFactura = vf.IdFactura;
-});
+  // Every area gives B its rows here: minutes on a busy 2-core machine, not the default hook minute.
+}, 240_000);
 afterAll(() => t.close());
 
 let ctx: IsolationContext;
@@ -444,7 +445,7 @@ describe('tenant isolation over every registered route', () => {
       }
     }
     expect(results).toEqual([]);
-  });
+  }, 240_000);
 
   it('left every row of B as it was', async () => {
     for (const [base, id] of bIds) {
