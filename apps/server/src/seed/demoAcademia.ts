@@ -61,16 +61,14 @@ export async function seedDemoAcademia(db: Db, hoy: string): Promise<void> {
       } as never)
       .returning(),
   );
-  await db
-    .insert(horariosTable)
-    .values({
-      empresaId: general,
-      IdCurso: interno,
-      Grupo: 'Equipo',
-      DiaSemana: '5',
-      HoraInicio: '09:00',
-      HoraFin: '10:00',
-    } as never);
+  await db.insert(horariosTable).values({
+    empresaId: general,
+    IdCurso: interno,
+    Grupo: 'Equipo',
+    DiaSemana: '5',
+    HoraInicio: '09:00',
+    HoraFin: '10:00',
+  } as never);
   await db
     .insert(evaluacionesTable)
     .values({ empresaId: general, IdCurso: interno, Trimestre: 1, Nombre: 'Caso práctico', Peso: '100' } as never);

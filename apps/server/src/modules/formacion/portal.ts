@@ -15,7 +15,6 @@ import {
   cursandoTable as cu,
   cursandoCols as cuC,
   empresa,
-  horariosTable as ho,
   tutoresTable as tu,
   tutoresCols as tuC,
   tutoresAlumnos,

@@ -1,5 +1,5 @@
 import { type EntityDef, entityByName, type FieldDef, formatDate, formatNumber } from '@faro/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Row } from '../crud/entityRepository.ts';
 import { col } from '../db/entityTable.ts';
 import { tableOf } from '../db/tableRegistry.ts';

@@ -27,39 +27,37 @@ export function Barras({ titulo, datos }: { titulo: string; datos: { etiqueta: s
         {datos.length === 0 ? (
           <Text c="dimmed">Sin datos</Text>
         ) : (
-          <>
-            <svg
-              role="img"
-              aria-labelledby={`${id}-t ${id}-d`}
-              viewBox={`0 0 400 ${alto}`}
-              width="100%"
-              style={{ maxWidth: 560 }}
-            >
-              <title>{titulo}</title>
-              <desc id={`${id}-d`}>{datos.map((d) => `${d.etiqueta}: ${d.valor}`).join('; ')}</desc>
-              {datos.map((d, i) => {
-                const w = Math.round((d.valor / max) * 220);
-                return (
-                  <g key={d.etiqueta} transform={`translate(0 ${i * fila + 4})`}>
-                    <text x="0" y="17" fontSize="12" fill="currentColor">
-                      {d.etiqueta.slice(0, 22)}
-                    </text>
-                    <rect
-                      x="150"
-                      y="4"
-                      width={Math.max(w, 1)}
-                      height="18"
-                      fill="var(--mantine-color-blue-filled)"
-                      rx="3"
-                    />
-                    <text x={156 + w} y="17" fontSize="12" fill="currentColor">
-                      {d.valor}
-                    </text>
-                  </g>
-                );
-              })}
-            </svg>
-          </>
+          <svg
+            role="img"
+            aria-labelledby={`${id}-t ${id}-d`}
+            viewBox={`0 0 400 ${alto}`}
+            width="100%"
+            style={{ maxWidth: 560 }}
+          >
+            <title>{titulo}</title>
+            <desc id={`${id}-d`}>{datos.map((d) => `${d.etiqueta}: ${d.valor}`).join('; ')}</desc>
+            {datos.map((d, i) => {
+              const w = Math.round((d.valor / max) * 220);
+              return (
+                <g key={d.etiqueta} transform={`translate(0 ${i * fila + 4})`}>
+                  <text x="0" y="17" fontSize="12" fill="currentColor">
+                    {d.etiqueta.slice(0, 22)}
+                  </text>
+                  <rect
+                    x="150"
+                    y="4"
+                    width={Math.max(w, 1)}
+                    height="18"
+                    fill="var(--mantine-color-blue-filled)"
+                    rx="3"
+                  />
+                  <text x={156 + w} y="17" fontSize="12" fill="currentColor">
+                    {d.valor}
+                  </text>
+                </g>
+              );
+            })}
+          </svg>
         )}
       </Stack>
     </Card>
