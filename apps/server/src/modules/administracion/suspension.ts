@@ -7,7 +7,7 @@ export const SIN_FIRMAR =
   'Debes firmar el contrato que te hemos enviado por correo electrónico para usar la aplicación';
 
 /**
- * After the guard: a suspended company's calls are refused (403), and so are an unsigned company's calls outside
+ * After the guard: a suspended company's calls are refused (403), and so are a contracted, unsigned company's calls outside
  * the users area (sign-in, context, company switch, contract PDFs stay reachable so the 'Aviso Legal' modal and the
  * signing work). The suspended ids are kept in memory, reloaded when an administrator changes them.
  */
@@ -22,6 +22,8 @@ export async function suspensionGuard(app: FastifyInstance, p: Plataforma) {
     const empresa = request.ctx?.empresa;
     if (!empresa) return;
     if (suspendidas.has(empresa.id)) throw new AppError(403, SUSPENDIDA);
-    if (!empresa.condicionesAceptadas && !request.url.startsWith('/api/usuarios/')) throw new AppError(403, SIN_FIRMAR);
+    // A trial company (test environment, made by sign-up) works before any contract; a contracted one must sign.
+    const sinFirmar = !empresa.entidadPruebas && !empresa.condicionesAceptadas;
+    if (sinFirmar && !request.url.startsWith('/api/usuarios/')) throw new AppError(403, SIN_FIRMAR);
   });
 }
