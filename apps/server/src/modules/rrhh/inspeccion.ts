@@ -244,7 +244,12 @@ export const inspeccionRoutes: AreaModule = (app, deps) => {
     }
     return reply.status(403).send({ Mensaje: SOLO_LECTURA });
   };
-  for (const url of [`${RUTA_INSPECCION}/:token`, `${RUTA_INSPECCION}/:token/*`]) {
+  // Every path a link serves refuses writes (named, not a wildcard, so each is in the OpenAPI document).
+  for (const url of [
+    `${RUTA_INSPECCION}/:token`,
+    `${RUTA_INSPECCION}/:token/datos`,
+    `${RUTA_INSPECCION}/:token/exportar`,
+  ]) {
     app.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE'],
       url,

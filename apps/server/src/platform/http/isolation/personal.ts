@@ -75,9 +75,9 @@ export const personalIsolation: IsolationArea = {
       }
     }
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      for (const suffix of ['', '/*']) {
+      for (const suffix of ['', '/datos', '/exportar']) {
         calls[`${method} ${ver}/:token${suffix}`] = () =>
-          a.request(method, `${ver}/${forged()}${suffix ? '/datos' : ''}`, method === 'DELETE' ? undefined : {});
+          a.request(method, `${ver}/${forged()}${suffix}`, method === 'DELETE' ? undefined : {});
       }
     }
     return calls;
