@@ -20,8 +20,8 @@ describe('escape hatches registered by their features (app/entityScreens.ts)', (
       'roles.Permisos',
       'usuarios.Roles',
     ]);
-    expect(Object.keys(EDIT_PANELS).sort()).toEqual(['almacenes', 'empresa', 'tarifas']);
-    expect(Object.keys(CREATE_ACTIONS).sort()).toEqual(['clientes', 'productos', 'proveedores']);
+    expect(Object.keys(EDIT_PANELS).sort()).toEqual(['almacenes', 'clientes', 'empleados', 'empresa', 'tarifas']);
+    expect(Object.keys(CREATE_ACTIONS).sort()).toEqual(['clientes', 'comerciales', 'empleados', 'productos', 'proveedores']);
   });
 
   it('a key registered twice by two features is refused', () => {
