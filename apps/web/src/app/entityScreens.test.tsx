@@ -21,7 +21,13 @@ describe('escape hatches registered by their features (app/entityScreens.ts)', (
       'usuarios.Roles',
     ]);
     expect(Object.keys(EDIT_PANELS).sort()).toEqual(['almacenes', 'clientes', 'empleados', 'empresa', 'tarifas']);
-    expect(Object.keys(CREATE_ACTIONS).sort()).toEqual(['clientes', 'comerciales', 'empleados', 'productos', 'proveedores']);
+    expect(Object.keys(CREATE_ACTIONS).sort()).toEqual([
+      'clientes',
+      'comerciales',
+      'empleados',
+      'productos',
+      'proveedores',
+    ]);
   });
 
   it('a key registered twice by two features is refused', () => {
