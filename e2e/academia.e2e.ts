@@ -59,7 +59,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
 
     // 3. The week's timetable.
     await page.goto('/horario/lista');
-    await page.getByRole('grid', { name: 'Horario semanal' }).waitFor();
+    await page.getByRole('region', { name: 'Horario semanal' }).waitFor();
     await expectAccessibleBothWidths(page, 'horario semana');
     await screenshot(page, 'academia-horario');
 

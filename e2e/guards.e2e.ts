@@ -49,8 +49,8 @@ describe('guards and redirects', () => {
     await b.page.waitForURL('**/fventa/lista');
     await b.page.getByRole('heading', { name: 'Facturas' }).waitFor();
     // A route whose screen comes with a later issue says so.
-    await b.page.goto('/#/remesas/editar/3');
-    await b.page.waitForURL('**/remesas/lista');
+    await b.page.goto('/#/modtributarios/editar/3');
+    await b.page.waitForURL('**/modtributarios/lista');
     await b.page.getByText('En preparación').waitFor();
     // Company administration is for owners and profiles with the Conf* codes.
     await b.page.goto('/usuarios/lista');

@@ -34,7 +34,7 @@ describe('academy timetable (issue 17)', () => {
       'GET formacion/horario/semana': () =>
         json(200, { Sesiones: [sesion], DiasCierre: [{ Fecha: '2026-12-25', Descripcion: 'Navidad' }] }),
     });
-    const grid = await screen.findByRole('grid', { name: 'Horario semanal' });
+    const grid = await screen.findByRole('region', { name: 'Horario semanal' });
     const celda = await screen.findByTestId('sesion-3');
     expect(celda.textContent).toContain('Inglés B2 · A');
     expect(celda.textContent).toContain('17:00–18:30');

@@ -138,7 +138,7 @@ export function Calendario({ semana, enlazar = true }: { semana: Semana; enlazar
   return (
     <Stack>
       <Box
-        role="grid"
+        role="region"
         aria-label="Horario semanal"
         style={{
           display: 'grid',
@@ -148,7 +148,7 @@ export function Calendario({ semana, enlazar = true }: { semana: Semana; enlazar
         }}
       >
         {DIAS_SEMANA.slice(0, dias).map((dia, i) => (
-          <Text key={dia} role="columnheader" fw={600} size="sm" style={{ gridColumn: i + 2, gridRow: 1 }}>
+          <Text key={dia} fw={600} size="sm" style={{ gridColumn: i + 2, gridRow: 1 }}>
             {dia}
           </Text>
         ))}
@@ -160,7 +160,6 @@ export function Calendario({ semana, enlazar = true }: { semana: Semana; enlazar
         {sesiones.map((s) => (
           <Box
             key={s.Id}
-            role="gridcell"
             style={{
               gridColumn: Number(s.DiaSemana) + 1,
               gridRow: `${aSlot(s.HoraInicio) - inicio + 2} / ${aSlot(s.HoraFin) - inicio + 2}`,

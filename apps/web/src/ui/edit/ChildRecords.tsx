@@ -64,7 +64,7 @@ export function ChildRecords({
           {title}
         </Title>
         {!readOnly && (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('nuevo')}>
+          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} onClick={() => setEditing('nuevo')}>
             Añadir línea
           </Button>
         )}
