@@ -142,7 +142,7 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
             )}
             {canDelete && (
               <Button
-                variant="outline"
+                variant="filled"
                 color="red"
                 leftSection={<IconTrash size={16} />}
                 onClick={() => setConfirmDelete(true)}
