@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ENTITIES, entitySaveSchema, esMenor, MSG, MSG_ACADEMIA } from '@faro/domain';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
@@ -174,12 +174,10 @@ export async function rechazarMatricula(s: Scope, mailer: AppDeps['mailer'], id:
 /** The academy of a public request by its company code (academy and driving-school accounts only). */
 async function academiaPublica(deps: AppDeps, codigo: unknown): Promise<Scope> {
   if (typeof codigo !== 'string' || !codigo.trim() || codigo.length > 50) throw notFound();
-  const rows = await deps.database.db.execute(
-    sql`select id from empresas where upper(codigo) = upper(${codigo.trim()}) and tipo_cuenta in ('academia', 'autoescuela') limit 1`,
-  );
-  const fila = (rows as unknown as { rows?: { id: number }[] }).rows?.[0];
-  if (!fila) throw notFound();
-  return companyDirectory(deps).scope(Number(fila.id), { personaId: null, userName: 'Matrícula online' });
+  const directorio = companyDirectory(deps);
+  const id = await directorio.companyByCode(codigo.trim(), ['academia', 'autoescuela']);
+  if (!id) throw notFound();
+  return directorio.scope(id, { personaId: null, userName: 'Matrícula online' });
 }
 
 const onlineBody = entitySaveSchema(ENTITIES.matriculasonline);

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { empresas, miembros } from '../db/platformTables.ts';
 import { type Actor, type CompanyTable, companyScope, type Scope, source } from './scope.ts';
@@ -19,6 +19,15 @@ export function companyDirectory(deps: { database: Database }) {
     async companiesWith(table: CompanyTable, where?: SQL): Promise<number[]> {
       const rows = await db.selectDistinct({ id: table.empresaId }).from(source(table)).where(where);
       return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    },
+    /** A company by its code (case-insensitive) among the given account types: public pages (online enrolment). */
+    async companyByCode(codigo: string, tipos: string[]): Promise<number | null> {
+      const [row] = await db
+        .select({ id: empresas.id })
+        .from(empresas)
+        .where(and(eq(sql`upper(${empresas.codigo})`, codigo.toUpperCase()), inArray(empresas.tipoCuenta, tipos)))
+        .limit(1);
+      return row ? Number(row.id) : null;
     },
     /** The companies a person is an active member of, by name (the company switcher). */
     membershipsOf(personaId: number): Promise<{ Id: number; Codigo: string; Nombre: string }[]> {
