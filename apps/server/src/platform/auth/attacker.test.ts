@@ -113,7 +113,11 @@ describe('anonymous lockout is no denial of service', () => {
     const burst = await Promise.all(
       Array.from({ length: LOCK_AFTER_FAILURES + 2 }, (_, i) => login('autoescuela', `Rafaga${i}xx`)),
     );
-    expect(burst.map((r) => r.status)).toEqual(burst.map(() => 400));
+    // Guesses checked before the lock answer 400; those checked after it (the order depends on the machine's load)
+    // get the lock's 429. Never anything else, and at least LOCK_AFTER_FAILURES of them were counted as failures.
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 400 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 400).length).toBeGreaterThanOrEqual(LOCK_AFTER_FAILURES);
     const right = await login('autoescuela', DEMO_PASSWORD);
     expect(right.status).toBe(429);
     expect(right.body).toEqual({ Mensaje: ACCOUNT_LOCKED });
