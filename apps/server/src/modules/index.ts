@@ -5,6 +5,7 @@ import { catalogoModule } from './catalogo/index.ts';
 import { comprasModule } from './compras/index.ts';
 import { comunicacionesModule } from './comunicaciones/index.ts';
 import { configuracionModule } from './configuracion/index.ts';
+import { contabilidadModule } from './contabilidad/index.ts';
 import { contratacionModule } from './contratacion/index.ts';
 import { crmModule } from './crm/index.ts';
 import { entidadesSimplesModule } from './entidadesSimples.ts';
@@ -12,6 +13,7 @@ import { formacionModule } from './formacion/index.ts';
 import { impuestosModule } from './impuestos/index.ts';
 import { rrhhModule } from './rrhh/index.ts';
 import { tesoreriaModule } from './tesoreria/index.ts';
+import { ticketbaiModule } from './ticketbai/index.ts';
 import { usuariosModule } from './usuarios/index.ts';
 import { ventasModule } from './ventas/index.ts';
 
@@ -27,6 +29,8 @@ export const modules: AreaModule[] = [
   tesoreriaModule,
   comunicacionesModule,
   impuestosModule,
+  contabilidadModule,
+  ticketbaiModule,
   crmModule,
   formacionModule,
   asesoriasModule,

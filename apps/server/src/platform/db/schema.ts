@@ -26,5 +26,7 @@ export * from './recurringInvoices.ts';
 export * from './salesDocuments.ts';
 export * from './salesTables.ts';
 export * from './serverErrors.ts';
+export * from './taxTables.ts';
+export * from './ticketbaiTables.ts';
 export * from './treasuryTables.ts';
 export * from './verifactuTables.ts';

@@ -61,6 +61,8 @@ export * from '../db/salesTables.ts';
 export { auditoriaTable, centrosTable, rolesTable } from '../db/schema.ts';
 /** The derived table of a declared entity by name (every one a company table). */
 export { tableOf } from '../db/tableRegistry.ts';
+export * from '../db/taxTables.ts';
+export * from '../db/ticketbaiTables.ts';
 export * from '../db/treasuryTables.ts';
 export {
   verifactuCadena,

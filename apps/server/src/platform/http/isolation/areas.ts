@@ -1,9 +1,13 @@
+import { autoescuelaIsolation } from './autoescuela.ts';
 import { comprasIsolation } from './compras.ts';
+import { contabilidadIsolation } from './contabilidad.ts';
 import { crmIsolation } from './crm.ts';
 import { formacionIsolation } from './formacion.ts';
+import { impuestosIsolation } from './impuestos.ts';
 import { personalIsolation } from './personal.ts';
 import { plataformaIsolation } from './plataforma.ts';
 import { tesoreriaIsolation } from './tesoreria.ts';
+import { ticketbaiIsolation } from './ticketbai.ts';
 import type { IsolationArea } from './types.ts';
 
 /** Every area's fixture of the isolation matrix, run in this order after the platform's and sales' own. */
@@ -14,4 +18,8 @@ export const ISOLATION_AREAS: IsolationArea[] = [
   crmIsolation,
   formacionIsolation,
   plataformaIsolation,
+  impuestosIsolation,
+  contabilidadIsolation,
+  ticketbaiIsolation,
+  autoescuelaIsolation,
 ];
