@@ -1,0 +1,165 @@
+import { type Apunte, type Asiento, asciiMayusculas, type Subcuenta } from './asientos.ts';
+
+/**
+ * ContaPlus ASCII import files (compliance-es.md §5.1): XDiario, one fixed-width line of 297 characters per line
+ * of an entry, and XSubCta, one line per subaccount. Amounts go in the EURO* fields (PTA* are zero), decimals with
+ * '.', numbers right-aligned, texts left-aligned and folded to upper-case ASCII (so characters = bytes). Lines end
+ * with CRLF.
+ */
+type Campo = readonly [nombre: string, posicion: number, longitud: number];
+
+/** XDiario fields: name, 1-based position, length (compliance-es.md §5.1, ASCII alternative). */
+export const XDIARIO: readonly Campo[] = [
+  ['ASIEN', 1, 6],
+  ['FECHA', 7, 8],
+  ['SUBCTA', 15, 12],
+  ['CONTRA', 27, 12],
+  ['PTADEBE', 39, 16],
+  ['CONCEPTO', 55, 25],
+  ['PTAHABER', 80, 16],
+  ['FACTURA', 96, 8],
+  ['BASEIMPO', 104, 16],
+  ['IVA', 120, 5],
+  ['RECEQUIV', 125, 5],
+  ['DOCUMENTO', 130, 10],
+  ['DEPARTA', 140, 3],
+  ['CLAVE', 143, 6],
+  ['ESTADO', 149, 1],
+  ['NCASADO', 150, 6],
+  ['TCASADO', 156, 1],
+  ['TRANS', 157, 6],
+  ['CAMBIO', 163, 16],
+  ['DEBEME', 179, 16],
+  ['HABERME', 195, 16],
+  ['AUXILIAR', 211, 1],
+  ['SERIE', 212, 1],
+  ['SUCURSAL', 213, 4],
+  ['CODDIVISA', 217, 5],
+  ['IMPAUXME', 222, 16],
+  ['MONEDAUSO', 238, 1],
+  ['EURODEBE', 239, 16],
+  ['EUROHABER', 255, 16],
+  ['BASEEURO', 271, 16],
+  ['NOCONV', 287, 1],
+  ['NUMEROINV', 288, 10],
+];
+export const XDIARIO_LONGITUD = 297;
+
+/**
+ * XSubCta fields. The official list is not public (compliance-es.md §5.1: ~130 fields); these are the ones an
+ * import needs — code, title, NIF, address — in this order and these widths.
+ */
+export const XSUBCTA: readonly Campo[] = [
+  ['COD', 1, 12],
+  ['TITULO', 13, 40],
+  ['NIF', 53, 15],
+  ['DOMICILIO', 68, 35],
+  ['POBLACION', 103, 25],
+  ['PROVINCIA', 128, 20],
+  ['CODPOSTAL', 148, 5],
+];
+export const XSUBCTA_LONGITUD = 152;
+
+const NUMERICOS = new Set([
+  'ASIEN',
+  'PTADEBE',
+  'PTAHABER',
+  'FACTURA',
+  'BASEIMPO',
+  'IVA',
+  'RECEQUIV',
+  'NCASADO',
+  'TCASADO',
+  'TRANS',
+  'CAMBIO',
+  'DEBEME',
+  'HABERME',
+  'IMPAUXME',
+  'EURODEBE',
+  'EUROHABER',
+  'BASEEURO',
+]);
+
+/** One fixed-width line from the values by field name (missing: blank or zero). */
+function linea(campos: readonly Campo[], longitud: number, valores: Record<string, string>): string {
+  let out = '';
+  for (const [nombre, pos, len] of campos) {
+    if (out.length !== pos - 1) throw new Error(`Campo ${nombre} fuera de su posición`);
+    const v = valores[nombre] ?? '';
+    if (NUMERICOS.has(nombre)) {
+      const n = v || '0';
+      out += n.length > len ? n.slice(-len) : n.padStart(len, ' ');
+    } else {
+      out += asciiMayusculas(v).slice(0, len).padEnd(len, ' ');
+    }
+  }
+  if (out.length !== longitud) throw new Error(`Línea de ${out.length} caracteres`);
+  return out;
+}
+
+/** The invoice number (FACTURA, N) and series letter (SERIE, C1) of a NumSerie such as 'F2026-000012'. */
+export function facturaYSerie(numSerie: string): { factura: string; serie: string } {
+  const num = /(\d+)\D*$/.exec(numSerie)?.[1] ?? '';
+  const serie = /^[A-Za-z]/.exec(numSerie)?.[0] ?? '';
+  return { factura: num.replace(/^0+(?=\d)/, '').slice(-8), serie: serie.toUpperCase() };
+}
+
+/** One XDiario line of an entry's line. */
+export function lineaXDiario(a: Asiento, ap: Apunte): string {
+  const { factura, serie } = facturaYSerie(ap.Documento);
+  const esIva = ap.BaseImponible !== undefined;
+  return linea(XDIARIO, XDIARIO_LONGITUD, {
+    ASIEN: String(a.Numero),
+    FECHA: a.Fecha.replace(/-/g, ''),
+    SUBCTA: ap.Subcuenta,
+    CONTRA: ap.Contrapartida,
+    PTADEBE: '0.00',
+    CONCEPTO: ap.Concepto,
+    PTAHABER: '0.00',
+    FACTURA: a.Tipo === 'cobro' || a.Tipo === 'pago' || a.Tipo === 'comision' ? '0' : factura || '0',
+    BASEIMPO: '0.00',
+    IVA: esIva ? (ap.PorcIva ?? '0.00') : '0.00',
+    RECEQUIV: esIva ? (ap.PorcRecargo ?? '0.00') : '0.00',
+    DOCUMENTO: ap.Documento,
+    NCASADO: '0',
+    TCASADO: '0',
+    TRANS: '0',
+    CAMBIO: '0.000000',
+    DEBEME: '0.000000',
+    HABERME: '0.000000',
+    SERIE: serie,
+    IMPAUXME: '0.000000',
+    MONEDAUSO: '2',
+    EURODEBE: ap.Debe,
+    EUROHABER: ap.Haber,
+    BASEEURO: esIva ? (ap.BaseImponible ?? '0.00') : '0.00',
+    NOCONV: 'F',
+  });
+}
+
+/** The XDiario of some entries (CRLF after every line). */
+export function xDiario(asientos: Iterable<Asiento>): string {
+  let out = '';
+  for (const a of asientos) for (const ap of a.Apuntes) out += `${lineaXDiario(a, ap)}\r\n`;
+  return out;
+}
+
+/** One XSubCta line. */
+export function lineaXSubCta(s: Subcuenta): string {
+  return linea(XSUBCTA, XSUBCTA_LONGITUD, {
+    COD: s.Codigo,
+    TITULO: s.Titulo,
+    NIF: s.NIF ?? '',
+    DOMICILIO: s.Domicilio ?? '',
+    POBLACION: s.Poblacion ?? '',
+    PROVINCIA: s.Provincia ?? '',
+    CODPOSTAL: s.CodPostal ?? '',
+  });
+}
+
+/** Reads one field of a fixed-width line back (tests, previews). */
+export function campo(campos: readonly Campo[], line: string, nombre: string): string {
+  const c = campos.find(([n]) => n === nombre);
+  if (!c) throw new Error(`Campo desconocido ${nombre}`);
+  return line.slice(c[1] - 1, c[1] - 1 + c[2]);
+}

@@ -1,0 +1,3 @@
+export * from './asientos.ts';
+export * from './contaplus.ts';
+export * from './plazos.ts';
