@@ -1,7 +1,6 @@
 export * from './academy/index.ts';
 export * from './accounting/index.ts';
 export * from './crm/index.ts';
-export * from './drivingSchool/index.ts';
 export * from './entities/auditoria.ts';
 export * from './entities/centros.ts';
 export * from './entities/defineEntity.ts';
@@ -26,7 +25,6 @@ export * from './sales/recurring.ts';
 export * from './sales/totals.ts';
 export * from './session/companyContext.ts';
 export * from './session/roles.ts';
-export * from './ticketbai/index.ts';
 export * from './timeclock/index.ts';
 export * from './treasury/index.ts';
 export * from './validation/iban.ts';
