@@ -215,6 +215,7 @@ export const tasasdgt = defineEntity({
     IdAlumno: alumno,
     Consumo: { kind: 'enum', label: 'Consumo', options: CONSUMOS_TASA, required: true, list: true, filter: true },
     Fecha: { ...fecha, label: 'Fecha de compra' },
+    IdCargo: { kind: 'integer', label: 'Cargo al alumno', readOnly: true },
   },
 });
 
@@ -282,6 +283,7 @@ export const calexamenes = defineEntity({
     JefaturaTrafico: jefatura,
     IdExaminador: { kind: 'reference', label: 'Examinador', ref: 'examinadores', list: true, filter: true },
     IdAlumno: { ...alumno, required: true },
+    IdProfesor: { kind: 'reference', label: 'Profesor', ref: 'profesores', list: true, filter: true },
     Asistencia: {
       kind: 'enum',
       label: 'Asistencia',

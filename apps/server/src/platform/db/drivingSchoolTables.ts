@@ -1,8 +1,23 @@
-// Tables of the driving school's simple entities (issue 18), derived from their definitions. Re-exported by
-// schema.ts so drizzle-kit sees them; `tableRegistry.ts` adds `drivingSchoolEntityTables` to the generic engine.
-import { ENTITIES } from '@faro/domain';
-import { index } from 'drizzle-orm/pg-core';
-import { entityTable } from './entityTable.ts';
+// Tables of the driving school (issue 18): the simple entities derived from their definitions, plus the practical
+// classes calendar and the students' class packs. Re-exported by schema.ts so drizzle-kit sees them;
+// `tableRegistry.ts` adds `drivingSchoolEntityTables` to the generic engine.
+import { ENTITIES, NUMERIC_PRECISION } from '@faro/domain';
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { alumnosTable, profesoresTable } from './academyTables.ts';
+import { col, entityTable } from './entityTable.ts';
+import { empresas } from './platformTables.ts';
 
 export const vehiculosTable = entityTable(ENTITIES.vehiculos);
 export const instalaadrTable = entityTable(ENTITIES.instalaadr);
@@ -33,3 +48,82 @@ export const drivingSchoolEntityTables = {
   confavisos: confavisosTable,
   confautoescuela: confautoescuelaTable,
 } as const;
+
+const empresaId = () =>
+  bigint('empresa_id', { mode: 'number' })
+    .notNull()
+    .references(() => empresas.id);
+const ref = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A practical class: instructor (a teacher), vehicle, student, day, start and minutes, pick-up point. `Estado`
+ * reservada → confirmada (the instructor) → realizada | nopresentado, or anulada; `Consumo` s/c: whether it took a
+ * class from the student's pack; `IdCargo` the charge when it was paid one by one or missed.
+ */
+export const clasesPracticas = pgTable(
+  'clases_practicas',
+  {
+    empresaId: empresaId(),
+    Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    IdProfesor: ref('id_profesor').notNull(),
+    IdVehiculo: ref('id_vehiculo'),
+    IdAlumno: ref('id_alumno').notNull(),
+    Fecha: date('fecha', { mode: 'string' }).notNull(),
+    Hora: text('hora').notNull(),
+    Minutos: integer('minutos').notNull(),
+    Recogida: text('recogida'),
+    Estado: text('estado').notNull().default('reservada'),
+    Consumo: text('consumo').notNull().default('s'),
+    NoPresentado: boolean('no_presentado').notNull().default(false),
+    IdCargo: ref('id_cargo'),
+    Ejercicios: text('ejercicios'),
+    Observaciones: text('observaciones'),
+    ConfirmadaEn: timestamp('confirmada_en', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ name: 'clases_practicas_pk', columns: [t.empresaId, t.Id] }),
+    index('clases_practicas_profesor_idx').on(t.empresaId, t.Fecha, t.IdProfesor),
+    index('clases_practicas_vehiculo_idx').on(t.empresaId, t.IdVehiculo, t.Fecha),
+    index('clases_practicas_alumno_idx').on(t.empresaId, t.IdAlumno, t.Fecha),
+    foreignKey({
+      name: 'clases_practicas_profesor_fk',
+      columns: [t.empresaId, t.IdProfesor],
+      foreignColumns: [col(profesoresTable, 'empresaId'), col(profesoresTable, 'Id')],
+    }),
+    foreignKey({
+      name: 'clases_practicas_alumno_fk',
+      columns: [t.empresaId, t.IdAlumno],
+      foreignColumns: [col(alumnosTable, 'empresaId'), col(alumnosTable, 'Id')],
+    }),
+    foreignKey({
+      name: 'clases_practicas_vehiculo_fk',
+      columns: [t.empresaId, t.IdVehiculo],
+      foreignColumns: [col(vehiculosTable, 'empresaId'), col(vehiculosTable, 'Id')],
+    }),
+  ],
+);
+
+/** A pack of practical classes sold to a student (its price is charged as a `cargos` row). */
+export const packsClases = pgTable(
+  'packs_clases',
+  {
+    empresaId: empresaId(),
+    Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    IdAlumno: ref('id_alumno').notNull(),
+    IdCurPermiso: ref('id_curpermiso'),
+    Clases: integer('clases').notNull(),
+    PrecioClase: numeric('precio_clase', { precision: NUMERIC_PRECISION.money, scale: 2 }),
+    Importe: numeric('importe', { precision: NUMERIC_PRECISION.money, scale: 2 }).notNull(),
+    Fecha: date('fecha', { mode: 'string' }).notNull(),
+    IdCargo: ref('id_cargo'),
+  },
+  (t) => [
+    primaryKey({ name: 'packs_clases_pk', columns: [t.empresaId, t.Id] }),
+    index('packs_clases_alumno_idx').on(t.empresaId, t.IdAlumno, t.Fecha),
+    foreignKey({
+      name: 'packs_clases_alumno_fk',
+      columns: [t.empresaId, t.IdAlumno],
+      foreignColumns: [col(alumnosTable, 'empresaId'), col(alumnosTable, 'Id')],
+    }),
+  ],
+);
