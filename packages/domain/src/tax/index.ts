@@ -1,0 +1,3 @@
+export { type Declarante, ficheroAutoliquidacion, ficheroDeclaracion, importeBoe, textoAeat } from './fichero.ts';
+export * from './modelos.ts';
+export * from './periodos.ts';

@@ -1,0 +1,788 @@
+import { tieneNifIvaUe } from '../sales/exenciones.ts';
+import { type ModeloTributario, type Periodo, periodoDeFecha } from './periodos.ts';
+
+/**
+ * The boxes (casillas) of the AEAT models computed from the invoice books (issue 15; compliance-es.md §4). Pure and
+ * isomorphic: the server reads the books' rows (one per invoice and VAT rate) and passes them in; every box keeps
+ * the rows that make it (its trace). Amounts travel as decimal strings ('1234.50') and are added in integer cents.
+ *
+ * 303: accrued VAT per rate (01–09, 150–155, 165–167) and recargo (16–24, 156–158, 168–170) from issued invoices;
+ *   intra-EU acquisitions (10/11) and other reverse charge (12/13) self-assessed from received ones; corrective
+ *   invoices to 14/15 (VAT), 25/26 (recargo) and 40/41 (deductions); deductible VAT (28–39: domestic, imports,
+ *   intra-EU; current or investment goods); regularisations typed in (42, 43, 44); 27, 45, 46, 64–66; the
+ *   compensation of earlier periods (110 pending, 78 applied, 87 left); 69 and 71 (minus an earlier return's 70).
+ *   Intra-EU deliveries (exemption E5) and exports (E2) are informative boxes 59 and 60.
+ * 130: cumulative from 1 January: income (bases issued), expenses (bases received + non-deductible VAT + recargo
+ *   paid), 20 % of the profit, payments of earlier quarters (their positive 07), withholdings borne (IRPF on issued
+ *   invoices).
+ * 111: IRPF withheld on received invoices of professionals (key 111, 07–09); payroll (01–03) is typed in: Faro
+ *   has no payroll. 115: withheld on rentals (key 115).
+ * 349: per intra-EU operator × key (E deliveries, S services rendered, A acquisitions, I services acquired);
+ *   corrective invoices of an earlier period are rectification records. 347: per third party with more than
+ *   3,005.06 € a year (VAT included) by quarter, key A purchases / B sales, without intra-EU, exports, imports and
+ *   invoices with IRPF withheld; cash received over 6,000 €.
+ */
+
+export interface LineaEmitida {
+  Id: number;
+  Fecha: string;
+  NumSerie: string;
+  Tercero: string;
+  NIF: string | null;
+  Pais?: string | null;
+  CodPostal?: string | null;
+  /** A corrective invoice, and the date of the invoice it corrects. */
+  Rectificativa: boolean;
+  FechaRectificada?: string | null;
+  Impuesto: string;
+  PorcentajeIva: string;
+  Base: string;
+  Cuota: string;
+  PorcentajeRecargo: string;
+  CuotaRecargo: string;
+  Exencion: string | null;
+  /** IRPF withheld: the invoice's, on its first row only (0 on the others). */
+  Retencion: string;
+  /** A service (349 key S instead of E). */
+  Servicio?: boolean;
+}
+
+export interface LineaRecibida {
+  Id: number;
+  /** Registration date (the book's period). */
+  Fecha: string;
+  /** The supplier's invoice date. */
+  FechaFactura: string;
+  NumSerie: string;
+  Tercero: string;
+  NIF: string | null;
+  Pais?: string | null;
+  CodPostal?: string | null;
+  Rectificativa: boolean;
+  FechaRectificada?: string | null;
+  Operacion: 'interior' | 'intracomunitaria' | 'inversion' | 'importacion' | string;
+  Impuesto: string;
+  PorcentajeIva: string;
+  Base: string;
+  Cuota: string;
+  CuotaDeducible: string;
+  CuotaAutoliquidada: string;
+  CuotaRecargo: string;
+  /** On the invoice's first row only. */
+  Retencion: string;
+  ClaveRetencion: string | null;
+  BienInversion?: boolean;
+  Servicio?: boolean;
+}
+
+/** A row behind a box: which book, which invoice, and what it adds to the box. */
+export interface Traza {
+  Libro: 'emitidas' | 'recibidas';
+  Id: number;
+  Fecha: string;
+  NumSerie: string;
+  Tercero: string;
+  NIF: string | null;
+  Base: string;
+  Cuota: string;
+  Importe: string;
+}
+
+export interface Aviso {
+  Codigo: 'sin-nif' | 'nif-iva' | 'fuera-periodo' | 'hueco-serie' | 'tipo-desconocido' | 'otro-impuesto';
+  Mensaje: string;
+  Id?: number;
+}
+
+/** A third party's line of 347 / 349 (the type-2 records). */
+export interface Declarado {
+  NIF: string;
+  Nombre: string;
+  Clave: string;
+  Importe: string;
+  /** 347: per quarter; cash; province (from the postal code) or country. */
+  Trimestres?: [string, string, string, string];
+  Metalico?: string;
+  Provincia?: string;
+  Pais?: string;
+  /** 349 rectification: the period corrected, the base after and before. */
+  Rectificacion?: { Anyo: number; Periodo: string; BaseRectificada: string; BaseAnterior: string };
+}
+
+export interface ResultadoModelo {
+  Modelo: ModeloTributario;
+  Casillas: Record<string, string>;
+  Traza: Record<string, Traza[]>;
+  /** A total box: the boxes it adds (and subtracts, '-'-prefixed). */
+  Formulas: Record<string, string>;
+  Avisos: Aviso[];
+  /** 303/130/111/115: I ingreso, C compensar, D devolver, N sin actividad / cero, B a deducir (130). */
+  TipoDeclaracion?: string;
+  Declarados?: Declarado[];
+}
+
+/** What the books do not hold: amounts typed in, and the figures of earlier presented returns. */
+export interface Ajustes {
+  /** Boxes typed in: 303 42/43/44/68/77/70, 130 13/16/18, 111 01/02/03 (payroll) and 29, 115 04. */
+  Casillas?: Record<string, string>;
+  /** 303: negative results of earlier periods still to compensate (box 110). */
+  PendienteCompensar?: string;
+  /** 130: box 07 of the earlier quarters of the year, as presented (else computed from the books). */
+  Anteriores130?: Record<string, string>;
+  /** 347: cash received per NIF in the year. */
+  Metalico?: Record<string, string>;
+}
+
+// ── amounts in cents ──────────────────────────────────────────────────────────────────────────────────────────
+export const cents = (s: string | number | null | undefined): number => {
+  if (s === null || s === undefined || s === '') return 0;
+  const str = String(s).trim();
+  const neg = str.startsWith('-');
+  const [i = '0', d = ''] = str.replace(/^[-+]/, '').split('.');
+  const v = Number(i) * 100 + Number((d + '00').slice(0, 2)) + (Number((d + '000')[2]) >= 5 ? 1 : 0);
+  return neg ? -v : v;
+};
+export const eur = (c: number): string => {
+  const a = Math.abs(c);
+  return `${c < 0 ? '-' : ''}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
+};
+/** round(c × pct / 100), half away from zero. */
+const pctDe = (c: number, pct: number) => Math.sign(c) * Math.round((Math.abs(c) * pct) / 100);
+const rate = (s: string) => (cents(s) / 100).toFixed(2);
+
+class Cajas {
+  readonly c = new Map<string, number>();
+  readonly t: Record<string, Traza[]> = {};
+  readonly texto: Record<string, string> = {};
+  readonly formulas: Record<string, string> = {};
+  get(k: string) {
+    return this.c.get(k) ?? 0;
+  }
+  set(k: string, v: number) {
+    this.c.set(k, v);
+  }
+  add(k: string, v: number, fila?: Traza) {
+    this.c.set(k, this.get(k) + v);
+    if (!fila) return;
+    const lista = this.t[k] ?? [];
+    lista.push({ ...fila, Importe: eur(v) });
+    this.t[k] = lista;
+  }
+  /** A total box: Σ of `mas` − Σ of `menos`, with its formula. */
+  total(k: string, mas: string[], menos: string[] = []) {
+    this.set(k, mas.reduce((s, x) => s + this.get(x), 0) - menos.reduce((s, x) => s + this.get(x), 0));
+    this.formulas[k] = [mas.join(' + '), ...menos].join(' − ');
+  }
+  fin(modelo: ModeloTributario, keys: readonly string[], avisos: Aviso[], extra: Partial<ResultadoModelo> = {}) {
+    const Casillas: Record<string, string> = {};
+    for (const k of keys) Casillas[k] = this.texto[k] ?? eur(this.get(k));
+    return { Modelo: modelo, Casillas, Traza: this.t, Formulas: this.formulas, Avisos: avisos, ...extra };
+  }
+}
+
+const trazaE = (l: LineaEmitida): Traza => ({
+  Libro: 'emitidas',
+  Id: l.Id,
+  Fecha: l.Fecha,
+  NumSerie: l.NumSerie,
+  Tercero: l.Tercero,
+  NIF: l.NIF,
+  Base: l.Base,
+  Cuota: l.Cuota,
+  Importe: '0.00',
+});
+const trazaR = (l: LineaRecibida): Traza => ({
+  Libro: 'recibidas',
+  Id: l.Id,
+  Fecha: l.Fecha,
+  NumSerie: l.NumSerie,
+  Tercero: l.Tercero,
+  NIF: l.NIF,
+  Base: l.Base,
+  Cuota: l.Cuota,
+  Importe: '0.00',
+});
+
+// ── 303 ───────────────────────────────────────────────────────────────────────────────────────────────────────
+/** Accrued VAT per rate: [base, rate, quota] boxes. */
+const DEVENGADO: Record<string, [string, string, string]> = {
+  '0.00': ['150', '151', '152'],
+  '2.00': ['165', '166', '167'],
+  '4.00': ['01', '02', '03'],
+  '5.00': ['153', '154', '155'],
+  '7.50': ['153', '154', '155'],
+  '10.00': ['04', '05', '06'],
+  '21.00': ['07', '08', '09'],
+};
+/** Recargo de equivalencia per rate. */
+const RECARGO: Record<string, [string, string, string]> = {
+  '0.50': ['16', '17', '18'],
+  '1.40': ['19', '20', '21'],
+  '5.20': ['22', '23', '24'],
+  '1.75': ['156', '157', '158'],
+  '0.26': ['168', '169', '170'],
+  '0.62': ['168', '169', '170'],
+};
+export const CASILLAS_303 = [
+  '150',
+  '151',
+  '152',
+  '165',
+  '166',
+  '167',
+  '01',
+  '02',
+  '03',
+  '153',
+  '154',
+  '155',
+  '04',
+  '05',
+  '06',
+  '07',
+  '08',
+  '09',
+  '10',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '156',
+  '157',
+  '158',
+  '168',
+  '169',
+  '170',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+  '21',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '27',
+  '28',
+  '29',
+  '30',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '37',
+  '38',
+  '39',
+  '40',
+  '41',
+  '42',
+  '43',
+  '44',
+  '45',
+  '46',
+  '59',
+  '60',
+  '64',
+  '65',
+  '66',
+  '77',
+  '110',
+  '78',
+  '87',
+  '68',
+  '69',
+  '70',
+  '71',
+] as const;
+const RATES_303: Record<string, string> = {
+  '02': '4.00',
+  '05': '10.00',
+  '08': '21.00',
+  '151': '0.00',
+  '154': '5.00',
+  '166': '2.00',
+  '17': '0.50',
+  '20': '1.40',
+  '23': '5.20',
+  '157': '1.75',
+  '169': '0.26',
+};
+
+const esIva = (impuesto: string) => !impuesto || impuesto === 'IVA';
+
+export function modelo303(
+  p: Periodo,
+  emitidas: readonly LineaEmitida[],
+  recibidas: readonly LineaRecibida[],
+  a: Ajustes = {},
+): ResultadoModelo {
+  const k = new Cajas();
+  const avisos: Aviso[] = [];
+  for (const [box, r] of Object.entries(RATES_303)) k.texto[box] = r;
+  for (const l of emitidas) {
+    const t = trazaE(l);
+    if (!esIva(l.Impuesto)) {
+      avisos.push({
+        Codigo: 'otro-impuesto',
+        Id: l.Id,
+        Mensaje: `${l.NumSerie}: ${l.Impuesto} no se declara en el modelo 303`,
+      });
+      continue;
+    }
+    const base = cents(l.Base);
+    const cuota = cents(l.Cuota);
+    const re = cents(l.CuotaRecargo);
+    if (l.Exencion) {
+      if (l.Exencion === 'E5') k.add('59', base, t);
+      else if (l.Exencion === 'E2') k.add('60', base, t);
+      continue;
+    }
+    const pct = rate(l.PorcentajeIva);
+    if (l.Rectificativa) {
+      k.add('14', base, t);
+      k.add('15', cuota, t);
+      if (re) {
+        k.add('25', base, t);
+        k.add('26', re, t);
+      }
+      continue;
+    }
+    const dev = DEVENGADO[pct];
+    if (!dev) {
+      avisos.push({
+        Codigo: 'tipo-desconocido',
+        Id: l.Id,
+        Mensaje: `${l.NumSerie}: el tipo de IVA del ${pct} % no tiene casilla en el modelo 303`,
+      });
+      continue;
+    }
+    k.add(dev[0], base, t);
+    k.add(dev[2], cuota, t);
+    if (re) {
+      const r = RECARGO[rate(l.PorcentajeRecargo)];
+      if (!r) {
+        avisos.push({
+          Codigo: 'tipo-desconocido',
+          Id: l.Id,
+          Mensaje: `${l.NumSerie}: el recargo del ${rate(l.PorcentajeRecargo)} % no tiene casilla en el modelo 303`,
+        });
+        continue;
+      }
+      k.add(r[0], base, t);
+      k.add(r[2], re, t);
+    }
+  }
+  for (const l of recibidas) {
+    if (!esIva(l.Impuesto)) continue;
+    const t = trazaR(l);
+    const base = cents(l.Base);
+    const auto = cents(l.CuotaAutoliquidada);
+    if (auto || ((l.Operacion === 'intracomunitaria' || l.Operacion === 'inversion') && base)) {
+      const [b, c] = l.Rectificativa ? ['14', '15'] : l.Operacion === 'intracomunitaria' ? ['10', '11'] : ['12', '13'];
+      k.add(b, base, t);
+      k.add(c, auto, t);
+    }
+    const ded = cents(l.CuotaDeducible);
+    if (!ded) continue;
+    const soportada = cents(l.Cuota) + auto;
+    // The base of the deductible part only (a 50 % non-deductible car: half its base).
+    const baseDed = soportada && ded !== soportada ? Math.round((base * ded) / soportada) : base;
+    const inv = Boolean(l.BienInversion);
+    const [b, c] = l.Rectificativa
+      ? ['40', '41']
+      : l.Operacion === 'importacion'
+        ? inv
+          ? ['34', '35']
+          : ['32', '33']
+        : l.Operacion === 'intracomunitaria'
+          ? inv
+            ? ['38', '39']
+            : ['36', '37']
+          : inv
+            ? ['30', '31']
+            : ['28', '29'];
+    k.add(b, baseDed, t);
+    k.add(c, ded, t);
+  }
+  const man = a.Casillas ?? {};
+  for (const x of ['42', '43', '44', '68', '77', '70']) k.set(x, cents(man[x]));
+  k.total('27', ['152', '167', '03', '155', '06', '09', '11', '13', '15', '158', '170', '18', '21', '24', '26']);
+  k.total('45', ['29', '31', '33', '35', '37', '39', '41', '42', '43', '44']);
+  k.total('46', ['27'], ['45']);
+  k.total('64', ['46']);
+  k.set('65', 10000);
+  k.texto['65'] = '100.00';
+  k.total('66', ['64']);
+  const pendiente = Math.max(0, cents(a.PendienteCompensar));
+  k.set('110', pendiente);
+  k.set('78', Math.min(pendiente, Math.max(0, k.get('66') + k.get('77') + k.get('68'))));
+  k.total('87', ['110'], ['78']);
+  k.total('69', ['66', '77', '68'], ['78']);
+  k.total('71', ['69'], ['70']);
+  const r = k.get('71');
+  const tipo = r > 0 ? 'I' : r === 0 ? 'N' : p.ultimo ? 'D' : 'C';
+  avisos.push(...avisosLibros(p, emitidas, recibidas));
+  return k.fin('303', CASILLAS_303, avisos, { TipoDeclaracion: tipo });
+}
+
+// ── 130 ───────────────────────────────────────────────────────────────────────────────────────────────────────
+export const CASILLAS_130 = [
+  '01',
+  '02',
+  '03',
+  '04',
+  '05',
+  '06',
+  '07',
+  '08',
+  '09',
+  '10',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+] as const;
+
+/** One quarter's 01–04 and 06 from the rows of 1 January to its end. */
+function acumulado130(
+  k: Cajas,
+  hasta: string,
+  emitidas: readonly LineaEmitida[],
+  recibidas: readonly LineaRecibida[],
+  traza: boolean,
+) {
+  for (const l of emitidas) {
+    if (l.Fecha > hasta) continue;
+    const t = traza ? trazaE(l) : undefined;
+    k.add('01', cents(l.Base), t);
+    const ret = cents(l.Retencion);
+    if (ret) k.add('06', ret, t);
+  }
+  for (const l of recibidas) {
+    if (l.Fecha > hasta) continue;
+    // The cost: the base, the VAT that cannot be deducted and the recargo paid.
+    const noDed = cents(l.Cuota) + cents(l.CuotaAutoliquidada) - cents(l.CuotaDeducible);
+    k.add('02', cents(l.Base) + noDed + cents(l.CuotaRecargo), traza ? trazaR(l) : undefined);
+  }
+  k.total('03', ['01'], ['02']);
+  k.set('04', Math.max(0, pctDe(k.get('03'), 20)));
+  k.formulas['04'] = '20 % × 03 (si es positiva)';
+}
+
+export function modelo130(
+  p: Periodo,
+  emitidas: readonly LineaEmitida[],
+  recibidas: readonly LineaRecibida[],
+  a: Ajustes = {},
+): ResultadoModelo {
+  const q = Number(p.codigo[0]);
+  // Earlier quarters' 07: as presented, else computed from the books.
+  let pagos = 0;
+  for (let i = 1; i < q; i++) {
+    const presentado = a.Anteriores130?.[`${i}T`];
+    let v: number;
+    if (presentado !== undefined) v = cents(presentado);
+    else {
+      const prev = new Cajas();
+      acumulado130(prev, `${p.anyo}-${String(i * 3).padStart(2, '0')}-31`, emitidas, recibidas, false);
+      v = prev.get('04') - pagos - prev.get('06');
+    }
+    pagos += Math.max(0, v);
+  }
+  const k = new Cajas();
+  acumulado130(k, p.hasta, emitidas, recibidas, true);
+  k.set('05', pagos);
+  k.formulas['05'] = 'Σ 07 positivas de los trimestres anteriores';
+  k.total('07', ['04'], ['05', '06']);
+  k.total('11', ['09'], ['10']);
+  k.total('12', ['07', '11']);
+  const man = a.Casillas ?? {};
+  for (const x of ['13', '15', '16', '18']) k.set(x, cents(man[x]));
+  k.total('14', ['12'], ['13']);
+  k.total('17', ['14'], ['15', '16']);
+  k.total('19', ['17'], ['18']);
+  const r = k.get('19');
+  return k.fin(
+    '130',
+    CASILLAS_130,
+    avisosLibros(
+      p,
+      emitidas.filter((l) => l.Fecha >= p.desde),
+      [],
+    ),
+    {
+      TipoDeclaracion: r > 0 ? 'I' : r < 0 ? 'B' : 'N',
+    },
+  );
+}
+
+// ── 111 / 115 ─────────────────────────────────────────────────────────────────────────────────────────────────
+export const CASILLAS_111 = Array.from({ length: 30 }, (_, i) => String(i + 1).padStart(2, '0'));
+export const CASILLAS_115 = ['01', '02', '03', '04', '05'] as const;
+const PERCEPTORES = new Set(['01', '04', '07', '10', '13', '16', '19', '22', '25']);
+
+/** Withholdings of a key (111 / 115) on received invoices: [perceptors, base, withheld] boxes. */
+function retenciones(
+  k: Cajas,
+  recibidas: readonly LineaRecibida[],
+  clave: '111' | '115',
+  boxes: [string, string, string],
+) {
+  const conRetencion = new Set(
+    recibidas.filter((l) => cents(l.Retencion) !== 0 && (l.ClaveRetencion ?? '111') === clave).map((l) => l.Id),
+  );
+  const perceptores = new Set<string>();
+  for (const l of recibidas) {
+    if (!conRetencion.has(l.Id)) continue;
+    const t = trazaR(l);
+    perceptores.add((l.NIF || l.Tercero).toUpperCase());
+    k.add(boxes[1], cents(l.Base), t);
+    const ret = cents(l.Retencion);
+    if (ret) k.add(boxes[2], ret, t);
+  }
+  k.set(boxes[0], perceptores.size);
+  k.texto[boxes[0]] = String(perceptores.size);
+}
+
+export function modelo111(p: Periodo, recibidas: readonly LineaRecibida[], a: Ajustes = {}): ResultadoModelo {
+  const k = new Cajas();
+  retenciones(k, recibidas, '111', ['07', '08', '09']);
+  const man = a.Casillas ?? {};
+  for (const x of ['02', '03', '29']) k.set(x, cents(man[x]));
+  // Payroll is typed in (Faro has no payroll): its number of perceptors too.
+  k.texto['01'] = String(Math.max(0, Math.trunc(Number(man['01'] ?? 0)) || 0));
+  for (const x of PERCEPTORES) k.texto[x] ??= '0';
+  k.total('28', ['03', '06', '09', '12', '15', '18', '21', '24', '27']);
+  k.total('30', ['28'], ['29']);
+  const r = k.get('30');
+  return k.fin('111', CASILLAS_111, avisosLibros(p, [], recibidas), { TipoDeclaracion: r > 0 ? 'I' : 'N' });
+}
+
+export function modelo115(p: Periodo, recibidas: readonly LineaRecibida[], a: Ajustes = {}): ResultadoModelo {
+  const k = new Cajas();
+  retenciones(k, recibidas, '115', ['01', '02', '03']);
+  k.set('04', cents(a.Casillas?.['04']));
+  k.total('05', ['03'], ['04']);
+  const r = k.get('05');
+  return k.fin('115', CASILLAS_115, avisosLibros(p, [], recibidas), { TipoDeclaracion: r > 0 ? 'I' : 'N' });
+}
+
+// ── 349 ───────────────────────────────────────────────────────────────────────────────────────────────────────
+export const CASILLAS_349 = ['01', '02', '03', '04'] as const;
+
+/** The operator's NIF-IVA: the NIF with its country prefix (added from the country when missing). */
+export function nifIva(nif: string | null, pais: string | null | undefined): string {
+  const n = String(nif ?? '')
+    .trim()
+    .toUpperCase()
+    .replace(/[\s.-]/g, '');
+  if (/^[A-Z]{2}/.test(n) && !/^[A-Z]\d/.test(n.slice(1))) return n;
+  return `${String(pais ?? '').toUpperCase()}${n}`;
+}
+
+export function modelo349(
+  p: Periodo,
+  emitidas: readonly LineaEmitida[],
+  recibidas: readonly LineaRecibida[],
+): ResultadoModelo {
+  const k = new Cajas();
+  const avisos: Aviso[] = [];
+  const ops = new Map<string, Declarado & { cents: number }>();
+  const rects = new Map<string, Declarado & { cents: number; prev: number }>();
+  const sinNif = new Set<number>();
+  type Op = { l: LineaEmitida | LineaRecibida; clave: string; t: Traza };
+  const lineas: Op[] = [
+    ...emitidas.filter((l) => l.Exencion === 'E5').map((l) => ({ l, clave: l.Servicio ? 'S' : 'E', t: trazaE(l) })),
+    ...recibidas
+      .filter((l) => l.Operacion === 'intracomunitaria')
+      .map((l) => ({ l, clave: l.Servicio ? 'I' : 'A', t: trazaR(l) })),
+  ];
+  for (const { l, clave, t } of lineas) {
+    const nif = nifIva(l.NIF, l.Pais);
+    if (!tieneNifIvaUe({ NIF: nif }) && !sinNif.has(l.Id)) {
+      sinNif.add(l.Id);
+      avisos.push({
+        Codigo: 'nif-iva',
+        Id: l.Id,
+        Mensaje: `${l.NumSerie} (${l.Tercero}): el operador intracomunitario no tiene un NIF-IVA válido de otro país de la UE`,
+      });
+    }
+    const base = cents(l.Base);
+    const orig = l.Rectificativa && l.FechaRectificada ? periodoDeFecha(l.FechaRectificada, p.clase) : null;
+    if (orig && (orig.anyo !== p.anyo || orig.codigo !== p.codigo)) {
+      const key = `${nif}|${clave}|${orig.anyo}|${orig.codigo}`;
+      const r = rects.get(key) ?? { NIF: nif, Nombre: l.Tercero, Clave: clave, Importe: '0.00', cents: 0, prev: 0 };
+      r.cents += base;
+      rects.set(key, r);
+      r.Rectificacion = { Anyo: orig.anyo, Periodo: orig.codigo, BaseRectificada: '0.00', BaseAnterior: '0.00' };
+      k.add('04', base, t);
+      continue;
+    }
+    const key = `${nif}|${clave}`;
+    const o = ops.get(key) ?? { NIF: nif, Nombre: l.Tercero, Clave: clave, Importe: '0.00', cents: 0 };
+    o.cents += base;
+    ops.set(key, o);
+    k.add('02', base, t);
+  }
+  const declarados: Declarado[] = [...ops.values()].map(({ cents: c, ...d }) => ({ ...d, Importe: eur(c) }));
+  for (const { cents: c, prev, ...d } of rects.values()) {
+    // The base after the rectification and the one declared before are those of the operator's period; Faro knows
+    // the change (c): the previous declared base is not in the books, so the record carries the change itself.
+    declarados.push({
+      ...d,
+      Importe: eur(c),
+      Rectificacion: { ...d.Rectificacion!, BaseRectificada: eur(c), BaseAnterior: eur(prev) },
+    });
+  }
+  k.set('01', ops.size);
+  k.texto['01'] = String(ops.size);
+  k.set('03', rects.size);
+  k.texto['03'] = String(rects.size);
+  avisos.push(...avisosLibros(p, emitidas, recibidas));
+  return k.fin('349', CASILLAS_349, avisos, { Declarados: declarados });
+}
+
+// ── 347 ───────────────────────────────────────────────────────────────────────────────────────────────────────
+export const CASILLAS_347 = ['01', '02', '03', '04'] as const;
+export const UMBRAL_347 = 300506;
+export const UMBRAL_METALICO = 600000;
+
+export function modelo347(
+  p: Periodo,
+  emitidas: readonly LineaEmitida[],
+  recibidas: readonly LineaRecibida[],
+  a: Ajustes = {},
+): ResultadoModelo {
+  const k = new Cajas();
+  const avisos: Aviso[] = [];
+  // Invoices with IRPF withheld go in 190/180, not in 347: their other rows too.
+  const conIrpf = new Set([...emitidas, ...recibidas].filter((l) => cents(l.Retencion) !== 0).map((l) => `${l.Id}`));
+  type Acc = {
+    NIF: string;
+    Nombre: string;
+    Clave: string;
+    q: number[];
+    filas: Traza[];
+    CodPostal?: string | null;
+    Pais?: string | null;
+  };
+  const acc = new Map<string, Acc>();
+  const avisados = new Set<string>();
+  const sumar = (l: LineaEmitida | LineaRecibida, clave: 'A' | 'B', t: Traza, libro: string) => {
+    if (conIrpf.has(`${l.Id}`)) return;
+    const importe = cents(l.Base) + cents(l.Cuota) + cents(l.CuotaRecargo);
+    const nif = String(l.NIF ?? '')
+      .trim()
+      .toUpperCase();
+    if (!nif) {
+      if (!avisados.has(`${libro}${l.Id}`)) {
+        avisados.add(`${libro}${l.Id}`);
+        avisos.push({
+          Codigo: 'sin-nif',
+          Id: l.Id,
+          Mensaje: `${l.NumSerie} (${l.Tercero || 'sin nombre'}): factura sin NIF, no puede declararse en el modelo 347`,
+        });
+      }
+      return;
+    }
+    const key = `${nif}|${clave}`;
+    const x = acc.get(key) ?? {
+      NIF: nif,
+      Nombre: l.Tercero,
+      Clave: clave,
+      q: [0, 0, 0, 0],
+      filas: [],
+      CodPostal: l.CodPostal,
+      Pais: l.Pais,
+    };
+    x.q[Math.ceil(Number(l.Fecha.slice(5, 7)) / 3) - 1]! += importe;
+    x.filas.push({ ...t, Importe: eur(importe) });
+    acc.set(key, x);
+  };
+  for (const l of emitidas) {
+    if (l.Exencion === 'E5' || l.Exencion === 'E2') continue;
+    sumar(l, 'B', trazaE(l), 'e');
+  }
+  for (const l of recibidas) {
+    if (l.Operacion === 'intracomunitaria' || l.Operacion === 'importacion') continue;
+    sumar(l, 'A', trazaR(l), 'r');
+  }
+  const declarados: Declarado[] = [];
+  const metalico = a.Metalico ?? {};
+  for (const x of [...acc.values()].sort((a, b) => a.NIF.localeCompare(b.NIF) || a.Clave.localeCompare(b.Clave))) {
+    const total = x.q.reduce((s, v) => s + v, 0);
+    if (Math.abs(total) <= UMBRAL_347) continue;
+    const cash = x.Clave === 'B' ? cents(metalico[x.NIF]) : 0;
+    const pais = String(x.Pais ?? 'ES').toUpperCase() || 'ES';
+    declarados.push({
+      NIF: x.NIF,
+      Nombre: x.Nombre,
+      Clave: x.Clave,
+      Importe: eur(total),
+      Trimestres: x.q.map(eur) as [string, string, string, string],
+      Metalico: eur(cash > UMBRAL_METALICO ? cash : 0),
+      Provincia: pais === 'ES' ? String(x.CodPostal ?? '').slice(0, 2) : '99',
+      Pais: pais === 'ES' ? '' : pais,
+    });
+    for (const f of x.filas) k.add('02', cents(f.Importe), f);
+  }
+  k.set('01', declarados.length);
+  k.texto['01'] = String(declarados.length);
+  avisos.push(...avisosLibros(p, emitidas, recibidas));
+  return k.fin('347', CASILLAS_347, avisos, { Declarados: declarados });
+}
+
+// ── warnings ──────────────────────────────────────────────────────────────────────────────────────────────────
+/** Received invoices dated by the supplier outside the period (registered in it). */
+export function avisosLibros(
+  p: Periodo,
+  _emitidas: readonly LineaEmitida[],
+  recibidas: readonly LineaRecibida[],
+): Aviso[] {
+  const out: Aviso[] = [];
+  const vistos = new Set<number>();
+  for (const l of recibidas) {
+    if (vistos.has(l.Id)) continue;
+    vistos.add(l.Id);
+    if (l.FechaFactura < p.desde || l.FechaFactura > p.hasta)
+      out.push({
+        Codigo: 'fuera-periodo',
+        Id: l.Id,
+        Mensaje: `${l.NumSerie} (${l.Tercero}): la factura recibida es del ${l.FechaFactura}, fuera del periodo (${p.desde} a ${p.hasta})`,
+      });
+  }
+  return out;
+}
+
+/** Gaps in the numbering of each series and year (numbers of the issued invoices of the period, cancelled too). */
+export function huecosSerie(numeros: readonly { Serie: string; Anyo: number; Numero: number }[]): Aviso[] {
+  const por = new Map<string, number[]>();
+  for (const n of numeros) {
+    const key = `${n.Serie}|${n.Anyo}`;
+    (por.get(key) ?? por.set(key, []).get(key)!).push(n.Numero);
+  }
+  const out: Aviso[] = [];
+  for (const [key, ns] of por) {
+    const [serie, anyo] = key.split('|');
+    const orden = [...new Set(ns)].sort((a, b) => a - b);
+    for (let i = 1; i < orden.length; i++) {
+      const prev = orden[i - 1]!;
+      const cur = orden[i]!;
+      if (cur > prev + 1) {
+        const falta = cur === prev + 2 ? `el número ${prev + 1}` : `los números ${prev + 1} a ${cur - 1}`;
+        out.push({ Codigo: 'hueco-serie', Mensaje: `Serie ${serie} (${anyo}): falta ${falta}` });
+      }
+    }
+  }
+  return out;
+}
