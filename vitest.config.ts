@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: ONE on the 2-core CI machines, which ran every file in
+    // turn with a core idle (the PGlite files are single-threaded). Two workers there; cores - 1 on bigger machines.
+    // The e2e project (fileParallelism: false) still runs its files one at a time, after the others.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       // Import cycles and web layers over the whole source tree (scripts/importGraph.ts): a second, no database.
