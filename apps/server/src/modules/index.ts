@@ -1,6 +1,7 @@
 import type { AreaModule } from '../platform/deps.ts';
 import { administracionModule } from './administracion/index.ts';
 import { asesoriasModule } from './asesorias/index.ts';
+import { autoescuelaModule } from './autoescuela/index.ts';
 import { catalogoModule } from './catalogo/index.ts';
 import { comprasModule } from './compras/index.ts';
 import { comunicacionesModule } from './comunicaciones/index.ts';
@@ -33,6 +34,7 @@ export const modules: AreaModule[] = [
   ticketbaiModule,
   crmModule,
   formacionModule,
+  autoescuelaModule,
   asesoriasModule,
   contratacionModule,
   // Last: the generic CRUD of the registry's simple entities no module above registered.
