@@ -49,33 +49,40 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
     alumno = { apellidos, id: idAlumno };
   });
 
-  // SKIPPED, loudly: issue 17 is open. Saving /cursando/nuevo from the browser shows no confirmation yet (found at
-  // the end of the 2026-11-25 session); the API path of every step below is covered by modules/formacion/formacion.test.ts.
-  it.skip('OMITIDO (issue 17 abierto): the month — course, timetable, attendance on a phone, charges, invoices, tutor portal', async () => {
+  // Each step of the month is its own test (they share the browser and the student): a failure names its step.
+  it('puts her in English B2 group A from the 1st; the week timetable passes axe', async () => {
     const { page } = b;
-    const { apellidos, id: idAlumno } = alumno!;
-    // 2. She attends English B2, group A, from today.
+    const { apellidos } = alumno!;
     await page.goto('/cursando/nuevo');
-    await elegir('Alumno', 'Nora');
+    await elegir('Alumno', `Nora ${apellidos}`);
     await elegir('Curso', 'Inglés B2');
     await page.getByLabel('Grupo').fill('A');
     const alta = page.getByLabel('Fecha de alta');
     const hoy = new Date();
     await alta.fill(`01/${String(hoy.getMonth() + 1).padStart(2, '0')}/${hoy.getFullYear()}`);
-    await alta.press('Enter');
+    // Not Enter: Enter in a field submits the form, so the click below found nothing to save and its toast said
+    // 'No hay cambios para guardar' (what hid the confirmation of this step before).
+    await alta.press('Tab');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await waitToast(page, 'Los datos se han guardado correctamente');
+    await page.waitForURL(/\/cursando\/editar\/\d+$/);
 
-    // 3. The week's timetable.
     await page.goto('/horario/lista');
     await page.getByRole('region', { name: 'Horario semanal' }).waitFor();
+    await expect.poll(() => page.getByRole('region', { name: 'Horario semanal' }).textContent()).toContain('Inglés B2');
     await expectAccessibleBothWidths(page, 'horario semana');
     await screenshot(page, 'academia-horario');
+  });
 
-    // 4. The teacher takes attendance on a phone: two taps per student (open the session, tap the state).
+  it('the teacher, on a phone: attendance in two taps, then her marks (weighted mean)', async () => {
+    const { page } = b;
+    const { apellidos } = alumno!;
     await login(b, 'profesor', undefined, 'ACADEMIA');
     await page.setViewportSize({ width: 390, height: 844 });
-    const mio = await apiGet<{ Sesiones: { Id: number; Curso: string }[] }>(page, 'formacion/horario/mio');
+    const mio = await apiGet<{ Sesiones: { Id: number; IdCurso: number; Curso: string }[] }>(
+      page,
+      'formacion/horario/mio',
+    );
     const sesion = mio.Sesiones.find((s) => s.Curso === 'Inglés B2')!;
     await page.goto(`/horario/asistencia/${sesion.Id}`);
     const tarjeta = page.locator('.mantine-Card-root', { hasText: `Nora ${apellidos}` });
@@ -84,9 +91,22 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
     await tarjeta.locator('.mantine-Badge-root', { hasText: 'Falta' }).waitFor();
     await screenshot(page, 'academia-asistencia-telefono');
     await expectAccessibleBothWidths(page, 'horario asistencia');
-    await page.setViewportSize({ width: 1366, height: 768 });
 
-    // 5. The office generates the month's fees and invoices the pending charges (direct debit).
+    // Marks of the 1st term: written exam 8 (weight 60), speaking 6 (weight 40) → 7,20.
+    await page.goto(`/alumnosprofe/evaluacion/${sesion.IdCurso}`);
+    const ficha = page.locator('.mantine-Card-root', { hasText: `Nora ${apellidos}` });
+    await ficha.waitFor();
+    await ficha.getByLabel(/^Examen escrito/).fill('8');
+    await ficha.getByLabel(/^Expresión oral/).fill('6');
+    await ficha.getByLabel(/^Expresión oral/).press('Tab');
+    await ficha.getByText('Nota final: 7,20').waitFor();
+    await expectAccessibleBothWidths(page, 'evaluacion');
+    await page.setViewportSize({ width: 1366, height: 768 });
+  });
+
+  it("the office: the month's fees, invoiced per payer by direct debit, ready for the SEPA batch", async () => {
+    const { page } = b;
+    const { apellidos, id: idAlumno } = alumno!;
     await login(b, 'academia', undefined, 'ACADEMIA');
     await page.goto('/factcobros/lista');
     await page.getByRole('button', { name: 'Generar cuotas del mes' }).click();
@@ -102,8 +122,17 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
     );
     expect(cargos.Items.length).toBeGreaterThan(0);
     expect(cargos.Items.every((c) => c.IdFactura)).toBe(true);
+    // The invoice's receipt is one the treasury can put in a SEPA direct-debit batch (under the tutor's mandate).
+    const recibos = await apiGet<{
+      Items: { IdFactura: number; MandatoRef: string | null; Problema: string | null }[];
+    }>(page, 'tesoreria/remesas/recibos');
+    const suyo = recibos.Items.find((r) => r.IdFactura === cargos.Items[0]!.IdFactura);
+    expect(suyo?.MandatoRef).toBeTruthy();
+    expect(suyo?.Problema).toBeNull();
+  });
 
-    // 6. The tutor: balance and invoices in 'Mis gestiones'.
+  it("the tutor sees her balance and downloads the invoices in 'Mis gestiones'", async () => {
+    const { page } = b;
     await login(b, 'tutor', undefined, 'ACADEMIA');
     await page.goto('/portalusaldo/lista');
     await page.getByRole('heading', { name: 'Mi saldo' }).waitFor();

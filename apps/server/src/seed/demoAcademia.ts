@@ -244,6 +244,8 @@ export async function seedDemoAcademia(db: Db, hoy: string): Promise<void> {
     CodAlumno: `ALU-${String(n).padStart(4, '0')}`,
     Estado: 'activo',
     FechaAlta: mesPasado,
+    // The payer signed the SEPA mandate on enrolling: the first invoicing files it in treasury's mandates.
+    FechaMandato: mesPasado,
     ConsentimientoRGPD: true,
     ...datos,
   });

@@ -39,6 +39,18 @@ function fromEntity(name: string): RefSource & { entity: EntityDef } {
   return { entity, path: `${entity.area}/${entity.name}/lookup`, params: REF_PAGE, map: byId(entity.titleField) };
 }
 
+/** A list of people labelled by full name: `Nombre Apellidos` (academy students, tutors, teachers). */
+function peopleFromEntity(name: string): RefSource & { entity: EntityDef } {
+  return {
+    ...fromEntity(name),
+    map: (r) => ({
+      value: String(r.Id),
+      label: [r.Nombre, r.Apellidos].filter((x) => typeof x === 'string' && x).join(' ') || String(r.Id),
+      baja: r.Baja === true,
+    }),
+  };
+}
+
 /**
  * The cached reference lists (spec section 3), kept by name: in memory for the session (invalidated when their
  * entity is edited: the entity key prefix) and in local storage across sessions (`referenceCache.ts`). More lists
@@ -66,9 +78,9 @@ export const REFERENCE_LISTS = {
   // Academy (issue 17)
   aulas: fromEntity('aulas'),
   cursos: fromEntity('cursos'),
-  profesores: fromEntity('profesores'),
-  tutores: fromEntity('tutores'),
-  alumnos: fromEntity('alumnos'),
+  profesores: peopleFromEntity('profesores'),
+  tutores: peopleFromEntity('tutores'),
+  alumnos: peopleFromEntity('alumnos'),
   tarifascurso: fromEntity('tarifascurso'),
   opciones: fromEntity('opciones'),
 } satisfies Record<string, RefSource & { entity: EntityDef }>;

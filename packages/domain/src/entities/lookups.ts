@@ -44,6 +44,10 @@ const LOOKUP_EXTRA_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   contratos: ['Tipo', 'IdCentro'],
   clientes: ['Codigo'],
   productos: ['Codigo'],
+  // Academy people are chosen by full name (many share a first name).
+  alumnos: ['Apellidos'],
+  tutores: ['Apellidos'],
+  profesores: ['Apellidos'],
   configura: [
     'VentasTxtLibre2',
     'VentasTxtLibre3',

@@ -59,7 +59,7 @@ export async function revisarAlertas(dir: CompanyDirectory, ahora = new Date()):
       .pick(
         {
           Id: col(p, 'Id'),
-          Nombre: col(p, 'Nombre'),
+          Nombre: col(p, 'Descripcion'),
           Minimo: col(p, 'StockMinimo'),
           Total: sql<string>`coalesce(sum(${col(stockTable, 'Cantidad')}), 0)`,
         },
@@ -67,7 +67,7 @@ export async function revisarAlertas(dir: CompanyDirectory, ahora = new Date()):
         bajo,
       )
       .leftJoin(stockTable, s.on(stockTable, eq(col(stockTable, 'IdProducto'), col(p, 'Id'))))
-      .groupBy(col(p, 'Id'), col(p, 'Nombre'), col(p, 'StockMinimo'))
+      .groupBy(col(p, 'Id'), col(p, 'Descripcion'), col(p, 'StockMinimo'))
       .having(sql`coalesce(sum(${col(stockTable, 'Cantidad')}), 0) < ${col(p, 'StockMinimo')}`)
       .limit(200);
     for (const f of filas) {

@@ -48,8 +48,10 @@ async function noFacturado(s: Scope, id: number, cambios?: Record<string, unknow
 
 /**
  * The monthly charges of a period for every active enrolment (`cursando`) of an active student, in ONE statement:
- * the fee is the enrolment's own, else its monthly tariff's, else the course's; pro-rated by days when the enrolment
- * asks for it and started that month. The partial unique key (company, IdCursando, Periodo) of mode 'mensual'
+ * the fee is the enrolment's own, else its monthly tariff's, else the course's; less the monthly tariff's discounts
+ * for siblings (another active student of the same tutor registered before, attending that month) and for several
+ * courses (the student's second and later enrolments of the month), one after the other; pro-rated by days when the
+ * enrolment asks for it and started that month. The partial unique key (company, IdCursando, Periodo) of mode 'mensual'
  * makes a second run (or a run after a crash) insert nothing: a month is never charged twice.
  */
 export async function generarCargosMensuales(s: Scope, periodo: string): Promise<number> {
@@ -63,16 +65,35 @@ export async function generarCargosMensuales(s: Scope, periodo: string): Promise
     (empresaId) => sql`
     with nuevos as (
       insert into ${ca} (${columnas(caC.empresaId, caC.IdAlumno, caC.Fecha, caC.Modo, caC.Concepto, caC.Importe, caC.TipoIva, caC.Periodo, caC.IdCursando)})
-      select ${cuC.empresaId}, ${cuC.IdAlumno}, ${fecha}::date, 'mensual', ${etiqueta}::text || ${csC.Nombre},
-        case when ${cuC.Prorratear} and to_char(${cuC.FechaAlta}, 'YYYY-MM') = ${periodo}::text
-          then round(base.cuota * (${dias}::int - extract(day from ${cuC.FechaAlta})::int + 1) / ${dias}::int, 2)
-          else base.cuota end,
+      select ${cuC.empresaId}, ${cuC.IdAlumno}, ${fecha}::date, 'mensual',
+        ${etiqueta}::text || ${csC.Nombre}
+          || case when dto.hermanos > 0 then ' · dto. hermanos ' || rtrim(replace(to_char(dto.hermanos, 'FM990.99'), '.', ','), ',') || ' %' else '' end
+          || case when dto.cursos > 0 then ' · dto. varios cursos ' || rtrim(replace(to_char(dto.cursos, 'FM990.99'), '.', ','), ',') || ' %' else '' end,
+        round(base.cuota * (1 - dto.hermanos / 100) * (1 - dto.cursos / 100)
+          * case when ${cuC.Prorratear} and to_char(${cuC.FechaAlta}, 'YYYY-MM') = ${periodo}::text
+              then (${dias}::int - extract(day from ${cuC.FechaAlta})::int + 1)::numeric / ${dias}::int
+              else 1 end, 2),
         coalesce(nullif(${csC.TipoIva}, ''), 'EXENTO'), ${periodo}::text, ${cuC.Id}
       from ${cu}
       join ${al} on ${alC.empresaId} = ${cuC.empresaId} and ${alC.Id} = ${cuC.IdAlumno}
       join ${cs} on ${csC.empresaId} = ${cuC.empresaId} and ${csC.Id} = ${cuC.IdCurso}
       left join ${ta} on ${taC.empresaId} = ${cuC.empresaId} and ${taC.Id} = ${cuC.IdTarifa} and ${taC.Tipo} = 'mensual'
       cross join lateral (select coalesce(${cuC.Cuota}, ${taC.Importe}, ${csC.CuotaMensual}) as cuota) base
+      cross join lateral (select
+        -- Siblings: a student whose tutor has an elder-registered active student attending this month.
+        case when coalesce(${taC.DescuentoHermanos}, 0) > 0 and ${alC.IdTutor} is not null and exists (
+          select 1 from ${al} h join ${cu} hc on ${en('hc', cuC.empresaId)} = ${en('h', alC.empresaId)}
+            and ${en('hc', cuC.IdAlumno)} = ${en('h', alC.Id)}
+          where ${en('h', alC.empresaId)} = ${cuC.empresaId} and ${en('h', alC.IdTutor)} = ${alC.IdTutor}
+            and ${en('h', alC.Id)} < ${alC.Id} and not ${en('h', alC.Baja)} and ${en('h', alC.Estado)} = 'activo'
+            and ${activoEnMes('hc', desde, hasta)}
+        ) then ${taC.DescuentoHermanos} else 0 end as hermanos,
+        -- Several courses: the student's second and later enrolments attended this month.
+        case when coalesce(${taC.DescuentoVariosCursos}, 0) > 0 and exists (
+          select 1 from ${cu} oc where ${en('oc', cuC.empresaId)} = ${cuC.empresaId}
+            and ${en('oc', cuC.IdAlumno)} = ${cuC.IdAlumno} and ${en('oc', cuC.Id)} < ${cuC.Id}
+            and ${activoEnMes('oc', desde, hasta)}
+        ) then ${taC.DescuentoVariosCursos} else 0 end as cursos) dto
       where ${cuC.empresaId} = ${empresaId} and not ${cuC.Baja} and not ${alC.Baja} and ${alC.Estado} = 'activo'
         and ${cuC.FechaAlta} <= ${hasta}::date and (${cuC.FechaBaja} is null or ${cuC.FechaBaja} >= ${desde}::date)
         and base.cuota is not null and base.cuota > 0
@@ -82,6 +103,14 @@ export async function generarCargosMensuales(s: Scope, periodo: string): Promise
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** A column of a table under an alias of a subquery (`alias.column`). */
+const en = (alias: string, c: Column) => sql`${sql.identifier(alias)}.${sql.identifier(c.name)}`;
+
+/** An enrolment row (under `alias`) attended some day of the month [desde, hasta]. */
+const activoEnMes = (alias: string, desde: string, hasta: string) =>
+  sql`not ${en(alias, cuC.Baja)} and ${en(alias, cuC.FechaAlta)} <= ${hasta}::date
+    and (${en(alias, cuC.FechaBaja)} is null or ${en(alias, cuC.FechaBaja)} >= ${desde}::date)`;
 
 /** Bare column names (an INSERT's target list, an ON CONFLICT target). */
 const columnas = (...cs: Column[]) =>

@@ -1,4 +1,4 @@
-import { type DocumentoVentaInput, MSG_ACADEMIA } from '@faro/domain';
+import { type DocumentoVentaInput, isValidIban, MSG_ACADEMIA, normalizeIban } from '@faro/domain';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -11,9 +11,11 @@ import {
   col,
   documentosVenta as dv,
   fpagoTable as fp,
+  mandatosSepa as ms,
   tutoresTable as tu,
   vencimientosVenta as ve,
 } from '../../platform/tenancy/tables.ts';
+import { mandatoVigente } from '../tesoreria/mandatos.ts';
 import { crearDocumento, preparar } from '../ventas/documentos/documentosRepository.ts';
 import { emitirFactura } from '../ventas/documentos/emitir.ts';
 import { hoyEspana, vacio } from './comun.ts';
@@ -54,6 +56,35 @@ async function clienteDe(s: Scope, p: Pagador, alumno: Fila): Promise<number> {
   const idCliente = Number(nuevo!.Id);
   await s.update(tabla, { IdCliente: idCliente } as never, eq(tabla.Id, p.id));
   return idCliente;
+}
+
+/**
+ * The payer's SEPA mandate, in treasury's mandates (`mandatos_sepa` of the payer's customer, what the SEPA batches
+ * collect under): created from the student file (the paying tutor's IBAN or the file's 'IBAN del pagador', signed on
+ * 'Fecha del mandato SEPA') when the customer has none. A customer with a mandate — active, or blocked by a return,
+ * or cancelled — is left to the treasury's screen; without a valid IBAN or a signing date nothing is created and the
+ * batch's candidate list says what is missing.
+ */
+export async function asegurarMandato(s: Scope, idCliente: number, p: Pagador, alumno: Fila): Promise<void> {
+  if (await mandatoVigente(s, idCliente)) return;
+  const suyos = await s.pick({ Id: ms.Id }, ms, eq(ms.IdCliente, idCliente));
+  if (suyos.length || vacio(alumno.FechaMandato)) return;
+  let iban = vacio(alumno.IBAN) ? '' : String(alumno.IBAN);
+  if (p.tipo === 'tutor') {
+    const [t] = await s.pick({ IBAN: col(tu, 'IBAN') }, tu, eq(col(tu, 'Id'), p.id));
+    if (!vacio(t?.IBAN)) iban = String(t!.IBAN);
+  }
+  iban = normalizeIban(iban);
+  if (!iban || !isValidIban(iban)) return;
+  await s.insert(ms, {
+    IdCliente: idCliente,
+    Referencia: `ACA-${idCliente}-1`,
+    IBAN: iban,
+    FechaFirma: String(alumno.FechaMandato).slice(0, 10),
+    Esquema: 'CORE',
+    Secuencia: 'FRST',
+    Estado: 'activo',
+  });
 }
 
 /** The company's direct-debit payment method ('Recibo domiciliado', medio domiciliacion), created when missing. */
@@ -123,6 +154,7 @@ export async function facturarCargos(
     try {
       const hecha = await s.tx(async (t) => {
         const cliente = await clienteDe(t, pagador, alumno);
+        await asegurarMandato(t, cliente, pagador, alumno);
         const nombreDe = (id: unknown) => {
           const a = alumnos.find((x) => Number(x.Id) === Number(id));
           return a ? `${a.Nombre} ${a.Apellidos}` : '';

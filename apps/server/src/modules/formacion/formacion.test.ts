@@ -151,6 +151,15 @@ describe('timetable', () => {
       (s) => s.Curso === 'Ofimática avanzada',
     )!;
     expect((await profesor.request('GET', `/api/formacion/asistencia/${ajena.Id}`)).status).toBe(403);
+    // Marks: the teacher's own course (Inglés B2) yes, another course's no.
+    const suyas = mio.body.Sesiones[0] as { IdCurso: number };
+    const notas = await profesor.request('GET', `/api/formacion/evaluacion/${suyas.IdCurso}`);
+    expect(notas.status).toBe(200);
+    expect(notas.body.Items.map((i: { Nombre: string }) => i.Nombre)).toEqual(['Examen escrito', 'Expresión oral']);
+    const otra = (semana.body.Sesiones as { IdCurso: number; Curso: string }[]).find(
+      (s) => s.Curso === 'Ofimática avanzada',
+    )!;
+    expect((await profesor.request('GET', `/api/formacion/evaluacion/${otra.IdCurso}`)).status).toBe(403);
   });
 });
 
@@ -183,6 +192,49 @@ describe('monthly charges and invoicing', () => {
     expect(await oficina.request('POST', '/api/formacion/cargos/generar', { Periodo: '2099-13' })).toMatchObject({
       status: 400,
     });
+  });
+
+  it('takes off the tariff discounts for siblings and for several courses', async () => {
+    const scope = companyDirectory(t.deps).scope(empresaId);
+    // Hugo and Irene (ALU-0004/5) are siblings with their mother Carmen as tutor; both already attend a course.
+    const [hugo] = await lista(oficina, 'alumnos', { CodAlumno: 'ALU-0004' });
+    const [irene] = await lista(oficina, 'alumnos', { CodAlumno: 'ALU-0005' });
+    const [ingles] = await lista(oficina, 'cursos', { Codigo: 'ING-B2' });
+    const tarifa = await oficina.request('POST', '/api/formacion/tarifascurso/save', {
+      Nombre: 'Mensualidad con descuentos',
+      IdCurso: ingles!.Id,
+      Tipo: 'mensual',
+      Importe: '100.00',
+      DescuentoHermanos: '10',
+      DescuentoVariosCursos: '20',
+    });
+    expect(tarifa.status).toBe(201);
+    const alta = async (idAlumno: unknown) => {
+      const r = await oficina.request('POST', '/api/formacion/cursando/save', {
+        IdAlumno: idAlumno,
+        IdCurso: ingles!.Id,
+        Grupo: 'Descuentos',
+        IdTarifa: tarifa.body.Id,
+        FechaAlta: '2099-06-01',
+      });
+      expect(r.status).toBe(201);
+      return r.body.Id as number;
+    };
+    const deHugo = await alta(hugo!.Id);
+    const deIrene = await alta(irene!.Id);
+    await generarCargosMensuales(scope, '2099-06');
+    const cargo = async (idAlumno: unknown, idCursando: number) =>
+      (await lista(oficina, 'cargos', { IdAlumno: idAlumno, Periodo: '2099-06' })).find(
+        (c) => c.IdCursando === idCursando,
+      )!;
+    // Hugo: his second course this month → 100 − 20 %. Irene: also the younger sibling → 100 − 10 % − 20 %.
+    const h = await cargo(hugo!.Id, deHugo);
+    expect(h.Importe).toBe('80.00');
+    expect(h.Concepto).toContain('dto. varios cursos 20 %');
+    expect(h.Concepto).not.toContain('hermanos');
+    const i = await cargo(irene!.Id, deIrene);
+    expect(i.Importe).toBe('72.00');
+    expect(i.Concepto).toContain('dto. hermanos 10 %');
   });
 
   it('invoices the pending charges: one invoice per payer, exempt teaching and taxable material, then the balance', async () => {
@@ -233,8 +285,65 @@ describe('monthly charges and invoicing', () => {
       s.Cliente.startsWith('Carmen Serrano'),
     );
     expect(Number(suyo?.Pendiente)).toBeGreaterThanOrEqual(Number(factura.Total));
+    idFacturaCarmen = factura.IdFactura;
+    totalCarmen = Number(factura.Total);
+  });
+
+  it("files the payer's SEPA mandate, collects the invoice in a batch and sees the return on the balance", async () => {
+    const pendiente = async () =>
+      Number(
+        ((await oficina.request('GET', '/api/formacion/factcobros/saldos')).body.Items as Saldo[]).find((s) =>
+          s.Cliente.startsWith('Carmen Serrano'),
+        )?.Pendiente ?? 0,
+      );
+    // The invoicing filed the mother's mandate in treasury's mandates (her IBAN, the file's signing date).
+    const recibos = await oficina.request('GET', '/api/tesoreria/remesas/recibos');
+    expect(recibos.status).toBe(200);
+    const recibo = (recibos.body.Items as Recibo[]).find((r) => r.IdFactura === idFacturaCarmen)!;
+    expect(recibo).toMatchObject({ IBAN: 'ES6000491500051234567892', Problema: null });
+    expect(recibo.MandatoRef).toMatch(/^ACA-\d+-1$/);
+    const cuentas = await oficina.request('GET', '/api/tesoreria/tesoreria/list?TotalPagina=200');
+    const banco = (cuentas.body.Items as { Id: number; Tipo: string; IBAN: string | null }[]).find(
+      (c) => c.Tipo === 'banco' && c.IBAN,
+    )!;
+    const remesa = await oficina.request('POST', '/api/tesoreria/remesas/save', {
+      IdTesoreria: banco.Id,
+      Fecha: '2099-07-01',
+      Recibos: [{ IdFactura: recibo.IdFactura, Plazo: recibo.Plazo }],
+    });
+    expect(remesa.status).toBe(201);
+    const fichero = await oficina.request('GET', `/api/tesoreria/remesas/fichero/${remesa.body.Id}`);
+    expect(fichero.status).toBe(200);
+    expect(String(fichero.body)).toContain('ES6000491500051234567892');
+    const antes = await pendiente();
+    expect((await oficina.request('POST', `/api/tesoreria/remesas/enviar/${remesa.body.Id}`)).status).toBe(200);
+    expect(await pendiente()).toBeCloseTo(antes - totalCarmen, 2);
+    // The bank returns it (AM04, insufficient funds): the invoice is pending again on the payer's balance.
+    const lineas = (await oficina.request('GET', `/api/tesoreria/remesas/edit/${remesa.body.Id}`)).body.Recibos as {
+      Id: number;
+    }[];
+    const devuelto = await oficina.request('POST', `/api/tesoreria/remesas/devolver/${lineas[0]!.Id}`, {
+      Motivo: 'AM04',
+      Fecha: '2099-07-05',
+    });
+    expect(devuelto.status).toBe(200);
+    expect(await pendiente()).toBeCloseTo(antes, 2);
   });
 });
+
+interface Saldo {
+  Cliente: string;
+  Pendiente: string;
+}
+interface Recibo {
+  IdFactura: number;
+  Plazo: number;
+  IBAN: string | null;
+  MandatoRef: string | null;
+  Problema: string | null;
+}
+let idFacturaCarmen = 0;
+let totalCarmen = 0;
 
 describe('portal: per person', () => {
   it('a student sees only their own file; a tutor only their children, with their invoices', async () => {

@@ -161,6 +161,21 @@ async function accesoHorario(request: FastifyRequest, s: Scope, nivel: number, i
   if (!yo || Number(sesion.IdProfesor) !== yo) throw forbidden();
 }
 
+/**
+ * Office users with `codigo` at `nivel` (CursoCursos for marks), or a teacher who has a session of the course: the
+ * teacher enters the marks of the courses they teach (their evaluation sheet), never another course's.
+ */
+export async function accesoCurso(request: FastifyRequest, s: Scope, nivel: number, idCurso: number) {
+  const ctx = companyCtx(request);
+  if ((ctx.permisos.CursoCursos ?? 0) >= nivel) return;
+  if (!esProfesor(request)) throw forbidden();
+  const yo = await profesorDe(s, ctx.personaId);
+  const [suya] = yo
+    ? await s.pick({ Id: hoC.Id }, ho, and(eq(hoC.IdCurso, idCurso), eq(hoC.IdProfesor, yo))).limit(1)
+    : [];
+  if (!suya) throw forbidden();
+}
+
 /** The week's sessions with the names a calendar shows. `soloMias`: the calling teacher's. */
 export async function semana(s: Scope, filtro: { profesor?: number | null; curso?: number | null } = {}) {
   const rows = await s

@@ -12,7 +12,7 @@ import { cargosHooks, generarCargosMensuales } from './cargos.ts';
 import { hoyEspana, siguienteCodigo, vacio } from './comun.ts';
 import { boletinPdf, guardarNotas, hojaEvaluacion, type NotasInput, notasSchema } from './evaluaciones.ts';
 import { facturarCargos, morosos, pendientesDeFacturar, saldos } from './facturacion.ts';
-import { horarioRoutes, horariosHooks } from './horario.ts';
+import { accesoCurso, horarioRoutes, horariosHooks } from './horario.ts';
 import { matriculasOnlineHooks, onlineRoutes } from './online.ts';
 import { portalRoutes } from './portal.ts';
 
@@ -81,20 +81,26 @@ export const formacionModule: AreaModule = (app, deps) => {
     Items: await morosos(deps.scopeOf(request)),
   }));
 
-  const cursos = (level: 1 | 2) => ({ config: { access: access.permission('CursoCursos', level) } });
+  // Marks: the office (CursoCursos) or the course's own teacher (accesoCurso).
+  const company = { config: { access: access.company } };
   const idOf = (params: unknown) => {
     const id = Number((params as { id: string }).id);
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     return id;
   };
   const trimestreDe = (q: unknown) => Math.min(4, Math.max(1, Number((q as { trimestre?: string }).trimestre) || 1));
-  app.get('/api/formacion/evaluacion/:id', cursos(1), async (request) =>
-    hojaEvaluacion(deps.scopeOf(request), idOf(request.params), trimestreDe(request.query)),
-  );
-  app.put('/api/formacion/evaluacion/:id', cursos(2), async (request) => {
-    const body = parseBody(notasSchema, request.body) as NotasInput;
+  app.get('/api/formacion/evaluacion/:id', company, async (request) => {
     const s = deps.scopeOf(request);
-    return s.tx((t) => guardarNotas(t, idOf(request.params), body));
+    const id = idOf(request.params);
+    await accesoCurso(request, s, 1, id);
+    return hojaEvaluacion(s, id, trimestreDe(request.query));
+  });
+  app.put('/api/formacion/evaluacion/:id', company, async (request) => {
+    const s = deps.scopeOf(request);
+    const id = idOf(request.params);
+    await accesoCurso(request, s, 2, id);
+    const body = parseBody(notasSchema, request.body) as NotasInput;
+    return s.tx((t) => guardarNotas(t, id, body));
   });
   app.get(
     '/api/formacion/boletin/:id',

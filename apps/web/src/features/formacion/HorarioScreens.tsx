@@ -324,7 +324,11 @@ function EvaluacionCurso({ idCurso }: { idCurso: number }) {
                 inputMode="decimal"
                 label={`${i.Nombre} (${i.Peso})`}
                 defaultValue={a.Notas.find((n) => n.IdEvaluacion === i.Id)?.Nota ?? ''}
-                onBlur={(e) => guardar(a.IdAlumno, i.Id, e.currentTarget.value)}
+                onBlur={(e) => {
+                  // Tabbing through the sheet saves only what changed.
+                  const antes = a.Notas.find((n) => n.IdEvaluacion === i.Id)?.Nota ?? '';
+                  if (e.currentTarget.value.trim() !== String(antes)) guardar(a.IdAlumno, i.Id, e.currentTarget.value);
+                }}
               />
             ))}
             {manual ? (
@@ -333,7 +337,10 @@ function EvaluacionCurso({ idCurso }: { idCurso: number }) {
                 inputMode="decimal"
                 label="Nota final"
                 defaultValue={a.Final ?? ''}
-                onBlur={(e) => guardar(a.IdAlumno, null, e.currentTarget.value)}
+                onBlur={(e) => {
+                  if (e.currentTarget.value.trim() !== String(a.Final ?? ''))
+                    guardar(a.IdAlumno, null, e.currentTarget.value);
+                }}
               />
             ) : (
               <Text size="sm">Nota final: {a.Final == null ? '—' : a.Final.toFixed(2).replace('.', ',')}</Text>
