@@ -184,3 +184,6 @@ export function registerFactEmitidas(app: FastifyInstance, deps: AppDeps): void 
     modelos: { libro: { columnas: COLUMNAS, celdas, pie } },
   });
 }
+
+/** The book's SQL and row, for the tax models (modelos/): the same rows, never a second definition. */
+export const libroEmitidas = { cabeceras: CABECERAS, where, select: SELECT, fila };

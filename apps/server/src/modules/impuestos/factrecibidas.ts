@@ -325,3 +325,6 @@ export function registerFactRecibidas(app: FastifyInstance, deps: AppDeps): void
     },
   });
 }
+
+/** The book's SQL and row, for the tax models (modelos/): the same rows, never a second definition. */
+export const libroRecibidas = { cabeceras: CABECERAS, where, select: SELECT, fila };

@@ -1,0 +1,336 @@
+import {
+  type Ajustes,
+  CASILLAS_111,
+  CASILLAS_115,
+  CASILLAS_130,
+  CASILLAS_303,
+  CASILLAS_347,
+  CASILLAS_349,
+  type Declarante,
+  ficheroAutoliquidacion,
+  ficheroDeclaracion,
+  formatAmount,
+  type ModeloTributario,
+  MSG,
+  NOMBRE_MODELO,
+  type Periodo,
+  type ResultadoModelo,
+} from '@faro/domain';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { access } from '../../../platform/auth/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { AppError, badRequest, notFound } from '../../../platform/http/errors.ts';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
+import { empresa, modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
+import { borrador, calcular, type Presentado, periodoDePath } from './servicio.ts';
+
+/**
+ * `/api/impuestos/modtributarios/*` (issue 15): a model's boxes for a period computed from the books, the rows
+ * behind a box, the AEAT file (ISO-8859-1), a PDF of the boxes, and the returns saved (borrador → presentada with
+ * date and CSV; a presented return is locked, a change is a complementaria or sustitutiva).
+ */
+const BASE = '/api/impuestos/modtributarios';
+const leer = { access: access.permission('ImptoEmit', 1) };
+const escribir = { access: access.permission('ImptoEmit', 2) };
+const RUTA = ':modelo/:anyo/:periodo';
+
+export const CASILLAS: Record<ModeloTributario, readonly string[]> = {
+  '303': CASILLAS_303,
+  '130': CASILLAS_130,
+  '111': CASILLAS_111,
+  '115': CASILLAS_115,
+  '349': CASILLAS_349,
+  '347': CASILLAS_347,
+};
+
+export const MSG_MODTRIB = {
+  casilla: (c: string, m: string) => `La casilla ${c} no existe en el modelo ${m}`,
+  bloqueado:
+    'El modelo ya está presentado y no se puede modificar: para cambiarlo guarda una declaración complementaria o sustitutiva',
+  yaPresentado: 'Esta declaración ya está presentada',
+  justificante: 'Indica el CSV o el número de justificante de la presentación (hasta 40 caracteres)',
+  fecha: 'Indica la fecha de presentación (AAAA-MM-DD)',
+} as const;
+
+const fmtResultado = (m: ModeloTributario, r: ResultadoModelo) =>
+  r.Casillas[{ '303': '71', '130': '19', '111': '30', '115': '05', '349': '02', '347': '02' }[m]] ?? '0.00';
+
+function json(r: Presentado) {
+  return {
+    Id: r.id,
+    Modelo: r.modelo,
+    Anyo: r.anyo,
+    Periodo: r.periodo,
+    Tipo: r.tipo,
+    Estado: r.estado,
+    FechaPresentacion: r.fechaPresentacion,
+    Justificante: r.justificante,
+    TipoDeclaracion: r.tipoDeclaracion,
+    Resultado: r.resultado,
+    Casillas: r.casillas,
+    Ajustes: r.ajustes,
+  };
+}
+
+async function declarante(s: Scope, anterior?: Presentado | null): Promise<Declarante> {
+  const [e] = await s.company({ nombre: empresa.nombre, nif: empresa.nif });
+  return {
+    NIF: e?.nif ?? '',
+    Nombre: e?.nombre ?? '',
+    Complementaria: anterior?.tipo === 'complementaria',
+    Sustitutiva: anterior?.tipo === 'sustitutiva',
+  };
+}
+
+/** The period's returns, newest first. */
+const delPeriodo = (s: Scope, modelo: string, p: Periodo) =>
+  s.select(mp, and(eq(mp.modelo, modelo), eq(mp.anyo, p.anyo), eq(mp.periodo, p.codigo))).orderBy(desc(mp.id));
+
+const ajustesSchema = z
+  .object({
+    Tipo: z
+      .enum(['normal', 'complementaria', 'sustitutiva'], {
+        error: 'El tipo debe ser normal, complementaria o sustitutiva',
+      })
+      .default('normal'),
+    Casillas: z
+      .record(z.string().regex(/^\d{1,3}$/), z.union([z.string(), z.number()]).transform(String))
+      .refine((c) => Object.values(c).every((v) => /^-?\d{1,13}(\.\d{1,2})?$/.test(v.trim() || '0')), {
+        error: 'Las casillas deben ser importes con hasta 2 decimales',
+      })
+      .default({}),
+  })
+  .strict();
+const presentarSchema = z.object({
+  FechaPresentacion: z
+    .string({ error: MSG_MODTRIB.fecha })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG_MODTRIB.fecha })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MSG_MODTRIB.fecha }),
+  Justificante: z
+    .string({ error: MSG_MODTRIB.justificante })
+    .trim()
+    .min(1, { error: MSG_MODTRIB.justificante })
+    .max(40, { error: MSG_MODTRIB.justificante }),
+});
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const r = schema.safeParse(body ?? {});
+  if (!r.success)
+    throw new AppError(
+      400,
+      MSG.formInvalid,
+      r.error.issues.map((i) => ({ Campo: String(i.path[0] ?? 'Datos'), Mensaje: i.message })),
+    );
+  return r.data;
+}
+
+async function pdfModelo(s: Scope, m: ModeloTributario, p: Periodo, r: ResultadoModelo): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const d = await declarante(s);
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${NOMBRE_MODELO[m]} ${p.anyo} ${p.codigo}` } });
+  const partes: Buffer[] = [];
+  doc.on('data', (b: Buffer) => partes.push(b));
+  const fin = new Promise<Buffer>((ok) => doc.on('end', () => ok(Buffer.concat(partes))));
+  doc.font('Helvetica-Bold').fontSize(14).text(NOMBRE_MODELO[m]);
+  doc.font('Helvetica').fontSize(10).text(`${d.Nombre} · NIF ${d.NIF} · Ejercicio ${p.anyo} · Periodo ${p.codigo}`);
+  doc.text(`Del ${p.desde.split('-').reverse().join('/')} al ${p.hasta.split('-').reverse().join('/')}`);
+  doc.moveDown();
+  for (const k of CASILLAS[m]) {
+    const v = r.Casillas[k] ?? '0.00';
+    const valor = v.includes('.') && !['02', '05', '08'].includes(k) ? formatAmount(v) : v;
+    doc.text(`[${k.padStart(3, ' ')}]  ${valor}`, { continued: false });
+  }
+  if (r.Declarados?.length) {
+    doc.moveDown().font('Helvetica-Bold').text('Declarados').font('Helvetica');
+    for (const x of r.Declarados) doc.text(`${x.NIF}  ${x.Nombre}  clave ${x.Clave}  ${formatAmount(x.Importe)}`);
+  }
+  if (r.Avisos.length) {
+    doc.moveDown().font('Helvetica-Bold').text('Avisos').font('Helvetica');
+    for (const a of r.Avisos) doc.text(`· ${a.Mensaje}`);
+  }
+  doc.end();
+  return fin;
+}
+
+export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
+  const tags = ['impuestos'];
+  app.get(
+    `${BASE}/calcular/${RUTA}`,
+    { config: leer, schema: { tags, summary: 'Casillas de un modelo tributario' } },
+    async (request) => {
+      const s = deps.scopeOf(request);
+      const { modelo, p } = periodoDePath(request.params);
+      const r = await calcular(s, modelo, p);
+      const registros = await delPeriodo(s, modelo, p);
+      return {
+        Modelo: modelo,
+        Anyo: p.anyo,
+        Periodo: p.codigo,
+        FechaDesde: p.desde,
+        FechaHasta: p.hasta,
+        Casillas: r.Casillas,
+        Formulas: r.Formulas,
+        TipoDeclaracion: r.TipoDeclaracion ?? null,
+        Declarados: r.Declarados ?? [],
+        Avisos: r.Avisos,
+        Presentada: registros.some((x) => x.estado === 'presentada'),
+        Registros: registros.map(json),
+      };
+    },
+  );
+
+  app.get(
+    `${BASE}/traza/${RUTA}/:casilla`,
+    { config: leer, schema: { tags, summary: 'Facturas y líneas detrás de una casilla' } },
+    async (request) => {
+      const { modelo, p } = periodoDePath(request.params);
+      const casilla = String((request.params as { casilla?: string }).casilla ?? '');
+      if (!CASILLAS[modelo].includes(casilla)) throw badRequest(MSG_MODTRIB.casilla(casilla, modelo));
+      const r = await calcular(deps.scopeOf(request), modelo, p);
+      return {
+        Casilla: casilla,
+        Importe: r.Casillas[casilla],
+        Formula: r.Formulas[casilla] ?? null,
+        Lineas: r.Traza[casilla] ?? [],
+      };
+    },
+  );
+
+  app.get(
+    `${BASE}/fichero/${RUTA}`,
+    { config: leer, schema: { tags, summary: 'Fichero de presentación AEAT' } },
+    async (request, reply) => {
+      const s = deps.scopeOf(request);
+      const { modelo, p } = periodoDePath(request.params);
+      const r = await calcular(s, modelo, p);
+      const [ultimo] = await delPeriodo(s, modelo, p);
+      const d = await declarante(s, ultimo);
+      const texto =
+        modelo === '347' || modelo === '349' ? ficheroDeclaracion(r, p, d) : ficheroAutoliquidacion(r, p, d);
+      return reply
+        .header('Content-Type', 'text/plain; charset=ISO-8859-1')
+        .header('Content-Disposition', `attachment; filename="${modelo}_${p.anyo}_${p.codigo}.txt"`)
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(texto, 'latin1'));
+    },
+  );
+
+  app.get(
+    `${BASE}/pdf/${RUTA}`,
+    { config: leer, schema: { tags, summary: 'Casillas del modelo en PDF' } },
+    async (request, reply) => {
+      const s = deps.scopeOf(request);
+      const { modelo, p } = periodoDePath(request.params);
+      const pdf = await pdfModelo(s, modelo, p, await calcular(s, modelo, p));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="modelo-${modelo}-${p.anyo}-${p.codigo}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    `${BASE}/presentados/list`,
+    { config: leer, schema: { tags, summary: 'Modelos guardados y presentados' } },
+    async (request) => {
+      const s = deps.scopeOf(request);
+      const q = (request.query ?? {}) as Record<string, string | undefined>;
+      const conds: SQL[] = [];
+      if (q.Modelo) conds.push(eq(mp.modelo, q.Modelo));
+      if (q.Anyo && /^\d{4}$/.test(q.Anyo)) conds.push(eq(mp.anyo, Number(q.Anyo)));
+      const rows = await s
+        .select(mp, and(...conds))
+        .orderBy(desc(mp.anyo), desc(mp.id))
+        .limit(200);
+      return { Items: rows.map(json) };
+    },
+  );
+
+  app.post(
+    `${BASE}/guardar/${RUTA}`,
+    { config: escribir, schema: { tags, summary: 'Guardar el borrador de un modelo' } },
+    async (request, reply) => {
+      const { modelo, p } = periodoDePath(request.params);
+      const body = parse(ajustesSchema, request.body);
+      const ajustes: Ajustes = { Casillas: body.Casillas };
+      const out = await deps.scopeOf(request).tx(async (s) => {
+        const registros = await delPeriodo(s, modelo, p).for('update');
+        const presentado = registros.find((x) => x.estado === 'presentada');
+        if (presentado && body.Tipo === 'normal') throw new AppError(409, MSG_MODTRIB.bloqueado);
+        const r = await calcular(s, modelo, p, ajustes);
+        const valores = {
+          tipo: body.Tipo,
+          idAnterior: presentado?.id ?? null,
+          ajustes,
+          casillas: r.Casillas,
+          tipoDeclaracion: r.TipoDeclaracion ?? null,
+          resultado: fmtResultado(modelo, r),
+        };
+        const draft = await borrador(s, modelo, p);
+        const [row] = draft
+          ? await s.update(mp, valores, eq(mp.id, draft.id)).returning()
+          : await s.insert(mp, { modelo, anyo: p.anyo, periodo: p.codigo, ...valores }).returning();
+        return row!;
+      });
+      return reply.code(201).send(json(out));
+    },
+  );
+
+  app.post(
+    `${BASE}/presentar/:id`,
+    { config: escribir, schema: { tags, summary: 'Marcar como presentado' } },
+    async (request) => {
+      const id = Number((request.params as { id?: string }).id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+      const body = parse(presentarSchema, request.body);
+      const out = await deps.scopeOf(request).tx(async (s) => {
+        const [row] = await s.select(mp, eq(mp.id, id)).for('update');
+        if (!row) throw notFound();
+        if (row.estado === 'presentada') throw new AppError(409, MSG_MODTRIB.yaPresentado);
+        const modelo = row.modelo as ModeloTributario;
+        const { p } = periodoDePath({ modelo, anyo: row.anyo, periodo: row.periodo });
+        // The boxes as presented: computed again now, so the locked copy is what the AEAT received.
+        const r = await calcular(s, modelo, p, row.ajustes as Ajustes);
+        const [u] = await s
+          .update(
+            mp,
+            {
+              estado: 'presentada',
+              fechaPresentacion: body.FechaPresentacion,
+              justificante: body.Justificante,
+              casillas: r.Casillas,
+              tipoDeclaracion: r.TipoDeclaracion ?? null,
+              resultado: fmtResultado(modelo, r),
+            },
+            and(eq(mp.id, id), eq(mp.estado, 'borrador')),
+          )
+          .returning();
+        await s.audit({
+          accion: 'M',
+          recurso: 'modtributarios',
+          idRegistro: id,
+          campos: { Estado: 'presentada' },
+        });
+        return u!;
+      });
+      return json(out);
+    },
+  );
+
+  app.post(
+    `${BASE}/presentados/delete/:id`,
+    { config: escribir, schema: { tags, summary: 'Borrar un borrador' } },
+    async (request) => {
+      const id = Number((request.params as { id?: string }).id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+      const s = deps.scopeOf(request);
+      const [row] = await s.select(mp, eq(mp.id, id));
+      if (!row) throw notFound();
+      if (row.estado === 'presentada') throw new AppError(409, MSG_MODTRIB.bloqueado);
+      await s.delete(mp, and(eq(mp.id, id), eq(mp.estado, 'borrador')));
+      return { Ok: true };
+    },
+  );
+}
