@@ -14,9 +14,9 @@ describe('TicketBAI identifier and QR', () => {
   it('CRC-8/SMBUS: standard check value and the published TicketBAI vectors', () => {
     expect(crc8('123456789')).toBe(0xf4);
     expect(crc8Texto('TBAI-00000006Y-251019-btFpwP8dcLGAF-')).toBe('237');
-    expect(
-      crc8Texto('https://batuz.eus/QRTBAI/?id=TBAI-00000006Y-251019-btFpwP8dcLGAF-237&s=T&nf=27174&i=4.70'),
-    ).toBe('007');
+    expect(crc8Texto('https://batuz.eus/QRTBAI/?id=TBAI-00000006Y-251019-btFpwP8dcLGAF-237&s=T&nf=27174&i=4.70')).toBe(
+      '007',
+    );
   });
 
   it('builds the official identifier and the one of the official Gipuzkoa sample', () => {
@@ -31,7 +31,12 @@ describe('TicketBAI identifier and QR', () => {
   });
 
   it('QR URL: the official Bizkaia vector and the host of each province', () => {
-    const d = { identificador: 'TBAI-00000006Y-251019-btFpwP8dcLGAF-237', serie: 'T', numero: '27174', importe: '4.70' };
+    const d = {
+      identificador: 'TBAI-00000006Y-251019-btFpwP8dcLGAF-237',
+      serie: 'T',
+      numero: '27174',
+      importe: '4.70',
+    };
     expect(urlQrTbai('https://batuz.eus/QRTBAI/', d)).toBe(
       'https://batuz.eus/QRTBAI/?id=TBAI-00000006Y-251019-btFpwP8dcLGAF-237&s=T&nf=27174&i=4.70&cr=007',
     );

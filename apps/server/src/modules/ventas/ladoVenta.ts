@@ -30,6 +30,8 @@ import {
 } from '../../platform/tenancy/tables.ts';
 import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
+import { registrarAltaTbai, registrarAnulacionTbai } from '../ticketbai/emision.ts';
+import { dibujarQrTicketBai } from '../ticketbai/pdfQr.ts';
 import { dibujarQrVerifactu } from './verifactu/pdfQr.ts';
 import { registrarAlta, registrarAnulacion, urlQrFactura } from './verifactu/registros.ts';
 
@@ -39,6 +41,8 @@ import { registrarAlta, registrarAnulacion, urlQrFactura } from './verifactu/reg
  */
 export async function alEmitirFactura(t: Scope, factura: Cabecera): Promise<void> {
   await registrarAlta(t, factura);
+  // TicketBAI (issue 21): a `tbai`/`lroe` company's signed, chained file (nothing for any other company).
+  await registrarAltaTbai(t, factura);
 }
 
 /** A sales save body (Cliente, VentasTxtLibre*) in the engine's words. */
@@ -143,7 +147,7 @@ export const LADO_VENTA: LadoDocumentos = {
     },
     plantilla: TIPO_PLANTILLA,
     // VeriFactu (issue 6): the issued invoice's QR and its legends.
-    qr: dibujarQrVerifactu,
+    qr: async (doc, s, id) => (await dibujarQrTicketBai(doc, s, id)) || dibujarQrVerifactu(doc, s, id),
     mensajes: {
       sinEmail: 'El cliente no tiene email: indica la dirección en «Para»',
       borrador: 'Emite la factura antes de enviarla',
@@ -201,6 +205,7 @@ export const LADO_VENTA: LadoDocumentos = {
   },
   alAnular: async (t, h) => {
     await registrarAnulacion(t, h);
+    await registrarAnulacionTbai(t, h);
   },
   async alCargar(s, recurso, h, json) {
     // VeriFactu (issue 6): the issued invoice carries the cotejo URL of its QR.
