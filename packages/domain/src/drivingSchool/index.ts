@@ -155,3 +155,5 @@ export const IMPRESOS_EXAMEN = [
   { value: 'asistencia', label: 'Control de asistencia y firmas' },
 ] as const;
 export type ImpresoExamen = (typeof IMPRESOS_EXAMEN)[number]['value'];
+
+export { ASISTENCIAS_EXAMEN, CLASES_PERMISO, RESULTADOS_EXAMEN, TIPOS_EXAMEN } from '../entities/autoescuela.ts';

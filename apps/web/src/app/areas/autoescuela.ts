@@ -1,4 +1,17 @@
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 import type { AreaScreens } from './types.ts';
 
-/** Driving school (issue 18: clases, calexamenes, imprexamenes, tasasdgt, citasaues). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
-export const AUTOESCUELA_SCREENS: AreaScreens = {};
+const ClasesScreens = lazyNamed(() => import('../../features/autoescuela/ClasesScreens.tsx'), 'ClasesScreens');
+const ExamenesScreens = lazyNamed(() => import('../../features/autoescuela/ExamenesScreens.tsx'), 'ExamenesScreens');
+
+/**
+ * Driving school (issue 18). Each screen a lazy chunk: clases (the practical classes calendar; an instructor's
+ * agenda), and the 'Exámenes' menu (calexamenes with results, statistics and history; imprexamenes; tasasdgt with
+ * the fee stock). vehiculos, examinadores, curpermisos, citasaues… are entities on the generic screens.
+ */
+export const AUTOESCUELA_SCREENS: AreaScreens = {
+  clases: ClasesScreens,
+  calexamenes: ExamenesScreens,
+  imprexamenes: ExamenesScreens,
+  tasasdgt: ExamenesScreens,
+};
