@@ -92,6 +92,8 @@ export interface FacturaContable {
   BaseServicios?: string;
   Retencion: string;
   Total: string;
+  /** Expenses: the account of the expense's category (628 Suministros…) instead of the company's Gastos. */
+  CuentaGasto?: string | null;
 }
 
 export interface MovimientoContable {
@@ -245,7 +247,8 @@ export function asientoCompra(
   tipo: 'compra' | 'gasto' = 'compra',
 ): Asiento {
   const tercero = subcuentaTercero(f.Tercero, tipo === 'gasto' ? PGC.acreedores : PGC.proveedores, c.Digitos);
-  const gasto = ajustarCuenta(tipo === 'gasto' ? c.Gastos : c.Compras, c.Digitos);
+  const propia = f.CuentaGasto && /^\d{3,12}$/.test(f.CuentaGasto) ? f.CuentaGasto : null;
+  const gasto = ajustarCuenta(tipo === 'gasto' ? (propia ?? c.Gastos) : c.Compras, c.Digitos);
   const l = new Lineas(f.NumSerie, conceptoContable(`S/FRA ${f.NumSerie} ${f.Tercero.Nombre}`));
   const iva = subcuenta(PGC.ivaSoportado, '', c.Digitos);
   const repercutido = subcuenta(PGC.ivaRepercutido, '', c.Digitos);

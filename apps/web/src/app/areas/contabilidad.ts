@@ -1,4 +1,16 @@
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 import type { AreaScreens } from './types.ts';
 
-/** Accounting exports, document exports, reports and dashboard (issue 15: contabilidad, exportaciones). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
-export const CONTABILIDAD_SCREENS: AreaScreens = {};
+const ContabilidadScreens = lazyNamed(
+  () => import('../../features/contabilidad/ContabilidadScreens.tsx'),
+  'ContabilidadScreens',
+);
+
+/**
+ * Accounting exports and reports (`contabilidad/lista`, `contabilidad/informes`) and document exports
+ * (`exportaciones`), issue 15. Each screen a lazy chunk.
+ */
+export const CONTABILIDAD_SCREENS: AreaScreens = {
+  contabilidad: ContabilidadScreens,
+  exportaciones: ContabilidadScreens,
+};

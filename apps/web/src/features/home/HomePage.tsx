@@ -2,6 +2,7 @@ import {
   ACCOUNT_TYPE_LABELS,
   ESTADO_FICHAJE_LABELS,
   isTimeClockUser,
+  levelIn,
   menuHref,
   ROLE_LABELS,
   ROUTE_TABLES,
@@ -11,6 +12,7 @@ import {
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { PanelOficina } from './PanelOficina.tsx';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -34,6 +36,8 @@ export function HomePage() {
   const centreName = info.Centros.find((c) => c.Val === centro)?.Desc ?? '';
   const enrolment = info.Matriculas?.find((m) => m.Codigo === matricula)?.Desc;
   const clock = isTimeClockUser(info);
+  // Office users who see sales get the company dashboard (issue 15); every other role keeps the page as it was.
+  const oficina = info.Roles.includes('usuario') && levelIn(info, 'VentasFact', centro) >= 1;
   return (
     <Stack gap="lg" maw={1100}>
       <div>
@@ -80,6 +84,7 @@ export function HomePage() {
           </Group>
         </Card>
       )}
+      {oficina && <PanelOficina empresa={info.IdEmpresa} />}
       {shortcuts.length > 0 && (
         <div>
           <Title order={2} fz="h4" mb="sm">

@@ -21,7 +21,8 @@ export function progressText(p: DownloadProgress): string {
   return `Exportando${rows}… ${p.bytes ? `${kb(p.bytes)} KB recibidos` : ''}`.trim();
 }
 
-function save(blob: Blob, filename: string) {
+/** Saves a downloaded blob as a file (a temporary link clicked). */
+export function save(blob: Blob, filename: string) {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
