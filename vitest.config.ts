@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/globalSetup.ts';
 
 /**
  * One test command for the whole repository. The server's database tests run twice: on embedded PGlite and on a
@@ -9,7 +10,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: ONE on the 2-core CI machines, which ran every file in
     // turn with a core idle (the PGlite files are single-threaded). Two workers there; cores - 1 on bigger machines.
-    // The e2e project (fileParallelism: false) still runs its files one at a time, after the others.
+    // The e2e journeys run after the others, two at a time, each worker against its own server (e2e/globalSetup.ts).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
@@ -45,9 +46,11 @@ export default defineConfig({
           root: 'e2e',
           include: ['**/*.e2e.ts'],
           globalSetup: ['./globalSetup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          // After the other projects (their own group), on E2E_WORKERS workers, each with its own server.
+          sequence: { groupOrder: 1 },
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 /**
  * The academy end to end (issue 17): the office enrols a minor paid by her tutor, puts her in a course, sees the
@@ -10,7 +10,7 @@ import { apiGet, type Browser, login, openBrowser, screenshot, waitToast } from 
 describe('academia: enrol a minor with a tutor → timetable → attendance on a phone → charges → invoices → tutor portal', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, resetSession } from './browser.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, resetSession } from './browser.ts';
 
 /**
  * Issue 23: axe (WCAG 2.0/2.1 A and AA) finds no serious or critical node on the login and the office screens of
@@ -9,7 +9,7 @@ import { type Browser, login, openBrowser, resetSession } from './browser.ts';
 describe('accessibility of the office screens (axe, WCAG 2.1 AA)', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

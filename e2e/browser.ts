@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../test-artifacts');
@@ -12,6 +12,16 @@ export interface Browser {
   context: BrowserContext;
   page: Page;
   close: () => Promise<void>;
+}
+
+/**
+ * The server of this worker: the journeys run on two workers, each against its own server and data folder
+ * (globalSetup starts one per worker), so two journeys never share sessions, locks or rows.
+ */
+export function e2eBaseURL(): string {
+  const urls = inject('baseURLs');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length]!;
 }
 
 /** Headless Debian chromium with a fresh profile (stack notes, trap 12), located in Madrid for the time clock. */

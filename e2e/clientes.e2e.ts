@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
@@ -19,7 +19,7 @@ function dnis(): { right: string; wrong: string } {
 describe('clientes: create with a wrong NIF letter, fix it, find it, export the list', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

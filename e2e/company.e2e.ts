@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, pathOf, screenshot, waitToast } from './browser.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, pathOf, screenshot, waitToast } from './browser.ts';
 
 describe('owner screens: generic lists and forms, centre and company', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

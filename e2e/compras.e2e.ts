@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 // Two cores shared by everyone: a reload after an action can take seconds.
 const LENTO = { timeout: 15_000 };
@@ -15,7 +15,7 @@ const PNG = Buffer.from(
 describe('compras: an order becomes a registered and paid received invoice; an expense with its photo', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

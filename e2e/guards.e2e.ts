@@ -1,12 +1,12 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, pathOf, resetSession } from './browser.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, pathOf, resetSession } from './browser.ts';
 
 describe('guards and redirects', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

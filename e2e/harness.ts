@@ -48,7 +48,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(url: string, child: ChildProcess, log: () => string, timeoutMs = 110_000): Promise<void> {
+async function waitHealthy(url: string, child: ChildProcess, log: () => string, timeoutMs = 240_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log()}`);

@@ -1,7 +1,7 @@
 import { type InfoEmpresa, ROUTE_TABLES, selectRouteTable, visibleMenu } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, type Browser, login, menuGroups, openBrowser, pathOf, screenshot } from './browser.ts';
+import { apiGet, type Browser, e2eBaseURL, login, menuGroups, openBrowser, pathOf, screenshot } from './browser.ts';
 
 /** Every demo user: landing route and the visible menu groups (spec sections 2 and 6). */
 const USERS: { user: string; landing: string; groups: string[] | null; mustHave?: string[]; mustNotHave?: string[] }[] =
@@ -35,7 +35,7 @@ const USERS: { user: string; landing: string; groups: string[] | null; mustHave?
 describe('landing route and menu of every demo user', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

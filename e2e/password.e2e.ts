@@ -1,8 +1,8 @@
 import { MSG } from '@faro/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, PASSWORD, screenshot, waitToast } from './browser.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, PASSWORD, screenshot, waitToast } from './browser.ts';
 
 async function openChangePassword(page: Page) {
   await page.getByTestId('user-menu').click();
@@ -22,7 +22,7 @@ async function change(page: Page, current: string, next: string, repeat = next) 
 describe('change password (spec section 5)', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

@@ -1,9 +1,9 @@
 import { type InfoEmpresa, MSG, menuHref, ROUTE_TABLES, selectRouteTable, visibleMenu } from '@faro/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE } from '../apps/server/src/seed/demoData.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, type Browser, login, openBrowser, screenshot } from './browser.ts';
+import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
 
 /**
  * Issue 11.1: every demo user walks every screen of their menu (and opens the first record of each list) without
@@ -72,7 +72,7 @@ async function permissionToasts(page: Page): Promise<string[]> {
 describe('no screen of the menu raises a 403 or a permission toast the user did not cause', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, screenshot } from './browser.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
@@ -19,7 +19,7 @@ const cutBadges = (page: Page) =>
 describe('phone and desktop layouts of the sales screens', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

@@ -1,7 +1,7 @@
 import { escribirNorma43 } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 const hoy = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
 
@@ -9,7 +9,7 @@ const hoy = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }
 describe('tesoreria: a direct-debit batch with a return, and a bank statement reconciled', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();

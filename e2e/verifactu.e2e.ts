@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, login, openBrowser, screenshot } from './browser.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
 
 /** VeriFactu end to end: DEMO's seeded invoices have chained records; the queue and the viewer show them. */
 describe('verifactu: the queue and the viewer of DEMO', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();
