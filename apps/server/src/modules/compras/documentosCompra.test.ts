@@ -12,6 +12,9 @@ let t: TestApp;
 let demo: Session;
 let proveedor: Record<string, unknown>;
 const ids: Record<string, number> = {};
+/** DEMO's own numbers of 2026 per series kind (its purchase year reaches January): the tests' numbers follow them. */
+const previos: Record<string, number> = {};
+const numero = (prefijo: string, n: number) => ({ Numero: n, NumSerie: `${prefijo}${String(n).padStart(4, '0')}` });
 const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 
 beforeAll(async () => {
@@ -32,6 +35,13 @@ beforeAll(async () => {
   proveedor = (await demo.request('GET', '/api/compras/proveedores/list?TotalPagina=50')).body.Items.find(
     (p: { NIF: string | null }) => p.NIF,
   );
+  for (const r of await t.database.query<{ tipo: string; n: number }>(
+    `select s.tipo_documento as tipo, max(d.numero)::int as n from documentos_compra d
+     join series s on s.empresa_id = d.empresa_id and s.id = d.id_serie
+     where d.empresa_id = $1 and d.anyo = 2026 group by 1`,
+    [empresaId],
+  ))
+    previos[r.tipo] = r.n;
 });
 afterAll(() => t.close());
 
@@ -62,8 +72,7 @@ describe('purchase orders and delivery notes', () => {
       ProveedorNombre: proveedor.Nombre,
       ProveedorNIF: proveedor.NIF,
       Estado: 'Pendiente',
-      Numero: 1,
-      NumSerie: 'PC0001',
+      ...numero('PC', (previos.pedidocompra ?? 0) + 1),
       BaseImponible: '160.00',
       TotalIva: '33.60',
       Total: '193.60',
@@ -74,7 +83,11 @@ describe('purchase orders and delivery notes', () => {
     const list = await demo.request('GET', `/api/compras/dcompra/list?Filtros=${f({ Proveedor: proveedor.Id })}`);
     expect(list.status).toBe(200);
     expect(list.body.Items.map((d: { Id: number }) => d.Id)).toContain(ids.pedido);
-    const buscar = await demo.request('GET', `/api/compras/dcompra/list?Filtros=${f({ Buscar: 'PC0001' })}`);
+    // DEMO's year before has its own PC numbers (the series restarts each year): the search within this year.
+    const buscar = await demo.request(
+      'GET',
+      `/api/compras/dcompra/list?Filtros=${f({ Buscar: res.body.NumSerie, FechaDesde: '2026-01-01' })}`,
+    );
     expect(buscar.body.Items.map((d: { Id: number }) => d.Id)).toEqual([ids.pedido]);
     // Purchases and sales are two sides of one engine, not one table: the order is not a sales order.
     expect((await demo.request('GET', `/api/ventas/dventa/edit/${ids.pedido}`)).status).toBe(404);
@@ -174,7 +187,7 @@ describe('received invoices', () => {
     expect(Number(await stockOf())).toBe(antes);
     const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${draft.body.Id}`);
     expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-    expect(reg.body).toMatchObject({ Estado: 'Registrada', Numero: 1, NumSerie: 'FC0001' });
+    expect(reg.body).toMatchObject({ Estado: 'Registrada', ...numero('FC', (previos.facturacompra ?? 0) + 1) });
     expect(Number(await stockOf())).toBe(antes + 2);
     const otra = await demo.request('POST', `/api/compras/fcompra/registrar/${draft.body.Id}`);
     expect(otra.status).toBe(400);
@@ -194,7 +207,7 @@ describe('received invoices', () => {
     expect(fallida.body.Mensaje).toContain('anterior a la del último número');
     const siguiente = await factura({ Fecha: '2026-03-11' });
     const reg2 = await demo.request('POST', `/api/compras/fcompra/registrar/${siguiente.body.Id}`);
-    expect(reg2.body).toMatchObject({ Estado: 'Registrada', Numero: 2, NumSerie: 'FC0002' });
+    expect(reg2.body).toMatchObject({ Estado: 'Registrada', ...numero('FC', (previos.facturacompra ?? 0) + 2) });
   });
 
   it('invoices a delivery note without taking its goods in twice, and marks it invoiced', async () => {
@@ -222,11 +235,15 @@ describe('received invoices', () => {
     expect(conNumero.status, JSON.stringify(conNumero.body)).toBe(200);
     const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${conv.body.Id}`, {});
     expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-    expect(reg.body.Numero).toBe(3);
+    expect(reg.body.Numero).toBe((previos.facturacompra ?? 0) + 3);
     expect(Number(await stockOf())).toBe(antes);
     const albaran = (await demo.request('GET', `/api/compras/acompra/edit/${ids.albaran1}`)).body;
     expect(albaran.Facturado).toBe(true);
-    const lista = await demo.request('GET', `/api/compras/fcompra/list?Filtros=${f({ EstadoPago: 'Pendiente' })}`);
+    // This test's invoices (DEMO's year before March has its own pending ones: overdue and recent).
+    const lista = await demo.request(
+      'GET',
+      `/api/compras/fcompra/list?Filtros=${f({ EstadoPago: 'Pendiente', FechaDesde: '2026-03-01' })}`,
+    );
     expect(lista.body.Items.filter((d: { Estado: string }) => d.Estado === 'Registrada')).toHaveLength(3);
   });
 });
@@ -414,7 +431,7 @@ describe('received invoices as printed (issue 13)', () => {
     expect(new Set(numeros).size).toBe(16);
     expect(numeros[15]! - numeros[0]!).toBe(15);
     const [{ n } = { n: 0 }] = await t.database.query<{ n: number }>(
-      `select count(*)::int as n from documentos_compra where tipo in ('factura','gasto') and numero > ${numeros[15]}`,
+      `select count(*)::int as n from documentos_compra where tipo in ('factura','gasto') and anyo = 2026 and numero > ${numeros[15]}`,
     );
     expect(n).toBe(0);
   });
@@ -498,8 +515,9 @@ describe('the received-invoice book (factrecibidas)', () => {
 
 describe('lots and expiry, purchase prices', () => {
   it('requires lot and expiry on receipt, keeps stock per lot and sells first-expiry-first', async () => {
+    // A product without DEMO lots (DEMO's screws TOR-001 carry a year of received lots): this test's lots alone.
     const tor = await (async () =>
-      (await demo.request('GET', `/api/catalogo/productos/list?Filtros=${f({ Codigo: 'TOR-001' })}`)).body.Items[0]
+      (await demo.request('GET', `/api/catalogo/productos/list?Filtros=${f({ Codigo: 'TOR-002' })}`)).body.Items[0]
         .Id as number)();
     await t.database.query(`update productos set trazabilidad = 'lotefecha', control_stock = true where id = $1`, [
       tor,
@@ -578,5 +596,61 @@ describe('lots and expiry, purchase prices', () => {
     expect(res.body.Items.every((r: { IdProveedor: number }) => r.IdProveedor === proveedor.Id)).toBe(true);
     expect(Number(res.body.Ultimo.Precio)).toBe(30);
     expect((await demo.request('GET', '/api/compras/proveedores/precios?IdProducto=abc')).status).toBe(400);
+  });
+});
+
+describe('DEMO purchase year (seed/demoCompras.ts)', () => {
+  it('has orders received into lots, registered invoices and expenses numbered by date, payments and overdue ones', async () => {
+    const q = <T>(sql: string) => t.database.query<T>(sql);
+    const [e] = await q<{ id: number }>("select id from empresas where codigo = 'DEMO'");
+    const emp = Number(e!.id);
+    // Registered invoices and expenses before the tests' own: gapless per series and year, numbers follow dates.
+    const rows = await q<{ serie: number; anyo: number; numero: number; fecha: string; tipo: string }>(
+      `select id_serie serie, anyo, numero, fecha::text fecha, tipo from documentos_compra
+       where empresa_id = ${emp} and numero is not null and fecha < '2026-02-01' order by id_serie, anyo, numero`,
+    );
+    const grupos = new Map<string, typeof rows>();
+    for (const r of rows) grupos.set(`${r.serie}/${r.anyo}`, [...(grupos.get(`${r.serie}/${r.anyo}`) ?? []), r]);
+    for (const [clave, g] of grupos) {
+      expect(
+        g.map((r) => r.numero),
+        clave,
+      ).toEqual(g.map((_, i) => i + 1));
+      expect(g.map((r) => r.fecha)).toEqual([...g.map((r) => r.fecha)].sort());
+    }
+    const tipos = new Set(rows.map((r) => r.tipo));
+    expect(tipos).toEqual(new Set(['pedido', 'albaran', 'factura', 'gasto']));
+    expect(rows.filter((r) => r.tipo === 'gasto').length).toBeGreaterThanOrEqual(24);
+    // Every payment status, overdue invoices among the pending ones, and payments that add up to each status.
+    const estados = await q<{ estado: string; vencidas: number }>(
+      `select d.estado_cobro estado, count(*) filter (where v.fecha < '2026-02-01')::int vencidas
+       from documentos_compra d join vencimientos_compra v on v.empresa_id = d.empresa_id and v.id_factura = d.id
+       where d.empresa_id = ${emp} and d.numero is not null and d.fecha < '2026-02-01' group by 1`,
+    );
+    expect(new Set(estados.map((r) => r.estado))).toEqual(new Set(['Pagado', 'Pagado parcialmente', 'Pendiente']));
+    expect(estados.find((r) => r.estado === 'Pendiente')!.vencidas).toBeGreaterThanOrEqual(1);
+    const descuadres = await q<{ id: number }>(
+      `select d.id from documentos_compra d
+       left join (select id_factura, sum(importe) s from pagos_compra where empresa_id = ${emp} group by 1) p
+         on p.id_factura = d.id
+       where d.empresa_id = ${emp} and d.numero is not null and d.tipo in ('factura', 'gasto') and d.fecha < '2026-02-01'
+         and (d.estado_cobro = 'Pagado') <> (coalesce(p.s, 0) = d.total)`,
+    );
+    expect(descuadres).toEqual([]);
+    // The traced screws came in by lot: the lot's history reads its receipt.
+    const tor = (await demo.request('GET', `/api/catalogo/productos/list?Filtros=${f({ Codigo: 'TOR-001' })}`)).body
+      .Items[0].Id as number;
+    const lotes = await demo.request('GET', `/api/compras/lotes/list?IdProducto=${tor}`);
+    expect(lotes.body.Items.length).toBeGreaterThanOrEqual(3);
+    const lote = lotes.body.Items[0].Lote as string;
+    const hist = await demo.request('GET', `/api/compras/lotes/historial?IdProducto=${tor}&Lote=${lote}`);
+    expect(hist.body.Items[0]).toMatchObject({ Lado: 'Entrada', Documento: 'compras/albaran', Cantidad: '60.000' });
+    // The book of a DEMO month lists its registered invoices and expenses.
+    const libro = await demo.request(
+      'GET',
+      `/api/impuestos/factrecibidas/list?Filtros=${f({ FechaDesde: '2025-10-01', FechaHasta: '2025-10-31' })}`,
+    );
+    expect(libro.status).toBe(200);
+    expect(libro.body.Items.length).toBeGreaterThanOrEqual(4);
   });
 });
