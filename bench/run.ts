@@ -249,6 +249,16 @@ try {
       console.log(`!!! academy bench failed: ${errorText(error)}`);
     }
   }
+  // Driving school (issue 18): the classes calendar of 30 instructors × a month and the clash check's p95.
+  if (existsSync(path.join(import.meta.dirname, 'autoescuela.ts'))) {
+    console.log('\n==================================================================== DRIVING SCHOOL');
+    try {
+      const { benchAutoescuela } = await import('./autoescuela.ts');
+      await benchAutoescuela();
+    } catch (error) {
+      console.log(`!!! driving school bench failed: ${errorText(error)}`);
+    }
+  }
   // Purchases (issue 13): the received-invoice list at 100k registered invoices and registering drafts (PGlite).
   if (existsSync(path.join(import.meta.dirname, 'compras.ts'))) {
     console.log('\n==================================================================== PURCHASES');
@@ -287,6 +297,16 @@ try {
       await benchCrm();
     } catch (error) {
       console.log(`!!! CRM bench failed: ${errorText(error)}`);
+    }
+  }
+  // Accounting (issue 15): a year of 250,000 entries built, checked, written as ContaPlus XDiario/XSubCta and zipped.
+  if (existsSync(path.join(import.meta.dirname, 'contabilidad.ts'))) {
+    console.log('\n==================================================================== ACCOUNTING');
+    try {
+      const { benchContabilidad } = await import('./contabilidad.ts');
+      await benchContabilidad();
+    } catch (error) {
+      console.log(`!!! accounting bench failed: ${errorText(error)}`);
     }
   }
 } catch (error) {

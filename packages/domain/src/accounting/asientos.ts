@@ -160,6 +160,7 @@ export function conceptoContable(texto: string): string {
 }
 /** Upper-case ASCII (Ñ → N, accents dropped): fixed-width files count bytes. */
 export function asciiMayusculas(texto: string): string {
+  if (/^[\x20-\x7e]*$/.test(texto)) return texto.toUpperCase();
   return texto
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
