@@ -20,7 +20,14 @@ describe('escape hatches registered by their features (app/entityScreens.ts)', (
       'roles.Permisos',
       'usuarios.Roles',
     ]);
-    expect(Object.keys(EDIT_PANELS).sort()).toEqual(['almacenes', 'clientes', 'empleados', 'empresa', 'tarifas']);
+    expect(Object.keys(EDIT_PANELS).sort()).toEqual([
+      'almacenes',
+      'clientes',
+      'empleados',
+      'empresa',
+      'productos',
+      'tarifas',
+    ]);
     expect(Object.keys(CREATE_ACTIONS).sort()).toEqual([
       'clientes',
       'comerciales',

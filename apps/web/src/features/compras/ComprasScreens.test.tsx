@@ -7,6 +7,7 @@ import { CobrosScreens } from '../cobros/CobrosScreens.tsx';
 import { RecurrentesScreens } from '../recurrentes/RecurrentesScreens.tsx';
 import { catalogos, documento, list } from '../ventas/ventasTestData.ts';
 import { ComprasScreens } from './ComprasScreens.tsx';
+import { LotesPanel } from './LotesPanel.tsx';
 
 // Two cores shared by everyone: the screens render slowly under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -237,5 +238,61 @@ describe('purchase screens', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Inmuebles Sur SL')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Proveedor' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Alquiler del local' }).getAttribute('href')).toBe('/fcomprarec/editar/3');
+  });
+
+  it("a traced product's lots under its form: stock per lot, and a lot's history with links to its documents", async () => {
+    writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
+    setCookie('XSRF-TOKEN', 'x');
+    const { calls } = mockFetch({
+      'GET compras/lotes/list': () =>
+        json(200, {
+          Items: [
+            { Lote: 'L2511-04', Caducidad: null, IdAlmacen: 1, Entradas: '60.000', Salidas: '8.000', Stock: '52.000' },
+          ],
+        }),
+      'GET catalogo/almacenes/list': list([{ Id: 1, Nombre: 'Almacén central' }]),
+      'GET compras/lotes/historial': () =>
+        json(200, {
+          Items: [
+            {
+              Lote: 'L2511-04',
+              Caducidad: null,
+              Fecha: '2025-11-07',
+              Lado: 'Entrada',
+              Documento: 'compras/albaran',
+              IdDocumento: 31,
+              NumSerie: 'AC0010',
+              IdAlmacen: 1,
+              Cantidad: '60.000',
+            },
+            {
+              Lote: 'L2511-04',
+              Caducidad: null,
+              Fecha: '2025-11-20',
+              Lado: 'Salida',
+              Documento: 'ventas/factura',
+              IdDocumento: 77,
+              NumSerie: 'F0120',
+              IdAlmacen: 1,
+              Cantidad: '8.000',
+            },
+          ],
+        }),
+    });
+    renderUi(<LotesPanel id={5} />, { session: fakeSession() });
+    expect(await screen.findByText('L2511-04')).toBeTruthy();
+    expect(await screen.findByText('Almacén central')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Historial del lote L2511-04' }));
+    const historial = await screen.findByTestId('lote-historial');
+    expect(within(historial).getByRole('link', { name: 'Albarán AC0010' }).getAttribute('href')).toBe(
+      '/acompra/editar/31',
+    );
+    expect(within(historial).getByRole('link', { name: 'Factura F0120' }).getAttribute('href')).toBe(
+      '/fventa/editar/77',
+    );
+    expect(within(historial).getByText('Salida')).toBeTruthy();
+    const pedida = calls.find((c) => c.path.endsWith('compras/lotes/historial'));
+    expect(pedida?.url.searchParams.get('Lote')).toBe('L2511-04');
+    expect(pedida?.url.searchParams.get('IdProducto')).toBe('5');
   });
 });
