@@ -48,10 +48,10 @@ describe('guards and redirects', () => {
     await b.page.goto('/#/fventa/editar/3');
     await b.page.waitForURL('**/fventa/lista');
     await b.page.getByRole('heading', { name: 'Facturas' }).waitFor();
-    // A route whose screen comes with a later issue says so.
+    // A hash URL of a route with one screen opens its list (the tax models, issue 15).
     await b.page.goto('/#/modtributarios/editar/3');
     await b.page.waitForURL('**/modtributarios/lista');
-    await b.page.getByText('En preparación').waitFor();
+    await b.page.getByRole('heading', { name: 'Modelos tributarios' }).waitFor();
     // Company administration is for owners and profiles with the Conf* codes.
     await b.page.goto('/usuarios/lista');
     await b.page.getByText(MSG.forbidden).waitFor();

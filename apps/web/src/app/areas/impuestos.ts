@@ -1,4 +1,9 @@
+import { lazyNamed } from '../../ui/lazyNamed.ts';
 import type { AreaScreens } from './types.ts';
 
+const ModelosScreens = lazyNamed(() => import('../../features/impuestos/ModelosScreens.tsx'), 'ModelosScreens');
+
 /** Tax models (issue 15: modtributarios). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
-export const IMPUESTOS_SCREENS: AreaScreens = {};
+export const IMPUESTOS_SCREENS: AreaScreens = {
+  modtributarios: ModelosScreens,
+};

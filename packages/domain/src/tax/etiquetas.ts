@@ -1,0 +1,212 @@
+import type { ModeloTributario } from './periodos.ts';
+
+/** The boxes of each model as the official form groups and names them (the screen and the PDF lay them out so). */
+export interface SeccionModelo {
+  Titulo: string;
+  Casillas: readonly (readonly [casilla: string, etiqueta: string])[];
+}
+
+const porTipo = (b: string, t: string, c: string, tipo: string): [string, string][] => [
+  [b, `Base imponible al ${tipo}`],
+  [t, 'Tipo %'],
+  [c, `Cuota al ${tipo}`],
+];
+
+export const SECCIONES_MODELO: Record<ModeloTributario, readonly SeccionModelo[]> = {
+  '303': [
+    {
+      Titulo: 'IVA devengado · Régimen general',
+      Casillas: [
+        ...porTipo('150', '151', '152', '0 %'),
+        ...porTipo('165', '166', '167', '2 %'),
+        ...porTipo('01', '02', '03', '4 %'),
+        ...porTipo('153', '154', '155', '5 %'),
+        ...porTipo('04', '05', '06', '10 %'),
+        ...porTipo('07', '08', '09', '21 %'),
+        ['10', 'Adquisiciones intracomunitarias de bienes y servicios · base'],
+        ['11', 'Adquisiciones intracomunitarias de bienes y servicios · cuota'],
+        ['12', 'Otras operaciones con inversión del sujeto pasivo · base'],
+        ['13', 'Otras operaciones con inversión del sujeto pasivo · cuota'],
+        ['14', 'Modificación de bases (rectificativas)'],
+        ['15', 'Modificación de cuotas (rectificativas)'],
+      ],
+    },
+    {
+      Titulo: 'Recargo de equivalencia',
+      Casillas: [
+        ...porTipo('168', '169', '170', '0,26 %'),
+        ...porTipo('16', '17', '18', '0,5 %'),
+        ...porTipo('19', '20', '21', '1,4 %'),
+        ...porTipo('156', '157', '158', '1,75 %'),
+        ...porTipo('22', '23', '24', '5,2 %'),
+        ['25', 'Modificación de bases del recargo'],
+        ['26', 'Modificación de cuotas del recargo'],
+        ['27', 'Total cuota devengada'],
+      ],
+    },
+    {
+      Titulo: 'IVA deducible',
+      Casillas: [
+        ['28', 'Operaciones interiores corrientes · base'],
+        ['29', 'Operaciones interiores corrientes · cuota'],
+        ['30', 'Operaciones interiores con bienes de inversión · base'],
+        ['31', 'Operaciones interiores con bienes de inversión · cuota'],
+        ['32', 'Importaciones de bienes corrientes · base'],
+        ['33', 'Importaciones de bienes corrientes · cuota'],
+        ['34', 'Importaciones de bienes de inversión · base'],
+        ['35', 'Importaciones de bienes de inversión · cuota'],
+        ['36', 'Adquisiciones intracomunitarias corrientes · base'],
+        ['37', 'Adquisiciones intracomunitarias corrientes · cuota'],
+        ['38', 'Adquisiciones intracomunitarias de bienes de inversión · base'],
+        ['39', 'Adquisiciones intracomunitarias de bienes de inversión · cuota'],
+        ['40', 'Rectificación de deducciones · base'],
+        ['41', 'Rectificación de deducciones · cuota'],
+        ['42', 'Compensaciones régimen especial agricultura, ganadería y pesca'],
+        ['43', 'Regularización de bienes de inversión'],
+        ['44', 'Regularización por aplicación del porcentaje definitivo de prorrata'],
+        ['45', 'Total a deducir'],
+        ['46', 'Resultado régimen general'],
+      ],
+    },
+    {
+      Titulo: 'Información adicional y resultado',
+      Casillas: [
+        ['59', 'Entregas intracomunitarias de bienes y servicios'],
+        ['60', 'Exportaciones y operaciones asimiladas'],
+        ['64', 'Suma de resultados'],
+        ['65', '% atribuible a la Administración del Estado'],
+        ['66', 'Atribuible a la Administración del Estado'],
+        ['77', 'IVA a la importación liquidado por la Aduana pendiente de ingreso'],
+        ['110', 'Cuotas a compensar pendientes de periodos anteriores'],
+        ['78', 'Cuotas a compensar de periodos anteriores aplicadas en este periodo'],
+        ['87', 'Cuotas a compensar pendientes para periodos posteriores'],
+        ['68', 'Resultado de la regularización anual'],
+        ['69', 'Resultado'],
+        ['70', 'A deducir (autoliquidación anterior del mismo periodo)'],
+        ['71', 'Resultado de la liquidación'],
+      ],
+    },
+  ],
+  '130': [
+    {
+      Titulo: 'I. Actividades económicas en estimación directa (desde el 1 de enero)',
+      Casillas: [
+        ['01', 'Ingresos computables'],
+        ['02', 'Gastos fiscalmente deducibles'],
+        ['03', 'Rendimiento neto'],
+        ['04', '20 % del rendimiento neto'],
+        ['05', 'Pagos fraccionados de trimestres anteriores'],
+        ['06', 'Retenciones e ingresos a cuenta soportados'],
+        ['07', 'Pago fraccionado previo del trimestre'],
+      ],
+    },
+    {
+      Titulo: 'II. Actividades agrícolas, ganaderas, forestales y pesqueras',
+      Casillas: [
+        ['08', 'Volumen de ingresos del trimestre'],
+        ['09', '2 % del volumen de ingresos'],
+        ['10', 'Retenciones e ingresos a cuenta'],
+        ['11', 'Pago fraccionado previo del trimestre'],
+      ],
+    },
+    {
+      Titulo: 'III. Total liquidación',
+      Casillas: [
+        ['12', 'Suma de pagos fraccionados previos'],
+        ['13', 'Minoración por aplicación de la deducción del art. 110.3 c) RIRPF'],
+        ['14', 'Diferencia'],
+        ['15', 'Resultados negativos de trimestres anteriores'],
+        ['16', 'Pago de préstamos para la adquisición o rehabilitación de la vivienda habitual'],
+        ['17', 'Total'],
+        ['18', 'Resultado a ingresar de autoliquidaciones anteriores del mismo ejercicio y periodo'],
+        ['19', 'Resultado de la declaración'],
+      ],
+    },
+  ],
+  '111': [
+    {
+      Titulo: 'Rendimientos del trabajo (nóminas: se introducen a mano)',
+      Casillas: [
+        ['01', 'Dinerarios · nº de perceptores'],
+        ['02', 'Dinerarios · importe de las percepciones'],
+        ['03', 'Dinerarios · importe de las retenciones'],
+        ['04', 'En especie · nº de perceptores'],
+        ['05', 'En especie · valor de las percepciones'],
+        ['06', 'En especie · ingresos a cuenta'],
+      ],
+    },
+    {
+      Titulo: 'Rendimientos de actividades económicas (facturas recibidas con IRPF)',
+      Casillas: [
+        ['07', 'Dinerarios · nº de perceptores'],
+        ['08', 'Dinerarios · importe de las percepciones'],
+        ['09', 'Dinerarios · importe de las retenciones'],
+        ['10', 'En especie · nº de perceptores'],
+        ['11', 'En especie · valor de las percepciones'],
+        ['12', 'En especie · ingresos a cuenta'],
+      ],
+    },
+    {
+      Titulo: 'Total liquidación',
+      Casillas: [
+        ['28', 'Suma de retenciones e ingresos a cuenta'],
+        ['29', 'Resultado a ingresar de autoliquidaciones anteriores del mismo periodo'],
+        ['30', 'Resultado a ingresar'],
+      ],
+    },
+  ],
+  '115': [
+    {
+      Titulo: 'Retenciones e ingresos a cuenta · arrendamientos de inmuebles urbanos',
+      Casillas: [
+        ['01', 'Nº de perceptores'],
+        ['02', 'Base de las retenciones'],
+        ['03', 'Retenciones e ingresos a cuenta'],
+        ['04', 'Resultado a ingresar de autoliquidaciones anteriores del mismo periodo'],
+        ['05', 'Resultado a ingresar'],
+      ],
+    },
+  ],
+  '349': [
+    {
+      Titulo: 'Resumen de la declaración',
+      Casillas: [
+        ['01', 'Nº total de operadores intracomunitarios'],
+        ['02', 'Importe de las operaciones intracomunitarias'],
+        ['03', 'Nº total de operadores con rectificaciones'],
+        ['04', 'Importe de las rectificaciones'],
+      ],
+    },
+  ],
+  '347': [
+    {
+      Titulo: 'Resumen de los datos incluidos en la declaración',
+      Casillas: [
+        ['01', 'Nº total de personas y entidades'],
+        ['02', 'Importe total anual de las operaciones'],
+        ['03', 'Nº total de inmuebles'],
+        ['04', 'Importe total de las operaciones de arrendamiento de locales de negocio'],
+      ],
+    },
+  ],
+};
+
+/** Boxes that are counts or rates, not euros. */
+export const CASILLAS_NO_IMPORTE: Record<ModeloTributario, readonly string[]> = {
+  '303': ['151', '166', '02', '154', '05', '08', '169', '17', '20', '157', '23', '65'],
+  '130': [],
+  '111': ['01', '04', '07', '10'],
+  '115': ['01'],
+  '349': ['01', '03'],
+  '347': ['01', '03'],
+};
+
+/** Boxes typed in by the user (the books do not hold them). */
+export const CASILLAS_MANUALES: Record<ModeloTributario, readonly string[]> = {
+  '303': ['42', '43', '44', '68', '77'],
+  '130': ['13', '16'],
+  '111': ['01', '02', '03'],
+  '115': [],
+  '349': [],
+  '347': [],
+};
