@@ -194,6 +194,33 @@ describe('monthly charges and invoicing', () => {
     });
   });
 
+  it('a run that dies mid-way charges nothing, and two runs at once charge each enrolment once', async () => {
+    const dir = companyDirectory(t.deps);
+    const contar = async () =>
+      (
+        (await filas(
+          sql`select count(*)::int as n, count(distinct id_cursando)::int as d from cargos where empresa_id = ${empresaId} and periodo = '2099-08' and modo = 'mensual'`,
+        )) as { n: number; d: number }[]
+      )[0]!;
+    // What kill -9 of the job's process leaves behind: its statement ran, its transaction never committed.
+    await expect(
+      dir.scope(empresaId).tx(async (tx) => {
+        expect(await generarCargosMensuales(tx, '2099-08')).toBeGreaterThan(0);
+        throw new Error('kill -9');
+      }),
+    ).rejects.toThrow('kill -9');
+    expect((await contar()).n).toBe(0);
+    // The restarted job and a manual run at the same time: every enrolment charged once.
+    const [a, b] = await Promise.all([
+      generarCargosMensuales(dir.scope(empresaId), '2099-08'),
+      generarCargosMensuales(dir.scope(empresaId), '2099-08'),
+    ]);
+    const despues = await contar();
+    expect(a + b).toBe(despues.n);
+    expect(despues.n).toBeGreaterThan(0);
+    expect(despues.d).toBe(despues.n);
+  });
+
   it('takes off the tariff discounts for siblings and for several courses', async () => {
     const scope = companyDirectory(t.deps).scope(empresaId);
     // Hugo and Irene (ALU-0004/5) are siblings with their mother Carmen as tutor; both already attend a course.
