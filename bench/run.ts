@@ -309,6 +309,16 @@ try {
       console.log(`!!! accounting bench failed: ${errorText(error)}`);
     }
   }
+  // Tax models (issue 15): the 303 and 347 of a quarter with 100,000 issued invoices, boxes, traces and the AEAT file.
+  if (existsSync(path.join(import.meta.dirname, 'impuestos.ts'))) {
+    console.log('\n==================================================================== TAX MODELS');
+    try {
+      const { benchImpuestos } = await import('./impuestos.ts');
+      await benchImpuestos();
+    } catch (error) {
+      console.log(`!!! tax models bench failed: ${errorText(error)}`);
+    }
+  }
 } catch (error) {
   exitCode = 1;
   console.log(`\n!!! The benchmark stopped on an error: ${error instanceof Error ? error.stack : error}`);
