@@ -1,7 +1,14 @@
 import type { AreaModule } from '../../platform/deps.ts';
+import { registrarContabilidad } from './contabilidad.ts';
+import { registrarExportaciones } from './exportaciones.ts';
+import { registrarInformes } from './informes.ts';
 
 /**
  * Accounting exports, document exports, reports and the home dashboard (issue 15): `/api/impuestos/contabilidad/*`,
  * `/api/configuracion/exportaciones/*`, `/api/informes/*`.
  */
-export const contabilidadModule: AreaModule = (_app, _deps) => {};
+export const contabilidadModule: AreaModule = (app, deps) => {
+  registrarContabilidad(app, deps);
+  registrarExportaciones(app, deps);
+  registrarInformes(app, deps);
+};

@@ -1,6 +1,40 @@
-import type { IsolationArea } from './types.ts';
+import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
-/** Isolation fixture of this area: B's rows carrying the sentinel, callers of routes with other parameters. */
+/**
+ * Isolation fixture of issue 15 (accounting exports, document exports, reports, dashboard). B's rows are the
+ * matrix's own (its sales documents of 2026 carry the sentinel in the customer, lines and notes; a collection, a
+ * batch, a cash count); A asks for the whole of 2026 on every route, so B's rows would show if the company door
+ * leaked. ContaPlus writes upper-case ASCII: its text is checked for the sentinel in upper case too.
+ */
+const PERIODO = 'FechaDesde=2026-01-01&FechaHasta=2026-12-31';
+
+async function texto(ctx: IsolationContext, url: string): Promise<Answer> {
+  const res = await ctx.t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ctx.a.token}` } });
+  const body = res.body;
+  return {
+    status: res.statusCode,
+    body: body.toUpperCase().includes(ctx.sentinel.toUpperCase()) ? ctx.sentinel : body,
+  };
+}
+
 export const contabilidadIsolation: IsolationArea = {
   async seedB() {},
+  explicit(ctx) {
+    const get = (url: string) => () => ctx.a.request('GET', url);
+    const out: Record<string, () => Promise<Answer>> = {
+      'GET /api/impuestos/contabilidad/asientos': () => texto(ctx, `/api/impuestos/contabilidad/asientos?${PERIODO}`),
+      'GET /api/impuestos/contabilidad/contaplus': () =>
+        texto(ctx, `/api/impuestos/contabilidad/contaplus?${PERIODO}&Fichero=xsubcta`),
+      'GET /api/impuestos/contabilidad/sage': () => texto(ctx, `/api/impuestos/contabilidad/sage?${PERIODO}`),
+      'GET /api/informes/panel': get('/api/informes/panel?Hoy=2026-02-15'),
+    };
+    for (const r of ['pventa', 'dventa', 'aventa', 'fventa'])
+      out[`GET /api/configuracion/exportaciones/${r}`] = () =>
+        texto(ctx, `/api/configuracion/exportaciones/${r}?Formato=html&${PERIODO}`);
+    for (const i of ['ventas', 'cobrospagos', 'remesas', 'recibos', 'arqueos', 'fichajes']) {
+      out[`GET /api/informes/${i}`] = get(`/api/informes/${i}?${PERIODO}`);
+      out[`GET /api/informes/${i}/export`] = () => texto(ctx, `/api/informes/${i}/export?Formato=html&${PERIODO}`);
+    }
+    return out;
+  },
 };

@@ -1,0 +1,357 @@
+import {
+  type Asiento,
+  asientoCobro,
+  asientoComision,
+  asientoCompra,
+  asientoPago,
+  asientoVenta,
+  type CuentasEmpresa,
+  type FacturaContable,
+  type MovimientoContable,
+  PGC,
+  type Subcuenta,
+  subcuentasFijas,
+  subcuentaTercero,
+  subcuentaTesoreria,
+  type TerceroContable,
+  type TipoDesglose,
+} from '@faro/domain';
+import { and, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import {
+  clientesTable,
+  col,
+  cobrosVenta as cv,
+  documentosCompra as dc,
+  documentosVenta as dv,
+  empresa,
+  documentosVentaLineas as lv,
+  movimientosTesoreria as mt,
+  pagosCompra as pc,
+  productosTable,
+  proveedoresTable,
+  tesoreriaTable,
+  datosCompra as x,
+} from '../../platform/tenancy/tables.ts';
+
+/**
+ * The journal of a period, read from the books: issued invoices (not cancelled, numbered), received invoices and
+ * expenses, their collections and payments, and the bank fees of the treasury — one SQL union of queries of the
+ * company door, read in keyset batches by (date, kind, id) and turned into entries by the domain's builders.
+ */
+export interface Periodo {
+  FechaDesde: string;
+  FechaHasta: string;
+}
+
+export async function cuentasEmpresa(s: Scope): Promise<CuentasEmpresa> {
+  const [e] = await s.company({
+    Digitos: empresa.digitosContables,
+    Compras: empresa.cuentaCompras,
+    Gastos: empresa.cuentaGastos,
+    VentasProductos: empresa.cuentaVentasProductos,
+    VentasServicios: empresa.cuentaVentasServicios,
+  });
+  return e!;
+}
+
+const K = { venta: 1, compra: 2, cobro: 3, pago: 4, comision: 5 } as const;
+const cc = (f: string) => col(clientesTable, f);
+const pr = (f: string) => col(proveedoresTable, f);
+const te = (f: string) => col(tesoreriaTable, f);
+const txt = (v: unknown) => sql`${v}::text`;
+const NULL_TXT = sql`null::text`;
+
+interface Fila extends Record<string, unknown> {
+  k: number;
+  id: string;
+  fecha: string;
+  doc: string | null;
+  tipo_doc: string | null;
+  t_codigo: string | null;
+  t_nombre: string | null;
+  t_nif: string | null;
+  t_cuenta: string | null;
+  t_acreedor: boolean | null;
+  desglose: unknown;
+  servicios: string | null;
+  retencion: string | null;
+  total: string | null;
+  operacion: string | null;
+  porc_auto: string | null;
+  categoria: string | null;
+  c_codigo: string | null;
+  c_nombre: string | null;
+  c_tipo: string | null;
+  c_cuenta: string | null;
+}
+
+/** One branch of the union: every column, typed, in the same order. */
+function columnas(v: Partial<Record<keyof Fila, SQL>>, k: number) {
+  const c = (name: keyof Fila & string, fallback: SQL = NULL_TXT) => (v[name] ?? fallback).as(name);
+  return {
+    k: sql`${sql.raw(String(k))}::int`.as('k'),
+    id: c('id'),
+    fecha: c('fecha'),
+    doc: c('doc'),
+    tipo_doc: c('tipo_doc'),
+    t_codigo: c('t_codigo'),
+    t_nombre: c('t_nombre'),
+    t_nif: c('t_nif'),
+    t_cuenta: c('t_cuenta'),
+    t_acreedor: c('t_acreedor', sql`null::boolean`),
+    desglose: c('desglose', sql`null::jsonb`),
+    servicios: c('servicios'),
+    retencion: c('retencion'),
+    total: c('total'),
+    operacion: c('operacion'),
+    porc_auto: c('porc_auto'),
+    categoria: c('categoria'),
+    c_codigo: c('c_codigo'),
+    c_nombre: c('c_nombre'),
+    c_tipo: c('c_tipo'),
+    c_cuenta: c('c_cuenta'),
+  };
+}
+
+function union(s: Scope, p: Periodo): SQL {
+  const emitida = and(
+    inArray(dv.tipo, ['factura', 'simplificada', 'rectificativa']),
+    isNotNull(dv.numero),
+    ne(dv.estado, 'Anulada'),
+  );
+  const recibida = and(inArray(dc.tipo, ['factura', 'gasto']), isNotNull(dc.numero), ne(dc.estado, 'Anulada'));
+  const servicios = s
+    .pick({ v: sql`coalesce(sum(${lv.importe}), 0)` }, lv, eq(lv.idDocumento, dv.id))
+    .innerJoin(
+      productosTable,
+      s.on(
+        productosTable,
+        and(eq(col(productosTable, 'Id'), lv.idProducto), eq(col(productosTable, 'Tipo'), 'servicio')),
+      ),
+    );
+  const cliente = {
+    t_codigo: txt(cc('Codigo')),
+    t_nombre: txt(dv.terceroNombre),
+    t_nif: txt(dv.terceroNif),
+    t_cuenta: txt(cc('CuentaContable')),
+  };
+  const proveedor = {
+    t_codigo: txt(pr('Codigo')),
+    t_nombre: txt(sql`coalesce(${x.nombreLibre}, ${dc.terceroNombre})`),
+    t_nif: txt(dc.terceroNif),
+    t_cuenta: txt(pr('CuentaContable')),
+    t_acreedor: sql`coalesce(${pr('Acreedor')}, false)`,
+  };
+  const cuenta = {
+    c_codigo: txt(te('Codigo')),
+    c_nombre: txt(te('Nombre')),
+    c_tipo: txt(te('Tipo')),
+    c_cuenta: txt(te('CuentaContable')),
+  };
+  const ventas = s
+    .pick(
+      columnas(
+        {
+          id: txt(dv.id),
+          fecha: txt(dv.fecha),
+          doc: txt(dv.numSerie),
+          tipo_doc: txt(dv.tipo),
+          ...cliente,
+          desglose: sql`${dv.desglose}`,
+          servicios: sql`(${servicios})::text`,
+          retencion: txt(dv.totalRetencion),
+          total: txt(dv.total),
+        },
+        K.venta,
+      ),
+      dv,
+      and(emitida, gte(dv.fecha, p.FechaDesde), lte(dv.fecha, p.FechaHasta)),
+    )
+    .innerJoin(clientesTable, s.on(clientesTable, eq(cc('Id'), dv.idTercero)));
+  const compras = s
+    .pick(
+      columnas(
+        {
+          id: txt(dc.id),
+          fecha: txt(dc.fecha),
+          doc: txt(sql`coalesce(${dc.numTercero}, ${dc.numSerie})`),
+          tipo_doc: txt(dc.tipo),
+          ...proveedor,
+          desglose: sql`${dc.desglose}`,
+          retencion: txt(dc.totalRetencion),
+          total: txt(dc.total),
+          operacion: txt(x.operacion),
+          porc_auto: txt(x.porcAutoliquidacion),
+          categoria: txt(x.categoria),
+        },
+        K.compra,
+      ),
+      dc,
+      and(recibida, gte(dc.fecha, p.FechaDesde), lte(dc.fecha, p.FechaHasta)),
+    )
+    .innerJoin(proveedoresTable, s.on(proveedoresTable, eq(pr('Id'), dc.idTercero)))
+    .leftJoin(x, s.on(x, eq(x.idDocumento, dc.id)));
+  const cobros = s
+    .pick(
+      columnas(
+        { id: txt(cv.Id), fecha: txt(cv.Fecha), doc: txt(dv.numSerie), ...cliente, total: txt(cv.Importe), ...cuenta },
+        K.cobro,
+      ),
+      cv,
+      and(gte(cv.Fecha, p.FechaDesde), lte(cv.Fecha, p.FechaHasta)),
+    )
+    .innerJoin(dv, s.on(dv, eq(dv.id, cv.IdFactura)))
+    .innerJoin(clientesTable, s.on(clientesTable, eq(cc('Id'), dv.idTercero)))
+    .innerJoin(tesoreriaTable, s.on(tesoreriaTable, eq(te('Id'), cv.IdTesoreria)));
+  const pagos = s
+    .pick(
+      columnas(
+        {
+          id: txt(pc.Id),
+          fecha: txt(pc.Fecha),
+          doc: txt(sql`coalesce(${dc.numTercero}, ${dc.numSerie})`),
+          tipo_doc: txt(dc.tipo),
+          ...proveedor,
+          total: txt(pc.Importe),
+          ...cuenta,
+        },
+        K.pago,
+      ),
+      pc,
+      and(gte(pc.Fecha, p.FechaDesde), lte(pc.Fecha, p.FechaHasta)),
+    )
+    .innerJoin(dc, s.on(dc, eq(dc.id, pc.IdFactura)))
+    .innerJoin(proveedoresTable, s.on(proveedoresTable, eq(pr('Id'), dc.idTercero)))
+    .leftJoin(x, s.on(x, eq(x.idDocumento, dc.id)))
+    .innerJoin(tesoreriaTable, s.on(tesoreriaTable, eq(te('Id'), pc.IdTesoreria)));
+  const comisiones = s
+    .pick(
+      columnas(
+        { id: txt(mt.Id), fecha: txt(mt.Fecha), doc: txt(mt.Descripcion), total: txt(mt.Importe), ...cuenta },
+        K.comision,
+      ),
+      mt,
+      and(eq(mt.Clase, 'comision'), gte(mt.Fecha, p.FechaDesde), lte(mt.Fecha, p.FechaHasta)),
+    )
+    .innerJoin(tesoreriaTable, s.on(tesoreriaTable, eq(te('Id'), mt.IdTesoreria)));
+  return sql`((${ventas}) union all (${compras}) union all (${cobros}) union all (${pagos}) union all (${comisiones}))`;
+}
+
+const tercero = (r: Fila): TerceroContable => ({
+  Codigo: r.t_codigo ?? '',
+  Nombre: r.t_nombre ?? '',
+  NIF: r.t_nif,
+  CuentaContable: r.t_cuenta,
+});
+
+interface LineaDesglose {
+  PorcentajeIva?: string;
+  Base?: string;
+  Cuota?: string;
+  PorcentajeRecargo?: string;
+  CuotaRecargo?: string;
+}
+
+function desglose(r: Fila): TipoDesglose[] {
+  const filas = (Array.isArray(r.desglose) ? r.desglose : []) as LineaDesglose[];
+  const auto = r.operacion === 'intracomunitaria' || r.operacion === 'inversion';
+  const porcAuto = r.porc_auto === null ? 21 : Number(r.porc_auto);
+  return filas.map((d) => ({
+    PorcIva: d.PorcentajeIva ?? '0',
+    Base: d.Base ?? '0',
+    Cuota: d.Cuota ?? '0',
+    PorcRecargo: d.PorcentajeRecargo ?? '0',
+    CuotaRecargo: d.CuotaRecargo ?? '0',
+    ...(auto ? { Autoliquidada: ((Math.round(Number(d.Base ?? 0) * porcAuto) || 0) / 100).toFixed(2) } : {}),
+  }));
+}
+
+const esGasto = (r: Fila) => r.tipo_doc === 'gasto' || r.t_acreedor === true;
+
+/** The entry of one row of the union. */
+export function asientoDe(r: Fila, c: CuentasEmpresa, numero: number): Asiento {
+  const factura = (): FacturaContable => ({
+    Fecha: r.fecha,
+    NumSerie: r.doc ?? '',
+    Tercero: tercero(r),
+    Desglose: desglose(r),
+    BaseServicios: r.servicios ?? '0',
+    Retencion: r.retencion ?? '0',
+    Total: r.total ?? '0',
+    CuentaGasto: r.categoria,
+  });
+  const mov = (): MovimientoContable => ({
+    Fecha: r.fecha,
+    Importe: r.total ?? '0',
+    Documento: r.doc ?? '',
+    ...(r.t_codigo !== null ? { Tercero: tercero(r) } : {}),
+    Cuenta: { Codigo: r.c_codigo ?? '', Nombre: r.c_nombre ?? '', Tipo: r.c_tipo ?? '', CuentaContable: r.c_cuenta },
+  });
+  switch (Number(r.k)) {
+    case K.venta:
+      return asientoVenta(factura(), c, numero);
+    case K.compra:
+      return asientoCompra(factura(), c, numero, esGasto(r) ? 'gasto' : 'compra');
+    case K.cobro:
+      return asientoCobro(mov(), c, numero);
+    case K.pago:
+      return asientoPago(mov(), c, numero, esGasto(r) ? 'gasto' : 'compra');
+    default:
+      return asientoComision(mov(), c, numero);
+  }
+}
+
+const LOTE = 1000;
+
+/**
+ * The entries of the period in batches (date, then sales, purchases, collections, payments, fees), numbered from 1.
+ * `alVuelo` receives each row's subaccounts (customers, suppliers, treasury accounts) for the XSubCta.
+ */
+export async function* asientosPeriodo(
+  s: Scope,
+  p: Periodo,
+  c: CuentasEmpresa,
+  subcuentas?: Map<string, Subcuenta>,
+  limite = Number.POSITIVE_INFINITY,
+): AsyncGenerator<Asiento[]> {
+  const u = union(s, p);
+  let last: { fecha: string; k: number; id: string } | null = null;
+  let numero = 0;
+  while (numero < limite) {
+    const rows: Fila[] = await s.execute<Fila>(
+      () => sql`select * from ${u} u
+        ${last ? sql`where (u.fecha, u.k, u.id::bigint) > (${last.fecha}, ${last.k}, ${last.id}::bigint)` : sql``}
+        order by u.fecha, u.k, u.id::bigint limit ${Math.min(LOTE, limite - numero)}`,
+    );
+    if (!rows.length) return;
+    const lote = rows.map((r) => asientoDe(r, c, ++numero));
+    if (subcuentas) for (const r of rows) anotarSubcuentas(r, c, subcuentas);
+    yield lote;
+    const tail = rows[rows.length - 1]!;
+    last = { fecha: tail.fecha, k: Number(tail.k), id: tail.id };
+    if (rows.length < LOTE) return;
+  }
+}
+
+function anotarSubcuentas(r: Fila, c: CuentasEmpresa, out: Map<string, Subcuenta>) {
+  const k = Number(r.k);
+  if (r.t_codigo !== null) {
+    const cuenta = k === K.venta || k === K.cobro ? PGC.clientes : esGasto(r) ? PGC.acreedores : PGC.proveedores;
+    const codigo = subcuentaTercero(tercero(r), cuenta, c.Digitos);
+    if (!out.has(codigo)) out.set(codigo, { Codigo: codigo, Titulo: r.t_nombre ?? '', NIF: r.t_nif });
+  }
+  if (r.c_codigo !== null) {
+    const cuenta = { Codigo: r.c_codigo, Nombre: r.c_nombre ?? '', Tipo: r.c_tipo ?? '', CuentaContable: r.c_cuenta };
+    const codigo = subcuentaTesoreria(cuenta, c.Digitos);
+    if (!out.has(codigo)) out.set(codigo, { Codigo: codigo, Titulo: cuenta.Nombre });
+  }
+}
+
+/** The XSubCta's rows: the fixed accounts, then every customer, supplier and treasury account the entries used. */
+export function todasLasSubcuentas(c: CuentasEmpresa, usadas: Map<string, Subcuenta>): Subcuenta[] {
+  const out = new Map<string, Subcuenta>();
+  for (const f of subcuentasFijas(c)) out.set(f.Codigo, f);
+  for (const [k, v] of [...usadas].sort(([a], [b]) => a.localeCompare(b))) if (!out.has(k)) out.set(k, v);
+  return [...out.values()];
+}

@@ -1,0 +1,223 @@
+import type { Writable } from 'node:stream';
+import {
+  type Asiento,
+  type CuentasEmpresa,
+  cuadre,
+  lineaXSubCta,
+  type Subcuenta,
+  TIPOS_ASIENTO,
+  xDiario,
+} from '@faro/domain';
+import type { FastifyInstance } from 'fastify';
+import { access } from '../../platform/auth/access.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import type { Cell, Column } from '../../platform/export/cells.ts';
+import { drained } from '../../platform/export/writers.ts';
+import { xlsxWriter } from '../../platform/export/xlsxWriter.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
+import { parseFiltros } from '../impuestos/libroFacturas.ts';
+import { asientosPeriodo, cuentasEmpresa, type Periodo, todasLasSubcuentas } from './asientos.ts';
+import { enviarFichero } from './descarga.ts';
+
+/**
+ * `/api/impuestos/contabilidad/*` (issue 15): the period's journal as a preview (first entries + the balance check
+ * of all of them), as ContaPlus ASCII files (XDiario + XSubCta, a zip or either file alone) and as a Sage Despachos
+ * workbook. Everything streams: a year of entries is never held in memory.
+ */
+export const RUTA_CONTABILIDAD = '/api/impuestos/contabilidad';
+const config = { access: access.permission('ImptoEmit', 1) };
+const PREVIA = 50;
+
+function periodo(query: unknown): Periodo {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const f = parseFiltros({ FechaDesde: q.FechaDesde, FechaHasta: q.FechaHasta });
+  if (Date.parse(f.FechaHasta) - Date.parse(f.FechaDesde) > 366 * 86_400_000)
+    throw badRequest('El periodo no puede superar un año');
+  return { FechaDesde: f.FechaDesde, FechaHasta: f.FechaHasta };
+}
+
+const conTipo = (a: Asiento) => ({ ...a, TipoTexto: TIPOS_ASIENTO[a.Tipo], ...cuadreTexto(a) });
+function cuadreTexto(a: Asiento) {
+  const q = cuadre(a);
+  return { Debe: (q.Debe / 100).toFixed(2), Haber: (q.Haber / 100).toFixed(2), Cuadra: q.Cuadra };
+}
+
+/** Preview: the first entries and, over the whole period, how many entries and lines, the sums and the unbalanced. */
+export async function previa(s: Scope, p: Periodo) {
+  const c = await cuentasEmpresa(s);
+  const primeros: ReturnType<typeof conTipo>[] = [];
+  let asientos = 0;
+  let apuntes = 0;
+  let debe = 0;
+  let haber = 0;
+  const descuadrados: number[] = [];
+  for await (const lote of asientosPeriodo(s, p, c)) {
+    for (const a of lote) {
+      const q = cuadre(a);
+      asientos++;
+      apuntes += a.Apuntes.length;
+      debe += q.Debe;
+      haber += q.Haber;
+      if (!q.Cuadra) descuadrados.push(a.Numero);
+      if (primeros.length < PREVIA) primeros.push(conTipo(a));
+    }
+  }
+  return {
+    Cuentas: c,
+    Asientos: primeros,
+    Resumen: {
+      Asientos: asientos,
+      Apuntes: apuntes,
+      Debe: (debe / 100).toFixed(2),
+      Haber: (haber / 100).toFixed(2),
+      Cuadra: descuadrados.length === 0 && debe === haber,
+      Descuadrados: descuadrados.slice(0, 20),
+    },
+  };
+}
+
+/** Writes text in latin-1 (ContaPlus reads ANSI files; the lines are ASCII already), waiting for the reader. */
+async function escribir(out: Writable, texto: string) {
+  out.write(Buffer.from(texto, 'latin1'));
+  await drained(out);
+}
+
+/** XDiario of the period into `out`; returns the subaccounts it used. */
+async function escribirXDiario(s: Scope, p: Periodo, c: CuentasEmpresa, out: (t: string) => Promise<void>) {
+  const usadas = new Map<string, Subcuenta>();
+  for await (const lote of asientosPeriodo(s, p, c, usadas)) await out(xDiario(lote));
+  return todasLasSubcuentas(c, usadas);
+}
+
+const xSubCta = (subcuentas: Subcuenta[]) => subcuentas.map((x) => `${lineaXSubCta(x)}\r\n`).join('');
+
+/** The zip with XDiario.txt then XSubCta.txt (fflate's streaming zip, deflated as it goes). */
+async function escribirZip(s: Scope, p: Periodo, out: Writable) {
+  const { Zip, ZipDeflate } = await import('fflate');
+  const c = await cuentasEmpresa(s);
+  let fin: () => void = () => {};
+  let fallo: (e: Error) => void = () => {};
+  const terminado = new Promise<void>((resolve, reject) => {
+    fin = resolve;
+    fallo = reject;
+  });
+  const zip = new Zip((err, chunk, final) => {
+    if (err) return fallo(err);
+    out.write(chunk);
+    if (final) fin();
+  });
+  const diario = new ZipDeflate('XDiario.txt', { level: 6 });
+  zip.add(diario);
+  const subcuentas = await escribirXDiario(s, p, c, async (t) => {
+    diario.push(Buffer.from(t, 'latin1'));
+    await drained(out);
+  });
+  diario.push(new Uint8Array(0), true);
+  const sub = new ZipDeflate('XSubCta.txt', { level: 6 });
+  zip.add(sub);
+  sub.push(Buffer.from(xSubCta(subcuentas), 'latin1'), true);
+  zip.end();
+  await terminado;
+}
+
+/** Sage Despachos: one row per journal line (the columns its Excel import maps). */
+const money = (label: string) => ({ kind: 'money' as const, label, scale: 2 });
+export const COLUMNAS_SAGE: Column[] = [
+  { key: 'Asiento', label: 'Asiento', def: { kind: 'integer', label: 'Asiento' } },
+  { key: 'Fecha', label: 'Fecha', def: { kind: 'date', label: 'Fecha' } },
+  { key: 'Cuenta', label: 'Cuenta', def: { kind: 'text', label: 'Cuenta' } },
+  { key: 'Contrapartida', label: 'Contrapartida', def: { kind: 'text', label: 'Contrapartida' } },
+  { key: 'Concepto', label: 'Concepto', def: { kind: 'text', label: 'Concepto' } },
+  { key: 'Documento', label: 'Documento', def: { kind: 'text', label: 'Documento' } },
+  { key: 'Debe', label: 'Debe', def: money('Debe') },
+  { key: 'Haber', label: 'Haber', def: money('Haber') },
+  { key: 'BaseImponible', label: 'Base imponible', def: money('Base imponible') },
+  { key: 'PorcIva', label: '% IVA', def: money('% IVA') },
+  { key: 'PorcRecargo', label: '% Recargo', def: money('% Recargo') },
+];
+
+function filasSage(lote: Asiento[]): Cell[][] {
+  const n = (v: string | undefined): Cell => (v === undefined ? null : { t: 'n', v: Number(v), scale: 2 });
+  const s = (v: string): Cell => ({ t: 's', v });
+  return lote.flatMap((a) =>
+    a.Apuntes.map((ap): Cell[] => [
+      { t: 'n', v: a.Numero, scale: 0 },
+      { t: 'd', v: a.Fecha },
+      s(ap.Subcuenta),
+      s(ap.Contrapartida),
+      s(ap.Concepto),
+      s(ap.Documento),
+      n(ap.Debe),
+      n(ap.Haber),
+      n(ap.BaseImponible),
+      n(ap.PorcIva),
+      n(ap.PorcRecargo),
+    ]),
+  );
+}
+
+/** Styled cells cost time per row: a period longer than a quarter is written plain (like the platform's big exports). */
+async function escribirSage(s: Scope, p: Periodo, out: Writable) {
+  const c = await cuentasEmpresa(s);
+  const dias = (Date.parse(p.FechaHasta) - Date.parse(p.FechaDesde)) / 86_400_000;
+  const writer = xlsxWriter({ styled: dias <= 92 });
+  await writer.begin(out, 'Diario', COLUMNAS_SAGE, 0);
+  for await (const lote of asientosPeriodo(s, p, c)) await writer.rows(filasSage(lote));
+  await writer.end();
+}
+
+export function registrarContabilidad(app: FastifyInstance, deps: AppDeps): void {
+  app.get(
+    `${RUTA_CONTABILIDAD}/asientos`,
+    { config, schema: { tags: ['impuestos'], summary: 'Asientos del periodo (vista previa y cuadre)' } },
+    async (request) => previa(deps.scopeOf(request), periodo(request.query)),
+  );
+
+  app.get(
+    `${RUTA_CONTABILIDAD}/contaplus`,
+    { config, schema: { tags: ['impuestos'], summary: 'Exportación ContaPlus (XDiario y XSubCta)' } },
+    async (request, reply) => {
+      const p = periodo(request.query);
+      const fichero = String((request.query as Record<string, unknown>).Fichero ?? 'zip');
+      if (!['zip', 'xdiario', 'xsubcta'].includes(fichero))
+        throw badRequest('El fichero debe ser zip, xdiario o xsubcta');
+      const s = deps.scopeOf(request);
+      const nombre = `contaplus-${p.FechaDesde}-${p.FechaHasta}`;
+      return enviarFichero(
+        request,
+        reply,
+        {
+          tipo: fichero === 'zip' ? 'application/zip' : 'text/plain; charset=windows-1252',
+          nombre: fichero === 'zip' ? `${nombre}.zip` : fichero === 'xdiario' ? 'XDiario.txt' : 'XSubCta.txt',
+        },
+        async (stream) => {
+          if (fichero === 'zip') return escribirZip(s, p, stream);
+          const c = await cuentasEmpresa(s);
+          const subcuentas = await escribirXDiario(s, p, c, (t) =>
+            fichero === 'xdiario' ? escribir(stream, t) : Promise.resolve(),
+          );
+          if (fichero === 'xsubcta') await escribir(stream, xSubCta(subcuentas));
+        },
+      );
+    },
+  );
+
+  app.get(
+    `${RUTA_CONTABILIDAD}/sage`,
+    { config, schema: { tags: ['impuestos'], summary: 'Exportación Sage Despachos (Excel)' } },
+    async (request, reply) => {
+      const p = periodo(request.query);
+      const s = deps.scopeOf(request);
+      return enviarFichero(
+        request,
+        reply,
+        {
+          tipo: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          nombre: `sage-${p.FechaDesde}-${p.FechaHasta}.xlsx`,
+        },
+        (stream) => escribirSage(s, p, stream),
+      );
+    },
+  );
+}

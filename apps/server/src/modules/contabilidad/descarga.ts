@@ -1,0 +1,36 @@
+import { PassThrough } from 'node:stream';
+import { MSG } from '@faro/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** A day of a query (yyyy-mm-dd, a real date) with the spec's messages. */
+export const zDia = (label: string) =>
+  z
+    .string({ error: MSG.required(label) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MSG.format });
+
+/**
+ * Sends a file written as it is produced: the headers first (attachment, no-store, the row count for the progress
+ * bar when known), then `escribir` fills the stream; a failure half-way is logged and cuts the download.
+ */
+export function enviarFichero(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  o: { tipo: string; nombre: string; total?: number },
+  escribir: (out: PassThrough) => Promise<void>,
+) {
+  const stream = new PassThrough();
+  reply
+    .header('Content-Type', o.tipo)
+    .header('Content-Disposition', `attachment; filename="${o.nombre}"`)
+    .header('Cache-Control', 'no-store');
+  if (o.total !== undefined) reply.header('X-Total-Registros', String(o.total));
+  void escribir(stream)
+    .then(() => stream.end())
+    .catch((error) => {
+      request.log.error({ err: error }, 'exportación interrumpida');
+      stream.destroy(error as Error);
+    });
+  return reply.send(stream);
+}
