@@ -18,6 +18,7 @@ import {
   type TablaPagos,
   tesoreriaTable,
 } from '../../platform/tenancy/tables.ts';
+import { comprobarPagoLibre } from '../tesoreria/bloqueos.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
 import type { LadoDocumentos } from './lado.ts';
 import { idOf } from './params.ts';
@@ -193,6 +194,8 @@ export function pagosDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimien
         const id = idOf(request);
         const row = await scope.tx(async (t) => {
           const actual = await load(t, id);
+          // Issue 14: a collection / payment of a sent batch or reconciled with the bank statement is locked.
+          await comprobarPagoLibre(t, lado.lado === 'venta' ? 'cobro' : 'pago', id);
           return registrarPago(t, parseBody(pagoBody, request.body) as PagoInput, actual);
         });
         return json(row);
@@ -202,7 +205,11 @@ export function pagosDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimien
     app.delete(`${base}/delete/:id`, { config: perm(3), ...schema(r.borrar) }, async (request) => {
       const scope = deps.scopeOf(request);
       const id = idOf(request);
-      await scope.tx((t) => borrarPago(t, id));
+      await scope.tx(async (t) => {
+        await load(t, id);
+        await comprobarPagoLibre(t, lado.lado === 'venta' ? 'cobro' : 'pago', id);
+        await borrarPago(t, id);
+      });
       return { Id: id };
     });
   }

@@ -193,6 +193,19 @@ describe('mandates, direct-debit batches, returns and transfers', () => {
     expect(ed.body.Recibos.every((l: { Estado: string }) => l.Estado === 'cobrado')).toBe(true);
   });
 
+  it("locks a sent batch's collections: deleting one is refused in Spanish (the batch changes them)", async () => {
+    const [linea] = await t.database.query<{ id_cobro: number }>(
+      'select id_cobro from recibos_remesa where id_remesa = $1 and id_cobro is not null limit 1',
+      [remesaId],
+    );
+    const cobro = Number(linea!.id_cobro);
+    const antes = (await demo.request('GET', `${B}/movstesoreriac/edit/${cobro}`)).body;
+    const borrar = await demo.request('DELETE', `${B}/movstesoreriac/delete/${cobro}`);
+    expect(borrar.status).toBe(400);
+    expect(borrar.body.Mensaje).toMatch(/^El cobro se hizo con una remesa de recibos/);
+    expect((await demo.request('GET', `${B}/movstesoreriac/edit/${cobro}`)).body).toEqual(antes);
+  });
+
   it('a returned receipt is pending again, charges the fee, blocks the mandate on MD01 and never goes into a batch twice without re-presenting', async () => {
     const ed = await demo.request('GET', `${B}/remesas/edit/${remesaId}`);
     const [l1, l2] = ed.body.Recibos;
@@ -401,5 +414,45 @@ describe('Norma 43 statements and reconciliation', () => {
     const bloqueado = await demo.request('DELETE', `${B}/movstesoreria/delete/${alta.body.Id}`);
     expect(bloqueado.status).toBe(400);
     expect((await demo.request('DELETE', `${B}/extractos/delete/${id}`)).status).toBe(400);
+  });
+
+  it('locks a supplier payment reconciled with a statement line until the reconciliation is undone', async () => {
+    // A DEMO received invoice still pending, paid 12.00 by the bank, matched with the statement's fee line of 12.00.
+    const f = encodeURIComponent(JSON.stringify({ EstadoPago: 'Pendiente' }));
+    const facturas = (await demo.request('GET', `/api/compras/fcompra/list?Filtros=${f}&TotalPagina=50`)).body
+      .Items as {
+      Id: number;
+      Estado: string;
+    }[];
+    const factura = facturas.find((x) => x.Estado === 'Registrada')!;
+    const [apunte] = await t.database.query<{ id: number; fecha: string }>(
+      "select id, fecha_operacion::text fecha from apuntes_bancarios where importe = -12.00 and id_conciliado is null and concepto like 'COMISION%' limit 1",
+    );
+    const pago = await demo.request('POST', `${B}/movstesoreriap/save`, {
+      IdFactura: factura.Id,
+      Fecha: apunte!.fecha,
+      Importe: '12.00',
+      IdTesoreria: cuenta('BANCO'),
+    });
+    expect(pago.status, JSON.stringify(pago.body)).toBe(201);
+    const ok = await demo.request('POST', `${B}/extractos/conciliar`, {
+      Pares: [{ IdApunte: Number(apunte!.id), Clase: 'pago', Id: pago.body.Id }],
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const borrar = await demo.request('DELETE', `${B}/movstesoreriap/delete/${pago.body.Id}`);
+    expect(borrar.status).toBe(400);
+    // Supplier payments are editable: the change is refused too.
+    const cambiar = await demo.request('PUT', `${B}/movstesoreriap/save/${pago.body.Id}`, {
+      IdFactura: factura.Id,
+      Fecha: apunte!.fecha,
+      Importe: '10.00',
+      IdTesoreria: cuenta('BANCO'),
+    });
+    expect(cambiar.status).toBe(400);
+    expect(borrar.body.Mensaje).toBe(
+      'El pago está conciliado con un apunte del extracto bancario: deshaz la conciliación antes de cambiarlo o borrarlo',
+    );
+    expect((await demo.request('POST', `${B}/extractos/desconciliar/${apunte!.id}`)).status).toBe(200);
+    expect((await demo.request('DELETE', `${B}/movstesoreriap/delete/${pago.body.Id}`)).status).toBe(200);
   });
 });
