@@ -1,5 +1,10 @@
 import { tieneNifIvaUe } from '../sales/exenciones.ts';
+import { SECCIONES_MODELO } from './etiquetas.ts';
 import { type ModeloTributario, type Periodo, periodoDeFecha } from './periodos.ts';
+
+/** The boxes of a model in the order of its form (etiquetas.ts is the one list). */
+const casillasDe = (m: ModeloTributario): readonly string[] =>
+  SECCIONES_MODELO[m].flatMap((s) => s.Casillas.map(([k]) => k));
 
 /**
  * The boxes (casillas) of the AEAT models computed from the invoice books (issue 15; compliance-es.md §4). Pure and
@@ -223,82 +228,7 @@ const RECARGO: Record<string, [string, string, string]> = {
   '0.26': ['168', '169', '170'],
   '0.62': ['168', '169', '170'],
 };
-export const CASILLAS_303 = [
-  '150',
-  '151',
-  '152',
-  '165',
-  '166',
-  '167',
-  '01',
-  '02',
-  '03',
-  '153',
-  '154',
-  '155',
-  '04',
-  '05',
-  '06',
-  '07',
-  '08',
-  '09',
-  '10',
-  '11',
-  '12',
-  '13',
-  '14',
-  '15',
-  '156',
-  '157',
-  '158',
-  '168',
-  '169',
-  '170',
-  '16',
-  '17',
-  '18',
-  '19',
-  '20',
-  '21',
-  '22',
-  '23',
-  '24',
-  '25',
-  '26',
-  '27',
-  '28',
-  '29',
-  '30',
-  '31',
-  '32',
-  '33',
-  '34',
-  '35',
-  '36',
-  '37',
-  '38',
-  '39',
-  '40',
-  '41',
-  '42',
-  '43',
-  '44',
-  '45',
-  '46',
-  '59',
-  '60',
-  '64',
-  '65',
-  '66',
-  '77',
-  '110',
-  '78',
-  '87',
-  '68',
-  '69',
-  '70',
-  '71',
-] as const;
+export const CASILLAS_303 = casillasDe('303');
 const RATES_303: Record<string, string> = {
   '02': '4.00',
   '05': '10.00',
@@ -431,27 +361,7 @@ export function modelo303(
 }
 
 // ── 130 ───────────────────────────────────────────────────────────────────────────────────────────────────────
-export const CASILLAS_130 = [
-  '01',
-  '02',
-  '03',
-  '04',
-  '05',
-  '06',
-  '07',
-  '08',
-  '09',
-  '10',
-  '11',
-  '12',
-  '13',
-  '14',
-  '15',
-  '16',
-  '17',
-  '18',
-  '19',
-] as const;
+export const CASILLAS_130 = casillasDe('130');
 
 /** One quarter's 01–04 and 06 from the rows of 1 January to its end. */
 function acumulado130(
@@ -527,8 +437,8 @@ export function modelo130(
 }
 
 // ── 111 / 115 ─────────────────────────────────────────────────────────────────────────────────────────────────
-export const CASILLAS_111 = Array.from({ length: 30 }, (_, i) => String(i + 1).padStart(2, '0'));
-export const CASILLAS_115 = ['01', '02', '03', '04', '05'] as const;
+export const CASILLAS_111 = casillasDe('111');
+export const CASILLAS_115 = casillasDe('115');
 const PERCEPTORES = new Set(['01', '04', '07', '10', '13', '16', '19', '22', '25']);
 
 /** Withholdings of a key (111 / 115) on received invoices: [perceptors, base, withheld] boxes. */
@@ -578,7 +488,7 @@ export function modelo115(p: Periodo, recibidas: readonly LineaRecibida[], a: Aj
 }
 
 // ── 349 ───────────────────────────────────────────────────────────────────────────────────────────────────────
-export const CASILLAS_349 = ['01', '02', '03', '04'] as const;
+export const CASILLAS_349 = casillasDe('349');
 
 /** The operator's NIF-IVA: the NIF with its country prefix (added from the country when missing). */
 export function nifIva(nif: string | null, pais: string | null | undefined): string {
@@ -653,7 +563,7 @@ export function modelo349(
 }
 
 // ── 347 ───────────────────────────────────────────────────────────────────────────────────────────────────────
-export const CASILLAS_347 = ['01', '02', '03', '04'] as const;
+export const CASILLAS_347 = casillasDe('347');
 export const UMBRAL_347 = 300506;
 export const UMBRAL_METALICO = 600000;
 

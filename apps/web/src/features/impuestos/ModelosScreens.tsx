@@ -1,12 +1,15 @@
 import {
+  type Aviso,
   CASILLAS_MANUALES,
   CASILLAS_NO_IMPORTE,
+  type Declarado,
   formatAmount,
   formatDate,
   MODELOS_TRIBUTARIOS,
   type ModeloTributario,
   NOMBRE_MODELO,
   SECCIONES_MODELO,
+  type Traza,
 } from '@faro/domain';
 import {
   Alert,
@@ -40,11 +43,6 @@ import { save } from '../../ui/list/ExportMenu.tsx';
  * the draft with the boxes the books do not hold (payroll, regularisations), «Marcar como presentado» (date and
  * CSV) and the list of saved returns.
  */
-interface Aviso {
-  Codigo: string;
-  Mensaje: string;
-  Id?: number;
-}
 interface Registro {
   Id: number;
   Modelo: string;
@@ -61,28 +59,18 @@ interface Calculo {
   Casillas: Record<string, string>;
   Formulas: Record<string, string>;
   TipoDeclaracion: string | null;
-  Declarados: { NIF: string; Nombre: string; Clave: string; Importe: string }[];
+  Declarados: Declarado[];
   Avisos: Aviso[];
   Presentada: boolean;
   Registros: Registro[];
   FechaDesde: string;
   FechaHasta: string;
 }
-interface Traza {
+interface RespuestaTraza {
   Casilla: string;
   Importe: string;
   Formula: string | null;
-  Lineas: {
-    Libro: string;
-    Id: number;
-    Fecha: string;
-    NumSerie: string;
-    Tercero: string;
-    NIF: string | null;
-    Base: string;
-    Cuota: string;
-    Importe: string;
-  }[];
+  Lineas: Traza[];
 }
 
 const TRIMESTRES = ['1T', '2T', '3T', '4T'].map((v) => ({ value: v, label: `${v[0]}.º trimestre` }));
@@ -434,7 +422,7 @@ function TrazaModal({ ruta, casilla, onClose }: { ruta: string; casilla: string;
   const { info } = useReady();
   const t = useQuery({
     queryKey: qk.list(info.IdEmpresa, 'modtributarios', { traza: `${ruta}/${casilla}` }),
-    queryFn: () => api.get<Traza>(`impuestos/modtributarios/traza/${ruta}/${casilla}`),
+    queryFn: () => api.get<RespuestaTraza>(`impuestos/modtributarios/traza/${ruta}/${casilla}`),
   });
   return (
     <Modal opened onClose={onClose} title={`Casilla ${casilla}`} size="xl">

@@ -6,6 +6,7 @@ import {
   CASILLAS_303,
   CASILLAS_347,
   CASILLAS_349,
+  CASILLAS_NO_IMPORTE,
   type Declarante,
   ficheroAutoliquidacion,
   ficheroDeclaracion,
@@ -15,6 +16,7 @@ import {
   NOMBRE_MODELO,
   type Periodo,
   type ResultadoModelo,
+  SECCIONES_MODELO,
 } from '@faro/domain';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -137,10 +139,14 @@ async function pdfModelo(s: Scope, m: ModeloTributario, p: Periodo, r: Resultado
   doc.font('Helvetica').fontSize(10).text(`${d.Nombre} · NIF ${d.NIF} · Ejercicio ${p.anyo} · Periodo ${p.codigo}`);
   doc.text(`Del ${p.desde.split('-').reverse().join('/')} al ${p.hasta.split('-').reverse().join('/')}`);
   doc.moveDown();
-  for (const k of CASILLAS[m]) {
-    const v = r.Casillas[k] ?? '0.00';
-    const valor = v.includes('.') && !['02', '05', '08'].includes(k) ? formatAmount(v) : v;
-    doc.text(`[${k.padStart(3, ' ')}]  ${valor}`, { continued: false });
+  for (const sec of SECCIONES_MODELO[m]) {
+    doc.font('Helvetica-Bold').text(sec.Titulo).font('Helvetica');
+    for (const [k, etiqueta] of sec.Casillas) {
+      const v = r.Casillas[k] ?? '0';
+      const valor = CASILLAS_NO_IMPORTE[m].includes(k) ? v : formatAmount(v);
+      doc.text(`[${k}] ${etiqueta}: ${valor}`);
+    }
+    doc.moveDown(0.5);
   }
   if (r.Declarados?.length) {
     doc.moveDown().font('Helvetica-Bold').text('Declarados').font('Helvetica');
