@@ -5,6 +5,7 @@ import { trabajosCrm } from './modules/crm/alertas.ts';
 import { trabajoCargosMensuales } from './modules/formacion/cargos.ts';
 import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
 import { iniciarTrabajadorVerifactu, type TrabajadorVerifactu } from './modules/ventas/verifactu/envio.ts';
+import { programarCopias } from './platform/backup/programa.ts';
 import { migrateDatabase, openDatabase } from './platform/db/database.ts';
 import { tokenSecret } from './platform/db/settings.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/runner.ts';
@@ -20,12 +21,14 @@ const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: conf
 let closing = false;
 let verifactu: TrabajadorVerifactu | undefined;
 let simulador: { cerrar(): Promise<void> } | undefined;
+let copias: { detener(): void } | undefined;
 const shutdown = async (code = 0) => {
   if (closing) return;
   closing = true;
   await verifactu?.detener().catch(() => {});
   await simulador?.cerrar().catch(() => {});
   await jobs?.stop().catch(() => {});
+  copias?.detener();
   await app?.close().catch(() => {});
   await database.close().catch(() => {});
   process.exit(code);
@@ -74,6 +77,11 @@ try {
       log: (m) => log.warn(m),
     });
     jobs.start();
+  }
+  // Embedded mode: a daily copy with retention, and one on demand (`npm run backup`); FARO_COPIAS=0 turns it off.
+  if (!config.databaseUrl && process.env.FARO_COPIAS !== '0') {
+    const log = built.app.log;
+    copias = programarCopias(database, config.dataDir, (m) => log.warn(m));
   }
   avisos.listo(`http://localhost:${config.port}`, config.seedDemo, performance.now() - started);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;

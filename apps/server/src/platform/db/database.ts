@@ -22,8 +22,10 @@ export interface Database {
   /** Raw SQL for the platform layer only (migrations, benchmarks, schema checks). */
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
-  /** The embedded engine itself (dumps for test templates); undefined on PostgreSQL. */
+  /** The embedded engine itself (dumps for test templates and backups); undefined on PostgreSQL. */
   pglite?: PGlite;
+  /** PostgreSQL's connection string (backups with pg_dump); undefined on PGlite. */
+  url?: string;
 }
 
 export const MIGRATIONS_FOLDER = path.join(repoRoot(), 'apps/server/drizzle');
@@ -45,6 +47,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: options.databaseUrl,
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       close: () => pool.end(),
     };

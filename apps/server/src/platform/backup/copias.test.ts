@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { withDatabase } from '../../../test/templateSetup.ts';
+import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { verificarEmpresa } from '../../modules/ventas/verifactu/verifactuRoutes.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { companyScope } from '../tenancy/scope.ts';
+import { crearCopia, podarCopias, restaurarCopia, verificarCopia } from './copias.ts';
+
+/**
+ * A copy taken while 16 clients issue invoices, restored into an empty folder (PGlite) or an empty database
+ * (PostgreSQL, pg_dump/pg_restore): every invoice acknowledged before the copy started is there with its number,
+ * and DEMO's VeriFactu chain verifies.
+ */
+const FECHA = '2026-07-01';
+let t: TestApp;
+let s: Session;
+const carpeta = mkdtempSync(path.join(tmpdir(), 'faro-copias-'));
+const limpiar: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await t.login('demo');
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  for (const f of limpiar) await f().catch(() => {});
+  rmSync(carpeta, { recursive: true, force: true });
+});
+
+async function abrirRestaurada(fichero: string): Promise<Database> {
+  if (t.engine === 'pglite') {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'faro-restaurada-')), 'data');
+    await restaurarCopia(fichero, { dataDir });
+    const database = await openDatabase({ dataDir });
+    limpiar.push(async () => {
+      await database.close();
+      rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    });
+    return database;
+  }
+  const url = inject('databaseUrl')!;
+  const name = `faro_rest_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
+  await admin.end();
+  await restaurarCopia(fichero, { databaseUrl: withDatabase(url, name) });
+  const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  limpiar.push(async () => {
+    await database.close();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  return database;
+}
+
+describe('backups', () => {
+  it('a copy taken during concurrent issuing restores every acknowledged invoice and an intact VeriFactu chain', async () => {
+    const serie = await s.request('POST', '/api/configuracion/series/save', {
+      Codigo: 'COPIA',
+      Descripcion: 'Serie de la prueba de copias',
+      TipoDocumento: 'factura',
+      Prefijo: 'C-',
+      ReinicioAnual: true,
+    });
+    expect(serie.status, JSON.stringify(serie.body)).toBe(201);
+    const clientes = await s.request('GET', '/api/ventas/clientes/list?TotalPagina=50');
+    const cliente = clientes.body.Items.find((c: { NIF: string | null }) => c.NIF).Id;
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await s.request('POST', '/api/ventas/fventa/save', {
+        Cliente: cliente,
+        Fecha: FECHA,
+        Serie: serie.body.Id,
+        Lineas: [{ Descripcion: `Copia ${i}`, Cantidad: '1', Precio: String(10 + i), TipoIva: 'IVA21' }],
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      ids.push(r.body.Id);
+    }
+
+    // 16 clients issue the 20 drafts; the copy starts once 6 are acknowledged.
+    const acuses = new Map<number, string>();
+    let copiaEmpezada = false;
+    const antesDeLaCopia = new Map<number, string>();
+    let empezar!: () => void;
+    const ochoAcuses = new Promise<void>((r) => {
+      empezar = r;
+    });
+    const cola = [...ids];
+    const cliente16 = async () => {
+      for (let id = cola.shift(); id !== undefined; id = cola.shift()) {
+        const r = await s.request('POST', `/api/ventas/fventa/emitir/${id}`, {});
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        acuses.set(id, r.body.NumSerie);
+        if (!copiaEmpezada) antesDeLaCopia.set(id, r.body.NumSerie);
+        if (acuses.size >= 6) empezar();
+      }
+    };
+    const emisores = Array.from({ length: 16 }, cliente16);
+    await ochoAcuses;
+    copiaEmpezada = true;
+    const copia = await crearCopia(t.database, carpeta);
+    await Promise.all(emisores);
+
+    expect(antesDeLaCopia.size).toBeGreaterThanOrEqual(6);
+    expect(copia.bytes).toBeGreaterThan(0);
+    expect(existsSync(`${copia.fichero}.sha256`)).toBe(true);
+    verificarCopia(copia.fichero);
+
+    const restaurada = await abrirRestaurada(copia.fichero);
+    const filas = await restaurada.query<{ id: number; num_serie: string; estado: string }>(
+      'select id::int as id, num_serie, estado from documentos_venta where id = any($1::int[])',
+      [[...antesDeLaCopia.keys()]],
+    );
+    expect(new Map(filas.map((f) => [f.id, f.num_serie]))).toEqual(antesDeLaCopia);
+    const [demo] = await restaurada.query<{ id: number }>(`select id::int as id from empresas where codigo = 'DEMO'`);
+    const cadena = await verificarEmpresa(
+      companyScope(restaurada.db, { empresaId: demo!.id, personaId: null, userName: 'copia' }),
+    );
+    expect(cadena.Valida, JSON.stringify(cadena)).toBe(true);
+    // The series has no gap: whatever was issued when the copy was taken is numbered 1..n.
+    const numeros = (
+      await restaurada.query<{ numero: number }>(
+        'select numero from documentos_venta where id_serie = $1 and numero is not null order by numero',
+        [serie.body.Id],
+      )
+    ).map((f) => f.numero);
+    expect(numeros).toEqual(numeros.map((_, i) => i + 1));
+  }, 120_000);
+
+  it('refuses a damaged copy and a folder that already has data, in Spanish', async () => {
+    const copia = await crearCopia(t.database, carpeta, new Date('2026-07-02T10:00:00Z'));
+    const lleno = mkdtempSync(path.join(tmpdir(), 'faro-lleno-'));
+    writeFileSync(path.join(lleno, 'algo'), 'x');
+    limpiar.push(async () => rmSync(lleno, { recursive: true, force: true }));
+    if (t.engine === 'pglite') {
+      await expect(restaurarCopia(copia.fichero, { dataDir: lleno })).rejects.toThrow(/no está vacía/);
+    }
+    appendFileSync(copia.fichero, 'x');
+    expect(() => verificarCopia(copia.fichero)).toThrow(/está dañada/);
+    await expect(restaurarCopia(copia.fichero, { dataDir: path.join(lleno, 'nueva') })).rejects.toThrow(/dañada/);
+  }, 60_000);
+
+  it('keeps the newest copies and removes the rest with their checksums', () => {
+    const poda = mkdtempSync(path.join(tmpdir(), 'faro-poda-'));
+    limpiar.push(async () => rmSync(poda, { recursive: true, force: true }));
+    for (const d of ['20260101-000000', '20260102-000000', '20260103-000000']) {
+      writeFileSync(path.join(poda, `faro-${d}.pglite.tar.gz`), 'x');
+      writeFileSync(path.join(poda, `faro-${d}.pglite.tar.gz.sha256`), 'x');
+    }
+    expect(podarCopias(poda, 2)).toEqual(['faro-20260101-000000.pglite.tar.gz']);
+    expect(readdirSync(poda).sort()).toEqual([
+      'faro-20260102-000000.pglite.tar.gz',
+      'faro-20260102-000000.pglite.tar.gz.sha256',
+      'faro-20260103-000000.pglite.tar.gz',
+      'faro-20260103-000000.pglite.tar.gz.sha256',
+    ]);
+  });
+});

@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Database } from '../db/database.ts';
+
+/**
+ * Backups (issue 22). A copy is one file `faro-AAAAMMDD-HHMMSS.<pglite.tar.gz|pgdump>` and its checksum beside it
+ * (`<file>.sha256`, the sha256sum format, so `sha256sum -c` checks it too).
+ *
+ * - Embedded PGlite: `dumpDataDir` of the open database, gzip-compressed. PGlite runs one statement at a time, so
+ *   the copy is taken between statements: every committed transaction is in it, an open one is rolled back by the
+ *   recovery when the copy is restored (a crash-consistent image, exactly what a power cut would leave).
+ * - PostgreSQL: `pg_dump --format=custom` (compressed, one snapshot: consistent while the server keeps working).
+ */
+export interface Copia {
+  fichero: string;
+  bytes: number;
+  sha256: string;
+  ms: number;
+}
+
+/** Where copies go: FARO_COPIAS_DIR, or `copias/` beside the data folder (a lost data folder keeps its copies). */
+export function carpetaCopias(dataDir: string): string {
+  return path.resolve(process.env.FARO_COPIAS_DIR ?? path.join(path.dirname(dataDir), 'copias'));
+}
+
+const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+
+export async function crearCopia(database: Database, carpeta: string, ahora = new Date()): Promise<Copia> {
+  const t0 = performance.now();
+  mkdirSync(carpeta, { recursive: true });
+  let fichero: string;
+  if (database.pglite) {
+    fichero = path.join(carpeta, `faro-${stamp(ahora)}.pglite.tar.gz`);
+    const dump = await database.pglite.dumpDataDir('none');
+    writeFileSync(`${fichero}.parcial`, gzipSync(Buffer.from(await dump.arrayBuffer()), { level: 6 }));
+  } else {
+    if (!database.url) throw new Error('Falta la dirección de PostgreSQL para la copia');
+    fichero = path.join(carpeta, `faro-${stamp(ahora)}.pgdump`);
+    await ejecutar('pg_dump', ['--format=custom', '--no-owner', `--file=${fichero}.parcial`, database.url]);
+  }
+  // Written under a temporary name and renamed once whole: a copy interrupted half-way never looks like a copy.
+  renameSync(`${fichero}.parcial`, fichero);
+  const sha256 = sumaDe(fichero);
+  writeFileSync(`${fichero}.sha256`, `${sha256}  ${path.basename(fichero)}\n`);
+  return { fichero, bytes: statSync(fichero).size, sha256, ms: performance.now() - t0 };
+}
+
+/** The file's checksum against its `.sha256`; a Spanish error when it does not match or is missing. */
+export function verificarCopia(fichero: string): void {
+  if (!existsSync(fichero)) throw new Error(`No existe la copia ${fichero}`);
+  const suma = `${fichero}.sha256`;
+  if (!existsSync(suma)) throw new Error(`Falta la suma de control ${suma}: no se puede comprobar la copia`);
+  const esperada = readFileSync(suma, 'utf8').trim().split(/\s+/)[0];
+  if (sumaDe(fichero) !== esperada) {
+    throw new Error(`La copia ${path.basename(fichero)} está dañada: su suma de control no coincide`);
+  }
+}
+
+/**
+ * Brings a copy back: a PGlite copy into an EMPTY data folder, a pg_dump copy into an EMPTY PostgreSQL database.
+ * Refuses a damaged copy or a folder with data (never overwrites a live installation).
+ */
+export async function restaurarCopia(
+  fichero: string,
+  destino: { dataDir: string } | { databaseUrl: string },
+): Promise<{ ms: number }> {
+  const t0 = performance.now();
+  verificarCopia(fichero);
+  const esPglite = fichero.endsWith('.pglite.tar.gz');
+  if ('dataDir' in destino) {
+    if (!esPglite) throw new Error('Esta copia es de PostgreSQL: restáurala con DATABASE_URL');
+    if (existsSync(destino.dataDir) && readdirSync(destino.dataDir).length > 0) {
+      throw new Error(`La carpeta ${destino.dataDir} no está vacía: restaura en una carpeta nueva`);
+    }
+    mkdirSync(destino.dataDir, { recursive: true });
+    const tar = gunzipSync(readFileSync(fichero));
+    const client = await PGlite.create({
+      dataDir: destino.dataDir,
+      loadDataDir: new Blob([tar]),
+      extensions: { pg_trgm },
+    });
+    await client.query('select 1');
+    await client.close();
+  } else {
+    if (esPglite) throw new Error('Esta copia es de la base integrada: restáurala en una carpeta de datos');
+    await ejecutar('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${destino.databaseUrl}`, fichero]);
+  }
+  return { ms: performance.now() - t0 };
+}
+
+/** Keeps the newest `conservar` copies of the folder and removes the rest (with their checksums). */
+export function podarCopias(carpeta: string, conservar: number): string[] {
+  if (!existsSync(carpeta)) return [];
+  const copias = readdirSync(carpeta)
+    .filter((f) => /^faro-\d{8}-\d{6}\.(pglite\.tar\.gz|pgdump)$/.test(f))
+    .sort()
+    .reverse();
+  const sobran = copias.slice(Math.max(conservar, 1));
+  for (const f of sobran) {
+    rmSync(path.join(carpeta, f), { force: true });
+    rmSync(path.join(carpeta, `${f}.sha256`), { force: true });
+  }
+  return sobran;
+}
+
+function sumaDe(fichero: string): string {
+  return createHash('sha256').update(readFileSync(fichero)).digest('hex');
+}
+
+function ejecutar(orden: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(orden, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => {
+      err = (err + d).slice(-2000);
+    });
+    child.on('error', (e) =>
+      reject(new Error(`No se pudo ejecutar ${orden} (${e.message}): instala el cliente de PostgreSQL`)),
+    );
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${orden} terminó con error: ${err}`))));
+  });
+}
