@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../../../test/templateSetup.ts';
@@ -164,4 +165,29 @@ describe('backups', () => {
       'faro-20260103-000000.pglite.tar.gz.sha256',
     ]);
   });
+
+  it("lets the owner leave with the company's data: every company table as JSON and CSV, no secrets, no other company", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/configuracion/empresa/exportacioncompleta',
+      headers: { authorization: `Bearer ${s.token}` },
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const ficheros = unzipSync(new Uint8Array(res.rawPayload));
+    const leer = (f: string) => JSON.parse(new TextDecoder().decode(ficheros[f]!));
+    const empresa = leer('json/empresas.json');
+    expect(empresa).toHaveLength(1);
+    const ventas: { empresa_id: number | string }[] = leer('json/documentos_venta.json');
+    expect(ventas.length).toBeGreaterThan(0);
+    expect(new Set(ventas.map((v) => Number(v.empresa_id)))).toEqual(new Set([Number(empresa[0].id)]));
+    expect(Object.keys(ficheros)).toContain('csv/clientes.csv');
+    const todo = Object.values(ficheros)
+      .map((b) => new TextDecoder().decode(b))
+      .join('\n');
+    expect(todo).not.toMatch(/password_hash|pin_hash|\$argon2/);
+    const empleado = await t.login('empleado');
+    const negado = await empleado.request('GET', '/api/configuracion/empresa/exportacioncompleta');
+    expect(negado.status).toBe(403);
+  }, 60_000);
 });
