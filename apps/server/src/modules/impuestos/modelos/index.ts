@@ -265,7 +265,7 @@ export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
         const registros = await delPeriodo(s, modelo, p).for('update');
         const presentado = registros.find((x) => x.estado === 'presentada');
         if (presentado && body.Tipo === 'normal') throw new AppError(409, MSG_MODTRIB.bloqueado);
-        const r = await calcular(s, modelo, p, ajustes);
+        const r = await calcular(s, modelo, p, ajustes, body.Tipo);
         const valores = {
           tipo: body.Tipo,
           idAnterior: presentado?.id ?? null,
@@ -298,7 +298,7 @@ export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
         const modelo = row.modelo as ModeloTributario;
         const { p } = periodoDePath({ modelo, anyo: row.anyo, periodo: row.periodo });
         // The boxes as presented: computed again now, so the locked copy is what the AEAT received.
-        const r = await calcular(s, modelo, p, row.ajustes as Ajustes);
+        const r = await calcular(s, modelo, p, row.ajustes as Ajustes, row.tipo);
         const [u] = await s
           .update(
             mp,

@@ -171,6 +171,9 @@ describe('modtributarios: boxes, traces, files', () => {
   });
 
   it('locks a presented return: a change is a complementaria that subtracts it', async () => {
+    // The presented period still shows its own result (only a complementaria subtracts the earlier one).
+    const shown = await demo.request('GET', `${B}/calcular/303/2024/3T`);
+    expect(shown.body).toMatchObject({ Presentada: true, Casillas: { '70': '0.00', '71': '-21.00' } });
     const again = await demo.request('POST', `${B}/guardar/303/2024/3T`, {});
     expect(again.status).toBe(409);
     expect(again.body.Mensaje).toMatch(/complementaria o sustitutiva/);

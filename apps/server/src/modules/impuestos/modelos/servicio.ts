@@ -55,15 +55,17 @@ async function ajustesDePresentados(
   modelo: ModeloTributario,
   p: Periodo,
   propios: Ajustes,
+  complementaria: boolean,
 ): Promise<Ajustes> {
   const rows = await presentados(s, modelo, p.anyo - 4);
   const hechos = rows.filter((r) => r.estado === 'presentada');
   const a: Ajustes = { ...propios, Casillas: { ...(propios.Casillas ?? {}) } };
-  // The result already presented for this very period (a complementaria subtracts it).
+  // The result already presented for this very period: a complementaria subtracts it (a sustitutiva replaces it).
   const mismo = hechos.find((r) => r.anyo === p.anyo && r.periodo === p.codigo);
   const previo = { '303': '70', '130': '18', '111': '29', '115': '04' }[modelo as string];
   const resultado = { '303': '71', '130': '19', '111': '30', '115': '05' }[modelo as string];
-  if (mismo && previo && resultado && a.Casillas) a.Casillas[previo] = casillasDe(mismo)[resultado] ?? '0';
+  if (complementaria && mismo && previo && resultado && a.Casillas)
+    a.Casillas[previo] = casillasDe(mismo)[resultado] ?? '0';
   if (modelo === '303') {
     // The latest presented period before this one: what it left to compensate (87) plus its own negative result
     // when it asked to compensate it (C).
@@ -98,9 +100,11 @@ export async function calcular(
   modelo: ModeloTributario,
   p: Periodo,
   ajustes?: Ajustes,
+  tipo?: string,
 ): Promise<ResultadoModelo> {
-  const propios = ajustes ?? (((await borrador(s, modelo, p))?.ajustes ?? {}) as Ajustes);
-  const a = await ajustesDePresentados(s, modelo, p, propios);
+  const draft = ajustes && tipo ? undefined : await borrador(s, modelo, p);
+  const propios = ajustes ?? ((draft?.ajustes ?? {}) as Ajustes);
+  const a = await ajustesDePresentados(s, modelo, p, propios, (tipo ?? draft?.tipo) === 'complementaria');
   // 130 is cumulative from 1 January.
   const desde = modelo === '130' ? `${p.anyo}-01-01` : p.desde;
   const conEmitidas = modelo !== '111' && modelo !== '115';
