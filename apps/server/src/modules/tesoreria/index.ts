@@ -3,6 +3,7 @@ import { registerEntity } from '../../platform/crud/registerEntity.ts';
 import type { AreaModule } from '../../platform/deps.ts';
 import { registrarArqueos } from './arqueos.ts';
 import { registrarExtractos } from './extractos.ts';
+import { registrarInformes } from './informes.ts';
 import { registrarMandatos } from './mandatos.ts';
 import { registrarMovimientos } from './movimientos.ts';
 import { registrarRemesas } from './remesas.ts';
@@ -16,4 +17,5 @@ export const tesoreriaModule: AreaModule = (app, deps) => {
   registrarRemesas(app, deps);
   registrarArqueos(app, deps);
   registrarExtractos(app, deps);
+  registrarInformes(app, deps);
 };

@@ -455,4 +455,32 @@ describe('Norma 43 statements and reconciliation', () => {
     expect((await demo.request('POST', `${B}/extractos/desconciliar/${apunte!.id}`)).status).toBe(200);
     expect((await demo.request('DELETE', `${B}/movstesoreriap/delete/${pago.body.Id}`)).status).toBe(200);
   });
+
+  it('exports the reports of batches, receipts and cash counts (spec §9) in the list formats', async () => {
+    const html = await demo.request('GET', `${B}/informes/remesas?Formato=html`);
+    expect(html.status).toBe(200);
+    expect(String(html.headers['content-type'])).toContain('text/html');
+    expect(Number(html.headers['x-total-registros'])).toBeGreaterThanOrEqual(2);
+    expect(html.body).toContain('Remesa de recibos de');
+    const recibos = await demo.request(
+      'GET',
+      `${B}/informes/recibos?Formato=html&Filtros=${encodeURIComponent(JSON.stringify({ Estado: 'devuelto' }))}`,
+    );
+    expect(recibos.status).toBe(200);
+    expect(Number(recibos.headers['x-total-registros'])).toBeGreaterThanOrEqual(1);
+    expect(recibos.body).toContain('Devuelto');
+    expect(recibos.body).not.toContain('Cobrado');
+    const xlsx = await demo.request('GET', `${B}/informes/arqueos?Formato=xlsx`);
+    expect(xlsx.status).toBe(200);
+    expect(String(xlsx.headers['content-disposition'])).toMatch(/arqueos\.xlsx/);
+    expect(Number(xlsx.headers['x-total-registros'])).toBeGreaterThanOrEqual(1);
+    const mal = await demo.request('GET', `${B}/informes/arqueos?Formato=doc`);
+    expect(mal.status).toBe(400);
+    expect(mal.body.Mensaje).toBe('El formato de exportación debe ser xlsx, ods, pdf o html');
+    const fechas = await demo.request(
+      'GET',
+      `${B}/informes/remesas?Filtros=${encodeURIComponent(JSON.stringify({ FechaDesde: '2030-02-01', FechaHasta: '2030-01-01' }))}`,
+    );
+    expect(fechas.status).toBe(400);
+  });
 });

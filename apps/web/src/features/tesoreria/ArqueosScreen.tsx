@@ -21,6 +21,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
 import { abrirPdf, dinero, hoyIso, useRefrescar, useSaldos } from './tesoreriaModel.ts';
 
@@ -85,9 +86,13 @@ export function ArqueosScreen({ title }: { title: string }) {
   };
   return (
     <Stack gap="md">
-      <Title order={1} fz="h2">
-        {title}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        {/* Spec §9 report: every cash count of the company, exportable. */}
+        <ExportMenu path="tesoreria/informes/arqueos" params={{}} fileBase="arqueos" />
+      </Group>
       {!arqueables.length && saldos.data && (
         <Alert color="orange" variant="light">
           No hay cuentas arqueables: marca «Arqueable» en una caja de Cuentas de tesorería.

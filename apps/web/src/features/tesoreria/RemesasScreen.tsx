@@ -22,6 +22,7 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { FiltroFecha } from '../../ui/list/listFilters.tsx';
 import { MandatosPanel } from './MandatosPanel.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
@@ -52,9 +53,13 @@ export function RemesasScreen({ title }: { title: string }) {
   const tab = params.get('pestana') ?? 'remesas';
   return (
     <Stack gap="md">
-      <Title order={1} fz="h2">
-        {title}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        {/* Spec §9 report: every batch of the company, exportable. */}
+        <ExportMenu path="tesoreria/informes/remesas" params={{}} fileBase="remesas" />
+      </Group>
       <Tabs
         value={tab}
         onChange={(t) => setParams(t && t !== 'remesas' ? new URLSearchParams({ pestana: t }) : new URLSearchParams())}
