@@ -165,10 +165,11 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     return { Items: filas.map(item), Total: Number(n?.n ?? 0) };
   });
 
+  // Routes with an id look the row up in the caller's company first: another company's id is a 404.
   app.get(`${E}/edit/:id`, { config: emit(1), ...schema('Fichero TicketBAI: visor') }, async (request) => {
-    activa(request);
     const scope = deps.scopeOf(request);
     const f = await cargar(scope, idOf(request));
+    activa(request);
     let anterior: typeof r.$inferSelect | undefined;
     if (f.r.clase === 'alta' && f.r.secuencia && f.r.secuencia > 1) {
       [anterior] = await scope.select(r, and(eq(r.serie, f.r.serie), eq(r.secuencia, f.r.secuencia - 1)));
@@ -208,9 +209,9 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get(`${E}/xml/:id`, { config: emit(1), ...schema('Fichero TicketBAI: XML') }, async (request, reply) => {
-    activa(request);
     const scope = deps.scopeOf(request);
     const f = await cargar(scope, idOf(request));
+    activa(request);
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="ticketbai-${f.r.id}.xml"`)
@@ -218,13 +219,13 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get(`${E}/factura/:id`, { config: emit(1), ...schema('Ficheros TicketBAI de una factura') }, async (request) => {
-    activa(request);
     const scope = deps.scopeOf(request);
     const filas = await scope
       .pick({ r, c }, r, eq(r.idDocumento, idOf(request)))
       .leftJoin(c, unir(scope))
       .orderBy(asc(r.id));
     if (!filas.length) throw notFound();
+    activa(request);
     return { Items: filas.map(item) };
   });
 
@@ -392,13 +393,13 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     `${R}/marcar/:id`,
     { config: recib(2), ...schema('LROE: incluir una factura recibida en el próximo envío') },
     async (request, reply) => {
-      activa(request, true);
       const scope = deps.scopeOf(request);
       const id = idOf(request);
       const [doc] = await scope
         .pick({ id: dc.id }, dc, and(eq(dc.id, id), inArray(dc.tipo, ['factura', 'gasto']), isNotNull(dc.numero)))
         .limit(1);
       if (!doc) throw notFound();
+      activa(request, true);
       await scope.insert(lroeRecibidas, { idDocumento: id }).onConflictDoUpdate({
         target: [lroeRecibidas.empresaId, lroeRecibidas.idDocumento],
         set: { estado: 'generado', noAntesDe: null, actualizado: new Date().toISOString() },
