@@ -9,7 +9,7 @@ import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { documentosVenta as dv } from '../../platform/tenancy/tables.ts';
 import { WRITERS } from '../impuestos/libroFacturas.ts';
-import { enviarFichero, zDia } from './descarga.ts';
+import { enviarFichero, FORMATOS_EXPORT, MSG_FORMATO, zDia } from './descarga.ts';
 
 /**
  * `/api/configuracion/exportaciones/{pventa|dventa|aventa|fventa}` (issue 15): the sales documents of a period
@@ -23,9 +23,7 @@ const LOTE = 1000;
 const dia = zDia;
 const filtros = z
   .object({
-    Formato: z.enum(['xlsx', 'ods', 'pdf', 'html'], {
-      error: 'El formato de exportación debe ser xlsx, ods, pdf o html',
-    }),
+    Formato: z.enum(FORMATOS_EXPORT, { error: MSG_FORMATO }),
     FechaDesde: dia('Fecha desde'),
     FechaHasta: dia('Fecha hasta'),
     Serie: z.coerce

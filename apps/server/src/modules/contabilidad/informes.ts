@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Cell, Column } from '../../platform/export/cells.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   arqueos as aq,
@@ -28,7 +28,7 @@ import {
 } from '../../platform/tenancy/tables.ts';
 import { WRITERS } from '../impuestos/libroFacturas.ts';
 import { mesesDe } from '../rrhh/fichajesRoutes.ts';
-import { enviarFichero, zDia } from './descarga.ts';
+import { enviarFichero, formatoExport, zDia } from './descarga.ts';
 
 /**
  * `/api/informes/*` (issue 15, spec section 9 report kinds): each report is columns + rows (+ the points of a chart
@@ -482,14 +482,10 @@ export function registrarInformes(app: FastifyInstance, deps: AppDeps): void {
       { config, schema: { tags: ['informes'], summary: `Exportar informe: ${inf.titulo}` } },
       async (request, reply) => {
         const raw = (request.query ?? {}) as Record<string, unknown>;
-        const formato = z
-          .enum(['xlsx', 'ods', 'pdf', 'html'])
-          .default('xlsx')
-          .safeParse(raw.Formato || undefined);
-        if (!formato.success) throw badRequest('El formato de exportación debe ser xlsx, ods, pdf o html');
+        const formato = formatoExport(raw.Formato);
         const q = parse(raw);
         const r = await inf.datos(deps.scopeOf(request), q);
-        const writer = WRITERS[formato.data](r.Filas.length);
+        const writer = WRITERS[formato](r.Filas.length);
         const columnas = r.Columnas.map(columnaExport);
         return enviarFichero(
           request,

@@ -111,13 +111,23 @@ export function ExportacionContable() {
                 Cuadre
               </Text>
               {r.Cuadra ? (
-                <Badge color="green" variant="light">
-                  Debe = Haber en cada asiento
-                </Badge>
+                <>
+                  <Badge color="green" variant="light">
+                    Cuadrado
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    Debe = Haber en cada asiento
+                  </Text>
+                </>
               ) : (
-                <Badge color="red" variant="light">
-                  Descuadrados: {r.Descuadrados.join(', ')}
-                </Badge>
+                <>
+                  <Badge color="red" variant="light">
+                    Descuadrado
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    Asientos: {r.Descuadrados.join(', ')}
+                  </Text>
+                </>
               )}
             </div>
           </SimpleGrid>
