@@ -20,13 +20,19 @@ async function seedB({ b, sentinel, postB }: IsolationContext): Promise<void> {
 }
 
 function explicit({ a }: IsolationContext): Record<string, () => Promise<Answer>> {
+  // B presented its 303 of 2024/4T: A asking for the same period gets its own books and no presented return.
   const P = '303/2024/4T';
+  const propio = (expected: number) => async (r: Promise<Answer>) => ({ ...(await r), expected });
+  const ok = propio(200);
   return {
-    [`GET ${M}/calcular/:modelo/:anyo/:periodo`]: () => a.request('GET', `${M}/calcular/${P}`),
-    [`GET ${M}/traza/:modelo/:anyo/:periodo/:casilla`]: () => a.request('GET', `${M}/traza/${P}/71`),
-    [`GET ${M}/fichero/:modelo/:anyo/:periodo`]: () => a.request('GET', `${M}/fichero/${P}`),
-    [`GET ${M}/pdf/:modelo/:anyo/:periodo`]: () => a.request('GET', `${M}/pdf/${P}`),
-    [`POST ${M}/guardar/:modelo/:anyo/:periodo`]: () => a.request('POST', `${M}/guardar/115/2024/4T`, {}),
+    [`GET ${M}/calcular/:modelo/:anyo/:periodo`]: async () => {
+      const r = await a.request('GET', `${M}/calcular/${P}`);
+      return { ...r, expected: r.body?.Presentada === false && r.body.Registros?.length === 0 ? 200 : -1 };
+    },
+    [`GET ${M}/traza/:modelo/:anyo/:periodo/:casilla`]: () => ok(a.request('GET', `${M}/traza/${P}/71`)),
+    [`GET ${M}/fichero/:modelo/:anyo/:periodo`]: () => ok(a.request('GET', `${M}/fichero/${P}`)),
+    [`GET ${M}/pdf/:modelo/:anyo/:periodo`]: () => ok(a.request('GET', `${M}/pdf/${P}`)),
+    [`POST ${M}/guardar/:modelo/:anyo/:periodo`]: () => propio(201)(a.request('POST', `${M}/guardar/115/2024/4T`, {})),
     [`POST ${M}/presentar/:id`]: () =>
       a.request('POST', `${M}/presentar/${ids.borrador}`, { FechaPresentacion: '2025-01-20', Justificante: 'A' }),
     [`POST ${M}/presentados/delete/:id`]: () => a.request('POST', `${M}/presentados/delete/${ids.borrador}`),

@@ -1,6 +1,10 @@
 import type { Session, TestApp } from '../../../../test/testApp.ts';
 
-export type Answer = { status: number; body: any };
+/**
+ * A route's answer to A. `expected`: the status the fixture expects when the route's parameters are not B's ids
+ * (a period, a model: the company comes from the token, so A gets its own data and the sentinel check still applies).
+ */
+export type Answer = { status: number; body: any; expected?: number };
 
 /** What an area's isolation fixture gets: both sessions, B's company, the sentinel and the id map. */
 export interface IsolationContext {
