@@ -228,6 +228,17 @@ try {
     }
   }
 
+  // TicketBAI (issue 21): the per-invoice cost of building and signing the file.
+  if (existsSync(path.join(import.meta.dirname, 'ticketbai.ts'))) {
+    console.log('\n==================================================================== TICKETBAI');
+    try {
+      const { benchTicketbai } = await import('./ticketbai.ts');
+      await benchTicketbai();
+    } catch (error) {
+      console.log(`!!! TicketBAI bench failed: ${errorText(error)}`);
+    }
+  }
+
   // 7: sales (issue 5): issuing, the invoice list at 1M invoices, PDFs. A failure here does not hide the rest.
   if (existsSync(path.join(import.meta.dirname, 'ventas.ts'))) {
     console.log('\n==================================================================== SALES');
