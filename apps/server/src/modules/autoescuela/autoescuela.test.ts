@@ -41,12 +41,9 @@ beforeAll(async () => {
   oficina = await t.as('autoescuela', 'AUTOESCUELA');
   instructor = await t.as('instructor', 'AUTOESCUELA');
   alumnoPortal = await t.as('alumnoae', 'AUTOESCUELA');
-  id.p1 = await crear('profesores', {
-    Codigo: 'T-P1',
-    Nombre: 'Sergio',
-    Apellidos: 'Molina',
-    Email: 'instructor@faro.local',
-  });
+  // The demo's instructor: the 'instructor' user's teacher row (profesores.Email = the user's e-mail).
+  const profes = await oficina.request('GET', '/api/formacion/profesores/list?TotalPagina=200');
+  id.p1 = Number(profes.body.Items.find((p: { Email: string }) => p.Email === 'instructor@faro.local').Id);
   id.p2 = await crear('profesores', { Codigo: 'T-P2', Nombre: 'Elena', Apellidos: 'Ruiz' });
   id.v1 = await crear('vehiculos', { Matricula: '9999ZZZ', Permisos: 'B', DobleMando: true });
   const alumno = (n: string, nif: string) => ({
@@ -76,7 +73,7 @@ describe('practical classes calendar', () => {
     expect(ok.body).toMatchObject({
       Estado: 'reservada',
       Consumo: 's',
-      Profesor: 'Sergio Molina',
+      Profesor: 'Sergio Molina Ortega',
       Vehiculo: '9999ZZZ',
     });
     id.c1 = ok.body.Id;
@@ -89,7 +86,7 @@ describe('practical classes calendar', () => {
     expect(profe.status).toBe(409);
     expect(profe.body.Errores.map((e: { Campo: string }) => e.Campo)).toEqual(['IdProfesor']);
     expect(JSON.stringify(profe.body)).toContain(
-      'El profesor Sergio Molina ya tiene una clase el 02/03/2099 de 10:00 a 10:45',
+      'El profesor Sergio Molina Ortega ya tiene una clase el 02/03/2099 de 10:00 a 10:45',
     );
 
     const coche = await oficina.request(
@@ -307,7 +304,7 @@ describe('exams', () => {
     );
     expect(stats.body.PorProfesor).toEqual([
       { Clave: 'Elena Ruiz', Presentados: 1, Aptos: 0, Porcentaje: 0 },
-      { Clave: 'Sergio Molina', Presentados: 1, Aptos: 1, Porcentaje: 100 },
+      { Clave: 'Sergio Molina Ortega', Presentados: 1, Aptos: 1, Porcentaje: 100 },
     ]);
     expect(stats.body.PorPermiso).toEqual([{ Clave: 'B', Presentados: 2, Aptos: 1, Porcentaje: 50 }]);
     // APTO consumed the student's permit fee.

@@ -23,7 +23,7 @@ import {
   saldoPack,
   venderPack,
 } from './clases.ts';
-import { fechaSchema, idParam } from './comun.ts';
+import { fechaSchema, idParam, nombreAlumno } from './comun.ts';
 import {
   asignarSchema,
   asignarTasa,
@@ -129,9 +129,12 @@ export const autoescuelaModule: AreaModule = (app, deps) => {
     }
     return cambiarEstado(s, id, body);
   });
-  app.get('/api/formacion/clases/saldo/:id', perm('CursoHorario', 1), async (request) =>
-    saldoPack(deps.scopeOf(request), idParam(request)),
-  );
+  app.get('/api/formacion/clases/saldo/:id', perm('CursoHorario', 1), async (request) => {
+    const s = deps.scopeOf(request);
+    const id = idParam(request);
+    if ((await nombreAlumno(s, id)) === null) throw notFound();
+    return saldoPack(s, id);
+  });
   app.post('/api/formacion/clases/packs', perm('AlumnoCargosCobros', 2), async (request, reply) => {
     const body = parseBody(packSchema, request.body) as z.infer<typeof packSchema>;
     reply.code(201);
