@@ -4,6 +4,7 @@ import type { Job } from '../../platform/jobs/runner.ts';
 import type { CompanyDirectory } from '../../platform/tenancy/directory.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { mkBajas, mkCampanas, mkConfig, mkMensajes } from '../../platform/tenancy/tables.ts';
+import { crearAviso } from '../crm/avisos.ts';
 import { destinatarios } from './audiencia.ts';
 import { tokenBaja } from './bajas.ts';
 import { type Transporte, transporteCorreo, transporteSms } from './transportes.ts';
@@ -186,14 +187,29 @@ export async function procesarEmpresa(s: Scope, o: OpcionesCola): Promise<[numbe
   return [ok, mal];
 }
 
-/** A campaign whose queue has nothing pending or in progress is 'enviada'. */
+/**
+ * A campaign whose queue has nothing pending or in progress is 'enviada', and the company's members get an
+ * information notice (the bell) with what was sent and what failed.
+ */
 async function cerrarCampanas(s: Scope, ids: number[]) {
   for (const id of ids) {
     const [vivo] = await s
       .pick({ Id: m.Id }, m, and(eq(m.IdCampana, id), or(eq(m.Estado, 0), eq(m.Estado, 1))))
       .limit(1);
-    if (!vivo)
-      await s.update(mkCampanas, { Estado: 'enviada' }, and(eq(mkCampanas.Id, id), eq(mkCampanas.Estado, 'enviando')));
+    if (vivo) continue;
+    const [cerrada] = await s
+      .update(mkCampanas, { Estado: 'enviada' }, and(eq(mkCampanas.Id, id), eq(mkCampanas.Estado, 'enviando')))
+      .returning({ Nombre: mkCampanas.Nombre, Canal: mkCampanas.Canal });
+    if (!cerrada) continue;
+    const [enviados] = await s.pick({ n: count() }, m, and(eq(m.IdCampana, id), eq(m.Estado, 2)));
+    const [total] = await s.pick({ n: count() }, m, eq(m.IdCampana, id));
+    await crearAviso(s, {
+      Prioridad: 'i',
+      Titulo: `Campaña «${cerrada.Nombre}» enviada`,
+      Texto: `${enviados?.n ?? 0} enviados de ${total?.n ?? 0}`,
+      Enlace: `/${cerrada.Canal === 'sms' ? 'sms' : 'correos'}/editar/${id}`,
+      Clave: `campana-enviada-${id}`,
+    });
   }
 }
 

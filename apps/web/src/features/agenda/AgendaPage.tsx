@@ -121,7 +121,8 @@ export function AgendaPage() {
         ev.stopPropagation();
         setEditando(e);
       }}
-      aria-label={`${etiquetaTipo(e.Tipo)}: ${e.Asunto}, ${e.TodoDia ? 'todo el día' : hora(new Date(e.Inicio))}`}
+      // The accessible name starts with the visible text (axe: label-content-name-mismatch), then the kind.
+      aria-label={`${e.TodoDia ? '' : `${hora(new Date(e.Inicio))} `}${e.Asunto} · ${etiquetaTipo(e.Tipo)}${e.TodoDia ? ', todo el día' : ''}`}
       style={{
         display: 'block',
         width: '100%',
@@ -145,11 +146,11 @@ export function AgendaPage() {
   const mes = (
     <Box
       style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 2 }}
-      role="grid"
+      role="region"
       aria-label={tituloVista('mes', cursor)}
     >
       {DIAS_SEMANA.map((d) => (
-        <Text key={d} size="xs" fw={700} ta="center" tt="capitalize" role="columnheader">
+        <Text key={d} size="xs" fw={700} ta="center" tt="capitalize">
           <span aria-hidden>{d.slice(0, 3)}</span>
           <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>
             {d}
@@ -162,7 +163,8 @@ export function AgendaPage() {
           withBorder
           p={2}
           mih={86}
-          role="gridcell"
+          role="group"
+          aria-label={`${d.getDate()} de ${d.toLocaleString('es-ES', { month: 'long' })}`}
           bg={d.getMonth() !== cursor.getMonth() ? 'gray.1' : undefined}
           onDragOver={(e) => e.preventDefault()}
           onDrop={(e) => {
@@ -404,7 +406,7 @@ function EventoEnRejilla({
         px={4}
         w="100%"
         ta="left"
-        aria-label={`${etiquetaTipo(e.Tipo)}: ${e.Asunto}, ${hora(ini)} a ${hora(fin)}`}
+        aria-label={`${hora(ini)} ${e.Asunto} · ${etiquetaTipo(e.Tipo)}, hasta las ${hora(fin)}`}
       >
         <b>{hora(ini)}</b> {e.Asunto}
       </UnstyledButton>

@@ -172,9 +172,7 @@ export function KanbanTablero({
                   data-testid={`cierre-${c.label}`}
                   {...soltar({ linea: 0, estado: c.estado }, `e${c.estado}`)}
                 >
-                  <Text fw={600} c={c.color}>
-                    {c.label}
-                  </Text>
+                  <Text fw={600}>{c.label}</Text>
                   <Text size="xs" c="dimmed">
                     Suelta aquí
                   </Text>
