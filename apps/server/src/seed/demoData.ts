@@ -76,6 +76,27 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     modulos: {},
     centros: [{ Val: 'CENTRAL', Desc: 'Central' }],
   },
+  // TicketBAI (issue 21): a Gipuzkoa company (TicketBAI) and a Bizkaia one (TicketBAI + LROE); seed/demoTicketbai.ts.
+  {
+    codigo: 'GIPUZKOA',
+    nombre: 'Ferretería Donostia SL',
+    nif: 'B20123451',
+    tipoCuenta: 'general',
+    entidadPruebas: true,
+    condicionesAceptadas: true,
+    modulos: someModules,
+    centros: [{ Val: 'CENTRAL', Desc: 'Central' }],
+  },
+  {
+    codigo: 'BIZKAIA',
+    nombre: 'Bilbo Zerbitzuak SL',
+    nif: 'B48123459',
+    tipoCuenta: 'general',
+    entidadPruebas: true,
+    condicionesAceptadas: true,
+    modulos: someModules,
+    centros: [{ Val: 'CENTRAL', Desc: 'Central' }],
+  },
   {
     codigo: 'PENDIENTE',
     nombre: 'Empresa Pendiente SL',
@@ -205,6 +226,20 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     apellido1: 'Castro',
     email: 'asesoria@faro.local',
     memberships: [{ empresa: 'ASESORIA', roles: ['asesoria'], propietario: true }],
+  },
+  {
+    userName: 'gipuzkoa',
+    nombre: 'Ane',
+    apellido1: 'Etxeberria',
+    email: 'gipuzkoa@faro.local',
+    memberships: [{ empresa: 'GIPUZKOA', roles: ['usuario'], propietario: true }],
+  },
+  {
+    userName: 'bizkaia',
+    nombre: 'Iker',
+    apellido1: 'Goikoetxea',
+    email: 'bizkaia@faro.local',
+    memberships: [{ empresa: 'BIZKAIA', roles: ['usuario'], propietario: true }],
   },
   {
     userName: 'pendiente',

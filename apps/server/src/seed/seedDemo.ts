@@ -23,6 +23,7 @@ import { seedDemoPlataforma } from './demoPlataforma.ts';
 import { seedDemoRecurrentes } from './demoRecurrentes.ts';
 import { seedDemoSalesDocuments } from './demoSalesDocuments.ts';
 import { seedDemoTesoreria } from './demoTesoreria.ts';
+import { seedDemoTicketbai } from './demoTicketbai.ts';
 
 const SEEDED_KEY = 'demo_sembrada';
 
@@ -148,4 +149,5 @@ export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<
   await seedDemoCrm(db, hoy);
   await seedDemoAcademia(db, hoy);
   await seedDemoPlataforma(db, hoy);
+  await seedDemoTicketbai(db, hoy);
 }

@@ -6,4 +6,20 @@ import { registerTicketBai } from './rutas.ts';
 export const ticketbaiModule: AreaModule = (app, deps) => {
   fijarSecretoTbai(deps.secret);
   registerTicketBai(app, deps);
+  // Demo: once a real server listens (never under `inject` in tests), GIPUZKOA and BIZKAIA get the local
+  // Diputación simulator and a throwaway certificate. FARO_TICKETBAI_SIMULADOR=0 switches it off.
+  if (deps.config.seedDemo && process.env.FARO_TICKETBAI_SIMULADOR !== '0') {
+    let simulador: { cerrar(): Promise<void> } | null = null;
+    app.addHook('onListen', async () => {
+      try {
+        const { simuladorDemoTbai } = await import('../../ticketbai/simulador/demoSimulador.ts');
+        simulador = await simuladorDemoTbai(deps.database, deps.secret, (m) => app.log.info(m));
+      } catch (error) {
+        app.log.warn(`TicketBAI: sin simulador de la Diputación (${(error as Error).message})`);
+      }
+    });
+    app.addHook('onClose', async () => {
+      await simulador?.cerrar();
+    });
+  }
 };
