@@ -182,7 +182,6 @@ function CalendarioOficina({ title }: { title: string }) {
         draggable
         onDragStart={(e) => e.dataTransfer.setData('text/plain', `clase:${c.Id}`)}
         onClick={() => setForm({ clase: c, valores: desdeClase(c) })}
-        aria-label={`Clase de ${c.Alumno} con ${c.Profesor} el ${fechaEs(c.Fecha)} a las ${c.Hora} (${estado.label})`}
         data-testid={`clase-${c.Id}`}
       >
         <Card withBorder padding={4} radius="sm" h="100%" bg="var(--mantine-color-body)">
