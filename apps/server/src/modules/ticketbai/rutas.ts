@@ -40,7 +40,8 @@ const unir = (s: Scope) => s.on(c, eq(c.idRegistro, r.id));
 function activa(request: FastifyRequest, soloLroe = false): void {
   const tipo = companyCtx(request).empresa.tipoFacturaElectronica;
   if (soloLroe ? tipo !== 'lroe' : tipo !== 'tbai' && tipo !== 'lroe') {
-    throw new AppError(403, soloLroe ? 'El LROE solo está activo para empresas de Bizkaia' : MSG_TBAI.noActivo);
+    // A 400, not a 403: the caller has the permission; the company is simply not a TicketBAI one.
+    throw badRequest(soloLroe ? 'El LROE solo está activo para empresas de Bizkaia' : MSG_TBAI.noActivo);
   }
 }
 
@@ -105,7 +106,7 @@ const configBody = z.object({
 
 async function configJson(s: Scope) {
   const ctx = await contextoTbai(s);
-  if (!ctx) throw new AppError(403, MSG_TBAI.noActivo);
+  if (!ctx) throw badRequest(MSG_TBAI.noActivo);
   const cert = await filaConfig(s);
   return {
     Provincia: ctx.provincia,

@@ -252,7 +252,7 @@ describe('TicketBAI in the sales cycle', () => {
     await t.database.query(
       `update empresas set tipo_factura_electronica = 'verifactu', tributacion = 'peninsula' where id = ${empresaId}`,
     );
-    expect((await demo.request('GET', `${E}/list`)).status).toBe(403);
-    expect((await demo.request('GET', '/api/impuestos/lroefactrecibidas/list')).status).toBe(403);
+    expect((await demo.request('GET', `${E}/list`)).status).toBe(400);
+    expect((await demo.request('GET', '/api/impuestos/lroefactrecibidas/list')).status).toBe(400);
   });
 });
