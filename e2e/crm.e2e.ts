@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../apps/server/test/smtpSink.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, type Browser, login, openBrowser, waitToast } from './browser.ts';
+import { apiGet, type Browser, e2eBaseURL, login, openBrowser, waitToast } from './browser.ts';
 
 /**
  * The CRM end to end (issue 16): the DEMO funnel's kanban, an opportunity moved with the keyboard ('Mover a…') and
@@ -14,7 +14,7 @@ describe('crm: kanban (keyboard and drag) → quote → activity → agenda → 
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    b = await openBrowser(inject('baseURL'));
+    b = await openBrowser(e2eBaseURL());
   });
   afterAll(async () => {
     await b?.close();
