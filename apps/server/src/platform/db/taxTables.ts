@@ -1,6 +1,17 @@
 // Tax models presented (issue 15). Company tables of this area: empresa_id first in every key (platform/db/schemaRules.test.ts). Re-exported by
 // schema.ts (drizzle-kit) and platform/tenancy/tables.ts (what modules may import).
-import { bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { empresas } from './platformTables.ts';
 
 /**
