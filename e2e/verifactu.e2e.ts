@@ -29,7 +29,12 @@ describe('verifactu: the queue and the viewer of DEMO', () => {
     await screenshot(page, 'verifactu-configuracion');
     await expectAccessibleBothWidths(page, 'verifactu-configuracion');
     await page.keyboard.press('Escape');
-    await page.locator('tbody tr').first().click();
+    // An alta record (a cancellation record has no QR; the demo may list one first).
+    await page
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('cell', { name: 'Alta', exact: true }) })
+      .first()
+      .click();
     await page.waitForURL(/\/fventavisorvf\/editar\/\d+$/);
     await page.getByTestId('huella').waitFor();
     expect(await page.getByTestId('huella').textContent()).toMatch(/^[0-9A-F]{64}$/);
