@@ -198,6 +198,25 @@ export const idempotencia = pgTable(
   (t) => [primaryKey({ name: 'idempotencia_pk', columns: [t.empresaId, t.clave] })],
 );
 
+/**
+ * Sign-in and address limits shared by every server process (platform, no company): one row per key
+ * ('ip:login:…', 'fuente:…', 'nombre:…'). `marcas` are the recent attempt times (ms, the newest few only) of a
+ * sliding window; `fallos`/`ultimo_fallo`/`bloqueado_hasta` (ms) the series and lock of a user name that matches no
+ * account (known accounts keep theirs in `personas`). Times come from the app's clock (tests move it forward).
+ */
+export const limitesAcceso = pgTable(
+  'limites_acceso',
+  {
+    clave: text('clave').primaryKey(),
+    marcas: bigint('marcas', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    fallos: integer('fallos').notNull().default(0),
+    ultimoFallo: bigint('ultimo_fallo', { mode: 'number' }),
+    bloqueadoHasta: bigint('bloqueado_hasta', { mode: 'number' }),
+    actualizado: ts('actualizado').notNull().defaultNow(),
+  },
+  (t) => [index('limites_acceso_actualizado_idx').on(t.actualizado)],
+);
+
 /** Time-clock entries: append-only (a correction is a new entry naming the one it corrects). */
 export const fichajes = pgTable(
   'fichajes',
