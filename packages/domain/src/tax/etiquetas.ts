@@ -12,6 +12,35 @@ const porTipo = (b: string, t: string, c: string, tipo: string): [string, string
   [c, `Cuota al ${tipo}`],
 ];
 
+/**
+ * 303 page 04, "Información adicional · último periodo (exonerados de la declaración-resumen anual, modelo 390)":
+ * the year's operations. Filled in 4T / 12 from the year's issued-invoice book; the boxes Faro's books cannot tell
+ * apart (cash accounting, OSS, special regimes, real estate, investment goods sold) are 0.
+ */
+export const SECCION_303_ANUAL: SeccionModelo = {
+  Titulo: 'Resumen anual · operaciones realizadas en el ejercicio (último periodo)',
+  Casillas: [
+    ['80', 'Operaciones en régimen general'],
+    ['81', 'Operaciones en régimen especial del criterio de caja'],
+    ['93', 'Entregas intracomunitarias de bienes y servicios'],
+    ['94', 'Exportaciones y otras operaciones exentas con derecho a deducción'],
+    ['83', 'Operaciones exentas sin derecho a deducción'],
+    ['84', 'Operaciones no sujetas por reglas de localización o con inversión del sujeto pasivo'],
+    ['125', 'Operaciones sujetas con inversión del sujeto pasivo'],
+    ['126', 'OSS · operaciones no sujetas por reglas de localización'],
+    ['127', 'OSS · operaciones sujetas'],
+    ['128', 'Operaciones intragrupo (arts. 78 y 79 LIVA)'],
+    ['86', 'Operaciones en régimen simplificado'],
+    ['95', 'Operaciones en régimen especial de agricultura, ganadería y pesca'],
+    ['96', 'Operaciones en régimen especial del recargo de equivalencia'],
+    ['97', 'Régimen especial de bienes usados, objetos de arte, antigüedades y colección'],
+    ['98', 'Régimen especial de agencias de viajes'],
+    ['79', 'Entregas de bienes inmuebles, operaciones financieras y oro de inversión no habituales'],
+    ['99', 'Entregas de bienes de inversión'],
+    ['88', 'Total volumen de operaciones'],
+  ],
+};
+
 export const SECCIONES_MODELO: Record<ModeloTributario, readonly SeccionModelo[]> = {
   '303': [
     {
@@ -86,6 +115,7 @@ export const SECCIONES_MODELO: Record<ModeloTributario, readonly SeccionModelo[]
         ['71', 'Resultado de la liquidación'],
       ],
     },
+    SECCION_303_ANUAL,
   ],
   '130': [
     {

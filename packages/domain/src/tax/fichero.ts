@@ -139,6 +139,40 @@ const BOX_115: Campo[] = [
   ['05', 175, 'imp'],
 ];
 
+/** 303 page 04 (998 positions): activities (key 3 + IAE 4, the main one and five others), 347 flag, the shares
+ * of each tax administration (5 each, 0 = all in the common territory), then [80]…[88] at 17 each from 81. */
+const BOX_303_P4: Campo[] = [
+  '80',
+  '81',
+  '93',
+  '94',
+  '83',
+  '84',
+  '125',
+  '126',
+  '127',
+  '128',
+  '86',
+  '95',
+  '96',
+  '97',
+  '98',
+  '79',
+  '99',
+  '88',
+].map((k, i): Campo => [k, 81 + 17 * i, 'imp']);
+function pagina303Anual(r: ResultadoModelo): string {
+  const a = r.Anual!;
+  const p4 = new Registro(998)
+    .put(1, '<T30304000>')
+    .put(13, an(a.ClaveActividad, 3))
+    .put(16, an(a.EpigrafeIAE, 4))
+    .put(55, a.Con347 ? 'X' : ' ')
+    .put(56, '0'.repeat(25));
+  campos(p4, BOX_303_P4, r.Casillas);
+  return p4.put(987, '</T30304000>').toString();
+}
+
 function campos(r: Registro, cs: Campo[], casillas: Record<string, string>) {
   for (const [k, pos, kind] of cs) {
     const v = casillas[k] ?? '0';
@@ -171,14 +205,23 @@ export function ficheroAutoliquidacion(r: ResultadoModelo, p: Periodo, d: Declar
   const fin = (reg: Registro, pos: number, tag: string) => reg.put(pos, tag).toString();
   if (r.Modelo === '303') {
     const p1 = cabecera(1581, '<T30301000>', r, p, d, 80);
-    // Flags 109–129 (foral, REDEME, régimen, conjunta, caja, prorrata, concurso, SII, exonerado 390): "2" = no.
-    p1.put(109, '221222222').put(127, '222');
+    // Flags 109–117: foral, REDEME, régimen (3 = only the general one), joint return, cash accounting and its
+    // recipient, special pro-rata option and revocation, insolvency ("2" = no); 127 SII; 128 exonerated from the 390
+    // and 129 a non-zero volume of operations: "0" except in the last period (1 yes, 2 no).
+    const anual = r.Anual;
+    const volumen = anual?.Exonerado390 ? (cents(c['88']) !== 0 ? '1' : '2') : '0';
+    p1.put(109, '223222222')
+      .put(127, '2')
+      .put(128, anual ? (anual.Exonerado390 ? '1' : '2') : '0')
+      .put(129, volumen);
     campos(p1, BOX_303_P1, c);
     const p3 = new Registro(1017).put(1, '<T30303000>');
     campos(p3, BOX_303_P3, c);
     p3.put(391, r.TipoDeclaracion === 'N' ? 'X' : ' ').put(392, d.Complementaria ? 'X' : ' ');
     if (d.JustificanteAnterior) p3.put(393, num(d.JustificanteAnterior, 13));
-    return sobre('303', p, [fin(p1, 1570, '</T30301000>'), fin(p3, 1006, '</T30303000>')], nifDesarrollador, false);
+    const paginas = [fin(p1, 1570, '</T30301000>'), fin(p3, 1006, '</T30303000>')];
+    if (anual?.Exonerado390) paginas.push(pagina303Anual(r));
+    return sobre('303', p, paginas, nifDesarrollador, false);
   }
   const def = {
     '130': { largo: 600, cs: BOX_130, compl: 432, cierre: 589 },

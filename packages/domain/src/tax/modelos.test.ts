@@ -198,6 +198,89 @@ describe('modelo 303', () => {
   });
 });
 
+describe('modelo 303: pro-rata and the annual summary of the last period', () => {
+  it('applies an 80 % pro-rata to every deductible quota (and the base of the part deducted)', () => {
+    const m = modelo303(T2, emitidas, recibidas, { Prorrata: 80 });
+    // By hand: each deductible quota × 80 % (84 → 67.20, 105 → 84, 5.25 → 4.20, 210 → 168; 42 → 33.60;
+    // 630 → 504; 210 intra-EU → 168; −8.40 → −6.72) and its base in the same proportion.
+    expect(m.Casillas).toMatchObject({
+      '28': '1540.00',
+      '29': '323.40',
+      '30': '2400.00',
+      '31': '504.00',
+      '32': '160.00',
+      '33': '33.60',
+      '36': '800.00',
+      '37': '168.00',
+      '40': '-32.00',
+      '41': '-6.72',
+      '45': '1022.28',
+      '27': '553.59',
+      '46': '-468.69',
+    });
+    expect(m.Formulas['45']).toContain('80 % de prorrata');
+    // Out of range or not a whole number: no pro-rata (100 %).
+    expect(modelo303(T2, emitidas, recibidas, { Prorrata: 0 }).Casillas['29']).toBe('404.25');
+    expect(modelo303(T2, emitidas, recibidas, { Prorrata: 80.5 }).Casillas['29']).toBe('404.25');
+  });
+
+  const T4 = per('303', 2026, '4T');
+  const q4 = [e({ Fecha: '2026-11-05', Base: '4000', Cuota: '840', NIF: 'B33333333' })];
+  const delAnyo = [
+    ...emitidas,
+    ...q4,
+    e({ Fecha: '2026-06-01', PorcentajeIva: '0.00', Base: '70', Exencion: 'E1' }),
+    e({ Fecha: '2025-12-31', Base: '999', Cuota: '209.79' }),
+    e({ Impuesto: 'IGIC', PorcentajeIva: '7.00', Base: '55', Cuota: '3.85' }),
+  ];
+  const opciones = { Exonerado390: true, ClaveActividad: 'A01', EpigrafeIAE: '6531' };
+  const m4 = modelo303(T4, q4, [], opciones, { emitidas: delAnyo, recibidas: [] });
+  it('4T: the year’s operations by kind, from the issued-invoice book', () => {
+    // 80: taxed bases of the year (1000 + 200 + 100 + 50 + 10 − 100 + 4000); 93 E5; 94 E2; 83 E1; 2025 and IGIC out.
+    expect(m4.Casillas).toMatchObject({
+      '80': '5260.00',
+      '93': '500.00',
+      '94': '300.00',
+      '83': '70.00',
+      '81': '0.00',
+      '99': '0.00',
+      '88': '6130.00',
+    });
+    expect(m4.Formulas['88']).toMatch(/^80 \+ 81 \+ 93 .* − 79 − 99$/);
+    expect(m4.Traza['93']!.map((t) => t.Importe)).toEqual(['500.00']);
+    expect(m4.Anual).toEqual({ ...opciones, Con347: true });
+    // Other periods have no page 04.
+    expect(modelo303(T2, emitidas, recibidas).Casillas['88']).toBeUndefined();
+  });
+  it('4T file: the exonerated flags and page 04 at its positions', () => {
+    const at = (s: string, a: number, b: number) => s.slice(a - 1, b);
+    const f = ficheroAutoliquidacion(m4, T4, { NIF: 'B99999999', Nombre: 'Demo' });
+    expect(f.length).toBe(17 + 311 + 1581 + 1017 + 998 + 18);
+    const p1 = f.slice(328, 328 + 1581);
+    expect(at(p1, 109, 117)).toBe('223222222');
+    expect(at(p1, 127, 129)).toBe('211');
+    const p4 = f.slice(328 + 1581 + 1017, 328 + 1581 + 1017 + 998);
+    expect(at(p4, 1, 11)).toBe('<T30304000>');
+    expect(at(p4, 13, 19)).toBe('A016531');
+    expect(at(p4, 55, 55)).toBe('X');
+    expect(at(p4, 56, 80)).toBe('0'.repeat(25));
+    expect(at(p4, 81, 97)).toBe('00000000000526000');
+    expect(at(p4, 115, 131)).toBe('00000000000050000');
+    expect(at(p4, 132, 148)).toBe('00000000000030000');
+    expect(at(p4, 149, 165)).toBe('00000000000007000');
+    expect(at(p4, 370, 386)).toBe('00000000000613000');
+    expect(at(p4, 387, 986).trim()).toBe('');
+    expect(at(p4, 987, 998)).toBe('</T30304000>');
+    // Not exonerated: no page 04, flag 128 = 2 and 129 = 0.
+    const g = ficheroAutoliquidacion(modelo303(T4, q4, [], {}, { emitidas: delAnyo, recibidas: [] }), T4, {
+      NIF: 'B99999999',
+      Nombre: 'Demo',
+    });
+    expect(g.length).toBe(17 + 311 + 1581 + 1017 + 18);
+    expect(at(g.slice(328), 127, 129)).toBe('220');
+  });
+});
+
 describe('modelo 130 (cumulative from January)', () => {
   const rows: [LineaEmitida[], LineaRecibida[]] = [
     [
@@ -297,6 +380,31 @@ describe('modelo 349', () => {
     expect(m.Avisos.filter((a) => a.Codigo === 'nif-iva').map((a) => a.Mensaje)).toEqual([
       expect.stringContaining('Sin NIF-IVA'),
     ]);
+  });
+});
+
+describe('modelo 349: goods and services', () => {
+  it('splits a row into E and S by its services base, and purchases into A and I', () => {
+    const m = modelo349(
+      T2,
+      [
+        e({ PorcentajeIva: '0.00', Base: '1000', BaseServicios: '400', Exencion: 'E5', NIF: 'IT12345678901' }),
+        e({ PorcentajeIva: '0.00', Base: '-100', BaseServicios: '-250', Exencion: 'E5', NIF: 'IT12345678901' }),
+      ],
+      [
+        r({ Operacion: 'intracomunitaria', Base: '300', BaseServicios: '300', NIF: 'DE123456789' }),
+        r({ Operacion: 'intracomunitaria', Base: '200', NIF: 'DE123456789' }),
+      ],
+    );
+    // E 1000 − 400 = 600; S 400 − 100 (the credit note is all services: its −250 is capped at its base −100).
+    expect(m.Declarados!.map((x) => [x.NIF, x.Clave, x.Importe])).toEqual([
+      ['IT12345678901', 'E', '600.00'],
+      ['IT12345678901', 'S', '300.00'],
+      ['DE123456789', 'I', '300.00'],
+      ['DE123456789', 'A', '200.00'],
+    ]);
+    expect(m.Casillas).toMatchObject({ '01': '4', '02': '1400.00' });
+    expect(m.Traza['02']!.map((t) => t.Importe)).toEqual(['600.00', '400.00', '-100.00', '300.00', '200.00']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { tieneNifIvaUe } from '../sales/exenciones.ts';
-import { SECCIONES_MODELO } from './etiquetas.ts';
+import { SECCION_303_ANUAL, SECCIONES_MODELO } from './etiquetas.ts';
 import { type ModeloTributario, type Periodo, periodoDeFecha } from './periodos.ts';
 
 /** The boxes of a model in the order of its form (etiquetas.ts is the one list). */
@@ -48,8 +48,10 @@ export interface LineaEmitida {
   Exencion: string | null;
   /** IRPF withheld: the invoice's, on its first row only (0 on the others). */
   Retencion: string;
-  /** A service (349 key S instead of E). */
+  /** A service (349 key S instead of E): the whole row. */
   Servicio?: boolean;
+  /** The part of the row's base that is services (products of kind servicio), when only part of it is. */
+  BaseServicios?: string;
 }
 
 export interface LineaRecibida {
@@ -77,7 +79,9 @@ export interface LineaRecibida {
   Retencion: string;
   ClaveRetencion: string | null;
   BienInversion?: boolean;
+  /** 349 key I instead of A: the whole row, or the part of its base in BaseServicios. */
   Servicio?: boolean;
+  BaseServicios?: string;
 }
 
 /** A row behind a box: which book, which invoice, and what it adds to the box. */
@@ -124,6 +128,8 @@ export interface ResultadoModelo {
   /** 303/130/111/115: I ingreso, C compensar, D devolver, N sin actividad / cero, B a deducir (130). */
   TipoDeclaracion?: string;
   Declarados?: Declarado[];
+  /** 303 of the last period: what page 04 and the flags of page 01 need besides the boxes. */
+  Anual?: { Exonerado390: boolean; ClaveActividad: string; EpigrafeIAE: string; Con347: boolean };
 }
 
 /** What the books do not hold: amounts typed in, and the figures of earlier presented returns. */
@@ -134,8 +140,21 @@ export interface Ajustes {
   PendienteCompensar?: string;
   /** 130: box 07 of the earlier quarters of the year, as presented (else computed from the books). */
   Anteriores130?: Record<string, string>;
-  /** 347: cash received per NIF in the year. */
+  /** 347: cash received per NIF in the year (the server sums the collections into cash accounts). */
   Metalico?: Record<string, string>;
+  /** 303: the provisional pro-rata (whole %, 1–100) applied to the deductible VAT (art. 104 LIVA). */
+  Prorrata?: number;
+  /** 303 of the last period (4T / 12): exonerated from the annual summary 390 (page 04 is filled). */
+  Exonerado390?: boolean;
+  /** 303 page 04: the main activity's key (A01…) and IAE epigraph. */
+  ClaveActividad?: string;
+  EpigrafeIAE?: string;
+}
+
+/** 303 of the last period: the year's books (page 04, the annual summary of those exonerated from 390). */
+export interface LibrosDelAnyo {
+  emitidas: readonly LineaEmitida[];
+  recibidas: readonly LineaRecibida[];
 }
 
 // ── amounts in cents ──────────────────────────────────────────────────────────────────────────────────────────
@@ -250,9 +269,11 @@ export function modelo303(
   emitidas: readonly LineaEmitida[],
   recibidas: readonly LineaRecibida[],
   a: Ajustes = {},
+  anyo?: LibrosDelAnyo,
 ): ResultadoModelo {
   const k = new Cajas();
   const avisos: Aviso[] = [];
+  const prorrata = prorrataDe(a.Prorrata);
   for (const [box, r] of Object.entries(RATES_303)) k.texto[box] = r;
   for (const l of emitidas) {
     const t = trazaE(l);
@@ -317,7 +338,8 @@ export function modelo303(
       k.add(b, base, t);
       k.add(c, auto, t);
     }
-    const ded = cents(l.CuotaDeducible);
+    // The pro-rata applies to what is deductible (a 50 % car at a 80 % pro-rata: 40 % of its VAT).
+    const ded = pctDe(cents(l.CuotaDeducible), prorrata);
     if (!ded) continue;
     const soportada = cents(l.Cuota) + auto;
     // The base of the deductible part only (a 50 % non-deductible car: half its base).
@@ -357,7 +379,45 @@ export function modelo303(
   const r = k.get('71');
   const tipo = r > 0 ? 'I' : r === 0 ? 'N' : p.ultimo ? 'D' : 'C';
   avisos.push(...avisosLibros(p, emitidas, recibidas));
-  return k.fin('303', CASILLAS_303, avisos, { TipoDeclaracion: tipo });
+  if (prorrata < 100) k.formulas['45'] += ` (deducciones al ${prorrata} % de prorrata)`;
+  // Page 04 (the year's summary) only in the last period, and only shown when the books of the year were read.
+  if (!p.ultimo || !anyo) {
+    const trimestral = CASILLAS_303.filter((c) => !CASILLAS_303_ANUAL.includes(c));
+    return k.fin('303', trimestral, avisos, { TipoDeclaracion: tipo });
+  }
+  resumenAnual303(k, p, anyo);
+  const anual = {
+    Exonerado390: Boolean(a.Exonerado390),
+    ClaveActividad: String(a.ClaveActividad ?? ''),
+    EpigrafeIAE: String(a.EpigrafeIAE ?? ''),
+    Con347: (modelo347(p, anyo.emitidas, anyo.recibidas).Declarados ?? []).length > 0,
+  };
+  return k.fin('303', CASILLAS_303, avisos, { TipoDeclaracion: tipo, Anual: anual });
+}
+
+/** The pro-rata percentage: a whole number from 1 to 100 (100 when not set). */
+export function prorrataDe(v: unknown): number {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : 100;
+}
+
+/** 303 page 04 (last period, exonerated from 390): the year's operations from the issued-invoice book. */
+export const CASILLAS_303_ANUAL = SECCION_303_ANUAL.Casillas.map(([c]) => c);
+/** Exemptions with the right to deduct (exports and assimilated: art. 21–25 LIVA) → box 94; E1 (art. 20) → 83. */
+const EXENTAS_CON_DEDUCCION = new Set(['E2', 'E3', 'E4', 'E6']);
+
+function resumenAnual303(k: Cajas, p: Periodo, anyo: LibrosDelAnyo) {
+  for (const l of anyo.emitidas) {
+    if (!esIva(l.Impuesto) || l.Fecha.slice(0, 4) !== String(p.anyo)) continue;
+    const box = !l.Exencion ? '80' : l.Exencion === 'E5' ? '93' : EXENTAS_CON_DEDUCCION.has(l.Exencion) ? '94' : '83';
+    k.add(box, cents(l.Base), trazaE(l));
+  }
+  for (const x of ['81', '84', '125', '126', '127', '128', '86', '95', '96', '97', '98', '79', '99']) k.set(x, 0);
+  k.total(
+    '88',
+    ['80', '81', '93', '94', '83', '84', '125', '126', '127', '128', '86', '95', '96', '97', '98'],
+    ['79', '99'],
+  );
 }
 
 // ── 130 ───────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -510,14 +570,21 @@ export function modelo349(
   const ops = new Map<string, Declarado & { cents: number }>();
   const rects = new Map<string, Declarado & { cents: number; prev: number }>();
   const sinNif = new Set<number>();
-  type Op = { l: LineaEmitida | LineaRecibida; clave: string; t: Traza };
+  type Op = { l: LineaEmitida | LineaRecibida; clave: string; base: number; t: Traza };
+  /** A row's base split into goods (E / A) and services (S / I): a whole-row flag, else its services part. */
+  const partir = (l: LineaEmitida | LineaRecibida, bienes: string, servicios: string, t: Traza): Op[] => {
+    const base = cents(l.Base);
+    const serv = l.Servicio ? base : Math.sign(base) * Math.min(Math.abs(cents(l.BaseServicios)), Math.abs(base));
+    return [
+      { l, clave: bienes, base: base - serv, t },
+      { l, clave: servicios, base: serv, t },
+    ].filter((o, i) => o.base !== 0 || (i === 0 && serv === 0));
+  };
   const lineas: Op[] = [
-    ...emitidas.filter((l) => l.Exencion === 'E5').map((l) => ({ l, clave: l.Servicio ? 'S' : 'E', t: trazaE(l) })),
-    ...recibidas
-      .filter((l) => l.Operacion === 'intracomunitaria')
-      .map((l) => ({ l, clave: l.Servicio ? 'I' : 'A', t: trazaR(l) })),
+    ...emitidas.filter((l) => l.Exencion === 'E5').flatMap((l) => partir(l, 'E', 'S', trazaE(l))),
+    ...recibidas.filter((l) => l.Operacion === 'intracomunitaria').flatMap((l) => partir(l, 'A', 'I', trazaR(l))),
   ];
-  for (const { l, clave, t } of lineas) {
+  for (const { l, clave, base, t } of lineas) {
     const nif = nifIva(l.NIF, l.Pais);
     if (!tieneNifIvaUe({ NIF: nif }) && !sinNif.has(l.Id)) {
       sinNif.add(l.Id);
@@ -527,7 +594,6 @@ export function modelo349(
         Mensaje: `${l.NumSerie} (${l.Tercero}): el operador intracomunitario no tiene un NIF-IVA válido de otro país de la UE`,
       });
     }
-    const base = cents(l.Base);
     const orig = l.Rectificativa && l.FechaRectificada ? periodoDeFecha(l.FechaRectificada, p.clase) : null;
     if (orig && (orig.anyo !== p.anyo || orig.codigo !== p.codigo)) {
       const key = `${nif}|${clave}|${orig.anyo}|${orig.codigo}`;
