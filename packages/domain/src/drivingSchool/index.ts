@@ -157,3 +157,5 @@ export const IMPRESOS_EXAMEN = [
 export type ImpresoExamen = (typeof IMPRESOS_EXAMEN)[number]['value'];
 
 export { ASISTENCIAS_EXAMEN, CLASES_PERMISO, RESULTADOS_EXAMEN, TIPOS_EXAMEN } from '../entities/autoescuela.ts';
+export * from './aues.ts';
+export * from './listas.ts';

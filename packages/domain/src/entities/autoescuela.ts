@@ -240,6 +240,7 @@ export const citasaues = defineEntity({
       list: true,
       filter: true,
     },
+    Hora: { kind: 'text', label: 'Hora', maxLength: 5, list: true, help: 'HH:MM, la que asigna la Jefatura' },
     Permiso: permiso,
     JefaturaTrafico: jefatura,
     Estado: {
@@ -255,6 +256,15 @@ export const citasaues = defineEntity({
         ['anulada', 'Anulada'],
       ]),
     },
+    Referencia: {
+      kind: 'text',
+      label: 'Referencia AUES',
+      maxLength: 40,
+      list: true,
+      search: true,
+      help: 'La que devuelve el servicio AUES o trae la lista importada',
+    },
+    Respuesta: { kind: 'text', label: 'Respuesta del servicio', maxLength: 500, readOnly: true },
     Observaciones: observaciones,
   },
 });
@@ -363,5 +373,13 @@ export const confautoescuela = defineEntity({
       ]),
     },
     HorasAviso: { kind: 'integer', label: 'Horas de antelación para anular', min: 0, max: 168, list: true },
+    MinimoClases: {
+      kind: 'integer',
+      label: 'Clases prácticas mínimas para examen',
+      min: 0,
+      max: 200,
+      list: true,
+      help: 'La planificación del cupo de examen solo propone a quien haya hecho al menos estas clases',
+    },
   },
 });

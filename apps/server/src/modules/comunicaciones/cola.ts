@@ -136,7 +136,7 @@ export async function procesarEmpresa(s: Scope, o: OpcionesCola): Promise<[numbe
       );
       const baja_ = `${o.publicUrl.replace(/\/$/, '')}/baja/${tokenBaja(o.secret, { empresaId: s.empresaId, tipo: f.TipoContacto as 'c' | 'p', idContacto: f.IdContacto, idCampana: f.IdCampana })}`;
       const datos = { Nombre: f.Nombre };
-      const texto = sustituirMarcadores(c.Cuerpo, datos);
+      const texto = sustituirMarcadores(f.Texto ?? c.Cuerpo, datos);
       try {
         if (f.Canal === 'email') {
           const html = `${texto}<hr><p style="font-size:12px">Si no quieres recibir más comunicaciones, <a href="${baja_}">date de baja aquí</a>.</p>`;

@@ -234,6 +234,8 @@ export const mkMensajes = pgTable(
     ProximoIntento: ts('proximo_intento').notNull().defaultNow(),
     BloqueadoHasta: ts('bloqueado_hasta'),
     Procesado: ts('procesado'),
+    /** The message's own text (the driving school's notices), instead of the campaign's body. */
+    Texto: text('texto'),
   },
   (t) => [
     primaryKey({ name: 'mk_mensajes_pk', columns: [t.empresaId, t.Id] }),

@@ -127,3 +127,38 @@ export const packsClases = pgTable(
     }),
   ],
 );
+
+/**
+ * The school's AUES service settings (one row per company): the service's address, the authorised user and the
+ * school's code; the password AES-256-GCM under the server secret, like the VeriFactu certificate.
+ */
+export const auesConfig = pgTable('aues_config', {
+  empresaId: empresaId().primaryKey(),
+  Url: text('url').notNull(),
+  Usuario: text('usuario').notNull(),
+  Clave: text('clave'),
+  CodigoAutoescuela: text('codigo_autoescuela').notNull(),
+  Modificado: timestamp('modificado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Notices to students already queued (confavisos): one row per fact and notice setting — `Clave` is
+ * `examen:<calexamenes id>:<confavisos id>`, `clase:<class id>:…`, `tasa:<fee id>:…` — so a fact is never
+ * notified twice. `IdMensaje` is the marketing queue's row that carries it.
+ */
+export const avisosAutoescuela = pgTable(
+  'avisos_autoescuela',
+  {
+    empresaId: empresaId(),
+    Clave: text('clave').notNull(),
+    Evento: text('evento').notNull(),
+    IdAviso: ref('id_aviso').notNull(),
+    IdAlumno: ref('id_alumno').notNull(),
+    IdCampana: ref('id_campana'),
+    Creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'avisos_autoescuela_pk', columns: [t.empresaId, t.Clave] }),
+    index('avisos_autoescuela_alumno_idx').on(t.empresaId, t.IdAlumno),
+  ],
+);
