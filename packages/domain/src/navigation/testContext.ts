@@ -32,6 +32,7 @@ export function testContext(over: Partial<InfoEmpresa> = {}): InfoEmpresa {
     DireccionEnvioDefecto: false,
     VersionApi: '1',
     VersionApiVentas: '1',
+    VersionProducto: '1.0.0',
     RecursosRestringidos: [],
     CondicionesAceptadas: true,
     CodigoEmpleado: '',

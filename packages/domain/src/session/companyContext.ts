@@ -77,6 +77,8 @@ export interface InfoEmpresa {
   EstadoFichaje: '' | 'e' | 's' | 'p' | 'r';
   /** A student's own enrolments, a tutor's students' enrolments; [] for everyone else. */
   Matriculas: Matricula[];
+  /** The product version (the newest of admversiones); its release notes at usuario/versionproducto. */
+  VersionProducto: string;
 }
 
 /** Effective level of a feature in a centre: denials win over the user's level. */

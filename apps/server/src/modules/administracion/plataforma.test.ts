@@ -136,6 +136,21 @@ describe('platform administration', () => {
     );
   });
 
+  it('puts the newest product version in the session context, its notes at versionproducto', async () => {
+    const saved = await admin.request('POST', `${ADM}/admversiones/save`, {
+      Version: '7.3.0',
+      Fecha: '2026-01-15',
+      Notas: 'Firma dibujada en el contrato',
+    });
+    expect(saved.status).toBe(201);
+    const demo = await t.as('demo', 'DEMO');
+    expect((await demo.request('GET', '/api/usuarios/usuario/infoempre')).body.VersionProducto).toBe('7.3.0');
+    expect((await demo.request('GET', '/api/usuarios/usuario/versionproducto')).body).toMatchObject({
+      Version: '7.3.0',
+      Notas: 'Firma dibujada en el contrato',
+    });
+  });
+
   it('delivers notices to the users of the targeted account types, and videos to the account types that see them', async () => {
     const aviso = await admin.request('POST', `${ADM}/admnotifica/save`, {
       Titulo: 'Mantenimiento',

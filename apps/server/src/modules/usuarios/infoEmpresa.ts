@@ -77,6 +77,7 @@ export async function buildInfoEmpresa(companies: CompanyDirectory, ctx: Request
     Empresas: memberships,
     EstadoFichaje: estado,
     Matriculas: enrolments,
+    VersionProducto: await companies.productVersion(),
   };
 }
 

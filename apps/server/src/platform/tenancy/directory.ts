@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { versiones } from '../db/adminTables.ts';
 import type { Database } from '../db/database.ts';
 import { empresas, miembros } from '../db/platformTables.ts';
 import { type Actor, type CompanyTable, companyScope, type Scope, source } from './scope.ts';
@@ -28,6 +29,11 @@ export function companyDirectory(deps: { database: Database }) {
         .where(and(eq(sql`upper(${empresas.codigo})`, codigo.toUpperCase()), inArray(empresas.tipoCuenta, tipos)))
         .limit(1);
       return row ? Number(row.id) : null;
+    },
+    /** The product version: the newest of admversiones (a platform table), '1.0.0' before any. */
+    async productVersion(): Promise<string> {
+      const [row] = await db.select({ v: versiones.Version }).from(versiones).orderBy(desc(versiones.Id)).limit(1);
+      return row?.v ?? '1.0.0';
     },
     /** The companies a person is an active member of, by name (the company switcher). */
     membershipsOf(personaId: number): Promise<{ Id: number; Codigo: string; Nombre: string }[]> {

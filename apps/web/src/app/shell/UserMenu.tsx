@@ -10,6 +10,7 @@ import {
   IconClock,
   IconCreditCard,
   IconFiles,
+  IconHelp,
   IconKey,
   IconLogout,
   IconSearch,
@@ -24,6 +25,10 @@ const ChangePasswordModal = lazyNamed(
   'ChangePasswordModal',
 );
 const CompanyDataModal = lazyNamed(() => import('./CompanyDataModal.tsx'), 'CompanyDataModal');
+const NovedadesModal = lazyNamed(
+  () => import('../../features/plataforma/usuario/NovedadesModal.tsx'),
+  'NovedadesModal',
+);
 
 const ICONS = {
   fichajes: IconClock,
@@ -53,7 +58,7 @@ const initials = (name: string) =>
 export function UserMenu() {
   const { info } = useReady();
   const { logout } = useSession();
-  const [modal, setModal] = useState<null | 'password' | 'datos'>(null);
+  const [modal, setModal] = useState<null | 'password' | 'datos' | 'novedades'>(null);
   const items = userMenuItems(info);
   const name = info.NombreUsuario || info.UserName;
   return (
@@ -104,11 +109,16 @@ export function UserMenu() {
               </Menu.Item>
             );
           })}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconHelp size={16} />} onClick={() => setModal('novedades')}>
+            Novedades · versión {info.VersionProducto}
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Suspense fallback={null}>
         {modal === 'password' && <ChangePasswordModal onClose={() => setModal(null)} />}
         {modal === 'datos' && <CompanyDataModal focus="datos" onClose={() => setModal(null)} />}
+        {modal === 'novedades' && <NovedadesModal onClose={() => setModal(null)} />}
       </Suspense>
     </>
   );

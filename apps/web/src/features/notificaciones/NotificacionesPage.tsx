@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { AvisosPlataforma } from '../plataforma/usuario/AvisosPlataforma.tsx';
 import { type Notificacion, noLeidasKey, PRIORIDADES, RUTA_NOTIFICACIONES } from './notificacionesApi.ts';
 
 /** `usuario/notificaciones`: alerts and notices (priority, origin), newest first; mark one or all as read. */
@@ -51,6 +52,7 @@ export function NotificacionesPage() {
           { value: 'noleidas', label: `Sin leer (${q.data?.NoLeidas ?? 0})` },
         ]}
       />
+      <AvisosPlataforma />
       {q.data?.Items.length === 0 && <Text c="dimmed">No hay notificaciones.</Text>}
       {q.data?.Items.map((n) => {
         const p = PRIORIDADES[n.Prioridad] ?? PRIORIDADES.i;
