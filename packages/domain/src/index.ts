@@ -1,6 +1,7 @@
 export * from './academy/index.ts';
 export * from './accounting/index.ts';
 export * from './crm/index.ts';
+export * from './dental/index.ts';
 export * from './drivingSchool/index.ts';
 export * from './entities/auditoria.ts';
 export * from './entities/centros.ts';

@@ -3,6 +3,7 @@ import { defineEntity } from './defineEntity.ts';
 export const AUDIT_ACTIONS = [
   { value: 'A', label: 'Alta' },
   { value: 'M', label: 'Modificación' },
+  { value: 'L', label: 'Lectura' },
   { value: 'D', label: 'Borrado' },
 ] as const;
 

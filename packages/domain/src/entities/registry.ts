@@ -14,6 +14,7 @@ import {
   tarifascurso,
   tutores,
 } from '../academy/entidades.ts';
+import { sillones } from '../dental/index.ts';
 import { almacenes } from './almacenes.ts';
 import { auditoria } from './auditoria.ts';
 import { ausencias } from './ausencias.ts';
@@ -109,6 +110,8 @@ export const ENTITIES = {
   calexamenes,
   confavisos,
   confautoescuela,
+  // Dental practices (issue 19)
+  sillones,
   // Academy (issue 17)
   aulas,
   opciones,

@@ -20,9 +20,11 @@ export type RouteArea =
   | 'impuestos'
   | 'formacion'
   | 'autoescuela'
+  | 'odontologia'
   | 'portal';
 
 export const ACADEMY_TYPES = ['academia', 'autoescuela'] as const satisfies readonly TipoCuenta[];
+export const DENTAL_TYPES = ['odontologia'] as const satisfies readonly TipoCuenta[];
 export const DRIVING_SCHOOL_TYPES = ['autoescuela'] as const satisfies readonly TipoCuenta[];
 
 /**

@@ -72,10 +72,24 @@ export interface MenuGroup {
 
 const ACA = ['academia', 'autoescuela'] as const;
 const AE = ['autoescuela'] as const;
+const OD = ['odontologia'] as const;
 const mod = (module: ModuleFlag): EntrySwitch => ({ module });
 
 /** The office menu of spec section 2 (general, academy and driving-school variants). */
 const OFFICE: readonly GroupDef[] = [
+  {
+    id: 'clinica',
+    title: 'Clínica',
+    icon: 'agenda',
+    only: OD,
+    entries: [
+      { action: 'pacientes' },
+      { action: 'citas' },
+      { action: 'odontograma' },
+      { action: 'planestrat' },
+      { action: 'tratamientos' },
+    ],
+  },
   {
     id: 'contactos',
     title: 'Contactos',
@@ -175,6 +189,7 @@ const MENUS: Record<MenuVariant, readonly GroupDef[]> = {
   general: OFFICE,
   academia: OFFICE,
   autoescuela: OFFICE,
+  odontologia: OFFICE,
   admin: [
     {
       id: 'administracion',
@@ -249,7 +264,7 @@ export type MenuContext = Pick<
   'Modulos' | 'Permisos' | 'Denegados' | 'DenegadosCentro' | 'TipoFacturaElectronica' | 'TipoCuenta'
 >;
 
-const OFFICE_VARIANTS: readonly MenuVariant[] = ['general', 'academia', 'autoescuela'];
+const OFFICE_VARIANTS: readonly MenuVariant[] = ['general', 'academia', 'autoescuela', 'odontologia'];
 
 /** The account-type part of a variant for the teacher and student menus ('clases' only in driving schools). */
 function effectiveVariant(variant: MenuVariant, ctx: MenuContext): MenuVariant {

@@ -2,7 +2,7 @@ import { ENTITY_LIST, type EntityName } from '../entities/registry.ts';
 import type { PermissionCode } from '../permissions/codes.ts';
 import type { ModuleFlag } from '../session/companyContext.ts';
 import type { TipoCuenta } from '../session/roles.ts';
-import { ACADEMY_TYPES, DRIVING_SCHOOL_TYPES, type RouteArea } from './areas.ts';
+import { ACADEMY_TYPES, DENTAL_TYPES, DRIVING_SCHOOL_TYPES, type RouteArea } from './areas.ts';
 
 /**
  * Who may open a route (spec section 6):
@@ -45,6 +45,8 @@ const aca = (title: string, area: RouteArea, permission?: PermissionCode, extra:
   u(title, area, permission, { accountTypes: ACADEMY_TYPES, ...extra });
 const ae = (title: string, area: RouteArea, permission?: PermissionCode, extra: Partial<Def> = {}): Def =>
   u(title, area, permission, { accountTypes: DRIVING_SCHOOL_TYPES, ...extra });
+const od = (title: string, permission: PermissionCode): Def =>
+  u(title, 'odontologia', permission, { accountTypes: DENTAL_TYPES });
 const portal = (title: string, permission?: PermissionCode): Def => ({
   title,
   area: 'portal',
@@ -142,6 +144,13 @@ const DEFS = {
   portaluevaluaciones: portal('Mis evaluaciones', 'ClieAlumnoExped'),
   portaludocumentos: portal('Mis documentos', 'ClieContratos'),
   portaluhorario: portal('Mi horario'),
+
+  // Dental practices (docs/odontologia.md): the clinical file is OdonClinica (RGPD art. 9); sillones is an entity.
+  pacientes: od('Pacientes', 'ConClientes'),
+  odontograma: od('Odontograma', 'OdonClinica'),
+  planestrat: od('Planes de tratamiento', 'VentasPresup'),
+  citas: od('Citas', 'CursoHorario'),
+  tratamientos: od('Tratamientos', 'CataProdServ'),
 
   // Driving-school additions (calexamenes, tasasdgt, citasaues, curpermisos: entities/autoescuela.ts brings them)
   imprexamenes: ae('Impresos de examen', 'autoescuela', 'ExamCalendario'),

@@ -14,7 +14,7 @@ describe('route table selection (spec section 6)', () => {
     ['reghorario plus empleado is not time-clock-only', ['reghorario', 'usuario'], 'general', 'general', '/'],
     ['general user', ['usuario'], 'general', 'general', '/'],
     ['general user and employee', ['usuario', 'empleado'], 'general', 'general', '/'],
-    ['odontologia is the general variant', ['usuario'], 'odontologia', 'general', '/'],
+    ['odontologia has its own table (docs/odontologia.md)', ['usuario'], 'odontologia', 'odontologia', '/'],
     ['academy user', ['usuario'], 'academia', 'academia', '/'],
     ['driving-school user', ['usuario'], 'autoescuela', 'autoescuela', '/'],
     ['academy teacher', ['profesor'], 'academia', 'profesorAcademia', '/horario/lista'],

@@ -10,6 +10,7 @@ export const ROUTE_TABLE_IDS = [
   'general',
   'academia',
   'autoescuela',
+  'odontologia',
   'profesorAcademia',
   'profesorAutoescuela',
   'alumnoAcademia',
@@ -18,7 +19,15 @@ export const ROUTE_TABLE_IDS = [
 export type RouteTableId = (typeof ROUTE_TABLE_IDS)[number];
 
 /** The menu variant a table shows in the side menu (null: no side menu). */
-export type MenuVariant = 'admin' | 'asesoria' | 'general' | 'academia' | 'autoescuela' | 'profesor' | 'alumno';
+export type MenuVariant =
+  | 'admin'
+  | 'asesoria'
+  | 'general'
+  | 'academia'
+  | 'autoescuela'
+  | 'odontologia'
+  | 'profesor'
+  | 'alumno';
 
 export interface RouteTable {
   id: RouteTableId;
@@ -138,6 +147,9 @@ const DRIVING_SCHOOL: readonly RouteAction[] = [
   'clases',
 ];
 
+/** Dental practices (issue 19, our reading: docs/odontologia.md). */
+const DENTAL: readonly RouteAction[] = ['pacientes', 'citas', 'odontograma', 'planestrat', 'tratamientos', 'sillones'];
+
 const STUDENT: readonly RouteAction[] = [
   'portalumatriculas',
   'portalusaldo',
@@ -182,6 +194,7 @@ export const ROUTE_TABLES = {
     landing: '',
     menu: 'autoescuela',
   },
+  odontologia: { id: 'odontologia', routes: uniq(LOGGED, GENERAL, DENTAL), landing: '', menu: 'odontologia' },
   profesorAcademia: {
     id: 'profesorAcademia',
     routes: uniq(LOGGED, ['horario', 'alumnosprofe']),
@@ -213,6 +226,7 @@ export function selectRouteTable(user: TableSelector | null): RouteTableId {
   if (roles.includes('admin')) return 'admin';
   if (roles.includes('asesoria')) return 'asesoria';
   if (roles.length === 1 && roles[0] === 'reghorario') return 'fichaje';
+  if (user.TipoCuenta === 'odontologia') return 'odontologia';
   const academy = user.TipoCuenta === 'academia' || user.TipoCuenta === 'autoescuela';
   if (!academy) return 'general';
   const school = user.TipoCuenta === 'autoescuela';

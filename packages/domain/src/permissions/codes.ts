@@ -47,6 +47,8 @@ export const PERMISSION_CODES = {
   ConfRoles: 'Perfiles y permisos',
   ConfAuditoria: 'Auditoría',
   ConfCentros: 'Centros',
+  // Dental practices: the clinical file (history, consents, odontogram) is special-category data (RGPD art. 9).
+  OdonClinica: 'Historia clínica',
 } as const;
 
 export type PermissionCode = keyof typeof PERMISSION_CODES;

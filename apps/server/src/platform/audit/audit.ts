@@ -3,7 +3,8 @@ import type { Db } from '../db/database.ts';
 import { col } from '../db/entityTable.ts';
 import { auditoriaTable } from '../db/schema.ts';
 
-export type AuditAction = 'A' | 'M' | 'D';
+/** L: a read of special-category data (a clinical file), audited as well (RGPD art. 9). */
+export type AuditAction = 'A' | 'M' | 'D' | 'L';
 
 export interface AuditEntry {
   empresaId: number;

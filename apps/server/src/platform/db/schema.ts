@@ -15,6 +15,7 @@ export const entityTables = { centros: centrosTable, roles: rolesTable, auditori
 export * from './academyTables.ts';
 export * from './adminTables.ts';
 export * from './crmTables.ts';
+export * from './dentalTables.ts';
 export * from './drivingSchoolTables.ts';
 export * from './dueDates.ts';
 export * from './enrolments.ts';

@@ -1,4 +1,5 @@
 import { academyEntityTables } from './academyTables.ts';
+import { dentalEntityTables } from './dentalTables.ts';
 import { drivingSchoolEntityTables } from './drivingSchoolTables.ts';
 import type { EntityTable } from './entityTable.ts';
 import { masterTables } from './masterTables.ts';
@@ -9,6 +10,7 @@ const TABLES: Record<string, EntityTable> = {
   ...masterTables,
   ...academyEntityTables,
   ...drivingSchoolEntityTables,
+  ...dentalEntityTables,
 };
 
 /** The derived table of an entity by name (undefined for entities kept in their own tables, like usuarios). */
