@@ -23,6 +23,8 @@ describe('escape hatches registered by their features (app/entityScreens.ts)', (
     expect(Object.keys(EDIT_PANELS).sort()).toEqual([
       'almacenes',
       'clientes',
+      'clientes:crm',
+      'clientespot:crm',
       'empleados',
       'empresa',
       'productos',

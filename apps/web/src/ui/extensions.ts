@@ -23,7 +23,7 @@ export interface CreateActionProps {
 /** A bespoke input for one entity field, by "entity.field" (else the kind's input). */
 export const CUSTOM_INPUTS: Record<string, ComponentType<InputProps>> = {};
 
-/** A bespoke panel under the generic form of an entity, by entity name. */
+/** Bespoke panels under the generic form of an entity, by entity name (`entity:feature` when several features add one). */
 export const EDIT_PANELS: Record<string, ComponentType<EditPanelProps>> = {};
 
 /** A button beside 'Nuevo …' on an entity's list, shown to users who may create (e.g. 'Importar'), by entity name. */

@@ -1,5 +1,5 @@
 import { type ActividadInput, actividadSchema, coloresCalendario, TIPOS_ACTIVIDAD } from '@faro/domain';
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
@@ -108,6 +108,18 @@ async function guardar(s: Scope, body: ActividadInput, id: number | undefined, s
   });
 }
 
+/** The company's active members who may own an activity (time-clock-only users have no agenda), by name. */
+export async function responsables(s: Scope) {
+  const rows = await s.execute<{ Id: number; Nombre: string }>(
+    (empresaId) => sql`select p.id as "Id",
+      coalesce(nullif(trim(concat_ws(' ', p.nombre, p.apellido1, p.apellido2)), ''), p.user_name) as "Nombre"
+      from ${miembros} m join personas p on p.id = m.persona_id
+      where m.empresa_id = ${empresaId} and not m.baja and not m.solo_fichaje and not p.bloqueado
+      order by 2, 1 limit 500`,
+  );
+  return rows.map((r) => ({ Id: Number(r.Id), Nombre: String(r.Nombre), Yo: Number(r.Id) === s.personaId }));
+}
+
 const moverBody = z.object({
   Inicio: z.iso.datetime({ offset: true, error: 'El formato es incorrecto' }),
   Fin: z.iso.datetime({ offset: true, error: 'El formato es incorrecto' }).nullish(),
@@ -170,6 +182,11 @@ export const actividadesRoutes: AreaModule = (app, deps) => {
   app.get(`${base}/edit/:id`, { config: leer, schema: { tags } }, (request) =>
     cargar(deps.scopeOf(request), idParam(request), false),
   );
+  /** Who may own an activity: the company's active members (not the time-clock-only ones), by name. */
+  app.get(`${base}/responsables`, { config: leer, schema: { tags, summary: 'Responsables' } }, async (request) => {
+    const Items = await responsables(deps.scopeOf(request));
+    return { Items, Total: Items.length, TotalLimitado: false };
+  });
   app.post(`${base}/save`, { config: editar, schema: { tags, body: actividadSchema } }, async (request, reply) => {
     const body = parseBody(actividadSchema, request.body) as ActividadInput;
     return reply.code(201).send(await guardar(deps.scopeOf(request), body, undefined, false));

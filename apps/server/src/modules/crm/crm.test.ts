@@ -159,6 +159,36 @@ describe('funnels, opportunities and the kanban', () => {
       `/api/ventas/crmactividades/list?Filtros=${encodeURIComponent(JSON.stringify({ TipoContacto: 'c', IdContacto: cliente }))}`,
     );
     expect(tl.body.Items.map((i: any) => i.Asunto)).toContain('Llamar para cerrar');
+    // The contact's timeline also lists their opportunities.
+    const ops = await demo.request(
+      'GET',
+      `/api/ventas/crmoportuni/list?Filtros=${encodeURIComponent(JSON.stringify({ TipoContacto: 'p', IdContacto: potencial }))}`,
+    );
+    expect(ops.body.Items.map((i: any) => i.Id)).toEqual([ids[1]]);
+    // The owner is chosen among the company's members; someone outside it is refused.
+    const resp = await demo.request('GET', '/api/ventas/crmactividades/responsables');
+    const yo = resp.body.Items.find((m: any) => m.Yo);
+    const otroMiembro = resp.body.Items.find((m: any) => !m.Yo);
+    expect(yo && otroMiembro).toBeTruthy();
+    const [fuera] = await t.database.query<{ id: number }>(
+      "select p.id from personas p where not exists (select 1 from miembros m join empresas e on e.id = m.empresa_id where m.persona_id = p.id and e.codigo = 'DEMO') limit 1",
+    );
+    const paraOtro = await demo.request('POST', '/api/ventas/crmactividades/save', {
+      Tipo: 'reunion',
+      Asunto: 'Reunión delegada',
+      Inicio: '2026-11-10T11:00:00Z',
+      TipoContacto: 'p',
+      IdContacto: potencial,
+      IdResponsable: otroMiembro.Id,
+    });
+    expect([paraOtro.status, paraOtro.body.IdResponsable]).toEqual([201, otroMiembro.Id]);
+    const ajeno = await demo.request('POST', '/api/ventas/crmactividades/save', {
+      Tipo: 'reunion',
+      Asunto: 'x',
+      Inicio: '2026-11-10T11:00:00Z',
+      IdResponsable: Number(fuera!.id),
+    });
+    expect([ajeno.status, ajeno.body.Errores?.[0]?.Campo]).toEqual([400, 'IdResponsable']);
     const ag = await demo.request('GET', '/api/usuarios/usuario/agenda/list?Desde=2026-11-01&Hasta=2026-11-30');
     expect(ag.body.Items.map((i: any) => i.Id)).toContain(act.body.Id);
     expect(ag.body.Colores.llamada).toBe('#1c7ed6');

@@ -103,7 +103,7 @@ async function guardar(s: Scope, body: OportunidadInput, id?: number) {
   });
 }
 
-/** Filters of the list: funnel, status, sales rep, close-date range, search in title and contact. */
+/** Filters of the list: funnel, status, sales rep, contact (a contact's timeline), close-date range, search. */
 function filtros(f: Record<string, unknown>): SQL | undefined {
   const c: SQL[] = [];
   const num = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : Number(v));
@@ -113,6 +113,9 @@ function filtros(f: Record<string, unknown>): SQL | undefined {
   if (estado !== undefined && Number.isSafeInteger(estado)) c.push(eq(o.Estado, estado));
   const comercial = num(f.IdComercial);
   if (comercial !== undefined && Number.isSafeInteger(comercial)) c.push(eq(o.IdComercial, comercial));
+  const contacto = num(f.IdContacto);
+  if ((f.TipoContacto === 'c' || f.TipoContacto === 'p') && contacto !== undefined && Number.isSafeInteger(contacto))
+    c.push(eq(o.TipoContacto, f.TipoContacto), eq(o.IdContacto, contacto));
   const fecha = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
   const desde = fecha(f.FechaCierreDesde);
   if (desde) c.push(gte(o.FechaCierre, desde));

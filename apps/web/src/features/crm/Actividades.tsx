@@ -19,7 +19,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { aLocal } from '../agenda/calendario.ts';
-import { type Actividad, RUTA_ACTIVIDADES } from './crmApi.ts';
+import { type Actividad, type Responsable, RUTA_ACTIVIDADES } from './crmApi.ts';
 
 export const etiquetaTipo = (t: string) => TIPOS_ACTIVIDAD.find((x) => x.value === t)?.label ?? t;
 
@@ -45,6 +45,16 @@ export function Actividades({
         params: { Filtros: JSON.stringify(filtro), TotalPagina: 100 },
       }),
   });
+  const responsables = useQuery({
+    queryKey: [...qk.entity(info.IdEmpresa, 'crmactividades'), 'responsables'],
+    queryFn: () => api.get<ListAnswer<Responsable>>(`${RUTA_ACTIVIDADES}/responsables`),
+    enabled: !soloLectura,
+    staleTime: 300_000,
+  });
+  const miembros = responsables.data?.Items ?? [];
+  const nombreDe = (id: number | null | undefined) => miembros.find((m) => m.Id === id)?.Nombre;
+  const [responsable, setResponsable] = useState<string | null>(null);
+  const idResponsable = responsable ?? String(miembros.find((m) => m.Yo)?.Id ?? '');
   const [tipo, setTipo] = useState('llamada');
   const [asunto, setAsunto] = useState('');
   const [inicio, setInicio] = useState(aLocal(new Date().toISOString()));
@@ -52,7 +62,13 @@ export function Actividades({
   const refrescar = () => client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'crmactividades') });
   const crear = useMutation({
     mutationFn: () =>
-      api.post(`${RUTA_ACTIVIDADES}/save`, { ...nueva, Tipo: tipo, Asunto: asunto, Inicio: deLocal(inicio) }),
+      api.post(`${RUTA_ACTIVIDADES}/save`, {
+        ...nueva,
+        Tipo: tipo,
+        Asunto: asunto,
+        Inicio: deLocal(inicio),
+        ...(idResponsable ? { IdResponsable: Number(idResponsable) } : {}),
+      }),
     onSuccess: () => {
       notifySuccess(MSG.saved);
       setAsunto('');
@@ -77,7 +93,7 @@ export function Actividades({
             crear.mutate();
           }}
         >
-          <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="xs">
+          <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="xs">
             <Select
               label="Tipo"
               allowDeselect={false}
@@ -99,6 +115,15 @@ export function Actividades({
               required
               value={inicio}
               onChange={(e) => setInicio(e.currentTarget.value)}
+            />
+            <Select
+              label="Responsable"
+              allowDeselect={false}
+              value={idResponsable || null}
+              onChange={setResponsable}
+              data={miembros.map((m) => ({ value: String(m.Id), label: m.Nombre }))}
+              searchable
+              nothingFoundMessage="Sin resultados"
             />
             <Button type="submit" mt={{ base: 0, sm: 24 }} loading={crear.isPending}>
               Añadir actividad
@@ -123,6 +148,7 @@ export function Actividades({
                 {new Date(a.Inicio).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' })}
                 {a.Oportunidad ? ` · ${a.Oportunidad}` : ''}
                 {a.Contacto ? ` · ${a.Contacto}` : ''}
+                {nombreDe(a.IdResponsable) ? ` · ${nombreDe(a.IdResponsable)}` : ''}
               </Text>
             </Stack>
             <Checkbox label="Hecha" checked={a.Hecha} disabled={soloLectura} onChange={() => hecha.mutate(a)} />

@@ -57,6 +57,13 @@ export function OportunidadesPage({ abrir }: { abrir?: string }) {
     enabled: vista === 'kanban' && !!idEmbudo && level >= 1,
   });
   const refrescar = () => client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'crmoportuni') });
+  // `?oportunidad=ID` (a contact's timeline links so): that opportunity's dialog opens over the page.
+  const idEnlazada = Number(params.get('oportunidad')) || 0;
+  const enlazada = useQuery({
+    queryKey: [...qk.entity(info.IdEmpresa, 'crmoportuni'), 'edit', idEnlazada],
+    queryFn: () => api.get<Oportunidad>(`${RUTA_OPORTUNIDADES}/edit/${idEnlazada}`),
+    enabled: idEnlazada > 0 && level >= 1,
+  });
   const mover = useMutation({
     mutationFn: (v: { op: Oportunidad; linea: number; estado?: number; motivo?: string }) =>
       api.post<{ Mensaje: string; Oportunidad: Oportunidad }>(`${RUTA_OPORTUNIDADES}/mover/${v.op.Id}`, {
@@ -114,7 +121,7 @@ export function OportunidadesPage({ abrir }: { abrir?: string }) {
     enabled: vista === 'lista' && level >= 1,
   });
   if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
-  const abierta = abrir === 'nueva' ? 'nueva' : editor;
+  const abierta = abrir === 'nueva' ? 'nueva' : (editor ?? enlazada.data ?? null);
 
   const cabecera = (
     <Group justify="space-between" wrap="wrap">
@@ -241,7 +248,7 @@ export function OportunidadesPage({ abrir }: { abrir?: string }) {
           soloLectura={level < LEVEL_FOR_ACTION.update}
           onClose={() => {
             setEditor(null);
-            if (abrir) navigate('/crmoportuni/lista', { replace: true });
+            if (abrir || idEnlazada) navigate('/crmoportuni/lista', { replace: true });
           }}
           onGuardada={() => void refrescar()}
           onPresupuesto={(op) => presupuesto.mutate(op)}

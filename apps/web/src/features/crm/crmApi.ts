@@ -61,5 +61,12 @@ export interface Actividad {
   Contacto: string | null;
   Hecha: boolean;
   Recordatorio: string | null;
+  IdResponsable?: number | null;
+}
+/** A member who may own an activity (`crmactividades/responsables`); `Yo` marks the caller. */
+export interface Responsable {
+  Id: number;
+  Nombre: string;
+  Yo: boolean;
 }
 export type EmbudosAnswer = ListAnswer<Embudo>;

@@ -99,7 +99,7 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
     await queryClient.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'clientes') });
     if (answer?.IdCliente !== undefined) navigate(`/clientes/editar/${answer.IdCliente}`);
   };
-  const Panel = EDIT_PANELS[entity.name];
+  const panels = Object.entries(EDIT_PANELS).filter(([key]) => key.split(':')[0] === entity.name);
   const canConvert = entity.name === 'clientespot' && !!id && !readOnly && !row?.IdCliente;
 
   const remove = async () => {
@@ -196,7 +196,7 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
             </SimpleGrid>
           </Card>
         ))}
-        {id && Panel && <Panel id={Number(id)} readOnly={readOnly} level={level} />}
+        {id && panels.map(([key, Panel]) => <Panel key={key} id={Number(id)} readOnly={readOnly} level={level} />)}
       </Stack>
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Eliminar" centered>
         <Text mb="md">¿Seguro que quieres eliminar este registro?</Text>
