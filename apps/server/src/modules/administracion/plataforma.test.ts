@@ -190,6 +190,28 @@ describe('advisory firms', () => {
     expect(cola.status).toBe(200);
     expect(cola.body.Items.map((c: { Codigo: string }) => c.Codigo).sort()).toEqual(['ACADEMIA', 'DEMO']);
     expect(cola.body.Items[0]).toHaveProperty('RechazosVerifactu');
+    // Models due this period: 303 for every client; DEMO files the 303 (presented) and has a 111 draft.
+    const { Anyo, Periodo } = cola.body.Plazo;
+    expect(Periodo).toMatch(/^[1-4]T$/);
+    const demoId = await idDe('DEMO');
+    await t.database.query(
+      `insert into modelos_presentados (empresa_id, modelo, anyo, periodo, estado) values
+         ($1, '303', $2, $3, 'presentada'), ($1, '111', $2, $3, 'borrador')`,
+      [demoId, Anyo, Periodo],
+    );
+    const conModelos = (await firma.request('GET', '/api/asesorias/aseempresas/list')).body.Items;
+    const porCodigo = (c: string) => conModelos.find((x: { Codigo: string }) => x.Codigo === c);
+    expect(porCodigo('DEMO').Modelos).toEqual([
+      { Modelo: '303', Estado: 'presentada' },
+      { Modelo: '111', Estado: 'borrador' },
+    ]);
+    expect(porCodigo('DEMO').ModelosSinPresentar).toBe(1);
+    expect(porCodigo('ACADEMIA').Modelos).toEqual([{ Modelo: '303', Estado: 'pendiente' }]);
+    await t.database.query('delete from modelos_presentados where empresa_id = $1 and anyo = $2 and periodo = $3', [
+      demoId,
+      Anyo,
+      Periodo,
+    ]);
     const ae = await idDe('AUTOESCUELA');
     expect((await firma.request('POST', `/api/asesorias/aseempresas/entrar/${ae}`)).status).toBe(404);
     // DEMO2's owner finds the firm and asks; the firm accepts at level 1 (list only).

@@ -1,4 +1,4 @@
-import { PERMISSION_CODE_LIST } from '@faro/domain';
+import { diaMadrid, PERMISSION_CODE_LIST, proximoPlazoFiscal } from '@faro/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
@@ -27,7 +27,11 @@ export interface PerfilAsesoria {
  * requests from companies, staff assignments, and the work queue across clients. `firma` is always the caller's own
  * company (the route takes it from the token), so a firm only ever reaches its own clients.
  */
-export function asesoriasRepo(database: Database) {
+/** Quarterly models the work queue follows: 303 for every client, the others once the client has filed one. */
+const MODELOS_TRIMESTRALES = ['303', '130', '111', '115'] as const;
+export type EstadoModelo = 'presentada' | 'borrador' | 'pendiente';
+
+export function asesoriasRepo(database: Database, now: () => number = Date.now) {
   const db = database.db;
 
   async function vinculo(firma: number, cliente: number) {
@@ -89,7 +93,7 @@ export function asesoriasRepo(database: Database) {
     /** The work queue: each client with what needs the adviser's attention. */
     async colaTrabajo(firma: number, personaId: number | null) {
       const ids = await clientesDe(firma, personaId);
-      if (!ids.length) return { Items: [], Total: 0, TotalLimitado: false };
+      if (!ids.length) return { Items: [], Total: 0, TotalLimitado: false, Plazo: null };
       const rows = await database.query<Record<string, unknown>>(
         `select e.id::int as "Id", e.codigo as "Codigo", e.nombre as "Nombre", e.nif as "NIF", e.tipo_cuenta as "TipoCuenta",
            coalesce(n.nivel, 1) as "Nivel",
@@ -105,15 +109,37 @@ export function asesoriasRepo(database: Database) {
          order by e.nombre`,
         [firma, `{${ids.join(',')}}`],
       );
-      const Items = rows.map((r) => ({
-        ...r,
-        Pendientes:
-          Number(r.RechazosVerifactu) +
-          Number(r.FacturasSinNif) +
-          Number(r.RecibosDevueltos) +
-          Number(r.ApuntesSinConciliar),
-      }));
-      return { Items, Total: Items.length, TotalLimitado: false };
+      // Models due this period (the quarter whose AEAT deadline comes next) and their state per client.
+      const plazo = proximoPlazoFiscal(diaMadrid(new Date(now())));
+      const modelos = await database.query<{ empresa: number; modelo: string; estado: EstadoModelo | null }>(
+        `select m.empresa_id::int as empresa, m.modelo,
+           case when bool_or(m.anyo = $2 and m.periodo = $3 and m.estado = 'presentada') then 'presentada'
+                when bool_or(m.anyo = $2 and m.periodo = $3) then 'borrador' end as estado
+         from modelos_presentados m
+         where m.empresa_id = any($1::bigint[]) and m.modelo = any($4::text[])
+         group by m.empresa_id, m.modelo`,
+        [`{${ids.join(',')}}`, plazo.Anyo, plazo.Periodo, `{${MODELOS_TRIMESTRALES.join(',')}}`],
+      );
+      const Items = rows.map((r) => {
+        const propios = modelos.filter((m) => m.empresa === r.Id);
+        const Modelos = MODELOS_TRIMESTRALES.filter((m) => m === '303' || propios.some((x) => x.modelo === m)).map(
+          (Modelo) => ({ Modelo, Estado: propios.find((x) => x.modelo === Modelo)?.estado ?? ('pendiente' as const) }),
+        );
+        const ModelosSinPresentar = Modelos.filter((m) => m.Estado !== 'presentada').length;
+        return {
+          ...r,
+          Modelos,
+          ModelosSinPresentar,
+          Pendientes:
+            Number(r.RechazosVerifactu) +
+            Number(r.FacturasSinNif) +
+            Number(r.RecibosDevueltos) +
+            Number(r.ApuntesSinConciliar) +
+            ModelosSinPresentar,
+        };
+      });
+      const Plazo = { Periodo: plazo.Periodo, Anyo: plazo.Anyo, Fecha: plazo.Fecha, Dias: plazo.Dias };
+      return { Items, Total: Items.length, TotalLimitado: false, Plazo };
     },
 
     /**

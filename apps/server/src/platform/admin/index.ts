@@ -15,7 +15,7 @@ export function plataforma(deps: { database: Database; config: Config }) {
     empresas: empresasAdmin(deps.database, now),
     contenidos: contenidos(deps.database),
     contratos: contratosRepo(deps.database, now),
-    asesorias: asesoriasRepo(deps.database),
+    asesorias: asesoriasRepo(deps.database, now),
   };
 }
 

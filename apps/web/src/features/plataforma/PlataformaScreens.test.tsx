@@ -62,11 +62,16 @@ describe('platform screens (issue 19)', () => {
       RecibosDevueltos: 0,
       ApuntesSinConciliar: 0,
       UltimaActividad: null,
+      Modelos: [{ Modelo: '303', Estado: n ? 'borrador' : 'presentada' }],
       Pendientes: n,
     });
     mockFetch({
       'GET asesorias/aseempresas/list': () =>
-        json(200, { Items: [cliente(1, 'Tranquila', 0), cliente(2, 'Urgente', 3)], Total: 2 }),
+        json(200, {
+          Items: [cliente(1, 'Tranquila', 0), cliente(2, 'Urgente', 3)],
+          Total: 2,
+          Plazo: { Periodo: '1T', Anyo: 2026, Fecha: '2026-04-20', Dias: 12 },
+        }),
     });
     renderUi(<AsesoriaScreens action="aseempresas" segments={['lista']} route={route} />, {
       session: fakeSession({ TipoCuenta: 'asesoria', Roles: ['asesoria'] }),
@@ -74,6 +79,9 @@ describe('platform screens (issue 19)', () => {
     const botones = await screen.findAllByRole('button', { name: /^Entrar en/ });
     expect(botones.map((b) => b.textContent)).toEqual(['Entrar en Urgente', 'Entrar en Tranquila']);
     expect(screen.getByText('3 rechazos VeriFactu')).toBeTruthy();
+    expect(screen.getByText('Modelo 303 en borrador')).toBeTruthy();
+    expect(screen.getByText('Modelo 303 presentado')).toBeTruthy();
+    expect(screen.getByText(/Modelos del 1T de 2026: plazo hasta el 20\/04\/2026/)).toBeTruthy();
   });
 
   it('draws report bars as a named image with the figures in its description', async () => {

@@ -105,10 +105,10 @@ export function Paginas({
 }
 
 /** A list call of the platform screens, keyed under 'plataforma' (the admin has no company). */
-export function useLista<T>(path: string, params: Params = {}, enabled = true) {
+export function useLista<T, Extra = object>(path: string, params: Params = {}, enabled = true) {
   return useQuery({
     queryKey: ['plataforma', path, params],
-    queryFn: () => api.get<ListAnswer<T>>(path, { params }),
+    queryFn: () => api.get<ListAnswer<T> & Extra>(path, { params }),
     enabled,
   });
 }

@@ -62,8 +62,16 @@ interface Cliente {
   RecibosDevueltos: number;
   ApuntesSinConciliar: number;
   UltimaActividad: string | null;
+  /** Quarterly models due this period and their state. */
+  Modelos?: { Modelo: string; Estado: 'presentada' | 'borrador' | 'pendiente' }[];
   Pendientes: number;
 }
+
+const ESTADO_MODELO = {
+  presentada: { texto: 'presentado', color: 'green' },
+  borrador: { texto: 'en borrador', color: 'orange' },
+  pendiente: { texto: 'sin preparar', color: 'red' },
+} as const;
 
 const Cuenta = ({ n, texto }: { n: number; texto: string }) => (
   <Badge variant="light" color={n > 0 ? 'red' : 'gray'}>
@@ -74,7 +82,10 @@ const Cuenta = ({ n, texto }: { n: number; texto: string }) => (
 /** aseempresas/lista: the firm's clients with what needs attention; entering one switches company at the delegated level. */
 function ColaTrabajo() {
   const { changeCompany } = useSession();
-  const q = useLista<Cliente>(`${B}/aseempresas/list`);
+  const q = useLista<Cliente, { Plazo: { Periodo: string; Anyo: number; Fecha: string; Dias: number } | null }>(
+    `${B}/aseempresas/list`,
+  );
+  const plazo = q.data?.Plazo;
   const [entrando, setEntrando] = useState<number | null>(null);
   const filas = [...(q.data?.Items ?? [])].sort((a, b) => b.Pendientes - a.Pendientes);
   const entrar = async (c: Cliente) => {
@@ -90,9 +101,14 @@ function ColaTrabajo() {
     <Pagina titulo="Empresas">
       <Text size="sm" c="dimmed">
         Cola de trabajo de todas tus empresas clientes: rechazos de VeriFactu, facturas emitidas sin NIF, recibos
-        devueltos y apuntes bancarios sin conciliar. Los modelos tributarios del periodo se añadirán cuando exista su
-        módulo.
+        devueltos, apuntes bancarios sin conciliar y modelos tributarios del periodo.
       </Text>
+      {plazo && (
+        <Text size="sm" fw={500}>
+          Modelos del {plazo.Periodo} de {plazo.Anyo}: plazo hasta el {plazo.Fecha.split('-').reverse().join('/')} (
+          {plazo.Dias === 0 ? 'hoy' : `quedan ${plazo.Dias} días`})
+        </Text>
+      )}
       <Tabla
         etiqueta="Cola de trabajo por empresa cliente"
         filas={q.data ? filas : undefined}
@@ -109,6 +125,11 @@ function ColaTrabajo() {
                 <Cuenta n={c.FacturasSinNif} texto="facturas sin NIF" />
                 <Cuenta n={c.RecibosDevueltos} texto="recibos devueltos" />
                 <Cuenta n={c.ApuntesSinConciliar} texto="apuntes sin conciliar" />
+                {(c.Modelos ?? []).map((m) => (
+                  <Badge key={m.Modelo} variant="light" color={ESTADO_MODELO[m.Estado].color}>
+                    Modelo {m.Modelo} {ESTADO_MODELO[m.Estado].texto}
+                  </Badge>
+                ))}
               </Group>
             ),
           },
