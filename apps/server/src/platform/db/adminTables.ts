@@ -65,6 +65,8 @@ export const contratosServicio = pgTable(
     Firmado: ts('firmado'),
     Ip: text('ip'),
     AgenteUsuario: text('agente_usuario'),
+    /** The signature drawn on screen (PNG), when the signer drew one; the typed name is always there. */
+    Trazo: bytea('trazo'),
     /** The signed PDF and its SHA-256 (hex). */
     Pdf: bytea('pdf'),
     Hash: text('hash'),

@@ -1,0 +1,1 @@
+ALTER TABLE "contratos_servicio" ADD COLUMN "trazo" "bytea";
