@@ -2,17 +2,160 @@
  * TicketBAI figures (issue 21), for `bench/run.ts`: `await benchTicketbai()`. Prints, asserts nothing, in process.
  *   - The per-invoice cost TicketBAI adds inside the issuing transaction: building the 1.2.2 file, and building +
  *     XAdES-EPES signing (RSA-2048, SHA-256) with the company's key — p50/p95 over N invoices, signing off vs on.
- * Not yet measured here: the whole `emitirFactura` with TicketBAI on vs off on PGlite/PostgreSQL (the transaction
- * and the chain-head lock are VeriFactu's design; see bench/verifactu.ts for that shape).
+ *   - Issuing an invoice of DEMO's Gipuzkoa company (`emitirFactura` in one transaction, as the route does) with
+ *     TicketBAI off and on (file built, signed and chained under the per-series head lock, queue row): one issuer
+ *     p50/p95 and 8 concurrent issuers' invoices/s, on PGlite and on PostgreSQL when its binaries are there.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fijarSecretoTbai } from '../apps/server/src/modules/ticketbai/emision.ts';
+import { crearDocumento, preparar } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
+import { emitirFactura } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
+import { cifrar } from '../apps/server/src/modules/ventas/verifactu/configuracion.ts';
+import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { companyScope, type Scope } from '../apps/server/src/platform/tenancy/scope.ts';
+import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { claveDePkcs12, firmarTbai } from '../apps/server/src/ticketbai/firma.ts';
 import { generarCertificadosTbai } from '../apps/server/src/ticketbai/simulador/certificados.ts';
 import { NS_ALTA, ticketBaiSinFirma } from '../apps/server/src/ticketbai/xml.ts';
+import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
 import { stats } from './load.ts';
+import { HOY_MADRID } from './verifactu.ts';
 
 const N = 300;
+const SECUENCIAL = 100;
+const CONCURRENTES = 8;
+const POR_ISSUER = 20;
+const SECRETO = 'bench-ticketbai-secreto-de-32-caracteres!';
+
+const puerta = (database: Database, empresaId: number): Scope =>
+  companyScope(database.db, { empresaId, personaId: null, userName: 'bench' });
+
+async function borradores(database: Database, empresaId: number, cliente: number, n: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    ids.push(
+      await puerta(database, empresaId).tx(async (tx) => {
+        const prep = await preparar(tx, {
+          Cliente: cliente,
+          Fecha: HOY_MADRID,
+          Lineas: [
+            { Descripcion: `Menú ${i}`, Cantidad: '2', Precio: '10.50', TipoIva: 'IVA10' },
+            { Descripcion: 'Bebidas', Cantidad: '4', Precio: '2.25', TipoIva: 'IVA21' },
+          ],
+        } as never);
+        return crearDocumento(tx, 'factura', prep, null);
+      }),
+    );
+  }
+  return ids;
+}
+
+async function emisionEnMotor(nombre: string, abrir: () => Promise<Database>): Promise<Cell[][]> {
+  const database = await abrir();
+  try {
+    await migrateDatabase(database);
+    await seedDemoOnce(database.db);
+    const [e] = await database.query<{ id: number }>("select id from empresas where codigo = 'GIPUZKOA'");
+    if (!e) return [[nombre, 'sin la empresa GIPUZKOA de DEMO', '', '', '']];
+    const empresaId = Number(e.id);
+    const [c] = await database.query<{ id: number }>(
+      'select id from clientes where empresa_id = $1 and nif is not null order by id limit 1',
+      [empresaId],
+    );
+    const cliente = Number(c!.id);
+    // The company's certificate, as the upload stores it (encrypted with the server secret).
+    const certs = generarCertificadosTbai({ nif: 'B20123451', nombre: 'FARO BENCH TICKETBAI' });
+    fijarSecretoTbai(SECRETO);
+    await database.query(
+      `insert into verifactu_config (empresa_id, certificado, certificado_clave, certificado_nombre, certificado_subido)
+       values ($1, $2, $3, 'bench.p12', now())
+       on conflict (empresa_id) do update set certificado = excluded.certificado, certificado_clave = excluded.certificado_clave`,
+      [empresaId, cifrar(SECRETO, certs.cliente.pfx), cifrar(SECRETO, Buffer.from(certs.cliente.passphrase, 'utf8'))],
+    );
+    const filas: Cell[][] = [];
+    for (const modo of ['off', 'on'] as const) {
+      await database.query('update empresas set tipo_factura_electronica = $1 where id = $2', [
+        modo === 'on' ? 'tbai' : '',
+        empresaId,
+      ]);
+      const uno = await borradores(database, empresaId, cliente, SECUENCIAL);
+      const tiempos: number[] = [];
+      for (const id of uno) {
+        const t0 = performance.now();
+        await puerta(database, empresaId).tx((t) => emitirFactura(t, id));
+        tiempos.push(performance.now() - t0);
+      }
+      const lote = await borradores(database, empresaId, cliente, CONCURRENTES * POR_ISSUER);
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENTES }, async (_, k) => {
+          for (let i = 0; i < POR_ISSUER; i++)
+            await puerta(database, empresaId).tx((t) => emitirFactura(t, lote[k * POR_ISSUER + i]!));
+        }),
+      );
+      const porSegundo = lote.length / ((performance.now() - t0) / 1000);
+      const s = stats(tiempos);
+      filas.push([nombre, `TicketBAI ${modo}`, ms(s.p50), ms(s.p95), `${num(porSegundo, 0)} facturas/s`]);
+    }
+    // A fork is two files chained to the same previous signature; a gap, a missing position of the series' chain.
+    const [f] = await database.query<{ n: number; forks: number; huecos: number }>(
+      `select count(*)::int as n,
+              (count(*) - count(distinct (serie, coalesce(firma_anterior, ''))))::int as forks,
+              coalesce(sum(huecos), 0)::int as huecos
+         from ticketbai_registros r
+         left join (select serie as s, max(secuencia) - min(secuencia) + 1 - count(*) as huecos
+                      from ticketbai_registros where empresa_id = $1 and clase = 'alta' group by serie) h
+           on h.s = r.serie
+        where r.empresa_id = $1 and r.clase = 'alta'`,
+      [empresaId],
+    );
+    filas.push([
+      nombre,
+      `ficheros firmados: ${f?.n ?? '?'}`,
+      '',
+      '',
+      `bifurcaciones: ${f?.forks ?? '?'}, huecos: ${f?.huecos ?? '?'}`,
+    ]);
+    return filas;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Whole issuing with TicketBAI off vs on, PGlite then PostgreSQL. */
+async function benchEmisionTbai(): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'faro-bench-tbai-'));
+  const filas: Cell[][] = [];
+  try {
+    filas.push(...(await emisionEnMotor('PGlite', () => openDatabase({ dataDir: path.join(work, 'pglite') }))));
+    let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
+    try {
+      cluster = await startPostgresCluster();
+    } catch (error) {
+      const why = error instanceof PostgresBinariesMissing ? 'binaries not found' : String(error);
+      filas.push(['PostgreSQL', `skipped: ${why}`, '', '', '']);
+    }
+    if (cluster) {
+      try {
+        const url = cluster.url;
+        filas.push(...(await emisionEnMotor('PostgreSQL', () => openDatabase({ databaseUrl: url }))));
+      } finally {
+        await cluster.stop();
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  printTable(
+    `TicketBAI: emitir facturas de GIPUZKOA (1 × ${SECUENCIAL}: p50/p95; ${CONCURRENTES} × ${POR_ISSUER}: facturas/s)`,
+    ['motor', 'modo', 'p50', 'p95', 'ritmo'],
+    filas,
+  );
+}
 
 export async function benchTicketbai(): Promise<void> {
   const certs = generarCertificadosTbai();
@@ -46,6 +189,10 @@ export async function benchTicketbai(): Promise<void> {
     ['Fichero firmado XAdES-EPES', num(N), ms(con.p50), ms(con.p95)],
   ];
   printTable('TicketBAI: coste por factura (construir y firmar el fichero)', ['Caso', 'n', 'p50', 'p95'], filas);
+  await benchEmisionTbai();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchTicketbai();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchTicketbai();
+  process.exit(0);
+}

@@ -21,6 +21,9 @@ import { type Cell, ms, num, printTable } from './format.ts';
 import { stats } from './load.ts';
 
 const SECUENCIAL = 200;
+// Today in Madrid: DEMO's year of sales runs up to yesterday and numbers follow dates, so a fixed day would be refused
+// ("La fecha es anterior a la del último número de la serie") once the calendar passes it.
+export const HOY_MADRID = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 const CONCURRENTES = 8;
 const POR_ISSUER = 40;
 
@@ -41,7 +44,7 @@ async function borradores(database: Database, empresaId: number, cliente: number
     const id = await puerta(database, empresaId).tx(async (tx) => {
       const prep = await preparar(tx, {
         Cliente: cliente,
-        Fecha: '2026-11-20',
+        Fecha: HOY_MADRID,
         Lineas: [
           { Descripcion: `Artículo ${i}`, Cantidad: '2', Precio: '10.50', TipoIva: 'IVA21' },
           { Descripcion: 'Tornillería', Cantidad: '100', Precio: '0.05', TipoIva: 'IVA10' },

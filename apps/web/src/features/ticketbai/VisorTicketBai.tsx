@@ -118,7 +118,7 @@ export function VisorTicketBai({ id }: { id: number }) {
                 )}
                 <Dato label="Cadena">
                   {f.Cadena.Valida ? (
-                    <Text size="sm" c="green.8">
+                    <Text size="sm" fw={600}>
                       Correcta
                     </Text>
                   ) : (
@@ -152,7 +152,11 @@ export function VisorTicketBai({ id }: { id: number }) {
         <Text fw={600} size="sm" mb={4}>
           Fichero firmado (XML)
         </Text>
-        <ScrollArea h={260} type="auto">
+        <ScrollArea
+          h={260}
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'XML del fichero firmado' }}
+        >
           <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {f.Xml}
           </Code>
