@@ -654,3 +654,50 @@ describe('DEMO purchase year (seed/demoCompras.ts)', () => {
     expect(libro.body.Items.length).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('recargo de equivalencia on purchases (compliance-es §7.1)', () => {
+  it("a supplier in recargo charges it per rate: the invoice, the amount to pay and the book's columns", async () => {
+    const prov = await demo.request('POST', '/api/compras/proveedores/save', {
+      Nombre: 'Mayorista con Recargo SL',
+      NIF: 'B12345674',
+      RegimenIva: 'recargo',
+    });
+    expect(prov.status, JSON.stringify(prov.body)).toBe(201);
+    const res = await factura({
+      Proveedor: prov.body.Id,
+      // The last day of the year: registering follows the book's date order, after the December tests' invoices.
+      Fecha: '2026-12-31',
+      NumFacturaProveedor: 'RE-1',
+      Lineas: [
+        { Descripcion: 'Género', Cantidad: '1', Precio: '100', TipoIva: 'IVA21' },
+        { Descripcion: 'Alimentación', Cantidad: '1', Precio: '100', TipoIva: 'IVA10' },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // 21 % + 5.2 % and 10 % + 1.4 %: the recargo is paid to the supplier and is not VAT to deduct.
+    expect(res.body).toMatchObject({
+      BaseImponible: '200.00',
+      TotalIva: '31.00',
+      TotalRecargo: '6.60',
+      Total: '237.60',
+      CuotaDeducible: '31.00',
+      TotalAPagar: '237.60',
+    });
+    const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${res.body.Id}`);
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const libro = await demo.request(
+      'GET',
+      `/api/impuestos/factrecibidas/list?Filtros=${f({ FechaDesde: '2026-12-31', FechaHasta: '2026-12-31' })}`,
+    );
+    const filas = libro.body.Items.filter((r: { Id: number }) => r.Id === res.body.Id);
+    expect(
+      filas.map((r: Record<string, string>) => [r.Base, r.Cuota, Number(r.PorcentajeRecargo), r.CuotaRecargo]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['100.00', '21.00', 5.2, '5.20'],
+        ['100.00', '10.00', 1.4, '1.40'],
+      ]),
+    );
+    expect(filas).toHaveLength(2);
+  });
+});

@@ -29,33 +29,36 @@ export function registrarPreciosCompra(app: FastifyInstance, deps: AppDeps): voi
       const s = deps.scopeOf(request);
       const d = documentosCompra;
       const l = documentosCompraLineas;
-      const rows = await s
-        .pick(
-          {
-            Fecha: d.fecha,
-            Tipo: d.tipo,
-            IdDocumento: d.id,
-            NumSerie: d.numSerie,
-            NumFacturaProveedor: d.numTercero,
-            IdProveedor: d.idTercero,
-            ProveedorNombre: d.terceroNombre,
-            Cantidad: l.cantidad,
-            Precio: l.precio,
-            Descuento: l.descuento,
-          },
-          l,
-          and(
-            eq(l.idProducto, q.IdProducto),
-            inArray(d.tipo, ['pedido', 'albaran', 'factura']),
-            ne(d.estado, 'Anulada'),
-            isNotNull(l.precio),
-          ),
-        )
-        .innerJoin(d, s.on(d, eq(d.id, l.idDocumento)))
-        .orderBy(desc(d.fecha), desc(d.id))
-        .limit(200);
-      const items = q.IdProveedor ? rows.filter((r) => r.IdProveedor === q.IdProveedor) : rows;
-      const ultimo = items[0] ?? rows[0] ?? null;
+      // One query per question, so a supplier's last price is found however many other lines came after it.
+      const buscar = (idProveedor: number | null | undefined, limite: number) =>
+        s
+          .pick(
+            {
+              Fecha: d.fecha,
+              Tipo: d.tipo,
+              IdDocumento: d.id,
+              NumSerie: d.numSerie,
+              NumFacturaProveedor: d.numTercero,
+              IdProveedor: d.idTercero,
+              ProveedorNombre: d.terceroNombre,
+              Cantidad: l.cantidad,
+              Precio: l.precio,
+              Descuento: l.descuento,
+            },
+            l,
+            and(
+              eq(l.idProducto, q.IdProducto),
+              inArray(d.tipo, ['pedido', 'albaran', 'factura']),
+              ne(d.estado, 'Anulada'),
+              isNotNull(l.precio),
+              idProveedor ? eq(d.idTercero, idProveedor) : undefined,
+            ),
+          )
+          .innerJoin(d, s.on(d, eq(d.id, l.idDocumento)))
+          .orderBy(desc(d.fecha), desc(d.id))
+          .limit(limite);
+      const items = await buscar(q.IdProveedor, 50);
+      const ultimo = items[0] ?? (q.IdProveedor ? (await buscar(null, 1))[0] : undefined) ?? null;
       return {
         Items: items.slice(0, 50),
         Ultimo: ultimo

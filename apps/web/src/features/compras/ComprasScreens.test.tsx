@@ -1,5 +1,6 @@
 import type { RouteDef } from '@faro/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
@@ -98,6 +99,29 @@ describe('purchase screens', { timeout: 30_000 }, () => {
     expect(body.NumFacturaProveedor).toBe('A-77');
     expect(body.TotalPapel).toBe('25.41');
     expect(body.Operacion).toBe('interior');
+  });
+
+  it("an order line offers the product's last purchase price from this supplier, not the catalogue's", async () => {
+    const pedido = recibida({ Tipo: 'pedido', NumFacturaProveedor: null, FechaFacturaProveedor: null });
+    const { calls } = setup('dcompra', ['editar', '8'], {
+      'GET compras/dcompra/edit/8': () => json(200, pedido),
+      'GET compras/doccomprahist/dcompra/8': () => json(200, { Items: [] }),
+      'GET compras/proveedores/precios': () =>
+        json(200, {
+          Items: [],
+          Ultimo: { Precio: '7.35', Descuento: '2.00', Fecha: '2026-02-10', IdProveedor: 4, ProveedorNombre: 'x' },
+        }),
+    });
+    await screen.findByTestId('linea-1');
+    const celda = (n: string) => screen.getByLabelText(n, { selector: 'input:not([type=hidden])' });
+    await userEvent.click(celda('Producto 1'));
+    await userEvent.click(await screen.findByRole('option', { name: 'MART · Martillo de carpintero', hidden: true }));
+    await waitFor(() => expect((celda('Precio 1') as HTMLInputElement).value).toBe('7,35'));
+    expect((celda('Descuento 1') as HTMLInputElement).value).toBe('2');
+    const precios = calls.find((c) => c.path === 'compras/proveedores/precios')!;
+    expect(precios.url.searchParams.get('IdProveedor')).toBe('4');
+    expect(precios.url.searchParams.get('IdProducto')).toBe('9');
+    expect(calls.some((c) => c.path === 'catalogo/tarifas/precio')).toBe(false);
   });
 
   it('registering asks first and posts registrar; the action is named for purchases', async () => {

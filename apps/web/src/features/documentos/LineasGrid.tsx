@@ -20,7 +20,13 @@ import { errorLines } from '../../ui/form/FormField.tsx';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePhone } from '../../ui/list/phone.ts';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
-import { type PrecioTarifa, type ProductoFila, precioTarifa, type TipoIvaFila } from './documentosApi.ts';
+import {
+  type PrecioTarifa,
+  type ProductoFila,
+  precioTarifa,
+  type TipoIvaFila,
+  ultimoPrecioCompra,
+} from './documentosApi.ts';
 import { aDecimal, type LineaForm, lineaVacia, numeroEditable } from './documentosModel.ts';
 
 /** Batch fields: for products with traceability, or lines that already carry a batch. */
@@ -47,7 +53,7 @@ export interface LineasGridProps {
   errorGeneral?: string[];
   /** The company's rounding decimals (infoempre DecimalesRedondeo): product and tariff prices come in rounded to them. */
   decimalesPrecio?: number;
-  /** Purchases: a picked product brings its purchase price (no customer tariff). */
+  /** Purchases: a picked product brings its last purchase price from the supplier (else its purchase price). */
   compra?: boolean;
   /** The traceability of the stored lines' products (a loaded document's lines do not carry it). */
   trazas?: Readonly<Record<number, string | null>>;
@@ -137,8 +143,9 @@ export function LineasGrid(p: LineasGridProps) {
       ...(tipo ? { TipoIva: tipo } : {}),
     });
     focus(l.key, 'Cantidad');
-    if (p.compra) return;
-    const precio: PrecioTarifa | null = await precioTarifa(prod.Id, p.cliente, aDecimal(l.Cantidad || '1'), p.fecha);
+    const precio: (Pick<PrecioTarifa, 'Precio'> & { Descuento: string | null }) | null = p.compra
+      ? await ultimoPrecioCompra(prod.Id, p.cliente)
+      : await precioTarifa(prod.Id, p.cliente, aDecimal(l.Cantidad || '1'), p.fecha);
     if (!precio) return;
     p.onChange((ls) =>
       ls.map((x) =>

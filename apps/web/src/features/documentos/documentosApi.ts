@@ -173,6 +173,27 @@ export async function precioTarifa(
   }
 }
 
+/**
+ * Purchases: the price and discount to offer on a new order line — that supplier's last purchase of the product, else
+ * anyone's (`compras/proveedores/precios`'s `Ultimo`); null when it was never bought (the product's purchase price stays).
+ */
+export async function ultimoPrecioCompra(
+  idProducto: number,
+  idProveedor: number | null,
+): Promise<{ Precio: string; Descuento: string | null } | null> {
+  const params: Record<string, number> = { IdProducto: idProducto };
+  if (idProveedor) params.IdProveedor = idProveedor;
+  try {
+    const r = await api.get<{ Ultimo: { Precio: string; Descuento: string | null } | null }>(
+      'compras/proveedores/precios',
+      { params, background: true, silent: true },
+    );
+    return r.Ultimo;
+  } catch {
+    return null;
+  }
+}
+
 export interface CobroFila {
   Id: number;
   IdFactura: number;
