@@ -113,7 +113,7 @@ export interface ErrorLinea {
 }
 
 /** Reads an appointment list: its rows (cells trimmed, dates normalised) and the errors per line (1 = header). */
-export function leerCsvCitas(texto: string): { filas: FilaCsvCita[]; errores: ErrorLinea[] } {
+export function leerCsvCitas(texto: string): { filas: (FilaCsvCita & { Linea: number })[]; errores: ErrorLinea[] } {
   const crudas = partirCsv(texto);
   if (crudas.length < 2) return { filas: [], errores: [{ Linea: 1, Mensaje: MSG_AUES.csvVacio }] };
   const cab = crudas[0]!.map((c) => c.trim().toLowerCase());
@@ -121,7 +121,7 @@ export function leerCsvCitas(texto: string): { filas: FilaCsvCita[]; errores: Er
   if (pos.some((p, i) => p < 0 && COLUMNAS_CSV_CITAS[i] !== 'Alumno')) {
     return { filas: [], errores: [{ Linea: 1, Mensaje: MSG_AUES.csvCabecera }] };
   }
-  const filas: FilaCsvCita[] = [];
+  const filas: (FilaCsvCita & { Linea: number })[] = [];
   const errores: ErrorLinea[] = [];
   for (const [i, cells] of crudas.slice(1).entries()) {
     const linea = i + 2;
@@ -147,7 +147,7 @@ export function leerCsvCitas(texto: string): { filas: FilaCsvCita[]; errores: Er
       errores.push({ Linea: linea, Mensaje: MSG_AUES.csvTipo });
       continue;
     }
-    filas.push({ ...v, Fecha: fecha, Estado: estado, TipoExamen: tipo, NIF: v.NIF.toUpperCase() });
+    filas.push({ ...v, Linea: linea, Fecha: fecha, Estado: estado, TipoExamen: tipo, NIF: v.NIF.toUpperCase() });
   }
   return { filas, errores };
 }

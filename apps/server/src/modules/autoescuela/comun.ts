@@ -40,6 +40,7 @@ export async function ajustes(s: Scope) {
         ReglaNoPresentado: col(conf, 'ReglaNoPresentado'),
         HorasAviso: col(conf, 'HorasAviso'),
         JefaturaTrafico: col(conf, 'JefaturaTrafico'),
+        MinimoClases: col(conf, 'MinimoClases'),
       },
       conf,
     )
@@ -50,6 +51,8 @@ export async function ajustes(s: Scope) {
     ReglaNoPresentado: (c?.ReglaNoPresentado as string | null) ?? 'cobrarsinaviso',
     HorasAviso: c?.HorasAviso == null ? 24 : Number(c.HorasAviso),
     JefaturaTrafico: (c?.JefaturaTrafico as string | null) ?? '',
+    /** Practical classes a student needs before the exam-quota plan proposes them (default 15). */
+    MinimoClases: c?.MinimoClases == null ? 15 : Number(c.MinimoClases),
   };
 }
 

@@ -1,4 +1,4 @@
-import { IMPRESOS_EXAMEN, type ImpresoExamen, MSG } from '@faro/domain';
+import { IMPRESOS_EXAMEN, type ImpresoExamen, LISTAS_AUTOESCUELA, MSG, MSG_AUES, type NombreLista } from '@faro/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -11,6 +11,19 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import { clasesPracticas as cp } from '../../platform/tenancy/tables.ts';
 import { profesorDe } from '../formacion/horario.ts';
 import { alcanceDe } from '../formacion/portal.ts';
+import { encolarAvisos, hoyMadrid } from './avisos.ts';
+import {
+  anular,
+  configSchema,
+  consultar,
+  exportarCsv,
+  guardarConfig,
+  importarCsv,
+  importarSchema,
+  leerConfig,
+  planCupo,
+  solicitar,
+} from './citas.ts';
 import {
   type ClaseInput,
   calendario,
@@ -75,7 +88,10 @@ async function quien(
  */
 export const autoescuelaModule: AreaModule = (app, deps) => {
   const company = { config: { access: access.company } };
-  const perm = (code: 'ExamCalendario' | 'ExamTasas' | 'AlumnoCargosCobros' | 'CursoHorario', level: 1 | 2) => ({
+  const perm = (
+    code: 'ExamCalendario' | 'ExamTasas' | 'ExamAues' | 'ConfEmpresa' | 'AlumnoCargosCobros' | 'CursoHorario',
+    level: 1 | 2,
+  ) => ({
     config: { access: access.permission(code, level) },
   });
 
@@ -208,5 +224,59 @@ export const autoescuelaModule: AreaModule = (app, deps) => {
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `inline; filename="${impreso}-${fecha}.pdf"`)
       .send(pdf);
+  });
+
+  // AUES appointments and the exam-quota plan ---------------------------------------------------------------------
+  app.get('/api/formacion/citasaues/config', perm('ExamAues', 1), async (request) => leerConfig(deps.scopeOf(request)));
+  app.put('/api/formacion/citasaues/config', perm('ExamAues', 2), async (request) => {
+    const body = parseBody(configSchema, request.body) as z.infer<typeof configSchema>;
+    return guardarConfig(deps.scopeOf(request), deps.secret, body);
+  });
+  app.post('/api/formacion/citasaues/solicitar/:id', perm('ExamAues', 2), async (request) =>
+    solicitar(deps.scopeOf(request), deps.secret, idParam(request)),
+  );
+  app.post('/api/formacion/citasaues/anular/:id', perm('ExamAues', 2), async (request) =>
+    anular(deps.scopeOf(request), deps.secret, idParam(request)),
+  );
+  app.post('/api/formacion/citasaues/consultar', perm('ExamAues', 2), async (request) =>
+    consultar(deps.scopeOf(request), deps.secret),
+  );
+  app.get('/api/formacion/citasaues/csv', perm('ExamAues', 1), async (request, reply) =>
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="citas-aues.csv"')
+      .send(`\uFEFF${await exportarCsv(deps.scopeOf(request))}`),
+  );
+  app.post('/api/formacion/citasaues/importar', perm('ExamAues', 2), async (request) => {
+    const body = parseBody(importarSchema, request.body) as z.infer<typeof importarSchema>;
+    return importarCsv(deps.scopeOf(request), body.Csv);
+  });
+  app.get('/api/formacion/citasaues/cupo', perm('ExamAues', 1), async (request) => {
+    const q = request.query as { plazas?: string; permiso?: string };
+    const plazas = q.plazas === undefined || q.plazas === '' ? 10 : Number(q.plazas);
+    if (!Number.isInteger(plazas) || plazas < 1 || plazas > 500) throw fieldError('plazas', MSG_AUES.plazas);
+    return planCupo(deps.scopeOf(request), {
+      plazas,
+      hoy: fechaQuery(request, 'hoy', hoyMadrid()),
+      permiso: q.permiso || null,
+    });
+  });
+
+  // Notices to students (confavisos) ----------------------------------------------------------------------------
+  app.post('/api/formacion/confavisos/enviar', perm('ConfEmpresa', 2), async (request) =>
+    encolarAvisos(deps.scopeOf(request), hoyMadrid()),
+  );
+
+  // Reference lists of the driving school (spec section 3) --------------------------------------------------------
+  app.get('/api/formacion/listas', company, async (request) => {
+    const nombre = (request.query as { nombre?: string }).nombre;
+    if (!nombre) {
+      return Object.fromEntries(
+        Object.entries(LISTAS_AUTOESCUELA).map(([k, v]) => [k, { Titulo: v.titulo, Items: v.items }]),
+      );
+    }
+    const lista = LISTAS_AUTOESCUELA[nombre as NombreLista];
+    if (!lista) throw fieldError('nombre', `Lista desconocida: ${Object.keys(LISTAS_AUTOESCUELA).join(', ')}`);
+    return { Titulo: lista.titulo, Items: lista.items };
   });
 };
