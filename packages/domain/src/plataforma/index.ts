@@ -140,9 +140,17 @@ export const contratacionSchema = z.object({
 export type Contratacion = z.infer<typeof contratacionSchema>;
 
 /** Signature of the contract: the signer's typed name and the one-time code sent by e-mail. */
+/** A signature drawn on screen: a PNG as a data URL (at most ~150 KB). */
+export const FIRMA_DIBUJADA_MAX = 200_000;
 export const firmaSchema = z.object({
   Firmante: requiredString('Nombre del firmante', 120),
   Codigo: requiredString('Código', 6).regex(/^\d{6}$/, { error: MSG.format }),
+  /** Drawn signature (optional: the typed name is the keyboard alternative). */
+  Trazo: z
+    .string()
+    .max(FIRMA_DIBUJADA_MAX, { error: 'La firma dibujada es demasiado grande' })
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: 'La firma dibujada no es una imagen PNG válida' })
+    .optional(),
 });
 
 /** The SEPA mandate reference of a company's fee (unique per company, ≤ 35 characters). */

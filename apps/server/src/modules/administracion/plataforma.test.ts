@@ -26,6 +26,8 @@ vi.mock('../usuarios/infoEmpresa.ts', async (original) => {
 let t: TestApp;
 let admin: Session;
 const ADM = '/api/usuarios/administrador';
+/** A valid 1×1 PNG: the drawn signature of the test. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A PDF route's bytes (the JSON helper would decode them as text). */
@@ -303,10 +305,17 @@ describe('contracting', () => {
       Codigo: codigo === '000000' ? '111111' : '000000',
     });
     expect(mal.status).toBe(400);
+    const noPng = await t.call('POST', `/api/usuarios/registro/contrato/${token}/firmar`, {
+      Firmante: 'Sara Gil',
+      Codigo: codigo,
+      Trazo: `data:image/png;base64,${Buffer.from('<svg/>'.repeat(20)).toString('base64')}`,
+    });
+    expect(noPng.status).toBe(400);
+    expect(noPng.body.Errores.map((e: { Campo: string }) => e.Campo)).toEqual(['Trazo']);
     const firma = await t.call(
       'POST',
       `/api/usuarios/registro/contrato/${token}/firmar`,
-      { Firmante: 'Sara Gil', Codigo: codigo },
+      { Firmante: 'Sara Gil', Codigo: codigo, Trazo: `data:image/png;base64,${PNG_1X1}` },
       {
         'user-agent': 'Navegador de prueba',
       },
@@ -320,14 +329,16 @@ describe('contracting', () => {
     expect(signed.type).toContain('application/pdf');
     expect(sha256(signed.bytes)).toBe(hash);
     expect(signed.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // The drawn signature is an image in the evidence sheet, and is kept with the contract.
+    expect(signed.bytes.toString('latin1')).toContain('/Subtype /Image');
     const cert = await pdfDe(sara, '/api/usuarios/usuario/vercertificado');
     expect(cert.status).toBe(200);
     expect((await pdfDe(sara, '/api/usuarios/usuario/verenctratamiento')).status).toBe(200);
     // The evidence: who, when, from where, with which browser.
     const [row] = await t.database.query<Record<string, unknown>>(
-      "select c.firmante, c.ip, c.agente_usuario, c.hash from contratos_servicio c join empresas e on e.id = c.empresa_id where e.nombre = 'Firma Segura SL'",
+      "select c.firmante, c.ip, c.agente_usuario, c.hash, length(c.trazo)::int as trazo from contratos_servicio c join empresas e on e.id = c.empresa_id where e.nombre = 'Firma Segura SL'",
     );
-    expect(row).toMatchObject({ firmante: 'Sara Gil', agente_usuario: 'Navegador de prueba', hash });
+    expect(row).toMatchObject({ firmante: 'Sara Gil', agente_usuario: 'Navegador de prueba', hash, trazo: 70 });
     expect(row!.ip).toBeTruthy();
     // Signed: the company works.
     expect((await sara.request('GET', '/api/usuarios/usuario/infoempre')).body.CondicionesAceptadas).toBe(true);

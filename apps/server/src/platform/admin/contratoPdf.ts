@@ -9,6 +9,8 @@ export interface Evidencias {
   /** SHA-256 of the contract's text as signed. */
   HuellaTexto: string;
   Referencia: string;
+  /** The signature drawn on screen (PNG), if any. */
+  Trazo?: Buffer | null;
 }
 
 /**
@@ -49,11 +51,18 @@ export async function contratoPdf(o: {
     fila('Dirección IP', e.Ip);
     fila('Navegador', e.AgenteUsuario.slice(0, 300));
     fila('Huella SHA-256 del texto firmado', e.HuellaTexto);
+    if (e.Trazo) {
+      doc.moveDown(0.5).font('Helvetica-Bold').text('Firma dibujada en pantalla:');
+      const y = doc.y + 4;
+      doc.image(e.Trazo, doc.page.margins.left, y, { fit: [240, 90] });
+      doc.rect(doc.page.margins.left, y, 240, 90).lineWidth(0.5).strokeColor('#999999').stroke();
+      doc.text('', doc.page.margins.left, y + 96);
+    }
     doc.moveDown().fontSize(8).fillColor('#444444');
     doc.text(
       'El firmante se identificó con el código de un solo uso enviado a su correo electrónico y escribió su nombre ' +
-        'como firma. La huella SHA-256 de este documento PDF se guarda con el contrato y permite comprobar que no se ' +
-        'ha modificado.',
+        `como firma${e.Trazo ? ', además de dibujarla en la pantalla' : ''}. La huella SHA-256 de este documento PDF ` +
+        'se guarda con el contrato y permite comprobar que no se ha modificado.',
     );
   }
   doc.end();

@@ -41,6 +41,13 @@ const ENCARGO_TRATAMIENTO =
   '<p>6. Fin del encargo: a elección del responsable, los datos se devuelven o se suprimen, salvo obligación legal de conservarlos.</p>' +
   '<p>Fecha: {{Fecha}}. Firmado por {{Titular}} en nombre del responsable.</p>';
 
+export interface Firma {
+  Firmante: string;
+  Codigo: string;
+  /** The drawn signature as a PNG data URL (optional: typing the name is the keyboard alternative). */
+  Trazo?: string | undefined;
+}
+
 export interface ContratoCreado {
   empresaId: number;
   contratoId: number;
@@ -135,6 +142,7 @@ export function contratosRepo(database: Database, now: () => number) {
           AgenteUsuario: c.AgenteUsuario ?? '',
           HuellaTexto: sha256(c.Texto),
           Referencia: `C-${c.empresaId}-${c.Id}`,
+          Trazo: c.Trazo ?? null,
         }
       : undefined;
 
@@ -269,7 +277,8 @@ export function contratosRepo(database: Database, now: () => number) {
     },
 
     /** Signs: the code must match (5 tries, 30 minutes); the signed PDF with its evidence sheet and SHA-256 stored. */
-    async firmar(token: string, firma: { Firmante: string; Codigo: string }, ip: string, agente: string) {
+    async firmar(token: string, firma: Firma, ip: string, agente: string) {
+      const trazo = trazoPng(firma.Trazo);
       const c = await porToken(token);
       if (c.Estado === 'firmado') throw new AppError(400, 'El contrato ya está firmado');
       const caducado = !c.OtpExpira || c.OtpExpira.getTime() < now() || c.OtpFallos >= OTP_FALLOS;
@@ -284,7 +293,7 @@ export function contratosRepo(database: Database, now: () => number) {
         throw fieldError('Codigo', caducado ? 'El código ha caducado: pide uno nuevo' : 'El código no es correcto');
       }
       const firmado = new Date(now());
-      const row = { ...c, Firmante: firma.Firmante, Firmado: firmado, Ip: ip, AgenteUsuario: agente };
+      const row = { ...c, Firmante: firma.Firmante, Firmado: firmado, Ip: ip, AgenteUsuario: agente, Trazo: trazo };
       const pdf = await contratoPdf({ titulo: c.Titulo, html: c.Texto, evidencias: evidencias(row) });
       const hash = sha256(pdf);
       await db.transaction(async (tx) => {
@@ -296,6 +305,7 @@ export function contratosRepo(database: Database, now: () => number) {
             Firmado: firmado,
             Ip: ip.slice(0, 100),
             AgenteUsuario: agente.slice(0, 500),
+            Trazo: trazo,
             Pdf: pdf,
             Hash: hash,
             OtpHash: null,
@@ -374,6 +384,17 @@ export function contratosRepo(database: Database, now: () => number) {
       });
     },
   };
+}
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The drawn signature's PNG bytes (null when the signer only typed the name); anything else than a PNG is a 400. */
+function trazoPng(dataUrl: string | undefined): Buffer | null {
+  if (!dataUrl) return null;
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  if (bytes.length < 67 || !bytes.subarray(0, 8).equals(PNG))
+    throw fieldError('Trazo', 'La firma dibujada no es una imagen PNG válida');
+  return bytes;
 }
 
 async function codigoLibre(db: Db, name: string): Promise<string> {

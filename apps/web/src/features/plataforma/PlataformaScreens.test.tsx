@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { Barras } from './admin/InformesAdmin.tsx';
@@ -42,10 +42,32 @@ describe('platform screens (issue 19)', () => {
     fireEvent.change(screen.getByLabelText(/Código/), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Firmar el contrato' }));
     await screen.findByText('El código no es correcto');
-    fireEvent.click(screen.getByRole('button', { name: 'Firmar el contrato' }));
-    await screen.findByText(`SHA-256: ${'a'.repeat(64)}`);
     const firma = net.calls.find((c) => c.method === 'POST');
     expect(JSON.parse(String(firma!.init.body))).toEqual({ Firmante: 'Sara Gil', Codigo: '123456' });
+    // Then the signer also draws: the PNG goes with the typed name and the code.
+    const trazo = vi.fn();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      beginPath: trazo,
+      moveTo: trazo,
+      lineTo: trazo,
+      stroke: trazo,
+      clearRect: trazo,
+    } as never);
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,iVBORw0KGgo=');
+    const pad = screen.getByRole('img', { name: 'Firma dibujada (opcional)' });
+    fireEvent.pointerDown(pad, { clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(pad, { clientX: 60, clientY: 40 });
+    fireEvent.pointerUp(pad);
+    expect(trazo).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Firmar el contrato' }));
+    await screen.findByText(`SHA-256: ${'a'.repeat(64)}`);
+    const segunda = net.calls.filter((c) => c.method === 'POST')[1];
+    expect(JSON.parse(String(segunda!.init.body))).toEqual({
+      Firmante: 'Sara Gil',
+      Codigo: '123456',
+      Trazo: 'data:image/png;base64,iVBORw0KGgo=',
+    });
+    vi.restoreAllMocks();
   });
 
   it('shows the advisory work queue with what each client has pending, most pending first', async () => {

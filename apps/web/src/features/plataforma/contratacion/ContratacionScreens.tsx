@@ -29,6 +29,7 @@ import { api, call } from '../../../platform/api/client.ts';
 import { ApiError } from '../../../platform/api/errors.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { FirmaDibujada } from './FirmaDibujada.tsx';
 
 const REG = 'usuarios/registro';
 const TIPOS = ACCOUNT_TYPES.map((t) => ({ value: t, label: TIPOS_CUENTA_TEXTO[t] }));
@@ -230,6 +231,7 @@ function Firma({ token }: { token: string }) {
   });
   const [firmante, setFirmante] = useState('');
   const [codigo, setCodigo] = useState('');
+  const [trazo, setTrazo] = useState<string | null>(null);
   const [err, setErr] = useState<Record<string, string>>({});
   const [hecho, setHecho] = useState<{ Hash: string; CodigoEmpresa: string } | null>(null);
   if (q.isError) return <Alert color="red">El enlace del contrato no es válido</Alert>;
@@ -274,7 +276,8 @@ function Firma({ token }: { token: string }) {
               Firma
             </Title>
             <Text size="sm">
-              Escribe tu nombre completo como firma y el código de 6 cifras que hemos enviado a {c.Email}.
+              Escribe tu nombre completo como firma y el código de 6 cifras que hemos enviado a {c.Email}. Si quieres,
+              dibuja también tu firma.
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
@@ -295,6 +298,12 @@ function Firma({ token }: { token: string }) {
                 onChange={(e) => setCodigo(e.currentTarget.value)}
               />
             </SimpleGrid>
+            <FirmaDibujada onChange={setTrazo} />
+            {err.Trazo && (
+              <Text size="sm" c="red" role="alert">
+                {err.Trazo}
+              </Text>
+            )}
             <Group>
               <Button
                 onClick={async () => {
@@ -302,7 +311,7 @@ function Firma({ token }: { token: string }) {
                   try {
                     const r = await api.post<{ Hash: string; CodigoEmpresa: string; Mensaje: string }>(
                       `${REG}/contrato/${token}/firmar`,
-                      { Firmante: firmante, Codigo: codigo },
+                      { Firmante: firmante, Codigo: codigo, ...(trazo ? { Trazo: trazo } : {}) },
                       open,
                     );
                     notifySuccess(r.Mensaje);
