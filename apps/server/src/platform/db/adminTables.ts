@@ -42,6 +42,28 @@ export const suscripciones = pgTable('suscripciones', {
   Actualizada: ts('actualizada').notNull().defaultNow(),
 });
 
+/**
+ * The subscription fee invoices: one per subscriber company and month, issued by the platform company (config
+ * `empresaPlataforma`) through its own sales engine; the invoice itself lives in the platform company's sales.
+ */
+export const suscripcionesFacturas = pgTable(
+  'suscripciones_facturas',
+  {
+    empresaId: empresaId(),
+    /** yyyy-mm. */
+    Periodo: text('periodo').notNull(),
+    Plan: text('plan').notNull(),
+    IdEmisora: bigint('id_emisora', { mode: 'number' })
+      .notNull()
+      .references(() => empresas.id),
+    IdFactura: bigint('id_factura', { mode: 'number' }).notNull(),
+    NumSerie: text('num_serie'),
+    Total: text('total').notNull(),
+    Creada: ts('creada').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'suscripciones_facturas_pk', columns: [t.empresaId, t.Periodo] })],
+);
+
 /** Contracts of a company: the template version it was generated from, the signature and its evidence. */
 export const contratosServicio = pgTable(
   'contratos_servicio',
