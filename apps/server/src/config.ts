@@ -28,6 +28,8 @@ export interface Config {
   apiDocs: boolean;
   /** Minutes a sign-in lock lasts after too many failures (`FARO_BLOQUEO_MINUTOS`, default 15). */
   loginLockMinutes: number;
+  /** Code of the platform's own company, which issues the subscription fee invoices (`FARO_EMPRESA_PLATAFORMA`). */
+  empresaPlataforma?: string;
   /** Clock of sign-in throttling and locks (tests move it forward); Date.now when absent. */
   now?: () => number;
 }
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production (NODE_ENV=production) closes the docs unless FARO_API_DOCS=1; dev, demo and tests keep them.
     apiDocs: env.FARO_API_DOCS ? env.FARO_API_DOCS === '1' : env.NODE_ENV !== 'production',
     loginLockMinutes: Number(env.FARO_BLOQUEO_MINUTOS ?? 15) || 15,
+    empresaPlataforma: env.FARO_EMPRESA_PLATAFORMA || undefined,
   };
 }
 
