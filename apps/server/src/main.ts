@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { trabajosAutoescuela } from './modules/autoescuela/avisos.ts';
 import { trabajosCrm } from './modules/crm/alertas.ts';
 import { trabajoCargosMensuales } from './modules/formacion/cargos.ts';
 import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
@@ -72,6 +73,7 @@ try {
       jobs: [
         trabajoFacturasRecurrentes(built.deps, Number(process.env.FARO_RECURRENTES_MINUTOS ?? 15) || 15),
         ...trabajosCrm(built.deps),
+        ...trabajosAutoescuela(built.deps),
         trabajoCargosMensuales(built.deps),
       ],
       log: (m) => log.warn(m),
