@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile } from '../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import { generarCargosMensuales } from './cargos.ts';
@@ -399,6 +400,70 @@ describe('portal: per person', () => {
     expect(saldo.body.Saldos).toHaveLength(1);
     const empresa = await alumno.request('GET', '/api/portalalu/principal/datosempresa');
     expect(empresa.body.DatosEmpresa).toContain('Academia Demo');
+  });
+
+  it("documents: the family uploads to the student's folder, the academy shares there, each person sees only theirs", async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const hijos = (await tutor.request('GET', '/api/formacion/portal/matriculas')).body.Items as {
+      Id: number;
+      Nombre: string;
+    }[];
+    const lucia = hijos.find((a) => a.Nombre === 'Lucía')!;
+    const pablo = hijos.find((a) => a.Nombre === 'Pablo')!;
+    const subir = (s: Session, id: number, nombre: string, datos: Buffer | string) => {
+      const m = multipartFile(nombre, datos, 'application/pdf', 'file');
+      return s.request('POST', `/api/formacion/portal/documentos/${id}`, m.body, m.headers);
+    };
+    const justificante = await subir(tutor, lucia.Id, 'justificante-medico.pdf', pdf);
+    expect(justificante.status, JSON.stringify(justificante.body)).toBe(201);
+    expect(justificante.body).toMatchObject({ Nombre: 'justificante-medico.pdf', Tipo: 'pdf', IdAlumno: lucia.Id });
+    const dePablo = await subir(tutor, pablo.Id, 'dni-pablo.pdf', pdf);
+    expect(dePablo.status).toBe(201);
+    // The spec's file rules, in Spanish.
+    const txt = await subir(tutor, lucia.Id, 'nota.txt', 'hola');
+    expect(txt.status).toBe(400);
+    expect(txt.body.Mensaje).toBe(
+      'Tipo de fichero no admitido. Sólo se permiten imágenes (jpg, png) y ficheros en formato pdf',
+    );
+    // The academy finds it in the document manager, in the student's folder, and shares a document there.
+    const gd = (filtros: Record<string, unknown>) =>
+      oficina.request(
+        'GET',
+        `/api/configuracion/gestordoc/list?Filtros=${encodeURIComponent(JSON.stringify(filtros))}`,
+      );
+    const raiz = (await gd({})).body.Carpetas.find((c: { Nombre: string }) => c.Nombre === 'Alumnos');
+    expect(raiz).toBeTruthy();
+    const carpetas = (await gd({ IdCarpeta: raiz.Id })).body.Carpetas as { Id: number; Nombre: string }[];
+    const deLucia = carpetas.find((c) => c.Nombre.includes('Lucía'))!;
+    expect(deLucia.Nombre).toMatch(/^ALU-\d{4} · Lucía/);
+    expect((await gd({ IdCarpeta: deLucia.Id })).body.Items.map((x: { Nombre: string }) => x.Nombre)).toEqual([
+      'justificante-medico.pdf',
+    ]);
+    const m = multipartFile('normas-curso.pdf', pdf, 'application/pdf', 'file');
+    const compartido = await oficina.request(
+      'POST',
+      `/api/configuracion/gestordoc/subir?IdCarpeta=${deLucia.Id}`,
+      m.body,
+      m.headers,
+    );
+    expect(compartido.status, JSON.stringify(compartido.body)).toBe(201);
+    // The student sees her folder's two; the tutor sees both children's; neither sees another family's.
+    const suyos = await alumno.request('GET', '/api/formacion/portal/documentos');
+    expect(suyos.body.Items.map((x: { Nombre: string }) => x.Nombre).sort()).toEqual([
+      'justificante-medico.pdf',
+      'normas-curso.pdf',
+    ]);
+    const delTutor = await tutor.request('GET', '/api/formacion/portal/documentos');
+    expect(delTutor.body.Items).toHaveLength(3);
+    const bajada = await alumno.request('GET', `/api/formacion/portal/documentos/${compartido.body.Id}/descargar`);
+    expect(bajada.status).toBe(200);
+    expect(bajada.headers['content-type']).toBe('application/pdf');
+    expect((await alumno.request('GET', `/api/formacion/portal/documentos/${dePablo.body.Id}/descargar`)).status).toBe(
+      404,
+    );
+    expect((await subir(alumno, pablo.Id, 'x.pdf', pdf)).status).toBe(404);
+    const [hugo] = await lista(oficina, 'alumnos', { CodAlumno: 'ALU-0004' });
+    expect((await subir(tutor, Number(hugo!.Id), 'x.pdf', pdf)).status).toBe(404);
   });
 
   it('the public form lists the academy courses and files a pending online enrolment', async () => {

@@ -10,6 +10,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { alumnosTable as al, alumnosCols as alC } from '../../platform/tenancy/tables.ts';
 import { cargosHooks, generarCargosMensuales } from './cargos.ts';
 import { hoyEspana, siguienteCodigo, vacio } from './comun.ts';
+import { documentosPortalRoutes } from './documentos.ts';
 import { boletinPdf, guardarNotas, hojaEvaluacion, type NotasInput, notasSchema } from './evaluaciones.ts';
 import { facturarCargos, morosos, pendientesDeFacturar, saldos } from './facturacion.ts';
 import { accesoCurso, horarioRoutes, horariosHooks } from './horario.ts';
@@ -117,4 +118,5 @@ export const formacionModule: AreaModule = (app, deps) => {
   horarioRoutes(app, deps);
   onlineRoutes(app, deps);
   portalRoutes(app, deps);
+  documentosPortalRoutes(app, deps);
 };

@@ -65,18 +65,23 @@ const enAlcance = (a: Alcance, id: number) => {
   if (!a.alumnos.includes(id)) throw notFound();
 };
 
+/** The caller's scope and what their person may see (every portal route starts here). */
+export async function alcancePortal(deps: AppDeps, request: FastifyRequest) {
+  const ctx = companyCtx(request);
+  const s = deps.scopeOf(request);
+  return { s, a: await alcanceDe(s, ctx.personaId, ctx.roles) };
+}
+/** The route's `:id`; anything but a positive integer is not found. */
+export function idPortal(request: FastifyRequest): number {
+  const id = Number((request.params as { id: string }).id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  return id;
+}
+
 export function portalRoutes(app: FastifyInstance, deps: AppDeps): void {
   const company = { config: { access: access.company } };
-  const alcance = async (request: FastifyRequest) => {
-    const ctx = companyCtx(request);
-    const s = deps.scopeOf(request);
-    return { s, a: await alcanceDe(s, ctx.personaId, ctx.roles) };
-  };
-  const idOf = (request: FastifyRequest) => {
-    const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-    return id;
-  };
+  const alcance = (request: FastifyRequest) => alcancePortal(deps, request);
+  const idOf = idPortal;
 
   // Enrolments of the student / the tutor's children with their courses.
   app.get('/api/formacion/portal/matriculas', company, async (request) => {

@@ -1,8 +1,10 @@
+import type { RouteDef } from '@faro/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { HorarioScreens } from './HorarioScreens.tsx';
+import { PortalScreens } from './PortalScreens.tsx';
 
 const route = { action: 'horario', title: 'Horario', area: 'formacion', guard: 'usuario' } as const;
 
@@ -57,5 +59,69 @@ describe('academy timetable (issue 17)', () => {
     await waitFor(() => expect(net.calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = net.calls.find((c) => c.method === 'PUT')!;
     expect(JSON.parse(String(put.init.body))).toMatchObject({ IdAlumno: 9, Estado: 'f' });
+  });
+});
+
+describe('portal documents (portaludocumentos)', () => {
+  it("lists the student's folder and uploads a family's document under the spec's file rules", async () => {
+    const portal = { action: 'portaludocumentos', title: 'Mis documentos', area: 'formacion', guard: 'usuario' };
+    const net = setup(<PortalScreens action="portaludocumentos" segments={[]} route={portal as RouteDef} />, {
+      'GET formacion/portal/matriculas': () =>
+        json(200, {
+          Items: [
+            {
+              Id: 4,
+              CodMatricula: 'MAT-1',
+              CodAlumno: 'ALU-0001',
+              Nombre: 'Lucía',
+              Apellidos: 'López',
+              Estado: 'activo',
+              FechaAlta: null,
+              Cursos: [],
+            },
+          ],
+        }),
+      'GET formacion/portal/facturas': () => json(200, { Items: [] }),
+      'GET formacion/portal/documentos': () =>
+        json(200, {
+          Items: [
+            {
+              Id: 31,
+              Nombre: 'normas-curso.pdf',
+              Tipo: 'pdf',
+              Tamano: 2048,
+              Subido: '2026-10-01T09:00:00Z',
+              IdAlumno: 4,
+              Alumno: 'Lucía López',
+            },
+          ],
+        }),
+      'GET portalalu/principal/datosempresa': () => json(200, { DatosEmpresa: 'Academia', PolDevoluciones: '' }),
+      'POST formacion/portal/documentos/4': () =>
+        json(201, {
+          Id: 32,
+          Nombre: 'justificante.pdf',
+          Tipo: 'pdf',
+          Tamano: 10,
+          Subido: '2026-10-02T09:00:00Z',
+          IdAlumno: 4,
+        }),
+    });
+    expect(await screen.findByText('normas-curso.pdf (Lucía López, 2 KB, 01/10/2026)')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Subir un documento de Lucía' });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['hola'], 'nota.txt', { type: 'text/plain' })] } });
+    expect(
+      await screen.findByText(
+        'Tipo de fichero no admitido. Sólo se permiten imágenes (jpg, png) y ficheros en formato pdf',
+      ),
+    ).toBeTruthy();
+    expect(net.calls.some((c) => c.method === 'POST')).toBe(false);
+    const pdf = new File(['%PDF-1.4'], 'justificante.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    expect(await screen.findByText('Documento justificante.pdf subido')).toBeTruthy();
+    const post = net.calls.find((c) => c.method === 'POST')!;
+    expect(post.path).toBe('formacion/portal/documentos/4');
+    expect((post.init.body as FormData).get('file')).toBeTruthy();
   });
 });

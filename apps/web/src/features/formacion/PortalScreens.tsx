@@ -1,12 +1,27 @@
 import { formatAmount, type RouteDef } from '@faro/domain';
-import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { descargarFichero, motivoRechazo, tamano } from '../gestordoc/ficheros.ts';
 import { Saldos } from './FacturacionScreens.tsx';
-import { fechaEs, type Semana, useFormacion } from './formacionApi.ts';
+import { claveFormacion, fechaEs, type Semana, useFormacion } from './formacionApi.ts';
 import { Calendario } from './HorarioScreens.tsx';
 import { MatriculaOnline } from './RegistroAlumno.tsx';
 import { Tabla } from './Tabla.tsx';
@@ -218,11 +233,41 @@ function MisEvaluaciones() {
   );
 }
 
-/** The documents the academy shares: report cards and invoices of the person's students. */
+interface DocumentoPortal {
+  Id: number;
+  Nombre: string;
+  Tipo: string;
+  Tamano: number;
+  Subido: string;
+  IdAlumno: number;
+  Alumno: string;
+}
+
+/**
+ * The documents of the person's students: report cards and invoices, the files of the student's folder (what the
+ * academy shares and what the family uploaded) and an upload per student under the spec's file rules.
+ */
 function MisDocumentos() {
   const m = useFormacion<{ Items: Matricula[] }>('formacion/portal/matriculas');
   const f = useFormacion<{ Items: FacturaPortal[] }>('formacion/portal/facturas');
-  const vacio = m.data && f.data && !m.data.Items.length && !f.data.Items.length;
+  const d = useFormacion<{ Items: DocumentoPortal[] }>('formacion/portal/documentos');
+  const qc = useQueryClient();
+  const { info } = useReady();
+  const subir = useMutation({
+    mutationFn: (v: { alumno: number; fichero: File }) =>
+      api.upload<DocumentoPortal>(`formacion/portal/documentos/${v.alumno}`, v.fichero),
+    onSuccess: (doc) => {
+      notifySuccess(`Documento ${doc.Nombre} subido`);
+      void qc.invalidateQueries({ queryKey: [...claveFormacion(info.IdEmpresa), 'formacion/portal/documentos'] });
+    },
+  });
+  const elegir = (alumno: number) => (fichero: File | null) => {
+    if (!fichero) return;
+    const rechazo = motivoRechazo(fichero);
+    if (rechazo) return notifyError(rechazo);
+    subir.mutate({ alumno, fichero });
+  };
+  const vacio = m.data && f.data && d.data && !m.data.Items.length && !f.data.Items.length && !d.data.Items.length;
   if (vacio) return <Alert color="gray">No hay documentos.</Alert>;
   return (
     <Stack gap="xs">
@@ -246,6 +291,31 @@ function MisDocumentos() {
           Factura {x.NumSerie} de {fechaEs(x.Fecha)}
         </Anchor>
       ))}
+      {d.data?.Items.map((x) => (
+        <Anchor
+          key={`d${x.Id}`}
+          component="button"
+          type="button"
+          onClick={() => descargarFichero(`formacion/portal/documentos/${x.Id}/descargar`, x.Nombre)}
+        >
+          {x.Nombre} ({x.Alumno}, {tamano(x.Tamano)}, {fechaEs(x.Subido)})
+        </Anchor>
+      ))}
+      <Text size="sm" c="dimmed" mt="sm">
+        Puedes enviar a la academia justificantes, documentos de identidad o autorizaciones firmadas: imágenes (jpg,
+        png) o pdf de hasta 10 MB.
+      </Text>
+      <Group gap="xs">
+        {m.data?.Items.map((a) => (
+          <FileButton key={`s${a.Id}`} onChange={elegir(a.Id)} accept="image/png,image/jpeg,application/pdf">
+            {(props) => (
+              <Button {...props} variant="light" loading={subir.isPending && subir.variables?.alumno === a.Id}>
+                Subir un documento de {a.Nombre}
+              </Button>
+            )}
+          </FileButton>
+        ))}
+      </Group>
     </Stack>
   );
 }

@@ -3,9 +3,13 @@ import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 /**
  * Isolation fixture of the academy (issue 17): B (AUTOESCUELA, which has every academy route) gets a tutor, a
  * student, a course, a session and an online enrolment carrying the sentinel; A calls the routes that take B's ids
- * (attendance, evaluation, report card, online enrolment resolution, portal PDFs and the student file) and gets 404.
+ * (attendance, evaluation, report card, online enrolment resolution, portal PDFs, documents and the student file)
+ * and gets 404.
  */
-async function seedB({ bIds, postB, sentinel }: IsolationContext): Promise<void> {
+/** B's student document (a file in B's 'Alumnos' folder of the document manager), for the portal's download. */
+let documentoB = 0;
+
+async function seedB({ t, bEmpresaId, bIds, postB, sentinel }: IsolationContext): Promise<void> {
   const tutor = await postB('/api/formacion/tutores/save', { Nombre: sentinel, Tipo: 'madre' });
   const alumno = await postB('/api/formacion/alumnos/save', {
     Nombre: sentinel,
@@ -34,6 +38,20 @@ async function seedB({ bIds, postB, sentinel }: IsolationContext): Promise<void>
     Email: 'b.online@example.com',
     IdCurso: curso.Id,
   });
+  const [raiz] = await t.database.query<{ id: number }>(
+    "insert into gd_carpetas (empresa_id, nombre) values ($1, 'Alumnos') returning id",
+    [bEmpresaId],
+  );
+  const [carpeta] = await t.database.query<{ id: number }>(
+    'insert into gd_carpetas (empresa_id, nombre, id_padre) values ($1, $2, $3) returning id',
+    [bEmpresaId, `${alumno.CodAlumno} · ${sentinel}`, raiz!.id],
+  );
+  const [fichero] = await t.database.query<{ id: number }>(
+    `insert into gd_ficheros (empresa_id, id_carpeta, nombre, tipo, tamano, clave)
+     values ($1, $2, $3, 'pdf', 1, $4) returning id`,
+    [bEmpresaId, carpeta!.id, sentinel, `${bEmpresaId}/00000000-0000-0000-0000-000000000000`],
+  );
+  documentoB = Number(fichero!.id);
   bIds.set('/api/formacion/tutores', tutor.Id);
   bIds.set('/api/formacion/alumnos', alumno.Id);
   bIds.set('/api/formacion/cursos', curso.Id);
@@ -66,6 +84,10 @@ function explicit({ a, bIds }: IsolationContext): Record<string, () => Promise<A
       a.request('GET', `/api/formacion/portal/facturas/${id('alumnos')}/pdf`),
     'GET /api/formacion/portal/boletin/:id': () => a.request('GET', `/api/formacion/portal/boletin/${id('alumnos')}`),
     'GET /api/portalalu/principal/edit/:id': () => a.request('GET', `/api/portalalu/principal/edit/${id('alumnos')}`),
+    'POST /api/formacion/portal/documentos/:id': () =>
+      a.request('POST', `/api/formacion/portal/documentos/${id('alumnos')}`, {}),
+    'GET /api/formacion/portal/documentos/:id/descargar': () =>
+      a.request('GET', `/api/formacion/portal/documentos/${documentoB}/descargar`),
   };
 }
 
