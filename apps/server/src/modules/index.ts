@@ -12,6 +12,7 @@ import { crmModule } from './crm/index.ts';
 import { entidadesSimplesModule } from './entidadesSimples.ts';
 import { formacionModule } from './formacion/index.ts';
 import { impuestosModule } from './impuestos/index.ts';
+import { odontologiaModule } from './odontologia/index.ts';
 import { rrhhModule } from './rrhh/index.ts';
 import { tesoreriaModule } from './tesoreria/index.ts';
 import { ticketbaiModule } from './ticketbai/index.ts';
@@ -35,6 +36,7 @@ export const modules: AreaModule[] = [
   crmModule,
   formacionModule,
   autoescuelaModule,
+  odontologiaModule,
   asesoriasModule,
   contratacionModule,
   // Last: the generic CRUD of the registry's simple entities no module above registered.

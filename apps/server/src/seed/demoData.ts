@@ -107,6 +107,16 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     modulos: someModules,
     centros: [{ Val: 'CENTRAL', Desc: 'Central' }],
   },
+  {
+    codigo: 'DENTAL',
+    nombre: 'Clínica Dental Sonrisa SL',
+    nif: 'B28563419',
+    tipoCuenta: 'odontologia',
+    entidadPruebas: false,
+    condicionesAceptadas: true,
+    modulos: someModules,
+    centros: [{ Val: 'CENTRAL', Desc: 'Central' }],
+  },
 ];
 
 export interface DemoMembership {
@@ -247,6 +257,14 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     apellido1: 'Iglesias',
     email: 'pendiente@faro.local',
     memberships: [{ empresa: 'PENDIENTE', roles: ['usuario'], propietario: true }],
+  },
+  // Dental practice (issue 19): the owner is also dentist D1 (seed/demoOdontologia.ts).
+  {
+    userName: 'dental',
+    nombre: 'Laura',
+    apellido1: 'Vidal',
+    email: 'dental@faro.local',
+    memberships: [{ empresa: 'DENTAL', roles: ['usuario'], propietario: true, codigoEmpleado: 'D1' }],
   },
 ];
 

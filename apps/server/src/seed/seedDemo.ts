@@ -18,6 +18,7 @@ import { seedDemoCrm } from './demoCrm.ts';
 import { ASESORIA_CLIENTS, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROFILES } from './demoData.ts';
 import { seedDemoMasterData } from './demoMasterData.ts';
 import { seedDemoMatriculas } from './demoMatriculas.ts';
+import { seedDemoOdontologia } from './demoOdontologia.ts';
 import { seedDemoPersonal } from './demoPersonal.ts';
 import { seedDemoPlataforma } from './demoPlataforma.ts';
 import { seedDemoRecurrentes } from './demoRecurrentes.ts';
@@ -150,4 +151,5 @@ export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<
   await seedDemoAcademia(db, hoy);
   await seedDemoPlataforma(db, hoy);
   await seedDemoTicketbai(db, hoy);
+  await seedDemoOdontologia(db, hoy);
 }

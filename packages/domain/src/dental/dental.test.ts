@@ -95,3 +95,11 @@ describe('the odontologia variant (docs/odontologia.md)', () => {
     expect(resolveRoute('/odontograma/lista', { ...dentista, TipoCuenta: 'general' })).toEqual({ kind: 'logout' });
   });
 });
+
+describe('appointment instants in Spain', () => {
+  it('turns a wall-clock time into UTC in summer and winter', async () => {
+    const { instanteMadrid } = await import('./index.ts');
+    expect(instanteMadrid('2026-07-01', '10:00')).toBe('2026-07-01T08:00:00.000Z');
+    expect(instanteMadrid('2026-01-15', '09:30')).toBe('2026-01-15T08:30:00.000Z');
+  });
+});

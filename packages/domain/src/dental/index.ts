@@ -181,3 +181,20 @@ export const sillones = defineEntity({
     Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
   },
 });
+
+/** The UTC instant of a wall-clock time in Spain (peninsula): `2026-07-01`, `10:00` → `2026-07-01T08:00:00.000Z`. */
+export function instanteMadrid(fecha: string, hora: string): string {
+  const comoUtc = Date.parse(`${fecha}T${hora}:00Z`);
+  const partes = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Madrid',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(comoUtc));
+  const v = (t: string) => partes.find((p) => p.type === t)!.value;
+  const local = Date.parse(`${v('year')}-${v('month')}-${v('day')}T${v('hour')}:${v('minute')}:00Z`);
+  return new Date(comoUtc - (local - comoUtc)).toISOString();
+}

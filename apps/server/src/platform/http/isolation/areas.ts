@@ -4,6 +4,7 @@ import { contabilidadIsolation } from './contabilidad.ts';
 import { crmIsolation } from './crm.ts';
 import { formacionIsolation } from './formacion.ts';
 import { impuestosIsolation } from './impuestos.ts';
+import { odontologiaIsolation } from './odontologia.ts';
 import { personalIsolation } from './personal.ts';
 import { plataformaIsolation } from './plataforma.ts';
 import { tesoreriaIsolation } from './tesoreria.ts';
@@ -22,4 +23,5 @@ export const ISOLATION_AREAS: IsolationArea[] = [
   contabilidadIsolation,
   ticketbaiIsolation,
   autoescuelaIsolation,
+  odontologiaIsolation,
 ];
