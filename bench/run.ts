@@ -330,6 +330,16 @@ try {
       console.log(`!!! tax models bench failed: ${errorText(error)}`);
     }
   }
+  // Start-up (issue 22): first start with DEMO on a fresh folder and restarts, ms to the first 200 of /api/health.
+  console.log('\n==================================================================== START-UP');
+  await import('./arranque.ts')
+    .then((m) => m.benchArranque())
+    .catch((e) => console.log(`!!! start-up: ${errorText(e)}`));
+  // Durability of the embedded default (issue 22, docs/adr/0003): PGlite against app-started PostgreSQL, power cut.
+  console.log('\n==================================================================== DURABILITY');
+  await import('./durabilidad.ts')
+    .then((m) => m.benchDurabilidad())
+    .catch((e) => console.log(`!!! durability: ${errorText(e)}`));
 } catch (error) {
   exitCode = 1;
   console.log(`\n!!! The benchmark stopped on an error: ${error instanceof Error ? error.stack : error}`);

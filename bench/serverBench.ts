@@ -241,7 +241,11 @@ function serverBundle(): Promise<string> {
   return bundle;
 }
 
-export async function spawnServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<SpawnedServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
@@ -287,7 +291,7 @@ export async function spawnServer(dataDir: string, extraEnv: Record<string, stri
     clearTimeout(timer);
   };
   const base = `http://127.0.0.1:${port}`;
-  const deadline = t0 + 60_000;
+  const deadline = t0 + timeoutMs;
   while (true) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
@@ -296,7 +300,7 @@ export async function spawnServer(dataDir: string, extraEnv: Record<string, stri
     }
     if (performance.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer /api/health within 60 s:\n${output.slice(-2000)}`);
+      throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s:\n${output.slice(-2000)}`);
     }
     const ok = await request(base, 'GET', '/api/health').then(
       (r) => r.status === 200,

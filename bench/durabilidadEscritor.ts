@@ -1,0 +1,96 @@
+/**
+ * Child of `bench/durabilidad.ts`: one engine holding one data folder, committing one "invoice" per transaction and
+ * printing `ok N` on stdout only after the commit was acknowledged. The parent kills its whole process group with
+ * SIGKILL (a power cut of the app and, for PostgreSQL, of the server it started) and counts what survived.
+ *
+ *   argv[2] = JSON { kind: 'pglite' | 'postgres', dataDir, binDir?, port?, uid?, gid?, mode: 'write' | 'count' }
+ * stdin lines: `go N` commits N more (0 = until killed), then prints `hecho`. Mode `count` prints `filas N MS`: the
+ * rows numbered up to `ack`, and the ms the engine took to open (crash recovery included).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+
+interface Options {
+  kind: 'pglite' | 'postgres';
+  dataDir: string;
+  binDir?: string;
+  port?: number;
+  uid?: number;
+  gid?: number;
+  mode: 'write' | 'count';
+  /** Mode `count`: the highest acknowledged number (rows up to it are counted). */
+  ack?: number;
+}
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Options;
+const t0 = performance.now();
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+let query: Query;
+let close: () => Promise<void>;
+let server: ChildProcess | undefined;
+
+if (options.kind === 'pglite') {
+  const database = await openDatabase({ dataDir: options.dataDir });
+  query = async (text, params) => ({ rows: await database.query(text, params) });
+  close = () => database.close();
+} else {
+  // The app-managed server: a child in this process group, durable settings (fsync and synchronous_commit on).
+  server = spawn(
+    `${options.binDir}/postgres`,
+    ['-D', options.dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1'].concat([
+      '-c',
+      `unix_socket_directories=${options.dataDir}`,
+      '-c',
+      'logging_collector=off',
+    ]),
+    { uid: options.uid, gid: options.gid, stdio: 'ignore', env: { ...process.env, LC_ALL: 'C.UTF-8', HOME: '/tmp' } },
+  );
+  const url = `postgresql://postgres@127.0.0.1:${options.port}/postgres`;
+  let client: pg.Client | undefined;
+  for (let i = 0; i < 600 && !client; i++) {
+    const c = new pg.Client({ connectionString: url });
+    try {
+      await c.connect();
+      client = c;
+    } catch {
+      await c.end().catch(() => {});
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  if (!client) throw new Error('PostgreSQL no acepta conexiones');
+  const connected = client;
+  query = (text, params) => connected.query(text, params as unknown[]);
+  close = async () => {
+    await connected.end();
+    server?.kill('SIGINT');
+  };
+}
+
+await query(
+  'create table if not exists facturas_prueba (n integer primary key, importe numeric(12,2) not null, creada timestamptz not null default now())',
+);
+if (options.mode === 'count') {
+  const [row] = (await query('select count(*)::int as n from facturas_prueba where n <= $1', [options.ack ?? 0])).rows;
+  say(`filas ${row!.n} ${Math.round(performance.now() - t0)}`);
+  await close();
+  process.exit(0);
+}
+
+const [last] = (await query('select coalesce(max(n), 0)::int as n from facturas_prueba')).rows;
+let next = Number(last!.n) + 1;
+say(`listo ${Math.round(performance.now() - t0)}`);
+
+for await (const line of createInterface({ input: process.stdin })) {
+  const wanted = Number(line.replace(/^go\s+/, ''));
+  const started = performance.now();
+  for (let i = 0; wanted === 0 || i < wanted; i++) {
+    await query('insert into facturas_prueba (n, importe) values ($1, $2)', [next, (next % 1000) + 0.5]);
+    say(`ok ${next}`);
+    next++;
+  }
+  say(`hecho ${Math.round(performance.now() - started)}`);
+}
