@@ -7,6 +7,7 @@ import { trabajoCargosMensuales } from './modules/formacion/cargos.ts';
 import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
 import { iniciarTrabajadorVerifactu, type TrabajadorVerifactu } from './modules/ventas/verifactu/envio.ts';
 import { programarCopias } from './platform/backup/programa.ts';
+import { supervisarProcesos } from './platform/cluster/procesos.ts';
 import { migrateDatabase, openDatabase } from './platform/db/database.ts';
 import { tokenSecret } from './platform/db/settings.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/runner.ts';
@@ -15,6 +16,7 @@ import { seedDemoOnce } from './seed/seedDemo.ts';
 
 const started = performance.now();
 const config = loadConfig();
+await supervisarProcesos(config); // FARO_PROCESOS=N on PostgreSQL: this process supervises N workers (never returns)
 const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }).catch((error) => {
   console.error(`No se pudo abrir la base de datos: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -9,9 +9,11 @@ import path from 'node:path';
 import { BROWSER_COOKIE, xsrfTokenFor } from '../src/platform/http/security.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-const SECRET = 'secreto-de-las-pruebas-de-caida-0123456789';
+export const SECRET = 'secreto-de-las-pruebas-de-caida-0123456789';
 const BROWSER = 'navegador-de-las-pruebas-de-caida';
 const XSRF = xsrfTokenFor(SECRET, BROWSER);
+/** The cookie + header pair of the spawned servers' test browser. */
+export const SPAWN_CSRF = { header: XSRF, cookie: `XSRF-TOKEN=${XSRF}; ${BROWSER_COOKIE}=${BROWSER}` };
 const START_TIMEOUT_MS = 40_000;
 
 export interface ServerProcess {
@@ -43,7 +45,11 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function spawnServer(db: { dataDir?: string; databaseUrl?: string }): Promise<ServerProcess> {
+export async function spawnServer(
+  db: { dataDir?: string; databaseUrl?: string },
+  extraEnv: NodeJS.ProcessEnv = {},
+  startTimeoutMs = START_TIMEOUT_MS,
+): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
@@ -61,6 +67,7 @@ export async function spawnServer(db: { dataDir?: string; databaseUrl?: string }
     FARO_VERIFACTU_SIMULADOR: '0',
     ...(db.dataDir ? { DATA_DIR: db.dataDir } : {}),
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    ...extraEnv,
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
@@ -75,7 +82,7 @@ export async function spawnServer(db: { dataDir?: string; databaseUrl?: string }
   void exited.then(() => live.delete(child));
   let log = '';
   const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString('utf8')).slice(-20_000);
+    log = (log + chunk.toString('utf8')).slice(-200_000);
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
@@ -92,12 +99,12 @@ export async function spawnServer(db: { dataDir?: string; databaseUrl?: string }
     clearTimeout(timer);
   };
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (gone()) throw new Error(`el servidor terminó al arrancar (${child.exitCode ?? child.signalCode}):\n${log}`);
     if (Date.now() > deadline) {
       await kill();
-      throw new Error(`el servidor no respondió en ${START_TIMEOUT_MS} ms:\n${log}`);
+      throw new Error(`el servidor no respondió en ${startTimeoutMs} ms:\n${log}`);
     }
     const ok = await fetch(`${base}/api/health`).then(
       (r) => r.status === 200,

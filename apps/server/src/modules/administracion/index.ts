@@ -84,7 +84,7 @@ export const administracionModule: AreaModule = async (app, deps) => {
   const adm = '/api/usuarios/administrador';
   const base = `${adm}/admusuarios`;
   const autor = (request: { ctx: { userName: string } | null }) => request.ctx?.userName ?? 'admin';
-  await suspensionGuard(app, p);
+  suspensionGuard(app);
 
   // --- admempresas ---
   app.get(`${adm}/admempresas/list`, cfg, (request) => {

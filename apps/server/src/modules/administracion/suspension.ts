@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Plataforma } from '../../platform/admin/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
 export const SUSPENDIDA = 'La empresa está suspendida. Ponte en contacto con el servicio técnico';
@@ -9,19 +8,14 @@ export const SIN_FIRMAR =
 /**
  * After the guard: a suspended company's calls are refused (403), and so are a contracted, unsigned company's calls outside
  * the users area (sign-in, context, company switch, contract PDFs stay reachable so the 'Aviso Legal' modal and the
- * signing work). The suspended ids are kept in memory, reloaded when an administrator changes them.
+ * signing work). The suspension is read with the request's context (one query, joined), so a suspension made through
+ * any server process is refused at once by every other: nothing is kept in memory.
  */
-export async function suspensionGuard(app: FastifyInstance, p: Plataforma) {
-  let suspendidas = new Set(await p.empresas.suspendidas());
-  const original = p.empresas.suspender;
-  p.empresas.suspender = async (...args) => {
-    await original(...args);
-    suspendidas = new Set(await p.empresas.suspendidas());
-  };
+export function suspensionGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const empresa = request.ctx?.empresa;
     if (!empresa) return;
-    if (suspendidas.has(empresa.id)) throw new AppError(403, SUSPENDIDA);
+    if (request.ctx?.suspendida) throw new AppError(403, SUSPENDIDA);
     // A trial company (test environment, made by sign-up) works before any contract; a contracted one must sign.
     const sinFirmar = !empresa.entidadPruebas && !empresa.condicionesAceptadas;
     if (sinFirmar && !request.url.startsWith('/api/usuarios/')) throw new AppError(403, SIN_FIRMAR);

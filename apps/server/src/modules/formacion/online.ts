@@ -219,15 +219,16 @@ export function onlineRoutes(app: FastifyInstance, deps: AppDeps): void {
     return rechazarMatricula(deps.scopeOf(request), deps.mailer, idOf(request), body.Mensaje);
   });
 
-  const porIp = new Throttle(10, 15 * 60_000);
-  const limitar = (request: FastifyRequest, clave: string) => {
-    if (!porIp.hit(`${clave}:${request.ip}`)) throw new AppError(429, 'Demasiados intentos. Espera unos minutos');
+  const porIp = new Throttle(deps.database.db, 'academia', 10, 15 * 60_000);
+  const limitar = async (request: FastifyRequest, clave: string) => {
+    if (!(await porIp.hit(`${clave}:${request.ip}`)))
+      throw new AppError(429, 'Demasiados intentos. Espera unos minutos');
   };
   const publico = { config: { access: access.public } };
 
   // Spec section 7: an academy's courses and fees for its public online enrolment form.
   app.get('/api/portalalu/matonline/datosacademia', publico, async (request) => {
-    limitar(request, 'datos');
+    await limitar(request, 'datos');
     const s = await academiaPublica(deps, (request.query as { academia?: string }).academia);
     const [e] = await s.company({
       nombre: empresa.nombre,
@@ -263,7 +264,7 @@ export function onlineRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // The public online enrolment form: a pending `matriculasonline` row for the office to accept or reject.
   app.post('/api/portalalu/matonline/solicitar', publico, async (request) => {
-    limitar(request, 'solicitar');
+    await limitar(request, 'solicitar');
     const academia = (request.query as { academia?: string }).academia;
     const s = await academiaPublica(deps, academia);
     const body = parseBody(onlineBody, request.body);
@@ -284,7 +285,7 @@ export function onlineRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // registroalu: a student asks for an account; the e-mail's link confirms it (then it waits as an online request).
   app.post('/api/formacion/registroalu/nuevacuentaalu', publico, async (request) => {
-    limitar(request, 'registro');
+    await limitar(request, 'registro');
     const body = parseBody(registroBody, request.body) as z.infer<typeof registroBody>;
     const s = await academiaPublica(deps, body.Academia).catch(() => null);
     // Same answer for an unknown academy (nothing tells which codes exist).
@@ -306,7 +307,7 @@ export function onlineRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/api/formacion/registroalu/confirmaemailalu', publico, async (request) => {
-    limitar(request, 'confirma');
+    await limitar(request, 'confirma');
     const body = parseBody(confirmaBody, request.body) as z.infer<typeof confirmaBody>;
     const s = await academiaPublica(deps, (request.query as { academia?: string }).academia).catch(() => null);
     const invalido = new AppError(400, 'El enlace no es válido o ha caducado');

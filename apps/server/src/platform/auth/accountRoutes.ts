@@ -77,7 +77,7 @@ async function consumeLink(db: Db, token: string, tipo: 'recupera' | 'confirma')
 
 export const accountRoutes: AreaModule = (app, deps) => {
   const db = deps.database.db;
-  const byIp = new Throttle(10, 15 * 60_000);
+  const byIp = new Throttle(db, 'cuenta', 10, 15 * 60_000);
   const tags = ['usuarios'];
   const link = (path: string, token: string) =>
     `${deps.config.publicUrl}/registro/${path}?token=${encodeURIComponent(token)}`;
@@ -87,7 +87,7 @@ export const accountRoutes: AreaModule = (app, deps) => {
     { config: { access: access.public }, schema: { tags, summary: 'Recuperar la contraseña', body: recoverBody } },
     async (request) => {
       const body = parseBody(recoverBody, request.body) as z.infer<typeof recoverBody>;
-      if (!byIp.hit(`rec:${request.ip}`)) throw new AppError(429, TOO_MANY);
+      if (!(await byIp.hit(`rec:${request.ip}`))) throw new AppError(429, TOO_MANY);
       const key = body.Usuario.toLowerCase();
       const [persona] = await db
         .select()
@@ -139,7 +139,7 @@ export const accountRoutes: AreaModule = (app, deps) => {
     { config: { access: access.public }, schema: { tags, summary: 'Alta de una cuenta nueva', body: signUpBody } },
     async (request, reply) => {
       const body = parseBody(signUpBody, request.body) as z.infer<typeof signUpBody>;
-      if (!byIp.hit(`alta:${request.ip}`)) throw new AppError(429, TOO_MANY);
+      if (!(await byIp.hit(`alta:${request.ip}`))) throw new AppError(429, TOO_MANY);
       // A taken user name gets the same answer, after the same work (hash, company built then rolled back): only
       // the e-mail sent to the given address says the name is taken. Nobody can probe which names exist.
       const passwordHash = await hashPassword(body.Password);

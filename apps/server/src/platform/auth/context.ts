@@ -10,7 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { col } from '../db/entityTable.ts';
-import { centrosTable, empresas, miembros, personas, rolesTable, sesiones } from '../db/schema.ts';
+import { centrosTable, empresas, miembros, personas, rolesTable, sesiones, suscripciones } from '../db/schema.ts';
 import type { AccessClaims } from './tokens.ts';
 
 export type EmpresaRow = typeof empresas.$inferSelect;
@@ -30,6 +30,8 @@ export interface RequestContext {
   /** Effective levels: profile levels with company and centre denials applied. */
   permisos: Record<PermissionCode, PermissionLevel>;
   modulos: Record<ModuleFlag, boolean>;
+  /** The company is suspended (read with the context on every request, so every server process sees it at once). */
+  suspendida?: boolean;
 }
 
 const CONF_CODES: PermissionCode[] = ['ConfEmpresa', 'ConfUsuarios', 'ConfRoles', 'ConfAuditoria', 'ConfCentros'];
@@ -91,6 +93,7 @@ function buildContextQuery(db: Db) {
       perfil: col(rolesTable, 'Permisos'),
       perfilBaja: col(rolesTable, 'Baja'),
       centroDenegados: col(centrosTable, 'Denegados'),
+      suspendida: suscripciones.Suspendida,
     })
     .from(sesiones)
     .innerJoin(personas, eq(personas.id, sesiones.personaId))
@@ -103,6 +106,7 @@ function buildContextQuery(db: Db) {
       rolesTable,
       and(eq(col(rolesTable, 'empresaId'), miembros.empresaId), eq(col(rolesTable, 'Id'), miembros.idPerfil)),
     )
+    .leftJoin(suscripciones, eq(suscripciones.empresaId, miembros.empresaId))
     .leftJoin(
       centrosTable,
       and(eq(col(centrosTable, 'empresaId'), miembros.empresaId), eq(col(centrosTable, 'Val'), sql.placeholder('cen'))),
@@ -152,5 +156,6 @@ export async function loadContext(db: Db, claims: AccessClaims): Promise<Request
     roles: row.miembro.roles as Rol[],
     permisos: applyDenials(memberLevels(row.miembro, perfil), denied),
     modulos: modulesOf(row.empresa),
+    suspendida: row.suspendida === true,
   };
 }

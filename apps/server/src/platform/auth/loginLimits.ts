@@ -4,14 +4,16 @@
  *   (429 + Retry-After), and after LOCK_AFTER_FAILURES failures in a row the account is locked for a while
  *   (Config.loginLockMinutes). The lock ends by itself, never ends open sessions, and answers the same whatever
  *   password is sent. Known accounts keep this state in `personas` (survives restarts, shared by processes);
- *   unknown user names get the same treatment in memory, so the answers do not tell which names exist.
+ *   unknown user names get the same treatment in `limites_acceso` (also shared), so the answers do not tell which
+ *   names exist.
  * - per source address: failures from one address in the last hour, past SOURCE_FREE_FAILURES, make every further
- *   attempt from it wait a doubling delay.
+ *   attempt from it wait a doubling delay (`limites_acceso`, shared by every server process).
  */
 
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { personas } from '../db/schema.ts';
+import { limitesAcceso, personas } from '../db/schema.ts';
+import { addMark, marksOf } from './throttle.ts';
 
 /** Failures in a row that lock an account for a while. */
 export const LOCK_AFTER_FAILURES = 10;
@@ -51,19 +53,6 @@ export function accountRefusal(state: AccountAttempts, now: number): Refusal | n
   return null;
 }
 
-/** The state after one more failure; `locked` when this failure starts a lock. */
-export function afterFailure(
-  state: AccountAttempts,
-  now: number,
-  lockMs: number,
-): AccountAttempts & { locked: boolean } {
-  // Already locked by an attempt that ran alongside: the lock stands.
-  if (state.bloqueadoHasta !== null && state.bloqueadoHasta > now) return { ...state, locked: false };
-  const fallos = currentFailures(state, now) + 1;
-  if (fallos >= LOCK_AFTER_FAILURES) return { fallos: 0, ultimoFallo: now, bloqueadoHasta: now + lockMs, locked: true };
-  return { fallos, ultimoFallo: now, bloqueadoHasta: null, locked: false };
-}
-
 function currentFailures(state: AccountAttempts, now: number): number {
   if (state.ultimoFallo === null || now - state.ultimoFallo > SERIES_RESET_MS) return 0;
   return state.fallos;
@@ -99,53 +88,71 @@ export async function recordAccountFailure(
   return { fallos, locked: locked.length > 0 };
 }
 
-/** In-memory part: per-address failures and the state of user names that do not exist. */
-export class LoginLimits {
-  private readonly sources = new Map<string, number[]>();
-  private readonly unknown = new Map<string, AccountAttempts>();
+/** Failures from one address kept (past SOURCE_FREE_FAILURES + 10 the delay is already the longest). */
+const SOURCE_KEEP = SOURCE_FREE_FAILURES + 12;
 
-  constructor(readonly now: () => number = Date.now) {}
+/**
+ * The part not tied to a known account, in `limites_acceso` (shared by every server process): per-address failures
+ * and the series and lock of user names that match no account.
+ */
+export class LoginLimits {
+  constructor(
+    private readonly db: Db,
+    readonly now: () => number = Date.now,
+  ) {}
 
   /** Seconds the address must wait before its next attempt (0: go ahead). */
-  sourceWait(address: string): number {
+  async sourceWait(address: string): Promise<number> {
     const t = this.now();
-    const recent = this.recentOf(address, t);
+    const recent = await marksOf(this.db, `fuente:${address}`, t, SOURCE_WINDOW_MS);
     const delay = backoffSeconds(recent.length, SOURCE_FREE_FAILURES) * 1000;
     const last = recent.at(-1);
     return delay > 0 && last !== undefined && t < last + delay ? Math.ceil((last + delay - t) / 1000) : 0;
   }
 
-  sourceFailed(address: string): void {
-    const t = this.now();
-    const recent = this.recentOf(address, t);
-    recent.push(t);
-    this.sources.set(address, recent);
-    if (this.sources.size > 50_000) {
-      for (const [k, v] of this.sources) if (v.every((x) => t - x >= SOURCE_WINDOW_MS)) this.sources.delete(k);
-    }
+  async sourceFailed(address: string): Promise<void> {
+    await addMark(this.db, `fuente:${address}`, this.now(), SOURCE_WINDOW_MS, SOURCE_KEEP);
   }
 
   /** The state of a user name that matches no account. */
-  unknownAccount(name: string): AccountAttempts {
-    return this.unknown.get(name) ?? { fallos: 0, ultimoFallo: null, bloqueadoHasta: null };
+  async unknownAccount(name: string): Promise<AccountAttempts> {
+    const [row] = await this.db
+      .select({
+        fallos: limitesAcceso.fallos,
+        ultimoFallo: limitesAcceso.ultimoFallo,
+        bloqueadoHasta: limitesAcceso.bloqueadoHasta,
+      })
+      .from(limitesAcceso)
+      .where(eq(limitesAcceso.clave, `nombre:${name}`));
+    if (!row) return { fallos: 0, ultimoFallo: null, bloqueadoHasta: null };
+    const ms = (x: number | null) => (x === null ? null : Number(x));
+    return { fallos: row.fallos, ultimoFallo: ms(row.ultimoFallo), bloqueadoHasta: ms(row.bloqueadoHasta) };
   }
 
-  setUnknownAccount(name: string, state: AccountAttempts): void {
-    this.unknown.set(name, state);
-    if (this.unknown.size > 100_000) {
-      const t = this.now();
-      for (const [k, v] of this.unknown) {
-        if ((v.bloqueadoHasta ?? 0) < t && (v.ultimoFallo ?? 0) < t - SERIES_RESET_MS) this.unknown.delete(k);
-      }
-      // Still too many: forget the oldest (a Map iterates in insertion order).
-      for (const k of this.unknown.keys()) {
-        if (this.unknown.size <= 100_000) break;
-        this.unknown.delete(k);
-      }
-    }
-  }
-
-  private recentOf(address: string, t: number): number[] {
-    return (this.sources.get(address) ?? []).filter((x) => t - x < SOURCE_WINDOW_MS);
+  /**
+   * One more failure of a user name that matches no account: the same counting and lock as recordAccountFailure
+   * (one statement, then the lock), so known and unknown names answer alike.
+   */
+  async unknownFailed(name: string, lockMs: number): Promise<void> {
+    const now = this.now();
+    const clave = `nombre:${name}`;
+    const l = limitesAcceso;
+    const [row] = await this.db
+      .insert(l)
+      .values({ clave, fallos: 1, ultimoFallo: now })
+      .onConflictDoUpdate({
+        target: l.clave,
+        set: {
+          fallos: sql`case when ${l.ultimoFallo} is null or ${l.ultimoFallo} < ${now - SERIES_RESET_MS}::bigint then 1 else ${l.fallos} + 1 end`,
+          ultimoFallo: sql`${now}::bigint`,
+          actualizado: sql`now()`,
+        },
+      })
+      .returning({ fallos: l.fallos });
+    if ((row?.fallos ?? 0) < LOCK_AFTER_FAILURES) return;
+    await this.db
+      .update(l)
+      .set({ fallos: 0, bloqueadoHasta: now + lockMs })
+      .where(and(eq(l.clave, clave), gte(l.fallos, LOCK_AFTER_FAILURES)));
   }
 }

@@ -9,13 +9,7 @@ import { AppError } from '../http/errors.ts';
 import { rotateXsrfCookie } from '../http/security.ts';
 import { access } from './access.ts';
 import { sendLockNotices } from './lockNotice.ts';
-import {
-  type AccountAttempts,
-  accountRefusal,
-  afterFailure,
-  LoginLimits,
-  recordAccountFailure,
-} from './loginLimits.ts';
+import { type AccountAttempts, accountRefusal, LoginLimits, recordAccountFailure } from './loginLimits.ts';
 import { dummyVerify, verifyPassword } from './passwords.ts';
 import {
   defaultCentre,
@@ -51,8 +45,8 @@ export const sessionRoutes: AreaModule = (app, deps) => {
   const sessionDeps: SessionDeps = { db: deps.database.db, config: deps.config, secret: deps.secret };
   const db = deps.database.db;
   const now = deps.config.now ?? Date.now;
-  const byIp = new Throttle(30, 60_000, now);
-  const limits = new LoginLimits(now);
+  const byIp = new Throttle(db, 'sesion', 30, 60_000, now);
+  const limits = new LoginLimits(db, now);
   const lockMs = deps.config.loginLockMinutes * 60_000;
 
   app.get('/api/usuarios/registro/csrf', { config: { access: access.public } }, async () => ({ ok: true }));
@@ -63,31 +57,31 @@ export const sessionRoutes: AreaModule = (app, deps) => {
     async (request, reply) => {
       const body = parseBody(loginBody, request.body) as z.infer<typeof loginBody>;
       const account = body.Usuario.toLowerCase();
-      if (!byIp.hit(`ip:${request.ip}`)) throw tooMany(reply, TOO_MANY, 60);
-      const sourceWait = limits.sourceWait(request.ip);
+      if (!(await byIp.hit(`ip:${request.ip}`))) throw tooMany(reply, TOO_MANY, 60);
+      const sourceWait = await limits.sourceWait(request.ip);
       if (sourceWait > 0) throw tooMany(reply, TOO_MANY, sourceWait);
       const [persona] = await db
         .select()
         .from(personas)
         .where(eq(sql`lower(${personas.userName})`, account))
         .limit(1);
-      // Known and unknown names go through the same steps and answers (an unknown one keeps its state in memory).
+      // Known and unknown names go through the same steps and answers (an unknown one's state is in limites_acceso).
       const state: AccountAttempts = persona
         ? {
             fallos: persona.fallosLogin,
             ultimoFallo: persona.ultimoFallo?.getTime() ?? null,
             bloqueadoHasta: persona.bloqueadoHasta?.getTime() ?? null,
           }
-        : limits.unknownAccount(account);
+        : await limits.unknownAccount(account);
       const refusal = persona?.bloqueado ? { locked: true, retryAfter: 0 } : accountRefusal(state, now());
       // Locked: the same answer whatever the password (it is not even checked).
       if (refusal) throw tooMany(reply, refusal.locked ? ACCOUNT_LOCKED : TOO_MANY, refusal.retryAfter);
       const ok = persona ? await verifyPassword(persona.passwordHash, body.Password) : await dummyVerify(body.Password);
       if (!persona || !ok) {
-        limits.sourceFailed(request.ip);
+        await limits.sourceFailed(request.ip);
         if (!persona) {
-          // Read again: another attempt on the same name may have counted while this one was hashing.
-          limits.setUnknownAccount(account, afterFailure(limits.unknownAccount(account), now(), lockMs));
+          // Counted in the database in one statement: attempts on other processes or alongside are not lost.
+          await limits.unknownFailed(account, lockMs);
           throw new AppError(400, LOGIN_FAILED);
         }
         const next = await recordAccountFailure(db, persona.id, now(), lockMs);
@@ -136,7 +130,7 @@ export const sessionRoutes: AreaModule = (app, deps) => {
     },
     async (request, reply) => {
       const body = parseBody(refreshBody, request.body) as z.infer<typeof refreshBody>;
-      if (!byIp.hit(`ip:${request.ip}`)) throw tooMany(reply, TOO_MANY, 60);
+      if (!(await byIp.hit(`ip:${request.ip}`))) throw tooMany(reply, TOO_MANY, 60);
       const result = await rotateRefresh(sessionDeps, body.TokenRefresco, body.IdCliente);
       if (!result.ok) {
         if (result.reuse) request.log.warn('reutilización de un token de refresco: familia revocada');
