@@ -13,6 +13,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { findPostgresBinDir } from '../apps/server/test/postgresCluster.ts';
@@ -260,7 +261,7 @@ export async function benchDurabilidad(): Promise<void> {
   try {
     const results: Figures[] = [];
     for (const engine of engines()) {
-      console.log(`· durability: ${engine.name} (${engine.note})`);
+      console.log(`· durability: ${engine.name} (${engine.note}) · load average ${loadavg()[0]!.toFixed(1)}`);
       results.push(await measure(engine, work));
     }
     if (results.length < 2) console.log('!!! PostgreSQL column SKIPPED: no PostgreSQL binaries (npm or machine)');
