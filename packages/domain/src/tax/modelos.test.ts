@@ -10,6 +10,7 @@ import {
   modelo303,
   modelo347,
   modelo349,
+  nifIva,
 } from './modelos.ts';
 import { type Periodo, periodoTributario } from './periodos.ts';
 
@@ -404,6 +405,11 @@ describe('modelo 349: goods and services', () => {
       ['DE123456789', 'A', '200.00'],
     ]);
     expect(m.Casillas).toMatchObject({ '01': '4', '02': '1400.00' });
+    expect([nifIva('DE123456789', 'DE'), nifIva('123456789', 'de'), nifIva('B12345678', 'ES')]).toEqual([
+      'DE123456789',
+      'DE123456789',
+      'ESB12345678',
+    ]);
     expect(m.Traza['02']!.map((t) => t.Importe)).toEqual(['600.00', '400.00', '-100.00', '300.00', '200.00']);
   });
 });

@@ -556,7 +556,8 @@ export function nifIva(nif: string | null, pais: string | null | undefined): str
     .trim()
     .toUpperCase()
     .replace(/[\s.-]/g, '');
-  if (/^[A-Z]{2}/.test(n) && !/^[A-Z]\d/.test(n.slice(1))) return n;
+  // Spanish NIF/NIE/CIF never start with two letters: two letters are the country prefix (DE123…, ESB123…, EL…).
+  if (/^[A-Z]{2}/.test(n)) return n;
   return `${String(pais ?? '').toUpperCase()}${n}`;
 }
 

@@ -16,6 +16,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   List,
   Modal,
@@ -55,7 +56,15 @@ interface Registro {
   Resultado: string;
   Ajustes: { Casillas?: Record<string, string> };
 }
+/** 303's company options (pro-rata, exonerated from 390, activity): saved with the return, carried to later ones. */
+interface Opciones {
+  Prorrata?: number;
+  Exonerado390?: boolean;
+  ClaveActividad?: string;
+  EpigrafeIAE?: string;
+}
 interface Calculo {
+  Opciones: Opciones | null;
   Casillas: Record<string, string>;
   Formulas: Record<string, string>;
   TipoDeclaracion: string | null;
@@ -125,6 +134,7 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
   const [traza, setTraza] = useState<string | null>(null);
   const [presentar, setPresentar] = useState(false);
   const [ajustes, setAjustes] = useState<Record<string, string> | null>(null);
+  const [opciones, setOpciones] = useState<OpcionesEditadas | null>(null);
   const ruta = `${modelo}/${anyo}/${periodo}`;
   const calculo = useQuery({
     queryKey: qk.list(info.IdEmpresa, 'modtributarios', { ruta }),
@@ -143,6 +153,7 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
     const m = (v ?? '303') as ModeloTributario;
     setModelo(m);
     setAjustes(null);
+    setOpciones(null);
     if (!periodos(m).some((p) => p.value === periodo)) setPeriodo(periodos(m)[0]!.value);
   };
   const descargar = async () => {
@@ -154,12 +165,15 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
     save(f.blob, f.filename ?? `modelo-${modelo}-${anyo}-${periodo}.pdf`);
   };
   const guardar = async (tipo = 'normal') => {
+    const op = opciones ? { ...opciones, Prorrata: Number(opciones.Prorrata.replace(',', '.')) || undefined } : null;
     const r = await api.post<Registro>(`impuestos/modtributarios/guardar/${ruta}`, {
       Tipo: tipo,
       Casillas: ajustes ?? borrador?.Ajustes.Casillas ?? {},
+      ...(modelo === '303' ? { Opciones: op ?? c?.Opciones ?? {} } : {}),
     });
     notifySuccess(tipo === 'normal' ? 'Borrador guardado' : `Declaración ${tipo} guardada como borrador`);
     setAjustes(null);
+    setOpciones(null);
     await refrescar();
     return r;
   };
@@ -259,74 +273,80 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
           )}
         </Group>
       )}
+      {c && modelo === '303' && (
+        <OpcionesIva actuales={c.Opciones ?? {}} editadas={opciones} bloqueadas={c.Presentada} cambiar={setOpciones} />
+      )}
       {c &&
-        SECCIONES_MODELO[modelo].map((s) => (
-          <Card key={s.Titulo} withBorder radius="md" padding="sm">
-            <Title order={2} fz="h4" mb="xs">
-              {s.Titulo}
-            </Title>
-            <Table.ScrollContainer minWidth={340}>
-              <Table striped verticalSpacing={4} aria-label={s.Titulo}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col" w={70}>
-                      Casilla
-                    </Table.Th>
-                    <Table.Th scope="col">Concepto</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Importe
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {s.Casillas.map(([k, etiqueta]) => {
-                    const editable = manuales.includes(k) && !c.Presentada;
-                    const v = c.Casillas[k];
-                    return (
-                      <Table.Tr key={k}>
-                        <Table.Td>
-                          <Badge variant="light" color="gray" radius="sm">
-                            [{k}]
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{etiqueta}</Table.Td>
-                        <Table.Td ta="right">
-                          {editable ? (
-                            <TextInput
-                              aria-label={`Casilla ${k}: ${etiqueta}`}
-                              size="xs"
-                              inputMode="decimal"
-                              styles={{ input: { textAlign: 'right' } }}
-                              value={(ajustes ?? borrador?.Ajustes.Casillas ?? {})[k] ?? ''}
-                              placeholder={v}
-                              onChange={(e) =>
-                                setAjustes({
-                                  ...(ajustes ?? borrador?.Ajustes.Casillas ?? {}),
-                                  [k]: e.currentTarget.value,
-                                })
-                              }
-                            />
-                          ) : CASILLAS_NO_IMPORTE[modelo].includes(k) && !k.match(/^(01|04|07|10)$/) ? (
-                            valor(modelo, k, v)
-                          ) : (
-                            <UnstyledButton
-                              onClick={() => setTraza(k)}
-                              aria-label={`Casilla ${k}: ${valor(modelo, k, v)}. Ver las facturas`}
-                              style={{ textDecoration: 'underline', fontVariantNumeric: 'tabular-nums' }}
-                            >
-                              {valor(modelo, k, v)}
-                            </UnstyledButton>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
-        ))}
-      {c && ajustes && (
+        // 303's annual summary (page 04) only comes in the last period.
+        SECCIONES_MODELO[modelo]
+          .filter((s) => c.Casillas[s.Casillas[0]?.[0] ?? ''] !== undefined)
+          .map((s) => (
+            <Card key={s.Titulo} withBorder radius="md" padding="sm">
+              <Title order={2} fz="h4" mb="xs">
+                {s.Titulo}
+              </Title>
+              <Table.ScrollContainer minWidth={340}>
+                <Table striped verticalSpacing={4} aria-label={s.Titulo}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col" w={70}>
+                        Casilla
+                      </Table.Th>
+                      <Table.Th scope="col">Concepto</Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Importe
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {s.Casillas.map(([k, etiqueta]) => {
+                      const editable = manuales.includes(k) && !c.Presentada;
+                      const v = c.Casillas[k];
+                      return (
+                        <Table.Tr key={k}>
+                          <Table.Td>
+                            <Badge variant="light" color="gray" radius="sm">
+                              [{k}]
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>{etiqueta}</Table.Td>
+                          <Table.Td ta="right">
+                            {editable ? (
+                              <TextInput
+                                aria-label={`Casilla ${k}: ${etiqueta}`}
+                                size="xs"
+                                inputMode="decimal"
+                                styles={{ input: { textAlign: 'right' } }}
+                                value={(ajustes ?? borrador?.Ajustes.Casillas)?.[k] ?? ''}
+                                placeholder={v}
+                                onChange={(e) =>
+                                  setAjustes({
+                                    ...(ajustes ?? borrador?.Ajustes.Casillas ?? {}),
+                                    [k]: e.currentTarget.value,
+                                  })
+                                }
+                              />
+                            ) : CASILLAS_NO_IMPORTE[modelo].includes(k) && !k.match(/^(01|04|07|10)$/) ? (
+                              valor(modelo, k, v)
+                            ) : (
+                              <UnstyledButton
+                                onClick={() => setTraza(k)}
+                                aria-label={`Casilla ${k}: ${valor(modelo, k, v)}. Ver las facturas`}
+                                style={{ textDecoration: 'underline', fontVariantNumeric: 'tabular-nums' }}
+                              >
+                                {valor(modelo, k, v)}
+                              </UnstyledButton>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Card>
+          ))}
+      {c && (ajustes || opciones) && (
         <Group>
           <Button onClick={() => guardar().catch(() => undefined)}>Guardar y recalcular</Button>
         </Group>
@@ -346,6 +366,11 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
                   <Table.Th scope="col" ta="right">
                     Importe
                   </Table.Th>
+                  {modelo === '347' && (
+                    <Table.Th scope="col" ta="right">
+                      En metálico
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -355,6 +380,7 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
                     <Table.Td>{d.Nombre}</Table.Td>
                     <Table.Td>{d.Clave}</Table.Td>
                     <Table.Td ta="right">{formatAmount(d.Importe)}</Table.Td>
+                    {modelo === '347' && <Table.Td ta="right">{formatAmount(d.Metalico ?? '0')}</Table.Td>}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -415,6 +441,68 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
         />
       )}
     </Stack>
+  );
+}
+
+type OpcionesEditadas = { Prorrata: string } & Omit<Opciones, 'Prorrata'>;
+
+/** 303's options: the provisional pro-rata and, for the last quarter, exoneration from 390 and the activity. */
+function OpcionesIva({
+  actuales,
+  editadas,
+  bloqueadas,
+  cambiar,
+}: {
+  actuales: Opciones;
+  editadas: OpcionesEditadas | null;
+  bloqueadas: boolean;
+  cambiar: (o: OpcionesEditadas) => void;
+}) {
+  const v: OpcionesEditadas = editadas ?? { ...actuales, Prorrata: String(actuales.Prorrata ?? 100) };
+  const set = (x: Partial<OpcionesEditadas>) => cambiar({ ...v, ...x });
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Title order={2} fz="h4" mb={4}>
+        Opciones de IVA de la empresa
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        Se guardan con el borrador y se aplican a los siguientes modelos 303 hasta que las cambies.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+        <TextInput
+          label="Prorrata provisional (%)"
+          description="Porcentaje del IVA soportado que se deduce (100 sin prorrata)"
+          inputMode="numeric"
+          disabled={bloqueadas}
+          value={v.Prorrata}
+          onChange={(e) => set({ Prorrata: e.currentTarget.value })}
+        />
+        <Checkbox
+          mt={{ base: 0, md: 'xl' }}
+          label="Exonerada del modelo 390 (resumen anual en el último periodo)"
+          disabled={bloqueadas}
+          checked={Boolean(v.Exonerado390)}
+          onChange={(e) => set({ Exonerado390: e.currentTarget.checked })}
+        />
+        <TextInput
+          label="Clave de actividad"
+          description="Por ejemplo, A01"
+          maxLength={3}
+          disabled={bloqueadas || !v.Exonerado390}
+          value={v.ClaveActividad ?? ''}
+          onChange={(e) => set({ ClaveActividad: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Epígrafe del IAE"
+          description="Hasta 4 cifras"
+          inputMode="numeric"
+          maxLength={4}
+          disabled={bloqueadas || !v.Exonerado390}
+          value={v.EpigrafeIAE ?? ''}
+          onChange={(e) => set({ EpigrafeIAE: e.currentTarget.value })}
+        />
+      </SimpleGrid>
+    </Card>
   );
 }
 

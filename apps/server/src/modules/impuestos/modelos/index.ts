@@ -54,6 +54,10 @@ export const MSG_MODTRIB = {
   yaPresentado: 'Esta declaración ya está presentada',
   justificante: 'Indica el CSV o el número de justificante de la presentación (hasta 40 caracteres)',
   fecha: 'Indica la fecha de presentación (AAAA-MM-DD)',
+  prorrata: 'La prorrata debe ser un porcentaje entero de 1 a 100',
+  clave: 'La clave de actividad son una letra y dos cifras (por ejemplo, A01)',
+  epigrafe: 'El epígrafe del IAE son hasta 4 cifras (por ejemplo, 6531)',
+  opciones: 'Las opciones de prorrata, modelo 390 y actividad son solo del modelo 303',
 } as const;
 
 const fmtResultado = (m: ModeloTributario, r: ResultadoModelo) =>
@@ -103,6 +107,30 @@ const ajustesSchema = z
         error: 'Las casillas deben ser importes con hasta 2 decimales',
       })
       .default({}),
+    /** 303: the company's options, carried to later returns (servicio.ts). */
+    Opciones: z
+      .object({
+        Prorrata: z
+          .number({ error: MSG_MODTRIB.prorrata })
+          .int({ error: MSG_MODTRIB.prorrata })
+          .min(1, { error: MSG_MODTRIB.prorrata })
+          .max(100, { error: MSG_MODTRIB.prorrata })
+          .optional(),
+        Exonerado390: z.boolean({ error: 'Indica si la empresa está exonerada del modelo 390 (sí o no)' }).optional(),
+        ClaveActividad: z
+          .string({ error: MSG_MODTRIB.clave })
+          .trim()
+          .toUpperCase()
+          .regex(/^([A-Z]\d{2})?$/, { error: MSG_MODTRIB.clave })
+          .optional(),
+        EpigrafeIAE: z
+          .string({ error: MSG_MODTRIB.epigrafe })
+          .trim()
+          .regex(/^\d{0,4}$/, { error: MSG_MODTRIB.epigrafe })
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 const presentarSchema = z.object({
@@ -140,6 +168,8 @@ async function pdfModelo(s: Scope, m: ModeloTributario, p: Periodo, r: Resultado
   doc.text(`Del ${p.desde.split('-').reverse().join('/')} al ${p.hasta.split('-').reverse().join('/')}`);
   doc.moveDown();
   for (const sec of SECCIONES_MODELO[m]) {
+    // 303's annual summary is only in the last period.
+    if (sec.Casillas[0] && r.Casillas[sec.Casillas[0][0]] === undefined) continue;
     doc.font('Helvetica-Bold').text(sec.Titulo).font('Helvetica');
     for (const [k, etiqueta] of sec.Casillas) {
       const v = r.Casillas[k] ?? '0';
@@ -180,6 +210,7 @@ export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
         Formulas: r.Formulas,
         TipoDeclaracion: r.TipoDeclaracion ?? null,
         Declarados: r.Declarados ?? [],
+        Opciones: r.Opciones ?? null,
         Avisos: r.Avisos,
         Presentada: registros.some((x) => x.estado === 'presentada'),
         Registros: registros.map(json),
@@ -260,7 +291,8 @@ export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const { modelo, p } = periodoDePath(request.params);
       const body = parse(ajustesSchema, request.body);
-      const ajustes: Ajustes = { Casillas: body.Casillas };
+      if (body.Opciones && modelo !== '303') throw badRequest(MSG_MODTRIB.opciones);
+      const ajustes: Ajustes = { Casillas: body.Casillas, ...body.Opciones };
       const out = await deps.scopeOf(request).tx(async (s) => {
         const registros = await delPeriodo(s, modelo, p).for('update');
         const presentado = registros.find((x) => x.estado === 'presentada');

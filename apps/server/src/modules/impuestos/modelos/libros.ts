@@ -12,6 +12,16 @@ import { DESGLOSE, type FiltrosLibro, rowsOf } from '../libroFacturas.ts';
  */
 const txt = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 
+/**
+ * 349's goods/services criterion: the part of a row's base that is services = its base × the share of the
+ * invoice's lines (by amount) whose product is of kind `servicio` (free-text lines count as goods). Only computed
+ * for the rows 349 reads (intra-EU deliveries E5, intra-EU acquisitions).
+ */
+const parteServicios = (lineas: string) => sql`(select round((e.val->>'Base')::numeric
+    * coalesce(sum(l.importe) filter (where p.tipo = 'servicio'), 0) / nullif(sum(l.importe), 0), 2)::text
+  from ${sql.raw(lineas)} l left join productos p on p.empresa_id = l.empresa_id and p.id = l.id_producto
+  where l.empresa_id = d.empresa_id and l.id_documento = d.id)`;
+
 export async function lineasEmitidas(s: Scope, desde: string, hasta: string): Promise<LineaEmitida[]> {
   const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
   const L = libroEmitidas;
@@ -20,7 +30,8 @@ export async function lineasEmitidas(s: Scope, desde: string, hasta: string): Pr
       (empresaId) => sql`${L.select}, d.cliente_pais as pais, d.cliente_cod_postal as cod_postal,
         (d.tipo = 'rectificativa') as rectificativa,
         (select r.fecha::text from documentos_venta r where r.empresa_id = d.empresa_id and r.id = d.id_rectificada)
-          as fecha_rectificada
+          as fecha_rectificada,
+        case when e.val->>'Exencion' = 'E5' then ${parteServicios('documentos_venta_lineas')} end as base_servicios
       from ${L.cabeceras} ${DESGLOSE} where ${L.where(empresaId, f)} order by d.fecha, d.id, e.ord`,
     ),
   );
@@ -44,10 +55,12 @@ export async function lineasEmitidas(s: Scope, desde: string, hasta: string): Pr
       CuotaRecargo: x.CuotaRecargo,
       Exencion: x.Exencion,
       Retencion: x.Retencion,
+      BaseServicios: txt(r.base_servicios) ?? undefined,
     };
   });
 }
 
+/** An expense bought in another EU country counts as a service unless its category is goods (2xx, 60x). */
 export async function lineasRecibidas(s: Scope, desde: string, hasta: string): Promise<LineaRecibida[]> {
   const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
   const L = libroRecibidas;
@@ -56,7 +69,10 @@ export async function lineasRecibidas(s: Scope, desde: string, hasta: string): P
       (empresaId) => sql`${L.select}, d.proveedor_pais as pais, d.proveedor_cod_postal as cod_postal, x.categoria,
         (d.id_rectificada is not null or d.tipo_rectificativa is not null) as rectificativa,
         (select r.fecha::text from documentos_compra r where r.empresa_id = d.empresa_id and r.id = d.id_rectificada)
-          as fecha_rectificada
+          as fecha_rectificada,
+        case when x.operacion = 'intracomunitaria' then
+          case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then '0' else e.val->>'Base' end)
+          else ${parteServicios('documentos_compra_lineas')} end end as base_servicios
       from ${L.cabeceras} ${DESGLOSE} where ${L.where(empresaId, f)} order by d.fecha, d.id, e.ord`,
     ),
   );
@@ -84,8 +100,28 @@ export async function lineasRecibidas(s: Scope, desde: string, hasta: string): P
       Retencion: x.Retencion,
       ClaveRetencion: x.ClaveRetencion,
       BienInversion: String(r.categoria ?? '').startsWith('2'),
+      BaseServicios: txt(r.base_servicios) ?? undefined,
     };
   });
+}
+
+/**
+ * 347: cash received per customer NIF in the year — the collections of issued invoices into a treasury account of
+ * kind `caja` (the domain keeps those over 6,000 €).
+ */
+export async function metalicoPorNif(s: Scope, anyo: number): Promise<Record<string, string>> {
+  const rows = rowsOf(
+    await s.execute(
+      (empresaId) => sql`select upper(trim(d.cliente_nif)) as nif, sum(c.importe)::text as importe
+      from cobros_venta c
+        join tesoreria t on t.empresa_id = c.empresa_id and t.id = c.id_tesoreria
+        join documentos_venta d on d.empresa_id = c.empresa_id and d.id = c.id_factura
+      where c.empresa_id = ${empresaId} and t.tipo = 'caja' and coalesce(trim(d.cliente_nif), '') <> ''
+        and c.fecha >= ${`${anyo}-01-01`} and c.fecha <= ${`${anyo}-12-31`}
+      group by 1`,
+    ),
+  );
+  return Object.fromEntries(rows.map((r) => [String(r.nif), String(r.importe)]));
 }
 
 /** The numbers of the issued invoices of the period per series and year, cancelled ones too (gaps in series). */

@@ -200,3 +200,138 @@ describe('modtributarios: boxes, traces, files', () => {
     ]);
   });
 });
+
+describe('modtributarios: 349 services, 347 cash, 303 options and annual summary', () => {
+  const f = (o: Record<string, unknown>) => encodeURIComponent(JSON.stringify(o));
+  const find = async (path: string, filtros: Record<string, unknown>) =>
+    (await demo.request('GET', `${path}/list?Filtros=${f(filtros)}`)).body.Items[0].Id as number;
+
+  it('349: an intra-EU purchase splits into I (service products) and A (goods)', async () => {
+    const prov = await demo.request('POST', '/api/compras/proveedores/save', {
+      Nombre: 'Lieferant GmbH',
+      TipoNIF: 'nifiva',
+      NIF: 'DE123456789',
+      Pais: 'DE',
+    });
+    expect(prov.status, JSON.stringify(prov.body)).toBe(201);
+    const cero = (await demo.request('GET', '/api/configuracion/tiposiva/list?TotalPagina=100')).body.Items.find(
+      (x: { PorcentajeIva: string }) => Number(x.PorcentajeIva) === 0,
+    );
+    const d = await demo.request('POST', '/api/compras/fcompra/save', {
+      Proveedor: prov.body.Id,
+      Fecha: '2024-12-15',
+      NumFacturaProveedor: 'DE-349',
+      Operacion: 'intracomunitaria',
+      Lineas: [
+        {
+          IdProducto: await find('/api/catalogo/productos', { Codigo: 'SER-001' }),
+          Descripcion: 'Wartung',
+          Cantidad: '1',
+          Precio: '300',
+          TipoIva: cero.Valor,
+        },
+        {
+          IdProducto: await find('/api/catalogo/productos', { Codigo: 'HER-001' }),
+          Descripcion: 'Bohrer',
+          Cantidad: '2',
+          Precio: '100',
+          TipoIva: cero.Valor,
+        },
+      ],
+    });
+    expect(d.status, JSON.stringify(d.body)).toBe(201);
+    const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${d.body.Id}`);
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const m = await demo.request('GET', `${B}/calcular/349/2024/4T`);
+    expect(m.status, JSON.stringify(m.body)).toBe(200);
+    expect(m.body.Declarados.map((x: { NIF: string; Clave: string; Importe: string }) => x)).toEqual([
+      expect.objectContaining({ NIF: 'DE123456789', Clave: 'A', Importe: '200.00' }),
+      expect.objectContaining({ NIF: 'DE123456789', Clave: 'I', Importe: '300.00' }),
+    ]);
+    expect(m.body.Casillas).toMatchObject({ '01': '2', '02': '500.00' });
+  });
+
+  it('347: cash collected into a cash account over 6,000 € comes from the collections', async () => {
+    const cli = await demo.request('POST', '/api/ventas/clientes/save', {
+      Nombre: 'Pago en Efectivo SL',
+      NIF: 'B12345674',
+    });
+    expect(cli.status, JSON.stringify(cli.body)).toBe(201);
+    const fv = await demo.request('POST', '/api/ventas/fventa/save', {
+      Cliente: cli.body.Id,
+      Fecha: '2024-12-02',
+      Lineas: [{ Descripcion: 'Mobiliario', Cantidad: '1', Precio: '7000', TipoIva: 'IVA21' }],
+    });
+    expect(fv.status, JSON.stringify(fv.body)).toBe(201);
+    expect((await demo.request('POST', `/api/ventas/fventa/emitir/${fv.body.Id}`)).status).toBe(200);
+    const caja = await demo.request('POST', '/api/tesoreria/tesoreria/save', {
+      Codigo: 'CAJA347',
+      Nombre: 'Caja del mostrador',
+      Tipo: 'caja',
+    });
+    expect(caja.status, JSON.stringify(caja.body)).toBe(201);
+    const banco = await demo.request('POST', '/api/tesoreria/tesoreria/save', {
+      Codigo: 'BANCO347',
+      Nombre: 'Banco 347',
+      Tipo: 'banco',
+      IBAN: 'ES9121000418450200051332',
+    });
+    expect(banco.status, JSON.stringify(banco.body)).toBe(201);
+    const cobro = (Importe: string, IdTesoreria: number, Fecha: string) =>
+      demo.request('POST', '/api/tesoreria/movstesoreriac/save', {
+        IdFactura: fv.body.Id,
+        Fecha,
+        Importe,
+        IdTesoreria,
+      });
+    // 4,000 + 2,500 in cash (6,500 > 6,000), 1,970 by bank (not cash).
+    for (const [imp, cuenta, fecha] of [
+      ['4000.00', caja.body.Id, '2024-12-02'],
+      ['2500.00', caja.body.Id, '2024-12-10'],
+      ['1970.00', banco.body.Id, '2024-12-11'],
+    ] as const) {
+      const r = await cobro(imp, cuenta, fecha);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const m = await demo.request('GET', `${B}/calcular/347/2024/0A`);
+    expect(m.status, JSON.stringify(m.body)).toBe(200);
+    const x = m.body.Declarados.find((d: { NIF: string }) => d.NIF === 'B12345674');
+    expect(x).toMatchObject({ Clave: 'B', Importe: '8470.00', Metalico: '6500.00' });
+  });
+
+  it('303 options: the pro-rata and the annual summary of 4T with page 04 in the file', async () => {
+    const sin = await demo.request('GET', `${B}/calcular/303/2024/4T`);
+    // The year's taxed sales (1,200 + 7,000): page 04 appears in the last quarter only.
+    expect(sin.body.Casillas).toMatchObject({ '80': '8200.00', '93': '0.00', '88': '8200.00' });
+    expect((await demo.request('GET', `${B}/calcular/303/2024/3T`)).body.Casillas['88']).toBeUndefined();
+    const mal = await demo.request('POST', `${B}/guardar/303/2024/4T`, { Opciones: { Prorrata: 101 } });
+    expect(mal.status).toBe(400);
+    expect(mal.body.Errores[0].Mensaje).toBe('La prorrata debe ser un porcentaje entero de 1 a 100');
+    const otro = await demo.request('POST', `${B}/guardar/130/2024/4T`, { Opciones: { Prorrata: 50 } });
+    expect(otro.status).toBe(400);
+    const g = await demo.request('POST', `${B}/guardar/303/2024/4T`, {
+      Opciones: { Prorrata: 50, Exonerado390: true, ClaveActividad: 'a01', EpigrafeIAE: '6531' },
+    });
+    expect(g.status, JSON.stringify(g.body)).toBe(201);
+    // Deductible VAT × 50 %: interior 84 + 210 (reverse charge) → 147; the intra-EU purchase's 105 → 52.50.
+    const r = await demo.request('GET', `${B}/calcular/303/2024/4T`);
+    expect(r.body.Casillas).toMatchObject({
+      '11': '105.00',
+      '29': '147.00',
+      '36': '250.00',
+      '37': '52.50',
+      '45': '199.50',
+    });
+    expect(r.body.Opciones).toEqual({ Prorrata: 50, Exonerado390: true, ClaveActividad: 'A01', EpigrafeIAE: '6531' });
+    const fich = await t.app.inject({
+      method: 'GET',
+      url: `${B}/fichero/303/2024/4T`,
+      headers: { authorization: `Bearer ${demo.token}` },
+    });
+    const txt = fich.rawPayload.toString('latin1');
+    expect(txt.length).toBe(17 + 311 + 1581 + 1017 + 998 + 18);
+    const p4 = txt.slice(328 + 1581 + 1017);
+    expect(p4.slice(0, 19)).toBe('<T30304000> A016531');
+    expect(p4.slice(80, 97)).toBe('00000000000820000');
+  });
+});

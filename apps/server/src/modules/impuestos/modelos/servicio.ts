@@ -18,7 +18,7 @@ import { and, desc, eq, gte } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
-import { lineasEmitidas, lineasRecibidas, numeracion } from './libros.ts';
+import { lineasEmitidas, lineasRecibidas, metalicoPorNif, numeracion } from './libros.ts';
 
 /**
  * A model for a period: its rows read from the books through the company door, the presented returns it depends
@@ -78,6 +78,14 @@ async function ajustesDePresentados(
       a.PendienteCompensar = (pendiente / 100).toFixed(2);
     }
   }
+  if (modelo === '303') {
+    // The 303's options (pro-rata, exonerated from 390, activity) are the company's: the draft's own, else those of
+    // the latest 303 saved with them.
+    const conOpciones = rows.find((r) => OPCIONES_303.some((k) => (r.ajustes as Ajustes | null)?.[k] !== undefined));
+    const previas = (conOpciones?.ajustes ?? {}) as Ajustes;
+    for (const k of OPCIONES_303)
+      if (a[k] === undefined && previas[k] !== undefined) Object.assign(a, { [k]: previas[k] });
+  }
   if (modelo === '130') {
     a.Anteriores130 = {};
     for (const r of hechos)
@@ -85,6 +93,9 @@ async function ajustesDePresentados(
   }
   return a;
 }
+
+export const OPCIONES_303 = ['Prorrata', 'Exonerado390', 'ClaveActividad', 'EpigrafeIAE'] as const;
+export type Opciones303 = Pick<Ajustes, (typeof OPCIONES_303)[number]>;
 
 /** The draft of the period (the latest row still in borrador), if any. */
 export async function borrador(s: Scope, modelo: string, p: Periodo): Promise<Presentado | undefined> {
@@ -101,18 +112,25 @@ export async function calcular(
   p: Periodo,
   ajustes?: Ajustes,
   tipo?: string,
-): Promise<ResultadoModelo> {
+): Promise<ResultadoModelo & { Opciones?: Opciones303 }> {
   const draft = ajustes && tipo ? undefined : await borrador(s, modelo, p);
   const propios = ajustes ?? ((draft?.ajustes ?? {}) as Ajustes);
   const a = await ajustesDePresentados(s, modelo, p, propios, (tipo ?? draft?.tipo) === 'complementaria');
-  // 130 is cumulative from 1 January.
-  const desde = modelo === '130' ? `${p.anyo}-01-01` : p.desde;
+  // 130 is cumulative from 1 January; the last 303 of the year sums the year's operations (page 04).
+  const anual = modelo === '303' && p.ultimo;
+  const desde = modelo === '130' || anual ? `${p.anyo}-01-01` : p.desde;
   const conEmitidas = modelo !== '111' && modelo !== '115';
-  const emitidas = conEmitidas ? await lineasEmitidas(s, desde, p.hasta) : [];
-  const recibidas = await lineasRecibidas(s, desde, p.hasta);
+  const delAnyo = {
+    emitidas: conEmitidas ? await lineasEmitidas(s, desde, p.hasta) : [],
+    recibidas: await lineasRecibidas(s, desde, p.hasta),
+  };
+  const enPeriodo = anual && desde < p.desde;
+  const emitidas = enPeriodo ? delAnyo.emitidas.filter((l) => l.Fecha >= p.desde) : delAnyo.emitidas;
+  const recibidas = enPeriodo ? delAnyo.recibidas.filter((l) => l.Fecha >= p.desde) : delAnyo.recibidas;
+  if (modelo === '347') a.Metalico = await metalicoPorNif(s, p.anyo);
   const r =
     modelo === '303'
-      ? modelo303(p, emitidas, recibidas, a)
+      ? modelo303(p, emitidas, recibidas, a, anual ? delAnyo : undefined)
       : modelo === '130'
         ? modelo130(p, emitidas, recibidas, a)
         : modelo === '111'
@@ -123,5 +141,7 @@ export async function calcular(
               ? modelo349(p, emitidas, recibidas)
               : modelo347(p, emitidas, recibidas, a);
   if (conEmitidas) r.Avisos.push(...huecosSerie(await numeracion(s, p.desde, p.hasta)));
-  return r;
+  if (modelo !== '303') return r;
+  const { Prorrata, Exonerado390, ClaveActividad, EpigrafeIAE } = a;
+  return { ...r, Opciones: { Prorrata, Exonerado390, ClaveActividad, EpigrafeIAE } };
 }
