@@ -118,14 +118,38 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
       },
     ] as never)
     .returning({ Id: curpermisosTable.Id });
-  await db
-    .insert(confautoescuelaTable)
-    .values([
-      { empresaId, JefaturaTrafico: 'Valencia', MinutosClase: 45, ReglaNoPresentado: 'cobrarsinaviso', HorasAviso: 24 },
-    ] as never);
+  await db.insert(confautoescuelaTable).values([
+    {
+      empresaId,
+      JefaturaTrafico: 'Valencia',
+      MinutosClase: 45,
+      ReglaNoPresentado: 'cobrarsinaviso',
+      HorasAviso: 24,
+      MinimoClases: 12,
+    },
+  ] as never);
   await db.insert(confavisosTable).values([
-    { empresaId, Evento: 'examen', Canal: 'sms', DiasAntes: 2, Texto: 'Recuerda: tienes examen el día indicado.' },
-    { empresaId, Evento: 'clase', Canal: 'email', DiasAntes: 1, Texto: 'Mañana tienes clase práctica.' },
+    {
+      empresaId,
+      Evento: 'examen',
+      Canal: 'email',
+      DiasAntes: 2,
+      Texto: 'Hola {Nombre}: tu examen {Tipo} es el {Fecha} en la Jefatura de {Jefatura}. ¡Mucha suerte!',
+    },
+    {
+      empresaId,
+      Evento: 'clase',
+      Canal: 'sms',
+      DiasAntes: 1,
+      Texto: 'Autoescuela Demo: clase práctica el {Fecha} a las {Hora}. Recogida: {Recogida}.',
+    },
+    {
+      empresaId,
+      Evento: 'tasa',
+      Canal: 'email',
+      DiasAntes: 10,
+      Texto: '{Nombre}, recuerda pagar la tasa de Tráfico ({Importe}) antes de tu examen del {Fecha}.',
+    },
   ] as never);
   await db.insert(tasasdgtTable).values([
     {
@@ -151,6 +175,8 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
     },
   ] as never);
   if (IdAlumno === null) return;
+  // AUES on: the 'Citas AUES' screens send requests once the service is configured (Configuración AUES).
+  await db.update(empresas).set({ actAues: true }).where(eq(empresas.id, empresaId));
   await seedEscuela(db, hoy, empresaId, {
     coches: coches.map((c) => Number(c.Id)),
     permisoB: Number(permisos[0]!.Id),
@@ -423,4 +449,41 @@ async function seedEscuela(
       Confirmado: i % 2 === 0,
     })),
   ] as never);
+
+  // Stages for the exam-quota plan: the first fourteen passed the theory test (the earliest pass first, so some are
+  // close to its two-year expiry), and the first ten took 2 to 16 practical classes in the earlier weeks, each at an
+  // hour of their own (no clash), from their pack.
+  const historia: (typeof clasesPracticas.$inferInsert)[] = [];
+  alumnos.slice(0, 10).forEach((IdAlumnoH, i) => {
+    const n = [2, 4, 6, 8, 10, 12, 13, 14, 15, 16][i]!;
+    for (let k = 0; k < n; k++) {
+      historia.push({
+        empresaId,
+        IdProfesor: profes[i % 3]!,
+        IdVehiculo: i % 3 === 2 ? null : (ref.coches[i % 3] ?? null),
+        IdAlumno: IdAlumnoH,
+        Fecha: dia(lunes, -3 - k * 2),
+        Hora: `${String(8 + i).padStart(2, '0')}:00`,
+        Minutos: 45,
+        Recogida: recogidas[i % recogidas.length]!,
+        Estado: 'realizada',
+        Consumo: 'c',
+        NoPresentado: false,
+      });
+    }
+  });
+  await db.insert(clasesPracticas).values(historia);
+  await db.insert(calexamenesTable).values(
+    alumnos.slice(0, 14).map((IdAlumnoT, i) => ({
+      empresaId,
+      Fecha: dia(hoy, -700 + i * 45),
+      TipoExamen: 'teorico',
+      Permiso: 'B',
+      JefaturaTrafico: 'Valencia',
+      IdAlumno: IdAlumnoT,
+      Asistencia: 'r',
+      Confirmado: true,
+      Resultado: 'APTO',
+    })) as never,
+  );
 }

@@ -275,7 +275,7 @@ export const autoescuelaModule: AreaModule = (app, deps) => {
         Object.entries(LISTAS_AUTOESCUELA).map(([k, v]) => [k, { Titulo: v.titulo, Items: v.items }]),
       );
     }
-    const lista = LISTAS_AUTOESCUELA[nombre as NombreLista];
+    const lista = Object.hasOwn(LISTAS_AUTOESCUELA, nombre) ? LISTAS_AUTOESCUELA[nombre as NombreLista] : null;
     if (!lista) throw fieldError('nombre', `Lista desconocida: ${Object.keys(LISTAS_AUTOESCUELA).join(', ')}`);
     return { Titulo: lista.titulo, Items: lista.items };
   });
