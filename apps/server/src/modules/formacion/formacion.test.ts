@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
+import { procesarEmpresa } from '../comunicaciones/cola.ts';
 import { generarCargosMensuales } from './cargos.ts';
 
 /**
@@ -161,6 +162,51 @@ describe('timetable', () => {
       (s) => s.Curso === 'Ofimática avanzada',
     )!;
     expect((await profesor.request('GET', `/api/formacion/evaluacion/${otra.IdCurso}`)).status).toBe(403);
+  });
+});
+
+describe('SMS to tutors', () => {
+  it('an absence queues an SMS to each tutor with a phone when the academy has a gateway, sent by the queue', async () => {
+    const hoja = await oficina.request('GET', '/api/formacion/horario/semana');
+    const sesion = (hoja.body.Sesiones as { Id: number; Curso: string }[]).find((x) => x.Curso === 'Inglés B2')!;
+    const lista = await oficina.request('GET', `/api/formacion/asistencia/${sesion.Id}?fecha=2099-02-02`);
+    const lucia = (lista.body.Alumnos as { IdAlumno: number; Nombre: string }[]).find((a) =>
+      a.Nombre.startsWith('Lucía'),
+    )!;
+    await t.database.db.execute(
+      sql`update tutores set telefono = '600111222' where empresa_id = ${empresaId} and email = 'tutor@faro.local'`,
+    );
+    const sms = () =>
+      filas(sql`select destino, texto, estado from mk_mensajes where empresa_id = ${empresaId} and canal = 'sms'
+        and destino = '600111222' order by id`);
+    const falta = (fecha: string) =>
+      oficina.request('PUT', `/api/formacion/asistencia/${sesion.Id}`, {
+        Fecha: fecha,
+        IdAlumno: lucia.IdAlumno,
+        Estado: 'f',
+      });
+    // No gateway configured: the mail only.
+    expect((await falta('2099-02-02')).status).toBe(200);
+    expect(await sms()).toEqual([]);
+    await t.database.db.execute(
+      sql`insert into mk_config (empresa_id, sms_url) values (${empresaId}, 'http://127.0.0.1:9/sms')
+        on conflict (empresa_id) do update set sms_url = excluded.sms_url`,
+    );
+    expect((await falta('2099-02-09')).status).toBe(200);
+    const cola = await sms();
+    expect(cola).toHaveLength(1);
+    expect(cola[0]!.texto).toBe('Lucía no ha asistido hoy 09/02/2099 a Inglés B2 (17:00).');
+    // The marketing queue sends it (a stand-in gateway here) and marks it sent.
+    const enviados: { para: string; texto: string }[] = [];
+    const [ok] = await procesarEmpresa(companyDirectory(t.deps).scope(empresaId), {
+      secret: 'x',
+      remitente: 'academia@faro.local',
+      publicUrl: 'http://localhost',
+      transportes: { sms: { enviar: async (e) => void enviados.push({ para: e.para, texto: e.texto }) } },
+    });
+    expect(ok).toBeGreaterThanOrEqual(1);
+    expect(enviados).toContainEqual({ para: '600111222', texto: cola[0]!.texto });
+    expect((await sms())[0]!.estado).toBe(2);
   });
 });
 

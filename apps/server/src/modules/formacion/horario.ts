@@ -32,6 +32,9 @@ import {
   diascierreCols as dcC,
   horariosTable as ho,
   horariosCols as hoC,
+  mkCampanas,
+  mkConfig,
+  mkMensajes,
   profesoresTable as pr,
   profesoresCols as prC,
   tutoresTable as tu,
@@ -264,24 +267,66 @@ export async function marcarAsistencia(
   return { IdAlumno: body.IdAlumno, Estado: body.Estado };
 }
 
+/**
+ * An absence: a mail to the student's tutors (else the student) through the outbox and, when the company has an SMS
+ * gateway (Comunicaciones → ajustes), an SMS to each tutor with a phone through the marketing queue
+ * (`comunicaciones/cola.ts`: lease, back-off, never twice) — one campaign 'Falta de asistencia …' per absence.
+ */
 async function avisarFalta(s: Scope, deps: Pick<AppDeps, 'mailer'>, idAlumno: number, fecha: string, sesion: Fila) {
   const [a] = await s.select(al, eq(alC.Id, idAlumno));
   if (!a) return;
   const destinos = new Set<string>();
+  const moviles: { id: number; nombre: string; telefono: string }[] = [];
   for (const idTutor of [a.IdTutor, a.IdTutor2]) {
     if (vacio(idTutor)) continue;
-    const [t] = await s.pick({ Email: tuC.Email }, tu, eq(tuC.Id, Number(idTutor)));
+    const [t] = await s.pick(
+      { Email: tuC.Email, Telefono: tuC.Telefono, Nombre: tuC.Nombre },
+      tu,
+      eq(tuC.Id, Number(idTutor)),
+    );
     if (t?.Email) destinos.add(String(t.Email));
+    const telefono = String(t?.Telefono ?? '').trim();
+    if (telefono) moviles.push({ id: Number(idTutor), nombre: String(t?.Nombre ?? ''), telefono });
   }
   if (!destinos.size && a.Email) destinos.add(String(a.Email));
   const [curso] = await s.pick({ Nombre: csC.Nombre }, cs, eq(csC.Id, Number(sesion.IdCurso)));
+  const dia = fecha.split('-').reverse().join('/');
   for (const to of destinos) {
     await deps.mailer.send({
       to,
       subject: `Falta de asistencia de ${a.Nombre} ${a.Apellidos}`,
-      text: `Le informamos de que ${a.Nombre} ${a.Apellidos} no ha asistido a la clase de ${curso?.Nombre ?? ''} del ${fecha.split('-').reverse().join('/')} (${sesion.HoraInicio}–${sesion.HoraFin}).`,
+      text: `Le informamos de que ${a.Nombre} ${a.Apellidos} no ha asistido a la clase de ${curso?.Nombre ?? ''} del ${dia} (${sesion.HoraInicio}–${sesion.HoraFin}).`,
     });
   }
+  const [gateway] = moviles.length ? await s.pick({ Url: mkConfig.SmsUrl }, mkConfig) : [];
+  if (!gateway?.Url) return;
+  const texto = `${a.Nombre} no ha asistido hoy ${dia} a ${curso?.Nombre ?? 'clase'} (${sesion.HoraInicio}).`;
+  await s.tx(async (t) => {
+    const [campana] = await t
+      .insert(mkCampanas, {
+        Canal: 'sms',
+        Nombre: `Falta de asistencia: ${a.Nombre} ${a.Apellidos ?? ''} (${dia})`.slice(0, 200),
+        Cuerpo: texto,
+        IdSegmentacion: 0,
+        Estado: 'enviando',
+        Encolada: new Date().toISOString(),
+      })
+      .returning({ Id: mkCampanas.Id });
+    await t
+      .insert(
+        mkMensajes,
+        moviles.map((m) => ({
+          IdCampana: campana!.Id,
+          Canal: 'sms',
+          TipoContacto: 't',
+          IdContacto: m.id,
+          Nombre: m.nombre,
+          Destino: m.telefono,
+          Texto: texto,
+        })),
+      )
+      .onConflictDoNothing();
+  });
 }
 
 export function horarioRoutes(app: FastifyInstance, deps: AppDeps): void {
