@@ -107,13 +107,13 @@ const isoDay = (day: number) =>
 
 // ---------------------------------------------------------------- data
 
-interface Ids {
+export interface Ids {
   empresaId: number;
   serieF: number;
   serieS: number;
 }
 
-async function ids(database: Database): Promise<Ids> {
+export async function ids(database: Database): Promise<Ids> {
   const [e] = await database.query<{ id: number }>(`select id from empresas where codigo = 'DEMO'`);
   const empresaId = Number(e!.id);
   const series = await database.query<{ id: number; tipo_documento: string }>(
@@ -218,7 +218,7 @@ async function setCounters(database: Database, d: Ids): Promise<void> {
  * Draft invoices (no number) in the default series, three lines each (products that do not control stock, else free
  * text: issuing must not fail on stock), dated after every issued one.
  */
-async function insertDrafts(database: Database, d: Ids, n: number): Promise<number[]> {
+export async function insertDrafts(database: Database, d: Ids, n: number): Promise<number[]> {
   const rows = await database.query<{ id: number }>(
     `insert into documentos_venta (empresa_id, tipo, fecha, id_serie, estado, facturado, estado_cobro, id_cliente,
         cliente_nombre, cliente_nif, cliente_pais, regimen_iva, txt_libre1)
