@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { planDe } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { SIN_FIRMAR, SUSPENDIDA } from './suspension.ts';
@@ -48,7 +49,7 @@ async function ultimoCodigo(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ empresaPlataforma: 'DEMO' });
   admin = await t.as('admin');
 });
 afterAll(() => t.close());
@@ -364,6 +365,28 @@ describe('contracting', () => {
       Plan: 'empresa',
       PlanSiguiente: 'basico',
     });
+    // The month's fee: invoiced by the platform company (DEMO here) through its sales engine, once.
+    const cuota = `${ADM}/admempresas/facturarcuota/${empresaId}`;
+    expect((await sara.request('POST', cuota, { Periodo: '2026-03' })).status).toBe(403);
+    expect((await admin.request('POST', cuota, { Periodo: '2026-13' })).status).toBe(400);
+    const fact = await admin.request('POST', cuota, { Periodo: '2026-03' });
+    expect(fact.status, JSON.stringify(fact.body)).toBe(201);
+    expect(Number(fact.body.Total)).toBeCloseTo(planDe('empresa')!.PrecioMes * 1.21, 2);
+    expect(await admin.request('POST', cuota, { Periodo: '2026-03' })).toMatchObject({ status: 409 });
+    const [emitida] = await t.database.query<{ codigo: string; num_serie: string; cliente_nif: string }>(
+      `select e.codigo, d.num_serie, d.cliente_nif from suscripciones_facturas s
+         join documentos_venta d on d.empresa_id = s.id_emisora and d.id = s.id_factura
+         join empresas e on e.id = d.empresa_id
+        where s.empresa_id = $1 and s.periodo = '2026-03'`,
+      [empresaId],
+    );
+    expect(emitida).toMatchObject({ codigo: 'DEMO', num_serie: fact.body.NumSerie, cliente_nif: 'B64717838' });
+    const suyas = (await sara.request('GET', '/api/usuarios/usuario/contratado')).body.Facturas;
+    expect(suyas).toEqual([expect.objectContaining({ Periodo: '2026-03', NumSerie: fact.body.NumSerie })]);
+    const factPdf = await pdfDe(sara, '/api/usuarios/usuario/contratado/factura/2026-03');
+    expect(factPdf.status).toBe(200);
+    expect(factPdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await pdfDe(sara, '/api/usuarios/usuario/contratado/factura/2026-04')).status).toBe(404);
   });
 
   it('builds new contracts from the newest template version', async () => {

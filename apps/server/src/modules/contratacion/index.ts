@@ -1,11 +1,17 @@
 import { contratacionSchema, esMejora, firmaSchema, PLAN_CODIGOS, PLANES, planDe } from '@faro/domain';
 import { z } from 'zod';
-import { cuerpo, pdf, propietarioDe, textParam } from '../../platform/admin/http.ts';
+import { cuerpo, param, pdf, propietarioDe, textParam } from '../../platform/admin/http.ts';
 import { plataforma } from '../../platform/admin/index.ts';
 import { access } from '../../platform/auth/access.ts';
 import { companyCtx } from '../../platform/auth/guard.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { hoyEspana } from '../formacion/comun.ts';
 import { enviarCodigo, enviarContrato } from './correo.ts';
+import { facturarCuota, pdfCuota } from './cuotas.ts';
+
+const periodoBody = z.object({
+  Periodo: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'El periodo debe tener el formato aaaa-mm' }),
+});
 
 /**
  * Contracting and subscription (issue 19): the public contracting flow (registro/nuevacontratacion, then the
@@ -75,6 +81,7 @@ export const contratacionModule: AreaModule = (app, deps) => {
       EntidadPruebas: ctx.empresa.entidadPruebas,
       Propietario: !!ctx.miembro?.propietario,
       Planes: PLANES,
+      Facturas: await p.cuotas.lista(ctx.empresa.id),
       Contratos: contratos.Items.map(({ Id, Titulo, Estado, Firmado, Hash }) => ({
         Id,
         Titulo,
@@ -84,6 +91,24 @@ export const contratacionModule: AreaModule = (app, deps) => {
       })),
     };
   });
+  app.get(`${u}/contratado/factura/:periodo`, company, async (request, reply) => {
+    const periodo = textParam(request, 'periodo');
+    const contenido = await pdfCuota(deps, p, companyCtx(request).empresa.id, periodo);
+    return pdf(reply, contenido, `cuota-${periodo.replace(/[^\d-]/g, '')}.pdf`);
+  });
+  // The platform company issues a company's monthly fee invoice through its own sales engine (administrators).
+  app.post(
+    '/api/usuarios/administrador/admempresas/facturarcuota/:id',
+    { config: { access: access.admin }, schema: { tags } },
+    async (request, reply) => {
+      const { Periodo } = cuerpo(periodoBody, request.body);
+      const now = deps.config.now ?? Date.now;
+      const r = await facturarCuota(deps, p, param(request, 'id'), Periodo, hoyEspana(new Date(now())));
+      return reply
+        .code(201)
+        .send({ ...r, Mensaje: `Factura ${r.NumSerie ?? ''} de la cuota emitida`.replace('  ', ' ') });
+    },
+  );
   app.put(`${u}/contratado`, company, async (request) => {
     const ctx = propietarioDe(request);
     const { Plan } = cuerpo(z.object({ Plan: z.enum(PLAN_CODIGOS) }), request.body);

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { asesoriasRepo } from './asesorias.ts';
 import { contenidos } from './contenidos.ts';
 import { contratosRepo } from './contratos.ts';
+import { cuotasRepo } from './cuotas.ts';
 import { empresasAdmin } from './empresasAdmin.ts';
 
 /**
@@ -16,6 +17,7 @@ export function plataforma(deps: { database: Database; config: Config }) {
     contenidos: contenidos(deps.database),
     contratos: contratosRepo(deps.database, now),
     asesorias: asesoriasRepo(deps.database, now),
+    cuotas: cuotasRepo(deps.database),
   };
 }
 

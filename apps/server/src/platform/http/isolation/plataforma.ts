@@ -44,7 +44,8 @@ export const plataformaIsolation: IsolationArea = {
       admin('PUT', `${adm}/${r}/save/:id`);
     }
     for (const r of ['admvideoscat', 'admvideoscont', 'admnotifica']) admin('DELETE', `${adm}/${r}/delete/:id`);
-    for (const a of ['suspender', 'produccion', 'contrato']) admin('POST', `${adm}/admempresas/${a}/:id`);
+    for (const a of ['suspender', 'produccion', 'contrato', 'facturarcuota'])
+      admin('POST', `${adm}/admempresas/${a}/:id`);
     const u = `${adm}/admusuarios`;
     admin('GET', `${u}/edit/:empresa/:id`);
     admin('POST', `${u}/save/:empresa`);
@@ -66,6 +67,9 @@ export const plataformaIsolation: IsolationArea = {
       ctx.a.request('PUT', '/api/asesorias/aseusuarios/asignar/1', { Clientes: [ctx.bEmpresaId] });
     calls['POST /api/asesorias/asesorias/solicitar/:id'] = () =>
       ctx.a.request('POST', `/api/asesorias/asesorias/solicitar/${ctx.bEmpresaId}`, {});
+    // A fee invoice is read only for the caller's own company: A has none for any month.
+    calls['GET /api/usuarios/usuario/contratado/factura/:periodo'] = () =>
+      ctx.a.request('GET', '/api/usuarios/usuario/contratado/factura/2026-01');
     // Contract links are secrets: a token nobody was given.
     const token = 'token-que-nadie-recibio';
     calls['GET /api/usuarios/registro/contrato/:token'] = () =>

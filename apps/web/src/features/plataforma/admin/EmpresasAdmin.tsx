@@ -170,6 +170,7 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
       setErr(errores(e));
     }
   };
+  const [mesCuota, setMesCuota] = useState(() => new Date().toISOString().slice(0, 7));
   const accion = async (path: string, body?: unknown) => {
     const r = await api.post<{ Mensaje: string }>(`${ADM}/admempresas/${path}/${id}`, body ?? {});
     notifySuccess(r.Mensaje);
@@ -277,6 +278,19 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
                 Generar y enviar contrato
               </Button>
             </Group>
+            {!inicial.EntidadPruebas && (
+              <Group gap="sm" align="flex-end" mt="sm">
+                <TextInput
+                  type="month"
+                  label="Mes de la cuota"
+                  value={mesCuota}
+                  onChange={(e) => setMesCuota(e.currentTarget.value)}
+                />
+                <Button variant="light" onClick={() => accion('facturarcuota', { Periodo: mesCuota })}>
+                  Facturar la cuota del mes
+                </Button>
+              </Group>
+            )}
           </Card>
           <UsuariosEmpresa empresa={id} />
           <ContratosEmpresa empresa={id} />

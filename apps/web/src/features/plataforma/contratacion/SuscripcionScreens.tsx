@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
 import { PlaceholderPage } from '../../../ui/PlaceholderPage.tsx';
-import { BotonPdf, fechaHora, Pagina, useLista } from '../comun.tsx';
+import { BotonPdf, fechaHora, Pagina, Tabla, useLista } from '../comun.tsx';
 
 /** contratado (the company's plan and services) and videotutoriales (open to every signed-in user). */
 export function SuscripcionScreens({ action, route }: { action: string; segments: string[]; route: RouteDef }) {
@@ -23,6 +23,8 @@ interface ContratadoVista {
   EntidadPruebas: boolean;
   Propietario: boolean;
   Contratos: { Id: number; Titulo: string; Estado: string; Firmado: string | null; Hash: string | null }[];
+  /** The subscription fee invoices the platform company issued to this company. */
+  Facturas?: { Periodo: string; Plan: string; NumSerie: string | null; Total: string }[];
 }
 
 function Contratado() {
@@ -99,6 +101,29 @@ function Contratado() {
           <Text size="sm" c="dimmed">
             Subir de plan se aplica al momento; bajar, al final del periodo. Sólo el propietario puede cambiarlo.
           </Text>
+          <Title order={2} fz="h3">
+            Facturas de la suscripción
+          </Title>
+          <Tabla
+            etiqueta="Facturas de la suscripción"
+            filas={d.Facturas ?? []}
+            clave={(f) => f.Periodo}
+            vacio="Todavía no hay facturas de la suscripción."
+            columnas={[
+              { titulo: 'Mes', celda: (f) => f.Periodo.split('-').reverse().join('/') },
+              { titulo: 'Factura', celda: (f) => f.NumSerie ?? '—' },
+              { titulo: 'Plan', celda: (f) => PLANES.find((p) => p.Codigo === f.Plan)?.Nombre ?? f.Plan },
+              { titulo: 'Total', celda: (f) => `${Number(f.Total).toFixed(2).replace('.', ',')} €`, numerica: true },
+              {
+                titulo: 'PDF',
+                celda: (f) => (
+                  <BotonPdf path={`usuarios/usuario/contratado/factura/${f.Periodo}`}>
+                    Descargar {f.NumSerie ?? f.Periodo}
+                  </BotonPdf>
+                ),
+              },
+            ]}
+          />
           <Title order={2} fz="h3">
             Documentos del contrato
           </Title>
