@@ -41,7 +41,7 @@ export async function benchArranque(): Promise<void> {
           ms(cpu),
           mib(rssOf(server.child.pid!)),
           run.target,
-          line.slice(0, 50),
+          /arranque en \d+ ms/.exec(line)?.[0] ?? line.slice(0, 40),
         ]);
         console.log(`· start-up: ${run.label}: ${ms(server.readyMs)}`);
         await server.stop();

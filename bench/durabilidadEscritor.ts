@@ -4,7 +4,8 @@
  * SIGKILL (a power cut of the app and, for PostgreSQL, of the server it started) and counts what survived.
  *
  *   argv[2] = JSON { kind: 'pglite' | 'postgres', dataDir, binDir?, port?, uid?, gid?, mode: 'write' | 'count' }
- * stdin lines: `go N` commits N more (0 = until killed), then prints `hecho`. Mode `count` prints `filas N MS`: the
+ * stdin lines: `go N` commits N more (0 = until killed), then prints `hecho`; `par N C` commits N from C concurrent
+ * clients (no `ok` lines: the power cut uses `go`). Mode `count` prints `filas N MS`: the
  * rows numbered up to `ack`, and the ms the engine took to open (crash recovery included).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -32,6 +33,8 @@ type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string
 let query: Query;
 let close: () => Promise<void>;
 let server: ChildProcess | undefined;
+/** PostgreSQL: concurrent clients for `par` (PGlite has one connection: its queries queue). */
+let pool: pg.Pool | undefined;
 
 if (options.kind === 'pglite') {
   const database = await openDatabase({ dataDir: options.dataDir });
@@ -64,8 +67,10 @@ if (options.kind === 'pglite') {
   if (!client) throw new Error('PostgreSQL no acepta conexiones');
   const connected = client;
   query = (text, params) => connected.query(text, params as unknown[]);
+  pool = new pg.Pool({ connectionString: url, max: 16 });
   close = async () => {
     await connected.end();
+    await pool?.end();
     server?.kill('SIGINT');
   };
 }
@@ -85,8 +90,26 @@ let next = Number(last!.n) + 1;
 say(`listo ${Math.round(performance.now() - t0)}`);
 
 for await (const line of createInterface({ input: process.stdin })) {
-  const wanted = Number(line.replace(/^go\s+/, ''));
   const started = performance.now();
+  const par = /^par (\d+) (\d+)$/.exec(line);
+  if (par) {
+    // N commits from C concurrent clients (each its own connection on PostgreSQL: group commit can share a flush).
+    const total = Number(par[1]);
+    let taken = 0;
+    const insert = pool ? (text: string, params: unknown[]) => pool!.query(text, params) : query;
+    await Promise.all(
+      Array.from({ length: Number(par[2]) }, async () => {
+        while (taken < total) {
+          taken++;
+          const n = next++;
+          await insert('insert into facturas_prueba (n, importe) values ($1, $2)', [n, (n % 1000) + 0.5]);
+        }
+      }),
+    );
+    say(`hecho ${Math.round(performance.now() - started)}`);
+    continue;
+  }
+  const wanted = Number(line.replace(/^go\s+/, ''));
   for (let i = 0; wanted === 0 || i < wanted; i++) {
     await query('insert into facturas_prueba (n, importe) values ($1, $2)', [next, (next % 1000) + 0.5]);
     say(`ok ${next}`);
