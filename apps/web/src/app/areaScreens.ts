@@ -4,6 +4,7 @@ import { CONTABILIDAD_SCREENS } from './areas/contabilidad.ts';
 import { CRM_SCREENS } from './areas/crm.ts';
 import { FORMACION_SCREENS } from './areas/formacion.ts';
 import { IMPUESTOS_SCREENS } from './areas/impuestos.ts';
+import { ODONTOLOGIA_SCREENS } from './areas/odontologia.ts';
 import { PERSONAL_SCREENS } from './areas/personal.ts';
 import { PLATAFORMA_SCREENS } from './areas/plataforma.ts';
 import { TESORERIA_SCREENS } from './areas/tesoreria.ts';
@@ -24,4 +25,5 @@ export const AREA_SCREENS: AreaScreens = {
   ...CONTABILIDAD_SCREENS,
   ...TICKETBAI_SCREENS,
   ...AUTOESCUELA_SCREENS,
+  ...ODONTOLOGIA_SCREENS,
 };

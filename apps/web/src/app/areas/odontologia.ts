@@ -1,0 +1,16 @@
+import { lazyNamed } from '../../ui/lazyNamed.ts';
+import type { AreaScreens } from './types.ts';
+
+const OdontologiaScreens = lazyNamed(
+  () => import('../../features/odontologia/OdontologiaScreens.tsx'),
+  'OdontologiaScreens',
+);
+
+/** Dental practices (issue 19): patients, odontogram, plans, appointments, treatments (one lazy chunk). */
+export const ODONTOLOGIA_SCREENS: AreaScreens = {
+  pacientes: OdontologiaScreens,
+  odontograma: OdontologiaScreens,
+  planestrat: OdontologiaScreens,
+  citas: OdontologiaScreens,
+  tratamientos: OdontologiaScreens,
+};
