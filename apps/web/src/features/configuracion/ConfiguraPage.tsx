@@ -3,7 +3,14 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 
-const SECTIONS: { to: string; title: string; text: string; permission?: PermissionCode }[] = [
+const SECTIONS: {
+  to: string;
+  title: string;
+  text: string;
+  permission?: PermissionCode;
+  /** Only for these account types (the dental practice's chairs). */
+  tipos?: readonly string[];
+}[] = [
   {
     to: '/usuarios/lista',
     title: ENTITIES.usuarios.labelPlural,
@@ -45,12 +52,22 @@ const SECTIONS: { to: string; title: string; text: string; permission?: Permissi
   { to: '/fpago/lista', title: 'Formas de pago', text: 'Formas de pago y vencimientos' },
   { to: '/gruposcto/lista', title: ENTITIES.gruposcto.labelPlural, text: 'Grupos de contactos' },
   { to: '/contratos/lista', title: ENTITIES.contratos.labelPlural, text: 'Tipos de contrato por centro' },
+  {
+    to: '/sillones/lista',
+    title: ENTITIES.sillones.labelPlural,
+    text: 'Sillones de la clínica para las citas',
+    permission: 'ConfEmpresa',
+    tipos: ['odontologia'],
+  },
 ];
 
 /** configura/lista: the company's configuration areas the user may open. */
 export function ConfiguraPage() {
   const { info, centro } = useReady();
-  const visible = SECTIONS.filter((s) => !s.permission || levelIn(info, s.permission, centro) > 0);
+  const visible = SECTIONS.filter(
+    (s) =>
+      (!s.permission || levelIn(info, s.permission, centro) > 0) && (!s.tipos || s.tipos.includes(info.TipoCuenta)),
+  );
   return (
     <Stack maw={1000}>
       <Title order={1} fz="h2">
