@@ -12,7 +12,7 @@
  * `node --import tsx bench/durabilidad.ts` runs it alone.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -227,11 +227,15 @@ async function measure(engine: Engine, work: string): Promise<Figures> {
       strace.once('error', () => resolve(-1));
     });
     await new Promise((r) => setTimeout(r, 500)); // attached
+    // strace gone already: not installed, or ptrace refused; its count would read as a false 0.
+    const straceFailed = strace.exitCode !== null || strace.signalCode !== null;
     first.child.stdin!.write(`go ${TRACED}\n`);
     await first.next('hecho');
     strace.kill('SIGINT');
-    if ((await straceDone) !== -1 && existsSync(traceFile)) {
-      const text = execFileSync('cat', [traceFile], { encoding: 'utf8' });
+    if ((await straceDone) === -1 || straceFailed) {
+      fig.note = `${fig.note} · strace unavailable: no fsync count`;
+    } else if (existsSync(traceFile)) {
+      const text = readFileSync(traceFile, 'utf8');
       // `% time  seconds  usecs/call  calls  [errors]  total`: the calls are the fourth column.
       const total = text.split('\n').find((l) => l.trim().endsWith('total'));
       fig.fsyncs = total ? Number(total.trim().split(/\s+/)[3]) : 0;
