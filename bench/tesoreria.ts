@@ -5,9 +5,24 @@
  *     writer, then validated against the official XSD with xmllint-wasm (the server's `validarXsd`): time and memory.
  *   - A Norma 43 statement of L lines (FARO_BENCH_N43, default 100,000: a 22 + a 23 record per movement) written and
  *     parsed by the domain parser (the import route parses before one INSERT per 1,000 lines).
+ *   - The movements list (`movstesoreria/list`: the engine's `listarMovimientos`, one union of collections, payments
+ *     and treasury movements with the running balance per account, page of 50 + capped count) at M movements
+ *     (FARO_BENCH_MOVIMIENTOS, default 1,000,000, set-based into DEMO): p50 / p95 per filter. PostgreSQL on a
+ *     throwaway cluster; PGlite when its binaries are missing.
  */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { escribirNorma43, generarPain008, identificadorAcreedor, parsearNorma43, type ReciboSepa } from '@faro/domain';
+import { sql } from 'drizzle-orm';
+import { importarNorma43 } from '../apps/server/src/modules/tesoreria/extractos.ts';
+import { listarMovimientos } from '../apps/server/src/modules/tesoreria/movimientos.ts';
 import { validarXsd } from '../apps/server/src/modules/tesoreria/xsd.ts';
+import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
+import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
+import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, mib, ms, num, printTable } from './format.ts';
 
 export async function benchTesoreria(): Promise<void> {
@@ -92,4 +107,101 @@ export async function benchTesoreria(): Promise<void> {
     ['What', 'Write', 'Validate / parse', 'Result', 'RSS growth'],
     rows,
   );
+  await benchMovimientos(fichero);
 }
+
+const filas = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? Number.NaN;
+
+/** The movements list at M movements: PostgreSQL (else PGlite), DEMO's bank and till accounts, set-based. */
+async function benchMovimientos(n43: string): Promise<void> {
+  const total = Number(process.env.FARO_BENCH_MOVIMIENTOS ?? 1_000_000) || 1_000_000;
+  const work = mkdtempSync(path.join(tmpdir(), 'faro-bench-tesoreria-'));
+  let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
+  let motor = 'PostgreSQL';
+  try {
+    try {
+      cluster = await startPostgresCluster();
+    } catch (error) {
+      motor = `PGlite (PostgreSQL: ${error instanceof PostgresBinariesMissing ? 'binaries not found' : String(error)})`;
+    }
+    const database: Database = cluster
+      ? await openDatabase({ databaseUrl: cluster.url })
+      : await openDatabase({ dataDir: path.join(work, 'pglite') });
+    try {
+      await migrateDatabase(database);
+      await seedDemoOnce(database.db);
+      const db = database.db;
+      const [emp] = filas(await db.execute(sql`select id from empresas where codigo = 'DEMO'`));
+      const empresaId = Number(emp!.id);
+      const cuentas = filas(
+        await db.execute(sql`select id from tesoreria where empresa_id = ${empresaId} order by id`),
+      ).map((r) => Number(r.id));
+      let t0 = performance.now();
+      await db.execute(sql`
+        insert into movimientos_tesoreria (empresa_id, id_tesoreria, fecha, importe, descripcion, clase)
+        select ${empresaId}, (array[${sql.join(
+          cuentas.map((c) => sql`${c}`),
+          sql`, `,
+        )}]::bigint[])[1 + g % ${cuentas.length}], date '2022-01-01' + (g * 1460 / ${total}),
+          case when g % 3 = 0 then -((g % 300) + 1.1) else (g % 900) + 1.25 end, 'Movimiento ' || g, 'manual'
+        from generate_series(1, ${total}) g`);
+      const carga = performance.now() - t0;
+      await db.execute(sql`analyze movimientos_tesoreria`);
+      const scope = companyScope(db, { empresaId, personaId: null, userName: 'bench' });
+      const casos: [string, Record<string, unknown>][] = [
+        ['first page (newest 50)', {}],
+        ['one account', { IdTesoreria: cuentas[0] }],
+        ['one month', { FechaDesde: '2024-06-01', FechaHasta: '2024-06-30' }],
+        ['not reconciled', { Conciliado: false }],
+      ];
+      const rows: Cell[][] = [[`${num(total, 0)} movements inserted`, `${num(carga / 1000, 1)} s`, '', '']];
+      for (const [nombre, filtros] of casos) {
+        const tiempos: number[] = [];
+        // At most ~20 s a case once two runs are in: at 1M a slow list must not stall `npm run bench`.
+        const limite = performance.now() + 20_000;
+        let totalLista: unknown;
+        while (tiempos.length < 20 && (tiempos.length < 2 || performance.now() < limite)) {
+          t0 = performance.now();
+          const r = await listarMovimientos(scope, { Filtros: JSON.stringify(filtros), TotalPagina: '50' });
+          tiempos.push(performance.now() - t0);
+          totalLista = r.Total;
+        }
+        rows.push([
+          `movstesoreria/list: ${nombre}`,
+          ms(pct(tiempos, 50)),
+          ms(pct(tiempos, 95)),
+          `${tiempos.length} runs, Total ${String(totalLista)}`,
+        ]);
+      }
+      const [banco] = filas(
+        await db.execute(sql`select id from tesoreria where empresa_id = ${empresaId} and tipo = 'banco'
+          order by (replace(coalesce(iban, ''), ' ', '') = 'ES9121000418450200051332') desc, id limit 1`),
+      );
+      t0 = performance.now();
+      const [extracto] = await scope.tx((t) => importarNorma43(t, 'bench.n43', n43, Number(banco!.id)));
+      rows.push([
+        `Norma 43 import, ${num(n43.split('\n').length - 1, 0)} lines (one transaction)`,
+        ms(performance.now() - t0),
+        '',
+        `${num(Number((extracto as { NumApuntes?: number } | undefined)?.NumApuntes ?? 0), 0)} movements stored`,
+      ]);
+      printTable(`Treasury: the movements list (${motor})`, ['', 'p50', 'p95', ''], rows);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await cluster?.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`)
+  benchTesoreria().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
