@@ -273,7 +273,7 @@ try {
       console.log(`!!! driving school bench failed: ${errorText(error)}`);
     }
   }
-  // Purchases (issue 13): the received-invoice list at 100k registered invoices and registering drafts (PGlite).
+  // Purchases (issue 13): the received-invoice list (PGlite 100k, PostgreSQL 1M) beside raw SQL; registering drafts.
   if (existsSync(path.join(import.meta.dirname, 'compras.ts'))) {
     console.log('\n==================================================================== PURCHASES');
     try {
@@ -293,7 +293,7 @@ try {
       console.log(`!!! people bench failed: ${errorText(error)}`);
     }
   }
-  // Treasury (issue 14): a 10,000-receipt SEPA batch written and XSD-validated, a 100,000-line Norma 43 parsed.
+  // Treasury (issue 14): a 10,000-receipt SEPA batch XSD-validated, a 100,000-line Norma 43, movements list at 1M.
   if (existsSync(path.join(import.meta.dirname, 'tesoreria.ts'))) {
     console.log('\n==================================================================== TREASURY');
     try {
