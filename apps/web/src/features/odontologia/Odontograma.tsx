@@ -92,7 +92,7 @@ function descripcionPieza(pieza: number, marcas: Marca[]): string {
  * five surfaces drawn (done blue, planned red; a dashed ring = the whole tooth). Arrow keys move along the teeth,
  * Enter or Space opens one: its marks (carry out a planned one) and a form to add a mark on chosen surfaces.
  */
-export function Odontograma({ idPaciente }: { idPaciente: number }) {
+export function Odontograma({ idPaciente, pagina = false }: { idPaciente: number; pagina?: boolean }) {
   const datos = useOdon<{ Paciente: Paciente; Marcas: Marca[] }>(`odontograma/${idPaciente}`);
   const [temporal, setTemporal] = useState(false);
   const [pieza, setPieza] = useState<number | null>(null);
@@ -118,7 +118,7 @@ export function Odontograma({ idPaciente }: { idPaciente: number }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3">
+        <Title order={pagina ? 1 : 2} size="h3">
           Odontograma de {datos.data.Paciente.Nombre}
         </Title>
         <SegmentedControl

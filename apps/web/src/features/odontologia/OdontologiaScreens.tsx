@@ -52,7 +52,11 @@ export function OdontologiaScreens({ action, segments, route }: Props) {
   if (action === 'pacientes')
     return conId ? <FichaPaciente id={idNum} /> : <BuscarPacientes titulo="Pacientes" destino="pacientes" />;
   if (action === 'odontograma')
-    return conId ? <Odontograma idPaciente={idNum} /> : <BuscarPacientes titulo="Odontograma" destino="odontograma" />;
+    return conId ? (
+      <Odontograma idPaciente={idNum} pagina />
+    ) : (
+      <BuscarPacientes titulo="Odontograma" destino="odontograma" />
+    );
   if (action === 'planestrat')
     return vista === 'nuevo' ? <NuevoPlan /> : conId ? <PlanDetalle id={idNum} /> : <ListaPlanes />;
   if (action === 'citas') return <Citas />;
