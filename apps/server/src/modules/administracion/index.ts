@@ -111,8 +111,17 @@ export const administracionModule: AreaModule = async (app, deps) => {
     return { Mensaje: body.Suspendida ? 'La empresa se ha suspendido' : 'La empresa se ha reactivado' };
   });
   app.post(`${adm}/admempresas/produccion/:id`, cfg, async (request) => {
-    await p.empresas.produccion(param(request, 'id'));
-    return { Mensaje: 'La empresa ha pasado a producción' };
+    const { Datos } = cuerpo(
+      z.object({ Datos: z.enum(['conservar', 'limpiar']).default('conservar') }),
+      request.body ?? {},
+    );
+    await p.empresas.produccion(param(request, 'id'), Datos === 'limpiar');
+    return {
+      Mensaje:
+        Datos === 'limpiar'
+          ? 'La empresa ha pasado a producción y empieza de cero'
+          : 'La empresa ha pasado a producción con sus datos',
+    };
   });
   app.post(`${adm}/admempresas/contrato/:id`, cfg, async (request) => {
     const creado = await p.contratos.generarPara(param(request, 'id'));

@@ -104,7 +104,24 @@ describe('platform administration', () => {
     expect(refused).toMatchObject({ status: 403, body: { Mensaje: SUSPENDIDA } });
     await admin.request('POST', `${ADM}/admempresas/suspender/${id}`, { Suspendida: false });
     expect((await nora.request('GET', '/api/ventas/clientes/list')).status).toBe(200);
-    expect((await admin.request('POST', `${ADM}/admempresas/produccion/${id}`)).status).toBe(200);
+    // To production starting clean (no issued invoices): the test customer goes, the people and initial data stay.
+    const cliente = await nora.request('POST', '/api/ventas/clientes/save', {
+      Nombre: 'Cliente de prueba',
+      NIF: '00000006Y',
+    });
+    expect(cliente.status, JSON.stringify(cliente.body)).toBe(201);
+    expect((await admin.request('GET', `${ADM}/admempresas/edit/${id}`)).body.FacturasEmitidas).toBe(0);
+    const limpia = await admin.request('POST', `${ADM}/admempresas/produccion/${id}`, { Datos: 'limpiar' });
+    expect(limpia.status, JSON.stringify(limpia.body)).toBe(200);
+    expect((await nora.request('GET', '/api/ventas/clientes/list')).body.Items).toEqual([]);
+    expect((await nora.request('GET', '/api/configuracion/tiposiva/list')).body.Items.length).toBeGreaterThan(0);
+    expect((await admin.request('GET', `${ADM}/admusuarios/list/${id}`)).body.Items).toHaveLength(1);
+    // A company with issued invoices cannot start clean: a Spanish 409, nothing touched.
+    const demoId = await idDe('DEMO');
+    const nope = await admin.request('POST', `${ADM}/admempresas/produccion/${demoId}`, { Datos: 'limpiar' });
+    expect(nope.status).toBe(409);
+    expect(nope.body.Mensaje).toMatch(/^No se puede empezar de cero: la empresa ya ha emitido \d+ facturas/);
+    expect((await admin.request('GET', `${ADM}/admempresas/edit/${demoId}`)).body.EntidadPruebas).toBe(true);
     expect((await admin.request('GET', `${ADM}/admempresas/edit/${id}`)).body).toMatchObject({
       EntidadPruebas: false,
       Plan: 'profesional',

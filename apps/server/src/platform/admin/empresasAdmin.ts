@@ -2,10 +2,11 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { datosInicialesEmpresa } from '../../modules/configuracion/datosIniciales.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAllOf } from '../auth/sessions.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { centrosTable, empresas, miembros, personas, suscripciones } from '../db/schema.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { companyScope } from '../tenancy/scope.ts';
+import { filas } from './filas.ts';
 
 /**
  * Platform administration of companies and their users (admempresas, administrador/admusuarios): platform-level
@@ -73,6 +74,67 @@ const LIST_SQL = `
     e.creada as "Creada"
   from empresas e left join suscripciones s on s.empresa_id = e.id`;
 
+export const noLimpiar = (n: number) =>
+  `No se puede empezar de cero: la empresa ya ha emitido ${n} ${n === 1 ? 'factura' : 'facturas'} y las facturas ` +
+  'emitidas no se pueden borrar (la ley obliga a conservarlas y ya constan en su registro). Pasa a producción ' +
+  'conservando los datos.';
+
+/** Company tables that starting clean keeps: who works there, its centres, legal logs and the platform's links. */
+const CONSERVAR = new Set([
+  'miembros',
+  'roles',
+  'centros',
+  'sesiones',
+  'auditoria',
+  'fichajes',
+  'fichajes_correcciones',
+  'fichajes_pines',
+  'verifactu_registros',
+  'verifactu_config',
+  'ticketbai_registros',
+  'ticketbai_config',
+  'aues_config',
+  'contratos_servicio',
+  'suscripciones',
+  'suscripciones_facturas',
+  'avisos_usuarios',
+  'asesoria_clientes',
+  'asesoria_niveles',
+  'asesoria_perfil',
+  'asesoria_asignaciones',
+  'asesoria_solicitudes',
+  'errores_servidor',
+  'correos_salida',
+  'trabajos',
+]);
+
+/**
+ * Deletes the company's rows of every other table with an `empresa_id`, children before parents (the foreign keys
+ * read from the catalogue); a table that refuses (an append-only trigger) aborts the whole transaction.
+ */
+async function vaciarEmpresa(tx: Db, empresaId: number) {
+  const tablas = filas<{ t: string }>(
+    await tx.execute(sql`select c.table_name as t from information_schema.columns c
+      join information_schema.tables x on x.table_schema = c.table_schema and x.table_name = c.table_name
+      where c.table_schema = current_schema() and c.column_name = 'empresa_id' and x.table_type = 'BASE TABLE'`),
+  )
+    .map((r) => r.t)
+    .filter((t) => !CONSERVAR.has(t));
+  const fks = filas<{ hijo: string; padre: string }>(
+    await tx.execute(sql`select h.relname as hijo, p.relname as padre from pg_constraint k
+      join pg_class h on h.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+      where k.contype = 'f' and h.relnamespace = current_schema()::regnamespace and h.oid <> p.oid`),
+  );
+  const pendientes = new Set(tablas);
+  while (pendientes.size) {
+    // A table goes once no pending table references it.
+    const libre = [...pendientes].find((t) => !fks.some((f) => f.padre === t && pendientes.has(f.hijo)));
+    const siguiente = libre ?? [...pendientes][0]!;
+    await tx.execute(sql`delete from ${sql.identifier(siguiente)} where empresa_id = ${empresaId}`);
+    pendientes.delete(siguiente);
+  }
+}
+
 export function empresasAdmin(database: Database, now: () => number) {
   const db = database.db;
 
@@ -125,6 +187,7 @@ export function empresasAdmin(database: Database, now: () => number) {
         PlanSiguiente: s?.PlanSiguiente ?? null,
         MotivoSuspension: s?.MotivoSuspension ?? null,
         PasoProduccion: s?.PasoProduccion ?? null,
+        FacturasEmitidas: await this.facturasEmitidas(id),
       };
     },
 
@@ -177,8 +240,35 @@ export function empresasAdmin(database: Database, now: () => number) {
         .onConflictDoUpdate({ target: suscripciones.empresaId, set: v });
     },
 
-    /** Moves a test company to production: the test flag goes, the data is kept (see ARCHITECTURE, issue 19). */
-    async produccion(id: number) {
+    /** Issued sales invoices of a company: while there are any, it cannot start clean (they are kept by law). */
+    async facturasEmitidas(id: number): Promise<number> {
+      const [r] = await database.query<{ n: number }>(
+        `select count(*)::int as n from documentos_venta
+          where empresa_id = $1 and numero is not null and tipo in ('factura', 'rectificativa', 'simplificada')`,
+        [id],
+      );
+      return Number(r?.n ?? 0);
+    },
+
+    /**
+     * Moves a test company to production: the test flag goes; the data is kept, or (`limpiar`, only without issued
+     * invoices) every company table is emptied but the people, roles, centres, legal logs and platform links, and the
+     * initial data (VAT types, series, payment methods, cash account) is written again — all in one transaction.
+     */
+    async produccion(id: number, limpiar = false) {
+      if (limpiar) {
+        const n = await this.facturasEmitidas(id);
+        if (n > 0) throw new AppError(409, noLimpiar(n));
+        await db.transaction(async (tx) => {
+          const [e] = await tx.select().from(empresas).where(eq(empresas.id, id)).for('update');
+          if (!e) throw notFound();
+          await vaciarEmpresa(tx, id);
+          await datosInicialesEmpresa(companyScope(tx, { empresaId: id, personaId: null, userName: 'admin' }), {
+            tributacion: (e.tributacion ?? 'peninsula') as never,
+            tipoCuenta: e.tipoCuenta as never,
+          });
+        });
+      }
       const [row] = await db
         .update(empresas)
         .set({ entidadPruebas: false })

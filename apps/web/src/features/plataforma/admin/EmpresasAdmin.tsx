@@ -16,6 +16,7 @@ import {
   MultiSelect,
   NumberInput,
   PasswordInput,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -47,6 +48,8 @@ interface EmpresaFila {
   TipoCuenta: TipoCuenta;
   Plan: string;
   EntidadPruebas: boolean;
+  /** Issued invoices: while there are any, the company cannot start clean. */
+  FacturasEmitidas?: number;
   CondicionesAceptadas: boolean;
   Suspendida: boolean;
   NumUsuarios: number;
@@ -170,6 +173,8 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
       setErr(errores(e));
     }
   };
+  const [produccion, setProduccion] = useState<null | 'conservar' | 'limpiar'>(null);
+  const facturas = inicial?.FacturasEmitidas ?? 0;
   const [mesCuota, setMesCuota] = useState(() => new Date().toISOString().slice(0, 7));
   const accion = async (path: string, body?: unknown) => {
     const r = await api.post<{ Mensaje: string }>(`${ADM}/admempresas/${path}/${id}`, body ?? {});
@@ -261,8 +266,8 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
               <SiNo si={inicial.Suspendida} textoSi="Suspendida" textoNo="Activa" color="red" />
               <SiNo si={inicial.CondicionesAceptadas} textoSi="Contrato firmado" textoNo="Contrato sin firmar" />
               {inicial.EntidadPruebas && (
-                <Button variant="light" onClick={() => accion('produccion')}>
-                  Pasar a producción (conserva los datos)
+                <Button variant="light" onClick={() => setProduccion('conservar')}>
+                  Pasar a producción
                 </Button>
               )}
               {inicial.Suspendida ? (
@@ -296,6 +301,38 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
           <ContratosEmpresa empresa={id} />
         </>
       )}
+      <Modal opened={produccion !== null} onClose={() => setProduccion(null)} title="Pasar a producción">
+        <Stack>
+          <Radio.Group
+            label="¿Qué hacemos con los datos de prueba? (lo que haya elegido el propietario)"
+            value={produccion ?? 'conservar'}
+            onChange={(d) => setProduccion(d as 'conservar' | 'limpiar')}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="conservar" label="Conservar los datos de prueba" />
+              <Radio
+                value="limpiar"
+                label="Empezar de cero (se conservan los usuarios, perfiles y centros)"
+                disabled={facturas > 0}
+              />
+            </Stack>
+          </Radio.Group>
+          {facturas > 0 && (
+            <Text size="sm" c="dimmed">
+              No se puede empezar de cero: la empresa ya ha emitido {facturas} {facturas === 1 ? 'factura' : 'facturas'}{' '}
+              y las facturas emitidas no se pueden borrar (la ley obliga a conservarlas).
+            </Text>
+          )}
+          <Button
+            onClick={async () => {
+              await accion('produccion', { Datos: produccion });
+              setProduccion(null);
+            }}
+          >
+            Pasar a producción
+          </Button>
+        </Stack>
+      </Modal>
       <Modal opened={motivo !== null} onClose={() => setMotivo(null)} title="Suspender la empresa">
         <Stack>
           <TextInput label="Motivo" value={motivo ?? ''} onChange={(e) => setMotivo(e.currentTarget.value)} />
