@@ -9,6 +9,7 @@ import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts'
 import type { CompanyDirectory } from '../../platform/tenancy/directory.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { crmActividades, crmCalendario, crmOportunidades, miembros } from '../../platform/tenancy/tables.ts';
+import { clasesDeAgenda } from './agendaClases.ts';
 import { crearAviso } from './avisos.ts';
 import { idParam } from './comun.ts';
 import { cli, comprobarContacto, nombreContacto, pot, unirContacto } from './contactos.ts';
@@ -239,7 +240,9 @@ export const actividadesRoutes: AreaModule = (app, deps) => {
     );
     const Items = await consultar(s, where).orderBy(asc(ac.Inicio), asc(ac.Id)).limit(1000);
     const [conf] = await s.select(crmCalendario);
-    return { Items, Colores: coloresCalendario(conf?.Colores) };
+    // The academy timetable and the driving-school classes of a teacher/instructor (read-only events).
+    const Clases = await clasesDeAgenda(s, s.personaId, Desde, Hasta);
+    return { Items, Clases, Colores: coloresCalendario(conf?.Colores) };
   });
   app.get(`${agenda}/edit/:id`, { config: propia, schema: { tags: utags } }, (request) =>
     cargar(deps.scopeOf(request), idParam(request), true),

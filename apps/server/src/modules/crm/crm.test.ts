@@ -225,6 +225,54 @@ describe('funnels, opportunities and the kanban', () => {
   });
 });
 
+describe("Mi Agenda shows a teacher's timetable and an instructor's classes (read-only)", () => {
+  it('expands the weekly sessions within the course dates and lists the practical classes', async () => {
+    const profesor = await t.as('profesor', 'ACADEMIA');
+    const [ses] = await t.database.query<any>(
+      `select h.id, h.dia_semana, h.hora_inicio, c.fecha_inicio::text as fecha_inicio, c.nombre from horarios h
+         join cursos c on c.id = h.id_curso and c.empresa_id = h.empresa_id
+         join profesores p on p.id = h.id_profesor and p.empresa_id = h.empresa_id
+         join personas pe on lower(pe.email) = lower(p.email)
+        where pe.user_name = 'profesor' and c.fecha_inicio is not null order by h.id limit 1`,
+    );
+    expect(ses).toBeTruthy();
+    // The second week of the course: one event per session of that weekday, at its Madrid time.
+    const inicio = new Date(`${String(ses.fecha_inicio).slice(0, 10)}T12:00:00Z`);
+    inicio.setUTCDate(inicio.getUTCDate() + 7);
+    const desde = inicio.toISOString().slice(0, 10);
+    inicio.setUTCDate(inicio.getUTCDate() + 6);
+    const hasta = inicio.toISOString().slice(0, 10);
+    const ag = await profesor.request('GET', `/api/usuarios/usuario/agenda/list?Desde=${desde}&Hasta=${hasta}`);
+    expect(ag.status).toBe(200);
+    const suyas = ag.body.Clases.filter((c: any) => c.Id.startsWith(`h${ses.id}-`));
+    expect(suyas).toHaveLength(1);
+    expect(suyas[0]).toMatchObject({ Origen: 'academia', Enlace: '/horario/lista' });
+    expect(suyas[0].Asunto).toContain(ses.nombre);
+    const hora = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' });
+    expect(hora.format(new Date(suyas[0].Inicio))).toBe(ses.hora_inicio);
+    // Before the course starts there is nothing.
+    const antes = await profesor.request('GET', '/api/usuarios/usuario/agenda/list?Desde=2000-01-03&Hasta=2000-01-09');
+    expect(antes.body.Clases).toEqual([]);
+    // Someone who is not a teacher gets no classes.
+    const ag2 = await demo.request('GET', `/api/usuarios/usuario/agenda/list?Desde=${desde}&Hasta=${hasta}`);
+    expect(ag2.body.Clases).toEqual([]);
+
+    const instructor = await t.as('instructor', 'AUTOESCUELA');
+    const [clase] = await t.database.query<any>(
+      `select cp.id, cp.fecha::text as fecha, cp.minutos from clases_practicas cp
+         join profesores p on p.id = cp.id_profesor and p.empresa_id = cp.empresa_id
+         join personas pe on lower(pe.email) = lower(p.email)
+        where pe.user_name = 'instructor' and cp.estado <> 'anulada' order by cp.id limit 1`,
+    );
+    expect(clase).toBeTruthy();
+    const dia = String(clase.fecha).slice(0, 10);
+    const ai = await instructor.request('GET', `/api/usuarios/usuario/agenda/list?Desde=${dia}&Hasta=${dia}`);
+    const c = ai.body.Clases.find((x: any) => x.Id === `c${clase.id}`);
+    expect(c).toMatchObject({ Origen: 'autoescuela', Enlace: '/clases/lista' });
+    expect((Date.parse(c.Fin) - Date.parse(c.Inicio)) / 60_000).toBe(Number(clase.minutos));
+  });
+});
+
 describe('document manager (gestordoc)', () => {
   const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
   const subir = (nombre: string, datos: Buffer | string, carpeta?: number) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { detectFileType, FILE_MIME, MSG } from '@faro/domain';
 import { and, asc, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
@@ -66,11 +67,113 @@ export function carpetaGestordoc(dataDir: string): string {
   return `${dataDir}-gestordoc`;
 }
 
+/** The bytes of an upload: jpg, png or pdf by their first bytes (`soloImagen`: jpg or png), else the spec's 400. */
+export function tipoFichero(bytes: Buffer, soloImagen = false): string {
+  const tipo = detectFileType(bytes);
+  if (!tipo || (soloImagen && tipo === 'pdf')) throw badRequest(MSG.fileType);
+  return tipo;
+}
+
+/**
+ * Keeps an upload in the document manager: bytes in the store, the row (in the folder `carpeta` gives, inside the
+ * same transaction) audited under `recurso`; the bytes go away again if the row cannot be written.
+ */
+export async function guardarFichero(
+  s: Scope,
+  store: Almacen,
+  upload: { filename: string; bytes: Buffer },
+  carpeta: (t: Scope) => Promise<number | null>,
+  recurso: string,
+  opciones: { soloImagen?: boolean; nombre?: string } = {},
+) {
+  const Tipo = tipoFichero(upload.bytes, opciones.soloImagen);
+  const Nombre = (opciones.nombre ?? upload.filename).slice(0, 200);
+  const Clave = `${s.empresaId}/${randomUUID()}`;
+  await store.guardar(Clave, upload.bytes);
+  try {
+    return await s.tx(async (t) => {
+      const IdCarpeta = await carpeta(t);
+      const [r] = await t.insert(f, { IdCarpeta, Nombre, Tipo, Tamano: upload.bytes.length, Clave }).returning({
+        Id: f.Id,
+        IdCarpeta: f.IdCarpeta,
+        Nombre: f.Nombre,
+        Tipo: f.Tipo,
+        Tamano: f.Tamano,
+        Subido: f.Subido,
+      });
+      await t.audit({ accion: 'A', recurso, idRegistro: r!.Id, campos: { Nombre, Tipo, IdCarpeta } });
+      return r!;
+    });
+  } catch (error) {
+    await store.borrar(Clave);
+    throw error;
+  }
+}
+
+/** Sends a stored file (inline to preview, else as an attachment); a row whose bytes are gone is the spec's 400. */
+export async function enviarFichero(
+  reply: FastifyReply,
+  store: Almacen,
+  row: { Clave: string; Nombre: string; Tipo: string },
+  inline: boolean,
+) {
+  const datos = await store.leer(row.Clave);
+  if (!datos) throw badRequest(MSG.fileMissing);
+  const nombre = row.Nombre.replace(/[^\w.\- ]/g, '_');
+  return reply
+    .header('Content-Type', FILE_MIME[row.Tipo as keyof typeof FILE_MIME] ?? 'application/octet-stream')
+    .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${nombre}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(datos);
+}
+
+/** Deletes a file row (audited under `recurso`) and then its bytes. */
+export async function borrarFichero(
+  s: Scope,
+  store: Almacen,
+  row: { Id: number; Clave: string; Nombre: string },
+  recurso: string,
+) {
+  await s.tx(async (t) => {
+    await t.delete(f, eq(f.Id, row.Id));
+    await t.audit({ accion: 'D', recurso, idRegistro: row.Id, campos: { Nombre: row.Nombre } });
+  });
+  await store.borrar(row.Clave);
+}
+
+/**
+ * The folder of a record (an employee, a student…) in the document manager: `raiz/<code> · <name>`, found by its code
+ * (the part before ' · ', so the office may rename the rest); with `crear`, made when missing.
+ */
+export async function carpetaDeRegistro(
+  s: Scope,
+  raiz: string,
+  registro: { codigo: string; nombre: string },
+  crear: boolean,
+): Promise<number | null> {
+  let [r] = await s
+    .pick({ Id: c.Id }, c, and(isNull(c.IdPadre), eq(c.Nombre, raiz)))
+    .orderBy(asc(c.Id))
+    .limit(1);
+  if (!r && !crear) return null;
+  r ??= (await s.insert(c, { Nombre: raiz, IdPadre: null }).returning({ Id: c.Id }))[0]!;
+  const hijas = await s.pick({ Id: c.Id, Nombre: c.Nombre }, c, eq(c.IdPadre, r.Id)).orderBy(asc(c.Id));
+  const propia = hijas.find((h) => h.Nombre.split(' · ')[0]!.trim() === registro.codigo);
+  if (propia || !crear) return propia?.Id ?? null;
+  const nombre = `${registro.codigo} · ${registro.nombre}`.slice(0, 100);
+  return (await s.insert(c, { Nombre: nombre, IdPadre: r.Id }).returning({ Id: c.Id }))[0]!.Id;
+}
+
+/** The store of the document manager's bytes: a local folder (see `carpetaGestordoc`). */
+export function almacenGestordoc(dataDir: string): Almacen {
+  return almacenLocal(carpetaGestordoc(dataDir));
+}
+
 /** The document manager (`gestordoc`): folders and files per company; bytes behind the `Almacen` interface. */
 export function gestordocRoutes(almacen?: Almacen): AreaModule {
   return (app, deps) => {
     ensureMultipart(app);
-    const store = almacen ?? almacenLocal(carpetaGestordoc(deps.config.dataDir));
+    const store = almacen ?? almacenGestordoc(deps.config.dataDir);
     const tags = ['configuracion'];
     const leer = { access: access.permission('ConfEmpresa', 1) };
     const editar = { access: access.permission('ConfEmpresa', 2) };
@@ -116,35 +219,8 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
         const idCarpeta = Number((request.query as { IdCarpeta?: string }).IdCarpeta) || null;
         await comprobarCarpeta(s, idCarpeta);
         const upload = await readUpload(request, GESTORDOC_LIMITE_KB);
-        const tipo = detectFileType(upload.bytes);
-        if (!tipo) throw badRequest(MSG.fileType);
-        const Clave = `${s.empresaId}/${randomUUID()}`;
-        await store.guardar(Clave, upload.bytes);
-        try {
-          const row = await s.tx(async (t) => {
-            const [r] = await t
-              .insert(f, {
-                IdCarpeta: idCarpeta,
-                Nombre: upload.filename.slice(0, 200),
-                Tipo: tipo,
-                Tamano: upload.bytes.length,
-                Clave,
-              })
-              .returning({ Id: f.Id });
-            await t.audit({
-              accion: 'A',
-              recurso: 'gestordoc',
-              idRegistro: r!.Id,
-              campos: { Nombre: upload.filename, Tipo: tipo },
-            });
-            return r!;
-          });
-          const { Clave: _c, ...json } = await cargarFichero(s, row.Id);
-          return reply.code(201).send(json);
-        } catch (error) {
-          await store.borrar(Clave);
-          throw error;
-        }
+        const row = await guardarFichero(s, store, upload, async () => idCarpeta, 'gestordoc');
+        return reply.code(201).send(row);
       },
     );
 
@@ -154,15 +230,7 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       async (request, reply) => {
         const s = deps.scopeOf(request);
         const row = await cargarFichero(s, idParam(request));
-        const datos = await store.leer(row.Clave);
-        if (!datos) throw badRequest(MSG.fileMissing);
-        const inline = (request.query as { ver?: string }).ver === '1';
-        const nombre = row.Nombre.replace(/[^\w.\- ]/g, '_');
-        return reply
-          .header('Content-Type', FILE_MIME[row.Tipo as keyof typeof FILE_MIME] ?? 'application/octet-stream')
-          .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${nombre}"`)
-          .header('Cache-Control', 'private, no-store')
-          .send(datos);
+        return enviarFichero(reply, store, row, (request.query as { ver?: string }).ver === '1');
       },
     );
 
@@ -195,12 +263,7 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       async (request) => {
         const s = deps.scopeOf(request);
         const id = idParam(request);
-        const row = await cargarFichero(s, id);
-        await s.tx(async (t) => {
-          await t.delete(f, eq(f.Id, id));
-          await t.audit({ accion: 'D', recurso: 'gestordoc', idRegistro: id, campos: { Nombre: row.Nombre } });
-        });
-        await store.borrar(row.Clave);
+        await borrarFichero(s, store, await cargarFichero(s, id), 'gestordoc');
         return { Mensaje: 'Fichero eliminado' };
       },
     );

@@ -1,5 +1,7 @@
 import type { AreaModule } from '../../platform/deps.ts';
+import { ausenciasUsuarioRoutes } from './ausenciasUsuario.ts';
 import { comisionesRoutes } from './comisiones.ts';
+import { documentosEmpleadoRoutes } from './documentos.ts';
 import { fichajesRoutes } from './fichajesRoutes.ts';
 import { inspeccionRoutes } from './inspeccion.ts';
 import { rrhhMasterData } from './masterData.ts';
@@ -17,4 +19,6 @@ export const rrhhModule: AreaModule = (app, deps) => {
   fichajesRoutes(app, deps);
   inspeccionRoutes(app, deps);
   comisionesRoutes(app, deps);
+  documentosEmpleadoRoutes(app, deps);
+  ausenciasUsuarioRoutes(app, deps);
 };

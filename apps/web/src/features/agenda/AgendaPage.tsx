@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type PointerEvent as RPointerEvent, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
@@ -54,16 +55,49 @@ interface Evento {
   TipoContacto: 'c' | 'p' | null;
   IdContacto: number | null;
   Contacto: string | null;
+  /** A read-only event of another area (academy timetable, driving-school class): opens its own screen. */
+  Enlace?: string;
+}
+/** Events of the academy and the driving school for a teacher/instructor (read-only here). */
+interface EventoAjeno {
+  Id: string;
+  Origen: 'academia' | 'autoescuela';
+  Asunto: string;
+  Descripcion: string | null;
+  Inicio: string;
+  Fin: string;
+  Enlace: string;
 }
 interface AgendaAnswer {
   Items: Evento[];
+  Clases?: EventoAjeno[];
   Colores: ColoresCalendario;
 }
 
 const HORA_INICIO = 7;
 const HORA_FIN = 22;
 const ALTO_HORA = 48; // px per hour in the week and day views
-const etiquetaTipo = (t: string) => TIPOS_ACTIVIDAD.find((x) => x.value === t)?.label ?? t;
+const etiquetaTipo = (t: string) =>
+  t === 'clase' ? 'Clase (solo lectura)' : (TIPOS_ACTIVIDAD.find((x) => x.value === t)?.label ?? t);
+/** Colour of the read-only classes: from the theme, apart from the activity kinds' colours. */
+const COLOR_CLASE = 'var(--mantine-color-grape-7)';
+const ajenoAEvento = (c: EventoAjeno, i: number): Evento => ({
+  Id: -(i + 1),
+  Tipo: 'clase',
+  Asunto: c.Asunto,
+  Descripcion: c.Descripcion,
+  Inicio: c.Inicio,
+  Fin: c.Fin,
+  TodoDia: false,
+  Hecha: false,
+  Recordatorio: null,
+  IdOportunidad: null,
+  Oportunidad: null,
+  TipoContacto: null,
+  IdContacto: null,
+  Contacto: null,
+  Enlace: c.Enlace,
+});
 const finDe = (e: Evento) => (e.Fin ? new Date(e.Fin) : new Date(new Date(e.Inicio).getTime() + 60 * 60_000));
 
 /** `usuario/agenda` (Mi Agenda): month, week, day and list views (Monday first), coloured by `usuario/configcal`. */
@@ -83,8 +117,15 @@ export function AgendaPage() {
     queryFn: () => api.get<AgendaAnswer>(`${RUTA}/list`, { params: { Desde: desde, Hasta: hasta } }),
   });
   const colores = agenda.data?.Colores;
-  const color = (t: string) => colores?.[t as keyof ColoresCalendario] ?? COLOR_CALENDARIO_DEFECTO;
-  const eventos = agenda.data?.Items ?? [];
+  const color = (t: string) =>
+    t === 'clase' ? COLOR_CLASE : (colores?.[t as keyof ColoresCalendario] ?? COLOR_CALENDARIO_DEFECTO);
+  const eventos = useMemo(
+    () => [...(agenda.data?.Items ?? []), ...(agenda.data?.Clases ?? []).map(ajenoAEvento)],
+    [agenda.data],
+  );
+  const navigate = useNavigate();
+  /** An activity opens its editor; a class of another area opens that area's screen. */
+  const abrir = (e: Evento) => (e.Enlace ? navigate(e.Enlace) : setEditando(e));
   const refrescar = () => client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, 'agenda') });
   const mover = useMutation({
     mutationFn: (v: { e: Evento; inicio: Date; fin: Date | null }) =>
@@ -112,14 +153,14 @@ export function AgendaPage() {
   const chip = (e: Evento, compacto = true) => (
     <UnstyledButton
       key={e.Id}
-      draggable
+      draggable={!e.Enlace}
       onDragStart={(ev: DragEvent) => {
         ev.dataTransfer.setData('text/plain', String(e.Id));
         arrastre.current = e;
       }}
       onClick={(ev) => {
         ev.stopPropagation();
-        setEditando(e);
+        abrir(e);
       }}
       // The accessible name starts with the visible text (axe: label-content-name-mismatch), then the kind.
       aria-label={`${e.TodoDia ? '' : `${hora(new Date(e.Inicio))} `}${e.Asunto} · ${etiquetaTipo(e.Tipo)}${e.TodoDia ? ', todo el día' : ''}`}
@@ -256,7 +297,7 @@ export function AgendaPage() {
                   key={e.Id}
                   e={e}
                   color={color(e.Tipo)}
-                  onAbrir={() => setEditando(e)}
+                  onAbrir={() => abrir(e)}
                   onDragStart={() => {
                     arrastre.current = e;
                   }}
@@ -344,6 +385,12 @@ export function AgendaPage() {
             <Text size="xs">{t.label}</Text>
           </Group>
         ))}
+        {(agenda.data?.Clases?.length ?? 0) > 0 && (
+          <Group gap={4}>
+            <Box w={12} h={12} style={{ background: COLOR_CLASE, borderRadius: 2 }} />
+            <Text size="xs">Clases (academia y autoescuela, solo lectura)</Text>
+          </Group>
+        )}
       </Group>
       {vista === 'mes' ? mes : vista === 'lista' ? lista : semana}
       {editando && (
@@ -381,7 +428,7 @@ function EventoEnRejilla({
   const paso = ALTO_HORA / 4; // 15 minutes
   return (
     <Box
-      draggable
+      draggable={!e.Enlace}
       onDragStart={(ev) => {
         ev.dataTransfer.setData('text/plain', String(e.Id));
         onDragStart();
@@ -412,6 +459,7 @@ function EventoEnRejilla({
       </UnstyledButton>
       <Box
         aria-hidden
+        display={e.Enlace ? 'none' : undefined}
         pos="absolute"
         bottom={0}
         left={0}

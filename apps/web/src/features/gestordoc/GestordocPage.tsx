@@ -25,17 +25,11 @@ import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { IconDownload, IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { descargarFichero, type FicheroGd, motivoRechazo, tamano } from './ficheros.ts';
 
 const RUTA = 'configuracion/gestordoc';
 const CARPETAS = 'configuracion/gdcarpetas';
-const LIMITE_BYTES = 10 * 1024 * 1024;
-const TIPOS = ['image/jpeg', 'image/png', 'application/pdf'];
-interface Fichero {
-  Id: number;
-  Nombre: string;
-  Tipo: string;
-  Tamano: number;
-  Subido: string;
+interface Fichero extends FicheroGd {
   IdCarpeta: number | null;
 }
 interface Carpeta {
@@ -47,8 +41,6 @@ interface Listado extends ListAnswer<Fichero> {
   Carpetas: Carpeta[];
   Ruta: Carpeta[];
 }
-const tamano = (n: number) =>
-  n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 
 /** `gestordoc/lista`: folders and files of the company (jpg, png, pdf): upload, preview, download, move, delete. */
 export function GestordocPage() {
@@ -95,24 +87,12 @@ export function GestordocPage() {
       void refrescar();
     },
   });
-  const descargar = async (f: Fichero) => {
-    try {
-      const blob = await api.download(`${RUTA}/descargar/${f.Id}`);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = f.Nombre;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      notifyError(MSG.fileMissing);
-    }
-  };
+  const descargar = (f: Fichero) => descargarFichero(`${RUTA}/descargar/${f.Id}`, f.Nombre);
   if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
   const elegir = (f: File | null) => {
     if (!f) return;
-    if (!TIPOS.includes(f.type)) return notifyError(MSG.fileType);
-    if (f.size > LIMITE_BYTES) return notifyError(MSG.fileTooBig(10 * 1024));
+    const rechazo = motivoRechazo(f);
+    if (rechazo) return notifyError(rechazo);
     subir.mutate(f);
   };
   const d = q.data;

@@ -1,24 +1,28 @@
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { registerExtensions } from '../../ui/extensions.ts';
+import { type EditPanelProps, registerExtensions } from '../../ui/extensions.ts';
+import { EmpleadoDocumentos } from './EmpleadoDocumentos.tsx';
 
-/** Under an employee's form: their time clock (the managers' screen), their absences and their contracts. */
-function EmpleadoPanel({ id }: { id: number }) {
+/** Under an employee's form: their time clock, absences, contracts, and their photo and documents. */
+function EmpleadoPanel({ id, readOnly, level }: EditPanelProps) {
   return (
-    <Button.Group>
-      <Button component={Link} to="/controlhorario/lista" variant="light">
-        Control horario
-      </Button>
-      <Button component={Link} to={`/ausencias/lista?IdEmpleado=${id}`} variant="default">
-        Ausencias y situaciones
-      </Button>
-      <Button component={Link} to={`/contratos/lista?IdEmpleado=${id}`} variant="default">
-        Contratos
-      </Button>
-      <Button component={Link} to="/festivos/lista" variant="default">
-        Calendario de festivos
-      </Button>
-    </Button.Group>
+    <Stack>
+      <Button.Group>
+        <Button component={Link} to="/controlhorario/lista" variant="light">
+          Control horario
+        </Button>
+        <Button component={Link} to={`/ausencias/lista?IdEmpleado=${id}`} variant="default">
+          Ausencias y situaciones
+        </Button>
+        <Button component={Link} to={`/contratos/lista?IdEmpleado=${id}`} variant="default">
+          Contratos
+        </Button>
+        <Button component={Link} to="/festivos/lista" variant="default">
+          Calendario de festivos
+        </Button>
+      </Button.Group>
+      <EmpleadoDocumentos id={id} readOnly={readOnly} level={level} />
+    </Stack>
   );
 }
 

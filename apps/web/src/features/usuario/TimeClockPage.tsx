@@ -21,6 +21,7 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { EndWorkdayModal } from './EndWorkdayModal.tsx';
 import { currentPosition, type Position } from './geolocation.ts';
 import { MiMesFichajes } from './MiMesFichajes.tsx';
+import { MisAusencias } from './MisAusencias.tsx';
 import { encolar, enviarPendientes, nuevoIdCliente, origenDispositivo, pendientes } from './offlineQueue.ts';
 import { PauseReasonModal } from './PauseReasonModal.tsx';
 
@@ -53,7 +54,7 @@ type Action = ReturnType<typeof clockActions>[number];
 export function TimeClockPage() {
   usePageTitle('Mis fichajes');
   const [params, setParams] = useSearchParams();
-  const vista = params.get('vista') === 'mes' ? 'mes' : 'hoy';
+  const vista = ['mes', 'ausencias'].includes(params.get('vista') ?? '') ? params.get('vista')! : 'hoy';
   return (
     <Stack maw={1000}>
       <Title order={1} fz="h2">
@@ -67,12 +68,16 @@ export function TimeClockPage() {
         <Tabs.List>
           <Tabs.Tab value="hoy">Fichar</Tabs.Tab>
           <Tabs.Tab value="mes">Mi mes</Tabs.Tab>
+          <Tabs.Tab value="ausencias">Ausencias</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="hoy" pt="md">
           <Fichar />
         </Tabs.Panel>
         <Tabs.Panel value="mes" pt="md">
           <MiMesFichajes />
+        </Tabs.Panel>
+        <Tabs.Panel value="ausencias" pt="md">
+          <MisAusencias />
         </Tabs.Panel>
       </Tabs>
     </Stack>

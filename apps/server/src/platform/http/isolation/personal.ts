@@ -1,7 +1,8 @@
+import { multipartFile } from '../../../../test/multipart.ts';
 import type { IsolationArea, IsolationContext } from './types.ts';
 
 /** B's rows of the personal area that the explicit callers name. */
-const ids = { correccion: 0, enlace: 0, empresa: 0, persona: 0 };
+const ids = { correccion: 0, enlace: 0, empresa: 0, persona: 0, empleado: 0, documento: 0, ausencia: 0 };
 
 /**
  * Isolation fixture of the personal area (issue 20): B gets the sales-rep module, an absence, a holiday, a
@@ -49,7 +50,16 @@ export const personalIsolation: IsolationArea = {
       `select persona_id as id from miembros where empresa_id = $1 limit 1`,
       [bEmpresaId],
     );
+    // The employee's photo and a document of B (document manager folder 'Empleados').
+    const pdf = multipartFile(`${sentinel.slice(0, 40)}.pdf`, '%PDF-1.4\n%B\n');
+    const doc = await b.request('POST', `/api/rrhh/empleados/documentos/${empleado.Id}`, pdf.body, pdf.headers);
+    const png = multipartFile('foto.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(32)]));
+    const foto = await b.request('PUT', `/api/rrhh/empleados/foto/${empleado.Id}`, png.body, png.headers);
+    if (doc.status !== 201 || foto.status !== 200) throw new Error('documentos del empleado de B');
     Object.assign(ids, {
+      empleado: empleado.Id,
+      documento: doc.body.Id,
+      ausencia: ausencia.Id,
       correccion: correccion.Id,
       enlace: enlace.Id,
       empresa: bEmpresaId,
@@ -68,6 +78,28 @@ export const personalIsolation: IsolationArea = {
       [`GET ${ver}/:token/datos`]: () => a.request('GET', `${ver}/${forged()}/datos`),
       [`GET ${ver}/:token/exportar`]: () => a.request('GET', `${ver}/${forged()}/exportar?Formato=csv`),
     };
+    const docs = `/api/rrhh/empleados/documentos`;
+    const foto = `/api/rrhh/empleados/foto`;
+    const png = () => multipartFile('x.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(8)]));
+    Object.assign(calls, {
+      [`GET ${docs}/:id`]: () => a.request('GET', `${docs}/${ids.empleado}`),
+      [`POST ${docs}/:id`]: () => {
+        const m = png();
+        return a.request('POST', `${docs}/${ids.empleado}`, m.body, m.headers);
+      },
+      [`GET ${docs}/:id/descargar/:idFichero`]: () =>
+        a.request('GET', `${docs}/${ids.empleado}/descargar/${ids.documento}`),
+      [`DELETE ${docs}/:id/delete/:idFichero`]: () =>
+        a.request('DELETE', `${docs}/${ids.empleado}/delete/${ids.documento}`),
+      [`GET ${foto}/:id`]: () => a.request('GET', `${foto}/${ids.empleado}`),
+      [`PUT ${foto}/:id`]: () => {
+        const m = png();
+        return a.request('PUT', `${foto}/${ids.empleado}`, m.body, m.headers);
+      },
+      [`DELETE ${foto}/:id`]: () => a.request('DELETE', `${foto}/${ids.empleado}`),
+      'DELETE /api/rrhh/fichajesusu/ausencias/:id': () =>
+        a.request('DELETE', `/api/rrhh/fichajesusu/ausencias/${ids.ausencia}`),
+    });
     for (const side of ['fichajesusu/correccion', 'fichajescorr']) {
       for (const action of ['aprobar', 'rechazar']) {
         calls[`POST /api/rrhh/${side}/${action}/:id`] = () =>
@@ -87,5 +119,9 @@ export const personalIsolation: IsolationArea = {
     if (enlaces[0]?.Revocado) throw new Error('A revocó el enlace de inspección de B');
     const correcciones = (await b.request('GET', '/api/rrhh/fichajesusu/correcciones')).body.Items;
     if (correcciones[0]?.Situacion !== 'pendiente') throw new Error('A resolvió una corrección de B');
+    const docs = (await b.request('GET', `/api/rrhh/empleados/documentos/${ids.empleado}`)).body;
+    if (docs.Items?.[0]?.Id !== ids.documento || !docs.Foto) throw new Error('A tocó la foto o los documentos de B');
+    if ((await b.request('GET', `/api/rrhh/ausencias/edit/${ids.ausencia}`)).status !== 200)
+      throw new Error('A retiró una solicitud de B');
   },
 };

@@ -1,0 +1,43 @@
+import { MSG } from '@faro/domain';
+import { api } from '../../platform/api/client.ts';
+import { notifyError } from '../../platform/ui/notify.ts';
+
+/** A stored file as the API lists it (never its storage key). */
+export interface FicheroGd {
+  Id: number;
+  Nombre: string;
+  Tipo: string;
+  Tamano: number;
+  Subido: string;
+}
+
+/** The spec's file rules as the browser checks them before uploading (the server checks the first bytes again). */
+export const LIMITE_BYTES = 10 * 1024 * 1024;
+export const TIPOS = ['image/jpeg', 'image/png', 'application/pdf'];
+export const TIPOS_IMAGEN = ['image/jpeg', 'image/png'];
+
+/** "12 KB", "1,5 MB". */
+export const tamano = (n: number) =>
+  n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+
+/** The Spanish message of a file the rules refuse (type, then size), or null when it may be uploaded. */
+export function motivoRechazo(f: File, tipos = TIPOS): string | null {
+  if (!tipos.includes(f.type)) return MSG.fileType;
+  if (f.size > LIMITE_BYTES) return MSG.fileTooBig(10 * 1024);
+  return null;
+}
+
+/** Downloads a stored file through the API (with the session) and saves it under its name. */
+export async function descargarFichero(ruta: string, nombre: string) {
+  try {
+    const blob = await api.download(ruta);
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = nombre;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch {
+    notifyError(MSG.fileMissing);
+  }
+}
