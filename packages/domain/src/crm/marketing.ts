@@ -75,6 +75,8 @@ export const campanaSchema = z.object({
     .int()
     .positive({ error: MSG.required('Segmento') }),
   Programada: z.iso.datetime({ offset: true, error: MSG.format }).nullish(),
+  /** E-mail campaigns: measure openings with a tracking pixel. */
+  Pixel: z.boolean().optional().default(false),
 });
 export type CampanaInput = z.infer<typeof campanaSchema>;
 

@@ -204,6 +204,8 @@ export const mkCampanas = pgTable(
     Programada: ts('programada'),
     Estado: text('estado').notNull().default('borrador'),
     Encolada: ts('encolada'),
+    /** Measure openings with a tracking pixel (optional per campaign, e-mail only). */
+    Pixel: boolean('pixel').notNull().default(false),
     Creado: ts('creado').notNull().defaultNow(),
   },
   (t) => [
@@ -236,6 +238,8 @@ export const mkMensajes = pgTable(
     Procesado: ts('procesado'),
     /** The message's own text (the driving school's notices), instead of the campaign's body. */
     Texto: text('texto'),
+    /** First time the tracking pixel was loaded (campaigns with Pixel). */
+    Abierto: ts('abierto'),
   },
   (t) => [
     primaryKey({ name: 'mk_mensajes_pk', columns: [t.empresaId, t.Id] }),
