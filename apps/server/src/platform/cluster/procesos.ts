@@ -70,7 +70,6 @@ export async function supervisarProcesos(config: Config, env: NodeJS.ProcessEnv 
 function supervisar(n: number): void {
   let cerrando = false;
   let salida = 0;
-  let listos = 0;
   const reinicios: number[] = [];
   const arrancar = (numero: number) => {
     const worker = cluster.fork({
@@ -80,11 +79,12 @@ function supervisar(n: number): void {
     });
     numeros.set(worker, numero);
     worker.once('listening', () => {
-      listos++;
-      if (listos === n) console.log(`Faro: ${n} procesos listos (PostgreSQL compartido).`);
+      escuchando.add(worker);
+      if (escuchando.size === n) console.log(`Faro: ${n} procesos listos (PostgreSQL compartido).`);
     });
   };
   const numeros = new Map<Worker, number>();
+  const escuchando = new Set<Worker>();
   cluster.on('exit', (worker, code, signal) => {
     const numero = numeros.get(worker) ?? 0;
     numeros.delete(worker);
@@ -101,7 +101,7 @@ function supervisar(n: number): void {
       return;
     }
     console.error(`Faro: el proceso ${numero} terminó (${signal ?? code}); se arranca otro.`);
-    listos--;
+    escuchando.delete(worker);
     arrancar(numero);
   });
   const cerrar = (codigo: number) => {
