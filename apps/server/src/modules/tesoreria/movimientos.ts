@@ -102,7 +102,7 @@ export async function insertarMovimiento(
  * batch), Arqueado (a cash count covers its date) and Conciliado (a bank statement line matches it). Every branch is
  * a query of the company door; the union and the window are plain SQL around them.
  */
-export function consultaMovimientos(s: Scope, f: Record<string, unknown>): { base: SQL; where: SQL } {
+export function consultaMovimientos(s: Scope, f: Record<string, unknown>): { base: SQL; where: SQL; sinSaldo: SQL } {
   const arqueado = (cuenta: Column, fecha: Column) =>
     sql`exists (${s.pick({ one: sql`1` }, aq, and(eq(aq.IdTesoreria, cuenta), gte(aq.Fecha, fecha)))})`;
   const conciliado = (clase: string, id: Column) =>
@@ -181,8 +181,9 @@ export function consultaMovimientos(s: Scope, f: Record<string, unknown>): { bas
     },
     tesoreriaTable,
   );
+  const union = sql`(${cobros}) union all (${pagos}) union all (${manuales})`;
   const base = sql`select u.*, t.cuenta, t.si + sum(u.importe) over (partition by u.id_tesoreria order by u.fecha, u.orden, u.id rows between unbounded preceding and current row) as saldo
-    from ((${cobros}) union all (${pagos}) union all (${manuales})) u join (${cuentas}) t on t.cid = u.id_tesoreria`;
+    from (${union}) u join (${cuentas}) t on t.cid = u.id_tesoreria`;
   const conds: SQL[] = [sql`true`];
   if (esId(f.IdTesoreria)) conds.push(sql`x.id_tesoreria = ${Number(f.IdTesoreria)}`);
   if (typeof f.Tipo === 'string' && ['cobro', 'pago', 'manual'].includes(f.Tipo)) conds.push(sql`x.tipo = ${f.Tipo}`);
@@ -194,7 +195,8 @@ export function consultaMovimientos(s: Scope, f: Record<string, unknown>): { bas
     if (v === true || v === 'true') conds.push(sql.raw(`x.${flag.toLowerCase()}`));
     if (v === false || v === 'false') conds.push(sql.raw(`not x.${flag.toLowerCase()}`));
   }
-  return { base, where: sql.join(conds, sql` and `) };
+  // `sinSaldo`: the same rows without the running balance (its window sorts every movement): what counting needs.
+  return { base, where: sql.join(conds, sql` and `), sinSaldo: sql`select u.* from (${union}) u` };
 }
 
 interface FilaMovimiento extends Record<string, unknown> {
@@ -234,14 +236,14 @@ const aJson = (r: FilaMovimiento) => ({
 /** A page of movements (newest first unless `asc`), with running balances. */
 export async function listarMovimientos(s: Scope, query: unknown) {
   const q = parseListQuery(query);
-  const { base, where } = consultaMovimientos(s, q.Filtros);
+  const { base, where, sinSaldo } = consultaMovimientos(s, q.Filtros);
   const dir = q.Orden === 'asc' ? sql`asc` : sql`desc`;
   const rows = await s.execute<FilaMovimiento>(
     () => sql`select * from (${base}) x where ${where}
       order by x.fecha ${dir}, x.orden ${dir}, x.id ${dir}
       limit ${q.TotalPagina} offset ${Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET)}`,
   );
-  const total = await contar(s, sql`select 1 from (${base}) x where ${where}`);
+  const total = await contar(s, sql`select 1 from (${sinSaldo}) x where ${where}`);
   return { Items: rows.map(aJson), ...total };
 }
 
