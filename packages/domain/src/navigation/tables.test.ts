@@ -9,6 +9,8 @@ describe('route table selection (spec section 6)', () => {
     ['admin also usuario', ['admin', 'usuario'], 'general', 'admin', '/admempresas/lista'],
     ['asesoria', ['asesoria'], 'asesoria', 'asesoria', '/aseempresas/lista'],
     ['asesoria with usuario', ['usuario', 'asesoria'], 'general', 'asesoria', '/aseempresas/lista'],
+    ['adviser inside a client company', ['asesoria'], 'general', 'general', '/'],
+    ['adviser inside a client academy', ['asesoria'], 'academia', 'academia', '/'],
     ['only reghorario', ['reghorario'], 'general', 'fichaje', '/usuario/fichajes'],
     ['reghorario in an academy', ['reghorario'], 'academia', 'fichaje', '/usuario/fichajes'],
     ['reghorario plus empleado is not time-clock-only', ['reghorario', 'usuario'], 'general', 'general', '/'],

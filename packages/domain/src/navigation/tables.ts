@@ -224,7 +224,10 @@ export function selectRouteTable(user: TableSelector | null): RouteTableId {
   if (!user) return 'publico';
   const roles = user.Roles;
   if (roles.includes('admin')) return 'admin';
-  if (roles.includes('asesoria')) return 'asesoria';
+  // An adviser who entered a client company (their only role there is asesoria, and it is not a firm) works with the
+  // client's own screens, at the level delegated to the firm.
+  const adviserInClient = user.TipoCuenta !== 'asesoria' && roles.length === 1 && roles[0] === 'asesoria';
+  if (roles.includes('asesoria') && !adviserInClient) return 'asesoria';
   if (roles.length === 1 && roles[0] === 'reghorario') return 'fichaje';
   if (user.TipoCuenta === 'odontologia') return 'odontologia';
   const academy = user.TipoCuenta === 'academia' || user.TipoCuenta === 'autoescuela';
