@@ -134,7 +134,7 @@ export function Odontograma({ idPaciente, pagina = false }: { idPaciente: number
           ]}
         />
       </Group>
-      <Group gap="xs" aria-label="Leyenda">
+      <Group gap="xs">
         <Badge color="blue" variant="filled">
           Realizado
         </Badge>

@@ -65,13 +65,12 @@ export function OdontologiaScreens({ action, segments, route }: Props) {
 
 /** Patients by name, tax id or phone; each opens the patient's file (or odontogram). */
 function BuscarPacientes({ titulo, destino }: { titulo: string; destino: string }) {
-  const [params, setParams] = useSearchParams();
-  const buscar = params.get('buscar') ?? '';
-  const [texto, setTexto] = useState(buscar);
+  const [texto, setTexto] = useState('');
+  const [buscar, setBuscar] = useState('');
   useEffect(() => {
-    const t = setTimeout(() => texto !== buscar && setParams(texto ? { buscar: texto } : {}, { replace: true }), 300);
+    const t = setTimeout(() => setBuscar(texto.trim()), 300);
     return () => clearTimeout(t);
-  }, [texto, buscar, setParams]);
+  }, [texto]);
   const lista = useOdon<{ Items: Paciente[]; HayMas: boolean }>('pacientes/list', { Buscar: buscar });
   return (
     <Stack>
