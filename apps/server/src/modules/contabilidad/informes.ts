@@ -26,7 +26,7 @@ import {
   vencimientosCompra as vc,
   vencimientosVenta as vv,
 } from '../../platform/tenancy/tables.ts';
-import { WRITERS } from '../impuestos/libroFacturas.ts';
+import { rowsOf, WRITERS } from '../impuestos/libroFacturas.ts';
 import { mesesDe } from '../rrhh/fichajesRoutes.ts';
 import { enviarFichero, formatoExport, zDia } from './descarga.ts';
 
@@ -348,6 +348,113 @@ async function fichajesInforme(s: Scope, q: Consulta): Promise<Resultado> {
   };
 }
 
+/** Academy: attendance per course and student in the period (a asiste, r retraso, f falta), % = (a + r) / marks. */
+async function asistenciaInforme(s: Scope, q: Consulta): Promise<Resultado> {
+  const rows = rowsOf(
+    await s.execute(
+      (empresaId) => sql`select cu.nombre as curso, trim(al.nombre || ' ' || al.apellidos) as alumno,
+        count(*) filter (where a.estado in ('a', 'r', 'f'))::int as sesiones,
+        count(*) filter (where a.estado = 'a')::int as asiste, count(*) filter (where a.estado = 'r')::int as retrasos,
+        count(*) filter (where a.estado = 'f')::int as faltas
+      from asistencias a
+        join horarios h on h.empresa_id = a.empresa_id and h.id = a.id_sesion
+        join cursos cu on cu.empresa_id = h.empresa_id and cu.id = h.id_curso
+        join alumnos al on al.empresa_id = a.empresa_id and al.id = a.id_alumno
+      where a.empresa_id = ${empresaId} and a.fecha >= ${q.FechaDesde} and a.fecha <= ${q.FechaHasta}
+      group by cu.id, cu.nombre, al.id, al.nombre, al.apellidos
+      order by cu.nombre, alumno limit ${LIMITE}`,
+    ),
+  );
+  const pct = (asiste: number, total: number) => (total ? ((asiste * 100) / total).toFixed(2) : '0.00');
+  const porCurso = new Map<string, [number, number]>();
+  const filas: Fila[] = rows.map((r) => {
+    const [sesiones, presentes] = [num(r.sesiones), num(r.asiste) + num(r.retrasos)];
+    const t = porCurso.get(String(r.curso)) ?? [0, 0];
+    porCurso.set(String(r.curso), [t[0] + sesiones, t[1] + presentes]);
+    return {
+      Curso: String(r.curso),
+      Alumno: String(r.alumno),
+      Sesiones: sesiones,
+      Asiste: num(r.asiste),
+      Retrasos: num(r.retrasos),
+      Faltas: num(r.faltas),
+      Porcentaje: pct(presentes, sesiones),
+    };
+  });
+  return {
+    Titulo: 'Asistencia por curso y alumno',
+    Columnas: [
+      c('Curso', 'Curso'),
+      c('Alumno', 'Alumno'),
+      c('Sesiones', 'Sesiones anotadas', 'integer'),
+      c('Asiste', 'Asiste', 'integer'),
+      c('Retrasos', 'Retrasos', 'integer'),
+      c('Faltas', 'Faltas', 'integer'),
+      c('Porcentaje', '% de asistencia', 'decimal'),
+    ],
+    Filas: filas,
+    Grafico: {
+      Series: ['% de asistencia'],
+      Puntos: [...porCurso].map(([Etiqueta, [t, p]]) => ({ Etiqueta, Valor: Number(pct(p, t)) })),
+    },
+  };
+}
+
+/**
+ * Academy: each student's weighted average per course and term (Σ nota × peso / Σ peso of the items marked) of the
+ * courses running in the period, and whether it passes (5 or more).
+ */
+async function evaluacionInforme(s: Scope, q: Consulta): Promise<Resultado> {
+  const rows = rowsOf(
+    await s.execute(
+      (empresaId) => sql`select cu.nombre as curso, trim(al.nombre || ' ' || al.apellidos) as alumno, e.trimestre,
+        count(n.nota)::int as notas,
+        round(sum(n.nota * e.peso) / nullif(sum(e.peso) filter (where n.nota is not null), 0), 2)::text as media
+      from notas n
+        join evaluaciones e on e.empresa_id = n.empresa_id and e.id = n.id_evaluacion
+        join cursos cu on cu.empresa_id = e.empresa_id and cu.id = e.id_curso
+        join alumnos al on al.empresa_id = n.empresa_id and al.id = n.id_alumno
+      where n.empresa_id = ${empresaId} and n.nota is not null
+        and (cu.fecha_inicio is null or cu.fecha_inicio <= ${q.FechaHasta})
+        and (cu.fecha_fin is null or cu.fecha_fin >= ${q.FechaDesde})
+      group by cu.id, cu.nombre, al.id, al.nombre, al.apellidos, e.trimestre
+      order by cu.nombre, e.trimestre, alumno limit ${LIMITE}`,
+    ),
+  );
+  const porCurso = new Map<string, number[]>();
+  const filas: Fila[] = rows.map((r) => {
+    const media = num(r.media);
+    porCurso.set(String(r.curso), [...(porCurso.get(String(r.curso)) ?? []), media]);
+    return {
+      Curso: String(r.curso),
+      Trimestre: `${num(r.trimestre)}.ª evaluación`,
+      Alumno: String(r.alumno),
+      Notas: num(r.notas),
+      Media: media.toFixed(2),
+      Resultado: media >= 5 ? 'Aprobado' : 'Suspenso',
+    };
+  });
+  return {
+    Titulo: 'Evaluación por curso y alumno',
+    Columnas: [
+      c('Curso', 'Curso'),
+      c('Trimestre', 'Evaluación'),
+      c('Alumno', 'Alumno'),
+      c('Notas', 'Notas puestas', 'integer'),
+      c('Media', 'Nota media', 'decimal'),
+      c('Resultado', 'Resultado'),
+    ],
+    Filas: filas,
+    Grafico: {
+      Series: ['Nota media'],
+      Puntos: [...porCurso].map(([Etiqueta, ms]) => ({
+        Etiqueta,
+        Valor: Number((ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(2)),
+      })),
+    },
+  };
+}
+
 export const INFORMES: Record<string, Informe> = {
   ventas: { titulo: 'Ventas', permiso: 'VentasFact', datos: ventas },
   cobrospagos: { titulo: 'Cobros y pagos', permiso: 'TesoMovsCajaBanco', datos: cobrosPagos },
@@ -355,6 +462,8 @@ export const INFORMES: Record<string, Informe> = {
   recibos: { titulo: 'Recibos', permiso: 'TesoRemesa', datos: recibos },
   arqueos: { titulo: 'Arqueos', permiso: 'TesoArqueo', datos: arqueosInforme },
   fichajes: { titulo: 'Registro horario', permiso: 'PersEmple', datos: fichajesInforme },
+  asistencia: { titulo: 'Asistencia (academia)', permiso: 'CursoHorario', datos: asistenciaInforme },
+  evaluacion: { titulo: 'Evaluación (academia)', permiso: 'CursoCursos', datos: evaluacionInforme },
 };
 
 function celdas(columnas: Col[], f: Fila): Cell[] {

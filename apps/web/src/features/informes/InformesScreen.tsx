@@ -22,7 +22,7 @@ export interface ResultadoInforme {
   Grafico?: { Series: string[]; Puntos: PuntoGrafico[] };
 }
 
-/** Spec section 9 report kinds (the academy's attendance and evaluation live in the academy screens). */
+/** Spec section 9 report kinds, the academy's attendance and evaluation among them. */
 const INFORMES: { value: string; label: string; permiso: PermissionCode }[] = [
   { value: 'ventas', label: 'Ventas', permiso: 'VentasFact' },
   { value: 'cobrospagos', label: 'Cobros y pagos', permiso: 'TesoMovsCajaBanco' },
@@ -30,6 +30,8 @@ const INFORMES: { value: string; label: string; permiso: PermissionCode }[] = [
   { value: 'recibos', label: 'Recibos', permiso: 'TesoRemesa' },
   { value: 'arqueos', label: 'Arqueos', permiso: 'TesoArqueo' },
   { value: 'fichajes', label: 'Registro horario (horas por empleado y día)', permiso: 'PersEmple' },
+  { value: 'asistencia', label: 'Asistencia a clase (academia)', permiso: 'CursoHorario' },
+  { value: 'evaluacion', label: 'Evaluación y notas (academia)', permiso: 'CursoCursos' },
 ];
 const AGRUPAR = [
   { value: 'cliente', label: 'Por cliente' },

@@ -31,7 +31,16 @@ export const contabilidadIsolation: IsolationArea = {
     for (const r of ['pventa', 'dventa', 'aventa', 'fventa'])
       out[`GET /api/configuracion/exportaciones/${r}`] = () =>
         texto(ctx, `/api/configuracion/exportaciones/${r}?Formato=html&${PERIODO}`);
-    for (const i of ['ventas', 'cobrospagos', 'remesas', 'recibos', 'arqueos', 'fichajes']) {
+    for (const i of [
+      'ventas',
+      'cobrospagos',
+      'remesas',
+      'recibos',
+      'arqueos',
+      'fichajes',
+      'asistencia',
+      'evaluacion',
+    ]) {
       out[`GET /api/informes/${i}`] = get(`/api/informes/${i}?${PERIODO}`);
       out[`GET /api/informes/${i}/export`] = () => texto(ctx, `/api/informes/${i}/export?Formato=html&${PERIODO}`);
     }
