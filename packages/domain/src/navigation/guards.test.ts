@@ -54,6 +54,7 @@ describe('logged-in guards (spec sections 2 and 6)', () => {
     ['admin route needs admin', s(['usuario']), '/admempresas/lista', to('/')],
     ['advisory route needs asesoria', s(['usuario']), '/aseempresas/lista', to('/')],
     ['advisory landing', s(['asesoria'], 'asesoria'), '/', to('/aseempresas/lista')],
+    ['an adviser inside a client opens its screens', s(['asesoria']), '/clientes/lista', render('clientes')],
     ['time-clock-only landing', s(['reghorario']), '/', to('/usuario/fichajes')],
     ['time-clock-only user on an office route', s(['reghorario']), '/clientes/lista', to('/usuario/fichajes')],
     ['time-clock-only user on the time clock', s(['reghorario']), '/usuario/fichajes', render('usuario')],

@@ -1,7 +1,14 @@
 import type { ModuleFlag } from '../session/companyContext.ts';
 import type { Rol } from '../session/roles.ts';
 import { type RouteDef, routeDef } from './routes.ts';
-import { ROUTE_TABLES, type RouteTableId, selectRouteTable, type TableSelector, tableHas } from './tables.ts';
+import {
+  asesorEnCliente,
+  ROUTE_TABLES,
+  type RouteTableId,
+  selectRouteTable,
+  type TableSelector,
+  tableHas,
+} from './tables.ts';
 
 /** What the guards need to know about the logged-in user (a slice of InfoEmpresa). */
 export interface GuardSession extends TableSelector {
@@ -76,7 +83,8 @@ export function resolveRoute(pathname: string, session: GuardSession | null): Ro
   if (!route || route.guard === 'anon') return { kind: 'redirect', to: home };
   if (action === '') return home === '/' ? { kind: 'render', action, route, table } : { kind: 'redirect', to: home };
   if (route.accountTypes && !route.accountTypes.includes(session.TipoCuenta)) return { kind: 'logout' };
-  if (!guardAllows(route, session.Roles)) {
+  const roles: readonly Rol[] = asesorEnCliente(session) ? ['usuario', 'asesoria'] : session.Roles;
+  if (!guardAllows(route, roles)) {
     return { kind: 'redirect', to: isTeacherTable(table) ? '/horario/lista' : home };
   }
   if (!tableHas(table, action)) return { kind: 'redirect', to: home };

@@ -220,14 +220,19 @@ export interface TableSelector {
  * Spec section 6: admin gets the admin table; asesoria the advisory table; a user whose only role is reghorario
  * (exactly one role) the restricted table; otherwise by account type and role (user, teacher, student or tutor).
  */
+/**
+ * An adviser who entered a client company (their only role there is asesoria, and it is not a firm): they work with
+ * the client's own screens as its users do, at the level delegated to the firm (the permissions enforce it).
+ */
+export function asesorEnCliente(user: TableSelector): boolean {
+  return user.TipoCuenta !== 'asesoria' && user.Roles.length === 1 && user.Roles[0] === 'asesoria';
+}
+
 export function selectRouteTable(user: TableSelector | null): RouteTableId {
   if (!user) return 'publico';
   const roles = user.Roles;
   if (roles.includes('admin')) return 'admin';
-  // An adviser who entered a client company (their only role there is asesoria, and it is not a firm) works with the
-  // client's own screens, at the level delegated to the firm.
-  const adviserInClient = user.TipoCuenta !== 'asesoria' && roles.length === 1 && roles[0] === 'asesoria';
-  if (roles.includes('asesoria') && !adviserInClient) return 'asesoria';
+  if (roles.includes('asesoria') && !asesorEnCliente(user)) return 'asesoria';
   if (roles.length === 1 && roles[0] === 'reghorario') return 'fichaje';
   if (user.TipoCuenta === 'odontologia') return 'odontologia';
   const academy = user.TipoCuenta === 'academia' || user.TipoCuenta === 'autoescuela';
