@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type UserMenuKey, userMenuItems } from '@faro/domain';
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, Suspense, useState } from 'react';
+import { Fragment, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
 import {
@@ -87,9 +87,15 @@ export function UserMenu() {
             const icon = <Icon size={16} />;
             if (item.key === 'cerrarSesion') {
               return (
-                <Menu.Item key={item.key} leftSection={icon} color="red" onClick={() => logout()}>
-                  {item.label}
-                </Menu.Item>
+                <Fragment key={item.key}>
+                  <Menu.Item leftSection={<IconHelp size={16} />} onClick={() => setModal('novedades')}>
+                    Novedades · versión {info.VersionProducto}
+                  </Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Item leftSection={icon} color="red" onClick={() => logout()}>
+                    {item.label}
+                  </Menu.Item>
+                </Fragment>
               );
             }
             if (item.href) {
@@ -109,10 +115,6 @@ export function UserMenu() {
               </Menu.Item>
             );
           })}
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconHelp size={16} />} onClick={() => setModal('novedades')}>
-            Novedades · versión {info.VersionProducto}
-          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Suspense fallback={null}>
