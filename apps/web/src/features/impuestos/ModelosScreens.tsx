@@ -135,6 +135,7 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
   const [presentar, setPresentar] = useState(false);
   const [ajustes, setAjustes] = useState<Record<string, string> | null>(null);
   const [opciones, setOpciones] = useState<OpcionesEditadas | null>(null);
+  const [errores, setErrores] = useState<Record<string, string>>({});
   const ruta = `${modelo}/${anyo}/${periodo}`;
   const calculo = useQuery({
     queryKey: qk.list(info.IdEmpresa, 'modtributarios', { ruta }),
@@ -166,11 +167,17 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
   };
   const guardar = async (tipo = 'normal') => {
     const op = opciones ? { ...opciones, Prorrata: Number(opciones.Prorrata.replace(',', '.')) || undefined } : null;
-    const r = await api.post<Registro>(`impuestos/modtributarios/guardar/${ruta}`, {
-      Tipo: tipo,
-      Casillas: ajustes ?? borrador?.Ajustes.Casillas ?? {},
-      ...(modelo === '303' ? { Opciones: op ?? c?.Opciones ?? {} } : {}),
-    });
+    const r = await api
+      .post<Registro>(`impuestos/modtributarios/guardar/${ruta}`, {
+        Tipo: tipo,
+        Casillas: ajustes ?? borrador?.Ajustes.Casillas ?? {},
+        ...(modelo === '303' ? { Opciones: op ?? c?.Opciones ?? {} } : {}),
+      })
+      .catch((e: unknown) => {
+        if (e instanceof ApiError) setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
+        throw e;
+      });
+    setErrores({});
     notifySuccess(tipo === 'normal' ? 'Borrador guardado' : `Declaración ${tipo} guardada como borrador`);
     setAjustes(null);
     setOpciones(null);
@@ -274,7 +281,13 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
         </Group>
       )}
       {c && modelo === '303' && (
-        <OpcionesIva actuales={c.Opciones ?? {}} editadas={opciones} bloqueadas={c.Presentada} cambiar={setOpciones} />
+        <OpcionesIva
+          actuales={c.Opciones ?? {}}
+          editadas={opciones}
+          bloqueadas={c.Presentada}
+          errores={errores}
+          cambiar={setOpciones}
+        />
       )}
       {c &&
         // 303's annual summary (page 04) only comes in the last period.
@@ -451,11 +464,13 @@ function OpcionesIva({
   actuales,
   editadas,
   bloqueadas,
+  errores,
   cambiar,
 }: {
   actuales: Opciones;
   editadas: OpcionesEditadas | null;
   bloqueadas: boolean;
+  errores: Record<string, string>;
   cambiar: (o: OpcionesEditadas) => void;
 }) {
   const v: OpcionesEditadas = editadas ?? { ...actuales, Prorrata: String(actuales.Prorrata ?? 100) };
@@ -475,6 +490,7 @@ function OpcionesIva({
           inputMode="numeric"
           disabled={bloqueadas}
           value={v.Prorrata}
+          error={errores.Prorrata}
           onChange={(e) => set({ Prorrata: e.currentTarget.value })}
         />
         <Checkbox
@@ -490,6 +506,7 @@ function OpcionesIva({
           maxLength={3}
           disabled={bloqueadas || !v.Exonerado390}
           value={v.ClaveActividad ?? ''}
+          error={errores.ClaveActividad}
           onChange={(e) => set({ ClaveActividad: e.currentTarget.value })}
         />
         <TextInput
@@ -499,6 +516,7 @@ function OpcionesIva({
           maxLength={4}
           disabled={bloqueadas || !v.Exonerado390}
           value={v.EpigrafeIAE ?? ''}
+          error={errores.EpigrafeIAE}
           onChange={(e) => set({ EpigrafeIAE: e.currentTarget.value })}
         />
       </SimpleGrid>

@@ -151,7 +151,8 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
     throw new AppError(
       400,
       MSG.formInvalid,
-      r.error.issues.map((i) => ({ Campo: String(i.path[0] ?? 'Datos'), Mensaje: i.message })),
+      // The field itself (Opciones.Prorrata → Prorrata), so the screen shows the message under its input.
+      r.error.issues.map((i) => ({ Campo: String(i.path.at(-1) ?? 'Datos'), Mensaje: i.message })),
     );
   return r.data;
 }

@@ -306,7 +306,9 @@ describe('modtributarios: 349 services, 347 cash, 303 options and annual summary
     expect((await demo.request('GET', `${B}/calcular/303/2024/3T`)).body.Casillas['88']).toBeUndefined();
     const mal = await demo.request('POST', `${B}/guardar/303/2024/4T`, { Opciones: { Prorrata: 101 } });
     expect(mal.status).toBe(400);
-    expect(mal.body.Errores[0].Mensaje).toBe('La prorrata debe ser un porcentaje entero de 1 a 100');
+    expect(mal.body.Errores).toEqual([
+      { Campo: 'Prorrata', Mensaje: 'La prorrata debe ser un porcentaje entero de 1 a 100' },
+    ]);
     const otro = await demo.request('POST', `${B}/guardar/130/2024/4T`, { Opciones: { Prorrata: 50 } });
     expect(otro.status).toBe(400);
     const g = await demo.request('POST', `${B}/guardar/303/2024/4T`, {
