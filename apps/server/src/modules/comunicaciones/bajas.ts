@@ -11,8 +11,16 @@ export interface DatosBaja {
   idCampana: number;
 }
 
-const firma = (secret: string, payload: string) =>
-  createHmac('sha256', `${secret}:bajas`).update(payload).digest('base64url').slice(0, 32);
+/** HMAC-SHA256 of a payload under the server secret, separated per use (`bajas`, `apertura`). */
+export const firmar = (secret: string, uso: string, payload: string) =>
+  createHmac('sha256', `${secret}:${uso}`).update(payload).digest('base64url').slice(0, 32);
+const firma = (secret: string, payload: string) => firmar(secret, 'bajas', payload);
+
+/** Whether `sig` is the signature of `payload` for `uso` (constant time). */
+export function firmaValida(secret: string, uso: string, payload: string, sig: string | undefined): boolean {
+  if (!sig || sig.length !== 32) return false;
+  return timingSafeEqual(Buffer.from(firmar(secret, uso, payload)), Buffer.from(sig));
+}
 
 /** A signed unsubscribe token (HMAC under the server secret): it cannot be forged nor pointed at another contact. */
 export function tokenBaja(secret: string, d: DatosBaja): string {
@@ -22,9 +30,7 @@ export function tokenBaja(secret: string, d: DatosBaja): string {
 
 export function leerTokenBaja(secret: string, token: string): DatosBaja | null {
   const [payload, sig] = token.split('.');
-  if (!payload || !sig || sig.length !== 32) return null;
-  const esperado = Buffer.from(firma(secret, payload));
-  if (!timingSafeEqual(esperado, Buffer.from(sig))) return null;
+  if (!payload || !firmaValida(secret, 'bajas', payload, sig)) return null;
   const [e, tipo, id, camp] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
   const empresaId = Number(e);
   const idContacto = Number(id);

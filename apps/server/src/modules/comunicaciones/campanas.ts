@@ -7,7 +7,7 @@ import {
   reglasSegmentoSchema,
   sanitizeRichText,
 } from '@faro/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
@@ -45,19 +45,26 @@ async function cargar(s: Scope, canal: Canal, id: number) {
   return { ...json, Segmento: row.Segmento as string | null, Informe: await informe(s, id) };
 }
 
-/** Per-campaign report: queued, pending, sent, failed, unsubscribed through this campaign. */
+/** Per-campaign report: queued, pending, sent, failed, opened (pixel), unsubscribed through this campaign. */
 async function informe(s: Scope, id: number) {
   const filas = await s
     .pick({ Estado: mkMensajes.Estado, n: count() }, mkMensajes, eq(mkMensajes.IdCampana, id))
     .groupBy(mkMensajes.Estado);
   const n = (e: number) => Number(filas.find((f) => f.Estado === e)?.n ?? 0);
   const [b] = await s.pick({ n: count() }, mkBajas, eq(mkBajas.IdCampana, id));
+  const [ab] = await s.pick(
+    { n: count() },
+    mkMensajes,
+    and(eq(mkMensajes.IdCampana, id), isNotNull(mkMensajes.Abierto)),
+  );
   return {
     Encolados: filas.reduce((a, f) => a + Number(f.n), 0),
     Pendientes: n(0) + n(1),
     Enviados: n(2),
     Fallidos: n(3),
     Bajas: Number(b?.n ?? 0),
+    /** Opened at least once (pixel loaded; clients that block images are not counted). */
+    Abiertos: Number(ab?.n ?? 0),
   };
 }
 

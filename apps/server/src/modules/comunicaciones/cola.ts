@@ -5,6 +5,7 @@ import type { CompanyDirectory } from '../../platform/tenancy/directory.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { mkBajas, mkCampanas, mkConfig, mkMensajes } from '../../platform/tenancy/tables.ts';
 import { crearAviso } from '../crm/avisos.ts';
+import { imgApertura } from './apertura.ts';
 import { destinatarios } from './audiencia.ts';
 import { tokenBaja } from './bajas.ts';
 import { type Transporte, transporteCorreo, transporteSms } from './transportes.ts';
@@ -139,7 +140,8 @@ export async function procesarEmpresa(s: Scope, o: OpcionesCola): Promise<[numbe
       const texto = sustituirMarcadores(f.Texto ?? c.Cuerpo, datos);
       try {
         if (f.Canal === 'email') {
-          const html = `${texto}<hr><p style="font-size:12px">Si no quieres recibir más comunicaciones, <a href="${baja_}">date de baja aquí</a>.</p>`;
+          const pixel = c.Pixel ? imgApertura(o.publicUrl, o.secret, s.empresaId, f.Id) : '';
+          const html = `${texto}<hr><p style="font-size:12px">Si no quieres recibir más comunicaciones, <a href="${baja_}">date de baja aquí</a>.</p>${pixel}`;
           const plano = `${texto
             .replace(/<[^>]+>/g, ' ')
             .replace(/\s+/g, ' ')

@@ -2,6 +2,7 @@ import { MSG, plantemail, sanitizeRichText, segmentacion } from '@faro/domain';
 import { z } from 'zod';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { aperturaRoutes } from './apertura.ts';
 import { bajasRoutes } from './bajas.ts';
 import { campanasRoutes } from './campanas.ts';
 
@@ -18,4 +19,5 @@ export const comunicacionesModule: AreaModule = async (app, deps) => {
   registerEntity(app, deps, segmentacion);
   await campanasRoutes(app, deps);
   await bajasRoutes(app, deps);
+  await aperturaRoutes(app, deps);
 };

@@ -183,6 +183,50 @@ describe('e-mail campaigns through the queue', () => {
     });
     expect((await demo.request('POST', `/api/comunicaciones/correos/enviar/${c.body.Id}`)).body.Encolados).toBe(3);
   });
+
+  it('counts openings through the optional signed pixel (first load only; forged pixels count nothing)', async () => {
+    const c = await demo.request('POST', '/api/comunicaciones/correos/save', {
+      Nombre: 'Con píxel',
+      Asunto: 'Medida',
+      Cuerpo: '<p>Hola {Nombre}</p>',
+      IdSegmentacion: segmento,
+      Pixel: true,
+    });
+    expect(c.body.Pixel).toBe(true);
+    await demo.request('POST', `/api/comunicaciones/correos/enviar/${c.body.Id}`);
+    const conf = (await q('select * from mk_config where empresa_id = $1', [empresaId]))[0];
+    // The sink takes no credentials: the company's server without them.
+    const email = transporteCorreo(
+      {
+        ...conf,
+        SmtpHost: '127.0.0.1',
+        SmtpPuerto: Number(new URL(sink.url).port),
+        SmtpSeguro: false,
+        SmtpUsuario: null,
+        SmtpClave: null,
+        Remitente: null,
+      },
+      { secret: 'x', remitente: 'Faro <no-responder@faro.test>' },
+    );
+    const antes = sink.mails.length;
+    const [ok] = await procesarEmpresa(
+      companyDirectory(t.deps).scope(empresaId),
+      opciones(new Date(Date.now() + 3_600_000), { transportes: { email } }),
+    );
+    expect(ok).toBe(6);
+    await expect.poll(() => sink.mails.length, { timeout: 10_000 }).toBe(antes + 6);
+    const nuevos = sink.mails.slice(antes).map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    const pixeles = nuevos.flatMap((m) => /http:\/\/faro\.test(\/abierto\/[\w.-]+\.gif)/.exec(m)?.[1] ?? []);
+    // Only this campaign's 3 mails carry a pixel (the one without it sent 3 more in the same run).
+    expect(pixeles).toHaveLength(3);
+    const gif = await t.app.inject({ method: 'GET', url: pixeles[0]! });
+    expect([gif.statusCode, gif.headers['content-type']]).toEqual([200, 'image/gif']);
+    await t.app.inject({ method: 'GET', url: pixeles[0]! });
+    const falsa = pixeles[1]!.replace(/\.(\d+)\.([\w-]{32})\.gif$/, (_m, id, sig) => `.${Number(id) + 1}.${sig}.gif`);
+    expect((await t.app.inject({ method: 'GET', url: falsa })).statusCode).toBe(200);
+    const inf = await demo.request('GET', `/api/comunicaciones/correos/edit/${c.body.Id}`);
+    expect(inf.body.Informe).toMatchObject({ Enviados: 3, Abiertos: 1 });
+  });
 });
 
 describe('SMS campaigns through an HTTP gateway', () => {

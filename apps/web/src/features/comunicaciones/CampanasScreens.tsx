@@ -12,6 +12,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   Modal,
   NumberInput,
@@ -49,6 +50,7 @@ interface Informe {
   Enviados: number;
   Fallidos: number;
   Bajas: number;
+  Abiertos: number;
 }
 interface Campana {
   Id: number;
@@ -60,6 +62,7 @@ interface Campana {
   IdPlantilla: number | null;
   Segmento: string | null;
   Programada: string | null;
+  Pixel?: boolean;
   Encolada: string | null;
   Enviados?: number;
   Encolados?: number;
@@ -208,6 +211,7 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
         IdSegmentacion: valores?.IdSegmentacion || null,
         IdPlantilla: valores?.IdPlantilla ?? null,
         Programada: valores?.Programada || null,
+        Pixel: recurso === 'correos' && !!valores?.Pixel,
       };
       return id
         ? api.put<Campana>(`${base}/save/${id}`, body, { silent: true })
@@ -253,7 +257,7 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
         </Group>
       </Group>
       {inf && inf.Encolados > 0 && (
-        <SimpleGrid cols={{ base: 2, sm: 5 }} data-testid="informe-campana">
+        <SimpleGrid cols={{ base: 2, sm: 6 }} data-testid="informe-campana">
           {(
             [
               ['Encolados', inf.Encolados],
@@ -261,6 +265,7 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
               ['Enviados', inf.Enviados],
               ['Fallidos', inf.Fallidos],
               ['Bajas', inf.Bajas],
+              ...(cargada.data?.Pixel ? [['Abiertos (mínimo)', inf.Abiertos] as const] : []),
             ] as const
           ).map(([k, n]) => (
             <Card key={k} withBorder padding="sm">
@@ -387,6 +392,15 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
                   : undefined
               }
               onChange={(e) => set({ Cuerpo: e.currentTarget.value })}
+            />
+          )}
+          {recurso === 'correos' && (
+            <Checkbox
+              label="Medir las aperturas (píxel de seguimiento)"
+              description="Cuenta los correos abiertos con las imágenes activadas"
+              disabled={soloLectura}
+              checked={!!valores.Pixel}
+              onChange={(e) => set({ Pixel: e.currentTarget.checked })}
             />
           )}
           <TextInput
