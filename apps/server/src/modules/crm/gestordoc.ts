@@ -14,6 +14,7 @@ import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { gdCarpetas, gdFicheros } from '../../platform/tenancy/tables.ts';
 import { type Almacen, almacenLocal } from './almacen.ts';
+import { almacenS3DeEntorno } from './almacenS3.ts';
 import { idParam } from './comun.ts';
 
 /** 10 MB per file (in KB, as the spec's message takes it). */
@@ -164,9 +165,9 @@ export async function carpetaDeRegistro(
   return (await s.insert(c, { Nombre: nombre, IdPadre: r.Id }).returning({ Id: c.Id }))[0]!.Id;
 }
 
-/** The store of the document manager's bytes: a local folder (see `carpetaGestordoc`). */
+/** The store of the document manager's bytes: an S3-compatible bucket when FARO_S3_* say so, else a local folder. */
 export function almacenGestordoc(dataDir: string): Almacen {
-  return almacenLocal(carpetaGestordoc(dataDir));
+  return almacenS3DeEntorno() ?? almacenLocal(carpetaGestordoc(dataDir));
 }
 
 /** The document manager (`gestordoc`): folders and files per company; bytes behind the `Almacen` interface. */
