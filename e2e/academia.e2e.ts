@@ -149,4 +149,22 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
     await expectAccessibleBothWidths(page, 'portalufacturas');
     await screenshot(page, 'academia-portal-facturas');
   });
+
+  it("the tutor sends the academy a signed PDF for her daughter from 'Mis documentos'", async () => {
+    const { page } = b;
+    await page.goto('/portaludocumentos/lista');
+    await page.getByRole('button', { name: 'Subir un documento de Lucía' }).waitFor();
+    const nombre = `autorizacion-${Date.now().toString().slice(-6)}.pdf`;
+    const buffer = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    // One hidden file input per child, in the order of the buttons: Lucía's is the one after her button.
+    const botones = await page.getByRole('button', { name: /^Subir un documento de / }).allTextContents();
+    const indice = botones.findIndex((t) => t.includes('Lucía'));
+    await page
+      .locator('input[type=file]')
+      .nth(indice)
+      .setInputFiles({ name: nombre, mimeType: 'application/pdf', buffer });
+    await waitToast(page, `Documento ${nombre} subido`);
+    await page.getByRole('button', { name: new RegExp(`^${nombre} \\(Lucía`) }).waitFor();
+    await expectAccessibleBothWidths(page, 'portaludocumentos');
+  });
 });
