@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { trabajosAutoescuela } from './modules/autoescuela/avisos.ts';
+import { trabajoCuotasMensuales } from './modules/contratacion/cuotas.ts';
 import { trabajosCrm } from './modules/crm/alertas.ts';
 import { trabajoCargosMensuales } from './modules/formacion/cargos.ts';
 import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
 import { iniciarTrabajadorVerifactu, type TrabajadorVerifactu } from './modules/ventas/verifactu/envio.ts';
+import { plataforma } from './platform/admin/index.ts';
 import { programarCopias } from './platform/backup/programa.ts';
 import { supervisarProcesos } from './platform/cluster/procesos.ts';
 import { migrateDatabase, openDatabase } from './platform/db/database.ts';
@@ -77,6 +79,7 @@ try {
         ...trabajosCrm(built.deps),
         ...trabajosAutoescuela(built.deps),
         trabajoCargosMensuales(built.deps),
+        trabajoCuotasMensuales(built.deps, plataforma(built.deps)),
       ],
       log: (m) => log.warn(m),
     });

@@ -3,6 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Plataforma } from '../../platform/admin/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
+import type { Job } from '../../platform/jobs/runner.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { clientesTable as cl, col, tiposivaTable as ti } from '../../platform/tenancy/tables.ts';
@@ -127,3 +128,55 @@ export async function pdfCuota(
 }
 
 export const periodoValido = (v: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v);
+
+/** Today in Spain (yyyy-mm-dd). */
+const hoyEnEspana = (ahora: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(ahora);
+
+/**
+ * The subscriptions' month, for the job runner: at the start of each month (Spanish time) the downgrades chosen
+ * during the previous one take effect, then — when the platform company is configured — every company in
+ * production, signed and not suspended gets the month's fee invoice, once (a company that fails, e.g. without NIF,
+ * is named in the result and tried again on the next run).
+ */
+export async function cerrarMesSuscripciones(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  p: Plataforma,
+  ahora = new Date(),
+): Promise<{ Periodo: string; CambiosDePlan: number; Facturadas: string[]; Errores: string[] }> {
+  const hoy = hoyEnEspana(ahora);
+  const periodo = hoy.slice(0, 7);
+  // Midnight of the 1st in Madrid, as an instant (the offset is that of the 1st, 01:00 or 02:00 ahead of UTC).
+  const primero = new Date(`${periodo}-01T00:00:00Z`);
+  const desfase = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', hour: 'numeric', hourCycle: 'h23' }).format(primero),
+  );
+  const inicio = new Date(primero.getTime() - desfase * 3_600_000);
+  const cambios = await p.cuotas.aplicarCambiosDePlan(inicio);
+  const facturadas: string[] = [];
+  const errores: string[] = [];
+  if (deps.config.empresaPlataforma) {
+    const e = await emisora(deps);
+    for (const empresaId of await p.cuotas.porFacturar(periodo, e.id)) {
+      try {
+        facturadas.push((await facturarCuota(deps, p, empresaId, periodo, hoy)).NumSerie ?? '');
+      } catch (error) {
+        errores.push(`empresa ${empresaId}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return { Periodo: periodo, CambiosDePlan: cambios.length, Facturadas: facturadas, Errores: errores };
+}
+
+/** The job (platform/jobs) that runs `cerrarMesSuscripciones` every few hours; harmless when nothing is due. */
+export function trabajoCuotasMensuales(deps: Pick<AppDeps, 'database' | 'config'>, p: Plataforma, horas = 6): Job {
+  return {
+    nombre: 'cuotas-suscripciones',
+    intervaloSegundos: horas * 3600,
+    async run() {
+      const r = await cerrarMesSuscripciones(deps, p);
+      return `${r.Periodo}: ${r.CambiosDePlan} cambios de plan, ${r.Facturadas.length} cuotas facturadas${
+        r.Errores.length ? `, ${r.Errores.length} con error (${r.Errores.join('; ')})` : ''
+      }`;
+    },
+  };
+}

@@ -109,19 +109,25 @@ describe('time clock state machine (server owned)', () => {
       .filter((r) => r.url.startsWith('/api/rrhh/fichajesusu'))
       .map((r) => `${r.method} ${r.url}`);
     expect(urls.sort()).toEqual([
+      'DELETE /api/rrhh/fichajesusu/ausencias/:id',
+      'GET /api/rrhh/fichajesusu/ausencias',
       'GET /api/rrhh/fichajesusu/correcciones',
       'GET /api/rrhh/fichajesusu/hoja',
       'GET /api/rrhh/fichajesusu/list',
       'GET /api/rrhh/fichajesusu/mes',
       'POST /api/rrhh/fichajesusu/aceptar',
+      'POST /api/rrhh/fichajesusu/ausencias',
       'POST /api/rrhh/fichajesusu/correccion',
       'POST /api/rrhh/fichajesusu/correccion/aprobar/:id',
       'POST /api/rrhh/fichajesusu/correccion/rechazar/:id',
       'POST /api/rrhh/fichajesusu/save',
     ]);
-    // No route of the time clock edits or deletes an entry.
+    // No route of the time clock edits or deletes an entry (withdrawing an unanswered leave request is no entry).
     const writes = t.deps.routes.filter(
-      (r) => r.url.startsWith('/api/rrhh/fichajes') && (r.method === 'PUT' || r.method === 'DELETE'),
+      (r) =>
+        r.url.startsWith('/api/rrhh/fichajes') &&
+        !r.url.startsWith('/api/rrhh/fichajesusu/ausencias') &&
+        (r.method === 'PUT' || r.method === 'DELETE'),
     );
     expect(writes.map((r) => r.url)).toEqual(['/api/rrhh/fichajes/pin/:id']);
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { empresas, suscripcionesFacturas as sf, suscripciones } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
@@ -39,6 +39,38 @@ export function cuotasRepo(database: Database) {
     },
     async registrar(row: typeof sf.$inferInsert) {
       await db.insert(sf).values(row);
+    },
+    /** Downgrades chosen before `inicioPeriodo` take effect: Plan ← PlanSiguiente. Returns the companies changed. */
+    async aplicarCambiosDePlan(inicioPeriodo: Date): Promise<number[]> {
+      const rows = await db
+        .update(suscripciones)
+        .set({ Plan: sql`${suscripciones.PlanSiguiente}`, PlanSiguiente: null, Actualizada: new Date() })
+        .where(and(isNotNull(suscripciones.PlanSiguiente), lt(suscripciones.Actualizada, inicioPeriodo)))
+        .returning({ id: suscripciones.empresaId });
+      return rows.map((r) => Number(r.id));
+    },
+    /** Companies in production, signed and not suspended, whose fee of `periodo` is not invoiced yet. */
+    async porFacturar(periodo: string, emisora: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: empresas.id })
+        .from(empresas)
+        .leftJoin(suscripciones, eq(suscripciones.empresaId, empresas.id))
+        .where(
+          and(
+            eq(empresas.entidadPruebas, false),
+            eq(empresas.condicionesAceptadas, true),
+            sql`${empresas.id} <> ${emisora}`,
+            sql`coalesce(${suscripciones.Suspendida}, false) = false`,
+            notExists(
+              db
+                .select({ x: sql`1` })
+                .from(sf)
+                .where(and(eq(sf.empresaId, empresas.id), eq(sf.Periodo, periodo))),
+            ),
+          ),
+        )
+        .orderBy(empresas.id);
+      return rows.map((r) => Number(r.id));
     },
     lista: (empresaId: number) =>
       db
