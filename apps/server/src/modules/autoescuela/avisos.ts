@@ -54,29 +54,29 @@ export const masDias = (iso: string, dias: number) => {
 function hechos(s: Scope, evento: string, canal: string, hoy: string, dias: number): Promise<Hecho[]> {
   const objetivo = masDias(hoy, dias);
   const destino = canal === 'sms' ? sql.raw('a.telefono') : sql.raw('a.email');
-  return s.execute<Hecho & Record<string, unknown>>((emp) => {
-    const alumno = sql`join alumnos a on a.empresa_id = ${emp} and a.id = x.id_alumno and not a.baja`;
+  return s.execute<Hecho & Record<string, unknown>>((_emp, de) => {
+    const alumno = sql`join alumnos a on ${de('a')} and a.id = x.id_alumno and not a.baja`;
     if (evento === 'examen')
       return sql`select x.id, x.id_alumno, trim(a.nombre) nombre, nullif(trim(${destino}), '') destino,
           x.fecha::text fecha, null hora, x.tipo_examen tipo, x.jefatura_trafico jefatura, null recogida, null importe
         from calexamenes x ${alumno}
-        where x.empresa_id = ${emp} and x.fecha = ${objetivo}::date and x.resultado is null
+        where ${de('x')} and x.fecha = ${objetivo}::date and x.resultado is null
           and coalesce(x.asistencia, 'e') <> 'a' order by x.id`;
     if (evento === 'clase')
       return sql`select x.id, x.id_alumno, trim(a.nombre) nombre, nullif(trim(${destino}), '') destino,
           x.fecha::text fecha, x.hora, null tipo, null jefatura, x.recogida, null importe
         from clases_practicas x ${alumno}
-        where x.empresa_id = ${emp} and x.fecha = ${objetivo}::date and x.estado in ('reservada', 'confirmada')
+        where ${de('x')} and x.fecha = ${objetivo}::date and x.estado in ('reservada', 'confirmada')
         order by x.hora, x.id`;
     // A fee assigned to the student, not consumed, not invoiced yet, with an exam of theirs up to `objetivo`.
     return sql`select x.id, x.id_alumno, trim(a.nombre) nombre, nullif(trim(${destino}), '') destino,
-        (select min(e.fecha)::text from calexamenes e where e.empresa_id = ${emp} and e.id_alumno = x.id_alumno
+        (select min(e.fecha)::text from calexamenes e where ${de('e')} and e.id_alumno = x.id_alumno
            and e.fecha between ${hoy}::date and ${objetivo}::date and e.resultado is null) fecha,
         null hora, null tipo, null jefatura, null recogida, x.importe::text importe
       from tasasdgt x ${alumno}
-      left join cargos c on c.empresa_id = ${emp} and c.id = x.id_cargo
-      where x.empresa_id = ${emp} and x.consumo = 's' and c.id_factura is null
-        and exists (select 1 from calexamenes e where e.empresa_id = ${emp} and e.id_alumno = x.id_alumno
+      left join cargos c on ${de('c')} and c.id = x.id_cargo
+      where ${de('x')} and x.consumo = 's' and c.id_factura is null
+        and exists (select 1 from calexamenes e where ${de('e')} and e.id_alumno = x.id_alumno
           and e.fecha between ${hoy}::date and ${objetivo}::date and e.resultado is null)
       order by x.id`;
   });

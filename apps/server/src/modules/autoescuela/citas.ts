@@ -304,26 +304,26 @@ export async function planCupo(
     aprobado: boolean;
     reservado: boolean;
   }>(
-    (emp) => sql`
+    (_emp, de) => sql`
       select a.id, trim(concat(a.nombre, ' ', a.apellidos)) as nombre,
-        (select e.permiso from calexamenes e where e.empresa_id = ${emp} and e.id_alumno = a.id
+        (select e.permiso from calexamenes e where ${de('e')} and e.id_alumno = a.id
            and e.permiso is not null order by e.fecha desc, e.id desc limit 1) as permiso,
-        (select count(*)::int from clases_practicas c where c.empresa_id = ${emp} and c.id_alumno = a.id
+        (select count(*)::int from clases_practicas c where ${de('c')} and c.id_alumno = a.id
            and c.estado = 'realizada') as clases,
-        (select max(e.fecha)::text from calexamenes e where e.empresa_id = ${emp} and e.id_alumno = a.id
+        (select max(e.fecha)::text from calexamenes e where ${de('e')} and e.id_alumno = a.id
            and e.tipo_examen = 'teorico' and e.resultado = 'APTO') as teorico,
-        (select count(*)::int from calexamenes e where e.empresa_id = ${emp} and e.id_alumno = a.id
+        (select count(*)::int from calexamenes e where ${de('e')} and e.id_alumno = a.id
            and e.tipo_examen <> 'teorico' and e.resultado = 'NO APTO') as suspensos,
-        exists (select 1 from calexamenes e where e.empresa_id = ${emp} and e.id_alumno = a.id
+        exists (select 1 from calexamenes e where ${de('e')} and e.id_alumno = a.id
            and e.tipo_examen = 'circulacion' and e.resultado = 'APTO') as aprobado,
-        (exists (select 1 from calexamenes e where e.empresa_id = ${emp} and e.id_alumno = a.id
+        (exists (select 1 from calexamenes e where ${de('e')} and e.id_alumno = a.id
            and e.tipo_examen <> 'teorico' and e.fecha >= ${o.hoy}::date and e.resultado is null
            and coalesce(e.asistencia, 'e') <> 'a')
-         or exists (select 1 from citasaues x where x.empresa_id = ${emp} and x.id_alumno = a.id
+         or exists (select 1 from citasaues x where ${de('x')} and x.id_alumno = a.id
            and x.tipo_examen <> 'teorico' and x.fecha >= ${o.hoy}::date
            and x.estado in ('solicitada', 'concedida'))) as reservado
       from alumnos a
-      where a.empresa_id = ${emp} and not a.baja and coalesce(a.estado, 'activo') = 'activo'
+      where ${de('a')} and not a.baja and coalesce(a.estado, 'activo') = 'activo'
       order by a.id`,
   );
   const candidatos = filas

@@ -352,15 +352,15 @@ async function fichajesInforme(s: Scope, q: Consulta): Promise<Resultado> {
 async function asistenciaInforme(s: Scope, q: Consulta): Promise<Resultado> {
   const rows = rowsOf(
     await s.execute(
-      (empresaId) => sql`select cu.nombre as curso, trim(al.nombre || ' ' || al.apellidos) as alumno,
+      (_empresaId, de) => sql`select cu.nombre as curso, trim(al.nombre || ' ' || al.apellidos) as alumno,
         count(*) filter (where a.estado in ('a', 'r', 'f'))::int as sesiones,
         count(*) filter (where a.estado = 'a')::int as asiste, count(*) filter (where a.estado = 'r')::int as retrasos,
         count(*) filter (where a.estado = 'f')::int as faltas
       from asistencias a
-        join horarios h on h.empresa_id = a.empresa_id and h.id = a.id_sesion
-        join cursos cu on cu.empresa_id = h.empresa_id and cu.id = h.id_curso
-        join alumnos al on al.empresa_id = a.empresa_id and al.id = a.id_alumno
-      where a.empresa_id = ${empresaId} and a.fecha >= ${q.FechaDesde} and a.fecha <= ${q.FechaHasta}
+        join horarios h on ${de('h')} and h.id = a.id_sesion
+        join cursos cu on ${de('cu')} and cu.id = h.id_curso
+        join alumnos al on ${de('al')} and al.id = a.id_alumno
+      where ${de('a')} and a.fecha >= ${q.FechaDesde} and a.fecha <= ${q.FechaHasta}
       group by cu.id, cu.nombre, al.id, al.nombre, al.apellidos
       order by cu.nombre, alumno limit ${LIMITE}`,
     ),
@@ -407,14 +407,14 @@ async function asistenciaInforme(s: Scope, q: Consulta): Promise<Resultado> {
 async function evaluacionInforme(s: Scope, q: Consulta): Promise<Resultado> {
   const rows = rowsOf(
     await s.execute(
-      (empresaId) => sql`select cu.nombre as curso, trim(al.nombre || ' ' || al.apellidos) as alumno, e.trimestre,
+      (_empresaId, de) => sql`select cu.nombre as curso, trim(al.nombre || ' ' || al.apellidos) as alumno, e.trimestre,
         count(n.nota)::int as notas,
         round(sum(n.nota * e.peso) / nullif(sum(e.peso) filter (where n.nota is not null), 0), 2)::text as media
       from notas n
-        join evaluaciones e on e.empresa_id = n.empresa_id and e.id = n.id_evaluacion
-        join cursos cu on cu.empresa_id = e.empresa_id and cu.id = e.id_curso
-        join alumnos al on al.empresa_id = n.empresa_id and al.id = n.id_alumno
-      where n.empresa_id = ${empresaId} and n.nota is not null
+        join evaluaciones e on ${de('e')} and e.id = n.id_evaluacion
+        join cursos cu on ${de('cu')} and cu.id = e.id_curso
+        join alumnos al on ${de('al')} and al.id = n.id_alumno
+      where ${de('n')} and n.nota is not null
         and (cu.fecha_inicio is null or cu.fecha_inicio <= ${q.FechaHasta})
         and (cu.fecha_fin is null or cu.fecha_fin >= ${q.FechaDesde})
       group by cu.id, cu.nombre, al.id, al.nombre, al.apellidos, e.trimestre

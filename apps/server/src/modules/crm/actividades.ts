@@ -112,10 +112,10 @@ async function guardar(s: Scope, body: ActividadInput, id: number | undefined, s
 /** The company's active members who may own an activity (time-clock-only users have no agenda), by name. */
 export async function responsables(s: Scope) {
   const rows = await s.execute<{ Id: number; Nombre: string }>(
-    (empresaId) => sql`select p.id as "Id",
+    (_empresaId, de) => sql`select p.id as "Id",
       coalesce(nullif(trim(concat_ws(' ', p.nombre, p.apellido1, p.apellido2)), ''), p.user_name) as "Nombre"
       from ${miembros} m join personas p on p.id = m.persona_id
-      where m.empresa_id = ${empresaId} and not m.baja and not m.solo_fichaje and not p.bloqueado
+      where ${de('m')} and not m.baja and not m.solo_fichaje and not p.bloqueado
       order by 2, 1 limit 500`,
   );
   return rows.map((r) => ({ Id: Number(r.Id), Nombre: String(r.Nombre), Yo: Number(r.Id) === s.personaId }));

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Cell, Column } from '../../platform/export/cells.ts';
-import type { Scope } from '../../platform/tenancy/scope.ts';
+import type { PredicadoEmpresa, Scope } from '../../platform/tenancy/scope.ts';
 import {
   DESGLOSE,
   etiquetaGeneral,
@@ -24,8 +24,8 @@ import {
  * an invoice add up to its total. Issued invoices (factura, simplificada, rectificativa with a number) not
  * cancelled, of the period's invoice dates, optionally one series. The list and export come from `libroFacturas.ts`.
  */
-function where(empresaId: number, f: FiltrosLibro): SQL {
-  return sql`d.empresa_id = ${empresaId} and d.tipo in ('factura', 'simplificada', 'rectificativa')
+function where(de: PredicadoEmpresa, f: FiltrosLibro): SQL {
+  return sql`${de('d')} and d.tipo in ('factura', 'simplificada', 'rectificativa')
     and d.numero is not null and d.estado <> 'Anulada'
     and d.fecha >= ${f.FechaDesde} and d.fecha <= ${f.FechaHasta}
     ${f.Serie ? sql`and d.id_serie = ${f.Serie}` : sql``}`;
@@ -68,11 +68,11 @@ const SELECT = sql`select d.id, d.fecha::text as fecha, d.num_serie, d.tipo, d.c
 async function totales(s: Scope, f: FiltrosLibro) {
   const porTipo = rowsOf(
     await s.execute(
-      (empresaId) => sql`select e.val->>'Impuesto' as impuesto,
+      (_empresaId, de) => sql`select e.val->>'Impuesto' as impuesto,
         (e.val->>'PorcentajeIva')::numeric as porc_iva, (e.val->>'PorcentajeRecargo')::numeric as porc_recargo,
         sum((e.val->>'Base')::numeric)::text as base, sum((e.val->>'Cuota')::numeric)::text as cuota,
         sum((e.val->>'CuotaRecargo')::numeric)::text as cuota_recargo, count(*)::int as filas
-      ${FROM} where ${where(empresaId, f)}
+      ${FROM} where ${where(de, f)}
       group by 1, 2, 3 order by 1, 2, 3`,
     ),
   ).map(
@@ -87,14 +87,12 @@ async function totales(s: Scope, f: FiltrosLibro) {
   );
   const [g] = rowsOf(
     await s.execute(
-      (empresaId) => sql`select count(*)::int as facturas, coalesce(sum(d.total_retencion), 0)::text as retencion,
+      (_empresaId, de) => sql`select count(*)::int as facturas, coalesce(sum(d.total_retencion), 0)::text as retencion,
         coalesce(sum(d.total), 0)::text as total
-      from documentos_venta d where ${where(empresaId, f)}`,
+      from documentos_venta d where ${where(de, f)}`,
     ),
   );
-  const [c] = rowsOf(
-    await s.execute((empresaId) => sql`select count(*)::int as n ${FROM} where ${where(empresaId, f)}`),
-  );
+  const [c] = rowsOf(await s.execute((_empresaId, de) => sql`select count(*)::int as n ${FROM} where ${where(de, f)}`));
   const suma = (k: keyof TotalTipo) =>
     toFixed(
       porTipo.reduce((s, t) => add(s, dec(t[k])), ZERO),

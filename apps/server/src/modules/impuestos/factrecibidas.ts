@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Cell, Column } from '../../platform/export/cells.ts';
-import type { Scope } from '../../platform/tenancy/scope.ts';
+import type { PredicadoEmpresa, Scope } from '../../platform/tenancy/scope.ts';
 import {
   DESGLOSE,
   etiquetaGeneral,
@@ -51,8 +51,8 @@ export interface FilaRecibida {
   FechaDeduccion: string | null;
 }
 
-function where(empresaId: number, f: FiltrosLibro): SQL {
-  return sql`d.empresa_id = ${empresaId} and d.tipo in ('factura', 'gasto')
+function where(de: PredicadoEmpresa, f: FiltrosLibro): SQL {
+  return sql`${de('d')} and d.tipo in ('factura', 'gasto')
     and d.numero is not null and d.estado <> 'Anulada'
     and d.fecha >= ${f.FechaDesde} and d.fecha <= ${f.FechaHasta}
     ${f.Serie ? sql`and d.id_serie = ${f.Serie}` : sql``}`;
@@ -128,12 +128,12 @@ export interface TotalRecibidas {
 async function totales(s: Scope, f: FiltrosLibro) {
   const porTipo = rowsOf(
     await s.execute(
-      (empresaId) => sql`select e.val->>'Impuesto' as impuesto,
+      (_empresaId, de) => sql`select e.val->>'Impuesto' as impuesto,
         (e.val->>'PorcentajeIva')::numeric as porc_iva, (e.val->>'PorcentajeRecargo')::numeric as porc_recargo,
         sum((e.val->>'Base')::numeric)::text as base, sum((e.val->>'Cuota')::numeric)::text as cuota,
         sum(${DEDUCIBLE})::text as deducible, sum((e.val->>'CuotaRecargo')::numeric)::text as cuota_recargo,
         sum(${AUTO})::text as autoliquidada
-      ${FROM} where ${where(empresaId, f)}
+      ${FROM} where ${where(de, f)}
       group by 1, 2, 3 order by 1, 2, 3`,
     ),
   ).map(
@@ -150,16 +150,14 @@ async function totales(s: Scope, f: FiltrosLibro) {
   );
   const [g] = rowsOf(
     await s.execute(
-      (empresaId) => sql`select count(*)::int as facturas, coalesce(sum(d.total_retencion), 0)::text as retencion,
+      (_empresaId, de) => sql`select count(*)::int as facturas, coalesce(sum(d.total_retencion), 0)::text as retencion,
         coalesce(sum(d.total), 0)::text as total,
         coalesce(sum(d.total_retencion) filter (where x.clave_retencion = '111'), 0)::text as ret111,
         coalesce(sum(d.total_retencion) filter (where x.clave_retencion = '115'), 0)::text as ret115
-      from ${CABECERAS} where ${where(empresaId, f)}`,
+      from ${CABECERAS} where ${where(de, f)}`,
     ),
   );
-  const [c] = rowsOf(
-    await s.execute((empresaId) => sql`select count(*)::int as n ${FROM} where ${where(empresaId, f)}`),
-  );
+  const [c] = rowsOf(await s.execute((_empresaId, de) => sql`select count(*)::int as n ${FROM} where ${where(de, f)}`));
   const suma = (k: keyof TotalRecibidas) =>
     toFixed(
       porTipo.reduce((a, t) => add(a, dec(t[k])), ZERO),

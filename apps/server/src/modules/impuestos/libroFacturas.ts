@@ -13,7 +13,7 @@ import { pdfWriter } from '../../platform/export/pdfWriter.ts';
 import type { SheetWriter } from '../../platform/export/writers.ts';
 import { XLSX_STYLED_MAX, xlsxWriter } from '../../platform/export/xlsxWriter.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
-import type { Scope } from '../../platform/tenancy/scope.ts';
+import type { PredicadoEmpresa, Scope } from '../../platform/tenancy/scope.ts';
 
 /**
  * The invoice books of the tax area (`factemitidas`, `factrecibidas`): one row per invoice and VAT rate (the
@@ -89,7 +89,7 @@ export interface DefLibro<F, T extends { filas: number }> {
   titulo: string;
   /** The headers (alias `d`) and whatever they join, without the breakdown: `documentos_venta d`. */
   cabeceras: SQL;
-  where: (empresaId: number, f: FiltrosLibro) => SQL;
+  where: (de: PredicadoEmpresa, f: FiltrosLibro) => SQL;
   /** Selected columns over `cabeceras` + DESGLOSE. */
   select: SQL;
   fila: (r: Record<string, unknown>) => F;
@@ -109,8 +109,8 @@ async function filas<F, T extends { filas: number }>(
   offset: number,
 ): Promise<F[]> {
   const res = await s.execute(
-    (empresaId) =>
-      sql`${def.select} from ${def.cabeceras} ${DESGLOSE} where ${def.where(empresaId, f)}
+    (_empresaId, de) =>
+      sql`${def.select} from ${def.cabeceras} ${DESGLOSE} where ${def.where(de, f)}
         order by d.fecha, d.id, e.ord limit ${limit} offset ${offset}`,
   );
   return rowsOf(res).map(def.fila);
@@ -131,8 +131,8 @@ async function exportar<F, T extends { filas: number }>(
   for (;;) {
     const ids = rowsOf(
       await scope.execute(
-        (empresaId) => sql`select d.id, d.fecha::text as fecha from ${def.cabeceras}
-        where ${def.where(empresaId, f)} ${last ? sql`and (d.fecha, d.id) > (${last.fecha}::date, ${last.id})` : sql``}
+        (_empresaId, de) => sql`select d.id, d.fecha::text as fecha from ${def.cabeceras}
+        where ${def.where(de, f)} ${last ? sql`and (d.fecha, d.id) > (${last.fecha}::date, ${last.id})` : sql``}
         order by d.fecha, d.id limit ${BATCH}`,
       ),
     );
@@ -143,8 +143,8 @@ async function exportar<F, T extends { filas: number }>(
     );
     const rows = rowsOf(
       await scope.execute(
-        (empresaId) =>
-          sql`${def.select} from ${def.cabeceras} ${DESGLOSE} where ${def.where(empresaId, f)} and d.id in (${lista})
+        (_empresaId, de) =>
+          sql`${def.select} from ${def.cabeceras} ${DESGLOSE} where ${def.where(de, f)} and d.id in (${lista})
             order by d.fecha, d.id, e.ord`,
       ),
     ).map(def.fila);
@@ -202,8 +202,8 @@ export function registrarLibro<F, T extends { filas: number }>(
       const scope = deps.scopeOf(request);
       const [c] = rowsOf(
         await scope.execute(
-          (empresaId) =>
-            sql`select count(*)::int as n from ${def.cabeceras} ${DESGLOSE} where ${def.where(empresaId, f)}`,
+          (_empresaId, de) =>
+            sql`select count(*)::int as n from ${def.cabeceras} ${DESGLOSE} where ${def.where(de, f)}`,
         ),
       );
       const total = Number(c?.n ?? 0);

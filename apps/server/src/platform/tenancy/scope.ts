@@ -13,6 +13,17 @@ import type { Db } from '../db/database.ts';
 import { empresas } from '../db/platformTables.ts';
 
 /** A table owned by one company: `empresa_id` leads its keys and is the tenancy column the door filters on. */
+
+/** The door's company predicate of a table alias in raw SQL (`Scope.execute`'s second argument). */
+export type PredicadoEmpresa = (alias: string) => SQL;
+
+const ALIAS = /^[a-z_][a-z0-9_]*$/;
+/** `alias.empresa_id = :company` for raw SQL (the alias is checked: it is written into the statement as is). */
+function predicadoDe(alias: string, empresaId: number): SQL {
+  if (!ALIAS.test(alias)) throw new Error(`Alias de tabla no válido: ${alias}`);
+  return sql`${sql.raw(alias)}.empresa_id = ${empresaId}`;
+}
+
 export type CompanyTable = PgTable & { readonly empresaId: AnyPgColumn };
 
 /** The values of a row to insert, without the company (the door sets it). */
@@ -65,8 +76,14 @@ export interface Scope extends Actor {
   on(table: CompanyTable, on?: SQL): SQL;
   /** The company-column predicate of a table, for sub-queries and raw fragments: `table.empresa_id = :company`. */
   mine(table: CompanyTable): SQL;
-  /** Raw SQL, the escape hatch: `build` receives the company id (bound as a parameter) and must filter by it. */
-  execute<R extends Record<string, unknown> = Record<string, unknown>>(build: (empresaId: number) => SQL): Promise<R[]>;
+  /**
+   * Raw SQL, the escape hatch: `build` receives the company id (bound as a parameter) and `de(alias)`, the door's
+   * predicate `alias.empresa_id = :company` — write `${de('a')}` for every company table of the statement (its
+   * WHERE, or the ON of a join), never the predicate by hand.
+   */
+  execute<R extends Record<string, unknown> = Record<string, unknown>>(
+    build: (empresaId: number, de: PredicadoEmpresa) => SQL,
+  ): Promise<R[]>;
   /** The scope's own row of `empresas` (the company itself): chain `.for('update')` to lock it. */
   company<F extends SelectedFields>(fields: F): ReturnType<typeof companyOf<F>>;
   /** Updates the scope's own row of `empresas`. */
@@ -127,8 +144,8 @@ export function companyScope(db: Db, actor: Actor): Scope {
     insert: (table, values) => insertOf(db, table, withCompany(table, values, empresaId)),
     on: (table, on) => scoped(table, on) ?? mine(table),
     mine,
-    async execute<R extends Record<string, unknown>>(build: (empresaId: number) => SQL) {
-      return rowsOf<R>(await db.execute<R>(build(empresaId)));
+    async execute<R extends Record<string, unknown>>(build: (empresaId: number, de: PredicadoEmpresa) => SQL) {
+      return rowsOf<R>(await db.execute<R>(build(empresaId, (alias) => predicadoDe(alias, empresaId))));
     },
     company: (fields) => companyOf(db, fields, empresaId),
     updateCompany: (values) => updateCompanyOf(db, values, empresaId),

@@ -1,6 +1,6 @@
 import type { LineaEmitida, LineaRecibida } from '@faro/domain';
 import { sql } from 'drizzle-orm';
-import type { Scope } from '../../../platform/tenancy/scope.ts';
+import type { PredicadoEmpresa, Scope } from '../../../platform/tenancy/scope.ts';
 import { libroEmitidas } from '../factemitidas.ts';
 import { libroRecibidas } from '../factrecibidas.ts';
 import { DESGLOSE, type FiltrosLibro, rowsOf } from '../libroFacturas.ts';
@@ -17,22 +17,22 @@ const txt = (v: unknown) => (v === null || v === undefined || v === '' ? null : 
  * invoice's lines (by amount) whose product is of kind `servicio` (free-text lines count as goods). Only computed
  * for the rows 349 reads (intra-EU deliveries E5, intra-EU acquisitions).
  */
-const parteServicios = (lineas: string) => sql`(select round((e.val->>'Base')::numeric
+const parteServicios = (lineas: string, de: PredicadoEmpresa) => sql`(select round((e.val->>'Base')::numeric
     * coalesce(sum(l.importe) filter (where p.tipo = 'servicio'), 0) / nullif(sum(l.importe), 0), 2)::text
-  from ${sql.raw(lineas)} l left join productos p on p.empresa_id = l.empresa_id and p.id = l.id_producto
-  where l.empresa_id = d.empresa_id and l.id_documento = d.id)`;
+  from ${sql.raw(lineas)} l left join productos p on ${de('p')} and p.id = l.id_producto
+  where ${de('l')} and l.id_documento = d.id)`;
 
 export async function lineasEmitidas(s: Scope, desde: string, hasta: string): Promise<LineaEmitida[]> {
   const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
   const L = libroEmitidas;
   const rows = rowsOf(
     await s.execute(
-      (empresaId) => sql`${L.select}, d.cliente_pais as pais, d.cliente_cod_postal as cod_postal,
+      (_empresaId, de) => sql`${L.select}, d.cliente_pais as pais, d.cliente_cod_postal as cod_postal,
         (d.tipo = 'rectificativa') as rectificativa,
-        (select r.fecha::text from documentos_venta r where r.empresa_id = d.empresa_id and r.id = d.id_rectificada)
+        (select r.fecha::text from documentos_venta r where ${de('r')} and r.id = d.id_rectificada)
           as fecha_rectificada,
-        case when e.val->>'Exencion' = 'E5' then ${parteServicios('documentos_venta_lineas')} end as base_servicios
-      from ${L.cabeceras} ${DESGLOSE} where ${L.where(empresaId, f)} order by d.fecha, d.id, e.ord`,
+        case when e.val->>'Exencion' = 'E5' then ${parteServicios('documentos_venta_lineas', de)} end as base_servicios
+      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} order by d.fecha, d.id, e.ord`,
     ),
   );
   return rows.map((r) => {
@@ -66,14 +66,14 @@ export async function lineasRecibidas(s: Scope, desde: string, hasta: string): P
   const L = libroRecibidas;
   const rows = rowsOf(
     await s.execute(
-      (empresaId) => sql`${L.select}, d.proveedor_pais as pais, d.proveedor_cod_postal as cod_postal, x.categoria,
+      (_empresaId, de) => sql`${L.select}, d.proveedor_pais as pais, d.proveedor_cod_postal as cod_postal, x.categoria,
         (d.id_rectificada is not null or d.tipo_rectificativa is not null) as rectificativa,
-        (select r.fecha::text from documentos_compra r where r.empresa_id = d.empresa_id and r.id = d.id_rectificada)
+        (select r.fecha::text from documentos_compra r where ${de('r')} and r.id = d.id_rectificada)
           as fecha_rectificada,
         case when x.operacion = 'intracomunitaria' then
           case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then '0' else e.val->>'Base' end)
-          else ${parteServicios('documentos_compra_lineas')} end end as base_servicios
-      from ${L.cabeceras} ${DESGLOSE} where ${L.where(empresaId, f)} order by d.fecha, d.id, e.ord`,
+          else ${parteServicios('documentos_compra_lineas', de)} end end as base_servicios
+      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} order by d.fecha, d.id, e.ord`,
     ),
   );
   return rows.map((r) => {
@@ -112,11 +112,11 @@ export async function lineasRecibidas(s: Scope, desde: string, hasta: string): P
 export async function metalicoPorNif(s: Scope, anyo: number): Promise<Record<string, string>> {
   const rows = rowsOf(
     await s.execute(
-      (empresaId) => sql`select upper(trim(d.cliente_nif)) as nif, sum(c.importe)::text as importe
+      (_empresaId, de) => sql`select upper(trim(d.cliente_nif)) as nif, sum(c.importe)::text as importe
       from cobros_venta c
-        join tesoreria t on t.empresa_id = c.empresa_id and t.id = c.id_tesoreria
-        join documentos_venta d on d.empresa_id = c.empresa_id and d.id = c.id_factura
-      where c.empresa_id = ${empresaId} and t.tipo = 'caja' and coalesce(trim(d.cliente_nif), '') <> ''
+        join tesoreria t on ${de('t')} and t.id = c.id_tesoreria
+        join documentos_venta d on ${de('d')} and d.id = c.id_factura
+      where ${de('c')} and t.tipo = 'caja' and coalesce(trim(d.cliente_nif), '') <> ''
         and c.fecha >= ${`${anyo}-01-01`} and c.fecha <= ${`${anyo}-12-31`}
       group by 1`,
     ),
@@ -128,9 +128,9 @@ export async function metalicoPorNif(s: Scope, anyo: number): Promise<Record<str
 export async function numeracion(s: Scope, desde: string, hasta: string) {
   const rows = rowsOf(
     await s.execute(
-      (empresaId) => sql`select coalesce(sr.codigo, d.id_serie::text, '') as serie, d.anyo, d.numero
-      from documentos_venta d left join series sr on sr.empresa_id = d.empresa_id and sr.id = d.id_serie
-      where d.empresa_id = ${empresaId} and d.tipo in ('factura', 'simplificada', 'rectificativa')
+      (_empresaId, de) => sql`select coalesce(sr.codigo, d.id_serie::text, '') as serie, d.anyo, d.numero
+      from documentos_venta d left join series sr on ${de('sr')} and sr.id = d.id_serie
+      where ${de('d')} and d.tipo in ('factura', 'simplificada', 'rectificativa')
         and d.numero is not null and d.fecha >= ${desde} and d.fecha <= ${hasta}`,
     ),
   );
