@@ -102,7 +102,10 @@ export async function insertarMovimiento(
  * batch), Arqueado (a cash count covers its date) and Conciliado (a bank statement line matches it). Every branch is
  * a query of the company door; the union and the window are plain SQL around them.
  */
-export function consultaMovimientos(s: Scope, f: Record<string, unknown>): { base: SQL; where: SQL; sinSaldo: SQL } {
+export function consultaMovimientos(
+  s: Scope,
+  f: Record<string, unknown>,
+): { base: SQL; where: SQL; sinSaldo: SQL; cuentas: SQL; ramas: SQL[] } {
   const arqueado = (cuenta: Column, fecha: Column) =>
     sql`exists (${s.pick({ one: sql`1` }, aq, and(eq(aq.IdTesoreria, cuenta), gte(aq.Fecha, fecha)))})`;
   const conciliado = (clase: string, id: Column) =>
@@ -196,11 +199,116 @@ export function consultaMovimientos(s: Scope, f: Record<string, unknown>): { bas
     if (v === false || v === 'false') conds.push(sql.raw(`not x.${flag.toLowerCase()}`));
   }
   // `sinSaldo`: the same rows without the running balance (its window sorts every movement): what counting needs.
-  return { base, where: sql.join(conds, sql` and `), sinSaldo: sql`select u.* from (${union}) u` };
+  return {
+    base,
+    where: sql.join(conds, sql` and `),
+    sinSaldo: sql`select u.* from (${union}) u`,
+    cuentas: sql`${cuentas}`,
+    ramas: [cobros, pagos, manuales].map((r) => sql`${r}`),
+  };
+}
+
+/** One end of a range of keys, itself included or not. */
+type Limite = { clave: Clave; incluida: boolean } | null;
+
+/** A movement's place in the list's order: (fecha, orden, id), unique. */
+interface Clave {
+  fecha: string;
+  orden: number;
+  id: number;
+}
+
+/**
+ * The amounts of one account's movements whose key lies between `desde` and `hasta` (each end included or not), as
+ * the same three branches as the list (same joins, so the same rows) without the flags: each branch's condition is
+ * written on its own columns (its `orden` is a constant), so it reads the branch's (account, date, id) index range.
+ */
+function importesCuenta(s: Scope, cuenta: number, desde: Limite, hasta: Limite) {
+  // (fecha, orden, id) compared with a key, on a branch whose `orden` is constant.
+  const cmp = (orden: number, fecha: Column, id: Column, k: Clave, despues: boolean, incluida: boolean) => {
+    if (orden !== k.orden)
+      return despues === orden > k.orden
+        ? sql`${fecha} ${sql.raw(despues ? '>=' : '<=')} ${k.fecha}`
+        : sql`${fecha} ${sql.raw(despues ? '>' : '<')} ${k.fecha}`;
+    const op = sql.raw(`${despues ? '>' : '<'}${incluida ? '=' : ''}`);
+    return sql`(${fecha}, ${id}) ${op} (${k.fecha}, ${k.id})`;
+  };
+  const rango = (orden: number, fecha: Column, id: Column) => [
+    ...(desde ? [cmp(orden, fecha, id, desde.clave, true, desde.incluida)] : []),
+    ...(hasta ? [cmp(orden, fecha, id, hasta.clave, false, hasta.incluida)] : []),
+  ];
+  const campos = (orden: number, fecha: Column, id: Column, importe: SQL) => ({
+    fecha: sql`${fecha}`.as('fecha'),
+    orden: sql`${orden}`.as('orden'),
+    id: sql`${id}`.as('id'),
+    importe: importe.as('importe'),
+  });
+  const cobros = s
+    .pick(
+      campos(1, cv.Fecha, cv.Id, sql`${cv.Importe}`),
+      cv,
+      and(eq(cv.IdTesoreria, cuenta), ...rango(1, cv.Fecha, cv.Id)),
+    )
+    .innerJoin(dv, s.on(dv, eq(dv.id, cv.IdFactura)));
+  const pagos = s
+    .pick(
+      campos(2, pc.Fecha, pc.Id, sql`-${pc.Importe}`),
+      pc,
+      and(eq(pc.IdTesoreria, cuenta), ...rango(2, pc.Fecha, pc.Id)),
+    )
+    .innerJoin(dc, s.on(dc, eq(dc.id, pc.IdFactura)));
+  const manuales = s.pick(
+    campos(3, mt.Fecha, mt.Id, sql`${mt.Importe}`),
+    mt,
+    and(eq(mt.IdTesoreria, cuenta), ...rango(3, mt.Fecha, mt.Id)),
+  );
+  return sql`(${cobros}) union all (${pagos}) union all (${manuales})`;
+}
+
+const menor = (a: Clave, b: Clave) =>
+  a.fecha !== b.fecha ? a.fecha < b.fecha : a.orden !== b.orden ? a.orden < b.orden : a.id < b.id;
+const claveDe = (r: FilaMovimiento): Clave => ({
+  fecha: String(r.fecha).slice(0, 10),
+  orden: Number(r.orden),
+  id: Number(r.id),
+});
+
+/**
+ * The running balance of the page's rows: per account on the page, the opening balance + the sum of its movements
+ * strictly before its oldest row on the page (indexed aggregates per branch) + a window over its movements from that
+ * row to its newest one on the page — every movement of the account, filtered or not, as the full window would.
+ */
+async function saldosDePagina(s: Scope, filas: FilaMovimiento[]): Promise<Map<string, string>> {
+  const saldos = new Map<string, string>();
+  const porCuenta = new Map<number, { si: string; min: Clave; max: Clave }>();
+  for (const r of filas) {
+    const k = claveDe(r);
+    const c = porCuenta.get(Number(r.id_tesoreria));
+    if (!c) porCuenta.set(Number(r.id_tesoreria), { si: String(r.si), min: k, max: k });
+    else {
+      if (menor(k, c.min)) c.min = k;
+      if (menor(c.max, k)) c.max = k;
+    }
+  }
+  for (const [cuenta, { si, min, max }] of porCuenta) {
+    const [previo] = await s.execute<{ suma: string | null }>(
+      () =>
+        sql`select sum(u.importe)::text as suma from (${importesCuenta(s, cuenta, null, { clave: min, incluida: false })}) u`,
+    );
+    const base = add(dec(si), dec(previo?.suma ?? '0'));
+    const tramo = await s.execute<{ orden: number; id: string | number; acum: string }>(
+      () => sql`select u.orden, u.id, (sum(u.importe) over (order by u.fecha, u.orden, u.id rows between unbounded preceding and current row))::text as acum
+        from (${importesCuenta(s, cuenta, { clave: min, incluida: true }, { clave: max, incluida: true })}) u`,
+    );
+    for (const t of tramo) saldos.set(`${t.orden}:${Number(t.id)}`, toFixed(add(base, dec(t.acum)), 2));
+  }
+  return saldos;
 }
 
 interface FilaMovimiento extends Record<string, unknown> {
   tipo: string;
+  orden: number;
+  si?: string;
   clase: string;
   id: string | number;
   id_tesoreria: string | number;
@@ -236,15 +344,25 @@ const aJson = (r: FilaMovimiento) => ({
 /** A page of movements (newest first unless `asc`), with running balances. */
 export async function listarMovimientos(s: Scope, query: unknown) {
   const q = parseListQuery(query);
-  const { base, where, sinSaldo } = consultaMovimientos(s, q.Filtros);
+  const { where, sinSaldo, cuentas, ramas: ramasMovimientos } = consultaMovimientos(s, q.Filtros);
   const dir = q.Orden === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await s.execute<FilaMovimiento>(
-    () => sql`select * from (${base}) x where ${where}
-      order by x.fecha ${dir}, x.orden ${dir}, x.id ${dir}
-      limit ${q.TotalPagina} offset ${Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET)}`,
+  // The page is cut first: each branch read in the list's order through its (date, id) index and cut at the page's
+  // end (flags only for the rows it reads), then the three merged; then the page's balances.
+  const fin = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
+  const orden = sql`order by x.fecha ${dir}, x.orden ${dir}, x.id ${dir}`;
+  const ramas = ramasMovimientos.map(
+    (r) => sql`(select x.*, t.cuenta, t.si from (${r}) x join (${cuentas}) t on t.cid = x.id_tesoreria where ${where}
+      ${orden} limit ${fin + q.TotalPagina})`,
   );
+  const rows = await s.execute<FilaMovimiento>(
+    () => sql`select x.* from (${sql.join(ramas, sql` union all `)}) x ${orden} limit ${q.TotalPagina} offset ${fin}`,
+  );
+  const saldos = await saldosDePagina(s, rows);
   const total = await contar(s, sql`select 1 from (${sinSaldo}) x where ${where}`);
-  return { Items: rows.map(aJson), ...total };
+  return {
+    Items: rows.map((r) => aJson({ ...r, saldo: saldos.get(`${Number(r.orden)}:${Number(r.id)}`) ?? '0' })),
+    ...total,
+  };
 }
 
 /** Every account with its balance today (opening balance + all its movements) and how many movements it has. */

@@ -97,6 +97,83 @@ describe('movstesoreria', () => {
   });
 });
 
+describe('movstesoreria: balances of a page', () => {
+  it("pages through two accounts' movements (both orders, with filters) and each balance is the account's running total", async () => {
+    const caja = cuenta('CAJA');
+    const banco = cuenta('BANCO');
+    const antes = (await demo.request('GET', `${B}/movstesoreria/saldos`)).body.Items as {
+      Id: number;
+      Saldo: string;
+      UltimoMovimiento: string | null;
+    }[];
+    // Every movement already there is older than these, so each balance = today's balance + the new ones up to it.
+    for (const c of antes.filter((x) => x.Id === caja || x.Id === banco))
+      expect(c.UltimoMovimiento === null || c.UltimoMovimiento < '2031-01-01').toBe(true);
+    const altas: [number, string, string][] = [
+      [caja, '2031-01-05', '100'],
+      [banco, '2031-01-05', '1000'],
+      [caja, '2031-01-05', '-30'],
+      [banco, '2031-01-10', '-250.5'],
+      [caja, '2031-02-03', '-5.55'],
+      [caja, '2031-01-20', '12.34'],
+      [banco, '2031-02-15', '-1.01'],
+      [banco, '2031-02-03', '40'],
+      [caja, '2031-02-03', '7'],
+    ];
+    const nuevos: { Id: number; IdTesoreria: number; Fecha: string; Importe: string }[] = [];
+    for (const [IdTesoreria, Fecha, Importe] of altas) {
+      const r = await demo.request('POST', `${B}/movstesoreria/save`, {
+        IdTesoreria,
+        Fecha,
+        Importe,
+        Descripcion: 'Saldo',
+      });
+      expect(r.status).toBe(201);
+      nuevos.push({ Id: r.body.Id, IdTesoreria, Fecha, Importe });
+    }
+    // The expected balances, computed here: per account, by date then id, cents as integers.
+    const esperado = new Map<number, string>();
+    for (const c of [caja, banco]) {
+      let cent = Math.round(Number(antes.find((x) => x.Id === c)!.Saldo) * 100);
+      const suyos = nuevos
+        .filter((m) => m.IdTesoreria === c)
+        .sort((a, b) => a.Fecha.localeCompare(b.Fecha) || a.Id - b.Id);
+      for (const m of suyos) {
+        cent += Math.round(Number(m.Importe) * 100);
+        esperado.set(m.Id, (cent / 100).toFixed(2));
+      }
+    }
+    const orden = (a: (typeof nuevos)[number], b: (typeof nuevos)[number]) =>
+      a.Fecha.localeCompare(b.Fecha) || a.Id - b.Id;
+    const casos: [Record<string, unknown>, string, (m: (typeof nuevos)[number]) => boolean][] = [
+      [{ FechaDesde: '2031-01-01' }, 'desc', () => true],
+      [{ FechaDesde: '2031-01-01' }, 'asc', () => true],
+      [{ FechaDesde: '2031-01-06' }, 'desc', (m) => m.Fecha >= '2031-01-06'],
+      [
+        { FechaDesde: '2031-01-15', IdTesoreria: caja },
+        'asc',
+        (m) => m.Fecha >= '2031-01-15' && m.IdTesoreria === caja,
+      ],
+      [{ FechaDesde: '2031-01-01', FechaHasta: '2031-02-03', Tipo: 'manual' }, 'desc', (m) => m.Fecha <= '2031-02-03'],
+    ];
+    for (const [filtros, dir, incluye] of casos) {
+      const vistos: { Id: number; Saldo: string }[] = [];
+      for (let pagina = 1; pagina <= 5; pagina++) {
+        const r = await demo.request(
+          'GET',
+          `${B}/movstesoreria/list?Filtros=${encodeURIComponent(JSON.stringify(filtros))}&TotalPagina=2&Pagina=${pagina}&Orden=${dir}`,
+        );
+        expect(r.status).toBe(200);
+        vistos.push(...r.body.Items);
+      }
+      const quiero = nuevos.filter(incluye).sort(orden);
+      if (dir === 'desc') quiero.reverse();
+      expect(vistos.map((m) => m.Id)).toEqual(quiero.map((m) => m.Id));
+      expect(vistos.map((m) => m.Saldo)).toEqual(quiero.map((m) => esperado.get(m.Id)));
+    }
+  });
+});
+
 describe('mandates, direct-debit batches, returns and transfers', () => {
   interface Recibo {
     IdFactura: number;
