@@ -124,6 +124,33 @@ describe('purchase screens', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path === 'catalogo/tarifas/precio')).toBe(false);
   });
 
+  it('a price typed while the last purchase price is on its way is not overwritten by it', async () => {
+    const pedido = recibida({ Tipo: 'pedido', NumFacturaProveedor: null, FechaFacturaProveedor: null });
+    let responder: (r: Response) => void = () => {};
+    setup('dcompra', ['editar', '8'], {
+      'GET compras/dcompra/edit/8': () => json(200, pedido),
+      'GET compras/doccomprahist/dcompra/8': () => json(200, { Items: [] }),
+      'GET compras/proveedores/precios': () =>
+        new Promise<Response>((r) => {
+          responder = r;
+        }),
+    });
+    await screen.findByTestId('linea-1');
+    const celda = (n: string) => screen.getByLabelText(n, { selector: 'input:not([type=hidden])' }) as HTMLInputElement;
+    await userEvent.click(celda('Producto 1'));
+    await userEvent.click(await screen.findByRole('option', { name: 'MART · Martillo de carpintero', hidden: true }));
+    fireEvent.change(celda('Precio 1'), { target: { value: '2,90' } });
+    responder(
+      json(200, {
+        Items: [],
+        Ultimo: { Precio: '7.35', Descuento: '2.00', Fecha: '2026-02-10', IdProveedor: 4, ProveedorNombre: 'x' },
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(celda('Precio 1').value).toBe('2,90');
+    expect(celda('Descuento 1').value).toBe('');
+  });
+
   it('registering asks first and posts registrar; the action is named for purchases', async () => {
     const { calls } = setup('fcompra', ['editar', '8'], {
       'GET compras/fcompra/edit/8': () => json(200, recibida()),

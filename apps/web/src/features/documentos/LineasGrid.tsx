@@ -130,14 +130,15 @@ export function LineasGrid(p: LineasGridProps) {
       return;
     }
     const tipo = p.tipos.find((t) => t.Id === prod.IdTipoIva)?.Valor;
+    const precioInicial = numeroEditable(
+      redondearPrecio((p.compra ? prod.PrecioCompra : prod.PrecioVenta) ?? '0', p.decimalesPrecio),
+      2,
+    );
     patch(l.key, {
       IdProducto: prod.Id,
       Producto: productoEtiqueta(prod),
       Descripcion: prod.Descripcion,
-      Precio: numeroEditable(
-        redondearPrecio((p.compra ? prod.PrecioCompra : prod.PrecioVenta) ?? '0', p.decimalesPrecio),
-        2,
-      ),
+      Precio: precioInicial,
       Descuento: '',
       Traza: prod.Trazabilidad ?? null,
       ...(tipo ? { TipoIva: tipo } : {}),
@@ -147,9 +148,10 @@ export function LineasGrid(p: LineasGridProps) {
       ? await ultimoPrecioCompra(prod.Id, p.cliente)
       : await precioTarifa(prod.Id, p.cliente, aDecimal(l.Cantidad || '1'), p.fecha);
     if (!precio) return;
+    // The tariff or last purchase price arrives after the pick: it never overwrites a price or discount typed meanwhile.
     p.onChange((ls) =>
       ls.map((x) =>
-        x.key === l.key && x.IdProducto === prod.Id
+        x.key === l.key && x.IdProducto === prod.Id && x.Precio === precioInicial && !x.Descuento
           ? {
               ...x,
               Precio: numeroEditable(redondearPrecio(precio.Precio, p.decimalesPrecio), 2),
