@@ -38,10 +38,15 @@ describe('compras: an order becomes a registered and paid received invoice; an e
     const producto = page.locator('input[aria-label="Producto 1"]');
     await producto.click();
     await producto.fill('TOR-001');
+    // Picking the product offers this supplier's last purchase price and discount (DEMO bought TOR-001 from it).
+    const ultimo = page.waitForResponse((r) => r.url().includes('/api/compras/proveedores/precios'));
     await page.getByRole('option', { name: /TOR-001/ }).click();
     await expect.poll(() => page.getByLabel('Descripción 1').inputValue()).toContain('Tornillo');
+    expect((await ultimo).status()).toBe(200);
     await page.getByLabel('Cantidad 1').fill('10');
+    // This time the supplier quotes 2,90 net: the price and discount typed replace the offered ones.
     await page.getByLabel('Precio 1').fill('2,90');
+    await page.getByLabel('Descuento 1').fill('0');
     // 10 × 2,90 = 29,00 + IVA 21 % 6,09 = 35,09
     await expect.poll(() => page.getByTestId('total').textContent()).toBe('35,09 €');
     await page.getByLabel('Precio 1').press('Control+Enter');

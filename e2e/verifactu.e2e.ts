@@ -17,8 +17,8 @@ describe('verifactu: the queue and the viewer of DEMO', () => {
     const { page } = b;
     await page.goto('/fventaverifactu/lista');
     await page.getByRole('heading', { name: 'Registros VeriFactu' }).waitFor();
-    await page.locator('tbody tr').first().waitFor();
-    expect(await page.locator('tbody tr').count()).toBeGreaterThan(3);
+    // The table shows one placeholder row while the first page loads: wait for the records themselves.
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(3);
     await page.getByRole('button', { name: 'Comprobar cadena' }).click();
     await page.getByText(/Cadena correcta: \d+ registros/).waitFor();
     await screenshot(page, 'verifactu-cola');
