@@ -1,58 +1,18 @@
-/**
- * TicketBAI figures (issue 21), for `bench/run.ts`: `await benchTicketbai()`. Prints, asserts nothing, in process.
- *   - The per-invoice cost TicketBAI adds inside the issuing transaction: building the 1.2.2 file, and building +
- *     XAdES-EPES signing (RSA-2048, SHA-256) with the company's key — p50/p95 over N invoices, signing off vs on.
- *   - Issuing an invoice of DEMO's Gipuzkoa company (`emitirFactura` in one transaction, as the route does) with
- *     TicketBAI off and on (file built, signed and chained under the per-series head lock, queue row): one issuer
- *     p50/p95 and 8 concurrent issuers' invoices/s, on PGlite and on PostgreSQL when its binaries are there.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+
 import { performance } from 'node:perf_hooks';
 import { fijarSecretoTbai } from '../apps/server/src/modules/ticketbai/emision.ts';
-import { crearDocumento, preparar } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
-import { emitirFactura } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
 import { cifrar } from '../apps/server/src/modules/ventas/verifactu/configuracion.ts';
-import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
-import { companyScope, type Scope } from '../apps/server/src/platform/tenancy/scope.ts';
+import { type Database, migrateDatabase, } from '../apps/server/src/platform/db/database.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { claveDePkcs12, firmarTbai } from '../apps/server/src/ticketbai/firma.ts';
 import { generarCertificadosTbai } from '../apps/server/src/ticketbai/simulador/certificados.ts';
 import { NS_ALTA, ticketBaiSinFirma } from '../apps/server/src/ticketbai/xml.ts';
-import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
 import { stats } from './load.ts';
-import { HOY_MADRID } from './verifactu.ts';
+import { CONCURRENTES, enAmbosMotores, medir, POR_ISSUER, SECUENCIAL } from './verifactu.ts';
 
 const N = 300;
-const SECUENCIAL = 100;
-const CONCURRENTES = 8;
-const POR_ISSUER = 20;
 const SECRETO = 'bench-ticketbai-secreto-de-32-caracteres!';
-
-const puerta = (database: Database, empresaId: number): Scope =>
-  companyScope(database.db, { empresaId, personaId: null, userName: 'bench' });
-
-async function borradores(database: Database, empresaId: number, cliente: number, n: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < n; i++) {
-    ids.push(
-      await puerta(database, empresaId).tx(async (tx) => {
-        const prep = await preparar(tx, {
-          Cliente: cliente,
-          Fecha: HOY_MADRID,
-          Lineas: [
-            { Descripcion: `Menú ${i}`, Cantidad: '2', Precio: '10.50', TipoIva: 'IVA10' },
-            { Descripcion: 'Bebidas', Cantidad: '4', Precio: '2.25', TipoIva: 'IVA21' },
-          ],
-        } as never);
-        return crearDocumento(tx, 'factura', prep, null);
-      }),
-    );
-  }
-  return ids;
-}
 
 async function emisionEnMotor(nombre: string, abrir: () => Promise<Database>): Promise<Cell[][]> {
   const database = await abrir();
@@ -82,24 +42,8 @@ async function emisionEnMotor(nombre: string, abrir: () => Promise<Database>): P
         modo === 'on' ? 'tbai' : '',
         empresaId,
       ]);
-      const uno = await borradores(database, empresaId, cliente, SECUENCIAL);
-      const tiempos: number[] = [];
-      for (const id of uno) {
-        const t0 = performance.now();
-        await puerta(database, empresaId).tx((t) => emitirFactura(t, id));
-        tiempos.push(performance.now() - t0);
-      }
-      const lote = await borradores(database, empresaId, cliente, CONCURRENTES * POR_ISSUER);
-      const t0 = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENTES }, async (_, k) => {
-          for (let i = 0; i < POR_ISSUER; i++)
-            await puerta(database, empresaId).tx((t) => emitirFactura(t, lote[k * POR_ISSUER + i]!));
-        }),
-      );
-      const porSegundo = lote.length / ((performance.now() - t0) / 1000);
-      const s = stats(tiempos);
-      filas.push([nombre, `TicketBAI ${modo}`, ms(s.p50), ms(s.p95), `${num(porSegundo, 0)} facturas/s`]);
+      const m = await medir(database, empresaId, cliente, `TicketBAI ${modo}`);
+      filas.push([nombre, m.modo, ms(m.p50), ms(m.p95), `${num(m.porSegundo, 0)} facturas/s`]);
     }
     // A fork is two files chained to the same previous signature; a gap, a missing position of the series' chain.
     const [f] = await database.query<{ n: number; forks: number; huecos: number }>(
@@ -128,28 +72,7 @@ async function emisionEnMotor(nombre: string, abrir: () => Promise<Database>): P
 
 /** Whole issuing with TicketBAI off vs on, PGlite then PostgreSQL. */
 async function benchEmisionTbai(): Promise<void> {
-  const work = mkdtempSync(path.join(tmpdir(), 'faro-bench-tbai-'));
-  const filas: Cell[][] = [];
-  try {
-    filas.push(...(await emisionEnMotor('PGlite', () => openDatabase({ dataDir: path.join(work, 'pglite') }))));
-    let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
-    try {
-      cluster = await startPostgresCluster();
-    } catch (error) {
-      const why = error instanceof PostgresBinariesMissing ? 'binaries not found' : String(error);
-      filas.push(['PostgreSQL', `skipped: ${why}`, '', '', '']);
-    }
-    if (cluster) {
-      try {
-        const url = cluster.url;
-        filas.push(...(await emisionEnMotor('PostgreSQL', () => openDatabase({ databaseUrl: url }))));
-      } finally {
-        await cluster.stop();
-      }
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const filas = await enAmbosMotores('faro-bench-tbai-', emisionEnMotor);
   printTable(
     `TicketBAI: emitir facturas de GIPUZKOA (1 × ${SECUENCIAL}: p50/p95; ${CONCURRENTES} × ${POR_ISSUER}: facturas/s)`,
     ['motor', 'modo', 'p50', 'p95', 'ritmo'],

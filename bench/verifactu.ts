@@ -20,12 +20,12 @@ import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/te
 import { type Cell, ms, num, printTable } from './format.ts';
 import { stats } from './load.ts';
 
-const SECUENCIAL = 200;
+export const SECUENCIAL = 200;
 // Today in Madrid: DEMO's year of sales runs up to yesterday and numbers follow dates, so a fixed day would be refused
 // ("La fecha es anterior a la del último número de la serie") once the calendar passes it.
 export const HOY_MADRID = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-const CONCURRENTES = 8;
-const POR_ISSUER = 40;
+export const CONCURRENTES = 8;
+export const POR_ISSUER = 40;
 
 interface Medida {
   modo: string;
@@ -60,7 +60,8 @@ async function borradores(database: Database, empresaId: number, cliente: number
 const emitir = (database: Database, empresaId: number, id: number) =>
   puerta(database, empresaId).tx((t) => emitirFactura(t, id));
 
-async function medir(database: Database, empresaId: number, cliente: number, modo: string): Promise<Medida> {
+/** One issuer over SECUENCIAL drafts (p50/p95), then CONCURRENTES issuers (invoices per second). */
+export async function medir(database: Database, empresaId: number, cliente: number, modo: string): Promise<Medida> {
   const uno = await borradores(database, empresaId, cliente, SECUENCIAL);
   const tiempos: number[] = [];
   for (const id of uno) {
@@ -116,11 +117,15 @@ async function benchEngine(nombre: string, abrir: () => Promise<Database>): Prom
   }
 }
 
-export async function benchVerifactu(): Promise<void> {
-  const work = mkdtempSync(path.join(tmpdir(), 'faro-bench-vf-'));
+/** Runs `enMotor` on a fresh PGlite, then on a throwaway PostgreSQL cluster when its binaries are there. */
+export async function enAmbosMotores(
+  prefijo: string,
+  enMotor: (nombre: string, abrir: () => Promise<Database>) => Promise<Cell[][]>,
+): Promise<Cell[][]> {
+  const work = mkdtempSync(path.join(tmpdir(), prefijo));
   const filas: Cell[][] = [];
   try {
-    filas.push(...(await benchEngine('PGlite', () => openDatabase({ dataDir: path.join(work, 'pglite') }))));
+    filas.push(...(await enMotor('PGlite', () => openDatabase({ dataDir: path.join(work, 'pglite') }))));
     let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
     try {
       cluster = await startPostgresCluster();
@@ -131,7 +136,7 @@ export async function benchVerifactu(): Promise<void> {
     if (cluster) {
       try {
         const url = cluster.url;
-        filas.push(...(await benchEngine('PostgreSQL', () => openDatabase({ databaseUrl: url }))));
+        filas.push(...(await enMotor('PostgreSQL', () => openDatabase({ databaseUrl: url }))));
       } finally {
         await cluster.stop();
       }
@@ -139,6 +144,11 @@ export async function benchVerifactu(): Promise<void> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+  return filas;
+}
+
+export async function benchVerifactu(): Promise<void> {
+  const filas = await enAmbosMotores('faro-bench-vf-', benchEngine);
   printTable(
     `Issuing invoices of DEMO (1 issuer × ${SECUENCIAL}: p50/p95; ${CONCURRENTES} issuers × ${POR_ISSUER}: throughput)`,
     ['engine', 'mode', 'p50', 'p95', 'throughput'],
