@@ -1,8 +1,7 @@
-
 import { performance } from 'node:perf_hooks';
 import { fijarSecretoTbai } from '../apps/server/src/modules/ticketbai/emision.ts';
 import { cifrar } from '../apps/server/src/modules/ventas/verifactu/configuracion.ts';
-import { type Database, migrateDatabase, } from '../apps/server/src/platform/db/database.ts';
+import { type Database, migrateDatabase } from '../apps/server/src/platform/db/database.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { claveDePkcs12, firmarTbai } from '../apps/server/src/ticketbai/firma.ts';
 import { generarCertificadosTbai } from '../apps/server/src/ticketbai/simulador/certificados.ts';
