@@ -56,6 +56,20 @@ export function bundleFigures(): Record<string, string | number> {
     })
     .sort((a, b) => b.withDeps - a.withDeps);
   const top = routes[0];
+  // Per area (apps/web/src/features/<area>): its lazy chunks plus what they import beyond the initial load, each once.
+  const areas = new Map<string, Set<string>>();
+  for (const [k, c] of Object.entries(m)) {
+    if (!c.isDynamicEntry) continue;
+    const area = /src\/features\/([^/]+)\//.exec(c.src ?? k)?.[1] ?? 'app';
+    const set = areas.get(area) ?? new Set<string>();
+    for (const x of closure(m, k)) if (!initial.has(x)) set.add(x);
+    areas.set(area, set);
+  }
+  const perArea = [...areas.entries()]
+    .map(([area, files]) => ({ area, kb: [...files].reduce((t, x) => t + gzKb(m[x]!.file), 0) }))
+    .sort((a, b) => b.kb - a.kb)
+    .map(({ area, kb }) => `${area} ${round(kb)}`)
+    .join(' · ');
   return {
     'initial JS (kB gz)': round(js),
     'initial JS target (kB gz)': `<= ${TARGET_INITIAL_JS_KB} (${js <= TARGET_INITIAL_JS_KB ? 'met' : 'MISSED'})`,
@@ -64,6 +78,7 @@ export function bundleFigures(): Record<string, string | number> {
     'largest route chunk': top
       ? `${top.name}: ${round(top.own)} kB gz (${round(top.withDeps)} with its own deps)`
       : '-',
+    'per-area lazy JS (kB gz, chunks + deps beyond the initial load)': perArea,
   };
 }
 
