@@ -10,93 +10,38 @@
  * options as the `postgres` user (or `nobody`), which owns the temporary folder. Node switches user between fork and
  * exec, so the spawned pid is the postmaster itself and can be signalled directly (no runuser/su wrapper in between).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import {
-  accessSync,
-  chownSync,
-  closeSync,
-  constants,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chownSync, closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
+import {
+  cleanEnv,
+  findPostgresBinDir,
+  freePort,
+  isAlive,
+  killPostmasterSync,
+  type RunAs,
+  readLog,
+  readPid,
+  runProgram,
+  sleep,
+  stopProcess,
+  unprivilegedUser,
+} from '../src/platform/db/postgresProcess.ts';
+
+export { findPostgresBinDir, PostgresBinariesMissing } from '../src/platform/db/postgresProcess.ts';
 
 export interface PostgresCluster {
   url: string;
   stop: () => Promise<void>;
 }
 
-export class PostgresBinariesMissing extends Error {
-  constructor(searched: string[]) {
-    super(`PostgreSQL binaries (initdb, postgres) not found. Searched: ${searched.join(', ') || '(nothing)'}`);
-    this.name = 'PostgresBinariesMissing';
-  }
-}
-
 const FOLDER_PREFIX = 'faro-pg-';
 const DATABASE = 'faro_test';
 const SUPERUSER = 'postgres';
 const START_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 10_000;
 const PORT_ATTEMPTS = 5;
-
-/** The folder holding initdb and postgres: $FARO_PG_BIN, then PATH, then /usr/lib/postgresql/<newest>/bin. */
-export function findPostgresBinDir(): string {
-  const candidates: string[] = [];
-  if (process.env.FARO_PG_BIN) candidates.push(process.env.FARO_PG_BIN);
-  candidates.push(...(process.env.PATH ?? '').split(delimiter).filter(Boolean));
-  for (const root of ['/usr/lib/postgresql', '/usr/local/pgsql', '/opt/postgresql']) {
-    if (!existsSync(root)) continue;
-    if (existsSync(join(root, 'bin'))) candidates.push(join(root, 'bin'));
-    const versions = readdirSync(root)
-      .filter((v) => /^\d+(\.\d+)?$/.test(v))
-      .sort((a, b) => Number(b) - Number(a));
-    for (const v of versions) candidates.push(join(root, v, 'bin'));
-  }
-  for (const dir of new Set(candidates)) {
-    if (isExecutable(join(dir, 'initdb')) && isExecutable(join(dir, 'postgres'))) return dir;
-  }
-  throw new PostgresBinariesMissing([...new Set(candidates)]);
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-interface RunAs {
-  uid?: number;
-  gid?: number;
-  name: string;
-}
-
-/** initdb/postgres refuse root: pick an unprivileged account to run them as. */
-function unprivilegedUser(): RunAs {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { name: 'current user' };
-  for (const name of ['postgres', 'nobody']) {
-    try {
-      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-      if (Number.isInteger(uid) && Number.isInteger(gid) && uid !== 0) return { uid, gid, name };
-    } catch {
-      // no such user: try the next one
-    }
-  }
-  throw new Error('Running as root and neither a "postgres" nor a "nobody" user exists to run initdb/postgres as.');
-}
 
 /** The temp base must be traversable by the unprivileged user (a TMPDIR under /root is not). */
 function baseFolder(runAs: RunAs): string {
@@ -108,24 +53,6 @@ function baseFolder(runAs: RunAs): string {
     const parent = join(dir, '..');
     if (parent === dir) return base;
     dir = parent;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function readPid(file: string): number {
-  try {
-    return Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
-  } catch {
-    return Number.NaN;
   }
 }
 
@@ -162,56 +89,6 @@ function safeMtime(path: string): number {
     return 0;
   }
 }
-
-/** A port that was free a moment ago (the postmaster may still lose a race for it: the caller retries). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function run(file: string, args: string[], runAs: RunAs, cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, {
-      cwd,
-      uid: runAs.uid,
-      gid: runAs.gid,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: cleanEnv(),
-    });
-    let output = '';
-    child.stdout?.on('data', (d) => {
-      output += d;
-    });
-    child.stderr?.on('data', (d) => {
-      output += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${file} failed (${signal ?? `exit ${code}`}):\n${output}`));
-    });
-  });
-}
-
-/** The environment for the PostgreSQL processes: no PG* variables of the caller, a HOME the user can read. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PG')) env[k] = v;
-  env.HOME = '/tmp';
-  env.LC_ALL = 'C.UTF-8';
-  return env;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const liveClusters = new Set<() => void>();
 let exitHandlersInstalled = false;
@@ -269,7 +146,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   installExitHandlers();
 
   try {
-    await run(
+    await runProgram(
       join(binDir, 'initdb'),
       ['-D', dataDir, '-U', SUPERUSER, '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync', '--no-instructions'],
       runAs,
@@ -313,26 +190,6 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     killAndRemoveSync();
     throw err;
   }
-}
-
-/**
- * Immediate shutdown (SIGQUIT lets the postmaster stop its backends and release its shared memory), waiting
- * synchronously for postmaster.pid to disappear, then SIGKILL. Synchronous so that it works in an 'exit' handler.
- */
-function killPostmasterSync(pid: number, pidFile: string): void {
-  const signal = (s: NodeJS.Signals) => {
-    try {
-      process.kill(pid, s);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!signal('SIGQUIT')) return;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  const deadline = Date.now() + 3000;
-  while (existsSync(pidFile) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 20);
-  signal('SIGKILL');
 }
 
 /** Server settings: loopback only, socket in our folder, no durability (a crash loses nothing we need). */
@@ -395,42 +252,6 @@ async function createDatabase(port: number): Promise<void> {
     await client.query(`CREATE DATABASE ${DATABASE} TEMPLATE template0 ENCODING 'UTF8'`);
   } finally {
     await client.end();
-  }
-}
-
-function readLog(logFile: string, lines = 30): string {
-  try {
-    return readFileSync(logFile, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
-
-/** Fast shutdown (SIGINT), escalating to immediate (SIGQUIT) and SIGKILL if the server lingers. */
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const steps: [NodeJS.Signals, number][] = [
-    ['SIGINT', STOP_TIMEOUT_MS / 2],
-    ['SIGQUIT', STOP_TIMEOUT_MS / 2],
-    ['SIGKILL', 2000],
-  ];
-  for (const [signal, wait] of steps) {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      process.kill(child.pid, signal);
-    } catch {
-      return;
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = await Promise.race([
-      exited.then(() => false),
-      new Promise<boolean>((r) => {
-        timer = setTimeout(() => r(true), wait);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (!timedOut) return;
   }
 }
 

