@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { defineEntity } from '../entities/defineEntity.ts';
-import { DENTAL_TYPES } from '../navigation/areas.ts';
 import { MSG } from '../validation/messages.ts';
 
 // Dental practices (issue 19, account type odontologia): our reading in docs/odontologia.md.
+
+// The chairs entity lives in its own zod-free module: the route tables (and so the web's first load) need it.
+export { sillones } from './sillones.ts';
 
 /** FDI numbering: quadrant × 10 + position. Permanent 11–18, 21–28, 31–38, 41–48; deciduous 51–55 … 81–85. */
 const cuadrante = (q: number, n: number) => Array.from({ length: n }, (_, i) => q * 10 + i + 1);
@@ -162,25 +163,6 @@ export function choquesCita(nueva: CitaHueco, otras: readonly CitaHueco[]) {
   }
   return out;
 }
-
-/** Dental chairs: the second resource of the appointments (configuration, simple entity). */
-export const sillones = defineEntity({
-  name: 'sillones',
-  area: 'configuracion',
-  label: 'Sillón',
-  labelPlural: 'Sillones',
-  gender: 'm',
-  permission: 'ConfEmpresa',
-  nav: { area: 'configuracion', accountTypes: DENTAL_TYPES },
-  defaultOrder: 'Nombre',
-  titleField: 'Nombre',
-  fields: {
-    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 60, list: true, search: true, sortable: true },
-    Gabinete: { kind: 'text', label: 'Gabinete', maxLength: 60, list: true },
-    Observaciones: { kind: 'text', label: 'Observaciones', maxLength: 1000 },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
-  },
-});
 
 /** The UTC instant of a wall-clock time in Spain (peninsula): `2026-07-01`, `10:00` → `2026-07-01T08:00:00.000Z`. */
 export function instanteMadrid(fecha: string, hora: string): string {

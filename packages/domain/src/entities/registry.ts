@@ -14,7 +14,7 @@ import {
   tarifascurso,
   tutores,
 } from '../academy/entidades.ts';
-import { sillones } from '../dental/index.ts';
+import { sillones } from '../dental/sillones.ts';
 import { almacenes } from './almacenes.ts';
 import { auditoria } from './auditoria.ts';
 import { ausencias } from './ausencias.ts';
