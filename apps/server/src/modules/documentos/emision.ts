@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
-import type { Cabecera, LadoDocumentos } from './lado.ts';
-import { tomarNumero } from './numeracion.ts';
+import type { Cabecera, LadoDocumentos, Linea } from './lado.ts';
+import { leerSerie, tomarNumeroDe } from './numeracion.ts';
 import { entradaDe, type Repositorio } from './repositorio.ts';
 import type { Vencimientos } from './vencimientos.ts';
 
@@ -18,16 +18,42 @@ export interface OpcionesEmision {
   antesDelNumero?: (t: Scope) => Promise<void>;
 }
 
+/** Numeric text without its trailing zeros ("2.500" → "2.5", "3.000" → "3"), to compare amounts as numbers. */
+function numerico(v: unknown): string {
+  const t = v === null || v === undefined ? '' : String(v);
+  return t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '') : t;
+}
+
+const CAMPOS_TEXTO = ['idProducto', 'descripcion', 'tipoIva', 'lote', 'caducidad', 'idLineaOrigen'] as const;
+const CAMPOS_NUMERO = ['cantidad', 'precio', 'descuento', 'porcIva', 'porcRecargo', 'importe'] as const;
+
+/** Whether the recomputed lines are the stored ones, field by field (amounts compared as numbers). */
+function mismasLineas(guardadas: Linea[], nuevas: Record<string, unknown>[]): boolean {
+  if (guardadas.length !== nuevas.length) return false;
+  return guardadas.every((g, i) => {
+    const n = nuevas[i]!;
+    const r = g as unknown as Record<string, unknown>;
+    if (r.orden !== n.orden) return false;
+    if (CAMPOS_TEXTO.some((k) => (r[k] ?? null) !== (n[k] ?? null))) return false;
+    return CAMPOS_NUMERO.every((k) => numerico(r[k]) === numerico(n[k]));
+  });
+}
+
 /** Issuing (sales) or registering (purchases) an invoice: the one place an invoice takes its number. */
 export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimientos) {
   const { cabecera: dv, lineas: dl } = lado.tablas;
 
   /**
-   * Issues / registers a draft invoice. Call inside ONE transaction: locks the draft, recomputes its totals and
-   * copies the party's current data, runs the side's checks (sales: limits, NIF), writes the due dates, runs the side's work and the
-   * caller's (stock), then takes the number of its series as the LAST step (tomarNumero: counter row locked until
-   * commit, dates in number order) and sets the side's status (Emitida / Registrada); only the side's work that
-   * needs the number (the VeriFactu record) comes after it.
+   * Issues / registers a draft invoice. Call inside ONE transaction. Two phases, so that issuers of one series (and
+   * of one VeriFactu chain) queue for as short a time as possible:
+   *   1. without any shared lock (only the draft's own row): lock and load the draft and its lines, recompute its
+   *      totals and copy the party's current data, run the side's checks (sales: limits, NIF), read the series,
+   *      rewrite the lines when the recomputation changed them, write the due dates, run the side's work and the
+   *      caller's (stock), and let the side read what its numbered work needs (sales: the VeriFactu context);
+   *   2. the number, LAST: `tomarNumeroDe` locks the series' counter row until commit (one statement), the header gets
+   *      its number and the side's status (Emitida / Registrada) in one UPDATE … RETURNING, then the side's work that
+   *      needs the number (sales: the chained VeriFactu record, which takes the chain head after the counter).
+   * Lock order, always: draft row → series counter → chain head (docs/ARCHITECTURE.md, "Issuing: locks").
    */
   async function emitir(s: Scope, id: number, op: OpcionesEmision = {}): Promise<Cabecera> {
     const h = await repo.cargarCabecera(s, id, TIPOS_FACTURA, true);
@@ -37,20 +63,27 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     if (lineas.length === 0) throw badRequest(MSG_VENTAS.sinLineas);
     const prep = await repo.preparar(s, entradaDe(h, lineas));
     lado.emision.comprobar?.({ ...h, ...prep.cabecera } as Cabecera, { ...op });
-    const idSerie = await repo.resolverSerie(s, h.tipo, h.idSerie, true);
-    await s.delete(dl, eq(dl.idDocumento, id));
-    await s.insert(
-      dl,
-      prep.lineas.map((l) => ({ ...l, idDocumento: id })),
-    );
-    // The side's work and the caller's (stock) need no number: done before it, outside the counter lock.
+    const idSerie = (await repo.resolverSerie(s, h.tipo, h.idSerie, true)) as number;
+    const serie = await leerSerie(s, idSerie);
+    // The stored lines are rewritten only when the recomputation changed them (prices, rates, amounts).
+    if (!mismasLineas(lineas, prep.lineas)) {
+      await s.delete(dl, eq(dl.idDocumento, id));
+      await s.insert(
+        dl,
+        prep.lineas.map((l) => ({ ...l, idDocumento: id })),
+      );
+    }
     const antes = { ...h, ...prep.cabecera, idSerie } as Cabecera;
-    // The due dates from the payment method (both sides), then the side's own work.
+    // The due dates from the payment method (both sides), then the side's own work and the caller's (stock).
     await venc.generarVencimientos(s, antes);
     await lado.emision.antesDelNumero?.(s, antes, { ...op });
     if (op.antesDelNumero) await op.antesDelNumero(s);
-    // Last step: the number. Only the side's work that needs it comes after it.
-    const n = await tomarNumero(s, idSerie as number, h.fecha);
+    const despues = lado.emision.prepararDespuesDelNumero
+      ? await lado.emision.prepararDespuesDelNumero(s, antes)
+      : lado.emision.despuesDelNumero;
+    // Last step: the number (the series' counter row stays locked until commit). Only the side's work that needs it
+    // comes after it.
+    const n = await tomarNumeroDe(s, serie, h.fecha);
     const [hecha] = await s
       .update(
         dv,
@@ -67,7 +100,7 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
         eq(dv.id, id),
       )
       .returning();
-    await lado.emision.despuesDelNumero?.(s, hecha!);
+    await despues?.(s, hecha!);
     return hecha!;
   }
 

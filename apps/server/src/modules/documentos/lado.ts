@@ -197,6 +197,12 @@ export interface LadoDocumentos {
     antesDelNumero?: (t: Scope, h: Cabecera, op: Record<string, unknown>) => Promise<void>;
     /** After the number, same transaction (sales: the VeriFactu record). */
     despuesDelNumero?: (t: Scope, h: Cabecera) => Promise<void>;
+    /**
+     * `despuesDelNumero` in two halves: called before the number with the recomputed invoice, it reads what the work
+     * needs (outside the counter lock) and returns the work itself, run once the number is taken (under the locks:
+     * keep it to the chained record's few statements). Used instead of `despuesDelNumero` when given.
+     */
+    prepararDespuesDelNumero?: (t: Scope, h: Cabecera) => Promise<(t: Scope, hecha: Cabecera) => Promise<void>>;
   };
   stock: {
     /** -1 takes goods out (sales), +1 brings them in (purchases). */

@@ -13,6 +13,7 @@ import {
   TIPO_PLANTILLA,
   TIPOS_DOCUMENTO_VENTA,
   tieneNifIvaUe,
+  usaTicketBai,
 } from '@faro/domain';
 import { badRequest, fieldError } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -32,8 +33,9 @@ import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
 import { registrarAltaTbai, registrarAnulacionTbai } from '../ticketbai/emision.ts';
 import { dibujarQrTicketBai } from '../ticketbai/pdfQr.ts';
+import { cargarEmpresa, usaVerifactu } from './verifactu/configuracion.ts';
 import { dibujarQrVerifactu } from './verifactu/pdfQr.ts';
-import { registrarAlta, registrarAnulacion, urlQrFactura } from './verifactu/registros.ts';
+import { prepararAlta, registrarAlta, registrarAnulacion, urlQrFactura } from './verifactu/registros.ts';
 
 /**
  * Seam for VeriFactu (issue 6): called inside the issuing transaction once the invoice has its number, before
@@ -43,6 +45,21 @@ export async function alEmitirFactura(t: Scope, factura: Cabecera): Promise<void
   await registrarAlta(t, factura);
   // TicketBAI (issue 21): a `tbai`/`lroe` company's signed, chained file (nothing for any other company).
   await registrarAltaTbai(t, factura);
+}
+
+/**
+ * `alEmitirFactura` in two halves (the engine's `prepararDespuesDelNumero`): before the number it reads the company
+ * and what its record needs; the step it returns writes the chained record once the number is taken.
+ */
+export async function prepararAlEmitirFactura(t: Scope, h: Cabecera) {
+  const e = await cargarEmpresa(t);
+  if (usaVerifactu(e)) {
+    const paso = await prepararAlta(t, h, {}, e);
+    return async (tx: Scope, hecha: Cabecera) => void (await paso?.(tx, hecha));
+  }
+  if (usaTicketBai(e.tipoFacturaElectronica))
+    return async (tx: Scope, hecha: Cabecera) => void (await registrarAltaTbai(tx, hecha));
+  return async () => {};
 }
 
 /** A sales save body (Cliente, VentasTxtLibre*) in the engine's words. */
@@ -189,6 +206,7 @@ export const LADO_VENTA: LadoDocumentos = {
     },
     // Seam for VeriFactu (issue 6): the chained registro de alta, the one step that needs the number.
     despuesDelNumero: alEmitirFactura,
+    prepararDespuesDelNumero: prepararAlEmitirFactura,
   },
   stock: {
     signo: -1,

@@ -108,8 +108,25 @@ function tipoFactura(h: Cabecera): TipoFactura {
   return 'F1';
 }
 
-/** The business data of an issued invoice for its registro de alta. */
-export async function datosAlta(t: Scope, e: EmpresaVf, h: Cabecera): Promise<DatosAlta> {
+/** What the registro de alta needs from other rows: the recipient (its NIF type) and the rectified invoice. */
+interface ConsultasAlta {
+  destinatario?: PersonaFisicaJuridica;
+  rectificada?: Cabecera;
+}
+
+/** The reads behind an invoice's alta, none of them of the number: done before it, outside the locks. */
+async function consultasAlta(t: Scope, h: Cabecera): Promise<ConsultasAlta> {
+  const TipoFactura = tipoFactura(h);
+  const q: ConsultasAlta = {};
+  if (TipoFactura !== 'F2' && TipoFactura !== 'R5') q.destinatario = await destinatario(t, h);
+  if (TipoFactura.startsWith('R') && h.idRectificada) {
+    const [r] = await t.select(dv, eq(dv.id, h.idRectificada));
+    q.rectificada = r;
+  }
+  return q;
+}
+
+function construirAlta(e: EmpresaVf, h: Cabecera, q: ConsultasAlta): DatosAlta {
   const TipoFactura = tipoFactura(h);
   const datos: DatosAlta = {
     IDEmisorFactura: e.nif,
@@ -121,27 +138,27 @@ export async function datosAlta(t: Scope, e: EmpresaVf, h: Cabecera): Promise<Da
     DescripcionOperacion: (h.observaciones?.trim() || 'Venta de bienes y prestación de servicios').slice(0, 500),
     Desglose: desgloseVerifactu((h.desglose ?? []) as DesgloseIva[], h.regimenIva),
   };
-  if (TipoFactura !== 'F2' && TipoFactura !== 'R5') {
-    const d = await destinatario(t, h);
-    if (d) datos.Destinatarios = [d];
-  }
+  if (q.destinatario) datos.Destinatarios = [q.destinatario];
   if (TipoFactura.startsWith('R')) {
     datos.TipoRectificativa = (h.modoRectificativa as TipoRectificativa | null) ?? 'I';
-    if (h.idRectificada) {
-      const [r] = await t.select(dv, eq(dv.id, h.idRectificada));
-      if (r?.numSerie) {
-        datos.FacturasRectificadas = [{ NumSerieFactura: r.numSerie, FechaExpedicionFactura: r.fecha }];
-        if (datos.TipoRectificativa === 'S') {
-          datos.ImporteRectificacion = {
-            BaseRectificada: r.baseImponible,
-            CuotaRectificada: r.totalIva,
-            ...(cero(r.totalRecargo) ? {} : { CuotaRecargoRectificado: r.totalRecargo }),
-          };
-        }
+    const r = q.rectificada;
+    if (r?.numSerie) {
+      datos.FacturasRectificadas = [{ NumSerieFactura: r.numSerie, FechaExpedicionFactura: r.fecha }];
+      if (datos.TipoRectificativa === 'S') {
+        datos.ImporteRectificacion = {
+          BaseRectificada: r.baseImponible,
+          CuotaRectificada: r.totalIva,
+          ...(cero(r.totalRecargo) ? {} : { CuotaRecargoRectificado: r.totalRecargo }),
+        };
       }
     }
   }
   return datos;
+}
+
+/** The business data of an issued invoice for its registro de alta. */
+export async function datosAlta(t: Scope, e: EmpresaVf, h: Cabecera): Promise<DatosAlta> {
+  return construirAlta(e, h, await consultasAlta(t, h));
 }
 
 interface Cadena {
@@ -150,10 +167,17 @@ interface Cadena {
   anterior: RegistroFacturacion | null;
 }
 
-/** Locks the chain head of (company, installation) until commit. */
+/**
+ * Locks the chain head of (company, installation) until commit: one SELECT … FOR UPDATE (the head is created, once
+ * per installation, when missing). Taken AFTER the series counter, never before (fixed lock order).
+ */
 async function bloquearCadena(t: Scope, instalacion: string): Promise<Cadena> {
-  await t.insert(verifactuCadena, { instalacion }).onConflictDoNothing();
-  const [head] = await t.select(verifactuCadena, eq(verifactuCadena.instalacion, instalacion)).for('update');
+  const bloquear = () => t.select(verifactuCadena, eq(verifactuCadena.instalacion, instalacion)).for('update');
+  let [head] = await bloquear();
+  if (!head) {
+    await t.insert(verifactuCadena, { instalacion }).onConflictDoNothing();
+    [head] = await bloquear();
+  }
   return {
     instalacion,
     secuencia: head!.secuencia,
@@ -169,6 +193,18 @@ function rechazar(p: RegistroPreparado<unknown>): void {
   throw badRequest(`${MSG_VF.registroInvalido}: ${errores.map((x) => x.Mensaje).join('; ')}`, errores);
 }
 
+/** Whether the company's sending is in incidence mode: new queue rows are then marked delayed (read before locks). */
+async function enIncidencia(t: Scope): Promise<boolean> {
+  const [envio] = await t.pick({ estado: verifactuEnvio.estado }, verifactuEnvio);
+  return (envio?.estado as { incidencia?: boolean } | undefined)?.incidencia === true;
+}
+
+const c = (column: { name: string }) => sql.identifier(column.name);
+
+/**
+ * Stores a generated record under the chain head lock in ONE statement: the record (immutable), its queue row and
+ * the moved head, as data-modifying CTEs of one INSERT.
+ */
 async function insertar(
   t: Scope,
   cfg: ConfiguracionVf,
@@ -176,6 +212,7 @@ async function insertar(
   clase: ClaseRegistro,
   idDocumento: number | null,
   registro: RegistroFacturacion,
+  retrasado: boolean,
 ): Promise<number> {
   const alta = registro.TipoOperacion === 'Alta' ? registro : null;
   const id = alta ? alta.IDFactura : null;
@@ -183,37 +220,39 @@ async function insertar(
   const anterior =
     'RegistroAnterior' in registro.Encadenamiento ? registro.Encadenamiento.RegistroAnterior.Huella : null;
   const secuencia = cadena.secuencia + 1;
-  const [fila] = await t
-    .insert(verifactuRegistros, {
-      instalacion: cadena.instalacion,
-      secuencia,
-      clase,
-      idDocumento,
-      numSerieFactura: id?.NumSerieFactura ?? anul!.NumSerieFacturaAnulada,
-      fechaExpedicion: id?.FechaExpedicionFactura ?? anul!.FechaExpedicionFacturaAnulada,
-      tipoFactura: alta?.TipoFactura ?? null,
-      cuotaTotal: alta?.CuotaTotal ?? null,
-      importeTotal: alta?.ImporteTotal ?? null,
-      huella: registro.Huella,
-      huellaAnterior: anterior,
-      fechaHoraHuso: registro.FechaHoraHusoGenRegistro,
-      registro,
-      urlQr: alta ? urlCotejoDe(alta, { entorno: cfg.entorno }) : null,
-    })
-    .returning({ id: verifactuRegistros.id });
-  const [envio] = await t.pick({ estado: verifactuEnvio.estado }, verifactuEnvio);
-  const incidencia = (envio?.estado as { incidencia?: boolean } | undefined)?.incidencia === true;
-  await t.insert(verifactuCola, { idRegistro: fila!.id, retrasado: incidencia });
-  await t.update(
-    verifactuCadena,
-    { ultimoId: fila!.id, secuencia, ultimoRegistro: registro },
-    eq(verifactuCadena.instalacion, cadena.instalacion),
+  const json = JSON.stringify(registro);
+  const r = verifactuRegistros;
+  const q = verifactuCola;
+  const h = verifactuCadena;
+  const [fila] = await t.execute<{ id: number | string }>(
+    (empresaId, de) => sql`
+      with r as (
+        insert into ${r} (${c(r.empresaId)}, ${c(r.instalacion)}, ${c(r.secuencia)}, ${c(r.clase)},
+          ${c(r.idDocumento)}, ${c(r.numSerieFactura)}, ${c(r.fechaExpedicion)}, ${c(r.tipoFactura)},
+          ${c(r.cuotaTotal)}, ${c(r.importeTotal)}, ${c(r.huella)}, ${c(r.huellaAnterior)}, ${c(r.fechaHoraHuso)},
+          ${c(r.registro)}, ${c(r.urlQr)})
+        values (${empresaId}, ${cadena.instalacion}, ${secuencia}, ${clase}, ${idDocumento},
+          ${id?.NumSerieFactura ?? anul!.NumSerieFacturaAnulada},
+          ${id?.FechaExpedicionFactura ?? anul!.FechaExpedicionFacturaAnulada}, ${alta?.TipoFactura ?? null},
+          ${alta?.CuotaTotal ?? null}, ${alta?.ImporteTotal ?? null}, ${registro.Huella}, ${anterior},
+          ${registro.FechaHoraHusoGenRegistro}, ${json}::jsonb,
+          ${alta ? urlCotejoDe(alta, { entorno: cfg.entorno }) : null})
+        returning ${c(r.id)} as id
+      ), q as (
+        insert into ${q} (${c(q.empresaId)}, ${c(q.idRegistro)}, ${c(q.retrasado)})
+        select ${empresaId}, r.id, ${retrasado} from r
+      ), h as (
+        update ${h} hc set ${c(h.ultimoId)} = r.id, ${c(h.secuencia)} = ${secuencia},
+          ${c(h.ultimoRegistro)} = ${json}::jsonb
+        from r where ${de('hc')} and hc.${c(h.instalacion)} = ${cadena.instalacion}
+      )
+      select id from r`,
   );
-  return fila!.id;
+  return Number(fila!.id);
 }
 
-async function contexto(t: Scope) {
-  const e = await cargarEmpresa(t);
+async function contexto(t: Scope, empresaCargada?: EmpresaVf) {
+  const e = empresaCargada ?? (await cargarEmpresa(t));
   if (!usaVerifactu(e)) return null;
   if (!e.nif?.trim()) throw badRequest(MSG_VF.sinNif);
   const cfg = await cargarConfiguracion(t, e);
@@ -226,22 +265,47 @@ export interface OpcionesAlta {
   instante?: Date;
 }
 
+/** The chained step of an alta, once the invoice has its number: run under the series counter lock. */
+export type PasoAlta = (t: Scope, hecha: Cabecera) => Promise<number>;
+
+/**
+ * Prepares the registro de alta of an invoice about to take its number (`h`: the recomputed draft), reading
+ * everything that does not need the number nor the chain — company, configuration, recipient, rectified invoice,
+ * incidence mode — before any shared lock. The step it returns runs once the number is taken: it locks the chain
+ * head (after the counter: fixed order), builds and hashes the record in Node, and stores it with its queue row and
+ * the moved head in one statement — three round trips under the head lock with the commit. Null when the company is
+ * not VeriFactu.
+ */
+export async function prepararAlta(
+  t: Scope,
+  h: Cabecera,
+  op: OpcionesAlta = {},
+  empresaCargada?: EmpresaVf,
+): Promise<PasoAlta | null> {
+  const ctx = await contexto(t, empresaCargada);
+  if (!ctx) return null;
+  const consultas = await consultasAlta(t, h);
+  const retrasado = await enIncidencia(t);
+  return async (tx, hecha) => {
+    const datos = construirAlta(ctx.e, hecha, consultas);
+    if (op.Subsanacion) datos.Subsanacion = 'S';
+    if (op.RechazoPrevio) datos.RechazoPrevio = op.RechazoPrevio;
+    const cadena = await bloquearCadena(tx, ctx.cfg.sistema.NumeroInstalacion);
+    const p = prepararRegistroAlta(datos, {
+      SistemaInformatico: ctx.cfg.sistema,
+      anterior: cadena.anterior,
+      instante: op.instante,
+      zona: ctx.cfg.zona,
+    });
+    rechazar(p);
+    return insertar(tx, ctx.cfg, cadena, op.Subsanacion ? 'subsanacion' : 'alta', hecha.id, p.registro, retrasado);
+  };
+}
+
 /** The registro de alta of an invoice just issued (or its subsanación). Nothing when the company is not VeriFactu. */
 export async function registrarAlta(t: Scope, h: Cabecera, op: OpcionesAlta = {}): Promise<number | null> {
-  const c = await contexto(t);
-  if (!c) return null;
-  const datos = await datosAlta(t, c.e, h);
-  if (op.Subsanacion) datos.Subsanacion = 'S';
-  if (op.RechazoPrevio) datos.RechazoPrevio = op.RechazoPrevio;
-  const cadena = await bloquearCadena(t, c.cfg.sistema.NumeroInstalacion);
-  const p = prepararRegistroAlta(datos, {
-    SistemaInformatico: c.cfg.sistema,
-    anterior: cadena.anterior,
-    instante: op.instante,
-    zona: c.cfg.zona,
-  });
-  rechazar(p);
-  return insertar(t, c.cfg, cadena, op.Subsanacion ? 'subsanacion' : 'alta', h.id, p.registro);
+  const paso = await prepararAlta(t, h, op);
+  return paso ? paso(t, h) : null;
 }
 
 /** The registro de anulación of a cancelled invoice (chained like an alta). */
@@ -265,6 +329,7 @@ export async function registrarAnulacion(
     ...(previa ? {} : { SinRegistroPrevio: 'S' as const }),
     ...(op.RechazoPrevio ? { RechazoPrevio: op.RechazoPrevio } : {}),
   };
+  const retrasado = await enIncidencia(t);
   const cadena = await bloquearCadena(t, c.cfg.sistema.NumeroInstalacion);
   const p = prepararRegistroAnulacion(datos, {
     SistemaInformatico: c.cfg.sistema,
@@ -273,7 +338,7 @@ export async function registrarAnulacion(
     zona: c.cfg.zona,
   });
   rechazar(p);
-  return insertar(t, c.cfg, cadena, 'anulacion', h.id, p.registro);
+  return insertar(t, c.cfg, cadena, 'anulacion', h.id, p.registro, retrasado);
 }
 
 /**
