@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import './ui/fechas.ts';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { RegistroScreens } from './app/lazyScreens.ts';

@@ -1,6 +1,6 @@
 import type { EntityDef } from '@faro/domain';
-import { DatesProvider } from '@mantine/dates';
 import { Navigate } from 'react-router';
+import { DatesProvider } from './dates.ts';
 import { EntityEditPage } from './edit/EntityEditPage.tsx';
 import { listPath } from './entityPaths.ts';
 import { EntityListPage } from './list/EntityListPage.tsx';

@@ -15,7 +15,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -25,6 +24,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { DateInput } from '../../ui/dates.ts';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect } from '../../ui/list/listFilters.tsx';

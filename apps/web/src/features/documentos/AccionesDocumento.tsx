@@ -22,7 +22,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -31,6 +30,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { DateInput } from '../../ui/dates.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import { IconDownload, IconTrash } from '../../ui/icons.tsx';

@@ -12,10 +12,10 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { type KeyboardEvent, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { useReferenceList } from '../../platform/referenceLists.ts';
+import { DateInput } from '../../ui/dates.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePhone } from '../../ui/list/phone.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DateInput } from '../../ui/dates.ts';
 import { IconArrowLeft } from '../../ui/icons.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notifications } from 'mantine-notifications-store';
 
 /** Toasts (spec section 8): one at a time, at the bottom, red errors, green successes, 10 s, dismissable. */
 export const TOAST_MS = 10_000;

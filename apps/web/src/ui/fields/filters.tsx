@@ -1,9 +1,9 @@
 import type { FieldDef, FieldKind } from '@faro/domain';
 import { Select, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type ComponentType, useEffect, useState } from 'react';
 import { isReferenceList, useReferenceList } from '../../platform/referenceLists.ts';
+import { DateInput } from '../dates.ts';
 
 export interface FilterProps {
   name: string;

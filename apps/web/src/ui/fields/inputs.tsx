@@ -3,9 +3,9 @@ import 'dayjs/locale/es';
 import type { FieldDef, FieldKind } from '@faro/domain';
 import { formatMinutes } from '@faro/domain';
 import { Checkbox, Code, Input, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { DateInput, DateTimePicker } from '@mantine/dates';
 import type { ComponentType, ReactNode } from 'react';
 import { isReferenceList, selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
+import { DateInput, DateTimePicker } from '../dates.ts';
 
 export interface InputProps {
   name: string;

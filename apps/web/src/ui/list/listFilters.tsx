@@ -1,5 +1,5 @@
 import { type ComboboxData, Select, Switch } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '../dates.ts';
 
 /** The filter inputs of bespoke lists: the value is the URL text ('' = no filter), `onChange` writes it back. */
 interface FiltroProps {
