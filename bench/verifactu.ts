@@ -1,31 +1,47 @@
 /**
- * VeriFactu figures (issue 6), for `bench/run.ts` to call: `await benchVerifactu()`. Prints, asserts nothing, stays
- * in process (no network), stops what it starts.
- *   - Issuing an invoice (`emitirFactura` in one transaction, as the route does) with VeriFactu on (the chained
- *     registro de alta: chain head locked FOR UPDATE, record + queue row inserted) and off, for company DEMO.
- *   - One issuer in a loop: p50/p95 per invoice; then 8 concurrent issuers: invoices/s.
+ * VeriFactu issuing figures (issues 6 and 22), for `bench/run.ts` to call: `await benchVerifactu()`. Prints, asserts
+ * nothing, stays on loopback, stops what it starts. `node --import tsx bench/verifactu.ts` runs it alone;
+ * FARO_BENCH_ENGINES=postgres (or pglite) runs one engine.
+ *   - Issuing an invoice in-process (`emitirFactura` in one transaction, as the route does) with VeriFactu off and on
+ *     for company DEMO: one issuer in a loop (p50/p95), then 8 concurrent issuers (invoices/s).
+ *   - Issue 22: POST /api/ventas/fventa/emitir/{id} with 16 concurrent HTTP clients (worker thread, keep-alive),
+ *     VeriFactu on, beside the target (>= 300 invoices/s, p95 <= 100 ms), a bare route and a bare locked SQL
+ *     transaction of the same run (ratios), the statement profile of one issue (round trips, lock hold times: the
+ *     series counter row and the chain head; PostgreSQL) and the checks after the runs: numbers without gaps or
+ *     duplicates, the chain without forks and every hash recomputed.
  *   - PGlite in a temp folder, then PostgreSQL in a throwaway cluster when the binaries are there.
+ * Every draft is dated today (Madrid) or, if later, the series' last number's date: numbers follow dates, whatever
+ * day the bench runs and whatever the demo seeded.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { crearDocumento, preparar } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
 import { emitirFactura } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
 import { verificarEmpresa } from '../apps/server/src/modules/ventas/verifactu/verifactuRoutes.ts';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
-import { companyScope, type Scope } from '../apps/server/src/platform/tenancy/scope.ts';
+import { companyScope, type Scope, sql } from '../apps/server/src/platform/tenancy/scope.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
+import { cargaHttp, okDe, type PerfilEmision, perfilPg, type ResultadoCarga } from './emisionCarga.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
 import { stats } from './load.ts';
+import { csrfHeaders, INFO_PATH, login, startInProcess } from './serverBench.ts';
 
 export const SECUENCIAL = 200;
-// Today in Madrid: DEMO's year of sales runs up to yesterday and numbers follow dates, so a fixed day would be refused
-// ("La fecha es anterior a la del último número de la serie") once the calendar passes it.
+/** Today in Madrid (an invoice is never dated after today). */
 export const HOY_MADRID = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 export const CONCURRENTES = 8;
 export const POR_ISSUER = 40;
+/** Issue 22: HTTP clients, how long each run lasts, the target. */
+export const CLIENTES_HTTP = 16;
+const SEGUNDOS_HTTP = 6;
+const OBJETIVO = { porSegundo: 300, p95: 100 };
+const carga = () =>
+  loadavg()
+    .map((l) => num(l, 1))
+    .join(' ');
 
 interface Medida {
   modo: string;
@@ -38,13 +54,28 @@ interface Medida {
 const puerta = (database: Database, empresaId: number): Scope =>
   companyScope(database.db, { empresaId, personaId: null, userName: 'bench' });
 
+/**
+ * The drafts' date: today in Madrid or, when later, the last date numbered in DEMO's default invoice series this year
+ * (a seed or an earlier run may have numbered up to a later day; numbers must follow dates).
+ */
+export async function fechaBorradores(database: Database, empresaId: number): Promise<string> {
+  const [u] = await database.query<{ f: string | null }>(
+    `select max(c.ultima_fecha)::text as f from series_contadores c join series s
+       on s.empresa_id = c.empresa_id and s.id = c.serie_id
+     where c.empresa_id = $1 and s.tipo_documento = 'factura' and s.defecto and c.anyo in (0, $2)`,
+    [empresaId, Number(HOY_MADRID.slice(0, 4))],
+  );
+  return u?.f && u.f > HOY_MADRID ? u.f : HOY_MADRID;
+}
+
 async function borradores(database: Database, empresaId: number, cliente: number, n: number): Promise<number[]> {
+  const fecha = await fechaBorradores(database, empresaId);
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     const id = await puerta(database, empresaId).tx(async (tx) => {
       const prep = await preparar(tx, {
         Cliente: cliente,
-        Fecha: HOY_MADRID,
+        Fecha: fecha,
         Lineas: [
           { Descripcion: `Artículo ${i}`, Cantidad: '2', Precio: '10.50', TipoIva: 'IVA21' },
           { Descripcion: 'Tornillería', Cantidad: '100', Precio: '0.05', TipoIva: 'IVA10' },
@@ -81,6 +112,267 @@ export async function medir(database: Database, empresaId: number, cliente: numb
   return { modo, p50: s.p50, p95: s.p95, porSegundo: lote.length / segundos };
 }
 
+/**
+ * Set-based drafts in DEMO's default invoice series, dated `fecha`, as the save route leaves them (lines with their
+ * rate and amount): three lines each (products that control no stock, else free text: issuing must not fail on
+ * stock), customers with a NIF in turn.
+ */
+async function borradoresEnBloque(database: Database, empresaId: number, n: number, fecha: string): Promise<number[]> {
+  const [serie] = await database.query<{ id: number }>(
+    `select id from series where empresa_id = $1 and tipo_documento = 'factura' and defecto and not baja`,
+    [empresaId],
+  );
+  const rows = await database.query<{ id: number }>(
+    `insert into documentos_venta (empresa_id, tipo, fecha, id_serie, estado, facturado, estado_cobro, id_cliente,
+        cliente_nombre, cliente_nif, cliente_pais, regimen_iva)
+     select $1, 'factura', $4::date, $2, 'Provisional', false, 'Pendiente', c.ids[1 + g % c.n],
+            c.nombres[1 + g % c.n], c.nifs[1 + g % c.n], 'ES', 'general'
+     from generate_series(1, $3::int) g
+     cross join (select array_agg(id order by id) as ids, array_agg(nombre order by id) as nombres,
+                        array_agg(nif order by id) as nifs, count(*)::int as n
+                 from clientes where empresa_id = $1 and nif is not null and coalesce(regimen_iva, 'general') = 'general') c
+     returning id`,
+    [empresaId, Number(serie!.id), n, fecha],
+  );
+  const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  await database.query(
+    `insert into documentos_venta_lineas (empresa_id, id_documento, orden, id_producto, descripcion, cantidad, precio,
+        descuento, tipo_iva, porc_iva, importe)
+     select $1, dv.id, o, p.id, coalesce(p.descripcion, 'Servicio de montaje ' || o), (1 + (dv.id + o) % 5)::numeric,
+            round(coalesce(p.precio_venta, 25), 2), 0, t.valor, t.porcentaje_iva,
+            round((1 + (dv.id + o) % 5) * round(coalesce(p.precio_venta, 25), 2), 2)
+     from documentos_venta dv
+     cross join generate_series(1, 3) o
+     join tiposiva t on t.empresa_id = $1 and t.valor = case when o = 3 then 'IVA10' else 'IVA21' end
+     left join lateral (select id, descripcion, precio_venta from productos where empresa_id = $1 and not control_stock
+                        order by id offset (o - 1) limit 1) p on true
+     where dv.empresa_id = $1 and dv.id = any($2::bigint[])`,
+    [empresaId, ids],
+  );
+  return ids;
+}
+
+/** `fn` over the items, `concurrency` at a time in this process, bounded in time. */
+async function enProceso<T>(
+  items: T[],
+  concurrency: number,
+  maxSeconds: number,
+  fn: (item: T) => Promise<void>,
+): Promise<ResultadoCarga> {
+  const out: ResultadoCarga = { latencies: [], statuses: {}, errors: 0, seconds: 0 };
+  let next = 0;
+  const t0 = performance.now();
+  const deadline = t0 + maxSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length && performance.now() < deadline) {
+        const item = items[next++]!;
+        const s = performance.now();
+        try {
+          await fn(item);
+          out.latencies.push(performance.now() - s);
+          out.statuses.ok = (out.statuses.ok ?? 0) + 1;
+        } catch (error) {
+          out.errors++;
+          out.firstFailure ??= error instanceof Error ? error.message : String(error);
+        }
+      }
+    }),
+  );
+  out.seconds = (performance.now() - t0) / 1000;
+  return out;
+}
+
+/** Issue 22's rows of every engine (printed in their own table). */
+const filas22: Cell[][] = [];
+const notas22: string[] = [];
+
+const fila = (nombre: string, medida: string, r: ResultadoCarga, unidad: string, objetivo = ''): Cell[] => {
+  const s = stats(r.latencies.length ? r.latencies : [0]);
+  const o = okDe(r);
+  return [
+    nombre,
+    medida,
+    ms(s.p50),
+    ms(s.p95),
+    `${num(o.porSegundo, 0)} ${unidad}`,
+    `${o.ok} (${o.fallos} failed)`,
+    objetivo,
+  ];
+};
+
+/**
+ * The bare locked transaction, same run: 16 at a time, BEGIN; counter upsert; SELECT … FOR UPDATE of a head; an
+ * INSERT; UPDATE of the head; COMMIT, on tables of their own — the floor of the part of an issue that queues.
+ */
+async function transaccionDesnuda(database: Database): Promise<ResultadoCarga> {
+  await database.query('create table if not exists bench_ref_contador (id int primary key, n int not null)');
+  await database.query('create table if not exists bench_ref_cabeza (id int primary key, n int not null, r jsonb)');
+  await database.query('create table if not exists bench_ref_registro (id serial primary key, n int, r jsonb)');
+  await database.query('insert into bench_ref_cabeza values (1, 0, null) on conflict do nothing');
+  const items = Array.from({ length: 20_000 }, (_, i) => i);
+  const json = JSON.stringify({ Huella: 'A'.repeat(64), FechaHoraHusoGenRegistro: new Date().toISOString() });
+  return enProceso(items, CLIENTES_HTTP, 3, async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into bench_ref_contador values (1, 2) on conflict (id) do update set n = bench_ref_contador.n + 1 returning n`,
+      );
+      const cabeza = (await tx.execute(sql`select n, r from bench_ref_cabeza where id = 1 for update`)) as unknown as {
+        rows: { n: number }[];
+      };
+      const h = cabeza.rows[0];
+      await tx.execute(
+        sql`with r as (insert into bench_ref_registro (n, r) values (${Number(h?.n ?? 0) + 1}, ${json}::jsonb) returning id)
+            update bench_ref_cabeza set n = n + 1, r = ${json}::jsonb where id = 1`,
+      );
+    });
+  });
+}
+
+/**
+ * Issue 22 on one engine, VeriFactu on: 16 HTTP clients issue drafts (after a warm-up), beside a bare route, the
+ * same issue in-process and the bare locked transaction; on PostgreSQL the statement profile of the issues; then the
+ * checks (numbers: gaps and duplicates; chain: forks, broken links, every hash recomputed).
+ */
+async function emisionHttp(nombre: string, database: Database, empresaId: number): Promise<void> {
+  await database.query(`update empresas set tipo_factura_electronica = 'verifactu' where id = $1`, [empresaId]);
+  const fecha = await fechaBorradores(database, empresaId);
+  const cola = await borradoresEnBloque(database, empresaId, 4000, fecha);
+  const toma = (n: number) => cola.splice(0, n);
+  const emitirHttp = (ids: number[]) =>
+    ids.map((id) => ({ method: 'POST', path: `/api/ventas/fventa/emitir/${id}`, body: {} }));
+  const started = await startInProcess(database);
+  let perfil: PerfilEmision | null = null;
+  try {
+    const session = await login(started.base, 'demo');
+    if (!session.token) throw new Error(`login demo: ${session.status}`);
+    const get = { authorization: `Bearer ${session.token}` };
+    const post = { ...get, ...(await csrfHeaders(started.base)) };
+    const desnuda = await cargaHttp({
+      base: started.base,
+      headers: get,
+      items: Array.from({ length: 20_000 }, () => ({ method: 'GET', path: INFO_PATH })),
+      concurrency: CLIENTES_HTTP,
+      maxSeconds: 3,
+    });
+    await cargaHttp({
+      base: started.base,
+      headers: post,
+      items: emitirHttp(toma(64)),
+      concurrency: 16,
+      maxSeconds: 20,
+    });
+    const http = await cargaHttp({
+      base: started.base,
+      headers: post,
+      items: emitirHttp(toma(2400)),
+      concurrency: CLIENTES_HTTP,
+      maxSeconds: SEGUNDOS_HTTP,
+    });
+    filas22.push(
+      fila(
+        nombre,
+        `POST emitir/{id}, ${CLIENTES_HTTP} HTTP clients`,
+        http,
+        'facturas/s',
+        `>= ${OBJETIVO.porSegundo}/s, p95 <= ${OBJETIVO.p95} ms`,
+      ),
+      fila(nombre, `  bare route GET infoempre, ${CLIENTES_HTTP} clients`, desnuda, 'req/s'),
+    );
+    if (http.firstFailure) notas22.push(`${nombre} HTTP first failure: ${http.firstFailure.slice(0, 300)}`);
+    if (database.kind === 'postgres') {
+      const traza = perfilPg();
+      await cargaHttp({
+        base: started.base,
+        headers: post,
+        items: emitirHttp(toma(600)),
+        concurrency: CLIENTES_HTTP,
+        maxSeconds: 2,
+      });
+      perfil = traza.detener();
+    }
+  } finally {
+    await started.app.close();
+  }
+  const dentro = await enProceso(toma(1200), CLIENTES_HTTP, 3, async (id) => {
+    await emitir(database, empresaId, id);
+  });
+  filas22.push(fila(nombre, `  emitirFactura in-process, ${CLIENTES_HTTP} at a time`, dentro, 'facturas/s'));
+  if (dentro.firstFailure) notas22.push(`${nombre} in-process first failure: ${dentro.firstFailure.slice(0, 300)}`);
+  filas22.push(
+    fila(
+      nombre,
+      `  bare locked SQL transaction, ${CLIENTES_HTTP} at a time`,
+      await transaccionDesnuda(database),
+      'tx/s',
+    ),
+  );
+  if (perfil) {
+    const p = perfil;
+    const par = (x: { p50: number; p95: number }, f: (v: number) => string) => [f(x.p50), f(x.p95)];
+    const n = (v: number) => num(v, 0);
+    filas22.push(
+      [
+        nombre,
+        `  profile (${p.transacciones} issues over HTTP): statements per issue`,
+        ...par(p.sentencias, n),
+        '',
+        '',
+        '',
+      ],
+      [nombre, '    round trips holding the series counter (to COMMIT)', ...par(p.bajoContador, n), '', '', ''],
+      [nombre, '    round trips holding the chain head (to COMMIT)', ...par(p.bajoCadena, n), '', '', ''],
+      [nombre, '    series counter row held', ...par(p.retencionContador, ms), '', '', ''],
+      [nombre, '    chain head held', ...par(p.retencionCadena, ms), '', '', ''],
+      [nombre, '    waiting for the counter (queue)', ...par(p.esperaContador, ms), '', '', ''],
+      [nombre, '    whole transaction', ...par(p.transaccion, ms), '', '', ''],
+    );
+    notas22.push(
+      `${nombre}: the statements of one issue, in order:\n${p.ejemplo.map((x, i) => `      ${i + 1}. ${x}`).join('\n')}`,
+    );
+  }
+  // Checks after every run of this engine.
+  const [num_] = await database.query<{ n: number; max: number; uniq: number }>(
+    `select count(*)::int as n, coalesce(max(numero), 0)::int as max, count(distinct numero)::int as uniq
+     from documentos_venta dv join series s on s.empresa_id = dv.empresa_id and s.id = dv.id_serie
+     where dv.empresa_id = $1 and s.tipo_documento = 'factura' and s.defecto and dv.numero is not null
+       and dv.anyo = (case when s.reinicio_anual then $2::int else 0 end)`,
+    [empresaId, Number(fecha.slice(0, 4))],
+  );
+  const [cad] = await database.query<{ n: number; forks: number; rotos: number; huecos: number }>(
+    `select count(*)::int as n,
+            (count(huella_anterior) - count(distinct huella_anterior))::int as forks,
+            (select count(*)::int from verifactu_registros a join verifactu_registros b
+               on b.empresa_id = a.empresa_id and b.instalacion = a.instalacion and b.secuencia = a.secuencia + 1
+             where a.empresa_id = $1 and b.huella_anterior is distinct from a.huella) as rotos,
+            (max(secuencia) - count(*))::int as huecos
+     from verifactu_registros where empresa_id = $1`,
+    [empresaId],
+  );
+  const t0 = performance.now();
+  const v = await verificarEmpresa(puerta(database, empresaId));
+  const verificar = performance.now() - t0;
+  const n = num_!;
+  filas22.push([
+    nombre,
+    `  check: series F ${fecha.slice(0, 4)}: ${n.n} numbers 1..${n.max}: ${n.max - n.uniq} gaps, ${n.n - n.uniq} duplicates`,
+    '',
+    '',
+    '',
+    '',
+    '0 gaps',
+  ]);
+  filas22.push([
+    nombre,
+    `  check: chain ${cad!.n} records: ${cad!.forks} forks, ${cad!.rotos} broken links, ${cad!.huecos} missing; verificarCadena ${v.Valida ? 'valid' : 'BROKEN'}`,
+    ms(verificar),
+    '',
+    '',
+    '',
+    '0 forks',
+  ]);
+}
+
 async function benchEngine(nombre: string, abrir: () => Promise<Database>): Promise<Cell[][]> {
   const database = await abrir();
   try {
@@ -102,6 +394,8 @@ async function benchEngine(nombre: string, abrir: () => Promise<Database>): Prom
       const m = await medir(database, empresaId, cliente, modo);
       filas.push([nombre, `VeriFactu ${modo}`, ms(m.p50), ms(m.p95), `${num(m.porSegundo, 0)} facturas/s`]);
     }
+    console.log(`· ${nombre}: in-process figures done (load average ${carga()}); issue 22 over HTTP…`);
+    await emisionHttp(nombre, database, empresaId);
     const t0 = performance.now();
     const cadena = await verificarEmpresa(puerta(database, empresaId));
     filas.push([
@@ -124,8 +418,15 @@ export async function enAmbosMotores(
 ): Promise<Cell[][]> {
   const work = mkdtempSync(path.join(tmpdir(), prefijo));
   const filas: Cell[][] = [];
+  const motores = (process.env.FARO_BENCH_ENGINES ?? 'pglite,postgres').toLowerCase();
   try {
-    filas.push(...(await enMotor('PGlite', () => openDatabase({ dataDir: path.join(work, 'pglite') }))));
+    if (motores.includes('pglite'))
+      filas.push(...(await enMotor('PGlite', () => openDatabase({ dataDir: path.join(work, 'pglite') }))));
+    else filas.push(['PGlite', 'skipped: FARO_BENCH_ENGINES', '', '', '']);
+    if (!motores.includes('postgres')) {
+      filas.push(['PostgreSQL', 'skipped: FARO_BENCH_ENGINES', '', '', '']);
+      return filas;
+    }
     let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
     try {
       cluster = await startPostgresCluster();
@@ -148,11 +449,22 @@ export async function enAmbosMotores(
 }
 
 export async function benchVerifactu(): Promise<void> {
+  console.log(`VeriFactu bench · load average ${carga()}`);
   const filas = await enAmbosMotores('faro-bench-vf-', benchEngine);
   printTable(
-    `Issuing invoices of DEMO (1 issuer × ${SECUENCIAL}: p50/p95; ${CONCURRENTES} issuers × ${POR_ISSUER}: throughput)`,
+    `Issuing invoices of DEMO in-process (1 issuer × ${SECUENCIAL}: p50/p95; ${CONCURRENTES} issuers × ${POR_ISSUER}: throughput)`,
     ['engine', 'mode', 'p50', 'p95', 'throughput'],
     filas,
+  );
+  printTable(
+    `Issue 22: issuing drafts of 3 lines with VeriFactu on, one series and one chain (${SEGUNDOS_HTTP} s runs)`,
+    ['engine', 'measure', 'p50', 'p95', 'throughput', 'done', 'target'],
+    filas22,
+  );
+  for (const n of notas22) console.log(`  ${n}`);
+  console.log(
+    `  load average now ${carga()} (2 cores shared with the load generator and the database: compare ratios). The\n` +
+      '  throwaway PostgreSQL runs with fsync and synchronous_commit off: a durable server adds its commit flush.',
   );
 }
 
