@@ -73,8 +73,11 @@ export const TEST_CSRF = {
   cookies: { 'XSRF-TOKEN': XSRF, [BROWSER_COOKIE]: BROWSER },
 } as const;
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  opened?: { database: Database; drop: () => Promise<void> }, // another engine (backups of the embedded PostgreSQL)
+): Promise<TestApp> {
+  const { database, drop } = opened ?? (await openTestDatabase());
   const config = { ...loadConfig({ PUBLIC_URL: 'http://faro.test' }), ...overrides };
   const built = await buildApp({ config, database, secret: TEST_SECRET });
   const { app } = built;

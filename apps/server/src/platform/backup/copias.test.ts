@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
@@ -9,13 +18,16 @@ import { withDatabase } from '../../../test/templateSetup.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { verificarEmpresa } from '../../modules/ventas/verifactu/verifactuRoutes.ts';
 import { type Database, openDatabase } from '../db/database.ts';
+import { postgresUnavailable, readMarker } from '../db/embeddedPostgres.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { crearCopia, podarCopias, restaurarCopia, verificarCopia } from './copias.ts';
+import { pasarPgliteAPostgres } from './pasoAPostgres.ts';
 
 /**
  * A copy taken while 16 clients issue invoices, restored into an empty folder (PGlite) or an empty database
  * (PostgreSQL, pg_dump/pg_restore): every invoice acknowledged before the copy started is there with its number,
- * and DEMO's VeriFactu chain verifies.
+ * and DEMO's VeriFactu chain verifies. The same for the embedded PostgreSQL's physical copy (.pgdata.tar.gz), on a
+ * data folder made from the demo template by the PGlite → PostgreSQL move (restore with FARO_MOTOR=postgres).
  */
 const FECHA = '2026-07-01';
 let t: TestApp;
@@ -63,78 +75,88 @@ async function abrirRestaurada(fichero: string): Promise<Database> {
   return database;
 }
 
+/** The scenario every kind of copy must pass (PGlite, pg_dump, embedded PostgreSQL). */
+async function copiaDuranteLaEmision(
+  t: TestApp,
+  s: Session,
+  abrir: (fichero: string) => Promise<Database>,
+  carpeta: string,
+): Promise<void> {
+  const serie = await s.request('POST', '/api/configuracion/series/save', {
+    Codigo: 'COPIA',
+    Descripcion: 'Serie de la prueba de copias',
+    TipoDocumento: 'factura',
+    Prefijo: 'C-',
+    ReinicioAnual: true,
+  });
+  expect(serie.status, JSON.stringify(serie.body)).toBe(201);
+  const clientes = await s.request('GET', '/api/ventas/clientes/list?TotalPagina=50');
+  const cliente = clientes.body.Items.find((c: { NIF: string | null }) => c.NIF).Id;
+  const ids: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const r = await s.request('POST', '/api/ventas/fventa/save', {
+      Cliente: cliente,
+      Fecha: FECHA,
+      Serie: serie.body.Id,
+      Lineas: [{ Descripcion: `Copia ${i}`, Cantidad: '1', Precio: String(10 + i), TipoIva: 'IVA21' }],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    ids.push(r.body.Id);
+  }
+
+  // 16 clients issue the 20 drafts; the copy starts once 6 are acknowledged.
+  const acuses = new Map<number, string>();
+  let copiaEmpezada = false;
+  const antesDeLaCopia = new Map<number, string>();
+  let empezar!: () => void;
+  const ochoAcuses = new Promise<void>((r) => {
+    empezar = r;
+  });
+  const cola = [...ids];
+  const cliente16 = async () => {
+    for (let id = cola.shift(); id !== undefined; id = cola.shift()) {
+      const r = await s.request('POST', `/api/ventas/fventa/emitir/${id}`, {});
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      acuses.set(id, r.body.NumSerie);
+      if (!copiaEmpezada) antesDeLaCopia.set(id, r.body.NumSerie);
+      if (acuses.size >= 6) empezar();
+    }
+  };
+  const emisores = Array.from({ length: 16 }, cliente16);
+  await ochoAcuses;
+  copiaEmpezada = true;
+  const copia = await crearCopia(t.database, carpeta);
+  await Promise.all(emisores);
+
+  expect(antesDeLaCopia.size).toBeGreaterThanOrEqual(6);
+  expect(copia.bytes).toBeGreaterThan(0);
+  expect(existsSync(`${copia.fichero}.sha256`)).toBe(true);
+  verificarCopia(copia.fichero);
+
+  const restaurada = await abrir(copia.fichero);
+  const filas = await restaurada.query<{ id: number; num_serie: string; estado: string }>(
+    'select id::int as id, num_serie, estado from documentos_venta where id = any($1::int[])',
+    [[...antesDeLaCopia.keys()]],
+  );
+  expect(new Map(filas.map((f) => [f.id, f.num_serie]))).toEqual(antesDeLaCopia);
+  const [demo] = await restaurada.query<{ id: number }>(`select id::int as id from empresas where codigo = 'DEMO'`);
+  const cadena = await verificarEmpresa(
+    companyScope(restaurada.db, { empresaId: demo!.id, personaId: null, userName: 'copia' }),
+  );
+  expect(cadena.Valida, JSON.stringify(cadena)).toBe(true);
+  // The series has no gap: whatever was issued when the copy was taken is numbered 1..n.
+  const numeros = (
+    await restaurada.query<{ numero: number }>(
+      'select numero from documentos_venta where id_serie = $1 and numero is not null order by numero',
+      [serie.body.Id],
+    )
+  ).map((f) => f.numero);
+  expect(numeros).toEqual(numeros.map((_, i) => i + 1));
+}
+
 describe('backups', () => {
   it('a copy taken during concurrent issuing restores every acknowledged invoice and an intact VeriFactu chain', async () => {
-    const serie = await s.request('POST', '/api/configuracion/series/save', {
-      Codigo: 'COPIA',
-      Descripcion: 'Serie de la prueba de copias',
-      TipoDocumento: 'factura',
-      Prefijo: 'C-',
-      ReinicioAnual: true,
-    });
-    expect(serie.status, JSON.stringify(serie.body)).toBe(201);
-    const clientes = await s.request('GET', '/api/ventas/clientes/list?TotalPagina=50');
-    const cliente = clientes.body.Items.find((c: { NIF: string | null }) => c.NIF).Id;
-    const ids: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const r = await s.request('POST', '/api/ventas/fventa/save', {
-        Cliente: cliente,
-        Fecha: FECHA,
-        Serie: serie.body.Id,
-        Lineas: [{ Descripcion: `Copia ${i}`, Cantidad: '1', Precio: String(10 + i), TipoIva: 'IVA21' }],
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(201);
-      ids.push(r.body.Id);
-    }
-
-    // 16 clients issue the 20 drafts; the copy starts once 6 are acknowledged.
-    const acuses = new Map<number, string>();
-    let copiaEmpezada = false;
-    const antesDeLaCopia = new Map<number, string>();
-    let empezar!: () => void;
-    const ochoAcuses = new Promise<void>((r) => {
-      empezar = r;
-    });
-    const cola = [...ids];
-    const cliente16 = async () => {
-      for (let id = cola.shift(); id !== undefined; id = cola.shift()) {
-        const r = await s.request('POST', `/api/ventas/fventa/emitir/${id}`, {});
-        expect(r.status, JSON.stringify(r.body)).toBe(200);
-        acuses.set(id, r.body.NumSerie);
-        if (!copiaEmpezada) antesDeLaCopia.set(id, r.body.NumSerie);
-        if (acuses.size >= 6) empezar();
-      }
-    };
-    const emisores = Array.from({ length: 16 }, cliente16);
-    await ochoAcuses;
-    copiaEmpezada = true;
-    const copia = await crearCopia(t.database, carpeta);
-    await Promise.all(emisores);
-
-    expect(antesDeLaCopia.size).toBeGreaterThanOrEqual(6);
-    expect(copia.bytes).toBeGreaterThan(0);
-    expect(existsSync(`${copia.fichero}.sha256`)).toBe(true);
-    verificarCopia(copia.fichero);
-
-    const restaurada = await abrirRestaurada(copia.fichero);
-    const filas = await restaurada.query<{ id: number; num_serie: string; estado: string }>(
-      'select id::int as id, num_serie, estado from documentos_venta where id = any($1::int[])',
-      [[...antesDeLaCopia.keys()]],
-    );
-    expect(new Map(filas.map((f) => [f.id, f.num_serie]))).toEqual(antesDeLaCopia);
-    const [demo] = await restaurada.query<{ id: number }>(`select id::int as id from empresas where codigo = 'DEMO'`);
-    const cadena = await verificarEmpresa(
-      companyScope(restaurada.db, { empresaId: demo!.id, personaId: null, userName: 'copia' }),
-    );
-    expect(cadena.Valida, JSON.stringify(cadena)).toBe(true);
-    // The series has no gap: whatever was issued when the copy was taken is numbered 1..n.
-    const numeros = (
-      await restaurada.query<{ numero: number }>(
-        'select numero from documentos_venta where id_serie = $1 and numero is not null order by numero',
-        [serie.body.Id],
-      )
-    ).map((f) => f.numero);
-    expect(numeros).toEqual(numeros.map((_, i) => i + 1));
+    await copiaDuranteLaEmision(t, s, abrirRestaurada, carpeta);
   }, 120_000);
 
   it('refuses a damaged copy and a folder that already has data, in Spanish', async () => {
@@ -190,4 +212,70 @@ describe('backups', () => {
     const negado = await empleado.request('GET', '/api/configuracion/empresa/exportacioncompleta');
     expect(negado.status).toBe(403);
   }, 60_000);
+});
+
+// Once (server-pglite project): the embedded engine is the data folder's own server, not the project's database.
+const sinPostgresIntegrado =
+  process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(tmpdir());
+if (sinPostgresIntegrado && process.env.FARO_TEST_DB !== 'postgres') {
+  console.warn(`!!! Copias de PostgreSQL integrado SIN PROBAR: ${sinPostgresIntegrado}`);
+}
+
+describe.skipIf(Boolean(sinPostgresIntegrado))('backups of the embedded PostgreSQL (.pgdata.tar.gz)', () => {
+  const base = mkdtempSync(path.join(tmpdir(), 'faro-copias-pg-'));
+  chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the data folders inside
+  const carpetaPg = path.join(base, 'copias');
+  let te: TestApp;
+  let se: Session;
+  let n = 0;
+
+  beforeAll(async () => {
+    // The demo template (PGlite) moved into a new embedded PostgreSQL folder: the road of an existing installation.
+    const origen = await openDatabase({
+      memory: true,
+      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+    });
+    const dataDir = path.join(base, 'data');
+    try {
+      const paso = await pasarPgliteAPostgres(origen, dataDir, () => {});
+      expect(paso.filas).toBeGreaterThan(100);
+    } finally {
+      await origen.close();
+    }
+    expect(readMarker(dataDir)).toBe('postgres');
+    const database = await openDatabase({ dataDir });
+    expect(database.embedded).toBeDefined();
+    te = await createTestApp({}, { database, drop: async () => {} });
+    se = await te.login('demo');
+  }, 240_000);
+
+  afterAll(async () => {
+    await te?.close();
+    rmSync(base, { recursive: true, force: true });
+  }, 60_000);
+
+  async function abrirRestauradaPg(fichero: string): Promise<Database> {
+    const dataDir = path.join(base, `restaurada-${++n}`);
+    await restaurarCopia(fichero, { dataDir });
+    const database = await openDatabase({ dataDir });
+    expect(database.embedded?.dataDir).toBe(dataDir);
+    limpiar.push(() => database.close());
+    return database;
+  }
+
+  it('a physical copy taken during concurrent issuing restores every acknowledged invoice and an intact VeriFactu chain', async () => {
+    await copiaDuranteLaEmision(te, se, abrirRestauradaPg, carpetaPg);
+    expect(readdirSync(carpetaPg).some((f) => f.endsWith('.pgdata.tar.gz'))).toBe(true);
+  }, 240_000);
+
+  it('refuses a non-empty folder, a database URL and a damaged copy, in Spanish', async () => {
+    const copia = await crearCopia(te.database, carpetaPg, new Date('2026-07-03T10:00:00Z'));
+    verificarCopia(copia.fichero);
+    await expect(restaurarCopia(copia.fichero, { dataDir: base })).rejects.toThrow(/no está vacía/);
+    await expect(restaurarCopia(copia.fichero, { databaseUrl: 'postgres://x@127.0.0.1:1/x' })).rejects.toThrow(
+      /restáurala en una carpeta de datos/,
+    );
+    appendFileSync(copia.fichero, 'x');
+    await expect(restaurarCopia(copia.fichero, { dataDir: path.join(base, 'nueva') })).rejects.toThrow(/dañada/);
+  }, 120_000);
 });

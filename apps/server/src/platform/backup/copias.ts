@@ -5,15 +5,20 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database } from '../db/database.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { crearCopiaFisica, restaurarCopiaFisica } from './copiaFisica.ts';
+import { pasarPgliteAPostgres } from './pasoAPostgres.ts';
 
 /**
- * Backups (issue 22). A copy is one file `faro-AAAAMMDD-HHMMSS.<pglite.tar.gz|pgdump>` and its checksum beside it
- * (`<file>.sha256`, the sha256sum format, so `sha256sum -c` checks it too).
+ * Backups (issue 22). A copy is one file `faro-AAAAMMDD-HHMMSS.<pglite.tar.gz|pgdata.tar.gz|pgdump>` and its
+ * checksum beside it (`<file>.sha256`, the sha256sum format, so `sha256sum -c` checks it too).
  *
  * - Embedded PGlite: `dumpDataDir` of the open database, gzip-compressed. PGlite runs one statement at a time, so
  *   the copy is taken between statements: every committed transaction is in it, an open one is rolled back by the
  *   recovery when the copy is restored (a crash-consistent image, exactly what a power cut would leave).
+ * - Embedded PostgreSQL (the data folder's own server, ADR 0003): a physical copy of its data directory between
+ *   pg_backup_start and pg_backup_stop plus the WAL up to the stop LSN (copiaFisica.ts; the npm binaries ship no
+ *   pg_dump). Consistent as of the end of the copy; restored into an empty data folder with recovery.
  * - PostgreSQL: `pg_dump --format=custom` (compressed, one snapshot: consistent while the server keeps working).
  */
 export interface Copia {
@@ -34,7 +39,10 @@ export async function crearCopia(database: Database, carpeta: string, ahora = ne
   const t0 = performance.now();
   mkdirSync(carpeta, { recursive: true });
   let fichero: string;
-  if (database.pglite) {
+  if (database.embedded) {
+    fichero = path.join(carpeta, `faro-${stamp(ahora)}.pgdata.tar.gz`);
+    await crearCopiaFisica(database.embedded, `${fichero}.parcial`);
+  } else if (database.pglite) {
     fichero = path.join(carpeta, `faro-${stamp(ahora)}.pglite.tar.gz`);
     const dump = await database.pglite.dumpDataDir('none');
     writeFileSync(`${fichero}.parcial`, gzipSync(Buffer.from(await dump.arrayBuffer()), { level: 6 }));
@@ -62,23 +70,44 @@ export function verificarCopia(fichero: string): void {
 }
 
 /**
- * Brings a copy back: a PGlite copy into an EMPTY data folder, a pg_dump copy into an EMPTY PostgreSQL database.
- * Refuses a damaged copy or a folder with data (never overwrites a live installation).
+ * Brings a copy back: a PGlite or embedded-PostgreSQL copy into an EMPTY data folder, a pg_dump copy into an EMPTY
+ * PostgreSQL database. A PGlite copy restored with FARO_MOTOR=postgres becomes an embedded-PostgreSQL folder (how an
+ * existing PGlite installation moves to the durable engine). Refuses a damaged copy or a folder with data (never
+ * overwrites a live installation).
  */
 export async function restaurarCopia(
   fichero: string,
   destino: { dataDir: string } | { databaseUrl: string },
+  say: (m: string) => void = () => {},
 ): Promise<{ ms: number }> {
   const t0 = performance.now();
   verificarCopia(fichero);
   const esPglite = fichero.endsWith('.pglite.tar.gz');
+  const esFisica = fichero.endsWith('.pgdata.tar.gz');
   if ('dataDir' in destino) {
-    if (!esPglite) throw new Error('Esta copia es de PostgreSQL: restáurala con DATABASE_URL');
+    if (!esPglite && !esFisica) throw new Error('Esta copia es de PostgreSQL: restáurala con DATABASE_URL');
     if (existsSync(destino.dataDir) && readdirSync(destino.dataDir).length > 0) {
       throw new Error(`La carpeta ${destino.dataDir} no está vacía: restaura en una carpeta nueva`);
     }
     mkdirSync(destino.dataDir, { recursive: true });
+    if (esFisica) {
+      if (process.env.FARO_MOTOR === 'pglite') {
+        throw new Error('Esta copia es de PostgreSQL integrado: no se puede restaurar con FARO_MOTOR=pglite');
+      }
+      await restaurarCopiaFisica(fichero, destino.dataDir, say);
+      return { ms: performance.now() - t0 };
+    }
     const tar = gunzipSync(readFileSync(fichero));
+    if (process.env.FARO_MOTOR === 'postgres') {
+      const origen = await openDatabase({ memory: true, loadDataDir: new Blob([tar]) });
+      try {
+        const r = await pasarPgliteAPostgres(origen, destino.dataDir, say);
+        say(`Copia de PGlite pasada a PostgreSQL: ${r.tablas} tablas, ${r.filas} filas`);
+      } finally {
+        await origen.close();
+      }
+      return { ms: performance.now() - t0 };
+    }
     const client = await PGlite.create({
       dataDir: destino.dataDir,
       loadDataDir: new Blob([tar]),
@@ -87,7 +116,7 @@ export async function restaurarCopia(
     await client.query('select 1');
     await client.close();
   } else {
-    if (esPglite) throw new Error('Esta copia es de la base integrada: restáurala en una carpeta de datos');
+    if (esPglite || esFisica) throw new Error('Esta copia es de la base integrada: restáurala en una carpeta de datos');
     await ejecutar('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${destino.databaseUrl}`, fichero]);
   }
   return { ms: performance.now() - t0 };
@@ -97,7 +126,7 @@ export async function restaurarCopia(
 export function podarCopias(carpeta: string, conservar: number): string[] {
   if (!existsSync(carpeta)) return [];
   const copias = readdirSync(carpeta)
-    .filter((f) => /^faro-\d{8}-\d{6}\.(pglite\.tar\.gz|pgdump)$/.test(f))
+    .filter((f) => /^faro-\d{8}-\d{6}\.(pglite\.tar\.gz|pgdata\.tar\.gz|pgdump)$/.test(f))
     .sort()
     .reverse();
   const sobran = copias.slice(Math.max(conservar, 1));

@@ -9,6 +9,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repoRoot } from '../../config.ts';
+import {
+  chooseMotor,
+  type EmbeddedServer,
+  readMarker,
+  startEmbeddedPostgres,
+  writeMarker,
+} from './embeddedPostgres.ts';
 import { acquireFolderLock } from './folderLock.ts';
 import * as schema from './schema.ts';
 
@@ -26,6 +33,8 @@ export interface Database {
   pglite?: PGlite;
   /** PostgreSQL's connection string (backups with pg_dump); undefined on PGlite. */
   url?: string;
+  /** The PostgreSQL Faro started itself in the data folder (ADR 0003); close() stops it. */
+  embedded?: EmbeddedServer;
 }
 
 export const MIGRATIONS_FOLDER = path.join(repoRoot(), 'apps/server/drizzle');
@@ -37,20 +46,23 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /**
+   * Engine of a NEW data folder: 'auto' (the app: PostgreSQL from the npm binaries when they run here, else PGlite
+   * with a warning) or 'pglite' (the default: tests, benchmarks). An existing folder keeps its engine (its
+   * `faro-motor` marker); FARO_MOTOR=pglite|postgres forces one.
+   */
+  newFolder?: 'auto' | 'pglite';
+  /** Start messages (Spanish); console.log by default. */
+  say?: (message: string) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    pool.on('error', () => {}); // idle client errors (server restart) must not crash the process
-    const db: Db = drizzlePg({ client: pool, schema });
-    return {
-      db,
-      kind: 'postgres',
-      url: options.databaseUrl,
-      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
-      close: () => pool.end(),
-    };
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.dataDir && !options.memory && !options.loadDataDir) {
+    const say = options.say ?? ((m: string) => console.log(m));
+    if (chooseMotor(options.dataDir, options.newFolder ?? 'pglite', (m) => console.warn(m)) === 'postgres') {
+      return openEmbeddedPostgres(options.dataDir, say);
+    }
   }
   let release: (() => void) | undefined;
   let client: PGlite;
@@ -60,7 +72,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
+    if (readMarker(options.dataDir) === 'postgres') {
+      throw new Error(`La carpeta de datos ${options.dataDir} es de PostgreSQL: no se puede abrir con PGlite`);
+    }
     release = acquireFolderLock(options.dataDir);
+    writeMarker(options.dataDir, 'pglite');
     client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions });
   }
   const db: Db = drizzlePglite({ client, schema });
@@ -72,6 +88,45 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     close: async () => {
       await client.close();
       release?.();
+    },
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {}); // idle client errors (server restart) must not crash the process
+  const db: Db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+    close: () => pool.end(),
+  };
+}
+
+/** The durable embedded default: the data folder's own PostgreSQL, started (or adopted) here, stopped by close(). */
+async function openEmbeddedPostgres(dataDir: string, say: (m: string) => void): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireFolderLock(dataDir);
+  let server: EmbeddedServer;
+  try {
+    server = await startEmbeddedPostgres(dataDir, say);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const database = openPostgres(server.url);
+  return {
+    ...database,
+    embedded: server,
+    close: async () => {
+      try {
+        await database.close();
+        await server.stop();
+      } finally {
+        release();
+      }
     },
   };
 }

