@@ -1,10 +1,10 @@
 import { MSG_VENTAS } from '@faro/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
 import type { Cabecera, LadoDocumentos, Linea } from './lado.ts';
-import { leerSerie, tomarNumeroDe } from './numeracion.ts';
+import { anyoDe, contadorCte, fechaAnterior, leerSerie } from './numeracion.ts';
 import { entradaDe, type Repositorio } from './repositorio.ts';
 import type { Vencimientos } from './vencimientos.ts';
 
@@ -17,6 +17,8 @@ export interface OpcionesEmision {
    */
   antesDelNumero?: (t: Scope) => Promise<void>;
 }
+
+const c = (column: { name: string }) => sql.identifier(column.name);
 
 /** Numeric text without its trailing zeros ("2.500" → "2.5", "3.000" → "3"), to compare amounts as numbers. */
 function numerico(v: unknown): string {
@@ -50,9 +52,10 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
    *      totals and copy the party's current data, run the side's checks (sales: limits, NIF), read the series,
    *      rewrite the lines when the recomputation changed them, write the due dates, run the side's work and the
    *      caller's (stock), and let the side read what its numbered work needs (sales: the VeriFactu context);
-   *   2. the number, LAST: `tomarNumeroDe` locks the series' counter row until commit (one statement), the header gets
-   *      its number and the side's status (Emitida / Registrada) in one UPDATE … RETURNING, then the side's work that
-   *      needs the number (sales: the chained VeriFactu record, which takes the chain head after the counter).
+   *   2. the number, LAST, in ONE statement: the series' counter upsert (`contadorCte`: locks the counter row until
+   *      commit) and the header's UPDATE with the number and the side's status (Emitida / Registrada); then the
+   *      side's work that needs the number (sales: the chained VeriFactu record, which takes the chain head after
+   *      the counter). Held under the counter lock: that statement, the side's work and the commit.
    * Lock order, always: draft row → series counter → chain head (docs/ARCHITECTURE.md, "Issuing: locks").
    */
   async function emitir(s: Scope, id: number, op: OpcionesEmision = {}): Promise<Cabecera> {
@@ -81,27 +84,32 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     const despues = lado.emision.prepararDespuesDelNumero
       ? await lado.emision.prepararDespuesDelNumero(s, antes)
       : lado.emision.despuesDelNumero;
-    // Last step: the number (the series' counter row stays locked until commit). Only the side's work that needs it
-    // comes after it.
-    const n = await tomarNumeroDe(s, serie, h.fecha);
-    const [hecha] = await s
-      .update(
-        dv,
-        {
-          ...prep.cabecera,
-          idSerie,
-          numero: n.Numero,
-          numSerie: n.NumSerie,
-          anyo: n.Anyo,
-          estado: lado.emision.estado,
-          estadoCobro: 'Pendiente',
-          emitidaEn: new Date().toISOString(),
-        },
-        eq(dv.id, id),
-      )
-      .returning();
-    await despues?.(s, hecha!);
-    return hecha!;
+    // The recomputed header (totals, party data), still without a number: no shared lock is held yet.
+    await s.update(dv, { ...prep.cabecera, idSerie }, eq(dv.id, id));
+    // Last step: the number. ONE statement locks the series' counter row (until commit), moves it and stamps the
+    // number and the side's status on the header; only the side's work that needs the number comes after it.
+    const estado = lado.emision.estado;
+    const [n] = await s.execute<{ numero: number; num_serie: string; emitida_en: string }>(
+      (empresaId, de) => sql`
+        with n as (${contadorCte(empresaId, serie, h.fecha)})
+        update ${dv} d set ${c(dv.numero)} = n.numero, ${c(dv.numSerie)} = n.num_serie,
+          ${c(dv.anyo)} = ${anyoDe(serie, h.fecha)}, ${c(dv.estado)} = ${estado},
+          ${c(dv.estadoCobro)} = 'Pendiente', ${c(dv.emitidaEn)} = clock_timestamp()
+        from n where ${de('d')} and d.${c(dv.id)} = ${id}
+        returning n.numero, n.num_serie, d.${c(dv.emitidaEn)}::text as emitida_en`,
+    );
+    if (!n) return fechaAnterior(s, serie, h.fecha);
+    const hecha: Cabecera = {
+      ...antes,
+      numero: Number(n.numero),
+      numSerie: n.num_serie,
+      anyo: anyoDe(serie, h.fecha),
+      estado,
+      estadoCobro: 'Pendiente',
+      emitidaEn: n.emitida_en,
+    };
+    await despues?.(s, hecha);
+    return hecha;
   }
 
   return { emitir };

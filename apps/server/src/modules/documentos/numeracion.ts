@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { col, seriesContadores, seriesTable } from '../../platform/tenancy/tables.ts';
@@ -56,7 +56,7 @@ export async function tomarNumero(t: Scope, serieId: number, fecha: string): Pro
  */
 export async function tomarNumeroDe(t: Scope, serie: SerieNumeracion, fecha: string): Promise<NumeroTomado> {
   const serieId = serie.id;
-  const anyo = serie.anual ? Number(fecha.slice(0, 4)) : 0;
+  const anyo = anyoDe(serie, fecha);
   const sc = seriesContadores;
   const [movido] = await t
     .insert(sc, { serieId, anyo, siguiente: 2, ultimaFecha: fecha })
@@ -66,22 +66,48 @@ export async function tomarNumeroDe(t: Scope, serie: SerieNumeracion, fecha: str
       setWhere: sql`${sc.ultimaFecha} is null or ${sc.ultimaFecha} <= ${fecha}`,
     })
     .returning({ siguiente: sc.siguiente });
-  if (!movido) {
-    const [counter] = await t.pick(
-      { ultimaFecha: sc.ultimaFecha },
-      sc,
-      and(eq(sc.serieId, serieId), eq(sc.anyo, anyo)),
-    );
-    const [y, m, d] = (counter?.ultimaFecha ?? fecha).split('-');
-    throw new AppError(
-      400,
-      `La fecha es anterior a la del último número de la serie (${d}/${m}/${y}): la numeración debe seguir el orden de las fechas`,
-    );
-  }
-  const numero = movido.siguiente - 1;
-  return {
-    Numero: numero,
-    NumSerie: `${serie.prefijo}${String(numero).padStart(DIGITOS_NUMERO, '0')}`,
-    Anyo: anyo,
-  };
+  if (!movido) return fechaAnterior(t, serie, fecha);
+  return numeroTomado(serie, fecha, movido.siguiente - 1);
+}
+
+/** The counter's year of a document dated `fecha`: its year, or 0 for a series that never restarts. */
+export const anyoDe = (serie: SerieNumeracion, fecha: string) => (serie.anual ? Number(fecha.slice(0, 4)) : 0);
+
+export const numeroTomado = (serie: SerieNumeracion, fecha: string, numero: number): NumeroTomado => ({
+  Numero: numero,
+  NumSerie: `${serie.prefijo}${String(numero).padStart(DIGITOS_NUMERO, '0')}`,
+  Anyo: anyoDe(serie, fecha),
+});
+
+/** The 400 of a date earlier than the series' last number's (read after the counter upsert refused to move). */
+export async function fechaAnterior(t: Scope, serie: SerieNumeracion, fecha: string): Promise<never> {
+  const sc = seriesContadores;
+  const [counter] = await t.pick(
+    { ultimaFecha: sc.ultimaFecha },
+    sc,
+    and(eq(sc.serieId, serie.id), eq(sc.anyo, anyoDe(serie, fecha))),
+  );
+  const [y, m, d] = (counter?.ultimaFecha ?? fecha).split('-');
+  throw new AppError(
+    400,
+    `La fecha es anterior a la del último número de la serie (${d}/${m}/${y}): la numeración debe seguir el orden de las fechas`,
+  );
+}
+
+/**
+ * `tomarNumeroDe` as a CTE for raw statements that also use the number (the issuing UPDATE of the header): the same
+ * upsert, answering one row `numero` (none when the date is refused) and `num_serie`, printed as `NumSerie` is.
+ */
+export function contadorCte(empresaId: number, serie: SerieNumeracion, fecha: string): SQL {
+  const sc = seriesContadores;
+  const c = (column: { name: string }) => sql.identifier(column.name);
+  return sql`insert into ${sc} as c (${c(sc.empresaId)}, ${c(sc.serieId)}, ${c(sc.anyo)}, ${c(sc.siguiente)},
+      ${c(sc.ultimaFecha)})
+    values (${empresaId}, ${serie.id}, ${anyoDe(serie, fecha)}, 2, ${fecha})
+    on conflict (${c(sc.empresaId)}, ${c(sc.serieId)}, ${c(sc.anyo)}) do update
+      set ${c(sc.siguiente)} = c.${c(sc.siguiente)} + 1, ${c(sc.ultimaFecha)} = excluded.${c(sc.ultimaFecha)}
+      where c.${c(sc.ultimaFecha)} is null or c.${c(sc.ultimaFecha)} <= excluded.${c(sc.ultimaFecha)}
+    returning c.${c(sc.siguiente)} - 1 as numero,
+      ${serie.prefijo}::text || lpad((c.${c(sc.siguiente)} - 1)::text,
+        greatest(${DIGITOS_NUMERO}, length((c.${c(sc.siguiente)} - 1)::text)), '0') as num_serie`;
 }
