@@ -380,10 +380,12 @@ async function stopServer(pgdata: string, binDir: string, runAs: RunAs, child: C
   } catch {
     await stopPostmasterByPid(pid, pidFile);
   }
-  // Reap our own child (no zombie) when we started it.
+  // pg_ctl returns once postmaster.pid is gone, a moment before the process ends: wait for it (and reap our own
+  // child, no zombie), so that a caller that stopped the server may remove or copy the folder at once.
   if (child && child.exitCode === null && child.signalCode === null) {
-    await Promise.race([new Promise((r) => child.once('exit', r)), sleep(2000)]);
+    await Promise.race([new Promise((r) => child.once('exit', r)), sleep(5000)]);
   }
+  for (const until = Date.now() + 5000; isAlive(pid) && Date.now() < until; ) await sleep(20);
 }
 
 async function waitUntilReady(child: ChildProcess, s: Settings, logFile: string): Promise<void> {

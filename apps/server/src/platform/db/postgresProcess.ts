@@ -143,13 +143,19 @@ export function reachableBy(runAs: RunAs, folder: string): boolean {
   }
 }
 
+/** A live process (a zombie, e.g. an orphaned postmaster that ended under a PID 1 that does not reap, is not). */
 export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc (macOS): kill(0) is all we know
   }
 }
 
