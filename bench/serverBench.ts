@@ -248,6 +248,7 @@ export async function spawnServer(
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  env.FARO_MOTOR ??= 'pglite'; // the bench's server folders are PGlite (ADR 0003 makes new ones PostgreSQL)
   delete env.DATABASE_URL;
   delete env.TOKEN_SECRET;
   Object.assign(

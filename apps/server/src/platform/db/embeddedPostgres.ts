@@ -165,7 +165,12 @@ export function chooseMotor(dataDir: string, nueva: 'auto' | 'pglite', warn: (m:
  * PGlite (with the loud warning when PostgreSQL was wanted and cannot run). Returns the engine chosen.
  */
 export function prepararCarpetaNueva(dataDir: string, warn: (m: string) => void = (m) => console.warn(m)): Motor {
-  const motor = chooseMotor(dataDir, 'auto', warn);
+  let motor: Motor;
+  try {
+    motor = chooseMotor(dataDir, 'auto', warn);
+  } catch {
+    return 'pglite'; // a bad FARO_MOTOR, a foreign folder…: openDatabase says so in Spanish and the start stops
+  }
   if (motor === 'postgres' && !readMarker(dataDir)) writeMarker(dataDir, 'postgres');
   return motor;
 }
