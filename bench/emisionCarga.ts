@@ -114,7 +114,7 @@ export interface PerfilEmision {
   transacciones: number;
   /** Statements per issuing transaction, BEGIN and COMMIT included (each one a round trip). */
   sentencias: Stats;
-  /** Round trips from the counter statement's answer to COMMIT's (both included: the lock is held over them). */
+  /** Round trips from the counter statement to COMMIT (both included: the lock is held over them). */
   bajoContador: Stats;
   bajoCadena: Stats;
   /** Time the counter row / chain head stay locked (from the locking statement's answer to COMMIT's answer). */
@@ -123,6 +123,8 @@ export interface PerfilEmision {
   /** Time waited in the locking statement (queueing behind the other issuers). */
   esperaContador: Stats;
   transaccion: Stats;
+  /** One trivial round trip (BEGIN) under the same load: the unit the hold times are made of. */
+  idaVuelta: Stats;
   /** The statements of one issuing transaction, in order, shortened. */
   ejemplo: string[];
 }
@@ -179,9 +181,7 @@ export function perfilPg(): { detener: () => PerfilEmision | null } {
   return {
     detener() {
       proto.query = original;
-      const emisiones = cerradas.filter((t) =>
-        t.sentencias.some((s) => /series_contadores/.test(s.text) && /^insert/i.test(s.text)),
-      );
+      const emisiones = cerradas.filter((t) => t.sentencias.some((s) => /series_contadores/.test(s.text)));
       if (!emisiones.length) return null;
       const n: number[] = [];
       const bc: number[] = [];
@@ -190,10 +190,12 @@ export function perfilPg(): { detener: () => PerfilEmision | null } {
       const rh: number[] = [];
       const ec: number[] = [];
       const tt: number[] = [];
+      const iv: number[] = [];
       for (const t of emisiones) {
         const ss = t.sentencias;
+        iv.push(ss[0]!.t1 - ss[0]!.t0);
         const fin = ss[ss.length - 1]!;
-        const ic = ss.findIndex((s) => /series_contadores/.test(s.text) && /^insert/i.test(s.text));
+        const ic = ss.findIndex((s) => /series_contadores/.test(s.text));
         const ih = ss.findIndex((s) => /verifactu_cadena/.test(s.text) && /for update/i.test(s.text));
         n.push(ss.length);
         bc.push(ss.length - ic);
@@ -218,6 +220,7 @@ export function perfilPg(): { detener: () => PerfilEmision | null } {
         retencionCadena: stats(rh.length ? rh : [0]),
         esperaContador: stats(ec),
         transaccion: stats(tt),
+        idaVuelta: stats(iv),
         ejemplo,
       };
     },

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
-import type { Cabecera, LadoDocumentos, Linea } from './lado.ts';
+import type { Cabecera, LadoDocumentos, Linea, PasoNumerado } from './lado.ts';
 import { anyoDe, contadorCte, fechaAnterior, leerSerie } from './numeracion.ts';
 import { entradaDe, type Repositorio } from './repositorio.ts';
 import type { Vencimientos } from './vencimientos.ts';
@@ -81,22 +81,28 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     await venc.generarVencimientos(s, antes);
     await lado.emision.antesDelNumero?.(s, antes, { ...op });
     if (op.antesDelNumero) await op.antesDelNumero(s);
-    const despues = lado.emision.prepararDespuesDelNumero
+    const preparado: PasoNumerado | undefined = lado.emision.prepararDespuesDelNumero
       ? await lado.emision.prepararDespuesDelNumero(s, antes)
-      : lado.emision.despuesDelNumero;
+      : lado.emision.despuesDelNumero && { paso: lado.emision.despuesDelNumero };
     // The recomputed header (totals, party data), still without a number: no shared lock is held yet.
     await s.update(dv, { ...prep.cabecera, idSerie }, eq(dv.id, id));
-    // Last step: the number. ONE statement locks the series' counter row (until commit), moves it and stamps the
-    // number and the side's status on the header; only the side's work that needs the number comes after it.
+    // Last step: the number. ONE statement locks the series' counter row (until commit), moves it, stamps the number
+    // and the side's status on the header and, when the side asks, locks and reads its row (the chain head) AFTER the
+    // counter: the LATERAL join depends on the updated header. Only the side's work that needs the number follows.
     const estado = lado.emision.estado;
-    const [n] = await s.execute<{ numero: number; num_serie: string; emitida_en: string }>(
+    const bloqueo = preparado?.bloqueo;
+    const [n] = await s.execute<{ numero: number; num_serie: string; emitida_en: string; bloqueado: unknown }>(
       (empresaId, de) => sql`
-        with n as (${contadorCte(empresaId, serie, h.fecha)})
-        update ${dv} d set ${c(dv.numero)} = n.numero, ${c(dv.numSerie)} = n.num_serie,
-          ${c(dv.anyo)} = ${anyoDe(serie, h.fecha)}, ${c(dv.estado)} = ${estado},
-          ${c(dv.estadoCobro)} = 'Pendiente', ${c(dv.emitidaEn)} = clock_timestamp()
-        from n where ${de('d')} and d.${c(dv.id)} = ${id}
-        returning n.numero, n.num_serie, d.${c(dv.emitidaEn)}::text as emitida_en`,
+        with n as (${contadorCte(empresaId, serie, h.fecha)}),
+        d as (
+          update ${dv} d set ${c(dv.numero)} = n.numero, ${c(dv.numSerie)} = n.num_serie,
+            ${c(dv.anyo)} = ${anyoDe(serie, h.fecha)}, ${c(dv.estado)} = ${estado},
+            ${c(dv.estadoCobro)} = 'Pendiente', ${c(dv.emitidaEn)} = clock_timestamp()
+          from n where ${de('d')} and d.${c(dv.id)} = ${id}
+          returning n.numero, n.num_serie, d.${c(dv.emitidaEn)}::text as emitida_en
+        )
+        select d.numero, d.num_serie, d.emitida_en, ${bloqueo ? sql`x.bloqueado` : sql`null`} as bloqueado from d
+        ${bloqueo ? sql`left join lateral (${bloqueo(empresaId, de, sql`d.numero is not null`)}) x on true` : sql``}`,
     );
     if (!n) return fechaAnterior(s, serie, h.fecha);
     const hecha: Cabecera = {
@@ -108,7 +114,7 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
       estadoCobro: 'Pendiente',
       emitidaEn: n.emitida_en,
     };
-    await despues?.(s, hecha);
+    await preparado?.paso(s, hecha, n.bloqueado ?? null);
     return hecha;
   }
 

@@ -29,7 +29,7 @@ import {
   stockDocumentosVenta,
   vencimientosVenta,
 } from '../../platform/tenancy/tables.ts';
-import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
+import type { EntradaDocumento, LadoDocumentos, PasoNumerado } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
 import { registrarAltaTbai, registrarAnulacionTbai } from '../ticketbai/emision.ts';
 import { dibujarQrTicketBai } from '../ticketbai/pdfQr.ts';
@@ -51,15 +51,16 @@ export async function alEmitirFactura(t: Scope, factura: Cabecera): Promise<void
  * `alEmitirFactura` in two halves (the engine's `prepararDespuesDelNumero`): before the number it reads the company
  * and what its record needs; the step it returns writes the chained record once the number is taken.
  */
-export async function prepararAlEmitirFactura(t: Scope, h: Cabecera) {
+export async function prepararAlEmitirFactura(t: Scope, h: Cabecera): Promise<PasoNumerado> {
   const e = await cargarEmpresa(t);
   if (usaVerifactu(e)) {
-    const paso = await prepararAlta(t, h, {}, e);
-    return async (tx: Scope, hecha: Cabecera) => void (await paso?.(tx, hecha));
+    const vf = await prepararAlta(t, h, {}, e);
+    if (vf)
+      return { bloqueo: vf.bloqueo, paso: async (tx, hecha, bloqueado) => void (await vf.paso(tx, hecha, bloqueado)) };
   }
   if (usaTicketBai(e.tipoFacturaElectronica))
-    return async (tx: Scope, hecha: Cabecera) => void (await registrarAltaTbai(tx, hecha));
-  return async () => {};
+    return { paso: async (tx, hecha) => void (await registrarAltaTbai(tx, hecha)) };
+  return { paso: async () => {} };
 }
 
 /** A sales save body (Cliente, VentasTxtLibre*) in the engine's words. */

@@ -16,9 +16,9 @@ import {
   type TipoRectificativa,
   urlCotejoDe,
 } from '@faro/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors.ts';
-import type { Scope } from '../../../platform/tenancy/scope.ts';
+import type { PredicadoEmpresa, Scope } from '../../../platform/tenancy/scope.ts';
 import {
   clientesTable,
   col,
@@ -266,15 +266,20 @@ export interface OpcionesAlta {
 }
 
 /** The chained step of an alta, once the invoice has its number: run under the series counter lock. */
-export type PasoAlta = (t: Scope, hecha: Cabecera) => Promise<number>;
+export interface PasoAlta {
+  /** The chain head, locked and read by the numbering statement right after the counter (`PasoNumerado.bloqueo`). */
+  bloqueo: (empresaId: number, de: PredicadoEmpresa, tras: SQL) => SQL;
+  /** Builds, hashes and stores the record; `bloqueado` is the head read by `bloqueo` (null: it locks the head). */
+  paso: (t: Scope, hecha: Cabecera, bloqueado: unknown) => Promise<number>;
+}
 
 /**
  * Prepares the registro de alta of an invoice about to take its number (`h`: the recomputed draft), reading
  * everything that does not need the number nor the chain — company, configuration, recipient, rectified invoice,
- * incidence mode — before any shared lock. The step it returns runs once the number is taken: it locks the chain
- * head (after the counter: fixed order), builds and hashes the record in Node, and stores it with its queue row and
- * the moved head in one statement — three round trips under the head lock with the commit. Null when the company is
- * not VeriFactu.
+ * incidence mode — before any shared lock. Once the number is taken the chain head is locked (after the counter:
+ * fixed order; by the numbering statement itself when the engine runs `bloqueo`), the record is built and hashed in
+ * Node and stored with its queue row and the moved head in one statement: under the head lock only that statement
+ * and the commit. Null when the company is not VeriFactu.
  */
 export async function prepararAlta(
   t: Scope,
@@ -286,26 +291,36 @@ export async function prepararAlta(
   if (!ctx) return null;
   const consultas = await consultasAlta(t, h);
   const retrasado = await enIncidencia(t);
-  return async (tx, hecha) => {
-    const datos = construirAlta(ctx.e, hecha, consultas);
-    if (op.Subsanacion) datos.Subsanacion = 'S';
-    if (op.RechazoPrevio) datos.RechazoPrevio = op.RechazoPrevio;
-    const cadena = await bloquearCadena(tx, ctx.cfg.sistema.NumeroInstalacion);
-    const p = prepararRegistroAlta(datos, {
-      SistemaInformatico: ctx.cfg.sistema,
-      anterior: cadena.anterior,
-      instante: op.instante,
-      zona: ctx.cfg.zona,
-    });
-    rechazar(p);
-    return insertar(tx, ctx.cfg, cadena, op.Subsanacion ? 'subsanacion' : 'alta', hecha.id, p.registro, retrasado);
+  const instalacion = ctx.cfg.sistema.NumeroInstalacion;
+  const k = verifactuCadena;
+  return {
+    bloqueo: (_empresaId, de, tras) => sql`
+      select jsonb_build_object('secuencia', hc.${c(k.secuencia)}, 'ultimo', hc.${c(k.ultimoRegistro)}) as bloqueado
+      from ${k} hc where ${de('hc')} and hc.${c(k.instalacion)} = ${instalacion} and ${tras} for update of hc`,
+    async paso(tx, hecha, bloqueado) {
+      const datos = construirAlta(ctx.e, hecha, consultas);
+      if (op.Subsanacion) datos.Subsanacion = 'S';
+      if (op.RechazoPrevio) datos.RechazoPrevio = op.RechazoPrevio;
+      const leida = bloqueado as { secuencia: number; ultimo: RegistroFacturacion | null } | null;
+      const cadena: Cadena = leida
+        ? { instalacion, secuencia: Number(leida.secuencia), anterior: leida.ultimo ?? null }
+        : await bloquearCadena(tx, instalacion);
+      const p = prepararRegistroAlta(datos, {
+        SistemaInformatico: ctx.cfg.sistema,
+        anterior: cadena.anterior,
+        instante: op.instante,
+        zona: ctx.cfg.zona,
+      });
+      rechazar(p);
+      return insertar(tx, ctx.cfg, cadena, op.Subsanacion ? 'subsanacion' : 'alta', hecha.id, p.registro, retrasado);
+    },
   };
 }
 
 /** The registro de alta of an invoice just issued (or its subsanación). Nothing when the company is not VeriFactu. */
 export async function registrarAlta(t: Scope, h: Cabecera, op: OpcionesAlta = {}): Promise<number | null> {
-  const paso = await prepararAlta(t, h, op);
-  return paso ? paso(t, h) : null;
+  const p = await prepararAlta(t, h, op);
+  return p ? p.paso(t, h, null) : null;
 }
 
 /** The registro de anulación of a cancelled invoice (chained like an alta). */
