@@ -326,6 +326,7 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
       [nombre, '    chain head held', ...par(p.retencionCadena, ms), '', '', ''],
       [nombre, '    waiting for the counter (queue)', ...par(p.esperaContador, ms), '', '', ''],
       [nombre, '    whole transaction', ...par(p.transaccion, ms), '', '', ''],
+      [nombre, '    one trivial round trip (BEGIN), same load', ...par(p.idaVuelta, ms), '', '', ''],
     );
     notas22.push(
       `${nombre}: the statements of one issue, in order:\n${p.ejemplo.map((x, i) => `      ${i + 1}. ${x}`).join('\n')}`,
