@@ -79,6 +79,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
+      FARO_SEMILLA_DIFERIDA: '0', // the whole demo before the first journey (main.ts seeds most of it after listening)
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

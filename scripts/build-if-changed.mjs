@@ -1,10 +1,14 @@
-// `npm start` runs this first: it builds the web app and the server bundle only when their sources changed since the
-// last build (a content hash of the inputs kept beside the server bundle), so a restart of an installed copy does
-// not spend 30–40 s rebuilding what is already built (issue 22). `FARO_RECOMPILAR=1` forces the build.
+// `npm start` runs this (issue 22): it builds the web app and the server bundle only when their sources changed since
+// the last build, builds the migrated data-folder template a first start copies when the migrations changed, and
+// then, with `--arrancar`, runs the server in this same process (no second npm, no second node).
+// - Up to date is decided by a content hash of the inputs, kept beside the server bundle; a restart only stats the
+//   files: when every path, size and mtime match the last check, the contents are not read again.
+// - `FARO_RECOMPILAR=1` forces the build.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const INPUTS = [
@@ -21,22 +25,34 @@ const INPUTS = [
   'apps/web/vite.config.ts',
   'apps/web/package.json',
 ];
-const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.mjs'];
+const SERVER = join(root, 'apps/server/dist/main.mjs');
+const OUTPUTS = [join(root, 'apps/web/dist/index.html'), SERVER];
 const STAMP = join(root, 'apps/server/dist/.fuentes');
+/** The migrated PGlite folder a first start copies (apps/server/src/seed/plantillaDatos.ts). */
+const PLANTILLA = join(root, 'apps/server/dist/plantilla-datos');
+const PLANTILLA_STAMP = join(root, 'apps/server/dist/.plantilla-datos');
 
-/** Every file under the inputs, sorted, tests excluded (they are not in the build). */
+/** Every file under the inputs with its stat, sorted, tests excluded (they are not in the build). */
 function files(path) {
   const abs = join(root, path);
   if (!existsSync(abs)) return [];
-  if (!statSync(abs).isDirectory()) return [abs];
-  return readdirSync(abs, { withFileTypes: true })
-    .flatMap((e) => (e.name === 'node_modules' || e.name === 'dist' ? [] : files(join(path, e.name))))
-    .filter((f) => !/\.test\.tsx?$/.test(f));
+  const st = statSync(abs);
+  if (!st.isDirectory()) return /\.test\.tsx?$/.test(abs) ? [] : [{ file: abs, size: st.size, mtime: st.mtimeMs }];
+  return readdirSync(abs, { withFileTypes: true }).flatMap((e) =>
+    e.name === 'node_modules' || e.name === 'dist' ? [] : files(join(path, e.name)),
+  );
 }
 
-function sourcesHash() {
+/** Paths, sizes and mtimes: equal to the last check's means the same contents without reading them. */
+function statsHash(list) {
   const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap(files).sort()) {
+  for (const f of list) hash.update(`${relative(root, f.file)}\0${f.size}\0${f.mtime}\n`);
+  return hash.digest('hex');
+}
+
+function contentHash(list) {
+  const hash = createHash('sha256');
+  for (const { file } of list) {
     hash.update(relative(root, file));
     hash.update('\0');
     hash.update(readFileSync(file));
@@ -44,14 +60,61 @@ function sourcesHash() {
   return hash.digest('hex');
 }
 
-const current = sourcesHash();
-const built = OUTPUTS.every((f) => existsSync(join(root, f)));
-const previous = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
-if (built && previous === current && process.env.FARO_RECOMPILAR !== '1') {
-  console.log('Compilación al día: se arranca sin recompilar.');
-} else {
+function readStamp(file) {
+  if (!existsSync(file)) return {};
+  const text = readFileSync(file, 'utf8').trim();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { content: text }; // the earlier stamp: the content hash alone
+  }
+}
+
+function buildIfChanged() {
+  const list = INPUTS.flatMap(files).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const stats = statsHash(list);
+  const built = OUTPUTS.every((f) => existsSync(f));
+  const previous = readStamp(STAMP);
+  const forced = process.env.FARO_RECOMPILAR === '1';
+  if (built && !forced && previous.stats === stats)
+    return console.log('Compilación al día: se arranca sin recompilar.');
+  const content = contentHash(list);
+  if (built && !forced && previous.content === content) {
+    writeFileSync(STAMP, `${JSON.stringify({ content, stats })}\n`);
+    return console.log('Compilación al día: se arranca sin recompilar.');
+  }
   console.log(built ? 'Las fuentes han cambiado: se recompila…' : 'Primera compilación de la web y del servidor…');
   const res = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
-  writeFileSync(STAMP, `${current}\n`);
+  writeFileSync(STAMP, `${JSON.stringify({ content, stats })}\n`);
+}
+
+/** The template follows the migrations and the PGlite version; building it takes a few seconds, once. */
+function templateIfChanged() {
+  if (process.env.FARO_PLANTILLA === '0') return;
+  const hash = createHash('sha256');
+  for (const { file } of files('apps/server/drizzle').sort((a, b) => (a.file < b.file ? -1 : 1))) {
+    hash.update(relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  const pglite = join(root, 'node_modules/@electric-sql/pglite/package.json');
+  if (existsSync(pglite)) hash.update(JSON.parse(readFileSync(pglite, 'utf8')).version);
+  const wanted = hash.digest('hex');
+  const have = existsSync(PLANTILLA_STAMP) ? readFileSync(PLANTILLA_STAMP, 'utf8').trim() : '';
+  if (have === wanted && existsSync(join(PLANTILLA, 'PG_VERSION'))) return;
+  console.log('Preparando la base de datos vacía que copia el primer arranque (sólo tras cambiar las migraciones)…');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/plantilla-datos.ts', PLANTILLA], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (res.status === 0) writeFileSync(PLANTILLA_STAMP, `${wanted}\n`);
+  else console.warn('No se pudo preparar la plantilla de datos: el primer arranque creará la base de datos él mismo.');
+}
+
+buildIfChanged();
+templateIfChanged();
+if (process.argv.includes('--arrancar')) {
+  // What `node --enable-source-maps apps/server/dist/main.mjs` did, in this process.
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(SERVER).href);
 }

@@ -12,18 +12,22 @@ const segundos = (ms: number) => `${(ms / 1000).toLocaleString('es-ES', { maximu
 export function mensajesArranque(escribir: Escribir = (l) => process.stdout.write(`${l}\n`)) {
   const callar = process.env.FARO_SILENCIO === '1';
   const out: Escribir = callar ? () => {} : escribir;
-  let inicioSemilla = 0;
-  let inicioPaso = 0;
+  let inicioSemilla: number | undefined;
+  let inicioPaso: number | undefined;
+  /** Closes the step under way with its time. */
+  const cerrarPaso = (ahora: number) => {
+    if (inicioPaso !== undefined) out(`        hecho en ${segundos(ahora - inicioPaso)}`);
+    inicioPaso = undefined;
+  };
   return {
     migrando: () => out('Faro: preparando la base de datos (migraciones)…'),
     migrado: (ms: number) => out(`Faro: base de datos al día (${segundos(ms)}).`),
     /** A step of the demo seed starts: the first one announces the seed, each prints `[n/total] what`. */
     pasoSemilla: (paso: number, total: number, texto: string) => {
       const ahora = performance.now();
-      if (paso === 1) {
-        inicioSemilla = ahora;
-        out('Faro: primer arranque: creando los datos de demostración (sólo esta vez)…');
-      } else out(`        hecho en ${segundos(ahora - inicioPaso)}`);
+      inicioSemilla ??= ahora;
+      if (paso === 1) out('Faro: primer arranque: creando los datos de demostración (sólo esta vez)…');
+      cerrarPaso(ahora);
       inicioPaso = ahora;
       out(`  [${paso}/${total}] ${texto}…`);
     },
@@ -33,10 +37,21 @@ export function mensajesArranque(escribir: Escribir = (l) => process.stdout.writ
       const antes = Math.floor(((hechas - 1) * 4) / total);
       if (cuarto > antes && hechas < total) out(`        ${cuarto * 25} % (${hechas} de ${total})`);
     },
+    /** The core of the demo (companies, users, master data) is in: the start goes on to listen. */
+    nucleoHecho: () => {
+      cerrarPaso(performance.now());
+      out('Faro: empresas, usuarios y datos maestros de demostración listos; el resto se crea tras arrancar.');
+    },
+    /** The rest of the demo is seeded after listening: Faro can be used meanwhile. */
+    semillaEnSegundoPlano: () =>
+      out(
+        'Faro: completando los datos de demostración en segundo plano (un año de ventas, compras, tesorería…); ' +
+          'ya puedes entrar y usar Faro mientras tanto.',
+      ),
     semillaHecha: () => {
       const ahora = performance.now();
-      out(`        hecho en ${segundos(ahora - inicioPaso)}`);
-      out(`Faro: datos de demostración creados en ${segundos(ahora - inicioSemilla)}.`);
+      cerrarPaso(ahora);
+      out(`Faro: datos de demostración creados en ${segundos(ahora - (inicioSemilla ?? ahora))}.`);
     },
     /** The address to open and, with the demo data, its users and password. */
     listo: (url: string, demo: boolean, msArranque: number) => {

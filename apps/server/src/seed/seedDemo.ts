@@ -26,7 +26,8 @@ import { seedDemoSalesDocuments } from './demoSalesDocuments.ts';
 import { seedDemoTesoreria } from './demoTesoreria.ts';
 import { seedDemoTicketbai } from './demoTicketbai.ts';
 
-const SEEDED_KEY = 'demo_sembrada';
+/** Marker of a complete demo seed in `ajustes`. */
+export const SEEDED_KEY = 'demo_sembrada';
 
 /** Seeds the demo data once: a marker row makes every later start skip it (restarts keep user data). */
 export async function seedDemoOnce(db: Db, opciones: OpcionesSemilla = {}): Promise<boolean> {
@@ -60,6 +61,25 @@ export const PASOS_SEMILLA = [
 ] as const;
 
 export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<void> {
+  await seedDemoNucleo(db, opciones);
+  const hoy = opciones.hoy ?? hoyEnEspana();
+  for (const diferido of PASOS_DIFERIDOS) {
+    anunciar(diferido, opciones);
+    await diferido.sembrar(db, hoy, opciones);
+  }
+}
+
+/** Prints the PASOS_SEMILLA step a deferred step opens (if it opens one). */
+export function anunciar(diferido: PasoDiferido, opciones: OpcionesSemilla): void {
+  const n = diferido.anuncia;
+  if (n !== undefined) opciones.progreso?.(n + 1, PASOS_SEMILLA.length, PASOS_SEMILLA[n]!);
+}
+
+/**
+ * Steps 1–3 of the seed: companies, profiles, users, master data and enrolments: what a sign-in and the first screens
+ * need. The start seeds it before listening; the rest (PASOS_DIFERIDOS) may follow after.
+ */
+export async function seedDemoNucleo(db: Db, opciones: OpcionesSemilla = {}): Promise<void> {
   const paso = (n: number) => opciones.progreso?.(n + 1, PASOS_SEMILLA.length, PASOS_SEMILLA[n]!);
   paso(0);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -137,19 +157,27 @@ export async function seedDemo(db: Db, opciones: OpcionesSemilla = {}): Promise<
   await seedDemoMasterData(db);
   paso(2);
   await seedDemoMatriculas(db);
-  paso(3);
-  await seedDemoSalesDocuments(db, opciones.hoy, opciones.avance);
-  paso(4);
-  await seedDemoRecurrentes(db);
-  paso(5);
-  // Each area seeds its own DEMO rows (one file per area, owned by the area's issue).
-  const hoy = opciones.hoy ?? hoyEnEspana();
-  await seedDemoCompras(db, hoy);
-  await seedDemoTesoreria(db, hoy);
-  await seedDemoPersonal(db, hoy);
-  await seedDemoCrm(db, hoy);
-  await seedDemoAcademia(db, hoy);
-  await seedDemoPlataforma(db, hoy);
-  await seedDemoTicketbai(db, hoy);
-  await seedDemoOdontologia(db, hoy);
 }
+
+export interface PasoDiferido {
+  /** Marker suffix in `ajustes` (demo_paso:<clave>) once the step is committed. */
+  clave: string;
+  /** Index in PASOS_SEMILLA whose message announces it (undefined: part of the previous announcement). */
+  anuncia?: number;
+  sembrar: (db: Db, hoy: string, opciones: OpcionesSemilla) => Promise<void>;
+}
+
+/** Steps 4–6 of the seed, in their order (ids and numbers follow it): the year of sales first. */
+export const PASOS_DIFERIDOS: readonly PasoDiferido[] = [
+  { clave: 'ventas', anuncia: 3, sembrar: (db, hoy, o) => seedDemoSalesDocuments(db, hoy, o.avance) },
+  { clave: 'recurrentes', anuncia: 4, sembrar: (db) => seedDemoRecurrentes(db) },
+  // Each area seeds its own DEMO rows (one file per area, owned by the area's issue).
+  { clave: 'compras', anuncia: 5, sembrar: (db, hoy) => seedDemoCompras(db, hoy) },
+  { clave: 'tesoreria', sembrar: (db, hoy) => seedDemoTesoreria(db, hoy) },
+  { clave: 'personal', sembrar: (db, hoy) => seedDemoPersonal(db, hoy) },
+  { clave: 'crm', sembrar: (db, hoy) => seedDemoCrm(db, hoy) },
+  { clave: 'academia', sembrar: (db, hoy) => seedDemoAcademia(db, hoy) },
+  { clave: 'plataforma', sembrar: (db, hoy) => seedDemoPlataforma(db, hoy) },
+  { clave: 'ticketbai', sembrar: (db, hoy) => seedDemoTicketbai(db, hoy) },
+  { clave: 'odontologia', sembrar: (db, hoy) => seedDemoOdontologia(db, hoy) },
+];
