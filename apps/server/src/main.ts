@@ -11,6 +11,7 @@ import { plataforma } from './platform/admin/index.ts';
 import { programarCopias } from './platform/backup/programa.ts';
 import { supervisarProcesos } from './platform/cluster/procesos.ts';
 import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase } from './platform/db/database.ts';
+import { prepararCarpetaNueva } from './platform/db/embeddedPostgres.ts';
 import { migracionesAlDia } from './platform/db/migrationCheck.ts';
 import { tokenSecret } from './platform/db/settings.ts';
 import { diferirTrabajo, soltarTrabajoDiferido, trasElArranque } from './platform/http/trabajoDiferido.ts';
@@ -31,6 +32,7 @@ const fase = (nombre: string) => {
 };
 const config = loadConfig();
 await supervisarProcesos(config); // FARO_PROCESOS=N on PostgreSQL: this process supervises N workers (never returns)
+if (!config.databaseUrl) prepararCarpetaNueva(config.dataDir); // ADR 0003: a new folder is PostgreSQL (npm binaries)
 // A new PGlite folder starts as a copy of the migrated template `npm start` builds (no initdb, no migrations).
 const plantilla = config.databaseUrl ? false : carpetaDesdePlantilla(config.dataDir);
 if (plantilla) fase('carpeta desde la plantilla');
@@ -134,7 +136,9 @@ try {
   }
   fase('trabajos');
   avisos.listo(`http://localhost:${config.port}`, config.seedDemo, performance.now());
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `${database.embedded ? 'PostgreSQL integrado' : 'PGlite'} en ${config.dataDir}`;
   app.log.info(
     { fases },
     `Faro escuchando en http://localhost:${config.port} · base de datos: ${where}${demo?.nucleoCreado ? ' · datos de demostración creados (contraseña Demo1234)' : ''} · arranque en ${Math.round(performance.now())} ms`,

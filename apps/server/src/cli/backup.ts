@@ -6,8 +6,10 @@ import { openDatabase } from '../platform/db/database.ts';
 
 /**
  * `npm run backup` — a copy now (into FARO_COPIAS_DIR, by default `copias/` beside the data folder).
- *   Embedded database with the server running: the server takes it (SIGUSR2) and this waits for the file.
+ *   Embedded database (PGlite or the folder's own PostgreSQL) with the server running: the server takes it (SIGUSR2)
+ *   and this waits for the file; without it, this opens the folder (starting its PostgreSQL for the copy).
  * `npm run restore FILE` — brings a copy back into an EMPTY data folder (DATA_DIR) or an empty DATABASE_URL.
+ *   A PGlite copy with FARO_MOTOR=postgres becomes an embedded-PostgreSQL folder (ADR 0003).
  */
 const config = loadConfig();
 const [orden, fichero] = process.argv.slice(2);
@@ -17,7 +19,7 @@ try {
   if (orden === 'restore') {
     if (!fichero) throw new Error('Indica el fichero de la copia: npm run restore -- <fichero>');
     const destino = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
-    const r = await restaurarCopia(path.resolve(fichero), destino);
+    const r = await restaurarCopia(path.resolve(fichero), destino, (m) => console.log(m));
     console.log(`Copia restaurada en ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir} (${Math.round(r.ms)} ms)`);
   } else {
     const carpeta = carpetaCopias(config.dataDir);
