@@ -10,13 +10,18 @@
  *     a transaction in-process (1 and 8 at a time): p50/p95 and invoices/s; then the numbers are checked for gaps.
  *   - GET ventas/fventa/pdf/{id} one at a time over 200 issued invoices, and pdfDocumento in-process.
  * `node --import tsx bench/ventas.ts` runs it alone; FARO_BENCH_FACTURAS (size) and FARO_BENCH_ENGINES
- * (pglite,postgres) shrink it while developing.
+ * (pglite,postgres) shrink it while developing; FARO_BENCH_VENTAS=list measures the list only (no issuing, no PDF);
+ * FARO_BENCH_DATABASE_URL runs the PostgreSQL column on a database kept between runs (loaded once, then reused).
+ * Beside the list, the same load on the bare reference routes of the same run: `/api/health` (Fastify, no guard,
+ * no database) and a bare Fastify route running the raw page + capped count SQL on its own pg pool (the issue's
+ * target: the list at >= 0.5x the bare route).
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import Fastify from 'fastify';
 import { cargarCabecera, cargarLineas } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
 import { emitirFactura, TIPOS_FACTURA } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
@@ -28,6 +33,10 @@ import { type LoadResult, requestsPerSecond, runLoadInWorker, type Stats, stats 
 import { csrfHeaders, login, startInProcess } from './serverBench.ts';
 
 const FACTURAS = Number(process.env.FARO_BENCH_FACTURAS) || 1_000_000;
+/** FARO_BENCH_VENTAS=list: the list section only (issuing and PDFs skipped). */
+const SOLO_LISTA = (process.env.FARO_BENCH_VENTAS ?? '').toLowerCase() === 'list';
+/** FARO_BENCH_DATABASE_URL: a PostgreSQL database kept between runs instead of a throwaway cluster (iterating). */
+const REUSED_URL = process.env.FARO_BENCH_DATABASE_URL || undefined;
 const CHUNK = 100_000;
 /** PGlite loads chunk after chunk until this budget is spent (the brief: > ~90 s is too long for a bench run). */
 const PGLITE_LOAD_BUDGET_MS = 90_000;
@@ -62,6 +71,11 @@ interface ListCase {
 
 interface ListFigures {
   http: LoadResult;
+  /** The same load on the bare references of the same run (health: no guard, no DB; bare: raw SQL on a pool). */
+  health?: LoadResult;
+  bare?: LoadResult;
+  /** Load average when the case was measured. */
+  load: string;
   firstPage: string;
   rawPage: Stats;
   rawCount: Stats;
@@ -444,8 +458,10 @@ async function benchEngine(
   const fig: EngineFigures = { name, notes: [], lists: {}, issueHttp: {}, issueInProcess: {} };
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof startInProcess>>['app'] | undefined;
+  let bare: { app: ReturnType<typeof Fastify>; base: string } | undefined;
   const step = (text: string) => console.log(`· ${name}: ${text}`);
-  const late = () => performance.now() > deadline;
+  // The load's own time does not count against the later steps' budget (PostgreSQL loads without one).
+  const late = () => performance.now() > deadline + (fig.loadMs ?? 0);
   try {
     database = await open();
     await migrateDatabase(database);
@@ -455,6 +471,17 @@ async function benchEngine(
     // 1. Bulk load, chunk by chunk, within the budget.
     const t0 = performance.now();
     let loaded = 0;
+    if (REUSED_URL && name === 'PostgreSQL') {
+      // A database kept between runs (FARO_BENCH_DATABASE_URL): what an earlier run loaded is reused.
+      const [had] = await database.query<{ n: number }>(
+        `select count(*)::int as n from documentos_venta where empresa_id = $1 and tipo = 'factura' and numero is not null`,
+        [d.empresaId],
+      );
+      if (Number(had?.n) >= FACTURAS) {
+        loaded = FACTURAS;
+        fig.notes.push(`${name}: reused the ${FACTURAS.toLocaleString('en-US')} invoices of FARO_BENCH_DATABASE_URL`);
+      }
+    }
     while (loaded < FACTURAS) {
       const to = Math.min(FACTURAS, loaded + CHUNK);
       await insertChunk(database, d, loaded + 1, to, FACTURAS);
@@ -479,6 +506,22 @@ async function benchEngine(
     if (!session.token) throw new Error(`login demo: ${session.status}`);
     const get = { authorization: `Bearer ${session.token}` };
     const post = { ...get, ...(await csrfHeaders(started.base)) };
+    // The bare reference: Fastify alone (no guard, hooks, ORM) running the case's raw page + capped count SQL.
+    let bareCase: { page: [string, unknown[]]; count: [string, unknown[]] } | undefined;
+    const bareApp = Fastify();
+    bareApp.get('/bare', async () => {
+      const [items, [count]] = await Promise.all([
+        database!.query(...bareCase!.page),
+        database!.query<{ n: number }>(...bareCase!.count),
+      ]);
+      return { Items: items, Total: Math.min(Number(count?.n ?? 0), 10_000) };
+    });
+    await bareApp.listen({ port: 0, host: '127.0.0.1' });
+    const bareAddress = bareApp.server.address();
+    bare = {
+      app: bareApp,
+      base: `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`,
+    };
 
     // 2. The invoice list.
     for (const c of listCases(loaded)) {
@@ -503,13 +546,36 @@ async function benchEngine(
         maxSeconds: 4,
       });
       const params = [d.empresaId, c.offset, ...c.params];
-      const rawPage = await sample(database, LIST_SQL(c.extra), params, 150, 3000);
       const countParams = [d.empresaId, ...c.params];
       const countExtra = c.extra.replace(/\$(\d)/g, (_, k) => `$${Number(k) - 1}`);
+      // The references of the same run, under the same load: /api/health, and the bare route with this case's SQL.
+      const reference = (p: string) =>
+        runLoadInWorker({
+          base: p.startsWith('/api/') ? started.base : bare!.base,
+          method: 'GET',
+          path: p,
+          headers: get,
+          concurrency: LIST_CONCURRENCY,
+          warmup: 30,
+          maxRequests: 4000,
+          maxSeconds: 3,
+        });
+      bareCase = { page: [LIST_SQL(c.extra), params], count: [COUNT_SQL(countExtra), countParams] };
+      const health = await reference('/api/health');
+      const bareLoad = await reference('/bare');
+      const rawPage = await sample(database, LIST_SQL(c.extra), params, 150, 3000);
       const rawCount = await sample(database, COUNT_SQL(countExtra), countParams, 150, 3000);
       const plan = await explain(database, LIST_SQL(c.extra), params);
-      fig.lists[c.key] = { http, firstPage, rawPage, rawCount, plan };
+      const load = loadavg()
+        .map((l) => num(l, 1))
+        .join(' ');
+      fig.lists[c.key] = { http, health, bare: bareLoad, firstPage, rawPage, rawCount, plan, load };
       step(`list ${c.label}: measured`);
+    }
+
+    if (SOLO_LISTA) {
+      fig.notes.push(`${name}: FARO_BENCH_VENTAS=list, issuing and PDFs not measured`);
+      return fig;
     }
 
     // 3. Issuing.
@@ -598,6 +664,7 @@ async function benchEngine(
     fig.error = errorText(error);
     console.log(`!!! ${name} failed: ${fig.error}`);
   } finally {
+    await bare?.app.close().catch(() => {});
     await app?.close().catch(() => {});
     await database?.close().catch(() => {});
   }
@@ -641,7 +708,25 @@ function report(engines: EngineFigures[]): void {
       ['', 'p95', ...col((e) => pq(f(e)?.http, 'p95'))],
       ['', 'throughput', ...col((e) => f(e) && perSecond(requestsPerSecond(f(e)!.http)))],
       ['', 'non-200 + errors', ...col((e) => bad(f(e)?.http))],
+      [
+        '  bare route (Fastify + the raw SQL)',
+        'p50 / p95',
+        ...col((e) => f(e)?.bare && `${pq(f(e)!.bare, 'p50')} / ${pq(f(e)!.bare, 'p95')}`),
+      ],
+      ['', 'throughput', ...col((e) => f(e)?.bare && perSecond(requestsPerSecond(f(e)!.bare!)))],
+      [
+        '',
+        'list / bare (target >= 0.5)',
+        ...col((e) => f(e)?.bare && num(requestsPerSecond(f(e)!.http) / requestsPerSecond(f(e)!.bare!), 2)),
+      ],
+      [
+        '  GET /api/health (same run)',
+        'p50 / p95',
+        ...col((e) => f(e)?.health && `${pq(f(e)!.health, 'p50')} / ${pq(f(e)!.health, 'p95')}`),
+      ],
+      ['', 'throughput', ...col((e) => f(e)?.health && perSecond(requestsPerSecond(f(e)!.health!)))],
       ['', 'first response', ...col((e) => f(e)?.firstPage)],
+      ['', 'load average', ...col((e) => f(e)?.load)],
       [
         '  raw SQL page + capped count',
         'p50',
@@ -752,9 +837,9 @@ export async function benchVentas(): Promise<void> {
       );
     }
     if (wanted.includes('postgres')) {
-      let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
+      let cluster: { url: string; stop: () => Promise<void> } | undefined;
       try {
-        cluster = await startPostgresCluster();
+        cluster = REUSED_URL ? { url: REUSED_URL, stop: async () => {} } : await startPostgresCluster();
       } catch (error) {
         const why = error instanceof PostgresBinariesMissing ? 'binaries not found' : errorText(error);
         engines.push({ name: 'PostgreSQL', skipped: why, notes: [], lists: {}, issueHttp: {}, issueInProcess: {} });

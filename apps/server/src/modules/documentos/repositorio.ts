@@ -14,12 +14,13 @@ import {
   tiposSegunRegimen,
   toFixed,
 } from '@faro/domain';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { likePattern } from '../../platform/crud/filters.ts';
 import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../platform/crud/listQuery.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { col, empresa, productosTable, seriesTable, tiposivaTable } from '../../platform/tenancy/tables.ts';
+import { cachePaginas, cuentas, MAX_PAGINA_GUARDADA, paginas } from './cacheLista.ts';
 import { type Cantidades, destinoDeTipo } from './cantidades.ts';
 import type { Cabecera, EntradaDocumento, LadoDocumentos, Linea } from './lado.ts';
 import { tomarNumero } from './numeracion.ts';
@@ -458,43 +459,108 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
    * (by its JSON name), FechaDesde/Hasta, Facturado, Borrador and Buscar (contains, case-insensitive, like the
    * entities' search: number with its series, party name or NIF; trigram indexes).
    */
-  async function listarDocumentos(scope: Scope, tipos: readonly string[], q: ListQuery) {
+  /** The WHERE of a list and a key naming it (the normalised filters that made it), for the count cache. */
+  function filtroLista(tipos: readonly string[], q: ListQuery): { where: SQL | undefined; clave: string } {
     const f = q.Filtros as Record<string, unknown>;
     const conds: (SQL | undefined)[] = [inArray(dv.tipo, [...tipos])];
+    const partes: unknown[] = [getTableName(dv), tipos];
     const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-    if (str(f.Estado)) conds.push(eq(dv.estado, f.Estado as string));
-    if (str(f[j.EstadoCobro])) conds.push(eq(dv.estadoCobro, f[j.EstadoCobro] as string));
-    if (typeof f.Facturado === 'boolean') conds.push(eq(dv.facturado, f.Facturado));
+    if (str(f.Estado)) {
+      conds.push(eq(dv.estado, f.Estado as string));
+      partes.push('e', f.Estado);
+    }
+    if (str(f[j.EstadoCobro])) {
+      conds.push(eq(dv.estadoCobro, f[j.EstadoCobro] as string));
+      partes.push('c', f[j.EstadoCobro]);
+    }
+    if (typeof f.Facturado === 'boolean') {
+      conds.push(eq(dv.facturado, f.Facturado));
+      partes.push('f', f.Facturado);
+    }
     const tercero = f[j.Tercero];
-    if (tercero !== undefined && Number.isSafeInteger(Number(tercero))) conds.push(eq(dv.idTercero, Number(tercero)));
-    if (str(f.FechaDesde) && /^\d{4}-\d{2}-\d{2}$/.test(f.FechaDesde as string))
+    if (tercero !== undefined && Number.isSafeInteger(Number(tercero))) {
+      conds.push(eq(dv.idTercero, Number(tercero)));
+      partes.push('t', Number(tercero));
+    }
+    if (str(f.FechaDesde) && /^\d{4}-\d{2}-\d{2}$/.test(f.FechaDesde as string)) {
       conds.push(gte(dv.fecha, f.FechaDesde as string));
-    if (str(f.FechaHasta) && /^\d{4}-\d{2}-\d{2}$/.test(f.FechaHasta as string))
+      partes.push('d', f.FechaDesde);
+    }
+    if (str(f.FechaHasta) && /^\d{4}-\d{2}-\d{2}$/.test(f.FechaHasta as string)) {
       conds.push(lte(dv.fecha, f.FechaHasta as string));
-    if (f.Borrador === true) conds.push(isNull(dv.numero));
+      partes.push('h', f.FechaHasta);
+    }
+    if (f.Borrador === true) {
+      conds.push(isNull(dv.numero));
+      partes.push('b');
+    }
     const buscar = f.Buscar === undefined || f.Buscar === null ? '' : String(f.Buscar).trim();
     if (buscar) {
       const p = likePattern(buscar);
       conds.push(or(ilike(dv.numSerie, p), ilike(dv.terceroNombre, p), ilike(dv.terceroNif, p)));
+      partes.push('s', buscar);
     }
-    const where = and(...conds.filter(Boolean));
+    return { where: and(...conds.filter(Boolean)), clave: JSON.stringify(partes) };
+  }
+
+  /**
+   * A page of the list with its capped total. `version`: the company's documents version read with the request's
+   * context (before these queries); with it the capped count is kept per company and filters until a document of
+   * the company changes (cacheLista.ts), so a repeated list costs the page query alone.
+   */
+  async function listarDocumentos(scope: Scope, tipos: readonly string[], q: ListQuery, version?: number | null) {
+    const { where, clave } = filtroLista(tipos, q);
     const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
     const order =
       q.Descendente === false && q.Orden === 'Fecha' ? [asc(dv.fecha), asc(dv.id)] : [desc(dv.fecha), desc(dv.id)];
-    const rows = await scope
-      .select(dv, where)
-      .orderBy(...order)
-      .limit(q.TotalPagina)
-      .offset(offset);
-    // Capped count: at most COUNT_CAP + 1 matching rows are read (index-only on the list's indexes).
-    const capped = scope.pick({ one: sql`1` }, dv, where).limit(COUNT_CAP + 1);
-    const [count] = await scope.execute<{ n: number }>(() => sql`select count(*)::int as n from (${capped}) c`);
-    const total = Number(count?.n ?? 0);
+    const claveCuenta = `${scope.empresaId}|${clave}`;
+    const guardada = typeof version === 'number' ? cuentas.get(claveCuenta, version) : undefined;
+    const contar = async () => {
+      if (guardada !== undefined) return Number(guardada);
+      // Capped count: at most COUNT_CAP + 1 matching rows are read (index-only on the list's indexes).
+      const capped = scope.pick({ one: sql`1` }, dv, where).limit(COUNT_CAP + 1);
+      const [count] = await scope.execute<{ n: number }>(() => sql`select count(*)::int as n from (${capped}) c`);
+      const n = Number(count?.n ?? 0);
+      if (typeof version === 'number') cuentas.set(claveCuenta, version, String(n));
+      return n;
+    };
+    // The page and the count on two pooled connections at once (one round trip of wall time, not two).
+    const [rows, total] = await Promise.all([
+      scope
+        .select(dv, where)
+        .orderBy(...order)
+        .limit(q.TotalPagina)
+        .offset(offset),
+      contar(),
+    ]);
     return {
       Items: rows.map((r) => aJson(r)),
       Total: Math.min(total, COUNT_CAP),
       TotalLimitado: total > COUNT_CAP,
     };
+  }
+
+  /**
+   * The list's answer as JSON text (exactly what Fastify would serialise from `listarDocumentos`), kept whole per
+   * company, filters and page at the company's documents version (cacheLista.ts).
+   */
+  async function listarDocumentosJson(
+    scope: Scope,
+    tipos: readonly string[],
+    q: ListQuery,
+    version: number | null,
+  ): Promise<string> {
+    const usar = typeof version === 'number' && cachePaginas.activa;
+    const clave = usar
+      ? `${scope.empresaId}|${filtroLista(tipos, q).clave}|${q.Pagina}|${q.TotalPagina}|${q.Descendente === false && q.Orden === 'Fecha' ? 'a' : 'd'}`
+      : '';
+    if (usar) {
+      const guardada = paginas.get(clave, version);
+      if (guardada !== undefined) return guardada;
+    }
+    const json = JSON.stringify(await listarDocumentos(scope, tipos, q, version));
+    if (usar && json.length <= MAX_PAGINA_GUARDADA) paginas.set(clave, version, json);
+    return json;
   }
 
   return {
@@ -510,6 +576,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     actualizarDocumento,
     borrarDocumento,
     listarDocumentos,
+    listarDocumentosJson,
   };
 }
 export type Repositorio = ReturnType<typeof repositorioDe>;

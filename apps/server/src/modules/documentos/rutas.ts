@@ -67,9 +67,11 @@ function registrarRecurso(
   const entrada = (body: unknown) => lado.aEntrada(parseBody(lado.cuerpo, body) as never);
   const esFactura = tipos.some(ES_FACTURA);
 
-  app.get(`${base}/list`, { config: perm(1), ...schema(`Lista de ${def.label}`) }, async (request) => {
+  app.get(`${base}/list`, { config: perm(1), ...schema(`Lista de ${def.label}`) }, async (request, reply) => {
     const scope = deps.scopeOf(request);
-    return m.listarDocumentos(scope, tipos, parseListQuery(request.query));
+    // JSON text (kept whole at the company's documents version: cacheLista.ts), sent as Fastify would send the object.
+    const json = await m.listarDocumentosJson(scope, tipos, parseListQuery(request.query), request.versionDocumentos);
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get(`${base}/edit/:id`, { config: perm(1), ...schema(`${def.label}: ver`) }, async (request) => {

@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { col } from '../db/entityTable.ts';
 import { centrosTable, empresas, miembros, personas, rolesTable, sesiones, suscripciones } from '../db/schema.ts';
+import { type Versiones, versionFields } from './contextCache.ts';
 import type { AccessClaims } from './tokens.ts';
 
 export type EmpresaRow = typeof empresas.$inferSelect;
@@ -94,6 +95,8 @@ function buildContextQuery(db: Db) {
       perfilBaja: col(rolesTable, 'Baja'),
       centroDenegados: col(centrosTable, 'Denegados'),
       suspendida: suscripciones.Suspendida,
+      // Read in the same statement as the context: the cache keeps it at these versions (contextCache.ts).
+      ...versionFields(emp),
     })
     .from(sesiones)
     .innerJoin(personas, eq(personas.id, sesiones.personaId))
@@ -121,8 +124,26 @@ function buildContextQuery(db: Db) {
  * and centre denials); null when the session was revoked, the person locked or the membership removed.
  */
 export async function loadContext(db: Db, claims: AccessClaims): Promise<RequestContext | null> {
+  return (await loadContextAt(db, claims))?.ctx ?? null;
+}
+
+/** The context and the versions it was read at (the same statement). */
+export async function loadContextAt(
+  db: Db,
+  claims: AccessClaims,
+): Promise<{ ctx: RequestContext; versiones: Versiones } | null> {
   const [row] = await contextQuery(db).execute({ sid: claims.sid, emp: claims.emp ?? -1, cen: claims.cen ?? '' });
-  if (!row || row.revocada || row.sesionPersona !== claims.sub || row.persona.bloqueado) return null;
+  if (!row) return null;
+  const versiones = { persona: row.vPersona, contexto: row.vContexto, documentos: row.vDocumentos };
+  const ctx = contextOf(row, claims);
+  return ctx ? { ctx, versiones } : null;
+}
+
+function contextOf(
+  row: Awaited<ReturnType<ReturnType<typeof contextQuery>['execute']>>[number],
+  claims: AccessClaims,
+): RequestContext | null {
+  if (row.revocada || row.sesionPersona !== claims.sub || row.persona.bloqueado) return null;
   const persona = row.persona;
   const base = {
     personaId: persona.id,

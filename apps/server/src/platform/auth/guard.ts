@@ -3,18 +3,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
 import type { Access } from './access.ts';
-import { loadContext, type RequestContext } from './context.ts';
+import { loadContextAt, type RequestContext } from './context.ts';
+import { claveDe, comprobar, contextoGuardado, guardarContexto, hayContexto } from './contextCache.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext | null;
+    /**
+     * The caller's company's documents version read with the context check (contextCache.ts): lists keep their
+     * capped counts at it. Null when unknown (no company).
+     */
+    versionDocumentos: number | null;
   }
 }
 
 /** Resolves the caller from the bearer token and enforces the route's declared access. */
 export function installGuard(app: FastifyInstance, db: Db, secret: string): void {
   app.decorateRequest('ctx', null);
+  app.decorateRequest('versionDocumentos', null);
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
@@ -29,9 +36,22 @@ async function authenticate(request: FastifyRequest, db: Db, secret: string): Pr
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   const claims = token ? verifyAccessToken(token, secret) : null;
   if (!claims) throw unauthorized();
-  const ctx = await loadContext(db, claims);
-  if (!ctx) throw unauthorized();
-  return ctx;
+  // A kept context costs one primary-key query (the session's state and the versions) instead of the context query.
+  const clave = claveDe(claims);
+  if (hayContexto(db, clave)) {
+    const check = await comprobar(db, claims);
+    if (!check.valida) throw unauthorized();
+    const kept = contextoGuardado<RequestContext>(db, clave, check.versiones);
+    if (kept) {
+      if (kept.empresa) request.versionDocumentos = check.versiones.documentos;
+      return { ...kept };
+    }
+  }
+  const loaded = await loadContextAt(db, claims);
+  if (!loaded) throw unauthorized();
+  guardarContexto(db, clave, loaded.ctx, loaded.versiones);
+  if (loaded.ctx.empresa) request.versionDocumentos = loaded.versiones.documentos;
+  return { ...loaded.ctx };
 }
 
 export function authorize(ctx: RequestContext, access: Access): void {
