@@ -1,5 +1,6 @@
 import { MSG_VENTAS } from '@faro/domain';
 import { eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
@@ -66,8 +67,11 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     if (lineas.length === 0) throw badRequest(MSG_VENTAS.sinLineas);
     const prep = await repo.preparar(s, entradaDe(h, lineas));
     lado.emision.comprobar?.({ ...h, ...prep.cabecera } as Cabecera, { ...op });
-    const idSerie = (await repo.resolverSerie(s, h.tipo, h.idSerie, true)) as number;
-    const serie = await leerSerie(s, idSerie);
+    // The draft's series (of its kind) or the kind's default, with what numbering needs of it.
+    const serie = h.idSerie
+      ? await leerSerie(s, h.idSerie, lado.seriesDe(h.tipo))
+      : await leerSerie(s, (await repo.resolverSerie(s, h.tipo, null, true)) as number);
+    const idSerie = serie.id;
     // The stored lines are rewritten only when the recomputation changed them (prices, rates, amounts).
     if (!mismasLineas(lineas, prep.lineas)) {
       await s.delete(dl, eq(dl.idDocumento, id));
@@ -84,18 +88,27 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     const preparado: PasoNumerado | undefined = lado.emision.prepararDespuesDelNumero
       ? await lado.emision.prepararDespuesDelNumero(s, antes)
       : lado.emision.despuesDelNumero && { paso: lado.emision.despuesDelNumero };
-    // The recomputed header (totals, party data), still without a number: no shared lock is held yet.
-    await s.update(dv, { ...prep.cabecera, idSerie }, eq(dv.id, id));
     // Last step: the number. ONE statement locks the series' counter row (until commit), moves it, stamps the number
     // and the side's status on the header and, when the side asks, locks and reads its row (the chain head) AFTER the
     // counter: the LATERAL join depends on the updated header. Only the side's work that needs the number follows.
     const estado = lado.emision.estado;
     const bloqueo = preparado?.bloqueo;
+    // The recomputed header (totals, party data) goes in the same UPDATE, each value as its column writes it.
+    const columnas = dv as unknown as Record<string, PgColumn>;
+    const recomputada = sql.join(
+      Object.entries({ ...prep.cabecera, idSerie })
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => {
+          const columna = columnas[k]!;
+          return sql`${c(columna)} = ${v === null ? null : columna.mapToDriverValue(v)}`;
+        }),
+      sql`, `,
+    );
     const [n] = await s.execute<{ numero: number; num_serie: string; emitida_en: string; bloqueado: unknown }>(
       (empresaId, de) => sql`
         with n as (${contadorCte(empresaId, serie, h.fecha)}),
         d as (
-          update ${dv} d set ${c(dv.numero)} = n.numero, ${c(dv.numSerie)} = n.num_serie,
+          update ${dv} d set ${recomputada}, ${c(dv.numero)} = n.numero, ${c(dv.numSerie)} = n.num_serie,
             ${c(dv.anyo)} = ${anyoDe(serie, h.fecha)}, ${c(dv.estado)} = ${estado},
             ${c(dv.estadoCobro)} = 'Pendiente', ${c(dv.emitidaEn)} = clock_timestamp()
           from n where ${de('d')} and d.${c(dv.id)} = ${id}

@@ -1,5 +1,6 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { MSG_VENTAS } from '@faro/domain';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { col, seriesContadores, seriesTable } from '../../platform/tenancy/tables.ts';
 
@@ -20,19 +21,21 @@ export interface SerieNumeracion {
 
 export const DIGITOS_NUMERO = 4;
 
-/** The series' prefix and restart rule; 404 when missing, 400 when it is withdrawn. Takes no lock. */
-export async function leerSerie(t: Scope, serieId: number): Promise<SerieNumeracion> {
+/**
+ * The series' prefix and restart rule; 404 when missing (with `tipos`: a field error unless the series is of one of
+ * those document kinds), 400 when it is withdrawn. Takes no lock.
+ */
+export async function leerSerie(t: Scope, serieId: number, tipos?: readonly string[]): Promise<SerieNumeracion> {
+  const sc = (f: string) => col(seriesTable, f);
+  const deTipo = tipos ? inArray(sc('TipoDocumento'), [...tipos]) : undefined;
   const [serie] = await t
     .pick(
-      {
-        prefijo: col(seriesTable, 'Prefijo'),
-        anual: col(seriesTable, 'ReinicioAnual'),
-        baja: col(seriesTable, 'Baja'),
-      },
+      { prefijo: sc('Prefijo'), anual: sc('ReinicioAnual'), baja: sc('Baja') },
       seriesTable,
-      eq(col(seriesTable, 'Id'), serieId),
+      and(eq(sc('Id'), serieId), deTipo),
     )
     .limit(1);
+  if (!serie && tipos) throw fieldError('Serie', MSG_VENTAS.serieNoValida);
   if (!serie) throw notFound();
   if (serie.baja) throw new AppError(400, 'La serie está de baja: elige otra serie');
   return { id: serieId, prefijo: (serie.prefijo as string | null) ?? '', anual: serie.anual === true };

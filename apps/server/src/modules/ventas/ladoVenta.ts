@@ -33,9 +33,15 @@ import type { EntradaDocumento, LadoDocumentos, PasoNumerado } from '../document
 import { motorDocumentos } from '../documentos/motor.ts';
 import { registrarAltaTbai, registrarAnulacionTbai } from '../ticketbai/emision.ts';
 import { dibujarQrTicketBai } from '../ticketbai/pdfQr.ts';
-import { cargarEmpresa, usaVerifactu } from './verifactu/configuracion.ts';
+import { usaVerifactu } from './verifactu/configuracion.ts';
 import { dibujarQrVerifactu } from './verifactu/pdfQr.ts';
-import { prepararAlta, registrarAlta, registrarAnulacion, urlQrFactura } from './verifactu/registros.ts';
+import {
+  contextoEmision,
+  prepararAlta,
+  registrarAlta,
+  registrarAnulacion,
+  urlQrFactura,
+} from './verifactu/registros.ts';
 
 /**
  * Seam for VeriFactu (issue 6): called inside the issuing transaction once the invoice has its number, before
@@ -52,13 +58,13 @@ export async function alEmitirFactura(t: Scope, factura: Cabecera): Promise<void
  * and what its record needs; the step it returns writes the chained record once the number is taken.
  */
 export async function prepararAlEmitirFactura(t: Scope, h: Cabecera): Promise<PasoNumerado> {
-  const e = await cargarEmpresa(t);
-  if (usaVerifactu(e)) {
-    const vf = await prepararAlta(t, h, {}, e);
+  const ctx = await contextoEmision(t, h);
+  if (usaVerifactu(ctx.e)) {
+    const vf = await prepararAlta(t, h, {}, ctx);
     if (vf)
       return { bloqueo: vf.bloqueo, paso: async (tx, hecha, bloqueado) => void (await vf.paso(tx, hecha, bloqueado)) };
   }
-  if (usaTicketBai(e.tipoFacturaElectronica))
+  if (usaTicketBai(ctx.e.tipoFacturaElectronica))
     return { paso: async (tx, hecha) => void (await registrarAltaTbai(tx, hecha)) };
   return { paso: async () => {} };
 }

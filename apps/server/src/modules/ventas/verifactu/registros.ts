@@ -17,14 +17,16 @@ import {
   urlCotejoDe,
 } from '@faro/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { AppError, badRequest } from '../../../platform/http/errors.ts';
 import type { PredicadoEmpresa, Scope } from '../../../platform/tenancy/scope.ts';
 import {
   clientesTable,
   col,
   documentosVenta as dv,
+  empresa,
   verifactuCadena,
   verifactuCola,
+  verifactuConfig,
   verifactuEnvio,
   verifactuRegistros,
 } from '../../../platform/tenancy/tables.ts';
@@ -34,6 +36,7 @@ import {
   cargarEmpresa,
   type EmpresaVf,
   MSG_VF,
+  sistemaDe,
   usaVerifactu,
 } from './configuracion.ts';
 
@@ -81,16 +84,22 @@ export function desgloseVerifactu(desglose: readonly DesgloseIva[], regimen: str
   });
 }
 
-async function destinatario(t: Scope, h: Cabecera): Promise<PersonaFisicaJuridica | undefined> {
+async function destinatario(
+  t: Scope,
+  h: Cabecera,
+  leido?: { TipoNIF: string | null },
+): Promise<PersonaFisicaJuridica | undefined> {
   const nif = h.terceroNif?.trim().toUpperCase();
   if (!nif) return undefined;
-  const [cliente] = (await t.pick(
-    { TipoNIF: col(clientesTable, 'TipoNIF') },
-    clientesTable,
-    eq(col(clientesTable, 'Id'), h.idTercero),
-  )) as {
-    TipoNIF: string | null;
-  }[];
+  const [cliente] = leido
+    ? [leido]
+    : ((await t.pick(
+        { TipoNIF: col(clientesTable, 'TipoNIF') },
+        clientesTable,
+        eq(col(clientesTable, 'Id'), h.idTercero),
+      )) as {
+        TipoNIF: string | null;
+      }[]);
   const pais = (h.terceroPais ?? '').trim().toUpperCase();
   const tipo = cliente?.TipoNIF ?? (pais && pais !== 'ES' ? (PAISES_UE.has(pais) ? 'nifiva' : 'extranjero') : 'nif');
   if (tipo === 'nif' || !tipo) return { NombreRazon: h.terceroNombre, NIF: nif };
@@ -115,10 +124,10 @@ interface ConsultasAlta {
 }
 
 /** The reads behind an invoice's alta, none of them of the number: done before it, outside the locks. */
-async function consultasAlta(t: Scope, h: Cabecera): Promise<ConsultasAlta> {
+async function consultasAlta(t: Scope, h: Cabecera, cliente?: { TipoNIF: string | null }): Promise<ConsultasAlta> {
   const TipoFactura = tipoFactura(h);
   const q: ConsultasAlta = {};
-  if (TipoFactura !== 'F2' && TipoFactura !== 'R5') q.destinatario = await destinatario(t, h);
+  if (TipoFactura !== 'F2' && TipoFactura !== 'R5') q.destinatario = await destinatario(t, h, cliente);
   if (TipoFactura.startsWith('R') && h.idRectificada) {
     const [r] = await t.select(dv, eq(dv.id, h.idRectificada));
     q.rectificada = r;
@@ -251,12 +260,68 @@ async function insertar(
   return Number(fila!.id);
 }
 
-async function contexto(t: Scope, empresaCargada?: EmpresaVf) {
-  const e = empresaCargada ?? (await cargarEmpresa(t));
+async function contexto(t: Scope) {
+  const e = await cargarEmpresa(t);
   if (!usaVerifactu(e)) return null;
   if (!e.nif?.trim()) throw badRequest(MSG_VF.sinNif);
   const cfg = await cargarConfiguracion(t, e);
   return { e, cfg };
+}
+
+type FilaConfig = typeof verifactuConfig.$inferSelect;
+
+/** `cargarConfiguracion` over a row already read (no certificate: generating a record needs none). */
+function configuracionDe(e: EmpresaVf, row: FilaConfig | null): ConfiguracionVf {
+  return {
+    sistema: sistemaDe(e, row),
+    entorno: row?.entorno === 'produccion' ? 'produccion' : 'pruebas',
+    zona: e.tributacion === 'canarias' ? 'canarias' : 'peninsula',
+    envioAeat: row?.envioAeat ?? false,
+    url: row?.url ?? null,
+    certificado: null,
+  };
+}
+
+/** What issuing needs of the company, read in ONE statement before the number (`contextoEmision`). */
+export interface ContextoEmision {
+  e: EmpresaVf;
+  fila: FilaConfig | null;
+  /** The company's sending is in incidence mode: new queue rows go delayed. */
+  incidencia: boolean;
+  /** The invoice customer's identification type (for the recipient of the alta). */
+  tipoNif: string | null;
+}
+
+/**
+ * The company (its e-invoicing system), its VeriFactu configuration, its sending state and the customer's NIF type,
+ * in one statement: everything the alta needs that is not the number nor the chain.
+ */
+export async function contextoEmision(t: Scope, h: Cabecera): Promise<ContextoEmision> {
+  const cl = (f: string) => col(clientesTable, f);
+  const [row] = await t
+    .company({
+      e: {
+        id: empresa.id,
+        nombre: empresa.nombre,
+        nif: empresa.nif,
+        tributacion: empresa.tributacion,
+        tipoFacturaElectronica: empresa.tipoFacturaElectronica,
+      },
+      fila: verifactuConfig,
+      envio: verifactuEnvio.estado,
+      tipoNif: sql<
+        string | null
+      >`(select ${cl('TipoNIF')} from ${clientesTable} where ${t.mine(clientesTable)} and ${eq(cl('Id'), h.idTercero ?? -1)})`,
+    })
+    .leftJoin(verifactuConfig, t.on(verifactuConfig, eq(verifactuConfig.empresaId, empresa.id)))
+    .leftJoin(verifactuEnvio, t.on(verifactuEnvio, eq(verifactuEnvio.empresaId, empresa.id)));
+  if (!row) throw new AppError(404, 'No encontrado');
+  return {
+    e: row.e as EmpresaVf,
+    fila: (row.fila as FilaConfig | null) ?? null,
+    incidencia: (row.envio as { incidencia?: boolean } | null)?.incidencia === true,
+    tipoNif: row.tipoNif ?? null,
+  };
 }
 
 export interface OpcionesAlta {
@@ -285,12 +350,14 @@ export async function prepararAlta(
   t: Scope,
   h: Cabecera,
   op: OpcionesAlta = {},
-  empresaCargada?: EmpresaVf,
+  leido?: ContextoEmision,
 ): Promise<PasoAlta | null> {
-  const ctx = await contexto(t, empresaCargada);
-  if (!ctx) return null;
-  const consultas = await consultasAlta(t, h);
-  const retrasado = await enIncidencia(t);
+  const pre = leido ?? (await contextoEmision(t, h));
+  if (!usaVerifactu(pre.e)) return null;
+  if (!pre.e.nif?.trim()) throw badRequest(MSG_VF.sinNif);
+  const ctx = { e: pre.e, cfg: configuracionDe(pre.e, pre.fila) };
+  const consultas = await consultasAlta(t, h, { TipoNIF: pre.tipoNif });
+  const retrasado = pre.incidencia;
   const instalacion = ctx.cfg.sistema.NumeroInstalacion;
   const k = verifactuCadena;
   return {
