@@ -14,7 +14,7 @@
  * `pg_ctl stop -m fast`. A postmaster left running by a Faro that died is found through `pg/postmaster.pid` at the
  * next start: adopted when it answers with our password, stopped otherwise.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -102,8 +102,14 @@ function forcedMotor(): Motor | undefined {
 
 /** Why PostgreSQL cannot run from the npm binaries here (undefined: it can). */
 export function postgresUnavailable(dataDir: string): string | undefined {
-  if (!embeddedBinDir()) {
+  const binDir = embeddedBinDir();
+  if (!binDir) {
     return `el paquete ${EMBEDDED_PACKAGE} con los binarios de PostgreSQL no está instalado para esta plataforma (${process.platform}-${process.arch})`;
+  }
+  try {
+    execFileSync(path.join(binDir, 'postgres'), ['--version'], { stdio: 'ignore', timeout: 10_000 });
+  } catch (error) {
+    return `los binarios de PostgreSQL de ${EMBEDDED_PACKAGE} no funcionan aquí (${(error as Error).message.split('\n')[0]})`;
   }
   let runAs: RunAs;
   try {

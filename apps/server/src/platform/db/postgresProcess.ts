@@ -73,9 +73,8 @@ export function hydrateSymlinks(pkgDir: string): void {
     }
     try {
       symlinkSync(wanted, targetPath);
-    } catch (error) {
-      // A concurrent start made it first, or the install folder is read-only: the start then says what failed.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } catch {
+      // A concurrent start made it first, or the install folder is read-only: `postgres --version` then tells.
     }
   }
 }
