@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { constants, cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../platform/db/database.ts';
@@ -25,7 +25,12 @@ export function carpetaDesdePlantilla(dataDir: string, plantilla = PLANTILLA_DAT
   if (!existsSync(path.join(plantilla, 'PG_VERSION'))) return false;
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false;
   try {
-    cpSync(plantilla, dataDir, { recursive: true, filter: (src) => !PREVIOS.has(path.basename(src)) });
+    // A copy-on-write clone where the file system has them (btrfs, xfs, APFS), a plain copy elsewhere.
+    cpSync(plantilla, dataDir, {
+      recursive: true,
+      mode: constants.COPYFILE_FICLONE,
+      filter: (src) => !PREVIOS.has(path.basename(src)),
+    });
     return true;
   } catch {
     rmSync(dataDir, { recursive: true, force: true }); // half a copy is no database: initdb as before
