@@ -205,7 +205,7 @@ const fila = (nombre: string, medida: string, r: ResultadoCarga, unidad: string,
  * The bare locked transaction, same run: 16 at a time, BEGIN; counter upsert; SELECT … FOR UPDATE of a head; an
  * INSERT; UPDATE of the head; COMMIT, on tables of their own — the floor of the part of an issue that queues.
  */
-async function transaccionDesnuda(database: Database): Promise<ResultadoCarga> {
+async function transaccionDesnuda(database: Database, asesor = false): Promise<ResultadoCarga> {
   await database.query('create table if not exists bench_ref_contador (id int primary key, n int not null)');
   await database.query('create table if not exists bench_ref_cabeza (id int primary key, n int not null, r jsonb)');
   await database.query('create table if not exists bench_ref_registro (id serial primary key, n int, r jsonb)');
@@ -214,9 +214,15 @@ async function transaccionDesnuda(database: Database): Promise<ResultadoCarga> {
   const json = JSON.stringify({ Huella: 'A'.repeat(64), FechaHoraHusoGenRegistro: new Date().toISOString() });
   return enProceso(items, CLIENTES_HTTP, 3, async () => {
     await database.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`insert into bench_ref_contador values (1, 2) on conflict (id) do update set n = bench_ref_contador.n + 1 returning n`,
-      );
+      if (asesor) {
+        // The same with a transaction-level advisory lock in place of the counter's row lock: one more round trip.
+        await tx.execute(sql`select pg_advisory_xact_lock(220022)`);
+        await tx.execute(sql`update bench_ref_contador set n = n + 1 where id = 1 returning n`);
+      } else {
+        await tx.execute(
+          sql`insert into bench_ref_contador values (1, 2) on conflict (id) do update set n = bench_ref_contador.n + 1 returning n`,
+        );
+      }
       const cabeza = (await tx.execute(sql`select n, r from bench_ref_cabeza where id = 1 for update`)) as unknown as {
         rows: { n: number }[];
       };
@@ -306,6 +312,7 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
       await transaccionDesnuda(database),
       'tx/s',
     ),
+    fila(nombre, '    same with an advisory lock for the counter', await transaccionDesnuda(database, true), 'tx/s'),
   );
   if (perfil) {
     const p = perfil;
