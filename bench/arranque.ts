@@ -67,6 +67,7 @@ export async function benchArranque(): Promise<void> {
     for (let i = 1; i <= RESTARTS; i++) {
       runs.push(await measure(`restart ${i}, existing folder`, '<= 1 s', dataDir, 'node', false));
     }
+    spawnSync(process.execPath, ['scripts/build-if-changed.mjs'], { cwd: ROOT, encoding: 'utf8' }); // shared tree
     runs.push(await measure('restart through `npm start`', '<= 1 s', dataDir, 'npm', false));
 
     printTable(
@@ -197,13 +198,27 @@ async function measure(label: string, target: string, dataDir: string, how: 'nod
   return run;
 }
 
-/** The node process serving: npm's child when started through npm. */
+/** The node process serving: through npm, its descendant node process with the most memory. */
 function serverPid(child: ChildProcess, how: 'node' | 'npm'): number {
   if (how === 'node') return child.pid!;
-  const out = spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
-    .stdout.trim()
-    .split('\n');
-  return Number(out[0]) || child.pid!;
+  const all: number[] = [];
+  for (let queue = [child.pid!]; queue.length; ) {
+    const pid = queue.shift()!;
+    const kids = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .map(Number)
+      .filter(Boolean);
+    all.push(...kids);
+    queue = [...queue, ...kids];
+  }
+  const nodes = all.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node';
+    } catch {
+      return false;
+    }
+  });
+  return nodes.sort((a, b) => (rssOf(b) ?? 0) - (rssOf(a) ?? 0))[0] ?? child.pid!;
 }
 
 async function stop(child: ChildProcess, how: 'node' | 'npm') {

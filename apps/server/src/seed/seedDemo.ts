@@ -83,11 +83,11 @@ export async function seedDemoNucleo(db: Db, opciones: OpcionesSemilla = {}): Pr
   const paso = (n: number) => opciones.progreso?.(n + 1, PASOS_SEMILLA.length, PASOS_SEMILLA[n]!);
   paso(0);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const companyId = new Map<string, number>();
-  for (const c of DEMO_COMPANIES) {
-    const [row] = await db
-      .insert(empresas)
-      .values({
+  // One multi-row INSERT per table, rows in the order the demo lists them (so the same ids as one by one).
+  const companyRows = await db
+    .insert(empresas)
+    .values(
+      DEMO_COMPANIES.map((c) => ({
         codigo: c.codigo,
         nombre: c.nombre,
         nif: c.nif,
@@ -97,62 +97,65 @@ export async function seedDemoNucleo(db: Db, opciones: OpcionesSemilla = {}): Pr
         modulos: c.modulos as Record<string, boolean>,
         datosEmpresa: c.datosEmpresa ?? `${c.nombre}\nNIF ${c.nif}`,
         polDevoluciones: c.polDevoluciones ?? '',
-      })
-      .returning({ id: empresas.id });
-    companyId.set(c.codigo, row!.id);
-    for (const centro of c.centros) {
-      await db
-        .insert(centrosTable)
-        .values({ empresaId: row!.id, Val: centro.Val, Desc: centro.Desc, Denegados: centro.Denegados ?? [] } as never);
-    }
-  }
-  const profileId = new Map<string, number>();
-  for (const p of DEMO_PROFILES) {
-    const full = Object.keys(p.Permisos).length === 0;
-    const permisos = Object.fromEntries(PERMISSION_CODE_LIST.map((code) => [code, full ? 3 : (p.Permisos[code] ?? 0)]));
-    const [row] = await db
-      .insert(rolesTable)
-      .values({
-        empresaId: companyId.get(p.empresa)!,
-        Nombre: p.Nombre,
-        Descripcion: p.Descripcion,
-        Permisos: permisos,
-      } as never)
-      .returning();
-    profileId.set(`${p.empresa}/${p.Nombre}`, (row as { Id: number }).Id);
-  }
-  for (const person of DEMO_PEOPLE) {
-    const [row] = await db
-      .insert(personas)
-      .values({
+      })),
+    )
+    .returning({ id: empresas.id, codigo: empresas.codigo });
+  const companyId = new Map(companyRows.map((r) => [r.codigo, r.id]));
+  const centros = DEMO_COMPANIES.flatMap((c) =>
+    c.centros.map((centro) => ({
+      empresaId: companyId.get(c.codigo)!,
+      Val: centro.Val,
+      Desc: centro.Desc,
+      Denegados: centro.Denegados ?? [],
+    })),
+  );
+  if (centros.length) await db.insert(centrosTable).values(centros as never);
+  const profileRows = (await db
+    .insert(rolesTable)
+    .values(
+      DEMO_PROFILES.map((p) => {
+        const full = Object.keys(p.Permisos).length === 0;
+        return {
+          empresaId: companyId.get(p.empresa)!,
+          Nombre: p.Nombre,
+          Descripcion: p.Descripcion,
+          Permisos: Object.fromEntries(PERMISSION_CODE_LIST.map((code) => [code, full ? 3 : (p.Permisos[code] ?? 0)])),
+        };
+      }) as never,
+    )
+    .returning()) as unknown as { Id: number; empresaId: number; Nombre: string }[];
+  const profileId = new Map(profileRows.map((r) => [`${r.empresaId}/${r.Nombre}`, r.Id]));
+  const personRows = await db
+    .insert(personas)
+    .values(
+      DEMO_PEOPLE.map((person) => ({
         userName: person.userName,
         nombre: person.nombre,
         apellido1: person.apellido1,
         email: person.email,
         passwordHash,
         esAdmin: person.esAdmin ?? false,
-      })
-      .returning({ id: personas.id });
-    for (const m of person.memberships) {
-      await db.insert(miembros).values({
-        empresaId: companyId.get(m.empresa)!,
-        personaId: row!.id,
-        roles: m.roles,
-        propietario: m.propietario ?? false,
-        fichajeActivo: m.fichajeActivo ?? false,
-        soloFichaje: m.soloFichaje ?? false,
-        codigoEmpleado: m.codigoEmpleado,
-        idPerfil: m.perfil ? profileId.get(`${m.empresa}/${m.perfil}`) : null,
-      });
-    }
-  }
-  for (const [asesoria, clients] of Object.entries(ASESORIA_CLIENTS)) {
-    for (const client of clients) {
-      await db
-        .insert(asesoriaClientes)
-        .values({ empresaId: companyId.get(asesoria)!, clienteEmpresaId: companyId.get(client)! });
-    }
-  }
+      })),
+    )
+    .returning({ id: personas.id, userName: personas.userName });
+  const personId = new Map(personRows.map((r) => [r.userName, r.id]));
+  const memberships = DEMO_PEOPLE.flatMap((person) =>
+    person.memberships.map((m) => ({
+      empresaId: companyId.get(m.empresa)!,
+      personaId: personId.get(person.userName)!,
+      roles: m.roles,
+      propietario: m.propietario ?? false,
+      fichajeActivo: m.fichajeActivo ?? false,
+      soloFichaje: m.soloFichaje ?? false,
+      codigoEmpleado: m.codigoEmpleado,
+      idPerfil: m.perfil ? profileId.get(`${companyId.get(m.empresa)}/${m.perfil}`) : null,
+    })),
+  );
+  if (memberships.length) await db.insert(miembros).values(memberships);
+  const asesorias = Object.entries(ASESORIA_CLIENTS).flatMap(([asesoria, clients]) =>
+    clients.map((client) => ({ empresaId: companyId.get(asesoria)!, clienteEmpresaId: companyId.get(client)! })),
+  );
+  if (asesorias.length) await db.insert(asesoriaClientes).values(asesorias);
   paso(1);
   await seedDemoMasterData(db);
   paso(2);

@@ -53,6 +53,13 @@ describe('DEMO seeded in two times by the start (issue 22)', () => {
     expect(pasos).toEqual([1, 2, 3, 4, 5, 6]);
     expect(await recuentos(start)).toEqual(await recuentos(reference.database));
     expect(await documentos(start)).toEqual(await documentos(reference.database));
+    const miembros = (d: Database) =>
+      d.query(
+        `select m.id, m.empresa_id, p.user_name, m.roles::text, m.id_perfil, m.codigo_empleado, m.propietario
+           from miembros m join personas p on p.id = m.persona_id order by m.id`,
+      );
+    expect(await miembros(start)).toEqual(await miembros(reference.database));
+    expect((await miembros(start)).filter((m) => m.id_perfil !== null).length).toBeGreaterThan(0);
     const marcas = await start.query<{ clave: string }>(`select clave from ajustes where clave like 'demo%'`);
     expect(marcas.map((m) => m.clave)).toEqual(['demo_sembrada']);
 
