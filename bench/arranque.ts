@@ -1,6 +1,7 @@
 /**
  * Start time of the production server (issue 22), as `npm start` runs it: `scripts/build-if-changed.mjs` (nothing to
- * build on an installed copy), then `apps/server/dist/main.mjs` on an embedded data folder with DEMO on.
+ * build on an installed copy), then `apps/server/dist/main.mjs` on an embedded data folder with DEMO on (the engine a
+ * new folder gets, printed in the title; FARO_MOTOR=pglite|postgres picks one).
  * - First start with DEMO on an empty folder (target: first answer <= 5 s): the template copy, the core of the demo
  *   before listening, the rest after (its steps and total are printed, with a sign-in answered while it seeds).
  * - Restarts on that folder (target: first answer <= 1 s), the last one through `npm start` itself.
@@ -39,6 +40,7 @@ interface Run {
   seedMs?: number;
   seedLines: string[];
   signInWhileSeeding?: number;
+  engine?: string;
   error?: string;
 }
 
@@ -71,7 +73,7 @@ export async function benchArranque(): Promise<void> {
     runs.push(await measure('restart through `npm start`', '<= 1 s', dataDir, 'npm', false));
 
     printTable(
-      `Start-up, spawn -> first answer (PGlite, DEMO on; load average ${load()})`,
+      `Start-up, spawn -> first answer (${[...new Set(runs.map((r) => r.engine ?? '?'))].join(' / ')}, DEMO on; load average ${load()})`,
       ['run', 'health 200', 'target', 'sign-in demo', 'server CPU', 'RSS', 'note'],
       runs.map((r) => [
         r.label,
@@ -171,8 +173,10 @@ async function measure(label: string, target: string, dataDir: string, how: 'nod
     for (const line of output.split('\n')) {
       if (!line.startsWith('{')) continue;
       try {
-        const entry = JSON.parse(line) as { fases?: Record<string, number>; primeraRespuestaMs?: number };
+        const entry = JSON.parse(line) as { fases?: Record<string, number>; primeraRespuestaMs?: number; msg?: string };
         if (entry.fases) run.fases = entry.fases;
+        const engine = /base de datos: (.*?) en \//.exec(entry.msg ?? '')?.[1];
+        if (engine) run.engine = engine;
         if (entry.primeraRespuestaMs !== undefined) run.primera = entry.primeraRespuestaMs;
       } catch {}
     }
