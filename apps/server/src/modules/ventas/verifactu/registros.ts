@@ -313,8 +313,8 @@ export async function contextoEmision(t: Scope, h: Cabecera): Promise<ContextoEm
         string | null
       >`(select ${cl('TipoNIF')} from ${clientesTable} where ${t.mine(clientesTable)} and ${eq(cl('Id'), h.idTercero ?? -1)})`,
     })
-    .leftJoin(verifactuConfig, t.on(verifactuConfig, eq(verifactuConfig.empresaId, empresa.id)))
-    .leftJoin(verifactuEnvio, t.on(verifactuEnvio, eq(verifactuEnvio.empresaId, empresa.id)));
+    .leftJoin(verifactuConfig, t.on(verifactuConfig))
+    .leftJoin(verifactuEnvio, t.on(verifactuEnvio));
   if (!row) throw new AppError(404, 'No encontrado');
   return {
     e: row.e as EmpresaVf,
