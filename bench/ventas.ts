@@ -14,7 +14,8 @@
  * FARO_BENCH_DATABASE_URL runs the PostgreSQL column on a database kept between runs (loaded once, then reused).
  * Beside the list, the same load on the bare reference routes of the same run: `/api/health` (Fastify, no guard,
  * no database) and a bare Fastify route running the raw page + capped count SQL on its own pg pool (the issue's
- * target: the list at >= 0.5x the bare route).
+ * target: the list at >= 0.5x the bare route). The list keeps whole pages (documentos/cacheLista.ts): the repeated
+ * requests of a case are answered from it; the last case turns it off to show the page query's own cost.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
+import { cachePaginas } from '../apps/server/src/modules/documentos/cacheLista.ts';
 import { cargarCabecera, cargarLineas } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
 import { emitirFactura, TIPOS_FACTURA } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
@@ -67,6 +69,8 @@ interface ListCase {
   extra: string;
   params: unknown[];
   offset: number;
+  /** Measured with the list's page cache off (documentos/cacheLista.ts): every request runs the page query. */
+  sinPaginas?: boolean;
 }
 
 interface ListFigures {
@@ -446,6 +450,15 @@ function listCases(loaded: number): ListCase[] {
       offset: 0,
     },
     { key: 'deep', label: 'page 200 (offset 9,950)', path: q(undefined, 200), extra: '', params: [], offset: 9950 },
+    {
+      key: 'nopage',
+      label: 'first page, pages not kept (count kept)',
+      path: q(undefined),
+      extra: '',
+      params: [],
+      offset: 0,
+      sinPaginas: true,
+    },
   ];
 }
 
@@ -474,7 +487,7 @@ async function benchEngine(
     if (REUSED_URL && name === 'PostgreSQL') {
       // A database kept between runs (FARO_BENCH_DATABASE_URL): what an earlier run loaded is reused.
       const [had] = await database.query<{ n: number }>(
-        `select count(*)::int as n from documentos_venta where empresa_id = $1 and tipo = 'factura' and numero is not null`,
+        `select count(*)::int as n from documentos_venta where empresa_id = $1 and tipo in ('factura', 'simplificada')`,
         [d.empresaId],
       );
       if (Number(had?.n) >= FACTURAS) {
@@ -529,6 +542,7 @@ async function benchEngine(
         fig.notes.push(`${name}: list "${c.label}" skipped (sales bench time budget spent)`);
         continue;
       }
+      cachePaginas.activa = !c.sinPaginas;
       const page = await fetch(new URL(c.path, started.base), { headers: get });
       const body = (await page.json()) as { Items?: unknown[]; Total?: number; TotalLimitado?: boolean };
       const firstPage =
@@ -561,6 +575,7 @@ async function benchEngine(
           maxSeconds: 3,
         });
       bareCase = { page: [LIST_SQL(c.extra), params], count: [COUNT_SQL(countExtra), countParams] };
+      cachePaginas.activa = true;
       const health = await reference('/api/health');
       const bareLoad = await reference('/bare');
       const rawPage = await sample(database, LIST_SQL(c.extra), params, 150, 3000);
@@ -805,7 +820,8 @@ function report(engines: EngineFigures[]): void {
     if (e.error) console.log(`  !!! ${e.name}: ${e.error}`);
   }
   console.log(
-    '  targets (PostgreSQL): list p95 <= 50 ms at >= 1,500 req/s with 1M invoices; issue p95 <= 100 ms and >= 300/s;\n' +
+    '  targets (PostgreSQL): list p95 <= 50 ms at >= 1,500 req/s with 1M invoices (issue 22: and >= 0.5x the bare route\n' +
+      '  of the same run); issue p95 <= 100 ms and >= 300/s;\n' +
       '  PDF <= 50 ms. The throwaway cluster runs with fsync and synchronous_commit off: issuing is faster than on a\n' +
       '  durable server.',
   );

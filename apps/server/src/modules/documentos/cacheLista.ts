@@ -5,15 +5,15 @@
  * BEFORE the list's own queries: an entry is kept at a version no newer than its data, and used only while a later
  * request reads that same version, i.e. while no document of the company has changed in any server process.
  */
-export interface CacheLista {
-  get(clave: string, version: number): string | undefined;
-  set(clave: string, version: number, valor: string): void;
+export interface CacheLista<V> {
+  get(clave: string, version: number): V | undefined;
+  set(clave: string, version: number, valor: V): void;
   clear(): void;
 }
 
 /** A bounded map (the oldest entry goes first) of values kept at a version. */
-export function cacheLista(max: number): CacheLista {
-  const m = new Map<string, { version: number; valor: string }>();
+export function cacheLista<V>(max: number): CacheLista<V> {
+  const m = new Map<string, { version: number; valor: V }>();
   return {
     get(clave, version) {
       const e = m.get(clave);
@@ -32,9 +32,9 @@ export function cacheLista(max: number): CacheLista {
 }
 
 /** Capped counts per company, side, kinds and filters. */
-export const cuentas = cacheLista(5000);
-/** Whole JSON answers of list pages (most lists ask the same first pages again and again). */
-export const paginas = cacheLista(500);
+export const cuentas = cacheLista<number>(5000);
+/** Whole JSON answers of list pages, as UTF-8 bytes (sent as they are: no encoding per request). */
+export const paginas = cacheLista<Buffer>(500);
 /** Pages larger than this are not kept (200-row pages of long texts). */
 export const MAX_PAGINA_GUARDADA = 512 * 1024;
 /** Switch for the bench (the uncached figures beside the cached ones) and for tests. */

@@ -516,12 +516,12 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     const claveCuenta = `${scope.empresaId}|${clave}`;
     const guardada = typeof version === 'number' ? cuentas.get(claveCuenta, version) : undefined;
     const contar = async () => {
-      if (guardada !== undefined) return Number(guardada);
+      if (guardada !== undefined) return guardada;
       // Capped count: at most COUNT_CAP + 1 matching rows are read (index-only on the list's indexes).
       const capped = scope.pick({ one: sql`1` }, dv, where).limit(COUNT_CAP + 1);
       const [count] = await scope.execute<{ n: number }>(() => sql`select count(*)::int as n from (${capped}) c`);
       const n = Number(count?.n ?? 0);
-      if (typeof version === 'number') cuentas.set(claveCuenta, version, String(n));
+      if (typeof version === 'number') cuentas.set(claveCuenta, version, n);
       return n;
     };
     // The page and the count on two pooled connections at once (one round trip of wall time, not two).
@@ -541,7 +541,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
   }
 
   /**
-   * The list's answer as JSON text (exactly what Fastify would serialise from `listarDocumentos`), kept whole per
+   * The list's answer as JSON bytes (exactly what Fastify would serialise from `listarDocumentos`), kept whole per
    * company, filters and page at the company's documents version (cacheLista.ts).
    */
   async function listarDocumentosJson(
@@ -549,7 +549,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     tipos: readonly string[],
     q: ListQuery,
     version: number | null,
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const usar = typeof version === 'number' && cachePaginas.activa;
     const clave = usar
       ? `${scope.empresaId}|${filtroLista(tipos, q).clave}|${q.Pagina}|${q.TotalPagina}|${q.Descendente === false && q.Orden === 'Fecha' ? 'a' : 'd'}`
@@ -558,7 +558,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
       const guardada = paginas.get(clave, version);
       if (guardada !== undefined) return guardada;
     }
-    const json = JSON.stringify(await listarDocumentos(scope, tipos, q, version));
+    const json = Buffer.from(JSON.stringify(await listarDocumentos(scope, tipos, q, version)));
     if (usar && json.length <= MAX_PAGINA_GUARDADA) paginas.set(clave, version, json);
     return json;
   }
