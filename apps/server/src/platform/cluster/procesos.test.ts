@@ -172,7 +172,12 @@ describe(`FARO_PROCESOS=2 as real processes (${ENGINE})`, () => {
       const dataDir = path.join(folder, 'data');
       const database = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
       await database.close();
-      await expect(spawnServer({ dataDir }, { FARO_PROCESOS: '2' })).rejects.toThrow(SIN_POSTGRES);
+      const refused = spawnServer({ dataDir }, { FARO_PROCESOS: '2' });
+      await expect(refused).rejects.toThrow(SIN_POSTGRES);
+      // It says how to move the folder to the embedded PostgreSQL.
+      await expect(refused).rejects.toThrow(
+        /es de PGlite.*npm run backup.*FARO_MOTOR=postgres DATA_DIR=.* npm run restore/,
+      );
       return;
     }
     const url = inject('databaseUrl');
