@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+// Start time (issue 22): PGlite (its WASM), its drizzle driver and both migrators are imported when used, so that a
+// restart on PostgreSQL does not load them (and PGlite's restart does not load the migrators).
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repoRoot } from '../../config.ts';
 import {
@@ -66,6 +64,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   let release: (() => void) | undefined;
   let client: PGlite;
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   // Trigram search indexes (migration 0002): PGlite ships pg_trgm in its contrib bundle.
   const extensions = { pg_trgm };
   if (options.memory || !options.dataDir) {
@@ -133,8 +136,10 @@ async function openEmbeddedPostgres(dataDir: string, say: (m: string) => void): 
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } else {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   }
 }

@@ -49,6 +49,7 @@ import {
   stopPostmasterByPid,
   unprivilegedUser,
 } from './postgresProcess.ts';
+import { postmasterProntoDe, serverArgs, tomarPostmasterPronto } from './postmasterPronto.ts';
 
 export type Motor = 'pglite' | 'postgres';
 
@@ -90,6 +91,8 @@ interface Settings {
   password: string;
   /** false while the first initdb (or template copy) runs: a folder left so is started over. */
   initdbDone: boolean;
+  /** The database `faro` exists (a restart skips checking it: one connection less). */
+  databaseCreated?: boolean;
   /** A copy of the template until its first start replaces the template's password with `password`. */
   templatePassword?: string;
 }
@@ -235,21 +238,6 @@ async function answers(s: Settings, database: string): Promise<boolean> {
   }
 }
 
-/** Server options: loopback only, the socket in its data directory; durability stays at PostgreSQL's defaults. */
-function serverArgs(pgdata: string, port: number): string[] {
-  // A unix socket path is limited to ~107 bytes: a deeper folder gets TCP only.
-  const socketDir = `${pgdata}/.s.PGSQL.${port}`.length < 100 ? pgdata : '';
-  const values: Record<string, string> = {
-    listen_addresses: '127.0.0.1',
-    unix_socket_directories: socketDir,
-    fsync: 'on',
-    synchronous_commit: 'on',
-    full_page_writes: 'on',
-    logging_collector: 'off',
-  };
-  return ['-D', pgdata, '-p', String(port), ...Object.entries(values).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
-}
-
 /**
  * Starts (or adopts) the PostgreSQL of a data folder, creating it on first use (initdb + database `faro`).
  * `say` receives the Spanish start messages.
@@ -261,8 +249,8 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedServer> {
   const binDir = embeddedBinDir();
   if (!binDir) throw new Error(`Faltan los binarios de PostgreSQL (${EMBEDDED_PACKAGE}): ejecuta npm ci`);
-  const runAs = unprivilegedUser();
   const pgdata = path.join(dataDir, PGDATA);
+  const runAs = postmasterProntoDe(pgdata)?.runAs ?? unprivilegedUser();
   const logFile = path.join(dataDir, LOG_FILE);
   mkdirSync(dataDir, { recursive: true });
   if (!reachableBy(runAs, dataDir)) {
@@ -329,9 +317,20 @@ export async function startEmbeddedPostgres(
   }
   const s = settings as Settings;
 
-  // A postmaster left by an earlier Faro (killed, crashed): adopt it when it answers with our password.
   const pidFile = path.join(pgdata, 'postmaster.pid');
-  const leftover = readPid(pidFile);
+  const t1 = performance.now();
+  // The postmaster inicio.ts spawned before the modules loaded (postmasterPronto.ts): wait for it.
+  let child: ChildProcess | undefined = tomarPostmasterPronto(pgdata, s.port)?.child;
+  if (child) {
+    try {
+      await waitUntilReady(child, pidFile, logFile);
+    } catch {
+      if (child.pid && isAlive(child.pid)) await stopPostmasterByPid(child.pid, pidFile, 5000);
+      child = undefined; // a port taken meanwhile, a crash…: the usual way below
+    }
+  }
+  // A postmaster left by an earlier Faro (killed, crashed): adopt it when it answers with our password.
+  const leftover = child ? 0 : readPid(pidFile);
   if (isAlive(leftover)) {
     const lines = readFileSync(pidFile, 'utf8').split('\n');
     const port = Number(lines[3]);
@@ -346,13 +345,11 @@ export async function startEmbeddedPostgres(
     await stopPostmasterByPid(leftover, pidFile);
   }
 
-  if (!(await portIsFree(s.port))) {
+  if (!child && !(await portIsFree(s.port))) {
     s.port = await freePort();
     writeSettings(dataDir, s);
   }
-  const t1 = performance.now();
-  let child: ChildProcess | undefined;
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; !child; attempt++) {
     const logFd = openSync(logFile, 'a', 0o644);
     chown(logFile, runAs);
     child = spawn(path.join(binDir, 'postgres'), serverArgs(pgdata, s.port), {
@@ -373,6 +370,7 @@ export async function startEmbeddedPostgres(
       if (attempt < 4 && /could not bind|could not create any TCP\/IP sockets|Address already in use/i.test(log)) {
         s.port = await freePort();
         writeSettings(dataDir, s);
+        child = undefined;
         continue;
       }
       if (child.pid && isAlive(child.pid)) await stopPostmasterByPid(child.pid, pidFile, 5000);
@@ -380,7 +378,11 @@ export async function startEmbeddedPostgres(
     }
   }
   await rotatePassword(dataDir, s);
-  await ensureDatabase(s);
+  if (!s.databaseCreated) {
+    await ensureDatabase(s);
+    s.databaseCreated = true;
+    writeSettings(dataDir, s);
+  }
   say(
     `PostgreSQL ${initialised ? 'arrancado' : 'listo'} en 127.0.0.1:${s.port} (datos en ${pgdata}, escritura a disco en cada confirmación) en ${Math.round(performance.now() - t1)} ms`,
   );
