@@ -48,7 +48,9 @@ export function sinPostgresEn(dataDir: string, n: number): string {
       process.env.FARO_MOTOR?.trim().toLowerCase() === 'pglite' ? 'FARO_MOTOR=pglite' : postgresUnavailable(dataDir);
     return `${SIN_POSTGRES} y la carpeta de datos nueva ${dataDir} sería de PGlite (${motivo}), que sólo admite un proceso. Indica DATABASE_URL, o quita FARO_PROCESOS.`;
   }
-  const copia = path.join(path.relative(process.cwd(), carpetaCopias(dataDir)) || '.', 'faro-….pglite.tar.gz');
+  const copias = carpetaCopias(dataDir);
+  const relativa = path.relative(process.cwd(), copias);
+  const copia = path.join(relativa.startsWith('..') ? copias : relativa || '.', 'faro-….pglite.tar.gz');
   const nueva = `${dataDir.replace(/[/\\]+$/, '')}-pg`;
   return (
     `${SIN_POSTGRES}: la carpeta de datos ${dataDir} es de PGlite, que sólo admite un proceso. Pásala al PostgreSQL ` +
