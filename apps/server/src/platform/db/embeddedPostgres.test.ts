@@ -45,7 +45,7 @@ function appMuertaA(dataDir: string): Promise<void> {
     script,
     `import { openDatabase } from ${JSON.stringify(database)};
 const d = await openDatabase({ dataDir: process.argv[2], say: () => {} });
-await d.query("insert into notas values ('antes del kill')");
+await d.query("insert into notas_motor values ('antes del kill')");
 process.kill(process.pid, 'SIGKILL');
 `,
   );
@@ -84,8 +84,8 @@ describe.skipIf(Boolean(sinPostgres))('embedded PostgreSQL', () => {
     });
     expect(JSON.parse(readFileSync(path.join(dataDir, 'faro-postgres.json'), 'utf8')).port).toBe(port);
     expect(existsSync(path.join(dataDir, 'pg', `.s.PGSQL.${port}`))).toBe(true);
-    await primera.query('create table notas (texto text)');
-    await primera.query(`insert into notas values ('primera')`);
+    await primera.query('create table notas_motor (texto text)');
+    await primera.query(`insert into notas_motor values ('primera')`);
     const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
     const postmaster = readPid(pidFile);
     await primera.close();
@@ -99,16 +99,16 @@ describe.skipIf(Boolean(sinPostgres))('embedded PostgreSQL', () => {
     const adoptada = await openDatabase({ dataDir, say: () => {} });
     expect(adoptada.embedded?.adopted).toBe(true);
     expect(readPid(pidFile)).toBe(huerfano);
-    expect((await adoptada.query<{ texto: string }>('select texto from notas order by 1')).map((r) => r.texto)).toEqual(
-      ['antes del kill', 'primera'],
-    );
+    expect(
+      (await adoptada.query<{ texto: string }>('select texto from notas_motor order by 1')).map((r) => r.texto),
+    ).toEqual(['antes del kill', 'primera']);
     await adoptada.close();
     expect(isAlive(huerfano)).toBe(false);
 
     // A normal start again: a new postmaster, the same data.
     const otra = await openDatabase({ dataDir, say: () => {} });
     expect(otra.embedded?.adopted).toBe(false);
-    expect((await otra.query<{ n: number }>('select count(*)::int as n from notas'))[0]!.n).toBe(2);
+    expect((await otra.query<{ n: number }>('select count(*)::int as n from notas_motor'))[0]!.n).toBe(2);
     await otra.close();
   }, 180_000);
 });
