@@ -16,8 +16,9 @@ import { isAlive, readPid, stopPostmasterByPid } from '../db/postgresProcess.ts'
  * `FARO_PROCESOS=2` on a data folder's own PostgreSQL (ADR 0003, issue 22), as `npm start` runs it without
  * DATABASE_URL: the supervisor starts the folder's postmaster once and hands its loopback URL to two workers. A
  * sign-in lock and a sign-in back-off set through one worker hold on the other, a session revoked through one is
- * refused by the other (both had its context cached), a killed worker is replaced while the postmaster stays, and
- * stopping the supervisor stops the postmaster after the workers: no PostgreSQL process is left.
+ * refused by the other (both had its context cached), a killed worker is replaced while the postmaster stays, a copy
+ * on demand (`npm run backup`'s SIGUSR2) is taken by the supervisor, and stopping the supervisor stops the postmaster
+ * after the workers: no PostgreSQL process is left.
  * Run by the server-pglite project (the data folder's engine is chosen by the app, not by the test project).
  */
 const base = mkdtempSync(path.join(os.tmpdir(), 'faro-procesos-pg-'));
@@ -123,7 +124,7 @@ describe.skipIf(Boolean(sinPostgres))('FARO_PROCESOS=2 on the embedded PostgreSQ
 
     server = await spawnServer(
       { dataDir },
-      { FARO_PROCESOS: '2', LOG_LEVEL: 'info', FARO_COPIAS: '0' },
+      { FARO_PROCESOS: '2', LOG_LEVEL: 'info' },
       150_000, // three processes load the TypeScript sources at once on a busy machine
     );
     await until('los dos procesos no arrancaron', () => server!.output().includes('2 procesos listos'));
@@ -212,6 +213,16 @@ describe.skipIf(Boolean(sinPostgres))('FARO_PROCESOS=2 on the embedded PostgreSQ
     } finally {
       await db.end();
     }
+
+    // `npm run backup` signals the folder lock's pid (the supervisor): the copy is taken there, nobody dies.
+    process.kill(server.child.pid!, 'SIGUSR2');
+    await until(
+      'no se hizo la copia a petición',
+      () => server!.output().includes('Copia de seguridad (a petición)'),
+      60_000,
+    );
+    expect(readdirSync(path.join(base, 'copias')).filter((f) => f.endsWith('.pgdata.tar.gz.sha256'))).toHaveLength(1);
+    expect(isAlive(server.child.pid!)).toBe(true);
 
     // SIGTERM to the supervisor: the workers end, then the postmaster (pg_ctl stop -m fast), then the supervisor.
     const backends = childrenOf(postmaster);
