@@ -555,7 +555,7 @@ async function benchEngine(
         path: c.path,
         headers: get,
         concurrency: LIST_CONCURRENCY,
-        warmup: 30,
+        warmup: 300, // the first case also warms the JIT of the whole path (guard, caches, send)
         maxRequests: 4000,
         maxSeconds: 4,
       });
