@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ServerProcess, SPAWN_CSRF, spawnServer } from '../../../test/serverProcess.ts';
 import { ACCOUNT_FREE_FAILURES } from '../auth/loginLimits.ts';
 import { ACCOUNT_LOCKED, LOCK_AFTER_FAILURES, LOGIN_FAILED, TOO_MANY } from '../auth/sessionRoutes.ts';
@@ -21,22 +21,27 @@ import { isAlive, readPid, stopPostmasterByPid } from '../db/postgresProcess.ts'
  * after the workers: no PostgreSQL process is left.
  * Run by the server-pglite project (the data folder's engine is chosen by the app, not by the test project).
  */
-const base = mkdtempSync(path.join(os.tmpdir(), 'faro-procesos-pg-'));
-chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the folders inside
-const sinPostgres = process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(base);
+const sinPostgres =
+  process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(os.tmpdir());
 if (sinPostgres && process.env.FARO_TEST_DB !== 'postgres') {
   console.warn(`!!! FARO_PROCESOS sobre el PostgreSQL integrado SIN PROBAR: ${sinPostgres}`);
 }
-const dataDir = path.join(base, 'data');
-const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-
+let base = '';
+let dataDir = '';
+let pidFile = '';
 let server: ServerProcess | undefined;
+beforeAll(() => {
+  base = mkdtempSync(path.join(os.tmpdir(), 'faro-procesos-pg-'));
+  chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the folders inside
+  dataDir = path.join(base, 'data');
+  pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+});
 afterAll(async () => {
   // A failed test must not leave a supervisor or a postmaster behind.
   await server?.kill();
   const pid = readPid(pidFile);
   if (isAlive(pid)) await stopPostmasterByPid(pid, pidFile);
-  rmSync(base, { recursive: true, force: true });
+  if (base) rmSync(base, { recursive: true, force: true });
 });
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: { Mensaje?: string; Token?: string } | null };
