@@ -31,10 +31,21 @@ export function cacheLista<V>(max: number): CacheLista<V> {
   };
 }
 
-/** Capped counts per company, side, kinds and filters. */
-export const cuentas = cacheLista<number>(5000);
-/** Whole JSON answers of list pages, as UTF-8 bytes (sent as they are: no encoding per request). */
-export const paginas = cacheLista<Buffer>(500);
+/**
+ * The caches of one app (one server process, one database handle): made by `registrarRutasDocumentos`, so two apps
+ * in one process (tests of several processes) or on two databases never share entries.
+ */
+export interface CachesLista {
+  /** Capped counts per company, side, kinds and filters. */
+  cuentas: CacheLista<number>;
+  /** Whole JSON answers of list pages, as UTF-8 bytes (sent as they are: no encoding per request). */
+  paginas: CacheLista<Buffer>;
+}
+
+export function cachesLista(): CachesLista {
+  return { cuentas: cacheLista<number>(5000), paginas: cacheLista<Buffer>(500) };
+}
+
 /** Pages larger than this are not kept (200-row pages of long texts). */
 export const MAX_PAGINA_GUARDADA = 512 * 1024;
 /** Switch for the bench (the uncached figures beside the cached ones) and for tests. */

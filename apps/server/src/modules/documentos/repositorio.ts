@@ -20,7 +20,7 @@ import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../platform/crud/listQ
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { col, empresa, productosTable, seriesTable, tiposivaTable } from '../../platform/tenancy/tables.ts';
-import { cachePaginas, cuentas, MAX_PAGINA_GUARDADA, paginas } from './cacheLista.ts';
+import { type CachesLista, cachePaginas, MAX_PAGINA_GUARDADA } from './cacheLista.ts';
 import { type Cantidades, destinoDeTipo } from './cantidades.ts';
 import type { Cabecera, EntradaDocumento, LadoDocumentos, Linea } from './lado.ts';
 import { tomarNumero } from './numeracion.ts';
@@ -505,23 +505,30 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
 
   /**
    * A page of the list with its capped total. `version`: the company's documents version read with the request's
-   * context (before these queries); with it the capped count is kept per company and filters until a document of
-   * the company changes (cacheLista.ts), so a repeated list costs the page query alone.
+   * context (before these queries); with it and the app's `caches` the capped count is kept per company and filters
+   * until a document of the company changes (cacheLista.ts), so a repeated list costs the page query alone.
    */
-  async function listarDocumentos(scope: Scope, tipos: readonly string[], q: ListQuery, version?: number | null) {
+  async function listarDocumentos(
+    scope: Scope,
+    tipos: readonly string[],
+    q: ListQuery,
+    version?: number | null,
+    caches?: CachesLista,
+  ) {
     const { where, clave } = filtroLista(tipos, q);
     const offset = Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET);
     const order =
       q.Descendente === false && q.Orden === 'Fecha' ? [asc(dv.fecha), asc(dv.id)] : [desc(dv.fecha), desc(dv.id)];
     const claveCuenta = `${scope.empresaId}|${clave}`;
-    const guardada = typeof version === 'number' ? cuentas.get(claveCuenta, version) : undefined;
+    const cuentas = typeof version === 'number' ? caches?.cuentas : undefined;
+    const guardada = cuentas?.get(claveCuenta, version!);
     const contar = async () => {
       if (guardada !== undefined) return guardada;
       // Capped count: at most COUNT_CAP + 1 matching rows are read (index-only on the list's indexes).
       const capped = scope.pick({ one: sql`1` }, dv, where).limit(COUNT_CAP + 1);
       const [count] = await scope.execute<{ n: number }>(() => sql`select count(*)::int as n from (${capped}) c`);
       const n = Number(count?.n ?? 0);
-      if (typeof version === 'number') cuentas.set(claveCuenta, version, n);
+      cuentas?.set(claveCuenta, version!, n);
       return n;
     };
     // The page and the count on two pooled connections at once (one round trip of wall time, not two).
@@ -549,8 +556,10 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     tipos: readonly string[],
     q: ListQuery,
     version: number | null,
+    caches: CachesLista,
   ): Promise<Buffer> {
     const usar = typeof version === 'number' && cachePaginas.activa;
+    const { paginas } = caches;
     const clave = usar
       ? `${scope.empresaId}|${filtroLista(tipos, q).clave}|${q.Pagina}|${q.TotalPagina}|${q.Descendente === false && q.Orden === 'Fecha' ? 'a' : 'd'}`
       : '';
@@ -558,7 +567,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
       const guardada = paginas.get(clave, version);
       if (guardada !== undefined) return guardada;
     }
-    const json = Buffer.from(JSON.stringify(await listarDocumentos(scope, tipos, q, version)));
+    const json = Buffer.from(JSON.stringify(await listarDocumentos(scope, tipos, q, version, caches)));
     if (usar && json.length <= MAX_PAGINA_GUARDADA) paginas.set(clave, version, json);
     return json;
   }

@@ -6,6 +6,7 @@ import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
+import { type CachesLista, cachesLista } from './cacheLista.ts';
 import { convertirBody, TIPOS_FACTURA } from './conversiones.ts';
 import { enviarBody } from './envio.ts';
 import type { ContextoRutas, RecursoDocumento } from './lado.ts';
@@ -31,8 +32,10 @@ export function registrarRutasDocumentos(
   /** Routes only this side has (sales: rectificar). */
   extra?: (ctx: ContextoRutas) => void,
 ): void {
+  // The lists' count and page caches of this app (documentos/cacheLista.ts).
+  const caches = cachesLista();
   for (const [recurso, def] of Object.entries(motor.lado.recursos))
-    registrarRecurso(app, deps, motor, recurso, def, extra);
+    registrarRecurso(app, deps, motor, recurso, def, caches, extra);
   // Payments of the side's invoices: /api/tesoreria/movstesoreriac|movstesoreriap/…
   motor.registrarRutasPagos(app, deps);
   // Recurring invoices of the side: fventarec; fcomprarec and its alias fgastorec.
@@ -45,6 +48,7 @@ function registrarRecurso(
   m: MotorDocumentos,
   recurso: string,
   def: RecursoDocumento,
+  caches: CachesLista,
   extra?: (ctx: ContextoRutas) => void,
 ): void {
   const lado = m.lado;
@@ -70,7 +74,8 @@ function registrarRecurso(
   app.get(`${base}/list`, { config: perm(1), ...schema(`Lista de ${def.label}`) }, async (request, reply) => {
     const scope = deps.scopeOf(request);
     // JSON text (kept whole at the company's documents version: cacheLista.ts), sent as Fastify would send the object.
-    const json = await m.listarDocumentosJson(scope, tipos, parseListQuery(request.query), request.versionDocumentos);
+    const q = parseListQuery(request.query);
+    const json = await m.listarDocumentosJson(scope, tipos, q, request.versionDocumentos, caches);
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
