@@ -15,6 +15,7 @@ import {
   writeMarker,
 } from './embeddedPostgres.ts';
 import { acquireFolderLock } from './folderLock.ts';
+import { descartarCopiaPronta } from './postmasterPronto.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -79,6 +80,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       throw new Error(`La carpeta de datos ${options.dataDir} es de PostgreSQL: no se puede abrir con PGlite`);
     }
     release = acquireFolderLock(options.dataDir);
+    await descartarCopiaPronta(options.dataDir); // an embedded-PostgreSQL copy inicio.ts began (postmasterPronto.ts)
     writeMarker(options.dataDir, 'pglite');
     client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions });
   }

@@ -27,6 +27,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -49,7 +50,13 @@ import {
   stopPostmasterByPid,
   unprivilegedUser,
 } from './postgresProcess.ts';
-import { postmasterProntoDe, serverArgs, tomarPostmasterPronto } from './postmasterPronto.ts';
+import {
+  COPIA_PRONTA,
+  postmasterProntoDe,
+  serverArgs,
+  tomarCopiaPronta,
+  tomarPostmasterPronto,
+} from './postmasterPronto.ts';
 
 export type Motor = 'pglite' | 'postgres';
 
@@ -72,7 +79,7 @@ const START_TIMEOUT_MS = 120_000;
 export const PLANTILLA_POSTGRES = path.join(repoRoot(), 'apps/server/dist/plantilla-postgres');
 
 /** Files Faro itself keeps in a data folder, whatever the engine (not a sign of existing data). */
-const FARO_FILES = new Set([MARKER, 'faro.lock']);
+const FARO_FILES = new Set([MARKER, 'faro.lock', COPIA_PRONTA]);
 
 export interface EmbeddedServer {
   dataDir: string;
@@ -277,12 +284,14 @@ export async function startEmbeddedPostgres(
     writeSettings(dataDir, settings);
   }
   const t0 = performance.now();
-  const copied = !initialised && plantilla ? copyTemplate(plantilla, pgdata, runAs, binDir) : undefined;
+  const copied = !initialised && plantilla ? await copyTemplate(plantilla, dataDir, pgdata, runAs, binDir) : undefined;
   if (copied && settings) {
     settings.initdbDone = true;
-    settings.templatePassword = copied;
+    settings.templatePassword = copied.password;
     writeSettings(dataDir, settings);
-    say(`Base de datos PostgreSQL copiada de la plantilla en ${pgdata} en ${Math.round(performance.now() - t0)} ms`);
+    say(
+      `Base de datos PostgreSQL copiada de la plantilla en ${pgdata}${copied.early ? ' (mientras cargaba la aplicación)' : ''} en ${Math.round(performance.now() - t0)} ms`,
+    );
   } else if (!initialised && settings) {
     say(`Creando la base de datos PostgreSQL en ${pgdata} (solo la primera vez)…`);
     mkdirSync(pgdata, { mode: 0o700 });
@@ -495,26 +504,44 @@ export function writeTemplateSettings(plantilla: string, binDir: string): void {
 
 /**
  * Copies the template's `pg/` into a new folder's (copy-on-write where the file system can, a plain copy elsewhere),
- * owned by the user PostgreSQL runs as. Returns the template's password (the copy's until its first start), or
- * undefined when there is no usable template (then initdb runs, as before).
+ * owned by the user PostgreSQL runs as. Returns the template's password (the copy's until its first start) and whether
+ * the copy was the one started early, or undefined when there is no usable template (then initdb runs, as before).
  */
-function copyTemplate(plantilla: string, pgdata: string, runAs: RunAs, binDir: string): string | undefined {
+async function copyTemplate(
+  plantilla: string,
+  dataDir: string,
+  pgdata: string,
+  runAs: RunAs,
+  binDir: string,
+): Promise<{ password: string; early: boolean } | undefined> {
   const tpl = readSettings(plantilla) as TemplateSettings | undefined;
   const source = path.join(plantilla, PGDATA);
-  if (!tpl?.initdbDone || tpl.binaries !== binariesVersion(binDir)) return undefined;
-  if (!existsSync(path.join(source, 'PG_VERSION')) || existsSync(path.join(source, 'postmaster.pid'))) return undefined;
+  // The copy inicio.ts started before the modules loaded (postmasterPronto.ts), when there is one.
+  const early = await tomarCopiaPronta(dataDir, plantilla);
+  const usable =
+    tpl?.initdbDone &&
+    tpl.binaries === binariesVersion(binDir) &&
+    existsSync(path.join(source, 'PG_VERSION')) &&
+    !existsSync(path.join(source, 'postmaster.pid'));
+  if (!usable) {
+    rmSync(path.join(dataDir, COPIA_PRONTA), { recursive: true, force: true });
+    return undefined;
+  }
   try {
-    cpSync(source, pgdata, {
-      recursive: true,
-      mode: constants.COPYFILE_FICLONE,
-      filter: (file) => !['postmaster.pid', 'postmaster.opts'].includes(path.basename(file)),
-    });
+    if (early) renameSync(early, pgdata);
+    else {
+      cpSync(source, pgdata, {
+        recursive: true,
+        mode: constants.COPYFILE_FICLONE,
+        filter: (file) => !['postmaster.pid', 'postmaster.opts'].includes(path.basename(file)),
+      });
+    }
     chmodSync(pgdata, 0o700);
     if (runAs.uid !== undefined && runAs.gid !== undefined) {
       chown(pgdata, runAs);
       for (const file of readdirSync(pgdata, { recursive: true }) as string[]) chown(path.join(pgdata, file), runAs);
     }
-    return tpl.password;
+    return { password: tpl.password, early: Boolean(early) };
   } catch {
     rmSync(pgdata, { recursive: true, force: true }); // half a copy is no database: initdb as before
     return undefined;

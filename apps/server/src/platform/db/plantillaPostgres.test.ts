@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,7 +8,12 @@ import { MIGRATIONS_FOLDER, openDatabase } from './database.ts';
 import { postgresUnavailable } from './embeddedPostgres.ts';
 import { migracionesAlDia } from './migrationCheck.ts';
 import { unprivilegedUser } from './postgresProcess.ts';
-import { arrancarPostmasterPronto, postmasterProntoDe } from './postmasterPronto.ts';
+import {
+  arrancarPostmasterPronto,
+  COPIA_PRONTA,
+  copiarPlantillaPronto,
+  postmasterProntoDe,
+} from './postmasterPronto.ts';
 
 /**
  * Issue 22: a new embedded-PostgreSQL folder starts as a copy of the migrated template `npm start` builds (no
@@ -85,8 +90,17 @@ describe.skipIf(Boolean(sinPostgres))('embedded PostgreSQL template', () => {
       } finally {
         await otra.close();
       }
-      // The template itself is untouched: a second folder starts from the same empty schema.
-      const segunda = await openDatabase({ dataDir: path.join(base, 'data2'), newFolder: 'auto', say: () => {} });
+      // The template itself is untouched: a second folder starts from the same empty schema, here from the copy
+      // inicio.ts starts before the modules load (renamed into place, nothing left beside pg/).
+      copiarPlantillaPronto(plantilla, { DATA_DIR: path.join(base, 'data2') });
+      const dichos: string[] = [];
+      const segunda = await openDatabase({
+        dataDir: path.join(base, 'data2'),
+        newFolder: 'auto',
+        say: (m) => dichos.push(m),
+      });
+      expect(dichos.join('\n')).toMatch(/copiada de la plantilla .*\(mientras cargaba la aplicación\)/);
+      expect(existsSync(path.join(base, 'data2', COPIA_PRONTA))).toBe(false);
       try {
         const [fila] = await segunda.query<{ t: string | null }>("select to_regclass('prueba_plantilla')::text as t");
         expect(fila!.t).toBeNull();

@@ -8,7 +8,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { cleanEnv, embeddedBinDir, isAlive, type RunAs, readPid, unprivilegedUser } from './postgresProcess.ts';
 
@@ -21,6 +22,14 @@ export interface PostmasterPronto {
 }
 
 let pronto: PostmasterPronto | undefined;
+
+/**
+ * A NEW folder's copy of the embedded-PostgreSQL template, started before the modules load (the copy, ~56 MB and
+ * ~2,300 files, takes 0.2–1.5 s on this shared disk): into `<dataDir>/.pg-plantilla`, which startEmbeddedPostgres
+ * renames to `pg/` once the engine is chosen (and database.ts removes when the folder becomes PGlite after all).
+ */
+export const COPIA_PRONTA = '.pg-plantilla';
+let copiaPronta: { dataDir: string; plantilla: string; hecha: Promise<boolean> } | undefined;
 
 /** Server options: loopback only, the socket in its data directory; durability stays at PostgreSQL's defaults. */
 export function serverArgs(pgdata: string, port: number): string[] {
@@ -90,4 +99,75 @@ export function tomarPostmasterPronto(pgdata: string, port: number): PostmasterP
 /** Whether a postmaster was spawned early for `pgdata` (its runAs spares startEmbeddedPostgres two `id` calls). */
 export function postmasterProntoDe(pgdata: string): PostmasterPronto | undefined {
   return pronto?.pgdata === pgdata ? pronto : undefined;
+}
+
+/** Files a new folder may hold before its database exists (the lock, the engine marker, a copy under way). */
+const PREVIOS = new Set(['faro.lock', 'faro-motor', COPIA_PRONTA]);
+
+/**
+ * Starts copying the embedded-PostgreSQL template into a NEW data folder (absent, or holding only Faro's own files)
+ * when the npm binaries are installed and nothing asks for PGlite or an external server; never throws.
+ */
+export function copiarPlantillaPronto(
+  plantilla: string,
+  env: NodeJS.ProcessEnv = process.env,
+  root = process.cwd(),
+): void {
+  try {
+    if (env.FARO_POSTGRES_PRONTO === '0' || env.FARO_PLANTILLA === '0') return;
+    if (env.DATABASE_URL || (env.FARO_PROCESOS && env.FARO_PROCESOS.trim() !== '1')) return;
+    if (env.FARO_MOTOR && env.FARO_MOTOR.trim().toLowerCase() !== 'postgres') return;
+    const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
+    const origen = path.join(plantilla, 'pg');
+    if (!existsSync(path.join(plantilla, 'faro-postgres.json')) || !existsSync(path.join(origen, 'PG_VERSION'))) return;
+    if (existsSync(dataDir) && readdirSync(dataDir).some((f) => !PREVIOS.has(f))) return;
+    try {
+      if (readFileSync(path.join(dataDir, 'faro-motor'), 'utf8').trim() !== 'postgres') return;
+    } catch {
+      // no marker yet: a new folder
+    }
+    if (!embeddedBinDir()) return;
+    const destino = path.join(dataDir, COPIA_PRONTA);
+    rmSync(destino, { recursive: true, force: true }); // a copy a killed start left half-way
+    mkdirSync(dataDir, { recursive: true });
+    const hecha = cp(origen, destino, {
+      recursive: true,
+      mode: constants.COPYFILE_FICLONE,
+      filter: (f) => !['postmaster.pid', 'postmaster.opts'].includes(path.basename(f)),
+    }).then(
+      () => true,
+      () => {
+        rmSync(destino, { recursive: true, force: true });
+        return false;
+      },
+    );
+    copiaPronta = { dataDir, plantilla, hecha };
+  } catch {
+    // startEmbeddedPostgres copies (or runs initdb) itself
+  }
+}
+
+/**
+ * The early copy of `plantilla` for `dataDir`, once finished: the path of the copied `pg/` (to rename into place),
+ * or undefined (none started, another template, or it failed).
+ */
+export async function tomarCopiaPronta(dataDir: string, plantilla: string): Promise<string | undefined> {
+  const c = copiaPronta;
+  if (!c || c.dataDir !== path.resolve(dataDir)) return undefined;
+  copiaPronta = undefined;
+  const ok = await c.hecha;
+  const destino = path.join(c.dataDir, COPIA_PRONTA);
+  if (ok && c.plantilla === plantilla) return destino;
+  rmSync(destino, { recursive: true, force: true });
+  return undefined;
+}
+
+/** A folder that became PGlite after all: the early copy is waited for and removed. */
+export async function descartarCopiaPronta(dataDir: string): Promise<void> {
+  const c = copiaPronta;
+  if (c && c.dataDir === path.resolve(dataDir)) {
+    copiaPronta = undefined;
+    await c.hecha;
+  }
+  rmSync(path.join(dataDir, COPIA_PRONTA), { recursive: true, force: true });
 }
