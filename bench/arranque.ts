@@ -1,7 +1,8 @@
 /**
  * Start time of the production server (issue 22), as `npm start` runs it: `scripts/build-if-changed.mjs` (nothing to
- * build on an installed copy), then `apps/server/dist/main.mjs` on an embedded data folder with DEMO on (the engine a
- * new folder gets, printed in the title; FARO_MOTOR=pglite|postgres picks one).
+ * build on an installed copy), then `apps/server/dist/main.mjs` on an embedded data folder with DEMO on, for the
+ * engine a new folder gets by default (the embedded PostgreSQL where its npm binaries run) and for PGlite
+ * (FARO_MOTOR=pglite), each printed beside the targets.
  * - First start with DEMO on an empty folder (target: first answer <= 5 s): the template copy, the core of the demo
  *   before listening, the rest after (its steps and total are printed, with a sign-in answered while it seeds).
  * - Restarts on that folder (target: first answer <= 1 s), the last one through `npm start` itself.
