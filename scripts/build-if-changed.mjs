@@ -5,6 +5,7 @@
 //   files: when every path, size and mtime match the last check, the contents are not read again.
 // - `FARO_RECOMPILAR=1` forces the build.
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -135,8 +136,12 @@ function templateIfChanged(folder, stamp, made, wanted, args) {
   else console.warn('No se pudo preparar la plantilla de datos: el primer arranque creará la base de datos él mismo.');
 }
 
-buildIfChanged();
-templatesIfChanged();
+// A FARO_PROCESOS worker is forked with this script as its entry: the supervisor already checked the build, and a
+// worker restarted while the sources change must not start a build of its own.
+if (!cluster.isWorker) {
+  buildIfChanged();
+  templatesIfChanged();
+}
 if (process.argv.includes('--arrancar')) {
   // What `node --enable-source-maps apps/server/dist/main.mjs` did, in this process.
   process.setSourceMapsEnabled(true);
