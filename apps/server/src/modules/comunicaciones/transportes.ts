@@ -1,5 +1,5 @@
 import { MSG_MARKETING } from '@faro/domain';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { cifrar, descifrar } from '../ventas/verifactu/configuracion.ts';
 
 /** One message to hand over to a channel. */
@@ -42,21 +42,34 @@ export function transporteCorreo(
   c: ConfigEnvio | undefined,
   opts: { secret: string; smtpUrl?: string; remitente: string },
 ): Transporte {
-  const propio = c?.SmtpHost
-    ? nodemailer.createTransport({
-        host: c.SmtpHost,
-        port: c.SmtpPuerto ?? 587,
-        secure: c.SmtpSeguro,
-        pool: true,
-        maxConnections: 2,
-        ignoreTLS: !c.SmtpSeguro && c.SmtpHost === '127.0.0.1',
-        auth: c.SmtpUsuario ? { user: c.SmtpUsuario, pass: descifrarClave(opts.secret, c.SmtpClave) } : undefined,
-      })
-    : null;
-  const t = propio ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null);
+  // nodemailer (~0.1 s to import) loads with the first e-mail sent, not at start (issue 22).
+  let creado: Transporter | null = null;
+  let pendiente: Promise<Transporter | null> | undefined;
+  const crear = async (): Promise<Transporter | null> => {
+    const { default: nodemailer } = await import('nodemailer');
+    const propio = c?.SmtpHost
+      ? nodemailer.createTransport({
+          host: c.SmtpHost,
+          port: c.SmtpPuerto ?? 587,
+          secure: c.SmtpSeguro,
+          pool: true,
+          maxConnections: 2,
+          ignoreTLS: !c.SmtpSeguro && c.SmtpHost === '127.0.0.1',
+          auth: c.SmtpUsuario ? { user: c.SmtpUsuario, pass: descifrarClave(opts.secret, c.SmtpClave) } : undefined,
+        })
+      : null;
+    creado = propio ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null);
+    return creado;
+  };
+  const transporte = () => {
+    pendiente ??= crear();
+    return pendiente;
+  };
   const from = c?.Remitente || opts.remitente;
   return {
     async enviar(e) {
+      if (!c?.SmtpHost && !opts.smtpUrl) throw new Error(MSG_MARKETING.sinServidor);
+      const t = await transporte();
       if (!t) throw new Error(MSG_MARKETING.sinServidor);
       await t.sendMail({
         from,
@@ -70,7 +83,7 @@ export function transporteCorreo(
           : undefined,
       });
     },
-    cerrar: () => t?.close(),
+    cerrar: () => creado?.close(),
   };
 }
 

@@ -3,8 +3,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Database, openDatabase } from '../db/database.ts';
 import { crearCopiaFisica, restaurarCopiaFisica } from './copiaFisica.ts';
 import { pasarPgliteAPostgres } from './pasoAPostgres.ts';
@@ -108,6 +106,11 @@ export async function restaurarCopia(
       }
       return { ms: performance.now() - t0 };
     }
+    // Loaded here (issue 22): importing PGlite costs every start ~70 ms, and main.ts imports this file.
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+    ]);
     const client = await PGlite.create({
       dataDir: destino.dataDir,
       loadDataDir: new Blob([tar]),

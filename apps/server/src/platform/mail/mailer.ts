@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
 import { correosSalida, correosSalidaAdjuntos } from '../db/schema.ts';
 
@@ -23,7 +23,13 @@ export function createMailer(
   db: Db,
   options: { smtpUrl?: string; from: string; log: (message: string) => void },
 ): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // nodemailer (~0.1 s to import) loads with the first mail that goes out by SMTP, not at start (issue 22).
+  let transport: Promise<Transporter> | undefined;
+  const smtpUrl = options.smtpUrl;
+  const transporte = () => {
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+    return transport;
+  };
   return {
     async send(mail) {
       const [row] = await db
@@ -41,12 +47,12 @@ export function createMailer(
           })),
         );
       }
-      if (!transport) {
+      if (!smtpUrl) {
         options.log(`Correo en la bandeja de salida para ${mail.to}: ${mail.subject}\n${mail.text}`);
         return;
       }
       try {
-        await transport.sendMail({
+        await (await transporte()).sendMail({
           from: options.from,
           to: mail.to,
           subject: mail.subject,
