@@ -14,9 +14,17 @@ export interface OpcionesEmision {
   Minorista?: boolean;
   /**
    * Work of the same transaction that does not need the number (the stock moved by the invoice): it runs before
-   * the number so the series' counter row stays locked as briefly as possible (issuing throughput per series).
+   * the number so the series' counter row stays locked as briefly as possible (issuing throughput per series). It
+   * gets the recomputed header (not yet numbered) and the lines as stored, so it need not read them again.
    */
-  antesDelNumero?: (t: Scope) => Promise<void>;
+  antesDelNumero?: (t: Scope, h: Cabecera, lineas: readonly LineaEmitida[]) => Promise<void>;
+}
+
+/** A line of the invoice being issued, as stored (its id may be new when the recomputation rewrote the lines). */
+export interface LineaEmitida {
+  idProducto?: number | null | undefined;
+  cantidad: string;
+  idLineaOrigen?: number | null | undefined;
 }
 
 const c = (column: { name: string }) => sql.identifier(column.name);
@@ -84,7 +92,7 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     // The due dates from the payment method (both sides), then the side's own work and the caller's (stock).
     await venc.generarVencimientos(s, antes);
     await lado.emision.antesDelNumero?.(s, antes, { ...op });
-    if (op.antesDelNumero) await op.antesDelNumero(s);
+    if (op.antesDelNumero) await op.antesDelNumero(s, antes, prep.lineas);
     const preparado: PasoNumerado | undefined = lado.emision.prepararDespuesDelNumero
       ? await lado.emision.prepararDespuesDelNumero(s, antes)
       : lado.emision.despuesDelNumero && { paso: lado.emision.despuesDelNumero };

@@ -215,7 +215,7 @@ function registrarRecurso(
       await scope.tx(async (tx) => {
         await m.emitir(tx, id, {
           ...body,
-          antesDelNumero: (t) => m.sincronizarStock(t, id, { comoEmitida: true }),
+          antesDelNumero: (t, h, lineas) => m.sincronizarStock(t, id, { comoEmitida: true, cabecera: h, lineas }),
         });
       });
       return cargar(scope, id);

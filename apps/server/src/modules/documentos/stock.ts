@@ -1,5 +1,5 @@
 import { add, dec, ES_FACTURA, isZero, MSG, MSG_DATOS, neg, toFixed, ZERO } from '@faro/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -30,21 +30,40 @@ export function almacenDe(body: unknown): number | null | undefined {
   return parsed.data.IdAlmacen ?? null;
 }
 
+/** What the stock needs of a document's line (an issuing passes the lines it already loaded). */
+export interface LineaStock {
+  idProducto?: number | null | undefined;
+  cantidad: string;
+  idLineaOrigen?: number | null | undefined;
+}
+
 /** The stock moved by one side's documents (sales take goods out, purchases bring them in). */
 export function stockDe(lado: LadoDocumentos) {
   const { cabecera: dv, lineas: dl, stock: sd } = lado.tablas;
 
   /** Quantities (per product) the document should have taken out of stock now; empty when none. */
-  async function salidaDeseada(s: Scope, h: Cabecera, comoEmitida = false): Promise<Map<number, string>> {
+  async function salidaDeseada(
+    s: Scope,
+    h: Cabecera,
+    comoEmitida = false,
+    /** The document's stored lines when the caller already has them (issuing): no re-read. */
+    cargadas?: readonly LineaStock[],
+  ): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     if (h.estado === 'Anulada') return out;
     if (!lado.stock.mueve(h, comoEmitida)) return out;
     const facturaEmitida = ES_FACTURA(h.tipo);
-    let lineas = await s.pick(
-      { id: dl.id, idProducto: dl.idProducto, cantidad: dl.cantidad, origen: dl.idLineaOrigen },
-      dl,
-      eq(dl.idDocumento, h.id),
-    );
+    let lineas = cargadas
+      ? cargadas.map((l) => ({
+          idProducto: l.idProducto ?? null,
+          cantidad: l.cantidad,
+          origen: l.idLineaOrigen ?? null,
+        }))
+      : await s.pick(
+          { idProducto: dl.idProducto, cantidad: dl.cantidad, origen: dl.idLineaOrigen },
+          dl,
+          eq(dl.idDocumento, h.id),
+        );
     if (facturaEmitida) {
       // Goods already taken out by their delivery note are not taken out again by the invoice.
       const origenes = lineas.map((l) => l.origen).filter((o): o is number => o !== null);
@@ -97,12 +116,30 @@ export function stockDe(lado: LadoDocumentos) {
   async function sincronizarStock(
     s: Scope,
     id: number,
-    /** comoEmitida: an invoice draft being issued in this transaction, before it takes its number (emitirFactura). */
-    opciones: { IdAlmacen?: number | null; borrar?: boolean; comoEmitida?: boolean } = {},
+    /**
+     * comoEmitida: an invoice draft being issued in this transaction, before it takes its number (emitirFactura);
+     * cabecera / lineas: the document's header and stored lines when the caller already loaded them (issuing), so
+     * they are not read again.
+     */
+    opciones: {
+      IdAlmacen?: number | null;
+      borrar?: boolean;
+      comoEmitida?: boolean;
+      cabecera?: Cabecera;
+      lineas?: readonly LineaStock[];
+    } = {},
   ): Promise<void> {
-    const [h] = await s.select(dv, eq(dv.id, id));
+    const h = opciones.cabecera ?? (await s.select(dv, eq(dv.id, id)))[0];
     if (!h) throw notFound();
-    const [row] = await s.select(sd, eq(sd.idDocumento, id)).for('update');
+    // ONE round trip: the company's modules and the document's stock row, locked (a sub-select FOR UPDATE).
+    const [fila] = await s.company({
+      modulos: empresa.modulos,
+      stock: sql<{ idAlmacen: number | null; movido: unknown; movidoAlmacen: number | null } | null>`(
+        select json_build_object('idAlmacen', ${sd.idAlmacen}, 'movido', ${sd.movido},
+          'movidoAlmacen', ${sd.movidoAlmacen})
+        from ${sd} where ${s.mine(sd)} and ${sd.idDocumento} = ${id} for update)`,
+    });
+    const row = fila?.stock ?? undefined;
     let idAlmacen = row?.idAlmacen ?? null;
     if (opciones.IdAlmacen !== undefined) {
       if (opciones.IdAlmacen !== null) {
@@ -120,15 +157,16 @@ export function stockDe(lado: LadoDocumentos) {
       }
       idAlmacen = opciones.IdAlmacen;
     }
-    const [emp] = await s.company({ modulos: empresa.modulos });
-    const stockActivo = emp?.modulos?.ActStock === true;
+    const stockActivo = fila?.modulos?.ActStock === true;
     const antes = new Map(
       Object.entries((row?.movido ?? {}) as Record<string, string>).map(([k, v]) => [Number(k), v]),
     );
     const antesAlmacen = row?.movidoAlmacen ?? null;
     // With the module off nothing moves (and what a document took out while it was on stays out).
     const deseada =
-      stockActivo && !opciones.borrar ? await salidaDeseada(s, h, opciones.comoEmitida) : new Map<number, string>();
+      stockActivo && !opciones.borrar
+        ? await salidaDeseada(s, h, opciones.comoEmitida, opciones.lineas)
+        : new Map<number, string>();
     let almacen = idAlmacen;
     if (deseada.size && almacen === null) {
       almacen = await almacenPorDefecto(s);

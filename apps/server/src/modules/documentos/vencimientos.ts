@@ -47,35 +47,55 @@ export function vencimientosDe(lado: LadoDocumentos) {
    */
   async function generarVencimientos(t: Scope, f: Cabecera): Promise<void> {
     const fc = (k: string) => col(fpagoTable, k);
-    const [fp] = f.idFormaPago
-      ? ((await t.pick(
-          {
-            Plazos: fc('Plazos'),
-            DiasPrimerPlazo: fc('DiasPrimerPlazo'),
-            DiasEntrePlazos: fc('DiasEntrePlazos'),
-          },
-          fpagoTable,
-          eq(fc('Id'), f.idFormaPago),
-        )) as { Plazos: number | null; DiasPrimerPlazo: number | null; DiasEntrePlazos: number | null }[])
-      : [];
     const tt = lado.tercero.table;
     const cc = (k: string) => col(tt, k);
-    const [tercero] = (await t.pick({ d1: cc('DiaPago1'), d2: cc('DiaPago2') }, tt, eq(cc('Id'), f.idTercero))) as {
+    // ONE round trip: the party's payment days and its payment method (a LEFT JOIN: the invoice may have none).
+    const [r] = (await t
+      .pick(
+        {
+          d1: cc('DiaPago1'),
+          d2: cc('DiaPago2'),
+          fp: fc('Id'),
+          Plazos: fc('Plazos'),
+          DiasPrimerPlazo: fc('DiasPrimerPlazo'),
+          DiasEntrePlazos: fc('DiasEntrePlazos'),
+        },
+        tt,
+        eq(cc('Id'), f.idTercero),
+      )
+      .leftJoin(fpagoTable, t.on(fpagoTable, eq(fc('Id'), f.idFormaPago ?? null)))) as {
       d1: number | null;
       d2: number | null;
+      fp: number | null;
+      Plazos: number | null;
+      DiasPrimerPlazo: number | null;
+      DiasEntrePlazos: number | null;
     }[];
-    const dias = [tercero?.d1, tercero?.d2].filter((d): d is number => typeof d === 'number');
+    const fp = r && r.fp !== null ? r : undefined;
+    const dias = [r?.d1, r?.d2].filter((d): d is number => typeof d === 'number');
     const plazos = instalments(
       f.fecha,
       f.total,
       { Plazos: fp?.Plazos ?? 1, DiasPrimerPlazo: fp?.DiasPrimerPlazo ?? 0, DiasEntrePlazos: fp?.DiasEntrePlazos ?? 0 },
       fp ? dias : [],
     );
-    await t.delete(vv, eq(vv.IdFactura, f.id));
-    await t.insert(
-      vv,
-      plazos.map((p, i) => ({ IdFactura: f.id, Plazo: i + 1, Fecha: p.Fecha, Importe: p.Importe })),
-    );
+    // ONE statement: the instalments upserted (a fresh one settles nothing) and any stored beyond them deleted.
+    const n = (k: { name: string }) => sql.identifier(k.name);
+    await t.execute((empresaId, de) => {
+      const filas = sql.join(
+        plazos.map((p, i) => sql`(${empresaId}, ${f.id}, ${i + 1}, ${p.Fecha}, ${p.Importe})`),
+        sql`, `,
+      );
+      return sql`
+        with sobran as (
+          delete from ${vv} v where ${de('v')} and v.${n(vv.IdFactura)} = ${f.id} and v.${n(vv.Plazo)} > ${plazos.length}
+        )
+        insert into ${vv} (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}, ${n(vv.Fecha)}, ${n(vv.Importe)})
+        values ${filas}
+        on conflict (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}) do update
+          set ${n(vv.Fecha)} = excluded.${n(vv.Fecha)}, ${n(vv.Importe)} = excluded.${n(vv.Importe)},
+            ${n(vv.Liquidado)} = default`;
+    });
   }
 
   /** Spreads an invoice's payments over its instalments in date order (called on every payment change). */
