@@ -8,8 +8,9 @@ export const SIN_FIRMAR =
 /**
  * After the guard: a suspended company's calls are refused (403), and so are a contracted, unsigned company's calls outside
  * the users area (sign-in, context, company switch, contract PDFs stay reachable so the 'Aviso Legal' modal and the
- * signing work). The suspension is read with the request's context (one query, joined), so a suspension made through
- * any server process is refused at once by every other: nothing is kept in memory.
+ * signing work). The suspension is part of the request's context, which a process keeps in memory only while the
+ * company's context version is unchanged (platform/auth/contextCache.ts, migration 0037): suspending bumps that
+ * version at commit, so the next request of every server process reads the suspension and is refused.
  */
 export function suspensionGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
