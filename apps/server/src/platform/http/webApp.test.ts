@@ -14,6 +14,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Faro</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, '.secreto'), 'no');
   const { database, drop } = await openTestDatabase();
   built = await buildApp({
     config: { ...loadConfig({}), webDist: dist },
@@ -48,5 +50,35 @@ describe('serving the web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ Mensaje: 'No existe el dato solicitado' });
     expect(String((await get('/')).headers['set-cookie'])).toContain('XSRF-TOKEN=');
+  });
+
+  it('serves each file with its type and validators, a 304 when unchanged, and the shell for anything else', async () => {
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      built.app.inject({ method: 'GET', url, headers });
+    const asset = await get('/assets/app-123.js?v=1');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['content-length']).toBe('14');
+    expect(asset.headers.etag).toMatch(/^W\/"/);
+    expect(asset.headers['last-modified']).toBeTruthy();
+    const again = await get('/assets/app-123.js', { 'if-none-match': String(asset.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const since = await get('/assets/app-123.js', { 'if-modified-since': String(asset.headers['last-modified']) });
+    expect(since.statusCode).toBe(304);
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    const head = await built.app.inject({ method: 'HEAD', url: '/assets/app-123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    // Outside the build, a dot file, a folder, a missing asset: the app shell, never the file.
+    for (const url of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/.secreto', '/assets', '/assets/nada.js']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });
