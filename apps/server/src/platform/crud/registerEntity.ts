@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { tableOf } from '../db/tableRegistry.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Scope } from '../tenancy/scope.ts';
-import { registerCrudRoutes } from './crudRoutes.ts';
+import { lazySchema, registerCrudRoutes } from './crudRoutes.ts';
 import { type EntityRepository, entityRepository } from './entityRepository.ts';
 import { hookedRepository, type RepositoryHooks, referenceHook } from './hookedRepository.ts';
 
@@ -36,7 +36,7 @@ export function registerEntity(
 ): (scope: Scope) => EntityRepository {
   const repository = masterRepository(entity, options);
   registerCrudRoutes(app, entity, repository, deps.scopeOf, {
-    body: entitySaveSchema(entity, options.overrides ?? {}),
+    body: lazySchema(() => entitySaveSchema(entity, options.overrides ?? {})),
   });
   return repository;
 }
