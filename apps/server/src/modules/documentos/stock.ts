@@ -132,13 +132,19 @@ export function stockDe(lado: LadoDocumentos) {
     const h = opciones.cabecera ?? (await s.select(dv, eq(dv.id, id)))[0];
     if (!h) throw notFound();
     // ONE round trip: the company's modules and the document's stock row, locked (a sub-select FOR UPDATE).
-    const [fila] = await s.company({
-      modulos: empresa.modulos,
-      stock: sql<{ idAlmacen: number | null; movido: unknown; movidoAlmacen: number | null } | null>`(
-        select json_build_object('idAlmacen', ${sd.idAlmacen}, 'movido', ${sd.movido},
-          'movidoAlmacen', ${sd.movidoAlmacen})
-        from ${sd} where ${s.mine(sd)} and ${sd.idDocumento} = ${id} for update)`,
-    });
+    const n = (k: { name: string }) => sql.identifier(k.name);
+    const [fila] = await s.execute<{
+      modulos: { ActStock?: boolean } | null;
+      stock: { idAlmacen: number | null; movido: unknown; movidoAlmacen: number | null } | null;
+    }>(
+      (empresaId, de) => sql`
+        select e.${n(empresa.modulos)} as modulos, (
+          select json_build_object('idAlmacen', sd.${n(sd.idAlmacen)}, 'movido', sd.${n(sd.movido)},
+            'movidoAlmacen', sd.${n(sd.movidoAlmacen)})
+          from ${sd} sd where ${de('sd')} and sd.${n(sd.idDocumento)} = ${id} for update
+        ) as stock
+        from empresas e where e.${n(empresa.id)} = ${empresaId}`,
+    );
     const row = fila?.stock ?? undefined;
     let idAlmacen = row?.idAlmacen ?? null;
     if (opciones.IdAlmacen !== undefined) {
