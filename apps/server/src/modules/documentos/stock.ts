@@ -48,6 +48,8 @@ export function stockDe(lado: LadoDocumentos) {
     comoEmitida = false,
     /** The document's stored lines when the caller already has them (issuing): no re-read. */
     cargadas?: readonly LineaStock[],
+    /** Which of those lines' products control stock, when already read (with the stock row): no re-read. */
+    controlLeido?: ReadonlySet<number>,
   ): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     if (h.estado === 'Anulada') return out;
@@ -81,13 +83,19 @@ export function stockDe(lado: LadoDocumentos) {
     const ids = [...new Set(lineas.map((l) => l.idProducto).filter((p): p is number => p !== null))];
     if (!ids.length) return out;
     const pc = (f: string) => col(productosTable, f);
-    const conControl = new Set(
-      (
-        (await s.pick({ id: pc('Id') }, productosTable, and(inArray(pc('Id'), ids), eq(pc('ControlStock'), true)))) as {
-          id: number;
-        }[]
-      ).map((p) => p.id),
-    );
+    const conControl =
+      controlLeido ??
+      new Set(
+        (
+          (await s.pick(
+            { id: pc('Id') },
+            productosTable,
+            and(inArray(pc('Id'), ids), eq(pc('ControlStock'), true)),
+          )) as {
+            id: number;
+          }[]
+        ).map((p) => p.id),
+      );
     for (const l of lineas) {
       if (l.idProducto === null || !conControl.has(l.idProducto)) continue;
       out.set(l.idProducto, toFixed(add(dec(out.get(l.idProducto) ?? '0'), dec(l.cantidad)), 3));
@@ -131,20 +139,37 @@ export function stockDe(lado: LadoDocumentos) {
   ): Promise<void> {
     const h = opciones.cabecera ?? (await s.select(dv, eq(dv.id, id)))[0];
     if (!h) throw notFound();
-    // ONE round trip: the company's modules and the document's stock row, locked (a sub-select FOR UPDATE).
+    // ONE round trip: the company's modules and the document's stock row, locked (a sub-select FOR UPDATE); with
+    // the lines given (issuing), also which of their products control stock.
     const n = (k: { name: string }) => sql.identifier(k.name);
+    const pc = (f: string) => n(col(productosTable, f));
+    const productos = [
+      ...new Set((opciones.lineas ?? []).map((l) => l.idProducto).filter((p): p is number => typeof p === 'number')),
+    ];
     const [fila] = await s.execute<{
       modulos: { ActStock?: boolean } | null;
       stock: { idAlmacen: number | null; movido: unknown; movidoAlmacen: number | null } | null;
+      control: number[] | null;
     }>(
       (empresaId, de) => sql`
         select e.${n(empresa.modulos)} as modulos, (
           select json_build_object('idAlmacen', sd.${n(sd.idAlmacen)}, 'movido', sd.${n(sd.movido)},
             'movidoAlmacen', sd.${n(sd.movidoAlmacen)})
           from ${sd} sd where ${de('sd')} and sd.${n(sd.idDocumento)} = ${id} for update
-        ) as stock
+        ) as stock, ${
+          productos.length
+            ? sql`(
+          select json_agg(p.${pc('Id')}) from ${productosTable} p
+          where ${de('p')} and p.${pc('ControlStock')} and p.${pc('Id')} in (${sql.join(
+            productos.map((p) => sql`${p}`),
+            sql`, `,
+          )})
+        )`
+            : sql`null`
+        } as control
         from empresas e where e.${n(empresa.id)} = ${empresaId}`,
     );
+    const control = opciones.lineas ? new Set((fila?.control ?? []).map(Number)) : undefined;
     const row = fila?.stock ?? undefined;
     let idAlmacen = row?.idAlmacen ?? null;
     if (opciones.IdAlmacen !== undefined) {
@@ -171,7 +196,7 @@ export function stockDe(lado: LadoDocumentos) {
     // With the module off nothing moves (and what a document took out while it was on stays out).
     const deseada =
       stockActivo && !opciones.borrar
-        ? await salidaDeseada(s, h, opciones.comoEmitida, opciones.lineas)
+        ? await salidaDeseada(s, h, opciones.comoEmitida, opciones.lineas, control)
         : new Map<number, string>();
     let almacen = idAlmacen;
     if (deseada.size && almacen === null) {
