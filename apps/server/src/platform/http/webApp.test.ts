@@ -72,6 +72,12 @@ describe('serving the web app', () => {
     const head = await built.app.inject({ method: 'HEAD', url: '/assets/app-123.js' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+    // Only the health check and the web app answer HEAD (app.ts: exposeHeadRoutes off for the API's GET routes).
+    expect((await built.app.inject({ method: 'HEAD', url: '/api/health' })).statusCode).toBe(200);
+    expect((await built.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+    const list = '/api/ventas/clientes/list';
+    expect((await built.app.inject({ method: 'GET', url: list })).statusCode).toBe(401);
+    expect((await built.app.inject({ method: 'HEAD', url: list })).statusCode).toBe(404);
     // Outside the build, a dot file, a folder, a missing asset: the app shell, never the file.
     for (const url of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/.secreto', '/assets', '/assets/nada.js']) {
       const res = await get(url);

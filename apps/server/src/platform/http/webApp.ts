@@ -79,7 +79,7 @@ export async function installWebApp(app: FastifyInstance, webDist: string): Prom
     app.log.warn(`No se encuentra la web compilada en ${webDist}: ejecuta "npm run build"`);
     return;
   }
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { exposeHeadRoute: true }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.status(404).send({ Mensaje: MSG.notFound });
     const found = await fileOf(root, request.url);
     if (found && found.file !== index) return sendFile(request, reply, found.file, found.stats, 'public, max-age=0');
