@@ -17,9 +17,9 @@ declare module 'vitest' {
 export const E2E_WORKERS = 2;
 
 export default async function setup(project: TestProject) {
-  // The journeys' servers run on PGlite (a fresh folder per server, seeded at start). ADR 0003 makes a new folder
-  // PostgreSQL when the npm binaries are installed: FARO_MOTOR=pglite keeps them as they were (set it to override).
-  process.env.FARO_MOTOR ??= 'pglite';
+  // The journeys' servers run on PGlite (a fresh folder per server, seeded at start): harness.ts's startServer passes
+  // FARO_MOTOR=pglite to them unless it is set. Not set here: globalSetup runs in vitest's main process, whose
+  // environment every test worker of every project inherits, and the embedded-PostgreSQL tests need it unset.
   // FARO_E2E_URL: run the journeys against a server that is already running (no build, no start).
   const external = process.env.FARO_E2E_URL;
   if (external) {

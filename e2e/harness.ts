@@ -80,6 +80,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
       FARO_SEMILLA_DIFERIDA: '0', // the whole demo before the first journey (main.ts seeds most of it after listening)
+      // PGlite, as the journeys always ran (ADR 0003 makes a new folder PostgreSQL where the npm binaries run).
+      FARO_MOTOR: process.env.FARO_MOTOR ?? 'pglite',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

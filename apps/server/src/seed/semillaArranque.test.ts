@@ -19,7 +19,7 @@ async function recuentos(database: Database): Promise<Record<string, number>> {
 }
 
 const documentos = (database: Database) =>
-  database.query(`select empresa_id, id, tipo, num_serie, numero, fecha::text, estado, estado_cobro, id_cliente, total::text
+  database.query(`select empresa_id::int, id::int, tipo, num_serie, numero, fecha::text, estado, estado_cobro, id_cliente::int, total::text
        from documentos_venta order by empresa_id, id`);
 
 /**
@@ -55,7 +55,7 @@ describe('DEMO seeded in two times by the start (issue 22)', () => {
     expect(await documentos(start)).toEqual(await documentos(reference.database));
     const miembros = (d: Database) =>
       d.query(
-        `select m.id, m.empresa_id, p.user_name, m.roles::text, m.id_perfil, m.codigo_empleado, m.propietario
+        `select m.id::int, m.empresa_id::int, p.user_name, m.roles::text, m.id_perfil::int, m.codigo_empleado, m.propietario
            from miembros m join personas p on p.id = m.persona_id order by m.id`,
       );
     expect(await miembros(start)).toEqual(await miembros(reference.database));
