@@ -5,9 +5,9 @@
  *   - `perfilPg`: a statement trace of every transaction on node-postgres (PostgreSQL only), to count statements and
  *     round trips per issue and the time the series counter row and the VeriFactu chain head stay locked.
  */
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { type Stats, stats } from './load.ts';
+import { runItemsInWorker } from './ventas.ts';
 
 export interface ResultadoCarga {
   latencies: number[];
@@ -17,50 +17,6 @@ export interface ResultadoCarga {
   firstFailure?: string;
 }
 
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { base, headers, items, concurrency, maxSeconds } = workerData;
-const url = new URL(base);
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-function send(item) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const payload = item.body === undefined ? undefined : JSON.stringify(item.body);
-    const h = { ...headers };
-    if (payload !== undefined) { h['content-type'] = 'application/json'; h['content-length'] = Buffer.byteLength(payload); }
-    const req = http.request({ host: url.hostname, port: url.port, path: item.path, method: item.method, headers: h, agent }, (res) => {
-      const bad = res.statusCode >= 300; let text = '';
-      res.on('data', (c) => { if (bad && text.length < 300) text += c.toString('utf8'); });
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - t0, text }));
-    });
-    req.setTimeout(30000, () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-(async () => {
-  let next = 0;
-  const out = { latencies: [], statuses: {}, errors: 0, seconds: 0 };
-  const t0 = performance.now(); const deadline = t0 + maxSeconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length && performance.now() < deadline) {
-      const item = items[next++];
-      try {
-        const r = await send(item);
-        out.latencies.push(r.ms);
-        out.statuses[r.status] = (out.statuses[r.status] || 0) + 1;
-        if (r.status >= 300 && !out.firstFailure) out.firstFailure = r.status + ' ' + item.path + ' ' + r.text;
-      } catch (e) { out.errors++; if (!out.firstFailure) out.firstFailure = String(e && e.message); }
-    }
-  }));
-  out.seconds = (performance.now() - t0) / 1000;
-  agent.destroy();
-  parentPort.postMessage(out);
-})();
-`;
-
 export interface EspecCarga {
   base: string;
   headers: Record<string, string>;
@@ -69,28 +25,8 @@ export interface EspecCarga {
   maxSeconds: number;
 }
 
-/** The items over HTTP, `concurrency` at a time, on a worker thread; bounded in time. */
-export function cargaHttp(spec: EspecCarga): Promise<ResultadoCarga> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: spec });
-    const timer = setTimeout(
-      () => {
-        void worker.terminate();
-        reject(new Error('load worker over its time limit'));
-      },
-      (spec.maxSeconds + 60) * 1000,
-    );
-    worker.once('message', (r: ResultadoCarga) => {
-      clearTimeout(timer);
-      resolve(r);
-      void worker.terminate();
-    });
-    worker.once('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-  });
-}
+/** The items over HTTP, `concurrency` at a time, on a worker thread; bounded in time (the sales bench's runner). */
+export const cargaHttp = (spec: EspecCarga): Promise<ResultadoCarga> => runItemsInWorker({ ...spec, warmup: 0 });
 
 /** Successful requests per second and how many failed. */
 export const okDe = (r: ResultadoCarga) => {

@@ -86,7 +86,7 @@ interface ListFigures {
   plan: string;
 }
 
-interface MultiResult {
+export interface MultiResult {
   latencies: number[];
   statuses: Record<string, number>;
   errors: number;
@@ -314,7 +314,7 @@ function send(item) {
 })();
 `;
 
-interface MultiSpec {
+export interface MultiSpec {
   base: string;
   headers: Record<string, string>;
   items: { method: string; path: string; body?: unknown }[];
@@ -323,7 +323,7 @@ interface MultiSpec {
   warmup: number;
 }
 
-function runItemsInWorker(spec: MultiSpec): Promise<MultiResult> {
+export function runItemsInWorker(spec: MultiSpec): Promise<MultiResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(MULTI_WORKER, { eval: true, workerData: spec });
     const timer = setTimeout(
@@ -350,7 +350,7 @@ function runItemsInWorker(spec: MultiSpec): Promise<MultiResult> {
 }
 
 /** `fn` over the items, `concurrency` at a time in this process, bounded in time. */
-async function runInProcess<T>(
+export async function runInProcess<T>(
   items: T[],
   concurrency: number,
   maxSeconds: number,

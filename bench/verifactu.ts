@@ -28,6 +28,7 @@ import { cargaHttp, okDe, type PerfilEmision, perfilPg, type ResultadoCarga } fr
 import { type Cell, ms, num, printTable } from './format.ts';
 import { stats } from './load.ts';
 import { csrfHeaders, INFO_PATH, login, startInProcess } from './serverBench.ts';
+import { runInProcess } from './ventas.ts';
 
 export const SECUENCIAL = 200;
 /** Today in Madrid (an invoice is never dated after today). */
@@ -152,37 +153,6 @@ async function borradoresEnBloque(database: Database, empresaId: number, n: numb
   return ids;
 }
 
-/** `fn` over the items, `concurrency` at a time in this process, bounded in time. */
-async function enProceso<T>(
-  items: T[],
-  concurrency: number,
-  maxSeconds: number,
-  fn: (item: T) => Promise<void>,
-): Promise<ResultadoCarga> {
-  const out: ResultadoCarga = { latencies: [], statuses: {}, errors: 0, seconds: 0 };
-  let next = 0;
-  const t0 = performance.now();
-  const deadline = t0 + maxSeconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length && performance.now() < deadline) {
-        const item = items[next++]!;
-        const s = performance.now();
-        try {
-          await fn(item);
-          out.latencies.push(performance.now() - s);
-          out.statuses.ok = (out.statuses.ok ?? 0) + 1;
-        } catch (error) {
-          out.errors++;
-          out.firstFailure ??= error instanceof Error ? error.message : String(error);
-        }
-      }
-    }),
-  );
-  out.seconds = (performance.now() - t0) / 1000;
-  return out;
-}
-
 /** Issue 22's rows of every engine (printed in their own table). */
 const filas22: Cell[][] = [];
 const notas22: string[] = [];
@@ -212,7 +182,7 @@ async function transaccionDesnuda(database: Database, asesor = false): Promise<R
   await database.query('insert into bench_ref_cabeza values (1, 0, null) on conflict do nothing');
   const items = Array.from({ length: 20_000 }, (_, i) => i);
   const json = JSON.stringify({ Huella: 'A'.repeat(64), FechaHoraHusoGenRegistro: new Date().toISOString() });
-  return enProceso(items, CLIENTES_HTTP, 3, async () => {
+  return runInProcess(items, CLIENTES_HTTP, 3, async () => {
     await database.db.transaction(async (tx) => {
       if (asesor) {
         // The same with a transaction-level advisory lock in place of the counter's row lock: one more round trip.
@@ -300,7 +270,7 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
   } finally {
     await started.app.close();
   }
-  const dentro = await enProceso(toma(1200), CLIENTES_HTTP, 3, async (id) => {
+  const dentro = await runInProcess(toma(1200), CLIENTES_HTTP, 3, async (id) => {
     await emitir(database, empresaId, id);
   });
   filas22.push(fila(nombre, `  emitirFactura in-process, ${CLIENTES_HTTP} at a time`, dentro, 'facturas/s'));

@@ -4,6 +4,7 @@
  * every spawned process is also killed when the test process exits.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import nodeHttp from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { BROWSER_COOKIE, xsrfTokenFor } from '../src/platform/http/security.ts';
@@ -153,4 +154,47 @@ export async function loginHttp(base: string, user: string, password: string): P
   });
   if (res.status !== 200) throw new Error(`login ${user}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.Token;
+}
+
+export interface FreshAnswer {
+  status: number;
+  headers: nodeHttp.IncomingHttpHeaders;
+  body: { Mensaje?: string; Token?: string } | null;
+}
+
+/** One call on a fresh connection (no keep-alive), so a FARO_PROCESOS cluster hands each one to the next worker. */
+export function freshHttp(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<FreshAnswer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = nodeHttp.request(
+      `${base}${url}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          'x-xsrf-token': SPAWN_CSRF.header,
+          cookie: SPAWN_CSRF.cookie,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : null }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SECRET as SECRET_SPAWN, SPAWN_CSRF, spawnServer } from '../../../test/serverProcess.ts';
+import { freshHttp as fresh, SECRET as SECRET_SPAWN, spawnServer } from '../../../test/serverProcess.ts';
 import { TEMPLATE_DB, withDatabase } from '../../../test/templateSetup.ts';
 import { createTestApp, TEST_CSRF, TEST_SECRET, type TestApp } from '../../../test/testApp.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
@@ -129,35 +128,6 @@ it('reads FARO_PROCESOS as a whole number from 1 to 64, in Spanish otherwise', (
   expect(numeroProcesos(' 4 ')).toBe(4);
   for (const bad of ['0', '2.5', 'dos', '65']) expect(() => numeroProcesos(bad)).toThrow('FARO_PROCESOS debe ser');
 });
-
-/** A fresh connection per request, so the cluster hands each one to the next worker. */
-function fresh(base: string, method: string, url: string, body?: unknown, token?: string) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise<{ status: number; body: { Mensaje?: string } | null }>((resolve, reject) => {
-    const req = http.request(
-      `${base}${url}`,
-      {
-        method,
-        agent: false,
-        headers: {
-          'x-xsrf-token': SPAWN_CSRF.header,
-          cookie: SPAWN_CSRF.cookie,
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => {
-          text += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 describe(`FARO_PROCESOS=2 as real processes (${ENGINE})`, () => {
   let cleanup: () => Promise<void> = async () => {};

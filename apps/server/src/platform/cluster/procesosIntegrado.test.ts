@@ -1,10 +1,9 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type ServerProcess, SPAWN_CSRF, spawnServer } from '../../../test/serverProcess.ts';
+import { freshHttp, type ServerProcess, spawnServer } from '../../../test/serverProcess.ts';
 import { ACCOUNT_FREE_FAILURES } from '../auth/loginLimits.ts';
 import { ACCOUNT_LOCKED, LOCK_AFTER_FAILURES, LOGIN_FAILED, TOO_MANY } from '../auth/sessionRoutes.ts';
 import { pasarPgliteAPostgres } from '../backup/pasoAPostgres.ts';
@@ -44,38 +43,9 @@ afterAll(async () => {
   if (base) rmSync(base, { recursive: true, force: true });
 });
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: { Mensaje?: string; Token?: string } | null };
-
 /** A fresh connection per request, so the cluster hands each one to the next worker. */
-function fresh(method: string, url: string, body?: unknown, token?: string): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${server!.base}${url}`,
-      {
-        method,
-        agent: false,
-        headers: {
-          'x-xsrf-token': SPAWN_CSRF.header,
-          cookie: SPAWN_CSRF.cookie,
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => {
-          text += c;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : null }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const fresh = (method: string, url: string, body?: unknown, token?: string) =>
+  freshHttp(server!.base, method, url, body, token);
 
 const login = (Usuario: string, Password: string) =>
   fresh('POST', '/api/usuarios/registro/login', { Usuario, Password, IdCliente: 'cliente-de-pruebas' });
