@@ -90,7 +90,10 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
       `Nombre;NIF\nImportado Uno SL;${right.slice(0, 7)}1${LETTERS[Number(`${right.slice(0, 7)}1`) % 23]}\nImportado Dos SL;${wrong}\n`,
     );
     await page.goto('/clientes/lista');
+    // The list has loaded (its total shows) before the import opens: the screen has settled.
+    await page.getByTestId('list-total').filter({ hasText: /\d/ }).waitFor();
     await page.getByRole('button', { name: 'Importar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Subir' }).waitFor();
     await page.locator('input[type="file"]').setInputFiles(csv);
     await page.getByRole('button', { name: 'Subir' }).click();
     await page.getByText('Indica qué campo es cada columna').waitFor();

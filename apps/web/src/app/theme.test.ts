@@ -37,6 +37,10 @@ describe('accessible theme colours', () => {
       expect(contrastRatio(lightColor, palette[1]), `${name} light`).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio('#ffffff', filled), `${name} filled`).toBeGreaterThanOrEqual(4.5);
       expect(vars[`--mantine-color-${name}-outline`]).toBe(filled);
+      // c="red" texts sit on white, the page and striped rows alike.
+      for (const bg of ['#ffffff', gray[0], gray[1]]) {
+        expect(contrastRatio(vars[`--mantine-color-${name}-text`]!, bg), `${name} text on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      }
     }
     // Colours that already passed stay as they were (Faro's primary shade).
     expect(vars['--mantine-color-faro-filled']).toBe(merged.colors.faro?.[8]);

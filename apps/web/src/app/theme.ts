@@ -60,7 +60,7 @@ export const A11Y_COLORS = {
  * Mantine's light scheme, made legible at the source so every screen inherits it: dimmed text, placeholders and
  * error texts above; per palette, the text of the light and subtle variants (badges, light buttons) reaches 4.5:1 on
  * the light background, and the filled shade (filled buttons and badges with white text, outline variants, c="red"
- * texts) 4.5:1 on white.
+ * texts) 4.5:1 on white, and a palette's text colour (c="red") 4.5:1 on striped rows.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const light: Record<`--${string}`, string> = {
@@ -77,6 +77,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     light[`--mantine-color-${name}-filled`] = filled;
     light[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
     light[`--mantine-color-${name}-outline`] = filled;
+    // c="red" and the like: legible on the striped and hovered rows (gray-1) too, not only on white.
+    light[`--mantine-color-${name}-text`] = legible(filled, t.colors.gray[1]!);
   }
   return { variables: {}, dark: {}, light };
 };
