@@ -39,7 +39,10 @@ describe('accessible theme colours', () => {
       expect(vars[`--mantine-color-${name}-outline`]).toBe(filled);
       // c="red" texts sit on white, the page and striped rows alike.
       for (const bg of ['#ffffff', gray[0], gray[1]]) {
-        expect(contrastRatio(vars[`--mantine-color-${name}-text`]!, bg), `${name} text on ${bg}`).toBeGreaterThanOrEqual(4.5);
+        expect(
+          contrastRatio(vars[`--mantine-color-${name}-text`]!, bg),
+          `${name} text on ${bg}`,
+        ).toBeGreaterThanOrEqual(4.5);
       }
     }
     // Colours that already passed stay as they were (Faro's primary shade).
