@@ -15,7 +15,7 @@ export async function pasarPgliteAPostgres(
   say: (m: string) => void,
 ): Promise<{ tablas: number; filas: number }> {
   await migrateDatabase(origen);
-  const server = await startEmbeddedPostgres(dataDir, say);
+  const server = await startEmbeddedPostgres(dataDir, say, { vigilar: false }); // started for the move only
   try {
     const destino = await openDatabase({ databaseUrl: server.url });
     try {

@@ -57,6 +57,14 @@ import {
   tomarCopiaPronta,
   tomarPostmasterPronto,
 } from './postmasterPronto.ts';
+import {
+  contadorFallos,
+  esperaAntesDe,
+  MAX_FALLOS,
+  type OpcionesVigilancia,
+  rendirsePorDefecto,
+  VENTANA_MS,
+} from './vigilanciaPostmaster.ts';
 
 export type Motor = 'pglite' | 'postgres';
 
@@ -107,6 +115,11 @@ interface Settings {
 export interface StartOptions {
   /** The template a new folder copies (PLANTILLA_POSTGRES by default); false: initdb (building the template). */
   plantilla?: string | false;
+  /**
+   * Restart the postmaster when it ends unexpectedly (vigilanciaPostmaster.ts): on by default; false for a server
+   * started only for a moment (a restore's recovery, the PGlite move, the template build).
+   */
+  vigilar?: false | OpcionesVigilancia;
 }
 
 export function readMarker(dataDir: string): Motor | undefined {
@@ -348,7 +361,7 @@ export async function startEmbeddedPostgres(
       const adopted = { ...s, port };
       await ensureDatabase(adopted);
       say(`PostgreSQL ya estaba en marcha (pid ${leftover}, puerto ${port}): Faro lo adopta`);
-      return server(dataDir, pgdata, binDir, runAs, adopted, true, undefined);
+      return server(dataDir, pgdata, binDir, runAs, adopted, true, undefined, options.vigilar);
     }
     say(`Deteniendo un PostgreSQL que quedó en marcha en ${pgdata} (pid ${leftover}) y no responde…`);
     await stopPostmasterByPid(leftover, pidFile);
@@ -359,18 +372,7 @@ export async function startEmbeddedPostgres(
     writeSettings(dataDir, s);
   }
   for (let attempt = 1; !child; attempt++) {
-    const logFd = openSync(logFile, 'a', 0o644);
-    chown(logFile, runAs);
-    child = spawn(path.join(binDir, 'postgres'), serverArgs(pgdata, s.port), {
-      cwd: pgdata,
-      uid: runAs.uid,
-      gid: runAs.gid,
-      stdio: ['ignore', logFd, logFd],
-      env: cleanEnv(),
-      detached: true, // its own session: a Ctrl-C in the terminal reaches Faro, which stops it with pg_ctl
-    });
-    closeSync(logFd);
-    child.unref();
+    child = spawnPostmaster(binDir, pgdata, s.port, runAs, logFile);
     try {
       await waitUntilReady(child, pidFile, logFile);
       break;
@@ -395,7 +397,23 @@ export async function startEmbeddedPostgres(
   say(
     `PostgreSQL ${initialised ? 'arrancado' : 'listo'} en 127.0.0.1:${s.port} (datos en ${pgdata}, escritura a disco en cada confirmación) en ${Math.round(performance.now() - t1)} ms`,
   );
-  return server(dataDir, pgdata, binDir, runAs, s, false, child);
+  return server(dataDir, pgdata, binDir, runAs, s, false, child, options.vigilar);
+}
+
+function spawnPostmaster(binDir: string, pgdata: string, port: number, runAs: RunAs, logFile: string): ChildProcess {
+  const logFd = openSync(logFile, 'a', 0o644);
+  chown(logFile, runAs);
+  const child = spawn(path.join(binDir, 'postgres'), serverArgs(pgdata, port), {
+    cwd: pgdata,
+    uid: runAs.uid,
+    gid: runAs.gid,
+    stdio: ['ignore', logFd, logFd],
+    env: cleanEnv(),
+    detached: true, // its own session: a Ctrl-C in the terminal reaches Faro, which stops it with pg_ctl
+  });
+  closeSync(logFd);
+  child.unref();
+  return child;
 }
 
 function server(
@@ -405,9 +423,89 @@ function server(
   runAs: RunAs,
   s: Settings,
   adopted: boolean,
-  child: ChildProcess | undefined,
+  first: ChildProcess | undefined,
+  vigilar: false | OpcionesVigilancia | undefined,
 ): EmbeddedServer {
   let stopping: Promise<void> | undefined;
+  let child = first;
+  let restarting: Promise<void> | undefined;
+  let unwatch = () => {};
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  const logFile = path.join(dataDir, LOG_FILE);
+
+  if (vigilar !== false) {
+    const o = vigilar ?? {};
+    const avisar = o.avisar ?? ((m: string) => console.error(m));
+    const rendirse = o.alRendirse ?? rendirsePorDefecto;
+    const maxFallos = o.maxFallos ?? MAX_FALLOS;
+    const ventanaMs = o.ventanaMs ?? VENTANA_MS;
+    const fallos = contadorFallos(ventanaMs);
+    let timer: NodeJS.Timeout | undefined;
+
+    /** Restarts the postmaster on the same folder and port until it is ready, or gives up (the owner exits). */
+    const restart = async (why: string) => {
+      const t0 = performance.now();
+      avisar(
+        `Faro: PostgreSQL terminó inesperadamente (${why}); se arranca de nuevo en ${pgdata} (la recuperación rehace lo confirmado desde el WAL). Mientras tanto las peticiones reciben 503.`,
+      );
+      for (;;) {
+        const n = fallos.anotar();
+        if (n > maxFallos) {
+          unwatch();
+          rendirse(
+            `Faro: PostgreSQL ha fallado ${n} veces en ${Math.round(ventanaMs / 1000)} s y no se vuelve a arrancar; Faro se detiene (código 1) para que el gestor de servicios lo arranque de nuevo. Mira ${logFile}.`,
+          );
+          return;
+        }
+        await sleep(esperaAntesDe(n));
+        if (stopping) return;
+        let next: ChildProcess | undefined;
+        try {
+          next = spawnPostmaster(binDir, pgdata, s.port, runAs, logFile);
+          await waitUntilReady(next, pidFile, logFile);
+        } catch (error) {
+          if (next?.pid && isAlive(next.pid)) await stopPostmasterByPid(next.pid, pidFile, 5000);
+          avisar(
+            `Faro: PostgreSQL no arrancó (intento ${n}): ${(error as Error).message.split('\n').slice(0, 3).join(' ')}`,
+          );
+          continue;
+        }
+        child = next;
+        if (stopping) return; // stop() waits for this restart, then stops the new postmaster
+        watch();
+        avisar(
+          `Faro: PostgreSQL vuelve a estar en marcha en 127.0.0.1:${s.port} (pid ${next.pid}) tras ${Math.round(performance.now() - t0)} ms.`,
+        );
+        return;
+      }
+    };
+    const lost = (why: string) => {
+      if (stopping || restarting) return;
+      unwatch();
+      restarting = restart(why).finally(() => {
+        restarting = undefined;
+      });
+    };
+    const watch = () => {
+      if (child) {
+        const c = child;
+        const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+          lost(signal ? `señal ${signal}` : `código ${code}`);
+        c.once('exit', onExit);
+        unwatch = () => c.off('exit', onExit);
+      } else {
+        // Adopted (a postmaster an earlier Faro left): not our child, so its end is seen by polling its pid.
+        const pid = readPid(pidFile);
+        timer = setInterval(() => {
+          if (!isAlive(pid)) lost(`pid ${pid}`);
+        }, 500);
+        timer.unref();
+        unwatch = () => clearInterval(timer);
+      }
+    };
+    watch();
+  }
+
   return {
     dataDir,
     pgdata,
@@ -417,7 +515,11 @@ function server(
     url: urlFor(s),
     adopted,
     stop: () => {
-      stopping ??= stopServer(pgdata, binDir, runAs, child);
+      stopping ??= (async () => {
+        unwatch();
+        await restarting;
+        await stopServer(pgdata, binDir, runAs, child);
+      })();
       return stopping;
     },
   };

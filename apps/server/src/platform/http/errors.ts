@@ -1,6 +1,7 @@
 import { installSpanishErrors, MSG } from '@faro/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { BASE_NO_DISPONIBLE, esConexionPerdida } from '../db/conexionPerdida.ts';
 import { errorReference, type InternalErrorRecorder } from './internalErrors.ts';
 
 export interface FieldError {
@@ -79,6 +80,9 @@ export function installErrorHandler(app: FastifyInstance, recordInternal?: Inter
     if (state === '22P02' || state === '22003' || state === '22007' || state === '22008') {
       return reply.status(400).send({ Mensaje: MSG.format });
     }
+    // The database restarting (the embedded postmaster after a crash): try again shortly, not an internal error.
+    if (esConexionPerdida(error))
+      return reply.status(503).header('retry-after', '2').send({ Mensaje: BASE_NO_DISPONIBLE });
     // Recorded for the administrators with a reference the user sees (never the stack in the answer).
     const referencia = errorReference();
     request.log.error({ err: error, referencia }, 'error interno');

@@ -1,0 +1,138 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { esConexionPerdida } from './conexionPerdida.ts';
+import { openDatabase } from './database.ts';
+import { postgresUnavailable, startEmbeddedPostgres } from './embeddedPostgres.ts';
+import { isAlive, readPid, sleep, stopPostmasterByPid } from './postgresProcess.ts';
+import { contadorFallos, esperaAntesDe } from './vigilanciaPostmaster.ts';
+
+/**
+ * The watch on the embedded postmaster (ADR 0003, issue 22): a postmaster killed with SIGKILL while the app runs is
+ * started again on the same folder, PostgreSQL's crash recovery replays the WAL and every acknowledged row is there;
+ * the pool's broken connections are dropped and the next queries connect afresh; too many failures in a row make
+ * the owner give up (the app then exits non-zero for its service manager).
+ */
+const base = mkdtempSync(path.join(tmpdir(), 'faro-vigilado-'));
+chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the folders inside
+const sinPostgres = process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(base);
+if (sinPostgres && process.env.FARO_TEST_DB !== 'postgres') {
+  console.warn(`!!! Vigilancia del PostgreSQL integrado SIN PROBAR: ${sinPostgres}`);
+}
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+/** Runs `query` until it answers (returns the answer and how long it took), asserting every failure is a lost connection. */
+async function hastaQueResponda<T>(query: () => Promise<T>, ms = 60_000): Promise<{ valor: T; ms: number }> {
+  const t0 = performance.now();
+  for (;;) {
+    try {
+      return { valor: await query(), ms: performance.now() - t0 };
+    } catch (error) {
+      expect(esConexionPerdida(error), `not a lost connection: ${(error as Error).message}`).toBe(true);
+      if (performance.now() - t0 > ms) throw error;
+      await sleep(50);
+    }
+  }
+}
+
+describe('restart policy', () => {
+  it('backs off and counts failures within a sliding window', () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map(esperaAntesDe)).toEqual([100, 500, 1000, 2000, 4000, 5000, 5000]);
+    let t = 0;
+    const c = contadorFallos(60_000, () => t);
+    expect(c.anotar()).toBe(1);
+    t = 30_000;
+    expect(c.anotar()).toBe(2);
+    t = 61_000;
+    expect(c.anotar()).toBe(2); // the first one left the window
+  });
+
+  it('tells lost connections from other errors', () => {
+    expect(
+      esConexionPerdida(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5'), { code: 'ECONNREFUSED' })),
+    ).toBe(true);
+    expect(
+      esConexionPerdida(new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') })),
+    ).toBe(true);
+    expect(
+      esConexionPerdida(Object.assign(new Error('the database system is in recovery mode'), { code: '57P03' })),
+    ).toBe(true);
+    expect(esConexionPerdida(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(esConexionPerdida(new Error('boom'))).toBe(false);
+  });
+});
+
+describe.skipIf(Boolean(sinPostgres))('a postmaster killed while the app runs', () => {
+  it('is started again on the same folder: acknowledged rows are there, the pool reconnects', async () => {
+    const dataDir = path.join(base, 'data');
+    const avisos: string[] = [];
+    const database = await openDatabase({ dataDir, newFolder: 'auto', say: () => {} });
+    const errorAntes = console.error;
+    console.error = (m: string) => avisos.push(String(m));
+    try {
+      expect(database.embedded).toBeDefined();
+      const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+      await database.query('create table acuses (n int primary key)');
+      // Acknowledged: each insert returned after its commit.
+      for (let i = 1; i <= 50; i++) await database.query('insert into acuses values ($1)', [i]);
+      // Connections held by the pool (idle) when the postmaster dies: they must be dropped, not reused.
+      await Promise.all(Array.from({ length: 5 }, () => database.query('select pg_sleep(0.05)')));
+
+      for (const vez of [1, 2]) {
+        const antes = readPid(pidFile);
+        expect(isAlive(antes)).toBe(true);
+        const t0 = performance.now();
+        process.kill(antes, 'SIGKILL');
+        // Until the new postmaster is up (a backend of the dead one may still answer for a moment meanwhile).
+        for (const end = Date.now() + 60_000; readPid(pidFile) === antes || !isAlive(readPid(pidFile)); ) {
+          expect(Date.now(), 'no new postmaster').toBeLessThan(end);
+          await sleep(20);
+        }
+        const { valor } = await hastaQueResponda(() =>
+          database.query<{ n: number }>('select count(*)::int as n from acuses'),
+        );
+        expect(valor[0]!.n).toBe(49 + vez);
+        const ms = performance.now() - t0;
+        console.log(`postmaster killed (${vez}): queries answer again after ${Math.round(ms)} ms`);
+        await database.query('insert into acuses values ($1)', [50 + vez]);
+      }
+      expect(avisos.filter((a) => a.includes('terminó inesperadamente (señal SIGKILL)'))).toHaveLength(2);
+      expect(avisos.filter((a) => a.includes('vuelve a estar en marcha'))).toHaveLength(2);
+      const postmaster = readPid(pidFile);
+      await database.close();
+      expect(isAlive(postmaster), 'close() stops the restarted postmaster').toBe(false);
+      await sleep(300);
+      expect(avisos.filter((a) => a.includes('terminó inesperadamente'))).toHaveLength(2); // a stop is no crash
+    } finally {
+      console.error = errorAntes;
+    }
+  }, 180_000);
+
+  it('gives up after too many failures within the window (the app then exits non-zero)', async () => {
+    const dataDir = path.join(base, 'data');
+    const avisos: string[] = [];
+    let rendido = '';
+    const server = await startEmbeddedPostgres(dataDir, () => {}, {
+      vigilar: { maxFallos: 1, avisar: (m) => avisos.push(m), alRendirse: (m) => (rendido = m) },
+    });
+    const pidFile = path.join(server.pgdata, 'postmaster.pid');
+    try {
+      process.kill(readPid(pidFile), 'SIGKILL');
+      for (const end = Date.now() + 60_000; !avisos.some((a) => a.includes('vuelve a estar')); ) {
+        expect(Date.now()).toBeLessThan(end);
+        await sleep(50);
+      }
+      process.kill(readPid(pidFile), 'SIGKILL');
+      for (const end = Date.now() + 30_000; !rendido; ) {
+        expect(Date.now()).toBeLessThan(end);
+        await sleep(50);
+      }
+      expect(rendido).toMatch(/ha fallado 2 veces en 60 s y no se vuelve a arrancar; Faro se detiene/);
+    } finally {
+      await server.stop();
+      const pid = readPid(pidFile);
+      if (isAlive(pid)) await stopPostmasterByPid(pid, pidFile);
+    }
+  }, 180_000);
+});
