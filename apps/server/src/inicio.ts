@@ -1,11 +1,21 @@
-// The production entry (apps/server/build.mjs bundles it as dist/main.mjs; issue 22): a restart of an embedded
-// PostgreSQL folder spawns the postmaster first, then the app's modules load (main.ts, a separate chunk with every
-// other dependency) while PostgreSQL starts on the other core; a new folder's template copy runs meanwhile too.
-// `npm run dev` runs main.ts directly, without this.
+// The production entry (apps/server/build.mjs bundles it as dist/main.mjs; issue 22). It loads the server bundle
+// (dist/servidor.cjs) with its V8 code cache (cargaConCache.ts); running that bundle only evaluates the early
+// postmaster start, so a restart of an embedded PostgreSQL folder spawns the postmaster first, then the app's modules
+// are evaluated (cargarServidor) while PostgreSQL starts on the other core; a new folder's template copy runs
+// meanwhile too. `npm run dev` runs main.ts directly, without this.
 import path from 'node:path';
-import { repoRoot } from './config.ts';
-import { arrancarPostmasterPronto, copiarPlantillaPronto } from './platform/db/postmasterPronto.ts';
+import { fileURLToPath } from 'node:url';
+import { cargarConCache } from './cargaConCache.ts';
+import type * as Entrada from './entradaServidor.ts';
 
+/** servidor.cjs's content hash, put here by build.mjs: the code cache's key. */
+declare const __FARO_HASH_SERVIDOR__: string;
+
+const bundle = cargarConCache<typeof Entrada>(
+  fileURLToPath(new URL('./servidor.cjs', import.meta.url)),
+  __FARO_HASH_SERVIDOR__,
+);
+const { arrancarPostmasterPronto, cargarServidor, copiarPlantillaPronto, repoRoot } = bundle.exports;
 try {
   const root = repoRoot();
   arrancarPostmasterPronto(process.env, root);
@@ -16,6 +26,13 @@ try {
     root,
   );
 } catch {
-  // main.ts says what is wrong
+  // servidor.ts says what is wrong
 }
-await import('./main.ts');
+const { arrancarServidor } = await cargarServidor();
+await arrancarServidor();
+// Listening: the code cache for the next start, once the first requests have compiled their functions too (or at
+// exit, for a process stopped sooner). Nothing to do when this start used one.
+if (bundle.cache !== 'usada') {
+  setTimeout(() => bundle.guardarCache(), 3000).unref();
+  process.once('exit', () => bundle.guardarCache());
+}

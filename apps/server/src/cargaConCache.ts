@@ -1,0 +1,67 @@
+/**
+ * Start time (issue 22): loads the server bundle (dist/servidor.cjs, one CommonJS file: build.mjs) through
+ * vm.Script with a V8 code cache, the v8-compile-cache technique. Node 20 has no module.enableCompileCache, and ESM
+ * modules cannot take cached data, so without this every start parses and compiles the ~1.5 MB of the app and its
+ * dependencies again. The cache is written beside the bundle (dist/.cache-v8/) after a start that had none (or whose
+ * cache V8 rejected: another node or other V8 flags); its name carries the bundle's content hash (build.mjs computes it
+ * and passes it to inicio.ts), node's version and the architecture, so a rebuild or a node upgrade never runs stale code. A folder it cannot write (a read-only
+ * install) only means no cache. Node built-ins only: this runs before anything else loads.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+
+export type EstadoCache = 'usada' | 'rechazada' | 'sin caché';
+
+export interface BundleCargado<T> {
+  exports: T;
+  cache: EstadoCache;
+  /** Writes the code cache now (once), unless the one read was used; the functions compiled so far go in it. */
+  guardarCache(): void;
+}
+
+/** The folder of a bundle's code caches (build.mjs empties it on every build). */
+export const carpetaCache = (bundle: string) => path.join(path.dirname(bundle), '.cache-v8');
+
+export function cargarConCache<T>(bundle: string, hash: string): BundleCargado<T> {
+  const source = readFileSync(bundle, 'utf8');
+  const nombre = path.basename(bundle);
+  const dir = carpetaCache(bundle);
+  const cacheFile = path.join(dir, `${nombre}-${hash}-${process.version}-${process.arch}.bin`);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // no cache yet
+  }
+  // The CommonJS wrapper on the bundle's first line: its line numbers (and source map) stay as built.
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: bundle,
+    cachedData,
+    // The bundle's import() of its external packages (pdfkit, exceljs…) goes to node's ESM loader, as in a module.
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const cache: EstadoCache = cachedData === undefined ? 'sin caché' : script.cachedDataRejected ? 'rechazada' : 'usada';
+  const module = { exports: {} as T };
+  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
+  let hecho = cache === 'usada';
+  return {
+    exports: module.exports,
+    cache,
+    guardarCache() {
+      if (hecho) return;
+      hecho = true;
+      try {
+        const data = script.createCachedData();
+        mkdirSync(dir, { recursive: true });
+        for (const f of readdirSync(dir)) if (f.startsWith(`${nombre}-`)) rmSync(path.join(dir, f), { force: true });
+        const tmp = `${cacheFile}.${process.pid}`;
+        writeFileSync(tmp, data);
+        renameSync(tmp, cacheFile); // whole or absent, also with several workers writing at once
+      } catch {
+        // a read-only install: it starts without a cache
+      }
+    },
+  };
+}
