@@ -6,7 +6,7 @@
 // - dist/main.mjs: src/inicio.ts, node built-ins only.
 // Both sit in dist/, so paths a module finds from its own import.meta.url stay the same.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -77,30 +77,68 @@ const dirnameReal = {
 };
 
 /**
- * find-my-way compiles a `new Function` for every static node of the route tree as the routes are added: ~0.1 s of
- * a restart's app build with Faro's ~440 routes. Each one is compiled on its first match instead (the same code).
+ * find-my-way compiles a `new Function` for every static node of the route tree and two for every route (its params
+ * object, its constraints matcher) as the routes are added: ~0.15 s of a restart's app build with Faro's ~440
+ * routes. Each one is compiled on its first use instead, from the same source and the same state (a node's handlers
+ * are complete by its first lookup). A find-my-way whose source text changed is bundled as it is, with a warning.
  */
-const prefijosPerezosos = {
-  name: 'find-my-way-prefijos-perezosos',
+const FIND_MY_WAY = [
+  {
+    file: /[\\/]node_modules[\\/]find-my-way[\\/]lib[\\/]node\.js$/,
+    from:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: find-my-way's source text
+      "  return new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line",
+    to: [
+      '  let compiled = null',
+      '  return function matchPrefixLazy (path, i) {',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: find-my-way's source text
+      "    if (compiled === null) compiled = new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line",
+      '    return compiled(path, i)',
+      '  }',
+    ].join('\n'),
+  },
+  {
+    file: /[\\/]node_modules[\\/]find-my-way[\\/]lib[\\/]handler-storage\.js$/,
+    from: '  _compileCreateParamsObject (params) {\n',
+    to: [
+      '  _compileCreateParamsObject (params) {',
+      '    let compiled = null',
+      '    const storage = this',
+      '    return function _createParamsObjectLazy (param0, param1, param2, param3, extraParams) {',
+      '      if (compiled === null) compiled = storage._compileCreateParamsObjectNow(params)',
+      '      return compiled(param0, param1, param2, param3, extraParams)',
+      '    }',
+      '  }',
+      '',
+      '  _compileCreateParamsObjectNow (params) {',
+      '',
+    ].join('\n'),
+  },
+  {
+    file: /[\\/]node_modules[\\/]find-my-way[\\/]lib[\\/]handler-storage\.js$/,
+    from: '      this._compileGetHandlerMatchingConstraints(constrainer, constraints)\n',
+    to: [
+      '      this._getHandlerMatchingConstraints = function _getHandlerMatchingConstraintsLazy (derivedConstraints) {',
+      '        this._compileGetHandlerMatchingConstraints(constrainer, constraints)',
+      '        return this._getHandlerMatchingConstraints(derivedConstraints)',
+      '      }',
+      '',
+    ].join('\n'),
+  },
+];
+const findMyWayPerezoso = {
+  name: 'find-my-way-perezoso',
   setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]find-my-way[\\/]lib[\\/]node\.js$/ }, (args) => {
-      const code = readFileSync(args.path, 'utf8');
-      const compile =
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: find-my-way's source text
-        "  return new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line";
-      if (!code.includes(compile)) {
-        console.warn('build.mjs: find-my-way ha cambiado: sus prefijos se compilan al añadir cada ruta');
-        return null;
+    b.onLoad({ filter: /[\\/]node_modules[\\/]find-my-way[\\/]lib[\\/](node|handler-storage)\.js$/ }, (args) => {
+      let code = readFileSync(args.path, 'utf8');
+      for (const { from, to } of FIND_MY_WAY.filter((p) => p.file.test(args.path))) {
+        if (!code.includes(from)) {
+          console.warn(`build.mjs: ${path.basename(args.path)} de find-my-way ha cambiado: se compila al añadir rutas`);
+          return null;
+        }
+        code = code.replace(from, () => to);
       }
-      const lazy = [
-        '  let compiled = null',
-        '  return function matchPrefixLazy (path, i) {',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: find-my-way's source text
-        "    if (compiled === null) compiled = new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line",
-        '    return compiled(path, i)',
-        '  }',
-      ].join('\n');
-      return { contents: code.replace(compile, () => lazy), loader: 'js', resolveDir: path.dirname(args.path) };
+      return { contents: code, loader: 'js', resolveDir: path.dirname(args.path) };
     });
   },
 };
@@ -120,18 +158,21 @@ await build({
   outfile: 'dist/servidor.cjs',
   format: 'cjs',
   external: EXTERNAL,
-  plugins: [pglitePerezoso, prefijosPerezosos, dirnameReal],
+  plugins: [pglitePerezoso, findMyWayPerezoso, dirnameReal],
   // import.meta in a CommonJS file: the bundle's own URL and folder (dist/, as the ESM build's chunks had).
   define: { 'import.meta.url': '__faroImportMetaUrl', 'import.meta.dirname': '__dirname' },
   banner: {
     js: 'var __faroImportMetaUrl = require("node:url").pathToFileURL(__filename).href, __faroDist = __dirname;',
   },
 });
+// The bundle's import() of its external packages (pdfkit, exceljs, nodemailer, pglite…) calls __faroImport, an
+// import() of main.mjs (cargaConCache.ts): in node 20 an import() in code that V8 compiled from a code cache fails
+// ("A dynamic import callback was not specified"). esbuild writes each one as `import("<literal>")`.
+const servidor = new URL('./servidor.cjs', dist);
+const code = readFileSync(servidor, 'utf8').replace(/(?<![\w$.])import\("/g, '__faroImport("');
+writeFileSync(servidor, code);
 // The code cache's key (src/cargaConCache.ts): the bundle's content, hashed here rather than at every start.
-const hash = createHash('sha256')
-  .update(readFileSync(new URL('./servidor.cjs', dist)))
-  .digest('hex')
-  .slice(0, 16);
+const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
 await build({
   ...common,
   entryPoints: ['src/inicio.ts'],

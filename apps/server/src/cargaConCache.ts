@@ -24,7 +24,16 @@ export interface BundleCargado<T> {
 /** The folder of a bundle's code caches (build.mjs empties it on every build). */
 export const carpetaCache = (bundle: string) => path.join(path.dirname(bundle), '.cache-v8');
 
-export function cargarConCache<T>(bundle: string, hash: string): BundleCargado<T> {
+/**
+ * `importar` is the bundle's import() (build.mjs rewrites each one as __faroImport): an import() in code that V8
+ * compiled from a code cache fails in node 20 ("A dynamic import callback was not specified"), so the caller's own
+ * import() — an ES module's beside the bundle, resolving what it did before — does it.
+ */
+export function cargarConCache<T>(
+  bundle: string,
+  hash: string,
+  importar: (especificador: string) => Promise<unknown>,
+): BundleCargado<T> {
   const source = readFileSync(bundle, 'utf8');
   const nombre = path.basename(bundle);
   const dir = carpetaCache(bundle);
@@ -36,15 +45,13 @@ export function cargarConCache<T>(bundle: string, hash: string): BundleCargado<T
     // no cache yet
   }
   // The CommonJS wrapper on the bundle's first line: its line numbers (and source map) stay as built.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: bundle,
-    cachedData,
-    // The bundle's import() of its external packages (pdfkit, exceljs…) goes to node's ESM loader, as in a module.
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname, __faroImport) {${source}\n})`,
+    { filename: bundle, cachedData },
+  );
   const cache: EstadoCache = cachedData === undefined ? 'sin caché' : script.cachedDataRejected ? 'rechazada' : 'usada';
   const module = { exports: {} as T };
-  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
+  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle), importar);
   let hecho = cache === 'usada';
   return {
     exports: module.exports,

@@ -14,6 +14,7 @@ declare const __FARO_HASH_SERVIDOR__: string;
 const bundle = cargarConCache<typeof Entrada>(
   fileURLToPath(new URL('./servidor.cjs', import.meta.url)),
   __FARO_HASH_SERVIDOR__,
+  (especificador) => import(especificador),
 );
 const { arrancarPostmasterPronto, cargarServidor, copiarPlantillaPronto, repoRoot } = bundle.exports;
 try {
