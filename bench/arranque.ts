@@ -12,7 +12,7 @@
  * nothing, loopback only. `node --import tsx bench/arranque.ts` runs it alone.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,6 +78,7 @@ export async function benchArranque(): Promise<void> {
       const runs: Run[] = [];
       const first = await measure('first start, empty folder, DEMO', '<= 5 s', dataDir, 'node', true, engine.env);
       runs.push(first);
+      console.log(`· start-up: V8 code cache after the first start: ${codeCache()}`);
       for (let i = 1; i <= RESTARTS; i++) {
         runs.push(await measure(`restart ${i}, existing folder`, '<= 1 s', dataDir, 'node', false, engine.env));
       }
@@ -173,7 +174,7 @@ async function measure(
   const child =
     how === 'npm'
       ? spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-      : spawn(process.execPath, ['--enable-source-maps', SERVER], {
+      : spawn(process.execPath, [SERVER], {
           cwd: ROOT,
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -238,6 +239,13 @@ async function measure(
     await stop(child, how);
   }
   return run;
+}
+
+/** The server bundle's V8 code cache (apps/server/src/cargaConCache.ts), written by the first start. */
+function codeCache(): string {
+  const dir = path.join(ROOT, 'apps/server/dist/.cache-v8');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.bin')) : [];
+  return files.length ? files.map((f) => `${f} (${mib(statSync(path.join(dir, f)).size)})`).join(', ') : 'none';
 }
 
 /** The node process serving: through npm, its descendant node process with the most memory. */
