@@ -18,22 +18,25 @@ import { randomUUID } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
+  createReadStream,
   createWriteStream,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
-  writeFileSync,
 } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createGzip, gunzipSync } from 'node:zlib';
+import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import type { EmbeddedServer } from '../db/embeddedPostgres.ts';
 import { EMBEDDED_LAYOUT, startEmbeddedPostgres, writeMarker } from '../db/embeddedPostgres.ts';
 import { type RunAs, unprivilegedUser } from '../db/postgresProcess.ts';
-import { readTar, TarWriter } from './tar.ts';
+import { sumaDeFichero, sumaEnCurso } from './suma.ts';
+import { readTarStream, TarWriter } from './tar.ts';
 
 /** Top-level entries of the data directory that a base backup leaves out (contents) or skips (files). */
 const EMPTY_DIRS = new Set([
@@ -56,12 +59,17 @@ const SKIP_FILES = new Set([
   'current_logfiles',
 ]);
 
-export async function crearCopiaFisica(server: EmbeddedServer, fichero: string): Promise<void> {
+/**
+ * Writes the copy to `fichero` as a stream (every data file read in chunks, gzip on the way, the sha256 of the
+ * compressed bytes taken as they are written): memory stays bounded whatever the size of the data. Returns the sha256.
+ */
+export async function crearCopiaFisica(server: EmbeddedServer, fichero: string): Promise<string> {
   const client = new pg.Client({ connectionString: server.url });
   client.on('error', () => {});
   await client.connect();
   const gzip = createGzip({ level: 6 });
-  const written = pipeline(gzip, createWriteStream(fichero));
+  const suma = sumaEnCurso();
+  const written = pipeline(gzip, suma.paso, createWriteStream(fichero));
   const tar = new TarWriter(gzip);
   let started = false;
   try {
@@ -92,10 +100,14 @@ export async function crearCopiaFisica(server: EmbeddedServer, fichero: string):
     if (!segmentos.includes(primerWal) || !segmentos.includes(ultimoWal)) {
       throw new Error('Faltan segmentos WAL de la copia: vuelve a intentarlo');
     }
-    for (const f of segmentos)
-      await tar.file(`${EMBEDDED_LAYOUT.PGDATA}/pg_wal/${f}`, readFileSync(path.join(walDir, f)));
+    for (const f of segmentos) {
+      const ruta = path.join(walDir, f);
+      const copiado = await tar.fileFromDisk(`${EMBEDDED_LAYOUT.PGDATA}/pg_wal/${f}`, ruta, statSync(ruta).size);
+      if (!copiado) throw new Error('Faltan segmentos WAL de la copia: vuelve a intentarlo');
+    }
     await tar.end();
     await written;
+    return suma.hex();
   } catch (error) {
     if (started) await client.query('select pg_backup_stop(false)').catch(() => {});
     gzip.destroy();
@@ -133,45 +145,73 @@ async function copiarCarpeta(tar: TarWriter, dir: string, nombre: string, raiz: 
       await tar.dir(destino);
       if (!(raiz && EMPTY_DIRS.has(e))) await copiarCarpeta(tar, ruta, destino, false);
     } else if (st.isFile()) {
-      let datos: Buffer;
-      try {
-        datos = readFileSync(ruta);
-      } catch {
-        continue; // removed between readdir and read
-      }
-      await tar.file(destino, datos, 0o600, st.mtimeMs);
+      // Read in chunks, `st.size` bytes (a file removed meanwhile is left out: the WAL replay removes it too).
+      await tar.fileFromDisk(destino, ruta, st.size, 0o600, st.mtimeMs);
     }
   }
 }
 
 /**
  * Untars a `.pgdata.tar.gz` copy into an empty data folder (owned by the user PostgreSQL runs as) and starts the
- * server once, so that the recovery replays the copy's WAL now, then stops it.
+ * server once, so that the recovery replays the copy's WAL now, then stops it. The copy is read as a stream (file →
+ * sha256 → gunzip → tar → each file written in chunks): memory stays bounded whatever its size. Its checksum is
+ * checked on the way, before PostgreSQL starts: a copy that does not match `esperada` leaves the folder empty again.
  */
-export async function restaurarCopiaFisica(fichero: string, dataDir: string, say: (m: string) => void): Promise<void> {
+export async function restaurarCopiaFisica(
+  fichero: string,
+  dataDir: string,
+  say: (m: string) => void,
+  esperada?: string,
+): Promise<void> {
   const runAs = unprivilegedUser();
   mkdirSync(dataDir, { recursive: true });
+  const suma = sumaEnCurso();
   let vistos = 0;
-  for (const entrada of readTar(gunzipSync(readFileSync(fichero)))) {
-    const destino = path.resolve(dataDir, entrada.name);
-    if (!destino.startsWith(path.resolve(dataDir) + path.sep))
-      throw new Error(`Entrada fuera de la carpeta: ${entrada.name}`);
-    const dePostgres = entrada.name === EMBEDDED_LAYOUT.PGDATA || entrada.name.startsWith(`${EMBEDDED_LAYOUT.PGDATA}/`);
-    if (entrada.type === 'dir') {
-      mkdirSync(destino, { recursive: true, mode: 0o700 });
-      chmodSync(destino, 0o700);
-    } else {
-      writeFileSync(destino, entrada.data, { mode: 0o600 });
-    }
-    if (dePostgres) propietario(destino, runAs);
-    vistos++;
+  const raiz = path.resolve(dataDir) + path.sep;
+  const danada = () => new Error(`La copia ${path.basename(fichero)} está dañada: su suma de control no coincide`);
+  try {
+    await pipeline(createReadStream(fichero), suma.paso, createGunzip(), async (fuente: AsyncIterable<Buffer>) => {
+      for await (const entrada of readTarStream(fuente)) {
+        const destino = path.resolve(dataDir, entrada.name);
+        if (!destino.startsWith(raiz)) throw new Error(`Entrada fuera de la carpeta: ${entrada.name}`);
+        const dePostgres =
+          entrada.name === EMBEDDED_LAYOUT.PGDATA || entrada.name.startsWith(`${EMBEDDED_LAYOUT.PGDATA}/`);
+        if (entrada.type === 'dir') {
+          mkdirSync(destino, { recursive: true, mode: 0o700 });
+          chmodSync(destino, 0o700);
+        } else {
+          const salida = await open(destino, 'w', 0o600);
+          try {
+            for await (const trozo of entrada.data) await salida.write(trozo);
+          } finally {
+            await salida.close();
+          }
+        }
+        if (dePostgres) propietario(destino, runAs);
+        vistos++;
+      }
+    });
+  } catch (error) {
+    // A damaged copy usually breaks gunzip or the tar first: say "dañada" when the checksum says so.
+    vaciar(dataDir);
+    if (esperada && (await sumaDeFichero(fichero)) !== esperada) throw danada();
+    throw error;
+  }
+  if (esperada && suma.hex() !== esperada) {
+    vaciar(dataDir);
+    throw danada();
   }
   if (!existsSync(path.join(dataDir, EMBEDDED_LAYOUT.PGDATA, 'backup_label')) || vistos === 0) {
     throw new Error('La copia está incompleta: le falta backup_label');
   }
   writeMarker(dataDir, 'postgres');
-  const server = await startEmbeddedPostgres(dataDir, say);
+  const server = await startEmbeddedPostgres(dataDir, say, { vigilar: false });
   await server.stop();
+}
+
+/** Empties a folder that was empty before the restore (a half-restored folder would look like an installation). */
+function vaciar(dataDir: string): void {
+  for (const f of readdirSync(dataDir)) rmSync(path.join(dataDir, f), { recursive: true, force: true });
 }
 
 function propietario(file: string, runAs: RunAs): void {

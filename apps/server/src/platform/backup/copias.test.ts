@@ -11,6 +11,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { unzipSync } from 'fflate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -22,6 +24,7 @@ import { postgresUnavailable, readMarker } from '../db/embeddedPostgres.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { crearCopia, podarCopias, restaurarCopia, verificarCopia } from './copias.ts';
 import { pasarPgliteAPostgres } from './pasoAPostgres.ts';
+import { TAR_CHUNK } from './tar.ts';
 
 /**
  * A copy taken while 16 clients issue invoices, restored into an empty folder (PGlite) or an empty database
@@ -276,6 +279,48 @@ describe.skipIf(Boolean(sinPostgresIntegrado))('backups of the embedded PostgreS
       /restáurala en una carpeta de datos/,
     );
     appendFileSync(copia.fichero, 'x');
-    await expect(restaurarCopia(copia.fichero, { dataDir: path.join(base, 'nueva') })).rejects.toThrow(/dañada/);
+    const nueva = path.join(base, 'nueva');
+    await expect(restaurarCopia(copia.fichero, { dataDir: nueva })).rejects.toThrow(/dañada/);
+    // Checked while streaming into the folder: a damaged copy leaves it empty (restorable into again).
+    expect(readdirSync(nueva)).toEqual([]);
   }, 120_000);
+
+  it('a copy of a multi-MB table streams both ways: restored whole with memory far below the data size', async () => {
+    await te.database.query(
+      `create table relleno as select g as n, repeat(md5(g::text), 10) as t from generate_series(1, 40000) g`,
+    );
+    const [tabla] = await te.database.query<{ bytes: number; h: string }>(
+      `select pg_total_relation_size('relleno')::int as bytes, md5(string_agg(t, ',' order by n)) as h from relleno`,
+    );
+    expect(tabla!.bytes).toBeGreaterThan(40 * TAR_CHUNK);
+    const copia = await crearCopia(te.database, carpetaPg, new Date('2026-07-04T10:00:00Z'));
+    await te.database.query('drop table relleno');
+
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const antes = process.memoryUsage();
+    let pico = 0;
+    // Live memory (a collection before each sample), not garbage waiting for one.
+    const reloj = setInterval(() => {
+      gc();
+      pico = Math.max(pico, process.memoryUsage().arrayBuffers - antes.arrayBuffers);
+    }, 100); // (a full collection of this worker's heap takes a while: more often starves the restore)
+    const dataDir = path.join(base, 'restaurada-grande');
+    try {
+      await restaurarCopia(copia.fichero, { dataDir });
+    } finally {
+      clearInterval(reloj);
+    }
+    console.log(
+      `restore: copy ${(copia.bytes / 1048576).toFixed(1)} MiB, table ${(tabla!.bytes / 1048576).toFixed(1)} MiB; peak arrayBuffers growth ${(pico / 1048576).toFixed(1)} MiB`,
+    );
+    expect(pico).toBeLessThan(tabla!.bytes / 2);
+    const database = await openDatabase({ dataDir });
+    limpiar.push(() => database.close());
+    const [restaurada] = await database.query<{ h: string }>(
+      `select md5(string_agg(t, ',' order by n)) as h from relleno`,
+    );
+    expect(restaurada!.h).toBe(tabla!.h);
+  }, 240_000);
 });

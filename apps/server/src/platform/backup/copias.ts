@@ -1,11 +1,24 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
 import { type Database, openDatabase } from '../db/database.ts';
 import { crearCopiaFisica, restaurarCopiaFisica } from './copiaFisica.ts';
 import { pasarPgliteAPostgres } from './pasoAPostgres.ts';
+import { sumaDeFichero, sumaDeFicheroSync, sumaEnCurso } from './suma.ts';
 
 /**
  * Backups (issue 22). A copy is one file `faro-AAAAMMDD-HHMMSS.<pglite.tar.gz|pgdata.tar.gz|pgdump>` and its
@@ -37,34 +50,48 @@ export async function crearCopia(database: Database, carpeta: string, ahora = ne
   const t0 = performance.now();
   mkdirSync(carpeta, { recursive: true });
   let fichero: string;
+  let sha256: string;
+  // Streams all the way (issue 22): the checksum is taken from the bytes as they are written, never a re-read.
   if (database.embedded) {
     fichero = path.join(carpeta, `faro-${stamp(ahora)}.pgdata.tar.gz`);
-    await crearCopiaFisica(database.embedded, `${fichero}.parcial`);
+    sha256 = await crearCopiaFisica(database.embedded, `${fichero}.parcial`);
   } else if (database.pglite) {
     fichero = path.join(carpeta, `faro-${stamp(ahora)}.pglite.tar.gz`);
+    // PGlite's dump is one Blob (its whole file system lives in memory anyway); gzip and the file are streamed.
     const dump = await database.pglite.dumpDataDir('none');
-    writeFileSync(`${fichero}.parcial`, gzipSync(Buffer.from(await dump.arrayBuffer()), { level: 6 }));
+    const suma = sumaEnCurso();
+    await pipeline(
+      Readable.fromWeb(dump.stream() as never),
+      createGzip({ level: 6 }),
+      suma.paso,
+      createWriteStream(`${fichero}.parcial`),
+    );
+    sha256 = suma.hex();
   } else {
     if (!database.url) throw new Error('Falta la dirección de PostgreSQL para la copia');
     fichero = path.join(carpeta, `faro-${stamp(ahora)}.pgdump`);
     await ejecutar('pg_dump', ['--format=custom', '--no-owner', `--file=${fichero}.parcial`, database.url]);
+    sha256 = await sumaDeFichero(`${fichero}.parcial`);
   }
   // Written under a temporary name and renamed once whole: a copy interrupted half-way never looks like a copy.
   renameSync(`${fichero}.parcial`, fichero);
-  const sha256 = sumaDe(fichero);
   writeFileSync(`${fichero}.sha256`, `${sha256}  ${path.basename(fichero)}\n`);
   return { fichero, bytes: statSync(fichero).size, sha256, ms: performance.now() - t0 };
 }
 
 /** The file's checksum against its `.sha256`; a Spanish error when it does not match or is missing. */
 export function verificarCopia(fichero: string): void {
+  if (sumaDeFicheroSync(fichero) !== sumaEsperada(fichero)) {
+    throw new Error(`La copia ${path.basename(fichero)} está dañada: su suma de control no coincide`);
+  }
+}
+
+/** The checksum the copy's `.sha256` holds; a Spanish error when the copy or its checksum is missing. */
+function sumaEsperada(fichero: string): string {
   if (!existsSync(fichero)) throw new Error(`No existe la copia ${fichero}`);
   const suma = `${fichero}.sha256`;
   if (!existsSync(suma)) throw new Error(`Falta la suma de control ${suma}: no se puede comprobar la copia`);
-  const esperada = readFileSync(suma, 'utf8').trim().split(/\s+/)[0];
-  if (sumaDe(fichero) !== esperada) {
-    throw new Error(`La copia ${path.basename(fichero)} está dañada: su suma de control no coincide`);
-  }
+  return readFileSync(suma, 'utf8').trim().split(/\s+/)[0] ?? '';
 }
 
 /**
@@ -79,25 +106,41 @@ export async function restaurarCopia(
   say: (m: string) => void = () => {},
 ): Promise<{ ms: number }> {
   const t0 = performance.now();
-  verificarCopia(fichero);
+  const esperada = sumaEsperada(fichero);
   const esPglite = fichero.endsWith('.pglite.tar.gz');
   const esFisica = fichero.endsWith('.pgdata.tar.gz');
+  // A physical copy is checked while it streams into the folder, before PostgreSQL starts on it (copiaFisica.ts);
+  // the others first, as a stream (a pg_dump copy goes to pg_restore as it is).
+  if (!esFisica && (await sumaDeFichero(fichero)) !== esperada) {
+    throw new Error(`La copia ${path.basename(fichero)} está dañada: su suma de control no coincide`);
+  }
   if ('dataDir' in destino) {
     if (!esPglite && !esFisica) throw new Error('Esta copia es de PostgreSQL: restáurala con DATABASE_URL');
     if (existsSync(destino.dataDir) && readdirSync(destino.dataDir).length > 0) {
       throw new Error(`La carpeta ${destino.dataDir} no está vacía: restaura en una carpeta nueva`);
     }
-    mkdirSync(destino.dataDir, { recursive: true });
-    if (esFisica) {
-      if (process.env.FARO_MOTOR === 'pglite') {
-        throw new Error('Esta copia es de PostgreSQL integrado: no se puede restaurar con FARO_MOTOR=pglite');
-      }
-      await restaurarCopiaFisica(fichero, destino.dataDir, say);
-      return { ms: performance.now() - t0 };
+    if (esFisica && process.env.FARO_MOTOR === 'pglite') {
+      throw new Error('Esta copia es de PostgreSQL integrado: no se puede restaurar con FARO_MOTOR=pglite');
     }
-    const tar = gunzipSync(readFileSync(fichero));
+  } else if (esPglite || esFisica) {
+    throw new Error('Esta copia es de la base integrada: restáurala en una carpeta de datos');
+  }
+  if (esFisica && 'dataDir' in destino) {
+    mkdirSync(destino.dataDir, { recursive: true });
+    await restaurarCopiaFisica(fichero, destino.dataDir, say, esperada);
+    return { ms: performance.now() - t0 };
+  }
+  if ('dataDir' in destino) {
+    mkdirSync(destino.dataDir, { recursive: true });
+    // PGlite loads its data directory from one Blob (it holds it all in memory once open anyway): gunzip streamed.
+    const trozos: Buffer[] = [];
+    await pipeline(createReadStream(fichero), createGunzip(), async (fuente: AsyncIterable<Buffer>) => {
+      for await (const trozo of fuente) trozos.push(trozo);
+    });
+    const tar = new Blob(trozos as Uint8Array<ArrayBuffer>[]);
+    trozos.length = 0;
     if (process.env.FARO_MOTOR === 'postgres') {
-      const origen = await openDatabase({ memory: true, loadDataDir: new Blob([tar]) });
+      const origen = await openDatabase({ memory: true, loadDataDir: tar });
       try {
         const r = await pasarPgliteAPostgres(origen, destino.dataDir, say);
         say(`Copia de PGlite pasada a PostgreSQL: ${r.tablas} tablas, ${r.filas} filas`);
@@ -113,13 +156,12 @@ export async function restaurarCopia(
     ]);
     const client = await PGlite.create({
       dataDir: destino.dataDir,
-      loadDataDir: new Blob([tar]),
+      loadDataDir: tar,
       extensions: { pg_trgm },
     });
     await client.query('select 1');
     await client.close();
   } else {
-    if (esPglite || esFisica) throw new Error('Esta copia es de la base integrada: restáurala en una carpeta de datos');
     await ejecutar('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${destino.databaseUrl}`, fichero]);
   }
   return { ms: performance.now() - t0 };
@@ -138,10 +180,6 @@ export function podarCopias(carpeta: string, conservar: number): string[] {
     rmSync(path.join(carpeta, `${f}.sha256`), { force: true });
   }
   return sobran;
-}
-
-function sumaDe(fichero: string): string {
-  return createHash('sha256').update(readFileSync(fichero)).digest('hex');
 }
 
 function ejecutar(orden: string, args: string[]): Promise<void> {
