@@ -169,7 +169,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       child.unref();
       const spawned = child;
       const spawnError = new Promise<Error>((resolve) => spawned.once('error', resolve));
-      const url = `postgres://${SUPERUSER}@127.0.0.1:${port}/${DATABASE}`;
+      // The Unix socket in our folder, not TCP loopback: the same server, a cheaper round trip (issue 22 measured
+      // ~25 % less wall time per issued invoice). libpq and node-postgres read a percent-encoded path as the host.
+      const url = `postgres://${SUPERUSER}@${encodeURIComponent(folder)}:${port}/${DATABASE}`;
       try {
         await waitUntilReady(spawned, port, spawnError, logFile);
         await createDatabase(port);

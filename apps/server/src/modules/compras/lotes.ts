@@ -93,15 +93,16 @@ export async function stockLotes(
 /**
  * Sales of traced products (called by the engine's stock sync when a sales document takes goods out of `almacen`,
  * before the moves): a line without a lot takes the first-expiring lot with stock (FEFO); a lot without enough
- * stock is refused when the warehouse forbids negative stock.
+ * stock is refused when the warehouse forbids negative stock. True when it wrote a lot on a line.
  */
 export async function asignarLotesVenta(
   s: Scope,
   lineasTabla: TablaLineas,
   idDocumento: number,
   almacen: number,
-): Promise<void> {
+): Promise<boolean> {
   const dl = lineasTabla;
+  let asignado = false;
   const lineas = await s
     .pick(
       { id: dl.id, orden: dl.orden, idProducto: dl.idProducto, cantidad: dl.cantidad, lote: dl.lote },
@@ -110,7 +111,7 @@ export async function asignarLotesVenta(
     )
     .orderBy(dl.orden);
   const ids = [...new Set(lineas.map((l) => l.idProducto).filter((p): p is number => p !== null))];
-  if (!ids.length) return;
+  if (!ids.length) return false;
   const pc = (f: string) => col(productosTable, f);
   const trazados = new Set(
     (
@@ -121,7 +122,7 @@ export async function asignarLotesVenta(
       )) as { id: number }[]
     ).map((p) => p.id),
   );
-  if (!trazados.size) return;
+  if (!trazados.size) return false;
   const ac = (f: string) => col(almacenesTable, f);
   const [alm] = (await s.pick({ neg: ac('PermitirNegativo') }, almacenesTable, eq(ac('Id'), almacen))) as {
     neg: boolean | null;
@@ -150,12 +151,14 @@ export async function asignarLotesVenta(
       if (!fefo) continue;
       lote = fefo[0];
       await s.update(dl, { lote, caducidad: fefo[1].caducidad }, eq(dl.id, l.id));
+      asignado = true;
     }
     const v = lotes.get(lote) ?? { stock: 0, caducidad: null };
     if (v.stock < q && !negativo)
       throw fieldError(`Lineas[${l.orden - 1}].Lote`, MSG_LOTES.sinStock(l.orden, lote, v.stock.toFixed(3)));
     lotes.set(lote, { ...v, stock: v.stock - q });
   }
+  return asignado;
 }
 
 const idParam = z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive({ error: MSG.format });

@@ -2,12 +2,12 @@ import { MSG_VENTAS } from '@faro/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../platform/http/errors.ts';
-import type { Scope } from '../../platform/tenancy/scope.ts';
+import { filaDe, type Scope } from '../../platform/tenancy/scope.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
 import type { Cabecera, LadoDocumentos, Linea, PasoNumerado } from './lado.ts';
 import { anyoDe, contadorCte, fechaAnterior, leerSerie } from './numeracion.ts';
 import { entradaDe, type Repositorio } from './repositorio.ts';
-import type { Vencimientos } from './vencimientos.ts';
+import type { VencimientoJson, Vencimientos } from './vencimientos.ts';
 
 export interface OpcionesEmision {
   /** Retail activities of RD 1619/2012 art. 4.2: simplified invoices up to 3,000 € instead of 400 € (sales). */
@@ -17,7 +17,21 @@ export interface OpcionesEmision {
    * the number so the series' counter row stays locked as briefly as possible (issuing throughput per series). It
    * gets the recomputed header (not yet numbered) and the lines as stored, so it need not read them again.
    */
-  antesDelNumero?: (t: Scope, h: Cabecera, lineas: readonly LineaEmitida[]) => Promise<void>;
+  antesDelNumero?: (t: Scope, h: Cabecera, lineas: readonly LineaEmitida[]) => Promise<unknown>;
+}
+
+/**
+ * What issuing wrote, as `edit/{id}` would read it back (issue 22: the route answers from it, without reading the
+ * invoice again): the stored header (the numbering statement's RETURNING), the stored lines, the instalments.
+ */
+export interface Emision {
+  cabecera: Cabecera;
+  lineas: Linea[];
+  vencimientos: VencimientoJson[];
+  /** What the caller's `antesDelNumero` answered (the route: the document's warehouse after the stock sync). */
+  antes: unknown;
+  /** What the side's numbered step answered (sales: the VeriFactu record's cotejo URL). */
+  paso: unknown;
 }
 
 /** A line of the invoice being issued, as stored (its id may be new when the recomputation rewrote the lines). */
@@ -68,6 +82,11 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
    * Lock order, always: draft row → series counter → chain head (docs/ARCHITECTURE.md, "Issuing: locks").
    */
   async function emitir(s: Scope, id: number, op: OpcionesEmision = {}): Promise<Cabecera> {
+    return (await emitirDetallado(s, id, op)).cabecera;
+  }
+
+  /** `emitir`, answering everything it wrote (`Emision`). */
+  async function emitirDetallado(s: Scope, id: number, op: OpcionesEmision = {}): Promise<Emision> {
     const h = await repo.cargarCabecera(s, id, TIPOS_FACTURA, true);
     if (h.numero !== null) throw badRequest(lado.emision.yaHecha);
     if (h.estado === 'Anulada') throw badRequest(MSG_VENTAS.anulado);
@@ -81,18 +100,23 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
       : await leerSerie(s, (await repo.resolverSerie(s, h.tipo, null, true)) as number);
     const idSerie = serie.id;
     // The stored lines are rewritten only when the recomputation changed them (prices, rates, amounts).
+    let guardadas = lineas;
     if (!mismasLineas(lineas, prep.lineas)) {
       await s.delete(dl, eq(dl.idDocumento, id));
-      await s.insert(
-        dl,
-        prep.lineas.map((l) => ({ ...l, idDocumento: id })),
-      );
+      guardadas = (
+        await s
+          .insert(
+            dl,
+            prep.lineas.map((l) => ({ ...l, idDocumento: id })),
+          )
+          .returning()
+      ).sort((a, b) => Number(a.orden) - Number(b.orden)) as Linea[];
     }
     const antes = { ...h, ...prep.cabecera, idSerie } as Cabecera;
     // The due dates from the payment method (both sides), then the side's own work and the caller's (stock).
-    await venc.generarVencimientos(s, antes);
+    const vencimientos = await venc.generarVencimientos(s, antes);
     await lado.emision.antesDelNumero?.(s, antes, { ...op });
-    if (op.antesDelNumero) await op.antesDelNumero(s, antes, prep.lineas);
+    const delLlamante = op.antesDelNumero ? await op.antesDelNumero(s, antes, prep.lineas) : undefined;
     const preparado: PasoNumerado | undefined = lado.emision.prepararDespuesDelNumero
       ? await lado.emision.prepararDespuesDelNumero(s, antes)
       : lado.emision.despuesDelNumero && { paso: lado.emision.despuesDelNumero };
@@ -112,7 +136,8 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
         }),
       sql`, `,
     );
-    const [n] = await s.execute<{ numero: number; num_serie: string; emitida_en: string; bloqueado: unknown }>(
+    // The header comes back whole (RETURNING d.*): the stored row, as a select of it would map it.
+    const [n] = await s.execute<Record<string, unknown> & { faro_bloqueado: unknown }>(
       (empresaId, de) => sql`
         with n as (${contadorCte(empresaId, serie, h.fecha)}),
         d as (
@@ -120,24 +145,16 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
             ${c(dv.anyo)} = ${anyoDe(serie, h.fecha)}, ${c(dv.estado)} = ${estado},
             ${c(dv.estadoCobro)} = 'Pendiente', ${c(dv.emitidaEn)} = clock_timestamp()
           from n where ${de('d')} and d.${c(dv.id)} = ${id}
-          returning n.numero, n.num_serie, d.${c(dv.emitidaEn)}::text as emitida_en
+          returning d.*
         )
-        select d.numero, d.num_serie, d.emitida_en, ${bloqueo ? sql`x.bloqueado` : sql`null`} as bloqueado from d
-        ${bloqueo ? sql`left join lateral (${bloqueo(empresaId, de, sql`d.numero is not null`)}) x on true` : sql``}`,
+        select d.*, ${bloqueo ? sql`x.bloqueado` : sql`null`} as faro_bloqueado from d
+        ${bloqueo ? sql`left join lateral (${bloqueo(empresaId, de, sql`d.${c(dv.numero)} is not null`)}) x on true` : sql``}`,
     );
     if (!n) return fechaAnterior(s, serie, h.fecha);
-    const hecha: Cabecera = {
-      ...antes,
-      numero: Number(n.numero),
-      numSerie: n.num_serie,
-      anyo: anyoDe(serie, h.fecha),
-      estado,
-      estadoCobro: 'Pendiente',
-      emitidaEn: n.emitida_en,
-    };
-    await preparado?.paso(s, hecha, n.bloqueado ?? null);
-    return hecha;
+    const hecha = filaDe(dv, n) as Cabecera;
+    const paso = await preparado?.paso(s, hecha, n.faro_bloqueado ?? null);
+    return { cabecera: hecha, lineas: guardadas, vencimientos, antes: delLlamante, paso };
   }
 
-  return { emitir };
+  return { emitir, emitirDetallado };
 }

@@ -154,7 +154,8 @@ export interface PasoNumerado {
    * the row is locked AFTER the series counter (fixed lock order). No row: `paso` gets null and locks it itself.
    */
   bloqueo?: (empresaId: number, de: PredicadoEmpresa, tras: SQL) => SQL;
-  paso: (t: Scope, hecha: Cabecera, bloqueado: unknown) => Promise<void>;
+  /** Its answer (sales: the record's cotejo URL) reaches `alCargarEmitida`. */
+  paso: (t: Scope, hecha: Cabecera, bloqueado: unknown) => Promise<unknown>;
 }
 
 export interface LadoDocumentos {
@@ -239,4 +240,9 @@ export interface LadoDocumentos {
   alAnular?: (t: Scope, h: Cabecera) => Promise<void>;
   /** Extra fields of `edit/{id}` (sales: the invoice's QR URL; the engine adds an invoice's Vencimientos). */
   alCargar?: (s: Scope, recurso: string, h: Cabecera, json: Record<string, unknown>) => Promise<void>;
+  /**
+   * The same extra fields for the answer of the issuing route, from what the issuing's numbered step answered
+   * (`PasoNumerado.paso`) instead of reading them again; false when it cannot (then `alCargar` runs).
+   */
+  alCargarEmitida?: (recurso: string, h: Cabecera, json: Record<string, unknown>, resultadoPaso: unknown) => boolean;
 }

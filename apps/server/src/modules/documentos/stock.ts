@@ -38,6 +38,12 @@ export interface LineaStock {
 }
 
 /** The stock moved by one side's documents (sales take goods out, purchases bring them in). */
+/** What a stock sync leaves: the document's stored warehouse and whether it wrote lots on its lines (FEFO). */
+export interface ResultadoStock {
+  idAlmacen: number | null;
+  lotes: boolean;
+}
+
 export function stockDe(lado: LadoDocumentos) {
   const { cabecera: dv, lineas: dl, stock: sd } = lado.tablas;
 
@@ -120,6 +126,8 @@ export function stockDe(lado: LadoDocumentos) {
    * cancellation, a delivery note back to Pendiente, a deletion or an edit moves exactly the difference back.
    * Only when the company's stock module (ActStock) is on. The moves go through the catalogue's `applyStockMoves`
    * (fixed lock order, never negative unless the warehouse allows it → 400, each movement recorded and audited).
+   * Returns the document's stored warehouse afterwards (what `almacenDocumento` would read) and whether it wrote
+   * lots on the lines (undefined when deleting).
    */
   async function sincronizarStock(
     s: Scope,
@@ -136,7 +144,7 @@ export function stockDe(lado: LadoDocumentos) {
       cabecera?: Cabecera;
       lineas?: readonly LineaStock[];
     } = {},
-  ): Promise<void> {
+  ): Promise<ResultadoStock | undefined> {
     const h = opciones.cabecera ?? (await s.select(dv, eq(dv.id, id)))[0];
     if (!h) throw notFound();
     // ONE round trip: the company's modules and the document's stock row, locked (a sub-select FOR UPDATE); with
@@ -204,7 +212,8 @@ export function stockDe(lado: LadoDocumentos) {
       if (almacen === null) throw new AppError(400, MSG_STOCK_VENTAS.sinAlmacen);
     }
     // Issue 13 (H2): sales of products traced by lot take the first-expiring lot with stock, or are refused.
-    if (lado.stock.signo < 0 && deseada.size && almacen !== null) await asignarLotesVenta(s, dl, id, almacen);
+    const lotes =
+      lado.stock.signo < 0 && deseada.size && almacen !== null ? await asignarLotesVenta(s, dl, id, almacen) : false;
     const netos = new Map<string, { IdAlmacen: number; IdProducto: number; q: ReturnType<typeof dec> }>();
     const suma = (alm: number, prod: number, q: ReturnType<typeof dec>) => {
       const key = `${alm}/${prod}`;
@@ -236,15 +245,16 @@ export function stockDe(lado: LadoDocumentos) {
         nombre.slice(0, 40),
       );
     }
-    if (opciones.borrar) return;
+    if (opciones.borrar) return undefined;
     const movido = Object.fromEntries([...deseada].map(([p, q]) => [String(p), q]));
     const movidoAlmacen = deseada.size ? almacen : stockActivo ? null : antesAlmacen;
     const guardar = stockActivo ? movido : Object.fromEntries([...antes].map(([p, q]) => [String(p), q]));
-    if (!row && idAlmacen === null && !deseada.size) return;
+    if (!row && idAlmacen === null && !deseada.size) return { idAlmacen: null, lotes };
     await s.insert(sd, { idDocumento: id, idAlmacen, movido: guardar, movidoAlmacen }).onConflictDoUpdate({
       target: [sd.empresaId, sd.idDocumento],
       set: { idAlmacen, movido: guardar, movidoAlmacen },
     });
+    return { idAlmacen, lotes };
   }
 
   /** The header's warehouse of a document (IdAlmacen in its JSON), null when none was chosen. */

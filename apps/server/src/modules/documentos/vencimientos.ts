@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
 import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import type { Scope } from '../../platform/tenancy/scope.ts';
+import { filaDe, type Scope } from '../../platform/tenancy/scope.ts';
 import { col, fpagoTable } from '../../platform/tenancy/tables.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
 import type { Cabecera, LadoDocumentos } from './lado.ts';
@@ -45,7 +45,7 @@ export function vencimientosDe(lado: LadoDocumentos) {
    * Plazos, DiasPrimerPlazo and DiasEntrePlazos from the invoice date, moved to the party's payment days
    * (DiaPago1/2); without a payment method, one instalment due on the invoice date.
    */
-  async function generarVencimientos(t: Scope, f: Cabecera): Promise<void> {
+  async function generarVencimientos(t: Scope, f: Cabecera): Promise<VencimientoJson[]> {
     const fc = (k: string) => col(fpagoTable, k);
     const tt = lado.tercero.table;
     const cc = (k: string) => col(tt, k);
@@ -81,7 +81,8 @@ export function vencimientosDe(lado: LadoDocumentos) {
     );
     // ONE statement: the instalments upserted (a fresh one settles nothing) and any stored beyond them deleted.
     const n = (k: { name: string }) => sql.identifier(k.name);
-    await t.execute((empresaId, de) => {
+    // RETURNING the stored rows: the issuing's answer shows them without reading them again (as cargarVencimientos).
+    const filas = await t.execute((empresaId, de) => {
       const filas = sql.join(
         plazos.map((p, i) => sql`(${empresaId}, ${f.id}, ${i + 1}, ${p.Fecha}, ${p.Importe})`),
         sql`, `,
@@ -94,8 +95,10 @@ export function vencimientosDe(lado: LadoDocumentos) {
         values ${filas}
         on conflict (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}) do update
           set ${n(vv.Fecha)} = excluded.${n(vv.Fecha)}, ${n(vv.Importe)} = excluded.${n(vv.Importe)},
-            ${n(vv.Liquidado)} = default`;
+            ${n(vv.Liquidado)} = default
+        returning *`;
     });
+    return comoJson(filas.map((r) => filaDe(vv, r)));
   }
 
   /** Spreads an invoice's payments over its instalments in date order (called on every payment change). */
@@ -127,8 +130,16 @@ export function vencimientosDe(lado: LadoDocumentos) {
   /** An invoice's instalments in date order, with what is settled (Cobrado / Pagado) and pending of each. */
   async function cargarVencimientos(s: Scope, idFactura: number): Promise<VencimientoJson[]> {
     const rows = await s.select(vv, eq(vv.IdFactura, idFactura)).orderBy(asc(vv.Fecha), asc(vv.Plazo));
+    return comoJson(rows);
+  }
+
+  /** Stored instalments as the API shows them, in date order (then instalment number). */
+  function comoJson(rows: (typeof vv.$inferSelect)[]): VencimientoJson[] {
+    const ordenadas = [...rows].sort((a, b) =>
+      a.Fecha === b.Fecha ? Number(a.Plazo) - Number(b.Plazo) : a.Fecha < b.Fecha ? -1 : 1,
+    );
     // The stored row is the JSON (its properties are the API's names) plus what is computed from it.
-    return rows.map(({ empresaId: _, IdFactura: __, Liquidado, ...r }) => {
+    return ordenadas.map(({ empresaId: _, IdFactura: __, Liquidado, ...r }) => {
       const pendiente = sub(dec(r.Importe), dec(Liquidado));
       return {
         ...r,

@@ -62,7 +62,7 @@ export async function prepararAlEmitirFactura(t: Scope, h: Cabecera): Promise<Pa
   if (usaVerifactu(ctx.e)) {
     const vf = await prepararAlta(t, h, {}, ctx);
     if (vf)
-      return { bloqueo: vf.bloqueo, paso: async (tx, hecha, bloqueado) => void (await vf.paso(tx, hecha, bloqueado)) };
+      return { bloqueo: vf.bloqueo, paso: async (tx, hecha, bloqueado) => (await vf.paso(tx, hecha, bloqueado)).urlQr };
   }
   if (usaTicketBai(ctx.e.tipoFacturaElectronica))
     return { paso: async (tx, hecha) => void (await registrarAltaTbai(tx, hecha)) };
@@ -235,6 +235,11 @@ export const LADO_VENTA: LadoDocumentos = {
   async alCargar(s, recurso, h, json) {
     // VeriFactu (issue 6): the issued invoice carries the cotejo URL of its QR.
     if (recurso === 'fventa' && h.numero !== null) json.UrlQr = await urlQrFactura(s, h.id);
+  },
+  alCargarEmitida(recurso, _h, json, resultadoPaso) {
+    // The same, from the record just written (its step answers its cotejo URL; TicketBAI and none: no URL).
+    if (recurso === 'fventa') json.UrlQr = typeof resultadoPaso === 'string' ? resultadoPaso : null;
+    return true;
   },
 };
 

@@ -1,4 +1,4 @@
-import { and, eq, is, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   type PgInsertValue,
@@ -182,6 +182,19 @@ export function handleOf(scope: Scope): Db {
   const db = handles.get(scope);
   if (!db) throw new Error('Ámbito desconocido');
   return db;
+}
+
+/**
+ * A raw row of `execute` (e.g. a RETURNING of `d.*`, keyed by column name) mapped as drizzle's `select()` of the
+ * table maps it: the same keys and the same decoded values, so a statement that writes a row can also hand it back.
+ */
+export function filaDe<T extends CompanyTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const v = raw[column.name];
+    out[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  return out as T['$inferSelect'];
 }
 
 /** `sql` re-exported so raw fragments of modules need no other import. */

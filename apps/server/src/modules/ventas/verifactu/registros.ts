@@ -222,6 +222,8 @@ async function insertar(
   idDocumento: number | null,
   registro: RegistroFacturacion,
   retrasado: boolean,
+  /** The alta's cotejo URL (its QR), computed by the caller that also answers with it. */
+  urlQr: string | null = null,
 ): Promise<number> {
   const alta = registro.TipoOperacion === 'Alta' ? registro : null;
   const id = alta ? alta.IDFactura : null;
@@ -245,7 +247,7 @@ async function insertar(
           ${id?.FechaExpedicionFactura ?? anul!.FechaExpedicionFacturaAnulada}, ${alta?.TipoFactura ?? null},
           ${alta?.CuotaTotal ?? null}, ${alta?.ImporteTotal ?? null}, ${registro.Huella}, ${anterior},
           ${registro.FechaHoraHusoGenRegistro}, ${json}::jsonb,
-          ${alta ? urlCotejoDe(alta, { entorno: cfg.entorno }) : null})
+          ${alta ? (urlQr ?? urlCotejoDe(alta, { entorno: cfg.entorno })) : null})
         returning ${c(r.id)} as id
       ), q as (
         insert into ${q} (${c(q.empresaId)}, ${c(q.idRegistro)}, ${c(q.retrasado)})
@@ -335,7 +337,7 @@ export interface PasoAlta {
   /** The chain head, locked and read by the numbering statement right after the counter (`PasoNumerado.bloqueo`). */
   bloqueo: (empresaId: number, de: PredicadoEmpresa, tras: SQL) => SQL;
   /** Builds, hashes and stores the record; `bloqueado` is the head read by `bloqueo` (null: it locks the head). */
-  paso: (t: Scope, hecha: Cabecera, bloqueado: unknown) => Promise<number>;
+  paso: (t: Scope, hecha: Cabecera, bloqueado: unknown) => Promise<{ id: number; urlQr: string | null }>;
 }
 
 /**
@@ -379,7 +381,19 @@ export async function prepararAlta(
         zona: ctx.cfg.zona,
       });
       rechazar(p);
-      return insertar(tx, ctx.cfg, cadena, op.Subsanacion ? 'subsanacion' : 'alta', hecha.id, p.registro, retrasado);
+      const r = p.registro;
+      const urlQr = r.TipoOperacion === 'Alta' ? urlCotejoDe(r, { entorno: ctx.cfg.entorno }) : null;
+      const id = await insertar(
+        tx,
+        ctx.cfg,
+        cadena,
+        op.Subsanacion ? 'subsanacion' : 'alta',
+        hecha.id,
+        p.registro,
+        retrasado,
+        urlQr,
+      );
+      return { id, urlQr };
     },
   };
 }
@@ -387,7 +401,7 @@ export async function prepararAlta(
 /** The registro de alta of an invoice just issued (or its subsanación). Nothing when the company is not VeriFactu. */
 export async function registrarAlta(t: Scope, h: Cabecera, op: OpcionesAlta = {}): Promise<number | null> {
   const p = await prepararAlta(t, h, op);
-  return p ? p.paso(t, h, null) : null;
+  return p ? (await p.paso(t, h, null)).id : null;
 }
 
 /** The registro de anulación of a cancelled invoice (chained like an alta). */
