@@ -43,6 +43,10 @@ export function serverArgs(pgdata: string, port: number): string[] {
     full_page_writes: 'on',
     logging_collector: 'off',
   };
+  // Crash recovery (a restart after a kill -9, vigilanciaPostmaster.ts) first flushes the whole data directory:
+  // one syncfs() of its file system instead of an fsync per file (~2,300 files: 0.8–5 s on a busy shared disk).
+  // Linux only (PostgreSQL refuses the value where syncfs() does not exist).
+  if (process.platform === 'linux') values.recovery_init_sync_method = 'syncfs';
   return ['-D', pgdata, '-p', String(port), ...Object.entries(values).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
 }
 
