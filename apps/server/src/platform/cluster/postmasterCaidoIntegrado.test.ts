@@ -100,7 +100,8 @@ async function caidaYVuelta(codigo: string): Promise<void> {
       .filter((l) => l.startsWith('Faro: PostgreSQL'))
       .join('\n'),
   );
-  if (process.env.FARO_CAIDA_LOG) console.log(readFileSync(path.join(dataDir, 'postgres.log'), 'utf8').split('\n').slice(-25).join('\n'));
+  if (process.env.FARO_CAIDA_LOG)
+    console.log(readFileSync(path.join(dataDir, 'postgres.log'), 'utf8').split('\n').slice(-25).join('\n'));
   const despues = await pedir('POST', '/api/configuracion/series/save', token, serie(`${codigo}B`));
   expect(despues.status, JSON.stringify(despues.body)).toBe(201);
   expect(server!.output()).toContain('terminó inesperadamente (señal SIGKILL)');
