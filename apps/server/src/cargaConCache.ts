@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { crc32 } from 'node:zlib';
 
 export type EstadoCache = 'usada' | 'rechazada' | 'sin caché';
 
@@ -40,7 +41,11 @@ export function cargarConCache<T>(
   const cacheFile = path.join(dir, `${nombre}-${hash}-${process.version}-${process.arch}.bin`);
   let cachedData: Buffer | undefined;
   try {
-    cachedData = readFileSync(cacheFile);
+    // A CRC-32 of the data ahead of it: V8 (release builds) does not checksum a code cache, and damaged data crashes
+    // the process (SIGSEGV) instead of being rejected. The file is written whole (rename), so this is for the disk.
+    const file = readFileSync(cacheFile);
+    const data = file.subarray(4);
+    if (file.length > 4 && file.readUInt32LE(0) === crc32(data)) cachedData = data;
   } catch {
     // no cache yet
   }
@@ -64,7 +69,9 @@ export function cargarConCache<T>(
         mkdirSync(dir, { recursive: true });
         for (const f of readdirSync(dir)) if (f.startsWith(`${nombre}-`)) rmSync(path.join(dir, f), { force: true });
         const tmp = `${cacheFile}.${process.pid}`;
-        writeFileSync(tmp, data);
+        const crc = Buffer.alloc(4);
+        crc.writeUInt32LE(crc32(data));
+        writeFileSync(tmp, Buffer.concat([crc, data]));
         renameSync(tmp, cacheFile); // whole or absent, also with several workers writing at once
       } catch {
         // a read-only install: it starts without a cache
