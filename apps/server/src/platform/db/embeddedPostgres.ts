@@ -40,6 +40,7 @@ import {
   embeddedBinDir,
   freePort,
   isAlive,
+  killOrphanedPostgres,
   portIsFree,
   type RunAs,
   reachableBy,
@@ -459,6 +460,9 @@ function server(
         }
         await sleep(esperaAntesDe(n));
         if (stopping) return;
+        // Backends of the dead postmaster still busy hold its shared memory: a new one would refuse to start.
+        const huerfanos = await killOrphanedPostgres(pgdata);
+        if (huerfanos) avisar(`Faro: se detienen ${huerfanos} procesos de PostgreSQL que quedaron del anterior.`);
         let next: ChildProcess | undefined;
         try {
           next = spawnPostmaster(binDir, pgdata, s.port, runAs, logFile);

@@ -304,3 +304,47 @@ export function readLog(logFile: string, lines = 30): string {
     return '(no log)';
   }
 }
+
+/**
+ * Processes a killed postmaster left behind in `pgdata`: its backends and helpers, orphaned (a PostgreSQL process,
+ * comm "postgres", whose working directory is the data directory). A backend busy in a long computation does not
+ * notice its postmaster's death, and while it holds the old shared memory a new postmaster refuses to start
+ * ("pre-existing shared memory block is still in use"). Linux (/proc) only; [] elsewhere.
+ */
+export function orphanedPostgres(pgdata: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return [];
+  }
+  const target = path.resolve(pgdata);
+  const found: number[] = [];
+  for (const d of entries) {
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (readlinkSync(`/proc/${d}/cwd`) !== target) continue;
+      found.push(Number(d));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found.filter((pid) => pid !== process.pid);
+}
+
+/**
+ * SIGKILL to what a killed postmaster left in `pgdata` (only when no postmaster of ours runs there: before a
+ * restart), then waits up to `timeoutMs` for them to end. Returns how many there were.
+ */
+export async function killOrphanedPostgres(pgdata: string, timeoutMs = 3000): Promise<number> {
+  const pids = orphanedPostgres(pgdata);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  for (const until = Date.now() + timeoutMs; pids.some(isAlive) && Date.now() < until; ) await sleep(20);
+  return pids.length;
+}

@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { esConexionPerdida } from './conexionPerdida.ts';
 import { openDatabase } from './database.ts';
@@ -106,6 +107,47 @@ describe.skipIf(Boolean(sinPostgres))('a postmaster killed while the app runs', 
       expect(avisos.filter((a) => a.includes('terminó inesperadamente'))).toHaveLength(2); // a stop is no crash
     } finally {
       console.error = errorAntes;
+    }
+  }, 180_000);
+
+  it('a backend busy in a long query does not keep the postmaster from starting again (its leftovers are killed)', async () => {
+    const dataDir = path.join(base, 'data');
+    const avisos: string[] = [];
+    const errorAntes = console.error;
+    console.error = (m: string) => avisos.push(String(m));
+    const database = await openDatabase({ dataDir, say: () => {} });
+    const larga = new pg.Client({ connectionString: database.url });
+    larga.on('error', () => {});
+    try {
+      await larga.connect();
+      const [{ pid: backend }] = (await larga.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [
+        { pid: number },
+      ];
+      // Pure computation: it never looks at the postmaster's death, and would run for minutes.
+      const consulta = larga.query('select count(*) from generate_series(1, 20000000000)').catch(() => 'cortada');
+      await sleep(300);
+      const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+      const antes = readPid(pidFile);
+      const t0 = performance.now();
+      process.kill(antes, 'SIGKILL');
+      for (const end = Date.now() + 30_000; readPid(pidFile) === antes || !isAlive(readPid(pidFile)); ) {
+        expect(Date.now(), `no new postmaster: ${avisos.join('\n')}`).toBeLessThan(end);
+        await sleep(20);
+      }
+      const { valor } = await hastaQueResponda(() =>
+        database.query<{ n: number }>('select count(*)::int as n from acuses'),
+      );
+      expect(valor[0]!.n).toBe(52);
+      console.log(
+        `postmaster killed under a long query: queries answer again after ${Math.round(performance.now() - t0)} ms`,
+      );
+      expect(isAlive(backend), 'the orphaned backend was killed').toBe(false);
+      expect(avisos.some((a) => /se detienen \d+ procesos de PostgreSQL que quedaron del anterior/.test(a))).toBe(true);
+      expect(await consulta).toBe('cortada');
+    } finally {
+      console.error = errorAntes;
+      await larga.end().catch(() => {});
+      await database.close();
     }
   }, 180_000);
 
