@@ -1,6 +1,8 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { esConexionPerdida } from './conexionPerdida.ts';
@@ -148,6 +150,47 @@ describe.skipIf(Boolean(sinPostgres))('a postmaster killed while the app runs', 
       console.error = errorAntes;
       await larga.end().catch(() => {});
       await database.close();
+    }
+  }, 180_000);
+
+  it('an adopted postmaster (left by a Faro killed with SIGKILL) is watched by its pid and started again', async () => {
+    const dataDir = path.join(base, 'data');
+    const script = path.join(base, 'muere.mts');
+    const modulo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'database.ts');
+    writeFileSync(
+      script,
+      `import { openDatabase } from ${JSON.stringify(modulo)};
+await openDatabase({ dataDir: process.argv[2], say: () => {} });
+process.kill(process.pid, 'SIGKILL');
+`,
+    );
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: 'ignore' });
+      child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error('did not die'))));
+    });
+    const avisos: string[] = [];
+    const errorAntes = console.error;
+    console.error = (m: string) => avisos.push(String(m));
+    const database = await openDatabase({ dataDir, say: () => {} });
+    try {
+      expect(database.embedded?.adopted).toBe(true);
+      const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+      const antes = readPid(pidFile);
+      process.kill(antes, 'SIGKILL');
+      for (const end = Date.now() + 30_000; readPid(pidFile) === antes || !isAlive(readPid(pidFile)); ) {
+        expect(Date.now(), `no new postmaster: ${avisos.join('\n')}`).toBeLessThan(end);
+        await sleep(20);
+      }
+      const { valor } = await hastaQueResponda(() =>
+        database.query<{ n: number }>('select count(*)::int as n from acuses'),
+      );
+      expect(valor[0]!.n).toBe(52);
+      expect(avisos.some((a) => a.includes(`terminó inesperadamente (pid ${antes})`))).toBe(true);
+    } finally {
+      console.error = errorAntes;
+      const postmaster = readPid(path.join(dataDir, 'pg', 'postmaster.pid'));
+      await database.close();
+      expect(isAlive(postmaster)).toBe(false);
     }
   }, 180_000);
 
