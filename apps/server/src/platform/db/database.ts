@@ -101,6 +101,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {}); // idle client errors (server restart) must not crash the process
+  // A client checked out (a transaction between two statements, a job's lock) has no listener of the pool's: when
+  // its server ends (the embedded postmaster's crash and restart, ADR 0003) its 'error' would end the process.
+  // pg-pool discards such a client when it is released (no longer queryable); the request gets a 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db: Db = drizzlePg({ client: pool });
   return {
     db,
