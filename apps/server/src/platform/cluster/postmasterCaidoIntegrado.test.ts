@@ -78,7 +78,9 @@ async function caidaYVuelta(codigo: string): Promise<void> {
   const estados = new Map<number, number>();
   for (;;) {
     expect(performance.now() - t0, `sin respuesta:\n${server!.output()}`).toBeLessThan(60_000);
-    const r = await pedir('GET', '/api/configuracion/series/list?TotalPagina=100', token);
+    const r = await pedir('GET', '/api/configuracion/series/list?TotalPagina=100', token).catch((error: Error) => {
+      throw new Error(`${error.message} (${String(error.cause)}):\n${server!.output().slice(-4000)}`);
+    });
     estados.set(r.status, (estados.get(r.status) ?? 0) + 1);
     expect([200, 503], JSON.stringify(r.body)).toContain(r.status);
     if (r.status === 503) expect(r.body.Mensaje).toBe(BASE_NO_DISPONIBLE);
@@ -122,7 +124,13 @@ describe.skipIf(Boolean(sinPostgres))('the embedded postmaster killed under the 
   }, 240_000);
 
   it('one process: restarted on the same folder, 503 meanwhile, the acknowledged series there', async () => {
-    server = await spawnServer({ dataDir }, { FARO_PROCESOS: '1' }, 150_000);
+    // The background jobs and the VeriFactu worker on as in production: their failures during the gap must not end
+    // the process.
+    server = await spawnServer(
+      { dataDir },
+      { FARO_PROCESOS: '1', FARO_TRABAJOS: '1', FARO_VERIFACTU_WORKER: '1' },
+      150_000,
+    );
     await caidaYVuelta('KA');
     const child = server.child;
     const ended = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
