@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -144,7 +145,7 @@ const findMyWayPerezoso = {
 };
 
 const dist = new URL('./dist/', import.meta.url);
-const distDir = new URL('./dist', import.meta.url).pathname;
+const distDir = fileURLToPath(new URL('./dist', import.meta.url));
 rmSync(new URL('./chunks', dist), { recursive: true, force: true });
 rmSync(new URL('./.cache-v8', dist), { recursive: true, force: true });
 if (existsSync(dist)) {
