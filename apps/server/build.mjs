@@ -38,7 +38,7 @@ for (const d of dependencies) {
 /**
  * drizzle-orm/pglite imports PGlite statically only to build one from a config (Faro passes its own client): as a
  * require in a CommonJS bundle it would load pglite's 0.5 MB CommonJS build beside the ESM one database.ts imports.
- * This requires it only when that constructor, or its type OIDs (read by a session's parsers), are used.
+ * This requires it only if that constructor is called; the type OIDs a session reads are copied here at build time.
  */
 const pglitePerezoso = {
   name: 'pglite-perezoso',
@@ -46,14 +46,20 @@ const pglitePerezoso = {
     b.onResolve({ filter: /^@electric-sql\/pglite$/ }, (args) =>
       /node_modules[\\/]drizzle-orm[\\/]/.test(args.importer) ? { path: 'pglite', namespace: 'pglite-perezoso' } : null,
     );
-    b.onLoad({ filter: /.*/, namespace: 'pglite-perezoso' }, () => ({
-      contents: [
-        'const pglite = () => require("@electric-sql/pglite");',
-        'export function PGlite(...args) { return new (pglite().PGlite)(...args); }',
-        'export const types = new Proxy({}, { get: (_, k) => pglite().types[k] });',
-      ].join('\n'),
-      loader: 'js',
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'pglite-perezoso' }, async () => {
+      // The type OIDs the session reads, as this pglite has them (the rest, functions, from pglite itself).
+      const { types } = await import('@electric-sql/pglite');
+      const oids = Object.fromEntries(Object.entries(types).filter(([, v]) => typeof v === 'number'));
+      return {
+        contents: [
+          'const pglite = () => require("@electric-sql/pglite");',
+          'export function PGlite(...args) { return new (pglite().PGlite)(...args); }',
+          `const OIDS = ${JSON.stringify(oids)};`,
+          'export const types = new Proxy(OIDS, { get: (o, k) => (Object.hasOwn(o, k) ? o[k] : pglite().types[k]) });',
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
   },
 };
 
