@@ -1,11 +1,12 @@
 /**
  * Start time (issue 22): loads the server bundle (dist/servidor.cjs, one CommonJS file: build.mjs) through
  * vm.Script with a V8 code cache, the v8-compile-cache technique. Node 20 has no module.enableCompileCache, and ESM
- * modules cannot take cached data, so without this every start parses and compiles the ~1.5 MB of the app and its
- * dependencies again. The cache is written beside the bundle (dist/.cache-v8/) after a start that had none (or whose
- * cache V8 rejected: another node or other V8 flags); its name carries the bundle's content hash (build.mjs computes it
- * and passes it to inicio.ts), node's version and the architecture, so a rebuild or a node upgrade never runs stale code. A folder it cannot write (a read-only
- * install) only means no cache. Node built-ins only: this runs before anything else loads.
+ * modules cannot take cached data, so without this every start parses and compiles the 5.6 MB of the app and its
+ * dependencies again (~0.15 s; ~0.05 s to deserialise the cache instead). The cache is written beside the bundle
+ * (dist/.cache-v8/) after a start that had none (or whose cache V8 rejected: other V8 flags); its name carries the
+ * bundle's content hash (build.mjs computes it and passes it to inicio.ts), node's version and the architecture, so a
+ * rebuild or a node upgrade never runs stale code. A folder it cannot write (a read-only install) only means no
+ * cache. Node built-ins only: this runs before anything else loads.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
