@@ -18,7 +18,7 @@ import { and, asc, desc, eq, getTableName, gte, ilike, inArray, isNull, lte, or,
 import { likePattern } from '../../platform/crud/filters.ts';
 import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../platform/crud/listQuery.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
-import type { Scope } from '../../platform/tenancy/scope.ts';
+import { filaDe, type Scope } from '../../platform/tenancy/scope.ts';
 import { col, empresa, productosTable, seriesTable, tiposivaTable } from '../../platform/tenancy/tables.ts';
 import { type CachesLista, cachePaginas, MAX_PAGINA_GUARDADA } from './cacheLista.ts';
 import { type Cantidades, destinoDeTipo } from './cantidades.ts';
@@ -28,28 +28,6 @@ import { tomarNumero } from './numeracion.ts';
 export interface Preparado {
   cabecera: Omit<LadoDocumentos['tablas']['cabecera']['$inferInsert'], 'empresaId' | 'tipo' | 'estado'>;
   lineas: Omit<LadoDocumentos['tablas']['lineas']['$inferInsert'], 'empresaId' | 'idDocumento'>[];
-}
-
-async function tiposIvaDe(s: Scope): Promise<(TipoIva & { Baja: boolean })[]> {
-  const c = (f: string) => col(tiposivaTable, f);
-  const rows = await s.pick(
-    {
-      Valor: c('Valor'),
-      Impuesto: c('Impuesto'),
-      PorcentajeIva: c('PorcentajeIva'),
-      GeneraRecargo: c('GeneraRecargo'),
-      PorcentajeRecargo: c('PorcentajeRecargo'),
-      Exencion: c('Exencion'),
-      Tipo: c('Tipo'),
-      Baja: c('Baja'),
-    },
-    tiposivaTable,
-  );
-  // A type of class 'exento' at 0 % saved before the cause existed is still an exemption: E6 (otros) until set.
-  return rows.map(({ Tipo, ...t }) => ({
-    ...t,
-    Exencion: (t.Exencion as string | null) ?? (Tipo === 'exento' && Number(t.PorcentajeIva) === 0 ? 'E6' : null),
-  })) as never;
 }
 
 /** The stored document in the engine's words (to recompute it with today's master data, or to convert it). */
@@ -198,20 +176,62 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
    * Validates a save body against the company's data and computes the authoritative totals: the party's data is
    * copied, every product and VAT type must exist in the company, the lines carry their rates and amounts.
    */
-  async function preparar(s: Scope, input: EntradaDocumento): Promise<Preparado> {
+  /**
+   * What preparing a document reads, in one statement: the party's row (as a select of its table maps it), the ids
+   * of the given products that exist in the company, its VAT types, its price decimals. Null: no such party.
+   */
+  async function maestrosDe(s: Scope, idTercero: number, productIds: number[]) {
     const tt = lado.tercero.table;
-    const cc = (f: string) => col(tt, f);
-    const [tercero] = (await s.select(tt, eq(cc('Id'), input.Tercero)).limit(1)) as Record<string, unknown>[];
-    if (!tercero) throw fieldError(lado.tercero.campo, lado.tercero.noExiste);
+    const n = (c: { name: string }) => sql.identifier(c.name);
+    const pc = (f: string) => n(col(productosTable, f));
+    const vc = (f: string) => n(col(tiposivaTable, f));
+    const [fila] = await s.execute<Record<string, unknown>>(
+      (empresaId, de) => sql`
+        select t.*, (
+          select coalesce(json_agg(json_build_object('Valor', v.${vc('Valor')}, 'Impuesto', v.${vc('Impuesto')},
+            'PorcentajeIva', v.${vc('PorcentajeIva')}::text, 'GeneraRecargo', v.${vc('GeneraRecargo')},
+            'PorcentajeRecargo', v.${vc('PorcentajeRecargo')}::text, 'Exencion', v.${vc('Exencion')},
+            'Tipo', v.${vc('Tipo')}, 'Baja', v.${vc('Baja')}) order by v.${vc('Id')}), '[]')
+          from ${tiposivaTable} v where ${de('v')}
+        ) as faro_tipos, ${
+          productIds.length
+            ? sql`(select coalesce(json_agg(p.${pc('Id')}), '[]') from ${productosTable} p
+                where ${de('p')} and p.${pc('Id')} in (${sql.join(
+                  productIds.map((id) => sql`${id}`),
+                  sql`, `,
+                )}))`
+            : sql`'[]'::json`
+        } as faro_productos,
+          (select e.${n(empresa.decimalesRedondeo)} from empresas e where e.${n(empresa.id)} = ${empresaId}) as faro_decimales
+        from ${tt} t where ${de('t')} and t.${n(col(tt, 'Id'))} = ${idTercero}
+        limit 1`,
+    );
+    if (!fila) return null;
+    const tipos = (fila.faro_tipos as (Record<string, unknown> & { Tipo: string | null })[]).map(({ Tipo, ...t }) => ({
+      ...t,
+      // A type of class 'exento' at 0 % saved before the cause existed is still an exemption: E6 (otros) until set.
+      Exencion: (t.Exencion as string | null) ?? (Tipo === 'exento' && Number(t.PorcentajeIva) === 0 ? 'E6' : null),
+    })) as (TipoIva & { Baja: boolean })[];
+    return {
+      tercero: filaDe(tt, fila) as Record<string, unknown>,
+      productos: (fila.faro_productos as (number | string)[]).map(Number),
+      tipos,
+      decimales: (fila.faro_decimales as number | null) ?? null,
+    };
+  }
+
+  async function preparar(s: Scope, input: EntradaDocumento): Promise<Preparado> {
     const productIds = [...new Set(input.Lineas.map((l) => l.IdProducto).filter((x): x is number => !!x))];
+    // ONE round trip (issue 22): the party, which of the lines' products exist, the VAT types, the company's decimals.
+    const leido = await maestrosDe(s, input.Tercero, productIds);
+    if (!leido) throw fieldError(lado.tercero.campo, lado.tercero.noExiste);
+    const { tercero } = leido;
     if (productIds.length) {
-      const pc = (f: string) => col(productosTable, f);
-      const found = await s.pick({ id: pc('Id') }, productosTable, inArray(pc('Id'), productIds));
-      const ok = new Set(found.map((f) => f.id as number));
+      const ok = new Set(leido.productos);
       const bad = input.Lineas.findIndex((l) => l.IdProducto && !ok.has(l.IdProducto));
       if (bad >= 0) throw fieldError(`Lineas[${bad}].IdProducto`, MSG_VENTAS.productoNoExiste(bad + 1));
     }
-    const tiposConfigurados = await tiposIvaDe(s);
+    const tiposConfigurados = leido.tipos;
     const byValor = new Map(tiposConfigurados.map((t) => [t.Valor, t]));
     input.Lineas.forEach((l, i) => {
       if (!byValor.has(l.TipoIva))
@@ -223,7 +243,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     const recargo = regimen === 'recargo';
     const porcRetencion = input.PorcRetencion ?? '0';
     // Unit prices are rounded to the company's decimals (2–6) and stored so: the stored price gives the stored amount.
-    const [propia] = await s.company({ decimales: empresa.decimalesRedondeo }).limit(1);
+    const propia = { decimales: leido.decimales };
     let totales: ReturnType<typeof calcularTotales>;
     try {
       totales = calcularTotales(

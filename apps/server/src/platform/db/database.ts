@@ -16,6 +16,7 @@ import {
 } from './embeddedPostgres.ts';
 import { acquireFolderLock } from './folderLock.ts';
 import { descartarCopiaPronta } from './postmasterPronto.ts';
+import { prepararSentencias } from './sentenciasPreparadas.ts';
 /**
  * The one database type modules see (both drivers are PostgreSQL underneath). No relational schema is given to
  * drizzle: nothing uses `db.query.*`, and with the ~300 tables drizzle rebuilt its relational map in every
@@ -105,6 +106,7 @@ function openPostgres(url: string): Database {
   // its server ends (the embedded postmaster's crash and restart, ADR 0003) its 'error' would end the process.
   // pg-pool discards such a client when it is released (no longer queryable); the request gets a 503.
   pool.on('connect', (client) => client.on('error', () => {}));
+  if (process.env.FARO_SENTENCIAS_PREPARADAS !== '0') prepararSentencias(pool);
   const db: Db = drizzlePg({ client: pool });
   return {
     db,
