@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   appendFileSync,
   chmodSync,
+  createReadStream,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -11,8 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { createGunzip } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -285,7 +285,7 @@ describe.skipIf(Boolean(sinPostgresIntegrado))('backups of the embedded PostgreS
     expect(readdirSync(nueva)).toEqual([]);
   }, 120_000);
 
-  it('a copy of a multi-MB table streams both ways: restored whole with memory far below the data size', async () => {
+  it('a copy of a multi-MB table (many chunks) streams both ways and is restored whole', async () => {
     await te.database.query(
       `create table relleno as select g as n, repeat(md5(g::text), 10) as t from generate_series(1, 40000) g`,
     );
@@ -296,26 +296,24 @@ describe.skipIf(Boolean(sinPostgresIntegrado))('backups of the embedded PostgreS
     const copia = await crearCopia(te.database, carpetaPg, new Date('2026-07-04T10:00:00Z'));
     await te.database.query('drop table relleno');
 
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    gc();
+    // Printed, not asserted: without a collection before each sample the figure includes garbage, and a collection
+    // of this worker's whole heap every few ms starves the restore (tar.test.ts asserts the bound on the stream).
     const antes = process.memoryUsage();
     let pico = 0;
-    // Live memory (a collection before each sample), not garbage waiting for one.
     const reloj = setInterval(() => {
-      gc();
       pico = Math.max(pico, process.memoryUsage().arrayBuffers - antes.arrayBuffers);
-    }, 100); // (a full collection of this worker's heap takes a while: more often starves the restore)
+    }, 5);
     const dataDir = path.join(base, 'restaurada-grande');
     try {
       await restaurarCopia(copia.fichero, { dataDir });
     } finally {
       clearInterval(reloj);
     }
+    let tar = 0; // what the whole-buffer restore held at once (gunzipSync of the copy)
+    for await (const trozo of createReadStream(copia.fichero).pipe(createGunzip())) tar += (trozo as Buffer).length;
     console.log(
-      `restore: copy ${(copia.bytes / 1048576).toFixed(1)} MiB, table ${(tabla!.bytes / 1048576).toFixed(1)} MiB; peak arrayBuffers growth ${(pico / 1048576).toFixed(1)} MiB`,
+      `restore: copy ${(copia.bytes / 1048576).toFixed(1)} MiB (tar ${(tar / 1048576).toFixed(1)} MiB), table ${(tabla!.bytes / 1048576).toFixed(1)} MiB; peak arrayBuffers growth (garbage included) ${(pico / 1048576).toFixed(1)} MiB`,
     );
-    expect(pico).toBeLessThan(tabla!.bytes / 2);
     const database = await openDatabase({ dataDir });
     limpiar.push(() => database.close());
     const [restaurada] = await database.query<{ h: string }>(

@@ -49,14 +49,26 @@ const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace('T', '-'
 export async function crearCopia(database: Database, carpeta: string, ahora = new Date()): Promise<Copia> {
   const t0 = performance.now();
   mkdirSync(carpeta, { recursive: true });
-  let fichero: string;
+  const tipo = database.embedded ? 'pgdata.tar.gz' : database.pglite ? 'pglite.tar.gz' : 'pgdump';
+  const fichero = path.join(carpeta, `faro-${stamp(ahora)}.${tipo}`);
   let sha256: string;
-  // Streams all the way (issue 22): the checksum is taken from the bytes as they are written, never a re-read.
-  if (database.embedded) {
-    fichero = path.join(carpeta, `faro-${stamp(ahora)}.pgdata.tar.gz`);
-    sha256 = await crearCopiaFisica(database.embedded, `${fichero}.parcial`);
-  } else if (database.pglite) {
-    fichero = path.join(carpeta, `faro-${stamp(ahora)}.pglite.tar.gz`);
+  try {
+    sha256 = await escribirCopia(database, `${fichero}.parcial`);
+  } catch (error) {
+    // A copy that failed half-way (the postmaster restarting, a full disk) leaves no `.parcial` behind.
+    rmSync(`${fichero}.parcial`, { force: true });
+    throw error;
+  }
+  // Written under a temporary name and renamed once whole: a copy interrupted half-way never looks like a copy.
+  renameSync(`${fichero}.parcial`, fichero);
+  writeFileSync(`${fichero}.sha256`, `${sha256}  ${path.basename(fichero)}\n`);
+  return { fichero, bytes: statSync(fichero).size, sha256, ms: performance.now() - t0 };
+}
+
+/** Writes the copy to `parcial` as a stream; returns its sha256 (taken from the bytes as written, never a re-read). */
+async function escribirCopia(database: Database, parcial: string): Promise<string> {
+  if (database.embedded) return crearCopiaFisica(database.embedded, parcial);
+  if (database.pglite) {
     // PGlite's dump is one Blob (its whole file system lives in memory anyway); gzip and the file are streamed.
     const dump = await database.pglite.dumpDataDir('none');
     const suma = sumaEnCurso();
@@ -64,19 +76,13 @@ export async function crearCopia(database: Database, carpeta: string, ahora = ne
       Readable.fromWeb(dump.stream() as never),
       createGzip({ level: 6 }),
       suma.paso,
-      createWriteStream(`${fichero}.parcial`),
+      createWriteStream(parcial),
     );
-    sha256 = suma.hex();
-  } else {
-    if (!database.url) throw new Error('Falta la dirección de PostgreSQL para la copia');
-    fichero = path.join(carpeta, `faro-${stamp(ahora)}.pgdump`);
-    await ejecutar('pg_dump', ['--format=custom', '--no-owner', `--file=${fichero}.parcial`, database.url]);
-    sha256 = await sumaDeFichero(`${fichero}.parcial`);
+    return suma.hex();
   }
-  // Written under a temporary name and renamed once whole: a copy interrupted half-way never looks like a copy.
-  renameSync(`${fichero}.parcial`, fichero);
-  writeFileSync(`${fichero}.sha256`, `${sha256}  ${path.basename(fichero)}\n`);
-  return { fichero, bytes: statSync(fichero).size, sha256, ms: performance.now() - t0 };
+  if (!database.url) throw new Error('Falta la dirección de PostgreSQL para la copia');
+  await ejecutar('pg_dump', ['--format=custom', '--no-owner', `--file=${parcial}`, database.url]);
+  return sumaDeFichero(parcial);
 }
 
 /** The file's checksum against its `.sha256`; a Spanish error when it does not match or is missing. */
