@@ -53,6 +53,7 @@ import {
 } from './postgresProcess.ts';
 import {
   COPIA_PRONTA,
+  carpetaSocket,
   postmasterProntoDe,
   serverArgs,
   tomarCopiaPronta,
@@ -244,6 +245,17 @@ function chown(file: string, runAs: RunAs): void {
 
 const urlFor = (s: Settings, database = DATABASE) =>
   `postgres://${SUPERUSER}:${encodeURIComponent(s.password)}@127.0.0.1:${s.port}/${database}`;
+
+/**
+ * The app's URL: the server's unix socket in its data directory when it has one (issue 22: a round trip over the
+ * socket is cheaper than over TCP loopback, ~25 % of a sequential issue's wall time), else TCP loopback. libpq and
+ * node-postgres read a percent-encoded path as the host.
+ */
+function urlApp(s: Settings, pgdata: string): string {
+  const carpeta = carpetaSocket(path.resolve(pgdata), s.port);
+  if (!carpeta || process.env.FARO_PG_TCP === '1') return urlFor(s);
+  return `postgres://${SUPERUSER}:${encodeURIComponent(s.password)}@${encodeURIComponent(carpeta)}:${s.port}/${DATABASE}`;
+}
 
 async function answers(s: Settings, database: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: urlFor(s, database), connectionTimeoutMillis: 3000 });
@@ -516,7 +528,7 @@ function server(
     binDir,
     runAs,
     port: s.port,
-    url: urlFor(s),
+    url: urlApp(s, pgdata),
     adopted,
     stop: () => {
       stopping ??= (async () => {

@@ -31,10 +31,15 @@ let pronto: PostmasterPronto | undefined;
 export const COPIA_PRONTA = '.pg-plantilla';
 let copiaPronta: { dataDir: string; plantilla: string; hecha: Promise<boolean> } | undefined;
 
+/** The folder of the server's unix socket: its data directory, or none when the path would be too long (~107 bytes). */
+export function carpetaSocket(pgdata: string, port: number): string {
+  return `${pgdata}/.s.PGSQL.${port}`.length < 100 ? pgdata : '';
+}
+
 /** Server options: loopback only, the socket in its data directory; durability stays at PostgreSQL's defaults. */
 export function serverArgs(pgdata: string, port: number): string[] {
   // A unix socket path is limited to ~107 bytes: a deeper folder gets TCP only.
-  const socketDir = `${pgdata}/.s.PGSQL.${port}`.length < 100 ? pgdata : '';
+  const socketDir = carpetaSocket(pgdata, port);
   const values: Record<string, string> = {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: socketDir,

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   type PgInsertValue,
@@ -195,6 +195,25 @@ export function filaDe<T extends CompanyTable>(table: T, raw: Record<string, unk
     out[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
   }
   return out as T['$inferSelect'];
+}
+
+const SELECCIONES = new WeakMap<CompanyTable, SQL>();
+
+/**
+ * `select <every column> from <table> <alias>` as ONE raw fragment, built once per table and alias (issue 22: drizzle
+ * rebuilds a whole-row selection on every call, ~45 columns of `is` checks for a document header). Read the rows
+ * with `filaDe`; the caller adds `where ${de(alias)} …`.
+ */
+export function todoDe(table: CompanyTable, alias = 't'): SQL {
+  if (!ALIAS.test(alias)) throw new Error(`Alias de tabla no válido: ${alias}`);
+  const hecho = alias === 't' ? SELECCIONES.get(table) : undefined;
+  if (hecho) return hecho;
+  const columnas = Object.values(getTableColumns(table))
+    .map((c) => `${alias}."${c.name}"`)
+    .join(', ');
+  const fragmento = sql.raw(`select ${columnas} from "${getTableName(table)}" ${alias}`);
+  if (alias === 't') SELECCIONES.set(table, fragmento);
+  return fragmento;
 }
 
 /** `sql` re-exported so raw fragments of modules need no other import. */
