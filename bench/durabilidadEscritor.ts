@@ -9,6 +9,7 @@
  * rows numbered up to `ack`, and the ms the engine took to open (crash recovery included).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
@@ -41,7 +42,18 @@ if (options.kind === 'pglite') {
   query = async (text, params) => ({ rows: await database.query(text, params) });
   close = () => database.close();
 } else {
-  // The app-managed server: a child in this process group, durable settings (fsync and synchronous_commit on).
+  // The app-managed server: a child in this process group, durable settings (fsync and synchronous_commit on). Its
+  // log goes beside the data folder, so a start that fails says why.
+  // A postmaster killed with its group can stay a zombie when nobody reaps it (this machine's PID 1 does not at
+  // once): PostgreSQL then reads its pid as alive and refuses to start. A dead or zombie pid's lock file goes.
+  const pidFile = `${options.dataDir}/postmaster.pid`;
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+    if (!stat || / Z /.test(stat.slice(stat.lastIndexOf(')')))) rmSync(pidFile, { force: true });
+  }
+  const logFile = `${options.dataDir}.log`;
+  const logFd = openSync(logFile, 'a');
   server = spawn(
     `${options.binDir}/postgres`,
     ['-D', options.dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1'].concat([
@@ -49,12 +61,20 @@ if (options.kind === 'pglite') {
       `unix_socket_directories=${options.dataDir}`,
       '-c',
       'logging_collector=off',
+      // As the app's embedded server (ADR 0003): crash recovery flushes the data directory with one syncfs().
+      ...(process.platform === 'linux' ? ['-c', 'recovery_init_sync_method=syncfs'] : []),
     ]),
-    { uid: options.uid, gid: options.gid, stdio: 'ignore', env: { ...process.env, LC_ALL: 'C.UTF-8', HOME: '/tmp' } },
+    {
+      uid: options.uid,
+      gid: options.gid,
+      stdio: ['ignore', logFd, logFd],
+      env: { ...process.env, LC_ALL: 'C.UTF-8', HOME: '/tmp' },
+    },
   );
   const url = `postgresql://postgres@127.0.0.1:${options.port}/postgres`;
   let client: pg.Client | undefined;
-  for (let i = 0; i < 600 && !client; i++) {
+  // Up to 60 s: after a kill -9 with the page cache dropped, crash recovery reads everything back from disk first.
+  for (let i = 0; i < 6000 && !client; i++) {
     const c = new pg.Client({ connectionString: url });
     try {
       await c.connect();
@@ -64,7 +84,7 @@ if (options.kind === 'pglite') {
       await new Promise((r) => setTimeout(r, 10));
     }
   }
-  if (!client) throw new Error('PostgreSQL no acepta conexiones');
+  if (!client) throw new Error(`PostgreSQL no acepta conexiones:\n${readFileSync(logFile, 'utf8').slice(-1500)}`);
   const connected = client;
   query = (text, params) => connected.query(text, params as unknown[]);
   pool = new pg.Pool({ connectionString: url, max: 16 });
