@@ -108,7 +108,8 @@ describe('tar streams', () => {
       `tar stream: ${(tamano / MB).toFixed(0)} MiB entry written and read back; peak arrayBuffers growth ${(pico / MB).toFixed(1)} MiB`,
     );
     // Whole-buffer code would hold the entry (48 MiB) at least once, plus the tar: a few chunks stream through.
-    expect(pico).toBeLessThan(tamano / 4);
+    // Garbage not yet collected counts too: 4–9 MiB on a quiet machine, 13 MiB once in CI under load, hence half.
+    expect(pico).toBeLessThan(tamano / 2);
   }, 120_000);
 
   it('pads a file that shrank while copied, skips unread data, and refuses a cut archive in Spanish', async () => {
