@@ -10,11 +10,12 @@ import { type CachesLista, cachesLista } from './cacheLista.ts';
 import { convertirBody, TIPOS_FACTURA } from './conversiones.ts';
 import type { Emision } from './emision.ts';
 import { enviarBody } from './envio.ts';
-import type { ContextoRutas, RecursoDocumento } from './lado.ts';
+import type { Cabecera, ContextoRutas, Linea, RecursoDocumento } from './lado.ts';
 import type { MotorDocumentos } from './motor.ts';
 import { idOf } from './params.ts';
 import { registrarRutasRecurrentes } from './recurrentes.ts';
 import { almacenDe, type ResultadoStock } from './stock.ts';
+import type { VencimientoJson } from './vencimientos.ts';
 
 export { idOf };
 
@@ -57,17 +58,34 @@ function registrarRecurso(
   const base = `/api/${lado.area}/${recurso}`;
   const perm = (level: 1 | 2 | 3) => ({ access: access.permission(def.permission, level, def.module) });
   const schema = (summary: string) => ({ schema: { tags: [lado.area], summary } });
-  const cargar = async (s: Scope, id: number) => {
-    const h = await m.cargarCabecera(s, id, tipos);
-    const lineas = await m.cargarLineas(s, [id]);
+  /**
+   * `edit/{id}`'s JSON of a loaded document. `ya`: what issuing already wrote (the extra fields from its numbered
+   * step, the instalments, the warehouse), so the issuing route answers without reading them again.
+   */
+  const componer = async (
+    s: Scope,
+    h: Cabecera,
+    lineas: Linea[],
+    ya?: {
+      extra: (json: Record<string, unknown>) => boolean;
+      vencimientos: VencimientoJson[];
+      idAlmacen?: number | null;
+    },
+  ) => {
     const json = m.aJson(h, lineas);
     // Partial conversions: per line, what was carried into each destination kind and what is pending.
-    const llevado = await m.llevadoPorLinea(s, h, lineas);
-    for (const l of json.Lineas as Record<string, unknown>[]) Object.assign(l, llevado.get(l.Id as number));
-    await lado.alCargar?.(s, recurso, h, json);
-    if (esFactura) json.Vencimientos = await m.cargarVencimientos(s, h.id);
-    json.IdAlmacen = await m.almacenDocumento(s, id);
+    if ((lado.conversiones[h.tipo] ?? []).length) {
+      const llevado = await m.llevadoPorLinea(s, h, lineas);
+      for (const l of json.Lineas as Record<string, unknown>[]) Object.assign(l, llevado.get(l.Id as number));
+    }
+    if (!ya?.extra(json)) await lado.alCargar?.(s, recurso, h, json);
+    if (esFactura) json.Vencimientos = ya ? ya.vencimientos : await m.cargarVencimientos(s, h.id);
+    json.IdAlmacen = ya?.idAlmacen !== undefined ? ya.idAlmacen : await m.almacenDocumento(s, h.id);
     return json;
+  };
+  const cargar = async (s: Scope, id: number) => {
+    const h = await m.cargarCabecera(s, id, tipos);
+    return componer(s, h, await m.cargarLineas(s, [id]));
   };
   /** `cargar`'s JSON of an invoice just issued, from the issuing's own rows (same keys, same order). */
   const cargarEmitida = async (s: Scope, e: Emision) => {
@@ -75,15 +93,11 @@ function registrarRecurso(
     const stock = e.antes as ResultadoStock | undefined;
     // The stock sync may have written lots on the lines (FEFO): then they are read again.
     const lineas = stock?.lotes ? await m.cargarLineas(s, [h.id]) : e.lineas;
-    const json = m.aJson(h, lineas);
-    if ((lado.conversiones[h.tipo] ?? []).length) {
-      const llevado = await m.llevadoPorLinea(s, h, lineas);
-      for (const l of json.Lineas as Record<string, unknown>[]) Object.assign(l, llevado.get(l.Id as number));
-    }
-    if (!lado.alCargarEmitida?.(recurso, h, json, e.paso)) await lado.alCargar?.(s, recurso, h, json);
-    json.Vencimientos = e.vencimientos;
-    json.IdAlmacen = stock ? stock.idAlmacen : await m.almacenDocumento(s, h.id);
-    return json;
+    return componer(s, h, lineas, {
+      extra: (json) => lado.alCargarEmitida?.(recurso, h, json, e.paso) ?? false,
+      vencimientos: e.vencimientos,
+      idAlmacen: stock?.idAlmacen,
+    });
   };
   const entrada = (body: unknown) => lado.aEntrada(parseBody(lado.cuerpo, body) as never);
   const esFactura = tipos.some(ES_FACTURA);
