@@ -128,7 +128,12 @@ export async function medir(database: Database, empresaId: number, cliente: numb
  * rate and amount): three lines each (products that control no stock, else free text: issuing must not fail on
  * stock), customers with a NIF in turn.
  */
-async function borradoresEnBloque(database: Database, empresaId: number, n: number, fecha: string): Promise<number[]> {
+export async function borradoresEnBloque(
+  database: Database,
+  empresaId: number,
+  n: number,
+  fecha: string,
+): Promise<number[]> {
   const [serie] = await database.query<{ id: number }>(
     `select id from series where empresa_id = $1 and tipo_documento = 'factura' and defecto and not baja`,
     [empresaId],

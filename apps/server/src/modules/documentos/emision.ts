@@ -2,10 +2,11 @@ import { MSG_VENTAS } from '@faro/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../platform/http/errors.ts';
+import { plantilla, plantillasPorClave } from '../../platform/tenancy/plantilla.ts';
 import { filaDe, type Scope } from '../../platform/tenancy/scope.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
-import type { Cabecera, LadoDocumentos, Linea, PasoNumerado } from './lado.ts';
-import { anyoDe, contadorCte, fechaAnterior, leerSerie } from './numeracion.ts';
+import type { BloqueoNumerado, Cabecera, LadoDocumentos, LecturaPrevia, Linea, PasoNumerado } from './lado.ts';
+import { anyoDe, contadorSql, fechaAnterior, lecturaSerie, leerSerie, serieLeida } from './numeracion.ts';
 import { entradaDe, type Repositorio } from './repositorio.ts';
 import type { VencimientoJson, Vencimientos } from './vencimientos.ts';
 
@@ -17,7 +18,9 @@ export interface OpcionesEmision {
    * the number so the series' counter row stays locked as briefly as possible (issuing throughput per series). It
    * gets the recomputed header (not yet numbered) and the lines as stored, so it need not read them again.
    */
-  antesDelNumero?: (t: Scope, h: Cabecera, lineas: readonly LineaEmitida[]) => Promise<unknown>;
+  antesDelNumero?: (t: Scope, h: Cabecera, lineas: readonly LineaEmitida[], leido: unknown) => Promise<unknown>;
+  /** What `antesDelNumero` reads, folded into the issue's first statement (its answer comes as `leido`). */
+  lectura?: (t: Scope, h: Cabecera, lineas: readonly Linea[]) => LecturaPrevia;
 }
 
 /**
@@ -68,6 +71,44 @@ function mismasLineas(guardadas: Linea[], nuevas: Record<string, unknown>[]): bo
 export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimientos) {
   const { cabecera: dv, lineas: dl } = lado.tablas;
 
+  const columnas = dv as unknown as Record<string, PgColumn>;
+  // The numbering statement, a template per shape (issue 22: ~40 column assignments drizzle would rebuild per issue):
+  // the shape is the set of recomputed columns (`c_<key>` values) and the side's locked row (`bloqueo`).
+  const plantillas = plantillasPorClave((clave) => {
+    const [, lista] = clave.split('|');
+    return plantilla((p, de) => {
+      const asignadas = sql.join(
+        (lista ? lista.split(',') : []).map((k) => sql`${c(columnas[k]!)} = ${p(`c_${k}`)}`),
+        sql`, `,
+      );
+      const contador = contadorSql({
+        empresa: p('empresa'),
+        serie: p('serie'),
+        anyo: p('anyo'),
+        fecha: p('fecha'),
+        prefijo: p('prefijo'),
+      });
+      const bloqueo = bloqueos.get(clave.split('|')[0]!);
+      return sql`
+        with n as (${contador}),
+        d as (
+          update ${dv} d set ${asignadas}, ${c(dv.numero)} = n.numero, ${c(dv.numSerie)} = n.num_serie,
+            ${c(dv.anyo)} = ${p('anyo')}, ${c(dv.estado)} = ${p('estado')},
+            ${c(dv.estadoCobro)} = 'Pendiente', ${c(dv.emitidaEn)} = clock_timestamp()
+          from n where ${de('d')} and d.${c(dv.id)} = ${p('id')}
+          returning d.*
+        )
+        select d.*, ${bloqueo ? sql`x.bloqueado` : sql`null`} as faro_bloqueado from d
+        ${bloqueo ? sql`left join lateral (${bloqueo(p, de, sql`d.${c(dv.numero)} is not null`)}) x on true` : sql``}`;
+    });
+  });
+  // The locked rows' fragments by their key (a side has one; the template of a key is built with the first seen).
+  const bloqueos = new Map<string, BloqueoNumerado['sql']>();
+  const numeracion = (clave: string, bloqueo: BloqueoNumerado | undefined) => {
+    if (bloqueo && !bloqueos.has(bloqueo.clave)) bloqueos.set(bloqueo.clave, bloqueo.sql);
+    return plantillas(clave);
+  };
+
   /**
    * Issues / registers a draft invoice. Call inside ONE transaction. Two phases, so that issuers of one series (and
    * of one VeriFactu chain) queue for as short a time as possible:
@@ -92,11 +133,22 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     if (h.estado === 'Anulada') throw badRequest(MSG_VENTAS.anulado);
     const lineas = await repo.cargarLineas(s, [id]);
     if (lineas.length === 0) throw badRequest(MSG_VENTAS.sinLineas);
-    const prep = await repo.preparar(s, entradaDe(h, lineas));
+    // ONE statement reads the master data and, folded into it, what the next steps need (issue 22): the series, the
+    // payment method, the side's and the caller's reads (sales: the VeriFactu context; the route: the stock row).
+    const delLado = lado.emision.lectura?.(s, h);
+    const delLlamante = op.lectura?.(s, h, lineas);
+    const lecturas = [
+      ...(h.idSerie ? [lecturaSerie(h.idSerie)] : []),
+      venc.lecturaPago(h.idFormaPago),
+      ...(delLado ? [delLado] : []),
+      ...(delLlamante ? [delLlamante] : []),
+    ];
+    const prep = await repo.preparar(s, entradaDe(h, lineas), lecturas);
+    const leido = prep.lecturas;
     lado.emision.comprobar?.({ ...h, ...prep.cabecera } as Cabecera, { ...op });
     // The draft's series (of its kind) or the kind's default, with what numbering needs of it.
     const serie = h.idSerie
-      ? await leerSerie(s, h.idSerie, lado.seriesDe(h.tipo))
+      ? serieLeida(h.idSerie, leido.serie, lado.seriesDe(h.tipo))
       : await leerSerie(s, (await repo.resolverSerie(s, h.tipo, null, true)) as number);
     const idSerie = serie.id;
     // The stored lines are rewritten only when the recomputation changed them (prices, rates, amounts).
@@ -114,46 +166,40 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     }
     const antes = { ...h, ...prep.cabecera, idSerie } as Cabecera;
     // The due dates from the payment method (both sides), then the side's own work and the caller's (stock).
-    const vencimientos = await venc.generarVencimientos(s, antes);
+    const vencimientos = await venc.generarVencimientos(s, antes, leido.pago);
     await lado.emision.antesDelNumero?.(s, antes, { ...op });
-    const delLlamante = op.antesDelNumero ? await op.antesDelNumero(s, antes, prep.lineas) : undefined;
+    const antesHecho = op.antesDelNumero
+      ? await op.antesDelNumero(s, antes, prep.lineas, delLlamante ? leido[delLlamante.nombre] : undefined)
+      : undefined;
     const preparado: PasoNumerado | undefined = lado.emision.prepararDespuesDelNumero
-      ? await lado.emision.prepararDespuesDelNumero(s, antes)
+      ? await lado.emision.prepararDespuesDelNumero(s, antes, delLado ? leido[delLado.nombre] : undefined)
       : lado.emision.despuesDelNumero && { paso: lado.emision.despuesDelNumero };
     // Last step: the number. ONE statement locks the series' counter row (until commit), moves it, stamps the number
     // and the side's status on the header and, when the side asks, locks and reads its row (the chain head) AFTER the
     // counter: the LATERAL join depends on the updated header. Only the side's work that needs the number follows.
-    const estado = lado.emision.estado;
-    const bloqueo = preparado?.bloqueo;
     // The recomputed header (totals, party data) goes in the same UPDATE, each value as its column writes it.
-    const columnas = dv as unknown as Record<string, PgColumn>;
-    const recomputada = sql.join(
-      Object.entries({ ...prep.cabecera, idSerie })
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => {
-          const columna = columnas[k]!;
-          return sql`${c(columna)} = ${v === null ? null : columna.mapToDriverValue(v)}`;
-        }),
-      sql`, `,
-    );
+    const recomputada = Object.entries({ ...prep.cabecera, idSerie }).filter(([, v]) => v !== undefined);
+    const bloqueo = preparado?.bloqueo;
+    const valores: Record<string, unknown> = {
+      id,
+      empresa: s.empresaId,
+      serie: serie.id,
+      anyo: anyoDe(serie, h.fecha),
+      fecha: h.fecha,
+      prefijo: serie.prefijo,
+      estado: lado.emision.estado,
+      ...bloqueo?.valores,
+    };
+    for (const [k, v] of recomputada) valores[`c_${k}`] = v === null ? null : columnas[k]!.mapToDriverValue(v);
     // The header comes back whole (RETURNING d.*): the stored row, as a select of it would map it.
-    const [n] = await s.execute<Record<string, unknown> & { faro_bloqueado: unknown }>(
-      (empresaId, de) => sql`
-        with n as (${contadorCte(empresaId, serie, h.fecha)}),
-        d as (
-          update ${dv} d set ${recomputada}, ${c(dv.numero)} = n.numero, ${c(dv.numSerie)} = n.num_serie,
-            ${c(dv.anyo)} = ${anyoDe(serie, h.fecha)}, ${c(dv.estado)} = ${estado},
-            ${c(dv.estadoCobro)} = 'Pendiente', ${c(dv.emitidaEn)} = clock_timestamp()
-          from n where ${de('d')} and d.${c(dv.id)} = ${id}
-          returning d.*
-        )
-        select d.*, ${bloqueo ? sql`x.bloqueado` : sql`null`} as faro_bloqueado from d
-        ${bloqueo ? sql`left join lateral (${bloqueo(empresaId, de, sql`d.${c(dv.numero)} is not null`)}) x on true` : sql``}`,
+    const [n] = await s.consulta<Record<string, unknown> & { faro_bloqueado: unknown }>(
+      numeracion(`${bloqueo?.clave ?? ''}|${recomputada.map(([k]) => k).join(',')}`, bloqueo),
+      valores,
     );
     if (!n) return fechaAnterior(s, serie, h.fecha);
     const hecha = filaDe(dv, n) as Cabecera;
     const paso = await preparado?.paso(s, hecha, n.faro_bloqueado ?? null);
-    return { cabecera: hecha, lineas: guardadas, vencimientos, antes: delLlamante, paso };
+    return { cabecera: hecha, lineas: guardadas, vencimientos, antes: antesHecho, paso };
   }
 
   return { emitir, emitirDetallado };

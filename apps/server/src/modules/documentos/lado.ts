@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.ts';
+import type { Marcador } from '../../platform/tenancy/plantilla.ts';
 import type { PredicadoEmpresa, Scope } from '../../platform/tenancy/scope.ts';
 import type {
   Cabecera,
@@ -146,6 +147,30 @@ export interface ContextoRutas {
  * the engine (`modules/documentos`) does the rest — header, lines, totals (domain `calcularTotales`), series and
  * gapless numbering, conversions with pending quantities, history, stock moves, the routes.
  */
+/**
+ * A read of issuing's next steps folded into `preparar`'s one statement (issue 22: fewer round trips per issue): a
+ * scalar sub-select answering ONE json value, which may use the party's row `t`. It is written with placeholders
+ * whose names start with `<nombre>_` (the template is built once per set of names); its answer comes back in
+ * `lecturas[nombre]` (null when the sub-select finds no row).
+ */
+export interface LecturaPrevia {
+  /** Lowercase letters and digits. */
+  nombre: string;
+  sql: (p: Marcador, de: PredicadoEmpresa) => SQL;
+  valores: Record<string, unknown>;
+}
+
+/**
+ * The row the numbering statement locks after the counter (`PasoNumerado.bloqueo`). That statement is a template
+ * (SQL text built once per shape: issue 22), so the fragment is written with placeholders (`p('…')`, names of its
+ * own, e.g. `bloqueo_instalacion`) and their values travel beside it; `clave` names the fragment's shape.
+ */
+export interface BloqueoNumerado {
+  clave: string;
+  sql: (p: Marcador, de: PredicadoEmpresa, tras: SQL) => SQL;
+  valores: Record<string, unknown>;
+}
+
 /** The side's work that needs the number, prepared before it (`emision.prepararDespuesDelNumero`). */
 export interface PasoNumerado {
   /**
@@ -153,7 +178,7 @@ export interface PasoNumerado {
    * LATERAL join after the header's UPDATE: `tras` (true once the number is stamped) must be ANDed into its WHERE, so
    * the row is locked AFTER the series counter (fixed lock order). No row: `paso` gets null and locks it itself.
    */
-  bloqueo?: (empresaId: number, de: PredicadoEmpresa, tras: SQL) => SQL;
+  bloqueo?: BloqueoNumerado;
   /** Its answer (sales: the record's cotejo URL) reaches `alCargarEmitida`. */
   paso: (t: Scope, hecha: Cabecera, bloqueado: unknown) => Promise<unknown>;
 }
@@ -217,7 +242,9 @@ export interface LadoDocumentos {
      * reads right after the counter (one round trip less under the lock; sales: the VeriFactu chain head). Used
      * instead of `despuesDelNumero` when given.
      */
-    prepararDespuesDelNumero?: (t: Scope, h: Cabecera) => Promise<PasoNumerado>;
+    prepararDespuesDelNumero?: (t: Scope, h: Cabecera, leido: unknown) => Promise<PasoNumerado>;
+    /** What `prepararDespuesDelNumero` reads, folded into the issue's first statement (its answer comes as `leido`). */
+    lectura?: (t: Scope, h: Cabecera) => LecturaPrevia;
   };
   stock: {
     /** -1 takes goods out (sales), +1 brings them in (purchases). */

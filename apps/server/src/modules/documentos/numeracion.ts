@@ -1,8 +1,10 @@
 import { MSG_VENTAS } from '@faro/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
+import { plantilla } from '../../platform/tenancy/plantilla.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { col, seriesContadores, seriesTable } from '../../platform/tenancy/tables.ts';
+import type { LecturaPrevia } from './lado.ts';
 
 export interface NumeroTomado {
   /** The correlative number within (series, year). */
@@ -26,19 +28,33 @@ export const DIGITOS_NUMERO = 4;
  * those document kinds), 400 when it is withdrawn. Takes no lock.
  */
 export async function leerSerie(t: Scope, serieId: number, tipos?: readonly string[]): Promise<SerieNumeracion> {
-  const sc = (f: string) => col(seriesTable, f);
-  const deTipo = tipos ? inArray(sc('TipoDocumento'), [...tipos]) : undefined;
-  const [serie] = await t
-    .pick(
-      { prefijo: sc('Prefijo'), anual: sc('ReinicioAnual'), baja: sc('Baja') },
-      seriesTable,
-      and(eq(sc('Id'), serieId), deTipo),
-    )
-    .limit(1);
-  if (!serie && tipos) throw fieldError('Serie', MSG_VENTAS.serieNoValida);
+  const [serie] = await t.consulta(Q_SERIE, { serie_id: serieId });
+  return serieLeida(serieId, serie?.serie ?? null, tipos);
+}
+
+/** What `leerSerie` reads of a series, as one json value (also folded into issuing's first read: `lecturaSerie`). */
+const SERIE_JSON: LecturaPrevia['sql'] = (p, de) => {
+  const sc = (f: string) => sql.identifier(col(seriesTable, f).name);
+  return sql`select json_build_object('prefijo', s.${sc('Prefijo')}, 'anual', s.${sc('ReinicioAnual')},
+      'baja', s.${sc('Baja')}, 'tipo', s.${sc('TipoDocumento')})
+    from ${seriesTable} s where ${de('s')} and s.${sc('Id')} = ${p('serie_id')}`;
+};
+const Q_SERIE = plantilla((p, de) => sql`select (${SERIE_JSON(p, de)}) as serie`);
+
+/** `leerSerie`'s read, folded into issuing's first statement; `serieLeida` checks its answer. */
+export const lecturaSerie = (serieId: number): LecturaPrevia => ({
+  nombre: 'serie',
+  sql: SERIE_JSON,
+  valores: { serie_id: serieId },
+});
+
+/** `leerSerie`'s checks over a series already read (null: no such series in the company). */
+export function serieLeida(serieId: number, leida: unknown, tipos?: readonly string[]): SerieNumeracion {
+  const serie = leida as { prefijo: string | null; anual: boolean; baja: boolean; tipo: string } | null;
+  if (tipos && (!serie || !tipos.includes(serie.tipo))) throw fieldError('Serie', MSG_VENTAS.serieNoValida);
   if (!serie) throw notFound();
   if (serie.baja) throw new AppError(400, 'La serie está de baja: elige otra serie');
-  return { id: serieId, prefijo: (serie.prefijo as string | null) ?? '', anual: serie.anual === true };
+  return { id: serieId, prefijo: serie.prefijo ?? '', anual: serie.anual === true };
 }
 
 /**
@@ -102,15 +118,35 @@ export async function fechaAnterior(t: Scope, serie: SerieNumeracion, fecha: str
  * upsert, answering one row `numero` (none when the date is refused) and `num_serie`, printed as `NumSerie` is.
  */
 export function contadorCte(empresaId: number, serie: SerieNumeracion, fecha: string): SQL {
+  return contadorSql({
+    empresa: empresaId,
+    serie: serie.id,
+    anyo: anyoDe(serie, fecha),
+    fecha,
+    prefijo: serie.prefijo,
+  });
+}
+
+/** The values of `contadorCte`'s statement: real values, or a template's placeholders (`p('…')`). */
+export interface ValoresContador {
+  empresa: unknown;
+  serie: unknown;
+  anyo: unknown;
+  fecha: unknown;
+  prefijo: unknown;
+}
+
+/** `contadorCte` over values or placeholders (the issuing statement is a template: `emision.ts`). */
+export function contadorSql(v: ValoresContador): SQL {
   const sc = seriesContadores;
   const c = (column: { name: string }) => sql.identifier(column.name);
   return sql`insert into ${sc} as c (${c(sc.empresaId)}, ${c(sc.serieId)}, ${c(sc.anyo)}, ${c(sc.siguiente)},
       ${c(sc.ultimaFecha)})
-    values (${empresaId}, ${serie.id}, ${anyoDe(serie, fecha)}, 2, ${fecha})
+    values (${v.empresa}, ${v.serie}, ${v.anyo}, 2, ${v.fecha}::date)
     on conflict (${c(sc.empresaId)}, ${c(sc.serieId)}, ${c(sc.anyo)}) do update
       set ${c(sc.siguiente)} = c.${c(sc.siguiente)} + 1, ${c(sc.ultimaFecha)} = excluded.${c(sc.ultimaFecha)}
       where c.${c(sc.ultimaFecha)} is null or c.${c(sc.ultimaFecha)} <= excluded.${c(sc.ultimaFecha)}
     returning c.${c(sc.siguiente)} - 1 as numero,
-      ${serie.prefijo}::text || lpad((c.${c(sc.siguiente)} - 1)::text,
+      ${v.prefijo}::text || lpad((c.${c(sc.siguiente)} - 1)::text,
         greatest(${DIGITOS_NUMERO}, length((c.${c(sc.siguiente)} - 1)::text)), '0') as num_serie`;
 }

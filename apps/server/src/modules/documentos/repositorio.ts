@@ -18,17 +18,20 @@ import { and, asc, desc, eq, getTableName, gte, ilike, inArray, isNull, lte, or,
 import { likePattern } from '../../platform/crud/filters.ts';
 import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../platform/crud/listQuery.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
+import { plantilla, plantillasPorClave } from '../../platform/tenancy/plantilla.ts';
 import { filaDe, type Scope, todoDe } from '../../platform/tenancy/scope.ts';
 import { col, empresa, productosTable, seriesTable, tiposivaTable } from '../../platform/tenancy/tables.ts';
 import { type CachesLista, cachePaginas, MAX_PAGINA_GUARDADA } from './cacheLista.ts';
 import { type Cantidades, destinoDeTipo } from './cantidades.ts';
-import type { Cabecera, EntradaDocumento, LadoDocumentos, Linea } from './lado.ts';
+import type { Cabecera, EntradaDocumento, LadoDocumentos, LecturaPrevia, Linea } from './lado.ts';
 import { tomarNumero } from './numeracion.ts';
 
 export interface Preparado {
   cabecera: Omit<LadoDocumentos['tablas']['cabecera']['$inferInsert'], 'empresaId' | 'tipo' | 'estado'>;
   lineas: Omit<LadoDocumentos['tablas']['lineas']['$inferInsert'], 'empresaId' | 'idDocumento'>[];
 }
+
+const NOMBRE_LECTURA = /^[a-z][a-z0-9]*$/;
 
 /** A column's quoted name, for raw fragments. */
 const n = (c: { name: string }) => sql.identifier(c.name);
@@ -70,32 +73,28 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
   const j = lado.json;
 
   /** A header of one of `tipos` in the company, optionally locked; 404 when missing or of another kind. */
+  // The whole-row reads of a header and of its lines are templates (SQL text built once: issue 22).
+  const cabeceraCon = (bloqueo: boolean) =>
+    plantilla(
+      (p, de) => sql`${todoDe(dv)} where ${de('t')} and t.${n(dv.id)} = ${p('id')}
+        and t.${n(dv.tipo)} = any(${p('tipos')}::text[])${bloqueo ? sql` for update` : sql``}`,
+    );
+  const qCabecera = [cabeceraCon(false), cabeceraCon(true)] as const;
+  const qLineas = plantilla(
+    (p, de) => sql`${todoDe(dl)} where ${de('t')} and t.${n(dl.idDocumento)} = any(${p('ids')}::bigint[])
+      order by t.${n(dl.idDocumento)}, t.${n(dl.orden)}`,
+  );
+
   async function cargarCabecera(s: Scope, id: number, tipos: readonly string[], lock = false): Promise<Cabecera> {
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-    // The whole-row selection is one cached fragment (`todoDe`): a header has ~45 columns drizzle would rebuild.
-    const [row] = await s.execute((_, de) => {
-      const enTipos = sql.join(
-        tipos.map((t) => sql`${t}`),
-        sql`, `,
-      );
-      return sql`${todoDe(dv)} where ${de('t')} and t.${n(dv.id)} = ${id} and t.${n(dv.tipo)} in (${enTipos})${
-        lock ? sql` for update` : sql``
-      }`;
-    });
+    const [row] = await s.consulta(qCabecera[lock ? 1 : 0], { id, tipos });
     if (!row) throw notFound();
     return filaDe(dv, row) as Cabecera;
   }
 
   async function cargarLineas(s: Scope, ids: number[]): Promise<Linea[]> {
     if (ids.length === 0) return [];
-    const rows = await s.execute((_, de) => {
-      const enIds = sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      );
-      return sql`${todoDe(dl)} where ${de('t')} and t.${n(dl.idDocumento)} in (${enIds})
-        order by t.${n(dl.idDocumento)}, t.${n(dl.orden)}`;
-    });
+    const rows = await s.consulta(qLineas, { ids });
     return rows.map((r) => filaDe(dl, r) as Linea);
   }
 
@@ -199,31 +198,52 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
    * What preparing a document reads, in one statement: the party's row (as a select of its table maps it), the ids
    * of the given products that exist in the company, its VAT types, its price decimals. Null: no such party.
    */
-  async function maestrosDe(s: Scope, idTercero: number, productIds: number[]) {
+  // One template per set of folded reads (`LecturaPrevia`), keyed by their names.
+  const qMaestros = plantillasPorClave((clave) => {
     const tt = lado.tercero.table;
     const pc = (f: string) => n(col(productosTable, f));
     const vc = (f: string) => n(col(tiposivaTable, f));
-    const [fila] = await s.execute<Record<string, unknown>>(
-      (empresaId, de) => sql`
+    const extras = (clave ? clave.split(',') : []).map((nombre) => lecturasDe.get(nombre)!);
+    return plantilla(
+      (p, de) => sql`
         select t.*, (
           select coalesce(json_agg(json_build_object('Valor', v.${vc('Valor')}, 'Impuesto', v.${vc('Impuesto')},
             'PorcentajeIva', v.${vc('PorcentajeIva')}::text, 'GeneraRecargo', v.${vc('GeneraRecargo')},
             'PorcentajeRecargo', v.${vc('PorcentajeRecargo')}::text, 'Exencion', v.${vc('Exencion')},
             'Tipo', v.${vc('Tipo')}, 'Baja', v.${vc('Baja')}) order by v.${vc('Id')}), '[]')
           from ${tiposivaTable} v where ${de('v')}
-        ) as faro_tipos, ${
-          productIds.length
-            ? sql`(select coalesce(json_agg(p.${pc('Id')}), '[]') from ${productosTable} p
-                where ${de('p')} and p.${pc('Id')} in (${sql.join(
-                  productIds.map((id) => sql`${id}`),
-                  sql`, `,
-                )}))`
-            : sql`'[]'::json`
-        } as faro_productos,
-          (select e.${n(empresa.decimalesRedondeo)} from empresas e where e.${n(empresa.id)} = ${empresaId}) as faro_decimales
-        from ${tt} t where ${de('t')} and t.${n(col(tt, 'Id'))} = ${idTercero}
+        ) as faro_tipos, (
+          select coalesce(json_agg(p.${pc('Id')}), '[]') from ${productosTable} p
+          where ${de('p')} and p.${pc('Id')} = any(${p('productos')}::bigint[])
+        ) as faro_productos, (
+          select e.${n(empresa.decimalesRedondeo)} from empresas e where e.${n(empresa.id)} = ${p('empresa')}
+        ) as faro_decimales${sql.join(
+          extras.map((x) => sql`, (${x.sql(p, de)}) as ${sql.identifier(`faro_x_${x.nombre}`)}`),
+          sql``,
+        )}
+        from ${tt} t where ${de('t')} and t.${n(col(tt, 'Id'))} = ${p('tercero')}
         limit 1`,
     );
+  });
+  /** The folded reads' fragments by name (the template of a set is built with the first ones seen). */
+  const lecturasDe = new Map<string, LecturaPrevia>();
+
+  /**
+   * ONE statement (a template): the party, which of `productIds` exist, the VAT types, the company's decimals, and
+   * the reads other parts of the caller's work fold into it (`extras`, answered by name in `lecturas`).
+   */
+  async function maestrosDe(s: Scope, idTercero: number, productIds: number[], extras: readonly LecturaPrevia[] = []) {
+    const tt = lado.tercero.table;
+    const valores: Record<string, unknown> = { tercero: idTercero, productos: productIds, empresa: s.empresaId };
+    for (const x of extras) {
+      if (!NOMBRE_LECTURA.test(x.nombre)) throw new Error(`Nombre de lectura no válido: ${x.nombre}`);
+      if (!lecturasDe.has(x.nombre)) lecturasDe.set(x.nombre, x);
+      for (const [k, v] of Object.entries(x.valores)) {
+        if (!k.startsWith(`${x.nombre}_`)) throw new Error(`Valor de la lectura ${x.nombre} sin su prefijo: ${k}`);
+        valores[k] = v;
+      }
+    }
+    const [fila] = await s.consulta(qMaestros(extras.map((x) => x.nombre).join(',')), valores);
     if (!fila) return null;
     const tipos = (fila.faro_tipos as (Record<string, unknown> & { Tipo: string | null })[]).map(({ Tipo, ...t }) => ({
       ...t,
@@ -235,13 +255,23 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
       productos: (fila.faro_productos as (number | string)[]).map(Number),
       tipos,
       decimales: (fila.faro_decimales as number | null) ?? null,
+      lecturas: Object.fromEntries(extras.map((x) => [x.nombre, fila[`faro_x_${x.nombre}`] ?? null])),
     };
   }
 
-  async function preparar(s: Scope, input: EntradaDocumento): Promise<Preparado> {
+  /**
+   * Validates and totals a document with the company's current master data. `extras`: reads of the caller's next
+   * steps folded into the same statement (issuing: the series, the payment method, the stock row, the VeriFactu
+   * context), answered in `lecturas` by name.
+   */
+  async function preparar(
+    s: Scope,
+    input: EntradaDocumento,
+    extras: readonly LecturaPrevia[] = [],
+  ): Promise<Preparado & { lecturas: Record<string, unknown> }> {
     const productIds = [...new Set(input.Lineas.map((l) => l.IdProducto).filter((x): x is number => !!x))];
     // ONE round trip (issue 22): the party, which of the lines' products exist, the VAT types, the company's decimals.
-    const leido = await maestrosDe(s, input.Tercero, productIds);
+    const leido = await maestrosDe(s, input.Tercero, productIds, extras);
     if (!leido) throw fieldError(lado.tercero.campo, lado.tercero.noExiste);
     const { tercero } = leido;
     if (productIds.length) {
@@ -280,6 +310,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     const porRecargo = new Map(totales.Desglose.map((d) => [d.TipoIva, d]));
     const txt = (k: string) => (tercero[k] as string | null | undefined) ?? null;
     return {
+      lecturas: leido.lecturas,
       cabecera: {
         fecha: input.Fecha,
         idTercero: input.Tercero,

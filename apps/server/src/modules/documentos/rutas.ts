@@ -246,7 +246,9 @@ function registrarRecurso(
       const hecha = await scope.tx((tx) =>
         m.emitirDetallado(tx, id, {
           ...body,
-          antesDelNumero: (t, h, lineas) => m.sincronizarStock(t, id, { comoEmitida: true, cabecera: h, lineas }),
+          lectura: (t, _h, lineas) => m.lecturaStock(t, id, lineas),
+          antesDelNumero: (t, h, lineas, leido) =>
+            m.sincronizarStock(t, id, { comoEmitida: true, cabecera: h, lineas, leido }),
         }),
       );
       // The answer is `edit/{id}`'s, built from what the issuing wrote (issue 22: no second read of the invoice);

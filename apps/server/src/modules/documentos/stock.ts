@@ -2,11 +2,12 @@ import { add, dec, ES_FACTURA, isZero, MSG, MSG_DATOS, neg, toFixed, ZERO } from
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
+import { plantilla } from '../../platform/tenancy/plantilla.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { almacenesTable, col, empresa, productosTable } from '../../platform/tenancy/tables.ts';
 import { applyStockMoves, type Move } from '../catalogo/stockRoutes.ts';
 import { asignarLotesVenta } from '../compras/lotes.ts';
-import type { Cabecera, LadoDocumentos } from './lado.ts';
+import type { Cabecera, LadoDocumentos, LecturaPrevia } from './lado.ts';
 
 export const MSG_STOCK_VENTAS = {
   sinAlmacen: 'No hay ningún almacén activo del que sacar el stock: crea un almacén o indica IdAlmacen',
@@ -46,6 +47,40 @@ export interface ResultadoStock {
 
 export function stockDe(lado: LadoDocumentos) {
   const { cabecera: dv, lineas: dl, stock: sd } = lado.tablas;
+  /**
+   * `sincronizarStock`'s first read as one json value: the company's modules, the document's stock row (locked: a
+   * sub-select FOR UPDATE) and which of `stock_productos` control stock. A template alone, or folded into issuing's
+   * first statement (`lecturaStock`).
+   */
+  const STOCK_JSON: LecturaPrevia['sql'] = (p, de) => {
+    const n = (k: { name: string }) => sql.identifier(k.name);
+    const pc = (f: string) => n(col(productosTable, f));
+    return sql`select json_build_object(
+        'modulos', (select e.${n(empresa.modulos)} from empresas e where e.${n(empresa.id)} = ${p('stock_empresa')}),
+        'stock', (
+          select json_build_object('idAlmacen', sd.${n(sd.idAlmacen)}, 'movido', sd.${n(sd.movido)},
+            'movidoAlmacen', sd.${n(sd.movidoAlmacen)})
+          from ${sd} sd where ${de('sd')} and sd.${n(sd.idDocumento)} = ${p('stock_documento')} for update
+        ),
+        'control', (
+          select json_agg(p.${pc('Id')}) from ${productosTable} p
+          where ${de('p')} and p.${pc('ControlStock')} and p.${pc('Id')} = any(${p('stock_productos')}::bigint[])
+        ))`;
+  };
+  const qStock = plantilla((p, de) => sql`select (${STOCK_JSON(p, de)}) as leido`);
+  const valoresStock = (s: Scope, id: number, lineas: readonly LineaStock[] | undefined) => ({
+    stock_empresa: s.empresaId,
+    stock_documento: id,
+    stock_productos: [
+      ...new Set((lineas ?? []).map((l) => l.idProducto).filter((p): p is number => typeof p === 'number')),
+    ],
+  });
+  /** `sincronizarStock`'s first read of an issue, folded into the issue's first statement; pass its answer back. */
+  const lecturaStock = (s: Scope, id: number, lineas: readonly LineaStock[]): LecturaPrevia => ({
+    nombre: 'stock',
+    sql: STOCK_JSON,
+    valores: valoresStock(s, id, lineas),
+  });
 
   /** Quantities (per product) the document should have taken out of stock now; empty when none. */
   async function salidaDeseada(
@@ -143,40 +178,23 @@ export function stockDe(lado: LadoDocumentos) {
       comoEmitida?: boolean;
       cabecera?: Cabecera;
       lineas?: readonly LineaStock[];
+      /** `lecturaStock`'s answer, when the issue's first statement read it. */
+      leido?: unknown;
     } = {},
   ): Promise<ResultadoStock | undefined> {
     const h = opciones.cabecera ?? (await s.select(dv, eq(dv.id, id)))[0];
     if (!h) throw notFound();
-    // ONE round trip: the company's modules and the document's stock row, locked (a sub-select FOR UPDATE); with
-    // the lines given (issuing), also which of their products control stock.
-    const n = (k: { name: string }) => sql.identifier(k.name);
-    const pc = (f: string) => n(col(productosTable, f));
-    const productos = [
-      ...new Set((opciones.lineas ?? []).map((l) => l.idProducto).filter((p): p is number => typeof p === 'number')),
-    ];
-    const [fila] = await s.execute<{
+    // ONE round trip, unless the issue's first statement already read it (`leido`): the company's modules and the
+    // document's stock row, locked; with the lines given (issuing), also which of their products control stock.
+    const fila = (
+      opciones.leido !== undefined
+        ? opciones.leido
+        : (await s.consulta(qStock, valoresStock(s, id, opciones.lineas)))[0]?.leido
+    ) as {
       modulos: { ActStock?: boolean } | null;
       stock: { idAlmacen: number | null; movido: unknown; movidoAlmacen: number | null } | null;
       control: number[] | null;
-    }>(
-      (empresaId, de) => sql`
-        select e.${n(empresa.modulos)} as modulos, (
-          select json_build_object('idAlmacen', sd.${n(sd.idAlmacen)}, 'movido', sd.${n(sd.movido)},
-            'movidoAlmacen', sd.${n(sd.movidoAlmacen)})
-          from ${sd} sd where ${de('sd')} and sd.${n(sd.idDocumento)} = ${id} for update
-        ) as stock, ${
-          productos.length
-            ? sql`(
-          select json_agg(p.${pc('Id')}) from ${productosTable} p
-          where ${de('p')} and p.${pc('ControlStock')} and p.${pc('Id')} in (${sql.join(
-            productos.map((p) => sql`${p}`),
-            sql`, `,
-          )})
-        )`
-            : sql`null`
-        } as control
-        from empresas e where e.${n(empresa.id)} = ${empresaId}`,
-    );
+    } | null;
     const control = opciones.lineas ? new Set((fila?.control ?? []).map(Number)) : undefined;
     const row = fila?.stock ?? undefined;
     let idAlmacen = row?.idAlmacen ?? null;
@@ -263,5 +281,5 @@ export function stockDe(lado: LadoDocumentos) {
     return row?.a ?? null;
   }
 
-  return { sincronizarStock, almacenDocumento };
+  return { lecturaStock, sincronizarStock, almacenDocumento };
 }

@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
 import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { plantilla } from '../../platform/tenancy/plantilla.ts';
 import { filaDe, type Scope } from '../../platform/tenancy/scope.ts';
 import { col, fpagoTable } from '../../platform/tenancy/tables.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
-import type { Cabecera, LadoDocumentos } from './lado.ts';
+import type { Cabecera, LadoDocumentos, LecturaPrevia } from './lado.ts';
 
 /** Today in Spain (due dates are calendar days of the company, not of UTC). */
 export const hoyEspana = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
@@ -27,6 +28,9 @@ export interface VencimientoJson {
   [liquidado: string]: string | number;
 }
 
+/** A column's quoted name, for raw fragments. */
+const n = (k: { name: string }) => sql.identifier(k.name);
+
 const esFactura = (tipo: string) => (TIPOS_FACTURA as readonly string[]).includes(tipo);
 
 /**
@@ -40,37 +44,56 @@ export function vencimientosDe(lado: LadoDocumentos) {
   const palabras = lado.pagos.estados;
   const j = lado.json;
 
+  // The two statements of `generarVencimientos`, templates (issue 22: they run on every issue).
+  /**
+   * The party's payment days and its payment method, as one json value: a read folded into issuing's first
+   * statement (`LecturaPrevia`, over the party's row `t`). The method is the invoice's, else the party's.
+   */
+  const PAGO_JSON: LecturaPrevia['sql'] = (p, de) => {
+    const tt = lado.tercero.table;
+    const cc = (k: string) => n(col(tt, k));
+    const fc = (k: string) => n(col(fpagoTable, k));
+    return sql`select json_build_object('d1', t.${cc('DiaPago1')}, 'd2', t.${cc('DiaPago2')}, 'fp', f.${fc('Id')},
+        'Plazos', f.${fc('Plazos')}, 'DiasPrimerPlazo', f.${fc('DiasPrimerPlazo')},
+        'DiasEntrePlazos', f.${fc('DiasEntrePlazos')})
+      from (select 1) uno left join ${fpagoTable} f
+        on ${de('f')} and f.${fc('Id')} = coalesce(${p('pago_fpago')}::bigint, t.${cc('IdFormaPago')})`;
+  };
+  const lecturaPago = (idFormaPago: number | null): LecturaPrevia => ({
+    nombre: 'pago',
+    sql: PAGO_JSON,
+    valores: { pago_fpago: idFormaPago },
+  });
+
+  const qPlazos = plantilla(
+    (p, de) => sql`
+      with sobran as (
+        delete from ${vv} v where ${de('v')} and v.${n(vv.IdFactura)} = ${p('factura')} and v.${n(vv.Plazo)} > ${p('cuantos')}
+      )
+      insert into ${vv} (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}, ${n(vv.Fecha)}, ${n(vv.Importe)})
+      select ${p('empresa')}, ${p('factura')}, x.plazo, x.fecha, x.importe
+      from unnest(${p('plazos')}::int[], ${p('fechas')}::date[], ${p('importes')}::numeric[]) as x(plazo, fecha, importe)
+      on conflict (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}) do update
+        set ${n(vv.Fecha)} = excluded.${n(vv.Fecha)}, ${n(vv.Importe)} = excluded.${n(vv.Importe)},
+          ${n(vv.Liquidado)} = default
+      returning *`,
+  );
+
   /**
    * Stores the instalments of an invoice being issued / registered (inside its transaction): its payment method's
    * Plazos, DiasPrimerPlazo and DiasEntrePlazos from the invoice date, moved to the party's payment days
    * (DiaPago1/2); without a payment method, one instalment due on the invoice date.
    */
-  async function generarVencimientos(t: Scope, f: Cabecera): Promise<VencimientoJson[]> {
-    const fc = (k: string) => col(fpagoTable, k);
-    const tt = lado.tercero.table;
-    const cc = (k: string) => col(tt, k);
-    // ONE round trip: the party's payment days and its payment method (a LEFT JOIN: the invoice may have none).
-    const [r] = (await t
-      .pick(
-        {
-          d1: cc('DiaPago1'),
-          d2: cc('DiaPago2'),
-          fp: fc('Id'),
-          Plazos: fc('Plazos'),
-          DiasPrimerPlazo: fc('DiasPrimerPlazo'),
-          DiasEntrePlazos: fc('DiasEntrePlazos'),
-        },
-        tt,
-        eq(cc('Id'), f.idTercero),
-      )
-      .leftJoin(fpagoTable, t.on(fpagoTable, eq(fc('Id'), f.idFormaPago ?? null)))) as {
+  async function generarVencimientos(t: Scope, f: Cabecera, pago: unknown): Promise<VencimientoJson[]> {
+    // Read with the issue's first statement (`lecturaPago`): the party's payment days and its payment method.
+    const r = pago as {
       d1: number | null;
       d2: number | null;
       fp: number | null;
       Plazos: number | null;
       DiasPrimerPlazo: number | null;
       DiasEntrePlazos: number | null;
-    }[];
+    } | null;
     const fp = r && r.fp !== null ? r : undefined;
     const dias = [r?.d1, r?.d2].filter((d): d is number => typeof d === 'number');
     const plazos = instalments(
@@ -80,23 +103,14 @@ export function vencimientosDe(lado: LadoDocumentos) {
       fp ? dias : [],
     );
     // ONE statement: the instalments upserted (a fresh one settles nothing) and any stored beyond them deleted.
-    const n = (k: { name: string }) => sql.identifier(k.name);
     // RETURNING the stored rows: the issuing's answer shows them without reading them again (as cargarVencimientos).
-    const filas = await t.execute((empresaId, de) => {
-      const filas = sql.join(
-        plazos.map((p, i) => sql`(${empresaId}, ${f.id}, ${i + 1}, ${p.Fecha}, ${p.Importe})`),
-        sql`, `,
-      );
-      return sql`
-        with sobran as (
-          delete from ${vv} v where ${de('v')} and v.${n(vv.IdFactura)} = ${f.id} and v.${n(vv.Plazo)} > ${plazos.length}
-        )
-        insert into ${vv} (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}, ${n(vv.Fecha)}, ${n(vv.Importe)})
-        values ${filas}
-        on conflict (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}) do update
-          set ${n(vv.Fecha)} = excluded.${n(vv.Fecha)}, ${n(vv.Importe)} = excluded.${n(vv.Importe)},
-            ${n(vv.Liquidado)} = default
-        returning *`;
+    const filas = await t.consulta(qPlazos, {
+      factura: f.id,
+      plazos: plazos.map((_, i) => i + 1),
+      fechas: plazos.map((p) => p.Fecha),
+      importes: plazos.map((p) => p.Importe),
+      cuantos: plazos.length,
+      empresa: t.empresaId,
     });
     return comoJson(filas.map((r) => filaDe(vv, r)));
   }
@@ -266,6 +280,13 @@ export function vencimientosDe(lado: LadoDocumentos) {
     );
   }
 
-  return { generarVencimientos, liquidarVencimientos, cargarVencimientos, escribirVencimientos, registrarVencidas };
+  return {
+    lecturaPago,
+    generarVencimientos,
+    liquidarVencimientos,
+    cargarVencimientos,
+    escribirVencimientos,
+    registrarVencidas,
+  };
 }
 export type Vencimientos = ReturnType<typeof vencimientosDe>;

@@ -37,6 +37,7 @@ import { usaVerifactu } from './verifactu/configuracion.ts';
 import { dibujarQrVerifactu } from './verifactu/pdfQr.ts';
 import {
   contextoEmision,
+  lecturaContexto,
   prepararAlta,
   registrarAlta,
   registrarAnulacion,
@@ -57,8 +58,8 @@ export async function alEmitirFactura(t: Scope, factura: Cabecera): Promise<void
  * `alEmitirFactura` in two halves (the engine's `prepararDespuesDelNumero`): before the number it reads the company
  * and what its record needs; the step it returns writes the chained record once the number is taken.
  */
-export async function prepararAlEmitirFactura(t: Scope, h: Cabecera): Promise<PasoNumerado> {
-  const ctx = await contextoEmision(t, h);
+export async function prepararAlEmitirFactura(t: Scope, h: Cabecera, leido?: unknown): Promise<PasoNumerado> {
+  const ctx = await contextoEmision(t, h, leido ?? undefined);
   if (usaVerifactu(ctx.e)) {
     const vf = await prepararAlta(t, h, {}, ctx);
     if (vf)
@@ -214,6 +215,7 @@ export const LADO_VENTA: LadoDocumentos = {
     // Seam for VeriFactu (issue 6): the chained registro de alta, the one step that needs the number.
     despuesDelNumero: alEmitirFactura,
     prepararDespuesDelNumero: prepararAlEmitirFactura,
+    lectura: lecturaContexto,
   },
   stock: {
     signo: -1,

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/testApp.ts';
+import { dosEmpresas } from '../../../test/dosEmpresas.ts';
 import type { Database } from '../db/database.ts';
 import { col } from '../db/entityTable.ts';
 import { almacenesTable, auditoriaTable, fichajes, stockTable } from '../db/schema.ts';
@@ -18,13 +18,7 @@ let almA: number;
 let almB: number;
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  const ids = await database.query<{ id: string; codigo: string }>(
-    "select id, codigo from empresas where codigo in ('DEMO', 'ACADEMIA') order by codigo",
-  );
-  const id = (codigo: string) => Number(ids.find((r) => r.codigo === codigo)!.id);
-  a = companyScope(database.db, { empresaId: id('DEMO'), personaId: null, userName: 'prueba' });
-  b = companyScope(database.db, { empresaId: id('ACADEMIA'), personaId: null, userName: 'prueba' });
+  ({ database, drop, a, b } = await dosEmpresas());
   const first = async (s: Scope, Nombre: string) =>
     Number((await s.insert(almacenesTable, { Codigo: 'PUERTA', Nombre }).returning({ id: alm('Id') }))[0]!.id);
   almA = await first(a, 'Puerta A');

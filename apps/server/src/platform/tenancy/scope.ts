@@ -11,11 +11,11 @@ import {
 import { type AuditAction, writeAudit } from '../audit/audit.ts';
 import type { Db } from '../db/database.ts';
 import { empresas } from '../db/platformTables.ts';
+import { EMPRESA, type Plantilla, type PredicadoEmpresa } from './plantilla.ts';
 
 /** A table owned by one company: `empresa_id` leads its keys and is the tenancy column the door filters on. */
 
-/** The door's company predicate of a table alias in raw SQL (`Scope.execute`'s second argument). */
-export type PredicadoEmpresa = (alias: string) => SQL;
+export type { PredicadoEmpresa } from './plantilla.ts';
 
 const ALIAS = /^[a-z_][a-z0-9_]*$/;
 /** `alias.empresa_id = :company` for raw SQL (the alias is checked: it is written into the statement as is). */
@@ -84,6 +84,14 @@ export interface Scope extends Actor {
   execute<R extends Record<string, unknown> = Record<string, unknown>>(
     build: (empresaId: number, de: PredicadoEmpresa) => SQL,
   ): Promise<R[]>;
+  /**
+   * A template (`plantilla`: SQL text built once) run with `valores` by name; its `de(alias)` predicates get the
+   * scope's company. The hot statements of issuing use it; anything else may keep `execute`.
+   */
+  consulta<R extends Record<string, unknown> = Record<string, unknown>>(
+    plantilla: Plantilla,
+    valores: Record<string, unknown>,
+  ): Promise<R[]>;
   /** The scope's own row of `empresas` (the company itself): chain `.for('update')` to lock it. */
   company<F extends SelectedFields>(fields: F): ReturnType<typeof companyOf<F>>;
   /** Updates the scope's own row of `empresas`. */
@@ -146,6 +154,10 @@ export function companyScope(db: Db, actor: Actor): Scope {
     mine,
     async execute<R extends Record<string, unknown>>(build: (empresaId: number, de: PredicadoEmpresa) => SQL) {
       return rowsOf<R>(await db.execute<R>(build(empresaId, (alias) => predicadoDe(alias, empresaId))));
+    },
+    async consulta<R extends Record<string, unknown>>(p: Plantilla, valores: Record<string, unknown>) {
+      const conEmpresa = { ...valores, [EMPRESA]: empresaId };
+      return rowsOf<R>(await db._.session.prepareQuery(p.consulta(), undefined, undefined, false).execute(conEmpresa));
     },
     company: (fields) => companyOf(db, fields, empresaId),
     updateCompany: (values) => updateCompanyOf(db, values, empresaId),

@@ -16,9 +16,10 @@ import {
   type TipoRectificativa,
   urlCotejoDe,
 } from '@faro/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { AppError, badRequest } from '../../../platform/http/errors.ts';
-import type { PredicadoEmpresa, Scope } from '../../../platform/tenancy/scope.ts';
+import { plantilla } from '../../../platform/tenancy/plantilla.ts';
+import { filaDe, type Scope } from '../../../platform/tenancy/scope.ts';
 import {
   clientesTable,
   col,
@@ -30,6 +31,7 @@ import {
   verifactuEnvio,
   verifactuRegistros,
 } from '../../../platform/tenancy/tables.ts';
+import type { BloqueoNumerado, LecturaPrevia } from '../../documentos/lado.ts';
 import {
   type ConfiguracionVf,
   cargarConfiguracion,
@@ -210,6 +212,32 @@ async function enIncidencia(t: Scope): Promise<boolean> {
 
 const c = (column: { name: string }) => sql.identifier(column.name);
 
+/** `insertar`'s statement, a template (issue 22: it runs on every issue of a VeriFactu company). */
+const Q_INSERTAR = plantilla((p, de) => {
+  const r = verifactuRegistros;
+  const q = verifactuCola;
+  const h = verifactuCadena;
+  return sql`
+      with r as (
+        insert into ${r} (${c(r.empresaId)}, ${c(r.instalacion)}, ${c(r.secuencia)}, ${c(r.clase)},
+          ${c(r.idDocumento)}, ${c(r.numSerieFactura)}, ${c(r.fechaExpedicion)}, ${c(r.tipoFactura)},
+          ${c(r.cuotaTotal)}, ${c(r.importeTotal)}, ${c(r.huella)}, ${c(r.huellaAnterior)}, ${c(r.fechaHoraHuso)},
+          ${c(r.registro)}, ${c(r.urlQr)})
+        values (${p('empresa')}, ${p('instalacion')}, ${p('secuencia')}, ${p('clase')}, ${p('documento')},
+          ${p('numSerie')}, ${p('fecha')}, ${p('tipoFactura')}, ${p('cuota')}, ${p('importe')}, ${p('huella')},
+          ${p('anterior')}, ${p('generado')}, ${p('registro')}::jsonb, ${p('urlQr')})
+        returning ${c(r.id)} as id
+      ), q as (
+        insert into ${q} (${c(q.empresaId)}, ${c(q.idRegistro)}, ${c(q.retrasado)})
+        select ${p('empresa')}, r.id, ${p('retrasado')} from r
+      ), h as (
+        update ${h} hc set ${c(h.ultimoId)} = r.id, ${c(h.secuencia)} = ${p('secuencia')},
+          ${c(h.ultimoRegistro)} = ${p('registro')}::jsonb
+        from r where ${de('hc')} and hc.${c(h.instalacion)} = ${p('instalacion')}
+      )
+      select id from r`;
+});
+
 /**
  * Stores a generated record under the chain head lock in ONE statement: the record (immutable), its queue row and
  * the moved head, as data-modifying CTEs of one INSERT.
@@ -232,33 +260,24 @@ async function insertar(
     'RegistroAnterior' in registro.Encadenamiento ? registro.Encadenamiento.RegistroAnterior.Huella : null;
   const secuencia = cadena.secuencia + 1;
   const json = JSON.stringify(registro);
-  const r = verifactuRegistros;
-  const q = verifactuCola;
-  const h = verifactuCadena;
-  const [fila] = await t.execute<{ id: number | string }>(
-    (empresaId, de) => sql`
-      with r as (
-        insert into ${r} (${c(r.empresaId)}, ${c(r.instalacion)}, ${c(r.secuencia)}, ${c(r.clase)},
-          ${c(r.idDocumento)}, ${c(r.numSerieFactura)}, ${c(r.fechaExpedicion)}, ${c(r.tipoFactura)},
-          ${c(r.cuotaTotal)}, ${c(r.importeTotal)}, ${c(r.huella)}, ${c(r.huellaAnterior)}, ${c(r.fechaHoraHuso)},
-          ${c(r.registro)}, ${c(r.urlQr)})
-        values (${empresaId}, ${cadena.instalacion}, ${secuencia}, ${clase}, ${idDocumento},
-          ${id?.NumSerieFactura ?? anul!.NumSerieFacturaAnulada},
-          ${id?.FechaExpedicionFactura ?? anul!.FechaExpedicionFacturaAnulada}, ${alta?.TipoFactura ?? null},
-          ${alta?.CuotaTotal ?? null}, ${alta?.ImporteTotal ?? null}, ${registro.Huella}, ${anterior},
-          ${registro.FechaHoraHusoGenRegistro}, ${json}::jsonb,
-          ${alta ? (urlQr ?? urlCotejoDe(alta, { entorno: cfg.entorno })) : null})
-        returning ${c(r.id)} as id
-      ), q as (
-        insert into ${q} (${c(q.empresaId)}, ${c(q.idRegistro)}, ${c(q.retrasado)})
-        select ${empresaId}, r.id, ${retrasado} from r
-      ), h as (
-        update ${h} hc set ${c(h.ultimoId)} = r.id, ${c(h.secuencia)} = ${secuencia},
-          ${c(h.ultimoRegistro)} = ${json}::jsonb
-        from r where ${de('hc')} and hc.${c(h.instalacion)} = ${cadena.instalacion}
-      )
-      select id from r`,
-  );
+  const [fila] = await t.consulta<{ id: number | string }>(Q_INSERTAR, {
+    empresa: t.empresaId,
+    instalacion: cadena.instalacion,
+    secuencia,
+    clase,
+    documento: idDocumento,
+    numSerie: id?.NumSerieFactura ?? anul!.NumSerieFacturaAnulada,
+    fecha: id?.FechaExpedicionFactura ?? anul!.FechaExpedicionFacturaAnulada,
+    tipoFactura: alta?.TipoFactura ?? null,
+    cuota: alta?.CuotaTotal ?? null,
+    importe: alta?.ImporteTotal ?? null,
+    huella: registro.Huella,
+    anterior,
+    generado: registro.FechaHoraHusoGenRegistro,
+    registro: json,
+    urlQr: alta ? (urlQr ?? urlCotejoDe(alta, { entorno: cfg.entorno })) : null,
+    retrasado,
+  });
   return Number(fila!.id);
 }
 
@@ -298,33 +317,61 @@ export interface ContextoEmision {
  * The company (its e-invoicing system), its VeriFactu configuration, its sending state and the customer's NIF type,
  * in one statement: everything the alta needs that is not the number nor the chain.
  */
-export async function contextoEmision(t: Scope, h: Cabecera): Promise<ContextoEmision> {
-  const cl = (f: string) => col(clientesTable, f);
-  const [row] = await t
-    .company({
-      e: {
-        id: empresa.id,
-        nombre: empresa.nombre,
-        nif: empresa.nif,
-        tributacion: empresa.tributacion,
-        tipoFacturaElectronica: empresa.tipoFacturaElectronica,
-      },
-      fila: verifactuConfig,
-      envio: verifactuEnvio.estado,
-      tipoNif: sql<
-        string | null
-      >`(select ${cl('TipoNIF')} from ${clientesTable} where ${t.mine(clientesTable)} and ${eq(cl('Id'), h.idTercero ?? -1)})`,
-    })
-    .leftJoin(verifactuConfig, t.on(verifactuConfig))
-    .leftJoin(verifactuEnvio, t.on(verifactuEnvio));
+export async function contextoEmision(t: Scope, h: Cabecera, leido?: unknown): Promise<ContextoEmision> {
+  const row = (leido ?? (await t.consulta(Q_CONTEXTO, valoresContexto(t, h)))[0]?.contexto) as Record<
+    string,
+    unknown
+  > | null;
   if (!row) throw new AppError(404, 'No encontrado');
+  const config = row.config as Record<string, unknown> | null;
   return {
-    e: row.e as EmpresaVf,
-    fila: (row.fila as FilaConfig | null) ?? null,
+    e: {
+      id: Number(row.id),
+      nombre: row.nombre as string,
+      nif: row.nif as string,
+      tributacion: row.tributacion as EmpresaVf['tributacion'],
+      tipoFacturaElectronica: row.tipo_factura_electronica as EmpresaVf['tipoFacturaElectronica'],
+    },
+    fila: config ? filaDe(verifactuConfig, config) : null,
     incidencia: (row.envio as { incidencia?: boolean } | null)?.incidencia === true,
-    tipoNif: row.tipoNif ?? null,
+    tipoNif: (row.tipo_nif as string | null) ?? null,
   };
 }
+
+/**
+ * `contextoEmision`'s read as one json value: alone (a template), or folded into the issue's first statement
+ * (`lecturaContexto`). The configuration's certificate is not read (generating a record needs none: sending does).
+ */
+const CONTEXTO_JSON: LecturaPrevia['sql'] = (p, de) => {
+  const n = (k: { name: string }) => sql.identifier(k.name);
+  const cl = (f: string) => n(col(clientesTable, f));
+  const sinLeer = new Set<string>([verifactuConfig.certificado.name, verifactuConfig.certificadoClave.name]);
+  const configuracion = sql.join(
+    Object.values(getTableColumns(verifactuConfig))
+      .filter((k) => !sinLeer.has(k.name))
+      .map((k) => sql`${k.name}::text, vc.${n(k)}`),
+    sql`, `,
+  );
+  return sql`select json_build_object('id', e.${n(empresa.id)}, 'nombre', e.${n(empresa.nombre)},
+      'nif', e.${n(empresa.nif)}, 'tributacion', e.${n(empresa.tributacion)},
+      'tipo_factura_electronica', e.${n(empresa.tipoFacturaElectronica)},
+      'config', (select json_build_object(${configuracion}) from ${verifactuConfig} vc where ${de('vc')}),
+      'envio', (select ve.${n(verifactuEnvio.estado)} from ${verifactuEnvio} ve where ${de('ve')}),
+      'tipo_nif', (select c.${cl('TipoNIF')} from ${clientesTable} c where ${de('c')} and c.${cl('Id')} = ${p('contexto_cliente')}))
+    from empresas e where e.${n(empresa.id)} = ${p('contexto_empresa')}`;
+};
+const Q_CONTEXTO = plantilla((p, de) => sql`select (${CONTEXTO_JSON(p, de)}) as contexto`);
+const valoresContexto = (t: Scope, h: Cabecera) => ({
+  contexto_empresa: t.empresaId,
+  contexto_cliente: h.idTercero ?? -1,
+});
+
+/** `contextoEmision`'s read of an issue, folded into its first statement; pass the answer to `contextoEmision`. */
+export const lecturaContexto = (t: Scope, h: Cabecera): LecturaPrevia => ({
+  nombre: 'contexto',
+  sql: CONTEXTO_JSON,
+  valores: valoresContexto(t, h),
+});
 
 export interface OpcionesAlta {
   Subsanacion?: boolean;
@@ -335,10 +382,19 @@ export interface OpcionesAlta {
 /** The chained step of an alta, once the invoice has its number: run under the series counter lock. */
 export interface PasoAlta {
   /** The chain head, locked and read by the numbering statement right after the counter (`PasoNumerado.bloqueo`). */
-  bloqueo: (empresaId: number, de: PredicadoEmpresa, tras: SQL) => SQL;
+  bloqueo: BloqueoNumerado;
   /** Builds, hashes and stores the record; `bloqueado` is the head read by `bloqueo` (null: it locks the head). */
   paso: (t: Scope, hecha: Cabecera, bloqueado: unknown) => Promise<{ id: number; urlQr: string | null }>;
 }
+
+/** The chain head of the installation `bloqueo_instalacion`, locked and read inside the numbering statement. */
+const BLOQUEO_CADENA: BloqueoNumerado['sql'] = (p, de, tras) => {
+  const k = verifactuCadena;
+  return sql`
+      select jsonb_build_object('secuencia', hc.${c(k.secuencia)}, 'ultimo', hc.${c(k.ultimoRegistro)}) as bloqueado
+      from ${k} hc where ${de('hc')} and hc.${c(k.instalacion)} = ${p('bloqueo_instalacion')} and ${tras}
+      for update of hc`;
+};
 
 /**
  * Prepares the registro de alta of an invoice about to take its number (`h`: the recomputed draft), reading
@@ -361,11 +417,8 @@ export async function prepararAlta(
   const consultas = await consultasAlta(t, h, { TipoNIF: pre.tipoNif });
   const retrasado = pre.incidencia;
   const instalacion = ctx.cfg.sistema.NumeroInstalacion;
-  const k = verifactuCadena;
   return {
-    bloqueo: (_empresaId, de, tras) => sql`
-      select jsonb_build_object('secuencia', hc.${c(k.secuencia)}, 'ultimo', hc.${c(k.ultimoRegistro)}) as bloqueado
-      from ${k} hc where ${de('hc')} and hc.${c(k.instalacion)} = ${instalacion} and ${tras} for update of hc`,
+    bloqueo: { clave: 'verifactu', sql: BLOQUEO_CADENA, valores: { bloqueo_instalacion: instalacion } },
     async paso(tx, hecha, bloqueado) {
       const datos = construirAlta(ctx.e, hecha, consultas);
       if (op.Subsanacion) datos.Subsanacion = 'S';
