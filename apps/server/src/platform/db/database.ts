@@ -99,8 +99,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/**
+ * How long a request waits for a connection (a new one, or a free one of the pool) before its 503: a PostgreSQL that
+ * hangs without dying (stopped, swapping, a full disk) would otherwise leave requests waiting forever. 30 s by
+ * default; `FARO_PG_ESPERA_MS` changes it.
+ */
+export function esperaConexionMs(): number {
+  const v = Number(process.env.FARO_PG_ESPERA_MS);
+  return Number.isFinite(v) && v > 0 ? v : 30_000;
+}
+
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: esperaConexionMs() });
   pool.on('error', () => {}); // idle client errors (server restart) must not crash the process
   // A client checked out (a transaction between two statements, a job's lock) has no listener of the pool's: when
   // its server ends (the embedded postmaster's crash and restart, ADR 0003) its 'error' would end the process.
