@@ -11,6 +11,7 @@ import {
 } from '@faro/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/http/errors.ts';
+import { plantilla } from '../../platform/tenancy/plantilla.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   type Cabecera,
@@ -138,6 +139,19 @@ function destinatarios(h: Cabecera): { lista: DestinatarioTbai[]; extranjero: bo
 
 const num = (v: string | null | undefined) => Number(v ?? 0);
 
+/** What an invoice's TicketBAI file reads besides its header: its stored lines and the invoice it rectifies. */
+interface LecturasFacturaTbai {
+  lineas: (typeof dvl.$inferSelect)[];
+  rectificada: Cabecera | undefined;
+}
+
+async function lecturasFacturaTbai(s: Scope, h: Cabecera): Promise<LecturasFacturaTbai> {
+  const lineas = await s.select(dvl, eq(dvl.idDocumento, h.id)).orderBy(asc(dvl.orden));
+  const [rectificada] =
+    h.tipo === 'rectificativa' && h.idRectificada ? await s.select(dv, eq(dv.id, h.idRectificada)) : [];
+  return { lineas, rectificada };
+}
+
 /** The business data of an issued invoice for its TicketBAI file. */
 export async function datosFacturaTbai(
   s: Scope,
@@ -145,13 +159,21 @@ export async function datosFacturaTbai(
   h: Cabecera,
   instante: Date,
 ): Promise<Omit<DatosFacturaTbai, 'anterior'>> {
+  return construirDatosTbai(c, h, instante, await lecturasFacturaTbai(s, h));
+}
+
+/** `datosFacturaTbai` over what was read before (pure: it runs under the series counter, after the number). */
+function construirDatosTbai(
+  c: ContextoTbai,
+  h: Cabecera,
+  instante: Date,
+  { lineas, rectificada: r }: LecturasFacturaTbai,
+): Omit<DatosFacturaTbai, 'anterior'> {
   const { serie, numero } = serieYNumero(h.numSerie ?? String(h.numero ?? ''));
-  const lineas = await s.select(dvl, eq(dvl.idDocumento, h.id)).orderBy(asc(dvl.orden));
   const dest = destinatarios(h);
   const desglose = (h.desglose ?? []) as DesgloseVenta[];
   let rectificativa: DatosFacturaTbai['factura']['rectificativa'];
   if (h.tipo === 'rectificativa') {
-    const [r] = h.idRectificada ? await s.select(dv, eq(dv.id, h.idRectificada)) : [];
     const codigo = (['R1', 'R2', 'R3', 'R4', 'R5'].includes(h.tipoRectificativa ?? '') ? h.tipoRectificativa : 'R1') as
       | 'R1'
       | 'R5';
@@ -210,68 +232,128 @@ interface Cadena {
   anterior: DatosFacturaTbai['anterior'];
 }
 
+/**
+ * Locks the series' chain head until commit and reads it, creating it the first time: ONE upsert (ON CONFLICT DO
+ * UPDATE locks the existing row as FOR UPDATE would). Taken after the series counter (fixed lock order).
+ */
 async function bloquearCadena(t: Scope, serie: string): Promise<Cadena> {
-  await t.insert(ticketbaiCadena, { serie }).onConflictDoNothing();
-  const [head] = await t.select(ticketbaiCadena, eq(ticketbaiCadena.serie, serie)).for('update');
+  const [head] = await t.consulta<{
+    secuencia: number;
+    numero: string | null;
+    fecha: string | null;
+    firma: string | null;
+  }>(Q_CADENA, { serie, empresa: t.empresaId });
   return {
     serie,
-    secuencia: head!.secuencia,
+    secuencia: Number(head!.secuencia),
     anterior:
-      head!.ultimoNumero && head!.ultimaFecha && head!.ultimaFirma
-        ? { serie: serie || null, numero: head!.ultimoNumero, fecha: head!.ultimaFecha, firma: head!.ultimaFirma }
+      head!.numero && head!.fecha && head!.firma
+        ? { serie: serie || null, numero: head!.numero, fecha: head!.fecha, firma: head!.firma }
         : null,
   };
 }
 
+const Q_CADENA = plantilla((p) => {
+  const n = (k: { name: string }) => sql.identifier(k.name);
+  const k = ticketbaiCadena;
+  return sql`insert into ${k} as hc (${n(k.empresaId)}, ${n(k.serie)}) values (${p('empresa')}, ${p('serie')})
+    on conflict (${n(k.empresaId)}, ${n(k.serie)}) do update set ${n(k.serie)} = excluded.${n(k.serie)}
+    returning hc.${n(k.secuencia)} as secuencia, hc.${n(k.ultimoNumero)} as numero, hc.${n(k.ultimaFecha)} as fecha,
+      hc.${n(k.ultimaFirma)} as firma`;
+});
+
 /** The TicketBAI file of an invoice just issued. Nothing when the company does not use TicketBAI. */
-export async function registrarAltaTbai(t: Scope, h: Cabecera, op: { instante?: Date } = {}): Promise<number | null> {
-  if (!['factura', 'simplificada', 'rectificativa'].includes(h.tipo) || h.numero === null) return null;
+const TIPOS_ALTA = ['factura', 'simplificada', 'rectificativa'];
+
+/** An alta prepared before the number: `paso` builds, signs and stores it once the invoice has its number. */
+export interface AltaTbaiPreparada {
+  paso: (t: Scope, hecha: Cabecera) => Promise<number | null>;
+}
+
+/**
+ * Issue 22: everything of an alta that does not need the number nor the chain — the company's TicketBAI context,
+ * its certificate opened, the invoice's lines and the invoice it rectifies — read BEFORE the number (`h`: the draft
+ * about to take it, its lines already final), so under the series counter only the chain head's lock, the XML built
+ * and signed in Node and ONE statement (the file, its queue row and the moved head) remain. Null when the company
+ * does not use TicketBAI or the document is not an invoice.
+ */
+export async function prepararAltaTbai(
+  t: Scope,
+  h: Cabecera,
+  op: { instante?: Date } = {},
+): Promise<AltaTbaiPreparada | null> {
+  if (!TIPOS_ALTA.includes(h.tipo)) return null;
   const c = await contextoTbai(t);
   if (!c) return null;
-  const instante = op.instante ?? new Date();
-  const datos = await datosFacturaTbai(t, c, h, instante);
   const clave = await claveFirma(t, c.e);
-  const cadena = await bloquearCadena(t, datos.factura.serie ?? '');
-  const partes = ticketBaiSinFirma({ ...datos, anterior: cadena.anterior });
-  const f = firmarTbai({ ...partes, ns: NS_ALTA }, { provincia: c.provincia, clave, instante });
-  const identificador = identificadorTbai(datos.emisor.nif, h.fecha, f.signatureValue);
-  const urlQr = urlQrTbaiDe(c.provincia, c.entorno, {
-    identificador,
-    serie: datos.factura.serie,
-    numero: datos.factura.numero,
-    importe: datos.importeTotal,
-  });
-  const secuencia = cadena.secuencia + 1;
-  const [fila] = await t
-    .insert(ticketbaiRegistros, {
-      clase: 'alta',
-      provincia: c.provincia,
-      idDocumento: h.id,
-      serie: cadena.serie,
-      numero: datos.factura.numero,
-      fecha: h.fecha,
-      secuencia,
-      identificador,
-      signatureValue: f.signatureValue,
-      firmaAnterior: cadena.anterior?.firma ?? null,
-      importeTotal: datos.importeTotal,
-      urlQr,
-      xml: f.xml,
-    })
-    .returning({ id: ticketbaiRegistros.id });
-  await t.insert(ticketbaiCola, { idRegistro: fila!.id });
-  await t.update(
-    ticketbaiCadena,
-    {
-      secuencia,
-      ultimoId: fila!.id,
-      ultimoNumero: datos.factura.numero,
-      ultimaFecha: h.fecha,
-      ultimaFirma: f.signatureValue.slice(0, 100),
+  const leidas = await lecturasFacturaTbai(t, h);
+  return {
+    async paso(tx, hecha) {
+      if (hecha.numero === null) return null;
+      const instante = op.instante ?? new Date();
+      const datos = construirDatosTbai(c, hecha, instante, leidas);
+      const cadena = await bloquearCadena(tx, datos.factura.serie ?? '');
+      const partes = ticketBaiSinFirma({ ...datos, anterior: cadena.anterior });
+      const f = firmarTbai({ ...partes, ns: NS_ALTA }, { provincia: c.provincia, clave, instante });
+      const identificador = identificadorTbai(datos.emisor.nif, hecha.fecha, f.signatureValue);
+      const urlQr = urlQrTbaiDe(c.provincia, c.entorno, {
+        identificador,
+        serie: datos.factura.serie,
+        numero: datos.factura.numero,
+        importe: datos.importeTotal,
+      });
+      const secuencia = cadena.secuencia + 1;
+      const [fila] = await tx.consulta<{ id: number | string }>(Q_ALTA, {
+        provincia: c.provincia,
+        documento: hecha.id,
+        serie: cadena.serie,
+        numero: datos.factura.numero,
+        fecha: hecha.fecha,
+        secuencia,
+        identificador,
+        firma: f.signatureValue,
+        firmaCorta: f.signatureValue.slice(0, 100),
+        anterior: cadena.anterior?.firma ?? null,
+        importe: datos.importeTotal,
+        urlQr,
+        xml: f.xml,
+        empresa: tx.empresaId,
+      });
+      return Number(fila!.id);
     },
-    eq(ticketbaiCadena.serie, cadena.serie),
-  );
-  return fila!.id;
+  };
+}
+
+/** The signed file, its queue row and the moved chain head, in ONE statement (data-modifying CTEs). */
+const Q_ALTA = plantilla((p, de) => {
+  const n = (k: { name: string }) => sql.identifier(k.name);
+  const r = ticketbaiRegistros;
+  const q = ticketbaiCola;
+  const k = ticketbaiCadena;
+  return sql`
+    with r as (
+      insert into ${r} (${n(r.empresaId)}, ${n(r.clase)}, ${n(r.provincia)}, ${n(r.idDocumento)}, ${n(r.serie)},
+        ${n(r.numero)}, ${n(r.fecha)}, ${n(r.secuencia)}, ${n(r.identificador)}, ${n(r.signatureValue)},
+        ${n(r.firmaAnterior)}, ${n(r.importeTotal)}, ${n(r.urlQr)}, ${n(r.xml)})
+      values (${p('empresa')}, 'alta', ${p('provincia')}, ${p('documento')}, ${p('serie')}, ${p('numero')},
+        ${p('fecha')}, ${p('secuencia')}, ${p('identificador')}, ${p('firma')}, ${p('anterior')}, ${p('importe')},
+        ${p('urlQr')}, ${p('xml')})
+      returning ${n(r.id)} as id
+    ), q as (
+      insert into ${q} (${n(q.empresaId)}, ${n(q.idRegistro)}) select ${p('empresa')}, r.id from r
+    ), h as (
+      update ${k} hc set ${n(k.secuencia)} = ${p('secuencia')}, ${n(k.ultimoId)} = r.id,
+        ${n(k.ultimoNumero)} = ${p('numero')}, ${n(k.ultimaFecha)} = ${p('fecha')}, ${n(k.ultimaFirma)} = ${p('firmaCorta')}
+      from r where ${de('hc')} and hc.${n(k.serie)} = ${p('serie')}
+    )
+    select id from r`;
+});
+
+/** The alta of an invoice that already has its number, in one go (prepared and stored in the same call). */
+export async function registrarAltaTbai(t: Scope, h: Cabecera, op: { instante?: Date } = {}): Promise<number | null> {
+  if (!TIPOS_ALTA.includes(h.tipo) || h.numero === null) return null;
+  const preparada = await prepararAltaTbai(t, h, op);
+  return preparada ? preparada.paso(t, h) : null;
 }
 
 /** The cancellation file (AnulaTicketBai) of a cancelled invoice that has a TicketBAI alta. */

@@ -31,7 +31,7 @@ import {
 } from '../../platform/tenancy/tables.ts';
 import type { EntradaDocumento, LadoDocumentos, PasoNumerado } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
-import { registrarAltaTbai, registrarAnulacionTbai } from '../ticketbai/emision.ts';
+import { prepararAltaTbai, registrarAltaTbai, registrarAnulacionTbai } from '../ticketbai/emision.ts';
 import { dibujarQrTicketBai } from '../ticketbai/pdfQr.ts';
 import { usaVerifactu } from './verifactu/configuracion.ts';
 import { dibujarQrVerifactu } from './verifactu/pdfQr.ts';
@@ -65,8 +65,11 @@ export async function prepararAlEmitirFactura(t: Scope, h: Cabecera, leido?: unk
     if (vf)
       return { bloqueo: vf.bloqueo, paso: async (tx, hecha, bloqueado) => (await vf.paso(tx, hecha, bloqueado)).urlQr };
   }
-  if (usaTicketBai(ctx.e.tipoFacturaElectronica))
-    return { paso: async (tx, hecha) => void (await registrarAltaTbai(tx, hecha)) };
+  if (usaTicketBai(ctx.e.tipoFacturaElectronica)) {
+    // Context, certificate and lines read now; under the counter only the chain, the signature and one statement.
+    const tb = await prepararAltaTbai(t, h);
+    if (tb) return { paso: async (tx, hecha) => void (await tb.paso(tx, hecha)) };
+  }
   return { paso: async () => {} };
 }
 
