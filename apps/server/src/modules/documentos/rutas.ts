@@ -15,6 +15,7 @@ import type { MotorDocumentos } from './motor.ts';
 import { idOf } from './params.ts';
 import { registrarRutasRecurrentes } from './recurrentes.ts';
 import { almacenDe, type ResultadoStock } from './stock.ts';
+import { emisionesALaVez, turnosPorClave } from './turnos.ts';
 import type { VencimientoJson } from './vencimientos.ts';
 
 export { idOf };
@@ -36,8 +37,10 @@ export function registrarRutasDocumentos(
 ): void {
   // The lists' count and page caches of this app (documentos/cacheLista.ts).
   const caches = cachesLista();
+  // Issues / registrations of one company running at once in this app (turnos.ts).
+  const emisiones = turnosPorClave(emisionesALaVez());
   for (const [recurso, def] of Object.entries(motor.lado.recursos))
-    registrarRecurso(app, deps, motor, recurso, def, caches, extra);
+    registrarRecurso(app, deps, motor, recurso, def, caches, emisiones, extra);
   // Payments of the side's invoices: /api/tesoreria/movstesoreriac|movstesoreriap/…
   motor.registrarRutasPagos(app, deps);
   // Recurring invoices of the side: fventarec; fcomprarec and its alias fgastorec.
@@ -51,6 +54,7 @@ function registrarRecurso(
   recurso: string,
   def: RecursoDocumento,
   caches: CachesLista,
+  emisiones: ReturnType<typeof turnosPorClave>,
   extra?: (ctx: ContextoRutas) => void,
 ): void {
   const lado = m.lado;
@@ -243,13 +247,16 @@ function registrarRecurso(
       const scope = deps.scopeOf(request);
       const id = idOf(request);
       const body = parseBody(emitirBody, request.body ?? {}) as z.infer<typeof emitirBody>;
-      const hecha = await scope.tx((tx) =>
-        m.emitirDetallado(tx, id, {
-          ...body,
-          lectura: (t, _h, lineas) => m.lecturaStock(t, id, lineas),
-          antesDelNumero: (t, h, lineas, leido) =>
-            m.sincronizarStock(t, id, { comoEmitida: true, cabecera: h, lineas, leido }),
-        }),
+      // A few issues of the company at a time (`turnos.ts`): the rest wait their turn here, not on the counter row.
+      const hecha = await emisiones(scope.empresaId, () =>
+        scope.tx((tx) =>
+          m.emitirDetallado(tx, id, {
+            ...body,
+            lectura: (t, _h, lineas) => m.lecturaStock(t, id, lineas),
+            antesDelNumero: (t, h, lineas, leido) =>
+              m.sincronizarStock(t, id, { comoEmitida: true, cabecera: h, lineas, leido }),
+          }),
+        ),
       );
       // The answer is `edit/{id}`'s, built from what the issuing wrote (issue 22: no second read of the invoice);
       // a test holds it byte-equal to a fresh `edit/{id}`.

@@ -109,8 +109,14 @@ export function esperaConexionMs(): number {
   return Number.isFinite(v) && v > 0 ? v : 30_000;
 }
 
+/** Connections of a process's pool: 10 by default; `FARO_PG_CONEXIONES` (1–100) changes it. */
+function conexiones(): number {
+  const v = Number(process.env.FARO_PG_CONEXIONES);
+  return Number.isInteger(v) && v >= 1 && v <= 100 ? v : 10;
+}
+
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: esperaConexionMs() });
+  const pool = new pg.Pool({ connectionString: url, max: conexiones(), connectionTimeoutMillis: esperaConexionMs() });
   pool.on('error', () => {}); // idle client errors (server restart) must not crash the process
   // A client checked out (a transaction between two statements, a job's lock) has no listener of the pool's: when
   // its server ends (the embedded postmaster's crash and restart, ADR 0003) its 'error' would end the process.
