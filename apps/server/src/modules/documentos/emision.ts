@@ -116,7 +116,7 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
    *      totals and copy the party's current data, run the side's checks (sales: limits, NIF), read the series,
    *      rewrite the lines when the recomputation changed them, write the due dates, run the side's work and the
    *      caller's (stock), and let the side read what its numbered work needs (sales: the VeriFactu context);
-   *   2. the number, LAST, in ONE statement: the series' counter upsert (`contadorCte`: locks the counter row until
+   *   2. the number, LAST, in ONE statement: the series' counter upsert (`contadorSql`: locks the counter row until
    *      commit) and the header's UPDATE with the number and the side's status (Emitida / Registrada); then the
    *      side's work that needs the number (sales: the chained VeriFactu record, which takes the chain head after
    *      the counter). Held under the counter lock: that statement, the side's work and the commit.

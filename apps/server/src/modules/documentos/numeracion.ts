@@ -113,21 +113,7 @@ export async function fechaAnterior(t: Scope, serie: SerieNumeracion, fecha: str
   );
 }
 
-/**
- * `tomarNumeroDe` as a CTE for raw statements that also use the number (the issuing UPDATE of the header): the same
- * upsert, answering one row `numero` (none when the date is refused) and `num_serie`, printed as `NumSerie` is.
- */
-export function contadorCte(empresaId: number, serie: SerieNumeracion, fecha: string): SQL {
-  return contadorSql({
-    empresa: empresaId,
-    serie: serie.id,
-    anyo: anyoDe(serie, fecha),
-    fecha,
-    prefijo: serie.prefijo,
-  });
-}
-
-/** The values of `contadorCte`'s statement: real values, or a template's placeholders (`p('…')`). */
+/** The values of `contadorSql`'s statement: real values, or a template's placeholders (`p('…')`). */
 export interface ValoresContador {
   empresa: unknown;
   serie: unknown;
@@ -136,7 +122,10 @@ export interface ValoresContador {
   prefijo: unknown;
 }
 
-/** `contadorCte` over values or placeholders (the issuing statement is a template: `emision.ts`). */
+/**
+ * `tomarNumeroDe` as a CTE for the issuing statement (a template: `emision.ts`), over values or placeholders: the
+ * same upsert, answering one row `numero` (none when the date is refused) and `num_serie`, printed as `NumSerie` is.
+ */
 export function contadorSql(v: ValoresContador): SQL {
   const sc = seriesContadores;
   const c = (column: { name: string }) => sql.identifier(column.name);
