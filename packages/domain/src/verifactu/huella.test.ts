@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cadenaHuellaAlta, cadenaHuellaAnulacion, cadenaHuellaEvento, huellaEvento } from './huella.ts';
+import {
+  cadenaHuellaAlta,
+  cadenaHuellaAnulacion,
+  cadenaHuellaEvento,
+  huellaEvento,
+  partesHuellaAlta,
+} from './huella.ts';
 import { generarRegistroAlta, generarRegistroAnulacion, verificarCadena } from './registro.ts';
 import { sha256HexUpper } from './sha256.ts';
 import type { DatosAlta, SistemaInformatico } from './types.ts';
@@ -170,5 +176,22 @@ describe('generated records reproduce the official chain', () => {
     );
     expect(r.IDFactura.NumSerieFactura).toBe('A&B<1>');
     expect(cadenaHuellaAlta(r)).toContain('&NumSerieFactura=A&B<1>&');
+  });
+
+  it('the cut hash input (partesHuellaAlta) joins back to the whole one, first and chained', () => {
+    for (const r of [alta1, alta2]) {
+      const [a, b, c, d] = partesHuellaAlta(r);
+      const anterior = 'RegistroAnterior' in r.Encadenamiento ? r.Encadenamiento.RegistroAnterior.Huella : '';
+      expect(a + r.IDFactura.NumSerieFactura + b + anterior + c + r.FechaHoraHusoGenRegistro + d).toBe(
+        cadenaHuellaAlta(r),
+      );
+    }
+    const [a, b, c, d] = partesHuellaAlta(alta2);
+    expect([a, b, c, d]).toEqual([
+      'IDEmisorFactura=89890001K&NumSerieFactura=',
+      '&FechaExpedicionFactura=01-01-2024&TipoFactura=F1&CuotaTotal=12.35&ImporteTotal=123.45&Huella=',
+      '&FechaHoraHusoGenRegistro=',
+      '',
+    ]);
   });
 });

@@ -47,6 +47,28 @@ export function cadenaHuellaAnulacion(r: CamposHuellaAnulacion): string {
   ].join('&');
 }
 
+/**
+ * The hash input of a registro de alta cut around the three values only known once the number and the chain head
+ * are (issue 22: the database joins them in the issuing statement): `[a, b, c, d]` such that the input is
+ * `a + NumSerieFactura + b + previous Huella ('' for the first record) + c + FechaHoraHusoGenRegistro + d`, each
+ * value already trimmed. Built by `cadenaHuellaAlta` itself, so field order and formats have one source.
+ */
+export function partesHuellaAlta(r: Omit<CamposHuellaAlta, 'Encadenamiento'>): [string, string, string, string] {
+  const marca = ['\u0000N\u0000', '\u0000H\u0000', '\u0000F\u0000'] as const;
+  const entera = cadenaHuellaAlta({
+    ...r,
+    IDFactura: { ...r.IDFactura, NumSerieFactura: marca[0] },
+    Encadenamiento: {
+      RegistroAnterior: { IDEmisorFactura: '', NumSerieFactura: '', FechaExpedicionFactura: '', Huella: marca[1] },
+    },
+    FechaHoraHusoGenRegistro: marca[2],
+  });
+  const [a, resto1] = entera.split(marca[0]) as [string, string];
+  const [b, resto2] = resto1.split(marca[1]) as [string, string];
+  const [c, d] = resto2.split(marca[2]) as [string, string];
+  return [a, b, c, d];
+}
+
 export function cadenaHuella(r: RegistroFacturacion): string {
   return r.TipoOperacion === 'Alta' ? cadenaHuellaAlta(r) : cadenaHuellaAnulacion(r);
 }

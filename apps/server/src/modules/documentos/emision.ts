@@ -5,7 +5,15 @@ import { badRequest } from '../../platform/http/errors.ts';
 import { plantilla, plantillasPorClave } from '../../platform/tenancy/plantilla.ts';
 import { filaDe, type Scope } from '../../platform/tenancy/scope.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
-import type { BloqueoNumerado, Cabecera, LadoDocumentos, LecturaPrevia, Linea, PasoNumerado } from './lado.ts';
+import type {
+  BloqueoNumerado,
+  Cabecera,
+  EscrituraNumerada,
+  LadoDocumentos,
+  LecturaPrevia,
+  Linea,
+  PasoNumerado,
+} from './lado.ts';
 import { anyoDe, contadorSql, fechaAnterior, lecturaSerie, leerSerie, serieLeida } from './numeracion.ts';
 import { entradaDe, type Repositorio } from './repositorio.ts';
 import type { VencimientoJson, Vencimientos } from './vencimientos.ts';
@@ -88,8 +96,10 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
         fecha: p('fecha'),
         prefijo: p('prefijo'),
       });
-      const bloqueo = bloqueos.get(clave.split('|')[0]!);
-      return sql`
+      const lateral = clave.split('|')[0]!;
+      const bloqueo = bloqueos.get(lateral);
+      const escritura = escrituras.get(lateral);
+      const numerada = sql`
         with n as (${contador}),
         d as (
           update ${dv} d set ${asignadas}, ${c(dv.numero)} = n.numero, ${c(dv.numSerie)} = n.num_serie,
@@ -97,16 +107,29 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
             ${c(dv.estadoCobro)} = 'Pendiente', ${c(dv.emitidaEn)} = clock_timestamp()
           from n where ${de('d')} and d.${c(dv.id)} = ${p('id')}
           returning d.*
-        )
+        )`;
+      if (escritura) {
+        return sql`${numerada}, ${escritura.ctes(p, de)}
+          select d.*, (${escritura.resultado(p, de)}) as faro_bloqueado from d`;
+      }
+      return sql`${numerada}
         select d.*, ${bloqueo ? sql`x.bloqueado` : sql`null`} as faro_bloqueado from d
         ${bloqueo ? sql`left join lateral (${bloqueo(p, de, sql`d.${c(dv.numero)} is not null`)}) x on true` : sql``}`;
     });
   });
-  // The locked rows' fragments by their key (a side has one; the template of a key is built with the first seen).
+  // The locked rows' fragments and the written CTEs by their key (the template of a key is built with the first
+  // seen; a written key is prefixed `w:` so that it never names a lock's fragment).
   const bloqueos = new Map<string, BloqueoNumerado['sql']>();
-  const numeracion = (clave: string, bloqueo: BloqueoNumerado | undefined) => {
+  const escrituras = new Map<string, EscrituraNumerada>();
+  const numeracion = (paso: PasoNumerado | undefined, columnasRecalculadas: string) => {
+    const { bloqueo, escritura } = paso ?? {};
+    if (escritura) {
+      const k = `w:${escritura.clave}`;
+      if (!escrituras.has(k)) escrituras.set(k, escritura);
+      return plantillas(`${k}|${columnasRecalculadas}`);
+    }
     if (bloqueo && !bloqueos.has(bloqueo.clave)) bloqueos.set(bloqueo.clave, bloqueo.sql);
-    return plantillas(clave);
+    return plantillas(`${bloqueo?.clave ?? ''}|${columnasRecalculadas}`);
   };
 
   /**
@@ -172,14 +195,15 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
       ? await op.antesDelNumero(s, antes, prep.lineas, delLlamante ? leido[delLlamante.nombre] : undefined)
       : undefined;
     const preparado: PasoNumerado | undefined = lado.emision.prepararDespuesDelNumero
-      ? await lado.emision.prepararDespuesDelNumero(s, antes, delLado ? leido[delLado.nombre] : undefined)
+      ? await lado.emision.prepararDespuesDelNumero(s, antes, delLado ? leido[delLado.nombre] : undefined, serie)
       : lado.emision.despuesDelNumero && { paso: lado.emision.despuesDelNumero };
     // Last step: the number. ONE statement locks the series' counter row (until commit), moves it, stamps the number
     // and the side's status on the header and, when the side asks, locks and reads its row (the chain head) AFTER the
-    // counter: the LATERAL join depends on the updated header. Only the side's work that needs the number follows.
+    // counter: the LATERAL join depends on the updated header. Only the side's work that needs the number follows —
+    // or nothing, when the side writes it inside this statement (`escritura`: sales, the VeriFactu record).
     // The recomputed header (totals, party data) goes in the same UPDATE, each value as its column writes it.
     const recomputada = Object.entries({ ...prep.cabecera, idSerie }).filter(([, v]) => v !== undefined);
-    const bloqueo = preparado?.bloqueo;
+    const bloqueo = preparado?.escritura ? undefined : preparado?.bloqueo;
     const valores: Record<string, unknown> = {
       id,
       empresa: s.empresaId,
@@ -188,12 +212,12 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
       fecha: h.fecha,
       prefijo: serie.prefijo,
       estado: lado.emision.estado,
-      ...bloqueo?.valores,
+      ...(preparado?.escritura?.valores ?? bloqueo?.valores),
     };
     for (const [k, v] of recomputada) valores[`c_${k}`] = v === null ? null : columnas[k]!.mapToDriverValue(v);
     // The header comes back whole (RETURNING d.*): the stored row, as a select of it would map it.
     const [n] = await s.consulta<Record<string, unknown> & { faro_bloqueado: unknown }>(
-      numeracion(`${bloqueo?.clave ?? ''}|${recomputada.map(([k]) => k).join(',')}`, bloqueo),
+      numeracion(preparado, recomputada.map(([k]) => k).join(',')),
       valores,
     );
     if (!n) return fechaAnterior(s, serie, h.fecha);

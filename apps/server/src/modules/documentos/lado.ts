@@ -179,8 +179,27 @@ export interface PasoNumerado {
    * the row is locked AFTER the series counter (fixed lock order). No row: `paso` gets null and locks it itself.
    */
   bloqueo?: BloqueoNumerado;
+  /**
+   * Instead of `bloqueo`: the side's numbered work written INSIDE the numbering statement, so that nothing but the
+   * commit follows it under the counter (issue 22). `paso` then gets its answer as `bloqueado`.
+   */
+  escritura?: EscrituraNumerada;
   /** Its answer (sales: the record's cotejo URL) reaches `alCargarEmitida`. */
   paso: (t: Scope, hecha: Cabecera, bloqueado: unknown) => Promise<unknown>;
+}
+
+/**
+ * Data-modifying CTEs appended to the numbering statement after `n` (the counter: `numero`, `num_serie`, `digitos`)
+ * and `d` (the numbered header, RETURNING d.*). A row they lock must be reached through `d` (after the counter: fixed
+ * lock order). `resultado` is one json expression over them (null when they wrote nothing: `paso` then does the work
+ * the slow way). A template like `BloqueoNumerado`: placeholders of its own names, values beside it.
+ */
+export interface EscrituraNumerada {
+  clave: string;
+  /** `name as (…), name as (…)`: joined to the statement's WITH list after `d`. */
+  ctes: (p: Marcador, de: PredicadoEmpresa) => SQL;
+  resultado: (p: Marcador, de: PredicadoEmpresa) => SQL;
+  valores: Record<string, unknown>;
 }
 
 export interface LadoDocumentos {
@@ -242,7 +261,13 @@ export interface LadoDocumentos {
      * reads right after the counter (one round trip less under the lock; sales: the VeriFactu chain head). Used
      * instead of `despuesDelNumero` when given.
      */
-    prepararDespuesDelNumero?: (t: Scope, h: Cabecera, leido: unknown) => Promise<PasoNumerado>;
+    prepararDespuesDelNumero?: (
+      t: Scope,
+      h: Cabecera,
+      leido: unknown,
+      /** The series the number will come from (its printed prefix). */
+      serie: { prefijo: string },
+    ) => Promise<PasoNumerado>;
     /** What `prepararDespuesDelNumero` reads, folded into the issue's first statement (its answer comes as `leido`). */
     lectura?: (t: Scope, h: Cabecera) => LecturaPrevia;
   };

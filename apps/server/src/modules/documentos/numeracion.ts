@@ -124,18 +124,19 @@ export interface ValoresContador {
 
 /**
  * `tomarNumeroDe` as a CTE for the issuing statement (a template: `emision.ts`), over values or placeholders: the
- * same upsert, answering one row `numero` (none when the date is refused) and `num_serie`, printed as `NumSerie` is.
+ * same upsert, answering one row `numero` (none when the date is refused), `num_serie`, printed as `NumSerie` is, and its
+ * `digitos` (the number without the prefix).
  */
 export function contadorSql(v: ValoresContador): SQL {
   const sc = seriesContadores;
   const c = (column: { name: string }) => sql.identifier(column.name);
+  const digitos = sql`lpad((c.${c(sc.siguiente)} - 1)::text,
+    greatest(${sql.raw(String(DIGITOS_NUMERO))}, length((c.${c(sc.siguiente)} - 1)::text)), '0')`;
   return sql`insert into ${sc} as c (${c(sc.empresaId)}, ${c(sc.serieId)}, ${c(sc.anyo)}, ${c(sc.siguiente)},
       ${c(sc.ultimaFecha)})
     values (${v.empresa}, ${v.serie}, ${v.anyo}, 2, ${v.fecha}::date)
     on conflict (${c(sc.empresaId)}, ${c(sc.serieId)}, ${c(sc.anyo)}) do update
       set ${c(sc.siguiente)} = c.${c(sc.siguiente)} + 1, ${c(sc.ultimaFecha)} = excluded.${c(sc.ultimaFecha)}
       where c.${c(sc.ultimaFecha)} is null or c.${c(sc.ultimaFecha)} <= excluded.${c(sc.ultimaFecha)}
-    returning c.${c(sc.siguiente)} - 1 as numero,
-      ${v.prefijo}::text || lpad((c.${c(sc.siguiente)} - 1)::text,
-        greatest(${DIGITOS_NUMERO}, length((c.${c(sc.siguiente)} - 1)::text)), '0') as num_serie`;
+    returning c.${c(sc.siguiente)} - 1 as numero, ${v.prefijo}::text || ${digitos} as num_serie, ${digitos} as digitos`;
 }

@@ -58,12 +58,22 @@ export async function alEmitirFactura(t: Scope, factura: Cabecera): Promise<void
  * `alEmitirFactura` in two halves (the engine's `prepararDespuesDelNumero`): before the number it reads the company
  * and what its record needs; the step it returns writes the chained record once the number is taken.
  */
-export async function prepararAlEmitirFactura(t: Scope, h: Cabecera, leido?: unknown): Promise<PasoNumerado> {
+export async function prepararAlEmitirFactura(
+  t: Scope,
+  h: Cabecera,
+  leido?: unknown,
+  serie?: { prefijo: string },
+): Promise<PasoNumerado> {
   const ctx = await contextoEmision(t, h, leido ?? undefined);
   if (usaVerifactu(ctx.e)) {
-    const vf = await prepararAlta(t, h, {}, ctx);
+    // With the series known, the record is written by the numbering statement itself (`PasoAlta.escritura`).
+    const vf = await prepararAlta(t, h, {}, ctx, serie);
     if (vf)
-      return { bloqueo: vf.bloqueo, paso: async (tx, hecha, bloqueado) => (await vf.paso(tx, hecha, bloqueado)).urlQr };
+      return {
+        bloqueo: vf.bloqueo,
+        ...(vf.escritura ? { escritura: vf.escritura } : {}),
+        paso: async (tx, hecha, bloqueado) => (await vf.paso(tx, hecha, bloqueado)).urlQr,
+      };
   }
   if (usaTicketBai(ctx.e.tipoFacturaElectronica)) {
     // Context, certificate and lines read now; under the counter only the chain, the signature and one statement.

@@ -1,14 +1,18 @@
 import {
+  calcularHuella,
   type DatosAlta,
   type DatosAnulacion,
   type DatosDesglose,
   type DesgloseIva,
+  esFechaHoraHuso,
   type ImpuestoVF,
   type IncidenciaRegistro,
   type OperacionExenta,
   type PersonaFisicaJuridica,
+  partesHuellaAlta,
   prepararRegistroAlta,
   prepararRegistroAnulacion,
+  type RegistroAlta,
   type RegistroFacturacion,
   type RegistroPreparado,
   TIPOS_IDENTIFICACION,
@@ -16,7 +20,7 @@ import {
   type TipoRectificativa,
   urlCotejoDe,
 } from '@faro/domain';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { AppError, badRequest } from '../../../platform/http/errors.ts';
 import { plantilla } from '../../../platform/tenancy/plantilla.ts';
 import { filaDe, type Scope } from '../../../platform/tenancy/scope.ts';
@@ -31,7 +35,8 @@ import {
   verifactuEnvio,
   verifactuRegistros,
 } from '../../../platform/tenancy/tables.ts';
-import type { BloqueoNumerado, LecturaPrevia } from '../../documentos/lado.ts';
+import type { BloqueoNumerado, EscrituraNumerada, LecturaPrevia } from '../../documentos/lado.ts';
+import { DIGITOS_NUMERO } from '../../documentos/numeracion.ts';
 import {
   type ConfiguracionVf,
   cargarConfiguracion,
@@ -383,6 +388,11 @@ export interface OpcionesAlta {
 export interface PasoAlta {
   /** The chain head, locked and read by the numbering statement right after the counter (`PasoNumerado.bloqueo`). */
   bloqueo: BloqueoNumerado;
+  /**
+   * The whole record written by the numbering statement itself (`PasoNumerado.escritura`), when the series is known:
+   * then `paso` gets its answer and only checks it.
+   */
+  escritura?: EscrituraNumerada;
   /** Builds, hashes and stores the record; `bloqueado` is the head read by `bloqueo` (null: it locks the head). */
   paso: (t: Scope, hecha: Cabecera, bloqueado: unknown) => Promise<{ id: number; urlQr: string | null }>;
 }
@@ -395,6 +405,149 @@ const BLOQUEO_CADENA: BloqueoNumerado['sql'] = (p, de, tras) => {
       from ${k} hc where ${de('hc')} and hc.${c(k.instalacion)} = ${p('bloqueo_instalacion')} and ${tras}
       for update of hc`;
 };
+
+/** The IANA zone whose offsets `fechaHoraHuso` writes (the EU rule, as PostgreSQL's tz database has it). */
+export const ZONA_IANA = { peninsula: 'Europe/Madrid', canarias: 'Atlantic/Canary' } as const;
+
+/** The domain's `fechaHoraHuso` in SQL: a timestamptz written in Spain's local time of `zona` (an IANA name). */
+export const fechaHoraHusoSql = (instante: SQL, zona: SQL) =>
+  sql`to_char(${instante} at time zone ${zona}, 'YYYY-MM-DD"T"HH24:MI:SS') || '+' ||
+    to_char((${instante} at time zone ${zona}) - (${instante} at time zone 'UTC'), 'HH24:MI')`;
+
+/**
+ * The registro de alta written INSIDE the numbering statement (issue 22: under the series counter and the chain head
+ * only that statement and the commit remain). Node prepares everything before the number: the record as a json
+ * template (validated, with a stand-in number), the hash input cut around the three values the database supplies
+ * (`partesHuellaAlta`: the number, the previous huella, the generation instant) and the cotejo URL around the
+ * number's digits. The CTEs lock the head through `d` (after the counter), take the later of the prepared instant
+ * and the previous record's (`fechaHoraHusoGenRegistro`), hash with `sha256`, store the record, its queue row and
+ * the moved head. No head yet (the installation's first record): they write nothing and `paso` does it the slow way.
+ */
+const ESCRITURA_ALTA: Pick<EscrituraNumerada, 'ctes' | 'resultado'> = {
+  ctes: (p, de) => {
+    const k = verifactuCadena;
+    const r = verifactuRegistros;
+    const q = verifactuCola;
+    const previo = sql`(x.u ->> 'FechaHoraHusoGenRegistro')::timestamptz`;
+    const zona = sql`${p('vf_zona')}::text`;
+    const idPrevio = (campo: string) =>
+      sql`coalesce(v.u -> 'IDFactura' ->> ${sql.raw(`'${campo}'`)}, v.u -> 'IDFactura' ->> ${sql.raw(`'${campo}Anulada'`)})`;
+    return sql`
+      vf_x as (
+        select hc.${c(k.secuencia)} as secuencia, nullif(hc.${c(k.ultimoRegistro)}, 'null'::jsonb) as u
+        from ${k} hc join d on d.numero is not null
+        where ${de('hc')} and hc.${c(k.instalacion)} = ${p('vf_instalacion')}::text
+        for update of hc
+      ),
+      vf_t as (
+        select x.secuencia + 1 as secuencia, x.u, d.${c(r.empresaId)} as empresa, d.id as documento,
+          ${p('vf_prefijo')}::text || n.digitos as num_serie, n.digitos, x.u ->> 'Huella' as anterior,
+          case when x.u is not null and ${previo} > ${p('vf_generado')}::timestamptz
+            then ${fechaHoraHusoSql(previo, zona)}
+            else ${p('vf_generado')}::text end as generado
+        from vf_x x, d, n
+      ),
+      vf_v as (
+        select t.*, upper(encode(sha256(convert_to(${p('vf_h1')}::text || t.num_serie || ${p('vf_h2')}::text ||
+          coalesce(t.anterior, '') || ${p('vf_h3')}::text || t.generado || ${p('vf_h4')}::text, 'UTF8')), 'hex')) as huella
+        from vf_t t
+      ),
+      vf_reg as (
+        select v.*, ${p('vf_plantilla')}::jsonb || jsonb_build_object(
+          'IDFactura', (${p('vf_plantilla')}::jsonb -> 'IDFactura') || jsonb_build_object('NumSerieFactura', v.num_serie),
+          'Encadenamiento', case when v.u is null then jsonb_build_object('PrimerRegistro', 'S')
+            else jsonb_build_object('RegistroAnterior', jsonb_build_object(
+              'IDEmisorFactura', ${idPrevio('IDEmisorFactura')}, 'NumSerieFactura', ${idPrevio('NumSerieFactura')},
+              'FechaExpedicionFactura', ${idPrevio('FechaExpedicionFactura')}, 'Huella', v.anterior)) end,
+          'FechaHoraHusoGenRegistro', v.generado, 'Huella', v.huella) as registro
+        from vf_v v
+      ),
+      vf_r as (
+        insert into ${r} (${c(r.empresaId)}, ${c(r.instalacion)}, ${c(r.secuencia)}, ${c(r.clase)},
+          ${c(r.idDocumento)}, ${c(r.numSerieFactura)}, ${c(r.fechaExpedicion)}, ${c(r.tipoFactura)},
+          ${c(r.cuotaTotal)}, ${c(r.importeTotal)}, ${c(r.huella)}, ${c(r.huellaAnterior)}, ${c(r.fechaHoraHuso)},
+          ${c(r.registro)}, ${c(r.urlQr)})
+        select g.empresa, ${p('vf_instalacion')}::text, g.secuencia, ${p('vf_clase')}::text, g.documento,
+          g.num_serie, ${p('vf_fecha')}::text, ${p('vf_tipo')}::text, ${p('vf_cuota')}::text, ${p('vf_importe')}::text,
+          g.huella, g.anterior, g.generado, g.registro, ${p('vf_url_a')}::text || g.digitos || ${p('vf_url_b')}::text
+        from vf_reg g
+        returning ${c(r.id)} as id, ${c(r.empresaId)} as empresa, ${c(r.secuencia)} as secuencia,
+          ${c(r.registro)} as registro, ${c(r.urlQr)} as url_qr
+      ),
+      vf_q as (
+        insert into ${q} (${c(q.empresaId)}, ${c(q.idRegistro)}, ${c(q.retrasado)})
+        select w.empresa, w.id, ${p('vf_retrasado')}::boolean from vf_r w
+      ),
+      vf_h as (
+        update ${k} hc set ${c(k.ultimoId)} = w.id, ${c(k.secuencia)} = w.secuencia, ${c(k.ultimoRegistro)} = w.registro
+        from vf_r w where ${de('hc')} and hc.${c(k.instalacion)} = ${p('vf_instalacion')}::text
+      )`;
+  },
+  resultado: () => sql`select json_build_object('id', w.id, 'urlQr', w.url_qr, 'registro', w.registro) from vf_r w`,
+};
+
+/**
+ * What `ESCRITURA_ALTA` needs of an alta prepared before its number (`datos` without it, `prefijo` the series'):
+ * null when the series' prefix would be trimmed (the record's number is the printed one trimmed), so the slow way runs.
+ */
+function escrituraAlta(
+  datos: DatosAlta,
+  prefijo: string,
+  ctx: { cfg: ConfiguracionVf },
+  clase: ClaseRegistro,
+  retrasado: boolean,
+): EscrituraNumerada | null {
+  if (prefijo !== prefijo.trimStart()) return null;
+  const provisional = `${prefijo}${'0'.repeat(DIGITOS_NUMERO)}`;
+  const p = prepararRegistroAlta(
+    { ...datos, NumSerieFactura: provisional },
+    { SistemaInformatico: ctx.cfg.sistema, anterior: null, instante: new Date(), zona: ctx.cfg.zona },
+  );
+  rechazar(p);
+  const plantilla = p.registro;
+  const url = urlCotejoDe(plantilla, { entorno: ctx.cfg.entorno });
+  const marca = `&numserie=${encodeURIComponent(provisional)}&`;
+  const corte = url.indexOf(marca);
+  if (corte < 0) return null;
+  const [h1, h2, h3, h4] = partesHuellaAlta(plantilla);
+  return {
+    clave: 'verifactu-alta',
+    ...ESCRITURA_ALTA,
+    valores: {
+      vf_instalacion: ctx.cfg.sistema.NumeroInstalacion,
+      vf_prefijo: prefijo,
+      vf_generado: plantilla.FechaHoraHusoGenRegistro,
+      vf_zona: ZONA_IANA[ctx.cfg.zona],
+      vf_h1: h1,
+      vf_h2: h2,
+      vf_h3: h3,
+      vf_h4: h4,
+      vf_plantilla: JSON.stringify(plantilla),
+      vf_clase: clase,
+      vf_fecha: plantilla.IDFactura.FechaExpedicionFactura,
+      vf_tipo: plantilla.TipoFactura,
+      vf_cuota: plantilla.CuotaTotal,
+      vf_importe: plantilla.ImporteTotal,
+      vf_url_a: `${url.slice(0, corte)}&numserie=${encodeURIComponent(prefijo)}`,
+      vf_url_b: url.slice(corte + marca.length - 1),
+      vf_retrasado: retrasado,
+    },
+  };
+}
+
+/** The answer of `ESCRITURA_ALTA`, checked before the commit: the number printed, a valid instant, the huella. */
+function escritoComprobado(escrito: unknown, hecha: Cabecera): { id: number; urlQr: string | null } {
+  const e = escrito as { id: number | string; urlQr: string | null; registro: RegistroAlta };
+  const r = e.registro;
+  if (
+    r.IDFactura.NumSerieFactura !== (hecha.numSerie ?? '').trim() ||
+    !esFechaHoraHuso(r.FechaHoraHusoGenRegistro) ||
+    calcularHuella(r) !== r.Huella
+  ) {
+    throw new Error(`El registro VeriFactu escrito por la base de datos no cuadra (factura ${hecha.id})`);
+  }
+  return { id: Number(e.id), urlQr: e.urlQr };
+}
 
 /**
  * Prepares the registro de alta of an invoice about to take its number (`h`: the recomputed draft), reading
@@ -409,6 +562,8 @@ export async function prepararAlta(
   h: Cabecera,
   op: OpcionesAlta = {},
   leido?: ContextoEmision,
+  /** The series the number will come from: the record is then written by the numbering statement. */
+  serie?: { prefijo: string },
 ): Promise<PasoAlta | null> {
   const pre = leido ?? (await contextoEmision(t, h));
   if (!usaVerifactu(pre.e)) return null;
@@ -417,12 +572,22 @@ export async function prepararAlta(
   const consultas = await consultasAlta(t, h, { TipoNIF: pre.tipoNif });
   const retrasado = pre.incidencia;
   const instalacion = ctx.cfg.sistema.NumeroInstalacion;
+  const clase: ClaseRegistro = op.Subsanacion ? 'subsanacion' : 'alta';
+  const opciones = (datos: DatosAlta) => {
+    if (op.Subsanacion) datos.Subsanacion = 'S';
+    if (op.RechazoPrevio) datos.RechazoPrevio = op.RechazoPrevio;
+    return datos;
+  };
+  const escritura =
+    serie && !op.instante
+      ? escrituraAlta(opciones(construirAlta(ctx.e, h, consultas)), serie.prefijo, ctx, clase, retrasado)
+      : null;
   return {
     bloqueo: { clave: 'verifactu', sql: BLOQUEO_CADENA, valores: { bloqueo_instalacion: instalacion } },
+    ...(escritura ? { escritura } : {}),
     async paso(tx, hecha, bloqueado) {
-      const datos = construirAlta(ctx.e, hecha, consultas);
-      if (op.Subsanacion) datos.Subsanacion = 'S';
-      if (op.RechazoPrevio) datos.RechazoPrevio = op.RechazoPrevio;
+      if (escritura && bloqueado) return escritoComprobado(bloqueado, hecha);
+      const datos = opciones(construirAlta(ctx.e, hecha, consultas));
       const leida = bloqueado as { secuencia: number; ultimo: RegistroFacturacion | null } | null;
       const cadena: Cadena = leida
         ? { instalacion, secuencia: Number(leida.secuencia), anterior: leida.ultimo ?? null }
@@ -436,16 +601,7 @@ export async function prepararAlta(
       rechazar(p);
       const r = p.registro;
       const urlQr = r.TipoOperacion === 'Alta' ? urlCotejoDe(r, { entorno: ctx.cfg.entorno }) : null;
-      const id = await insertar(
-        tx,
-        ctx.cfg,
-        cadena,
-        op.Subsanacion ? 'subsanacion' : 'alta',
-        hecha.id,
-        p.registro,
-        retrasado,
-        urlQr,
-      );
+      const id = await insertar(tx, ctx.cfg, cadena, clase, hecha.id, p.registro, retrasado, urlQr);
       return { id, urlQr };
     },
   };
