@@ -108,12 +108,16 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
           from n where ${de('d')} and d.${c(dv.id)} = ${p('id')}
           returning d.*
         )`;
+      // The due dates go in the same statement (`plazosCtes`: one round trip less per issue).
+      const plazos = sql`${venc.plazosCtes(p, de)}`;
       if (escritura) {
-        return sql`${numerada}, ${escritura.ctes(p, de)}
-          select d.*, (${escritura.resultado(p, de)}) as faro_bloqueado from d`;
+        return sql`${numerada}, ${plazos}, ${escritura.ctes(p, de)}
+          select d.*, (${escritura.resultado(p, de)}) as faro_bloqueado, ${venc.plazosEscritos} as faro_vencimientos
+          from d`;
       }
-      return sql`${numerada}
-        select d.*, ${bloqueo ? sql`x.bloqueado` : sql`null`} as faro_bloqueado from d
+      return sql`${numerada}, ${plazos}
+        select d.*, ${bloqueo ? sql`x.bloqueado` : sql`null`} as faro_bloqueado,
+          ${venc.plazosEscritos} as faro_vencimientos from d
         ${bloqueo ? sql`left join lateral (${bloqueo(p, de, sql`d.${c(dv.numero)} is not null`)}) x on true` : sql``}`;
     });
   });
@@ -137,12 +141,13 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
    * of one VeriFactu chain) queue for as short a time as possible:
    *   1. without any shared lock (only the draft's own row): lock and load the draft and its lines, recompute its
    *      totals and copy the party's current data, run the side's checks (sales: limits, NIF), read the series,
-   *      rewrite the lines when the recomputation changed them, write the due dates, run the side's work and the
-   *      caller's (stock), and let the side read what its numbered work needs (sales: the VeriFactu context);
+   *      rewrite the lines when the recomputation changed them, run the side's work and the caller's (stock), and
+   *      let the side prepare what its numbered work needs (sales: the VeriFactu context and record template);
    *   2. the number, LAST, in ONE statement: the series' counter upsert (`contadorSql`: locks the counter row until
-   *      commit) and the header's UPDATE with the number and the side's status (Emitida / Registrada); then the
-   *      side's work that needs the number (sales: the chained VeriFactu record, which takes the chain head after
-   *      the counter). Held under the counter lock: that statement, the side's work and the commit.
+   *      commit), the header's UPDATE with the number and the side's status (Emitida / Registrada), the due dates,
+   *      and the side's work that needs the number (sales: the chained VeriFactu record, which takes the chain head
+   *      after the counter; `escritura`) — or, when the side cannot write it there, that work right after. Held
+   *      under the counter lock: that statement (and that work) and the commit.
    * Lock order, always: draft row → series counter → chain head (docs/ARCHITECTURE.md, "Issuing: locks").
    */
   async function emitir(s: Scope, id: number, op: OpcionesEmision = {}): Promise<Cabecera> {
@@ -188,8 +193,7 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
       ).sort((a, b) => Number(a.orden) - Number(b.orden)) as Linea[];
     }
     const antes = { ...h, ...prep.cabecera, idSerie } as Cabecera;
-    // The due dates from the payment method (both sides), then the side's own work and the caller's (stock).
-    const vencimientos = await venc.generarVencimientos(s, antes, leido.pago);
+    // The side's own work and the caller's (stock); the due dates are written by the numbering statement.
     await lado.emision.antesDelNumero?.(s, antes, { ...op });
     const antesHecho = op.antesDelNumero
       ? await op.antesDelNumero(s, antes, prep.lineas, delLlamante ? leido[delLlamante.nombre] : undefined)
@@ -213,16 +217,19 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
       prefijo: serie.prefijo,
       estado: lado.emision.estado,
       ...(preparado?.escritura?.valores ?? bloqueo?.valores),
+      // The instalments from the payment method (both sides).
+      ...venc.plazosDe(antes, leido.pago),
     };
     for (const [k, v] of recomputada) valores[`c_${k}`] = v === null ? null : columnas[k]!.mapToDriverValue(v);
     // The header comes back whole (RETURNING d.*): the stored row, as a select of it would map it.
-    const [n] = await s.consulta<Record<string, unknown> & { faro_bloqueado: unknown }>(
+    const [n] = await s.consulta<Record<string, unknown> & { faro_bloqueado: unknown; faro_vencimientos: unknown }>(
       numeracion(preparado, recomputada.map(([k]) => k).join(',')),
       valores,
     );
     if (!n) return fechaAnterior(s, serie, h.fecha);
     const hecha = filaDe(dv, n) as Cabecera;
     const paso = await preparado?.paso(s, hecha, n.faro_bloqueado ?? null);
+    const vencimientos = venc.vencimientosEscritos(n.faro_vencimientos);
     return { cabecera: hecha, lineas: guardadas, vencimientos, antes: antesHecho, paso };
   }
 

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
 import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { plantilla } from '../../platform/tenancy/plantilla.ts';
 import { filaDe, type Scope } from '../../platform/tenancy/scope.ts';
 import { col, fpagoTable } from '../../platform/tenancy/tables.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
@@ -44,7 +43,6 @@ export function vencimientosDe(lado: LadoDocumentos) {
   const palabras = lado.pagos.estados;
   const j = lado.json;
 
-  // The two statements of `generarVencimientos`, templates (issue 22: they run on every issue).
   /**
    * The party's payment days and its payment method, as one json value: a read folded into issuing's first
    * statement (`LecturaPrevia`, over the party's row `t`). The method is the invoice's, else the party's.
@@ -65,27 +63,36 @@ export function vencimientosDe(lado: LadoDocumentos) {
     valores: { pago_fpago: idFormaPago },
   });
 
-  const qPlazos = plantilla(
-    (p, de) => sql`
-      with sobran as (
-        delete from ${vv} v where ${de('v')} and v.${n(vv.IdFactura)} = ${p('factura')} and v.${n(vv.Plazo)} > ${p('cuantos')}
-      )
-      insert into ${vv} (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}, ${n(vv.Fecha)}, ${n(vv.Importe)})
-      select ${p('empresa')}, ${p('factura')}, x.plazo, x.fecha, x.importe
-      from unnest(${p('plazos')}::int[], ${p('fechas')}::date[], ${p('importes')}::numeric[]) as x(plazo, fecha, importe)
-      on conflict (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}) do update
-        set ${n(vv.Fecha)} = excluded.${n(vv.Fecha)}, ${n(vv.Importe)} = excluded.${n(vv.Importe)},
-          ${n(vv.Liquidado)} = default
-      returning *`,
-  );
+  /**
+   * The instalments of an invoice being issued / registered, written INSIDE its numbering statement (issue 22: one
+   * round trip less): CTEs after the numbered header `d`, over the engine's placeholders `id` and `empresa` and the
+   * values of `plazosDe`. Upserted (a fresh one settles nothing), any stored beyond them deleted; `plazosEscritos` is
+   * the json of the rows written (amounts as text), which `vencimientosEscritos` turns into the API's instalments.
+   */
+  const plazosCtes: LecturaPrevia['sql'] = (p, de) => sql`
+      v_sobran as (
+        delete from ${vv} v where ${de('v')} and v.${n(vv.IdFactura)} = ${p('id')} and v.${n(vv.Plazo)} > ${p('v_cuantos')}::int
+      ),
+      v_escritos as (
+        insert into ${vv} (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}, ${n(vv.Fecha)}, ${n(vv.Importe)})
+        select ${p('empresa')}::bigint, ${p('id')}::bigint, x.plazo, x.fecha, x.importe
+        from unnest(${p('v_plazos')}::int[], ${p('v_fechas')}::date[], ${p('v_importes')}::numeric[]) as x(plazo, fecha, importe)
+        on conflict (${n(vv.empresaId)}, ${n(vv.IdFactura)}, ${n(vv.Plazo)}) do update
+          set ${n(vv.Fecha)} = excluded.${n(vv.Fecha)}, ${n(vv.Importe)} = excluded.${n(vv.Importe)},
+            ${n(vv.Liquidado)} = default
+        returning *
+      )`;
+  const plazosEscritos = sql`(select coalesce(json_agg(to_jsonb(w) || jsonb_build_object(
+      ${sql.raw(`'${vv.Importe.name}'`)}, w.${n(vv.Importe)}::text, ${sql.raw(`'${vv.Liquidado.name}'`)},
+      w.${n(vv.Liquidado)}::text)),
+      '[]'::json) from v_escritos w)`;
 
   /**
-   * Stores the instalments of an invoice being issued / registered (inside its transaction): its payment method's
-   * Plazos, DiasPrimerPlazo and DiasEntrePlazos from the invoice date, moved to the party's payment days
-   * (DiaPago1/2); without a payment method, one instalment due on the invoice date.
+   * The instalments of an invoice being issued / registered, as `plazosCtes`' values: its payment method's Plazos,
+   * DiasPrimerPlazo and DiasEntrePlazos from the invoice date, moved to the party's payment days (DiaPago1/2);
+   * without a payment method, one instalment due on the invoice date. `pago` is what `lecturaPago` read.
    */
-  async function generarVencimientos(t: Scope, f: Cabecera, pago: unknown): Promise<VencimientoJson[]> {
-    // Read with the issue's first statement (`lecturaPago`): the party's payment days and its payment method.
+  function plazosDe(f: Cabecera, pago: unknown): Record<string, unknown> {
     const r = pago as {
       d1: number | null;
       d2: number | null;
@@ -102,17 +109,17 @@ export function vencimientosDe(lado: LadoDocumentos) {
       { Plazos: fp?.Plazos ?? 1, DiasPrimerPlazo: fp?.DiasPrimerPlazo ?? 0, DiasEntrePlazos: fp?.DiasEntrePlazos ?? 0 },
       fp ? dias : [],
     );
-    // ONE statement: the instalments upserted (a fresh one settles nothing) and any stored beyond them deleted.
-    // RETURNING the stored rows: the issuing's answer shows them without reading them again (as cargarVencimientos).
-    const filas = await t.consulta(qPlazos, {
-      factura: f.id,
-      plazos: plazos.map((_, i) => i + 1),
-      fechas: plazos.map((p) => p.Fecha),
-      importes: plazos.map((p) => p.Importe),
-      cuantos: plazos.length,
-      empresa: t.empresaId,
-    });
-    return comoJson(filas.map((r) => filaDe(vv, r)));
+    return {
+      v_plazos: plazos.map((_, i) => i + 1),
+      v_fechas: plazos.map((p) => p.Fecha),
+      v_importes: plazos.map((p) => p.Importe),
+      v_cuantos: plazos.length,
+    };
+  }
+
+  /** `plazosEscritos`' answer as the API's instalments (as `cargarVencimientos` would read them). */
+  function vencimientosEscritos(escritos: unknown): VencimientoJson[] {
+    return comoJson(((escritos ?? []) as Record<string, unknown>[]).map((r) => filaDe(vv, r)));
   }
 
   /** Spreads an invoice's payments over its instalments in date order (called on every payment change). */
@@ -282,7 +289,10 @@ export function vencimientosDe(lado: LadoDocumentos) {
 
   return {
     lecturaPago,
-    generarVencimientos,
+    plazosCtes,
+    plazosEscritos,
+    plazosDe,
+    vencimientosEscritos,
     liquidarVencimientos,
     cargarVencimientos,
     escribirVencimientos,
