@@ -156,10 +156,10 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
 
   /** `emitir`, answering everything it wrote (`Emision`). */
   async function emitirDetallado(s: Scope, id: number, op: OpcionesEmision = {}): Promise<Emision> {
-    const h = await repo.cargarCabecera(s, id, TIPOS_FACTURA, true);
+    // The draft locked (its own row) and its lines: one statement.
+    const { cabecera: h, lineas } = await repo.cargarConLineas(s, id, TIPOS_FACTURA);
     if (h.numero !== null) throw badRequest(lado.emision.yaHecha);
     if (h.estado === 'Anulada') throw badRequest(MSG_VENTAS.anulado);
-    const lineas = await repo.cargarLineas(s, [id]);
     if (lineas.length === 0) throw badRequest(MSG_VENTAS.sinLineas);
     // ONE statement reads the master data and, folded into it, what the next steps need (issue 22): the series, the
     // payment method, the side's and the caller's reads (sales: the VeriFactu context; the route: the stock row).

@@ -14,7 +14,22 @@ import {
   tiposSegunRegimen,
   toFixed,
 } from '@faro/domain';
-import { and, asc, desc, eq, getTableName, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { likePattern } from '../../platform/crud/filters.ts';
 import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../platform/crud/listQuery.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
@@ -80,6 +95,19 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
         and t.${n(dv.tipo)} = any(${p('tipos')}::text[])${bloqueo ? sql` for update` : sql``}`,
     );
   const qCabecera = [cabeceraCon(false), cabeceraCon(true)] as const;
+  // A line row as json with its driver's values (numeric as text, as node-postgres gives them): `filaDe` reads it.
+  const lineaJson = sql.raw(
+    `json_build_object(${Object.values(getTableColumns(dl))
+      .map((k) => `'${k.name}', l."${k.name}"${k.columnType === 'PgNumeric' ? '::text' : ''}`)
+      .join(', ')})`,
+  );
+  /** The header locked and its lines, in ONE statement (issuing's first read: issue 22). */
+  const qCabeceraYLineas = plantilla(
+    (p, de) => sql`select t.*, (select coalesce(json_agg(${lineaJson} order by l.${n(dl.orden)}), '[]'::json)
+        from ${dl} l where ${de('l')} and l.${n(dl.idDocumento)} = t.${n(dv.id)}) as faro_lineas
+      from ${dv} t where ${de('t')} and t.${n(dv.id)} = ${p('id')} and t.${n(dv.tipo)} = any(${p('tipos')}::text[])
+      for update of t`,
+  );
   const qLineas = plantilla(
     (p, de) => sql`${todoDe(dl)} where ${de('t')} and t.${n(dl.idDocumento)} = any(${p('ids')}::bigint[])
       order by t.${n(dl.idDocumento)}, t.${n(dl.orden)}`,
@@ -90,6 +118,21 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     const [row] = await s.consulta(qCabecera[lock ? 1 : 0], { id, tipos });
     if (!row) throw notFound();
     return filaDe(dv, row) as Cabecera;
+  }
+
+  /** `cargarCabecera` (locked) and `cargarLineas` of that one document in one statement. */
+  async function cargarConLineas(
+    s: Scope,
+    id: number,
+    tipos: readonly string[],
+  ): Promise<{ cabecera: Cabecera; lineas: Linea[] }> {
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const [row] = await s.consulta<Record<string, unknown> & { faro_lineas: Record<string, unknown>[] }>(
+      qCabeceraYLineas,
+      { id, tipos },
+    );
+    if (!row) throw notFound();
+    return { cabecera: filaDe(dv, row) as Cabecera, lineas: row.faro_lineas.map((l) => filaDe(dl, l) as Linea) };
   }
 
   async function cargarLineas(s: Scope, ids: number[]): Promise<Linea[]> {
@@ -643,6 +686,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
 
   return {
     cargarCabecera,
+    cargarConLineas,
     cargarLineas,
     aJson,
     resolverSerie,
