@@ -7,11 +7,11 @@ import {
   type RegistroFacturacion,
   verificarCadena,
 } from '@faro/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 import { companyScope, type Scope } from '../../../platform/tenancy/scope.ts';
-import { documentosVenta } from '../../../platform/tenancy/tables.ts';
+import { col, documentosVenta, seriesTable, verifactuConfig } from '../../../platform/tenancy/tables.ts';
 import { cargarConfiguracion, cargarEmpresa } from './configuracion.ts';
 import { datosAlta, fechaHoraHusoSql, prepararAlta, registrarAlta, ZONA_IANA } from './registros.ts';
 
@@ -56,10 +56,10 @@ interface Fila {
   url_qr: string | null;
 }
 
-/** The company's last two records of its chain (the newest first). */
+/** The company's last two records (the newest first). */
 async function ultimos(): Promise<[Fila, Fila]> {
   const filas = await t.database.query<Fila>(
-    `select secuencia, registro, url_qr from verifactu_registros where empresa_id = $1 order by secuencia desc limit 2`,
+    `select secuencia, registro, url_qr from verifactu_registros where empresa_id = $1 order by id desc limit 2`,
     [empresaId],
   );
   return [filas[0]!, filas[1]!];
@@ -122,6 +122,45 @@ describe('the registro de alta written by the numbering statement', () => {
     );
     expect((nuevo.registro as RegistroAlta).IDFactura.NumSerieFactura).toBe(g.NumSerie);
     expect(verificarCadena([nuevo.registro], previo.registro).valida).toBe(true);
+  });
+
+  it("an installation's first record and a prefix the record trims take the other path, chained all the same", async () => {
+    // A new installation has no chain head yet: the statement writes nothing and the step locks a new head.
+    await scope().tx(async (s) => {
+      await s
+        .insert(verifactuConfig, { numeroInstalacion: 'PRUEBA-2' })
+        .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: { numeroInstalacion: 'PRUEBA-2' } });
+    });
+    const primera = await emitida();
+    const segunda = await emitida();
+    const [dos, uno] = await ultimos();
+    expect([uno.secuencia, dos.secuencia]).toEqual([1, 2]);
+    expect(uno.registro.Encadenamiento).toEqual({ PrimerRegistro: 'S' });
+    expect((uno.registro as RegistroAlta).IDFactura.NumSerieFactura).toBe(primera.NumSerie);
+    expect((dos.registro as RegistroAlta).IDFactura.NumSerieFactura).toBe(segunda.NumSerie);
+    expect(verificarCadena([uno.registro, dos.registro]).incidencias).toEqual([]);
+    // A series prefix with a leading space: the record carries the printed number trimmed (built in Node).
+    const [fila] = await t.database.query<{ id_serie: number }>(
+      'select id_serie from documentos_venta where empresa_id = $1 and id = $2',
+      [empresaId, segunda.Id],
+    );
+    const idSerie = Number(fila!.id_serie);
+    const prefijo = col(seriesTable, 'Prefijo');
+    const [antes] = await scope().tx((s) => s.pick({ p: prefijo }, seriesTable, eq(col(seriesTable, 'Id'), idSerie)));
+    await scope().tx((s) =>
+      s.update(seriesTable, { Prefijo: ` ${antes!.p ?? ''}` }, eq(col(seriesTable, 'Id'), idSerie)),
+    );
+    try {
+      const tercera = await emitida();
+      expect(tercera.NumSerie.startsWith(' ')).toBe(true);
+      const [tres, anterior] = await ultimos();
+      expect((tres.registro as RegistroAlta).IDFactura.NumSerieFactura).toBe(tercera.NumSerie.trim());
+      expect(new URL(tercera.UrlQr).searchParams.get('numserie')).toBe(tercera.NumSerie.trim());
+      expect(verificarCadena([tres.registro], anterior.registro).incidencias).toEqual([]);
+    } finally {
+      await scope().tx((s) => s.update(seriesTable, { Prefijo: antes!.p }, eq(col(seriesTable, 'Id'), idSerie)));
+      await scope().tx((s) => s.update(verifactuConfig, { numeroInstalacion: null }, sql`true`));
+    }
   });
 
   it('writes an instant as the domain does, in both zones, across the daylight-saving changes', async () => {
