@@ -130,7 +130,7 @@ describe('crm: kanban (keyboard and drag) → quote → activity → agenda → 
     const encolados = Number(await page.getByTestId('informe-Encolados').textContent());
     expect(encolados).toBeGreaterThan(0);
 
-    // The queue's job (every minute) sends them all through the SMTP server: the report counts them.
+    // Sending now runs the queue's job at once (else every minute): all through the SMTP server, the report counts them.
     await expect
       .poll(
         async () => {

@@ -133,6 +133,7 @@ export async function arrancarServidor(): Promise<void> {
         log: (m) => log.warn(m),
       });
       jobs.start();
+      built.deps.trabajos = jobs;
     }
     // Embedded mode: a daily copy with retention, and one on demand (`npm run backup`); FARO_COPIAS=0 turns it off.
     if (!config.databaseUrl && process.env.FARO_COPIAS !== '0') {

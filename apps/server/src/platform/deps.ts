@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { companyCtx } from './auth/guard.ts';
 import type { Database } from './db/database.ts';
 import type { RegisteredRoute } from './http/routeRegistry.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { companyScope, type Scope } from './tenancy/scope.ts';
 
@@ -18,6 +19,11 @@ export interface AppDeps {
   mailer: Mailer;
   routes: RegisteredRoute[];
   scopeOf: (request: FastifyRequest) => RequestScope;
+  /**
+   * The server's job runner, once it runs (`servidor.ts`; absent in the tests' apps and with FARO_TRABAJOS=0): a route
+   * whose action makes a job due runs it now instead of waiting for its next tick.
+   */
+  trabajos?: Pick<JobRunner, 'ejecutarYa'>;
 }
 
 /** An area plugin: registers its routes with what the platform gives it. */

@@ -26,7 +26,7 @@ import {
   segmentacionTable,
 } from '../../platform/tenancy/tables.ts';
 import { destinatarios } from './audiencia.ts';
-import { encolarCampana } from './cola.ts';
+import { COLA_MENSAJES, encolarCampana } from './cola.ts';
 import { cifrarClave } from './transportes.ts';
 
 const c = mkCampanas;
@@ -214,6 +214,8 @@ export const campanasRoutes: AreaModule = (app, deps) => {
         throw badRequest(MSG_MARKETING.sinDestinatarios);
       }
       await s.audit({ accion: 'M', recurso, idRegistro: id, campos: { Encolados: n } });
+      // Sending starts now, not at the queue job's next minute (its lease lets it run beside another process's).
+      void deps.trabajos?.ejecutarYa(COLA_MENSAJES);
       return { Mensaje: `Campaña en cola: ${n} destinatarios`, Encolados: n };
     });
     /** The live audience of a segment on this channel (the count the campaign would queue). */

@@ -237,7 +237,13 @@ export async function procesarCola(dir: CompanyDirectory, o: OpcionesCola): Prom
   return `${ok} enviados, ${mal} con error`;
 }
 
-/** The marketing queue's job (every minute; the queue survives restarts in `mk_mensajes`). */
+/** The name of the marketing queue's job. */
+export const COLA_MENSAJES = 'cola-mensajes';
+
+/**
+ * The marketing queue's job (every minute; the queue survives restarts in `mk_mensajes`). A campaign sent now runs it
+ * at once (`AppDeps.trabajos`); the minute ticks carry on with what the company's per-minute limit leaves.
+ */
 export function trabajoColaMensajes(dir: CompanyDirectory, o: OpcionesCola): Job {
-  return { nombre: 'cola-mensajes', intervaloSegundos: 60, run: () => procesarCola(dir, o) };
+  return { nombre: COLA_MENSAJES, intervaloSegundos: 60, run: () => procesarCola(dir, o) };
 }

@@ -16,6 +16,11 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** Runs the due jobs now (or every job with `force`); the names that ran. */
   runDue(force?: boolean): Promise<string[]>;
+  /**
+   * Runs the job `nombre` now, after the run in progress (a user's action that makes it due: a campaign sent now),
+   * and moves its next run an interval away. False when no such job or another process holds its lock.
+   */
+  ejecutarYa(nombre: string): Promise<boolean>;
 }
 
 /** Advisory-lock namespace of Faro's jobs (first key of pg_try_advisory_lock(int, int)). */
@@ -149,5 +154,12 @@ export function createJobRunner(options: {
       await current;
     },
     runDue,
+    ejecutarYa(nombre) {
+      const job = jobs.find((j) => j.nombre === nombre);
+      if (!job || stopped) return Promise.resolve(false);
+      const hecho = current.then(() => runOne(job, true));
+      current = hecho.catch((e) => log(`Trabajos en segundo plano: ${(e as Error).message}`));
+      return hecho;
+    },
   };
 }
