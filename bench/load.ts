@@ -1,10 +1,12 @@
 /**
- * A small HTTP load loop over node:http (keep-alive agent), plus percentiles. No timing is ever asserted: callers print.
+ * A small HTTP load loop (keep-alive lanes on the bare-socket client, clienteCrudo.ts), plus percentiles; `request` is
+ * the node:http one-off for setup calls. No timing is ever asserted: callers print.
  * `runLoadInWorker` runs the same loop on a worker thread so that the client does not share the event loop of an
  * in-process server.
  */
 import http from 'node:http';
 import { Worker } from 'node:worker_threads';
+import { ConexionCruda } from './clienteCrudo.ts';
 
 export interface HttpResult {
   status: number;
@@ -72,26 +74,26 @@ export interface LoadResult {
   client: 'worker' | 'same thread';
 }
 
+/** `concurrency` keep-alive lanes on the bare-socket client (clienteCrudo.ts), the same request over and over. */
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.concurrency });
+  const conexiones = Array.from({ length: spec.concurrency }, () => new ConexionCruda(spec.base, spec.headers ?? {}));
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
-  const send = () => request(spec.base, spec.method, spec.path, { headers: spec.headers, agent });
   try {
     let warm = 0;
-    const warmLane = async () => {
-      while (warm++ < spec.warmup) await send().catch(() => {});
+    const warmLane = async (c: ConexionCruda) => {
+      while (warm++ < spec.warmup) await c.send(spec.method, spec.path).catch(() => {});
     };
-    await Promise.all(Array.from({ length: spec.concurrency }, warmLane));
+    await Promise.all(conexiones.map(warmLane));
     let issued = 0;
     const t0 = performance.now();
     const deadline = t0 + spec.maxSeconds * 1000;
-    const lane = async () => {
+    const lane = async (c: ConexionCruda) => {
       while (issued < spec.maxRequests && performance.now() < deadline) {
         issued++;
         try {
-          const r = await send();
+          const r = await c.send(spec.method, spec.path);
           latencies.push(r.ms);
           statuses[r.status] = (statuses[r.status] ?? 0) + 1;
         } catch {
@@ -99,10 +101,10 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         }
       }
     };
-    await Promise.all(Array.from({ length: spec.concurrency }, lane));
+    await Promise.all(conexiones.map(lane));
     return { latencies, statuses, errors, seconds: (performance.now() - t0) / 1000, client: 'same thread' };
   } finally {
-    agent.destroy();
+    for (const c of conexiones) c.close();
   }
 }
 

@@ -267,53 +267,6 @@ export async function insertDrafts(database: Database, d: Ids, n: number): Promi
 
 // ---------------------------------------------------------------- load on a worker thread, one request per item
 
-/** Plain JS for a worker thread: keep-alive node:http, `concurrency` lanes over a list of requests, bounded in time. */
-const MULTI_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { base, headers, items, concurrency, maxSeconds, warmup } = workerData;
-const url = new URL(base);
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-function send(item) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const payload = item.body === undefined ? undefined : JSON.stringify(item.body);
-    const h = { ...headers };
-    if (payload !== undefined) { h['content-type'] = 'application/json'; h['content-length'] = Buffer.byteLength(payload); }
-    const req = http.request({ host: url.hostname, port: url.port, path: item.path, method: item.method, headers: h, agent }, (res) => {
-      let bytes = 0; const bad = res.statusCode >= 300; let text = '';
-      res.on('data', (c) => { bytes += c.length; if (bad && text.length < 300) text += c.toString('utf8'); });
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - t0, bytes, text }));
-    });
-    req.setTimeout(30000, () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-(async () => {
-  let next = 0;
-  const out = { latencies: [], statuses: {}, errors: 0, seconds: 0, bytes: 0 };
-  const warm = items.slice(0, warmup); next = warm.length;
-  await Promise.all(Array.from({ length: concurrency }, async () => { while (warm.length) await send(warm.shift()).catch(() => {}); }));
-  const t0 = performance.now(); const deadline = t0 + maxSeconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length && performance.now() < deadline) {
-      const item = items[next++];
-      try {
-        const r = await send(item);
-        out.latencies.push(r.ms); out.bytes += r.bytes;
-        out.statuses[r.status] = (out.statuses[r.status] || 0) + 1;
-        if (r.status >= 300 && !out.firstFailure) out.firstFailure = r.status + ' ' + item.path + ' ' + r.text;
-      } catch (e) { out.errors++; if (!out.firstFailure) out.firstFailure = String(e && e.message); }
-    }
-  }));
-  out.seconds = (performance.now() - t0) / 1000;
-  agent.destroy();
-  parentPort.postMessage(out);
-})();
-`;
-
 export interface MultiSpec {
   base: string;
   headers: Record<string, string>;
@@ -323,9 +276,13 @@ export interface MultiSpec {
   warmup: number;
 }
 
+/** `concurrency` keep-alive lanes over a list of requests on a worker thread (bench/itemsWorker.ts), bounded in time. */
 export function runItemsInWorker(spec: MultiSpec): Promise<MultiResult> {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./itemsWorker.ts', import.meta.url).href;
+  const source = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(MULTI_WORKER, { eval: true, workerData: spec });
+    const worker = new Worker(source, { eval: true, workerData: spec });
     const timer = setTimeout(
       () => {
         void worker.terminate();
