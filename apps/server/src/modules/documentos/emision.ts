@@ -109,7 +109,7 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
           returning d.*
         )`;
       // The due dates go in the same statement (`plazosCtes`: one round trip less per issue).
-      const plazos = sql`${venc.plazosCtes(p, de)}`;
+      const plazos = venc.plazosCtes(p, de);
       if (escritura) {
         return sql`${numerada}, ${plazos}, ${escritura.ctes(p, de)}
           select d.*, (${escritura.resultado(p, de)}) as faro_bloqueado, ${venc.plazosEscritos} as faro_vencimientos

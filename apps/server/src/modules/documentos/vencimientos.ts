@@ -7,7 +7,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { filaDe, type Scope } from '../../platform/tenancy/scope.ts';
 import { col, fpagoTable } from '../../platform/tenancy/tables.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
-import type { Cabecera, LadoDocumentos, LecturaPrevia } from './lado.ts';
+import type { Cabecera, EscrituraNumerada, LadoDocumentos, LecturaPrevia } from './lado.ts';
 
 /** Today in Spain (due dates are calendar days of the company, not of UTC). */
 export const hoyEspana = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
@@ -69,7 +69,7 @@ export function vencimientosDe(lado: LadoDocumentos) {
    * values of `plazosDe`. Upserted (a fresh one settles nothing), any stored beyond them deleted; `plazosEscritos` is
    * the json of the rows written (amounts as text), which `vencimientosEscritos` turns into the API's instalments.
    */
-  const plazosCtes: LecturaPrevia['sql'] = (p, de) => sql`
+  const plazosCtes: EscrituraNumerada['ctes'] = (p, de) => sql`
       v_sobran as (
         delete from ${vv} v where ${de('v')} and v.${n(vv.IdFactura)} = ${p('id')} and v.${n(vv.Plazo)} > ${p('v_cuantos')}::int
       ),

@@ -22,7 +22,7 @@ import {
 } from '@faro/domain';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { AppError, badRequest } from '../../../platform/http/errors.ts';
-import { plantilla } from '../../../platform/tenancy/plantilla.ts';
+import { type Marcador, type PredicadoEmpresa, plantilla } from '../../../platform/tenancy/plantilla.ts';
 import { filaDe, type Scope } from '../../../platform/tenancy/scope.ts';
 import {
   clientesTable,
@@ -217,31 +217,48 @@ async function enIncidencia(t: Scope): Promise<boolean> {
 
 const c = (column: { name: string }) => sql.identifier(column.name);
 
-/** `insertar`'s statement, a template (issue 22: it runs on every issue of a VeriFactu company). */
-const Q_INSERTAR = plantilla((p, de) => {
+/**
+ * The three writes of a record, as CTEs `vf_r`, `vf_q`, `vf_h`: the record (immutable) inserted from `fuente` (a
+ * select of the record's columns, in the order of `insert` below, with the installation as `p('vf_instalacion')`),
+ * its queue row and the chain head moved onto it. `vf_r` answers id, empresa, secuencia, registro and url_qr.
+ * Shared by `insertar` (values from Node) and `ESCRITURA_ALTA` (values computed inside the numbering statement).
+ */
+function escriturasRegistro(p: Marcador, de: PredicadoEmpresa, fuente: SQL): SQL {
   const r = verifactuRegistros;
   const q = verifactuCola;
-  const h = verifactuCadena;
+  const k = verifactuCadena;
   return sql`
-      with r as (
+      vf_r as (
         insert into ${r} (${c(r.empresaId)}, ${c(r.instalacion)}, ${c(r.secuencia)}, ${c(r.clase)},
           ${c(r.idDocumento)}, ${c(r.numSerieFactura)}, ${c(r.fechaExpedicion)}, ${c(r.tipoFactura)},
           ${c(r.cuotaTotal)}, ${c(r.importeTotal)}, ${c(r.huella)}, ${c(r.huellaAnterior)}, ${c(r.fechaHoraHuso)},
           ${c(r.registro)}, ${c(r.urlQr)})
-        values (${p('empresa')}, ${p('instalacion')}, ${p('secuencia')}, ${p('clase')}, ${p('documento')},
-          ${p('numSerie')}, ${p('fecha')}, ${p('tipoFactura')}, ${p('cuota')}, ${p('importe')}, ${p('huella')},
-          ${p('anterior')}, ${p('generado')}, ${p('registro')}::jsonb, ${p('urlQr')})
-        returning ${c(r.id)} as id
-      ), q as (
+        ${fuente}
+        returning ${c(r.id)} as id, ${c(r.empresaId)} as empresa, ${c(r.secuencia)} as secuencia,
+          ${c(r.registro)} as registro, ${c(r.urlQr)} as url_qr
+      ),
+      vf_q as (
         insert into ${q} (${c(q.empresaId)}, ${c(q.idRegistro)}, ${c(q.retrasado)})
-        select ${p('empresa')}, r.id, ${p('retrasado')} from r
-      ), h as (
-        update ${h} hc set ${c(h.ultimoId)} = r.id, ${c(h.secuencia)} = ${p('secuencia')},
-          ${c(h.ultimoRegistro)} = ${p('registro')}::jsonb
-        from r where ${de('hc')} and hc.${c(h.instalacion)} = ${p('instalacion')}
-      )
-      select id from r`;
-});
+        select w.empresa, w.id, ${p('vf_retrasado')}::boolean from vf_r w
+      ),
+      vf_h as (
+        update ${k} hc set ${c(k.ultimoId)} = w.id, ${c(k.secuencia)} = w.secuencia, ${c(k.ultimoRegistro)} = w.registro
+        from vf_r w where ${de('hc')} and hc.${c(k.instalacion)} = ${p('vf_instalacion')}::text
+      )`;
+}
+
+/** `insertar`'s statement, a template (issue 22: it runs on every issue of a VeriFactu company). */
+const Q_INSERTAR = plantilla(
+  (p, de) => sql`
+      with ${escriturasRegistro(
+        p,
+        de,
+        sql`values (${p('empresa')}, ${p('vf_instalacion')}, ${p('secuencia')}, ${p('clase')}, ${p('documento')},
+          ${p('numSerie')}, ${p('fecha')}, ${p('tipoFactura')}, ${p('cuota')}, ${p('importe')}, ${p('huella')},
+          ${p('anterior')}, ${p('generado')}, ${p('registro')}::jsonb, ${p('urlQr')})`,
+      )}
+      select id from vf_r`,
+);
 
 /**
  * Stores a generated record under the chain head lock in ONE statement: the record (immutable), its queue row and
@@ -267,7 +284,7 @@ async function insertar(
   const json = JSON.stringify(registro);
   const [fila] = await t.consulta<{ id: number | string }>(Q_INSERTAR, {
     empresa: t.empresaId,
-    instalacion: cadena.instalacion,
+    vf_instalacion: cadena.instalacion,
     secuencia,
     clase,
     documento: idDocumento,
@@ -281,7 +298,7 @@ async function insertar(
     generado: registro.FechaHoraHusoGenRegistro,
     registro: json,
     urlQr: alta ? (urlQr ?? urlCotejoDe(alta, { entorno: cfg.entorno })) : null,
-    retrasado,
+    vf_retrasado: retrasado,
   });
   return Number(fila!.id);
 }
@@ -427,7 +444,6 @@ const ESCRITURA_ALTA: Pick<EscrituraNumerada, 'ctes' | 'resultado'> = {
   ctes: (p, de) => {
     const k = verifactuCadena;
     const r = verifactuRegistros;
-    const q = verifactuCola;
     const previo = sql`(x.u ->> 'FechaHoraHusoGenRegistro')::timestamptz`;
     const zona = sql`${p('vf_zona')}::text`;
     const idPrevio = (campo: string) =>
@@ -462,26 +478,14 @@ const ESCRITURA_ALTA: Pick<EscrituraNumerada, 'ctes' | 'resultado'> = {
           'FechaHoraHusoGenRegistro', v.generado, 'Huella', v.huella) as registro
         from vf_v v
       ),
-      vf_r as (
-        insert into ${r} (${c(r.empresaId)}, ${c(r.instalacion)}, ${c(r.secuencia)}, ${c(r.clase)},
-          ${c(r.idDocumento)}, ${c(r.numSerieFactura)}, ${c(r.fechaExpedicion)}, ${c(r.tipoFactura)},
-          ${c(r.cuotaTotal)}, ${c(r.importeTotal)}, ${c(r.huella)}, ${c(r.huellaAnterior)}, ${c(r.fechaHoraHuso)},
-          ${c(r.registro)}, ${c(r.urlQr)})
-        select g.empresa, ${p('vf_instalacion')}::text, g.secuencia, ${p('vf_clase')}::text, g.documento,
+      ${escriturasRegistro(
+        p,
+        de,
+        sql`select g.empresa, ${p('vf_instalacion')}::text, g.secuencia, ${p('vf_clase')}::text, g.documento,
           g.num_serie, ${p('vf_fecha')}::text, ${p('vf_tipo')}::text, ${p('vf_cuota')}::text, ${p('vf_importe')}::text,
           g.huella, g.anterior, g.generado, g.registro, ${p('vf_url_a')}::text || g.digitos || ${p('vf_url_b')}::text
-        from vf_reg g
-        returning ${c(r.id)} as id, ${c(r.empresaId)} as empresa, ${c(r.secuencia)} as secuencia,
-          ${c(r.registro)} as registro, ${c(r.urlQr)} as url_qr
-      ),
-      vf_q as (
-        insert into ${q} (${c(q.empresaId)}, ${c(q.idRegistro)}, ${c(q.retrasado)})
-        select w.empresa, w.id, ${p('vf_retrasado')}::boolean from vf_r w
-      ),
-      vf_h as (
-        update ${k} hc set ${c(k.ultimoId)} = w.id, ${c(k.secuencia)} = w.secuencia, ${c(k.ultimoRegistro)} = w.registro
-        from vf_r w where ${de('hc')} and hc.${c(k.instalacion)} = ${p('vf_instalacion')}::text
-      )`;
+        from vf_reg g`,
+      )}`;
   },
   resultado: () => sql`select json_build_object('id', w.id, 'urlQr', w.url_qr, 'registro', w.registro) from vf_r w`,
 };
