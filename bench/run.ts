@@ -411,7 +411,7 @@ function report(): void {
     ['', 'p95', ...col((e) => p(e.sql?.both, 'p95'))],
   ];
   printTable(
-    '2. HTTP (client: node:http keep-alive, 10 concurrent, on a worker thread) and raw SQL (sequential)',
+    '2. HTTP (client: bare-socket keep-alive, clienteCrudo.ts, 10 concurrent, on a worker thread) and raw SQL (sequential)',
     ['measure', '', ...names],
     rows,
   );

@@ -8,7 +8,8 @@
  *     VeriFactu on, beside the target (>= 300 invoices/s, p95 <= 100 ms), a bare route and a bare locked SQL
  *     transaction of the same run (ratios), the statement profile of one issue (round trips, lock hold times: the
  *     series counter row and the chain head; PostgreSQL) and the checks after the runs: numbers without gaps or
- *     duplicates, the chain without forks and every hash recomputed.
+ *     duplicates, the chain without forks and every hash recomputed. On PostgreSQL also the production bundle with
+ *     2 server processes (FARO_PROCESOS=2) on the same database, same load.
  *   - PGlite in a temp folder, then PostgreSQL in a throwaway cluster when the binaries are there.
  * Every draft is dated today (Madrid) or, if later, the series' last number's date: numbers follow dates, whatever
  * day the bench runs and whatever the demo seeded.
@@ -27,7 +28,7 @@ import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/te
 import { cargaHttp, okDe, type PerfilEmision, perfilPg, type ResultadoCarga } from './emisionCarga.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
 import { stats } from './load.ts';
-import { csrfHeaders, INFO_PATH, login, startInProcess } from './serverBench.ts';
+import { csrfHeaders, INFO_PATH, login, spawnServer, startInProcess } from './serverBench.ts';
 import { runInProcess } from './ventas.ts';
 
 export const SECUENCIAL = 200;
@@ -221,6 +222,50 @@ async function transaccionDesnuda(database: Database, asesor = false): Promise<R
 }
 
 /**
+ * The same issuing load on the production server (the bundle `npm start` runs) with 2 processes on the same
+ * PostgreSQL (`FARO_PROCESOS=2`): one Node process tops out near the target on 2 cores (its ~3 ms of CPU per issue),
+ * two share the issuing between both cores, as an installation with several processes does (README).
+ */
+async function emisionDosProcesos(nombre: string, databaseUrl: string, ids: number[]): Promise<void> {
+  const carpeta = mkdtempSync(path.join(tmpdir(), 'faro-vf-procesos-'));
+  const server = await spawnServer(carpeta, {
+    DATABASE_URL: databaseUrl,
+    FARO_PROCESOS: '2',
+    SEED_DEMO: '0',
+    FARO_VERIFACTU_SIMULADOR: '0',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(carpeta, 'sin-web'),
+  });
+  try {
+    const session = await login(server.base, 'demo');
+    if (!session.token) throw new Error(`login demo (2 processes): ${session.status}`);
+    const post = { authorization: `Bearer ${session.token}`, ...(await csrfHeaders(server.base)) };
+    const items = ids.map((id) => ({ method: 'POST', path: `/api/ventas/fventa/emitir/${id}`, body: {} }));
+    await cargaHttp({ base: server.base, headers: post, items: items.splice(0, 200), concurrency: 16, maxSeconds: 20 });
+    const http = await cargaHttp({
+      base: server.base,
+      headers: post,
+      items,
+      concurrency: CLIENTES_HTTP,
+      maxSeconds: SEGUNDOS_HTTP,
+    });
+    filas22.push(
+      fila(
+        nombre,
+        `POST emitir/{id}, ${CLIENTES_HTTP} HTTP clients, 2 server processes (FARO_PROCESOS=2, npm start's bundle)`,
+        http,
+        'facturas/s',
+        `>= ${OBJETIVO.porSegundo}/s, p95 <= ${OBJETIVO.p95} ms`,
+      ),
+    );
+    if (http.firstFailure) notas22.push(`${nombre} 2 processes first failure: ${http.firstFailure.slice(0, 300)}`);
+  } finally {
+    await server.stop();
+    rmSync(carpeta, { recursive: true, force: true });
+  }
+}
+
+/**
  * Issue 22 on one engine, VeriFactu on: 16 HTTP clients issue drafts (after a warm-up), beside a bare route, the
  * same issue in-process and the bare locked transaction; on PostgreSQL the statement profile of the issues; then the
  * checks (numbers: gaps and duplicates; chain: forks, broken links, every hash recomputed).
@@ -228,7 +273,7 @@ async function transaccionDesnuda(database: Database, asesor = false): Promise<R
 async function emisionHttp(nombre: string, database: Database, empresaId: number): Promise<void> {
   await database.query(`update empresas set tipo_factura_electronica = 'verifactu' where id = $1`, [empresaId]);
   const fecha = await fechaBorradores(database, empresaId);
-  const cola = await borradoresEnBloque(database, empresaId, 4000, fecha);
+  const cola = await borradoresEnBloque(database, empresaId, 6800, fecha);
   const toma = (n: number) => cola.splice(0, n);
   const emitirHttp = (ids: number[]) =>
     ids.map((id) => ({ method: 'POST', path: `/api/ventas/fventa/emitir/${id}`, body: {} }));
@@ -285,6 +330,7 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
   } finally {
     await started.app.close();
   }
+  if (database.kind === 'postgres' && database.url) await emisionDosProcesos(nombre, database.url, toma(2400));
   const dentro = await runInProcess(toma(1200), CLIENTES_HTTP, 3, async (id) => {
     await emitir(database, empresaId, id);
   });
