@@ -330,7 +330,12 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
   } finally {
     await started.app.close();
   }
-  if (database.kind === 'postgres' && database.url) await emisionDosProcesos(nombre, database.url, toma(2400));
+  if (database.kind === 'postgres' && database.url) {
+    // A failure here (the bundle, a port) is printed and the rest of the section still runs.
+    await emisionDosProcesos(nombre, database.url, toma(2400)).catch((error) =>
+      notas22.push(`${nombre} 2 processes: not measured (${error instanceof Error ? error.message : error})`),
+    );
+  }
   const dentro = await runInProcess(toma(1200), CLIENTES_HTTP, 3, async (id) => {
     await emitir(database, empresaId, id);
   });
