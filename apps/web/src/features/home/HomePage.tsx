@@ -84,7 +84,6 @@ export function HomePage() {
           </Group>
         </Card>
       )}
-      {oficina && <PanelOficina empresa={info.IdEmpresa} />}
       {shortcuts.length > 0 && (
         <div>
           <Title order={2} fz="h4" mb="sm">
@@ -108,6 +107,9 @@ export function HomePage() {
           ))}
         </Group>
       )}
+      {/* Last: it appears when its figures arrive, and above the shortcuts it pushed them down under the pointer
+          (a layout shift of 0.13 on a slow machine). */}
+      {oficina && <PanelOficina empresa={info.IdEmpresa} />}
     </Stack>
   );
 }
