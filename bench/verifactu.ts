@@ -223,8 +223,8 @@ async function transaccionDesnuda(database: Database, asesor = false): Promise<R
 
 /**
  * The same issuing load on the production server (the bundle `npm start` runs) with 2 processes on the same
- * PostgreSQL (`FARO_PROCESOS=2`): one Node process tops out near the target on 2 cores (its ~3 ms of CPU per issue),
- * two share the issuing between both cores, as an installation with several processes does (README).
+ * PostgreSQL (`FARO_PROCESOS=2`), as an installation with several processes runs (README). One Node process spends
+ * ~3 ms of CPU per issue; whether a second one pays depends on the cores PostgreSQL leaves free.
  */
 async function emisionDosProcesos(nombre: string, databaseUrl: string, ids: number[]): Promise<void> {
   const carpeta = mkdtempSync(path.join(tmpdir(), 'faro-vf-procesos-'));
