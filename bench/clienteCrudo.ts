@@ -107,10 +107,11 @@ export class ConexionCruda {
   }
 
   private recibir(c: Buffer): void {
+    const p = this.pendiente;
+    // Bytes nobody asked for are not kept: they would be read as the next request's answer.
+    if (!p) return;
     this.trozos.push(c);
     this.largo += c.length;
-    const p = this.pendiente;
-    if (!p) return;
     const b = this.trozos.length === 1 ? this.trozos[0]! : Buffer.concat(this.trozos, this.largo);
     this.trozos = [b];
     const finCab = b.indexOf(FIN_CABECERAS);
