@@ -100,9 +100,13 @@ export function tablasDocumento(o: LadoTablas) {
       index(`${t}_${p}_idx`).on(c.empresaId, c.idTercero, c.fecha),
       uniqueIndex(`${t}_numero_uq`).on(c.empresaId, c.idSerie, c.anyo, c.numero),
       // The lists' Buscar (ILIKE '%…%' on number, party name and NIF): trigram GIN indexes of the text alone, like
-      // the master data's (masterTables.ts); the company and kind are checked on the few matching rows.
+      // the master data's (masterTables.ts); the company and kind are checked on the few matching rows. New entries
+      // go to a small pending list (256 kB), not straight into the posting trees that concurrent issuers fight over
+      // (migration 0038): an insert that fills it moves it in one batch, with or without autovacuum.
       ...(['numSerie', 'terceroNombre', 'terceroNif'] as const).map((f) =>
-        index(`${t}_${c[f].name}_trgm`).using('gin', c[f].op('gin_trgm_ops')).with({ fastupdate: false }),
+        index(`${t}_${c[f].name}_trgm`)
+          .using('gin', c[f].op('gin_trgm_ops'))
+          .with({ fastupdate: true, gin_pending_list_limit: 256 }),
       ),
       foreignKey({
         name: `${t}_${p}_fk`,

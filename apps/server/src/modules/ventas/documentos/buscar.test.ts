@@ -68,6 +68,42 @@ describe('Buscar on the sales document lists', () => {
     expect(res.body.Total).toBe(0);
   });
 
+  it('finds documents whose index entries are still in the small pending list, and those already moved', async () => {
+    // Migration 0038: the documents' trigram indexes take new entries into a 256 kB pending list.
+    const opciones = await t.database.query<{ relname: string; reloptions: string[] }>(
+      `select c.relname, c.reloptions from pg_class c
+       where c.relname like 'documentos\\_%\\_trgm' order by c.relname`,
+    );
+    expect(opciones.map((o) => o.relname)).toHaveLength(6);
+    for (const o of opciones) expect(o.reloptions, o.relname).toEqual(['fastupdate=true', 'gin_pending_list_limit=256']);
+    // 3,000 quotes one by one: ~60 trigrams each overflow the pending list many times, so the first ones are in the
+    // posting trees by now and the last ones are still pending.
+    const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
+    await t.database.query(
+      `do $$ declare c bigint; begin
+         select id_cliente into c from documentos_venta where empresa_id = ${e!.id} and id_cliente is not null limit 1;
+         for g in 1..3000 loop
+           insert into documentos_venta (empresa_id, tipo, fecha, estado, id_cliente, cliente_nombre, cliente_nif)
+           values (${e!.id}, 'presupuesto', date '2026-03-01', 'Activo', c, 'Pendiente ' || md5(g::text), 'X' || g);
+         end loop;
+       end $$`,
+    );
+    if (t.engine === 'postgres') {
+      // The inserts moved the list into the trees whenever it filled: what is left pending stays under 256 kB.
+      await t.database.query('create extension if not exists pgstattuple');
+      const [g] = await t.database.query<{ pending_pages: number; pending_tuples: string }>(
+        "select pending_pages, pending_tuples from pgstatginindex('documentos_venta_cliente_nombre_trgm')",
+      );
+      expect(g!.pending_pages).toBeLessThanOrEqual(32);
+      expect(Number(g!.pending_tuples)).toBeLessThan(3000 * 40);
+    }
+    for (const g of [1, 1500, 3000]) {
+      const clave = (await t.database.query<{ m: string }>('select md5($1::text) as m', [String(g)]))[0]!.m;
+      const hallados = await lista('pventa', { Buscar: clave.slice(4, 20) });
+      expect(hallados.Items.map((d) => d.ClienteNombre), String(g)).toEqual([`Pendiente ${clave}`]);
+    }
+  });
+
   it('is answered from the trigram indexes on PostgreSQL', async () => {
     if (t.engine !== 'postgres') return;
     // A quick dataset: 20,000 quotes of made-up customers, so the planner has a reason to use an index.
