@@ -75,7 +75,8 @@ describe('Buscar on the sales document lists', () => {
        where c.relname like 'documentos\\_%\\_trgm' order by c.relname`,
     );
     expect(opciones.map((o) => o.relname)).toHaveLength(6);
-    for (const o of opciones) expect(o.reloptions, o.relname).toEqual(['fastupdate=true', 'gin_pending_list_limit=256']);
+    for (const o of opciones)
+      expect(o.reloptions, o.relname).toEqual(['fastupdate=true', 'gin_pending_list_limit=256']);
     // 3,000 quotes one by one: ~60 trigrams each overflow the pending list many times, so the first ones are in the
     // posting trees by now and the last ones are still pending.
     const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
@@ -100,7 +101,10 @@ describe('Buscar on the sales document lists', () => {
     for (const g of [1, 1500, 3000]) {
       const clave = (await t.database.query<{ m: string }>('select md5($1::text) as m', [String(g)]))[0]!.m;
       const hallados = await lista('pventa', { Buscar: clave.slice(4, 20) });
-      expect(hallados.Items.map((d) => d.ClienteNombre), String(g)).toEqual([`Pendiente ${clave}`]);
+      expect(
+        hallados.Items.map((d) => d.ClienteNombre),
+        String(g),
+      ).toEqual([`Pendiente ${clave}`]);
     }
   });
 
