@@ -38,7 +38,12 @@ export const CONCURRENTES = 8;
 export const POR_ISSUER = 40;
 /** Issue 22: HTTP clients, how long each run lasts, the target. */
 export const CLIENTES_HTTP = 16;
-const SEGUNDOS_HTTP = 6;
+const SEGUNDOS_HTTP = 4;
+/**
+ * The HTTP issuing is measured in 3 runs and printed by its median run, with the three rates beside it: on 2 shared
+ * cores one run can land in a slow window (the same code measured 254–294/s an hour apart).
+ */
+const CORRIDAS_HTTP = 3;
 const OBJETIVO = { porSegundo: 300, p95: 100 };
 const carga = () =>
   loadavg()
@@ -273,7 +278,7 @@ async function emisionDosProcesos(nombre: string, databaseUrl: string, ids: numb
 async function emisionHttp(nombre: string, database: Database, empresaId: number): Promise<void> {
   await database.query(`update empresas set tipo_factura_electronica = 'verifactu' where id = $1`, [empresaId]);
   const fecha = await fechaBorradores(database, empresaId);
-  const cola = await borradoresEnBloque(database, empresaId, 6800, fecha);
+  const cola = await borradoresEnBloque(database, empresaId, 9000, fecha);
   const toma = (n: number) => cola.splice(0, n);
   const emitirHttp = (ids: number[]) =>
     ids.map((id) => ({ method: 'POST', path: `/api/ventas/fventa/emitir/${id}`, body: {} }));
@@ -298,24 +303,33 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
       concurrency: 16,
       maxSeconds: 20,
     });
-    const http = await cargaHttp({
-      base: started.base,
-      headers: post,
-      items: emitirHttp(toma(2400)),
-      concurrency: CLIENTES_HTTP,
-      maxSeconds: SEGUNDOS_HTTP,
-    });
+    const corridas: ResultadoCarga[] = [];
+    for (let i = 0; i < CORRIDAS_HTTP; i++) {
+      corridas.push(
+        await cargaHttp({
+          base: started.base,
+          headers: post,
+          items: emitirHttp(toma(1500)),
+          concurrency: CLIENTES_HTTP,
+          maxSeconds: SEGUNDOS_HTTP,
+        }),
+      );
+    }
+    const porRitmo = [...corridas].sort((a, b) => okDe(a).porSegundo - okDe(b).porSegundo);
+    const http = porRitmo[Math.floor(porRitmo.length / 2)]!;
+    const ritmos = corridas.map((r) => num(okDe(r).porSegundo, 0)).join(', ');
     filas22.push(
       fila(
         nombre,
-        `POST emitir/{id}, ${CLIENTES_HTTP} HTTP clients`,
+        `POST emitir/{id}, ${CLIENTES_HTTP} HTTP clients (median of ${CORRIDAS_HTTP} runs: ${ritmos}/s)`,
         http,
         'facturas/s',
         `>= ${OBJETIVO.porSegundo}/s, p95 <= ${OBJETIVO.p95} ms`,
       ),
       fila(nombre, `  bare route GET infoempre, ${CLIENTES_HTTP} clients`, desnuda, 'req/s'),
     );
-    if (http.firstFailure) notas22.push(`${nombre} HTTP first failure: ${http.firstFailure.slice(0, 300)}`);
+    const fallo = corridas.find((r) => r.firstFailure)?.firstFailure;
+    if (fallo) notas22.push(`${nombre} HTTP first failure: ${fallo.slice(0, 300)}`);
     if (database.kind === 'postgres') {
       const traza = perfilPg();
       await cargaHttp({
