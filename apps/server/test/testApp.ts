@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { defaultCentre, issuePair } from '../src/platform/auth/sessions.ts';
@@ -63,6 +63,25 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   const template = readFileSync(inject('pgliteTemplate'));
   const database = await openDatabase({ memory: true, loadDataDir: new Blob([template]) });
   return { database, drop: async () => {} };
+}
+
+/**
+ * `openTestDatabase` for the enclosing `describe`: opened before its tests, closed and dropped after them. Returns
+ * the database (call it inside a test or a hook).
+ */
+export function usarBaseDePruebas(): () => Database {
+  let abierta: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    abierta = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await abierta?.database.close();
+    await abierta?.drop();
+  });
+  return () => {
+    if (!abierta) throw new Error('La base de pruebas aún no está abierta');
+    return abierta.database;
+  };
 }
 
 /** The test browser: its id cookie and the CSRF token bound to it (cookie + header, like the browser sends). */

@@ -14,6 +14,7 @@ import {
   startEmbeddedPostgres,
   writeMarker,
 } from './embeddedPostgres.ts';
+import { acelerarFilasPg } from './filasPg.ts';
 import { acquireFolderLock } from './folderLock.ts';
 import { descartarCopiaPronta } from './postmasterPronto.ts';
 import { prepararSentencias } from './sentenciasPreparadas.ts';
@@ -116,6 +117,7 @@ function conexiones(): number {
 }
 
 function openPostgres(url: string): Database {
+  acelerarFilasPg();
   const pool = new pg.Pool({ connectionString: url, max: conexiones(), connectionTimeoutMillis: esperaConexionMs() });
   pool.on('error', () => {}); // idle client errors (server restart) must not crash the process
   // A client checked out (a transaction between two statements, a job's lock) has no listener of the pool's: when

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase } from '../../../test/testApp.ts';
-import type { Database } from './database.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { usarBaseDePruebas } from '../../../test/testApp.ts';
 import { nombradorDeSentencias } from './sentenciasPreparadas.ts';
 
 describe('naming repeated statements (server-side prepared statements, issue 22)', () => {
@@ -40,18 +39,10 @@ describe('naming repeated statements (server-side prepared statements, issue 22)
 const url = inject('databaseUrl');
 // PGlite has no connection pool nor prepared statements of ours: this part needs the server-postgres project.
 describe.runIf(url)('on a PostgreSQL pool', () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase());
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const base = usarBaseDePruebas();
 
   it('a repeated statement runs prepared on its connection and still answers each call with its own values', async () => {
-    const nombres = await database.db.transaction(async (tx) => {
+    const nombres = await base().db.transaction(async (tx) => {
       const vistos: number[] = [];
       for (const n of [1, 2, 3]) {
         const r = (await tx.execute(sql`select ${n}::int + 40 as n`)) as unknown as { rows: { n: number }[] };

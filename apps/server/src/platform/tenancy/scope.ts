@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, is, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   type PgInsertValue,
@@ -202,11 +202,23 @@ export function handleOf(scope: Scope): Db {
  */
 export function filaDe<T extends CompanyTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnasDe(table)) {
     const v = raw[column.name];
     out[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
   }
   return out as T['$inferSelect'];
+}
+
+const COLUMNAS = new WeakMap<CompanyTable, [string, Column][]>();
+
+/** A table's `[key, column]` pairs, listed once per table (`filaDe` runs for every row a template reads). */
+function columnasDe(table: CompanyTable): [string, Column][] {
+  let columnas = COLUMNAS.get(table);
+  if (!columnas) {
+    columnas = Object.entries(getTableColumns(table));
+    COLUMNAS.set(table, columnas);
+  }
+  return columnas;
 }
 
 const SELECCIONES = new WeakMap<CompanyTable, SQL>();
