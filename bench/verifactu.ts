@@ -40,10 +40,13 @@ export const POR_ISSUER = 40;
 export const CLIENTES_HTTP = 16;
 const SEGUNDOS_HTTP = 4;
 /**
- * The HTTP issuing is measured in 3 runs and printed by its median run, with the three rates beside it: on 2 shared
- * cores one run can land in a slow window (the same code measured 254–294/s an hour apart).
+ * The HTTP issuing is measured in 5 runs and printed by its median run, with every rate beside it: on 2 shared cores
+ * a run can land in a slow window of a few seconds (one full bench measured 255, 296 and 332/s in three consecutive
+ * runs, after the warm-up at 287/s), so 3 runs left the median at the mercy of one window. At most `POR_CORRIDA`
+ * drafts per run.
  */
-const CORRIDAS_HTTP = 3;
+const CORRIDAS_HTTP = 5;
+const POR_CORRIDA = 1800;
 /**
  * Seconds of issuing (16 clients) before the measured runs, at most `CALENTAMIENTO_MAX` drafts: a server that has just
  * started runs the issuing path before V8 has optimised it. Measured (rounds of 3 s, one process): Node's CPU per
@@ -297,7 +300,7 @@ async function emisionDosProcesos(nombre: string, databaseUrl: string, ids: numb
 async function emisionHttp(nombre: string, database: Database, empresaId: number): Promise<void> {
   await database.query(`update empresas set tipo_factura_electronica = 'verifactu' where id = $1`, [empresaId]);
   const fecha = await fechaBorradores(database, empresaId);
-  const cola = await borradoresEnBloque(database, empresaId, 14_500, fecha);
+  const cola = await borradoresEnBloque(database, empresaId, 19_000, fecha);
   const toma = (n: number) => cola.splice(0, n);
   const emitirHttp = (ids: number[]) =>
     ids.map((id) => ({ method: 'POST', path: `/api/ventas/fventa/emitir/${id}`, body: {} }));
@@ -328,7 +331,7 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
         await cargaHttp({
           base: started.base,
           headers: post,
-          items: emitirHttp(toma(1500)),
+          items: emitirHttp(toma(POR_CORRIDA)),
           concurrency: CLIENTES_HTTP,
           maxSeconds: SEGUNDOS_HTTP,
         }),
