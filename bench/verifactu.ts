@@ -57,8 +57,11 @@ const POR_CORRIDA = 1800;
 const CALENTAMIENTO_S = 8;
 const CALENTAMIENTO_MAX = 3200;
 const OBJETIVO = { porSegundo: 300, p95: 100 };
-/** The label's note on a run's warm-up: how long and at what rate it issued (failures count in the row's label). */
-const calentado = (r: ResultadoCarga) => `after ${num(r.seconds, 0)} s of warm-up at ${num(okDe(r).porSegundo, 0)}/s`;
+/** The label's note on a run's warm-up: how long, at what rate it issued and how many of its issues failed. */
+const calentado = (r: ResultadoCarga) => {
+  const { porSegundo, fallos } = okDe(r);
+  return `after ${num(r.seconds, 0)} s of warm-up at ${num(porSegundo, 0)}/s${fallos ? `, ${fallos} failed in it` : ''}`;
+};
 const carga = () =>
   loadavg()
     .map((l) => num(l, 1))
@@ -339,9 +342,9 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
     }
     const porRitmo = [...corridas].sort((a, b) => okDe(a).porSegundo - okDe(b).porSegundo);
     const http = porRitmo[Math.floor(porRitmo.length / 2)]!;
-    // The row shows the median run; a failure in any run is counted in its label too.
-    const fallidas = [calentamiento, ...corridas].reduce((n, r) => n + okDe(r).fallos, 0);
-    const ritmos = `${corridas.map((r) => num(okDe(r).porSegundo, 0)).join(', ')}/s${fallidas ? `, ${fallidas} failed in all` : ''}`;
+    // The row shows the median run; a failure in any run (or in the warm-up: `calentado`) is counted in its label too.
+    const fallidas = corridas.reduce((n, r) => n + okDe(r).fallos, 0);
+    const ritmos = `${corridas.map((r) => num(okDe(r).porSegundo, 0)).join(', ')}/s${fallidas ? `, ${fallidas} failed in all runs` : ''}`;
     filas22.push(
       fila(
         nombre,
@@ -370,7 +373,7 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
   }
   if (database.kind === 'postgres' && database.url) {
     // A failure here (the bundle, a port) is printed and the rest of the section still runs.
-    await emisionDosProcesos(nombre, database.url, toma(CALENTAMIENTO_MAX + 1500)).catch((error) =>
+    await emisionDosProcesos(nombre, database.url, toma(CALENTAMIENTO_MAX + POR_CORRIDA)).catch((error) =>
       notas22.push(`${nombre} 2 processes: not measured (${error instanceof Error ? error.message : error})`),
     );
   }

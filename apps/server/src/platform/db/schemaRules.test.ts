@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/testApp.ts';
-import type { Database } from './database.ts';
+import { describe, expect, it } from 'vitest';
+import { usarBaseDePruebas } from '../../../test/testApp.ts';
 
 /**
  * Ready to distribute by company (Citus): every company-owned table (one with empresa_id) has empresa_id first in
  * its primary key, its unique keys and its indexes, and its foreign keys to other company tables carry it too.
  */
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const base = usarBaseDePruebas();
 
 describe('schema rules', () => {
   it('puts empresa_id first in every key and index of company-owned tables', async () => {
-    const indexes = await database.query<{ table: string; index: string; first: string }>(`
+    const indexes = await base().query<{ table: string; index: string; first: string }>(`
       select t.relname as "table", i.relname as "index", a.attname as "first"
       from pg_index x
       join pg_class t on t.oid = x.indrelid
@@ -48,7 +39,7 @@ describe('schema rules', () => {
   });
 
   it('has no SQL sequence-based invoice numbering nor tables without a primary key', async () => {
-    const noPk = await database.query<{ table: string }>(`
+    const noPk = await base().query<{ table: string }>(`
       select c.relname as "table" from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
         and not exists (select 1 from pg_index x where x.indrelid = c.oid and x.indisprimary)
@@ -57,16 +48,16 @@ describe('schema rules', () => {
   });
 
   it('refuses to update or delete audit records and time-clock entries', async () => {
-    await database.query(
+    await base().query(
       "insert into auditoria (empresa_id, fecha, accion, recurso, user_name) values (1, now(), 'A', 'prueba', 'demo')",
     );
-    await expect(database.query("update auditoria set accion = 'D' where recurso = 'prueba'")).rejects.toThrow(
+    await expect(base().query("update auditoria set accion = 'D' where recurso = 'prueba'")).rejects.toThrow(
       'La tabla auditoria sólo admite altas',
     );
-    await expect(database.query("delete from auditoria where recurso = 'prueba'")).rejects.toThrow(
+    await expect(base().query("delete from auditoria where recurso = 'prueba'")).rejects.toThrow(
       'La tabla auditoria sólo admite altas',
     );
-    await database.query("insert into fichajes (empresa_id, persona_id, tipo, estado) values (1, 2, 'j', 'e')");
-    await expect(database.query('delete from fichajes')).rejects.toThrow('La tabla fichajes sólo admite altas');
+    await base().query("insert into fichajes (empresa_id, persona_id, tipo, estado) values (1, 2, 'j', 'e')");
+    await expect(base().query('delete from fichajes')).rejects.toThrow('La tabla fichajes sólo admite altas');
   });
 });
