@@ -145,10 +145,22 @@ describe('crm: kanban (keyboard and drag) → quote → activity → agenda → 
     expect(suyos[0]!.raw).toContain('List-Unsubscribe');
     await expectAccessibleBothWidths(page, 'correos informe');
 
-    // The bell: one more unread, the campaign's notice on the notifications page.
-    await page
-      .getByRole('link', { name: `Notificaciones: ${antes.NoLeidas + 1} sin leer` })
-      .waitFor({ timeout: 70_000 });
+    // The bell: one more unread, the campaign's notice on the notifications page. The notice is written right after
+    // the last message, so the reload that saw every message sent may have come before it; the bell itself asks
+    // every minute, so reload rather than wait for that.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page
+            .getByRole('link', { name: `Notificaciones: ${antes.NoLeidas + 1} sin leer` })
+            .waitFor({ timeout: 3_000 })
+            .then(() => true)
+            .catch(() => false);
+        },
+        { timeout: 70_000, interval: 1_000 },
+      )
+      .toBe(true);
     await page.getByRole('link', { name: /^Notificaciones/ }).click();
     await page.getByText(`Campaña «${nombre}» enviada`).waitFor();
     await expectAccessibleBothWidths(page, 'notificaciones');

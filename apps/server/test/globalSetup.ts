@@ -8,6 +8,7 @@
  */
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { compartido } from './compartidoEnEjecucion.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from './postgresCluster.ts';
 
 declare module 'vitest' {
@@ -44,9 +45,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return undefined;
   }
   try {
-    const cluster = await startPostgresCluster();
-    provideUrl(project, cluster.url);
-    return () => cluster.stop();
+    // One cluster for both PostgreSQL projects (isolated and not: compartidoEnEjecucion.ts).
+    const cluster = await compartido('postgres', startPostgresCluster, (c) => c.stop());
+    provideUrl(project, cluster.valor.url);
+    return cluster.soltar;
   } catch (err) {
     if (!(err instanceof PostgresBinariesMissing)) throw err;
     const lines = [

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../src/platform/db/database.ts';
 import { seedDemo } from '../src/seed/seedDemo.ts';
+import { compartido } from './compartidoEnEjecucion.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,8 +28,22 @@ export const TEMPLATE_DB = 'faro_template';
  */
 export const DEMO_SEMILLA = { hoy: '2026-02-01' };
 
-export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = project.getProvidedContext().databaseUrl;
+  // Built once per engine and run: the isolated and the non-isolated project of an engine share it.
+  const plantilla = await compartido(
+    `plantilla:${url}`,
+    () => construir(url),
+    (archivo) => {
+      if (archivo) rmSync(path.dirname(archivo), { recursive: true, force: true });
+    },
+  );
+  project.provide('pgliteTemplate', plantilla.valor);
+  return plantilla.soltar;
+}
+
+/** PostgreSQL: the template database (returns ''). PGlite: the dumped folder's file. */
+async function construir(url: string): Promise<string> {
   if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -39,8 +54,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     await migrateDatabase(database);
     await seedDemo(database.db, DEMO_SEMILLA);
     await database.close();
-    project.provide('pgliteTemplate', '');
-    return undefined;
+    return '';
   }
   const database = await openDatabase({ memory: true });
   await migrateDatabase(database);
@@ -51,8 +65,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  project.provide('pgliteTemplate', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return file;
 }
 
 export function withDatabase(url: string, name: string): string {
