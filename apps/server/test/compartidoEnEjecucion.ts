@@ -11,10 +11,9 @@ interface Entrada {
 }
 
 const CLAVE = Symbol.for('faro.test.compartidos');
-const registro = ((globalThis as Record<symbol, unknown>)[CLAVE] ??= new Map<string, Entrada>()) as Map<
-  string,
-  Entrada
->;
+const global_ = globalThis as { [CLAVE]?: Map<string, Entrada> };
+if (!global_[CLAVE]) global_[CLAVE] = new Map();
+const registro: Map<string, Entrada> = global_[CLAVE];
 
 export async function compartido<T>(
   clave: string,
