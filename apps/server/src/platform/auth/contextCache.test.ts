@@ -29,6 +29,9 @@ function otherHandle(database: Database): Database {
   let db: Db;
   if (database.kind === 'postgres') {
     otherPool = new pg.Pool({ connectionString: database.url, max: 4 });
+    // pool.end() resolves before its clients have closed: the test database's DROP … WITH (FORCE) may still end one,
+    // and a pool without an 'error' listener would throw that as an uncaught exception (as openPostgres's pool never does).
+    otherPool.on('error', () => {});
     db = drizzlePg({ client: otherPool, schema }) as unknown as Db;
   } else {
     db = drizzlePglite({ client: database.pglite!, schema }) as unknown as Db;
