@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE } from '../apps/server/src/seed/demoData.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { go, watchApi } from './navegacion.ts';
 
 /**
  * Issue 11.1: every demo user walks every screen of their menu (and opens the first record of each list) without
@@ -12,55 +13,6 @@ import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot } from
  * the legal notice stands before any screen).
  */
 const USERS = DEMO_PEOPLE.map((p) => p.userName).filter((u) => u !== 'pendiente');
-
-/** Counts the page's /api calls in flight, and remembers every 403 with the screen that was open. */
-function watchApi(page: Page) {
-  let inFlight = 0;
-  let lastChange = Date.now();
-  let screen = '';
-  const forbidden: string[] = [];
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-  page.on('request', (r) => {
-    if (!isApi(r.url())) return;
-    inFlight++;
-    lastChange = Date.now();
-  });
-  const done = (url: string) => {
-    if (!isApi(url)) return;
-    inFlight = Math.max(0, inFlight - 1);
-    lastChange = Date.now();
-  };
-  page.on('requestfinished', (r) => done(r.url()));
-  page.on('requestfailed', (r) => done(r.url()));
-  page.on('response', (r) => {
-    if (r.status() === 403 && isApi(r.url())) {
-      const u = new URL(r.url());
-      forbidden.push(`${screen}: ${r.request().method()} ${u.pathname}`);
-    }
-  });
-  return {
-    forbidden,
-    at: (s: string) => {
-      screen = s;
-    },
-    /** Until no /api call has been in flight for 250 ms (lazy screens start theirs after their chunk). */
-    settled: async () => {
-      const until = Date.now() + 15_000;
-      while (Date.now() < until) {
-        if (inFlight === 0 && Date.now() - lastChange > 250) return;
-        await page.waitForTimeout(50);
-      }
-    },
-  };
-}
-
-/** Client-side navigation (the app is loaded once per user, as a person clicking the menu). */
-async function go(page: Page, href: string): Promise<void> {
-  await page.evaluate((h) => {
-    window.history.pushState({}, '', h);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, href);
-}
 
 async function permissionToasts(page: Page): Promise<string[]> {
   return page
