@@ -6,10 +6,10 @@ import { go, watchApi } from './navegacion.ts';
 /**
  * Every route of the spec shows a real screen: each demo user signs in through the form and opens every route the
  * domain's guard lets it render (`resolveRoute` on its real company context), at `/{action}/lista`, navigating in
- * the app as the menu does (one page load per user); none may show
- * 'En preparación', throw in the page or leave the route. Together the users open every logged-in route (the two
- * logged-out ones, registro and registroalu, have their own journeys). Routes of another account type are not
- * opened: the spec logs the user out there (Gate.test.tsx), and repeated sign-ins would meet the throttle.
+ * the app as the menu does (one page load per user); none may show 'En preparación', throw in the page or leave
+ * the route. Together the users open every logged-in route (the two logged-out ones, registro and registroalu, have
+ * their own journeys). Routes of another account type are not opened: the spec logs the user out there
+ * (Gate.test.tsx), and repeated sign-ins would meet the throttle.
  */
 const USUARIOS = [
   'admin',
