@@ -11,17 +11,18 @@ import { go, watchApi } from './navegacion.ts';
  * their own journeys). Routes of another account type are not opened: the spec logs the user out there
  * (Gate.test.tsx), and repeated sign-ins would meet the throttle.
  */
-const USUARIOS = [
-  'admin',
-  'demo',
-  'academia',
-  'profesor',
-  'alumno',
-  'tutor',
-  'autoescuela',
-  'alumnoae',
-  'dental',
-  'asesoria',
+/** The users, each in its own demo company (other journeys switch some of them to another company they belong to). */
+const USUARIOS: { usuario: string; codigo?: string }[] = [
+  { usuario: 'admin' },
+  { usuario: 'demo', codigo: 'DEMO' },
+  { usuario: 'academia', codigo: 'ACADEMIA' },
+  { usuario: 'profesor', codigo: 'ACADEMIA' },
+  { usuario: 'alumno' },
+  { usuario: 'tutor', codigo: 'ACADEMIA' },
+  { usuario: 'autoescuela', codigo: 'AUTOESCUELA' },
+  { usuario: 'alumnoae' },
+  { usuario: 'dental', codigo: 'DENTAL' },
+  { usuario: 'asesoria', codigo: 'ASESORIA' },
 ];
 
 describe('every route of the spec opens a real screen', () => {
@@ -35,42 +36,46 @@ describe('every route of the spec opens a real screen', () => {
   });
 
   // An office user of a driving school renders ~90 routes; two journeys run at once in CI.
-  it.each(USUARIOS)('%s opens every route its guard renders', { timeout: 300_000 }, async (usuario) => {
-    await login(b, usuario);
-    const { page } = b;
-    const api = watchApi(page);
-    const info = await apiGet<InfoEmpresa>(page, 'usuarios/usuario/infoempre');
-    const errores: string[] = [];
-    page.on('pageerror', (e) => errores.push(String(e).slice(0, 200)));
-    const problemas: string[] = [];
-    for (const action of Object.keys(ROUTES)) {
-      const ruta = action === '' ? '/' : `/${action}/lista`;
-      if (resolveRoute(ruta, info).kind !== 'render') continue;
-      const abrir = async () => {
-        errores.length = 0;
-        await go(page, ruta);
-        // The screen's lazy chunk (the loader is aria-busy until it comes), then its API calls.
-        await page
-          .locator('[aria-busy="true"]')
-          .first()
-          .waitFor({ state: 'detached', timeout: 15_000 })
-          .catch(() => {});
-        await api.settled();
-        return pathOf(page);
-      };
-      const suya = (camino: string) => (action === '' ? camino === '/' : camino.startsWith(`/${action}`));
-      let camino = await abrir();
-      // A redirect the previous screen started late (its own <Navigate> after its chunk came) lands after this push:
-      // once more, and a guard's redirect would show again.
-      if (!suya(camino)) camino = await abrir();
-      const preparacion = await page.getByText('En preparación').count();
-      if (!suya(camino)) problemas.push(`${ruta} → ${camino}`);
-      else if (preparacion) problemas.push(`${ruta}: En preparación`);
-      else if (errores.length) problemas.push(`${ruta}: ${errores[0]}`);
-      else abiertas.add(action);
-    }
-    expect(problemas).toEqual([]);
-  });
+  it.each(USUARIOS)(
+    '$usuario opens every route its guard renders',
+    { timeout: 300_000 },
+    async ({ usuario, codigo }) => {
+      await login(b, usuario, undefined, codigo);
+      const { page } = b;
+      const api = watchApi(page);
+      const info = await apiGet<InfoEmpresa>(page, 'usuarios/usuario/infoempre');
+      const errores: string[] = [];
+      page.on('pageerror', (e) => errores.push(String(e).slice(0, 200)));
+      const problemas: string[] = [];
+      for (const action of Object.keys(ROUTES)) {
+        const ruta = action === '' ? '/' : `/${action}/lista`;
+        if (resolveRoute(ruta, info).kind !== 'render') continue;
+        const abrir = async () => {
+          errores.length = 0;
+          await go(page, ruta);
+          // The screen's lazy chunk (the loader is aria-busy until it comes), then its API calls.
+          await page
+            .locator('[aria-busy="true"]')
+            .first()
+            .waitFor({ state: 'detached', timeout: 15_000 })
+            .catch(() => {});
+          await api.settled();
+          return pathOf(page);
+        };
+        const suya = (camino: string) => (action === '' ? camino === '/' : camino.startsWith(`/${action}`));
+        let camino = await abrir();
+        // A redirect the previous screen started late (its own <Navigate> after its chunk came) lands after this push:
+        // once more, and a guard's redirect would show again.
+        if (!suya(camino)) camino = await abrir();
+        const preparacion = await page.getByText('En preparación').count();
+        if (!suya(camino)) problemas.push(`${ruta} → ${camino}`);
+        else if (preparacion) problemas.push(`${ruta}: En preparación`);
+        else if (errores.length) problemas.push(`${ruta}: ${errores[0]}`);
+        else abiertas.add(action);
+      }
+      expect(problemas).toEqual([]);
+    },
+  );
 
   it('together the demo users opened every logged-in route', () => {
     const sinAbrir = Object.entries(ROUTES)

@@ -108,8 +108,9 @@ describe('tar streams', () => {
       `tar stream: ${(tamano / MB).toFixed(0)} MiB entry written and read back; peak arrayBuffers growth ${(pico / MB).toFixed(1)} MiB`,
     );
     // Whole-buffer code would hold the entry (48 MiB) at least once, plus the tar: a few chunks stream through.
-    // Garbage not yet collected counts too: 4–9 MiB on a quiet machine, 13 MiB once in CI under load, hence half.
-    expect(pico).toBeLessThan(tamano / 2);
+    // Garbage not yet collected counts too: 4–9 MiB on a quiet machine, 13 and 24 MiB in CI under load, hence three
+    // quarters (whole-buffer code would still fail it).
+    expect(pico).toBeLessThan((tamano * 3) / 4);
   }, 120_000);
 
   it('pads a file that shrank while copied, skips unread data, and refuses a cut archive in Spanish', async () => {
