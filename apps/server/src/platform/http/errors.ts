@@ -20,6 +20,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 with Retry-After (seconds): too many attempts; the handler sets the header. */
+export class TooManyError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const notFound = () => new AppError(404, MSG.notFound);
 export const forbidden = () => new AppError(403, MSG.forbidden);
 export const unauthorized = () => new AppError(401, 'La sesión ha caducado. Vuelve a iniciar sesión');
@@ -53,6 +63,7 @@ export function installErrorHandler(app: FastifyInstance, recordInternal?: Inter
   installSpanishErrors();
   app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyError && error.retryAfter > 0) reply.header('Retry-After', String(error.retryAfter));
       return reply.status(error.status).send(error.errores.length ? body(error) : { Mensaje: error.message });
     }
     const status = (error as FastifyError).statusCode ?? 500;
