@@ -3,15 +3,8 @@ import { eq } from 'drizzle-orm';
 import { hoyEnEspana } from '../modules/ventas/recurrentes/generar.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import type { Db } from '../platform/db/database.ts';
-import {
-  ajustes,
-  asesoriaClientes,
-  centrosTable,
-  empresas,
-  miembros,
-  personas,
-  rolesTable,
-} from '../platform/db/schema.ts';
+import { ajustes, asesoriaClientes, centrosTable, empresas, miembros, rolesTable } from '../platform/db/schema.ts';
+import { crearPersonas } from '../platform/identity/personas.ts';
 import { seedDemoAcademia } from './demoAcademia.ts';
 import { seedDemoCompras } from './demoCompras.ts';
 import { seedDemoCrm } from './demoCrm.ts';
@@ -125,19 +118,17 @@ export async function seedDemoNucleo(db: Db, opciones: OpcionesSemilla = {}): Pr
     )
     .returning()) as unknown as { Id: number; empresaId: number; Nombre: string }[];
   const profileId = new Map(profileRows.map((r) => [`${r.empresaId}/${r.Nombre}`, r.Id]));
-  const personRows = await db
-    .insert(personas)
-    .values(
-      DEMO_PEOPLE.map((person) => ({
-        userName: person.userName,
-        nombre: person.nombre,
-        apellido1: person.apellido1,
-        email: person.email,
-        passwordHash,
-        esAdmin: person.esAdmin ?? false,
-      })),
-    )
-    .returning({ id: personas.id, userName: personas.userName });
+  const personRows = await crearPersonas(
+    db,
+    DEMO_PEOPLE.map((person) => ({
+      userName: person.userName,
+      nombre: person.nombre,
+      apellido1: person.apellido1,
+      email: person.email,
+      passwordHash,
+      esAdmin: person.esAdmin ?? false,
+    })),
+  );
   const personId = new Map(personRows.map((r) => [r.userName, r.id]));
   const memberships = DEMO_PEOPLE.flatMap((person) =>
     person.memberships.map((m) => ({

@@ -2,12 +2,14 @@ import { auditoria, isPermissionCode, MSG, roles, saveSchema, usuarios } from '@
 import { z } from 'zod';
 import { accountRoutes } from '../../platform/auth/accountRoutes.ts';
 import { contextRoutes } from '../../platform/auth/contextRoutes.ts';
+import { perfilesRepository } from '../../platform/auth/perfilesRepository.ts';
 import { sessionRoutes } from '../../platform/auth/sessionRoutes.ts';
 import { usuariosBody, usuariosRepository } from '../../platform/auth/usuariosRepository.ts';
 import { registerCrudRoutes } from '../../platform/crud/crudRoutes.ts';
 import { entityRepository } from '../../platform/crud/entityRepository.ts';
 import type { AreaModule } from '../../platform/deps.ts';
-import { auditoriaTable, rolesTable } from '../../platform/tenancy/tables.ts';
+import { cambioEmailRoutes } from '../../platform/identity/cambioEmailRoutes.ts';
+import { auditoriaTable } from '../../platform/tenancy/tables.ts';
 
 /** Permisos of a profile: { code: 0..3 } over known permission codes only. */
 export const permisosSchema = z
@@ -27,8 +29,9 @@ export const usuariosModule: AreaModule = async (app, deps) => {
   await sessionRoutes(app, deps);
   await contextRoutes(app, deps);
   await accountRoutes(app, deps);
+  await cambioEmailRoutes(app, deps);
   registerCrudRoutes(app, usuarios, usuariosRepository, deps.scopeOf, { body: usuariosBody });
-  registerCrudRoutes(app, roles, (scope) => entityRepository(roles, rolesTable, scope), deps.scopeOf, {
+  registerCrudRoutes(app, roles, perfilesRepository, deps.scopeOf, {
     body: saveSchema(roles).extend({ Permisos: permisosSchema }),
   });
   registerCrudRoutes(app, auditoria, (scope) => entityRepository(auditoria, auditoriaTable, scope), deps.scopeOf);

@@ -5,6 +5,7 @@ import { revokeAllOf } from '../auth/sessions.ts';
 import type { Database, Db } from '../db/database.ts';
 import { centrosTable, empresas, miembros, personas, suscripciones } from '../db/schema.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
+import { cambiarPassword, crearPersona, desbloquear, escribirIdentidad } from '../identity/personas.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { filas } from './filas.ts';
 
@@ -341,7 +342,7 @@ export function empresasAdmin(database: Database, now: () => number) {
       if (id !== null) {
         const personaId = await member(empresa, id);
         await db.transaction(async (tx) => {
-          await tx.update(personas).set(persona).where(eq(personas.id, personaId));
+          await escribirIdentidad(tx, personaId, persona);
           await tx
             .update(miembros)
             .set(miembro)
@@ -357,13 +358,10 @@ export function empresasAdmin(database: Database, now: () => number) {
           .from(personas)
           .where(eq(sql`lower(${personas.userName})`, body.UserName.toLowerCase()));
         if (taken) throw fieldError('UserName', 'Ya existe un usuario con ese nombre');
-        const [p] = await tx
-          .insert(personas)
-          .values({ ...persona, userName: body.UserName, passwordHash: hash })
-          .returning({ id: personas.id });
+        const personaId = await crearPersona(tx, { ...persona, userName: body.UserName, passwordHash: hash });
         const [m] = await tx
           .insert(miembros)
-          .values({ empresaId: empresa, personaId: p!.id, ...miembro, fichajeActivo: true })
+          .values({ empresaId: empresa, personaId, ...miembro, fichajeActivo: true })
           .returning({ id: miembros.id });
         return m!.id;
       });
@@ -386,18 +384,12 @@ export function empresasAdmin(database: Database, now: () => number) {
 
     async unlock(empresa: number, id: number) {
       const personaId = await member(empresa, id);
-      await db
-        .update(personas)
-        .set({ bloqueado: false, fallosLogin: 0, ultimoFallo: null, bloqueadoHasta: null })
-        .where(eq(personas.id, personaId));
+      await desbloquear(db, personaId);
     },
 
     async setPassword(empresa: number, id: number, password: string) {
       const personaId = await member(empresa, id);
-      await db
-        .update(personas)
-        .set({ passwordHash: await hashPassword(password) })
-        .where(eq(personas.id, personaId));
+      await cambiarPassword(db, personaId, await hashPassword(password));
       await revokeAllOf(db, personaId);
     },
   };

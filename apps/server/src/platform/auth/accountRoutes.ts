@@ -7,7 +7,7 @@ import {
   type TipoCuenta,
   type Tributacion,
 } from '@faro/domain';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { datosInicialesEmpresa } from '../../modules/configuracion/datosIniciales.ts';
 import { parseBody } from '../crud/crudRoutes.ts';
@@ -15,6 +15,9 @@ import type { Db } from '../db/database.ts';
 import { centrosTable, empresas, enlacesEmail, miembros, personas } from '../db/schema.ts';
 import type { AreaModule } from '../deps.ts';
 import { AppError, notFound, sqlState } from '../http/errors.ts';
+import { confirmarCambioEmail, consumirEnlace } from '../identity/cambioEmail.ts';
+import { CAMBIO_EMAIL_HECHO } from '../identity/cambioEmailRoutes.ts';
+import { cambiarPassword, confirmarEmail, crearPersona } from '../identity/personas.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { access } from './access.ts';
 import { hashPassword } from './passwords.ts';
@@ -59,21 +62,7 @@ async function createLink(db: Db, personaId: number, tipo: 'recupera' | 'confirm
 }
 
 /** Marks a link used and returns its person, or null when unknown, used, expired or of another kind. */
-async function consumeLink(db: Db, token: string, tipo: 'recupera' | 'confirma'): Promise<number | null> {
-  const [row] = await db
-    .update(enlacesEmail)
-    .set({ usado: new Date() })
-    .where(
-      and(
-        eq(enlacesEmail.tokenHash, tokenHash(token)),
-        eq(enlacesEmail.tipo, tipo),
-        isNull(enlacesEmail.usado),
-        gt(enlacesEmail.expira, new Date()),
-      ),
-    )
-    .returning({ personaId: enlacesEmail.personaId });
-  return row?.personaId ?? null;
-}
+const consumeLink = (db: Db, token: string, tipo: 'recupera' | 'confirma') => consumirEnlace(db, token, tipo);
 
 export const accountRoutes: AreaModule = (app, deps) => {
   const db = deps.database.db;
@@ -119,16 +108,7 @@ export const accountRoutes: AreaModule = (app, deps) => {
       const body = parseBody(newPassBody, request.body) as z.infer<typeof newPassBody>;
       const personaId = await consumeLink(db, body.Token, 'recupera');
       if (!personaId) throw new AppError(400, LINK_INVALID);
-      await db
-        .update(personas)
-        .set({
-          passwordHash: await hashPassword(body.NuevoPassword),
-          bloqueado: false,
-          fallosLogin: 0,
-          ultimoFallo: null,
-          bloqueadoHasta: null,
-        })
-        .where(eq(personas.id, personaId));
+      await cambiarPassword(db, personaId, await hashPassword(body.NuevoPassword), { desbloquear: true });
       await revokeAllOf(db, personaId);
       return { Mensaje: MSG.passwordUpdated };
     },
@@ -167,8 +147,12 @@ export const accountRoutes: AreaModule = (app, deps) => {
     async (request) => {
       const body = parseBody(confirmBody, request.body) as z.infer<typeof confirmBody>;
       const personaId = await consumeLink(db, body.Token, 'confirma');
-      if (!personaId) throw new AppError(400, LINK_INVALID);
-      await db.update(personas).set({ emailConfirmado: true }).where(eq(personas.id, personaId));
+      if (!personaId) {
+        // The same page confirms a change of a signed-in person's own e-mail (identity/cambioEmail.ts).
+        if (await confirmarCambioEmail(db, body.Token)) return { Mensaje: CAMBIO_EMAIL_HECHO };
+        throw new AppError(400, LINK_INVALID);
+      }
+      await confirmarEmail(db, personaId);
       return { Mensaje: 'Tu correo se ha confirmado. Ya puedes iniciar sesión' };
     },
   );
@@ -221,24 +205,21 @@ async function createAccount(db: Db, body: z.infer<typeof signUpBody>, passwordH
         tipoCuenta: empresa!.tipoCuenta as TipoCuenta,
       });
       if (await isTaken(t)) throw new NameTaken();
-      const [persona] = await t
-        .insert(personas)
-        .values({
-          userName: body.Usuario,
-          nombre: body.Nombre,
-          email: body.Email,
-          passwordHash,
-          emailConfirmado: false,
-        })
-        .returning({ id: personas.id });
+      const personaId = await crearPersona(t, {
+        userName: body.Usuario,
+        nombre: body.Nombre,
+        email: body.Email,
+        passwordHash,
+        emailConfirmado: false,
+      });
       await t.insert(miembros).values({
         empresaId: empresa!.id,
-        personaId: persona!.id,
+        personaId,
         roles: ['usuario'],
         propietario: true,
         fichajeActivo: true,
       });
-      return createLink(t, persona!.id, 'confirma', CONFIRM_HOURS);
+      return createLink(t, personaId, 'confirma', CONFIRM_HOURS);
     });
   } catch (error) {
     if (error instanceof NameTaken) return null;

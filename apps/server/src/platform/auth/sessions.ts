@@ -124,6 +124,18 @@ export async function revokeAllOf(db: Db, personaId: number, exceptFamily?: stri
   for (const r of rows) if (r.familia !== exceptFamily) await revokeFamily(db, r.familia);
 }
 
+/**
+ * Revokes every session family a person holds in one company (a family never changes company: switching issues a
+ * new one), so a member deactivated or removed there keeps no refresh token that could come back to life.
+ */
+export async function revokeCompanyOf(db: Db, personaId: number, empresaId: number): Promise<void> {
+  const rows = await db
+    .selectDistinct({ familia: sesiones.familia })
+    .from(sesiones)
+    .where(and(eq(sesiones.personaId, personaId), eq(sesiones.empresaId, empresaId), isNull(sesiones.revocada)));
+  for (const r of rows) await revokeFamily(db, r.familia);
+}
+
 export async function familyOf(db: Db, sesionId: number): Promise<string | undefined> {
   const [row] = await db.select({ familia: sesiones.familia }).from(sesiones).where(eq(sesiones.id, sesionId));
   return row?.familia;

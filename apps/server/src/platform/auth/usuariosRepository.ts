@@ -9,6 +9,13 @@ import type { Db } from '../db/database.ts';
 import { col } from '../db/entityTable.ts';
 import { miembros, personas, rolesTable } from '../db/schema.ts';
 import { AppError, badRequest, fieldError, notFound } from '../http/errors.ts';
+import { crearMiembro, guardarMiembro, type Membresia, quitarMiembro } from '../identity/miembros.ts';
+import {
+  crearPersona,
+  escribirIdentidadDesdeEmpresa,
+  type Identidad,
+  identidadCompartida,
+} from '../identity/personas.ts';
 import { handleOf } from '../tenancy/scope.ts';
 import { hashPassword } from './passwords.ts';
 import { randomToken } from './tokens.ts';
@@ -47,7 +54,11 @@ const select = {
   personaId: personas.id,
 };
 
-/** The company's users: membership rows of this company joined with the people they belong to. */
+/**
+ * The company's users: membership rows of this company joined with the people they belong to. Membership is written
+ * through `identity/miembros.ts` (grant rules), identity through `identity/personas.ts`, which refuses to change a
+ * person shared with another company or an adviser (`IdentidadCompartida` on get tells the screen so).
+ */
 export function usuariosRepository(scope: Scope): EntityRepository {
   // Users are persons (a platform table) joined to their membership: identity code, so the raw handle.
   const db = handleOf(scope);
@@ -71,15 +82,20 @@ export function usuariosRepository(scope: Scope): EntityRepository {
     if (!p) throw fieldError('IdPerfil', 'El perfil no existe');
   }
 
-  const memberValues = (v: Record<string, unknown>) => ({
-    roles: v.Roles as string[],
+  const withShared = async (db: Db, row: Record<string, unknown>) => ({
+    ...toRow(row),
+    IdentidadCompartida: await identidadCompartida(db, row.personaId as number, scope.empresaId),
+  });
+
+  const memberValues = (v: Record<string, unknown>): Membresia => ({
+    roles: v.Roles as Rol[],
     idPerfil: (v.IdPerfil as number | null) ?? null,
     codigoEmpleado: (v.CodigoEmpleado as string | null) ?? null,
     fichajeActivo: v.FichajeActivo === true,
     soloFichaje: v.SoloFichaje === true,
     baja: v.Baja === true,
   });
-  const personValues = (v: Record<string, unknown>) => ({
+  const personValues = (v: Record<string, unknown>): Identidad => ({
     nombre: v.Nombre as string,
     apellido1: (v.Apellido1 as string | null) ?? null,
     apellido2: (v.Apellido2 as string | null) ?? null,
@@ -140,12 +156,12 @@ export function usuariosRepository(scope: Scope): EntityRepository {
     async get(id) {
       const row = await fetch(db, id);
       if (!row) throw notFound();
-      return toRow(row);
+      return withShared(db, row);
     },
 
     async create(values) {
-      return db.transaction(async (tx) => {
-        const db = tx;
+      return scope.tx(async (t) => {
+        const db = handleOf(t);
         const userName = values.UserName as string;
         const [taken] = await db
           .select({ id: personas.id })
@@ -155,22 +171,20 @@ export function usuariosRepository(scope: Scope): EntityRepository {
         if (taken) throw fieldError('UserName', 'Ese nombre de usuario ya está en uso');
         await checkProfile(db, values.IdPerfil);
         // The new user sets a password through "¿Has olvidado tu contraseña?"; until then nobody knows it.
-        const [persona] = await db
-          .insert(personas)
-          .values({ userName, passwordHash: await hashPassword(randomToken()), ...personValues(values) })
-          .returning({ id: personas.id });
-        const [member] = await db
-          .insert(miembros)
-          .values({ empresaId: scope.empresaId, personaId: persona!.id, ...memberValues(values) })
-          .returning({ id: miembros.id });
-        await audit(db, 'A', member!.id, { ...values });
-        return toRow((await fetch(db, member!.id))!);
+        const personaId = await crearPersona(db, {
+          userName,
+          passwordHash: await hashPassword(randomToken()),
+          ...personValues(values),
+        });
+        const memberId = await crearMiembro(t, personaId, memberValues(values));
+        await audit(db, 'A', memberId, { ...values });
+        return withShared(db, (await fetch(db, memberId))!);
       });
     },
 
     async update(id, values) {
-      return db.transaction(async (tx) => {
-        const db = tx;
+      return scope.tx(async (t) => {
+        const db = handleOf(t);
         const before = await fetch(db, id);
         if (!before) throw notFound();
         if (String(values.UserName).toLowerCase() !== before.UserName.toLowerCase()) {
@@ -180,26 +194,24 @@ export function usuariosRepository(scope: Scope): EntityRepository {
           throw new AppError(400, 'El propietario de la empresa no se puede dar de baja ni perder el rol de usuario');
         }
         await checkProfile(db, values.IdPerfil);
-        await db.update(personas).set(personValues(values)).where(eq(personas.id, before.personaId));
-        await db
-          .update(miembros)
-          .set(memberValues(values))
-          .where(and(mine, eq(miembros.id, id)));
+        // Membership first: a refused grant (an owner, a member above the caller) says so before identity is looked at.
+        await guardarMiembro(t, id, memberValues(values));
+        await escribirIdentidadDesdeEmpresa(db, scope.empresaId, before.personaId, personValues(values));
         const after = (await fetch(db, id))!;
         await audit(db, 'M', id, changedFields(toRow(before), toRow(after)));
-        return toRow(after);
+        return withShared(db, after);
       });
     },
 
     async remove(id) {
-      await db.transaction(async (tx) => {
-        const db = tx;
+      await scope.tx(async (t) => {
+        const db = handleOf(t);
         const before = await fetch(db, id);
         if (!before) throw notFound();
         if (before.Propietario) throw new AppError(400, 'El propietario de la empresa no se puede eliminar');
         if (before.personaId === scope.personaId) throw new AppError(400, 'No puedes eliminar tu propio usuario');
         // The person keeps their other companies; only the membership of this company goes.
-        await db.delete(miembros).where(and(mine, eq(miembros.id, id)));
+        await quitarMiembro(t, id);
         await audit(db, 'D', id, toRow(before));
       });
     },
