@@ -2,7 +2,9 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { type Contratacion, planDe, referenciaMandato, rellenarContrato } from '@faro/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { datosInicialesEmpresa } from '../../modules/configuracion/datosIniciales.ts';
+import { CODIGO_FALLOS, CODIGO_REENVIOS_HORA, CODIGO_VENTANA_MS, Intentos, TOO_MANY } from '../auth/intentos.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { Throttle } from '../auth/throttle.ts';
 import type { Database, Db } from '../db/database.ts';
 import {
   centrosTable,
@@ -13,13 +15,12 @@ import {
   personas,
   suscripciones,
 } from '../db/schema.ts';
-import { AppError, fieldError, notFound } from '../http/errors.ts';
+import { AppError, fieldError, notFound, TooManyError } from '../http/errors.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { contratoPdf } from './contratoPdf.ts';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const OTP_MINUTOS = 30;
-const OTP_FALLOS = 5;
 
 /** Used until the administrators save a template (admcontrato). */
 export const PLANTILLA_DEFECTO = {
@@ -59,6 +60,9 @@ export interface ContratoCreado {
 
 export function contratosRepo(database: Database, now: () => number) {
   const db = database.db;
+  const codigos = new Intentos(db, 'firma', CODIGO_FALLOS, CODIGO_VENTANA_MS, now);
+  const reenvioMinuto = new Throttle(db, 'firma-reenvio', 1, 60_000, now);
+  const reenvioHora = new Throttle(db, 'firma-reenvio-hora', CODIGO_REENVIOS_HORA, 60 * 60_000, now);
 
   async function plantilla(t: Db) {
     const [p] = await t.select().from(contratoPlantillas).orderBy(desc(contratoPlantillas.Version)).limit(1);
@@ -240,13 +244,20 @@ export function contratosRepo(database: Database, now: () => number) {
       return { empresaId, contratoId: id, codigoEmpresa: e!.codigo, token, otp, email: c.Email };
     },
 
+    /**
+     * A new code for a pending contract (resend): at most one a minute and CODIGO_REENVIOS_HORA an hour, and the
+     * contract's attempts go on counting (a resend gives no new guesses).
+     */
     async otraVezCodigo(token: string): Promise<{ otp: string; email: string }> {
       const c = await porToken(token);
       if (c.Estado === 'firmado') throw new AppError(400, 'El contrato ya está firmado');
+      const clave = `${c.empresaId}:${c.Id}`;
+      const wait = (await reenvioMinuto.take(clave)) || (await reenvioHora.take(clave));
+      if (wait > 0) throw new TooManyError(TOO_MANY, wait);
       const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db
         .update(contratos)
-        .set({ OtpHash: sha256(otp), OtpExpira: new Date(now() + OTP_MINUTOS * 60_000), OtpFallos: 0 })
+        .set({ OtpHash: sha256(otp), OtpExpira: new Date(now() + OTP_MINUTOS * 60_000) })
         .where(and(eq(contratos.empresaId, c.empresaId), eq(contratos.Id, c.Id)));
       return { otp, email: c.Email };
     },
@@ -276,20 +287,21 @@ export function contratosRepo(database: Database, now: () => number) {
       return c.Pdf ?? contratoPdf({ titulo: c.Titulo, html: c.Texto, marca: 'BORRADOR PENDIENTE DE FIRMA' });
     },
 
-    /** Signs: the code must match (5 tries, 30 minutes); the signed PDF with its evidence sheet and SHA-256 stored. */
+    /**
+     * Signs: the code must match (30 minutes; CODIGO_FALLOS tries an hour per contract, whatever codes were sent, each
+     * spent before the code is compared); the signed PDF with its evidence sheet and SHA-256 stored.
+     */
     async firmar(token: string, firma: Firma, ip: string, agente: string) {
       const trazo = trazoPng(firma.Trazo);
       const c = await porToken(token);
       if (c.Estado === 'firmado') throw new AppError(400, 'El contrato ya está firmado');
-      const caducado = !c.OtpExpira || c.OtpExpira.getTime() < now() || c.OtpFallos >= OTP_FALLOS;
+      const wait = await codigos.tomar(`${c.empresaId}:${c.Id}`);
+      if (wait > 0) throw new TooManyError(TOO_MANY, wait);
+      const caducado = !c.OtpExpira || c.OtpExpira.getTime() < now();
       const ok =
         !caducado && c.OtpHash !== null && timingSafeEqual(Buffer.from(c.OtpHash), Buffer.from(sha256(firma.Codigo)));
       const key = and(eq(contratos.empresaId, c.empresaId), eq(contratos.Id, c.Id));
       if (!ok) {
-        await db
-          .update(contratos)
-          .set({ OtpFallos: sql`${contratos.OtpFallos} + 1` })
-          .where(key);
         throw fieldError('Codigo', caducado ? 'El código ha caducado: pide uno nuevo' : 'El código no es correcto');
       }
       const firmado = new Date(now());

@@ -7,10 +7,11 @@ import { parseBody } from '../crud/crudRoutes.ts';
 import { col } from '../db/entityTable.ts';
 import { asesoriaClientes, centrosTable, empresas, miembros, personas, sesiones } from '../db/schema.ts';
 import type { AreaModule } from '../deps.ts';
-import { fieldError, notFound } from '../http/errors.ts';
+import { fieldError, notFound, TooManyError } from '../http/errors.ts';
 import { companyDirectory } from '../tenancy/directory.ts';
 import { access } from './access.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { claveActual, TOO_MANY } from './intentos.ts';
+import { hashPassword } from './passwords.ts';
 import { defaultCentre, familyOf, issuePair, revokeAllOf, type SessionDeps } from './sessions.ts';
 
 const changePasswordBody = z.object({
@@ -20,6 +21,7 @@ const changePasswordBody = z.object({
 
 export const contextRoutes: AreaModule = (app, deps) => {
   const db = deps.database.db;
+  const currentPassword = claveActual(db, deps.config.now ?? Date.now);
   const companies = companyDirectory(deps);
   const sessionDeps: SessionDeps = { db, config: deps.config, secret: deps.secret };
   const tags = ['usuarios'];
@@ -116,9 +118,12 @@ export const contextRoutes: AreaModule = (app, deps) => {
       const ctx = request.ctx!;
       const body = parseBody(changePasswordBody, request.body) as z.infer<typeof changePasswordBody>;
       const [persona] = await db.select().from(personas).where(eq(personas.id, ctx.personaId));
-      if (!persona || !(await verifyPassword(persona.passwordHash, body.PasswordActual))) {
-        throw fieldError('PasswordActual', 'La contraseña actual no es correcta');
-      }
+      // Counted before it is compared: a stolen session cannot try passwords faster than the limit.
+      const check = persona
+        ? await currentPassword.comprobar(persona.id, persona.passwordHash, body.PasswordActual)
+        : 'mal';
+      if (typeof check === 'number') throw new TooManyError(TOO_MANY, check);
+      if (!persona || check !== 'ok') throw fieldError('PasswordActual', 'La contraseña actual no es correcta');
       await db
         .update(personas)
         .set({ passwordHash: await hashPassword(body.NuevoPassword) })

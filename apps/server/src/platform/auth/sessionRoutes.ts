@@ -8,6 +8,7 @@ import type { AreaModule } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { rotateXsrfCookie } from '../http/security.ts';
 import { access } from './access.ts';
+import { TOO_MANY } from './intentos.ts';
 import { sendLockNotices } from './lockNotice.ts';
 import { type AccountAttempts, accountRefusal, LoginLimits, recordAccountFailure } from './loginLimits.ts';
 import { dummyVerify, verifyPassword } from './passwords.ts';
@@ -25,8 +26,8 @@ export const LOGIN_FAILED = 'Usuario o contraseña incorrectos';
 /** While locked, every attempt (right or wrong password) gets this, with Retry-After. */
 export const ACCOUNT_LOCKED =
   'La cuenta está bloqueada temporalmente por demasiados intentos fallidos. Vuelve a intentarlo más tarde o contacta con el administrador';
-export const TOO_MANY = 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo';
 export { LOCK_AFTER_FAILURES } from './loginLimits.ts';
+export { TOO_MANY };
 
 const idCliente = z
   .string({ error: 'IdCliente es obligatorio' })

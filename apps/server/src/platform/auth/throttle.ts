@@ -3,7 +3,7 @@
  * attempts: a cap on attempts per address (sign-in, refresh, recovery, sign-up, the academy's public forms). The
  * growing delays and the temporary lock of sign-in live in loginLimits.ts.
  */
-import { lt, sql } from 'drizzle-orm';
+import { lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { limitesAcceso } from '../db/schema.ts';
 
@@ -47,12 +47,43 @@ async function forgetOld(db: Db): Promise<void> {
 export class Throttle {
   /** `name` keeps the keys of different throttles apart in the shared table. */
   constructor(
-    private readonly db: Db,
-    private readonly name: string,
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    protected readonly db: Db,
+    protected readonly name: string,
+    protected readonly limit: number,
+    protected readonly windowMs: number,
+    protected readonly now: () => number = Date.now,
   ) {}
+
+  /** Inserts the key's row, or updates it only while `setWhere` holds, in one statement: false when it did not. */
+  protected async claim(
+    clave: string,
+    values: Partial<typeof limitesAcceso.$inferInsert>,
+    set: Partial<Record<keyof typeof limitesAcceso.$inferInsert, SQL>>,
+    setWhere: SQL,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .insert(limitesAcceso)
+      .values({ clave, ...values })
+      .onConflictDoUpdate({ target: limitesAcceso.clave, set: { ...set, actualizado: sql`now()` }, setWhere })
+      .returning({ clave: limitesAcceso.clave });
+    return rows.length > 0;
+  }
+
+  /**
+   * Takes one of the key's `limit` places in the window, counted and checked in one statement (parallel requests
+   * cannot all slip in): 0 when taken, else the seconds until the oldest place frees (a refused attempt takes none,
+   * so waiting is enough).
+   */
+  async take(key: string): Promise<number> {
+    const t = this.now();
+    const clave = `${this.name}:${key}`;
+    const l = limitesAcceso;
+    const inWindow = sql`array(select m from unnest(${l.marcas}) m where m > ${t - this.windowMs}::bigint order by m)`;
+    const set = { marcas: sql`${inWindow} || ${t}::bigint` };
+    if (await this.claim(clave, { marcas: [t] }, set, sql`cardinality(${inWindow}) < ${this.limit}`)) return 0;
+    const oldest = (await marksOf(this.db, clave, t, this.windowMs))[0] ?? t;
+    return Math.max(1, Math.ceil((oldest + this.windowMs - t) / 1000));
+  }
 
   /** Records an attempt; false when the key is over its limit in the window. */
   async hit(key: string): Promise<boolean> {
