@@ -5,6 +5,8 @@
  * works. Isomorphic: the server parses, the screens show the same columns.
  */
 
+import { lineaCsv } from '../format/celdaHoja.ts';
+
 export const ESTADOS_CITA_AUES = ['solicitada', 'concedida', 'denegada', 'anulada'] as const;
 export type EstadoCita = (typeof ESTADOS_CITA_AUES)[number];
 export const esEstadoCita = (v: unknown): v is EstadoCita => ESTADOS_CITA_AUES.includes(v as EstadoCita);
@@ -54,12 +56,10 @@ export interface FilaCsvCita {
   Estado: string;
 }
 
-const celda = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 /** The CSV text of an appointment list (header + rows, CRLF). Dates as yyyy-mm-dd. */
 export function citasACsv(filas: readonly FilaCsvCita[]): string {
   const lineas = [COLUMNAS_CSV_CITAS.join(';')];
-  for (const f of filas) lineas.push(COLUMNAS_CSV_CITAS.map((c) => celda(String(f[c] ?? ''))).join(';'));
+  for (const f of filas) lineas.push(lineaCsv(COLUMNAS_CSV_CITAS.map((c) => String(f[c] ?? ''))));
   return `${lineas.join('\r\n')}\r\n`;
 }
 

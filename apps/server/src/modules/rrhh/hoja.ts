@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ESTADO_FICHAJE_LABELS, type EstadoFichaje, formatDate, formatMinutes } from '@faro/domain';
 import type { FastifyReply } from 'fastify';
 import type { Cell, Column } from '../../platform/export/cells.ts';
+import { csvTexto } from '../../platform/export/csvWriter.ts';
 import { pdfWriter } from '../../platform/export/pdfWriter.ts';
 import { xlsxWriter } from '../../platform/export/xlsxWriter.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -118,11 +119,6 @@ export function filasRegistros(meses: MesPersona[]): Cell[][] {
   );
 }
 
-const csvCell = (c: Cell) => {
-  const v = c ? String(c.v) : '';
-  return /[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-};
-
 /** Sends a sheet as pdf, xlsx or csv (semicolons, UTF-8 with BOM: Spanish spreadsheets open it as is). */
 export async function enviarHoja(
   reply: FastifyReply,
@@ -135,12 +131,7 @@ export async function enviarHoja(
     .header('Content-Disposition', `attachment; filename="${nombre}.${formato}"`)
     .header('Cache-Control', 'no-store');
   if (formato === 'csv') {
-    const lines = bloques.flatMap((b) => [
-      b.columnas.map((c) => csvCell(s(c.label))).join(';'),
-      ...b.filas.map((r) => r.map(csvCell).join(';')),
-      '',
-    ]);
-    return reply.header('Content-Type', 'text/csv; charset=utf-8').send(`\uFEFF${lines.join('\r\n')}`);
+    return reply.header('Content-Type', 'text/csv; charset=utf-8').send(csvTexto(bloques));
   }
   // pdf and xlsx hold one table (the first block); the csv holds every block one after the other.
   const writer = formato === 'xlsx' ? xlsxWriter() : pdfWriter();

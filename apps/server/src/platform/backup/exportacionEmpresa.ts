@@ -1,3 +1,4 @@
+import { lineaCsv } from '@faro/domain';
 import { zipSync } from 'fflate';
 import type { Database } from '../db/database.ts';
 
@@ -62,10 +63,14 @@ function reemplazo(_k: string, v: unknown) {
 }
 
 function csv(cols: string[], filas: Record<string, unknown>[]): string {
-  const celda = (v: unknown) => {
-    if (v === null || v === undefined) return '';
-    const s = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v, reemplazo) : String(v);
-    return /[";\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
-  return [cols.join(';'), ...filas.map((f) => cols.map((c) => celda(f[c])).join(';'))].join('\r\n');
+  // Numbers stay numbers; any text (a name typed as `=HYPERLINK(…)`) is neutralised by the one CSV cell writer.
+  const celda = (v: unknown) =>
+    v === null || v === undefined || typeof v === 'number'
+      ? v
+      : v instanceof Date
+        ? v.toISOString()
+        : typeof v === 'object'
+          ? JSON.stringify(v, reemplazo)
+          : String(v);
+  return [lineaCsv(cols), ...filas.map((f) => lineaCsv(cols.map((c) => celda(f[c]))))].join('\r\n');
 }

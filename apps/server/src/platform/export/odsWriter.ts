@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { celdaTexto } from '@faro/domain';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { type Cell, type Column, cellText } from './cells.ts';
 import { drained, type SheetWriter, xmlEscape } from './writers.ts';
@@ -19,7 +20,8 @@ const cellXml = (cell: Cell) => {
     return `<table:table-cell office:value-type="float" office:value="${cell.v}">${text(cellText(cell))}</table:table-cell>`;
   if (cell.t === 'd')
     return `<table:table-cell office:value-type="date" office:date-value="${cell.v}">${text(cellText(cell))}</table:table-cell>`;
-  return `<table:table-cell office:value-type="string">${text(cellText(cell))}</table:table-cell>`;
+  // A string cell, never a formula (`table:formula` is never written); neutralised all the same.
+  return `<table:table-cell office:value-type="string">${text(cell.t === 's' ? celdaTexto(cell.v) : cellText(cell))}</table:table-cell>`;
 };
 
 /**

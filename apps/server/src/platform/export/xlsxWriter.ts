@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { celdaTexto } from '@faro/domain';
 import type ExcelJS from 'exceljs';
 import { type Cell, type Column, cellText } from './cells.ts';
 import { drained, type SheetWriter } from './writers.ts';
@@ -64,7 +65,7 @@ function plainValue(cell: Cell): string | number | null {
   if (!cell) return null;
   if (cell.t === 'n') return cell.v;
   if (cell.t === 'd' || cell.t === 'dt') return cellText(cell);
-  return cell.v;
+  return celdaTexto(cell.v);
 }
 
 function value(cell: Cell): string | number | Date | null {
@@ -72,5 +73,6 @@ function value(cell: Cell): string | number | Date | null {
   if (cell.t === 'n') return cell.v;
   if (cell.t === 'd') return new Date(`${cell.v}T00:00:00Z`);
   if (cell.t === 'dt') return new Date(cell.v);
-  return cell.v;
+  // A string is a string cell for exceljs (a formula would need `{ formula }`); neutralised all the same.
+  return celdaTexto(cell.v);
 }
