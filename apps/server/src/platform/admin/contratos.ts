@@ -16,6 +16,7 @@ import {
   suscripciones,
 } from '../db/schema.ts';
 import { AppError, fieldError, notFound, TooManyError } from '../http/errors.ts';
+import { crearPersona } from '../identity/personas.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { contratoPdf } from './contratoPdf.ts';
 
@@ -193,19 +194,16 @@ export function contratosRepo(database: Database, now: () => number) {
           tributacion: 'peninsula',
           tipoCuenta: body.TipoCuenta,
         });
-        const [p] = await tx
-          .insert(personas)
-          .values({
-            userName: body.Usuario,
-            nombre: body.Nombre,
-            apellido1: body.Apellido1 || null,
-            email: body.Email,
-            passwordHash,
-          })
-          .returning({ id: personas.id });
+        const personaId = await crearPersona(tx, {
+          userName: body.Usuario,
+          nombre: body.Nombre,
+          apellido1: body.Apellido1 || null,
+          email: body.Email,
+          passwordHash,
+        });
         await tx
           .insert(miembros)
-          .values({ empresaId, personaId: p!.id, roles: ['usuario'], propietario: true, fichajeActivo: true });
+          .values({ empresaId, personaId, roles: ['usuario'], propietario: true, fichajeActivo: true });
         await tx.insert(suscripciones).values({
           empresaId,
           Plan: body.Plan,

@@ -8,6 +8,7 @@ import { col } from '../db/entityTable.ts';
 import { asesoriaClientes, centrosTable, empresas, miembros, personas, sesiones } from '../db/schema.ts';
 import type { AreaModule } from '../deps.ts';
 import { fieldError, notFound, TooManyError } from '../http/errors.ts';
+import { cambiarPassword, recordarEmpresa } from '../identity/personas.ts';
 import { companyDirectory } from '../tenancy/directory.ts';
 import { access } from './access.ts';
 import { claveActual, TOO_MANY } from './intentos.ts';
@@ -62,7 +63,7 @@ export const contextRoutes: AreaModule = (app, deps) => {
           .values({ empresaId: id, personaId: ctx.personaId, roles: ['asesoria'] })
           .onConflictDoNothing();
       }
-      await db.update(personas).set({ ultimaEmpresaId: id }).where(eq(personas.id, ctx.personaId));
+      await recordarEmpresa(db, ctx.personaId, id);
       const [session] = await db
         .select({ idCliente: sesiones.idCliente })
         .from(sesiones)
@@ -124,10 +125,7 @@ export const contextRoutes: AreaModule = (app, deps) => {
         : 'mal';
       if (typeof check === 'number') throw new TooManyError(TOO_MANY, check);
       if (!persona || check !== 'ok') throw fieldError('PasswordActual', 'La contraseña actual no es correcta');
-      await db
-        .update(personas)
-        .set({ passwordHash: await hashPassword(body.NuevoPassword) })
-        .where(eq(personas.id, persona.id));
+      await cambiarPassword(db, persona.id, await hashPassword(body.NuevoPassword));
       await revokeAllOf(db, persona.id, await familyOf(db, ctx.sesionId));
       return { Mensaje: MSG.passwordUpdated };
     },
