@@ -29,6 +29,12 @@ export const MSG = {
   idempotencyMismatch: 'Esta clave de idempotencia ya se usó con otra petición',
   /** The toast after a successful save (entity forms, sales documents, templates, settings). */
   saved: 'Los datos se han guardado correctamente',
+  /**
+   * The 'Aviso Legal' modal's text (spec: the contract sent by e-mail must be read and signed), also the server's
+   * 403 to a member of a company that has not signed it yet.
+   */
+  termsPending:
+    'Para poder utilizar la aplicación debes leer y firmar el contrato que te hemos enviado por correo electrónico',
 } as const;
 
 function formatMb(limitKb: number): string {

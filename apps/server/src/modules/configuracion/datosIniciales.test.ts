@@ -49,13 +49,15 @@ beforeAll(async () => {
   confirmToken = linkToken(mail.raw);
   const confirm = await t.call('POST', '/api/usuarios/registro/confirmaemail', { Token: confirmToken });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
-  s = await t.login(alta.Usuario, alta.Password);
   const [row] = await t.database.query<{ id: number }>(
     `select e.id from empresas e join miembros m on m.empresa_id = e.id join personas p on p.id = m.persona_id
       where p.user_name = $1`,
     [alta.Usuario],
   );
   empresaId = Number(row!.id);
+  // Its contract signed: until then only the 'Aviso Legal' routes answer (termsGate.test.ts).
+  await t.database.query('update empresas set condiciones_aceptadas = true where id = $1', [empresaId]);
+  s = await t.login(alta.Usuario, alta.Password);
 });
 afterAll(async () => {
   await t.close();

@@ -52,22 +52,27 @@ export const contratacionModule: AreaModule = (app, deps) => {
     return { ...r, Mensaje: 'El contrato se ha firmado correctamente. Ya puedes iniciar sesión' };
   });
 
-  // --- the company's contract documents (any member of the company) ---
+  // --- the company's contract, data-processing agreement, plan and fee invoices: its configuration's readers only
+  // (owners and whoever holds ConfEmpresa), never portal users (students, tutors, time-clock-only members). The
+  // documents and the plan stay readable before signing: they are what the 'Aviso Legal' asks to read. ---
+  const lectores = { config: { access: access.permission('ConfEmpresa', 1) }, schema: { tags } };
+  const antesDeFirmar = { config: { access: access.beforeTerms(lectores.config.access) }, schema: { tags } };
+  // Changing the plan: the owner (propietarioDe), whatever their profile says.
   const company = { config: { access: access.company }, schema: { tags } };
   const u = '/api/usuarios/usuario';
-  app.get(`${u}/vercontratofirmado`, company, async (request, reply) => {
+  app.get(`${u}/vercontratofirmado`, antesDeFirmar, async (request, reply) => {
     const c = await p.contratos.firmadoDe(companyCtx(request).empresa.id);
     return pdf(reply, c.Pdf!, 'contrato-firmado.pdf');
   });
-  app.get(`${u}/verenctratamiento`, company, async (request, reply) =>
+  app.get(`${u}/verenctratamiento`, antesDeFirmar, async (request, reply) =>
     pdf(reply, await p.contratos.encargoTratamiento(companyCtx(request).empresa.id), 'encargo-tratamiento.pdf'),
   );
-  app.get(`${u}/vercertificado`, company, async (request, reply) =>
+  app.get(`${u}/vercertificado`, antesDeFirmar, async (request, reply) =>
     pdf(reply, await p.contratos.certificado(companyCtx(request).empresa.id), 'certificado-firma.pdf'),
   );
 
   // --- contratado: the current plan and services; the owner changes them ---
-  app.get(`${u}/contratado`, company, async (request) => {
+  app.get(`${u}/contratado`, antesDeFirmar, async (request) => {
     const ctx = companyCtx(request);
     const e = await p.empresas.edit(ctx.empresa.id);
     const contratos = await p.contratos.lista(ctx.empresa.id);
@@ -91,7 +96,7 @@ export const contratacionModule: AreaModule = (app, deps) => {
       })),
     };
   });
-  app.get(`${u}/contratado/factura/:periodo`, company, async (request, reply) => {
+  app.get(`${u}/contratado/factura/:periodo`, lectores, async (request, reply) => {
     const periodo = textParam(request, 'periodo');
     const contenido = await pdfCuota(deps, p, companyCtx(request).empresa.id, periodo);
     return pdf(reply, contenido, `cuota-${periodo.replace(/[^\d-]/g, '')}.pdf`);

@@ -4,7 +4,7 @@ import type { ModuleFlag, PermissionCode, PermissionLevel } from '@faro/domain';
  * What a route needs. Every /api route declares one (the server refuses to start otherwise); the request hook
  * enforces it before the handler runs.
  */
-export type Access =
+export type Access = (
   | { kind: 'public' }
   /** Any signed-in person (also platform admins outside a company). */
   | { kind: 'authenticated' }
@@ -20,7 +20,15 @@ export type Access =
   /** A member with the time clock enabled. */
   | { kind: 'timeclock' }
   /** A platform administrator. */
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+) & {
+  /**
+   * Reachable while the caller's company has not signed its contract (the 'Aviso Legal' state): sign-in, session,
+   * context and the contract itself. Every other route is refused then (guard.ts), so a new route is closed before
+   * signing unless it says otherwise here.
+   */
+  beforeTerms?: true;
+};
 
 export const access = {
   public: { kind: 'public' },
@@ -28,6 +36,8 @@ export const access = {
   company: { kind: 'company' },
   timeclock: { kind: 'timeclock' },
   admin: { kind: 'admin' },
+  /** `a`, also before the company signed its contract. */
+  beforeTerms: (a: Access): Access => ({ ...a, beforeTerms: true }),
   lookup: (codes: readonly PermissionCode[]): Access => ({ kind: 'lookup', codes }),
   permission: (code: PermissionCode, level: PermissionLevel, module?: ModuleFlag): Access => ({
     kind: 'permission',

@@ -29,13 +29,16 @@ export const contextRoutes: AreaModule = (app, deps) => {
 
   app.get(
     '/api/usuarios/usuario/infoempre',
-    { config: { access: access.authenticated }, schema: { tags, summary: 'Contexto de la empresa' } },
+    {
+      config: { access: access.beforeTerms(access.authenticated) },
+      schema: { tags, summary: 'Contexto de la empresa' },
+    },
     (request) => buildInfoEmpresa(companies, request.ctx!),
   );
 
   app.get(
     '/api/usuarios/usuario/cambiarempre/:id/web',
-    { config: { access: access.authenticated }, schema: { tags, summary: 'Cambiar de empresa' } },
+    { config: { access: access.beforeTerms(access.authenticated) }, schema: { tags, summary: 'Cambiar de empresa' } },
     async (request, reply) => {
       const ctx = request.ctx!;
       const id = Number((request.params as { id: string }).id);
@@ -79,7 +82,7 @@ export const contextRoutes: AreaModule = (app, deps) => {
 
   app.get(
     '/api/usuarios/usuario/cambiarcentro/:val',
-    { config: { access: access.company }, schema: { tags, summary: 'Cambiar de centro' } },
+    { config: { access: access.beforeTerms(access.company) }, schema: { tags, summary: 'Cambiar de centro' } },
     async (request, reply) => {
       const ctx = request.ctx!;
       const val = String((request.params as { val: string }).val);
@@ -112,7 +115,7 @@ export const contextRoutes: AreaModule = (app, deps) => {
   app.post(
     '/api/usuarios/usuario/cambiarcontrasena',
     {
-      config: { access: access.authenticated },
+      config: { access: access.beforeTerms(access.authenticated) },
       schema: { tags, summary: 'Cambiar la contraseña', body: changePasswordBody },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { MSG } from '@faro/domain';
+import { MSG, mustAcceptTerms } from '@faro/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
@@ -27,6 +27,7 @@ export function installGuard(app: FastifyInstance, db: Db, secret: string): void
     if (!access || access.kind === 'public') return;
     const ctx = await authenticate(request, db, secret);
     request.ctx = ctx;
+    if (!access.beforeTerms) requireSignedTerms(ctx);
     authorize(ctx, access);
   });
 }
@@ -52,6 +53,18 @@ async function authenticate(request: FastifyRequest, db: Db, secret: string): Pr
   guardarContexto(db, clave, loaded.ctx, loaded.versiones);
   if (loaded.ctx.empresa) request.versionDocumentos = loaded.versiones.documentos;
   return { ...loaded.ctx };
+}
+
+/**
+ * Until the company signs its contract, its office and advisory members reach only the routes marked
+ * `beforeTerms` (the browser shows them the 'Aviso Legal' modal; the same domain rule decides here, so a client that
+ * skips the modal meets the same wall).
+ */
+export function requireSignedTerms(ctx: RequestContext): void {
+  const empresa = ctx.empresa;
+  if (empresa && mustAcceptTerms({ Roles: ctx.roles, CondicionesAceptadas: empresa.condicionesAceptadas })) {
+    throw new AppError(403, MSG.termsPending);
+  }
 }
 
 export function authorize(ctx: RequestContext, access: Access): void {

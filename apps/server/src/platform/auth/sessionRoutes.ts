@@ -143,7 +143,10 @@ export const sessionRoutes: AreaModule = (app, deps) => {
 
   app.post(
     '/api/usuarios/usuario/logout',
-    { config: { access: access.authenticated }, schema: { tags: ['usuarios'], summary: 'Cerrar sesión' } },
+    {
+      config: { access: access.beforeTerms(access.authenticated) },
+      schema: { tags: ['usuarios'], summary: 'Cerrar sesión' },
+    },
     async (request: FastifyRequest, reply: FastifyReply) => {
       await revokeSessionOf(db, request.ctx!.sesionId);
       return reply.status(204).send();

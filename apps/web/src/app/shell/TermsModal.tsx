@@ -1,3 +1,4 @@
+import { MSG } from '@faro/domain';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useSession } from '../../platform/session/SessionProvider.tsx';
 
@@ -15,9 +16,7 @@ export function TermsModal() {
       centered
       zIndex={2000}
     >
-      <Text mb="md">
-        Para poder utilizar la aplicación debes leer y firmar el contrato que te hemos enviado por correo electrónico.
-      </Text>
+      <Text mb="md">{MSG.termsPending}.</Text>
       <Group justify="flex-end">
         <Button onClick={() => logout()}>Cerrar sesión</Button>
       </Group>
