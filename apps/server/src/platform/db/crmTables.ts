@@ -307,6 +307,11 @@ export const gdFicheros = pgTable(
     Tamano: integer('tamano').notNull(),
     Clave: text('clave').notNull(),
     Subido: ts('subido').notNull().defaultNow(),
+    /**
+     * The feature that owns the file (`platform/files/origenes.ts`): whoever lists or serves it, through any route,
+     * needs that feature's permission. Set when the file is written, never derived from the folder it sits in.
+     */
+    Origen: text('origen').notNull().default('gestordoc'),
   },
   (t) => [
     primaryKey({ name: 'gd_ficheros_pk', columns: [t.empresaId, t.Id] }),

@@ -1,0 +1,1 @@
+ALTER TABLE "gd_ficheros" ADD COLUMN "origen" text DEFAULT 'gestordoc' NOT NULL;
