@@ -12,7 +12,8 @@
 
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { limitesAcceso, personas } from '../db/schema.ts';
+import { limitesAcceso } from '../db/schema.ts';
+import { registrarFalloAcceso } from '../identity/personas.ts';
 import { addMark, marksOf } from './throttle.ts';
 
 /** Failures in a row that lock an account for a while. */
@@ -62,30 +63,18 @@ function currentFailures(state: AccountAttempts, now: number): number {
  * One more failure of a known account, counted in one statement (parallel guesses cannot overwrite each other's
  * count), and the lock when the count reaches LOCK_AFTER_FAILURES: only the request that sets it gets `locked`.
  */
-export async function recordAccountFailure(
+export function recordAccountFailure(
   db: Db,
   personaId: number,
   now: number,
   lockMs: number,
 ): Promise<{ fallos: number; locked: boolean }> {
-  const at = new Date(now).toISOString();
-  const seriesStart = new Date(now - SERIES_RESET_MS).toISOString();
-  const [row] = await db
-    .update(personas)
-    .set({
-      fallosLogin: sql`case when ${personas.ultimoFallo} is null or ${personas.ultimoFallo} < ${seriesStart}::timestamptz then 1 else ${personas.fallosLogin} + 1 end`,
-      ultimoFallo: sql`${at}::timestamptz`,
-    })
-    .where(eq(personas.id, personaId))
-    .returning({ fallos: personas.fallosLogin });
-  const fallos = row?.fallos ?? 0;
-  if (fallos < LOCK_AFTER_FAILURES) return { fallos, locked: false };
-  const locked = await db
-    .update(personas)
-    .set({ fallosLogin: 0, bloqueadoHasta: new Date(now + lockMs) })
-    .where(and(eq(personas.id, personaId), gte(personas.fallosLogin, LOCK_AFTER_FAILURES)))
-    .returning({ id: personas.id });
-  return { fallos, locked: locked.length > 0 };
+  return registrarFalloAcceso(db, personaId, {
+    now,
+    lockMs,
+    serieMs: SERIES_RESET_MS,
+    bloquearTras: LOCK_AFTER_FAILURES,
+  });
 }
 
 /** Failures from one address kept (past SOURCE_FREE_FAILURES + 10 the delay is already the longest). */

@@ -7,6 +7,7 @@ import { personas } from '../db/schema.ts';
 import type { AreaModule } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { rotateXsrfCookie } from '../http/security.ts';
+import { accesoCorrecto } from '../identity/personas.ts';
 import { access } from './access.ts';
 import { TOO_MANY } from './intentos.ts';
 import { sendLockNotices } from './lockNotice.ts';
@@ -105,15 +106,7 @@ export const sessionRoutes: AreaModule = (app, deps) => {
       const empresaId = persona.esAdmin ? null : await landingCompany(db, persona.id, body.CodigoEmpresa ?? undefined);
       if (!persona.esAdmin && empresaId === null)
         throw new AppError(400, 'Tu usuario no tiene acceso a ninguna empresa');
-      await db
-        .update(personas)
-        .set({
-          fallosLogin: 0,
-          ultimoFallo: null,
-          bloqueadoHasta: null,
-          ultimaEmpresaId: empresaId ?? persona.ultimaEmpresaId,
-        })
-        .where(eq(personas.id, persona.id));
+      await accesoCorrecto(db, persona.id, empresaId ?? persona.ultimaEmpresaId);
       const centro = empresaId === null ? null : await defaultCentre(db, empresaId);
       rotateXsrfCookie(request, reply, deps.secret);
       return sendPair(
