@@ -24,8 +24,8 @@ const casillasDe = (m: ModeloTributario): readonly string[] =>
  *   has no payroll. 115: withheld on rentals (key 115).
  * 349: per intra-EU operator × key (E deliveries, S services rendered, A acquisitions, I services acquired);
  *   corrective invoices of an earlier period are rectification records. 347: per third party with more than
- *   3,005.06 € a year (VAT included) by quarter, key A purchases / B sales, without intra-EU, exports, imports and
- *   invoices with IRPF withheld; cash received over 6,000 €.
+ *   3,005.06 € a year (VAT included) by quarter, key A purchases / B sales, without the rows `seleccion347` excludes
+ *   (EXCLUSIONES_347); cash received over 6,000 €. 347 and 349 read the rows of `filasLibros`, keyed per book.
  */
 
 export interface LineaEmitida {
@@ -226,6 +226,63 @@ const trazaR = (l: LineaRecibida): Traza => ({
   Cuota: l.Cuota,
   Importe: '0.00',
 });
+
+// ── the books' rows: one selection for every model ─────────────────────────────────────────────────────────
+/**
+ * A row of one of the two books. Issued and received invoices are rows of two tables, so an id alone does not say
+ * which invoice it is (issued F0005 and received FC0017 may both be 17): every per-invoice rule keys on `factura`.
+ */
+export type FilaLibroFiscal = { libro: 'emitidas'; l: LineaEmitida } | { libro: 'recibidas'; l: LineaRecibida };
+export const facturaDe = (f: FilaLibroFiscal): string => `${f.libro}:${f.l.Id}`;
+
+/** The period's rows of both books, as the server read them for every model (303, 130, 347, 349 alike). */
+export function filasLibros(emitidas: readonly LineaEmitida[], recibidas: readonly LineaRecibida[]): FilaLibroFiscal[] {
+  return [
+    ...emitidas.map((l) => ({ libro: 'emitidas' as const, l })),
+    ...recibidas.map((l) => ({ libro: 'recibidas' as const, l })),
+  ];
+}
+const trazaDe = (f: FilaLibroFiscal): Traza => (f.libro === 'emitidas' ? trazaE(f.l) : trazaR(f.l));
+
+/** Intra-EU operations: 349's rows (issued E5 deliveries and services, received intra-EU acquisitions). */
+export const es349 = (f: FilaLibroFiscal): boolean =>
+  f.libro === 'emitidas' ? f.l.Exencion === 'E5' : f.l.Operacion === 'intracomunitaria';
+
+/**
+ * What 347 leaves out of the books, each with its reason (art. 33.2 of RD 1065/2007 and the AEAT's instructions;
+ * compliance-es.md §4.7): operations another periodic return already declares (intra-EU in 349; invoices with IRPF
+ * withheld, professional or rental, in 190 / 180 — for both sides), exports and imports, and invoices whose
+ * recipient is not identified (no NIF: simplified tickets).
+ */
+export const EXCLUSIONES_347 = {
+  '349': 'operación intracomunitaria (se declara en el modelo 349)',
+  exportacion: 'exportación',
+  importacion: 'importación',
+  retencion: 'factura con retención de IRPF (se declara en el modelo 190 o 180)',
+  'sin-nif': 'factura sin NIF del tercero',
+} as const;
+export type Exclusion347 = keyof typeof EXCLUSIONES_347;
+
+/** Every book row with the reason 347 excludes it (null: declared); a withholding excludes its whole invoice. */
+export function seleccion347(
+  emitidas: readonly LineaEmitida[],
+  recibidas: readonly LineaRecibida[],
+): { f: FilaLibroFiscal; excluida: Exclusion347 | null }[] {
+  const filas = filasLibros(emitidas, recibidas);
+  const conRetencion = new Set(filas.filter((f) => cents(f.l.Retencion) !== 0).map(facturaDe));
+  const motivo = (f: FilaLibroFiscal): Exclusion347 | null => {
+    if (es349(f)) return '349';
+    if (f.libro === 'emitidas' && f.l.Exencion === 'E2') return 'exportacion';
+    if (f.libro === 'recibidas' && f.l.Operacion === 'importacion') return 'importacion';
+    if (conRetencion.has(facturaDe(f))) return 'retencion';
+    return nifDe(f.l.NIF) ? null : 'sin-nif';
+  };
+  return filas.map((f) => ({ f, excluida: motivo(f) }));
+}
+const nifDe = (nif: string | null) =>
+  String(nif ?? '')
+    .trim()
+    .toUpperCase();
 
 // ── 303 ───────────────────────────────────────────────────────────────────────────────────────────────────────
 /** Accrued VAT per rate: [base, rate, quota] boxes. */
@@ -570,25 +627,26 @@ export function modelo349(
   const avisos: Aviso[] = [];
   const ops = new Map<string, Declarado & { cents: number }>();
   const rects = new Map<string, Declarado & { cents: number; prev: number }>();
-  const sinNif = new Set<number>();
-  type Op = { l: LineaEmitida | LineaRecibida; clave: string; base: number; t: Traza };
+  const sinNif = new Set<string>();
+  type Op = { l: LineaEmitida | LineaRecibida; clave: string; base: number; t: Traza; factura: string };
   /** A row's base split into goods (E / A) and services (S / I): a whole-row flag, else its services part. */
-  const partir = (l: LineaEmitida | LineaRecibida, bienes: string, servicios: string, t: Traza): Op[] => {
+  const partir = (f: FilaLibroFiscal, bienes: string, servicios: string): Op[] => {
+    const { l } = f;
+    const [t, factura] = [trazaDe(f), facturaDe(f)];
     const base = cents(l.Base);
     const serv = l.Servicio ? base : Math.sign(base) * Math.min(Math.abs(cents(l.BaseServicios)), Math.abs(base));
     return [
-      { l, clave: bienes, base: base - serv, t },
-      { l, clave: servicios, base: serv, t },
+      { l, clave: bienes, base: base - serv, t, factura },
+      { l, clave: servicios, base: serv, t, factura },
     ].filter((o, i) => o.base !== 0 || (i === 0 && serv === 0));
   };
-  const lineas: Op[] = [
-    ...emitidas.filter((l) => l.Exencion === 'E5').flatMap((l) => partir(l, 'E', 'S', trazaE(l))),
-    ...recibidas.filter((l) => l.Operacion === 'intracomunitaria').flatMap((l) => partir(l, 'A', 'I', trazaR(l))),
-  ];
-  for (const { l, clave, base, t } of lineas) {
+  const lineas: Op[] = filasLibros(emitidas, recibidas)
+    .filter(es349)
+    .flatMap((f) => (f.libro === 'emitidas' ? partir(f, 'E', 'S') : partir(f, 'A', 'I')));
+  for (const { l, clave, base, t, factura } of lineas) {
     const nif = nifIva(l.NIF, l.Pais);
-    if (!tieneNifIvaUe({ NIF: nif }) && !sinNif.has(l.Id)) {
-      sinNif.add(l.Id);
+    if (!tieneNifIvaUe({ NIF: nif }) && !sinNif.has(factura)) {
+      sinNif.add(factura);
       avisos.push({
         Codigo: 'nif-iva',
         Id: l.Id,
@@ -642,8 +700,6 @@ export function modelo347(
 ): ResultadoModelo {
   const k = new Cajas();
   const avisos: Aviso[] = [];
-  // Invoices with IRPF withheld go in 190/180, not in 347: their other rows too.
-  const conIrpf = new Set([...emitidas, ...recibidas].filter((l) => cents(l.Retencion) !== 0).map((l) => `${l.Id}`));
   type Acc = {
     NIF: string;
     Nombre: string;
@@ -655,23 +711,20 @@ export function modelo347(
   };
   const acc = new Map<string, Acc>();
   const avisados = new Set<string>();
-  const sumar = (l: LineaEmitida | LineaRecibida, clave: 'A' | 'B', t: Traza, libro: string) => {
-    if (conIrpf.has(`${l.Id}`)) return;
-    const importe = cents(l.Base) + cents(l.Cuota) + cents(l.CuotaRecargo);
-    const nif = String(l.NIF ?? '')
-      .trim()
-      .toUpperCase();
-    if (!nif) {
-      if (!avisados.has(`${libro}${l.Id}`)) {
-        avisados.add(`${libro}${l.Id}`);
-        avisos.push({
-          Codigo: 'sin-nif',
-          Id: l.Id,
-          Mensaje: `${l.NumSerie} (${l.Tercero || 'sin nombre'}): factura sin NIF, no puede declararse en el modelo 347`,
-        });
-      }
-      return;
+  for (const { f, excluida } of seleccion347(emitidas, recibidas)) {
+    const { l } = f;
+    if (excluida === 'sin-nif' && !avisados.has(facturaDe(f))) {
+      avisados.add(facturaDe(f));
+      avisos.push({
+        Codigo: 'sin-nif',
+        Id: l.Id,
+        Mensaje: `${l.NumSerie} (${l.Tercero || 'sin nombre'}): factura sin NIF, no puede declararse en el modelo 347`,
+      });
     }
+    if (excluida) continue;
+    const importe = cents(l.Base) + cents(l.Cuota) + cents(l.CuotaRecargo);
+    const nif = nifDe(l.NIF);
+    const clave = f.libro === 'emitidas' ? 'B' : 'A';
     const key = `${nif}|${clave}`;
     const x = acc.get(key) ?? {
       NIF: nif,
@@ -683,16 +736,8 @@ export function modelo347(
       Pais: l.Pais,
     };
     x.q[Math.ceil(Number(l.Fecha.slice(5, 7)) / 3) - 1]! += importe;
-    x.filas.push({ ...t, Importe: eur(importe) });
+    x.filas.push({ ...trazaDe(f), Importe: eur(importe) });
     acc.set(key, x);
-  };
-  for (const l of emitidas) {
-    if (l.Exencion === 'E5' || l.Exencion === 'E2') continue;
-    sumar(l, 'B', trazaE(l), 'e');
-  }
-  for (const l of recibidas) {
-    if (l.Operacion === 'intracomunitaria' || l.Operacion === 'importacion') continue;
-    sumar(l, 'A', trazaR(l), 'r');
   }
   const declarados: Declarado[] = [];
   const metalico = a.Metalico ?? {};
