@@ -9,6 +9,7 @@ import type { Database } from './platform/db/database.ts';
 import { type AppDeps, scopeFactory } from './platform/deps.ts';
 import { installErrorHandler } from './platform/http/errors.ts';
 import { installIdempotency } from './platform/http/idempotency.ts';
+import { installInputGuard } from './platform/http/inputGuard.ts';
 import { internalErrorRecorder } from './platform/http/internalErrors.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { trackRoutes } from './platform/http/routeRegistry.ts';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(noValidation);
   const routes = trackRoutes(app);
   installErrorHandler(app, internalErrorRecorder(options.database.db));
+  installInputGuard(app);
   await app.register(cookie);
   installSecurity(app, { secret: options.secret, publicUrl: options.config.publicUrl });
   installGuard(app, options.database.db, options.secret);

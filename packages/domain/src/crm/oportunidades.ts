@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../validation/messages.ts';
 import { requiredString } from '../validation/password.ts';
+import { isIsoDate } from '../validation/patterns.ts';
 import { TIPOS_ACTIVIDAD_VALORES } from './calendario.ts';
 
 /** Spec section 4: CRM opportunity status and probability. */
@@ -47,7 +48,7 @@ const idRef = (label: string) =>
     .positive({ error: MSG.required(label) });
 const fecha = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
+  .refine(isIsoDate, { error: MSG.format })
   .nullish()
   .or(z.literal('').transform(() => null));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lineaVentaSchema } from '../sales/documents.ts';
 import { MSG } from '../validation/messages.ts';
+import { isIsoDate } from '../validation/patterns.ts';
 import { OPERACIONES_COMPRA } from './totals.ts';
 
 /**
@@ -77,7 +78,7 @@ const texto = (label: string, max: number) =>
     .max(max, { error: MSG.maxLength(label, max) })
     .nullish();
 const optionalId = z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive().nullish();
-const fecha = z.string({ error: MSG.format }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format });
+const fecha = z.string({ error: MSG.format }).refine(isIsoDate, { error: MSG.format });
 
 const importe = z
   .union([z.string(), z.number()], { error: MSG.format })

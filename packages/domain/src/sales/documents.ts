@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compare, dec, sub, toFixed } from '../money/decimal.ts';
 import { MSG } from '../validation/messages.ts';
+import { isIsoDate } from '../validation/patterns.ts';
 
 /**
  * Sales documents (issue 5): kinds, the route segment of each, statuses (spec section 4) and the save body.
@@ -141,7 +142,7 @@ const texto = (label: string, max: number) =>
     .trim()
     .max(max, { error: MSG.maxLength(label, max) })
     .nullish();
-const fecha = z.string({ error: MSG.format }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format });
+const fecha = z.string({ error: MSG.format }).refine(isIsoDate, { error: MSG.format });
 
 export const lineaVentaSchema = z.object({
   Id: z.unknown().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../validation/messages.ts';
+import { isIsoDate } from '../validation/patterns.ts';
 import { lineaVentaSchema } from './documents.ts';
 
 /**
@@ -103,7 +104,7 @@ export function etiquetaPeriodo(fecha: string, periodicidad: Periodicidad): stri
 
 const fecha = z
   .string({ error: MSG.format })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
+  .refine(isIsoDate, { error: MSG.format })
   .refine(
     (v) => {
       const [y, m, d] = ymd(v);

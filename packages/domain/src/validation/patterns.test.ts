@@ -62,10 +62,19 @@ describe('isIsoDate', () => {
     expect(isIsoDate(value)).toBe(true);
   });
 
-  it.each(['2023-02-29', '1900-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '2024-1-1', 'hoy', ''])(
-    '%j is not',
-    (value) => {
-      expect(isIsoDate(value)).toBe(false);
-    },
-  );
+  it.each([
+    '2023-02-29',
+    '1900-02-29',
+    '2024-04-31',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-01-00',
+    '2024-1-1',
+    '0000-01-01',
+    '99999-01-01',
+    'hoy',
+    '',
+  ])('%j is not', (value) => {
+    expect(isIsoDate(value)).toBe(false);
+  });
 });

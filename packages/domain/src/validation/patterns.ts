@@ -18,8 +18,9 @@ export const PATTERNS = {
 
 export const PASSWORD_RULES = { min: 8, max: 50 } as const;
 
+/** A real calendar day 'yyyy-mm-dd' PostgreSQL can store (its calendar has no year 0). */
 export function isIsoDate(value: string): boolean {
-  if (!PATTERNS.date.test(value)) return false;
+  if (!PATTERNS.date.test(value) || value.startsWith('0000')) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPES,
+  isIsoDate,
   MODULE_FLAG_LIST,
   newPasswordSchema,
   PATTERNS,
@@ -69,7 +70,7 @@ const videoBody = z.object({
 });
 const versionBody = z.object({
   Version: requiredString('Versión', 30).regex(/^[0-9A-Za-z.+-]+$/, { error: 'El formato es incorrecto' }),
-  Fecha: requiredString('Fecha', 10).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'El formato es incorrecto' }),
+  Fecha: requiredString('Fecha', 10).refine(isIsoDate, { error: 'El formato es incorrecto' }),
   Notas: requiredString('Notas de la versión', 20_000),
 });
 

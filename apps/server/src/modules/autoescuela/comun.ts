@@ -1,4 +1,4 @@
-import { MSG } from '@faro/domain';
+import { isIsoDate, MSG } from '@faro/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import {
   confautoescuelaTable as conf,
 } from '../../platform/tenancy/tables.ts';
 
-export const fechaSchema = z.string({ error: MSG.format }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format });
+export const fechaSchema = z.string({ error: MSG.format }).refine(isIsoDate, { error: MSG.format });
 export const idSchema = z.coerce.number({ error: MSG.format }).int().positive({ error: MSG.format });
 
 export const idParam = (request: FastifyRequest, name = 'id') => {

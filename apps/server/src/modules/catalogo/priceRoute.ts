@@ -1,4 +1,4 @@
-import { MSG, productos, resolvePrice, type Tariff, type TariffLine } from '@faro/domain';
+import { isIsoDate, MSG, productos, resolvePrice, type Tariff, type TariffLine } from '@faro/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -28,10 +28,7 @@ const priceQuery = z.object({
     .string()
     .regex(/^\d{1,12}(\.\d{1,3})?$/, { error: MSG.format })
     .default('1'),
-  Fecha: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
-    .optional(),
+  Fecha: z.string().refine(isIsoDate, { error: MSG.format }).optional(),
 });
 
 async function one(scope: Scope, table: EntityTable, id: number | null | undefined) {

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { MSG } from '@faro/domain';
+import { isIsoDate, MSG } from '@faro/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/errors.ts';
 export const zDia = (label: string) =>
   z
     .string({ error: MSG.required(label) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
+    .refine(isIsoDate, { error: MSG.format })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MSG.format });
 
 /** Spec section 9: the export formats; `Formato` of a query (default xlsx), a Spanish 400 otherwise. */

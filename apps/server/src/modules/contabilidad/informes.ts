@@ -1,4 +1,12 @@
-import { diaMadrid, type ModuleFlag, MSG, MSG_DATOS, type PermissionCode, proximoPlazoFiscal } from '@faro/domain';
+import {
+  diaMadrid,
+  isIsoDate,
+  type ModuleFlag,
+  MSG,
+  MSG_DATOS,
+  type PermissionCode,
+  proximoPlazoFiscal,
+} from '@faro/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -572,10 +580,7 @@ export function registrarInformes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       const raw = (request.query ?? {}) as Record<string, unknown>;
       // `Hoy` lets tests and demos fix the day; anything else is today in Madrid.
-      const hoy =
-        typeof raw.Hoy === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw.Hoy) && !Number.isNaN(Date.parse(raw.Hoy))
-          ? raw.Hoy
-          : diaMadrid(new Date());
+      const hoy = typeof raw.Hoy === 'string' && isIsoDate(raw.Hoy) ? raw.Hoy : diaMadrid(new Date());
       return panel(deps.scopeOf(request), hoy);
     },
   );

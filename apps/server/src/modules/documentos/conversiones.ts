@@ -1,4 +1,4 @@
-import { MSG, MSG_VENTAS, superaPendiente } from '@faro/domain';
+import { isIsoDate, MSG, MSG_VENTAS, superaPendiente } from '@faro/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
@@ -34,10 +34,7 @@ export const convertirBody = z.object({
     )
     .max(1000)
     .optional(),
-  Fecha: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  Fecha: z.string().refine(isIsoDate).optional(),
 });
 
 export const hoy = () => new Date().toISOString().slice(0, 10);

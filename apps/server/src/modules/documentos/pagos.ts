@@ -1,4 +1,4 @@
-import { add, compare, dec, isZero, MSG, sub, toFixed, ZERO } from '@faro/domain';
+import { add, compare, dec, isIsoDate, isZero, MSG, sub, toFixed, ZERO } from '@faro/domain';
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ const pagoBody = z.object({
     .number({ error: MSG.required('Factura') })
     .int()
     .positive({ error: MSG.required('Factura') }),
-  Fecha: z.string({ error: MSG.format }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format }),
+  Fecha: z.string({ error: MSG.format }).refine(isIsoDate, { error: MSG.format }),
   Importe: z
     .union([z.string(), z.number()], { error: MSG.format })
     .transform((v) => String(v).trim().replace(',', '.'))

@@ -4,6 +4,7 @@ import {
   cuandoSesion,
   esEstadoAsistencia,
   esHora,
+  isIsoDate,
   MSG,
   MSG_ACADEMIA,
   type SesionHorario,
@@ -210,7 +211,7 @@ export async function semana(s: Scope, filtro: { profesor?: number | null; curso
   return { Sesiones: rows, DiasCierre: cierre };
 }
 
-const fechaSchema = z.string({ error: MSG.format }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format });
+const fechaSchema = z.string({ error: MSG.format }).refine(isIsoDate, { error: MSG.format });
 const marcarSchema = z.object({
   Fecha: fechaSchema,
   IdAlumno: z.coerce.number({ error: MSG.format }).int().positive({ error: MSG.format }),

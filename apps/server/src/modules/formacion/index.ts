@@ -1,4 +1,4 @@
-import { ENTITIES } from '@faro/domain';
+import { ENTITIES, isIsoDate } from '@faro/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
@@ -39,14 +39,8 @@ const periodoBody = z.object({
   Periodo: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Indica el periodo como AAAA-MM' }),
 });
 const facturarBody = z.object({
-  Hasta: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Fecha no válida' })
-    .nullish(),
-  Fecha: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Fecha no válida' })
-    .nullish(),
+  Hasta: z.string().refine(isIsoDate, { error: 'Fecha no válida' }).nullish(),
+  Fecha: z.string().refine(isIsoDate, { error: 'Fecha no válida' }).nullish(),
   Alumnos: z.array(z.coerce.number().int().positive()).max(20000).nullish(),
 });
 

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { MSG, MSG_DATOS, type PermissionCode } from '@faro/domain';
+import { isIsoDate, MSG, MSG_DATOS, type PermissionCode } from '@faro/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import type { PredicadoEmpresa, Scope } from '../../platform/tenancy/scope.ts';
 const fecha = (campo: string, label: string) =>
   z
     .string({ error: MSG.required(label) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
+    .refine(isIsoDate, { error: MSG.format })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MSG.format })
     .describe(campo);
 

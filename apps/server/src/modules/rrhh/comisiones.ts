@@ -1,4 +1,4 @@
-import { MSG } from '@faro/domain';
+import { isIsoDate, MSG } from '@faro/domain';
 import { and, asc, eq, gte, inArray, isNotNull, lte, sum } from 'drizzle-orm';
 import { access } from '../../platform/auth/access.ts';
 import type { AreaModule } from '../../platform/deps.ts';
@@ -12,8 +12,6 @@ import {
   productosTable,
   tableOf,
 } from '../../platform/tenancy/tables.ts';
-
-const DIA = /^\d{4}-\d{2}-\d{2}$/;
 
 interface Linea {
   id: number;
@@ -61,7 +59,7 @@ export const comisionesRoutes: AreaModule = (app, deps) => {
       const q = (request.query ?? {}) as Record<string, unknown>;
       const desde = String(q.Desde ?? '');
       const hasta = String(q.Hasta ?? '');
-      if (!DIA.test(desde) || !DIA.test(hasta)) throw new AppError(400, `Desde y Hasta: ${MSG.format}`);
+      if (!isIsoDate(desde) || !isIsoDate(hasta)) throw new AppError(400, `Desde y Hasta: ${MSG.format}`);
       if (hasta < desde) throw new AppError(400, 'Hasta debe ser igual o posterior a Desde');
       const scope = deps.scopeOf(request);
       const lineas: Linea[] = await scope

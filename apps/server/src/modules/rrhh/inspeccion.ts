@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { formatDate, formatMinutes, MSG } from '@faro/domain';
+import { formatDate, formatMinutes, isIsoDate, MSG } from '@faro/domain';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -15,7 +15,6 @@ import { mesesDe } from './fichajesRoutes.ts';
 import { COLUMNAS_DIAS, COLUMNAS_REGISTROS, enviarHoja, filasDias, filasRegistros, formatoDe } from './hoja.ts';
 import type { MesPersona } from './jornadas.ts';
 
-const DIA = /^\d{4}-\d{2}-\d{2}$/;
 export const enlaceBody = z
   .object({
     Destinatario: z
@@ -23,8 +22,8 @@ export const enlaceBody = z
       .trim()
       .min(3, { error: MSG.minLength('Destinatario', 3) })
       .max(150, { error: MSG.maxLength('Destinatario', 150) }),
-    Desde: z.string({ error: MSG.required('Desde') }).regex(DIA, { error: MSG.format }),
-    Hasta: z.string({ error: MSG.required('Hasta') }).regex(DIA, { error: MSG.format }),
+    Desde: z.string({ error: MSG.required('Desde') }).refine(isIsoDate, { error: MSG.format }),
+    Hasta: z.string({ error: MSG.required('Hasta') }).refine(isIsoDate, { error: MSG.format }),
     IdPersona: z.number({ error: MSG.format }).int().positive().nullish(),
     Dias: z
       .number({ error: MSG.format })

@@ -33,11 +33,7 @@ export const esDia = (v: unknown): v is string =>
 export const esId = (v: unknown): boolean =>
   v !== undefined && v !== null && v !== '' && Number.isSafeInteger(Number(v)) && Number(v) > 0;
 
-export const zDia = (campo: string) =>
-  z
-    .string({ error: MSG.required(campo) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.format })
-    .refine(esFechaReal, { error: MSG.format });
+export const zDia = (campo: string) => z.string({ error: MSG.required(campo) }).refine(esDia, { error: MSG.format });
 export const zId = (campo: string) =>
   z.coerce
     .number({ error: MSG.required(campo) })

@@ -70,7 +70,7 @@ export function entityRepository(entity: EntityDef, table: EntityTable, scope: S
   return {
     async list(query) {
       const orderField = query.Orden ?? entity.defaultOrder;
-      if (!(orderField in entity.fields)) throw new AppError(400, `No se puede ordenar por ${orderField}`);
+      if (!Object.hasOwn(entity.fields, orderField)) throw new AppError(400, `No se puede ordenar por ${orderField}`);
       const binder = placeholderBinder();
       const conditions = filterConditions(entity, query.Filtros, c, binder);
       const shape = `${orderField}|${query.Descendente ? 'd' : 'a'}|${binder.shape.join(',')}`;

@@ -34,8 +34,9 @@ export function filterConditions(
       continue;
     }
     const range = /^(.*)(Desde|Hasta)$/.exec(key);
-    const fieldKey = range && entity.fields[range[1] as string] ? (range[1] as string) : key;
-    const def = entity.fields[fieldKey];
+    // Own fields only: a client's key must never reach Object.prototype (`constructor`, `toStringDesde`).
+    const fieldKey = range && Object.hasOwn(entity.fields, range[1] as string) ? (range[1] as string) : key;
+    const def = Object.hasOwn(entity.fields, fieldKey) ? entity.fields[fieldKey] : undefined;
     if (!def || (!def.filter && !def.search && !def.list)) throw badRequest(`El filtro ${key} no existe`);
     const ops = FILTER_OPS[def.kind] as readonly string[];
     if (range && fieldKey !== key) {

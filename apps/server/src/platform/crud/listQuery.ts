@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from '../http/errors.ts';
+import { assertCleanInput } from '../http/inputGuard.ts';
 
 export const MAX_PAGE_SIZE = 200;
 /** Rows counted at most: beyond it the list says "10.000+" instead of scanning the whole table. */
@@ -32,6 +33,14 @@ export interface ListResult<Row = Record<string, unknown>> {
   TotalLimitado: boolean;
 }
 
+/**
+ * Names every plain object answers through its prototype (`__proto__`, `constructor`, `toString`,
+ * `hasOwnProperty`…). Lists look their order and filter keys up in plain objects (`ORDERABLE[query.Orden]`,
+ * `entity.fields[key]`): refusing these names here keeps every list, present and future, from reaching
+ * Object.prototype through a client's key.
+ */
+export const isPrototypeName = (key: string): boolean => key in Object.prototype;
+
 export function parseListQuery(query: unknown): ListQuery {
   const parsed = listQuerySchema.safeParse(query);
   if (!parsed.success) throw badRequest('Los parámetros de la lista no son válidos');
@@ -46,6 +55,15 @@ export function parseListQuery(query: unknown): ListQuery {
     if (!filtros || typeof filtros !== 'object' || Array.isArray(filtros)) {
       throw badRequest('Los filtros no tienen un formato válido');
     }
+    // The edge saw Filtros as text: its escapes (\u0000, lone surrogates) only show once parsed.
+    assertCleanInput(filtros, 'url');
+    for (const key of Object.keys(filtros)) {
+      const field = /^(.*)(Desde|Hasta)$/.exec(key)?.[1];
+      if (isPrototypeName(key) || (field && isPrototypeName(field))) throw badRequest(`El filtro ${key} no existe`);
+    }
+  }
+  if (rest.Orden !== undefined && isPrototypeName(rest.Orden)) {
+    throw badRequest(`No se puede ordenar por ${rest.Orden}`);
   }
   // The spec's calendar period fields are removed from Filtros by the client; ignore them if they arrive.
   for (const k of ['PeriodoTipo', 'PeriodoPer', 'PeriodoAnyo']) delete filtros[k];

@@ -19,7 +19,7 @@ export async function* entityRows(
   query: Pick<ListQuery, 'Filtros' | 'Orden' | 'Descendente'>,
 ): AsyncGenerator<Record<string, unknown>[]> {
   const c = (f: string) => col(table, f);
-  const orderField = query.Orden && query.Orden in entity.fields ? query.Orden : entity.defaultOrder;
+  const orderField = query.Orden && Object.hasOwn(entity.fields, query.Orden) ? query.Orden : entity.defaultOrder;
   const order = c(orderField);
   const id = c('Id');
   const base = filterConditions(entity, query.Filtros, c);

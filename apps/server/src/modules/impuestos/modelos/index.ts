@@ -11,6 +11,7 @@ import {
   ficheroAutoliquidacion,
   ficheroDeclaracion,
   formatAmount,
+  isIsoDate,
   type ModeloTributario,
   MSG,
   NOMBRE_MODELO,
@@ -136,7 +137,7 @@ const ajustesSchema = z
 const presentarSchema = z.object({
   FechaPresentacion: z
     .string({ error: MSG_MODTRIB.fecha })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG_MODTRIB.fecha })
+    .refine(isIsoDate, { error: MSG_MODTRIB.fecha })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MSG_MODTRIB.fecha }),
   Justificante: z
     .string({ error: MSG_MODTRIB.justificante })

@@ -1,4 +1,4 @@
-import { type DocumentoVentaInput, MSG_VENTAS } from '@faro/domain';
+import { type DocumentoVentaInput, isIsoDate, MSG_VENTAS } from '@faro/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, fieldError } from '../../../platform/http/errors.ts';
@@ -18,10 +18,7 @@ export const rectificarBody = z.object({
   /** S: substitution (the corrective replaces the original: its lines are copied to be corrected);
    *  I: difference (the lines are the difference; by default the original negated, a full reversal). */
   Modo: z.enum(['S', 'I'], { error: 'Indica el modo: S (sustitución) o I (diferencias)' }),
-  Fecha: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  Fecha: z.string().refine(isIsoDate).optional(),
 });
 
 /** Creates the draft corrective invoice of an issued invoice, in the series set as its series' rectificativa. */
