@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { detectFileType, FILE_MIME, MSG } from '@faro/domain';
 import { and, asc, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { auditarLectura, ficherosVisibles, ficheroVisible, type Origen } from '../../platform/files/origenes.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -23,11 +24,10 @@ export const GESTORDOC_LIMITE_KB = 10 * 1024;
 const f = gdFicheros;
 const c = gdCarpetas;
 
-async function cargarFichero(s: Scope, id: number) {
-  const [row] = await s.select(f, eq(f.Id, id));
-  if (!row) throw notFound();
-  const { empresaId: _e, Clave: _c, ...json } = row;
-  return { ...json, Clave: row.Clave };
+/** A file the caller may reach at `nivel` on its owning feature (the files door); any other is a 404. */
+async function cargarFichero(s: Scope, request: FastifyRequest, id: number, nivel: 1 | 2 | 3 = 1) {
+  const { empresaId: _e, ...row } = await ficheroVisible(s, request.ctx, id, nivel);
+  return row;
 }
 async function cargarCarpeta(s: Scope, id: number) {
   const [row] = await s.select(c, eq(c.Id, id));
@@ -77,7 +77,8 @@ export function tipoFichero(bytes: Buffer, soloImagen = false): string {
 
 /**
  * Keeps an upload in the document manager: bytes in the store, the row (in the folder `carpeta` gives, inside the
- * same transaction) audited under `recurso`; the bytes go away again if the row cannot be written.
+ * same transaction, owned by `opciones.origen`, the document manager's own by default) audited under `recurso`; the
+ * bytes go away again if the row cannot be written.
  */
 export async function guardarFichero(
   s: Scope,
@@ -85,7 +86,7 @@ export async function guardarFichero(
   upload: { filename: string; bytes: Buffer },
   carpeta: (t: Scope) => Promise<number | null>,
   recurso: string,
-  opciones: { soloImagen?: boolean; nombre?: string } = {},
+  opciones: { soloImagen?: boolean; nombre?: string; origen?: Origen } = {},
 ) {
   const Tipo = tipoFichero(upload.bytes, opciones.soloImagen);
   const Nombre = (opciones.nombre ?? upload.filename).slice(0, 200);
@@ -94,7 +95,8 @@ export async function guardarFichero(
   try {
     return await s.tx(async (t) => {
       const IdCarpeta = await carpeta(t);
-      const [r] = await t.insert(f, { IdCarpeta, Nombre, Tipo, Tamano: upload.bytes.length, Clave }).returning({
+      const Origen = opciones.origen ?? 'gestordoc';
+      const [r] = await t.insert(f, { IdCarpeta, Nombre, Tipo, Tamano: upload.bytes.length, Clave, Origen }).returning({
         Id: f.Id,
         IdCarpeta: f.IdCarpeta,
         Nombre: f.Nombre,
@@ -111,15 +113,20 @@ export async function guardarFichero(
   }
 }
 
-/** Sends a stored file (inline to preview, else as an attachment); a row whose bytes are gone is the spec's 400. */
+/**
+ * Sends a stored file (inline to preview, else as an attachment), its read audited under its owner's resource
+ * whichever route serves it; a row whose bytes are gone is the spec's 400. The caller has checked who may read it.
+ */
 export async function enviarFichero(
+  s: Scope,
   reply: FastifyReply,
   store: Almacen,
-  row: { Clave: string; Nombre: string; Tipo: string },
+  row: { Id: number; Clave: string; Nombre: string; Tipo: string; Origen: string },
   inline: boolean,
 ) {
   const datos = await store.leer(row.Clave);
   if (!datos) throw badRequest(MSG.fileMissing);
+  await auditarLectura(s, row);
   const nombre = row.Nombre.replace(/[^\w.\- ]/g, '_');
   return reply
     .header('Content-Type', FILE_MIME[row.Tipo as keyof typeof FILE_MIME] ?? 'application/octet-stream')
@@ -188,7 +195,9 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       const buscar = typeof q.Filtros.Buscar === 'string' ? q.Filtros.Buscar.trim().slice(0, 100) : '';
       if (idCarpeta) await cargarCarpeta(s, idCarpeta);
       const enCarpeta: SQL = idCarpeta ? eq(f.IdCarpeta, idCarpeta) : isNull(f.IdCarpeta);
-      const where = buscar ? ilike(f.Nombre, `%${buscar.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : enCarpeta;
+      const donde = buscar ? ilike(f.Nombre, `%${buscar.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : enCarpeta;
+      // Only the files whose owning feature the caller may see (payroll needs PersEmple, consents OdonClinica…).
+      const where = and(donde, ficherosVisibles(request.ctx));
       const Items = await s
         .pick(
           { Id: f.Id, Nombre: f.Nombre, Tipo: f.Tipo, Tamano: f.Tamano, Subido: f.Subido, IdCarpeta: f.IdCarpeta },
@@ -207,7 +216,7 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
     });
 
     app.get(`${base}/edit/:id`, { config: leer, schema: { tags } }, async (request) => {
-      const { Clave: _c, ...json } = await cargarFichero(deps.scopeOf(request), idParam(request));
+      const { Clave: _c, Origen: _o, ...json } = await cargarFichero(deps.scopeOf(request), request, idParam(request));
       return json;
     });
 
@@ -230,8 +239,8 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       { config: leer, schema: { tags, summary: 'Descargar o ver un fichero' } },
       async (request, reply) => {
         const s = deps.scopeOf(request);
-        const row = await cargarFichero(s, idParam(request));
-        return enviarFichero(reply, store, row, (request.query as { ver?: string }).ver === '1');
+        const row = await cargarFichero(s, request, idParam(request));
+        return enviarFichero(s, reply, store, row, (request.query as { ver?: string }).ver === '1');
       },
     );
 
@@ -241,7 +250,7 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       async (request) => {
         const s = deps.scopeOf(request);
         const id = idParam(request);
-        await cargarFichero(s, id);
+        await cargarFichero(s, request, id, 2);
         const body = parseBody(moverSchema, request.body) as z.infer<typeof moverSchema>;
         await comprobarCarpeta(s, body.IdCarpeta);
         await s.tx(async (t) => {
@@ -253,7 +262,7 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
             campos: { IdCarpeta: body.IdCarpeta ?? null },
           });
         });
-        const { Clave: _c, ...json } = await cargarFichero(s, id);
+        const { Clave: _c, Origen: _o, ...json } = await cargarFichero(s, request, id);
         return json;
       },
     );
@@ -264,7 +273,7 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       async (request) => {
         const s = deps.scopeOf(request);
         const id = idParam(request);
-        await borrarFichero(s, store, await cargarFichero(s, id), 'gestordoc');
+        await borrarFichero(s, store, await cargarFichero(s, request, id, 3), 'gestordoc');
         return { Mensaje: 'Fichero eliminado' };
       },
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { detectFileType, FILE_MIME, MSG } from '@faro/domain';
+import { detectFileType, MSG } from '@faro/domain';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
@@ -9,7 +9,7 @@ import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { alumnosTable as al, alumnosCols as alC, gdCarpetas, gdFicheros } from '../../platform/tenancy/tables.ts';
 import { almacenLocal } from '../crm/almacen.ts';
-import { carpetaGestordoc, GESTORDOC_LIMITE_KB } from '../crm/gestordoc.ts';
+import { carpetaGestordoc, enviarFichero, GESTORDOC_LIMITE_KB } from '../crm/gestordoc.ts';
 import { alcancePortal, idPortal } from './portal.ts';
 
 /** The document manager's root folder of the student files: one sub-folder per student, named from its code. */
@@ -125,6 +125,7 @@ export function documentosPortalRoutes(app: FastifyInstance, deps: AppDeps): voi
             Tipo: tipo,
             Tamano: upload.bytes.length,
             Clave,
+            Origen: 'alumnos',
           })
           .returning({ Id: f.Id, Nombre: f.Nombre, Tipo: f.Tipo, Tamano: f.Tamano, Subido: f.Subido });
         await t.audit({
@@ -148,12 +149,6 @@ export function documentosPortalRoutes(app: FastifyInstance, deps: AppDeps): voi
     const carpetas = await carpetasDe(s, a.alumnos, false);
     const [row] = carpetas.size ? await s.select(f, and(eq(f.Id, id), inArray(f.IdCarpeta, [...carpetas.keys()]))) : [];
     if (!row) throw notFound();
-    const datos = await store.leer(row.Clave);
-    if (!datos) throw badRequest(MSG.fileMissing);
-    return reply
-      .header('Content-Type', FILE_MIME[row.Tipo as keyof typeof FILE_MIME] ?? 'application/octet-stream')
-      .header('Content-Disposition', `inline; filename="${row.Nombre.replace(/[^\w.\- ]/g, '_')}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(datos);
+    return enviarFichero(s, reply, store, row, true);
   });
 }

@@ -6,7 +6,7 @@ import {
   MSG,
   MSG_DENTAL,
 } from '@faro/domain';
-import { asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -156,10 +156,18 @@ export async function nuevaEntrada(s: Scope, id: number, body: z.infer<typeof en
 export async function nuevoConsentimiento(s: Scope, id: number, body: z.infer<typeof consentimientoSchema>) {
   await paciente(s, id);
   if (body.IdFichero != null) {
-    const [f] = await s.pick({ Id: gdFicheros.Id }, gdFicheros, eq(gdFicheros.Id, body.IdFichero));
+    // Only a document-manager upload (or another consent) becomes a consent: never a file another feature owns.
+    const [f] = await s.pick(
+      { Id: gdFicheros.Id },
+      gdFicheros,
+      and(eq(gdFicheros.Id, body.IdFichero), inArray(gdFicheros.Origen, ['gestordoc', 'consentimientos'])),
+    );
     if (!f) throw fieldError('IdFichero', MSG.notFound);
   }
   return s.tx(async (t) => {
+    // From now on the file is part of the clinical file: OdonClinica guards it wherever it is listed or served.
+    if (body.IdFichero != null)
+      await t.update(gdFicheros, { Origen: 'consentimientos' }, eq(gdFicheros.Id, body.IdFichero));
     const [r] = await t
       .insert(co, {
         IdCliente: id,

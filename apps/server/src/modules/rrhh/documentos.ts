@@ -2,6 +2,7 @@ import { and, desc, eq, like, not } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { ficherosVisibles } from '../../platform/files/origenes.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -63,16 +64,19 @@ export const documentosEmpleadoRoutes: AreaModule = (app, deps) => {
     const emp = await empleado(s, id);
     return { s, id, emp, idCarpeta: await carpetaDeRegistro(s, CARPETA_EMPLEADOS, emp, crear) };
   };
-  const fichero = async (s: Scope, idCarpeta: number | null, idFichero: number) => {
-    const [row] = idCarpeta ? await s.select(f, and(eq(f.Id, idFichero), eq(f.IdCarpeta, idCarpeta))) : [];
+  /** Files of the employee's folder that the files door lets the caller see (a file moved in from elsewhere keeps its owner). */
+  const deLaCarpeta = (request: FastifyRequest, idCarpeta: number) =>
+    and(eq(f.IdCarpeta, idCarpeta), ficherosVisibles(request.ctx));
+  const fichero = async (request: FastifyRequest, s: Scope, idCarpeta: number | null, idFichero: number) => {
+    const [row] = idCarpeta ? await s.select(f, and(eq(f.Id, idFichero), deLaCarpeta(request, idCarpeta))) : [];
     if (!row) throw notFound();
     return row;
   };
-  const foto = async (s: Scope, idCarpeta: number | null) =>
+  const foto = async (request: FastifyRequest, s: Scope, idCarpeta: number | null) =>
     idCarpeta
       ? (
           await s
-            .select(f, and(eq(f.IdCarpeta, idCarpeta), esFoto))
+            .select(f, and(deLaCarpeta(request, idCarpeta), esFoto))
             .orderBy(desc(f.Id))
             .limit(1)
         )[0]
@@ -88,11 +92,11 @@ export const documentosEmpleadoRoutes: AreaModule = (app, deps) => {
         .pick(
           { Id: f.Id, Nombre: f.Nombre, Tipo: f.Tipo, Tamano: f.Tamano, Subido: f.Subido },
           f,
-          and(eq(f.IdCarpeta, idCarpeta), not(esFoto)),
+          and(deLaCarpeta(request, idCarpeta), not(esFoto)),
         )
         .orderBy(desc(f.Subido), desc(f.Id))
         .limit(500);
-      const ft = await foto(s, idCarpeta);
+      const ft = await foto(request, s, idCarpeta);
       return { Items, Foto: ft ? { Id: ft.Id } : null, IdCarpeta: idCarpeta };
     },
   );
@@ -111,7 +115,7 @@ export const documentosEmpleadoRoutes: AreaModule = (app, deps) => {
         upload,
         async (t) => carpetaDeRegistro(t, CARPETA_EMPLEADOS, emp, true),
         'empleadosdoc',
-        { nombre },
+        { nombre, origen: 'empleados' },
       );
       return reply.code(201).send(row);
     },
@@ -119,13 +123,13 @@ export const documentosEmpleadoRoutes: AreaModule = (app, deps) => {
 
   app.get(`${base}/:id/descargar/:idFichero`, { config: nivel(1), schema: { tags } }, async (request, reply) => {
     const { s, idCarpeta } = await carpeta(request, false);
-    const row = await fichero(s, idCarpeta, idParam(request, 'idFichero'));
-    return enviarFichero(reply, store, row, (request.query as { ver?: string }).ver === '1');
+    const row = await fichero(request, s, idCarpeta, idParam(request, 'idFichero'));
+    return enviarFichero(s, reply, store, row, (request.query as { ver?: string }).ver === '1');
   });
 
   app.delete(`${base}/:id/delete/:idFichero`, { config: nivel(3), schema: { tags } }, async (request) => {
     const { s, idCarpeta } = await carpeta(request, false);
-    await borrarFichero(s, store, await fichero(s, idCarpeta, idParam(request, 'idFichero')), 'empleadosdoc');
+    await borrarFichero(s, store, await fichero(request, s, idCarpeta, idParam(request, 'idFichero')), 'empleadosdoc');
     return { Mensaje: 'Documento eliminado' };
   });
 
@@ -134,9 +138,9 @@ export const documentosEmpleadoRoutes: AreaModule = (app, deps) => {
     { config: nivel(1), schema: { tags, summary: 'Foto del empleado' } },
     async (request, reply) => {
       const { s, idCarpeta } = await carpeta(request, false);
-      const row = await foto(s, idCarpeta);
+      const row = await foto(request, s, idCarpeta);
       if (!row) throw notFound();
-      return enviarFichero(reply, store, row, true);
+      return enviarFichero(s, reply, store, row, true);
     },
   );
 
@@ -152,11 +156,11 @@ export const documentosEmpleadoRoutes: AreaModule = (app, deps) => {
       upload,
       async (t) => {
         const idCarpeta = await carpetaDeRegistro(t, CARPETA_EMPLEADOS, emp, true);
-        anterior = await foto(t, idCarpeta);
+        anterior = await foto(request, t, idCarpeta);
         return idCarpeta;
       },
       'empleadosfoto',
-      { soloImagen: true, nombre: `${FOTO}.${upload.bytes[0] === 0x89 ? 'png' : 'jpg'}` },
+      { soloImagen: true, nombre: `${FOTO}.${upload.bytes[0] === 0x89 ? 'png' : 'jpg'}`, origen: 'empleados' },
     );
     if (anterior) await borrarFichero(s, store, anterior, 'empleadosfoto');
     return { Foto: { Id: row.Id } };
@@ -164,7 +168,7 @@ export const documentosEmpleadoRoutes: AreaModule = (app, deps) => {
 
   app.delete(`${fotoBase}/:id`, { config: nivel(2), schema: { tags } }, async (request) => {
     const { s, idCarpeta } = await carpeta(request, false);
-    const row = await foto(s, idCarpeta);
+    const row = await foto(request, s, idCarpeta);
     if (!row) throw notFound();
     await borrarFichero(s, store, row, 'empleadosfoto');
     return { Mensaje: 'Foto eliminada' };

@@ -1,0 +1,75 @@
+import type { ModuleFlag, PermissionCode, PermissionLevel } from '@faro/domain';
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import type { RequestContext } from '../auth/context.ts';
+import { notFound } from '../http/errors.ts';
+import type { Scope } from '../tenancy/scope.ts';
+import { gdFicheros } from '../tenancy/tables.ts';
+
+/** The owner of a stored file: whose permission (and module) guards it and under which resource its reads are audited. */
+export interface OrigenFichero {
+  /** What it is, in Spanish (the registry reads as a list of the kinds of files the company keeps). */
+  descripcion: string;
+  permiso: PermissionCode;
+  modulo?: ModuleFlag;
+  /** The audit resource of the owning screen: every read of the file's bytes writes an 'L' under it. */
+  recurso: string;
+}
+
+/**
+ * Every kind of file in the document manager (`gd_ficheros.origen`) and the feature that owns it. Whoever lists,
+ * searches or downloads one — through its own screen or through the document manager — goes through this door:
+ * the owner's permission and module, and the same read audit. A new kind of file is one line here.
+ */
+export const ORIGENES_FICHERO = {
+  gestordoc: { descripcion: 'Documentos de la empresa', permiso: 'ConfEmpresa', recurso: 'gestordoc' },
+  empleados: {
+    descripcion: 'Documentos y foto de un empleado (nóminas, contratos…)',
+    permiso: 'PersEmple',
+    recurso: 'empleadosdoc',
+  },
+  alumnos: { descripcion: 'Documentos de un alumno', permiso: 'AlumnoMatriculas', recurso: 'alumnosdoc' },
+  consentimientos: {
+    descripcion: 'Consentimiento firmado de un paciente',
+    permiso: 'OdonClinica',
+    recurso: 'consentimientos',
+  },
+} as const satisfies Record<string, OrigenFichero>;
+
+export type Origen = keyof typeof ORIGENES_FICHERO;
+export const LISTA_ORIGENES = Object.keys(ORIGENES_FICHERO) as Origen[];
+
+const origenDe = (valor: string): OrigenFichero | undefined =>
+  Object.hasOwn(ORIGENES_FICHERO, valor) ? ORIGENES_FICHERO[valor as Origen] : undefined;
+
+/** Whether the caller reaches `nivel` on the feature that owns files of `origen` (its module active). */
+export function puedeVer(ctx: RequestContext | null, origen: string, nivel: PermissionLevel = 1): boolean {
+  const o = origenDe(origen);
+  if (!o || !ctx?.empresa) return false;
+  if ('modulo' in o && o.modulo && !ctx.modulos[o.modulo as ModuleFlag]) return false;
+  return ctx.permisos[o.permiso] >= nivel;
+}
+
+/** The SQL condition of the files the caller may see: lists and searches filter in the query (pages and counts stay right). */
+export function ficherosVisibles(ctx: RequestContext | null, nivel: PermissionLevel = 1): SQL {
+  return inArray(
+    gdFicheros.Origen,
+    LISTA_ORIGENES.filter((o) => puedeVer(ctx, o, nivel)),
+  );
+}
+
+/** A file by id that the caller may reach at `nivel`; any other answers 404 (a 403 would confirm it exists). */
+export async function ficheroVisible(s: Scope, ctx: RequestContext | null, id: number, nivel: PermissionLevel = 1) {
+  const [row] = await s.select(gdFicheros, eq(gdFicheros.Id, id));
+  if (!row || !puedeVer(ctx, row.Origen, nivel)) throw notFound();
+  return row;
+}
+
+/** The read audit of a file's bytes, the same whichever route served them. */
+export function auditarLectura(s: Scope, fichero: { Id: number; Nombre: string; Origen: string }): Promise<void> {
+  return s.audit({
+    accion: 'L',
+    recurso: origenDe(fichero.Origen)?.recurso ?? ORIGENES_FICHERO.gestordoc.recurso,
+    idRegistro: fichero.Id,
+    campos: { Nombre: fichero.Nombre },
+  });
+}
