@@ -136,3 +136,65 @@ describe('the other access kinds', () => {
     expect((await owner.request('GET', '/api/configuracion/centros/list')).status).toBe(200);
   });
 });
+
+describe('an adviser inside a client and a deactivated member', () => {
+  const idDe = async (codigo: string) =>
+    Number((await t.database.query<{ id: number }>('select id from empresas where codigo = $1', [codigo]))[0]!.id);
+
+  it('an adviser who entered a client at level 1 writes nothing there, and the client cannot write its identity', async () => {
+    const firma = await t.as('asesoria', 'ASESORIA');
+    const demo = await idDe('DEMO');
+    expect((await firma.request('POST', `/api/asesorias/aseempresas/entrar/${demo}`)).body).toMatchObject({ Nivel: 1 });
+    const asesor = t.session((await firma.request('GET', `/api/usuarios/usuario/cambiarempre/${demo}/web`)).body.Token);
+    const wrong: string[] = [];
+    for (const route of t.deps.routes) {
+      if (route.access.kind !== 'permission' || route.access.level < 2) continue;
+      const res = await asesor.request(route.method, urlOf(route), bodyOf(route));
+      if (res.status !== 403) wrong.push(`${route.method} ${route.url}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    const [m] = await t.database.query<{ id: number }>(
+      `select m.id from miembros m join personas p on p.id = m.persona_id
+        where p.user_name = 'asesoria' and m.empresa_id = $1`,
+      [demo],
+    );
+    const ficha = (await owner.request('GET', `/api/usuarios/usuarios/edit/${m!.id}`)).body;
+    const { Id: _i, Propietario: _p, Bloqueado: _b, IdentidadCompartida: _c, ...body } = ficha;
+    const res = await owner.request('PUT', `/api/usuarios/usuarios/save/${m!.id}`, {
+      ...body,
+      Email: 'x@cliente.test',
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('a member with Baja is refused on every route, and its refresh token stays dead once enabled again', async () => {
+    const s = await t.as('empleado', 'DEMO');
+    const [m] = await t.database.query<{ id: number }>(
+      `select m.id from miembros m join personas p on p.id = m.persona_id
+        where p.user_name = 'empleado' and m.empresa_id = $1`,
+      [await idDe('DEMO')],
+    );
+    const setBaja = async (Baja: boolean) => {
+      const ficha = (await owner.request('GET', `/api/usuarios/usuarios/edit/${m!.id}`)).body;
+      const { Id: _i, Propietario: _p, Bloqueado: _b, IdentidadCompartida: _c, ...body } = ficha;
+      expect((await owner.request('PUT', `/api/usuarios/usuarios/save/${m!.id}`, { ...body, Baja })).status).toBe(200);
+    };
+    await setBaja(true);
+    const wrong: string[] = [];
+    for (const route of t.deps.routes) {
+      if (route.access.kind === 'public') continue;
+      const res = await s.request(route.method, urlOf(route), bodyOf(route));
+      if (res.status !== 401) wrong.push(`${route.method} ${route.url}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    await setBaja(false);
+    const refresh = await t.call('POST', '/api/usuarios/token/refresh', {
+      TokenRefresco: s.refresh,
+      IdCliente: 'cliente-de-pruebas',
+    });
+    expect(refresh.status).toBe(401);
+    expect((await s.request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(401);
+    // A new sign-in works again: only the old sessions were ended.
+    expect((await (await t.as('empleado', 'DEMO')).request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(200);
+  }, 120_000);
+});

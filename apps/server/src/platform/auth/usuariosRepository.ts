@@ -13,6 +13,7 @@ import { crearMiembro, guardarMiembro, type Membresia, quitarMiembro } from '../
 import {
   crearPersona,
   escribirIdentidadDesdeEmpresa,
+  IDENTIDAD_COMPARTIDA,
   type Identidad,
   identidadCompartida,
 } from '../identity/personas.ts';
@@ -27,6 +28,9 @@ export const usuariosBody = saveSchema(usuarios).extend({
     .array(z.enum(ASSIGNABLE as [Rol, ...Rol[]], { error: MSG.format }), { error: MSG.format })
     .min(1, { error: MSG.required('Roles') }),
 });
+
+/** The API fields of a person's identity (the rest of a user is membership). */
+const IDENTITY_FIELDS = ['UserName', 'Nombre', 'Apellido1', 'Apellido2', 'NombreComercial', 'Email'];
 
 const ORDERABLE = {
   UserName: personas.userName,
@@ -82,10 +86,12 @@ export function usuariosRepository(scope: Scope): EntityRepository {
     if (!p) throw fieldError('IdPerfil', 'El perfil no existe');
   }
 
-  const withShared = async (db: Db, row: Record<string, unknown>) => ({
-    ...toRow(row),
-    IdentidadCompartida: await identidadCompartida(db, row.personaId as number, scope.empresaId),
-  });
+  // A shared person's identity is read-only here: the generic edit screen shows `SoloLectura` (fields and why).
+  const withShared = async (db: Db, row: Record<string, unknown>) => {
+    const compartida = await identidadCompartida(db, row.personaId as number, scope.empresaId);
+    const soloLectura = { Campos: IDENTITY_FIELDS, Motivo: IDENTIDAD_COMPARTIDA };
+    return { ...toRow(row), IdentidadCompartida: compartida, ...(compartida ? { SoloLectura: soloLectura } : {}) };
+  };
 
   const memberValues = (v: Record<string, unknown>): Membresia => ({
     roles: v.Roles as Rol[],

@@ -482,4 +482,23 @@ describe('tenant isolation over every registered route', () => {
     expect(rec.body.Items).toHaveLength(2);
     for (const area of ISOLATION_AREAS) await area.verifyB?.(ctx);
   });
+
+  it('an adviser who entered client A (DEMO) reaches none of B: not the company, not its rows, not its data', async () => {
+    const firma = await t.as('asesoria', 'ASESORIA');
+    const demoId = (await a.request('GET', '/api/usuarios/usuario/infoempre')).body.IdEmpresa;
+    expect((await firma.request('POST', `/api/asesorias/aseempresas/entrar/${demoId}`)).status).toBe(200);
+    const dentro = await firma.request('GET', `/api/usuarios/usuario/cambiarempre/${demoId}/web`);
+    expect(dentro.status).toBe(200);
+    const asesor = t.session(dentro.body.Token);
+    expect((await firma.request('POST', `/api/asesorias/aseempresas/entrar/${bEmpresaId}`)).status).toBe(404);
+    expect((await asesor.request('GET', `/api/usuarios/usuario/cambiarempre/${bEmpresaId}/web`)).status).toBe(404);
+    const wrong: string[] = [];
+    for (const [base, id] of bIds) {
+      const edit = await asesor.request('GET', `${base}/edit/${id}`);
+      if (edit.status !== 404 && edit.status !== 403) wrong.push(`${base}/edit: ${edit.status}`);
+      const list = await asesor.request('GET', `${base}/list?TotalPagina=200`);
+      if (JSON.stringify(list.body ?? '').includes(SENTINEL)) wrong.push(`${base}/list: B's data leaked`);
+    }
+    expect(wrong).toEqual([]);
+  });
 });

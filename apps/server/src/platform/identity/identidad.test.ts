@@ -52,7 +52,11 @@ describe('a client company cannot write the identity of its adviser (identity vs
     const duena = await t.as('demo', 'DEMO');
 
     const ficha = await duena.request('GET', `/api/usuarios/usuarios/edit/${id}`);
-    expect(ficha.body).toMatchObject({ UserName: 'asesoria', IdentidadCompartida: true });
+    expect(ficha.body).toMatchObject({
+      UserName: 'asesoria',
+      IdentidadCompartida: true,
+      SoloLectura: { Campos: expect.arrayContaining(['Email', 'Nombre']), Motivo: IDENTIDAD_COMPARTIDA },
+    });
 
     const ataque = await saveUsuario(duena, id, { Email: 'ladron@cliente.test' });
     expect(ataque).toMatchObject({ status: 403, body: { Mensaje: IDENTIDAD_COMPARTIDA } });
@@ -99,7 +103,9 @@ describe('a client company cannot write the identity of its adviser (identity vs
   it('still lets a small company edit the identity of a person who is only its member', async () => {
     const duena = await t.as('demo', 'DEMO');
     const id = await miembroDe('fichaje', 'DEMO');
-    expect((await duena.request('GET', `/api/usuarios/usuarios/edit/${id}`)).body.IdentidadCompartida).toBe(false);
+    const ficha = (await duena.request('GET', `/api/usuarios/usuarios/edit/${id}`)).body;
+    expect(ficha.IdentidadCompartida).toBe(false);
+    expect(ficha.SoloLectura).toBeUndefined();
     const res = await saveUsuario(duena, id, { Email: 'carmen@faro.local', Apellido2: 'Pérez' });
     expect(res.status).toBe(200);
     expect(await emailDe('fichaje')).toBe('carmen@faro.local');

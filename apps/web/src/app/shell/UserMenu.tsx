@@ -16,6 +16,7 @@ import {
   IconSearch,
   IconSettings,
   IconSwitch,
+  IconUser,
   IconUsers,
 } from '../../ui/icons.tsx';
 import { lazyNamed } from '../../ui/lazyNamed.ts';
@@ -24,6 +25,7 @@ const ChangePasswordModal = lazyNamed(
   () => import('../../features/usuario/ChangePasswordModal.tsx'),
   'ChangePasswordModal',
 );
+const ChangeEmailModal = lazyNamed(() => import('../../features/usuario/ChangeEmailModal.tsx'), 'ChangeEmailModal');
 const CompanyDataModal = lazyNamed(() => import('./CompanyDataModal.tsx'), 'CompanyDataModal');
 const NovedadesModal = lazyNamed(
   () => import('../../features/plataforma/usuario/NovedadesModal.tsx'),
@@ -58,7 +60,7 @@ const initials = (name: string) =>
 export function UserMenu() {
   const { info } = useReady();
   const { logout } = useSession();
-  const [modal, setModal] = useState<null | 'password' | 'datos' | 'novedades'>(null);
+  const [modal, setModal] = useState<null | 'password' | 'email' | 'datos' | 'novedades'>(null);
   const items = userMenuItems(info);
   const name = info.NombreUsuario || info.UserName;
   return (
@@ -98,6 +100,19 @@ export function UserMenu() {
                 </Fragment>
               );
             }
+            if (item.key === 'cambiarContrasena') {
+              // Beside the password: the person's own e-mail (confirmed from the new address).
+              return (
+                <Fragment key={item.key}>
+                  <Menu.Item leftSection={icon} onClick={() => setModal('password')}>
+                    {item.label}
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconUser size={16} />} onClick={() => setModal('email')}>
+                    Cambiar correo electrónico
+                  </Menu.Item>
+                </Fragment>
+              );
+            }
             if (item.href) {
               return (
                 <Menu.Item key={item.key} leftSection={icon} component={Link} to={item.href}>
@@ -119,6 +134,7 @@ export function UserMenu() {
       </Menu>
       <Suspense fallback={null}>
         {modal === 'password' && <ChangePasswordModal onClose={() => setModal(null)} />}
+        {modal === 'email' && <ChangeEmailModal onClose={() => setModal(null)} />}
         {modal === 'datos' && <CompanyDataModal focus="datos" onClose={() => setModal(null)} />}
         {modal === 'novedades' && <NovedadesModal onClose={() => setModal(null)} />}
       </Suspense>

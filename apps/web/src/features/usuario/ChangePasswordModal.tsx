@@ -1,5 +1,4 @@
 import { MSG, PASSWORD_HINT } from '@faro/domain';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
@@ -10,6 +9,7 @@ import {
   CHANGE_PASSWORD_LABELS as L,
   validateChangePassword,
 } from './changePasswordRules.ts';
+import { FormModal } from './FormModal.tsx';
 
 const EMPTY: ChangePasswordValues = { PassActual: '', PassNuevo: '', PassNuevoRepite: '' };
 
@@ -39,33 +39,17 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     />
   );
   return (
-    <Modal opened onClose={onClose} title="Cambiar contraseña" centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <Stack>
-          {form.formError && (
-            <Alert color="red" variant="light" role="alert">
-              {form.formError}
-            </Alert>
-          )}
-          {field('PassActual', { autoComplete: 'current-password' })}
-          {field('PassNuevo', { help: PASSWORD_HINT, autoComplete: 'new-password' })}
-          {field('PassNuevoRepite', { autoComplete: 'new-password' })}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Cambiar contraseña"
+      onClose={onClose}
+      onSubmit={() => void save()}
+      formError={form.formError}
+      submitting={form.submitting}
+      submitLabel="Guardar"
+    >
+      {field('PassActual', { autoComplete: 'current-password' })}
+      {field('PassNuevo', { help: PASSWORD_HINT, autoComplete: 'new-password' })}
+      {field('PassNuevoRepite', { autoComplete: 'new-password' })}
+    </FormModal>
   );
 }

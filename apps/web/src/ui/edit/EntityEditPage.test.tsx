@@ -77,6 +77,19 @@ describe('generic edit screen (centros)', () => {
       Baja: false,
     });
   });
+
+  it('shows the fields a record marks read-only (SoloLectura) as read-only, with the reason', async () => {
+    const motivo =
+      'Este usuario pertenece también a otras empresas o es asesor: sus datos personales solo los puede cambiar él mismo';
+    setup(['editar', '3'], {
+      'GET configuracion/centros/edit/3': () =>
+        json(200, { ...row, SoloLectura: { Campos: ['Desc'], Motivo: motivo } }),
+    });
+    const desc = (await screen.findByDisplayValue('Central')) as HTMLInputElement;
+    expect(desc.readOnly).toBe(true);
+    expect((screen.getByDisplayValue('C1') as HTMLInputElement).readOnly).toBe(false);
+    expect(screen.getByTestId('solo-lectura').textContent).toBe(motivo);
+  });
 });
 
 describe('generic list screen', () => {

@@ -66,6 +66,7 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [avisos, setAvisos] = useState<string[]>(() => avisosOf(location.state));
   const readOnly = !!entity.readOnly || level < LEVEL_FOR_ACTION.update;
+  const locked = soloLecturaDe(row);
   const singleton = SINGLETONS.has(entity.name);
   const canDelete = !!id && !entity.readOnly && !singleton && level >= LEVEL_FOR_ACTION.delete;
   const back = singleton
@@ -162,6 +163,11 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
             {form.formError}
           </Alert>
         )}
+        {locked && (
+          <Alert color="blue" variant="light" data-testid="solo-lectura">
+            {locked.Motivo}
+          </Alert>
+        )}
         {[...new Set(avisos)].map((aviso) => (
           <Alert key={aviso} color="yellow" variant="light" title="Aviso" data-testid="aviso">
             {aviso}
@@ -188,7 +194,7 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
                       onChange={(v) => form.set(name, v)}
                       onBlur={() => form.touch(name)}
                       error={errorLines(form.errors(name))}
-                      readOnly={readOnly || !!def.readOnly}
+                      readOnly={readOnly || !!def.readOnly || !!locked?.Campos.includes(name)}
                     />
                   </div>
                 );
@@ -211,4 +217,14 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
       </Modal>
     </form>
   );
+}
+
+/**
+ * A record may tell which of its fields this caller cannot change, and why (`SoloLectura: { Campos, Motivo }`: a
+ * user shared with other companies shows its personal data read-only to each of them).
+ */
+function soloLecturaDe(row: Values | undefined): { Campos: string[]; Motivo: string } | null {
+  const v = row?.SoloLectura as { Campos?: unknown; Motivo?: unknown } | undefined;
+  if (!v || !Array.isArray(v.Campos) || typeof v.Motivo !== 'string') return null;
+  return { Campos: v.Campos.filter((c): c is string => typeof c === 'string'), Motivo: v.Motivo };
 }
