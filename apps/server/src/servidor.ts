@@ -17,6 +17,7 @@ import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase } from './platform/db/
 import { prepararCarpetaNueva } from './platform/db/embeddedPostgres.ts';
 import { migracionesAlDia } from './platform/db/migrationCheck.ts';
 import { tokenSecret } from './platform/db/settings.ts';
+import { avisoUrlPublica } from './platform/http/cookies.ts';
 import { diferirTrabajo, soltarTrabajoDiferido, trasElArranque } from './platform/http/trabajoDiferido.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/runner.ts';
 import { mensajesArranque } from './seed/mensajesArranque.ts';
@@ -145,6 +146,8 @@ export async function arrancarServidor(): Promise<void> {
     const where = config.databaseUrl
       ? 'PostgreSQL (DATABASE_URL)'
       : `${database.embedded ? 'PostgreSQL integrado' : 'PGlite'} en ${config.dataDir}`;
+    const avisoUrl = avisoUrlPublica(process.env);
+    if (avisoUrl) app.log.warn(avisoUrl);
     app.log.info(
       { fases },
       `Faro escuchando en http://localhost:${config.port} · base de datos: ${where}${demo?.nucleoCreado ? ' · datos de demostración creados (contraseña Demo1234)' : ''} · arranque en ${Math.round(performance.now())} ms`,

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MSG } from '@faro/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieOptions, esHttps, forzarSecure } from './cookies.ts';
 import { AppError, forbidden } from './errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -12,7 +13,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface SecurityOptions {
   /** Server secret: the CSRF token is HMAC(secret, browser id). */
   secret: string;
-  /** The configured public URL: its origin is accepted besides the request's own host. */
+  /**
+   * The configured public URL: its origin is accepted besides the request's own host; when it is https, every
+   * answer carries HSTS and every cookie `Secure`, whatever the proxy in front says.
+   */
   publicUrl: string;
 }
 
@@ -28,7 +32,10 @@ export function xsrfTokenFor(secret: string, browserId: string): string {
  */
 export function installSecurity(app: FastifyInstance, options: SecurityOptions): void {
   const publicHost = hostOf(options.publicUrl);
+  const httpsPublico = esHttps(options.publicUrl);
+  app.decorateRequest('conTls', false);
   app.addHook('onRequest', async (request, reply) => {
+    request.conTls = httpsPublico || request.protocol === 'https';
     setHeaders(reply, request);
     const api = request.url.startsWith('/api/');
     if (api) reply.header('Cache-Control', 'no-store');
@@ -47,6 +54,7 @@ export function installSecurity(app: FastifyInstance, options: SecurityOptions):
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && (request as { ctx?: unknown }).ctx)
       reply.header('Cache-Control', 'no-store');
+    if (request.conTls) forzarSecure(reply);
     return payload;
   });
 }
@@ -93,9 +101,8 @@ function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, secret: 
  */
 export function rotateXsrfCookie(request: FastifyRequest, reply: FastifyReply, secret: string): void {
   const browserId = randomBytes(24).toString('base64url');
-  const options = { path: '/', sameSite: 'strict' as const, secure: request.protocol === 'https' };
-  reply.setCookie(BROWSER_COOKIE, browserId, { ...options, httpOnly: true });
-  reply.setCookie(XSRF_COOKIE, xsrfTokenFor(secret, browserId), { ...options, httpOnly: false });
+  reply.setCookie(BROWSER_COOKIE, browserId, cookieOptions(request, { httpOnly: true }));
+  reply.setCookie(XSRF_COOKIE, xsrfTokenFor(secret, browserId), cookieOptions(request, { httpOnly: false }));
 }
 
 function setHeaders(reply: FastifyReply, request: FastifyRequest): void {
@@ -108,5 +115,5 @@ function setHeaders(reply: FastifyReply, request: FastifyRequest): void {
       ? "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
       : "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; frame-src 'self' blob:; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
   );
-  if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (request.conTls) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
