@@ -23,7 +23,8 @@ const AISLADOS = [
 function servidor(motor: 'pglite' | 'postgres') {
   const comun = {
     root: 'apps/server',
-    env: { FARO_TEST_DB: motor },
+    // Loopback is allowed as a destination: the tests' SMTP sinks and simulators listen there (egress tests empty it).
+    env: { FARO_TEST_DB: motor, FARO_DESTINOS_PERMITIDOS: '127.0.0.1' },
     globalSetup: ['test/globalSetup.ts', 'test/templateSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { encolarCampana, procesarEmpresa } from '../apps/server/src/modules/comunicaciones/cola.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { permitirDestino } from '../apps/server/src/platform/egress/permitidos.ts';
 import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { mkCampanas, mkConfig, mkSegmentosReglas } from '../apps/server/src/platform/tenancy/tables.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
@@ -59,6 +60,8 @@ export async function benchCrm(): Promise<void> {
     const encolados = await encolarCampana(s, c!.Id);
     const cola = performance.now() - t0;
     const port = Number(new URL(sink.url).port);
+    // The bench's sink listens on loopback: allowed as a destination only for its port (platform/egress).
+    permitirDestino(`smtp://127.0.0.1:${port}`);
     await s.insert(mkConfig, { SmtpHost: '127.0.0.1', SmtpPuerto: port, LimiteMinuto: 1_000_000 });
     t0 = performance.now();
     const [ok, mal] = await procesarEmpresa(s, {

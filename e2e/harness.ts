@@ -82,6 +82,8 @@ export async function startServer(
       FARO_SEMILLA_DIFERIDA: '0', // the whole demo before the first journey (main.ts seeds most of it after listening)
       // PGlite, as the journeys always ran (ADR 0003 makes a new folder PostgreSQL where the npm binaries run).
       FARO_MOTOR: process.env.FARO_MOTOR ?? 'pglite',
+      // The journeys' SMTP sinks listen on loopback: an allowed destination for the company settings they save.
+      FARO_DESTINOS_PERMITIDOS: '127.0.0.1',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

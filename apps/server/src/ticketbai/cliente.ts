@@ -1,9 +1,10 @@
-import { request } from 'node:https';
 import { gunzipSync } from 'node:zlib';
+import { ErrorSalida } from '../platform/egress/destino.ts';
+import { peticionSaliente, type RespuestaSaliente } from '../platform/egress/http.ts';
 
 /**
  * HTTPS client for the Diputaciones (Araba/Gipuzkoa TicketBAI reception, Bizkaia's N3 "aurkezpena" for the LROE):
- * mutual TLS with the company's .p12/.pfx, bounded time and answer size. It never throws for transport problems:
+ * mutual TLS with the company's .p12/.pfx, bounded time and answer size, through the egress door. It never throws for transport problems:
  * they come back as `{ tipo: 'error' }` with a Spanish message.
  */
 export interface PeticionTbai {
@@ -22,75 +23,38 @@ export type ResultadoHttp =
 
 const MAX = 8 * 1024 * 1024;
 
-export function enviarHttps(p: PeticionTbai): Promise<ResultadoHttp> {
-  return new Promise((resolve) => {
-    let hecho = false;
-    const fin = (r: ResultadoHttp) => {
-      if (!hecho) {
-        hecho = true;
-        resolve(r);
-      }
-    };
-    let req: ReturnType<typeof request>;
+export async function enviarHttps(p: PeticionTbai): Promise<ResultadoHttp> {
+  let res: RespuestaSaliente;
+  try {
+    res = await peticionSaliente({
+      url: p.url,
+      metodo: 'POST',
+      tls: { pfx: p.pfx, passphrase: p.passphrase, ...(p.ca ? { ca: p.ca } : {}) },
+      cabeceras: p.cabeceras,
+      cuerpo: p.cuerpo,
+      timeoutMs: p.timeoutMs ?? 60_000,
+      maxBytes: MAX,
+    });
+  } catch (e) {
+    const s = e instanceof ErrorSalida ? e : new ErrorSalida('red');
+    // A refusal, a closed port, a handshake refused and a DNS failure all read the same (the egress door's words).
+    const causa = s.causa === 'certificado' ? 'certificado' : s.causa === 'timeout' ? 'timeout' : 'red';
+    return { tipo: 'error', causa, mensaje: s.message };
+  }
+  let cuerpo = res.cuerpo;
+  const cabeceras = Object.fromEntries(
+    Object.entries(res.cabeceras).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
+  );
+  if (cabeceras['content-encoding'] === 'gzip' || (cuerpo[0] === 0x1f && cuerpo[1] === 0x8b)) {
     try {
-      req = request(p.url, {
-        method: 'POST',
-        pfx: p.pfx,
-        passphrase: p.passphrase,
-        ...(p.ca ? { ca: p.ca } : {}),
-        headers: { ...p.cabeceras, 'Content-Length': String(p.cuerpo.length) },
-        timeout: p.timeoutMs ?? 60_000,
-      });
+      cuerpo = gunzipSync(cuerpo, { maxOutputLength: MAX });
     } catch {
-      fin({
-        tipo: 'error',
-        causa: 'certificado',
-        mensaje: 'El certificado de la empresa no se puede usar para conectar',
-      });
-      return;
+      /* left as is */
     }
-    req.on('response', (res) => {
-      const partes: Buffer[] = [];
-      let n = 0;
-      res.on('data', (b: Buffer) => {
-        n += b.length;
-        if (n > MAX) req.destroy(new Error('respuesta demasiado grande'));
-        else partes.push(b);
-      });
-      res.on('end', () => {
-        let cuerpo = Buffer.concat(partes);
-        const cabeceras = Object.fromEntries(
-          Object.entries(res.headers).map(([k, v]) => [
-            k.toLowerCase(),
-            Array.isArray(v) ? v.join(', ') : String(v ?? ''),
-          ]),
-        );
-        if (cabeceras['content-encoding'] === 'gzip' || (cuerpo[0] === 0x1f && cuerpo[1] === 0x8b)) {
-          try {
-            cuerpo = gunzipSync(cuerpo);
-          } catch {
-            /* left as is */
-          }
-        }
-        const estado = res.statusCode ?? 0;
-        if (estado >= 500 || estado === 404 || estado === 401 || estado === 403)
-          fin({ tipo: 'error', causa: 'http', mensaje: `La Diputación respondió con un error HTTP ${estado}` });
-        else fin({ tipo: 'respuesta', estado, cabeceras, cuerpo: cuerpo.toString('utf8') });
-      });
-      res.on('error', () => fin({ tipo: 'error', causa: 'red', mensaje: 'Se cortó la conexión con la Diputación' }));
-    });
-    req.on('timeout', () => {
-      req.destroy();
-      fin({ tipo: 'error', causa: 'timeout', mensaje: 'La Diputación no respondió a tiempo' });
-    });
-    req.on('error', (e: NodeJS.ErrnoException) => {
-      const tls = /certificate|SSL|TLS|self.signed/i.test(`${e.code ?? ''} ${e.message}`);
-      fin(
-        tls
-          ? { tipo: 'error', causa: 'certificado', mensaje: 'No se pudo establecer la conexión segura (certificado)' }
-          : { tipo: 'error', causa: 'red', mensaje: `No se pudo conectar con la Diputación (${e.code ?? 'red'})` },
-      );
-    });
-    req.end(p.cuerpo);
-  });
+  }
+  const estado = res.estado;
+  if (estado >= 500 || estado === 404 || estado === 401 || estado === 403) {
+    return { tipo: 'error', causa: 'http', mensaje: `La Diputación respondió con un error HTTP ${estado}` };
+  }
+  return { tipo: 'respuesta', estado, cabeceras, cuerpo: cuerpo.toString('utf8') };
 }

@@ -1,13 +1,15 @@
-import { Agent, request } from 'node:https';
+import type { Agent } from 'node:https';
 import { createSecureContext } from 'node:tls';
+import { ErrorSalida } from '../platform/egress/destino.ts';
+import { agenteSaliente, peticionSaliente, type RespuestaSaliente } from '../platform/egress/http.ts';
 import type { RegistroFacturacion } from './dominio.ts';
 import { leerRespuestaAeat, RespuestaNoValida, type ResultadoAeat } from './respuesta.ts';
 import { type Cabecera, mensajeRegFactu } from './xml/mensaje.ts';
 
 /**
  * SOAP client for the AEAT's RegFactuSistemaFacturacion: HTTPS with the company's client certificate (.p12/.pfx),
- * keep-alive, bounded time and response size. It never throws for transport problems: every outcome is a value the
- * submission planner understands.
+ * keep-alive, bounded time and response size, through the egress door (the URL checked at every call). It never
+ * throws for transport problems: every outcome is a value the submission planner understands.
  */
 
 export interface ConfiguracionClienteAeat {
@@ -42,24 +44,12 @@ export interface ClienteAeat {
   cerrar(): void;
 }
 
-const CODIGOS_RED = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'ETIMEDOUT',
-]);
-
-function clasificar(error: NodeJS.ErrnoException): ErrorTransporte {
-  const codigo = error.code ?? '';
-  if (CODIGOS_RED.has(codigo)) {
-    return { tipo: 'error', causa: 'red', mensaje: `No se pudo conectar con la AEAT (${codigo})` };
-  }
-  // TLS failures (untrusted server, handshake refused) and anything else on the wire.
-  return { tipo: 'error', causa: 'red', mensaje: `Fallo de comunicación con la AEAT: ${error.message}` };
+/** The egress door's failures as the planner's causes; the message is always the door's (uniform, Spanish). */
+function deSalida(e: ErrorSalida): ErrorTransporte {
+  if (e.causa === 'timeout') return { tipo: 'error', causa: 'timeout', mensaje: e.message };
+  if (e.causa === 'respuesta') return { tipo: 'error', causa: 'respuesta', mensaje: e.message };
+  if (e.causa === 'certificado') return { tipo: 'error', causa: 'certificado', mensaje: e.message };
+  return { tipo: 'error', causa: 'red', mensaje: e.message };
 }
 
 export function crearClienteAeat(config: ConfiguracionClienteAeat): ClienteAeat {
@@ -70,82 +60,47 @@ export function crearClienteAeat(config: ConfiguracionClienteAeat): ClienteAeat 
   try {
     // Load the certificate now: a wrong password or a damaged file is a configuration error, not a network one.
     createSecureContext({ pfx: config.pfx, passphrase: config.passphrase });
-    agente = new Agent({
+    agente = agenteSaliente({
       pfx: config.pfx,
       passphrase: config.passphrase,
       ...(config.ca ? { ca: config.ca } : {}),
-      keepAlive: true,
-      maxSockets: 1,
     });
-  } catch (e) {
+  } catch {
     errorAgente = {
       tipo: 'error',
       causa: 'certificado',
-      mensaje: `No se puede usar el certificado (¿contraseña incorrecta o fichero dañado?): ${(e as Error).message}`,
+      mensaje: 'No se puede usar el certificado (¿contraseña incorrecta o fichero dañado?)',
     };
   }
   const url = new URL(config.url);
   if (url.protocol !== 'https:') throw new Error('El servicio de la AEAT solo se usa por HTTPS');
 
-  function enviar(xml: string): Promise<ResultadoEnvio> {
-    if (errorAgente || !agente) return Promise.resolve(errorAgente as ErrorTransporte);
-    const cuerpo = Buffer.from(xml, 'utf8');
-    return new Promise<ResultadoEnvio>((resolve) => {
-      let terminado = false;
-      const fin = (r: ResultadoEnvio) => {
-        if (terminado) return;
-        terminado = true;
-        clearTimeout(reloj);
-        resolve(r);
-      };
-      const req = request(
+  async function enviar(xml: string): Promise<ResultadoEnvio> {
+    if (errorAgente || !agente) return errorAgente as ErrorTransporte;
+    let res: RespuestaSaliente;
+    try {
+      res = await peticionSaliente({
         url,
-        {
-          method: 'POST',
-          agent: agente as Agent,
-          headers: {
-            'Content-Type': 'text/xml; charset=utf-8',
-            'Content-Length': cuerpo.length,
-            SOAPAction: '""',
-          },
-        },
-        (res) => {
-          const trozos: Buffer[] = [];
-          let bytes = 0;
-          res.on('data', (t: Buffer) => {
-            bytes += t.length;
-            if (bytes > maxBytes) {
-              req.destroy();
-              fin({ tipo: 'error', causa: 'respuesta', mensaje: 'La respuesta de la AEAT es demasiado grande' });
-              return;
-            }
-            trozos.push(t);
-          });
-          res.on('error', (e) => fin(clasificar(e)));
-          res.on('end', () => {
-            const texto = Buffer.concat(trozos).toString('utf8');
-            const estado = res.statusCode ?? 0;
-            try {
-              // Faults come with HTTP 500; anything parseable as the AEAT's SOAP answer is the answer.
-              fin(leerRespuestaAeat(texto));
-            } catch (e) {
-              const detalle = e instanceof RespuestaNoValida ? e.message : String(e);
-              fin(
-                estado >= 200 && estado < 300
-                  ? { tipo: 'error', causa: 'respuesta', mensaje: detalle, estadoHttp: estado }
-                  : { tipo: 'error', causa: 'http', mensaje: `La AEAT respondió HTTP ${estado}`, estadoHttp: estado },
-              );
-            }
-          });
-        },
-      );
-      const reloj = setTimeout(() => {
-        fin({ tipo: 'error', causa: 'timeout', mensaje: `La AEAT no respondió en ${Math.round(timeoutMs / 1000)} s` });
-        req.destroy();
-      }, timeoutMs);
-      req.on('error', (e) => fin(clasificar(e)));
-      req.end(cuerpo);
-    });
+        metodo: 'POST',
+        agente,
+        cabeceras: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""' },
+        cuerpo: xml,
+        timeoutMs,
+        maxBytes,
+      });
+    } catch (e) {
+      return deSalida(e instanceof ErrorSalida ? e : new ErrorSalida('red'));
+    }
+    const estado = res.estado;
+    try {
+      // Faults come with HTTP 500; anything parseable as the AEAT's SOAP answer is the answer.
+      return leerRespuestaAeat(res.cuerpo.toString('utf8'));
+    } catch (e) {
+      const detalle = e instanceof RespuestaNoValida ? e.message : 'La respuesta de la AEAT no es válida';
+      return estado >= 200 && estado < 300
+        ? { tipo: 'error', causa: 'respuesta', mensaje: detalle, estadoHttp: estado }
+        : { tipo: 'error', causa: 'http', mensaje: `La AEAT respondió HTTP ${estado}`, estadoHttp: estado };
+    }
   }
 
   return {

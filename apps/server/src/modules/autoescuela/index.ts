@@ -6,6 +6,7 @@ import { access } from '../../platform/auth/access.ts';
 import { companyCtx } from '../../platform/auth/guard.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { urlAlGuardar } from '../../platform/egress/alGuardar.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { clasesPracticas as cp } from '../../platform/tenancy/tables.ts';
@@ -230,6 +231,7 @@ export const autoescuelaModule: AreaModule = (app, deps) => {
   app.get('/api/formacion/citasaues/config', perm('ExamAues', 1), async (request) => leerConfig(deps.scopeOf(request)));
   app.put('/api/formacion/citasaues/config', perm('ExamAues', 2), async (request) => {
     const body = parseBody(configSchema, request.body) as z.infer<typeof configSchema>;
+    await urlAlGuardar('Url', body.Url);
     return guardarConfig(deps.scopeOf(request), deps.secret, body);
   });
   app.post('/api/formacion/citasaues/solicitar/:id', perm('ExamAues', 2), async (request) =>

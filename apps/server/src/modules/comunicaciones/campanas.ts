@@ -14,6 +14,7 @@ import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { smtpAlGuardar, urlAlGuardar } from '../../platform/egress/alGuardar.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
@@ -282,6 +283,8 @@ export const campanasRoutes: AreaModule = (app, deps) => {
     async (request) => {
       const s = deps.scopeOf(request);
       const body = parseBody(configBody, request.body) as z.infer<typeof configBody>;
+      await smtpAlGuardar('SmtpHost', 'SmtpPuerto', body.SmtpHost, body.SmtpPuerto ?? 587);
+      await urlAlGuardar('SmsUrl', body.SmsUrl);
       const [antes] = await s.select(mkConfig);
       const v = {
         SmtpHost: body.SmtpHost || null,

@@ -1,5 +1,7 @@
 import { MSG_MARKETING } from '@faro/domain';
 import type { Transporter } from 'nodemailer';
+import { peticionSaliente } from '../../platform/egress/http.ts';
+import { errorDeCorreo, transporteSmtp } from '../../platform/egress/smtp.ts';
 import { cifrar, descifrar } from '../ventas/verifactu/configuracion.ts';
 
 /** One message to hand over to a channel. */
@@ -37,7 +39,10 @@ export const cifrarClave = (secret: string, clave: string) => cifrar(secret, Buf
 const descifrarClave = (secret: string, texto: string | null) =>
   texto ? descifrar(secret, texto).toString('utf8') : '';
 
-/** E-mail through the company's own SMTP server or, without one, the platform's (SMTP_URL). */
+/**
+ * E-mail through the company's own SMTP server or, without one, the platform's (SMTP_URL), both through the egress
+ * door (`platform/egress/smtp.ts`): a company's server is checked at every connection like any outbound call.
+ */
 export function transporteCorreo(
   c: ConfigEnvio | undefined,
   opts: { secret: string; smtpUrl?: string; remitente: string },
@@ -46,19 +51,18 @@ export function transporteCorreo(
   let creado: Transporter | null = null;
   let pendiente: Promise<Transporter | null> | undefined;
   const crear = async (): Promise<Transporter | null> => {
-    const { default: nodemailer } = await import('nodemailer');
-    const propio = c?.SmtpHost
-      ? nodemailer.createTransport({
-          host: c.SmtpHost,
-          port: c.SmtpPuerto ?? 587,
-          secure: c.SmtpSeguro,
-          pool: true,
-          maxConnections: 2,
-          ignoreTLS: !c.SmtpSeguro && c.SmtpHost === '127.0.0.1',
-          auth: c.SmtpUsuario ? { user: c.SmtpUsuario, pass: descifrarClave(opts.secret, c.SmtpClave) } : undefined,
-        })
-      : null;
-    creado = propio ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null);
+    if (c?.SmtpHost) {
+      creado = await transporteSmtp({
+        host: c.SmtpHost,
+        puerto: c.SmtpPuerto ?? 587,
+        seguro: c.SmtpSeguro,
+        pool: true,
+        maxConexiones: 2,
+        sinTls: !c.SmtpSeguro && c.SmtpHost === '127.0.0.1',
+        usuario: c.SmtpUsuario ?? undefined,
+        clave: c.SmtpUsuario ? descifrarClave(opts.secret, c.SmtpClave) : undefined,
+      });
+    } else if (opts.smtpUrl) creado = await transporteSmtp({ url: opts.smtpUrl, dePlataforma: true });
     return creado;
   };
   const transporte = () => {
@@ -71,17 +75,21 @@ export function transporteCorreo(
       if (!c?.SmtpHost && !opts.smtpUrl) throw new Error(MSG_MARKETING.sinServidor);
       const t = await transporte();
       if (!t) throw new Error(MSG_MARKETING.sinServidor);
-      await t.sendMail({
-        from,
-        to: e.para,
-        subject: e.asunto,
-        text: e.texto,
-        html: e.html,
-        messageId: `<${e.id}@faro>`,
-        headers: e.baja
-          ? { 'List-Unsubscribe': `<${e.baja}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-          : undefined,
-      });
+      await t
+        .sendMail({
+          from,
+          to: e.para,
+          subject: e.asunto,
+          text: e.texto,
+          html: e.html,
+          messageId: `<${e.id}@faro>`,
+          headers: e.baja
+            ? { 'List-Unsubscribe': `<${e.baja}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+            : undefined,
+        })
+        .catch((error: unknown) => {
+          throw errorDeCorreo(error);
+        });
     },
     cerrar: () => creado?.close(),
   };
@@ -89,7 +97,7 @@ export function transporteCorreo(
 
 /**
  * SMS through an HTTP gateway: POST {Remitente, Destino, Texto, Referencia} as JSON to the configured URL with
- * Basic credentials; any 2xx is accepted, anything else is an error with the gateway's answer.
+ * Basic credentials, through the egress door; any 2xx is accepted, anything else is an error with its code.
  */
 export function transporteSms(c: ConfigEnvio | undefined, secret: string): Transporte {
   return {
@@ -98,18 +106,22 @@ export function transporteSms(c: ConfigEnvio | undefined, secret: string): Trans
       const auth = c.SmsUsuario
         ? `Basic ${Buffer.from(`${c.SmsUsuario}:${descifrarClave(secret, c.SmsClave)}`).toString('base64')}`
         : undefined;
-      const res = await fetch(c.SmsUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
-        body: JSON.stringify({
+      const res = await peticionSaliente({
+        url: c.SmsUrl,
+        metodo: 'POST',
+        cabeceras: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+        cuerpo: JSON.stringify({
           Remitente: c.SmsRemitente ?? 'Faro',
           Destino: e.para,
           Texto: e.texto,
           Referencia: e.id,
         }),
-        signal: AbortSignal.timeout(15_000),
+        timeoutMs: 15_000,
+        maxBytes: 64 * 1024,
       });
-      if (!res.ok) throw new Error(`Pasarela SMS: ${res.status} ${(await res.text()).slice(0, 200)}`);
+      if (res.estado < 200 || res.estado >= 300) {
+        throw new Error(`La pasarela de SMS respondió con el código ${res.estado}`);
+      }
     },
   };
 }

@@ -72,6 +72,6 @@ describe('almacenS3 (document manager store in an S3-compatible bucket)', () => 
     expect(await s3.leer(clave)).toBeNull();
     expect(rechazadas).toEqual([]);
     const mala = almacenS3({ ...CRED, secretAccessKey: 'otra', endpoint, bucket: 'faro-docs' });
-    await expect(mala.guardar(clave, datos)).rejects.toThrow(/S3 PutObject 403/);
+    await expect(mala.guardar(clave, datos)).rejects.toThrow(/almacén S3 rechazó guardar el documento \(código 403\)/);
   });
 });

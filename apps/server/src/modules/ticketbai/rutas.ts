@@ -7,6 +7,7 @@ import { companyCtx } from '../../platform/auth/guard.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { urlAlGuardar } from '../../platform/egress/alGuardar.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { ensureMultipart } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -270,6 +271,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     activa(request);
     const scope = deps.scopeOf(request);
     const b = parseBody(configBody, request.body) as z.infer<typeof configBody>;
+    await urlAlGuardar('Url', b.Url);
     const v = (x: string | null | undefined) => (x ? x : null);
     const valores = {
       licencia: v(b.Licencia),

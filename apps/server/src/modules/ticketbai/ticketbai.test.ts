@@ -7,6 +7,7 @@ import { identificadorTbaiValido } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdfText.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { MSG_SALIDA } from '../../platform/egress/destino.ts';
 import { companyScope } from '../../platform/tenancy/scope.ts';
 import { type CertificadosTbai, generarCertificadosTbai } from '../../ticketbai/simulador/certificados.ts';
 import { iniciarSimuladorTbai, type SimuladorTbai } from '../../ticketbai/simulador/simulador.ts';
@@ -225,7 +226,8 @@ describe('TicketBAI in the sales cycle', () => {
     await demo.request('PUT', `${E}/config`, { Entorno: 'pruebas', EnvioReal: false, Url: 'https://127.0.0.1:1' });
     const res = await demo.request('POST', `${E}/enviar`, {});
     expect(res.status).toBe(200);
-    expect(res.body.Error).toMatch(/No se pudo conectar con la Diputación/);
+    expect(res.body.Error).toContain(MSG_SALIDA.conexion);
+    expect(res.body.Error).not.toMatch(/ECONN|fetch failed/);
     const [fila] = (await demo.request('GET', `${E}/list?Filtros=${encodeURIComponent('{"Estado":"generado"}')}`)).body
       .Items;
     expect(fila.Intentos).toBe(1);

@@ -16,9 +16,10 @@ export const MSG_SALIDA = {
   https: 'La dirección debe empezar por https://',
   puertoSmtp: 'El puerto del servidor de correo debe ser 25, 465, 587 o 2525',
   respuestaGrande: 'La respuesta del servicio externo es demasiado grande',
+  certificado: 'El certificado de la empresa no se puede usar para conectar',
 } as const;
 
-export type CausaSalida = 'no-permitido' | 'red' | 'timeout' | 'tls' | 'respuesta';
+export type CausaSalida = 'no-permitido' | 'red' | 'timeout' | 'tls' | 'respuesta' | 'certificado';
 
 /**
  * A refused or failed outbound call. Its message is always MSG_SALIDA.conexion (or the size limit's); `causa` is
@@ -152,7 +153,12 @@ export async function comprobarUrl(url: string | URL, o: OpcionesComprobar = {})
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:')
     throw new ErrorSalida('no-permitido', MSG_SALIDA.conexion, 'https');
-  const destino = await comprobarDestino(u.hostname, puertoDe(u), o);
+  const destino = await comprobarDestino(u.hostname, puertoDe(u), o).catch((e: ErrorSalida) => {
+    // Plain HTTP needs the allow-list: a name that does not resolve cannot be shown to be in it.
+    throw u.protocol === 'http:' && !o.dePlataforma && e.causa !== 'no-permitido'
+      ? new ErrorSalida('no-permitido', e.message, 'https')
+      : e;
+  });
   if (u.protocol === 'http:' && !destino.enLista && !o.dePlataforma) {
     throw new ErrorSalida('no-permitido', MSG_SALIDA.conexion, 'https');
   }

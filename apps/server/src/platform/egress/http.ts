@@ -72,12 +72,19 @@ export async function peticionSaliente(p: PeticionSaliente): Promise<RespuestaSa
         reject(error);
       } else resolve(r!);
     };
-    const req = request(url, {
-      method: p.metodo ?? 'GET',
-      headers: { ...p.cabeceras, ...(cuerpo ? { 'Content-Length': cuerpo.length } : {}) },
-      lookup: lookupFijo(destino.direcciones),
-      ...(p.agente ? { agent: p.agente } : { agent: false, ...(p.tls ?? {}) }),
-    });
+    let req: ReturnType<typeof request>;
+    try {
+      req = request(url, {
+        method: p.metodo ?? 'GET',
+        headers: { ...p.cabeceras, ...(cuerpo ? { 'Content-Length': cuerpo.length } : {}) },
+        lookup: lookupFijo(destino.direcciones),
+        ...(p.agente ? { agent: p.agente } : { agent: false, ...(p.tls ?? {}) }),
+      });
+    } catch {
+      // Only local options throw here: a certificate that does not load (wrong password, damaged file).
+      reject(new ErrorSalida('certificado', MSG_SALIDA.certificado));
+      return;
+    }
     const reloj = setTimeout(() => fin(new ErrorSalida('timeout')), timeoutMs);
     req.on('error', (e: NodeJS.ErrnoException) =>
       fin(new ErrorSalida(TLS.test(`${e.code} ${e.message}`) ? 'tls' : 'red')),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
 import { correosSalida, correosSalidaAdjuntos } from '../db/schema.ts';
+import { errorDeCorreo, transporteSmtp } from '../egress/smtp.ts';
 
 export interface Mail {
   to: string;
@@ -27,7 +28,8 @@ export function createMailer(
   let transport: Promise<Transporter> | undefined;
   const smtpUrl = options.smtpUrl;
   const transporte = () => {
-    transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+    // SMTP_URL is the operator's: trusted, but the connection still goes through the egress door.
+    transport ??= transporteSmtp({ url: smtpUrl, dePlataforma: true });
     return transport;
   };
   return {
@@ -61,11 +63,9 @@ export function createMailer(
         });
         await db.update(correosSalida).set({ enviado: new Date() }).where(eq(correosSalida.id, row!.id));
       } catch (error) {
-        await db
-          .update(correosSalida)
-          .set({ error: (error as Error).message })
-          .where(eq(correosSalida.id, row!.id));
-        options.log(`No se pudo enviar el correo a ${mail.to}: ${(error as Error).message}`);
+        const mensaje = errorDeCorreo(error).message;
+        await db.update(correosSalida).set({ error: mensaje }).where(eq(correosSalida.id, row!.id));
+        options.log(`No se pudo enviar el correo a ${mail.to}: ${mensaje}`);
       }
     },
   };

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { cifrar } from '../../modules/ventas/verifactu/configuracion.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { empresas, ticketbaiConfig, verifactuConfig } from '../../platform/db/schema.ts';
+import { permitirDestino } from '../../platform/egress/permitidos.ts';
 
 /**
  * The demo's Diputación: when the demo's Basque companies (GIPUZKOA, BIZKAIA) have no real destination, the server
@@ -37,6 +38,8 @@ export async function simuladorDemoTbai(
     return null;
   }
   const sim = await iniciarSimuladorTbai({ certificados: certs });
+  // The server's own listener: allowed as a destination for its exact address and port (platform/egress).
+  const deshacer = permitirDestino(sim.url);
   process.env.FARO_TICKETBAI_CA = certs.ca;
   for (const { id } of libres) {
     const cert = {
@@ -55,5 +58,11 @@ export async function simuladorDemoTbai(
       .onConflictDoUpdate({ target: ticketbaiConfig.empresaId, set: { url: sim.url } });
   }
   log(`TicketBAI: GIPUZKOA y BIZKAIA envían al simulador local de la Diputación en ${sim.url}`);
-  return { url: sim.url, cerrar: () => sim.cerrar() };
+  return {
+    url: sim.url,
+    cerrar: () => {
+      deshacer();
+      return sim.cerrar();
+    },
+  };
 }

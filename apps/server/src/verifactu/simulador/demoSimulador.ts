@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { cifrar, filaConfig } from '../../modules/ventas/verifactu/configuracion.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { empresas, verifactuConfig } from '../../platform/db/schema.ts';
+import { permitirDestino } from '../../platform/egress/permitidos.ts';
 import { companyScope } from '../../platform/tenancy/scope.ts';
 
 /**
@@ -34,6 +35,8 @@ export async function simuladorDemo(
     return null;
   }
   const sim = await iniciarSimuladorAeat({ certificados: certs, tiempoEsperaEnvio: 60 });
+  // The server's own listener: allowed as a destination for its exact address and port (platform/egress).
+  const deshacer = permitirDestino(sim.url);
   // The SOAP clients of this process trust the simulator's CA (and Node's roots, as always).
   process.env.FARO_VERIFACTU_CA = certs.ca;
   const valores = {
@@ -49,5 +52,11 @@ export async function simuladorDemo(
     .values({ empresaId: demo.id, ...valores })
     .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: valores });
   log(`VeriFactu: DEMO envía sus registros al simulador local de la AEAT en ${sim.url}`);
-  return { url: sim.url, cerrar: () => sim.cerrar() };
+  return {
+    url: sim.url,
+    cerrar: () => {
+      deshacer();
+      return sim.cerrar();
+    },
+  };
 }
