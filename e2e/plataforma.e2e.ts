@@ -86,11 +86,15 @@ describe('plataforma: contract from the test banner → sign → use; adviser wo
     await siguiente(tab);
     await tab.getByText(`Firma Journey ${sufijo} SL`, { exact: false }).waitFor();
     await tab.getByRole('button', { name: 'Generar el contrato' }).click();
+    // The answer says only that a mail went out (the same for a taken user name): the link comes by e-mail.
+    await tab.getByRole('heading', { name: 'Revisa tu correo' }).waitFor();
+    const codigo = await codigoDe(email);
+    const mail = [...smtp.mails].reverse().find((x) => x.to.includes(email))!;
+    await tab.goto(/\/contratacion\/firmar\/[\w-]+/.exec(mailText(mail.raw))![0]);
 
     // The contract and its signature.
     await tab.getByRole('heading', { name: 'Firma' }).waitFor();
     await expectAccessibleBothWidths(tab, 'contratacion firma');
-    const codigo = await codigoDe(email);
     const pad = tab.getByRole('img', { name: 'Firma dibujada (opcional)' });
     await pad.scrollIntoViewIfNeeded();
     const caja = (await pad.boundingBox())!;

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { cuerpo, param, pdf, propietarioDe, textParam } from '../../platform/admin/http.ts';
 import { plataforma } from '../../platform/admin/index.ts';
 import { access } from '../../platform/auth/access.ts';
+import { limitesAlta } from '../../platform/auth/altas.ts';
 import { companyCtx } from '../../platform/auth/guard.ts';
 import type { AreaModule } from '../../platform/deps.ts';
 import { hoyEspana } from '../formacion/comun.ts';
-import { enviarCodigo, enviarContrato } from './correo.ts';
+import { contratoEnviado, enviarCodigo, enviarContrato, enviarNombreOcupado } from './correo.ts';
 import { facturarCuota, pdfCuota } from './cuotas.ts';
 
 const periodoBody = z.object({
@@ -24,17 +25,19 @@ export const contratacionModule: AreaModule = (app, deps) => {
   const tags = ['contratacion'];
   const open = { config: { access: access.public }, schema: { tags } };
   const reg = '/api/usuarios/registro';
+  const altas = limitesAlta(deps.database.db, deps.config.now ?? Date.now);
 
   app.get(`${reg}/planes`, open, () => ({ Items: PLANES, Total: PLANES.length, TotalLimitado: false }));
 
+  // A taken user name gets the answer of a free one (only the e-mail says it is taken): the signing link travels only
+  // by e-mail, never in the answer.
   app.post(`${reg}/nuevacontratacion`, open, async (request, reply) => {
-    const creado = await p.contratos.nuevaContratacion(cuerpo(contratacionSchema, request.body));
-    await enviarContrato(deps, creado);
-    return reply.code(201).send({
-      Token: creado.token,
-      CodigoEmpresa: creado.codigoEmpresa,
-      Mensaje: `Te hemos enviado el contrato y el código de firma a ${creado.email}`,
-    });
+    const body = cuerpo(contratacionSchema, request.body);
+    await altas.comprobar(request.ip, body.Email);
+    const creado = await p.contratos.nuevaContratacion(body);
+    if (creado) await enviarContrato(deps, creado);
+    else await enviarNombreOcupado(deps, body);
+    return reply.code(201).send({ Mensaje: contratoEnviado(body.Email) });
   });
   app.get(`${reg}/contrato/:token`, open, (request) => p.contratos.vista(textParam(request, 'token')));
   app.get(`${reg}/contrato/:token/pdf`, open, async (request, reply) =>

@@ -15,7 +15,7 @@ import {
   personas,
   suscripciones,
 } from '../db/schema.ts';
-import { AppError, fieldError, notFound, TooManyError } from '../http/errors.ts';
+import { AppError, fieldError, notFound, sqlState, TooManyError } from '../http/errors.ts';
 import { crearPersona } from '../identity/personas.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { contratoPdf } from './contratoPdf.ts';
@@ -161,60 +161,74 @@ export function contratosRepo(database: Database, now: () => number) {
   }
 
   return {
-    /** registro/nuevacontratacion: the company (production, terms not accepted), its owner, subscription and contract. */
-    async nuevaContratacion(body: Contratacion): Promise<ContratoCreado> {
+    /**
+     * registro/nuevacontratacion: the company (production, terms not accepted), its owner, subscription and contract;
+     * null when the user name is taken: everything is rolled back after the same work as a free name (the caller
+     * answers alike and says so only in the e-mail), so the answer tells nobody which names exist.
+     */
+    async nuevaContratacion(body: Contratacion): Promise<ContratoCreado | null> {
       const plan = planDe(body.Plan)!;
       const passwordHash = await hashPassword(body.Password);
-      return db.transaction(async (tx) => {
-        const [taken] = await tx
+      const isTaken = async (t: Db) => {
+        const [taken] = await t
           .select({ id: personas.id })
           .from(personas)
           .where(eq(sql`lower(${personas.userName})`, body.Usuario.toLowerCase()));
-        if (taken) throw fieldError('Usuario', 'Ese nombre de usuario no está disponible');
-        const codigo = await codigoLibre(tx, body.NombreEmpresa);
-        const [e] = await tx
-          .insert(empresas)
-          .values({
-            codigo,
-            nombre: body.NombreEmpresa,
-            nif: body.NIF.toUpperCase().replace(/[\s-]/g, ''),
+        return taken !== undefined;
+      };
+      try {
+        return await db.transaction(async (tx) => {
+          const codigo = await codigoLibre(tx, body.NombreEmpresa);
+          const [e] = await tx
+            .insert(empresas)
+            .values({
+              codigo,
+              nombre: body.NombreEmpresa,
+              nif: body.NIF.toUpperCase().replace(/[\s-]/g, ''),
+              tipoCuenta: body.TipoCuenta,
+              entidadPruebas: false,
+              condicionesAceptadas: false,
+              modulos: Object.fromEntries(plan.Modulos.map((m) => [m, true])),
+              direccion: body.Direccion,
+              codPostal: body.CodPostal,
+              poblacion: body.Poblacion,
+              email: body.Email,
+            })
+            .returning({ id: empresas.id });
+          const empresaId = e!.id;
+          await tx.insert(centrosTable).values({ empresaId, Val: 'CENTRAL', Desc: 'Central' } as never);
+          await datosInicialesEmpresa(companyScope(tx, { empresaId, personaId: null, userName: 'contratacion' }), {
+            tributacion: 'peninsula',
             tipoCuenta: body.TipoCuenta,
-            entidadPruebas: false,
-            condicionesAceptadas: false,
-            modulos: Object.fromEntries(plan.Modulos.map((m) => [m, true])),
-            direccion: body.Direccion,
-            codPostal: body.CodPostal,
-            poblacion: body.Poblacion,
+          });
+          if (await isTaken(tx)) throw new NombreOcupado();
+          const personaId = await crearPersona(tx, {
+            userName: body.Usuario,
+            nombre: body.Nombre,
+            apellido1: body.Apellido1 || null,
             email: body.Email,
-          })
-          .returning({ id: empresas.id });
-        const empresaId = e!.id;
-        await tx.insert(centrosTable).values({ empresaId, Val: 'CENTRAL', Desc: 'Central' } as never);
-        await datosInicialesEmpresa(companyScope(tx, { empresaId, personaId: null, userName: 'contratacion' }), {
-          tributacion: 'peninsula',
-          tipoCuenta: body.TipoCuenta,
+            passwordHash,
+          });
+          await tx
+            .insert(miembros)
+            .values({ empresaId, personaId, roles: ['usuario'], propietario: true, fichajeActivo: true });
+          await tx.insert(suscripciones).values({
+            empresaId,
+            Plan: body.Plan,
+            Usuarios: plan.Usuarios,
+            Centros: plan.Centros,
+            Iban: body.Iban,
+            ReferenciaPago: referenciaMandato(codigo, empresaId),
+          });
+          const nombre = [body.Nombre, body.Apellido1].filter(Boolean).join(' ');
+          return generar(tx, empresaId, { nombre, email: body.Email });
         });
-        const personaId = await crearPersona(tx, {
-          userName: body.Usuario,
-          nombre: body.Nombre,
-          apellido1: body.Apellido1 || null,
-          email: body.Email,
-          passwordHash,
-        });
-        await tx
-          .insert(miembros)
-          .values({ empresaId, personaId, roles: ['usuario'], propietario: true, fichajeActivo: true });
-        await tx.insert(suscripciones).values({
-          empresaId,
-          Plan: body.Plan,
-          Usuarios: plan.Usuarios,
-          Centros: plan.Centros,
-          Iban: body.Iban,
-          ReferenciaPago: referenciaMandato(codigo, empresaId),
-        });
-        const nombre = [body.Nombre, body.Apellido1].filter(Boolean).join(' ');
-        return generar(tx, empresaId, { nombre, email: body.Email });
-      });
+      } catch (error) {
+        if (error instanceof NombreOcupado) return null;
+        // Two sign-ups with one name at once: the unique index decides, the loser is told by e-mail like any other.
+        if (sqlState(error) === '23505' && (await isTaken(db))) return null;
+        throw error;
+      }
     },
 
     /** A new pending contract for an existing company, addressed to its owner (admin 'Generar y enviar'). */
@@ -395,6 +409,8 @@ export function contratosRepo(database: Database, now: () => number) {
     },
   };
 }
+
+class NombreOcupado extends Error {}
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -20,6 +20,7 @@ import { CAMBIO_EMAIL_HECHO } from '../identity/cambioEmailRoutes.ts';
 import { cambiarPassword, confirmarEmail, crearPersona } from '../identity/personas.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { access } from './access.ts';
+import { limitesAlta } from './altas.ts';
 import { hashPassword } from './passwords.ts';
 import { TOO_MANY } from './sessionRoutes.ts';
 import { revokeAllOf } from './sessions.ts';
@@ -67,6 +68,7 @@ const consumeLink = (db: Db, token: string, tipo: 'recupera' | 'confirma') => co
 export const accountRoutes: AreaModule = (app, deps) => {
   const db = deps.database.db;
   const byIp = new Throttle(db, 'cuenta', 10, 15 * 60_000);
+  const signUps = limitesAlta(db, deps.config.now ?? Date.now);
   const tags = ['usuarios'];
   const link = (path: string, token: string) =>
     `${deps.config.publicUrl}/registro/${path}?token=${encodeURIComponent(token)}`;
@@ -119,7 +121,7 @@ export const accountRoutes: AreaModule = (app, deps) => {
     { config: { access: access.public }, schema: { tags, summary: 'Alta de una cuenta nueva', body: signUpBody } },
     async (request, reply) => {
       const body = parseBody(signUpBody, request.body) as z.infer<typeof signUpBody>;
-      if (!(await byIp.hit(`alta:${request.ip}`))) throw new AppError(429, TOO_MANY);
+      await signUps.comprobar(request.ip, body.Email);
       // A taken user name gets the same answer, after the same work (hash, company built then rolled back): only
       // the e-mail sent to the given address says the name is taken. Nobody can probe which names exist.
       const passwordHash = await hashPassword(body.Password);

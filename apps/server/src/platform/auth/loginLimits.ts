@@ -6,6 +6,9 @@
  *   password is sent. Known accounts keep this state in `personas` (survives restarts, shared by processes);
  *   unknown user names get the same treatment in `limites_acceso` (also shared), so the answers do not tell which
  *   names exist.
+ * - per device: a browser holding a valid device cookie for the account (dispositivo.ts) has its own series and
+ *   lock in `limites_acceso` instead of the account's, which then counts only unknown clients: nobody elsewhere can
+ *   lock the owner's browser out.
  * - per source address: failures from one address in the last hour, past SOURCE_FREE_FAILURES, make every further
  *   attempt from it wait a doubling delay (`limites_acceso`, shared by every server process).
  */
@@ -104,7 +107,29 @@ export class LoginLimits {
   }
 
   /** The state of a user name that matches no account. */
-  async unknownAccount(name: string): Promise<AccountAttempts> {
+  unknownAccount(name: string): Promise<AccountAttempts> {
+    return this.stateOf(`nombre:${name}`);
+  }
+
+  /** The state of one device (dispositivo.ts): its own series and lock, apart from the account's. */
+  deviceState(nonce: string): Promise<AccountAttempts> {
+    return this.stateOf(`dispositivo:${nonce}`);
+  }
+
+  /** One more failure of a device: the same counting and lock, on the device only. */
+  deviceFailed(nonce: string, lockMs: number): Promise<void> {
+    return this.failed(`dispositivo:${nonce}`, lockMs);
+  }
+
+  /** The device's owner signed in: its series ends. */
+  async deviceSucceeded(nonce: string): Promise<void> {
+    await this.db
+      .update(limitesAcceso)
+      .set({ fallos: 0, ultimoFallo: null, bloqueadoHasta: null })
+      .where(eq(limitesAcceso.clave, `dispositivo:${nonce}`));
+  }
+
+  private async stateOf(clave: string): Promise<AccountAttempts> {
     const [row] = await this.db
       .select({
         fallos: limitesAcceso.fallos,
@@ -112,7 +137,7 @@ export class LoginLimits {
         bloqueadoHasta: limitesAcceso.bloqueadoHasta,
       })
       .from(limitesAcceso)
-      .where(eq(limitesAcceso.clave, `nombre:${name}`));
+      .where(eq(limitesAcceso.clave, clave));
     if (!row) return { fallos: 0, ultimoFallo: null, bloqueadoHasta: null };
     const ms = (x: number | null) => (x === null ? null : Number(x));
     return { fallos: row.fallos, ultimoFallo: ms(row.ultimoFallo), bloqueadoHasta: ms(row.bloqueadoHasta) };
@@ -122,9 +147,12 @@ export class LoginLimits {
    * One more failure of a user name that matches no account: the same counting and lock as recordAccountFailure
    * (one statement, then the lock), so known and unknown names answer alike.
    */
-  async unknownFailed(name: string, lockMs: number): Promise<void> {
+  unknownFailed(name: string, lockMs: number): Promise<void> {
+    return this.failed(`nombre:${name}`, lockMs);
+  }
+
+  private async failed(clave: string, lockMs: number): Promise<void> {
     const now = this.now();
-    const clave = `nombre:${name}`;
     const l = limitesAcceso;
     const [row] = await this.db
       .insert(l)

@@ -7,8 +7,9 @@ import { personas } from '../db/schema.ts';
 import type { AreaModule } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { rotateXsrfCookie } from '../http/security.ts';
-import { accesoCorrecto } from '../identity/personas.ts';
+import { accesoCorrecto, recordarEmpresa } from '../identity/personas.ts';
 import { access } from './access.ts';
+import { deviceOf, setDeviceCookie } from './dispositivo.ts';
 import { TOO_MANY } from './intentos.ts';
 import { sendLockNotices } from './lockNotice.ts';
 import { type AccountAttempts, accountRefusal, LoginLimits, recordAccountFailure } from './loginLimits.ts';
@@ -60,30 +61,48 @@ export const sessionRoutes: AreaModule = (app, deps) => {
       const body = parseBody(loginBody, request.body) as z.infer<typeof loginBody>;
       const account = body.Usuario.toLowerCase();
       if (!(await byIp.hit(`ip:${request.ip}`))) throw tooMany(reply, TOO_MANY, 60);
-      const sourceWait = await limits.sourceWait(request.ip);
-      if (sourceWait > 0) throw tooMany(reply, TOO_MANY, sourceWait);
       const [persona] = await db
         .select()
         .from(personas)
         .where(eq(sql`lower(${personas.userName})`, account))
         .limit(1);
+      // A browser that signed in to this account before (a valid device cookie) has its own allowance: failures
+      // elsewhere cannot lock it out, nor slow its address down.
+      const device = persona ? deviceOf(request, persona.id, deps.secret) : null;
+      if (device === null) {
+        const sourceWait = await limits.sourceWait(request.ip);
+        if (sourceWait > 0) throw tooMany(reply, TOO_MANY, sourceWait);
+      }
       // Known and unknown names go through the same steps and answers (an unknown one's state is in limites_acceso).
-      const state: AccountAttempts = persona
-        ? {
-            fallos: persona.fallosLogin,
-            ultimoFallo: persona.ultimoFallo?.getTime() ?? null,
-            bloqueadoHasta: persona.bloqueadoHasta?.getTime() ?? null,
-          }
-        : await limits.unknownAccount(account);
-      const refusal = persona?.bloqueado ? { locked: true, retryAfter: 0 } : accountRefusal(state, now());
+      const state: AccountAttempts = !persona
+        ? await limits.unknownAccount(account)
+        : device !== null
+          ? await limits.deviceState(device)
+          : {
+              fallos: persona.fallosLogin,
+              ultimoFallo: persona.ultimoFallo?.getTime() ?? null,
+              bloqueadoHasta: persona.bloqueadoHasta?.getTime() ?? null,
+            };
+      const refusal = accountRefusal(state, now());
       // Locked: the same answer whatever the password (it is not even checked).
       if (refusal) throw tooMany(reply, refusal.locked ? ACCOUNT_LOCKED : TOO_MANY, refusal.retryAfter);
       const ok = persona ? await verifyPassword(persona.passwordHash, body.Password) : await dummyVerify(body.Password);
-      if (!persona || !ok) {
+      // A blocked person, or one without an active membership, cannot sign in: told exactly like a wrong password
+      // (same answer, same counting, after the same hash), so a right password is not confirmed to anyone.
+      const empresaId =
+        !ok || !persona || persona.bloqueado || persona.esAdmin
+          ? null
+          : await landingCompany(db, persona.id, body.CodigoEmpresa ?? undefined);
+      if (!persona || !ok || persona.bloqueado || (!persona.esAdmin && empresaId === null)) {
         await limits.sourceFailed(request.ip);
         if (!persona) {
           // Counted in the database in one statement: attempts on other processes or alongside are not lost.
           await limits.unknownFailed(account, lockMs);
+          throw new AppError(400, LOGIN_FAILED);
+        }
+        if (device !== null) {
+          await limits.deviceFailed(device, lockMs);
+          request.log.warn({ userName: persona.userName }, 'inicio de sesión fallido desde un dispositivo conocido');
           throw new AppError(400, LOGIN_FAILED);
         }
         const next = await recordAccountFailure(db, persona.id, now(), lockMs);
@@ -103,10 +122,13 @@ export const sessionRoutes: AreaModule = (app, deps) => {
       if (!persona.emailConfirmado) {
         throw new AppError(400, 'Confirma tu correo electrónico con el enlace que te hemos enviado antes de entrar');
       }
-      const empresaId = persona.esAdmin ? null : await landingCompany(db, persona.id, body.CodigoEmpresa ?? undefined);
-      if (!persona.esAdmin && empresaId === null)
-        throw new AppError(400, 'Tu usuario no tiene acceso a ninguna empresa');
-      await accesoCorrecto(db, persona.id, empresaId ?? persona.ultimaEmpresaId);
+      // A known device's success ends its own series only: the lock of unknown clients runs its course.
+      if (device === null) await accesoCorrecto(db, persona.id, empresaId ?? persona.ultimaEmpresaId);
+      else {
+        await limits.deviceSucceeded(device);
+        if (empresaId !== null) await recordarEmpresa(db, persona.id, empresaId);
+      }
+      setDeviceCookie(request, reply, persona.id, deps.secret, device);
       const centro = empresaId === null ? null : await defaultCentre(db, empresaId);
       rotateXsrfCookie(request, reply, deps.secret);
       return sendPair(

@@ -37,7 +37,7 @@ const open = { auth: false } as const;
 
 /**
  * contratacion (open route, also from the test banner's 'Contratar' in a new tab): `nuevo` is the contracting flow
- * (plan, company, owner account, SEPA mandate, then the contract and its signature); `firmar/{token}` is the
+ * (plan, company, owner account, SEPA mandate; the contract and its code go by e-mail); `firmar/{token}` is the
  * signature page the e-mailed link opens.
  */
 export function ContratacionScreens({ segments }: { action?: string; segments: string[]; route?: RouteDef }) {
@@ -88,7 +88,7 @@ function NuevaContratacion() {
   const [paso, setPaso] = useState(0);
   const [v, setV] = useState<Datos>(VACIO);
   const [err, setErr] = useState<Record<string, string>>({});
-  const [token, setToken] = useState<string | null>(null);
+  const [enviado, setEnviado] = useState<string | null>(null);
   const set = <K extends keyof Datos>(k: K, val: Datos[K]) => setV({ ...v, [k]: val });
   const texto = (k: keyof Datos, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput
@@ -103,9 +103,10 @@ function NuevaContratacion() {
   const enviar = async () => {
     setErr({});
     try {
-      const r = await api.post<{ Token: string; Mensaje: string }>(`${REG}/nuevacontratacion`, v, open);
+      // The signing link travels only by e-mail: the answer is the same whether the user name was free or taken.
+      const r = await api.post<{ Mensaje: string }>(`${REG}/nuevacontratacion`, v, open);
       notifySuccess(r.Mensaje);
-      setToken(r.Token);
+      setEnviado(r.Mensaje);
     } catch (e) {
       const campos = e instanceof ApiError ? e.fieldErrors : [];
       setErr(Object.fromEntries(campos.map((c) => [c.Campo, c.Mensaje])));
@@ -113,7 +114,17 @@ function NuevaContratacion() {
       if (primero !== undefined) setPaso(primero);
     }
   };
-  if (token) return <Firma token={token} />;
+  if (enviado)
+    return (
+      <Stack gap="md">
+        <Title order={1} fz="h2">
+          Revisa tu correo
+        </Title>
+        <Alert color="blue" title="Contrato enviado">
+          {enviado}. El correo trae también el código para firmarlo.
+        </Alert>
+      </Stack>
+    );
   const plan = PLANES.find((p) => p.Codigo === v.Plan);
   return (
     <Stack gap="md">
