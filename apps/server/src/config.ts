@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { leerLista } from './platform/egress/permitidos.ts';
 
 export interface Config {
   port: number;
@@ -45,6 +46,8 @@ export function repoRoot(from: string = import.meta.dirname): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // A wrong entry in the outbound allow-list stops the start (Spanish message) instead of failing each call.
+  leerLista(env.FARO_DESTINOS_PERMITIDOS);
   const port = Number(env.PORT ?? 3000);
   const root = repoRoot();
   return {
