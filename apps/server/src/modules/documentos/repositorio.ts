@@ -569,8 +569,13 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
   /**
    * Index-backed list: (company, tipo, fecha, id); filters Estado, the payment/collection status, the party
    * (by its JSON name), FechaDesde/Hasta, Facturado, Borrador and Buscar (contains, case-insensitive, like the
-   * entities' search: number with its series, party name or NIF; trigram indexes).
+   * entities' search: `columnasBuscar`; trigram indexes).
    */
+  /**
+   * What Buscar looks in: the number, the party's name and NIF, and the party's own number where the side has one
+   * (a received invoice is known by the supplier's number on the paper). Each has a trigram index (documentTables).
+   */
+  const columnasBuscar = [dv.numSerie, dv.terceroNombre, dv.terceroNif, ...(j.NumTercero ? [dv.numTercero] : [])];
   /** The WHERE of a list and a key naming it (the normalised filters that made it), for the count cache. */
   function filtroLista(tipos: readonly string[], q: ListQuery): { where: SQL | undefined; clave: string } {
     const f = q.Filtros as Record<string, unknown>;
@@ -609,7 +614,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     const buscar = f.Buscar === undefined || f.Buscar === null ? '' : String(f.Buscar).trim();
     if (buscar) {
       const p = likePattern(buscar);
-      conds.push(or(ilike(dv.numSerie, p), ilike(dv.terceroNombre, p), ilike(dv.terceroNif, p)));
+      conds.push(or(...columnasBuscar.map((c) => ilike(c, p))));
       partes.push('s', buscar);
     }
     return { where: and(...conds.filter(Boolean)), clave: JSON.stringify(partes) };

@@ -103,7 +103,10 @@ export function tablasDocumento(o: LadoTablas) {
       // the master data's (masterTables.ts); the company and kind are checked on the few matching rows. New entries
       // go to a small pending list (256 kB), not straight into the posting trees that concurrent issuers fight over
       // (migration 0038): an insert that fills it moves it in one batch, with or without autovacuum.
-      ...(['numSerie', 'terceroNombre', 'terceroNif'] as const).map((f) =>
+      // The supplier's own number is searched on the purchases side only (repositorio.ts `columnasBuscar`).
+      ...(
+        ['numSerie', 'terceroNombre', 'terceroNif', ...(o.lado === 'compra' ? (['numTercero'] as const) : [])] as const
+      ).map((f) =>
         index(`${t}_${c[f].name}_trgm`)
           .using('gin', c[f].op('gin_trgm_ops'))
           .with({ fastupdate: true, gin_pending_list_limit: 256 }),

@@ -5,6 +5,7 @@ import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { CobrosPage, LibroFacturasEmitidas } from './CobrosScreens.tsx';
 import { cobroBody, pendienteDe, trimestre, trimestreDe } from './cobrosModel.ts';
+import { LADO_PAGOS } from './ladoPagos.ts';
 
 const list =
   (items: unknown[], extra: Record<string, unknown> = {}) =>
@@ -212,6 +213,68 @@ describe('issued-invoice book (factemitidas)', () => {
         FechaHasta: '2026-03-31',
       });
     });
+  });
+});
+
+describe('received-invoice book (factrecibidas)', () => {
+  it("shows each row's registration number and the supplier's invoice number", async () => {
+    auth();
+    mockFetch({
+      'GET impuestos/factrecibidas/list': list(
+        [
+          {
+            Id: 7,
+            Tipo: 'factura',
+            Fecha: '2026-10-05',
+            NumRegistro: 'FC0043',
+            FechaFactura: '2026-10-02',
+            NumFactura: 'GM-2026/118',
+            ProveedorNombre: 'Gasóleos del Mediterráneo SL',
+            ProveedorNIF: 'B46000001',
+            Impuesto: 'IVA',
+            PorcentajeIva: '21.00',
+            Base: '100.00',
+            Cuota: '21.00',
+            PorcentajeRecargo: '0.00',
+            CuotaRecargo: '0.00',
+            Retencion: '0.00',
+            Total: '121.00',
+          },
+        ],
+        {
+          Totales: {
+            PorTipo: [],
+            General: {
+              Facturas: 1,
+              Base: '100.00',
+              Cuota: '21.00',
+              CuotaRecargo: '0.00',
+              Retencion: '0.00',
+              Total: '121.00',
+            },
+          },
+        },
+      ),
+    });
+    renderUi(<LibroFacturasEmitidas title="Facturas recibidas" today="2026-11-22" lado={LADO_PAGOS} />, {
+      session: fakeSession(),
+    });
+    const table = await screen.findByTestId('libro-emitidas');
+    const cabeceras = within(table)
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
+    expect(cabeceras.slice(0, 4)).toEqual(['Fecha', 'Nº registro', 'Nº factura', 'Proveedor']);
+    expect(await within(table).findByText('GM-2026/118')).toBeTruthy();
+    const celdas = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(celdas.slice(0, 5)).toEqual([
+      '05/10/2026',
+      'FC0043',
+      'GM-2026/118',
+      'Gasóleos del Mediterráneo SL',
+      'B46000001',
+    ]);
   });
 });
 

@@ -509,7 +509,9 @@ export function LibroFacturasEmitidas({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Fecha</Table.Th>
-                <Table.Th>Número</Table.Th>
+                {lado.libro.numeros.map((n) => (
+                  <Table.Th key={n.campo}>{n.etiqueta}</Table.Th>
+                ))}
                 <Table.Th>{lado.tercero}</Table.Th>
                 <Table.Th>NIF</Table.Th>
                 <Table.Th ta="right">Base</Table.Th>
@@ -524,7 +526,11 @@ export function LibroFacturasEmitidas({
               {rows.map((r) => (
                 <Table.Tr key={`${r.Id}-${r.Impuesto}-${r.PorcentajeIva}-${r.PorcentajeRecargo}`}>
                   <Table.Td>{formatDate(r.Fecha)}</Table.Td>
-                  <Table.Td>{r.NumSerie}</Table.Td>
+                  {lado.libro.numeros.map((n) => (
+                    <Table.Td key={n.campo}>
+                      {String((r as unknown as Record<string, unknown>)[n.campo] ?? '')}
+                    </Table.Td>
+                  ))}
                   <Table.Td>{nombreTercero(r, lado)}</Table.Td>
                   <Table.Td>
                     {String((r as unknown as Record<string, unknown>)[lado.terceroNif] ?? r.ClienteNIF ?? '')}

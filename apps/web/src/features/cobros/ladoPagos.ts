@@ -20,8 +20,17 @@ export interface LadoPagos {
   pagado: string;
   /** The overdue invoices tab (sales only for now). */
   vencidas?: { ruta: string; entidad: string };
-  /** The invoice book: its entity and API path, words. */
-  libro: { entidad: string; ruta: string; vacio: string; total: string };
+  /**
+   * The invoice book: its entity and API path, words, and its number columns — the JSON names of the book's own
+   * rows (an issued invoice has one number; a received one the registration number and the supplier's number).
+   */
+  libro: {
+    entidad: string;
+    ruta: string;
+    vacio: string;
+    total: string;
+    numeros: { campo: string; etiqueta: string }[];
+  };
 }
 
 export const LADO_COBROS: LadoPagos = {
@@ -47,6 +56,7 @@ export const LADO_COBROS: LadoPagos = {
     ruta: 'impuestos/factemitidas',
     vacio: 'No hay facturas emitidas en el periodo',
     total: 'Total facturado',
+    numeros: [{ campo: 'NumSerie', etiqueta: 'Número' }],
   },
 };
 
@@ -73,5 +83,9 @@ export const LADO_PAGOS: LadoPagos = {
     ruta: 'impuestos/factrecibidas',
     vacio: 'No hay facturas recibidas en el periodo',
     total: 'Total de facturas recibidas',
+    numeros: [
+      { campo: 'NumRegistro', etiqueta: 'Nº registro' },
+      { campo: 'NumFactura', etiqueta: 'Nº factura' },
+    ],
   },
 };

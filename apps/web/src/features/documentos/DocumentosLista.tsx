@@ -163,7 +163,11 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
         <>
           <DebouncedText
             label="Buscar"
-            placeholder={`Número, ${tercero.toLowerCase()} o NIF`}
+            placeholder={
+              lado.lado === 'compra'
+                ? 'Número, nº del proveedor, proveedor o NIF'
+                : `Número, ${tercero.toLowerCase()} o NIF`
+            }
             value={state.buscar ?? ''}
             onChange={(v) => update({ buscar: v })}
           />

@@ -1,0 +1,1 @@
+CREATE INDEX "documentos_compra_num_tercero_trgm" ON "documentos_compra" USING gin ("num_tercero" gin_trgm_ops) WITH (fastupdate=true,gin_pending_list_limit=256);
