@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile } from '../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
@@ -105,6 +106,24 @@ describe('characters PostgreSQL cannot store or a reader would be fooled by', ()
     const token = await t.call('GET', '/api/usuarios/registro/contrato/ab%01cd');
     expect(token.status).toBe(400);
     expect(token.body).toEqual({ Mensaje: NO_VALIDOS });
+  });
+});
+
+describe('multipart uploads, whose names the route reads itself', () => {
+  it('refuses a file name with a NUL byte or a bidi override, and stores no file', async () => {
+    const [emp] = await t.database.query<{ id: number }>(
+      "select e.id from empleados e join empresas m on m.id = e.empresa_id where m.codigo = 'DEMO' order by e.id limit 1",
+    );
+    for (const nombre of ['nomina\u0000.pdf', 'nomina\u202efdp.exe']) {
+      const m = multipartFile(nombre, '%PDF-1.4\n%B\n');
+      const res = await owner.request('POST', `/api/rrhh/empleados/documentos/${emp!.id}`, m.body, m.headers);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body).toEqual({ Mensaje: NO_VALIDOS });
+    }
+    const [n] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from gd_ficheros where nombre like 'nomina%'",
+    );
+    expect(n!.n).toBe(0);
   });
 });
 

@@ -2,6 +2,7 @@ import { MSG } from '@faro/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors.ts';
+import { CARACTERES_NO_VALIDOS, isCleanText } from './inputGuard.ts';
 
 /** The largest upload any route takes; each route passes its own cap to `readUpload`. */
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -33,6 +34,8 @@ export async function readUpload(request: FastifyRequest, limitKb: number): Prom
     throw badRequest(MSG.fileMissing);
   }
   if (!file) throw badRequest(MSG.fileMissing);
+  // A multipart body is streamed past the input guard: its file name is stored and shown, so it meets the same rule.
+  if (!isCleanText(file.filename ?? '', 'url')) throw badRequest(CARACTERES_NO_VALIDOS);
   let bytes: Buffer;
   try {
     bytes = await file.toBuffer();
