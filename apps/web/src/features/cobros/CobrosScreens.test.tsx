@@ -218,6 +218,7 @@ describe('issued-invoice book (factemitidas)', () => {
 
 describe('received-invoice book (factrecibidas)', () => {
   it("shows each row's registration number and the supplier's invoice number", async () => {
+    const importes = { Base: '100.00', Cuota: '21.00', CuotaRecargo: '0.00', Retencion: '0.00', Total: '121.00' };
     auth();
     mockFetch({
       'GET impuestos/factrecibidas/list': list(
@@ -233,25 +234,14 @@ describe('received-invoice book (factrecibidas)', () => {
             ProveedorNIF: 'B46000001',
             Impuesto: 'IVA',
             PorcentajeIva: '21.00',
-            Base: '100.00',
-            Cuota: '21.00',
             PorcentajeRecargo: '0.00',
-            CuotaRecargo: '0.00',
-            Retencion: '0.00',
-            Total: '121.00',
+            ...importes,
           },
         ],
         {
           Totales: {
             PorTipo: [],
-            General: {
-              Facturas: 1,
-              Base: '100.00',
-              Cuota: '21.00',
-              CuotaRecargo: '0.00',
-              Retencion: '0.00',
-              Total: '121.00',
-            },
+            General: { Facturas: 1, ...importes },
           },
         },
       ),
