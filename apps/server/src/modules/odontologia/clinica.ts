@@ -182,6 +182,13 @@ export async function nuevoConsentimiento(s: Scope, id: number, body: z.infer<ty
   });
 }
 
+/** The id of a consent's signed document, or 404 (no such consent, or none attached). */
+export async function ficheroDeConsentimiento(s: Scope, id: number): Promise<number> {
+  const [c] = await s.pick({ IdFichero: co.IdFichero }, co, eq(co.Id, id));
+  if (!c?.IdFichero) throw notFound();
+  return c.IdFichero;
+}
+
 export async function borrarConsentimiento(s: Scope, id: number) {
   return s.tx(async (t) => {
     const [r] = await t.delete(co, eq(co.Id, id)).returning({ Id: co.Id });

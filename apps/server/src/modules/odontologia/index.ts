@@ -13,13 +13,16 @@ import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { ficheroVisible } from '../../platform/files/origenes.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { idParam } from '../crm/comun.ts';
+import { almacenGestordoc, enviarFichero } from '../crm/gestordoc.ts';
 import { borrarCita, cita, guardarCita, listarCitas, recursos } from './citas.ts';
 import {
   borrarConsentimiento,
   borrarMarca,
   cambiarMarca,
+  ficheroDeConsentimiento,
   guardarHistoria,
   historia,
   nuevaEntrada,
@@ -100,6 +103,13 @@ export const odontologiaModule: AreaModule = (app, deps) => {
   app.delete(`${base}/consentimientos/:id`, perm('OdonClinica', 3), async (request) =>
     borrarConsentimiento(sc(request), idParam(request)),
   );
+  // The signed document, served by its owning screen through the files door (read audited as in the document manager).
+  const almacen = almacenGestordoc(deps.config.dataDir);
+  app.get(`${base}/consentimientos/:id/fichero`, perm('OdonClinica', 1), async (request, reply) => {
+    const s = sc(request);
+    const fichero = await ficheroVisible(s, request.ctx, await ficheroDeConsentimiento(s, idParam(request)));
+    return enviarFichero(s, reply, almacen, fichero, true);
+  });
 
   // Odontogram -----------------------------------------------------------------------------------------------
   app.get(`${base}/odontograma/:id`, perm('OdonClinica', 1), async (request) =>

@@ -256,7 +256,7 @@ function HistoriaClinica({ id, datos }: { id: number; datos: Historia }) {
                   size="xs"
                   variant="subtle"
                   onClick={async () => {
-                    const blob = await api.download(`configuracion/gestordoc/descargar/${c.IdFichero}`);
+                    const blob = await api.download(`odontologia/consentimientos/${c.Id}/fichero`);
                     window.open(URL.createObjectURL(blob), '_blank', 'noopener');
                   }}
                 >
