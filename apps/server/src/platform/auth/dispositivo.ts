@@ -9,6 +9,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieOptions } from '../http/cookies.ts';
 
 export const DEVICE_COOKIE = 'FARO-DISPOSITIVO';
 const PATH = '/api/usuarios/registro/login';
@@ -47,11 +48,5 @@ export function setDeviceCookie(
   const n = nonce ?? randomBytes(16).toString('base64url');
   const others = entries(request).filter((e) => Number(e.split('.')[0]) !== personaId);
   const value = [`${personaId}.${n}.${mac(secret, personaId, n)}`, ...others].slice(0, MAX_ENTRIES).join('~');
-  reply.setCookie(DEVICE_COOKIE, value, {
-    path: PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    maxAge: MAX_AGE_S,
-  });
+  reply.setCookie(DEVICE_COOKIE, value, cookieOptions(request, { httpOnly: true, path: PATH, maxAge: MAX_AGE_S }));
 }
