@@ -2,11 +2,11 @@ import { MSG, PATTERNS, requiredString } from '@faro/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { access } from '../auth/access.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { claveActual, TOO_MANY } from '../auth/intentos.ts';
 import { parseBody } from '../crud/crudRoutes.ts';
 import { personas } from '../db/schema.ts';
 import type { AreaModule } from '../deps.ts';
-import { fieldError } from '../http/errors.ts';
+import { fieldError, TooManyError } from '../http/errors.ts';
 import { CAMBIO_EMAIL_HORAS, pedirCambioEmail } from './cambioEmail.ts';
 
 export const CAMBIO_EMAIL_ENVIADO =
@@ -25,6 +25,7 @@ const cambioEmailBody = z.object({
  */
 export const cambioEmailRoutes: AreaModule = (app, deps) => {
   const db = deps.database.db;
+  const currentPassword = claveActual(db, deps.config.now ?? Date.now);
   app.post(
     '/api/usuarios/usuario/cambiaremail',
     {
@@ -35,9 +36,12 @@ export const cambioEmailRoutes: AreaModule = (app, deps) => {
       const ctx = request.ctx!;
       const body = parseBody(cambioEmailBody, request.body) as z.infer<typeof cambioEmailBody>;
       const [persona] = await db.select().from(personas).where(eq(personas.id, ctx.personaId));
-      if (!persona || !(await verifyPassword(persona.passwordHash, body.PasswordActual))) {
-        throw fieldError('PasswordActual', 'La contraseña actual no es correcta');
-      }
+      // The same attempt budget as the password change: a borrowed session cannot guess the password here either.
+      const check = persona
+        ? await currentPassword.comprobar(persona.id, persona.passwordHash, body.PasswordActual)
+        : 'mal';
+      if (typeof check === 'number') throw new TooManyError(TOO_MANY, check);
+      if (!persona || check !== 'ok') throw fieldError('PasswordActual', 'La contraseña actual no es correcta');
       if (persona.email.toLowerCase() === body.Email.toLowerCase()) {
         throw fieldError('Email', 'Ese ya es tu correo electrónico');
       }

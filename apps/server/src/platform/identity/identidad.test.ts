@@ -149,4 +149,16 @@ describe('a person changes their own e-mail only by confirming the new address',
     expect(await emailDe('academia')).toBe('pilar@nuevo.test');
     expect((await t.call('POST', '/api/usuarios/registro/confirmaemail', { Token: token })).status).toBe(400);
   });
+
+  it('counts wrong current passwords: past the limit even the right one waits (429), and nothing is mailed', async () => {
+    const yo = await t.as('autoescuela', 'AUTOESCUELA');
+    const pedir = (PasswordActual: string) =>
+      yo.request('POST', '/api/usuarios/usuario/cambiaremail', { Email: 'raul@nuevo.test', PasswordActual });
+    for (let i = 0; i < 5; i++) expect((await pedir(`Mala${i}1234`)).status).toBe(400);
+    const antes = smtp.mails.length;
+    const bloqueado = await pedir('Demo1234');
+    expect(bloqueado.status).toBe(429);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.mails.slice(antes).some((m) => m.to.includes('raul@nuevo.test'))).toBe(false);
+  });
 });
