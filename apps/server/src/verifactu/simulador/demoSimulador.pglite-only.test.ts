@@ -35,12 +35,14 @@ describe('DEMO against the local AEAT simulator', () => {
     );
     expect(estados.find((x) => x.estado === 'generado')).toBeUndefined();
     expect(Number(estados.find((x) => x.estado === 'enviado')?.n)).toBeGreaterThan(3);
-    // Another destination configured by the company: no simulator.
-    await demo.request('PUT', '/api/ventas/fventaverifactu/config', {
+    // Another destination configured by the company: no simulator. A public address written as such: saving
+    // checks it by classification only (a reserved name like *.test is refused, a name would be resolved).
+    const otro = await demo.request('PUT', '/api/ventas/fventaverifactu/config', {
       Entorno: 'pruebas',
       EnvioAeat: false,
-      Url: 'https://simulador.ejemplo.test/verifactu',
+      Url: 'https://8.8.8.8/verifactu',
     });
+    expect(otro.status, JSON.stringify(otro.body)).toBe(200);
     expect(await simuladorDemo(t.database, TEST_SECRET)).toBeNull();
   });
 });
