@@ -25,7 +25,6 @@ import {
   documentosVenta as dv,
   familiasTable,
   documentosVentaLineas as lv,
-  movimientosTesoreria as mt,
   pagosCompra as pc,
   productosTable,
   remesas as rm,
@@ -36,6 +35,7 @@ import {
 } from '../../platform/tenancy/tables.ts';
 import { rowsOf, WRITERS } from '../impuestos/libroFacturas.ts';
 import { mesesDe } from '../rrhh/fichajesRoutes.ts';
+import { saldosCuentas, totalesTesoreria } from '../tesoreria/movimientos.ts';
 import { enviarFichero, formatoExport, zDia } from './descarga.ts';
 
 /**
@@ -526,46 +526,18 @@ export async function panel(s: Scope, hoy: string) {
       .innerJoin(cab, s.on(cab, and(eq(cab.id, t.IdFactura), ne(cab.estado, 'Anulada'))));
     return { Pendiente: fix(r?.pendiente), Vencido: fix(r?.vencido), Recibos: r?.n ?? 0 };
   };
-  const t = (f: string) => col(tesoreriaTable, f);
-  const cuentas = (await s.pick(
-    { Id: t('Id'), Nombre: t('Nombre'), Tipo: t('Tipo'), Inicial: t('SaldoInicial') },
-    tesoreriaTable,
-    eq(t('Baja'), false),
-  )) as {
-    Id: number;
-    Nombre: string;
-    Tipo: string;
-    Inicial: string | null;
-  }[];
-  const suma = async (tabla: typeof cv | typeof pc | typeof mt) =>
-    new Map(
-      (
-        await s
-          .pick({ id: tabla.IdTesoreria, total: sql<string>`sum(${tabla.Importe})` }, tabla, lte(tabla.Fecha, hoy))
-          .groupBy(tabla.IdTesoreria)
-      ).map((r) => [Number(r.id), num(r.total)]),
-    );
-  const [entradas, salidas, manuales] = [await suma(cv), await suma(pc), await suma(mt)];
-  const saldos = cuentas.map((c) => ({
-    Id: c.Id,
-    Nombre: c.Nombre,
-    Tipo: c.Tipo,
-    Saldo: (num(c.Inicial) + (entradas.get(c.Id) ?? 0) - (salidas.get(c.Id) ?? 0) + (manuales.get(c.Id) ?? 0)).toFixed(
-      2,
-    ),
-  }));
-  const total = (tipo: string) =>
-    saldos
-      .filter((x) => (tipo === 'caja' ? x.Tipo === 'caja' : x.Tipo !== 'caja'))
-      .reduce((a, x) => a + Number(x.Saldo), 0)
-      .toFixed(2);
+  // Treasury's own definition of a balance (a fecha and previsto), so the dashboard and treasury never differ.
+  const cuentas = await saldosCuentas(s, hoy);
+  const saldos = cuentas
+    .filter((c) => !c.Baja)
+    .map(({ Id, Nombre, Tipo, Saldo, SaldoPrevisto }) => ({ Id, Nombre, Tipo, Saldo, SaldoPrevisto }));
   return {
     Hoy: hoy,
     VentasMes: { Mes: mes, Base: fix(ventasMes?.total), Facturas: ventasMes?.n ?? 0 },
     VentasPorMes: porMes.map((r) => ({ Mes: r.mes, Base: fix(r.total) })),
     Cobros: await pendiente(vv, dv),
     Pagos: await pendiente(vc, dc),
-    Tesoreria: { Caja: total('caja'), Bancos: total('banco'), Cuentas: saldos },
+    Tesoreria: { ...totalesTesoreria(cuentas), Cuentas: saldos },
     ProximoPlazo: proximoPlazoFiscal(hoy),
   };
 }

@@ -20,7 +20,7 @@ import {
   recibosRemesa as rr,
   tesoreriaTable,
 } from '../../platform/tenancy/tables.ts';
-import { contar, esDia, esId, idDe, permiso, zDia, zId, zImporte, zTexto } from './comun.ts';
+import { contar, esDia, esId, hoyEspana, idDe, permiso, zDia, zId, zImporte, zTexto } from './comun.ts';
 
 export const MSG_MOVS = {
   cuenta: 'La cuenta de tesorería no existe',
@@ -30,6 +30,7 @@ export const MSG_MOVS = {
   noManual: 'Sólo se pueden cambiar los movimientos manuales y los traspasos',
   mismaCuenta: 'La cuenta de destino debe ser distinta de la de origen',
   positivo: 'El importe debe ser mayor que cero',
+  fecha: 'La fecha del saldo no es válida (aaaa-mm-dd)',
 };
 
 const tc = (f: string) => col(tesoreriaTable, f);
@@ -365,12 +366,18 @@ export async function listarMovimientos(s: Scope, query: unknown) {
   };
 }
 
-/** Every account with its balance today (opening balance + all its movements) and how many movements it has. */
-export async function saldosCuentas(s: Scope) {
-  const { base } = consultaMovimientos(s, {});
-  const saldos = await s.execute<{ id: string; saldo: string; n: number; ultimo: string | null }>(
-    () => sql`select x.id_tesoreria as id, sum(x.importe)::text as saldo, count(*)::int as n, max(x.fecha)::text as ultimo
-      from (${base}) x group by x.id_tesoreria`,
+/**
+ * The one definition of an account's balance, read by treasury and by the dashboard (`informes/panel`): `Saldo` is
+ * the balance a fecha — the opening balance plus every movement dated up to `fecha` (collections, payments, manual
+ * ones, transfers) — and `SaldoPrevisto` adds the movements already recorded for later days (a batch or a transfer
+ * dated ahead). A movement dated tomorrow is not money in the account today.
+ */
+export async function saldosCuentas(s: Scope, fecha: string) {
+  const { sinSaldo } = consultaMovimientos(s, {});
+  const saldos = await s.execute<{ id: string; saldo: string; previsto: string; n: number; ultimo: string | null }>(
+    () => sql`select x.id_tesoreria as id, coalesce(sum(x.importe) filter (where x.fecha <= ${fecha}), 0)::text as saldo,
+        sum(x.importe)::text as previsto, count(*)::int as n, max(x.fecha)::text as ultimo
+      from (${sinSaldo}) x group by x.id_tesoreria`,
   );
   const cuentas = await s
     .pick(
@@ -391,15 +398,29 @@ export async function saldosCuentas(s: Scope) {
   return cuentas.map((c) => {
     const r = porId.get(Number(c.Id));
     const si = dec(String(c.SaldoInicial ?? '0'));
-    const mov = dec(r?.saldo ?? '0');
     return {
-      ...c,
+      ...(c as typeof c & { Id: number; Nombre: string; Tipo: string; Baja: boolean }),
       SaldoInicial: toFixed(si, 2),
-      Saldo: toFixed(add(si, mov), 2),
+      Saldo: toFixed(add(si, dec(r?.saldo ?? '0')), 2),
+      SaldoPrevisto: toFixed(add(si, dec(r?.previsto ?? '0')), 2),
       Movimientos: r?.n ?? 0,
       UltimoMovimiento: r?.ultimo ?? null,
     };
   });
+}
+
+/** The totals of the accounts in use (not de baja): cash, banks, each a fecha and forecast. */
+export function totalesTesoreria(cuentas: Awaited<ReturnType<typeof saldosCuentas>>) {
+  const total = (caja: boolean, campo: 'Saldo' | 'SaldoPrevisto') =>
+    toFixed(
+      cuentas.filter((c) => !c.Baja && (c.Tipo === 'caja') === caja).reduce((t, c) => add(t, dec(c[campo])), ZERO),
+      2,
+    );
+  return {
+    Caja: total(true, 'Saldo'),
+    Bancos: total(false, 'Saldo'),
+    Previsto: { Caja: total(true, 'SaldoPrevisto'), Bancos: total(false, 'SaldoPrevisto') },
+  };
 }
 /** Daily closing balance of one account between two dates (the chart of the treasury home). */
 export async function evolucionSaldo(s: Scope, idTesoreria: number, desde: string, hasta: string) {
@@ -455,9 +476,13 @@ export function registrarMovimientos(app: FastifyInstance, deps: AppDeps): void 
   app.get(`${base}/list`, permiso('TesoMovsCajaBanco', 1, 'Movimientos de tesorería'), async (request) =>
     listarMovimientos(deps.scopeOf(request), request.query),
   );
-  app.get(`${base}/saldos`, permiso('TesoMovsCajaBanco', 1, 'Saldos de las cuentas'), async (request) => ({
-    Items: await saldosCuentas(deps.scopeOf(request)),
-  }));
+  app.get(`${base}/saldos`, permiso('TesoMovsCajaBanco', 1, 'Saldos de las cuentas'), async (request) => {
+    // `Fecha`: the day of the balance (a fecha), today in Spain unless asked.
+    const { Fecha } = (request.query ?? {}) as Record<string, unknown>;
+    if (Fecha !== undefined && Fecha !== '' && !esDia(Fecha)) throw badRequest(MSG_MOVS.fecha);
+    const cuentas = await saldosCuentas(deps.scopeOf(request), esDia(Fecha) ? Fecha : hoyEspana());
+    return { Items: cuentas, Totales: totalesTesoreria(cuentas) };
+  });
   app.get(`${base}/evolucion/:id`, permiso('TesoMovsCajaBanco', 1, 'Evolución del saldo'), async (request) => {
     const q = request.query as Record<string, unknown>;
     const hasta = esDia(q.Hasta) ? q.Hasta : new Date().toISOString().slice(0, 10);
