@@ -83,7 +83,8 @@ export async function escribirIdentidadDesdeEmpresa(
   await db.transaction(async (tx) => {
     const [antes] = await tx.select().from(personas).where(eq(personas.id, personaId)).for('update');
     if (!antes) throw new AppError(404, 'No se ha encontrado el registro');
-    const cambia = IDENTIDAD_CAMPOS.some((k) => (antes[k] ?? null) !== (datos[k] ?? null));
+    // An empty text and no value are the same datum (a form may send either for an untouched empty field).
+    const cambia = IDENTIDAD_CAMPOS.some((k) => (antes[k] ?? '') !== (datos[k] ?? ''));
     if (!cambia) return;
     if (await identidadCompartida(tx, personaId, empresaId)) throw new AppError(403, IDENTIDAD_COMPARTIDA);
     await tx.update(personas).set(soloIdentidad(datos)).where(eq(personas.id, personaId));
