@@ -2,7 +2,7 @@ import { PERMISSION_CODE_LIST } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
-import { LISTA_ORIGENES, ORIGENES_FICHERO, type Origen } from './origenes.ts';
+import { FICHEROS_FUERA_DEL_GESTOR, LISTA_ORIGENES, ORIGENES_FICHERO, type Origen } from './origenes.ts';
 
 /**
  * The files door: every stored file has an owning feature, and the document manager (`gestordoc`) lists, searches
@@ -186,5 +186,18 @@ describe('the document manager goes through the owning feature of each file', ()
       ficheros.get('empleados')!.id,
     ]);
     expect(fila.origen).toBe('empleados');
+  });
+});
+
+describe('every stored file has an owner in the registry', () => {
+  it('every table holding file bytes is the document manager or is registered with the only routes that serve it', async () => {
+    const tablas = await t.database.query<{ table_name: string }>(
+      `select distinct table_name from information_schema.columns
+        where table_schema = current_schema() and data_type = 'bytea' order by table_name`,
+    );
+    expect(tablas.map((x) => x.table_name).sort()).toEqual(Object.keys(FICHEROS_FUERA_DEL_GESTOR).sort());
+    const rutas = new Set(t.deps.routes.map((r) => `${r.method} ${r.url}`));
+    const nombradas = Object.values(FICHEROS_FUERA_DEL_GESTOR).flatMap((f) => [...f.rutas]);
+    expect(nombradas.filter((r) => !rutas.has(r))).toEqual([]);
   });
 });

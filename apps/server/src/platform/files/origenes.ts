@@ -73,3 +73,32 @@ export function auditarLectura(s: Scope, fichero: { Id: number; Nombre: string; 
     campos: { Nombre: fichero.Nombre },
   });
 }
+
+/**
+ * The files kept outside the document manager, by table: each is served only by its owning route(s), under that
+ * feature's declared access, and listed by no other route. A new table that stores file bytes is added here
+ * (`origenes.test.ts` finds every bytea column and fails until it is).
+ */
+export const FICHEROS_FUERA_DEL_GESTOR = {
+  ficheros: {
+    descripcion:
+      'Logotipo de la empresa (lo ve cualquier miembro: va impreso en sus documentos) y original adjunto de las facturas de compra y los gastos (ComprasFact)',
+    rutas: [
+      'GET /api/configuracion/empresa/logo',
+      'GET /api/compras/fcompra/adjunto/:id',
+      'GET /api/compras/fgasto/adjunto/:id',
+    ],
+  },
+  contratos_servicio: {
+    descripcion:
+      'Contrato de servicio firmado (PDF y trazo de la firma): ConfEmpresa de la empresa y los administradores',
+    rutas: [
+      'GET /api/usuarios/usuario/vercontratofirmado',
+      'GET /api/usuarios/administrador/admusuarios/printcopiaclie/:id/:contrato',
+    ],
+  },
+  correos_salida_adjuntos: {
+    descripcion: 'Adjuntos de los correos en cola: solo los lee el envío, ninguna ruta los sirve',
+    rutas: [],
+  },
+} as const satisfies Record<string, { descripcion: string; rutas: readonly string[] }>;
