@@ -88,7 +88,9 @@ export function installErrorHandler(app: FastifyInstance, recordInternal?: Inter
       return reply.status(status).send({ Mensaje: message });
     }
     const state = sqlState(error);
-    if (state === '22P02' || state === '22003' || state === '22007' || state === '22008') {
+    // Bad text or numbers the database refused (22021/22P05: a NUL byte or invalid UTF-8 the input guard cannot
+    // see, e.g. a multipart part a route reads itself): the client's input, never an internal error.
+    if (['22P02', '22003', '22007', '22008', '22021', '22P05'].includes(state ?? '')) {
       return reply.status(400).send({ Mensaje: MSG.format });
     }
     // The database restarting (the embedded postmaster after a crash): try again shortly, not an internal error.
