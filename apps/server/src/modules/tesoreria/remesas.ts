@@ -75,8 +75,15 @@ const pc = (f: string) => col(proveedoresTable, f);
 type Linea = typeof rr.$inferSelect;
 type Remesa = typeof rm.$inferSelect;
 const jsonRemesa = ({ empresaId: _, CreadoEn: __, ...r }: Remesa) => r;
-const jsonLinea = ({ empresaId: _, CreadoEn: __, ...r }: Linea) => ({
+/**
+ * A receipt's state as read on a day: a sent batch records its collections on the batch's collection date, so until
+ * that day its receipts are presented to the bank (`presentado`), not collected — the balance a fecha agrees.
+ */
+export const estadoRecibo = (estado: string, fechaCobro: string, hoy: string) =>
+  estado === 'cobrado' && fechaCobro > hoy ? 'presentado' : estado;
+const jsonLinea = ({ empresaId: _, CreadoEn: __, ...r }: Linea, remesa?: Remesa) => ({
   ...r,
+  Estado: remesa ? estadoRecibo(r.Estado, remesa.Fecha, hoyEspana()) : r.Estado,
   MotivoTexto: r.Motivo ? textoMotivo(r.Motivo) : null,
 });
 
@@ -663,7 +670,11 @@ export function registrarRemesas(app: FastifyInstance, deps: AppDeps): void {
     const id = idDe(request);
     const r = await cargarRemesa(s, id);
     const lineas = await lineasDe(s, id);
-    return { ...jsonRemesa(r), Recibos: lineas.map(jsonLinea), Conciliada: await remesaConciliada(s, r, lineas) };
+    return {
+      ...jsonRemesa(r),
+      Recibos: lineas.map((l) => jsonLinea(l, r)),
+      Conciliada: await remesaConciliada(s, r, lineas),
+    };
   });
   app.post(`${base}/save`, permiso('TesoRemesa', 2, 'Nueva remesa de recibos'), async (request, reply) => {
     const body = parseBody(remesaBody, request.body) as z.infer<typeof remesaBody>;
@@ -787,7 +798,7 @@ export function registrarRemesas(app: FastifyInstance, deps: AppDeps): void {
       .limit(q.TotalPagina)
       .offset(Math.min((q.Pagina - 1) * q.TotalPagina, MAX_OFFSET));
     const total = await contar(s, s.pick({ one: rr.Id }, rr, where).getSQL());
-    return { Items: rows.map(jsonLinea), ...total };
+    return { Items: rows.map((l) => jsonLinea(l)), ...total };
   });
   app.get(`${base}/motivos`, permiso('TesoRemesa', 1, 'Motivos de devolución SEPA'), async () => ({
     Items: MOTIVOS_DEVOLUCION.map((m) => ({ Codigo: m.value, Texto: m.label, BloqueaMandato: m.bloquea })),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { estadoRecibo } from './remesas.ts';
 
 /**
  * Treasury (issue 14) on both engines, one app: movements with running balances and locks, mandates, direct-debit
@@ -11,7 +12,15 @@ let demo: Session;
 const B = '/api/tesoreria';
 const q = (f: Record<string, unknown>, extra = '') =>
   `?Filtros=${encodeURIComponent(JSON.stringify(f))}&TotalPagina=200${extra}`;
-let cuentas: { Id: number; Codigo: string; Saldo: string; Tipo: string; Arqueable: boolean | null; IBAN: string }[];
+let cuentas: {
+  Id: number;
+  Codigo: string;
+  Saldo: string;
+  SaldoPrevisto: string;
+  Tipo: string;
+  Arqueable: boolean | null;
+  IBAN: string;
+}[];
 const cuenta = (c: string) => cuentas.find((x) => x.Codigo === c)!.Id;
 
 beforeAll(async () => {
@@ -43,7 +52,8 @@ describe('DEMO', () => {
 describe('movstesoreria', () => {
   it('lists collections, payments and manual movements with a running balance per account', async () => {
     const caja = cuenta('CAJA');
-    const antes = cuentas.find((c) => c.Id === caja)!.Saldo;
+    // The running balance counts every recorded movement: the forecast (these are dated 2030).
+    const antes = cuentas.find((c) => c.Id === caja)!.SaldoPrevisto;
     const alta = await demo.request('POST', `${B}/movstesoreria/save`, {
       IdTesoreria: caja,
       Fecha: '2030-01-10',
@@ -57,7 +67,8 @@ describe('movstesoreria', () => {
     expect(primero).toMatchObject({ Tipo: 'manual', Importe: '-12.50', Descripcion: 'Material de oficina' });
     expect(Number(primero.Saldo)).toBeCloseTo(Number(antes) - 12.5, 2);
     const saldos = await demo.request('GET', `${B}/movstesoreria/saldos`);
-    expect(saldos.body.Items.find((c: { Id: number }) => c.Id === caja).Saldo).toBe(primero.Saldo);
+    expect(saldos.body.Items.find((c: { Id: number }) => c.Id === caja).SaldoPrevisto).toBe(primero.Saldo);
+    expect(saldos.body.Items.find((c: { Id: number }) => c.Id === caja).Saldo).not.toBe(primero.Saldo);
     // Each row's balance = previous row's balance + its amount (newest first).
     const items = lista.body.Items as { Saldo: string; Importe: string }[];
     for (let i = 0; i + 1 < items.length; i++) {
@@ -103,7 +114,7 @@ describe('movstesoreria: balances of a page', () => {
     const banco = cuenta('BANCO');
     const antes = (await demo.request('GET', `${B}/movstesoreria/saldos`)).body.Items as {
       Id: number;
-      Saldo: string;
+      SaldoPrevisto: string;
       UltimoMovimiento: string | null;
     }[];
     // Every movement already there is older than these, so each balance = today's balance + the new ones up to it.
@@ -134,7 +145,7 @@ describe('movstesoreria: balances of a page', () => {
     // The expected balances, computed here: per account, by date then id, cents as integers.
     const esperado = new Map<number, string>();
     for (const c of [caja, banco]) {
-      let cent = Math.round(Number(antes.find((x) => x.Id === c)!.Saldo) * 100);
+      let cent = Math.round(Number(antes.find((x) => x.Id === c)!.SaldoPrevisto) * 100);
       const suyos = nuevos
         .filter((m) => m.IdTesoreria === c)
         .sort((a, b) => a.Fecha.localeCompare(b.Fecha) || a.Id - b.Id);
@@ -267,7 +278,15 @@ describe('mandates, direct-debit batches, returns and transfers', () => {
     expect(vacio.body.Items).toHaveLength(0);
     expect((await demo.request('POST', `${B}/remesas/enviar/${remesaId}`)).status).toBe(200);
     const ed = await demo.request('GET', `${B}/remesas/edit/${remesaId}`);
-    expect(ed.body.Recibos.every((l: { Estado: string }) => l.Estado === 'cobrado')).toBe(true);
+    // Collected on the batch's date (2030): until then its receipts are presented, not collected.
+    expect(ed.body.Recibos.map((l: { Estado: string }) => l.Estado)).toEqual([
+      'presentado',
+      'presentado',
+      'presentado',
+    ]);
+    expect(estadoRecibo('cobrado', '2030-02-05', '2030-02-04')).toBe('presentado');
+    expect(estadoRecibo('cobrado', '2030-02-05', '2030-02-05')).toBe('cobrado');
+    expect(estadoRecibo('devuelto', '2030-02-05', '2030-02-04')).toBe('devuelto');
   });
 
   it("locks a sent batch's collections: deleting one is refused in Spanish (the batch changes them)", async () => {

@@ -17,12 +17,22 @@ export interface Panel {
   VentasPorMes: { Mes: string; Base: string }[];
   Cobros: Pendiente;
   Pagos: Pendiente;
-  Tesoreria: { Caja: string; Bancos: string; Cuentas: { Id: number; Nombre: string; Tipo: string; Saldo: string }[] };
+  /** Balances a fecha (today) and previsto (with the movements recorded for later days): treasury's definition. */
+  Tesoreria: {
+    Caja: string;
+    Bancos: string;
+    Previsto?: { Caja: string; Bancos: string };
+    Cuentas: { Id: number; Nombre: string; Tipo: string; Saldo: string }[];
+  };
   ProximoPlazo: { Fecha: string; Descripcion: string; Dias: number };
 }
 
 const MESES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 const nombreMes = (mes: string) => `${MESES[Number(mes.slice(5, 7)) - 1]} ${mes.slice(2, 4)}`;
+
+/** The forecast beside a balance, when movements are already recorded for later days. */
+const previsto = (hoy: string, despues: string | undefined) =>
+  despues !== undefined && despues !== hoy ? `Previsto: ${formatAmount(despues)}` : undefined;
 
 function Tarjeta({
   titulo,
@@ -95,8 +105,19 @@ export function PanelOficina({ empresa }: { empresa: number }) {
           testId="panel-pagos"
           href="/movstesoreriap/lista"
         />
-        <Tarjeta titulo="Caja" valor={formatAmount(p.Tesoreria.Caja)} testId="panel-caja" href="/movstesoreria/lista" />
-        <Tarjeta titulo="Bancos" valor={formatAmount(p.Tesoreria.Bancos)} testId="panel-bancos" />
+        <Tarjeta
+          titulo="Caja"
+          valor={formatAmount(p.Tesoreria.Caja)}
+          detalle={previsto(p.Tesoreria.Caja, p.Tesoreria.Previsto?.Caja)}
+          testId="panel-caja"
+          href="/movstesoreria/lista"
+        />
+        <Tarjeta
+          titulo="Bancos"
+          valor={formatAmount(p.Tesoreria.Bancos)}
+          detalle={previsto(p.Tesoreria.Bancos, p.Tesoreria.Previsto?.Bancos)}
+          testId="panel-bancos"
+        />
         <Tarjeta
           titulo="Próximo plazo fiscal"
           valor={formatDate(p.ProximoPlazo.Fecha)}

@@ -162,6 +162,9 @@ function CuentasSaldos() {
             <Text fz="xl" fw={700}>
               {dinero(c.Saldo)}
             </Text>
+            {c.SaldoPrevisto !== undefined && c.SaldoPrevisto !== c.Saldo && (
+              <Text size="sm">Previsto: {dinero(c.SaldoPrevisto)}</Text>
+            )}
             <Text size="sm" c="dimmed">
               {c.Movimientos} movimientos{c.UltimoMovimiento ? ` · último ${formatDate(c.UltimoMovimiento)}` : ''}
             </Text>

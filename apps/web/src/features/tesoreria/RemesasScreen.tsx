@@ -40,6 +40,7 @@ import {
 
 const ESTADO_LINEA: Record<string, { t: string; c: string }> = {
   remesado: { t: 'Remesado', c: 'blue' },
+  presentado: { t: 'Presentado al banco', c: 'blue' },
   cobrado: { t: 'Cobrado', c: 'green' },
   devuelto: { t: 'Devuelto', c: 'red' },
 };

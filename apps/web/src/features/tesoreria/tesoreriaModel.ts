@@ -14,7 +14,9 @@ export interface Cuenta {
   Arqueable: boolean | null;
   Baja: boolean | null;
   SaldoInicial: string;
+  /** Today's balance (movements dated up to today) and the forecast with those recorded for later days. */
   Saldo: string;
+  SaldoPrevisto?: string;
   Movimientos: number;
   UltimoMovimiento: string | null;
 }
@@ -80,7 +82,8 @@ export interface LineaRemesa {
   Vencimiento: string;
   EndToEndId: string;
   Secuencia: string | null;
-  Estado: 'remesado' | 'cobrado' | 'devuelto';
+  /** `presentado`: in a sent batch whose collection date has not come yet. */
+  Estado: 'remesado' | 'presentado' | 'cobrado' | 'devuelto';
   Motivo: string | null;
   MotivoTexto: string | null;
   FechaDevolucion: string | null;
