@@ -2,14 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { detectFileType, FILE_MIME, MSG } from '@faro/domain';
-import { and, asc, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, notInArray, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AreaModule } from '../../platform/deps.ts';
-import { auditarLectura, ficherosVisibles, ficheroVisible, type Origen } from '../../platform/files/origenes.ts';
+import {
+  auditarLectura,
+  carpetasOcultas,
+  ficherosVisibles,
+  ficheroVisible,
+  type Origen,
+} from '../../platform/files/origenes.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -29,15 +35,26 @@ async function cargarFichero(s: Scope, request: FastifyRequest, id: number, nive
   const { empresaId: _e, ...row } = await ficheroVisible(s, request.ctx, id, nivel);
   return row;
 }
-async function cargarCarpeta(s: Scope, id: number) {
+/** A folder the caller may see (not under the root folder of a feature it lacks: `carpetasOcultas`), else 404. */
+async function cargarCarpeta(s: Scope, request: FastifyRequest, id: number) {
   const [row] = await s.select(c, eq(c.Id, id));
   if (!row) throw notFound();
+  const [raiz] = await ruta(s, id);
+  if (raiz && carpetasOcultas(request.ctx).includes(raiz.Nombre) && (await esRaiz(s, raiz.Id))) throw notFound();
   const { empresaId: _e, ...json } = row;
   return json;
 }
-async function comprobarCarpeta(s: Scope, id: number | null | undefined) {
-  if (id) await cargarCarpeta(s, id).catch(() => Promise.reject(fieldError('IdCarpeta', 'La carpeta no existe')));
+async function comprobarCarpeta(s: Scope, request: FastifyRequest, id: number | null | undefined) {
+  if (id)
+    await cargarCarpeta(s, request, id).catch(() => Promise.reject(fieldError('IdCarpeta', 'La carpeta no existe')));
 }
+const esRaiz = async (s: Scope, id: number) =>
+  (await s.pick({ IdPadre: c.IdPadre }, c, eq(c.Id, id)))[0]?.IdPadre == null;
+/** At the top level, the root folders of the features the caller cannot see are left out. */
+const sinOcultas = (request: FastifyRequest) => {
+  const ocultas = carpetasOcultas(request.ctx);
+  return ocultas.length ? notInArray(c.Nombre, ocultas) : undefined;
+};
 /** The folder's path from the root (breadcrumb), guarding against loops. */
 async function ruta(s: Scope, id: number | null) {
   const out: { Id: number; Nombre: string }[] = [];
@@ -193,7 +210,7 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       const q = parseListQuery(request.query);
       const idCarpeta = Number(q.Filtros.IdCarpeta) > 0 ? Number(q.Filtros.IdCarpeta) : null;
       const buscar = typeof q.Filtros.Buscar === 'string' ? q.Filtros.Buscar.trim().slice(0, 100) : '';
-      if (idCarpeta) await cargarCarpeta(s, idCarpeta);
+      if (idCarpeta) await cargarCarpeta(s, request, idCarpeta);
       const enCarpeta: SQL = idCarpeta ? eq(f.IdCarpeta, idCarpeta) : isNull(f.IdCarpeta);
       const donde = buscar ? ilike(f.Nombre, `%${buscar.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : enCarpeta;
       // Only the files whose owning feature the caller may see (payroll needs PersEmple, consents OdonClinica…).
@@ -210,7 +227,11 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       const Carpetas = buscar
         ? []
         : await s
-            .pick({ Id: c.Id, Nombre: c.Nombre }, c, idCarpeta ? eq(c.IdPadre, idCarpeta) : isNull(c.IdPadre))
+            .pick(
+              { Id: c.Id, Nombre: c.Nombre },
+              c,
+              idCarpeta ? eq(c.IdPadre, idCarpeta) : and(isNull(c.IdPadre), sinOcultas(request)),
+            )
             .orderBy(asc(c.Nombre));
       return { Items, Total: Items.length, TotalLimitado: false, Carpetas, Ruta: await ruta(s, idCarpeta) };
     });
@@ -227,7 +248,7 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       async (request, reply) => {
         const s = deps.scopeOf(request);
         const idCarpeta = Number((request.query as { IdCarpeta?: string }).IdCarpeta) || null;
-        await comprobarCarpeta(s, idCarpeta);
+        await comprobarCarpeta(s, request, idCarpeta);
         const upload = await readUpload(request, GESTORDOC_LIMITE_KB);
         const row = await guardarFichero(s, store, upload, async () => idCarpeta, 'gestordoc');
         return reply.code(201).send(row);
@@ -252,7 +273,7 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
         const id = idParam(request);
         await cargarFichero(s, request, id, 2);
         const body = parseBody(moverSchema, request.body) as z.infer<typeof moverSchema>;
-        await comprobarCarpeta(s, body.IdCarpeta);
+        await comprobarCarpeta(s, request, body.IdCarpeta);
         await s.tx(async (t) => {
           await t.update(f, { IdCarpeta: body.IdCarpeta ?? null }, eq(f.Id, id));
           await t.audit({
@@ -281,19 +302,29 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
     // Folders.
     const cb = '/api/configuracion/gdcarpetas';
     app.get(`${cb}/list`, { config: leer, schema: { tags, summary: 'Carpetas' } }, async (request) => {
-      const Items = await deps
+      const todas = await deps
         .scopeOf(request)
         .pick({ Id: c.Id, Nombre: c.Nombre, IdPadre: c.IdPadre }, c)
         .orderBy(asc(c.Nombre))
         .limit(1000);
+      // Without the folders under a hidden root (followed up the tree, bounded like the breadcrumb).
+      const porId = new Map(todas.map((x) => [x.Id, x]));
+      const ocultas = carpetasOcultas(request.ctx);
+      const raizDe = (x: (typeof todas)[number]) => {
+        let actual = x;
+        for (let i = 0; i < 20 && actual.IdPadre != null && porId.has(actual.IdPadre); i++)
+          actual = porId.get(actual.IdPadre)!;
+        return actual.IdPadre == null ? actual.Nombre : null;
+      };
+      const Items = todas.filter((x) => !ocultas.includes(raizDe(x) ?? ''));
       return { Items, Total: Items.length, TotalLimitado: false };
     });
     app.get(`${cb}/edit/:id`, { config: leer, schema: { tags } }, async (request) =>
-      cargarCarpeta(deps.scopeOf(request), idParam(request)),
+      cargarCarpeta(deps.scopeOf(request), request, idParam(request)),
     );
-    const guardar = async (s: Scope, body: z.infer<typeof carpetaSchema>, id?: number) => {
+    const guardar = async (s: Scope, request: FastifyRequest, body: z.infer<typeof carpetaSchema>, id?: number) => {
       if (body.IdPadre) {
-        await comprobarCarpeta(s, body.IdPadre);
+        await comprobarCarpeta(s, request, body.IdPadre);
         if (id && (await ruta(s, body.IdPadre)).some((x) => x.Id === id))
           throw fieldError('IdPadre', 'Una carpeta no puede ir dentro de sí misma');
       }
@@ -304,24 +335,24 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
           Id = (await t.insert(c, { Nombre: body.Nombre, IdPadre: body.IdPadre ?? null }).returning({ Id: c.Id }))[0]!
             .Id;
         await t.audit({ accion: id ? 'M' : 'A', recurso: 'gdcarpetas', idRegistro: Id, campos: body });
-        return cargarCarpeta(t, Id);
+        return cargarCarpeta(t, request, Id);
       });
     };
     app.post(`${cb}/save`, { config: editar, schema: { tags, body: carpetaSchema } }, async (request, reply) => {
       const body = parseBody(carpetaSchema, request.body) as z.infer<typeof carpetaSchema>;
-      return reply.code(201).send(await guardar(deps.scopeOf(request), body));
+      return reply.code(201).send(await guardar(deps.scopeOf(request), request, body));
     });
     app.put(`${cb}/save/:id`, { config: editar, schema: { tags, body: carpetaSchema } }, async (request) => {
       const s = deps.scopeOf(request);
       const id = idParam(request);
-      await cargarCarpeta(s, id);
+      await cargarCarpeta(s, request, id);
       const body = parseBody(carpetaSchema, request.body) as z.infer<typeof carpetaSchema>;
-      return guardar(s, body, id);
+      return guardar(s, request, body, id);
     });
     app.delete(`${cb}/delete/:id`, { config: borrar, schema: { tags } }, async (request) => {
       const s = deps.scopeOf(request);
       const id = idParam(request);
-      await cargarCarpeta(s, id);
+      await cargarCarpeta(s, request, id);
       const [hijo] = await s.pick({ Id: c.Id }, c, eq(c.IdPadre, id)).limit(1);
       const [fich] = await s.pick({ Id: f.Id }, f, eq(f.IdCarpeta, id)).limit(1);
       if (hijo || fich) throw badRequest('La carpeta no está vacía');

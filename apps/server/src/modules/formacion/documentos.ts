@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { ORIGENES_FICHERO } from '../../platform/files/origenes.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -13,7 +14,7 @@ import { carpetaGestordoc, enviarFichero, GESTORDOC_LIMITE_KB } from '../crm/ges
 import { alcancePortal, idPortal } from './portal.ts';
 
 /** The document manager's root folder of the student files: one sub-folder per student, named from its code. */
-export const CARPETA_ALUMNOS = 'Alumnos';
+export const CARPETA_ALUMNOS = ORIGENES_FICHERO.alumnos.carpeta;
 
 const c = gdCarpetas;
 const f = gdFicheros;

@@ -2,7 +2,7 @@ import { and, desc, eq, like, not } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
 import type { AreaModule } from '../../platform/deps.ts';
-import { ficherosVisibles } from '../../platform/files/origenes.ts';
+import { ficherosVisibles, ORIGENES_FICHERO } from '../../platform/files/origenes.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -18,7 +18,7 @@ import {
 } from '../crm/gestordoc.ts';
 
 /** The document manager's root folder of the employee files: one sub-folder per employee, named from its code. */
-export const CARPETA_EMPLEADOS = 'Empleados';
+export const CARPETA_EMPLEADOS = ORIGENES_FICHERO.empleados.carpeta;
 /** The employee's photo is the file of their folder named so (a new photo replaces it). */
 export const FOTO = 'Foto del empleado';
 

@@ -112,11 +112,9 @@ describe('the document manager goes through the owning feature of each file', ()
         'GET',
         `${GD}/list?Filtros=${encodeURIComponent(JSON.stringify(f.carpeta ? { IdCarpeta: f.carpeta } : {}))}`,
       );
-      expect(enCarpeta.status).toBe(200);
-      expect(
-        enCarpeta.body.Items.map((i: { Id: number }) => i.Id),
-        origen,
-      ).not.toContain(f.id);
+      // Its folder is either hidden (404: under a feature's root) or listed without the file.
+      const enLista = enCarpeta.status === 200 && enCarpeta.body.Items.some((x: { Id: number }) => x.Id === f.id);
+      expect([enCarpeta.status === 404 || enCarpeta.status === 200, enLista], origen).toEqual([true, false]);
       const buscado = await oficina.request(
         'GET',
         `${GD}/list?Filtros=${encodeURIComponent(JSON.stringify({ Buscar: f.nombre }))}`,
@@ -169,6 +167,45 @@ describe('the document manager goes through the owning feature of each file', ()
       if (f.propia) expect(await leer(f.propia, f.id), origen).toEqual(porGestor);
     }
     expect(LISTA_ORIGENES.filter((o) => ficheros.get(o)!.propia)).toEqual(['empleados', 'consentimientos']);
+  });
+
+  it('the root folder of a feature the profile lacks (its sub-folders carry people’s names) is hidden with all under it', async () => {
+    const raices = LISTA_ORIGENES.filter((o) => ORIGENES_FICHERO[o].permiso !== 'ConfEmpresa').flatMap((o) => {
+      const { carpeta } = ORIGENES_FICHERO[o] as { carpeta?: string };
+      return carpeta ? [carpeta] : [];
+    });
+    expect(raices).toEqual(expect.arrayContaining(['Empleados', 'Alumnos']));
+    const carpetas = (s: Session) => s.request('GET', '/api/configuracion/gdcarpetas/list');
+    for (const nombre of raices) {
+      let [raiz] = (await carpetas(demo)).body.Items.filter(
+        (x: { Nombre: string; IdPadre: number | null }) => x.Nombre === nombre && x.IdPadre === null,
+      );
+      raiz ??= (await demo.request('POST', '/api/configuracion/gdcarpetas/save', { Nombre: nombre })).body;
+      const hija = await demo.request('POST', '/api/configuracion/gdcarpetas/save', {
+        Nombre: `X001 · Persona de ${nombre}`,
+        IdPadre: raiz.Id,
+      });
+      expect(hija.status).toBe(201);
+      const arriba = await oficina.request('GET', `${GD}/list`);
+      expect(
+        arriba.body.Carpetas.map((x: { Nombre: string }) => x.Nombre),
+        nombre,
+      ).not.toContain(nombre);
+      const todas = (await carpetas(oficina)).body.Items.map((x: { Id: number }) => x.Id);
+      expect(todas, nombre).not.toContain(raiz.Id);
+      expect(todas, nombre).not.toContain(hija.body.Id);
+      const dentro = `${GD}/list?Filtros=${encodeURIComponent(JSON.stringify({ IdCarpeta: hija.body.Id }))}`;
+      const respuestas = [
+        (await oficina.request('GET', dentro)).status,
+        (await oficina.request('GET', `/api/configuracion/gdcarpetas/edit/${hija.body.Id}`)).status,
+        (await oficina.request('PUT', `/api/configuracion/gdcarpetas/save/${raiz.Id}`, { Nombre: 'Otra' })).status,
+        (await oficina.request('DELETE', `/api/configuracion/gdcarpetas/delete/${hija.body.Id}`)).status,
+      ];
+      expect(respuestas, nombre).toEqual([404, 404, 404, 404]);
+      // The owner of everything still sees it.
+      expect((await demo.request('GET', dentro)).status).toBe(200);
+      expect((await carpetas(demo)).body.Items.map((x: { Id: number }) => x.Id)).toContain(hija.body.Id);
+    }
   });
 
   it('a file another feature owns cannot be adopted as a dental consent (and so change hands)', async () => {

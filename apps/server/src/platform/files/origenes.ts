@@ -13,6 +13,11 @@ export interface OrigenFichero {
   modulo?: ModuleFlag;
   /** The audit resource of the owning screen: every read of the file's bytes writes an 'L' under it. */
   recurso: string;
+  /**
+   * The document manager's root folder of the feature's records (one sub-folder per record, named after it): hidden,
+   * with everything under it, from whoever cannot see the feature — the folder names are the people's names.
+   */
+  carpeta?: string;
 }
 
 /**
@@ -26,8 +31,14 @@ export const ORIGENES_FICHERO = {
     descripcion: 'Documentos y foto de un empleado (nóminas, contratos…)',
     permiso: 'PersEmple',
     recurso: 'empleadosdoc',
+    carpeta: 'Empleados',
   },
-  alumnos: { descripcion: 'Documentos de un alumno', permiso: 'AlumnoMatriculas', recurso: 'alumnosdoc' },
+  alumnos: {
+    descripcion: 'Documentos de un alumno',
+    permiso: 'AlumnoMatriculas',
+    recurso: 'alumnosdoc',
+    carpeta: 'Alumnos',
+  },
   consentimientos: {
     descripcion: 'Consentimiento firmado de un paciente',
     permiso: 'OdonClinica',
@@ -62,6 +73,14 @@ export async function ficheroVisible(s: Scope, ctx: RequestContext | null, id: n
   const [row] = await s.select(gdFicheros, eq(gdFicheros.Id, id));
   if (!row || !puedeVer(ctx, row.Origen, nivel)) throw notFound();
   return row;
+}
+
+/** The root folders (by name) of the features the caller cannot see: they and everything under them stay hidden. */
+export function carpetasOcultas(ctx: RequestContext | null): string[] {
+  return LISTA_ORIGENES.flatMap((o) => {
+    const { carpeta } = ORIGENES_FICHERO[o] as OrigenFichero;
+    return carpeta && !puedeVer(ctx, o) ? [carpeta] : [];
+  });
 }
 
 /** The read audit of a file's bytes, the same whichever route served them. */
