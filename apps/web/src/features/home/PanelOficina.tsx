@@ -30,9 +30,19 @@ export interface Panel {
 const MESES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 const nombreMes = (mes: string) => `${MESES[Number(mes.slice(5, 7)) - 1]} ${mes.slice(2, 4)}`;
 
-/** The forecast beside a balance, when movements are already recorded for later days. */
-const previsto = (hoy: string, despues: string | undefined) =>
-  despues !== undefined && despues !== hoy ? `Previsto: ${formatAmount(despues)}` : undefined;
+/** A balance card (a fecha), with the forecast beside it when movements are already recorded for later days. */
+function tarjetaSaldo(t: Panel['Tesoreria'], clase: 'Caja' | 'Bancos', href?: string) {
+  const previsto = t.Previsto?.[clase];
+  return (
+    <Tarjeta
+      titulo={clase}
+      valor={formatAmount(t[clase])}
+      detalle={previsto !== undefined && previsto !== t[clase] ? `Previsto: ${formatAmount(previsto)}` : undefined}
+      testId={`panel-${clase.toLowerCase()}`}
+      {...(href ? { href } : {})}
+    />
+  );
+}
 
 function Tarjeta({
   titulo,
@@ -105,19 +115,8 @@ export function PanelOficina({ empresa }: { empresa: number }) {
           testId="panel-pagos"
           href="/movstesoreriap/lista"
         />
-        <Tarjeta
-          titulo="Caja"
-          valor={formatAmount(p.Tesoreria.Caja)}
-          detalle={previsto(p.Tesoreria.Caja, p.Tesoreria.Previsto?.Caja)}
-          testId="panel-caja"
-          href="/movstesoreria/lista"
-        />
-        <Tarjeta
-          titulo="Bancos"
-          valor={formatAmount(p.Tesoreria.Bancos)}
-          detalle={previsto(p.Tesoreria.Bancos, p.Tesoreria.Previsto?.Bancos)}
-          testId="panel-bancos"
-        />
+        {tarjetaSaldo(p.Tesoreria, 'Caja', '/movstesoreria/lista')}
+        {tarjetaSaldo(p.Tesoreria, 'Bancos')}
         <Tarjeta
           titulo="Próximo plazo fiscal"
           valor={formatDate(p.ProximoPlazo.Fecha)}
