@@ -62,7 +62,13 @@ const factura = (tipos: readonly string[], terceros: readonly string[]) =>
     mes: fc.integer({ min: 1, max: 12 }),
     filas: fc.array(fila, { minLength: 1, maxLength: 3 }),
   });
-type Factura = { Id: number; tipo: string; nif: string; mes: number; filas: { tipo: (typeof TIPOS)[number]; base: number; recargo: boolean }[] };
+type Factura = {
+  Id: number;
+  tipo: string;
+  nif: string;
+  mes: number;
+  filas: { tipo: (typeof TIPOS)[number]; base: number; recargo: boolean }[];
+};
 const libro = (tipos: readonly string[], terceros: readonly string[]) =>
   fc.uniqueArray(factura(tipos, terceros), { selector: (x) => x.Id, maxLength: 14 });
 
