@@ -13,10 +13,10 @@ export const MAX_KEYS = 50_000;
 /**
  * Text no route takes: NUL (PostgreSQL cannot store it in text or jsonb, its error was a 500), the other C0 controls
  * but tab, line feed and carriage return, DEL, and the explicit bidi formatting characters (embeddings U+202A/B,
- * pop U+202C, overrides U+202D/E, isolates U+2066–U+2069). The overrides reverse the letters after them, the
- * classic "factura‮fdp.exe" spoof in names and file names, and an unclosed embedding or isolate spills over
- * whatever text is printed after the field (a PDF, a CSV, an e-mail). The implicit marks (LRM, RLM, ALM) stay:
- * they only steer neutral characters and are legitimate in mixed-script names.
+ * pop U+202C, overrides U+202D/E, isolates U+2066-U+2069). An override reverses the letters after it: the classic
+ * "factura" + U+202E + "fdp.exe" shows as "facturaexe.pdf" in names and file names; an unclosed embedding or
+ * isolate spills over whatever is printed after the field (a PDF, a CSV, an e-mail). The implicit marks (LRM, RLM,
+ * ALM) stay: they only steer neutral characters and are legitimate in mixed-script names.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
 const NOT_IN_TEXT = /[\0-\x08\v\f\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]/;
