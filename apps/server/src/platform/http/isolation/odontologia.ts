@@ -1,7 +1,7 @@
 import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
 /**
- * Isolation fixture of the dental practice (issue 19): B gets a dentist, a chair, a treatment, a patient with a
+ * Isolation fixture of the dental practice: B gets a dentist, a chair, a treatment, a patient with a
  * clinical history, a consent and an odontogram mark carrying the sentinel, a plan and an appointment; A calls every
  * route that takes B's ids (the clinical file, marks, plans, appointments) and gets 404, and B's rows stay as they
  * were. The CRUD-shaped `citas` and `planes` routes take B's ids from the matrix's map.
@@ -71,6 +71,8 @@ function explicit({ a }: IsolationContext): Record<string, () => Promise<Answer>
       a.request('POST', `${B}/consentimientos/${p()}`, { Tipo: 'general', Fecha: '2098-06-02' }),
     'DELETE /api/odontologia/consentimientos/:id': () =>
       a.request('DELETE', `${B}/consentimientos/${otrosB.consentimiento}`),
+    'GET /api/odontologia/consentimientos/:id/fichero': () =>
+      a.request('GET', `${B}/consentimientos/${otrosB.consentimiento}/fichero`),
     'GET /api/odontologia/odontograma/:id': () => a.request('GET', `${B}/odontograma/${p()}`),
     'POST /api/odontologia/odontograma/:id': () =>
       a.request('POST', `${B}/odontograma/${p()}`, { Pieza: 12, Descripcion: 'A' }),
