@@ -24,7 +24,7 @@ function sources(dir: string): string[] {
 const stripComments = (s: string) => s.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 /** The ways out a file uses, by rule. */
-export function waysOut(source: string): string[] {
+function waysOut(source: string): string[] {
   const s = stripComments(source);
   const found: string[] = [];
   const localFetch = /\b(function\s+fetch|(const|let)\s+fetch\s*=)/.test(s);
