@@ -64,6 +64,9 @@ export const IconShield = P(
 export const IconBriefcase = P(
   'M3 9a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M12 12v.01M3 13a20 20 0 0 0 18 0',
 );
+export const IconCalculator = P(
+  'M7 3h10a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM8 7h8v3H8zM8 14h.01M12 14h.01M16 14h.01M8 17h.01M12 17h.01M16 17h.01',
+);
 export const IconHome = P(
   'M5 12H3l9-9 9 9h-2M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7M9 21v-6a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v6',
 );
@@ -118,6 +121,7 @@ export const MENU_ICON = {
   portal: IconFolderUser,
   admin: IconShield,
   asesoria: IconBriefcase,
+  impuestos: IconCalculator,
 } satisfies Record<MenuIcon, (p: IconProps) => ReactNode>;
 
 /** The product mark: a lighthouse. */

@@ -71,6 +71,7 @@ describe('the odontologia variant (docs/odontologia.md)', () => {
       'Compras',
       'Personal',
       'Tesorería',
+      'Impuestos y contabilidad',
     ]);
     expect(menu[0]!.entries.map((e) => e.action)).toEqual([
       'pacientes',

@@ -4,10 +4,12 @@ import { testContext } from './testContext.ts';
 
 const titles = (groups: { title: string }[]) => groups.map((g) => g.title);
 const actions = (groups: { entries: { action: string }[] }[]) => groups.flatMap((g) => g.entries.map((e) => e.action));
+/** The spec's groups: the menu less the group added beyond it (tested on its own below). */
+const specMenu = (...args: Parameters<typeof visibleMenu>) => visibleMenu(...args).filter((g) => g.id !== 'impuestos');
 
 describe('left menu variants (spec section 2)', () => {
   it('general business variant: no student, course or exam items', () => {
-    const menu = visibleMenu('general', testContext());
+    const menu = specMenu('general', testContext());
     expect(titles(menu)).toEqual(['Contactos', 'Ventas', 'Marketing', 'Catálogo', 'Compras', 'Personal', 'Tesorería']);
     expect(actions(menu)).toEqual([
       'clientes',
@@ -45,7 +47,7 @@ describe('left menu variants (spec section 2)', () => {
   });
 
   it('academy variant', () => {
-    const menu = visibleMenu('academia', testContext({ TipoCuenta: 'academia' }));
+    const menu = specMenu('academia', testContext({ TipoCuenta: 'academia' }));
     expect(titles(menu)).toEqual([
       'Contactos',
       'Formación',
@@ -75,7 +77,7 @@ describe('left menu variants (spec section 2)', () => {
   });
 
   it('driving-school variant adds curpermisos, clases and Exámenes', () => {
-    const menu = visibleMenu('autoescuela', testContext({ TipoCuenta: 'autoescuela' }));
+    const menu = specMenu('autoescuela', testContext({ TipoCuenta: 'autoescuela' }));
     expect(titles(menu)).toEqual([
       'Contactos',
       'Formación',
@@ -212,5 +214,50 @@ describe('menu links', () => {
     expect(href('movstesoreriac')).toBe('/movstesoreriac/lista?tipomov=cobro');
     expect(href('movstesoreriap')).toBe('/movstesoreriap/lista?tipomov=pago');
     expect(href('clientes')).toBe('/clientes/lista');
+  });
+});
+
+describe('Impuestos y contabilidad (beyond the spec: its office menu has no entry for these routes)', () => {
+  const group = (ctx: ReturnType<typeof testContext>) =>
+    visibleMenu('general', ctx).find((g) => g.id === 'impuestos')?.entries ?? [];
+
+  it('the owner and an adviser inside a client reach the tax models, accounting and reports from the menu', () => {
+    expect(group(testContext()).map((e) => [e.id, e.name, menuHref(e), e.permission])).toEqual([
+      ['modtributarios', 'Modelos tributarios', '/modtributarios/lista', 'ImptoEmit'],
+      ['contabilidad', 'Contabilidad', '/contabilidad/lista', 'ImptoEmit'],
+      ['informes', 'Informes', '/contabilidad/informes', undefined],
+    ]);
+    const adviser = testContext({ Roles: ['asesoria'], Propietario: false });
+    expect(group(adviser).map((e) => e.id)).toEqual(['modtributarios', 'contabilidad', 'informes']);
+  });
+
+  it('taxes and accounting follow ImptoEmit; reports show while any report code is open', () => {
+    const sinImpuestos = testContext({ Permisos: { ...testContext().Permisos, ImptoEmit: 0 } });
+    expect(group(sinImpuestos).map((e) => e.id)).toEqual(['informes']);
+    const soloArqueos = testContext({
+      Permisos: Object.fromEntries(Object.keys(testContext().Permisos).map((c) => [c, c === 'TesoArqueo' ? 1 : 0])),
+    } as never);
+    expect(group(soloArqueos).map((e) => e.id)).toEqual(['informes']);
+    const ninguno = testContext({
+      Permisos: Object.fromEntries(Object.keys(testContext().Permisos).map((c) => [c, 0])),
+    } as never);
+    expect(visibleMenu('general', ninguno).map((g) => g.id)).not.toContain('impuestos');
+  });
+
+  it('a code denied in the current centre hides its entries there', () => {
+    const ctx = testContext({ DenegadosCentro: { C2: ['ImptoEmit'] } });
+    expect(group({ ...ctx }).length).toBe(3);
+    expect(
+      visibleMenu('general', ctx, 'C2')
+        .find((g) => g.id === 'impuestos')
+        ?.entries.map((e) => e.id),
+    ).toEqual(['informes']);
+  });
+
+  it('every office variant has it, after Tesorería', () => {
+    for (const TipoCuenta of ['general', 'academia', 'autoescuela', 'odontologia'] as const) {
+      const menu = visibleMenu(TipoCuenta, testContext({ TipoCuenta }));
+      expect(menu.at(-1)?.title, TipoCuenta).toBe('Impuestos y contabilidad');
+    }
   });
 });

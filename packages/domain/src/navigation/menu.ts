@@ -19,6 +19,7 @@ export const MENU_ICONS = [
   'portal',
   'admin',
   'asesoria',
+  'impuestos',
 ] as const;
 export type MenuIcon = (typeof MENU_ICONS)[number];
 
@@ -32,12 +33,16 @@ export type EntrySwitch = { module: ModuleFlag } | { facturaElectronica: Exclude
  */
 interface EntryDef {
   action: string;
+  /** The entry's own key when two entries open screens of one action (accounting and its reports). */
+  id?: string;
   /** When the menu words it otherwise than the route's title ('Pedidos' for 'Pedidos de venta'). */
   name?: string;
   /** Defaults to `{action}/lista`. */
   route?: string;
   /** Defaults to the route's; null: shown without one (the teacher's agenda). */
   permission?: PermissionCode | null;
+  /** Shown when any of these codes is open (the reports, each with its own code); replaces `permission`. */
+  anyOf?: readonly PermissionCode[];
   query?: Readonly<Record<string, string>>;
   /** Defaults to the route's module gate; set when the entry has another switch (CRM, VeriFactu, LROE). */
   switch?: EntrySwitch;
@@ -54,6 +59,8 @@ interface GroupDef {
 }
 
 export interface MenuEntry {
+  /** Unique in a menu: the action, or the entry's own key. */
+  id: string;
   action: string;
   name: string;
   route: string;
@@ -74,6 +81,20 @@ const ACA = ['academia', 'autoescuela'] as const;
 const AE = ['autoescuela'] as const;
 const OD = ['odontologia'] as const;
 const mod = (module: ModuleFlag): EntrySwitch => ({ module });
+
+/**
+ * The reports' codes (server `modules/contabilidad/informes.ts`, web `features/informes`): the reports screen lists
+ * those the user's level opens, so its menu entry shows while any of them is open.
+ */
+export const INFORMES_PERMISOS: readonly PermissionCode[] = [
+  'VentasFact',
+  'TesoMovsCajaBanco',
+  'TesoRemesa',
+  'TesoArqueo',
+  'PersEmple',
+  'CursoHorario',
+  'CursoCursos',
+];
 
 /** The office menu of spec section 2 (general, academy and driving-school variants). */
 const OFFICE: readonly GroupDef[] = [
@@ -182,6 +203,24 @@ const OFFICE: readonly GroupDef[] = [
     title: 'Tesorería',
     icon: 'tesoreria',
     entries: [{ action: 'movstesoreria', name: 'Movimientos' }, { action: 'remesas' }, { action: 'arqueos' }],
+  },
+  // Beyond the spec's menu, which is silent on these routes of its table: tax models, the accounting export and the
+  // reports. No module flag gates them (the server asks only the permission codes below).
+  {
+    id: 'impuestos',
+    title: 'Impuestos y contabilidad',
+    icon: 'impuestos',
+    entries: [
+      { action: 'modtributarios', permission: 'ImptoEmit' },
+      { action: 'contabilidad', permission: 'ImptoEmit' },
+      {
+        action: 'contabilidad',
+        id: 'informes',
+        name: 'Informes',
+        route: 'contabilidad/informes',
+        anyOf: INFORMES_PERMISOS,
+      },
+    ],
   },
 ];
 
@@ -301,12 +340,17 @@ export function buildMenu(variant: MenuVariant, ctx: MenuContext, centro?: strin
         .filter((e) => inScope(e.only))
         .map(resolveEntry)
         .map((e) => ({
+          id: e.id ?? e.action,
           action: e.action,
           name: e.name,
           route: e.route ?? `${e.action}/lista`,
           ...(e.permission ? { permission: e.permission } : {}),
           ...(e.query ? { query: e.query } : {}),
-          active: switchOn(e.switch, ctx) && permitted(e.permission, ctx, centro, office),
+          active:
+            switchOn(e.switch, ctx) &&
+            (e.anyOf
+              ? e.anyOf.some((c) => permitted(c, ctx, centro, office))
+              : permitted(e.permission, ctx, centro, office)),
         }));
       return { id: g.id, title: g.title, icon: g.icon, active: entries.some((e) => e.active), entries };
     });

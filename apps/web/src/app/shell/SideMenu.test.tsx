@@ -17,6 +17,7 @@ describe('side menu', () => {
       'compras',
       'personal',
       'tesoreria',
+      'impuestos',
     ]);
     const fcompra = container.querySelector('[data-menu-entry="fcompra"]');
     expect(fcompra?.getAttribute('data-active')).toBe('true');
@@ -51,5 +52,19 @@ describe('side menu', () => {
     const { container } = renderUi(<SideMenu variant="alumno" action="" />, { session });
     expect(groups(container)).toEqual(['misgestiones']);
     expect(screen.getByText('Mis gestiones')).toBeTruthy();
+  });
+
+  it('taxes, accounting and reports: two entries of one screen, only the open one highlighted', () => {
+    const { container } = renderUi(<SideMenu variant="general" action="contabilidad" />, {
+      session: fakeSession(),
+      path: '/contabilidad/informes',
+    });
+    const entry = (id: string) => container.querySelector(`[data-menu-entry="${id}"]`);
+    expect(entry('modtributarios')?.getAttribute('href')).toBe('/modtributarios/lista');
+    expect(entry('contabilidad')?.getAttribute('href')).toBe('/contabilidad/lista');
+    expect(entry('informes')?.getAttribute('href')).toBe('/contabilidad/informes');
+    expect(entry('informes')?.getAttribute('data-active')).toBe('true');
+    expect(entry('contabilidad')?.getAttribute('data-active')).toBeNull();
+    expect(screen.getByText('Impuestos y contabilidad')).toBeTruthy();
   });
 });

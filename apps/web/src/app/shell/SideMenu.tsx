@@ -1,7 +1,7 @@
-import { type MenuVariant, menuAlias, menuHref, visibleMenu } from '@faro/domain';
+import { type MenuEntry, type MenuVariant, menuAlias, menuHref, visibleMenu } from '@faro/domain';
 import { NavLink, ScrollArea } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { MENU_ICON } from '../../ui/icons.tsx';
 
@@ -10,6 +10,10 @@ export function SideMenu({ variant, action }: { variant: MenuVariant; action: st
   const { info, centro } = useReady();
   const groups = useMemo(() => visibleMenu(variant, info, centro), [variant, info, centro]);
   const current = menuAlias(action);
+  const { pathname } = useLocation();
+  // Two entries may open one action's screens (accounting and its reports): then the path tells which one is open.
+  const shared = (a: string) => groups.flatMap((g) => g.entries).filter((e) => e.action === a).length > 1;
+  const isActive = (e: MenuEntry) => e.action === current && (!shared(e.action) || pathname.startsWith(`/${e.route}`));
   return (
     <ScrollArea component="nav" aria-label="Menú principal" p="xs" style={{ height: '100%' }}>
       {groups.map((group) => {
@@ -27,12 +31,12 @@ export function SideMenu({ variant, action }: { variant: MenuVariant; action: st
           >
             {group.entries.map((entry) => (
               <NavLink
-                key={entry.action}
+                key={entry.id}
                 component={Link}
                 to={menuHref(entry)}
                 label={entry.name}
-                active={entry.action === current}
-                data-menu-entry={entry.action}
+                active={isActive(entry)}
+                data-menu-entry={entry.id}
               />
             ))}
           </NavLink>
