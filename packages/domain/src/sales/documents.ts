@@ -36,6 +36,14 @@ export const ESTADOS_COBRO = ['Pendiente', 'Cobrado', 'Cobrado parcialmente'] as
 export const ES_FACTURA = (tipo: string) =>
   tipo === 'factura' || tipo === 'simplificada' || tipo === 'rectificativa' || tipo === 'gasto';
 
+/** The status filter's extra value for invoices (spec section 4): NoAnulada = provisional or issued. */
+export const NO_ANULADA = 'NoAnulada';
+/** The status filter's choices of a kind: its statuses, and NoAnulada for invoice kinds. */
+export function estadosFiltro(estados: readonly string[], tipo: string): readonly { value: string; label: string }[] {
+  const opciones = estados.map((e) => ({ value: e, label: e }));
+  return ES_FACTURA(tipo) ? [...opciones, { value: NO_ANULADA, label: 'No anulada' }] : opciones;
+}
+
 /** Statuses a user may set by saving (issuing and cancelling invoices have their own actions). */
 export function estadosEditables(tipo: TipoDocumentoVenta): readonly string[] {
   return ES_FACTURA(tipo) ? ['Provisional'] : ESTADOS_VENTA[tipo];

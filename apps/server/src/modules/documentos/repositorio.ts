@@ -8,6 +8,7 @@ import {
   decimalesPrecio,
   ES_FACTURA,
   MSG_VENTAS,
+  NO_ANULADA,
   superaPendiente,
   type TipoIva,
   TotalsError,
@@ -26,6 +27,7 @@ import {
   inArray,
   isNull,
   lte,
+  ne,
   or,
   type SQL,
   sql,
@@ -567,9 +569,9 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
   }
 
   /**
-   * Index-backed list: (company, tipo, fecha, id); filters Estado, the payment/collection status, the party
-   * (by its JSON name), FechaDesde/Hasta, Facturado, Borrador and Buscar (contains, case-insensitive, like the
-   * entities' search: `columnasBuscar`; trigram indexes).
+   * Index-backed list: (company, tipo, fecha, id); filters Estado (NoAnulada: every status but Anulada), the
+   * payment/collection status, the party (by its JSON name), FechaDesde/Hasta, Facturado, Borrador and Buscar
+   * (contains, case-insensitive, like the entities' search: `columnasBuscar`; trigram indexes).
    */
   /**
    * What Buscar looks in: the number, the party's name and NIF, and the party's own number where the side has one
@@ -583,7 +585,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     const partes: unknown[] = [getTableName(dv), tipos];
     const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
     if (str(f.Estado)) {
-      conds.push(eq(dv.estado, f.Estado as string));
+      conds.push(f.Estado === NO_ANULADA ? ne(dv.estado, 'Anulada') : eq(dv.estado, f.Estado as string));
       partes.push('e', f.Estado);
     }
     if (str(f[j.EstadoCobro])) {

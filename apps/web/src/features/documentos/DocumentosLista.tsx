@@ -1,4 +1,14 @@
-import { add, dec, formatAmount, formatDate, LEVEL_FOR_ACTION, levelIn, toFixed, ZERO } from '@faro/domain';
+import {
+  add,
+  dec,
+  estadosFiltro,
+  formatAmount,
+  formatDate,
+  LEVEL_FOR_ACTION,
+  levelIn,
+  toFixed,
+  ZERO,
+} from '@faro/domain';
 import { Anchor, Badge, Button, Card, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -185,7 +195,7 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
           <FiltroFecha label="Hasta" value={state.hasta ?? ''} onChange={(v) => update({ hasta: v })} />
           <FiltroSelect
             label="Estado"
-            data={[...(lado.estados[def.tipo] ?? [])]}
+            data={[...estadosFiltro(lado.estados[def.tipo] ?? [], def.tipo)]}
             value={state.estado ?? ''}
             onChange={(v) => update({ estado: v })}
           />
