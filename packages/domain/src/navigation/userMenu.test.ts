@@ -27,6 +27,7 @@ describe('user menu per role (spec section 2)', () => {
         'cambiarEmpresa',
         'contratado',
         'datosEmpresa',
+        'buscarAsesoria',
         'cambiarContrasena',
         'cerrarSesion',
       ],
@@ -53,6 +54,17 @@ describe('user menu per role (spec section 2)', () => {
     ['admin', ['admin'], false, false, ['cambiarContrasena', 'cerrarSesion']],
   ] as [string, Rol[], boolean, boolean, string[]][])('%s', (_n, roles, owner, clock, expected) => {
     expect(keys(roles, owner, clock)).toEqual(expected);
+  });
+
+  it("'Buscar asesoría' is the client company's screen: its owners get it, other office users do not", () => {
+    const owner = userMenuItems(testContext({ Roles: ['usuario'], Propietario: true }));
+    expect(owner.find((i) => i.key === 'buscarAsesoria')).toEqual({
+      key: 'buscarAsesoria',
+      label: 'Buscar asesoría',
+      href: '/asesorias/lista',
+    });
+    expect(keys(['usuario'], false)).not.toContain('buscarAsesoria');
+    expect(keys(['usuario', 'empleado'], false, true)).not.toContain('buscarAsesoria');
   });
 
   it('links of the items', () => {

@@ -54,7 +54,7 @@ export function isTimeClockUser(ctx: Pick<InfoEmpresa, 'Roles' | 'FichajeActivo'
  * - Office users and students: Mi Agenda.
  * - Owner office users: configure company, document manager, notifications, change company (owner advisory firms
  *   also), update subscription and services, company data. Owner advisory users also see users and company data.
- * - Owner advisory firms: buscar asesoría.
+ * - Owner advisory firms: buscar asesoría; owner office users too, whose company table holds the screen.
  * - Everyone: change password, logout.
  */
 export function userMenuItems(ctx: UserMenuContext): UserMenuItem[] {
@@ -64,7 +64,16 @@ export function userMenuItems(ctx: UserMenuContext): UserMenuItem[] {
   if (isTimeClockUser(ctx)) keys.push('fichajes');
   if (office || has(ctx, 'alumno', 'tutor')) keys.push('agenda');
   if (ctx.Propietario && office) {
-    keys.push('configura', 'gestordoc', 'notificaciones', 'cambiarEmpresa', 'contratado', 'datosEmpresa');
+    // 'Buscar asesoría' (asesorias/lista) is a route of the company's table: its owner looks for a firm there.
+    keys.push(
+      'configura',
+      'gestordoc',
+      'notificaciones',
+      'cambiarEmpresa',
+      'contratado',
+      'datosEmpresa',
+      'buscarAsesoria',
+    );
   }
   if (ctx.Propietario && advisory) keys.push('cambiarEmpresa', 'aseUsuarios', 'aseDatos', 'buscarAsesoria');
   keys.push('cambiarContrasena', 'cerrarSesion');
