@@ -5,6 +5,8 @@ export const DEMO_PASSWORD = 'Demo1234';
 
 const allModules = Object.fromEntries(MODULE_FLAG_LIST.map((f) => [f, true])) as Record<ModuleFlag, boolean>;
 const someModules: Partial<Record<ModuleFlag, boolean>> = { ActPresupuestos: true, ActAlbaranes: true, ActStock: true };
+/** The demo schools take online enrolments through their client portal. */
+const schoolModules: Partial<Record<ModuleFlag, boolean>> = { ...someModules, ActPortalCliente: true };
 
 export interface DemoCompany {
   codigo: string;
@@ -50,7 +52,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     tipoCuenta: 'academia',
     entidadPruebas: false,
     condicionesAceptadas: true,
-    modulos: someModules,
+    modulos: schoolModules,
     centros: [{ Val: 'CENTRAL', Desc: 'Central' }],
     datosEmpresa: 'Academia Demo Formación SL\nCalle Mayor 1, 28013 Madrid\nNIF B12345674\nTel. 910 000 000',
     polDevoluciones:
@@ -63,7 +65,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     tipoCuenta: 'autoescuela',
     entidadPruebas: false,
     condicionesAceptadas: true,
-    modulos: someModules,
+    modulos: schoolModules,
     centros: [{ Val: 'CENTRAL', Desc: 'Central' }],
   },
   {

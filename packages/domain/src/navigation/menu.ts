@@ -117,7 +117,8 @@ const OFFICE: readonly GroupDef[] = [
     icon: 'contactos',
     entries: [
       { action: 'matriculas', only: ACA },
-      { action: 'matriculasonline', only: ACA },
+      // Online enrolments come in through the client portal: its flag (ActPortalCliente) switches the entry.
+      { action: 'matriculasonline', only: ACA, switch: mod('ActPortalCliente') },
       { action: 'clientes' },
       { action: 'clientespot' },
       { action: 'tutores', only: ACA },
