@@ -45,7 +45,7 @@ export interface InfoEmpresa {
   /** AUES activation flag: 1 on, 0 off. */
   ActAues: 0 | 1;
   Roles: Rol[];
-  /** Features denied to the whole company. */
+  /** Features denied to the whole company, plus those denied in the current centre (spec section 6). */
   Denegados: PermissionCode[];
   /** Features denied per centre, by centre code (Val). */
   DenegadosCentro: Record<string, PermissionCode[]>;

@@ -51,7 +51,10 @@ export async function buildInfoEmpresa(companies: CompanyDirectory, ctx: Request
     EntidadPruebas: e?.entidadPruebas ?? false,
     ActAues: e?.actAues ? 1 : 0,
     Roles: ctx.roles,
-    Denegados: (e?.denegados ?? []) as PermissionCode[],
+    // Spec section 6: a feature denied in the current centre is added to the denied list.
+    Denegados: [
+      ...new Set([...(e?.denegados ?? []), ...((ctx.centro && denegadosCentro[ctx.centro]) || [])]),
+    ] as PermissionCode[],
     DenegadosCentro: denegadosCentro,
     Permisos: ctx.permisos,
     Centros: centros.map(({ Val, Desc }) => ({ Val, Desc })),
