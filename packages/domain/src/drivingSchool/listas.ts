@@ -133,9 +133,28 @@ export const TIPOS_VIA: ElementoLista[] = (
   ] as const
 ).map(([value, label]) => ({ value, label }));
 
+/** Licence groups (spec section 9): A, A1/A2, ADR, CAP, RPV and the others. */
+export const GRUPOS_PERMISO: ElementoLista[] = [
+  { value: 'A', label: 'A' },
+  { value: 'A1/A2', label: 'A1/A2' },
+  { value: 'ADR', label: 'ADR' },
+  { value: 'CAP', label: 'CAP' },
+  { value: 'RPV', label: 'RPV' },
+  { value: 'otros', label: 'Otros' },
+];
+
+/** The group of a licence class or course of `CLASES_PERMISO` ('A2-A', the step from A2 to A, is group A). */
+export function grupoPermiso(clase: string): string {
+  if (clase === 'A' || clase === 'A2-A') return 'A';
+  if (clase === 'A1' || clase === 'A2') return 'A1/A2';
+  if (clase === 'ADR' || clase === 'CAP' || clase === 'RPV') return clase;
+  return 'otros';
+}
+
 /** Every list by the name of its route (`/api/formacion/listas/:nombre`) and its title. */
 export const LISTAS_AUTOESCUELA = {
   permisos: { titulo: 'Clases de permiso', items: CLASES_PERMISO as ElementoLista[] },
+  grupospermiso: { titulo: 'Grupos de permiso', items: GRUPOS_PERMISO },
   tiposexamen: { titulo: 'Tipos de examen', items: TIPOS_EXAMEN as ElementoLista[] },
   idiomas: { titulo: 'Idiomas del examen', items: IDIOMAS_EXAMEN },
   jefaturas: { titulo: 'Jefaturas de Tráfico', items: JEFATURAS_TRAFICO },

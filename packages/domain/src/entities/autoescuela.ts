@@ -13,11 +13,31 @@ const nav = (title?: string) => ({
 });
 const opts = (pairs: readonly (readonly [string, string])[]) => pairs.map(([value, label]) => ({ value, label }));
 
-/** Permit classes (RD 818/2009 art. 4) and the other courses a school sells (CAP, ADR, A2→A). */
+/**
+ * Permit classes (RD 818/2009 art. 4) and the other courses a school sells (CAP, ADR, A2→A, RPV: the partial
+ * recovery of points).
+ */
 export const CLASES_PERMISO = opts(
-  ['AM', 'A1', 'A2', 'A', 'B', 'B+E', 'C1', 'C1+E', 'C', 'C+E', 'D1', 'D1+E', 'D', 'D+E', 'CAP', 'ADR', 'A2-A'].map(
-    (c) => [c, c === 'A2-A' ? 'A2 → A' : c] as const,
-  ),
+  [
+    'AM',
+    'A1',
+    'A2',
+    'A',
+    'B',
+    'B+E',
+    'C1',
+    'C1+E',
+    'C',
+    'C+E',
+    'D1',
+    'D1+E',
+    'D',
+    'D+E',
+    'CAP',
+    'ADR',
+    'A2-A',
+    'RPV',
+  ].map((c) => [c, c === 'A2-A' ? 'A2 → A' : c] as const),
 );
 export const TIPOS_EXAMEN = opts([
   ['teorico', 'Teórico'],

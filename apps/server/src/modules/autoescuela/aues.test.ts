@@ -277,12 +277,22 @@ describe('reference lists', () => {
     const todas = await oficina.request('GET', '/api/formacion/listas');
     expect(Object.keys(todas.body)).toEqual([
       'permisos',
+      'grupospermiso',
       'tiposexamen',
       'idiomas',
       'jefaturas',
       'nacionalidades',
       'paises',
       'tiposvia',
+    ]);
+    const grupos = await oficina.request('GET', '/api/formacion/listas?nombre=grupospermiso');
+    expect(grupos.body.Items.map((g: { value: string }) => g.value)).toEqual([
+      'A',
+      'A1/A2',
+      'ADR',
+      'CAP',
+      'RPV',
+      'otros',
     ]);
     const paises = await oficina.request('GET', '/api/formacion/listas?nombre=paises');
     expect(paises.body.Items).toHaveLength(249);
