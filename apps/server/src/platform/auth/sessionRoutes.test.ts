@@ -1,8 +1,9 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CSRF, TEST_SECRET, type TestApp } from '../../../test/testApp.ts';
 import { ACCOUNT_FREE_FAILURES, backoffSeconds } from './loginLimits.ts';
 import { ACCOUNT_LOCKED, LOCK_AFTER_FAILURES, LOGIN_FAILED, TOO_MANY } from './sessionRoutes.ts';
+import { REFRESH_GRACE_MS } from './sessions.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 
 let t: TestApp;
@@ -125,6 +126,61 @@ describe('token/refresh', () => {
     expect(after.status).toBe(401);
     const info = await t.session(second.body.Token).request('GET', '/api/usuarios/usuario/infoempre');
     expect(info.status).toBe(401);
+  });
+
+  describe('two tabs of one browser', () => {
+    // Each case starts and ends in a new minute of the per-address limit (30 sign-in and refresh calls a minute).
+    beforeEach(() => {
+      clock += 61_000;
+    });
+    afterEach(() => {
+      clock += 61_000;
+    });
+
+    const refresh = (TokenRefresco: string, IdCliente = 'cliente-de-pruebas') =>
+      t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco, IdCliente });
+
+    it('gives a second tab of the same browser, presenting the token just replaced, the same successor', async () => {
+      const s = await t.login('empleado');
+      const first = await refresh(s.refresh);
+      expect(first.status).toBe(200);
+      const otherTab = await refresh(s.refresh);
+      expect(otherTab.status).toBe(200);
+      expect(otherTab.body.TokenRefresh).toBe(first.body.TokenRefresh);
+      expect((await t.session(otherTab.body.Token).request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(200);
+      // The family lives on: the shared successor rotates, and the first tab's access token still works.
+      const next = await refresh(first.body.TokenRefresh);
+      expect(next.status).toBe(200);
+      expect((await t.session(first.body.Token).request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(200);
+      // Two steps back is no tab race: the successor was used, so the family is revoked.
+      expect((await refresh(s.refresh)).status).toBe(401);
+      expect((await refresh(next.body.TokenRefresh)).status).toBe(401);
+    });
+
+    it('lets two tabs refresh the same token at the same moment: both get the one successor', async () => {
+      const s = await t.login('empleado');
+      const [a, b] = await Promise.all([refresh(s.refresh), refresh(s.refresh)]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body.TokenRefresh).toBe(b.body.TokenRefresh);
+      expect((await refresh(a.body.TokenRefresh)).status).toBe(200);
+    });
+
+    it('revokes the family when the replaced token comes from another browser, even within the grace window', async () => {
+      const s = await t.login('empleado');
+      const first = await refresh(s.refresh);
+      expect((await refresh(s.refresh, 'otro-navegador')).status).toBe(401);
+      expect((await refresh(first.body.TokenRefresh)).status).toBe(401);
+    });
+
+    it(`revokes the family when the replaced token comes back after ${REFRESH_GRACE_MS / 1000} s`, async () => {
+      const s = await t.login('empleado');
+      const first = await refresh(s.refresh);
+      expect(first.status).toBe(200);
+      clock += REFRESH_GRACE_MS + 1000;
+      expect((await refresh(s.refresh)).status).toBe(401);
+      expect((await refresh(first.body.TokenRefresh)).status).toBe(401);
+      expect((await t.session(first.body.Token).request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(401);
+    });
   });
 
   it('is bound to the client id that obtained it', async () => {

@@ -45,9 +45,9 @@ const loginBody = z.object({
 const refreshBody = z.object({ TokenRefresco: requiredString('TokenRefresco', 300), IdCliente: idCliente });
 
 export const sessionRoutes: AreaModule = (app, deps) => {
-  const sessionDeps: SessionDeps = { db: deps.database.db, config: deps.config, secret: deps.secret };
   const db = deps.database.db;
   const now = deps.config.now ?? Date.now;
+  const sessionDeps: SessionDeps = { db, config: deps.config, secret: deps.secret, now };
   const byIp = new Throttle(db, 'sesion', 30, 60_000, now);
   const limits = new LoginLimits(db, now);
   const lockMs = deps.config.loginLockMinutes * 60_000;
