@@ -30,7 +30,38 @@ export interface PerfilAsesoria {
 /** Quarterly models the work queue follows: 303 for every client, the others once the client has filed one. */
 const MODELOS_TRIMESTRALES = ['303', '130', '111', '115'] as const;
 export type EstadoModelo = 'presentada' | 'borrador' | 'pendiente';
+/** Models whose past quarters the queue checks for a return marked as presented (303 always, 111 / 130 once filed). */
+const MODELOS_VENCIDOS = ['303', '111', '130'] as const;
+/** How many due quarters back the queue looks (a year: older gaps are the adviser's own records, not a reminder). */
+const TRIMESTRES_ATRAS = 4;
+/** The month of the 20th that closes the 1st, 2nd and 3rd quarters (the 4th closes on 30 January). */
+const PLAZO_MES = ['04', '07', '10'] as const;
 
+export interface TrimestreSinPresentar {
+  Anyo: number;
+  Periodo: string;
+  /** The deadline that passed (yyyy-mm-dd). */
+  Fecha: string;
+  Modelos: string[];
+}
+
+/** The last `n` quarters whose AEAT deadline is before `hoy`, newest first. */
+export function trimestresVencidos(hoy: string, n = TRIMESTRES_ATRAS): Omit<TrimestreSinPresentar, 'Modelos'>[] {
+  // The quarter due next is the first whose deadline is today or later: every quarter before it has passed.
+  const proximo = proximoPlazoFiscal(hoy);
+  let anyo = proximo.Anyo;
+  let t = Number(proximo.Periodo[0]);
+  const out: Omit<TrimestreSinPresentar, 'Modelos'>[] = [];
+  while (out.length < n) {
+    t -= 1;
+    if (t === 0) {
+      t = 4;
+      anyo -= 1;
+    }
+    out.push({ Anyo: anyo, Periodo: `${t}T`, Fecha: t === 4 ? `${anyo + 1}-01-30` : `${anyo}-${PLAZO_MES[t - 1]}-20` });
+  }
+  return out;
+}
 export function asesoriasRepo(database: Database, now: () => number = Date.now) {
   const db = database.db;
 
@@ -120,8 +151,29 @@ export function asesoriasRepo(database: Database, now: () => number = Date.now) 
          group by m.empresa_id, m.modelo`,
         [`{${ids.join(',')}}`, plazo.Anyo, plazo.Periodo, `{${MODELOS_TRIMESTRALES.join(',')}}`],
       );
+      // Past quarters whose deadline passed: which of them have a presented return, per client and model.
+      const vencidos = trimestresVencidos(diaMadrid(new Date(now())));
+      const presentados = await database.query<{ empresa: number; modelo: string; clave: string | null }>(
+        `select m.empresa_id::int as empresa, m.modelo,
+           case when m.estado = 'presentada' then m.anyo || '-' || m.periodo end as clave
+         from modelos_presentados m
+         where m.empresa_id = any($1::bigint[]) and m.modelo = any($2::text[])
+         group by 1, 2, 3`,
+        [`{${ids.join(',')}}`, `{${MODELOS_VENCIDOS.join(',')}}`],
+      );
+      const sinPresentar = (empresa: number): TrimestreSinPresentar[] => {
+        const suyos = presentados.filter((p) => p.empresa === empresa);
+        const sigue = MODELOS_VENCIDOS.filter((m) => m === '303' || suyos.some((p) => p.modelo === m));
+        return vencidos
+          .map((q) => ({
+            ...q,
+            Modelos: sigue.filter((m) => !suyos.some((p) => p.modelo === m && p.clave === `${q.Anyo}-${q.Periodo}`)),
+          }))
+          .filter((q) => q.Modelos.length > 0);
+      };
       const Items = rows.map((r) => {
         const propios = modelos.filter((m) => m.empresa === r.Id);
+        const TrimestresSinPresentar = sinPresentar(Number(r.Id));
         const Modelos = MODELOS_TRIMESTRALES.filter((m) => m === '303' || propios.some((x) => x.modelo === m)).map(
           (Modelo) => ({ Modelo, Estado: propios.find((x) => x.modelo === Modelo)?.estado ?? ('pendiente' as const) }),
         );
@@ -130,12 +182,14 @@ export function asesoriasRepo(database: Database, now: () => number = Date.now) 
           ...r,
           Modelos,
           ModelosSinPresentar,
+          TrimestresSinPresentar,
           Pendientes:
             Number(r.RechazosVerifactu) +
             Number(r.FacturasSinNif) +
             Number(r.RecibosDevueltos) +
             Number(r.ApuntesSinConciliar) +
-            ModelosSinPresentar,
+            ModelosSinPresentar +
+            TrimestresSinPresentar.length,
         };
       });
       const Plazo = { Periodo: plazo.Periodo, Anyo: plazo.Anyo, Fecha: plazo.Fecha, Dias: plazo.Dias };
