@@ -28,6 +28,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { CircularProgress } from '../../ui/CircularProgress.tsx';
 import { EntityScreen } from '../../ui/EntityScreen.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { claveFormacion, fechaEs, hoyIso, useFormacion } from '../formacion/formacionApi.ts';
@@ -286,9 +287,17 @@ function Historial({ idAlumno }: { idAlumno: number }) {
       <Title order={2}>Historial de exámenes{q.data ? ` de ${q.data.Alumno}` : ''}</Title>
       {q.data && (
         <>
-          <Text>
-            {q.data.Aptos} APTO de {q.data.Presentados} presentados
-          </Text>
+          <Group gap="md">
+            <CircularProgress
+              value={q.data.Presentados ? (100 * q.data.Aptos) / q.data.Presentados : 0}
+              title={`${q.data.Presentados ? Math.round((100 * q.data.Aptos) / q.data.Presentados) : 0} %`}
+              subtitle="de APTO"
+              label="Porcentaje de APTO sobre presentados"
+            />
+            <Text>
+              {q.data.Aptos} APTO de {q.data.Presentados} presentados
+            </Text>
+          </Group>
           <Tabla
             filas={q.data.Examenes}
             clave={(f) => f.Id}
