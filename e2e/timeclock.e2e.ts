@@ -37,16 +37,22 @@ describe('time clock (spec section 4)', () => {
     const reason = page.getByRole('dialog').locator('input');
     await page.getByRole('dialog').getByRole('button', { name: 'Pausar' }).click();
     await page.getByText('Motivo de la pausa es obligatorio').waitFor();
+    const pausarBoton = page.getByRole('dialog').getByRole('button', { name: 'Pausar' });
+    const antes = await pausarBoton.boundingBox();
     await reason.fill('co');
     await page.getByRole('option', { name: 'Comida' }).waitFor();
     expect(await page.getByRole('option').allTextContents()).toEqual(['Comida', 'Médico']);
-    // Issue 11.7: the suggestions open below the field and push the buttons down, never over 'Pausar'.
+    // Nothing moves under a click: the suggestions overlay the room the dialog keeps for them, never 'Pausar', and
+    // the button stays where it was when the list opens and when it closes (the mouse-down closes it).
+    await reason.fill('Comida');
+    await page.getByRole('option', { name: 'Comida' }).waitFor();
     const list = await page.getByRole('listbox').boundingBox();
-    const pausar = await page.getByRole('dialog').getByRole('button', { name: 'Pausar' }).boundingBox();
+    const pausar = await pausarBoton.boundingBox();
     expect(list && pausar && list.y + list.height <= pausar.y).toBe(true);
+    expect(pausar).toEqual(antes);
     await screenshot(page, 'fichajes-pausa-sugerencias');
-    await page.getByRole('option', { name: 'Comida' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Pausar' }).click();
+    // A real click with the list open (no option chosen, no Enter): the pause is recorded.
+    await pausarBoton.click();
     await waitToast(page, MSG.clockRegistered('Pausa'));
     await expect.poll(() => state.textContent()).toBe('Pausa');
 

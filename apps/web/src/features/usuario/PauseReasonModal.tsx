@@ -1,10 +1,9 @@
-import { MSG } from '@faro/domain';
-import { Autocomplete, Button, Group, Modal, Stack } from '@mantine/core';
+import { MSG, PAUSE_REASONS } from '@faro/domain';
+import { Autocomplete, Box, Button, Group, Modal, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
-import { PAUSE_DEBOUNCE_MS, pauseSuggestions } from './pauseSuggestions.ts';
+import { PAUSE_DEBOUNCE_MS, PAUSE_MAX_SUGGESTIONS, pauseSuggestions } from './pauseSuggestions.ts';
 
 const LABEL = 'Motivo de la pausa';
 const validate = (v: { MotivoPausa: string }) => (v.MotivoPausa.trim() ? {} : { MotivoPausa: [MSG.required(LABEL)] });
@@ -12,10 +11,15 @@ const validate = (v: { MotivoPausa: string }) => (v.MotivoPausa.trim() ? {} : { 
 /** Height of one suggestion and the dropdown's padding (Mantine's sm option, 4 px padding each side). */
 const OPTION_PX = 34;
 const DROPDOWN_PADDING_PX = 12;
+/** The longest list the field can show; the dropdown never grows past it (it scrolls instead). */
+const LIST_PX = Math.min(PAUSE_REASONS.length, PAUSE_MAX_SUGGESTIONS) * OPTION_PX + DROPDOWN_PADDING_PX;
+/** Label (sm text), input (sm), the dropdown's 8 px offset and the list: the field's box never changes height. */
+const FIELD_BOX_PX = 22 + 36 + 8 + LIST_PX;
 
 /**
- * Pause the workday: the reason is required; suggestions Comida, Médico, Personal. The suggestions open below the
- * field inside the dialog and push the buttons down by their height instead of covering 'Pausar' (issue 11.7).
+ * Pause the workday: the reason is required; suggestions Comida, Médico, Personal. Nothing moves under a click: the
+ * field sits in a box of fixed height with room for the longest list and the error, the suggestions overlay that
+ * room (never the buttons), so opening or closing them (a mouse-down on 'Pausar' closes them) moves nothing.
  */
 export function PauseReasonModal({
   onConfirm,
@@ -27,8 +31,6 @@ export function PauseReasonModal({
   const form = useForm({ MotivoPausa: '' }, validate);
   const [typed] = useDebouncedValue(form.values.MotivoPausa, PAUSE_DEBOUNCE_MS);
   const suggestions = pauseSuggestions(typed);
-  const [listOpen, setListOpen] = useState(false);
-  const room = listOpen && suggestions.length > 0 ? suggestions.length * OPTION_PX + DROPDOWN_PADDING_PX : 0;
   return (
     <Modal opened onClose={onClose} title="Pausar la jornada" centered>
       <form
@@ -39,26 +41,26 @@ export function PauseReasonModal({
         }}
       >
         <Stack>
-          <Autocomplete
-            label={LABEL}
-            withAsterisk
-            data-autofocus
-            placeholder="Comida, Médico, Personal…"
-            value={form.values.MotivoPausa}
-            onChange={(v) => form.set('MotivoPausa', v)}
-            onBlur={() => form.touch('MotivoPausa')}
-            data={suggestions}
-            filter={({ options }) => options}
-            error={errorLines(form.errors('MotivoPausa'))}
-            onDropdownOpen={() => setListOpen(true)}
-            onDropdownClose={() => setListOpen(false)}
-            comboboxProps={{
-              withinPortal: false,
-              position: 'bottom-start',
-              middlewares: { flip: false, shift: false },
-            }}
-          />
-          {room > 0 && <div aria-hidden style={{ height: room }} data-testid="hueco-sugerencias" />}
+          <Box style={{ minHeight: FIELD_BOX_PX }}>
+            <Autocomplete
+              label={LABEL}
+              withAsterisk
+              data-autofocus
+              placeholder="Comida, Médico, Personal…"
+              value={form.values.MotivoPausa}
+              onChange={(v) => form.set('MotivoPausa', v)}
+              onBlur={() => form.touch('MotivoPausa')}
+              data={suggestions}
+              filter={({ options }) => options}
+              error={errorLines(form.errors('MotivoPausa'))}
+              maxDropdownHeight={LIST_PX}
+              comboboxProps={{
+                withinPortal: false,
+                position: 'bottom-start',
+                middlewares: { flip: false, shift: false },
+              }}
+            />
+          </Box>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar
