@@ -71,8 +71,11 @@ export interface InfoEmpresa {
   CodigoEmpleado: string;
   FichajeActivo: boolean;
   SoloFichaje: boolean;
-  /** The companies the user belongs to (the change-company list). */
-  Empresas: { Id: number; Codigo: string; Nombre: string }[];
+  /**
+   * The companies the user belongs to (the change-company list). `Relacion`: 'asesoria' is the user's advisory firm,
+   * 'cliente' a company they serve as its adviser; absent for their own companies.
+   */
+  Empresas: { Id: number; Codigo: string; Nombre: string; Relacion?: 'asesoria' | 'cliente' }[];
   /** Current time-clock state of the user ('' when none yet). */
   EstadoFichaje: '' | 'e' | 's' | 'p' | 'r';
   /** A student's own enrolments, a tutor's students' enrolments; [] for everyone else. */

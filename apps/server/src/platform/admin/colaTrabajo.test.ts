@@ -86,3 +86,26 @@ describe('work queue: quarters never marked as filed', () => {
     ]);
   });
 });
+
+describe('the company switcher’s list (Empresas of the context)', () => {
+  it('says which companies an adviser serves as a client and which is the firm; own companies say nothing', async () => {
+    const firma = await t.as('asesoria', 'ASESORIA');
+    const demo = await idDe('DEMO');
+    expect((await firma.request('POST', `/api/asesorias/aseempresas/entrar/${demo}`)).status).toBe(200);
+    const dentro = await firma.request<{ Token: string }>('GET', `/api/usuarios/usuario/cambiarempre/${demo}/web`);
+    const ctx = await t
+      .session(dentro.body.Token)
+      .request<{ Empresas: { Codigo: string; Relacion?: string }[] }>('GET', '/api/usuarios/usuario/infoempre');
+    const rel = Object.fromEntries(ctx.body.Empresas.map((e) => [e.Codigo, e.Relacion ?? 'propia']));
+    expect(rel).toEqual({ DEMO: 'cliente', ASESORIA: 'asesoria' });
+    const duena = await t.as('demo', 'DEMO');
+    const suyas = await duena.request<{ Empresas: { Codigo: string; Relacion?: string }[] }>(
+      'GET',
+      '/api/usuarios/usuario/infoempre',
+    );
+    expect(suyas.body.Empresas.map((e) => [e.Codigo, e.Relacion])).toEqual([
+      ['DEMO', undefined],
+      ['DEMO2', undefined],
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { InfoEmpresa } from '@faro/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { versiones } from '../db/adminTables.ts';
 import type { Database } from '../db/database.ts';
@@ -35,16 +36,33 @@ export function companyDirectory(deps: { database: Database }) {
       const [row] = await db.select({ v: versiones.Version }).from(versiones).orderBy(desc(versiones.Id)).limit(1);
       return row?.v ?? '1.0.0';
     },
-    /** The companies a person is an active member of, by name (the company switcher). */
-    membershipsOf(personaId: number): Promise<{ Id: number; Codigo: string; Nombre: string }[]> {
-      return db
-        .select({ Id: empresas.id, Codigo: empresas.codigo, Nombre: empresas.nombre })
+    /**
+     * The companies a person is an active member of, by name (the company switcher): `Relacion` says which one is
+     * their advisory firm and which they serve as its adviser (their only role there is asesoria).
+     */
+    async membershipsOf(personaId: number): Promise<EmpresaDePersona[]> {
+      const rows = await db
+        .select({
+          Id: empresas.id,
+          Codigo: empresas.codigo,
+          Nombre: empresas.nombre,
+          tipo: empresas.tipoCuenta,
+          roles: miembros.roles,
+          propietario: miembros.propietario,
+        })
         .from(miembros)
         .innerJoin(empresas, eq(empresas.id, miembros.empresaId))
         .where(and(eq(miembros.personaId, personaId), eq(miembros.baja, false)))
         .orderBy(asc(empresas.nombre));
+      return rows.map(({ tipo, roles, propietario, ...e }) => {
+        const asesor = roles.includes('asesoria');
+        if (asesor && tipo === 'asesoria') return { ...e, Relacion: 'asesoria' as const };
+        if (asesor && roles.length === 1 && !propietario) return { ...e, Relacion: 'cliente' as const };
+        return e;
+      });
     },
   };
 }
 
+export type EmpresaDePersona = InfoEmpresa['Empresas'][number];
 export type CompanyDirectory = ReturnType<typeof companyDirectory>;
