@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Campana } from '../../features/notificaciones/Campana.tsx';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
 import { FaroLogo, IconHelp } from '../../ui/icons.tsx';
+import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { TestBanner } from './TestBanner.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -40,6 +41,7 @@ export function TopBar({
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
+          {info.IdEmpresa > 0 && <CompanySwitcher />}
           {showCentreSelector(info) && (
             <Select
               aria-label="Centro"

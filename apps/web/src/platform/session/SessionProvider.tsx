@@ -144,7 +144,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const changeCompany = useCallback(
-    async (idEmpresa: number) => {
+    async (idEmpresa: number, destino = '/') => {
       const answer = await api.get<{ Token: string; TokenRefresh: string; Expiracion: string; Contratado: unknown }>(
         `usuarios/usuario/cambiarempre/${idEmpresa}/web`,
       );
@@ -153,8 +153,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.clear();
       writeTokens(answer);
       if (code) storeCompanyCode(code);
-      // The first centre of the new company becomes the default when its context loads.
-      window.location.assign('/');
+      // The first centre of the new company becomes the default when its context loads; a path of our own only.
+      window.location.assign(destino.startsWith('/') && !destino.startsWith('//') ? destino : '/');
     },
     [state, queryClient],
   );

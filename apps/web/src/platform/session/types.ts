@@ -32,7 +32,8 @@ export interface SessionApi {
   logout(options?: { silent?: boolean }): void;
   setCentro(val: string): Promise<void>;
   setMatricula(codigo: string): void;
-  changeCompany(idEmpresa: number): Promise<void>;
+  /** Switches company and opens `destino` in it ('/' by default: the new company's landing). */
+  changeCompany(idEmpresa: number, destino?: string): Promise<void>;
   /** Updates parts of the context in place (e.g. the time-clock state after a clock entry). */
   patchInfo(patch: Partial<SessionInfo>): void;
   retry(): void;
