@@ -1,11 +1,14 @@
 import { contratacionSchema, esMejora, firmaSchema, PLAN_CODIGOS, PLANES, planDe } from '@faro/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { enmascararEmail, SOLO_PROPIETARIO_FIRMA } from '../../platform/admin/contratos.ts';
 import { cuerpo, param, pdf, propietarioDe, textParam } from '../../platform/admin/http.ts';
 import { plataforma } from '../../platform/admin/index.ts';
 import { access } from '../../platform/auth/access.ts';
 import { limitesAlta } from '../../platform/auth/altas.ts';
 import { companyCtx } from '../../platform/auth/guard.ts';
 import type { AreaModule } from '../../platform/deps.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { hoyEspana } from '../formacion/comun.ts';
 import { contratoEnviado, enviarCodigo, enviarContrato, enviarNombreOcupado } from './correo.ts';
 import { facturarCuota, pdfCuota } from './cuotas.ts';
@@ -73,6 +76,31 @@ export const contratacionModule: AreaModule = (app, deps) => {
   app.get(`${u}/vercertificado`, antesDeFirmar, async (request, reply) =>
     pdf(reply, await p.contratos.certificado(companyCtx(request).empresa.id), 'certificado-firma.pdf'),
   );
+
+  // --- the 'Aviso Legal' of an unsigned company: read the pending contract, and its owner asks for a code and signs
+  // from the session (the same contract, limits and evidence as the e-mailed link) ---
+  const firmaPropietario = { config: { access: access.beforeTerms(access.company) }, schema: { tags } };
+  const propietarioQueFirma = (request: FastifyRequest) => {
+    const ctx = companyCtx(request);
+    if (!ctx.miembro?.propietario) throw new AppError(403, SOLO_PROPIETARIO_FIRMA);
+    return ctx;
+  };
+  app.get(`${u}/contratopendiente/pdf`, antesDeFirmar, async (request, reply) =>
+    pdf(reply, await p.contratos.pdfPendiente(companyCtx(request).empresa.id), 'contrato.pdf'),
+  );
+  app.post(`${u}/contratopendiente/codigo`, firmaPropietario, async (request) => {
+    const ctx = propietarioQueFirma(request);
+    const { otp, email } = await p.contratos.codigoPendiente(ctx.empresa.id);
+    await enviarCodigo(deps, email, otp);
+    return { Mensaje: `Te hemos enviado el código a ${enmascararEmail(email)}` };
+  });
+  app.post(`${u}/contratopendiente/firmar`, firmaPropietario, async (request) => {
+    const ctx = propietarioQueFirma(request);
+    const firma = cuerpo(firmaSchema, request.body);
+    const agente = String(request.headers['user-agent'] ?? '');
+    const r = await p.contratos.firmarPendiente(ctx.empresa.id, firma, request.ip, agente);
+    return { ...r, Mensaje: 'El contrato se ha firmado correctamente' };
+  });
 
   // --- contratado: the current plan and services; the owner changes them ---
   app.get(`${u}/contratado`, antesDeFirmar, async (request) => {

@@ -160,6 +160,63 @@ export function contratosRepo(database: Database, now: () => number) {
     return c;
   }
 
+  /**
+   * A new code for a pending contract (resend): at most one a minute and CODIGO_REENVIOS_HORA an hour, and the
+   * contract's attempts go on counting (a resend gives no new guesses).
+   */
+  async function codigoNuevo(c: typeof contratos.$inferSelect): Promise<{ otp: string; email: string }> {
+    if (c.Estado === 'firmado') throw new AppError(400, 'El contrato ya está firmado');
+    const clave = `${c.empresaId}:${c.Id}`;
+    const wait = (await reenvioMinuto.take(clave)) || (await reenvioHora.take(clave));
+    if (wait > 0) throw new TooManyError(TOO_MANY, wait);
+    const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await db
+      .update(contratos)
+      .set({ OtpHash: sha256(otp), OtpExpira: new Date(now() + OTP_MINUTOS * 60_000) })
+      .where(and(eq(contratos.empresaId, c.empresaId), eq(contratos.Id, c.Id)));
+    return { otp, email: c.Email };
+  }
+
+  /**
+   * Signs: the code must match (30 minutes; CODIGO_FALLOS tries an hour per contract, whatever codes were sent, each
+   * spent before the code is compared); the signed PDF with its evidence sheet and SHA-256 stored.
+   */
+  async function firmarContrato(c: typeof contratos.$inferSelect, firma: Firma, ip: string, agente: string) {
+    const trazo = trazoPng(firma.Trazo);
+    if (c.Estado === 'firmado') throw new AppError(400, 'El contrato ya está firmado');
+    const wait = await codigos.tomar(`${c.empresaId}:${c.Id}`);
+    if (wait > 0) throw new TooManyError(TOO_MANY, wait);
+    const caducado = !c.OtpExpira || c.OtpExpira.getTime() < now();
+    const ok =
+      !caducado && c.OtpHash !== null && timingSafeEqual(Buffer.from(c.OtpHash), Buffer.from(sha256(firma.Codigo)));
+    const key = and(eq(contratos.empresaId, c.empresaId), eq(contratos.Id, c.Id));
+    if (!ok) {
+      throw fieldError('Codigo', caducado ? 'El código ha caducado: pide uno nuevo' : 'El código no es correcto');
+    }
+    const firmado = new Date(now());
+    const row = { ...c, Firmante: firma.Firmante, Firmado: firmado, Ip: ip, AgenteUsuario: agente, Trazo: trazo };
+    const pdf = await contratoPdf({ titulo: c.Titulo, html: c.Texto, evidencias: evidencias(row) });
+    const hash = sha256(pdf);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(contratos)
+        .set({
+          Estado: 'firmado',
+          Firmante: firma.Firmante,
+          Firmado: firmado,
+          Ip: ip.slice(0, 100),
+          AgenteUsuario: agente.slice(0, 500),
+          Trazo: trazo,
+          Pdf: pdf,
+          Hash: hash,
+          OtpHash: null,
+        })
+        .where(key);
+      await tx.update(empresas).set({ condicionesAceptadas: true }).where(eq(empresas.id, c.empresaId));
+    });
+    return { Hash: hash, Firmado: firmado };
+  }
+
   return {
     /**
      * registro/nuevacontratacion: the company (production, terms not accepted), its owner, subscription and contract;
@@ -256,22 +313,9 @@ export function contratosRepo(database: Database, now: () => number) {
       return { empresaId, contratoId: id, codigoEmpresa: e!.codigo, token, otp, email: c.Email };
     },
 
-    /**
-     * A new code for a pending contract (resend): at most one a minute and CODIGO_REENVIOS_HORA an hour, and the
-     * contract's attempts go on counting (a resend gives no new guesses).
-     */
+    /** A new code for the contract of a signing link (codigoNuevo's limits). */
     async otraVezCodigo(token: string): Promise<{ otp: string; email: string }> {
-      const c = await porToken(token);
-      if (c.Estado === 'firmado') throw new AppError(400, 'El contrato ya está firmado');
-      const clave = `${c.empresaId}:${c.Id}`;
-      const wait = (await reenvioMinuto.take(clave)) || (await reenvioHora.take(clave));
-      if (wait > 0) throw new TooManyError(TOO_MANY, wait);
-      const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db
-        .update(contratos)
-        .set({ OtpHash: sha256(otp), OtpExpira: new Date(now() + OTP_MINUTOS * 60_000) })
-        .where(and(eq(contratos.empresaId, c.empresaId), eq(contratos.Id, c.Id)));
-      return { otp, email: c.Email };
+      return codigoNuevo(await porToken(token));
     },
 
     /** What the signing screen shows. */
@@ -281,14 +325,13 @@ export function contratosRepo(database: Database, now: () => number) {
         .select({ Nombre: empresas.nombre, Codigo: empresas.codigo })
         .from(empresas)
         .where(eq(empresas.id, c.empresaId));
-      const [user, dom] = c.Email.split('@');
       return {
         Titulo: c.Titulo,
         Texto: c.Texto,
         Estado: c.Estado,
         Empresa: e?.Nombre ?? '',
         CodigoEmpresa: e?.Codigo ?? '',
-        Email: `${(user ?? '').slice(0, 2)}***@${dom ?? ''}`,
+        Email: enmascararEmail(c.Email),
         Firmado: c.Firmado,
         Hash: c.Hash,
       };
@@ -299,45 +342,48 @@ export function contratosRepo(database: Database, now: () => number) {
       return c.Pdf ?? contratoPdf({ titulo: c.Titulo, html: c.Texto, marca: 'BORRADOR PENDIENTE DE FIRMA' });
     },
 
-    /**
-     * Signs: the code must match (30 minutes; CODIGO_FALLOS tries an hour per contract, whatever codes were sent, each
-     * spent before the code is compared); the signed PDF with its evidence sheet and SHA-256 stored.
-     */
+    /** Signs the contract of a signing link (firmarContrato's rules). */
     async firmar(token: string, firma: Firma, ip: string, agente: string) {
-      const trazo = trazoPng(firma.Trazo);
-      const c = await porToken(token);
-      if (c.Estado === 'firmado') throw new AppError(400, 'El contrato ya está firmado');
-      const wait = await codigos.tomar(`${c.empresaId}:${c.Id}`);
-      if (wait > 0) throw new TooManyError(TOO_MANY, wait);
-      const caducado = !c.OtpExpira || c.OtpExpira.getTime() < now();
-      const ok =
-        !caducado && c.OtpHash !== null && timingSafeEqual(Buffer.from(c.OtpHash), Buffer.from(sha256(firma.Codigo)));
-      const key = and(eq(contratos.empresaId, c.empresaId), eq(contratos.Id, c.Id));
-      if (!ok) {
-        throw fieldError('Codigo', caducado ? 'El código ha caducado: pide uno nuevo' : 'El código no es correcto');
-      }
-      const firmado = new Date(now());
-      const row = { ...c, Firmante: firma.Firmante, Firmado: firmado, Ip: ip, AgenteUsuario: agente, Trazo: trazo };
-      const pdf = await contratoPdf({ titulo: c.Titulo, html: c.Texto, evidencias: evidencias(row) });
-      const hash = sha256(pdf);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(contratos)
-          .set({
-            Estado: 'firmado',
-            Firmante: firma.Firmante,
-            Firmado: firmado,
-            Ip: ip.slice(0, 100),
-            AgenteUsuario: agente.slice(0, 500),
-            Trazo: trazo,
-            Pdf: pdf,
-            Hash: hash,
-            OtpHash: null,
-          })
-          .where(key);
-        await tx.update(empresas).set({ condicionesAceptadas: true }).where(eq(empresas.id, c.empresaId));
-      });
-      return { Hash: hash, Firmado: firmado, CodigoEmpresa: (await this.vista(token)).CodigoEmpresa };
+      const r = await firmarContrato(await porToken(token), firma, ip, agente);
+      return { ...r, CodigoEmpresa: (await this.vista(token)).CodigoEmpresa };
+    },
+
+    /**
+     * The contract an unsigned company's members are asked to sign (the 'Aviso Legal'): its newest pending one, made
+     * for the owner from the newest template when there is none yet.
+     */
+    async pendienteDe(empresaId: number) {
+      const [e] = await db
+        .select({ aceptadas: empresas.condicionesAceptadas })
+        .from(empresas)
+        .where(eq(empresas.id, empresaId));
+      if (!e) throw notFound();
+      if (e.aceptadas) throw new AppError(400, 'El contrato ya está firmado');
+      const [c] = await db
+        .select()
+        .from(contratos)
+        .where(and(eq(contratos.empresaId, empresaId), sql`${contratos.Estado} <> 'firmado'`))
+        .orderBy(desc(contratos.Id))
+        .limit(1);
+      if (c) return c;
+      const creado = await this.generarPara(empresaId);
+      return contratoDe(empresaId, creado.contratoId);
+    },
+
+    /** The pending contract as a draft PDF (what the owner signs from the 'Aviso Legal'). */
+    async pdfPendiente(empresaId: number) {
+      const c = await this.pendienteDe(empresaId);
+      return contratoPdf({ titulo: c.Titulo, html: c.Texto, marca: 'BORRADOR PENDIENTE DE FIRMA' });
+    },
+
+    /** A new code for the pending contract, to the address it was made for (throttled like the link's resend). */
+    async codigoPendiente(empresaId: number) {
+      return codigoNuevo(await this.pendienteDe(empresaId));
+    },
+
+    /** The owner signs the pending contract from the signed-in session, with the code e-mailed to them. */
+    async firmarPendiente(empresaId: number, firma: Firma, ip: string, agente: string) {
+      return firmarContrato(await this.pendienteDe(empresaId), firma, ip, agente);
     },
 
     /** The company's contracts (admusuarios/listcontratos). */
@@ -411,6 +457,15 @@ export function contratosRepo(database: Database, now: () => number) {
 }
 
 class NombreOcupado extends Error {}
+
+/** An address shown to whoever holds a link or a session, not spelled out: 'de***@faro.local'. */
+export function enmascararEmail(email: string): string {
+  const [user, dom] = email.split('@');
+  return `${(user ?? '').slice(0, 2)}***@${dom ?? ''}`;
+}
+
+/** Only the company's owner signs its contract. */
+export const SOLO_PROPIETARIO_FIRMA = 'Solo el propietario de la empresa puede firmar el contrato';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

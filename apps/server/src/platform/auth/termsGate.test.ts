@@ -11,16 +11,19 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
 let t: TestApp;
 let pendiente: Session;
 
-/** What a member of an unsigned company may reach: sign-in, session, context and the contract it must read. */
+/** What a member of an unsigned company may reach: sign-in, session, context, the contract to read and to sign. */
 const ANTES_DE_FIRMAR = [
   'GET /api/usuarios/usuario/cambiarcentro/:val',
   'GET /api/usuarios/usuario/cambiarempre/:id/web',
   'GET /api/usuarios/usuario/contratado',
+  'GET /api/usuarios/usuario/contratopendiente/pdf',
   'GET /api/usuarios/usuario/infoempre',
   'GET /api/usuarios/usuario/vercertificado',
   'GET /api/usuarios/usuario/vercontratofirmado',
   'GET /api/usuarios/usuario/verenctratamiento',
   'POST /api/usuarios/usuario/cambiarcontrasena',
+  'POST /api/usuarios/usuario/contratopendiente/codigo',
+  'POST /api/usuarios/usuario/contratopendiente/firmar',
   'POST /api/usuarios/usuario/logout',
 ];
 
