@@ -2,6 +2,7 @@ import {
   ACCOUNT_TYPES,
   isIsoDate,
   MODULE_FLAG_LIST,
+  MSG,
   newPasswordSchema,
   PATTERNS,
   PLAN_CODIGOS,
@@ -38,6 +39,12 @@ const usuarioBody = z.object({
   Nombre: requiredString('Nombre', 60),
   Apellido1: texto(60),
   Apellido2: texto(60),
+  // Left out, the stored one stays; '' clears it.
+  NombreComercial: z
+    .string()
+    .trim()
+    .max(100, { error: MSG.maxLength('Nombre comercial', 100) })
+    .optional(),
   Email: requiredString('Email', 120).regex(PATTERNS.email, { error: 'El formato es incorrecto' }),
   Roles: z.array(z.enum(ROLES)).min(1, { error: 'Roles es obligatorio' }).max(5),
   Propietario: z.boolean().default(false),
@@ -156,7 +163,17 @@ export const administracionModule: AreaModule = async (app, deps) => {
   app.post(`${base}/cambiarcontrasena/:empresa/:id`, cfg, async (request) => {
     const [empresa, id] = [param(request, 'empresa'), param(request, 'id')];
     await p.empresas.setPassword(empresa, id, cuerpo(passwordBody, request.body).NuevoPassword);
-    return { Mensaje: 'La contraseña se ha actualizado correctamente' };
+    return { Mensaje: MSG.passwordUpdated };
+  });
+  // The spec's path (section 7): the user's id alone, its company is the membership's.
+  app.post(`${base}/cambiarcontrasena/:id`, cfg, async (request) => {
+    const id = param(request, 'id');
+    await p.empresas.setPassword(
+      await p.empresas.empresaDeUsuario(id),
+      id,
+      cuerpo(passwordBody, request.body).NuevoPassword,
+    );
+    return { Mensaje: MSG.passwordUpdated };
   });
   // Contracts of a company ({id} is the company).
   app.get(`${base}/listcontratos/:id`, cfg, (request) => p.contratos.lista(param(request, 'id')));

@@ -227,7 +227,7 @@ export function onlineRoutes(app: FastifyInstance, deps: AppDeps): void {
   const publico = { config: { access: access.public } };
 
   // Spec section 7: an academy's courses and fees for its public online enrolment form.
-  app.get('/api/portalalu/matonline/datosacademia', publico, async (request) => {
+  const datosAcademia = async (request: FastifyRequest) => {
     await limitar(request, 'datos');
     const s = await academiaPublica(deps, (request.query as { academia?: string }).academia);
     const [e] = await s.company({
@@ -260,10 +260,10 @@ export function onlineRoutes(app: FastifyInstance, deps: AppDeps): void {
       PolDevoluciones: e?.PolDevoluciones ?? '',
       Cursos: cursos.map((c) => ({ ...c, Tarifas: tarifas.filter((t) => t.IdCurso === c.Id) })),
     };
-  });
+  };
 
   // The public online enrolment form: a pending `matriculasonline` row for the office to accept or reject.
-  app.post('/api/portalalu/matonline/solicitar', publico, async (request) => {
+  const solicitar = async (request: FastifyRequest) => {
     await limitar(request, 'solicitar');
     const academia = (request.query as { academia?: string }).academia;
     const s = await academiaPublica(deps, academia);
@@ -281,10 +281,10 @@ export function onlineRoutes(app: FastifyInstance, deps: AppDeps): void {
     const values = await matriculasOnlineHooks.beforeWrite!(s, body, null);
     await s.insert(mo, values as never);
     return { Mensaje: 'Hemos recibido tu solicitud de matrícula. La academia te responderá por correo' };
-  });
+  };
 
   // registroalu: a student asks for an account; the e-mail's link confirms it (then it waits as an online request).
-  app.post('/api/formacion/registroalu/nuevacuentaalu', publico, async (request) => {
+  const nuevaCuentaAlu = async (request: FastifyRequest) => {
     await limitar(request, 'registro');
     const body = parseBody(registroBody, request.body) as z.infer<typeof registroBody>;
     const s = await academiaPublica(deps, body.Academia).catch(() => null);
@@ -304,9 +304,9 @@ export function onlineRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
     }
     return { Mensaje: 'Te hemos enviado un correo para confirmar tu alta' };
-  });
+  };
 
-  app.post('/api/formacion/registroalu/confirmaemailalu', publico, async (request) => {
+  const confirmaEmailAlu = async (request: FastifyRequest) => {
     await limitar(request, 'confirma');
     const body = parseBody(confirmaBody, request.body) as z.infer<typeof confirmaBody>;
     const s = await academiaPublica(deps, (request.query as { academia?: string }).academia).catch(() => null);
@@ -336,5 +336,16 @@ export function onlineRoutes(app: FastifyInstance, deps: AppDeps): void {
         ? 'Alta confirmada. Crea tu contraseña con «¿Has olvidado tu contraseña?» y completa tu matrícula'
         : 'Alta confirmada. Ya tenías una cuenta con este correo: entra con ella',
     };
-  });
+  };
+
+  // Each under the path it had and under the spec's (section 7): portalalu/* in the training area,
+  // formacion/registroalu/* in the users area. Same handler, same access, same throttle.
+  for (const url of ['/api/portalalu/matonline/datosacademia', '/api/formacion/portalalu/matonline/datosacademia'])
+    app.get(url, publico, datosAcademia);
+  for (const url of ['/api/portalalu/matonline/solicitar', '/api/formacion/portalalu/matonline/solicitar'])
+    app.post(url, publico, solicitar);
+  for (const area of ['/api', '/api/usuarios']) {
+    app.post(`${area}/formacion/registroalu/nuevacuentaalu`, publico, nuevaCuentaAlu);
+    app.post(`${area}/formacion/registroalu/confirmaemailalu`, publico, confirmaEmailAlu);
+  }
 }

@@ -202,7 +202,7 @@ export function portalRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // Spec section 7: a portal user's own student file (only theirs or their children's).
-  app.get('/api/portalalu/principal/edit/:id', company, async (request) => {
+  const fichaPropia = async (request: FastifyRequest) => {
     const { s, a } = await alcance(request);
     const id = idOf(request);
     enAlcance(a, id);
@@ -225,7 +225,10 @@ export function portalRoutes(app: FastifyInstance, deps: AppDeps): void {
     );
     if (!f) throw notFound();
     return f;
-  });
+  };
+  // Under the path it had and under the spec's (portalalu/* is in the training area).
+  for (const url of ['/api/portalalu/principal/edit/:id', '/api/formacion/portalalu/principal/edit/:id'])
+    app.get(url, company, fichaPropia);
 
   // Spec section 7: the company data and the purchase policy shown in the portal's footer.
   app.get('/api/portalalu/principal/datosempresa', company, async (request) => {

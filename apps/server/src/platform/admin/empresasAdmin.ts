@@ -29,6 +29,8 @@ export interface UsuarioAdminInput {
   Nombre: string;
   Apellido1?: string | null;
   Apellido2?: string | null;
+  /** Left out, the stored one stays; '' clears it. */
+  NombreComercial?: string;
   Email: string;
   Roles: string[];
   Propietario: boolean;
@@ -59,6 +61,7 @@ const usuarioCols = {
   Nombre: personas.nombre,
   Apellido1: personas.apellido1,
   Apellido2: personas.apellido2,
+  NombreComercial: personas.nombreComercial,
   Email: personas.email,
   Roles: miembros.roles,
   Propietario: miembros.propietario,
@@ -336,6 +339,7 @@ export function empresasAdmin(database: Database, now: () => number) {
         nombre: body.Nombre,
         apellido1: body.Apellido1 ?? null,
         apellido2: body.Apellido2 ?? null,
+        ...(body.NombreComercial === undefined ? {} : { nombreComercial: body.NombreComercial || null }),
         email: body.Email,
       };
       const miembro = { roles: body.Roles, propietario: body.Propietario };
@@ -385,6 +389,13 @@ export function empresasAdmin(database: Database, now: () => number) {
     async unlock(empresa: number, id: number) {
       const personaId = await member(empresa, id);
       await desbloquear(db, personaId);
+    },
+
+    /** The company of a user (a membership's id is unique over the platform); 404 when there is none. */
+    async empresaDeUsuario(id: number): Promise<number> {
+      const [m] = await db.select({ empresa: miembros.empresaId }).from(miembros).where(eq(miembros.id, id)).limit(1);
+      if (!m) throw notFound();
+      return Number(m.empresa);
     },
 
     async setPassword(empresa: number, id: number, password: string) {

@@ -52,6 +52,7 @@ const LEGIBLES: readonly string[] = [
   'GET /api/formacion/portal/matriculas',
   'GET /api/formacion/portal/saldo',
   'GET /api/formacion/portalalu/principal/datosempresa',
+  'GET /api/formacion/portalalu/principal/edit/:id',
   'GET /api/portalalu/principal/datosempresa',
   'GET /api/portalalu/principal/edit/:id',
   'POST /api/rrhh/fichajesusu/aceptar',

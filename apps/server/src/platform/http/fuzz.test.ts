@@ -181,6 +181,18 @@ const PUBLIC_BODIES: Record<string, Record<string, unknown>> = {
     Email: 'a@b.es',
   },
   '/api/formacion/registroalu/confirmaemailalu': { Academia: 'AUTOESCUELA', Token: 'inventado' },
+  // The spec's paths of the same three forms (portalalu/* in the training area, registroalu/* in the users area).
+  '/api/formacion/portalalu/matonline/solicitar?academia=AUTOESCUELA': {
+    ...{ IdCurso: 1, Nombre: 'Lu', Apellidos: 'Gil', Email: 'lu@fuzz.test', NIF: '00000006Y' },
+    FechaNacimiento: '2000-01-01',
+  },
+  '/api/usuarios/formacion/registroalu/nuevacuentaalu': {
+    Academia: 'AUTOESCUELA',
+    Nombre: 'Lu',
+    Apellidos: 'Gil',
+    Email: 'a@b.es',
+  },
+  '/api/usuarios/formacion/registroalu/confirmaemailalu': { Academia: 'AUTOESCUELA', Token: 'inventado' },
   '/api/usuarios/registro/nuevacontratacion': {
     ...{ TipoCuenta: 'general', Plan: 'basico', NombreEmpresa: 'Fuzz SL', NIF: 'B64717838', Direccion: 'Sol 1' },
     ...{ CodPostal: '28004', Poblacion: 'Madrid', Iban: 'ES91 2100 0418 4502 0005 1332', Nombre: 'Ana' },

@@ -84,6 +84,8 @@ function explicit({ a, bIds }: IsolationContext): Record<string, () => Promise<A
       a.request('GET', `/api/formacion/portal/facturas/${id('alumnos')}/pdf`),
     'GET /api/formacion/portal/boletin/:id': () => a.request('GET', `/api/formacion/portal/boletin/${id('alumnos')}`),
     'GET /api/portalalu/principal/edit/:id': () => a.request('GET', `/api/portalalu/principal/edit/${id('alumnos')}`),
+    'GET /api/formacion/portalalu/principal/edit/:id': () =>
+      a.request('GET', `/api/formacion/portalalu/principal/edit/${id('alumnos')}`),
     'POST /api/formacion/portal/documentos/:id': () =>
       a.request('POST', `/api/formacion/portal/documentos/${id('alumnos')}`, {}),
     'GET /api/formacion/portal/documentos/:id/descargar': () =>

@@ -51,6 +51,7 @@ export const plataformaIsolation: IsolationArea = {
     admin('POST', `${u}/save/:empresa`);
     admin('PUT', `${u}/save/:empresa/:id`);
     admin('DELETE', `${u}/delete/:empresa/:id`);
+    admin('POST', `${u}/cambiarcontrasena/:id`);
     admin('GET', `${u}/listcontratos/:id`);
     admin('POST', `${u}/enviarcontrato/:id/:contrato`);
     admin('GET', `${u}/actcontrato/:id/:contrato`);

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPES,
+  formatAmount,
   MODULE_FLAG_LIST,
   MODULE_FLAGS,
   PASSWORD_HINT,
@@ -35,7 +36,10 @@ import { BotonPdf, bytes, fecha, fechaHora, Pagina, Paginas, SiNo, Tabla, useLis
 
 const ADM = 'usuarios/administrador';
 const TIPOS = ACCOUNT_TYPES.map((t) => ({ value: t, label: TIPOS_CUENTA_TEXTO[t] }));
-const PLANES_OPC = PLANES.map((p) => ({ value: p.Codigo, label: `${p.Nombre} (${p.PrecioMes} €/mes)` }));
+const PLANES_OPC = PLANES.map((p) => ({
+  value: p.Codigo,
+  label: `${p.Nombre} (${formatAmount(p.PrecioMes, { decimals: 0 })}/mes)`,
+}));
 const planNombre = (c: string) => PLANES.find((p) => p.Codigo === c)?.Nombre ?? c;
 const errores = (err: unknown) =>
   Object.fromEntries((err instanceof ApiError ? err.fieldErrors : []).map((c) => [c.Campo, c.Mensaje]));
@@ -357,6 +361,7 @@ interface UsuarioFila {
   Nombre: string;
   Apellido1: string | null;
   Apellido2: string | null;
+  NombreComercial: string | null;
   Email: string;
   Roles: string[];
   Propietario: boolean;
@@ -471,6 +476,7 @@ function UsuarioModal({
     Nombre: usuario?.Nombre ?? '',
     Apellido1: usuario?.Apellido1 ?? '',
     Apellido2: usuario?.Apellido2 ?? '',
+    NombreComercial: usuario?.NombreComercial ?? '',
     Email: usuario?.Email ?? '',
     Roles: usuario?.Roles ?? ['usuario'],
     Propietario: usuario?.Propietario ?? false,
@@ -489,7 +495,11 @@ function UsuarioModal({
       setErr(errores(e));
     }
   };
-  const campo = (k: 'UserName' | 'Nombre' | 'Apellido1' | 'Apellido2' | 'Email', label: string, req = false) => (
+  const campo = (
+    k: 'UserName' | 'Nombre' | 'Apellido1' | 'Apellido2' | 'NombreComercial' | 'Email',
+    label: string,
+    req = false,
+  ) => (
     <TextInput
       label={label}
       withAsterisk={req}
@@ -506,6 +516,7 @@ function UsuarioModal({
         {campo('Nombre', 'Nombre', true)}
         {campo('Apellido1', 'Primer apellido')}
         {campo('Apellido2', 'Segundo apellido')}
+        {campo('NombreComercial', 'Nombre comercial')}
         {campo('Email', 'Email', true)}
         <MultiSelect
           label="Roles"
