@@ -19,10 +19,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { ApiError } from '../../../platform/api/errors.ts';
-import { useSession } from '../../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
 import { PlaceholderPage } from '../../../ui/PlaceholderPage.tsx';
 import { fecha, Pagina, SiNo, Tabla, useLista } from '../comun.tsx';
+import { ColaTrabajo } from './ColaTrabajo.tsx';
 
 const B = 'asesorias';
 const NIVELES = Object.entries(NIVELES_ASESORIA).map(([value, label]) => ({ value, label }));
@@ -49,104 +49,6 @@ export function AsesoriaScreens({ action, route }: { action: string; segments: s
     default:
       return <PlaceholderPage title={route.title} />;
   }
-}
-
-interface Cliente {
-  Id: number;
-  Codigo: string;
-  Nombre: string;
-  NIF: string;
-  Nivel: 1 | 2 | 3;
-  RechazosVerifactu: number;
-  FacturasSinNif: number;
-  RecibosDevueltos: number;
-  ApuntesSinConciliar: number;
-  UltimaActividad: string | null;
-  /** Quarterly models due this period and their state. */
-  Modelos?: { Modelo: string; Estado: 'presentada' | 'borrador' | 'pendiente' }[];
-  Pendientes: number;
-}
-
-const ESTADO_MODELO = {
-  presentada: { texto: 'presentado', color: 'green' },
-  borrador: { texto: 'en borrador', color: 'orange' },
-  pendiente: { texto: 'sin preparar', color: 'red' },
-} as const;
-
-const Cuenta = ({ n, texto }: { n: number; texto: string }) => (
-  <Badge variant="light" color={n > 0 ? 'red' : 'gray'}>
-    {n} {texto}
-  </Badge>
-);
-
-/** aseempresas/lista: the firm's clients with what needs attention; entering one switches company at the delegated level. */
-function ColaTrabajo() {
-  const { changeCompany } = useSession();
-  const q = useLista<Cliente, { Plazo: { Periodo: string; Anyo: number; Fecha: string; Dias: number } | null }>(
-    `${B}/aseempresas/list`,
-  );
-  const plazo = q.data?.Plazo;
-  const [entrando, setEntrando] = useState<number | null>(null);
-  const filas = [...(q.data?.Items ?? [])].sort((a, b) => b.Pendientes - a.Pendientes);
-  const entrar = async (c: Cliente) => {
-    setEntrando(c.Id);
-    try {
-      await api.post(`${B}/aseempresas/entrar/${c.Id}`);
-      await changeCompany(c.Id);
-    } catch {
-      setEntrando(null);
-    }
-  };
-  return (
-    <Pagina titulo="Empresas">
-      <Text size="sm" c="dimmed">
-        Cola de trabajo de todas tus empresas clientes: rechazos de VeriFactu, facturas emitidas sin NIF, recibos
-        devueltos, apuntes bancarios sin conciliar y modelos tributarios del periodo.
-      </Text>
-      {plazo && (
-        <Text size="sm" fw={500}>
-          Modelos del {plazo.Periodo} de {plazo.Anyo}: plazo hasta el {plazo.Fecha.split('-').reverse().join('/')} (
-          {plazo.Dias === 0 ? 'hoy' : `quedan ${plazo.Dias} días`})
-        </Text>
-      )}
-      <Tabla
-        etiqueta="Cola de trabajo por empresa cliente"
-        filas={q.data ? filas : undefined}
-        clave={(c) => c.Id}
-        vacio="La asesoría todavía no tiene empresas clientes"
-        columnas={[
-          { titulo: 'Empresa', celda: (c) => `${c.Nombre} (${c.Codigo})` },
-          { titulo: 'NIF', celda: (c) => c.NIF },
-          {
-            titulo: 'Pendiente',
-            celda: (c) => (
-              <Group gap={4}>
-                <Cuenta n={c.RechazosVerifactu} texto="rechazos VeriFactu" />
-                <Cuenta n={c.FacturasSinNif} texto="facturas sin NIF" />
-                <Cuenta n={c.RecibosDevueltos} texto="recibos devueltos" />
-                <Cuenta n={c.ApuntesSinConciliar} texto="apuntes sin conciliar" />
-                {(c.Modelos ?? []).map((m) => (
-                  <Badge key={m.Modelo} variant="light" color={ESTADO_MODELO[m.Estado].color}>
-                    Modelo {m.Modelo} {ESTADO_MODELO[m.Estado].texto}
-                  </Badge>
-                ))}
-              </Group>
-            ),
-          },
-          { titulo: 'Nivel', celda: (c) => NIVELES_ASESORIA[c.Nivel] },
-          { titulo: 'Última actividad', celda: (c) => fecha(c.UltimaActividad) },
-          {
-            titulo: 'Acción',
-            celda: (c) => (
-              <Button size="xs" loading={entrando === c.Id} onClick={() => entrar(c)}>
-                Entrar en {c.Nombre}
-              </Button>
-            ),
-          },
-        ]}
-      />
-    </Pagina>
-  );
 }
 
 interface Persona {
