@@ -3,6 +3,7 @@ import { Button, Center, Stack, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../platform/session/SessionProvider.tsx';
+import { recordarDestino } from '../platform/session/volver.ts';
 import { loginPath } from '../platform/storage.ts';
 import { notifyError } from '../platform/ui/notify.ts';
 import { PageLoader } from '../platform/ui/PageLoader.tsx';
@@ -14,10 +15,15 @@ import { LoggedScreen, PublicScreen } from './screens.tsx';
 function LogoutRedirect() {
   const { state, logout } = useSession();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   useEffect(() => {
     if (state.status === 'ready') logout();
-    else navigate(loginPath(), { replace: true });
-  }, [state.status, logout, navigate]);
+    else {
+      // A signed-out visit to a page of the app: the login comes back to it.
+      recordarDestino(`${pathname}${search}`);
+      navigate(loginPath(), { replace: true });
+    }
+  }, [state.status, logout, navigate, pathname, search]);
   return <PageLoader />;
 }
 

@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { prefetchAfterLogin } from '../../platform/prefetch.ts';
 import { useSession } from '../../platform/session/SessionProvider.tsx';
+import { tomarDestino } from '../../platform/session/volver.ts';
 import { clientId, storeCompanyCode, storedCompanyCode, type TokenPair } from '../../platform/storage.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
@@ -63,7 +64,7 @@ export function LoginPage({ code }: { code?: string }) {
           { auth: false },
         );
         await login(tokens);
-        navigate('/', { replace: true });
+        navigate(tomarDestino() ?? '/', { replace: true });
       },
       { force: true },
     );

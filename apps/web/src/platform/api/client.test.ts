@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, setCookie } from '../../test/render.tsx';
 import { readTokens, writeTokens } from '../storage.ts';
-import { api, onSilentLogout, TIMEOUT_MS } from './client.ts';
+import { api, onSilentLogout, REFRESH_LOCK, TIMEOUT_MS } from './client.ts';
 import { ApiError, SilentLogout } from './errors.ts';
 
 const future = () => new Date(Date.now() + 10 * 60_000).toISOString();
@@ -65,6 +65,45 @@ describe('API client', () => {
     expect(JSON.parse(String(refreshes[0]!.init.body)).IdCliente).toBeTruthy();
     expect(headers(calls.at(-1)!.init).Authorization).toBe('Bearer NEW');
     expect(readTokens()?.TokenRefresh).toBe('R2');
+  });
+
+  it('refreshes under the browser-wide lock and uses what another tab stored while it waited', async () => {
+    writeTokens({ Token: 'OLD', TokenRefresh: 'R1', Expiracion: past() });
+    setCookie('XSRF-TOKEN', 'x');
+    const names: string[] = [];
+    // The other tab holds the lock, refreshes and stores its new pair; then this tab's turn comes.
+    const request = async (name: string, run: () => Promise<unknown>) => {
+      names.push(name);
+      writeTokens({ Token: 'OTRA', TokenRefresh: 'R2', Expiracion: future() });
+      return run();
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    const { calls } = mockFetch({ 'GET a/b/list': () => json(200, { Items: [] }) });
+    await api.get('a/b/list');
+    vi.unstubAllGlobals();
+    expect(names).toEqual([REFRESH_LOCK]);
+    expect(calls.filter((c) => c.path === 'usuarios/token/refresh')).toHaveLength(0);
+    expect(headers(calls.at(-1)!.init).Authorization).toBe('Bearer OTRA');
+    expect(readTokens()?.TokenRefresh).toBe('R2');
+  });
+
+  it('refreshes with the token stored when the lock is granted, not the one read before waiting', async () => {
+    writeTokens({ Token: 'OLD', TokenRefresh: 'R1', Expiracion: past() });
+    setCookie('XSRF-TOKEN', 'x');
+    const request = async (_name: string, run: () => Promise<unknown>) => {
+      writeTokens({ Token: 'OLD2', TokenRefresh: 'R1b', Expiracion: past() });
+      return run();
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    const { calls } = mockFetch({
+      'POST usuarios/token/refresh': () => json(200, { Token: 'NEW', TokenRefresh: 'R2', Expiracion: future() }),
+      'GET a/b/list': () => json(200, { Items: [] }),
+    });
+    await api.get('a/b/list');
+    vi.unstubAllGlobals();
+    const refreshes = calls.filter((c) => c.path === 'usuarios/token/refresh');
+    expect(refreshes.map((c) => JSON.parse(String(c.init.body)).TokenRefresco)).toEqual(['R1b']);
+    expect(headers(calls.at(-1)!.init).Authorization).toBe('Bearer NEW');
   });
 
   it('a refused refresh is a silent logout', async () => {

@@ -125,12 +125,30 @@ async function refreshTokens(current: TokenPair): Promise<TokenPair> {
   return pair;
 }
 
+/** The name of the browser-wide lock every tab takes to refresh the shared tokens. */
+export const REFRESH_LOCK = 'faro-refresh';
+
+/**
+ * One refresh at a time across the browser's tabs (they share the stored tokens): inside the Web Lock the stored
+ * pair is read again, so a tab that waited uses what the other tab stored instead of presenting the refresh token
+ * that tab has just spent (which the server would take for reuse once its short grace has passed).
+ */
+function refreshAcrossTabs(stale: TokenPair): Promise<TokenPair> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks?.request) return refreshTokens(stale);
+  return locks.request(REFRESH_LOCK, async () => {
+    const stored = readTokens();
+    if (!stored) silentLogout();
+    return isExpired(stored) ? refreshTokens(stored) : stored;
+  });
+}
+
 /** A usable access token: silent logout when a part is missing, refreshed once when the stored expiry has passed. */
 export async function accessToken(): Promise<string> {
   const tokens = readTokens();
   if (!tokens) silentLogout();
   if (!isExpired(tokens)) return tokens.Token;
-  refreshPromise ??= refreshTokens(tokens).finally(() => {
+  refreshPromise ??= refreshAcrossTabs(tokens).finally(() => {
     refreshPromise = null;
   });
   return (await refreshPromise).Token;

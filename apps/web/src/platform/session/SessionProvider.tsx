@@ -21,6 +21,7 @@ import {
   writeTokens,
 } from '../storage.ts';
 import type { ReadySession, SessionApi, SessionInfo, SessionState } from './types.ts';
+import { recordarDestino } from './volver.ts';
 
 export const SessionContext = createContext<SessionApi | null>(null);
 
@@ -85,7 +86,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void load();
   }, [load]);
 
-  useEffect(() => onSilentLogout(endSession), [endSession]);
+  // Signed out by force (refused token, expired session): the login brings this tab back to where it was.
+  useEffect(
+    () =>
+      onSilentLogout(() => {
+        recordarDestino(`${window.location.pathname}${window.location.search}`);
+        endSession();
+      }),
+    [endSession],
+  );
 
   const logout = useCallback(
     (options: { silent?: boolean } = {}) => {
