@@ -91,7 +91,7 @@ export function HomePage() {
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
             {shortcuts.map((e) => (
-              <Card key={e.action} component={Link} to={menuHref(e)} withBorder radius="md" padding="md">
+              <Card key={e.id} component={Link} to={menuHref(e)} withBorder radius="md" padding="md">
                 <Text fw={500}>{e.name}</Text>
               </Card>
             ))}
