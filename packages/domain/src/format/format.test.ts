@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatNumber, parseAmount, roundDecimal } from './amount.ts';
+import { decimalEditable, formatAmount, formatDecimal, formatNumber, parseAmount, roundDecimal } from './amount.ts';
 import { formatDate, formatDateTime, parseDate, toIsoDate, webWeekday } from './date.ts';
 import { formatMinutes } from './minutes.ts';
 
-describe('amounts (spec sections 5 and 9)', () => {
+describe('amounts: decimal comma, thousands grouped from four digits as accounting documents do', () => {
   it.each([
-    [1234.5, '1234,50 €'],
-    ['1234.5', '1234,50 €'],
-    [1234567.891, '1234567,89 €'],
+    [1234.5, '1.234,50 €'],
+    ['1234.5', '1.234,50 €'],
+    [27059.64, '27.059,64 €'],
+    ['3842.02', '3.842,02 €'],
+    [1234567.891, '1.234.567,89 €'],
+    ['-1234567.891', '-1.234.567,89 €'],
+    [999.99, '999,99 €'],
     [0, '0,00 €'],
     [-12.345, '-12,35 €'],
+    [-27059.64, '-27.059,64 €'],
     [1.005, '1,01 €'],
     ['0.125', '0,13 €'],
     [-0.001, '0,00 €'],
@@ -20,16 +25,48 @@ describe('amounts (spec sections 5 and 9)', () => {
   ])('%s → %s', (value, text) => {
     expect(formatAmount(value)).toBe(text);
   });
+  it('groups numbers without currency too, as Intl does with grouping always', () => {
+    expect(formatNumber(1234.5)).toBe('1.234,50');
+    expect(formatNumber('1000000', 0)).toBe('1.000.000');
+    expect(formatNumber(-1000, 0)).toBe('-1.000');
+    expect(formatNumber(0)).toBe('0,00');
+    const intl = new Intl.NumberFormat('es-ES', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: 'always',
+    } as Intl.NumberFormatOptions);
+    for (const n of [1234.5, 27059.64, -3842.02, 1234567.89, 12.3]) expect(formatNumber(n)).toBe(intl.format(n));
+  });
+  it.each([
+    ['2.000', '2'],
+    ['21.00', '21'],
+    ['5.20', '5,2'],
+    ['1.2345', '1,2345'],
+    ['1500.000', '1.500'],
+    ['-12500.50', '-12.500,5'],
+    [null, ''],
+    ['x', ''],
+  ])('a stored decimal as a person writes it: %s → %s', (value, text) => {
+    expect(formatDecimal(value)).toBe(text);
+  });
+  it('an input keeps the ungrouped form the person types', () => {
+    expect(decimalEditable('27059.64')).toBe('27059,64');
+    expect(parseAmount(decimalEditable('27059.64'))).toBe('27059.64');
+  });
   it('decimals and currency are options', () => {
     expect(formatAmount(10, { decimals: 0 })).toBe('10 €');
     expect(formatAmount('3.14159', { decimals: 4 })).toBe('3,1416 €');
+    expect(formatAmount('12345.6789', { decimals: 4 })).toBe('12.345,6789 €');
     expect(formatAmount(5, { currency: '' })).toBe('5,00');
     expect(formatAmount(5, { currency: '$' })).toBe('5,00 $');
     expect(formatNumber(2.5, 1)).toBe('2,5');
     expect(roundDecimal(9.995, 2)).toBe('10.00');
   });
-  it('parses Spanish input', () => {
+  it('parses Spanish input, grouped or not', () => {
     expect(parseAmount('1234,50 €')).toBe('1234.50');
+    expect(parseAmount('1.234,50 €')).toBe('1234.50');
+    expect(parseAmount('-27.059,64')).toBe('-27059.64');
+    expect(parseAmount('1234.50')).toBe('1234.50');
     expect(parseAmount('12')).toBe('12');
     expect(parseAmount('x')).toBeNull();
   });

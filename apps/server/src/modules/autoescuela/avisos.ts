@@ -1,4 +1,4 @@
-import { sustituirMarcadores } from '@faro/domain';
+import { formatAmount, sustituirMarcadores } from '@faro/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Job } from '../../platform/jobs/runner.ts';
@@ -95,7 +95,7 @@ function texto(plantilla: string, hs: Hecho[]): string {
       Tipo: h.tipo ? (TIPOS[h.tipo] ?? h.tipo) : '',
       Jefatura: h.jefatura ?? '',
       Recogida: h.recogida ?? '',
-      Importe: h.importe ? `${h.importe.replace('.', ',')} €` : '',
+      Importe: h.importe ? formatAmount(h.importe) : '',
     }),
   );
   return [...new Set(partes)].join('\n');

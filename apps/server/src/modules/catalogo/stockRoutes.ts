@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { almacenes, MSG, MSG_DATOS, stockChange } from '@faro/domain';
+import { almacenes, formatDecimal, MSG, MSG_DATOS, stockChange } from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -175,7 +175,7 @@ export async function applyStockMoves(
           MSG_DATOS.negativeStock(
             products.get(m.IdProducto)!.Descripcion,
             w.Nombre,
-            change.StockResultante.replace('.', ','),
+            formatDecimal(change.StockResultante),
           ),
         );
       }

@@ -496,7 +496,7 @@ describe('the received-invoice book (factrecibidas)', () => {
     const html = await demo.request('GET', `/api/impuestos/factrecibidas/export?Formato=html&Filtros=${f(DIC)}`);
     expect(html.status).toBe(200);
     expect(html.headers['content-disposition']).toContain('factrecibidas-2026-12-01-2026-12-31.html');
-    expect(String(html.body)).toContain('Facturas recibidas del 2026-12-01 al 2026-12-31');
+    expect(String(html.body)).toContain('Facturas recibidas del 01/12/2026 al 31/12/2026');
     expect(String(html.body)).toContain('Gasolinera El Cruce');
     const aeat = await demo.request(
       'GET',

@@ -2,6 +2,7 @@ import {
   CONVERSIONES_COMPRA,
   documentoCompraSchema,
   ESTADOS_COMPRA,
+  formatAmount,
   MSG_COMPRAS,
   plantillaRecurrenteCompraSchema,
   SERIE_COMPRA,
@@ -75,7 +76,7 @@ export const LADO_COMPRA: LadoDocumentos = {
     },
     mensajes: {
       noEmitida: 'Sólo se pueden pagar facturas registradas y no anuladas',
-      excede: (pendiente) => `El pago supera el importe pendiente de la factura (${pendiente} €)`,
+      excede: (pendiente) => `El pago supera el importe pendiente de la factura (${formatAmount(pendiente)})`,
     },
     editable: true,
   },

@@ -1,3 +1,4 @@
+import { formatAmount } from '@faro/domain';
 import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Job } from '../../platform/jobs/runner.ts';
@@ -43,7 +44,7 @@ export async function revisarAlertas(dir: CompanyDirectory, ahora = new Date()):
         await crearAviso(s, {
           Prioridad: 'a',
           Titulo: `Factura vencida ${f.Num ?? ''}: ${f.Cliente}`,
-          Texto: `Venció el ${f.Fecha.split('-').reverse().join('/')}; pendiente ${Number(f.Pendiente).toFixed(2).replace('.', ',')} €`,
+          Texto: `Venció el ${f.Fecha.split('-').reverse().join('/')}; pendiente ${formatAmount(f.Pendiente)}`,
           Enlace: `/fventa/editar/${f.IdFactura}`,
           Clave: `fventa-vencida-${f.IdFactura}-${f.Plazo}`,
         })

@@ -90,7 +90,7 @@ describe('payments of registered purchase invoices', () => {
     expect(demasiado.status).toBe(400);
     expect(demasiado.body.Errores[0]).toMatchObject({
       Campo: 'Importe',
-      Mensaje: 'El pago supera el importe pendiente de la factura (150.00 €)',
+      Mensaje: 'El pago supera el importe pendiente de la factura (150,00 €)',
     });
     // A payment is changed in place: 150 → 200 (its own amount is pending again while checking).
     const cambio = await demo.request('PUT', `/api/tesoreria/movstesoreriap/save/${parcial.body.Id}`, {

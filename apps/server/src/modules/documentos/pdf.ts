@@ -1,4 +1,4 @@
-import { ES_FACTURA, formatAmount, leyendaExencion, PROVINCIAS, TIPOS_FACTURA } from '@faro/domain';
+import { ES_FACTURA, formatAmount, formatDecimal, leyendaExencion, PROVINCIAS, TIPOS_FACTURA } from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { type Cabecera, type EmpresaRow, empresa, ficheros, type Linea } from '../../platform/tenancy/tables.ts';
@@ -63,14 +63,8 @@ async function pdfDocumento(
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
   const money = (v: string) => formatAmount(v);
-  // Stored decimals as a person writes them: "2.000" → "2", "21.00" → "21", "5.20" → "5,2", "1.2345" → "1,2345".
-  const num = (v: string | null) =>
-    v === null || !/^-?\d+(\.\d+)?$/.test(v)
-      ? (v ?? '')
-      : v
-          .replace(/(\.\d*?)0+$/, '$1')
-          .replace(/\.$/, '')
-          .replace('.', ',');
+  // Stored decimals as a person writes them: "2.000" → "2", "21.00" → "21", "1500.000" → "1.500".
+  const num = (v: string | null) => (v === null || !/^-?\d+(\.\d+)?$/.test(v) ? (v ?? '') : formatDecimal(v));
   // Unit prices keep the company's extra decimals (DecimalesRedondeo), never fewer than two.
   const precio = (v: string) => formatAmount(v, { decimals: Math.max(2, (num(v).split(',')[1] ?? '').length) });
 

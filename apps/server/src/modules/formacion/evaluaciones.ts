@@ -1,4 +1,4 @@
-import { MSG, MSG_ACADEMIA, notaFinal } from '@faro/domain';
+import { formatNumber, MSG, MSG_ACADEMIA, notaFinal } from '@faro/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
@@ -172,7 +172,7 @@ export async function boletinPdf(s: Scope, idAlumno: number, trimestre: number):
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  const fmt = (n: number | null) => (n == null ? '—' : n.toFixed(2).replace('.', ','));
+  const fmt = (n: number | null) => (n == null ? '—' : formatNumber(n));
   doc
     .font('Helvetica-Bold')
     .fontSize(16)

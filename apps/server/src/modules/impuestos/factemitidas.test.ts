@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdfText.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /** The book of issued invoices: one row per invoice and VAT rate, totals per rate, exports. */
@@ -8,6 +9,24 @@ let cliente: number;
 const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 const JUNIO = { FechaDesde: '2026-06-01', FechaHasta: '2026-06-30' };
 const emitidas: Record<string, any>[] = [];
+
+/** An invoice of the book's customer (or another, in `over`), issued unless told otherwise. */
+const factura = async (fecha: string, over: Record<string, unknown>, emitir = true) => {
+  const d = await demo.request('POST', '/api/ventas/fventa/save', {
+    Cliente: cliente,
+    Fecha: fecha,
+    Lineas: [
+      { Descripcion: 'Martillo', Cantidad: '2', Precio: '10.50', Descuento: '10', TipoIva: 'IVA21' },
+      { Descripcion: 'Tornillos', Cantidad: '100', Precio: '0.05', TipoIva: 'IVA10' },
+    ],
+    ...over,
+  });
+  expect(d.status, JSON.stringify(d.body)).toBe(201);
+  if (!emitir) return d.body;
+  const e = await demo.request('POST', `/api/ventas/fventa/emitir/${d.body.Id}`);
+  expect(e.status, JSON.stringify(e.body)).toBe(200);
+  return e.body;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,22 +38,6 @@ beforeAll(async () => {
   });
   expect(rec.status, JSON.stringify(rec.body)).toBe(201);
   cliente = rec.body.Id;
-  const factura = async (fecha: string, over: Record<string, unknown>, emitir = true) => {
-    const d = await demo.request('POST', '/api/ventas/fventa/save', {
-      Cliente: cliente,
-      Fecha: fecha,
-      Lineas: [
-        { Descripcion: 'Martillo', Cantidad: '2', Precio: '10.50', Descuento: '10', TipoIva: 'IVA21' },
-        { Descripcion: 'Tornillos', Cantidad: '100', Precio: '0.05', TipoIva: 'IVA10' },
-      ],
-      ...over,
-    });
-    expect(d.status, JSON.stringify(d.body)).toBe(201);
-    if (!emitir) return d.body;
-    const e = await demo.request('POST', `/api/ventas/fventa/emitir/${d.body.Id}`);
-    expect(e.status, JSON.stringify(e.body)).toBe(200);
-    return e.body;
-  };
   emitidas.push(await factura('2026-06-03', { PorcRetencion: '15' }));
   emitidas.push(
     await factura('2026-06-10', {
@@ -145,5 +148,35 @@ describe('factemitidas export', () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('factemitidas printed for a person', () => {
+  it('the PDF groups thousands, writes dates dd/mm/aaaa and cuts no column', async () => {
+    const nombre = 'Distribuciones y Suministros Industriales del Mediterráneo Oriental Sociedad Limitada';
+    const c = await demo.request('POST', '/api/ventas/clientes/save', { Nombre: nombre, NIF: '00000031P' });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    await factura('2026-09-15', {
+      Cliente: c.body.Id,
+      Lineas: [{ Descripcion: 'Compresor', Cantidad: '1', Precio: '2235.57', TipoIva: 'IVA21' }],
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/impuestos/factemitidas/export?Formato=pdf&Filtros=${f({ FechaDesde: '2026-09-01', FechaHasta: '2026-09-30' })}`,
+      headers: { authorization: `Bearer ${demo.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const { text } = pdfText(res.rawPayload);
+    const leido = text.replace(/\s+/g, ' ');
+    expect(leido).toContain('Facturas emitidas del 01/09/2026 al 30/09/2026');
+    expect(leido).toContain('15/09/2026');
+    expect(leido).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    for (const importe of ['2.235,57', '469,47', '2.705,04']) expect(text.split('\n')).toContain(importe);
+    expect(leido).not.toMatch(/\d{4},\d{2}/);
+    // The long name wraps inside its column instead of being cut.
+    expect(leido).toContain(nombre);
+    expect(text).not.toContain('…');
+    // The header labels are whole too.
+    for (const label of ['Base imponible', '% Recargo', 'Retención']) expect(leido).toContain(label);
   });
 });

@@ -1,4 +1,4 @@
-import { add, dec, OPERACION_LABEL, type OperacionCompra, sub, toFixed, ZERO } from '@faro/domain';
+import { add, dec, formatAmount, OPERACION_LABEL, type OperacionCompra, sub, toFixed, ZERO } from '@faro/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -244,7 +244,11 @@ function pie(t: Totales): Cell[][] {
       t.General.Retencion,
       t.General.Total,
     ]),
-    filaPie(4, `Retenciones modelo 111: ${t.General.Retencion111} €; modelo 115: ${t.General.Retencion115} €`, []),
+    filaPie(
+      4,
+      `Retenciones modelo 111: ${formatAmount(t.General.Retencion111)}; modelo 115: ${formatAmount(t.General.Retencion115)}`,
+      [],
+    ),
   ];
 }
 

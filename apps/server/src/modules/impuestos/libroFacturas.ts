@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { isIsoDate, MSG, MSG_DATOS, type PermissionCode } from '@faro/domain';
+import { formatDate, formatNumber, isIsoDate, MSG, MSG_DATOS, type PermissionCode } from '@faro/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -76,7 +76,7 @@ export const filaPie = (huecos: number, etiqueta: string, valores: (string | nul
 ];
 /** The footer labels: one rate's total, the grand total. */
 export const etiquetaTipo = (x: { Impuesto: string; PorcentajeIva: string }) =>
-  `Total ${x.Impuesto} ${x.PorcentajeIva.replace('.', ',')} %`;
+  `Total ${x.Impuesto} ${formatNumber(x.PorcentajeIva)} %`;
 export const etiquetaGeneral = (facturas: number) => `Total general (${facturas} facturas)`;
 
 /** What makes one book. `F` is its row, `T` its totals (with the number of rows, `filas`). */
@@ -125,7 +125,8 @@ async function exportar<F, T extends { filas: number }>(
   out: PassThrough,
 ) {
   const t = await def.totales(scope, f);
-  await writer.begin(out, `${def.titulo} del ${f.FechaDesde} al ${f.FechaHasta}`, modelo.columnas, t.filas);
+  const titulo = `${def.titulo} del ${formatDate(f.FechaDesde)} al ${formatDate(f.FechaHasta)}`;
+  await writer.begin(out, titulo, modelo.columnas, t.filas);
   // Batches by invoice keyset: offsets would grow with the period.
   let last: { fecha: string; id: number } | null = null;
   for (;;) {

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@faro/domain';
+import { type FieldDef, formatNumber } from '@faro/domain';
 import { type AnyColumn, and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -210,7 +210,7 @@ export function registrarInformes(app: FastifyInstance, deps: AppDeps): void {
         const s = deps.scopeOf(request);
         const filas = await filasInforme(s, informe, f);
         if (filas.length > MAX_FILAS_INFORME)
-          throw badRequest(`El informe pasa de ${MAX_FILAS_INFORME.toLocaleString('es-ES')} filas: acota las fechas`);
+          throw badRequest(`El informe pasa de ${formatNumber(MAX_FILAS_INFORME, 0)} filas: acota las fechas`);
         const writer = WRITERS[formato.data](filas.length);
         const { PassThrough } = await import('node:stream');
         const stream = new PassThrough();

@@ -4,6 +4,7 @@ import {
   documentoVentaSchema,
   ESTADOS_VENTA,
   exencionDeRegimen,
+  formatAmount,
   lineasNoExentas,
   MSG_EXENCIONES,
   MSG_RECURRENTES,
@@ -161,7 +162,7 @@ export const LADO_VENTA: LadoDocumentos = {
     },
     mensajes: {
       noEmitida: 'Sólo se pueden cobrar facturas emitidas y no anuladas',
-      excede: (pendiente) => `El cobro supera el importe pendiente de la factura (${pendiente} €)`,
+      excede: (pendiente) => `El cobro supera el importe pendiente de la factura (${formatAmount(pendiente)})`,
     },
     editable: false,
   },

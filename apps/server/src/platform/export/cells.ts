@@ -31,7 +31,7 @@ export function exportColumns(entity: EntityDef, format: ExportFormat): Column[]
   return chosen.map(([key, def]) => ({ key, label: def.label, def }));
 }
 
-const NUMERIC = new Set(['integer', 'decimal', 'money', 'percent', 'minutes']);
+export const NUMERIC = new Set(['integer', 'decimal', 'money', 'percent', 'minutes']);
 
 /** Cells of a batch of rows; references show the title of the row they point to (looked up once per batch). */
 export async function toCells(scope: Scope, columns: Column[], rows: Row[]): Promise<Cell[][]> {

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { formatDate, formatNumber } from '@faro/domain';
 import { type Cell, type Column, cellText } from './cells.ts';
 import { drained, type SheetWriter, xmlEscape } from './writers.ts';
 
@@ -18,7 +19,7 @@ export function htmlWriter(): SheetWriter {
       const t = xmlEscape(title);
       out.write(
         `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${t}</title><style>${STYLE}</style></head><body>` +
-          `<h1>${t}</h1><p>${total.toLocaleString('es-ES')} registros · ${new Date().toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' })}</p>` +
+          `<h1>${t}</h1><p>${formatNumber(total, 0)} registros · ${formatDate(new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' }))}</p>` +
           `<table><thead><tr>${columns.map((c) => `<th>${xmlEscape(c.label)}</th>`).join('')}</tr></thead><tbody>`,
       );
     },

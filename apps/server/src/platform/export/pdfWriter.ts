@@ -1,47 +1,68 @@
 import type { Writable } from 'node:stream';
-import { type Cell, type Column, cellText } from './cells.ts';
+import { type Cell, type Column, cellText, NUMERIC } from './cells.ts';
 import { drained, type SheetWriter } from './writers.ts';
 
 const MARGIN = 28;
 const FONT_SIZE = 7.5;
-const ROW = 12;
+/** Below this the printed list is no longer readable: wide layouts shrink the type to it at most. */
+const MIN_FONT_SIZE = 5.5;
+/** The share of the width that fixed (number and date) columns may take before the type shrinks. */
+const FIXED_SHARE = 0.62;
+const PAD = 2;
+
+/** How wide a column's widest plausible value is: amounts up to millions, dates, date-times. */
+const MUESTRA: Partial<Record<string, (scale: number) => string>> = {
+  d: () => '00/00/0000',
+  dt: () => '00/00/0000 00:00',
+  n: (scale) => `-9.999.999${scale > 0 ? `,${'9'.repeat(scale)}` : ''}`,
+};
+type Tipo = 'n' | 'd' | 'dt' | 's';
+const tipoDe = (c: Column): Tipo =>
+  NUMERIC.has(c.def.kind) ? 'n' : c.def.kind === 'date' ? 'd' : c.def.kind === 'datetime' ? 'dt' : 's';
 
 /**
  * A printable list (A4 landscape, Helvetica) with pdfkit: pages are written out as they fill, the header row is
- * repeated on each page, long texts are cut to their column.
+ * repeated on each page. Nothing is cut: number and date columns are as wide as their widest plausible value (an
+ * amount that still does not fit is set smaller, never clipped nor wrapped), text columns share the rest and wrap
+ * their text (and headers) over as many lines as it takes; a layout too wide for the page sets smaller type.
  */
 export function pdfWriter(): SheetWriter {
   let doc: PDFKit.PDFDocument;
   let out: Writable;
   let columns: Column[];
   let widths: number[];
+  let fontSize = FONT_SIZE;
   let y = 0;
   let page = 0;
   let title = '';
   let finished: Promise<void>;
 
-  const clip = (text: string, width: number) => {
-    if (doc.widthOfString(text) <= width) return text;
-    let lo = 0;
-    let hi = text.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
-      else hi = mid - 1;
-    }
-    return `${text.slice(0, lo)}…`;
-  };
+  const lineHeight = () => fontSize * 1.3;
+  const heightOf = (text: string, width: number) =>
+    text ? Math.max(lineHeight(), doc.heightOfString(text, { width: width - 2 * PAD, lineGap: 0 })) : lineHeight();
 
-  const line = (texts: string[], numeric: boolean[]) => {
+  /** A row's height: text wraps in its column, numbers and dates stay on one line. */
+  const rowHeight = (texts: string[], tipos: Tipo[]) =>
+    Math.max(...texts.map((t, i) => (tipos[i] === 's' ? heightOf(t, widths[i] as number) : lineHeight())));
+
+  /** One row: amounts right-aligned on one line (set smaller if they must), dates on one line, text wrapped. */
+  const line = (texts: string[], tipos: Tipo[]) => {
+    const height = Math.min(doc.page.height - MARGIN - y, rowHeight(texts, tipos));
     let x = MARGIN;
     texts.forEach((t, i) => {
       const w = widths[i] as number;
-      const s = clip(t, w - 4);
-      const dx = numeric[i] ? w - 2 - doc.widthOfString(s) : 2;
-      doc.text(s, x + dx, y, { lineBreak: false });
+      if (tipos[i] === 's') {
+        if (t) doc.text(t, x + PAD, y, { width: w - 2 * PAD, height, lineGap: 0, ellipsis: true });
+      } else {
+        const natural = doc.widthOfString(t);
+        if (natural > w - 2 * PAD) doc.fontSize((fontSize * (w - 2 * PAD)) / natural);
+        const dx = tipos[i] === 'n' ? w - PAD - doc.widthOfString(t) : PAD;
+        doc.text(t, x + dx, y, { lineBreak: false });
+        doc.fontSize(fontSize);
+      }
       x += w;
     });
-    y += ROW;
+    y += height + 2;
   };
 
   const header = () => {
@@ -50,13 +71,13 @@ export function pdfWriter(): SheetWriter {
     doc.font('Helvetica-Bold').fontSize(11).text(title, MARGIN, y, { lineBreak: false });
     doc
       .font('Helvetica')
-      .fontSize(FONT_SIZE)
+      .fontSize(fontSize)
       .text(`Página ${page}`, doc.page.width - MARGIN - 60, y + 2, { width: 60, align: 'right', lineBreak: false });
     y += 20;
     doc.font('Helvetica-Bold');
     line(
       columns.map((c) => c.label),
-      columns.map(() => false),
+      columns.map(() => 's'),
     );
     doc
       .moveTo(MARGIN, y - 3)
@@ -64,6 +85,28 @@ export function pdfWriter(): SheetWriter {
       .lineWidth(0.5)
       .stroke();
     doc.font('Helvetica');
+  };
+
+  /** Fixed columns fit their widest value; text columns share the rest by weight. */
+  const layout = (cols: Column[]) => {
+    const usable = doc.page.width - 2 * MARGIN;
+    const fijo = (c: Column) => {
+      const muestra = MUESTRA[tipoDe(c)];
+      return muestra ? doc.widthOfString(muestra(c.def.scale ?? 2)) + 2 * PAD + 2 : null;
+    };
+    doc.fontSize(fontSize);
+    let fijos = cols.map(fijo);
+    const suma = fijos.reduce<number>((a, w) => a + (w ?? 0), 0);
+    if (suma > usable * FIXED_SHARE) {
+      fontSize = Math.max(MIN_FONT_SIZE, (fontSize * usable * FIXED_SHARE) / suma);
+      doc.fontSize(fontSize);
+      fijos = cols.map(fijo);
+    }
+    const resto = usable - fijos.reduce<number>((a, w) => a + (w ?? 0), 0);
+    const weight = (c: Column) =>
+      c.def.kind === 'text' || c.def.kind === 'email' ? 3 : c.def.kind === 'reference' ? 2 : 1.2;
+    const total = cols.reduce((a, c, i) => a + (fijos[i] === null ? weight(c) : 0), 0);
+    return cols.map((c, i) => fijos[i] ?? (Math.max(resto, 0) * weight(c)) / (total || 1));
   };
 
   return {
@@ -87,24 +130,18 @@ export function pdfWriter(): SheetWriter {
         doc.on('error', reject);
       });
       doc.pipe(target, { end: false });
-      doc.fontSize(FONT_SIZE);
-      const usable = doc.page.width - 2 * MARGIN;
-      const weight = (c: Column) =>
-        c.def.kind === 'text' || c.def.kind === 'email' ? 3 : c.def.kind === 'reference' ? 2 : 1.2;
-      const total = cols.reduce((a, c) => a + weight(c), 0);
-      widths = cols.map((c) => (usable * weight(c)) / total);
+      widths = layout(cols);
       header();
     },
     async rows(cells: Cell[][]) {
       for (const r of cells) {
-        if (y + ROW > doc.page.height - MARGIN) {
+        const texts = r.map(cellText);
+        const tipos = r.map((c, i): Tipo => c?.t ?? tipoDe(columns[i] as Column));
+        if (y + rowHeight(texts, tipos) > doc.page.height - MARGIN) {
           doc.addPage();
           header();
         }
-        line(
-          r.map(cellText),
-          r.map((c) => c?.t === 'n'),
-        );
+        line(texts, tipos);
       }
       await drained(out);
     },

@@ -1,4 +1,4 @@
-import { formatAmount, formatDate, type RouteDef } from '@faro/domain';
+import { decimalEditable, formatAmount, formatDate, formatNumber, type RouteDef } from '@faro/domain';
 import {
   Alert,
   Anchor,
@@ -291,7 +291,7 @@ export function NuevoCobro({
     enabled: !!elegida,
   });
   const pendiente = detalle.data?.Vencimientos ? pendienteDe(detalle.data.Vencimientos) : null;
-  const importe = values.Importe || (pendiente ? pendiente.replace('.', ',') : '');
+  const importe = values.Importe || (pendiente ? decimalEditable(pendiente) : '');
   const set = (k: keyof typeof values) => (v: string | null) => setValues((old) => ({ ...old, [k]: v ?? '' }));
   const guardar = async () => {
     const faltan: Record<string, string> = {};
@@ -473,8 +473,8 @@ export function LibroFacturasEmitidas({
               {totales.PorTipo.map((x) => (
                 <Table.Tr key={`${x.Impuesto}-${x.PorcentajeIva}-${x.PorcentajeRecargo}`}>
                   <Table.Td>
-                    {x.Impuesto} {x.PorcentajeIva.replace('.', ',')} %
-                    {Number(x.PorcentajeRecargo) ? ` (recargo ${x.PorcentajeRecargo.replace('.', ',')} %)` : ''}
+                    {x.Impuesto} {formatNumber(x.PorcentajeIva)} %
+                    {Number(x.PorcentajeRecargo) ? ` (recargo ${formatNumber(x.PorcentajeRecargo)} %)` : ''}
                   </Table.Td>
                   <Table.Td ta="right">{money(x.Base)}</Table.Td>
                   <Table.Td ta="right">{money(x.Cuota)}</Table.Td>
@@ -536,7 +536,7 @@ export function LibroFacturasEmitidas({
                     {String((r as unknown as Record<string, unknown>)[lado.terceroNif] ?? r.ClienteNIF ?? '')}
                   </Table.Td>
                   <Table.Td ta="right">{money(r.Base)}</Table.Td>
-                  <Table.Td ta="right">{r.PorcentajeIva.replace('.', ',')}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(r.PorcentajeIva)}</Table.Td>
                   <Table.Td ta="right">{money(r.Cuota)}</Table.Td>
                   <Table.Td ta="right">{money(r.CuotaRecargo)}</Table.Td>
                   <Table.Td ta="right">{money(r.Retencion)}</Table.Td>

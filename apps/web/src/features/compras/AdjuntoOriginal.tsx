@@ -1,3 +1,4 @@
+import { formatNumber } from '@faro/domain';
 import { Alert, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,7 +19,7 @@ export const ADJUNTO_TIPOS = 'image/jpeg,image/png,application/pdf';
 export const problemaAdjunto = (file: File | null) => logoProblem(file, ADJUNTO_LIMITE_KB);
 
 const tamano = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024 ? `${formatNumber(bytes / 1024 / 1024, 1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /**
  * The attached original of a received invoice or expense (`compras/{recurso}/adjunto/{id}`): see it, replace it or

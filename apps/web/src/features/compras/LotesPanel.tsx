@@ -1,3 +1,4 @@
+import { formatDecimal } from '@faro/domain';
 import { Anchor, Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -51,7 +52,7 @@ export const rutaDocumento = (m: Pick<MovimientoLote, 'Documento' | 'IdDocumento
 export const nombreDocumento = (m: Pick<MovimientoLote, 'Documento' | 'NumSerie' | 'IdDocumento'>): string =>
   `${NOMBRE[m.Documento.split('/')[1] ?? ''] ?? 'Documento'} ${m.NumSerie ?? `#${m.IdDocumento}`}`;
 const fecha = (iso: string | null) => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '—');
-const cantidad = (q: string) => Number(q).toLocaleString('es-ES', { maximumFractionDigits: 3 });
+const cantidad = (q: string) => formatDecimal(q);
 
 /**
  * Lots of a product traced by lot (issue 13): stock per lot and warehouse, first expiry first, and each lot's

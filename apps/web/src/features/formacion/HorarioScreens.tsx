@@ -1,4 +1,4 @@
-import { DIAS_SEMANA, ENTITIES, type EntityDef, ESTADOS_ASISTENCIA, type RouteDef } from '@faro/domain';
+import { DIAS_SEMANA, ENTITIES, type EntityDef, ESTADOS_ASISTENCIA, formatNumber, type RouteDef } from '@faro/domain';
 import {
   Alert,
   Anchor,
@@ -343,7 +343,7 @@ function EvaluacionCurso({ idCurso }: { idCurso: number }) {
                 }}
               />
             ) : (
-              <Text size="sm">Nota final: {a.Final == null ? '—' : a.Final.toFixed(2).replace('.', ',')}</Text>
+              <Text size="sm">Nota final: {a.Final == null ? '—' : formatNumber(a.Final)}</Text>
             )}
           </Group>
         </Card>

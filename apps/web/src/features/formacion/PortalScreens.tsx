@@ -1,4 +1,4 @@
-import { formatAmount, type RouteDef } from '@faro/domain';
+import { formatAmount, formatNumber, type RouteDef } from '@faro/domain';
 import {
   Alert,
   Anchor,
@@ -189,7 +189,7 @@ interface Expediente {
     }[];
   }[];
 }
-const nota = (n: number | null) => (n == null ? '—' : n.toFixed(2).replace('.', ','));
+const nota = (n: number | null) => (n == null ? '—' : formatNumber(n));
 
 function MisEvaluaciones() {
   const [trimestre, setTrimestre] = useState('1');

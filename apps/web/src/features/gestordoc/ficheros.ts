@@ -1,4 +1,4 @@
-import { MSG } from '@faro/domain';
+import { formatNumber, MSG } from '@faro/domain';
 import { api } from '../../platform/api/client.ts';
 import { notifyError } from '../../platform/ui/notify.ts';
 
@@ -18,7 +18,7 @@ export const TIPOS_IMAGEN = ['image/jpeg', 'image/png'];
 
 /** "12 KB", "1,5 MB". */
 export const tamano = (n: number) =>
-  n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+  n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${formatNumber(n / 1024 / 1024, 1)} MB`;
 
 /** The Spanish message of a file the rules refuse (type, then size), or null when it may be uploaded. */
 export function motivoRechazo(f: File, tipos = TIPOS): string | null {

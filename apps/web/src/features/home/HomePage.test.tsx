@@ -52,11 +52,11 @@ describe('office dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('panel-oficina')).toBeTruthy());
     expect(calls.map((c) => c.path)).toContain('informes/panel');
     const valor = (id: string) => screen.getByTestId(`${id}-valor`).textContent?.replace(/\s/g, ' ');
-    expect(valor('panel-ventas')).toBe('12345,50 €');
+    expect(valor('panel-ventas')).toBe('12.345,50 €');
     expect(screen.getByTestId('panel-ventas').textContent).toContain('3 facturas');
     expect(valor('panel-cobros')).toBe('500,00 €');
     expect(screen.getByTestId('panel-cobros').textContent).toContain('Vencido: 120,00 €');
-    expect(valor('panel-bancos')).toBe('9800,25 €');
+    expect(valor('panel-bancos')).toBe('9.800,25 €');
     expect(valor('panel-plazo')).toBe('20/04/2026');
     expect(screen.getByTestId('panel-plazo').textContent).toContain('faltan 10 días');
     const graficos = screen.getAllByRole('img');
@@ -64,7 +64,7 @@ describe('office dashboard', () => {
       'Ventas por mes',
       'Cobros y pagos pendientes',
     ]);
-    expect(graficos[0]!.getAttribute('aria-label')).toContain('abr 26 12345,50 €');
+    expect(graficos[0]!.getAttribute('aria-label')).toContain('abr 26 12.345,50 €');
     // Everything the page showed before is still there.
     expect(screen.getByTestId('home-empresa').textContent).toBe('Comercial Demo SL');
     // The panel arrives after the page, so it comes last: nothing the user may be reaching for is pushed down

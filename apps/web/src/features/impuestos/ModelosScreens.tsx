@@ -5,6 +5,7 @@ import {
   type Declarado,
   formatAmount,
   formatDate,
+  formatNumber,
   MODELOS_TRIBUTARIOS,
   type ModeloTributario,
   NOMBRE_MODELO,
@@ -36,6 +37,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { SIN_CORTE, TdImporte } from '../../ui/fields/Importe.tsx';
 import { save } from '../../ui/list/ExportMenu.tsx';
 
 /**
@@ -122,7 +124,11 @@ function conClave<T>(filas: readonly T[], id: (x: T) => string): (T & { clave: s
 }
 
 const valor = (m: ModeloTributario, k: string, v: string | undefined) =>
-  v === undefined ? '' : CASILLAS_NO_IMPORTE[m].includes(k) ? v.replace('.', ',') : formatAmount(v);
+  v === undefined
+    ? ''
+    : CASILLAS_NO_IMPORTE[m].includes(k)
+      ? formatNumber(v, v.split('.')[1]?.length ?? 0) || v
+      : formatAmount(v);
 
 export function ModelosScreens({ route }: { action: string; segments: string[]; route: { title: string } }) {
   const { info } = useReady();
@@ -392,8 +398,8 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
                     <Table.Td>{d.NIF}</Table.Td>
                     <Table.Td>{d.Nombre}</Table.Td>
                     <Table.Td>{d.Clave}</Table.Td>
-                    <Table.Td ta="right">{formatAmount(d.Importe)}</Table.Td>
-                    {modelo === '347' && <Table.Td ta="right">{formatAmount(d.Metalico ?? '0')}</Table.Td>}
+                    <TdImporte value={d.Importe} />
+                    {modelo === '347' && <TdImporte value={d.Metalico ?? '0'} />}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -432,7 +438,7 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
                     <Table.Td>
                       {r.FechaPresentacion ? `${formatDate(r.FechaPresentacion)} · ${r.Justificante ?? ''}` : ''}
                     </Table.Td>
-                    <Table.Td ta="right">{formatAmount(r.Resultado)}</Table.Td>
+                    <TdImporte value={r.Resultado} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -558,7 +564,7 @@ function TrazaModal({ ruta, casilla, onClose }: { ruta: string; casilla: string;
                 <Table.Tbody>
                   {conClave(t.data.Lineas, (l) => `${l.Libro}-${l.Id}`).map((l) => (
                     <Table.Tr key={l.clave}>
-                      <Table.Td>{formatDate(l.Fecha)}</Table.Td>
+                      <Table.Td style={SIN_CORTE}>{formatDate(l.Fecha)}</Table.Td>
                       <Table.Td>
                         <a href={`/${l.Libro === 'emitidas' ? 'fventa' : 'fcompra'}/editar/${l.Id}`}>{l.NumSerie}</a>
                       </Table.Td>
@@ -566,9 +572,9 @@ function TrazaModal({ ruta, casilla, onClose }: { ruta: string; casilla: string;
                         {l.Tercero}
                         {l.NIF ? ` (${l.NIF})` : ''}
                       </Table.Td>
-                      <Table.Td ta="right">{formatAmount(l.Base)}</Table.Td>
-                      <Table.Td ta="right">{formatAmount(l.Cuota)}</Table.Td>
-                      <Table.Td ta="right">{formatAmount(l.Importe)}</Table.Td>
+                      <TdImporte value={l.Base} />
+                      <TdImporte value={l.Cuota} />
+                      <TdImporte value={l.Importe} />
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -576,7 +582,7 @@ function TrazaModal({ ruta, casilla, onClose }: { ruta: string; casilla: string;
             </Table.ScrollContainer>
           )}
           <Text size="sm" fw={600}>
-            Total de la casilla: {formatAmount(t.data.Importe)}
+            Total de la casilla: <span style={SIN_CORTE}>{formatAmount(t.data.Importe)}</span>
           </Text>
         </Stack>
       )}

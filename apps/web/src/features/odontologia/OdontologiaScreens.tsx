@@ -1,4 +1,4 @@
-import { type RouteDef, TIPOS_CONSENTIMIENTO } from '@faro/domain';
+import { formatAmount, type RouteDef, TIPOS_CONSENTIMIENTO } from '@faro/domain';
 import {
   Anchor,
   Badge,
@@ -22,6 +22,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { TdImporte } from '../../ui/fields/Importe.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import { Odontograma } from './Odontograma.tsx';
@@ -359,7 +360,7 @@ function ListaPlanes({ idCliente }: { idCliente?: number }) {
                 </Table.Td>
                 <Table.Td>{p.Paciente}</Table.Td>
                 <Table.Td>{p.Presupuesto ?? 'Borrador'}</Table.Td>
-                <Table.Td>{p.Total} €</Table.Td>
+                <TdImporte value={p.Total} />
                 <Table.Td>{p.FechaAceptacion ? fechaEs(p.FechaAceptacion) : 'No'}</Table.Td>
               </Table.Tr>
             ))}
@@ -391,7 +392,7 @@ function PlanDetalle({ id }: { id: number }) {
         <Badge variant="light" color={p.Estado === 'pendiente' ? 'orange' : 'green'}>
           {ESTADO_PLAN[p.Estado ?? 'pendiente']}
         </Badge>
-        <Text>Total {p.Total} €</Text>
+        <Text>Total {formatAmount(p.Total)}</Text>
         <Anchor component={Link} to={`/pventa/editar/${p.IdPresupuesto}`}>
           Ver presupuesto {p.Presupuesto ?? ''}
         </Anchor>
@@ -429,7 +430,7 @@ function PlanDetalle({ id }: { id: number }) {
               <Table.Tr key={m.Id}>
                 <Table.Td>{m.Descripcion}</Table.Td>
                 <Table.Td>{m.Pieza ? `${m.Pieza} ${m.Caras}` : '—'}</Table.Td>
-                <Table.Td>{m.Precio} €</Table.Td>
+                <TdImporte value={m.Precio} />
                 <Table.Td>{m.Estado === 'realizado' ? `Realizado ${fechaEs(m.Fecha)}` : 'Planificado'}</Table.Td>
                 <Table.Td>
                   {m.Estado === 'planificado' && p.FechaAceptacion && (
@@ -533,7 +534,7 @@ function NuevoPlan() {
               { value: '', label: 'Elige un tratamiento' },
               ...(catalogo.data?.Items ?? [])
                 .filter((t) => !t.Baja)
-                .map((t) => ({ value: String(t.Id), label: `${t.Descripcion} (${t.PrecioVenta} €)` })),
+                .map((t) => ({ value: String(t.Id), label: `${t.Descripcion} (${formatAmount(t.PrecioVenta)})` })),
             ]}
             error={errores[`Lineas[${i}].IdProducto`] ?? errores[`Lineas.${i}.IdProducto`]}
           />
@@ -761,7 +762,7 @@ function Tratamientos() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{t.Descripcion}</Table.Td>
-                <Table.Td>{t.PrecioVenta} €</Table.Td>
+                <TdImporte value={t.PrecioVenta} />
                 <Table.Td>{t.Exencion ? `Exento (${t.Exencion})` : `${Number(t.PorcentajeIva ?? 0)} %`}</Table.Td>
               </Table.Tr>
             ))}

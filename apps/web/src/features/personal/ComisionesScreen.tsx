@@ -1,4 +1,4 @@
-import { formatDate } from '@faro/domain';
+import { formatAmount, formatDate } from '@faro/domain';
 import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -26,7 +26,7 @@ interface FilaComision {
   }[];
 }
 
-const euros = (n: number) => `${n.toFixed(2).replace('.', ',')} €`;
+const euros = (n: number) => formatAmount(n);
 
 /** /comisiones/lista: the sales reps' commissions of a period from the issued invoices (issue 20). */
 export function ComisionesScreen() {

@@ -1,4 +1,4 @@
-import { formatDate } from '@faro/domain';
+import { decimalEditable, formatDate } from '@faro/domain';
 import {
   Badge,
   Button,
@@ -310,7 +310,7 @@ function MovimientoManual({ id, onClose }: { id: number | null; onClose: () => v
   const valores = {
     IdTesoreria: val('IdTesoreria', base ? String(base.IdTesoreria) : ''),
     Fecha: val('Fecha', base?.Fecha ?? hoyIso()),
-    Importe: val('Importe', base ? base.Importe.replace('.', ',') : ''),
+    Importe: val('Importe', base ? decimalEditable(base.Importe) : ''),
     IdConcepto: val('IdConcepto', base?.IdConcepto ? String(base.IdConcepto) : ''),
     Descripcion: val('Descripcion', base?.Descripcion ?? ''),
   };

@@ -296,7 +296,7 @@ describe('action buttons', { timeout: 20_000 }, () => {
       'POST tesoreria/movstesoreriac/save': () =>
         json(400, {
           Mensaje: 'Revisa los errores del formulario',
-          Errores: [{ Campo: 'Importe', Mensaje: 'El cobro supera el importe pendiente de la factura (25.41 €)' }],
+          Errores: [{ Campo: 'Importe', Mensaje: 'El cobro supera el importe pendiente de la factura (25,41 €)' }],
         }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Registrar cobro' }));
@@ -305,7 +305,7 @@ describe('action buttons', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
     expect(
       await within(dialog).findByText(
-        'El cobro supera el importe pendiente de la factura (25.41 €)',
+        'El cobro supera el importe pendiente de la factura (25,41 €)',
         {},
         { timeout: 5000 },
       ),

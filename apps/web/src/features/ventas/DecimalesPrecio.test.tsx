@@ -32,8 +32,8 @@ describe('unit prices with the company decimals (live totals as the server store
     fireEvent.change(cell('Cantidad 1'), { target: { value: '1000' } });
     fireEvent.change(cell('Precio 1'), { target: { value: '1,2345' } });
     // 1000 × 1.2345 = 1234.50; IVA 21 % = 259.245 → 259.25; total 1493.75
-    await waitFor(() => expect(screen.getByTestId('importe-1').textContent).toBe('1234,50 €'));
-    expect(screen.getByTestId('total').textContent).toBe('1493,75 €');
+    await waitFor(() => expect(screen.getByTestId('importe-1').textContent).toBe('1.234,50 €'));
+    expect(screen.getByTestId('total').textContent).toBe('1.493,75 €');
     fireEvent.blur(cell('Precio 1'));
     expect(screen.queryByText(/admite como máximo/)).toBeNull();
     // A fifth decimal is more than the company allows: the cell says so in Spanish.
@@ -47,7 +47,7 @@ describe('unit prices with the company decimals (live totals as the server store
     await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('25,41 €'));
     fireEvent.change(cell('Cantidad 1'), { target: { value: '1000' } });
     fireEvent.change(cell('Precio 1'), { target: { value: '1,2345' } });
-    await waitFor(() => expect(screen.getByTestId('importe-1').textContent).toBe('1230,00 €'));
+    await waitFor(() => expect(screen.getByTestId('importe-1').textContent).toBe('1.230,00 €'));
     fireEvent.blur(cell('Precio 1'));
     expect(await screen.findByText('El precio admite como máximo 2 decimales')).toBeTruthy();
   });

@@ -47,15 +47,15 @@ describe('sales document list', { timeout: 20_000 }, () => {
     expect(screen.getByText('Borrador')).toBeTruthy();
     expect(screen.getByText('05/03/2026')).toBeTruthy();
     expect(screen.getByText('Talleres Norte')).toBeTruthy();
-    expect(screen.getByText('1234,50 €')).toBeTruthy();
-    expect(screen.getByText('1020,25 €')).toBeTruthy();
+    expect(screen.getByText('1.234,50 €')).toBeTruthy();
+    expect(screen.getByText('1.020,25 €')).toBeTruthy();
     const table = screen.getByRole('table');
     expect(within(table).getByText('Cobrado parcialmente')).toBeTruthy();
     expect(within(table).getByText('Anulada')).toBeTruthy();
     expect(screen.getByTestId('list-total').textContent).toBe('3 registros');
     // The page totals leave the cancelled invoice out: 1234.50 + 25.41.
-    expect(screen.getByTestId('pagina-total').textContent).toBe('1259,91 €');
-    expect(screen.getByTestId('pagina-base').textContent).toBe('1041,25 €');
+    expect(screen.getByTestId('pagina-total').textContent).toBe('1.259,91 €');
+    expect(screen.getByTestId('pagina-base').textContent).toBe('1.041,25 €');
     expect(screen.getByRole('link', { name: 'Nueva factura' }).getAttribute('href')).toBe('/fventa/nuevo');
   });
 

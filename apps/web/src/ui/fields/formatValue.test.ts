@@ -9,6 +9,7 @@ describe('list formatters', () => {
     expect(FORMATTERS.money('59.0000', precio)).toBe('59,00 €');
     expect(FORMATTERS.money('12.3450', precio)).toBe('12,345 €');
     expect(FORMATTERS.money('0.1234', precio)).toBe('0,1234 €');
-    expect(FORMATTERS.money('1234.5', { ...precio, scale: 2 })).toBe('1234,50 €');
+    expect(FORMATTERS.money('1234.5', { ...precio, scale: 2 })).toBe('1.234,50 €');
+    expect(FORMATTERS.money('27059.6400', precio)).toBe('27.059,64 €');
   });
 });

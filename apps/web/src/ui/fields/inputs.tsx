@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import type { FieldDef, FieldKind } from '@faro/domain';
-import { formatMinutes } from '@faro/domain';
+import { decimalEditable, formatMinutes } from '@faro/domain';
 import { Checkbox, Code, Input, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import { isReferenceList, selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
@@ -48,7 +48,7 @@ function NumberText(p: InputProps & { integer?: boolean; hint?: (v: unknown) => 
       {...chrome(p)}
       inputMode={p.integer ? 'numeric' : 'decimal'}
       description={p.hint ? p.hint(p.value) : p.def.help}
-      value={str(p.value).replace('.', ',')}
+      value={decimalEditable(str(p.value))}
       onChange={(e) => p.onChange(e.currentTarget.value.replace(',', '.'))}
       styles={{ input: { textAlign: 'right' } }}
     />

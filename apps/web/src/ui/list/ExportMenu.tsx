@@ -1,3 +1,4 @@
+import { formatNumber } from '@faro/domain';
 import { Button, Group, Menu, Progress, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type DownloadProgress, type Params, streamDownload } from '../../platform/api/client.ts';
@@ -10,10 +11,8 @@ export const EXPORT_FORMATS = [
   { value: 'html', label: 'HTML' },
 ] as const;
 
-const kb = (bytes: number) =>
-  new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)));
-const count = (n: number) =>
-  new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
+const kb = (bytes: number) => formatNumber(Math.max(1, Math.round(bytes / 1024)), 0);
+const count = (n: number) => formatNumber(n, 0);
 
 /** The progress line: the rows announced by the server and the bytes received so far. */
 export function progressText(p: DownloadProgress): string {

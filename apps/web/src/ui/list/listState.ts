@@ -1,4 +1,4 @@
-import { type EntityDef, type FieldDef, hasBaja } from '@faro/domain';
+import { type EntityDef, type FieldDef, formatNumber, hasBaja } from '@faro/domain';
 import type { Params } from '../../platform/api/client.ts';
 
 /** Active flag filter (spec section 4): false = Activo, true = Anulado; 'todos' sends no Baja filter. */
@@ -107,7 +107,7 @@ export function listParams(state: ListState, entity: EntityDef, pageSize = PAGE_
 
 /** "1.234 registros", and "10.000+" when the server capped the count. */
 export function totalText(total: number, limited = false): string {
-  const n = new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(total);
+  const n = formatNumber(total, 0);
   if (limited) return `${n}+`;
   return `${n} ${total === 1 ? 'registro' : 'registros'}`;
 }

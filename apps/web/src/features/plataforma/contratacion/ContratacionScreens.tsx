@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPES,
+  formatAmount,
   PASSWORD_HINT,
   PLANES,
   type RouteDef,
@@ -145,7 +146,7 @@ function NuevaContratacion() {
               <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
                 {PLANES.map((p) => (
                   <Card key={p.Codigo} withBorder>
-                    <Radio value={p.Codigo} label={`${p.Nombre}: ${p.PrecioMes} €/mes`} />
+                    <Radio value={p.Codigo} label={`${p.Nombre}: ${formatAmount(p.PrecioMes, { decimals: 0 })}/mes`} />
                     <Text size="sm" c="dimmed" mt={4}>
                       {p.Usuarios} usuarios, {p.Centros} centros, {p.Modulos.length} módulos. IVA no incluido.
                     </Text>
@@ -195,7 +196,8 @@ function NuevaContratacion() {
           <Card withBorder mt="md">
             <Stack gap={4}>
               <Text>
-                <b>Plan:</b> {plan?.Nombre} ({plan?.PrecioMes} €/mes) · {TIPOS_CUENTA_TEXTO[v.TipoCuenta as 'general']}
+                <b>Plan:</b> {plan?.Nombre} ({formatAmount(plan?.PrecioMes, { decimals: 0 })}/mes) ·{' '}
+                {TIPOS_CUENTA_TEXTO[v.TipoCuenta as 'general']}
               </Text>
               <Text>
                 <b>Empresa:</b> {v.NombreEmpresa} · {v.NIF} · {v.Direccion}, {v.CodPostal} {v.Poblacion}

@@ -1,4 +1,4 @@
-import { MODULE_FLAGS, type ModuleFlag, PLANES, type PlanSuscripcion, type RouteDef } from '@faro/domain';
+import { formatAmount, MODULE_FLAGS, type ModuleFlag, PLANES, type PlanSuscripcion, type RouteDef } from '@faro/domain';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../platform/api/client.ts';
@@ -83,7 +83,7 @@ function Contratado() {
               <Card key={p.Codigo} withBorder>
                 <Stack gap={4}>
                   <Text fw={600}>{p.Nombre}</Text>
-                  <Text>{p.PrecioMes} €/mes (IVA no incluido)</Text>
+                  <Text>{formatAmount(p.PrecioMes, { decimals: 0 })}/mes (IVA no incluido)</Text>
                   <Text size="sm" c="dimmed">
                     {p.Usuarios} usuarios, {p.Centros} centros
                   </Text>
@@ -113,7 +113,7 @@ function Contratado() {
               { titulo: 'Mes', celda: (f) => f.Periodo.split('-').reverse().join('/') },
               { titulo: 'Factura', celda: (f) => f.NumSerie ?? '—' },
               { titulo: 'Plan', celda: (f) => PLANES.find((p) => p.Codigo === f.Plan)?.Nombre ?? f.Plan },
-              { titulo: 'Total', celda: (f) => `${Number(f.Total).toFixed(2).replace('.', ',')} €`, numerica: true },
+              { titulo: 'Total', celda: (f) => formatAmount(f.Total), numerica: true },
               {
                 titulo: 'PDF',
                 celda: (f) => (
