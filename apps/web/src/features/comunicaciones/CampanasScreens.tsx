@@ -2,6 +2,7 @@ import {
   contarSms,
   ESTADOS_CAMPANA,
   formatDate,
+  formatNumber,
   LEVEL_FOR_ACTION,
   levelIn,
   MSG,
@@ -323,7 +324,7 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
                 <Text size="sm" data-testid="audiencia">
                   {valores.IdSegmentacion
                     ? audiencia.data
-                      ? `${audiencia.data.Total} destinatarios`
+                      ? `${formatNumber(audiencia.data.Total, 0)} destinatarios`
                       : 'Contando destinatarios…'
                     : 'Elige un segmento'}
                 </Text>

@@ -1,4 +1,4 @@
-import type { EntityDef } from '@faro/domain';
+import { type EntityDef, formatNumber } from '@faro/domain';
 import { Alert, Button, FileInput, Group, Modal, Select, Stack, Stepper, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -192,8 +192,8 @@ export function ImportWizard({ entity, opened, onClose }: { entity: EntityDef; o
       {step === 2 && preview && (
         <Stack>
           <Text size="sm" data-testid="import-summary">
-            {preview.Validas} de {preview.Total} filas correctas, {preview.Rechazadas.length} rechazadas. No se ha
-            guardado nada todavía.
+            {formatNumber(preview.Validas, 0)} de {formatNumber(preview.Total, 0)} filas correctas,{' '}
+            {preview.Rechazadas.length} rechazadas. No se ha guardado nada todavía.
           </Text>
           {preview.Rechazadas.length > 0 && (
             <Table striped withTableBorder data-testid="import-rejected">

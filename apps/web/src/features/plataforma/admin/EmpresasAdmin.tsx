@@ -1,6 +1,7 @@
 import {
   ACCOUNT_TYPES,
   formatAmount,
+  formatNumber,
   MODULE_FLAG_LIST,
   MODULE_FLAGS,
   PASSWORD_HINT,
@@ -87,7 +88,7 @@ export function EmpresasLista() {
         <Select label="Tipo de cuenta" data={TIPOS} value={tipo} onChange={setTipo} clearable />
       </Group>
       <Text size="sm" c="dimmed">
-        {q.data ? `${q.data.Total} empresas` : ''}
+        {q.data ? `${formatNumber(q.data.Total, 0)} empresas` : ''}
       </Text>
       <Tabla
         etiqueta="Empresas de la plataforma"
