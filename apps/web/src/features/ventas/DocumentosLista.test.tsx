@@ -72,6 +72,14 @@ describe('sales document list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(filtros(calls.at(-1)!).Borrador).toBe(true));
   });
 
+  it("offers the status 'No anulada' on invoices and sends it as NoAnulada (spec section 4)", async () => {
+    const { calls } = setup();
+    await screen.findByRole('link', { name: 'F2026-0001' });
+    await userEvent.click(screen.getByLabelText(/^Estado/, { selector: 'input:not([type=hidden])' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'No anulada', hidden: true }));
+    await waitFor(() => expect(filtros(calls.at(-1)!)).toEqual({ Estado: 'NoAnulada' }));
+  });
+
   it('orders by date, newest first by default, oldest first from the Fecha header', async () => {
     const { calls } = setup();
     await screen.findByRole('link', { name: 'F2026-0001' });
