@@ -15,6 +15,7 @@ function Probe() {
     <>
       <p data-testid="where">{useLocation().pathname}</p>
       <p data-testid="centro">{state.status === 'ready' ? state.centro : state.status}</p>
+      <p data-testid="denegados">{state.status === 'ready' ? state.info.Denegados.join(',') : ''}</p>
       <button type="button" onClick={() => void setCentro('C2')}>
         Sucursal
       </button>
@@ -29,9 +30,12 @@ function setup(path: string) {
       { Val: 'C1', Desc: 'Central' },
       { Val: 'C2', Desc: 'Sucursal' },
     ],
+    DenegadosCentro: { C2: ['VentasFact'] },
   });
+  // Like the server: the context's Denegados holds the denials of the token's centre.
+  const enC2 = (init: RequestInit) => new Headers(init.headers).get('authorization') === 'Bearer T2';
   const net = mockFetch({
-    'GET usuarios/usuario/infoempre': () => json(200, info),
+    'GET usuarios/usuario/infoempre': (init) => json(200, { ...info, Denegados: enC2(init) ? ['VentasFact'] : [] }),
     'GET usuarios/usuario/cambiarcentro/C2': () =>
       json(200, { Token: 'T2', TokenRefresh: 'R2', Expiracion: new Date(Date.now() + 600_000).toISOString() }),
   });
@@ -60,5 +64,14 @@ describe('changing centre (spec section 4)', () => {
     expect(storedCentro()).toBe('C2');
     expect(readTokens()?.Token).toBe('T2');
     expect(calls.some((c) => c.path === 'usuarios/usuario/cambiarcentro/C2')).toBe(true);
+  });
+
+  it("reads the context again for the new centre: its Denegados are the centre's", async () => {
+    setup('/clientes/lista');
+    await waitFor(() => expect(screen.getByTestId('centro').textContent).toBe('C1'));
+    expect(screen.getByTestId('denegados').textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Sucursal' }));
+    await waitFor(() => expect(screen.getByTestId('denegados').textContent).toBe('VentasFact'));
+    expect(screen.getByTestId('centro').textContent).toBe('C2');
   });
 });

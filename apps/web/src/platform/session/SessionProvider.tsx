@@ -64,6 +64,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // A new session starts in the company's first centre: move it to the remembered one.
       if (afterLogin && ready.centro && ready.centro !== info.Centros[0]?.Val) {
         await switchCentre(ready.centro).catch(() => undefined);
+        // The context was read in the first centre; its Denegados are the remembered centre's now.
+        const again = await api.get<SessionInfo>(INFO_PATH).catch(() => null);
+        if (again) {
+          setState(readyState(again));
+          return;
+        }
       }
       setState(ready);
     } catch (err) {
@@ -128,7 +134,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         window.location.reload();
         return;
       }
-      setState({ ...state, centro: val });
+      // The context's Denegados holds the denials of the token's centre: read it again for the new one.
+      const info = await api.get<SessionInfo>(INFO_PATH).catch(() => null);
+      setState(info ? readyState(info) : { ...state, centro: val });
       navigate('/');
     },
     [state, navigate],
