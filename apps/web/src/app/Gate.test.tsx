@@ -37,6 +37,25 @@ describe('route gate', () => {
     expect(await screen.findByRole('button', { name: 'Entrar' })).toBeTruthy();
   });
 
+  it('logged out on a private route remembers it; once signed in, the login sends the tab back there', async () => {
+    renderGate('/clientes/lista?Buscar=Ana', { ...fakeSession(), state: { status: 'anon' } });
+    await waitFor(() => expect(where()).toBe('/registro'));
+    expect(sessionStorage.getItem('faro.volver')).toBe('/clientes/lista?Buscar=Ana');
+  });
+
+  it('signed in on the login page goes to the remembered page (once), never off the origin', async () => {
+    sessionStorage.setItem('faro.volver', '/clientes/lista?Buscar=Ana');
+    const first = renderGate('/registro/DEMO');
+    await waitFor(() => expect(where()).toBe('/clientes/lista?Buscar=Ana'));
+    first.unmount();
+    const again = renderGate('/registro');
+    await waitFor(() => expect(where()).toBe('/'));
+    again.unmount();
+    sessionStorage.setItem('faro.volver', '//malicioso.example/robar');
+    renderGate('/registro');
+    await waitFor(() => expect(where()).toBe('/'));
+  });
+
   it('logged in, registro goes home', async () => {
     renderGate('/registro', as({}));
     await waitFor(() => expect(where()).toBe('/'));

@@ -1,9 +1,9 @@
 import { enrolmentRequired, resolveRoute, rewriteHashUrl, splitPath } from '@faro/domain';
 import { Button, Center, Stack, Text } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../platform/session/SessionProvider.tsx';
-import { recordarDestino } from '../platform/session/volver.ts';
+import { recordarDestino, tomarDestino } from '../platform/session/volver.ts';
 import { loginPath } from '../platform/storage.ts';
 import { notifyError } from '../platform/ui/notify.ts';
 import { PageLoader } from '../platform/ui/PageLoader.tsx';
@@ -15,15 +15,28 @@ import { LoggedScreen, PublicScreen } from './screens.tsx';
 function LogoutRedirect() {
   const { state, logout } = useSession();
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
   useEffect(() => {
     if (state.status === 'ready') logout();
-    else {
-      // A signed-out visit to a page of the app: the login comes back to it.
-      recordarDestino(`${pathname}${search}`);
-      navigate(loginPath(), { replace: true });
-    }
-  }, [state.status, logout, navigate, pathname, search]);
+    else navigate(loginPath(), { replace: true });
+  }, [state.status, logout, navigate]);
+  return <PageLoader />;
+}
+
+/**
+ * A redirect that remembers where the tab was going: a signed-out visit to a page of the app is remembered for the
+ * login, and a session that has just signed in (the login page redirects it) goes to the remembered page, once.
+ */
+function RedirectRemembering({ to, signedIn }: { to: string; signedIn: boolean }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    if (!signedIn) recordarDestino(`${pathname}${search}`);
+    const fromLogin = signedIn && /^\/registro(\/|$)/i.test(pathname);
+    navigate((fromLogin && tomarDestino()) || to, { replace: true });
+  }, [signedIn, pathname, search, navigate, to]);
   return <PageLoader />;
 }
 
@@ -60,7 +73,9 @@ export function Gate() {
   if (rewritten) return <Navigate to={rewritten} replace />;
   if (state.status === 'loading') return <PageLoader />;
   if (state.status === 'error') return <StartupError message={state.message} retry={retry} />;
-  if (decision.kind === 'redirect') return <Navigate to={`${decision.to}`} replace />;
+  if (decision.kind === 'redirect') {
+    return <RedirectRemembering key={location.key} to={`${decision.to}`} signedIn={state.status === 'ready'} />;
+  }
   if (decision.kind === 'logout') return <LogoutRedirect />;
 
   const enrolment = info ? enrolmentRequired(info, decision.action) : null;

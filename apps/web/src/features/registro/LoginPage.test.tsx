@@ -1,14 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
-
-/** Where the router is. */
-function Donde() {
-  const { pathname, search } = useLocation();
-  return <span data-testid="donde">{`${pathname}${search}`}</span>;
-}
 
 const anon = () => ({ ...fakeSession(), state: { status: 'anon' as const } });
 
@@ -41,32 +34,6 @@ describe('login screen', () => {
     const body = JSON.parse(String(calls[0]!.init.body));
     expect(body).toMatchObject({ Usuario: 'demo', Password: 'Demo1234' });
     expect(body.IdCliente).toBe(localStorage.getItem('faro.idCliente'));
-  });
-
-  it('after a forced sign-out, returns to the page the tab was on (a path of this app only)', async () => {
-    setCookie('XSRF-TOKEN', 'x');
-    const tokens = { Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 60_000).toISOString() };
-    mockFetch({ 'POST usuarios/registro/login': () => json(200, tokens) });
-    const signIn = async (remembered: string) => {
-      sessionStorage.setItem('faro.volver', remembered);
-      const view = renderUi(
-        <>
-          <LoginPage />
-          <Donde />
-        </>,
-        { path: '/registro', session: anon() },
-      );
-      fireEvent.change(screen.getByLabelText(/^Usuario/), { target: { value: 'demo' } });
-      fireEvent.change(screen.getByLabelText(/^Contraseña/), { target: { value: 'Demo1234' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-      await waitFor(() => expect(screen.getByTestId('donde').textContent).not.toBe('/registro'));
-      const where = screen.getByTestId('donde').textContent;
-      view.unmount();
-      return where;
-    };
-    expect(await signIn('/ventas/facturas/lista?Buscar=F0021')).toBe('/ventas/facturas/lista?Buscar=F0021');
-    expect(sessionStorage.getItem('faro.volver')).toBeNull();
-    expect(await signIn('//malicioso.example/robar')).toBe('/');
   });
 
   it('registro/{código} shows the company and remembers the code', async () => {

@@ -6,7 +6,6 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { prefetchAfterLogin } from '../../platform/prefetch.ts';
 import { useSession } from '../../platform/session/SessionProvider.tsx';
-import { tomarDestino } from '../../platform/session/volver.ts';
 import { clientId, storeCompanyCode, storedCompanyCode, type TokenPair } from '../../platform/storage.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
@@ -63,8 +62,8 @@ export function LoginPage({ code }: { code?: string }) {
           { Usuario: v.Usuario.trim(), Password: v.Password, IdCliente: clientId(), CodigoEmpresa: company?.Codigo },
           { auth: false },
         );
+        // The route gate sends the signed-in session on: to the page a forced sign-out remembered, or home.
         await login(tokens);
-        navigate(tomarDestino() ?? '/', { replace: true });
       },
       { force: true },
     );
