@@ -71,4 +71,19 @@ describe('company switcher in the top bar', () => {
     expect(switcher()).toBeTruthy();
     expect(screen.queryAllByRole('button', { name: 'Cola de trabajo' })).toEqual([]);
   });
+
+  it('on a phone an icon opens the same list as a menu: clients first, the current company disabled', async () => {
+    const session = setup({ IdEmpresa: 1, Roles: ['asesoria'], Empresas: ASESOR });
+    await userEvent.click(document.querySelector<HTMLButtonElement>('button[aria-label="Cambiar de empresa"]')!);
+    const items = await screen.findAllByRole('menuitem', { hidden: true });
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Comercial Demo SL',
+      'Academia Sol',
+      'Asesoría Norte SL',
+      'Mi Tienda SL',
+    ]);
+    expect(items[0]!.hasAttribute('disabled') || items[0]!.getAttribute('data-disabled') === 'true').toBe(true);
+    await userEvent.click(items[3]!);
+    expect(session.changeCompany).toHaveBeenCalledWith(5);
+  });
 });

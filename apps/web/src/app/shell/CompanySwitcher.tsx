@@ -1,8 +1,8 @@
 import type { InfoEmpresa } from '@faro/domain';
-import { ActionIcon, Button, Select, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, Button, Menu, Select, Tooltip } from '@mantine/core';
+import { Fragment, useState } from 'react';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
-import { IconBriefcase } from '../../ui/icons.tsx';
+import { IconBriefcase, IconSwitch } from '../../ui/icons.tsx';
 
 type Empresa = InfoEmpresa['Empresas'][number];
 
@@ -59,10 +59,43 @@ export function CompanySwitcher() {
         </>
       )}
       {info.Empresas.length > 1 && (
+        // On a phone an icon opens the same list as a menu (arrow keys move, Enter picks): the top bar keeps its width.
+        <Menu position="bottom-end" width={260} withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              hiddenFrom="sm"
+              aria-label="Cambiar de empresa"
+              loading={cambiando}
+            >
+              <IconSwitch size={20} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {gruposEmpresas(info.Empresas).map((g) => (
+              <Fragment key={g.group}>
+                <Menu.Label>{g.group}</Menu.Label>
+                {g.items.map((e) => (
+                  <Menu.Item
+                    key={e.value}
+                    disabled={Number(e.value) === info.IdEmpresa}
+                    onClick={() => cambiar(Number(e.value))}
+                  >
+                    {e.label}
+                  </Menu.Item>
+                ))}
+              </Fragment>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {info.Empresas.length > 1 && (
         <Select
+          visibleFrom="sm"
           aria-label="Cambiar de empresa"
           size="xs"
-          w={{ base: 120, sm: 220 }}
+          w={220}
           searchable
           allowDeselect={false}
           nothingFoundMessage="Ninguna empresa con ese nombre"
