@@ -53,7 +53,11 @@ export async function openBrowser(baseURL: string): Promise<Browser> {
 export async function resetSession(b: Browser): Promise<void> {
   await b.context.clearCookies();
   await b.page.goto('/registro');
-  await b.page.evaluate(() => localStorage.clear());
+  await b.page.evaluate(() => {
+    localStorage.clear();
+    // The page a forced sign-out remembers for the next login of the tab.
+    sessionStorage.clear();
+  });
 }
 
 /** Logs in through the login screen and waits until the shell shows. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailText, startSmtpSink } from '../apps/server/test/smtpSink.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, e2eBaseURL, login, openBrowser, pathOf, screenshot } from './browser.ts';
+import { startServer } from './harness.ts';
 
 describe('session, banner and terms', () => {
   let b: Browser;
@@ -45,7 +47,49 @@ describe('session, banner and terms', () => {
     expect(await pathOf(page)).toBe('/usuario/fichajes');
   });
 
-  it("terms not accepted: the 'Aviso Legal' modal on every navigation, only 'Cerrar sesión'", async () => {
+  it('a forced sign-out brings the tab back, after signing in again, to the page it was on', async () => {
+    await login(b, 'demo', undefined, 'DEMO');
+    const { page } = b;
+    await page.goto('/usuario/fichajes');
+    await page.getByTestId('estado-fichaje').waitFor();
+    await page.evaluate(() => localStorage.setItem('faro.token', 'no-vale'));
+    await page.reload();
+    await page.waitForURL('**/registro/DEMO');
+    await page.getByLabel('Usuario', { exact: false }).first().fill('demo');
+    await page.getByLabel('Contraseña', { exact: false }).first().fill('Demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByTestId('estado-fichaje').waitFor();
+    expect(await pathOf(page)).toBe('/usuario/fichajes');
+  });
+
+  it('two tabs whose token expires at once both refresh and stay signed in', async () => {
+    await login(b, 'demo', undefined, 'DEMO');
+    const { page, context } = b;
+    const other = await context.newPage();
+    try {
+      await other.goto('/usuario/fichajes');
+      await other.getByTestId('estado-fichaje').waitFor();
+      const before = await page.evaluate(() => localStorage.getItem('faro.tokenRefresh'));
+      for (let round = 0; round < 3; round++) {
+        await page.evaluate(() => localStorage.setItem('faro.expiracion', new Date(Date.now() - 1000).toISOString()));
+        await Promise.all([page.goto('/usuario/fichajes'), other.reload()]);
+        await Promise.all([
+          page.getByTestId('estado-fichaje').waitFor(),
+          other.getByTestId('estado-fichaje').waitFor(),
+        ]);
+      }
+      expect(await page.evaluate(() => localStorage.getItem('faro.tokenRefresh'))).not.toBe(before);
+      // Still one live session family: a later call in either tab is answered, nobody was signed out.
+      await other.goto('/clientes/lista');
+      await other.getByRole('heading', { name: 'Clientes' }).waitFor();
+      expect(await pathOf(page)).toBe('/usuario/fichajes');
+      expect(await pathOf(other)).toBe('/clientes/lista');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("terms not accepted: the 'Aviso Legal' modal on every navigation, the contract to read, 'Cerrar sesión'", async () => {
     await login(b, 'pendiente');
     const { page } = b;
     const modal = page.getByRole('dialog', { name: 'Aviso Legal' });
@@ -54,11 +98,80 @@ describe('session, banner and terms', () => {
     await expectAccessibleBothWidths(page, 'aviso-legal');
     await page.keyboard.press('Escape');
     expect(await modal.isVisible()).toBe(true);
-    expect(await modal.getByRole('button').allTextContents()).toEqual(['Cerrar sesión']);
+    expect(await modal.getByRole('button').allTextContents()).toEqual([
+      'Ver el contrato',
+      'Enviar el código',
+      'Firmar el contrato',
+      'Cerrar sesión',
+    ]);
     await page.goto('/clientes/lista');
     await modal.waitFor();
     await modal.getByRole('button', { name: 'Cerrar sesión' }).click();
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('faro.token'))).toBeNull();
+  });
+});
+
+/**
+ * The way out of the 'Aviso Legal' is signing: the owner of an unsigned company reads the contract, asks for the code
+ * (read from a local SMTP server this journey's own server sends to), signs in the modal and uses the app.
+ */
+describe("signing from the 'Aviso Legal'", () => {
+  let b: Browser;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServer({ SMTP_URL: smtp.url });
+    b = await openBrowser(server.url);
+  }, 300_000);
+  afterAll(async () => {
+    await b?.close();
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  it('the owner reads the contract, gets the code by e-mail, signs and uses the app', {
+    timeout: 180_000,
+  }, async () => {
+    await login(b, 'pendiente');
+    const { page, context } = b;
+    const modal = page.getByRole('dialog', { name: 'Aviso Legal' });
+    await modal.waitFor();
+    const [pdf] = await Promise.all([
+      context.waitForEvent('page'),
+      modal.getByRole('button', { name: 'Ver el contrato' }).click(),
+    ]);
+    expect(pdf.url()).toMatch(/^blob:/);
+    await pdf.close();
+
+    await modal.getByRole('button', { name: 'Enviar el código' }).click();
+    await page.getByText('Te hemos enviado el código a pe***@faro.local').waitFor();
+    let codigo = '';
+    await expect
+      .poll(
+        () => {
+          const m = [...smtp.mails].reverse().find((x) => x.to.includes('pendiente@faro.local'));
+          codigo = m ? (/contrato es (\d{6})/.exec(mailText(m.raw))?.[1] ?? '') : '';
+          return codigo;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toMatch(/^\d{6}$/);
+
+    await modal.getByRole('textbox', { name: /^Nombre del firmante/ }).fill('Pendiente Pérez');
+    await modal.getByRole('textbox', { name: /^Código/ }).fill(codigo === '000000' ? '111111' : '000000');
+    await modal.getByRole('button', { name: 'Firmar el contrato' }).click();
+    await modal.getByText('El código no es correcto').waitFor();
+    await expectAccessibleBothWidths(page, 'aviso-legal codigo mal');
+    await modal.getByRole('textbox', { name: /^Código/ }).fill(codigo);
+    await modal.getByRole('button', { name: 'Firmar el contrato' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    await page.goto('/clientes/lista');
+    await page.getByRole('heading', { name: 'Clientes' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Aviso Legal' }).count()).toBe(0);
+    await page.goto('/contratado');
+    await page.getByRole('button', { name: /Contrato firmado/ }).waitFor();
   });
 });
