@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../test/multipart.ts';
+import { pdfText } from '../../../test/pdfText.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
@@ -507,6 +508,29 @@ describe('the received-invoice book (factrecibidas)', () => {
       expect(String(aeat.body)).toContain(h);
     const xlsx = await demo.request('GET', `/api/impuestos/factrecibidas/export?Formato=xlsx&Filtros=${f(DIC)}`);
     expect(xlsx.status).toBe(200);
+    // Printed for a person: grouped amounts, dd/mm/aaaa, nothing cut, even the AEAT layout's 22 columns.
+    for (const modelo of ['libro', 'aeat']) {
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `/api/impuestos/factrecibidas/export?Formato=pdf&Modelo=${modelo}&Filtros=${f(DIC)}`,
+        headers: { authorization: `Bearer ${demo.token}` },
+      });
+      expect(pdf.statusCode).toBe(200);
+      const { text } = pdfText(pdf.rawPayload);
+      const leido = text.replace(/\s+/g, ' ');
+      expect(leido).toContain('Facturas recibidas del 01/12/2026 al 31/12/2026');
+      expect(leido).toMatch(/\d{2}\/12\/2026/);
+      expect(leido).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(text).not.toContain('…');
+      expect(text.split('\n')).toContain('A28111110');
+      if (modelo === 'libro') {
+        expect(leido).toContain('Gasolinera El Cruce');
+        expect(text.split('\n')).toContain('1.270,00');
+        expect(leido).toContain('Retenciones modelo 111: 150,00 €; modelo 115: 0,00 €');
+      } else {
+        expect(leido).toContain('Cuota Autoliquidada (ISP / intracomunitaria)');
+      }
+    }
     expect(
       (await demo.request('GET', `/api/impuestos/factrecibidas/export?Modelo=otro&Filtros=${f(DIC)}`)).status,
     ).toBe(400);

@@ -9,6 +9,8 @@ const MIN_FONT_SIZE = 5.5;
 /** The share of the width that fixed (number and date) columns may take before the type shrinks. */
 const FIXED_SHARE = 0.62;
 const PAD = 2;
+/** The narrowest text column: a tax id on one line. */
+const MIN_TEXTO = 'A28111110';
 
 /** How wide a column's widest plausible value is: amounts up to millions, dates, date-times. */
 const MUESTRA: Partial<Record<string, (scale: number) => string>> = {
@@ -87,26 +89,42 @@ export function pdfWriter(): SheetWriter {
     doc.font('Helvetica');
   };
 
-  /** Fixed columns fit their widest value; text columns share the rest by weight. */
+  /**
+   * Every column is at least as wide as its header's longest word (headers wrap between words); number and date
+   * columns are exactly as wide as their widest value, text columns at least a tax id wide and share the rest by
+   * weight. When the minimums pass the page (or fixed columns take most of it) the type gets smaller.
+   */
   const layout = (cols: Column[]) => {
     const usable = doc.page.width - 2 * MARGIN;
-    const fijo = (c: Column) => {
-      const muestra = MUESTRA[tipoDe(c)];
-      return muestra ? doc.widthOfString(muestra(c.def.scale ?? 2)) + 2 * PAD + 2 : null;
+    const palabraMasLarga = (label: string) => {
+      doc.font('Helvetica-Bold');
+      const w = Math.max(...label.split(/\s+/).map((p) => doc.widthOfString(p)));
+      doc.font('Helvetica');
+      return w;
     };
+    const minimos = () =>
+      cols.map((c) => {
+        const muestra = MUESTRA[tipoDe(c)];
+        const valor = doc.widthOfString(muestra ? muestra(c.def.scale ?? 2) : MIN_TEXTO);
+        return { fijo: !!muestra, ancho: Math.max(valor, palabraMasLarga(c.label)) + 2 * PAD + 2 };
+      });
     doc.fontSize(fontSize);
-    let fijos = cols.map(fijo);
-    const suma = fijos.reduce<number>((a, w) => a + (w ?? 0), 0);
-    if (suma > usable * FIXED_SHARE) {
-      fontSize = Math.max(MIN_FONT_SIZE, (fontSize * usable * FIXED_SHARE) / suma);
+    let m = minimos();
+    const suma = (xs: typeof m, soloFijos: boolean) => xs.reduce((a, x) => a + (x.fijo || !soloFijos ? x.ancho : 0), 0);
+    const escala = Math.min(usable / suma(m, false), (usable * FIXED_SHARE) / suma(m, true), 1);
+    if (escala < 1) {
+      fontSize = Math.max(MIN_FONT_SIZE, fontSize * escala);
       doc.fontSize(fontSize);
-      fijos = cols.map(fijo);
+      m = minimos();
     }
-    const resto = usable - fijos.reduce<number>((a, w) => a + (w ?? 0), 0);
     const weight = (c: Column) =>
       c.def.kind === 'text' || c.def.kind === 'email' ? 3 : c.def.kind === 'reference' ? 2 : 1.2;
-    const total = cols.reduce((a, c, i) => a + (fijos[i] === null ? weight(c) : 0), 0);
-    return cols.map((c, i) => fijos[i] ?? (Math.max(resto, 0) * weight(c)) / (total || 1));
+    const resto = Math.max(usable - suma(m, false), 0);
+    const total = cols.reduce((a, c, i) => a + (m[i]?.fijo ? 0 : weight(c)), 0);
+    return cols.map((c, i) => {
+      const x = m[i] as { fijo: boolean; ancho: number };
+      return x.fijo ? x.ancho : x.ancho + (resto * weight(c)) / (total || 1);
+    });
   };
 
   return {
