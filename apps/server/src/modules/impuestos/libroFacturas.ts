@@ -85,7 +85,7 @@ export interface DefLibro<F, T extends { filas: number }> {
   ruta: string;
   permiso: PermissionCode;
   resumen: string;
-  /** The export's title: `${titulo} del {FechaDesde} al {FechaHasta}`. */
+  /** The export's title: `${titulo} del {FechaDesde} al {FechaHasta}`, the dates as dd/mm/aaaa. */
   titulo: string;
   /** The headers (alias `d`) and whatever they join, without the breakdown: `documentos_venta d`. */
   cabeceras: SQL;
