@@ -45,6 +45,10 @@ describe('admusuarios: NombreComercial', () => {
     expect(sinCampo.body).toMatchObject({ Nombre: 'Olga M.', NombreComercial: 'Norte Ventas' });
     const vacio = await admin.request('PUT', `${U}/save/${empresa}/${alta.body.Id}`, { ...nuevo, NombreComercial: '' });
     expect(vacio.body.NombreComercial).toBeNull();
+    // The edit's answer saved back as it came (NombreComercial null) is accepted.
+    const tal = await admin.request('PUT', `${U}/save/${empresa}/${alta.body.Id}`, { ...vacio.body, Nombre: 'Olga' });
+    expect(tal.status, JSON.stringify(tal.body)).toBe(200);
+    expect(tal.body).toMatchObject({ Nombre: 'Olga', NombreComercial: null });
     const largo = await admin.request('POST', `${U}/save/${empresa}`, {
       ...nuevo,
       UserName: 'otro.largo',

@@ -39,11 +39,12 @@ const usuarioBody = z.object({
   Nombre: requiredString('Nombre', 60),
   Apellido1: texto(60),
   Apellido2: texto(60),
-  // Left out, the stored one stays; '' clears it.
+  // Left out, the stored one stays; '' or null clears it (an edit's answer saved back as it came).
   NombreComercial: z
     .string()
     .trim()
     .max(100, { error: MSG.maxLength('Nombre comercial', 100) })
+    .nullable()
     .optional(),
   Email: requiredString('Email', 120).regex(PATTERNS.email, { error: 'El formato es incorrecto' }),
   Roles: z.array(z.enum(ROLES)).min(1, { error: 'Roles es obligatorio' }).max(5),

@@ -29,8 +29,8 @@ export interface UsuarioAdminInput {
   Nombre: string;
   Apellido1?: string | null;
   Apellido2?: string | null;
-  /** Left out, the stored one stays; '' clears it. */
-  NombreComercial?: string;
+  /** Left out, the stored one stays; '' or null clears it. */
+  NombreComercial?: string | null;
   Email: string;
   Roles: string[];
   Propietario: boolean;
