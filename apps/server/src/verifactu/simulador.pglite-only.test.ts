@@ -319,5 +319,5 @@ describe('the queue against the simulator: failures, retries, ordering', () => {
       c.cerrar();
       await simCola.cerrar();
     }
-  });
+  }, 120_000); // 2,500 records over HTTP: ~10 s on a quiet machine, 40–60 s when the 2 cores are shared
 });

@@ -86,7 +86,8 @@ function filasDe(f: Factura, conRecargo: boolean) {
       ? 0
       : Math.round((base * pct) / 100);
     const recargo = conRecargo && x.recargo && cuota ? Math.round((base * Number(x.tipo[1])) / 100) : 0;
-    const retencion = ['irpf', 'alquiler'].includes(f.tipo) && i === 0 ? Math.round(base * 0.15) : 0;
+    // At least a cent: a base of a few cents would round its 15 % to nothing, an invoice without withholding.
+    const retencion = ['irpf', 'alquiler'].includes(f.tipo) && i === 0 ? Math.max(1, Math.round(base * 0.15)) : 0;
     return { base, cuota, recargo, retencion, pct: x.tipo[0], pctRecargo: recargo ? x.tipo[1] : '0' };
   });
 }

@@ -121,6 +121,8 @@ it('tells a statement routed to one company from a cross-company one', () => {
 const CROSS_COMPANY = new Map([
   ['GET /api/asesorias/asesorias/list', 'the public directory of advisory firms: one row per firm'],
   ['GET /api/asesorias/asesorias/mias', "a company's requests to advisory firms live in each firm's shard"],
+  ['GET /api/usuarios/usuarios/edit/:id', "whether a member's identity is shared: the person's other memberships"],
+  ['PUT /api/usuarios/usuarios/save/:id', "the identity door asks for the person's other memberships"],
 ]);
 
 describe(`every company route as its owners (${ENGINE})`, () => {
