@@ -80,7 +80,10 @@ describe("signing from the 'Aviso Legal'", () => {
   it('lets the owner sign with the code: the same session then uses the app, and the signed contract is kept', async () => {
     clock += 61_000;
     expect((await owner.request('POST', `${C}/codigo`)).status).toBe(200);
-    const signed = await owner.request('POST', `${C}/firmar`, { Firmante: 'Pendiente Pérez', Codigo: await lastCode() });
+    const signed = await owner.request('POST', `${C}/firmar`, {
+      Firmante: 'Pendiente Pérez',
+      Codigo: await lastCode(),
+    });
     expect(signed).toMatchObject({
       status: 200,
       body: { Mensaje: 'El contrato se ha firmado correctamente', Hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
