@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { buildInfoEmpresa } from '../../modules/usuarios/infoEmpresa.ts';
 import { parseBody } from '../crud/crudRoutes.ts';
 import { col } from '../db/entityTable.ts';
-import { asesoriaClientes, centrosTable, empresas, miembros, personas, sesiones } from '../db/schema.ts';
+import { asesoriaClientes, centrosTable, empresas, miembros, sesiones } from '../db/schema.ts';
 import type { AreaModule } from '../deps.ts';
-import { fieldError, notFound, TooManyError } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { cambiarPassword, recordarEmpresa } from '../identity/personas.ts';
 import { companyDirectory } from '../tenancy/directory.ts';
 import { access } from './access.ts';
-import { claveActual, TOO_MANY } from './intentos.ts';
+import { claveActual } from './intentos.ts';
 import { hashPassword } from './passwords.ts';
 import { defaultCentre, familyOf, issuePair, revokeAllOf, type SessionDeps } from './sessions.ts';
 
@@ -121,13 +121,8 @@ export const contextRoutes: AreaModule = (app, deps) => {
     async (request) => {
       const ctx = request.ctx!;
       const body = parseBody(changePasswordBody, request.body) as z.infer<typeof changePasswordBody>;
-      const [persona] = await db.select().from(personas).where(eq(personas.id, ctx.personaId));
       // Counted before it is compared: a stolen session cannot try passwords faster than the limit.
-      const check = persona
-        ? await currentPassword.comprobar(persona.id, persona.passwordHash, body.PasswordActual)
-        : 'mal';
-      if (typeof check === 'number') throw new TooManyError(TOO_MANY, check);
-      if (!persona || check !== 'ok') throw fieldError('PasswordActual', 'La contraseña actual no es correcta');
+      const persona = await currentPassword.exigir(ctx.personaId, body.PasswordActual);
       await cambiarPassword(db, persona.id, await hashPassword(body.NuevoPassword));
       await revokeAllOf(db, persona.id, await familyOf(db, ctx.sesionId));
       return { Mensaje: MSG.passwordUpdated };

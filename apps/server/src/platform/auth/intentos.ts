@@ -13,10 +13,11 @@
  *   for good.
  */
 
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
-import { limitesAcceso } from '../db/schema.ts';
+import { limitesAcceso, personas } from '../db/schema.ts';
+import { fieldError, TooManyError } from '../http/errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { Throttle } from './throttle.ts';
 
@@ -87,6 +88,14 @@ export function claveActual(db: Db, now: () => number = Date.now) {
       if (!(await verifyPassword(passwordHash, password))) return 'mal';
       await intentos.acierto(String(personaId));
       return 'ok';
+    },
+    /** The signed-in person, once `PasswordActual` is right: else 429 (attempts spent) or a field error. */
+    async exigir(personaId: number, password: string) {
+      const [persona] = await db.select().from(personas).where(eq(personas.id, personaId));
+      const check = persona ? await this.comprobar(persona.id, persona.passwordHash, password) : 'mal';
+      if (typeof check === 'number') throw new TooManyError(TOO_MANY, check);
+      if (!persona || check !== 'ok') throw fieldError('PasswordActual', 'La contraseña actual no es correcta');
+      return persona;
     },
   };
 }

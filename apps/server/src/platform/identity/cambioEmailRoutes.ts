@@ -1,12 +1,10 @@
 import { MSG, PATTERNS, requiredString } from '@faro/domain';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { access } from '../auth/access.ts';
-import { claveActual, TOO_MANY } from '../auth/intentos.ts';
+import { claveActual } from '../auth/intentos.ts';
 import { parseBody } from '../crud/crudRoutes.ts';
-import { personas } from '../db/schema.ts';
 import type { AreaModule } from '../deps.ts';
-import { fieldError, TooManyError } from '../http/errors.ts';
+import { fieldError } from '../http/errors.ts';
 import { CAMBIO_EMAIL_HORAS, pedirCambioEmail } from './cambioEmail.ts';
 
 export const CAMBIO_EMAIL_ENVIADO =
@@ -35,13 +33,8 @@ export const cambioEmailRoutes: AreaModule = (app, deps) => {
     async (request) => {
       const ctx = request.ctx!;
       const body = parseBody(cambioEmailBody, request.body) as z.infer<typeof cambioEmailBody>;
-      const [persona] = await db.select().from(personas).where(eq(personas.id, ctx.personaId));
       // The same attempt budget as the password change: a borrowed session cannot guess the password here either.
-      const check = persona
-        ? await currentPassword.comprobar(persona.id, persona.passwordHash, body.PasswordActual)
-        : 'mal';
-      if (typeof check === 'number') throw new TooManyError(TOO_MANY, check);
-      if (!persona || check !== 'ok') throw fieldError('PasswordActual', 'La contraseña actual no es correcta');
+      const persona = await currentPassword.exigir(ctx.personaId, body.PasswordActual);
       if (persona.email.toLowerCase() === body.Email.toLowerCase()) {
         throw fieldError('Email', 'Ese ya es tu correo electrónico');
       }
