@@ -1,3 +1,5 @@
+import { formatAmount } from '../format/amount.ts';
+import { formatDate } from '../format/date.ts';
 import { compare, dec } from '../money/decimal.ts';
 
 /** What a statement line can be reconciled with. */
@@ -67,4 +69,38 @@ export function proponerConciliacion(
     out.push(p);
   }
   return out.sort((x, y) => x.idApunte - y.idApunte);
+}
+
+/** A bank's upper-case text read as a sentence: "COMISION MANTENIMIENTO" → "Comision mantenimiento". */
+export function textoLegible(texto: string): string {
+  const t = texto.replace(/\s+/g, ' ').trim();
+  if (!t) return '';
+  const bajo = t === t.toUpperCase() ? t.toLowerCase() : t;
+  return bajo.charAt(0).toUpperCase() + bajo.slice(1);
+}
+
+/**
+ * What a person reads for a statement line or a movement: "Comision mantenimiento · 12/11/2026 · -12,00 €" — the
+ * text, the day and the signed amount; never a file line number or an internal id.
+ */
+export function etiquetaConciliacion(texto: string, fecha: string, importe: string): string {
+  return [textoLegible(texto) || 'Sin concepto', formatDate(fecha), formatAmount(importe)].join(' · ');
+}
+
+/** A remembered rule: a line whose texts contain `texto` becomes a movement of that concept. */
+export interface ReglaConciliacion {
+  id: number;
+  texto: string;
+}
+
+/** The rule a line's texts match (accents, case and punctuation ignored): the longest matching text wins. */
+export function reglaParaApunte<R extends ReglaConciliacion>(textoApunte: string, reglas: readonly R[]): R | null {
+  const texto = plano(textoApunte);
+  let mejor: R | null = null;
+  for (const r of reglas) {
+    const clave = plano(r.texto);
+    if (clave.length < 3 || !texto.includes(clave)) continue;
+    if (!mejor || clave.length > plano(mejor.texto).length) mejor = r;
+  }
+  return mejor;
 }

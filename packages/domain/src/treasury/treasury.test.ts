@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { totalDesglose } from './arqueo.ts';
-import { proponerConciliacion } from './conciliacion.ts';
+import { etiquetaConciliacion, proponerConciliacion, reglaParaApunte } from './conciliacion.ts';
 import { motivoBloqueaMandato, rechazosPain002 } from './devoluciones.ts';
 import { ErrorNorma43, escribirNorma43, parsearNorma43 } from './norma43.ts';
 import {
@@ -184,5 +184,25 @@ describe('returns, counts and reconciliation', () => {
       [1, 'remesa', 7],
       [2, 'cobro', 10],
     ]);
+  });
+  it('labels a line as a person reads it: text, day and amount, no line number or id', () => {
+    expect(etiquetaConciliacion('COMISION MANTENIMIENTO', '2026-11-12', '-12.00')).toBe(
+      'Comision mantenimiento · 12/11/2026 · -12,00 €',
+    );
+    expect(etiquetaConciliacion('Cobro F-1 · Ana', '2026-11-12', '1234.5')).toBe(
+      'Cobro F-1 · Ana · 12/11/2026 · 1.234,50 €',
+    );
+    expect(etiquetaConciliacion('', '2026-11-12', '5')).toBe('Sin concepto · 12/11/2026 · 5,00 €');
+  });
+  it('finds the remembered rule a line matches, ignoring accents and case, the longest text first', () => {
+    const reglas = [
+      { id: 1, texto: 'comisión' },
+      { id: 2, texto: 'Comision mantenimiento' },
+      { id: 3, texto: 'lu' },
+    ];
+    expect(reglaParaApunte('COMISION MANTENIMIENTO 11/2026', reglas)?.id).toBe(2);
+    expect(reglaParaApunte('COMISION TRANSFERENCIA', reglas)?.id).toBe(1);
+    // Fewer than three letters never match (a rule "lu" would catch every line with those letters).
+    expect(reglaParaApunte('RECIBO LUZ', reglas)).toBeNull();
   });
 });

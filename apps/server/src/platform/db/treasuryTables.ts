@@ -291,3 +291,29 @@ export const apuntesBancarios = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Reconciliation rules the company remembers: a statement line whose texts contain `Texto` (accents and case
+ * ignored) is proposed as a new movement of the concept `IdConcepto` (its accounting account, e.g. 626) with
+ * `Descripcion`. One rule per text.
+ */
+export const reglasConciliacion = pgTable(
+  'reglas_conciliacion',
+  {
+    empresaId: empresaId(),
+    Id: id(),
+    Texto: text('texto').notNull(),
+    IdConcepto: bigint('id_concepto', { mode: 'number' }).notNull(),
+    Descripcion: text('descripcion').notNull(),
+    CreadoEn: creado(),
+  },
+  (t) => [
+    primaryKey({ name: 'reglas_conciliacion_pk', columns: [t.empresaId, t.Id] }),
+    uniqueIndex('reglas_conciliacion_texto_uq').on(t.empresaId, sql`lower(${t.Texto})`),
+    foreignKey({
+      name: 'reglas_conciliacion_concepto_fk',
+      columns: [t.empresaId, t.IdConcepto],
+      foreignColumns: [col(conceptosmovsTable, 'empresaId'), col(conceptosmovsTable, 'Id')],
+    }).onDelete('cascade'),
+  ],
+);
