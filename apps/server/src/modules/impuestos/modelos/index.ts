@@ -61,7 +61,8 @@ export const MSG_MODTRIB = {
   opciones: 'Las opciones de prorrata, modelo 390 y actividad son solo del modelo 303',
 } as const;
 
-const fmtResultado = (m: ModeloTributario, r: ResultadoModelo) =>
+/** The box a return pays or claims (303: 71, 130: 19, 111: 30, 115: 05); the dashboard reads it too. */
+export const fmtResultado = (m: ModeloTributario, r: ResultadoModelo) =>
   r.Casillas[{ '303': '71', '130': '19', '111': '30', '115': '05', '349': '02', '347': '02' }[m]] ?? '0.00';
 
 function json(r: Presentado) {
