@@ -19,6 +19,7 @@ export * from './navigation/index.ts';
 export * from './permissions/codes.ts';
 export * from './plataforma/index.ts';
 export * from './purchases/documents.ts';
+export * from './purchases/ticket.ts';
 export * from './purchases/totals.ts';
 export * from './sales/documents.ts';
 export * from './sales/exenciones.ts';
