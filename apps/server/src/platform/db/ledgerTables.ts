@@ -108,6 +108,8 @@ export const ejerciciosContables = pgTable(
     empresaId: empresaId(),
     Ejercicio: integer('ejercicio').notNull(),
     Cerrado: boolean('cerrado').notNull().default(false),
+    /** The year's entry counter: an upsert moves it and locks the row until commit (numbers without gaps). */
+    UltimoNumero: integer('ultimo_numero').notNull().default(0),
     CerradoEn: timestamp('cerrado_en', { withTimezone: true, mode: 'string' }),
   },
   (t) => [primaryKey({ name: 'ejercicios_contables_pk', columns: [t.empresaId, t.Ejercicio] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "ejercicios_contables" ADD COLUMN "ultimo_numero" integer DEFAULT 0 NOT NULL;
