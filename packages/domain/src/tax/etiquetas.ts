@@ -41,6 +41,12 @@ export const SECCION_303_ANUAL: SeccionModelo = {
   ],
 };
 
+/** 303 from 2026 (DR303e26): the payments on account of fuel deliveries after a tax warehouse (modelo 319). */
+export const SECCION_303_2026: SeccionModelo = {
+  Titulo: 'Pago a cuenta del modelo 319 (desde 2026)',
+  Casillas: [['112', 'Pago a cuenta de entregas de gasolinas, gasóleos y biocarburantes (modelo 319)']],
+};
+
 export const SECCIONES_MODELO: Record<ModeloTributario, readonly SeccionModelo[]> = {
   '303': [
     {
@@ -115,6 +121,7 @@ export const SECCIONES_MODELO: Record<ModeloTributario, readonly SeccionModelo[]
         ['71', 'Resultado de la liquidación'],
       ],
     },
+    SECCION_303_2026,
     SECCION_303_ANUAL,
   ],
   '130': [
@@ -233,7 +240,7 @@ export const CASILLAS_NO_IMPORTE: Record<ModeloTributario, readonly string[]> = 
 
 /** Boxes typed in by the user (the books do not hold them). */
 export const CASILLAS_MANUALES: Record<ModeloTributario, readonly string[]> = {
-  '303': ['42', '43', '44', '68', '77'],
+  '303': ['42', '43', '44', '68', '77', '112'],
   '130': ['13', '16'],
   '111': ['01', '02', '03'],
   '115': [],

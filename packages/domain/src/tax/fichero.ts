@@ -1,3 +1,4 @@
+import { type Campo, disenoDe303, indicador319 } from './diseno303.ts';
 import { cents, type Declarado, type ResultadoModelo } from './modelos.ts';
 import type { Periodo } from './periodos.ts';
 
@@ -50,68 +51,7 @@ export class Registro {
   }
 }
 
-/** Positions of the boxes of each page (amount 17, rate 5, count 8/15). */
-type Campo = [casilla: string, pos: number, kind: 'imp' | 'tasa' | 'n8' | 'n15'];
-const BOX_303_P1: Campo[] = [
-  ['150', 130, 'imp'],
-  ['151', 147, 'tasa'],
-  ['152', 152, 'imp'],
-  ['01', 169, 'imp'],
-  ['02', 186, 'tasa'],
-  ['03', 191, 'imp'],
-  ['153', 208, 'imp'],
-  ['154', 225, 'tasa'],
-  ['155', 230, 'imp'],
-  ['04', 247, 'imp'],
-  ['05', 264, 'tasa'],
-  ['06', 269, 'imp'],
-  ['07', 286, 'imp'],
-  ['08', 303, 'tasa'],
-  ['09', 308, 'imp'],
-  ['10', 325, 'imp'],
-  ['11', 342, 'imp'],
-  ['12', 359, 'imp'],
-  ['13', 376, 'imp'],
-  ['14', 393, 'imp'],
-  ['15', 410, 'imp'],
-  ['156', 427, 'imp'],
-  ['157', 444, 'tasa'],
-  ['158', 449, 'imp'],
-  ['16', 466, 'imp'],
-  ['17', 483, 'tasa'],
-  ['18', 488, 'imp'],
-  ['19', 505, 'imp'],
-  ['20', 522, 'tasa'],
-  ['21', 527, 'imp'],
-  ['22', 544, 'imp'],
-  ['23', 561, 'tasa'],
-  ['24', 566, 'imp'],
-  ['25', 583, 'imp'],
-  ['26', 600, 'imp'],
-  ['27', 617, 'imp'],
-  ...Array.from({ length: 19 }, (_, i): Campo => [String(28 + i), 634 + 17 * i, 'imp']),
-  ['165', 957, 'imp'],
-  ['166', 974, 'tasa'],
-  ['167', 979, 'imp'],
-  ['168', 996, 'imp'],
-  ['169', 1013, 'tasa'],
-  ['170', 1018, 'imp'],
-];
-const BOX_303_P3: Campo[] = [
-  ['59', 12, 'imp'],
-  ['60', 29, 'imp'],
-  ['64', 199, 'imp'],
-  ['65', 216, 'tasa'],
-  ['66', 221, 'imp'],
-  ['77', 238, 'imp'],
-  ['110', 255, 'imp'],
-  ['78', 272, 'imp'],
-  ['87', 289, 'imp'],
-  ['68', 306, 'imp'],
-  ['69', 323, 'imp'],
-  ['70', 340, 'imp'],
-  ['71', 374, 'imp'],
-];
+/** Positions of the boxes of each page (amount 17, rate 5, count 8/15); 303's pages per design: `diseno303.ts`. */
 const BOX_130: Campo[] = Array.from(
   { length: 19 },
   (_, i): Campo => [String(i + 1).padStart(2, '0'), 109 + 17 * i, 'imp'],
@@ -173,7 +113,7 @@ function pagina303Anual(r: ResultadoModelo): string {
   return p4.put(987, '</T30304000>').toString();
 }
 
-function campos(r: Registro, cs: Campo[], casillas: Record<string, string>) {
+function campos(r: Registro, cs: readonly Campo[], casillas: Record<string, string>) {
   for (const [k, pos, kind] of cs) {
     const v = casillas[k] ?? '0';
     r.put(pos, kind === 'imp' ? importeBoe(cents(v)) : kind === 'tasa' ? tasa(v) : num(v, kind === 'n8' ? 8 : 15));
@@ -204,21 +144,26 @@ export function ficheroAutoliquidacion(r: ResultadoModelo, p: Periodo, d: Declar
   const c = r.Casillas;
   const fin = (reg: Registro, pos: number, tag: string) => reg.put(pos, tag).toString();
   if (r.Modelo === '303') {
+    const dis = disenoDe303(p);
     const p1 = cabecera(1581, '<T30301000>', r, p, d, 80);
     // Flags 109–117: foral, REDEME, régimen (3 = only the general one), joint return, cash accounting and its
     // recipient, special pro-rata option and revocation, insolvency ("2" = no); 127 SII; 128 exonerated from the 390
-    // and 129 a non-zero volume of operations: "0" except in the last period (1 yes, 2 no).
+    // and 129 a non-zero volume of operations: "0" except in the last period (1 yes, 2 no); 130 (2026 on) modelo 319.
     const anual = r.Anual;
     const volumen = anual?.Exonerado390 ? (cents(c['88']) !== 0 ? '1' : '2') : '0';
     p1.put(109, '223222222')
       .put(127, '2')
       .put(128, anual ? (anual.Exonerado390 ? '1' : '2') : '0')
       .put(129, volumen);
-    campos(p1, BOX_303_P1, c);
+    if (dis.Indicador319) p1.put(dis.Indicador319, indicador319(p, cents(c['112']) !== 0));
+    campos(p1, dis.Pagina01, c);
     const p3 = new Registro(1017).put(1, '<T30303000>');
-    campos(p3, BOX_303_P3, c);
-    p3.put(391, r.TipoDeclaracion === 'N' ? 'X' : ' ').put(392, d.Complementaria ? 'X' : ' ');
-    if (d.JustificanteAnterior) p3.put(393, num(d.JustificanteAnterior, 13));
+    campos(p3, dis.Pagina03, c);
+    p3.put(dis.SinActividad, r.TipoDeclaracion === 'N' ? 'X' : ' ').put(
+      dis.Rectificativa,
+      d.Complementaria ? 'X' : ' ',
+    );
+    if (d.JustificanteAnterior) p3.put(dis.JustificanteAnterior, num(d.JustificanteAnterior, 13));
     const paginas = [fin(p1, 1570, '</T30301000>'), fin(p3, 1006, '</T30303000>')];
     if (anual?.Exonerado390) paginas.push(pagina303Anual(r));
     return sobre('303', p, paginas, nifDesarrollador, false);

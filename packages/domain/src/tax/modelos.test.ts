@@ -482,7 +482,7 @@ describe('modelo 347', () => {
 describe('AEAT files of the self-assessments', () => {
   const at = (s: string, a: number, b: number) => s.slice(a - 1, b);
   const d = { NIF: 'B99999999', Nombre: 'Ferretería Núñez SL' };
-  it('303: envelope, page 01 and 03 at their positions, signed amounts', () => {
+  it('303 of 2026 (DR303e26): envelope, page 01 and 03 at their positions, signed amounts', () => {
     const m = modelo303(T2, emitidas, recibidas, { PendienteCompensar: '100' });
     const f = ficheroAutoliquidacion(m, T2, d, 'B88888888');
     expect(f.length).toBe(17 + 311 + 1581 + 1017 + 18);
@@ -497,20 +497,21 @@ describe('AEAT files of the self-assessments', () => {
     expect(at(p1, 14, 22)).toBe('B99999999');
     expect(at(p1, 23, 102).trimEnd()).toBe('FERRETERIA NUÑEZ SL');
     expect(at(p1, 103, 108)).toBe('20262T');
-    expect(at(p1, 169, 185)).toBe('00000000000005000');
-    expect(at(p1, 186, 190)).toBe('00400');
-    expect(at(p1, 303, 307)).toBe('02100');
-    expect(at(p1, 308, 324)).toBe('00000000000023100');
-    expect(at(p1, 393, 409)).toBe('N0000000000010000');
-    expect(at(p1, 617, 633)).toBe('00000000000055359');
-    expect(at(p1, 651, 667)).toBe('00000000000040425');
-    expect(at(p1, 940, 956)).toBe('N0000000000072426');
+    expect(at(p1, 130, 130)).toBe('0');
+    expect(at(p1, 209, 225)).toBe('00000000000005000');
+    expect(at(p1, 226, 230)).toBe('00400');
+    expect(at(p1, 343, 347)).toBe('02100');
+    expect(at(p1, 348, 364)).toBe('00000000000023100');
+    expect(at(p1, 433, 449)).toBe('N0000000000010000');
+    expect(at(p1, 696, 712)).toBe('00000000000055359');
+    expect(at(p1, 730, 746)).toBe('00000000000040425');
+    expect(at(p1, 1019, 1035)).toBe('N0000000000072426');
     expect(at(p1, 1570, 1581)).toBe('</T30301000>');
     const p3 = f.slice(328 + 1581, 328 + 1581 + 1017);
     expect(at(p3, 1, 11)).toBe('<T30303000>');
     expect(at(p3, 12, 28)).toBe('00000000000050000');
     expect(at(p3, 255, 271)).toBe('00000000000010000');
-    expect(at(p3, 374, 390)).toBe('N0000000000072426');
+    expect(at(p3, 408, 424)).toBe('N0000000000072426');
     expect(at(p3, 1006, 1017)).toBe('</T30303000>');
     expect([...f].every((ch) => ch.charCodeAt(0) < 256)).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { tieneNifIvaUe } from '../sales/exenciones.ts';
-import { SECCION_303_ANUAL, SECCIONES_MODELO } from './etiquetas.ts';
+import { disenoDe303 } from './diseno303.ts';
+import { SECCION_303_2026, SECCION_303_ANUAL, SECCIONES_MODELO } from './etiquetas.ts';
 import { type ModeloTributario, type Periodo, periodoDeFecha } from './periodos.ts';
 
 /** The boxes of a model in the order of its form (etiquetas.ts is the one list). */
@@ -432,14 +433,19 @@ export function modelo303(
   k.set('78', Math.min(pendiente, Math.max(0, k.get('66') + k.get('77') + k.get('68'))));
   k.total('87', ['110'], ['78']);
   k.total('69', ['66', '77', '68'], ['78']);
-  k.total('71', ['69'], ['70']);
+  // DR303e26 (2026 on): [112], the payments on account of fuel deliveries (modelo 319), subtracted from the result.
+  // Faro neither files the 319 nor records its payments, so the box is typed in (0 unless typed).
+  const con319 = disenoDe303(p).Id === 'DR303e26v101';
+  if (con319) k.set('112', cents(man['112']));
+  k.total('71', ['69'], con319 ? ['70', '112'] : ['70']);
   const r = k.get('71');
   const tipo = r > 0 ? 'I' : r === 0 ? 'N' : p.ultimo ? 'D' : 'C';
   avisos.push(...avisosLibros(p, emitidas, recibidas));
   if (prorrata < 100) k.formulas['45'] += ` (deducciones al ${prorrata} % de prorrata)`;
   // Page 04 (the year's summary) only in the last period, and only shown when the books of the year were read.
+  const delDiseno = con319 ? CASILLAS_303 : CASILLAS_303.filter((c) => !CASILLAS_303_2026.includes(c));
   if (!p.ultimo || !anyo) {
-    const trimestral = CASILLAS_303.filter((c) => !CASILLAS_303_ANUAL.includes(c));
+    const trimestral = delDiseno.filter((c) => !CASILLAS_303_ANUAL.includes(c));
     return k.fin('303', trimestral, avisos, { TipoDeclaracion: tipo });
   }
   resumenAnual303(k, p, anyo);
@@ -449,7 +455,7 @@ export function modelo303(
     EpigrafeIAE: String(a.EpigrafeIAE ?? ''),
     Con347: (modelo347(p, anyo.emitidas, anyo.recibidas).Declarados ?? []).length > 0,
   };
-  return k.fin('303', CASILLAS_303, avisos, { TipoDeclaracion: tipo, Anual: anual });
+  return k.fin('303', delDiseno, avisos, { TipoDeclaracion: tipo, Anual: anual });
 }
 
 /** The pro-rata percentage: a whole number from 1 to 100 (100 when not set). */
@@ -460,6 +466,8 @@ export function prorrataDe(v: unknown): number {
 
 /** 303 page 04 (last period, exonerated from 390): the year's operations from the issued-invoice book. */
 export const CASILLAS_303_ANUAL = SECCION_303_ANUAL.Casillas.map(([c]) => c);
+/** 303 boxes of the DR303e26 design only (2026 on). */
+export const CASILLAS_303_2026 = SECCION_303_2026.Casillas.map(([c]) => c);
 /** Exemptions with the right to deduct (exports and assimilated: art. 21–25 LIVA) → box 94; E1 (art. 20) → 83. */
 const EXENTAS_CON_DEDUCCION = new Set(['E2', 'E3', 'E4', 'E6']);
 
