@@ -1,3 +1,4 @@
+import { ETIQUETAS_ANUALES } from './modelo390Etiquetas.ts';
 import type { ModeloTributario } from './periodos.ts';
 
 /** The boxes of each model as the official form groups and names them (the screen and the PDF lay them out so). */
@@ -226,6 +227,7 @@ export const SECCIONES_MODELO: Record<ModeloTributario, readonly SeccionModelo[]
       ],
     },
   ],
+  ...ETIQUETAS_ANUALES.Secciones,
 };
 
 /** Boxes that are counts or rates, not euros. */
@@ -236,6 +238,7 @@ export const CASILLAS_NO_IMPORTE: Record<ModeloTributario, readonly string[]> = 
   '115': ['01'],
   '349': ['01', '03'],
   '347': ['01', '03'],
+  ...ETIQUETAS_ANUALES.NoImporte,
 };
 
 /** Boxes typed in by the user (the books do not hold them). */
@@ -246,4 +249,5 @@ export const CASILLAS_MANUALES: Record<ModeloTributario, readonly string[]> = {
   '115': [],
   '349': [],
   '347': [],
+  ...ETIQUETAS_ANUALES.Manuales,
 };

@@ -243,7 +243,7 @@ export function filasLibros(emitidas: readonly LineaEmitida[], recibidas: readon
     ...recibidas.map((l) => ({ libro: 'recibidas' as const, l })),
   ];
 }
-const trazaDe = (f: FilaLibroFiscal): Traza => (f.libro === 'emitidas' ? trazaE(f.l) : trazaR(f.l));
+export const trazaDe = (f: FilaLibroFiscal): Traza => (f.libro === 'emitidas' ? trazaE(f.l) : trazaR(f.l));
 
 /** Intra-EU operations: 349's rows (issued E5 deliveries and services, received intra-EU acquisitions). */
 export const es349 = (f: FilaLibroFiscal): boolean =>
@@ -566,6 +566,17 @@ export const CASILLAS_111 = casillasDe('111');
 export const CASILLAS_115 = casillasDe('115');
 const PERCEPTORES = new Set(['01', '04', '07', '10', '13', '16', '19', '22', '25']);
 
+/**
+ * The received rows of the invoices with IRPF withheld under a key (111 professionals, 115 rentals; no key is 111):
+ * every row of such an invoice, the withholding on its first. 111 / 115 and the annual 190 / 180 read these rows.
+ */
+export function filasRetencion(recibidas: readonly LineaRecibida[], clave: '111' | '115'): LineaRecibida[] {
+  const conRetencion = new Set(
+    recibidas.filter((l) => cents(l.Retencion) !== 0 && (l.ClaveRetencion ?? '111') === clave).map((l) => l.Id),
+  );
+  return recibidas.filter((l) => conRetencion.has(l.Id));
+}
+
 /** Withholdings of a key (111 / 115) on received invoices: [perceptors, base, withheld] boxes. */
 function retenciones(
   k: Cajas,
@@ -573,12 +584,8 @@ function retenciones(
   clave: '111' | '115',
   boxes: [string, string, string],
 ) {
-  const conRetencion = new Set(
-    recibidas.filter((l) => cents(l.Retencion) !== 0 && (l.ClaveRetencion ?? '111') === clave).map((l) => l.Id),
-  );
   const perceptores = new Set<string>();
-  for (const l of recibidas) {
-    if (!conRetencion.has(l.Id)) continue;
+  for (const l of filasRetencion(recibidas, clave)) {
     const t = trazaR(l);
     perceptores.add((l.NIF || l.Tercero).toUpperCase());
     k.add(boxes[1], cents(l.Base), t);

@@ -1,9 +1,9 @@
 /**
  * Periods and models of the AEAT returns (issue 15): a period is `1T`…`4T` (quarter), `01`…`12` (month) or `0A`
  * (the year). Each model accepts its own kinds: 303/111/115 quarter or month, 130 quarter, 349 quarter, month or
- * year, 347 the year.
+ * year, 347 and the annual summaries 390, 190 and 180 the year.
  */
-export const MODELOS_TRIBUTARIOS = ['303', '130', '111', '115', '349', '347'] as const;
+export const MODELOS_TRIBUTARIOS = ['303', '130', '111', '115', '349', '347', '390', '190', '180'] as const;
 export type ModeloTributario = (typeof MODELOS_TRIBUTARIOS)[number];
 
 export const NOMBRE_MODELO: Record<ModeloTributario, string> = {
@@ -13,6 +13,9 @@ export const NOMBRE_MODELO: Record<ModeloTributario, string> = {
   '115': 'Modelo 115 · Retenciones de arrendamientos urbanos',
   '349': 'Modelo 349 · Operaciones intracomunitarias',
   '347': 'Modelo 347 · Operaciones con terceras personas',
+  '390': 'Modelo 390 · IVA. Declaración-resumen anual',
+  '190': 'Modelo 190 · Retenciones de trabajo y actividades profesionales. Resumen anual',
+  '180': 'Modelo 180 · Retenciones de arrendamientos urbanos. Resumen anual',
 };
 
 type Clase = 'T' | 'M' | 'A';
@@ -23,6 +26,9 @@ const CLASES: Record<ModeloTributario, readonly Clase[]> = {
   '115': ['T', 'M'],
   '349': ['T', 'M', 'A'],
   '347': ['A'],
+  '390': ['A'],
+  '190': ['A'],
+  '180': ['A'],
 };
 
 export interface Periodo {

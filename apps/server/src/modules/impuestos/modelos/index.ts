@@ -3,9 +3,12 @@ import {
   CASILLAS_111,
   CASILLAS_115,
   CASILLAS_130,
+  CASILLAS_180,
+  CASILLAS_190,
   CASILLAS_303,
   CASILLAS_347,
   CASILLAS_349,
+  CASILLAS_390,
   CASILLAS_NO_IMPORTE,
   type Declarante,
   ficheroAutoliquidacion,
@@ -46,6 +49,9 @@ export const CASILLAS: Record<ModeloTributario, readonly string[]> = {
   '115': CASILLAS_115,
   '349': CASILLAS_349,
   '347': CASILLAS_347,
+  '390': CASILLAS_390,
+  '190': CASILLAS_190,
+  '180': CASILLAS_180,
 };
 
 export const MSG_MODTRIB = {
@@ -63,7 +69,19 @@ export const MSG_MODTRIB = {
 
 /** The box a return pays or claims (303: 71, 130: 19, 111: 30, 115: 05); the dashboard reads it too. */
 export const fmtResultado = (m: ModeloTributario, r: ResultadoModelo) =>
-  r.Casillas[{ '303': '71', '130': '19', '111': '30', '115': '05', '349': '02', '347': '02' }[m]] ?? '0.00';
+  r.Casillas[
+    {
+      '303': '71',
+      '130': '19',
+      '111': '30',
+      '115': '05',
+      '349': '02',
+      '347': '02',
+      '390': '86',
+      '190': '03',
+      '180': '03',
+    }[m]
+  ] ?? '0.00';
 
 function json(r: Presentado) {
   return {
