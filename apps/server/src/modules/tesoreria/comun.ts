@@ -66,3 +66,16 @@ export async function contar(
   const n = Number(r?.n ?? 0);
   return { Total: Math.min(n, COUNT_CAP), TotalLimitado: n > COUNT_CAP };
 }
+
+/** The messages of bank statements and their reconciliation. */
+export const MSG_EXTRACTOS = {
+  cuenta: (c: string) =>
+    `El extracto es de la cuenta ${c}, que no es ninguna cuenta bancaria de tesorería (revisa su IBAN)`,
+  otraCuenta: (c: string) => `El extracto es de la cuenta ${c}, no de la cuenta elegida`,
+  repetido: 'Ese extracto ya está importado',
+  conciliado: 'El extracto tiene apuntes conciliados: deshaz la conciliación antes de borrarlo',
+  importe: 'El importe del apunte no coincide con el del movimiento',
+  yaConciliado: 'Ese apunte ya está conciliado',
+  destinoConciliado: 'Ese movimiento ya está conciliado con otro apunte',
+  noExiste: 'El movimiento a conciliar no existe en esta cuenta',
+};

@@ -6,13 +6,14 @@ import {
   compare,
   dec,
   ErrorNorma43,
+  etiquetaConciliacion,
   neg,
   normalizeIban,
   parsearNorma43,
   proponerConciliacion,
   toFixed,
 } from '@faro/domain';
-import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
@@ -28,26 +29,71 @@ import {
   recibosRemesa as rr,
   tesoreriaTable,
 } from '../../platform/tenancy/tables.ts';
-import { contar, esId, idDe, permiso, zId } from './comun.ts';
-import { consultaMovimientos } from './movimientos.ts';
+import { contar, esId, idDe, MSG_EXTRACTOS, permiso, zId } from './comun.ts';
 
-export const MSG_EXTRACTOS = {
-  cuenta: (c: string) =>
-    `El extracto es de la cuenta ${c}, que no es ninguna cuenta bancaria de tesorería (revisa su IBAN)`,
-  otraCuenta: (c: string) => `El extracto es de la cuenta ${c}, no de la cuenta elegida`,
-  repetido: 'Ese extracto ya está importado',
-  conciliado: 'El extracto tiene apuntes conciliados: deshaz la conciliación antes de borrarlo',
-  importe: 'El importe del apunte no coincide con el del movimiento',
-  yaConciliado: 'Ese apunte ya está conciliado',
-  destinoConciliado: 'Ese movimiento ya está conciliado con otro apunte',
-  noExiste: 'El movimiento a conciliar no existe en esta cuenta',
-};
+export { MSG_EXTRACTOS };
+
+import { consultaMovimientos } from './movimientos.ts';
+import { leerReglas, reglaDeApunte } from './reglasConciliacion.ts';
 
 const tc = (f: string) => col(tesoreriaTable, f);
+/** The line's own words: its concept, else its references, else the common concept's name. */
+const textoApunte = (r: Omit<typeof ab.$inferSelect, 'empresaId'>) =>
+  r.Concepto.trim() ||
+  [r.Referencia1, r.Referencia2]
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(' ') ||
+  (CONCEPTOS_COMUNES_N43[r.ConceptoComun] ?? '');
 const jsonApunte = ({ empresaId: _, ...r }: typeof ab.$inferSelect) => ({
   ...r,
   ConceptoComunTexto: CONCEPTOS_COMUNES_N43[r.ConceptoComun] ?? '',
+  Etiqueta: etiquetaConciliacion(textoApunte(r), r.FechaOperacion, r.Importe),
 });
+const etiquetaCandidato = (c: CandidatoConciliacion) => etiquetaConciliacion(c.descripcion, c.fecha, c.importe);
+
+/** What each reconciled line is matched with, as a person reads it (`clase:id` → label). */
+async function etiquetasConciliadas(s: Scope, apuntes: (typeof ab.$inferSelect)[]) {
+  const out = new Map<string, string>();
+  const ids = (clase: string) => apuntes.filter((a) => a.ConciliadoCon === clase).map((a) => Number(a.IdConciliado));
+  const ramas = (['cobro', 'pago', 'movimiento'] as const)
+    .map((clase) => ({ clase, tipo: clase === 'movimiento' ? 'manual' : clase, ids: ids(clase) }))
+    .filter((r) => r.ids.length);
+  if (ramas.length) {
+    const { sinSaldo } = consultaMovimientos(s, {});
+    const cond = sql.join(
+      ramas.map(
+        (r) =>
+          sql`(x.tipo = ${r.tipo} and x.id in (${sql.join(
+            r.ids.map((i) => sql`${i}`),
+            sql`, `,
+          )}))`,
+      ),
+      sql` or `,
+    );
+    const filas = await s.execute<FilaMov>(
+      () => sql`select x.tipo, x.id, x.fecha::text as fecha, x.importe::text as importe, x.descripcion
+        from (${sinSaldo}) x where ${cond}`,
+    );
+    for (const f of filas) {
+      const clase = f.tipo === 'manual' ? 'movimiento' : f.tipo;
+      out.set(`${clase}:${Number(f.id)}`, etiquetaConciliacion(f.descripcion, String(f.fecha).slice(0, 10), f.importe));
+    }
+  }
+  const remesas = ids('remesa');
+  if (remesas.length) {
+    const filas = await s.pick(
+      { Id: rm.Id, Descripcion: rm.Descripcion, Fecha: rm.Fecha, Total: rm.Total, Tipo: rm.Tipo },
+      rm,
+      inArray(rm.Id, remesas),
+    );
+    for (const r of filas) {
+      const importe = r.Tipo === 'cobro' ? r.Total : toFixed(neg(dec(r.Total)), 2);
+      out.set(`remesa:${r.Id}`, etiquetaConciliacion(r.Descripcion, r.Fecha, importe));
+    }
+  }
+  return out;
+}
 const jsonExtracto = ({ empresaId: _, CreadoEn: __, ...r }: typeof ex.$inferSelect) => r;
 
 const importarBody = z.object({
@@ -297,24 +343,33 @@ export function registrarExtractos(app: FastifyInstance, deps: AppDeps): void {
         cands,
       );
       const porApunte = new Map(propuestas.map((p) => [p.idApunte, p.candidato]));
+      const conciliados = await etiquetasConciliadas(s, apuntes);
+      // A line with no movement to match may match a remembered rule: proposed as a new movement of its concept.
+      const reglas = libres.length > propuestas.length ? await leerReglas(s) : [];
+      const candidatoJson = (c: CandidatoConciliacion) => ({
+        Clase: c.clase,
+        Id: c.id,
+        Fecha: c.fecha,
+        Importe: c.importe,
+        Descripcion: c.descripcion,
+        Etiqueta: etiquetaCandidato(c),
+      });
       return {
         ...jsonExtracto(e),
         Apuntes: apuntes.map((a) => {
           const c = porApunte.get(a.Id);
+          const libre = a.IdConciliado === null;
           return {
             ...jsonApunte(a),
-            Propuesta: c
-              ? { Clase: c.clase, Id: c.id, Fecha: c.fecha, Importe: c.importe, Descripcion: c.descripcion }
-              : null,
+            Propuesta: c ? candidatoJson(c) : null,
+            Regla:
+              libre && !c
+                ? reglaDeApunte(reglas, `${a.Documento} ${a.Referencia1} ${a.Referencia2} ${a.Concepto}`)
+                : null,
+            ConciliadoEtiqueta: libre ? null : (conciliados.get(`${a.ConciliadoCon}:${a.IdConciliado}`) ?? null),
           };
         }),
-        Candidatos: cands.map((c) => ({
-          Clase: c.clase,
-          Id: c.id,
-          Fecha: c.fecha,
-          Importe: c.importe,
-          Descripcion: c.descripcion,
-        })),
+        Candidatos: cands.map(candidatoJson),
       };
     },
   );

@@ -6,6 +6,7 @@ import { registrarExtractos } from './extractos.ts';
 import { registrarInformes } from './informes.ts';
 import { registrarMandatos } from './mandatos.ts';
 import { registrarMovimientos } from './movimientos.ts';
+import { registrarReglasConciliacion } from './reglasConciliacion.ts';
 import { registrarRemesas } from './remesas.ts';
 
 /** Treasury area (issue 14): accounts, concepts, movements, mandates, batches, returns, cash counts, statements. */
@@ -17,5 +18,6 @@ export const tesoreriaModule: AreaModule = (app, deps) => {
   registrarRemesas(app, deps);
   registrarArqueos(app, deps);
   registrarExtractos(app, deps);
+  registrarReglasConciliacion(app, deps);
   registrarInformes(app, deps);
 };
