@@ -16,6 +16,7 @@ export * from './format/index.ts';
 export * from './masterData.ts';
 export * from './money/decimal.ts';
 export * from './navigation/index.ts';
+export * from './permissions/acciones.ts';
 export * from './permissions/codes.ts';
 export * from './plataforma/index.ts';
 export * from './purchases/documents.ts';
