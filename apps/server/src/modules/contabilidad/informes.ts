@@ -1,13 +1,5 @@
-import {
-  diaMadrid,
-  isIsoDate,
-  type ModuleFlag,
-  MSG,
-  MSG_DATOS,
-  type PermissionCode,
-  proximoPlazoFiscal,
-} from '@faro/domain';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { type ModuleFlag, MSG, MSG_DATOS, type PermissionCode } from '@faro/domain';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
@@ -21,7 +13,6 @@ import {
   col,
   comercialesTable,
   cobrosVenta as cv,
-  documentosCompra as dc,
   documentosVenta as dv,
   familiasTable,
   documentosVentaLineas as lv,
@@ -30,19 +21,17 @@ import {
   remesas as rm,
   recibosRemesa as rr,
   tesoreriaTable,
-  vencimientosCompra as vc,
-  vencimientosVenta as vv,
 } from '../../platform/tenancy/tables.ts';
 import { rowsOf, WRITERS } from '../impuestos/libroFacturas.ts';
 import { mesesDe } from '../rrhh/fichajesRoutes.ts';
-import { saldosCuentas, totalesTesoreria } from '../tesoreria/movimientos.ts';
 import { enviarFichero, formatoExport, zDia } from './descarga.ts';
+import { registrarPanel } from './panel.ts';
 
 /**
  * `/api/informes/*` (issue 15, spec section 9 report kinds): each report is columns + rows (+ the points of a chart
  * where a person would rather look), as JSON (`GET /api/informes/{informe}`) and as a file
  * (`GET /api/informes/{informe}/export?Formato=xlsx|ods|pdf|html`) through the platform's writers. The home
- * dashboard is `GET /api/informes/panel`.
+ * dashboard is `GET /api/informes/panel` (`panel.ts`).
  */
 export const RUTA_INFORMES = '/api/informes';
 
@@ -490,72 +479,8 @@ const columnaExport = (k: Col): Column => ({
   def: { kind: k.Tipo === 'decimal' ? 'decimal' : k.Tipo, label: k.Etiqueta, list: true, scale: 2 },
 });
 
-/** The home dashboard: this month's sales, pending and overdue collections and payments, balances, tax deadline. */
-export async function panel(s: Scope, hoy: string) {
-  const mes = hoy.slice(0, 7);
-  const inicioMes = `${mes}-01`;
-  const hace6 = new Date(Date.UTC(Number(hoy.slice(0, 4)), Number(hoy.slice(5, 7)) - 6, 1)).toISOString().slice(0, 10);
-  const [ventasMes] = await s.pick(
-    { total: sql<string>`coalesce(sum(${dv.baseImponible}), 0)`, n: sql<number>`count(*)::int` },
-    dv,
-    and(emitidas, gte(dv.fecha, inicioMes), lte(dv.fecha, hoy)),
-  );
-  const porMes = await s
-    .pick(
-      { mes: mesDe(dv.fecha), total: sql<string>`sum(${dv.baseImponible})` },
-      dv,
-      and(emitidas, gte(dv.fecha, hace6), lte(dv.fecha, hoy)),
-    )
-    .groupBy(mesDe(dv.fecha))
-    .orderBy(asc(mesDe(dv.fecha)));
-  const pendiente = async (
-    t: typeof vv | typeof vc,
-    cab: typeof dv | typeof dc,
-  ): Promise<{ Pendiente: string; Vencido: string; Recibos: number }> => {
-    const resto = sql`(${t.Importe} - ${t.Liquidado})`;
-    const [r] = await s
-      .pick(
-        {
-          pendiente: sql<string>`coalesce(sum(${resto}), 0)`,
-          vencido: sql<string>`coalesce(sum(case when ${t.Fecha} < ${hoy} then ${resto} else 0 end), 0)`,
-          n: sql<number>`count(*)::int`,
-        },
-        t,
-        gt(sql`${t.Importe} - ${t.Liquidado}`, 0),
-      )
-      .innerJoin(cab, s.on(cab, and(eq(cab.id, t.IdFactura), ne(cab.estado, 'Anulada'))));
-    return { Pendiente: fix(r?.pendiente), Vencido: fix(r?.vencido), Recibos: r?.n ?? 0 };
-  };
-  // Treasury's own definition of a balance (a fecha and previsto), so the dashboard and treasury never differ.
-  const cuentas = await saldosCuentas(s, hoy);
-  const saldos = cuentas
-    .filter((c) => !c.Baja)
-    .map(({ Id, Nombre, Tipo, Saldo, SaldoPrevisto }) => ({ Id, Nombre, Tipo, Saldo, SaldoPrevisto }));
-  return {
-    Hoy: hoy,
-    VentasMes: { Mes: mes, Base: fix(ventasMes?.total), Facturas: ventasMes?.n ?? 0 },
-    VentasPorMes: porMes.map((r) => ({ Mes: r.mes, Base: fix(r.total) })),
-    Cobros: await pendiente(vv, dv),
-    Pagos: await pendiente(vc, dc),
-    Tesoreria: { ...totalesTesoreria(cuentas), Cuentas: saldos },
-    ProximoPlazo: proximoPlazoFiscal(hoy),
-  };
-}
-
 export function registrarInformes(app: FastifyInstance, deps: AppDeps): void {
-  app.get(
-    `${RUTA_INFORMES}/panel`,
-    {
-      config: { access: access.permission('VentasFact', 1) },
-      schema: { tags: ['informes'], summary: 'Panel de inicio' },
-    },
-    async (request) => {
-      const raw = (request.query ?? {}) as Record<string, unknown>;
-      // `Hoy` lets tests and demos fix the day; anything else is today in Madrid.
-      const hoy = typeof raw.Hoy === 'string' && isIsoDate(raw.Hoy) ? raw.Hoy : diaMadrid(new Date());
-      return panel(deps.scopeOf(request), hoy);
-    },
-  );
+  registrarPanel(app, deps);
   for (const [nombre, inf] of Object.entries(INFORMES)) {
     const config = { access: access.permission(inf.permiso, 1, inf.modulo) };
     app.get(
