@@ -329,6 +329,7 @@ export const MSG_TICKET = {
     forma === 'efectivo' ? 'El pago en efectivo sale de una caja' : 'El pago con tarjeta sale de una cuenta corriente',
   sinTipoIva: (porcentaje: string) => `La empresa no tiene un tipo de IVA del ${porcentaje} %`,
   totalPositivo: 'El total debe ser mayor que cero',
+  tiposNoSuman: 'Los importes por tipo de IVA deben sumar el total del ticket',
   datosNoValidos: 'Los datos del ticket no son válidos',
 } as const;
 

@@ -11,6 +11,7 @@ import { registrarAdjuntosCompra } from './adjuntos.ts';
 import { motorCompra } from './ladoCompra.ts';
 import { registrarLotes } from './lotes.ts';
 import { registrarPreciosCompra } from './precios.ts';
+import { registrarTicketGasto } from './ticket/rutas.ts';
 
 /** Purchases area: suppliers (with import) and the purchase documents (the engine's purchases side). */
 export const comprasModule: AreaModule = (app, deps) => {
@@ -23,4 +24,5 @@ export const comprasModule: AreaModule = (app, deps) => {
   registrarAdjuntosCompra(app, deps);
   registrarLotes(app, deps);
   registrarPreciosCompra(app, deps);
+  registrarTicketGasto(app, deps);
 };
