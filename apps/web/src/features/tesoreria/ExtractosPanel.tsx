@@ -6,6 +6,13 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import {
+  type ApunteLibre,
+  MovimientoDesdeApunte,
+  type Regla,
+  ReglasConciliacion,
+  textoRegla,
+} from './ReglasConciliacion.tsx';
 import { SubirFichero } from './SubirFichero.tsx';
 import { dinero, useRefrescar, useSaldos } from './tesoreriaModel.ts';
 
@@ -28,6 +35,7 @@ interface Candidato {
   Fecha: string;
   Importe: string;
   Descripcion: string;
+  Etiqueta: string;
 }
 interface Apunte {
   Id: number;
@@ -42,6 +50,9 @@ interface Apunte {
   ConciliadoCon: string | null;
   IdConciliado: number | null;
   Propuesta: Candidato | null;
+  Etiqueta: string;
+  Regla: Regla | null;
+  ConciliadoEtiqueta: string | null;
 }
 
 const CLASE: Record<string, string> = { cobro: 'Cobro', pago: 'Pago', remesa: 'Remesa', movimiento: 'Movimiento' };
@@ -134,6 +145,9 @@ export function ExtractosPanel() {
       </Table.ScrollContainer>
       {!lista.data?.Items.length && <Text c="dimmed">Todavía no hay extractos importados</Text>}
       {abierto && <Conciliacion id={abierto} />}
+      <Card withBorder radius="md" padding="md">
+        <ReglasConciliacion />
+      </Card>
     </Stack>
   );
 }
@@ -147,6 +161,7 @@ function Conciliacion({ id }: { id: number }) {
     queryFn: () => api.get<Extracto & { Apuntes: Apunte[]; Candidatos: Candidato[] }>(`tesoreria/extractos/edit/${id}`),
   });
   const [eleccion, setEleccion] = useState<Record<number, string | null>>({});
+  const [creando, setCreando] = useState<ApunteLibre | null>(null);
   const d = detalle.data;
   if (!d) return null;
   const elegido = (a: Apunte) => (a.Id in eleccion ? eleccion[a.Id] : a.Propuesta ? clave(a.Propuesta) : null);
@@ -184,7 +199,7 @@ function Conciliacion({ id }: { id: number }) {
         {d.Apuntes.map((a) => {
           const opciones = d.Candidatos.filter((c) => c.Importe === a.Importe).map((c) => ({
             value: clave(c),
-            label: `${CLASE[c.Clase]} · ${formatDate(c.Fecha)} · ${c.Descripcion}`,
+            label: `${CLASE[c.Clase]} · ${c.Etiqueta}`,
           }));
           return (
             <Card key={a.Id} withBorder padding="sm" radius="sm">
@@ -192,41 +207,58 @@ function Conciliacion({ id }: { id: number }) {
                 <Stack gap={2} style={{ flex: '1 1 260px' }}>
                   <Group gap="xs">
                     <Text size="sm" fw={600}>
-                      {formatDate(a.FechaOperacion)} · {dinero(a.Importe)}
+                      {a.Etiqueta}
                     </Text>
                     <Badge size="sm" variant="light">
                       {a.ConceptoComunTexto || a.ConceptoComun}
                     </Badge>
                   </Group>
-                  <Text size="sm" c="dimmed">
-                    {[a.Concepto, a.Referencia1, a.Referencia2].filter(Boolean).join(' · ') || 'Sin concepto'}
-                  </Text>
+                  {(a.Referencia1 || a.Referencia2) && (
+                    <Text size="sm" c="dimmed">
+                      {[a.Referencia1, a.Referencia2].filter(Boolean).join(' · ')}
+                    </Text>
+                  )}
                 </Stack>
                 <Stack gap={4} style={{ flex: '1 1 300px' }}>
                   {a.IdConciliado !== null ? (
                     <Group gap="xs">
                       <Badge color="green" variant="light">
-                        Conciliado con {CLASE[a.ConciliadoCon ?? ''] ?? a.ConciliadoCon} #{a.IdConciliado}
+                        Conciliado
                       </Badge>
+                      <Text size="sm">
+                        {CLASE[a.ConciliadoCon ?? ''] ?? a.ConciliadoCon} · {a.ConciliadoEtiqueta ?? ''}
+                      </Text>
                       <Button size="xs" variant="subtle" onClick={() => deshacer(a)}>
                         Deshacer
                       </Button>
                     </Group>
                   ) : (
-                    <Group gap="xs" align="flex-end" wrap="nowrap">
-                      <Select
-                        label={`Movimiento para la línea ${a.Linea}`}
-                        placeholder={opciones.length ? 'Elige el movimiento' : 'Ningún movimiento con ese importe'}
-                        data={opciones}
-                        value={elegido(a)}
-                        onChange={(v) => setEleccion((o) => ({ ...o, [a.Id]: v }))}
-                        clearable
-                        style={{ flex: 1 }}
-                      />
-                      <Button size="sm" variant="light" disabled={!elegido(a)} onClick={() => confirmar([a])}>
-                        Conciliar
-                      </Button>
-                    </Group>
+                    <>
+                      <Group gap="xs" align="flex-end" wrap="nowrap">
+                        <Select
+                          label={`Movimiento para ${a.Etiqueta}`}
+                          placeholder={opciones.length ? 'Elige el movimiento' : 'Ningún movimiento con ese importe'}
+                          data={opciones}
+                          value={elegido(a)}
+                          onChange={(v) => setEleccion((o) => ({ ...o, [a.Id]: v }))}
+                          clearable
+                          style={{ flex: 1 }}
+                        />
+                        <Button size="sm" variant="light" disabled={!elegido(a)} onClick={() => confirmar([a])}>
+                          Conciliar
+                        </Button>
+                      </Group>
+                      <Group gap="xs">
+                        {a.Regla && (
+                          <Text size="sm" c="dimmed">
+                            Regla: {textoRegla(a.Regla)}
+                          </Text>
+                        )}
+                        <Button size="xs" variant={a.Regla ? 'filled' : 'light'} onClick={() => setCreando(a)}>
+                          Crear movimiento
+                        </Button>
+                      </Group>
+                    </>
                   )}
                 </Stack>
               </Group>
@@ -234,6 +266,7 @@ function Conciliacion({ id }: { id: number }) {
           );
         })}
       </Stack>
+      {creando && <MovimientoDesdeApunte apunte={creando} onClose={() => setCreando(null)} />}
     </Card>
   );
 }
