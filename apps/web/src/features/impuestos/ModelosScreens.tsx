@@ -37,6 +37,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { SIN_CORTE, TdImporte } from '../../ui/fields/Importe.tsx';
 import { save } from '../../ui/list/ExportMenu.tsx';
 
@@ -265,23 +266,31 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
             PDF
           </Button>
           {!c.Presentada && (
-            <Button variant="default" onClick={() => guardar().catch(() => undefined)}>
+            <BotonProtegido permiso="ImptoEmit" variant="default" onClick={() => guardar().catch(() => undefined)}>
               Guardar borrador
-            </Button>
+            </BotonProtegido>
           )}
           {!c.Presentada && (
-            <Button variant="default" onClick={() => setPresentar(true)}>
+            <BotonProtegido permiso="ImptoEmit" variant="default" onClick={() => setPresentar(true)}>
               Marcar como presentado
-            </Button>
+            </BotonProtegido>
           )}
           {c.Presentada && !borrador && (
             <>
-              <Button variant="default" onClick={() => guardar('complementaria').catch(() => undefined)}>
+              <BotonProtegido
+                permiso="ImptoEmit"
+                variant="default"
+                onClick={() => guardar('complementaria').catch(() => undefined)}
+              >
                 Complementaria
-              </Button>
-              <Button variant="default" onClick={() => guardar('sustitutiva').catch(() => undefined)}>
+              </BotonProtegido>
+              <BotonProtegido
+                permiso="ImptoEmit"
+                variant="default"
+                onClick={() => guardar('sustitutiva').catch(() => undefined)}
+              >
                 Sustitutiva
-              </Button>
+              </BotonProtegido>
             </>
           )}
         </Group>
@@ -367,7 +376,9 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
           ))}
       {c && (ajustes || opciones) && (
         <Group>
-          <Button onClick={() => guardar().catch(() => undefined)}>Guardar y recalcular</Button>
+          <BotonProtegido permiso="ImptoEmit" onClick={() => guardar().catch(() => undefined)}>
+            Guardar y recalcular
+          </BotonProtegido>
         </Group>
       )}
       {c && c.Declarados.length > 0 && (
