@@ -1,6 +1,7 @@
 import { CONVERSIONES_COMPRA, ESTADOS_COMPRA, ESTADOS_PAGO, SERIE_COMPRA, TIPOS_DOCUMENTO_COMPRA } from '@faro/domain';
 import type { LadoWeb, RecursoWeb } from '../documentos/lado.ts';
 import { cuerpoRecibida, FacturaRecibidaExtra, valoresRecibida } from './FacturaRecibidaExtra.tsx';
+import { BotonTicket } from './TicketGasto.tsx';
 
 const recurso = (
   r: keyof typeof TIPOS_DOCUMENTO_COMPRA,
@@ -90,4 +91,5 @@ export const LADO_COMPRA: LadoWeb = {
   Extra: FacturaRecibidaExtra,
   cuerpoExtra: cuerpoRecibida,
   valoresExtra: valoresRecibida,
+  AccionesLista: BotonTicket,
 };

@@ -164,9 +164,12 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
       title={def.plural}
       actions={
         level >= LEVEL_FOR_ACTION.create && (
-          <Button component={Link} to={`/${recurso}/nuevo`} leftSection={<IconPlus size={16} />}>
-            {def.nuevo}
-          </Button>
+          <>
+            {lado.AccionesLista && <lado.AccionesLista recurso={recurso} />}
+            <Button component={Link} to={`/${recurso}/nuevo`} leftSection={<IconPlus size={16} />}>
+              {def.nuevo}
+            </Button>
+          </>
         )
       }
       filters={

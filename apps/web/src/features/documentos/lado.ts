@@ -84,6 +84,8 @@ export interface LadoWeb {
   cuerpoExtra?: (v: DocValues, tipo: string) => Record<string, unknown>;
   /** Extra editor values from a loaded document. */
   valoresExtra?: (d: DocumentoVenta | undefined) => Record<string, unknown>;
+  /** Actions of a list beside its "new" button (purchases: the phone's ticket mode). */
+  AccionesLista?: ComponentType<{ recurso: string }>;
 }
 
 const LadoContext = createContext<LadoWeb | null>(null);
