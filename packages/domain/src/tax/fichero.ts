@@ -32,7 +32,7 @@ export const num = (v: number | string, n: number) => String(v).replace(/\D/g, '
 /** An amount in cents: `n` positions, implied decimals, `N` first when negative. */
 export const importeBoe = (c: number, n = 17) => (c < 0 ? `N${num(-c, n - 1)}` : num(c, n));
 /** 347/349: sign position (`N` or blank) then the digits. */
-const importeSigno = (c: number, n: number) => `${c < 0 ? 'N' : ' '}${num(Math.abs(c), n - 1)}`;
+export const importeSigno = (c: number, n: number) => `${c < 0 ? 'N' : ' '}${num(Math.abs(c), n - 1)}`;
 const tasa = (v: string) => num(cents(v), 5);
 
 /** A record of fixed length written at 1-based positions. */
@@ -113,7 +113,7 @@ function pagina303Anual(r: ResultadoModelo): string {
   return p4.put(987, '</T30304000>').toString();
 }
 
-function campos(r: Registro, cs: readonly Campo[], casillas: Record<string, string>) {
+export function campos(r: Registro, cs: readonly Campo[], casillas: Record<string, string>) {
   for (const [k, pos, kind] of cs) {
     const v = casillas[k] ?? '0';
     r.put(pos, kind === 'imp' ? importeBoe(cents(v)) : kind === 'tasa' ? tasa(v) : num(v, kind === 'n8' ? 8 : 15));
@@ -121,7 +121,7 @@ function campos(r: Registro, cs: readonly Campo[], casillas: Record<string, stri
 }
 
 /** `<T3030202504T0000>` + `<AUX>…</AUX>` … `</T3030202504T0000>`. */
-function sobre(modelo: string, p: Periodo, paginas: string[], nifDesarrollador: string, crlf: boolean) {
+export function sobre(modelo: string, p: Periodo, paginas: string[], nifDesarrollador: string, crlf: boolean) {
   const id = `${modelo}0${p.anyo}${p.codigo}0000>`;
   const aux = new Registro(311).put(1, '<AUX>').put(76, 'v1.0').put(84, an(nifDesarrollador, 9)).put(306, '</AUX>');
   return `<T${id}${aux}${paginas.join('')}</T${id}${crlf ? '\r\n' : ''}`;
@@ -181,12 +181,13 @@ export function ficheroAutoliquidacion(r: ResultadoModelo, p: Periodo, d: Declar
   return sobre(r.Modelo, p, [fin(pag, def.cierre, `</T${r.Modelo}01000>`)], nifDesarrollador, r.Modelo !== '130');
 }
 
-/** 347 / 349: the declarant's type-1 record and one type-2 record per declared party; CRLF between records. */
-export function ficheroDeclaracion(r: ResultadoModelo, p: Periodo, d: Declarante): string {
-  const m = r.Modelo;
-  if (m !== '347' && m !== '349') throw new Error(`El modelo ${m} no es una declaración informativa`);
-  const decl = r.Declarados ?? [];
-  const t1 = new Registro(500)
+/**
+ * The common head (1–135) of the type-1 record of the informative returns (347, 349, 190, 180): model, year,
+ * declarant, support T, contact, receipt number (the model then zeros), complementaria C / sustitutiva S, the
+ * earlier return's receipt.
+ */
+export function tipo1(m: string, p: Periodo, d: Declarante): Registro {
+  return new Registro(500)
     .put(1, `1${m}${p.anyo}`)
     .put(9, an(d.NIF.padStart(9, '0'), 9))
     .put(18, an(d.Nombre, 40))
@@ -197,6 +198,14 @@ export function ficheroDeclaracion(r: ResultadoModelo, p: Periodo, d: Declarante
     .put(121, d.Complementaria ? 'C' : ' ')
     .put(122, d.Sustitutiva ? 'S' : ' ')
     .put(123, num(d.JustificanteAnterior ?? '', 13));
+}
+
+/** 347 / 349: the declarant's type-1 record and one type-2 record per declared party; CRLF between records. */
+export function ficheroDeclaracion(r: ResultadoModelo, p: Periodo, d: Declarante): string {
+  const m = r.Modelo;
+  if (m !== '347' && m !== '349') throw new Error(`El modelo ${m} no es una declaración informativa`);
+  const decl = r.Declarados ?? [];
+  const t1 = tipo1(m, p, d);
   const c = r.Casillas;
   if (m === '349') {
     t1.put(136, p.codigo)
@@ -215,7 +224,7 @@ export function ficheroDeclaracion(r: ResultadoModelo, p: Periodo, d: Declarante
   return `${lineas.join('\r\n')}\r\n`;
 }
 
-function base2(m: string, p: Periodo, d: Declarante) {
+export function base2(m: string, p: Periodo, d: Declarante) {
   return new Registro(500).put(1, `2${m}${p.anyo}`).put(9, an(d.NIF, 9));
 }
 

@@ -99,7 +99,14 @@ export interface Traza {
 }
 
 export interface Aviso {
-  Codigo: 'sin-nif' | 'nif-iva' | 'fuera-periodo' | 'hueco-serie' | 'tipo-desconocido' | 'otro-impuesto';
+  Codigo:
+    | 'sin-nif'
+    | 'nif-iva'
+    | 'fuera-periodo'
+    | 'hueco-serie'
+    | 'tipo-desconocido'
+    | 'otro-impuesto'
+    | 'sin-provincia';
   Mensaje: string;
   Id?: number;
 }

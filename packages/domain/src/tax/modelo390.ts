@@ -1,0 +1,358 @@
+import { CASILLAS_390 } from './modelo390Etiquetas.ts';
+import {
+  type Ajustes,
+  type Aviso,
+  cents,
+  eur,
+  type LineaEmitida,
+  type LineaRecibida,
+  modelo303,
+  type ResultadoModelo,
+  type Traza,
+} from './modelos.ts';
+import { type Periodo, periodoTributario } from './periodos.ts';
+
+/**
+ * 390, the annual VAT summary, as the sum of the year's four 303s over the same book rows (compliance-es.md §4;
+ * boxes and positions of DR390 2025, modelo390Fichero.ts). Nothing is classified twice: each quarter's rows go
+ * through `modelo303` as they are, and again grouped by VAT rate (and, for intra-EU acquisitions, into their goods
+ * and services parts, the 349 criterion) for the boxes the 390 splits by rate; every 390 box keeps the rows of the
+ * 303 boxes it sums (its trace). So 47 is Σ 27, 64 is Σ 45 and 65 is Σ 46 of the four 303s by construction.
+ *
+ * What the 303s carry forward comes from each quarter's adjustments (typed boxes 42/43/44/77, pro-rata, the credit
+ * pending from an earlier period, as the server reads them for that 303); box 85 is the previous year's credit used
+ * in the year, 95/97/98/662 the results of the 303s as presented (as computed today when not presented).
+ */
+export const TRIMESTRES = ['1T', '2T', '3T', '4T'] as const;
+export type Trimestre = (typeof TRIMESTRES)[number];
+
+/** A return as presented: its boxes and kind of result. */
+export interface Presentada {
+  Casillas: Record<string, string>;
+  TipoDeclaracion: string | null;
+}
+
+export interface Ajustes390 {
+  /** Each quarter's 303 adjustments (typed boxes, options, pending credit), as for its own 303. */
+  Trimestres?: Partial<Record<Trimestre, Ajustes>>;
+  /** The 303s presented, per quarter. */
+  Presentadas?: Partial<Record<Trimestre, Presentada>>;
+}
+
+/** One quarter's 303 beside the 390: its result from today's books and as presented. */
+export interface Periodo390 {
+  Periodo: Trimestre;
+  Resultado: string;
+  TipoDeclaracion: string | null;
+  Presentado: string | null;
+}
+
+export type Resultado390 = ResultadoModelo & { Periodos: Periodo390[]; Trimestres303: ResultadoModelo[] };
+
+/** 390 box ← 303 box, summed over the quarters (the 303 already splits these by rate). */
+const DIRECTAS: readonly (readonly [string, string])[] = [
+  ['700', '150'],
+  ['701', '152'],
+  ['667', '165'],
+  ['668', '167'],
+  ['01', '01'],
+  ['02', '03'],
+  ['702', '153'],
+  ['703', '155'],
+  ['03', '04'],
+  ['04', '06'],
+  ['05', '07'],
+  ['06', '09'],
+  ['27', '12'],
+  ['28', '13'],
+  ['29', '14'],
+  ['30', '15'],
+  ['691', '168'],
+  ['692', '170'],
+  ['35', '16'],
+  ['36', '18'],
+  ['599', '19'],
+  ['600', '21'],
+  ['41', '156'],
+  ['42', '158'],
+  ['601', '22'],
+  ['602', '24'],
+  ['43', '25'],
+  ['44', '26'],
+  ['48', '28'],
+  ['49', '29'],
+  ['50', '30'],
+  ['51', '31'],
+  ['52', '32'],
+  ['53', '33'],
+  ['54', '34'],
+  ['55', '35'],
+  ['58', '38'],
+  ['59', '39'],
+  ['639', '40'],
+  ['62', '41'],
+  ['61', '42'],
+  ['63', '43'],
+  ['522', '44'],
+  ['659', '77'],
+];
+/** Volume of operations ← 303 page 04 of the last quarter (the year's issued book). */
+const VOLUMEN: readonly (readonly [string, string])[] = [
+  ['99', '80'],
+  ['103', '93'],
+  ['104', '94'],
+  ['105', '83'],
+  ['108', '88'],
+];
+
+type PorTipo = Record<string, [base: string, cuota: string]>;
+/** The boxes by rate of a 303 pair, per kind of row (goods / services for intra-EU acquisitions). */
+const POR_TIPO: readonly { de: [string, string]; servicio?: boolean; tipos: PorTipo }[] = [
+  {
+    de: ['10', '11'],
+    servicio: false,
+    tipos: {
+      '0.00': ['716', '717'],
+      '2.00': ['683', '684'],
+      '4.00': ['21', '22'],
+      '5.00': ['718', '719'],
+      '7.50': ['685', '686'],
+      '10.00': ['23', '24'],
+      '21.00': ['25', '26'],
+    },
+  },
+  {
+    de: ['10', '11'],
+    servicio: true,
+    tipos: {
+      '0.00': ['720', '721'],
+      '2.00': ['687', '688'],
+      '4.00': ['545', '546'],
+      '5.00': ['722', '723'],
+      '7.50': ['689', '690'],
+      '10.00': ['547', '548'],
+      '21.00': ['551', '552'],
+    },
+  },
+  { de: ['28', '29'], tipos: t4('190', '191', '724', '725', '603', '604', '605', '606') },
+  { de: ['30', '31'], tipos: t4('196', '197', '728', '729', '611', '612', '613', '614') },
+  { de: ['32', '33'], tipos: t4('202', '203', '732', '733', '619', '620', '621', '622') },
+  { de: ['34', '35'], tipos: t4('208', '209', '734', '735', '623', '624', '625', '626') },
+  { de: ['36', '37'], servicio: false, tipos: t4('214', '215', '736', '737', '627', '628', '629', '630') },
+  { de: ['36', '37'], servicio: true, tipos: t4('587', '588', '740', '741', '635', '636', '637', '638') },
+  { de: ['38', '39'], tipos: t4('220', '221', '738', '739', '631', '632', '633', '634') },
+];
+function t4(...b: string[]): PorTipo {
+  return { '4.00': [b[0]!, b[1]!], '5.00': [b[2]!, b[3]!], '10.00': [b[4]!, b[5]!], '21.00': [b[6]!, b[7]!] };
+}
+/** Intra-EU acquisitions as the 303 adds them (10/11, every rate): the totals 33/34 count them so. */
+const INTRA_303: readonly (readonly [string, string])[] = [
+  ['intra-base', '10'],
+  ['intra-cuota', '11'],
+  ['intra-ded-base', '36'],
+  ['intra-ded-cuota', '37'],
+];
+const INTRA_TXT = 'adquisiciones intracomunitarias (716 a 552)';
+const TOTALES: readonly (readonly [string, string[], string[], string?])[] = [
+  [
+    '33',
+    ['700', '667', '01', '702', '03', '05', 'intra-base', '27', '29'],
+    [],
+    `700 + 667 + 01 + 702 + 03 + 05 + ${INTRA_TXT} + 27 + 29`,
+  ],
+  [
+    '34',
+    ['701', '668', '02', '703', '04', '06', 'intra-cuota', '28', '30'],
+    [],
+    `701 + 668 + 02 + 703 + 04 + 06 + ${INTRA_TXT} + 28 + 30`,
+  ],
+  ['47', ['34', '692', '36', '600', '42', '602', '44'], []],
+  ['64', ['49', '51', '53', '55', '57', '59', '598', '61', '62', '63', '522'], []],
+  ['65', ['47'], ['64']],
+  ['84', ['65'], []],
+];
+
+const tipoDe = (s: string) => (cents(s) / 100).toFixed(2);
+
+/** An intra-EU acquisition's row split into its goods and services parts (the 349 criterion); others whole. */
+function partes(l: LineaRecibida): { l: LineaRecibida; servicio: boolean }[] {
+  if (l.Operacion !== 'intracomunitaria') return [{ l, servicio: false }];
+  const base = cents(l.Base);
+  const serv = l.Servicio ? base : Math.sign(base) * Math.min(Math.abs(cents(l.BaseServicios)), Math.abs(base));
+  if (!serv || serv === base) return [{ l, servicio: serv !== 0 }];
+  const campos = ['Cuota', 'CuotaDeducible', 'CuotaAutoliquidada', 'CuotaRecargo'] as const;
+  const s: LineaRecibida = { ...l, Base: eur(serv), Retencion: '0.00' };
+  const b: LineaRecibida = { ...l, Base: eur(base - serv) };
+  for (const c of campos) {
+    const parte = Math.round((cents(l[c]) * serv) / base);
+    s[c] = eur(parte);
+    b[c] = eur(cents(l[c]) - parte);
+  }
+  return [
+    { l: b, servicio: false },
+    { l: s, servicio: true },
+  ];
+}
+
+class Suma {
+  readonly v = new Map<string, number>();
+  readonly traza: Record<string, Traza[]> = {};
+  readonly formulas: Record<string, string> = {};
+  get = (k: string) => this.v.get(k) ?? 0;
+  /** Adds a 303 box (and its rows) to a 390 box. */
+  de(k390: string, r: ResultadoModelo, k303: string) {
+    this.v.set(k390, this.get(k390) + cents(r.Casillas[k303]));
+    this.trazar(k390, r, k303);
+  }
+  /** Only the rows (a box whose figure is a difference of others). */
+  trazar(k390: string, r: ResultadoModelo, k303: string) {
+    const filas = r.Traza[k303];
+    if (filas?.length) this.traza[k390] = [...(this.traza[k390] ?? []), ...filas];
+  }
+  total(k: string, mas: string[], menos: string[], formula?: string) {
+    const suma = (ks: string[]) => ks.reduce((s, x) => s + this.get(x), 0);
+    this.v.set(k, suma(mas) - suma(menos));
+    this.formulas[k] = formula ?? [mas.join(' + '), ...menos].join(' − ');
+  }
+}
+
+/** The quarter's period of the 303 and its rows (by the books' date, as the 303 reads them). */
+function trimestre(anyo: number, q: Trimestre) {
+  const p = periodoTributario('303', anyo, q) as Periodo;
+  const en = (f: string) => f >= p.desde && f <= p.hasta;
+  return { p, en };
+}
+
+export function modelo390(
+  anyo: number,
+  emitidas: readonly LineaEmitida[],
+  recibidas: readonly LineaRecibida[],
+  a: Ajustes390 = {},
+): Resultado390 {
+  const k = new Suma();
+  const avisos: Aviso[] = [];
+  const vistos = new Set<string>();
+  const avisar = (x: Aviso) => {
+    if (vistos.has(x.Mensaje)) return;
+    vistos.add(x.Mensaje);
+    avisos.push(x);
+  };
+  const periodos: Periodo390[] = [];
+  const trimestres: ResultadoModelo[] = [];
+  let pendiente = 0;
+  let inicial = 0;
+  let aplicada = 0;
+  for (const q of TRIMESTRES) {
+    const { p, en } = trimestre(anyo, q);
+    const e = emitidas.filter((l) => en(l.Fecha));
+    const r = recibidas.filter((l) => en(l.Fecha));
+    const aq: Ajustes = { ...(a.Trimestres?.[q] ?? {}) };
+    aq.PendienteCompensar ??= eur(pendiente);
+    if (q === '1T') inicial = cents(aq.PendienteCompensar);
+    const r303 = modelo303(p, e, r, aq, q === '4T' ? { emitidas, recibidas } : undefined);
+    trimestres.push(r303);
+    for (const x of r303.Avisos) avisar(x);
+    for (const [k390, k303] of [...DIRECTAS, ...INTRA_303]) k.de(k390, r303, k303);
+    if (q === '4T') for (const [k390, k303] of VOLUMEN) k.de(k390, r303, k303);
+    aplicada += cents(r303.Casillas['78']);
+    const resultado = cents(r303.Casillas['71']);
+    pendiente = cents(r303.Casillas['87']) + (r303.TipoDeclaracion === 'C' ? -resultado : 0);
+    const presentada = a.Presentadas?.[q];
+    periodos.push({
+      Periodo: q,
+      Resultado: eur(resultado),
+      TipoDeclaracion: r303.TipoDeclaracion ?? null,
+      Presentado: presentada ? eur(cents(presentada.Casillas['71'])) : null,
+    });
+    porTipo(k, p, r, aq, avisar);
+  }
+  k.total(
+    '56',
+    ['intra-ded-base'],
+    ['597'],
+    'Adquisiciones intracomunitarias deducibles (36 de los 303) − servicios (597)',
+  );
+  k.total('57', ['intra-ded-cuota'], ['598'], 'Cuotas deducibles intracomunitarias (37 de los 303) − servicios (598)');
+  for (const [t, mas, menos, formula] of TOTALES) k.total(t, mas, menos, formula);
+  // The previous year's credit used this year: what the 303s applied, up to the credit pending on 1 January.
+  k.v.set('85', Math.min(inicial, aplicada));
+  k.formulas['85'] =
+    'Cuotas del ejercicio anterior aplicadas en los 303 del año (casilla 78, hasta lo pendiente al 1 de enero)';
+  k.total('86', ['84', '659'], ['85']);
+  resultados303(k, periodos, a.Presentadas ?? {}, trimestres);
+  const Casillas: Record<string, string> = {};
+  for (const c of CASILLAS_390) Casillas[c] = eur(k.get(c));
+  const ultimo = trimestres[3]!;
+  return {
+    Modelo: '390',
+    Casillas,
+    Traza: k.traza,
+    Formulas: k.formulas,
+    Avisos: avisos,
+    Anual: ultimo.Anual ? { ...ultimo.Anual, Exonerado390: false } : undefined,
+    Periodos: periodos,
+    Trimestres303: trimestres,
+  };
+}
+
+/**
+ * The boxes by rate: the quarter's received rows grouped by rate and kind, each group through the same 303 (with
+ * the quarter's pro-rata, without typed boxes or credits), its boxes added to the 390 box of its rate.
+ */
+function porTipo(k: Suma, p: Periodo, recibidas: readonly LineaRecibida[], aq: Ajustes, avisar: (a: Aviso) => void) {
+  const grupos = new Map<string, { tipo: string; servicio: boolean; filas: LineaRecibida[] }>();
+  for (const l of recibidas)
+    for (const x of partes(l)) {
+      const tipo = tipoDe(x.l.PorcentajeIva);
+      const key = `${tipo}|${x.servicio}`;
+      const g = grupos.get(key) ?? { tipo, servicio: x.servicio, filas: [] };
+      g.filas.push(x.l);
+      grupos.set(key, g);
+    }
+  for (const g of grupos.values()) {
+    const r = modelo303(p, [], g.filas, { Prorrata: aq.Prorrata });
+    for (const def of POR_TIPO) {
+      if (def.servicio !== undefined && def.servicio !== g.servicio) continue;
+      const [b303, c303] = def.de;
+      if (!cents(r.Casillas[b303]) && !cents(r.Casillas[c303])) continue;
+      const cajas = def.tipos[g.tipo];
+      if (!cajas) {
+        avisar({
+          Codigo: 'tipo-desconocido',
+          Mensaje: `El tipo de IVA del ${g.tipo} % de las casillas ${b303}/${c303} del 303 no tiene casilla por tipo en el modelo 390: se suma solo en el total`,
+        });
+        continue;
+      }
+      k.de(cajas[0], r, b303);
+      k.de(cajas[1], r, c303);
+    }
+    // Intra-EU deductions: services by their groups (597/598), goods the rest of the 303's 36/37 (56/57).
+    const [b, c] = g.servicio ? ['597', '598'] : ['56', '57'];
+    k[g.servicio ? 'de' : 'trazar'](b, r, '36');
+    k[g.servicio ? 'de' : 'trazar'](c, r, '37');
+  }
+}
+
+/** Section 9: the year's 303 results, as presented when they were. */
+function resultados303(
+  k: Suma,
+  periodos: readonly Periodo390[],
+  presentadas: Partial<Record<Trimestre, Presentada>>,
+  trimestres: readonly ResultadoModelo[],
+) {
+  let ingresos = 0;
+  for (const x of periodos) ingresos += Math.max(0, cents(x.Presentado ?? x.Resultado));
+  k.v.set('95', ingresos);
+  k.formulas['95'] = 'Σ resultados a ingresar (casilla 71 positiva) de los 303 del año, como se presentaron';
+  const cuarto = periodos[3]!;
+  const ultimo = presentadas['4T'];
+  const tipo = ultimo?.TipoDeclaracion ?? cuarto.TipoDeclaracion;
+  const negativo = Math.max(0, -cents(cuarto.Presentado ?? cuarto.Resultado));
+  k.v.set('97', tipo === 'C' ? negativo : 0);
+  k.v.set('98', tipo === 'D' ? negativo : 0);
+  k.formulas['97'] = 'Resultado negativo del 303 del 4T cuando se pide compensar';
+  k.formulas['98'] = 'Resultado negativo del 303 del 4T cuando se pide la devolución';
+  const cuatro = ultimo?.Casillas ?? trimestres[3]?.Casillas ?? {};
+  k.v.set('662', cents(cuatro['87']) + (tipo === 'C' ? negativo : 0));
+  k.formulas['662'] = 'Casilla 87 del 303 del 4T (más su resultado a compensar)';
+}
