@@ -33,7 +33,7 @@ export interface Perceptor extends Declarado {
   Referencia?: string;
 }
 
-export type ResultadoPerceptores = ResultadoModelo & { Declarados: Perceptor[] };
+export type ResultadoPerceptores = Omit<ResultadoModelo, 'Declarados'> & { Declarados: Perceptor[] };
 
 const nifDe = (nif: string | null) =>
   String(nif ?? '')
