@@ -36,37 +36,45 @@ export function HomePage() {
   const centreName = info.Centros.find((c) => c.Val === centro)?.Desc ?? '';
   const enrolment = info.Matriculas?.find((m) => m.Codigo === matricula)?.Desc;
   const clock = isTimeClockUser(info);
-  // Office users who see sales get the company dashboard (issue 15); every other role keeps the page as it was.
+  // Office users who see sales get the company dashboard; every other role keeps the page as it was.
   const oficina = info.Roles.includes('usuario') && levelIn(info, 'VentasFact', centro) >= 1;
+  const datos = (
+    <Card withBorder radius="lg" padding="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+        <Fact label="Usuario" value={info.UserName} testId="home-usuario" />
+        <Fact label="Empresa" value={info.NombreEmpresa} testId="home-empresa" />
+        <Fact label="Centro" value={centreName} testId="home-centro" />
+        <Fact label="Tipo de cuenta" value={ACCOUNT_TYPE_LABELS[info.TipoCuenta]} />
+        {enrolment && <Fact label="Matrícula" value={enrolment} />}
+      </SimpleGrid>
+      <Group gap={6} mt="md">
+        {info.Roles.map((r) => (
+          <Badge key={r} variant="light">
+            {ROLE_LABELS[r]}
+          </Badge>
+        ))}
+        {info.Propietario && (
+          <Badge variant="light" color="grape">
+            Propietario
+          </Badge>
+        )}
+      </Group>
+    </Card>
+  );
   return (
-    <Stack gap="lg" maw={1100}>
-      <div>
-        <Title order={1} fz="h2">
+    <Stack gap={oficina ? 'md' : 'lg'} maw={1280}>
+      {/* One line: the figures (or the person's facts) come right under it. */}
+      <Group gap="xs" align="baseline" wrap="wrap">
+        <Title order={1} fz="h3">
           Hola, {info.NombreUsuario || info.UserName}
         </Title>
-        <Text c="dimmed">Bienvenido a Faro</Text>
-      </div>
-      <Card withBorder radius="lg" padding="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-          <Fact label="Usuario" value={info.UserName} testId="home-usuario" />
-          <Fact label="Empresa" value={info.NombreEmpresa} testId="home-empresa" />
-          <Fact label="Centro" value={centreName} testId="home-centro" />
-          <Fact label="Tipo de cuenta" value={ACCOUNT_TYPE_LABELS[info.TipoCuenta]} />
-          {enrolment && <Fact label="Matrícula" value={enrolment} />}
-        </SimpleGrid>
-        <Group gap={6} mt="md">
-          {info.Roles.map((r) => (
-            <Badge key={r} variant="light">
-              {ROLE_LABELS[r]}
-            </Badge>
-          ))}
-          {info.Propietario && (
-            <Badge variant="light" color="grape">
-              Propietario
-            </Badge>
-          )}
-        </Group>
-      </Card>
+        <Text c="dimmed" size="sm">
+          {[info.NombreEmpresa, centreName].filter(Boolean).join(' · ')}
+        </Text>
+      </Group>
+      {/* Office users who see sales get the company's figures first (it keeps its place while they load). */}
+      {oficina && <PanelOficina empresa={info.IdEmpresa} />}
+      {!oficina && datos}
       {clock && (
         <Card withBorder radius="lg" padding="lg">
           <Group justify="space-between">
@@ -107,9 +115,7 @@ export function HomePage() {
           ))}
         </Group>
       )}
-      {/* Last: it appears when its figures arrive, and above the shortcuts it pushed them down under the pointer
-          (a layout shift of 0.13 on a slow machine). */}
-      {oficina && <PanelOficina empresa={info.IdEmpresa} />}
+      {oficina && datos}
     </Stack>
   );
 }
