@@ -8,6 +8,7 @@ import { trabajosAutoescuela } from './modules/autoescuela/avisos.ts';
 import { trabajoCuotasMensuales } from './modules/contratacion/cuotas.ts';
 import { trabajosCrm } from './modules/crm/alertas.ts';
 import { trabajoCargosMensuales } from './modules/formacion/cargos.ts';
+import { trabajoPlazosFiscales } from './modules/impuestos/calendario.ts';
 import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
 import { iniciarTrabajadorVerifactu, type TrabajadorVerifactu } from './modules/ventas/verifactu/envio.ts';
 import { plataforma } from './platform/admin/index.ts';
@@ -130,6 +131,7 @@ export async function arrancarServidor(): Promise<void> {
           ...trabajosAutoescuela(built.deps),
           trabajoCargosMensuales(built.deps),
           trabajoCuotasMensuales(built.deps, plataforma(built.deps)),
+          trabajoPlazosFiscales(built.deps),
         ],
         log: (m) => log.warn(m),
       });

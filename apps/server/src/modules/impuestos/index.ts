@@ -1,4 +1,5 @@
 import type { AreaModule } from '../../platform/deps.ts';
+import { registerCalendario } from './calendario.ts';
 import { registerFactEmitidas } from './factemitidas.ts';
 import { registerFactRecibidas } from './factrecibidas.ts';
 import { registerModelos } from './modelos/index.ts';
@@ -8,4 +9,5 @@ export const impuestosModule: AreaModule = (app, deps) => {
   registerFactEmitidas(app, deps);
   registerFactRecibidas(app, deps);
   registerModelos(app, deps);
+  registerCalendario(app, deps);
 };

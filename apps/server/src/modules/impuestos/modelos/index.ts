@@ -15,8 +15,10 @@ import {
   ficheroDeclaracion,
   formatAmount,
   isIsoDate,
+  JUSTIFICANTE_AEAT,
   type ModeloTributario,
   MSG,
+  MSG_CALENDARIO,
   NOMBRE_MODELO,
   type Periodo,
   type ResultadoModelo,
@@ -27,7 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../../platform/auth/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { AppError, badRequest, notFound } from '../../../platform/http/errors.ts';
+import { AppError, badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { empresa, modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
 import { borrador, calcular, type Presentado, periodoDePath } from './servicio.ts';
@@ -65,6 +67,7 @@ export const MSG_MODTRIB = {
   clave: 'La clave de actividad son una letra y dos cifras (por ejemplo, A01)',
   epigrafe: 'El epígrafe del IAE son hasta 4 cifras (por ejemplo, 6531)',
   opciones: 'Las opciones de prorrata, modelo 390 y actividad son solo del modelo 303',
+  domiciliado: 'Solo se domicilia una declaración con resultado a ingresar',
 } as const;
 
 /** The box a return pays or claims (303: 71, 130: 19, 111: 30, 115: 05); the dashboard reads it too. */
@@ -162,7 +165,11 @@ const presentarSchema = z.object({
     .string({ error: MSG_MODTRIB.justificante })
     .trim()
     .min(1, { error: MSG_MODTRIB.justificante })
-    .max(40, { error: MSG_MODTRIB.justificante }),
+    .max(40, { error: MSG_MODTRIB.justificante })
+    // A number is the AEAT's número de justificante: 13 digits (a CSV has letters).
+    .refine((v) => !/^\d+$/.test(v) || JUSTIFICANTE_AEAT.test(v), { error: MSG_CALENDARIO.justificante }),
+  /** The payment is domiciled (tipo de declaración U): only a result to pay. */
+  Domiciliado: z.boolean({ error: 'Indica si el pago está domiciliado (sí o no)' }).default(false),
 });
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -352,6 +359,7 @@ export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
         const { p } = periodoDePath({ modelo, anyo: row.anyo, periodo: row.periodo });
         // The boxes as presented: computed again now, so the locked copy is what the AEAT received.
         const r = await calcular(s, modelo, p, row.ajustes as Ajustes, row.tipo);
+        if (body.Domiciliado && r.TipoDeclaracion !== 'I') throw fieldError('Domiciliado', MSG_MODTRIB.domiciliado);
         const [u] = await s
           .update(
             mp,
@@ -360,7 +368,7 @@ export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
               fechaPresentacion: body.FechaPresentacion,
               justificante: body.Justificante,
               casillas: r.Casillas,
-              tipoDeclaracion: r.TipoDeclaracion ?? null,
+              tipoDeclaracion: body.Domiciliado ? 'U' : (r.TipoDeclaracion ?? null),
               resultado: fmtResultado(modelo, r),
             },
             and(eq(mp.id, id), eq(mp.estado, 'borrador')),
