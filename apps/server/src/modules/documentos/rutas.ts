@@ -1,4 +1,4 @@
-import { ES_FACTURA } from '@faro/domain';
+import { ES_FACTURA, isIsoDate, MSG } from '@faro/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
@@ -20,7 +20,23 @@ import type { VencimientoJson } from './vencimientos.ts';
 
 export { idOf };
 
-const emitirBody = z.object({ Minorista: z.boolean().optional() });
+/**
+ * `Pago`: issue (register) and collect (pay) in one step — the whole total into the account, dated `Fecha` or the
+ * invoice's date; a payment refused leaves the invoice a draft (one transaction).
+ */
+const emitirBody = z.object({
+  Minorista: z.boolean().optional(),
+  Pago: z
+    .object({
+      IdTesoreria: z.coerce
+        .number({ error: MSG.required('Cuenta') })
+        .int({ error: MSG.required('Cuenta') })
+        .positive({ error: MSG.required('Cuenta') })
+        .max(Number.MAX_SAFE_INTEGER, { error: MSG.required('Cuenta') }),
+      Fecha: z.string({ error: MSG.format }).refine(isIsoDate, { error: MSG.format }).optional(),
+    })
+    .optional(),
+});
 
 /**
  * The routes of one side's documents, per resource: `/api/{area}/{recurso}/` list / edit / save / save/{id} /
@@ -246,18 +262,30 @@ function registrarRecurso(
     async (request) => {
       const scope = deps.scopeOf(request);
       const id = idOf(request);
-      const body = parseBody(emitirBody, request.body ?? {}) as z.infer<typeof emitirBody>;
+      const { Pago, ...body } = parseBody(emitirBody, request.body ?? {}) as z.infer<typeof emitirBody>;
       // A few issues of the company at a time (`turnos.ts`): the rest wait their turn here, not on the counter row.
       const hecha = await emisiones(scope.empresaId, () =>
-        scope.tx((tx) =>
-          m.emitirDetallado(tx, id, {
+        scope.tx(async (tx) => {
+          const e = await m.emitirDetallado(tx, id, {
             ...body,
             lectura: (t, _h, lineas) => m.lecturaStock(t, id, lineas),
             antesDelNumero: (t, h, lineas, leido) =>
               m.sincronizarStock(t, id, { comoEmitida: true, cabecera: h, lineas, leido }),
-          }),
-        ),
+          });
+          if (Pago) {
+            const h = e.cabecera;
+            await m.registrarPago(tx, {
+              IdFactura: id,
+              Fecha: Pago.Fecha ?? h.fecha,
+              Importe: h.total,
+              IdTesoreria: Pago.IdTesoreria,
+            });
+          }
+          return e;
+        }),
       );
+      // Collected too: its payment status changed, so the answer is a fresh `edit/{id}`.
+      if (Pago) return cargar(scope, id);
       // The answer is `edit/{id}`'s, built from what the issuing wrote (issue 22: no second read of the invoice);
       // a test holds it byte-equal to a fresh `edit/{id}`.
       return cargarEmitida(scope, hecha);
