@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { modules } from './modules/index.ts';
 import { access } from './platform/auth/access.ts';
 import { installGuard } from './platform/auth/guard.ts';
+import { registerListasRoute } from './platform/crud/listasRoute.ts';
 import type { Database } from './platform/db/database.ts';
 import { type AppDeps, scopeFactory } from './platform/deps.ts';
 import { installErrorHandler } from './platform/http/errors.ts';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   app.get('/api/health', { config: { access: access.public }, exposeHeadRoute: true }, async () => ({ ok: true }));
   for (const register of modules) await register(app, deps);
+  registerListasRoute(app);
   if (options.serveWeb) await installWebApp(app, options.config.webDist);
   await app.ready();
   return { app, deps };

@@ -1,7 +1,7 @@
-import { type EntityDef, entityByName, levelIn, lookupReaders } from '@faro/domain';
+import { type EntityDef, entityByName, levelIn, listOfCompany, lookupReaders } from '@faro/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, type ListAnswer } from './api/client.ts';
+import { api } from './api/client.ts';
 import { qk } from './queryKeys.ts';
 import { readStoredList, storeList } from './referenceCache.ts';
 import { useReady } from './session/SessionProvider.tsx';
@@ -15,13 +15,8 @@ export interface RefItem {
 }
 
 interface RefSource {
-  path: string;
-  params?: Record<string, string | number>;
   map: (row: Record<string, unknown>) => RefItem;
 }
-
-/** The server's largest page (200 rows): reference lists are short catalogues. */
-const REF_PAGE = { Pagina: 1, TotalPagina: 200 };
 
 const byId = (label: string) => (r: Record<string, unknown>) => ({
   value: String(r.Id),
@@ -30,13 +25,13 @@ const byId = (label: string) => (r: Record<string, unknown>) => ({
 });
 
 /**
- * A reference list read from an entity of the registry: its lookup (`…/lookup`, readable by whoever sees a screen
- * showing the list, which managing it is not), labelled by its title field.
+ * A reference list read from an entity of the registry: its lookup (readable by whoever sees a screen showing the
+ * list, which managing it is not; asked through `listas`, below), labelled by its title field.
  */
 function fromEntity(name: string): RefSource & { entity: EntityDef } {
   const entity = entityByName(name);
   if (!entity) throw new Error(`Unknown entity ${name}`);
-  return { entity, path: `${entity.area}/${entity.name}/lookup`, params: REF_PAGE, map: byId(entity.titleField) };
+  return { entity, map: byId(entity.titleField) };
 }
 
 /** A list of people labelled by full name: `Nombre Apellidos` (academy students, tutors, teachers). */
@@ -91,27 +86,56 @@ export function isReferenceList(name: string): name is ReferenceListName {
   return Object.hasOwn(REFERENCE_LISTS, name);
 }
 
-/** Whether the user sees a screen that shows the list (the server's lookup access, domain `lookupReaders`). */
+/**
+ * Whether the screens may ask for the list: the company has its module (a trading company never asks for courses,
+ * rooms or tutors) and the user sees a screen that shows it (the server's lookup access, domain `lookupReaders`).
+ */
 export function canReadList(info: SessionInfo, name: ReferenceListName, centro?: string): boolean {
-  return lookupReaders(REFERENCE_LISTS[name].entity).some((code) => levelIn(info, code, centro) >= 1);
+  const { entity } = REFERENCE_LISTS[name];
+  return listOfCompany(entity, info) && lookupReaders(entity).some((code) => levelIn(info, code, centro) >= 1);
+}
+
+type Row = Record<string, unknown>;
+
+/** The lists asked in the same moment, per company, waiting for their one call. */
+const batches = new Map<number, { names: Set<string>; answer: Promise<Record<string, Row[]>> }>();
+
+/**
+ * One `GET listas?incluir=a,b,c` for every list asked before the next task: the selectors, filters and cells a
+ * screen mounts at once (and the prefetch after sign-in) share a single call instead of one lookup each. A list the
+ * server leaves out (not readable, module off) answers empty.
+ */
+function askList(empresa: number, name: string): Promise<Row[]> {
+  let batch = batches.get(empresa);
+  if (!batch) {
+    const names = new Set<string>();
+    const answer = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(async () => {
+      batches.delete(empresa);
+      const r = await api.get<{ Listas: Record<string, Row[]> }>('listas', {
+        params: { incluir: [...names].sort().join(',') },
+        background: true,
+        silent: true,
+      });
+      return r.Listas ?? {};
+    });
+    batch = { names, answer };
+    batches.set(empresa, batch);
+  }
+  batch.names.add(name);
+  return batch.answer.then((listas) => (Object.hasOwn(listas, name) ? (listas[name] ?? []) : []));
 }
 
 /**
  * The query of a reference list: a background, silent call (a lookup the user did not ask for never shows the
- * overlay nor a toast; a screen without it shows ids), stored locally by name when it answers.
+ * overlay nor a toast; a screen without it shows ids), stored locally by name when it answers. Kept for the session
+ * (staleTime infinite; an edit of the entity invalidates it).
  */
 export function referenceListQuery(info: SessionInfo, name: ReferenceListName) {
   const source: RefSource = REFERENCE_LISTS[name];
   return queryOptions({
     queryKey: qk.ref(info.IdEmpresa, name),
     queryFn: async () => {
-      const rows = (
-        await api.get<ListAnswer<Record<string, unknown>>>(source.path, {
-          params: source.params,
-          background: true,
-          silent: true,
-        })
-      ).Items;
+      const rows = await askList(info.IdEmpresa, name);
       storeList(info.IdEmpresa, info.UserName, name, rows);
       return rows.map(source.map);
     },
@@ -134,27 +158,20 @@ export function useReferenceList(name: ReferenceListName) {
 }
 
 /**
- * After sign-in, once the browser is idle: the reference lists the user may read, two at a time, so the first
- * visit of a screen finds them cached.
+ * After sign-in, once the browser is idle: the reference lists the user may read of the modules the company has,
+ * in one call (`listas`), so the first visit of a screen finds them cached.
  */
 export function usePrefetchReferenceLists(): void {
   const { info, centro } = useReady();
   const client = useQueryClient();
   useEffect(() => {
-    let cancelled = false;
     const names = (Object.keys(REFERENCE_LISTS) as ReferenceListName[]).filter((n) => canReadList(info, n, centro));
-    const worker = async () => {
-      for (let name = names.shift(); name && !cancelled; name = names.shift()) {
-        await client.prefetchQuery(referenceListQuery(info, name)).catch(() => {});
-      }
+    const start = () => {
+      for (const name of names) void client.prefetchQuery(referenceListQuery(info, name)).catch(() => {});
     };
-    const start = () => void Promise.all([worker(), worker()]);
     const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
     const timer = setTimeout(() => (w.requestIdleCallback ? w.requestIdleCallback(start) : start()), 1500);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
+    return () => clearTimeout(timer);
   }, [info, centro, client]);
 }
 

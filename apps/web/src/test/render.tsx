@@ -1,5 +1,5 @@
 import type { InfoEmpresa } from '@faro/domain';
-import { selectRouteTable } from '@faro/domain';
+import { entityByName, selectRouteTable } from '@faro/domain';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -57,11 +57,29 @@ export function mockFetch(routes: Record<string, (init: RequestInit, url: URL) =
     calls.push({ method, path, url, init });
     // A reference list's lookup answers like its list (a subset of the columns) unless the test mocks it.
     const handler = routes[`${method} ${path}`] ?? routes[`${method} ${path.replace(/\/lookup$/, '/list')}`];
+    if (!handler && method === 'GET' && path === 'listas') return listas(routes, init, url);
     if (!handler) return json(404, { Mensaje: 'no route' });
     return handler(init, url);
   });
   vi.stubGlobal('fetch', fn);
   return { fn, calls };
+}
+
+/** `GET listas?incluir=a,b`, unless mocked: each list as its lookup (or list) mock answers, left out when refused. */
+async function listas(
+  routes: Record<string, (init: RequestInit, url: URL) => Response | Promise<Response>>,
+  init: RequestInit,
+  url: URL,
+): Promise<Response> {
+  const Listas: Record<string, unknown> = {};
+  for (const name of (url.searchParams.get('incluir') ?? '').split(',')) {
+    const entity = entityByName(name);
+    const handler =
+      entity && (routes[`GET ${entity.area}/${name}/lookup`] ?? routes[`GET ${entity.area}/${name}/list`]);
+    const r = handler ? await handler(init, url) : undefined;
+    if (r?.ok) Listas[name] = ((await r.json()) as { Items?: unknown[] }).Items ?? [];
+  }
+  return json(200, { Listas });
 }
 
 export function json(status: number, body: unknown): Response {

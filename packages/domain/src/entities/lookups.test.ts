@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lookupColumns, lookupReaders } from './lookups.ts';
+import { MODULE_FLAG_LIST, type ModuleFlag } from '../session/companyContext.ts';
+import { anyLookupReaders, listOfCompany, lookupColumns, lookupReaders } from './lookups.ts';
 import { ENTITIES } from './registry.ts';
 
 describe('lookupReaders: who reads a reference list', () => {
@@ -28,5 +29,27 @@ describe('lookupColumns', () => {
     expect(lookupColumns(ENTITIES.fpago)).toEqual(['Id', 'Descripcion', 'Baja']);
     expect(lookupColumns(ENTITIES.tesoreria)).toEqual(['Id', 'Nombre', 'Arqueable', 'Baja']);
     expect(lookupColumns(ENTITIES.clientes)).not.toContain('IBAN');
+  });
+});
+
+describe('listOfCompany: the lists of the modules a company has', () => {
+  const modulos = (on: ModuleFlag[] = []) =>
+    Object.fromEntries(MODULE_FLAG_LIST.map((m) => [m, on.includes(m)])) as Record<ModuleFlag, boolean>;
+
+  it('a trading company reads no academy list, and a module list only with its module on', () => {
+    const comercio = { Modulos: modulos(), TipoCuenta: 'general' as const };
+    for (const name of ['cursos', 'aulas', 'tutores', 'profesores', 'alumnos'] as const) {
+      expect(listOfCompany(ENTITIES[name], comercio)).toBe(false);
+      expect(listOfCompany(ENTITIES[name], { ...comercio, TipoCuenta: 'academia' })).toBe(true);
+    }
+    expect(listOfCompany(ENTITIES.almacenes, comercio)).toBe(false);
+    expect(listOfCompany(ENTITIES.almacenes, { ...comercio, Modulos: modulos(['ActStock']) })).toBe(true);
+    expect(listOfCompany(ENTITIES.clientes, comercio)).toBe(true);
+  });
+
+  it('anyLookupReaders holds every reader of every list', () => {
+    const all = anyLookupReaders();
+    expect(all).toEqual(expect.arrayContaining([...lookupReaders(ENTITIES.cursos), ...lookupReaders(ENTITIES.fpago)]));
+    expect(new Set(all).size).toBe(all.length);
   });
 });

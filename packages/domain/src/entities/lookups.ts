@@ -1,5 +1,6 @@
 import type { PermissionCode } from '../permissions/codes.ts';
 import { TIPOS_DOCUMENTO_VENTA } from '../sales/documents.ts';
+import type { InfoEmpresa } from '../session/companyContext.ts';
 import type { EntityDef } from './defineEntity.ts';
 import { ENTITY_LIST } from './registry.ts';
 
@@ -81,4 +82,20 @@ export function lookupColumns(entity: EntityDef): string[] {
   const columns = ['Id', entity.titleField, ...(LOOKUP_EXTRA_COLUMNS[entity.name] ?? [])];
   if (entity.fields.Baja) columns.push('Baja');
   return [...new Set(columns)].filter((c) => c === 'Id' || entity.fields[c]);
+}
+
+/**
+ * Whether the company has the module of a reference list: its module flag is on and, for the lists of an account
+ * type (academy, driving school), the company is of that type. A screen asks only for these: a trading company never
+ * reads courses, rooms or tutors.
+ */
+export function listOfCompany(entity: EntityDef, ctx: Pick<InfoEmpresa, 'Modulos' | 'TipoCuenta'>): boolean {
+  if (entity.module && ctx.Modulos[entity.module] !== true) return false;
+  const types = entity.nav?.accountTypes;
+  return !types || types.includes(ctx.TipoCuenta);
+}
+
+/** Every code that reads some reference list: whoever has none of them reads no list (the batched lists' access). */
+export function anyLookupReaders(): PermissionCode[] {
+  return [...new Set(ENTITY_LIST.flatMap((e) => lookupReaders(e)))];
 }

@@ -2,6 +2,7 @@ import { type EntityDef, lookupColumns, lookupReaders } from '@faro/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { access } from '../auth/access.ts';
 import type { EntityRepository } from './entityRepository.ts';
+import { recordLookup } from './listasRoute.ts';
 import { listQuerySchema, parseListQuery } from './listQuery.ts';
 
 /**
@@ -16,6 +17,7 @@ export function registerLookupRoute(
   repo: (request: FastifyRequest) => EntityRepository,
 ): void {
   const columns = lookupColumns(entity);
+  recordLookup(app, entity.name, repo);
   app.get(
     `/api/${entity.area}/${entity.name}/lookup`,
     {
