@@ -84,10 +84,11 @@ export function registrarTicketGasto(app: FastifyInstance, deps: AppDeps): void 
     '/api/compras/fgasto/ticket',
     { config, ...schema('Ticket de gasto: registrar y pagar') },
     async (request, reply) => {
-      // Paying is a treasury movement: the payments' own permission, as their route asks it.
-      if ((request.ctx?.permisos.TesoMovsCajaBanco ?? 0) < 2) throw forbidden();
       const { datos, fichero } = await partes(request);
       const ticket = parseBody(ticketGastoSchema, datos) as TicketGastoInput;
+      // Paying is a treasury movement: the payments' own permission too, as their route asks it (checked once the
+      // request is read, so that a malformed one is the same 400 for everyone).
+      if ((request.ctx?.permisos.TesoMovsCajaBanco ?? 0) < 2) throw forbidden();
       const tipo = fichero ? detectFileType(fichero.bytes) : null;
       if (fichero && !tipo) throw badRequest(MSG.fileType);
       const scope = deps.scopeOf(request);

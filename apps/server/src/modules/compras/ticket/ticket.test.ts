@@ -178,6 +178,32 @@ describe('reading a ticket', () => {
 });
 
 describe('booking a confirmed ticket', () => {
+  it('refuses the booking to whoever may enter expenses but not move treasury (403), and writes nothing', async () => {
+    const permisos = { ComprasFact: 3 };
+    const perfil = await demo.request('POST', '/api/usuarios/roles/save', {
+      Nombre: 'Solo compras',
+      Permisos: permisos,
+    });
+    expect(perfil.status, JSON.stringify(perfil.body)).toBe(201);
+    const alta = await demo.request('POST', '/api/usuarios/usuarios/save', {
+      UserName: 'solocompras',
+      Nombre: 'Solo compras',
+      Email: 'solocompras@demo.test',
+      Roles: ['usuario'],
+      IdPerfil: perfil.body.Id,
+    });
+    expect(alta.status, JSON.stringify(alta.body)).toBe(201);
+    const compras = await t.as('solocompras', 'DEMO');
+    const antes = await contar();
+    const f = formulario({ ...ticket, IdTesoreria: cuentas.banco }, foto());
+    const res = await compras.request('POST', '/api/compras/fgasto/ticket', f.body, f.headers);
+    expect(res.status).toBe(403);
+    expect(await contar()).toEqual(antes);
+    // Reading a photo stores nothing and pays nothing: expense entry is enough.
+    const l = formulario(undefined, { nombre: 'ticket.pdf', bytes: pdf, tipo: 'application/pdf' });
+    expect((await compras.request('POST', '/api/compras/fgasto/ticket/leer', l.body, l.headers)).status).toBe(200);
+  });
+
   it('registers the expense with base and quota from the total with VAT, pays it by card and attaches the photo', async () => {
     const res = await enviar({ ...ticket, IdTesoreria: cuentas.banco, NIF: 'B12345674' }, foto());
     expect(res.status, JSON.stringify(res.body)).toBe(201);
