@@ -7,6 +7,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
 import { abrirPdf, hoyIso, useRefrescar } from './tesoreriaModel.ts';
 
@@ -43,9 +44,9 @@ export function MandatosPanel({ idCliente }: { idCliente?: number }) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Text fw={600}>Mandatos SEPA</Text>
-        <Button size="sm" onClick={() => setEditar('nuevo')}>
+        <BotonProtegido permiso="TesoRemesa" accion="crear" size="sm" onClick={() => setEditar('nuevo')}>
           Nuevo mandato
-        </Button>
+        </BotonProtegido>
       </Group>
       <Table.ScrollContainer minWidth={560}>
         <Table striped data-testid="lista-mandatos">
@@ -216,7 +217,9 @@ function EditorMandato({
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button onClick={guardar}>Guardar</Button>
+          <BotonProtegido permiso="TesoRemesa" accion={mandato ? 'editar' : 'crear'} onClick={guardar}>
+            Guardar
+          </BotonProtegido>
         </Group>
       </Stack>
     </Modal>
