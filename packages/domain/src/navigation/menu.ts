@@ -213,6 +213,7 @@ const OFFICE: readonly GroupDef[] = [
     icon: 'impuestos',
     entries: [
       { action: 'modtributarios', permission: 'ImptoEmit' },
+      { action: 'calendariofiscal', permission: 'ImptoEmit' },
       { action: 'contabilidad', permission: 'ImptoEmit' },
       {
         action: 'contabilidad',

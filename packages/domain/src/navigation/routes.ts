@@ -114,6 +114,7 @@ const DEFS = {
   contratado: u('Suscripción y servicios', 'configuracion'),
   asesorias: u('Buscar asesoría', 'configuracion'),
   modtributarios: u('Modelos tributarios', 'impuestos'),
+  calendariofiscal: u('Calendario fiscal', 'impuestos'),
   contabilidad: u('Contabilidad', 'impuestos'),
   exportaciones: u('Exportaciones', 'configuracion'),
   embudosvta: u('Embudos de venta', 'crm'),

@@ -106,6 +106,7 @@ const GENERAL: readonly RouteAction[] = [
   'centros',
   'gruposcto',
   'modtributarios',
+  'calendariofiscal',
   'contabilidad',
   'exportaciones',
   'embudosvta',

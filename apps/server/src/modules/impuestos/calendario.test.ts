@@ -112,8 +112,8 @@ describe('fiscal calendar', () => {
         a.Titulo.startsWith('Modelo 303 3T 2024'),
       );
       expect(titulos.map((a) => a.Enlace)).toEqual([
-        '/impuestos/calendario?Anyo=2024',
-        '/impuestos/calendario?Anyo=2024',
+        '/calendariofiscal/lista?Anyo=2024',
+        '/calendariofiscal/lista?Anyo=2024',
       ]);
     } finally {
       await sink.stop();

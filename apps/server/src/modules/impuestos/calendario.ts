@@ -193,7 +193,7 @@ export async function avisarPlazosEmpresa(s: Scope, mailer: Mailer, hoy: string,
         Prioridad: tipo === 'vencido' ? 'a' : 'm',
         Titulo: titulo,
         Texto: texto,
-        Enlace: `/impuestos/calendario?Anyo=${l.Anyo}`,
+        Enlace: `/calendariofiscal/lista?Anyo=${l.Anyo}`,
         Clave: `calendario-${l.Modelo}-${l.Anyo}-${l.Periodo}-${tipo}-${p.Id}`,
       });
       if (id === null) continue;
