@@ -14,7 +14,17 @@ export interface CuentasEmpresa {
   VentasServicios: string;
 }
 
-export type TipoAsiento = 'venta' | 'compra' | 'gasto' | 'cobro' | 'pago' | 'comision';
+export type TipoAsiento =
+  | 'venta'
+  | 'compra'
+  | 'gasto'
+  | 'cobro'
+  | 'pago'
+  | 'comision'
+  | 'manual'
+  | 'regularizacion'
+  | 'cierre'
+  | 'apertura';
 
 export const TIPOS_ASIENTO: Record<TipoAsiento, string> = {
   venta: 'Factura de venta',
@@ -23,6 +33,10 @@ export const TIPOS_ASIENTO: Record<TipoAsiento, string> = {
   cobro: 'Cobro',
   pago: 'Pago',
   comision: 'Comisión bancaria',
+  manual: 'Asiento manual',
+  regularizacion: 'Regularización',
+  cierre: 'Cierre del ejercicio',
+  apertura: 'Apertura del ejercicio',
 };
 
 /** One line (apunte) of an entry. Debe/Haber: text with 2 decimals, one of them '0.00'. */

@@ -16,9 +16,11 @@ import {
   type TerceroContable,
   type TipoDesglose,
 } from '@faro/domain';
-import { and, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
+  asientosContables,
   clientesTable,
   col,
   cobrosVenta as cv,
@@ -56,13 +58,23 @@ export async function cuentasEmpresa(s: Scope): Promise<CuentasEmpresa> {
 }
 
 const K = { venta: 1, compra: 2, cobro: 3, pago: 4, comision: 5 } as const;
+/** The document kinds the builder reads (the ledger's `Origen` of their entries). */
+export type OrigenDocumento = keyof typeof K;
+export const ORIGENES_DOCUMENTO = Object.keys(K) as OrigenDocumento[];
+export const origenDeFila = (r: Fila): OrigenDocumento => ORIGENES_DOCUMENTO[Number(r.k) - 1]!;
+
+/**
+ * Which rows of the union: some documents of one kind (`ids`, the ledger's hooks), or only those without an entry
+ * in the ledger yet (`sinAsiento`, the backfill).
+ */
+export type FiltroUnion = { origen: OrigenDocumento; ids: readonly number[] } | { sinAsiento: true };
 const cc = (f: string) => col(clientesTable, f);
 const pr = (f: string) => col(proveedoresTable, f);
 const te = (f: string) => col(tesoreriaTable, f);
 const txt = (v: unknown) => sql`${v}::text`;
 const NULL_TXT = sql`null::text`;
 
-interface Fila extends Record<string, unknown> {
+export interface Fila extends Record<string, unknown> {
   k: number;
   id: string;
   fecha: string;
@@ -114,7 +126,16 @@ function columnas(v: Partial<Record<keyof Fila, SQL>>, k: number) {
   };
 }
 
-function union(s: Scope, p: Periodo): SQL {
+function union(s: Scope, p: Periodo, f?: FiltroUnion): SQL {
+  // The filter of one branch: its ids, or no entry of its kind in the ledger for the row.
+  const filtro = (origen: OrigenDocumento, id: SQL | PgColumn): SQL | undefined => {
+    if (!f) return undefined;
+    if ('ids' in f) return f.origen === origen && f.ids.length ? inArray(sql`${id}`, [...f.ids]) : sql`false`;
+    const a = asientosContables;
+    return notExists(
+      s.pick({ x: sql`1` }, a, and(eq(a.Origen, origen), eq(a.IdOrigen, sql`${id}`), isNull(a.IdRevertido))),
+    );
+  };
   const emitida = and(
     inArray(dv.tipo, ['factura', 'simplificada', 'rectificativa']),
     isNotNull(dv.numero),
@@ -166,7 +187,7 @@ function union(s: Scope, p: Periodo): SQL {
         K.venta,
       ),
       dv,
-      and(emitida, gte(dv.fecha, p.FechaDesde), lte(dv.fecha, p.FechaHasta)),
+      and(emitida, gte(dv.fecha, p.FechaDesde), lte(dv.fecha, p.FechaHasta), filtro('venta', dv.id)),
     )
     .innerJoin(clientesTable, s.on(clientesTable, eq(cc('Id'), dv.idTercero)));
   const compras = s
@@ -188,7 +209,7 @@ function union(s: Scope, p: Periodo): SQL {
         K.compra,
       ),
       dc,
-      and(recibida, gte(dc.fecha, p.FechaDesde), lte(dc.fecha, p.FechaHasta)),
+      and(recibida, gte(dc.fecha, p.FechaDesde), lte(dc.fecha, p.FechaHasta), filtro('compra', dc.id)),
     )
     .innerJoin(proveedoresTable, s.on(proveedoresTable, eq(pr('Id'), dc.idTercero)))
     .leftJoin(x, s.on(x, eq(x.idDocumento, dc.id)));
@@ -199,7 +220,7 @@ function union(s: Scope, p: Periodo): SQL {
         K.cobro,
       ),
       cv,
-      and(gte(cv.Fecha, p.FechaDesde), lte(cv.Fecha, p.FechaHasta)),
+      and(gte(cv.Fecha, p.FechaDesde), lte(cv.Fecha, p.FechaHasta), filtro('cobro', cv.Id)),
     )
     .innerJoin(dv, s.on(dv, eq(dv.id, cv.IdFactura)))
     .innerJoin(clientesTable, s.on(clientesTable, eq(cc('Id'), dv.idTercero)))
@@ -219,7 +240,7 @@ function union(s: Scope, p: Periodo): SQL {
         K.pago,
       ),
       pc,
-      and(gte(pc.Fecha, p.FechaDesde), lte(pc.Fecha, p.FechaHasta)),
+      and(gte(pc.Fecha, p.FechaDesde), lte(pc.Fecha, p.FechaHasta), filtro('pago', pc.Id)),
     )
     .innerJoin(dc, s.on(dc, eq(dc.id, pc.IdFactura)))
     .innerJoin(proveedoresTable, s.on(proveedoresTable, eq(pr('Id'), dc.idTercero)))
@@ -232,7 +253,12 @@ function union(s: Scope, p: Periodo): SQL {
         K.comision,
       ),
       mt,
-      and(eq(mt.Clase, 'comision'), gte(mt.Fecha, p.FechaDesde), lte(mt.Fecha, p.FechaHasta)),
+      and(
+        eq(mt.Clase, 'comision'),
+        gte(mt.Fecha, p.FechaDesde),
+        lte(mt.Fecha, p.FechaHasta),
+        filtro('comision', mt.Id),
+      ),
     )
     .innerJoin(tesoreriaTable, s.on(tesoreriaTable, eq(te('Id'), mt.IdTesoreria)));
   return sql`((${ventas}) union all (${compras}) union all (${cobros}) union all (${pagos}) union all (${comisiones}))`;
@@ -304,6 +330,26 @@ export function asientoDe(r: Fila, c: CuentasEmpresa, numero: number): Asiento {
 
 const LOTE = 1000;
 
+/** The union's rows of the period in keyset batches by (date, kind, id). */
+export async function* filasPeriodo(s: Scope, p: Periodo, f?: FiltroUnion, limite = Number.POSITIVE_INFINITY) {
+  const u = union(s, p, f);
+  let last: { fecha: string; k: number; id: string } | null = null;
+  let leidas = 0;
+  while (leidas < limite) {
+    const rows: Fila[] = await s.execute<Fila>(
+      () => sql`select * from ${u} u
+        ${last ? sql`where (u.fecha, u.k, u.id::bigint) > (${last.fecha}, ${last.k}, ${last.id}::bigint)` : sql``}
+        order by u.fecha, u.k, u.id::bigint limit ${Math.min(LOTE, limite - leidas)}`,
+    );
+    if (!rows.length) return;
+    leidas += rows.length;
+    yield rows;
+    const tail = rows[rows.length - 1]!;
+    last = { fecha: tail.fecha, k: Number(tail.k), id: tail.id };
+    if (rows.length < LOTE) return;
+  }
+}
+
 /**
  * The entries of the period in batches (date, then sales, purchases, collections, payments, fees), numbered from 1.
  * `alVuelo` receives each row's subaccounts (customers, suppliers, treasury accounts) for the XSubCta.
@@ -315,26 +361,15 @@ export async function* asientosPeriodo(
   subcuentas?: Map<string, Subcuenta>,
   limite = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<Asiento[]> {
-  const u = union(s, p);
-  let last: { fecha: string; k: number; id: string } | null = null;
   let numero = 0;
-  while (numero < limite) {
-    const rows: Fila[] = await s.execute<Fila>(
-      () => sql`select * from ${u} u
-        ${last ? sql`where (u.fecha, u.k, u.id::bigint) > (${last.fecha}, ${last.k}, ${last.id}::bigint)` : sql``}
-        order by u.fecha, u.k, u.id::bigint limit ${Math.min(LOTE, limite - numero)}`,
-    );
-    if (!rows.length) return;
+  for await (const rows of filasPeriodo(s, p, undefined, limite)) {
     const lote = rows.map((r) => asientoDe(r, c, ++numero));
     if (subcuentas) for (const r of rows) anotarSubcuentas(r, c, subcuentas);
     yield lote;
-    const tail = rows[rows.length - 1]!;
-    last = { fecha: tail.fecha, k: Number(tail.k), id: tail.id };
-    if (rows.length < LOTE) return;
   }
 }
 
-function anotarSubcuentas(r: Fila, c: CuentasEmpresa, out: Map<string, Subcuenta>) {
+export function anotarSubcuentas(r: Fila, c: CuentasEmpresa, out: Map<string, Subcuenta>) {
   const k = Number(r.k);
   if (r.t_codigo !== null) {
     const cuenta = k === K.venta || k === K.cobro ? PGC.clientes : esGasto(r) ? PGC.acreedores : PGC.proveedores;

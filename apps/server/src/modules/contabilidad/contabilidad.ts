@@ -19,6 +19,7 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import { parseFiltros } from '../impuestos/libroFacturas.ts';
 import { asientosPeriodo, cuentasEmpresa, type Periodo, todasLasSubcuentas } from './asientos.ts';
 import { enviarFichero } from './descarga.ts';
+import { asientosDelLibro, libroCompleto } from './libro.ts';
 
 /**
  * `/api/impuestos/contabilidad/*` (issue 15): the period's journal as a preview (first entries + the balance check
@@ -43,6 +44,15 @@ function cuadreTexto(a: Asiento) {
   return { Debe: (q.Debe / 100).toFixed(2), Haber: (q.Haber / 100).toFixed(2), Cuadra: q.Cuadra };
 }
 
+/**
+ * The period's entries for the preview and the exports: the ledger's when it covers the period (`libroCompleto`),
+ * else the builder's over the documents (a period with documents from before the ledger: «Generar asientos»).
+ */
+async function* asientosExport(s: Scope, p: Periodo, c: CuentasEmpresa, usadas?: Map<string, Subcuenta>) {
+  if (await libroCompleto(s, p)) yield* asientosDelLibro(s, p, usadas);
+  else yield* asientosPeriodo(s, p, c, usadas);
+}
+
 /** Preview: the first entries and, over the whole period, how many entries and lines, the sums and the unbalanced. */
 export async function previa(s: Scope, p: Periodo) {
   const c = await cuentasEmpresa(s);
@@ -52,7 +62,7 @@ export async function previa(s: Scope, p: Periodo) {
   let debe = 0;
   let haber = 0;
   const descuadrados: number[] = [];
-  for await (const lote of asientosPeriodo(s, p, c)) {
+  for await (const lote of asientosExport(s, p, c)) {
     for (const a of lote) {
       const q = cuadre(a);
       asientos++;
@@ -86,7 +96,7 @@ async function escribir(out: Writable, texto: string) {
 /** XDiario of the period into `out`; returns the subaccounts it used. */
 async function escribirXDiario(s: Scope, p: Periodo, c: CuentasEmpresa, out: (t: string) => Promise<void>) {
   const usadas = new Map<string, Subcuenta>();
-  for await (const lote of asientosPeriodo(s, p, c, usadas)) await out(xDiario(lote));
+  for await (const lote of asientosExport(s, p, c, usadas)) await out(xDiario(lote));
   return todasLasSubcuentas(c, usadas);
 }
 
@@ -163,7 +173,7 @@ async function escribirSage(s: Scope, p: Periodo, out: Writable) {
   const dias = (Date.parse(p.FechaHasta) - Date.parse(p.FechaDesde)) / 86_400_000;
   const writer = xlsxWriter({ styled: dias <= 92 });
   await writer.begin(out, 'Diario', COLUMNAS_SAGE, 0);
-  for await (const lote of asientosPeriodo(s, p, c)) await writer.rows(filasSage(lote));
+  for await (const lote of asientosExport(s, p, c)) await writer.rows(filasSage(lote));
   await writer.end();
 }
 

@@ -2,6 +2,7 @@ import type { AreaModule } from '../../platform/deps.ts';
 import { registrarContabilidad } from './contabilidad.ts';
 import { registrarExportaciones } from './exportaciones.ts';
 import { registrarInformes } from './informes.ts';
+import { registrarLibro } from './libroRutas.ts';
 
 /**
  * Accounting exports, document exports, reports and the home dashboard (issue 15): `/api/impuestos/contabilidad/*`,
@@ -11,4 +12,5 @@ export const contabilidadModule: AreaModule = (app, deps) => {
   registrarContabilidad(app, deps);
   registrarExportaciones(app, deps);
   registrarInformes(app, deps);
+  registrarLibro(app, deps);
 };

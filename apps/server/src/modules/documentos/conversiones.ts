@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
+import { asentarDocumentos } from '../contabilidad/libro.ts';
 import type { Cantidades } from './cantidades.ts';
 import type { Cabecera, EntradaDocumento, LadoDocumentos } from './lado.ts';
 import { entradaDe, type Repositorio } from './repositorio.ts';
@@ -157,6 +158,9 @@ export function conversionesDe(lado: LadoDocumentos, repo: Repositorio, cant: Ca
     }
     const [row] = await s.update(dv, { estado: 'Anulada' }, eq(dv.id, id)).returning();
     if (!row) throw notFound();
+    // A cancelled invoice's entry gets its reverse entry (never edited).
+    if (TIPOS_FACTURA.includes(h.tipo as never))
+      await asentarDocumentos(s, lado.lado === 'venta' ? 'venta' : 'compra', [id]);
     // Its quantities are free again: the documents it was carried from may have something pending once more.
     await cant.recalcularOrigenes(s, await cant.documentosOrigen(s, id), true);
     return row;

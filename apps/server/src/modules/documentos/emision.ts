@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../platform/http/errors.ts';
 import { plantilla, plantillasPorClave } from '../../platform/tenancy/plantilla.ts';
 import { filaDe, type Scope } from '../../platform/tenancy/scope.ts';
+import { asentarDocumentos } from '../contabilidad/libro.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
 import type {
   BloqueoNumerado,
@@ -230,6 +231,8 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     const hecha = filaDe(dv, n) as Cabecera;
     const paso = await preparado?.paso(s, hecha, n.faro_bloqueado ?? null);
     const vencimientos = venc.vencimientosEscritos(n.faro_vencimientos);
+    // Its entry in the ledger, in the same transaction (after every lock of issuing: the year's counter is last).
+    await asentarDocumentos(s, lado.lado === 'venta' ? 'venta' : 'compra', [id]);
     return { cabecera: hecha, lineas: guardadas, vencimientos, antes: antesHecho, paso };
   }
 

@@ -18,6 +18,7 @@ import {
   type TablaPagos,
   tesoreriaTable,
 } from '../../platform/tenancy/tables.ts';
+import { asentarDocumentos } from '../contabilidad/libro.ts';
 import { comprobarPagoLibre } from '../tesoreria/bloqueos.ts';
 import { TIPOS_FACTURA } from './conversiones.ts';
 import type { LadoDocumentos } from './lado.ts';
@@ -62,6 +63,8 @@ export function pagosDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimien
   const { pagos: cv } = lado.pagos.tablas;
   const { cabecera: dv } = lado.tablas;
   const { estados, mensajes } = lado.pagos;
+  /** The ledger's kind of this side's payments (collections of sales, payments of purchases). */
+  const origenPago = lado.lado === 'venta' ? 'cobro' : 'pago';
 
   /** Recomputes an invoice's payment status from its payments (the immutability trigger allows that one change). */
   async function recalcularEstado(t: Scope, idFactura: number, total: string): Promise<void> {
@@ -116,6 +119,7 @@ export function pagosDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimien
       const antes = await repo.cargarCabecera(t, actual.IdFactura, TIPOS_FACTURA, true);
       await recalcularEstado(t, antes.id, antes.total);
     }
+    await asentarDocumentos(t, origenPago, [row!.Id]);
     return row!;
   }
 
@@ -126,6 +130,7 @@ export function pagosDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimien
     const factura = await repo.cargarCabecera(t, row.IdFactura, TIPOS_FACTURA, true);
     await t.delete(cv, eq(cv.Id, id));
     await recalcularEstado(t, factura.id, factura.total);
+    await asentarDocumentos(t, origenPago, [id]);
   }
 
   /**
