@@ -30,6 +30,11 @@ import {
 
 // `npm run bench -- soak`: only the soak run (bench/soak.ts: 200 office users for 10 minutes, bounded).
 if (process.argv[2] === 'soak') process.exit(await (await import('./soak.ts')).runSoak());
+// `npm run bench -- pantallas`: only the SCREENS section (bench/pantallas.ts).
+if (process.argv[2] === 'pantallas') {
+  await (await import('./pantallas.ts')).benchPantallas();
+  process.exit(0);
+}
 
 // A safety net, not a budget: the whole run takes ~30–40 min on 2 quiet cores (sales loads 1M invoices per engine);
 // at 900 s (before stop 27) it stopped every run in the purchases section, so start-up and durability never printed.
@@ -216,6 +221,15 @@ try {
   }
 
   report();
+
+  // Screens (issue 13): the key screens' /api calls before data and time to data in Chromium, DEMO's data.
+  console.log('\n==================================================================== SCREENS');
+  try {
+    const { benchPantallas } = await import('./pantallas.ts');
+    await benchPantallas();
+  } catch (error) {
+    console.log(`!!! screens failed: ${errorText(error)}`);
+  }
 
   // 6: master data (issue 4): customers list, search and export at 100k customers.
   console.log('\n==================================================================== MASTER DATA');
