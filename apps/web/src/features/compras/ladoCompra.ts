@@ -71,6 +71,8 @@ export const LADO_COMPRA: LadoWeb = {
       'Es nuestro número de registro (el orden del libro de facturas recibidas). Una factura registrada no se puede modificar ni borrar.',
     hecha: (numero) => `La factura se ha registrado con el número ${numero}`,
     soloLectura: 'Factura registrada: no se puede modificar.',
+    botonYPago: 'Registrar y pagar',
+    hechaYPago: (numero) => `La factura se ha registrado con el número ${numero} y se ha pagado`,
   },
   pago: {
     entidad: 'movstesoreriap',

@@ -44,6 +44,7 @@ import {
   numeroEditable,
   TIPOS_RECTIFICATIVA,
 } from './documentosModel.ts';
+import { EmitirYCobrar } from './EmitirYCobrar.tsx';
 import { EnviarDialogo } from './EnviarDocumento.tsx';
 import { rutaDe, useLado } from './lado.ts';
 import { nombrePdf, VistaPreviaPdf } from './VistaPreviaPdf.tsx';
@@ -58,7 +59,7 @@ export const TEXTOS = {
   enviado: (para: string) => `Documento enviado a ${para}`,
 };
 
-type Dialogo = null | 'emitir' | 'anular' | 'rectificar' | 'cobro' | 'borrar' | 'enviar' | 'parcial';
+type Dialogo = null | 'emitir' | 'emitirYCobrar' | 'anular' | 'rectificar' | 'cobro' | 'borrar' | 'enviar' | 'parcial';
 
 export interface AccionesProps {
   recurso: string;
@@ -218,6 +219,19 @@ export function AccionesDocumento({
             {lado.emision.boton}
           </Button>
         )}
+        {permitidas.emitir && (
+          <Button
+            color="green"
+            onClick={() =>
+              void run(async () => {
+                // Unsaved changes first: the dialog shows the saved total.
+                if (await guardarAntes()) setDialogo('emitirYCobrar');
+              })
+            }
+          >
+            {lado.emision.botonYPago}
+          </Button>
+        )}
         {hayMas && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
@@ -320,6 +334,20 @@ export function AccionesDocumento({
           onHecho={(para) => {
             setDialogo(null);
             notifySuccess(TEXTOS.enviado(para));
+          }}
+        />
+      )}
+      {dialogo === 'emitirYCobrar' && (
+        <EmitirYCobrar
+          base={base}
+          doc={doc}
+          idCuentaDefecto={idCuentaDefecto}
+          cuerpo={doc.Tipo === 'simplificada' ? { Minorista: minorista } : {}}
+          onCerrar={() => setDialogo(null)}
+          onHecho={async (emitida) => {
+            setDialogo(null);
+            notifySuccess(lado.emision.hechaYPago(emitida.NumSerie ?? String(emitida.Numero)));
+            await refrescar();
           }}
         />
       )}

@@ -52,6 +52,9 @@ export interface LadoWeb {
     explica: string;
     hecha: (numero: string) => string;
     soloLectura: string;
+    /** The one-step action: issue (register) and collect (pay) the whole total. */
+    botonYPago: string;
+    hechaYPago: (numero: string) => string;
   };
   /** Collections (sales) or payments (purchases) of an invoice. */
   pago: {

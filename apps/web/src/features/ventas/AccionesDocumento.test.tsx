@@ -269,6 +269,20 @@ describe('action buttons', { timeout: 20_000 }, () => {
     expect(await screen.findByText('La factura se ha emitido con el número F2026-0004')).toBeTruthy();
   });
 
+  it('issues and collects in one step: the default account and the invoice date already filled in', async () => {
+    const { calls } = setup('fventa', documento(), {
+      'POST ventas/fventa/emitir/5': () => json(200, { ...emitida, EstadoCobro: 'Cobrado' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Emitir y cobrar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Emitir y cobrar' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir y cobrar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')!.init.body));
+    expect(body).toEqual({ Pago: { IdTesoreria: 2, Fecha: documento().Fecha } });
+    expect(await screen.findByText('La factura se ha emitido con el número F2026-0004 y se ha cobrado')).toBeTruthy();
+  });
+
   it('an issued invoice registers a collection of the pending amount into a treasury account', async () => {
     const { calls } = setup('fventa', emitida, {
       'GET tesoreria/movstesoreriac/list': list([

@@ -31,6 +31,8 @@ export const LADO_VENTA: LadoWeb = {
     explica: 'Una factura emitida no se puede modificar ni borrar: sólo corregir con una factura rectificativa.',
     hecha: (numero) => `La factura se ha emitido con el número ${numero}`,
     soloLectura: 'Factura emitida: no se puede modificar. Corrígela con una factura rectificativa.',
+    botonYPago: 'Emitir y cobrar',
+    hechaYPago: (numero) => `La factura se ha emitido con el número ${numero} y se ha cobrado`,
   },
   pago: {
     entidad: 'movstesoreriac',

@@ -1,0 +1,120 @@
+import { formatAmount, formatDate, MSG } from '@faro/domain';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { api } from '../../platform/api/client.ts';
+import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
+import { DateInput } from '../../ui/dates.ts';
+import { errorLines } from '../../ui/form/FormField.tsx';
+import { useForm } from '../../ui/form/useForm.ts';
+import type { DocumentoVenta } from './documentosModel.ts';
+import { useLado } from './lado.ts';
+
+interface Valores extends Record<string, unknown> {
+  IdTesoreria: string | null;
+  Fecha: string;
+}
+
+const validar = (v: Valores) => {
+  const out: Record<string, string[]> = {};
+  if (!v.IdTesoreria) out.IdTesoreria = [MSG.required('Cuenta')];
+  if (!v.Fecha) out.Fecha = [MSG.required('Fecha')];
+  return out;
+};
+
+/**
+ * 'Emitir y cobrar' / 'Registrar y pagar': the invoice issued and its whole total collected (paid) in one step —
+ * the company's default account and the invoice's own date already filled in, so the common case is one click.
+ */
+export function EmitirYCobrar(p: {
+  base: string;
+  doc: DocumentoVenta;
+  idCuentaDefecto: number | null;
+  cuerpo: Record<string, unknown>;
+  onCerrar: () => void;
+  onHecho: (emitida: DocumentoVenta) => Promise<void>;
+}) {
+  const cuentas = useReferenceList('tesoreria');
+  if (!cuentas.data) return null;
+  const opciones = selectableItems(cuentas.data, []);
+  const defecto =
+    (p.idCuentaDefecto && opciones.some((o) => o.value === String(p.idCuentaDefecto))
+      ? String(p.idCuentaDefecto)
+      : null) ??
+    opciones[0]?.value ??
+    null;
+  return <Formulario {...p} opciones={opciones} defecto={defecto} />;
+}
+
+function Formulario({
+  base,
+  doc,
+  cuerpo,
+  opciones,
+  defecto,
+  onCerrar,
+  onHecho,
+}: Parameters<typeof EmitirYCobrar>[0] & { opciones: { value: string; label: string }[]; defecto: string | null }) {
+  const lado = useLado();
+  const form = useForm<Valores>({ IdTesoreria: defecto, Fecha: doc.Fecha }, validar, (c) =>
+    c === 'Pago.IdTesoreria' ? 'IdTesoreria' : c === 'Pago.Fecha' ? 'Fecha' : (c as keyof Valores & string),
+  );
+  const enviar = () =>
+    form.submit(
+      async (v) => {
+        const emitida = await api.post<DocumentoVenta>(`${base}/${lado.emision.accion}/${doc.Id}`, {
+          ...cuerpo,
+          Pago: { IdTesoreria: Number(v.IdTesoreria), Fecha: v.Fecha },
+        });
+        await onHecho(emitida);
+      },
+      { force: true },
+    );
+  return (
+    <Modal opened onClose={onCerrar} title={lado.emision.botonYPago} centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void enviar();
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            Se le asignará el siguiente número de su serie y la fecha {formatDate(doc.Fecha)}, y se registrará{' '}
+            {lado.lado === 'venta' ? 'el cobro' : 'el pago'} de {formatAmount(doc.Total)}. {lado.emision.explica}
+          </Text>
+          <Select
+            label="Cuenta de tesorería"
+            withAsterisk
+            data={opciones}
+            value={form.values.IdTesoreria}
+            onChange={(v) => form.set('IdTesoreria', v)}
+            error={errorLines(form.errors('IdTesoreria'))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <DateInput
+            label={lado.lado === 'venta' ? 'Fecha del cobro' : 'Fecha del pago'}
+            withAsterisk
+            valueFormat="DD/MM/YYYY"
+            value={form.values.Fecha || null}
+            onChange={(v) => form.set('Fecha', v ? String(v).slice(0, 10) : '')}
+            error={errorLines(form.errors('Fecha'))}
+          />
+          {form.formError && (
+            <Text c="red" size="sm" role="alert">
+              {form.formError}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCerrar}>
+              Cancelar
+            </Button>
+            <Button type="submit" color="green" loading={form.submitting} data-autofocus>
+              {lado.emision.botonYPago}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
