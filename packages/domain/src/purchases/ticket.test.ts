@@ -228,4 +228,12 @@ describe('ticketGastoSchema', () => {
     expect(mensajes.some((m) => m.startsWith('PorcentajeIva:'))).toBe(true);
     expect(mensajes).toContain('NIF: El formato es incorrecto');
   });
+  it('answers a malformed or empty total with the format message, never an exception', () => {
+    for (const Total of ['', 'abc', '12,345', '-3']) {
+      const r = ticketGastoSchema.safeParse({ ...valido, Total });
+      expect(r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+        'Total: El formato es incorrecto',
+      ]);
+    }
+  });
 });

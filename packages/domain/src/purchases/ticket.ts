@@ -333,11 +333,13 @@ export const MSG_TICKET = {
   datosNoValidos: 'Los datos del ticket no son válidos',
 } as const;
 
+const IMPORTE_TICKET = /^\d{1,10}(\.\d{1,2})?$/;
 const importeTicket = z
   .union([z.string(), z.number()], { error: MSG.format })
   .transform((v) => String(v).trim().replace(/\s|€/g, '').replace(',', '.'))
-  .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { error: MSG.format })
-  .refine((v) => !isZero(dec(v)), { error: MSG_TICKET.totalPositivo });
+  .refine((v) => IMPORTE_TICKET.test(v), { error: MSG.format })
+  // zod runs every refinement even after one failed: this one only judges a well-formed amount.
+  .refine((v) => !IMPORTE_TICKET.test(v) || !isZero(dec(v)), { error: MSG_TICKET.totalPositivo });
 
 /** One rate's share of a ticket with several rates (its total with VAT). */
 export const tipoTicketSchema = z.object({

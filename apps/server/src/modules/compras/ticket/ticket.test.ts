@@ -304,6 +304,7 @@ describe('booking a confirmed ticket', () => {
         'Elige una cuenta de tesorería de la empresa que no esté de baja',
       ],
       [{ ...ticket, IdTesoreria: cuentas.banco, Total: '0' }, 'Total', 'El total debe ser mayor que cero'],
+      [{ ...ticket, IdTesoreria: cuentas.banco, Total: 'abc' }, 'Total', 'El formato es incorrecto'],
       [{ ...ticket, IdTesoreria: cuentas.banco, Comercio: '' }, 'Comercio', 'Comercio es obligatorio'],
       [
         { ...ticket, IdTesoreria: cuentas.banco, Tipos: [{ PorcentajeIva: '21', Total: '50' }] },
