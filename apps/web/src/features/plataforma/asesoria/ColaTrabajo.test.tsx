@@ -70,8 +70,11 @@ describe('advisers’ work queue', () => {
   it.each([
     ['2 recibos devueltos', '/remesas/lista'],
     ['1 rechazos VeriFactu', '/fventaverifactu/lista?estado=rechazado'],
-    ['Modelo 303 en borrador', '/modtributarios/lista'],
-    ['3T 2026 sin presentar: modelo 303, 111 (plazo vencido el 20/10/2026)', '/modtributarios/lista'],
+    ['Modelo 303 en borrador', '/calendariofiscal/lista?Anyo=2026&Ver=pendientes'],
+    [
+      '3T 2026 sin presentar: modelo 303, 111 (plazo vencido el 20/10/2026)',
+      '/calendariofiscal/lista?Anyo=2026&Ver=vencidos',
+    ],
   ])('the counter “%s” enters the client and opens %s', async (nombre, destino) => {
     const { net, session } = setup([demo]);
     const tarjeta = await screen.findByRole('article', { name: 'Comercial Demo' });

@@ -38,7 +38,9 @@ const ESTADO_MODELO = {
   pendiente: { texto: 'sin preparar', color: 'red' },
 } as const;
 
-const MODELOS = '/modtributarios/lista';
+/** The client's fiscal calendar of a year, filtered (pending of the current period, or overdue). */
+const calendario = (anyo: number | undefined, ver: 'pendientes' | 'vencidos') =>
+  `/calendariofiscal/lista?Anyo=${anyo ?? new Date().getFullYear()}&Ver=${ver}`;
 
 /**
  * Each counter and the list behind it in the client (entering opens it there). VeriFactu's list filters by state;
@@ -114,7 +116,7 @@ export function ColaTrabajo() {
                   h="auto"
                   py={4}
                   disabled={entrando !== null}
-                  onClick={() => entrar(c, MODELOS)}
+                  onClick={() => entrar(c, calendario(t.Anyo, 'vencidos'))}
                   data-trimestre={`${t.Periodo}-${t.Anyo}`}
                 >
                   {t.Periodo} {t.Anyo} sin presentar: modelo {t.Modelos.join(', ')} (plazo vencido el{' '}
@@ -147,7 +149,7 @@ export function ColaTrabajo() {
                     variant="light"
                     color={ESTADO_MODELO[m.Estado].color}
                     disabled={entrando !== null}
-                    onClick={() => entrar(c, MODELOS)}
+                    onClick={() => entrar(c, calendario(plazo?.Anyo, 'pendientes'))}
                   >
                     Modelo {m.Modelo} {ESTADO_MODELO[m.Estado].texto}
                   </Button>
