@@ -34,8 +34,7 @@ function setup() {
   const net = mockFetch({
     'GET tesoreria/tesoreria/list': () => json(200, CUENTAS),
     'POST compras/fgasto/ticket/leer': () => json(200, LECTURA),
-    'POST compras/fgasto/ticket': () =>
-      json(201, { Id: 31, NumSerie: 'FC0031', Total: '56.20', Diferencia: '0.00' }),
+    'POST compras/fgasto/ticket': () => json(201, { Id: 31, NumSerie: 'FC0031', Total: '56.20', Diferencia: '0.00' }),
   });
   renderUi(<ComprasScreens action="fgasto" segments={['ticket']} route={{ title: 'Gastos' } as RouteDef} />, {
     session: fakeSession(),
