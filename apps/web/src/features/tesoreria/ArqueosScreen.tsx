@@ -21,6 +21,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
 import { abrirPdf, dinero, hoyIso, useRefrescar, useSaldos } from './tesoreriaModel.ts';
@@ -148,9 +149,9 @@ export function ArqueosScreen({ title }: { title: string }) {
             />
           )}
           <Group justify="flex-end">
-            <Button onClick={guardar} disabled={!id}>
+            <BotonProtegido permiso="TesoArqueo" accion="crear" onClick={guardar} disabled={!id}>
               Guardar arqueo
-            </Button>
+            </BotonProtegido>
           </Group>
         </Stack>
       </Card>

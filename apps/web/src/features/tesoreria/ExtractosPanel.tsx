@@ -91,6 +91,7 @@ export function ExtractosPanel() {
         placeholder="Elige el fichero del banco"
         accept=".n43,.txt,.aeb,.csb,text/plain"
         importar={importar}
+        permiso="TesoMovsCajaBanco"
       >
         <Select
           label="Cuenta"

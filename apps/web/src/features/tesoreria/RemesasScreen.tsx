@@ -22,6 +22,7 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { FiltroFecha } from '../../ui/list/listFilters.tsx';
 import { MandatosPanel } from './MandatosPanel.tsx';
@@ -196,12 +197,18 @@ export function DetalleRemesa({ id, onClose }: { id: number; onClose: () => void
               </Button>
             )}
             {d.Estado === 'preparada' ? (
-              <Button onClick={() => accion('enviar', 'Remesa marcada como enviada')}>Marcar como enviada</Button>
+              <BotonProtegido permiso="TesoRemesa" onClick={() => accion('enviar', 'Remesa marcada como enviada')}>
+                Marcar como enviada
+              </BotonProtegido>
             ) : (
               !d.Conciliada && (
-                <Button variant="default" onClick={() => accion('deshacer', 'Envío deshecho')}>
+                <BotonProtegido
+                  permiso="TesoRemesa"
+                  variant="default"
+                  onClick={() => accion('deshacer', 'Envío deshecho')}
+                >
                   Deshacer el envío
-                </Button>
+                </BotonProtegido>
               )
             )}
           </Group>
@@ -239,14 +246,27 @@ export function DetalleRemesa({ id, onClose }: { id: number; onClose: () => void
                     </Table.Td>
                     <Table.Td>
                       {d.Tipo === 'cobro' && l.Estado !== 'devuelto' && d.Estado === 'enviada' && (
-                        <Button size="xs" variant="light" color="red" onClick={() => setDevolver(l)}>
+                        <BotonProtegido
+                          permiso="TesoRemesa"
+                          ocultar
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => setDevolver(l)}
+                        >
                           Devolución
-                        </Button>
+                        </BotonProtegido>
                       )}
                       {l.Estado === 'devuelto' && !l.Representar && (
-                        <Button size="xs" variant="light" onClick={() => setRepresentar(l)}>
+                        <BotonProtegido
+                          permiso="TesoRemesa"
+                          ocultar
+                          size="xs"
+                          variant="light"
+                          onClick={() => setRepresentar(l)}
+                        >
                           Volver a presentar
-                        </Button>
+                        </BotonProtegido>
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -533,9 +553,9 @@ function AsistenteRemesa({ tipo }: { tipo: 'cobro' | 'pago' }) {
             <Button variant="default" onClick={() => setPaso(0)}>
               Atrás
             </Button>
-            <Button disabled={!cuenta || !fecha} onClick={crear}>
+            <BotonProtegido permiso="TesoRemesa" accion="crear" disabled={!cuenta || !fecha} onClick={crear}>
               Crear la remesa
-            </Button>
+            </BotonProtegido>
           </Group>
         </Stack>
       </Stepper.Step>
@@ -563,7 +583,9 @@ function AsistenteRemesa({ tipo }: { tipo: 'cobro' | 'pago' }) {
             {tipo === 'cobro' ? 'los recibos quedan cobrados' : 'las facturas quedan pagadas'} en la fecha de la remesa.
           </Text>
           <Group>
-            <Button onClick={enviar}>Marcar como enviada</Button>
+            <BotonProtegido permiso="TesoRemesa" onClick={enviar}>
+              Marcar como enviada
+            </BotonProtegido>
           </Group>
         </Stack>
       </Stepper.Step>
@@ -609,6 +631,7 @@ function Devoluciones() {
         placeholder="Elige el fichero XML"
         accept=".xml,text/xml"
         importar={importar}
+        permiso="TesoRemesa"
       />
       <Table.ScrollContainer minWidth={620}>
         <Table striped data-testid="lista-devueltos">
@@ -636,9 +659,15 @@ function Devoluciones() {
                   {l.Representar ? (
                     <Text size="sm">Representado: vence el {formatDate(l.Representar)}</Text>
                   ) : (
-                    <Button size="xs" variant="light" onClick={() => setRepresentar(l)}>
+                    <BotonProtegido
+                      permiso="TesoRemesa"
+                      ocultar
+                      size="xs"
+                      variant="light"
+                      onClick={() => setRepresentar(l)}
+                    >
                       Volver a presentar
-                    </Button>
+                    </BotonProtegido>
                   )}
                 </Table.Td>
               </Table.Tr>

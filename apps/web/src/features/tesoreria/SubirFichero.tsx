@@ -1,15 +1,19 @@
-import { Alert, Button, Card, FileInput, Group, Stack, Text } from '@mantine/core';
+import type { PermissionCode } from '@faro/domain';
+import { Alert, Card, FileInput, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 
 /**
  * A card that uploads one file: its title, optional fields before the file (`children`), 'Importar', and the
- * answer in place (the success text `importar` returns, or the server's Spanish message).
+ * answer in place (the success text `importar` returns, or the server's Spanish message). 'Importar' asks level 2 of
+ * `permiso` (disabled with the reason below it).
  */
 export function SubirFichero(p: {
   titulo: string;
   accept: string;
   placeholder: string;
   importar: (f: File) => Promise<string>;
+  permiso: PermissionCode;
   children?: ReactNode;
 }) {
   const [fichero, setFichero] = useState<File | null>(null);
@@ -40,9 +44,9 @@ export function SubirFichero(p: {
             onChange={setFichero}
             w={{ base: '100%', sm: 300 }}
           />
-          <Button onClick={importar} disabled={!fichero}>
+          <BotonProtegido permiso={p.permiso} accion="crear" onClick={importar} disabled={!fichero}>
             Importar
-          </Button>
+          </BotonProtegido>
         </Group>
         {resultado && (
           <Alert color="green" variant="light">
