@@ -35,9 +35,13 @@ const EMITIDAS = [
 ];
 const RECIBIDAS = ['interior', 'rectificativa', 'inversion', 'ue', 'importacion', 'irpf', 'alquiler', 'exenta'];
 type Kind = { libro: 'emitidas' | 'recibidas'; tipo: string };
-/** Which invoices 347 must leave out, by kind (the legal exclusions, EXCLUSIONES_347). */
+/**
+ * Which invoices 347 must leave out, by kind (the legal exclusions, EXCLUSIONES_347): withheld rents only on the
+ * payer's side (received); a professional's issued invoice with IRPF is declared with its customer.
+ */
 const excluida = ({ libro, tipo }: Kind): boolean =>
-  ['exportacion', 'ue', 'irpf', 'importacion', 'alquiler'].includes(tipo) ||
+  ['exportacion', 'ue', 'importacion'].includes(tipo) ||
+  (libro === 'recibidas' && ['irpf', 'alquiler'].includes(tipo)) ||
   (libro === 'emitidas' && tipo === 'ticket');
 
 const CLIENTES = ['B10000001', 'B10000002', 'A20000003', 'FR12345678901'];
@@ -202,7 +206,7 @@ describe('347 and 349 over generated books', () => {
     );
   });
 
-  it('an issued invoice sharing its id with a received invoice with IRPF is declared (and vice versa)', () => {
+  it('an issued invoice sharing its id with a received invoice with IRPF is declared; an issued one with IRPF too', () => {
     const fe: Factura[] = [
       {
         Id: 17,
@@ -226,6 +230,8 @@ describe('347 and 349 over generated books', () => {
     const m = modelo347(A347, fe.flatMap(emitida), fr.flatMap(recibida));
     expect((m.Declarados ?? []).map((d) => [d.NIF, d.Clave, d.Importe])).toEqual([
       ['B10000001', 'B', '4840.00'],
+      // The professional's own invoice with IRPF: declared with its customer (the exclusion is the payer's).
+      ['B10000002', 'B', '6050.00'],
       ['B30000004', 'A', '3850.00'],
     ]);
   });

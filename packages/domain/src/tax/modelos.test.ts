@@ -433,13 +433,27 @@ describe('modelo 347', () => {
       x('B10000001', '2026-08-01', '1000'),
       // 2,483.52 + 21 % = 3,005.06: not over the threshold.
       x('B10000002', '2026-03-01', '2483.52', { Cuota: '521.54' }),
-      x('B10000003', '2026-03-01', '5000', { Retencion: '750' }),
       x('FR12345678901', '2026-03-01', '9000', { Exencion: 'E5', Cuota: '0' }),
       x(null, '2026-04-01', '4000'),
     ],
-    [r({ Fecha: '2026-11-01', FechaFactura: '2026-11-01', NIF: 'B20000001', Base: '5000', Cuota: '1050' })],
+    [
+      r({ Fecha: '2026-11-01', FechaFactura: '2026-11-01', NIF: 'B20000001', Base: '5000', Cuota: '1050' }),
+      // A professional's fee the company paid with IRPF withheld: declared in 190, not in 347 (the payer's exclusion).
+      r({
+        Fecha: '2026-03-01',
+        FechaFactura: '2026-03-01',
+        NIF: 'B10000003',
+        Base: '5000',
+        Cuota: '1050',
+        Retencion: '750',
+      }),
+    ],
     { Metalico: { B10000001: '6500' } },
   );
+  it("declares a professional's own issued invoice with IRPF with its customer", () => {
+    const profesional = modelo347(A, [x('B10000003', '2026-03-01', '5000', { Retencion: '750' })], []);
+    expect(profesional.Declarados!.map((d) => [d.NIF, d.Clave, d.Importe])).toEqual([['B10000003', 'B', '6050.00']]);
+  });
   it('declares third parties over 3,005.06 € with their quarters, keys and cash', () => {
     expect(m.Declarados).toEqual([
       expect.objectContaining({

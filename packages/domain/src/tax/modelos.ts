@@ -258,9 +258,11 @@ export const es349 = (f: FilaLibroFiscal): boolean =>
 
 /**
  * What 347 leaves out of the books, each with its reason (art. 33.2 of RD 1065/2007 and the AEAT's instructions;
- * compliance-es.md §4.7): operations another periodic return already declares (intra-EU in 349; invoices with IRPF
- * withheld, professional or rental, in 190 / 180 — for both sides), exports and imports, and invoices whose
- * recipient is not identified (no NIF: simplified tickets).
+ * compliance-es.md §4.7): operations another periodic return already declares (intra-EU in 349; the rents the
+ * company paid with IRPF withheld, professional or rental, which it declares in 190 / 180), exports and imports, and
+ * invoices whose recipient is not identified (no NIF: simplified tickets). The exclusion of withheld rents is the
+ * payer's (art. 33.2 RD 1065/2007: "satisfagan rentas sometidas a retención"): a professional's issued invoice with
+ * IRPF is declared with its customer like any other.
  */
 export const EXCLUSIONES_347 = {
   '349': 'operación intracomunitaria (se declara en el modelo 349)',
@@ -271,13 +273,15 @@ export const EXCLUSIONES_347 = {
 } as const;
 export type Exclusion347 = keyof typeof EXCLUSIONES_347;
 
-/** Every book row with the reason 347 excludes it (null: declared); a withholding excludes its whole invoice. */
+/** Every book row with the reason 347 excludes it (null: declared); a withholding on a received invoice excludes it whole. */
 export function seleccion347(
   emitidas: readonly LineaEmitida[],
   recibidas: readonly LineaRecibida[],
 ): { f: FilaLibroFiscal; excluida: Exclusion347 | null }[] {
   const filas = filasLibros(emitidas, recibidas);
-  const conRetencion = new Set(filas.filter((f) => cents(f.l.Retencion) !== 0).map(facturaDe));
+  const conRetencion = new Set(
+    filas.filter((f) => f.libro === 'recibidas' && cents(f.l.Retencion) !== 0).map(facturaDe),
+  );
   const motivo = (f: FilaLibroFiscal): Exclusion347 | null => {
     if (es349(f)) return '349';
     if (f.libro === 'emitidas' && f.l.Exencion === 'E2') return 'exportacion';
