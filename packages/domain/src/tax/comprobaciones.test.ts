@@ -61,6 +61,7 @@ describe('comprobarAnual', () => {
     const l86 = linea(c, '86');
     expect(l86.Diferencia).toBe('25.00');
     expect(l86.Explicaciones[0]).toContain('compensaron 25,00 €');
+    expect([l86.Cuadra, c.Cuadra]).toEqual([true, true]);
   });
 
   it('190: payroll typed into a 111 has no perceptor records; a perceptor counted in two quarters is not a difference', () => {
@@ -79,6 +80,7 @@ describe('comprobarAnual', () => {
     const perceptores = linea(c, '01');
     expect([perceptores.Anual, perceptores.SumaPeriodos, perceptores.Cuenta]).toEqual(['1', '2', true]);
     expect(perceptores.Explicaciones[0]).toContain('una sola vez');
+    expect([perceptores.Cuadra, nominas.Cuadra]).toEqual([true, false]);
     expect(c.Cuadra).toBe(false);
   });
 

@@ -40,6 +40,8 @@ export interface LineaComprobacion {
   SumaPeriodos: string;
   Diferencia: string;
   Explicaciones: string[];
+  /** No difference, or only the one the reasons expect (repeated perceptors, the year's own compensations). */
+  Cuadra: boolean;
 }
 
 export interface Comprobacion {
@@ -58,8 +60,11 @@ interface Cruce {
   cuenta?: boolean;
   /** The annual figure when it is not the annual box itself. */
   anual?: (c: Casillas) => number;
-  /** Why, besides the periods presented otherwise and rounding. */
-  porque?: (anual: Casillas, periodos: readonly PeriodoComprobado[], suma: number) => string[];
+  /**
+   * Why, besides the periods presented otherwise and rounding: the texts, and how much of the difference they
+   * account for as expected (a count's repeated perceptors, the year's own compensations); the rest is a gap.
+   */
+  porque?: (anual: Casillas, periodos: readonly PeriodoComprobado[], diferencia: number) => Porque;
 }
 
 const suma = (c: Casillas, ks: readonly string[]) =>
@@ -88,11 +93,12 @@ const CRUCES: Record<ModeloAnual, readonly Cruce[]> = {
       periodicas: ['71'],
       porque: (anual, periodos) => {
         const propias = suma(sumaLibros(periodos), ['78']) - cents(anual['85']);
-        return propias
+        const textos = propias
           ? [
               `Los 303 del año compensaron ${euros(propias)} de resultados negativos de periodos del mismo año (casilla 78): el resumen anual ya los resta en su resultado`,
             ]
           : [];
+        return { textos, esperada: propias };
       },
     },
   ],
@@ -104,16 +110,19 @@ const CRUCES: Record<ModeloAnual, readonly Cruce[]> = {
       Concepto: 'Retenciones de rendimientos del trabajo (nóminas, clave A)',
       periodicas: ['03'],
       anual: () => 0,
-      porque: () => [
-        'Las nóminas se introducen a mano en el 111 (casillas 01 a 03): el 190 necesita un registro por trabajador con clave A, que Faro no tiene porque no lleva nóminas. Añádelos en el programa de la AEAT antes de presentar',
-      ],
+      porque: () => ({
+        textos: [
+          'Las nóminas se introducen a mano en el 111 (casillas 01 a 03): el 190 necesita un registro por trabajador con clave A, que Faro no tiene porque no lleva nóminas. Añádelos en el programa de la AEAT antes de presentar',
+        ],
+        esperada: 0,
+      }),
     },
     {
       Casilla: '01',
       Concepto: 'Nº de perceptores de actividades profesionales',
       periodicas: ['07'],
       cuenta: true,
-      porque: (_a, _p, s) => (s ? [PERCEPTOR_REPETIDO] : []),
+      porque: repetidos,
     },
   ],
   '180': [
@@ -124,12 +133,22 @@ const CRUCES: Record<ModeloAnual, readonly Cruce[]> = {
       Concepto: 'Nº de perceptores',
       periodicas: ['01'],
       cuenta: true,
-      porque: (_a, _p, s) => (s ? [PERCEPTOR_REPETIDO] : []),
+      porque: repetidos,
     },
   ],
 };
-const PERCEPTOR_REPETIDO =
-  'Un perceptor cuenta en cada periodo en que cobra y una sola vez en el resumen anual: el número de perceptores no tiene que sumar';
+type Porque = { textos: string[]; esperada: number };
+/** A perceptor counts in every period it is paid in and once in the year: fewer in the year is expected. */
+function repetidos(_a: Casillas, _p: readonly PeriodoComprobado[], diferencia: number): Porque {
+  return diferencia < 0
+    ? {
+        textos: [
+          'Un perceptor cuenta en cada periodo en que cobra y una sola vez en el resumen anual: el número de perceptores no tiene que sumar',
+        ],
+        esperada: diferencia,
+      }
+    : { textos: [], esperada: 0 };
+}
 
 /** The periods' boxes as today's books give them, added (for the reasons that need them). */
 function sumaLibros(periodos: readonly PeriodoComprobado[]): Casillas {
@@ -166,8 +185,11 @@ function linea(
     }
   }
   const diferencia = a - total;
+  let esperada = 0;
   if (diferencia) {
-    explicaciones.push(...(c.porque?.(anual, periodos, diferencia) ?? []));
+    const porque = c.porque?.(anual, periodos, diferencia);
+    esperada = porque?.esperada ?? 0;
+    explicaciones.push(...(porque?.textos ?? []));
     const resto = a - libros;
     if (resto && !c.porque && !c.cuenta)
       explicaciones.push(
@@ -189,6 +211,7 @@ function linea(
     SumaPeriodos: unidad(total),
     Diferencia: unidad(diferencia),
     Explicaciones: explicaciones,
+    Cuadra: diferencia === esperada,
   };
 }
 
@@ -204,6 +227,6 @@ export function comprobarAnual(
     Modelo: modelo,
     Periodico: periodico,
     Lineas: lineas,
-    Cuadra: lineas.every((l) => l.Cuenta || Number(l.Diferencia) === 0),
+    Cuadra: lineas.every((l) => l.Cuadra),
   };
 }

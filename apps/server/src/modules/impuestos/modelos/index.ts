@@ -11,8 +11,6 @@ import {
   CASILLAS_390,
   CASILLAS_NO_IMPORTE,
   type Declarante,
-  ficheroAutoliquidacion,
-  ficheroDeclaracion,
   formatAmount,
   isIsoDate,
   JUSTIFICANTE_AEAT,
@@ -32,6 +30,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { empresa, modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
+import { ficheroDe } from './resumenesAnuales.ts';
 import { borrador, calcular, type Presentado, periodoDePath } from './servicio.ts';
 
 /**
@@ -272,8 +271,7 @@ export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
       const r = await calcular(s, modelo, p);
       const [ultimo] = await delPeriodo(s, modelo, p);
       const d = await declarante(s, ultimo);
-      const texto =
-        modelo === '347' || modelo === '349' ? ficheroDeclaracion(r, p, d) : ficheroAutoliquidacion(r, p, d);
+      const texto = ficheroDe(modelo, r, p, d);
       return reply
         .header('Content-Type', 'text/plain; charset=ISO-8859-1')
         .header('Content-Disposition', `attachment; filename="${modelo}_${p.anyo}_${p.codigo}.txt"`)

@@ -19,6 +19,7 @@ import { badRequest } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
 import { lineasEmitidas, lineasRecibidas, metalicoPorNif, numeracion } from './libros.ts';
+import { calcularAnual, esAnual } from './resumenesAnuales.ts';
 
 /**
  * A model for a period: its rows read from the books through the company door, the presented returns it depends
@@ -106,6 +107,20 @@ export async function borrador(s: Scope, modelo: string, p: Periodo): Promise<Pr
   return r;
 }
 
+/** What a period's return holds of its own: its draft's adjustments, else those it was presented with. */
+export async function propiosDelPeriodo(s: Scope, modelo: ModeloTributario, p: Periodo): Promise<Ajustes> {
+  const draft = await borrador(s, modelo, p);
+  const [hecho] = draft ? [] : (await registrosDelPeriodo(s, modelo, p)).filter((r) => r.estado === 'presentada');
+  return ((draft ?? hecho)?.ajustes ?? {}) as Ajustes;
+}
+const registrosDelPeriodo = (s: Scope, modelo: string, p: Periodo) =>
+  s.select(mp, and(eq(mp.modelo, modelo), eq(mp.anyo, p.anyo), eq(mp.periodo, p.codigo))).orderBy(desc(mp.id));
+
+/** The adjustments a period's own return computes with (the annual 390 reads each quarter's 303 so). */
+export async function ajustesDelPeriodo(s: Scope, modelo: ModeloTributario, p: Periodo): Promise<Ajustes> {
+  return ajustesDePresentados(s, modelo, p, await propiosDelPeriodo(s, modelo, p), false);
+}
+
 export async function calcular(
   s: Scope,
   modelo: ModeloTributario,
@@ -113,6 +128,7 @@ export async function calcular(
   ajustes?: Ajustes,
   tipo?: string,
 ): Promise<ResultadoModelo & { Opciones?: Opciones303 }> {
+  if (esAnual(modelo)) return calcularAnual(s, modelo, p.anyo, (pq) => ajustesDelPeriodo(s, '303', pq));
   const draft = ajustes && tipo ? undefined : await borrador(s, modelo, p);
   const propios = ajustes ?? ((draft?.ajustes ?? {}) as Ajustes);
   const a = await ajustesDePresentados(s, modelo, p, propios, (tipo ?? draft?.tipo) === 'complementaria');

@@ -1,0 +1,96 @@
+import {
+  type Ajustes,
+  type Declarante,
+  fichero390,
+  ficheroAutoliquidacion,
+  ficheroDeclaracion,
+  ficheroPerceptores,
+  type LineaEmitida,
+  type LineaRecibida,
+  type ModeloAnual,
+  type ModeloTributario,
+  modelo180,
+  modelo190,
+  modelo390,
+  type Periodo,
+  type Presentada,
+  periodoTributario,
+  type ResultadoModelo,
+  type ResultadoPerceptores,
+  TRIMESTRES,
+  type Trimestre,
+} from '@faro/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Scope } from '../../../platform/tenancy/scope.ts';
+import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
+import { lineasEmitidas, lineasRecibidas } from './libros.ts';
+
+/**
+ * The annual summaries 390, 190 and 180 of a year: the year's book rows read once through the company door (the
+ * same reading as every periodic model), the four 303s' adjustments and presented returns, and the domain's
+ * computation (modelo390.ts, modelo190.ts). `calcular` (servicio.ts) sends the annual models here.
+ */
+export const esAnual = (m: string): m is ModeloAnual => m === '390' || m === '190' || m === '180';
+
+export interface LibrosDelAnyo {
+  emitidas: LineaEmitida[];
+  recibidas: LineaRecibida[];
+}
+
+export async function librosDelAnyo(s: Scope, anyo: number, conEmitidas = true): Promise<LibrosDelAnyo> {
+  const [desde, hasta] = [`${anyo}-01-01`, `${anyo}-12-31`];
+  return {
+    emitidas: conEmitidas ? await lineasEmitidas(s, desde, hasta) : [],
+    recibidas: await lineasRecibidas(s, desde, hasta),
+  };
+}
+
+/** The return of a period as presented (the latest: a complementaria or sustitutiva is what stands). */
+export async function presentada(s: Scope, modelo: string, p: Periodo) {
+  const [r] = await s
+    .select(mp, and(eq(mp.modelo, modelo), eq(mp.anyo, p.anyo), eq(mp.periodo, p.codigo), eq(mp.estado, 'presentada')))
+    .orderBy(desc(mp.id))
+    .limit(1);
+  return r;
+}
+
+export const trimestreDe = (modelo: string, anyo: number, q: Trimestre) =>
+  periodoTributario(modelo === '390' ? '303' : modelo === '190' ? '111' : '115', anyo, q) as Periodo;
+
+/** The adjustments a quarter's own 303 computes with (servicio.ts: draft or presented, and what earlier returns carry). */
+export type AjustesDe = (p: Periodo) => Promise<Ajustes>;
+
+export async function calcularAnual(
+  s: Scope,
+  modelo: ModeloAnual,
+  anyo: number,
+  ajustesDe: AjustesDe,
+  libros?: LibrosDelAnyo,
+): Promise<ResultadoModelo> {
+  const l = libros ?? (await librosDelAnyo(s, anyo, modelo === '390'));
+  if (modelo === '190') return modelo190(l.recibidas);
+  if (modelo === '180') return modelo180(l.recibidas);
+  const Trimestres: Partial<Record<Trimestre, Ajustes>> = {};
+  const Presentadas: Partial<Record<Trimestre, Presentada>> = {};
+  // 1T takes the credit pending from the last 303 presented before it (last year's); a later quarter too when the
+  // one before it was presented, else the credit runs on from the quarters computed from the books.
+  let anteriorPresentada = true;
+  for (const q of TRIMESTRES) {
+    const p = trimestreDe('390', anyo, q);
+    const a = await ajustesDe(p);
+    if (!anteriorPresentada) delete a.PendienteCompensar;
+    Trimestres[q] = a;
+    const x = await presentada(s, '303', p);
+    if (x)
+      Presentadas[q] = { Casillas: (x.casillas ?? {}) as Record<string, string>, TipoDeclaracion: x.tipoDeclaracion };
+    anteriorPresentada = Boolean(x);
+  }
+  return modelo390(anyo, l.emitidas, l.recibidas, { Trimestres, Presentadas });
+}
+
+/** The AEAT file of any model: the self-assessments' BOE pages, the informative returns' 500-position records. */
+export function ficheroDe(modelo: ModeloTributario, r: ResultadoModelo, p: Periodo, d: Declarante): string {
+  if (modelo === '390') return fichero390(r, p, d);
+  if (modelo === '190' || modelo === '180') return ficheroPerceptores(r as ResultadoPerceptores, p, d);
+  return modelo === '347' || modelo === '349' ? ficheroDeclaracion(r, p, d) : ficheroAutoliquidacion(r, p, d);
+}
