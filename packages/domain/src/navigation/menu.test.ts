@@ -225,11 +225,18 @@ describe('Impuestos y contabilidad (beyond the spec: its office menu has no entr
     expect(group(testContext()).map((e) => [e.id, e.name, menuHref(e), e.permission])).toEqual([
       ['modtributarios', 'Modelos tributarios', '/modtributarios/lista', 'ImptoEmit'],
       ['calendariofiscal', 'Calendario fiscal', '/calendariofiscal/lista', 'ImptoEmit'],
+      ['comprobaciones', 'Comprobaciones anuales', '/modtributarios/comprobaciones', 'ImptoEmit'],
       ['contabilidad', 'Contabilidad', '/contabilidad/lista', 'ImptoEmit'],
       ['informes', 'Informes', '/contabilidad/informes', undefined],
     ]);
     const adviser = testContext({ Roles: ['asesoria'], Propietario: false });
-    expect(group(adviser).map((e) => e.id)).toEqual(['modtributarios', 'calendariofiscal', 'contabilidad', 'informes']);
+    expect(group(adviser).map((e) => e.id)).toEqual([
+      'modtributarios',
+      'calendariofiscal',
+      'comprobaciones',
+      'contabilidad',
+      'informes',
+    ]);
   });
 
   it('taxes and accounting follow ImptoEmit; reports show while any report code is open', () => {
@@ -247,7 +254,7 @@ describe('Impuestos y contabilidad (beyond the spec: its office menu has no entr
 
   it('a code denied in the current centre hides its entries there', () => {
     const ctx = testContext({ DenegadosCentro: { C2: ['ImptoEmit'] } });
-    expect(group({ ...ctx }).length).toBe(4);
+    expect(group({ ...ctx }).length).toBe(5);
     expect(
       visibleMenu('general', ctx, 'C2')
         .find((g) => g.id === 'impuestos')

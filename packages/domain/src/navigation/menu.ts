@@ -214,6 +214,13 @@ const OFFICE: readonly GroupDef[] = [
     entries: [
       { action: 'modtributarios', permission: 'ImptoEmit' },
       { action: 'calendariofiscal', permission: 'ImptoEmit' },
+      {
+        action: 'modtributarios',
+        id: 'comprobaciones',
+        name: 'Comprobaciones anuales',
+        route: 'modtributarios/comprobaciones',
+        permission: 'ImptoEmit',
+      },
       { action: 'contabilidad', permission: 'ImptoEmit' },
       {
         action: 'contabilidad',
