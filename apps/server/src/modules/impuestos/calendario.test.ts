@@ -26,7 +26,8 @@ interface Linea {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // 25 January 2025: 3T 2024 is overdue, 4T 2024 and the 390 are due within days.
+  t = await createTestApp({ now: () => Date.parse('2025-01-25T10:00:00Z') });
   demo = await t.as('demo', 'DEMO');
   for (const [periodo, presentar] of [
     ['1T', { FechaPresentacion: '2024-04-19', Justificante: '3031234567890' }],
@@ -54,10 +55,25 @@ describe('fiscal calendar', () => {
     expect(de('303', '1T')!.Vencido).toBe(false);
     expect(de('303', '2T')).toMatchObject({ Vence: '2024-07-22', Estado: 'domiciliado', Vencido: false });
     expect(de('303', '3T')).toMatchObject({ Vence: '2024-10-21', Estado: 'preparado', Vencido: true });
-    expect(de('303', '4T')).toMatchObject({ Vence: '2025-01-30', Estado: 'sin-preparar', Vencido: true });
+    expect(de('303', '4T')).toMatchObject({ Vence: '2025-01-30', Estado: 'sin-preparar', Vencido: false, Dias: 5 });
     expect(de('347', '0A')).toMatchObject({ Vence: '2025-02-28' });
     expect(r.body.Vencidos).toBe(items.filter((i) => i.Vencido).length);
     expect(items.map((i) => i.Vence)).toEqual(items.map((i) => i.Vence).sort());
+  });
+
+  it('the advisory firm sees its clients’ pending deadlines within 30 days and the overdue ones; others get 404', async () => {
+    const firma = await t.as('asesoria', 'ASESORIA');
+    const r = await firma.request('GET', '/api/asesorias/calendario');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const demoItems = (r.body.Items as (Linea & { Empresa: string; Dias: number })[]).filter((i) =>
+      /demo/i.test(i.Empresa),
+    );
+    const clave = (i: Linea) => `${i.Modelo} ${i.Periodo} ${i.Vencido ? 'vencido' : 'pendiente'}`;
+    expect(demoItems.map(clave)).toEqual(expect.arrayContaining(['303 3T vencido', '303 4T pendiente']));
+    expect(demoItems.map(clave)).not.toContain('303 1T pendiente'); // presented
+    expect(demoItems.some((i) => i.Modelo === '347')).toBe(false); // due in 34 days
+    expect(r.body.Vencidos).toBe((r.body.Items as Linea[]).filter((i) => i.Vencido).length);
+    expect((await demo.request('GET', '/api/asesorias/calendario')).status).toBe(404);
   });
 
   it('refuses a year that is not one, in Spanish', async () => {

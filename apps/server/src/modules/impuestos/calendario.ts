@@ -12,6 +12,8 @@ import {
 } from '@faro/domain';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { firmaDe } from '../../platform/admin/http.ts';
+import { plataforma } from '../../platform/admin/index.ts';
 import { access } from '../../platform/auth/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/http/errors.ts';
@@ -153,7 +155,39 @@ export function registerCalendario(app: FastifyInstance, deps: AppDeps): void {
       return { Anyo, Hoy: hoy, Items, Vencidos: Items.filter((i) => i.Vencido).length };
     },
   );
+
+  // Across the advisory firm's clients (those assigned to the caller unless an owner): what is pending and due within
+  // `DIAS_CLIENTES` days or overdue, in this year's and last year's periods, by deadline.
+  app.get(
+    '/api/asesorias/calendario',
+    {
+      config: { access: access.company },
+      schema: { tags: ['asesorias'], summary: 'Calendario fiscal de los clientes' },
+    },
+    async (request) => {
+      const f = firmaDe(request);
+      const hoy = hoyDe(deps);
+      const anyo = Number(hoy.slice(0, 4));
+      const p = plataforma(deps).asesorias;
+      const ids = await p.clientesDe(f.firma, f.propietario ? null : f.personaId);
+      const dir = companyDirectory(deps);
+      const Items: (LineaCalendario & { IdEmpresa: number; Empresa: string })[] = [];
+      for (const id of ids) {
+        const s = dir.scope(id);
+        const [e] = await s.company({ nombre: empresa.nombre });
+        for (const a of [anyo - 1, anyo])
+          for (const l of await calendarioEmpresa(s, a, hoy))
+            if (pendienteDePresentar(l.Estado) && l.Dias <= DIAS_CLIENTES)
+              Items.push({ IdEmpresa: id, Empresa: e?.nombre ?? '', ...l });
+      }
+      Items.sort((x, y) => x.Vence.localeCompare(y.Vence) || x.Empresa.localeCompare(y.Empresa));
+      return { Hoy: hoy, Items, Vencidos: Items.filter((i) => i.Vencido).length };
+    },
+  );
 }
+
+/** How far ahead the firm's view of its clients' deadlines looks. */
+export const DIAS_CLIENTES = 30;
 
 // ── reminders ────────────────────────────────────────────────────────────────────────────────────────────────
 const fecha = (iso: string) => iso.split('-').reverse().join('/');
