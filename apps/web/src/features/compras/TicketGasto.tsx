@@ -1,6 +1,9 @@
 import {
+  add,
   type CampoLeido,
   CONFIANZA_DUDOSA,
+  compare,
+  dec,
   decimalEditable,
   formatAmount,
   formatDecimal,
@@ -9,6 +12,8 @@ import {
   PORCENTAJES_TICKET,
   type TicketLeido,
   ticketGastoSchema,
+  toFixed,
+  ZERO,
 } from '@faro/domain';
 import {
   Alert,
@@ -201,15 +206,12 @@ function TicketForm({ cuentas }: { cuentas: Cuenta[] }) {
     poner('NIF', l.NIF);
     setLeidos(nuevos);
     // Several rates printed, each with base and quota adding up to the total: booked per rate.
-    const completos = l.Tipos.filter((t) => t.Base && t.Cuota);
-    setTipos(
-      completos.length > 1 && l.Total?.Confianza && l.Total.Confianza >= 0.9
-        ? completos.map((t) => ({
-            PorcentajeIva: t.PorcentajeIva,
-            Total: (Number(t.Base) + Number(t.Cuota)).toFixed(2),
-          }))
-        : null,
-    );
+    const completos = l.Tipos.filter((t) => t.Base && t.Cuota).map((t) => ({
+      PorcentajeIva: t.PorcentajeIva,
+      Total: toFixed(add(dec(t.Base!), dec(t.Cuota!)), 2),
+    }));
+    const suma = completos.reduce((s, t) => add(s, dec(t.Total)), ZERO);
+    setTipos(completos.length > 1 && l.Total && compare(suma, dec(l.Total.Valor)) === 0 ? completos : null);
   };
 
   const elegirFoto = async (f: File | null) => {
