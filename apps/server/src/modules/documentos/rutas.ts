@@ -1,4 +1,4 @@
-import { ES_FACTURA, isIsoDate, MSG } from '@faro/domain';
+import { ES_FACTURA, isIsoDate, MSG, routeDef } from '@faro/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
@@ -10,6 +10,7 @@ import { type CachesLista, cachesLista } from './cacheLista.ts';
 import { convertirBody, TIPOS_FACTURA } from './conversiones.ts';
 import type { Emision } from './emision.ts';
 import { enviarBody } from './envio.ts';
+import { registrarExportLista } from './exportarLista.ts';
 import type { Cabecera, ContextoRutas, Linea, RecursoDocumento } from './lado.ts';
 import type { MotorDocumentos } from './motor.ts';
 import { idOf } from './params.ts';
@@ -128,6 +129,15 @@ function registrarRecurso(
     const q = parseListQuery(request.query);
     const json = await m.listarDocumentosJson(scope, tipos, q, request.versionDocumentos, caches);
     return reply.type('application/json; charset=utf-8').send(json);
+  });
+  // The same list as a file (Exportar): its filters and order, every page.
+  registrarExportLista(app, deps, m, {
+    base,
+    recurso,
+    titulo: routeDef(recurso)?.title ?? def.label,
+    tipos,
+    factura: esFactura,
+    access: perm(1).access,
   });
 
   app.get(`${base}/edit/:id`, { config: perm(1), ...schema(`${def.label}: ver`) }, async (request) => {
