@@ -227,6 +227,7 @@ describe('Impuestos y contabilidad (beyond the spec: its office menu has no entr
       ['calendariofiscal', 'Calendario fiscal', '/calendariofiscal/lista', 'ImptoEmit'],
       ['comprobaciones', 'Comprobaciones anuales', '/modtributarios/comprobaciones', 'ImptoEmit'],
       ['contabilidad', 'Contabilidad', '/contabilidad/lista', 'ImptoEmit'],
+      ['libro', 'Libro contable', '/contabilidad/libro', 'ImptoEmit'],
       ['informes', 'Informes', '/contabilidad/informes', undefined],
     ]);
     const adviser = testContext({ Roles: ['asesoria'], Propietario: false });
@@ -235,6 +236,7 @@ describe('Impuestos y contabilidad (beyond the spec: its office menu has no entr
       'calendariofiscal',
       'comprobaciones',
       'contabilidad',
+      'libro',
       'informes',
     ]);
   });
@@ -254,7 +256,7 @@ describe('Impuestos y contabilidad (beyond the spec: its office menu has no entr
 
   it('a code denied in the current centre hides its entries there', () => {
     const ctx = testContext({ DenegadosCentro: { C2: ['ImptoEmit'] } });
-    expect(group({ ...ctx }).length).toBe(5);
+    expect(group({ ...ctx }).length).toBe(6);
     expect(
       visibleMenu('general', ctx, 'C2')
         .find((g) => g.id === 'impuestos')

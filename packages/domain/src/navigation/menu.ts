@@ -224,6 +224,13 @@ const OFFICE: readonly GroupDef[] = [
       { action: 'contabilidad', permission: 'ImptoEmit' },
       {
         action: 'contabilidad',
+        id: 'libro',
+        name: 'Libro contable',
+        route: 'contabilidad/libro',
+        permission: 'ImptoEmit',
+      },
+      {
+        action: 'contabilidad',
         id: 'informes',
         name: 'Informes',
         route: 'contabilidad/informes',
