@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ExportacionContable } from './ExportacionContable.tsx';
 import { ExportacionesScreen } from './ExportacionesScreen.tsx';
 
+const LibroContable = lazy(() => import('./LibroContable.tsx').then((m) => ({ default: m.LibroContable })));
 const InformesScreen = lazy(() =>
   import('../informes/InformesScreen.tsx').then((m) => ({ default: m.InformesScreen })),
 );
@@ -25,7 +26,7 @@ export function ContabilidadScreens({
 }) {
   const navigate = useNavigate();
   if (action === 'exportaciones') return <ExportacionesScreen title={route.title} />;
-  const tab = segments[0] === 'informes' ? 'informes' : 'lista';
+  const tab = segments[0] === 'informes' || segments[0] === 'libro' ? segments[0] : 'lista';
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
@@ -34,10 +35,16 @@ export function ContabilidadScreens({
       <Tabs value={tab} onChange={(t) => navigate(`/contabilidad/${t ?? 'lista'}`)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="lista">Exportación contable</Tabs.Tab>
+          <Tabs.Tab value="libro">Libro contable</Tabs.Tab>
           <Tabs.Tab value="informes">Informes</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="lista" pt="md">
           <ExportacionContable />
+        </Tabs.Panel>
+        <Tabs.Panel value="libro" pt="md">
+          <Suspense fallback={null}>
+            <LibroContable />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="informes" pt="md">
           <Suspense fallback={null}>
