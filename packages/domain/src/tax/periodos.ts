@@ -18,7 +18,7 @@ export const NOMBRE_MODELO: Record<ModeloTributario, string> = {
   '180': 'Modelo 180 · Retenciones de arrendamientos urbanos. Resumen anual',
 };
 
-type Clase = 'T' | 'M' | 'A';
+export type Clase = 'T' | 'M' | 'A';
 const CLASES: Record<ModeloTributario, readonly Clase[]> = {
   '303': ['T', 'M'],
   '130': ['T'],
@@ -30,6 +30,9 @@ const CLASES: Record<ModeloTributario, readonly Clase[]> = {
   '190': ['A'],
   '180': ['A'],
 };
+
+/** The kinds of period a model is filed for (T quarter, M month, A year), in the order a period picker lists them. */
+export const clasesDe = (m: ModeloTributario): readonly Clase[] => CLASES[m];
 
 export interface Periodo {
   anyo: number;

@@ -2,6 +2,7 @@ import {
   type Aviso,
   CASILLAS_MANUALES,
   CASILLAS_NO_IMPORTE,
+  clasesDe,
   type Declarado,
   formatAmount,
   formatDate,
@@ -9,6 +10,7 @@ import {
   MODELOS_TRIBUTARIOS,
   type ModeloTributario,
   NOMBRE_MODELO,
+  type Perceptor,
   SECCIONES_MODELO,
   type Traza,
 } from '@faro/domain';
@@ -31,7 +33,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { api, streamDownload } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
@@ -40,6 +43,10 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { SIN_CORTE, TdImporte } from '../../ui/fields/Importe.tsx';
 import { save } from '../../ui/list/ExportMenu.tsx';
+
+const ComprobacionesAnuales = lazy(() =>
+  import('./ComprobacionesAnuales.tsx').then((m) => ({ default: m.ComprobacionesAnuales })),
+);
 
 /**
  * modtributarios (issue 15): pick a model, year and period → the form's boxes as the official form lays them out,
@@ -71,7 +78,8 @@ interface Calculo {
   Casillas: Record<string, string>;
   Formulas: Record<string, string>;
   TipoDeclaracion: string | null;
-  Declarados: Declarado[];
+  /** 190 / 180: perceptor records, with their subkey and withholding. */
+  Declarados: (Declarado & Partial<Pick<Perceptor, 'Subclave' | 'Retencion'>>)[];
   Avisos: Aviso[];
   Presentada: boolean;
   Registros: Registro[];
@@ -90,14 +98,9 @@ const MESES = 'enero febrero marzo abril mayo junio julio agosto septiembre octu
   .split(' ')
   .map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m[0]!.toUpperCase() + m.slice(1) }));
 const ANUAL = [{ value: '0A', label: 'Anual' }];
-const periodos = (m: ModeloTributario) =>
-  m === '347'
-    ? ANUAL
-    : m === '130'
-      ? TRIMESTRES
-      : m === '349'
-        ? [...TRIMESTRES, ...MESES, ...ANUAL]
-        : [...TRIMESTRES, ...MESES];
+const POR_CLASE = { T: TRIMESTRES, M: MESES, A: ANUAL };
+/** The periods a model is filed for, from the domain's declaration of each model (periodos.ts). */
+const periodos = (m: ModeloTributario) => clasesDe(m).flatMap((c) => POR_CLASE[c]);
 const TIPO_DECLARACION: Record<string, string> = {
   I: 'A ingresar',
   C: 'A compensar',
@@ -131,7 +134,18 @@ const valor = (m: ModeloTributario, k: string, v: string | undefined) =>
       ? formatNumber(v, v.split('.')[1]?.length ?? 0) || v
       : formatAmount(v);
 
-export function ModelosScreens({ route }: { action: string; segments: string[]; route: { title: string } }) {
+/** `/modtributarios/comprobaciones`: the annual summaries against their periodic returns; else the models. */
+export function ModelosScreens(props: { action: string; segments: string[]; route: { title: string } }) {
+  if (props.segments[0] === 'comprobaciones')
+    return (
+      <Suspense fallback={null}>
+        <ComprobacionesAnuales />
+      </Suspense>
+    );
+  return <Modelos route={props.route} />;
+}
+
+function Modelos({ route }: { route: { title: string } }) {
   const { info } = useReady();
   const qc = useQueryClient();
   const inicial = periodoPorDefecto();
@@ -193,13 +207,19 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
   };
   const anyos = Array.from({ length: 6 }, (_, i) => String(inicial.anyo + 1 - i));
   const manuales = CASILLAS_MANUALES[modelo];
+  const conRetencion = modelo === '190' || modelo === '180';
   const error = calculo.error instanceof ApiError ? calculo.error.message : null;
 
   return (
     <Stack gap="md">
-      <Title order={1} fz="h2">
-        {route.title}
-      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} fz="h2">
+          {route.title}
+        </Title>
+        <Button component={Link} to="/modtributarios/comprobaciones" variant="light">
+          Comprobaciones anuales
+        </Button>
+      </Group>
       <Card withBorder radius="md" padding="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Select
@@ -401,6 +421,11 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
                       En metálico
                     </Table.Th>
                   )}
+                  {conRetencion && (
+                    <Table.Th scope="col" ta="right">
+                      Retención
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -408,9 +433,13 @@ export function ModelosScreens({ route }: { action: string; segments: string[]; 
                   <Table.Tr key={`${d.NIF}-${d.Clave}-${d.Importe}`}>
                     <Table.Td>{d.NIF}</Table.Td>
                     <Table.Td>{d.Nombre}</Table.Td>
-                    <Table.Td>{d.Clave}</Table.Td>
+                    <Table.Td>
+                      {d.Clave}
+                      {d.Subclave ?? ''}
+                    </Table.Td>
                     <TdImporte value={d.Importe} />
                     {modelo === '347' && <TdImporte value={d.Metalico ?? '0'} />}
+                    {conRetencion && <TdImporte value={d.Retencion ?? '0'} />}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
