@@ -21,7 +21,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { usePermiso } from '../../platform/session/usePermiso.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { CorreccionModal } from './CorreccionModal.tsx';
 import { MesFichajes, TablaCorrecciones } from './MesFichajes.tsx';
@@ -151,9 +153,15 @@ function MesEmpleado({
         <Button variant="default" onClick={() => descargar('xlsx')} disabled={!elegida}>
           Excel
         </Button>
-        <Button variant="default" onClick={() => setProponer(true)} disabled={!elegida}>
+        <BotonProtegido
+          permiso="PersEmple"
+          accion="crear"
+          variant="default"
+          onClick={() => setProponer(true)}
+          disabled={!elegida}
+        >
           Proponer corrección
-        </Button>
+        </BotonProtegido>
       </Group>
       {data.data && (
         <>
@@ -187,6 +195,7 @@ function MesEmpleado({
 
 function Correcciones() {
   const { info } = useReady();
+  const puede = usePermiso('PersEmple');
   const queryClient = useQueryClient();
   const personas = usePersonas();
   const [situacion, setSituacion] = useState<string | null>('pendiente');
@@ -229,7 +238,8 @@ function Correcciones() {
         <TablaCorrecciones
           items={items.map((c) => ({ ...c, Motivo: `${nombre.get(c.IdPersona) ?? ''} · ${c.Motivo}` }))}
           acciones={(c) =>
-            c.Situacion === 'pendiente' && (
+            c.Situacion === 'pendiente' &&
+            puede.editar && (
               <AccionesCorreccion
                 turno={c.PropuestaPor === 't'}
                 espera="Espera al trabajador"
@@ -420,7 +430,9 @@ function Inspeccion() {
         <TextInput label="Desde" type="date" value={desde} onChange={(e) => setDesde(e.currentTarget.value)} />
         <TextInput label="Hasta" type="date" value={hasta} onChange={(e) => setHasta(e.currentTarget.value)} />
         <NumberInput label="Días de validez" value={dias} onChange={setDias} min={1} max={90} w={140} />
-        <Button onClick={crear}>Crear enlace</Button>
+        <BotonProtegido permiso="PersEmple" accion="crear" onClick={crear}>
+          Crear enlace
+        </BotonProtegido>
       </Group>
       {creado && (
         <Alert color="green" title="Enlace creado (se muestra solo ahora)">
@@ -445,9 +457,16 @@ function Inspeccion() {
               <Table.Td>{e.Accesos}</Table.Td>
               <Table.Td>
                 {vivo ? (
-                  <Button size="xs" variant="light" color="red" onClick={() => revocar(e.Id)}>
+                  <BotonProtegido
+                    permiso="PersEmple"
+                    ocultar
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => revocar(e.Id)}
+                  >
                     Revocar
-                  </Button>
+                  </BotonProtegido>
                 ) : (
                   <Badge variant="light" color="gray">
                     {e.Revocado ? 'Revocado' : 'Caducado'}

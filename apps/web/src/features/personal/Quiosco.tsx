@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import type { PersonaFichaje } from './personalApi.ts';
 
 /**
@@ -126,9 +127,9 @@ function PinEmpleado() {
           autoComplete="new-password"
         />
         <Group>
-          <Button onClick={guardar} disabled={!persona || pin.length < 4}>
+          <BotonProtegido permiso="PersEmple" onClick={guardar} disabled={!persona || pin.length < 4}>
             Guardar PIN
-          </Button>
+          </BotonProtegido>
         </Group>
       </Stack>
     </Card>
