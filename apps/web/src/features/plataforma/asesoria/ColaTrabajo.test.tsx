@@ -31,6 +31,23 @@ function setup(items: ClienteCola[]) {
         Plazo: { Periodo: '4T', Anyo: 2026, Fecha: '2027-01-30', Dias: 63 },
       }),
     'POST asesorias/aseempresas/entrar/1': () => json(200, { Nivel: 2 }),
+    'GET asesorias/calendario': () =>
+      json(200, {
+        Items: [
+          {
+            IdEmpresa: 1,
+            Empresa: 'Comercial Demo',
+            Modelo: '303',
+            Anyo: 2026,
+            Periodo: '3T',
+            Vence: '2026-10-20',
+            Dias: -39,
+            EstadoTexto: 'Preparado',
+            Vencido: true,
+          },
+        ],
+        Vencidos: 1,
+      }),
   });
   const session = fakeSession({ TipoCuenta: 'asesoria', Roles: ['asesoria'] });
   renderUi(<ColaTrabajo />, { session });
@@ -81,6 +98,17 @@ describe('advisers’ work queue', () => {
     await userEvent.click(within(tarjeta).getByRole('button', { name: nombre }));
     await waitFor(() => expect(session.changeCompany).toHaveBeenCalledWith(1, destino));
     expect(net.calls.some((c) => c.method === 'POST' && c.path === 'asesorias/aseempresas/entrar/1')).toBe(true);
+  });
+
+  it('beside the queue, the clients’ fiscal calendar: an overdue model enters the client and opens its calendar', async () => {
+    const { session } = setup([demo]);
+    const linea = await screen.findByRole('button', {
+      name: 'Comercial Demo: modelo 303 3T 2026 · vencido el 20/10/2026',
+    });
+    await userEvent.click(linea);
+    await waitFor(() =>
+      expect(session.changeCompany).toHaveBeenCalledWith(1, '/calendariofiscal/lista?Anyo=2026&Ver=vencidos'),
+    );
   });
 
   it('a zero is not a link; the queue is cards, no wide table (fits a phone)', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { useSession } from '../../../platform/session/SessionProvider.tsx';
 import { fecha, Pagina, useLista } from '../comun.tsx';
+import { CalendarioClientes } from './CalendarioClientes.tsx';
 
 type EstadoModelo = 'presentada' | 'borrador' | 'pendiente';
 
@@ -159,6 +160,10 @@ export function ColaTrabajo() {
           </Card>
         ))}
       </SimpleGrid>
+      <CalendarioClientes
+        entrar={(id, destino) => entrar({ Id: id } as ClienteCola, destino)}
+        ocupado={entrando !== null}
+      />
     </Pagina>
   );
 }
