@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { usePermiso } from '../../platform/session/usePermiso.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { EntityScreen } from '../../ui/EntityScreen.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { fechaEs, useFormacion } from './formacionApi.ts';
@@ -36,6 +38,8 @@ interface Fila {
 
 function FichaAlumno({ id }: { id: number }) {
   const filtro = (f: Record<string, unknown>) => ({ TotalPagina: 50, Filtros: JSON.stringify(f) });
+  const matriculas = usePermiso('AlumnoMatriculas');
+  const clientes = usePermiso('ConClientes');
   const cursos = useFormacion<ListAnswer<Fila>>('formacion/cursando/list', filtro({ IdAlumno: id }));
   const autorizados = useFormacion<ListAnswer<Fila>>('formacion/autorizados/list', filtro({ IdAlumno: id }));
   const cargos = useFormacion<ListAnswer<Fila>>('formacion/cargos/list', {
@@ -55,12 +59,16 @@ function FichaAlumno({ id }: { id: number }) {
             Cursos, autorizados y cargos
           </Title>
           <Group>
-            <Button component={Link} to="/cursando/nuevo" variant="light" size="xs">
-              Apuntar a un curso
-            </Button>
-            <Button component={Link} to="/autorizados/nuevo" variant="light" size="xs">
-              Nuevo autorizado
-            </Button>
+            {matriculas.crear && (
+              <Button component={Link} to="/cursando/nuevo" variant="light" size="xs">
+                Apuntar a un curso
+              </Button>
+            )}
+            {clientes.crear && (
+              <Button component={Link} to="/autorizados/nuevo" variant="light" size="xs">
+                Nuevo autorizado
+              </Button>
+            )}
             <Button onClick={boletin} variant="default" size="xs">
               Boletín de notas
             </Button>
@@ -168,10 +176,12 @@ function ResolverMatricula({ id }: { id: number }) {
   return (
     <Card withBorder>
       <Group>
-        <Button onClick={aceptar}>Aceptar y crear la matrícula</Button>
-        <Button color="red" variant="light" onClick={() => setRechazo(true)}>
+        <BotonProtegido permiso="AlumnoMatriculas" onClick={aceptar}>
+          Aceptar y crear la matrícula
+        </BotonProtegido>
+        <BotonProtegido permiso="AlumnoMatriculas" color="red" variant="light" onClick={() => setRechazo(true)}>
           Rechazar
-        </Button>
+        </BotonProtegido>
       </Group>
       <Modal opened={rechazo} onClose={() => setRechazo(false)} title="Rechazar la solicitud">
         <Stack>
