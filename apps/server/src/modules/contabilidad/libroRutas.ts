@@ -57,10 +57,17 @@ const nivel = (v: unknown): NivelSumas => {
   if (n === '3' || n === '4' || n === 'subcuenta') return n;
   throw badRequest('El nivel debe ser 3, 4 o subcuenta');
 };
+/** An account or subaccount (its digits: every subaccount under them); none is every account (the general mayor). */
 const cuenta = (v: unknown): string => {
+  if (v === undefined || v === '') return '';
   if (typeof v !== 'string' || !/^\d{1,12}$/.test(v))
-    throw new AppError(400, MSG.formInvalid, [{ Campo: 'Cuenta', Mensaje: v ? MSG.format : MSG.required('Cuenta') }]);
+    throw new AppError(400, MSG.formInvalid, [{ Campo: 'Cuenta', Mensaje: MSG.format }]);
   return v;
+};
+/** The balance's date: `Fecha`, else the period's end, else today. */
+const fechaBalance = (query: unknown): string => {
+  const { Fecha, FechaHasta } = q(query);
+  return fechaSola(Fecha ?? FechaHasta ?? new Date().toISOString().slice(0, 10));
 };
 const pagina = (v: unknown): number => {
   const n = v === undefined || v === '' ? 1 : Number(v);
@@ -198,7 +205,7 @@ const EXPORTES: Record<
     };
   },
   balance: async (s, query) => {
-    const fecha = fechaSola(q(query).Fecha);
+    const fecha = fechaBalance(query);
     const r = await informeBalance(s, fecha);
     return {
       titulo: `Balance de situación a ${fecha}`,
@@ -241,7 +248,7 @@ export function registrarLibro(app: FastifyInstance, deps: AppDeps): void {
   get('mayor', 'Mayor de una cuenta', (s, query) => mayor(s, cuenta(q(query).Cuenta), periodo(query)));
   get('sumasysaldos', 'Sumas y saldos', (s, query) => sumasYSaldos(s, periodo(query), nivel(q(query).Nivel)));
   get('pyg', 'Pérdidas y ganancias (PGC PYMES)', (s, query) => informePyG(s, periodo(query)));
-  get('balance', 'Balance de situación (PGC PYMES)', (s, query) => informeBalance(s, fechaSola(q(query).Fecha)));
+  get('balance', 'Balance de situación (PGC PYMES)', (s, query) => informeBalance(s, fechaBalance(query)));
 
   app.get<{ Params: { id: string } }>(
     `${RUTA_LIBRO}/asiento/:id`,

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessibleBothWidths } from './axe.ts';
+import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+
+/**
+ * The ledger kept in Faro: the owner generates the year's entries, reads sumas y saldos (balanced), drills down from
+ * a customer subaccount to its mayor, from a line to its entry and from the entry to the invoice; axe on the report
+ * and on the entry at both widths.
+ */
+describe('libro contable: sumas y saldos with drill-down to the document', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await openBrowser(e2eBaseURL());
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('generates the entries, balances, and drills down account → mayor → entry → invoice', async () => {
+    await login(b, 'demo', undefined, 'DEMO');
+    const { page } = b;
+    await page.goto('/contabilidad/libro');
+    await page.getByRole('tab', { name: 'Libro contable', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Generar asientos' }).click();
+    await page.getByText(/Asientos generados: \d+/).waitFor();
+    const sumas = page.getByRole('table', { name: 'Sumas y saldos' });
+    await sumas.waitFor();
+    await sumas.getByText('Cuadrado').waitFor();
+    await expectAccessibleBothWidths(page, 'libro sumas y saldos');
+    await screenshot(page, 'libro-sumas-y-saldos');
+
+    // A customer subaccount → its mayor.
+    const cliente = sumas.getByRole('button', { name: /^430\d+$/ }).first();
+    const codigo = (await cliente.textContent())!.trim();
+    await cliente.click();
+    const mayor = page.getByRole('table', { name: `Mayor de ${codigo}` });
+    await mayor.waitFor();
+    // A line → its entry, with the customer's subaccount among its lines.
+    await mayor
+      .getByRole('button', { name: /^Asiento \d+$/ })
+      .first()
+      .click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.getByRole('table', { name: /^Apuntes del asiento \d+$/ }).waitFor();
+    expect(await dialogo.getByText(codigo).count()).toBeGreaterThan(0);
+    await expectAccessibleBothWidths(page, 'libro asiento');
+    // The entry → its invoice.
+    const documento = dialogo.getByRole('link').first();
+    await documento.click();
+    await page.waitForURL(/\/fventa\/editar\/\d+$/);
+    await screenshot(page, 'libro-documento');
+  }, 180_000);
+});
