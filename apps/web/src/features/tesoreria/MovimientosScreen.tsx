@@ -22,6 +22,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { DateInput } from '../../ui/dates.ts';
 import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect } from '../../ui/list/listFilters.tsx';
@@ -96,10 +97,17 @@ export function MovimientosScreen({ title, segments }: { title: string; segments
           {title}
         </Title>
         <Group gap="xs">
-          <Button onClick={() => setModal('nuevo')}>Nuevo movimiento</Button>
-          <Button variant="light" onClick={() => setModal('traspaso')}>
+          <BotonProtegido permiso="TesoMovsCajaBanco" accion="crear" onClick={() => setModal('nuevo')}>
+            Nuevo movimiento
+          </BotonProtegido>
+          <BotonProtegido
+            permiso="TesoMovsCajaBanco"
+            accion="crear"
+            variant="light"
+            onClick={() => setModal('traspaso')}
+          >
             Traspaso
-          </Button>
+          </BotonProtegido>
         </Group>
       </Group>
       <Tabs
@@ -382,9 +390,16 @@ function MovimientoManual({ id, onClose }: { id: number | null; onClose: () => v
         />
         <Group justify="space-between">
           {id && !soloLectura ? (
-            <Button color="red" variant="light" onClick={borrar}>
+            <BotonProtegido
+              permiso="TesoMovsCajaBanco"
+              accion="borrar"
+              ocultar
+              color="red"
+              variant="light"
+              onClick={borrar}
+            >
               Borrar
-            </Button>
+            </BotonProtegido>
           ) : (
             <span />
           )}
@@ -392,7 +407,11 @@ function MovimientoManual({ id, onClose }: { id: number | null; onClose: () => v
             <Button variant="default" onClick={onClose}>
               {soloLectura ? 'Cerrar' : 'Cancelar'}
             </Button>
-            {!soloLectura && <Button onClick={guardar}>Guardar</Button>}
+            {!soloLectura && (
+              <BotonProtegido permiso="TesoMovsCajaBanco" accion={id ? 'editar' : 'crear'} onClick={guardar}>
+                Guardar
+              </BotonProtegido>
+            )}
           </Group>
         </Group>
       </Stack>
@@ -457,7 +476,9 @@ function Traspaso({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button onClick={guardar}>Guardar</Button>
+          <BotonProtegido permiso="TesoMovsCajaBanco" accion="crear" onClick={guardar}>
+            Guardar
+          </BotonProtegido>
         </Group>
       </Stack>
     </Modal>
