@@ -339,6 +339,15 @@ try {
       console.log(`!!! accounting bench failed: ${errorText(error)}`);
     }
   }
+  // The ledger: sumas y saldos over a year of 1,000,000 entry lines (bench/libroContable.ts).
+  if (existsSync(path.join(import.meta.dirname, 'libroContable.ts'))) {
+    console.log('\n==================================================================== LEDGER');
+    try {
+      await (await import('./libroContable.ts')).benchLibroContable();
+    } catch (error) {
+      console.log(`!!! ledger bench failed: ${errorText(error)}`);
+    }
+  }
   // Tax models (issue 15): the 303 and 347 of a quarter with 100,000 issued invoices, boxes, traces and the AEAT file.
   if (existsSync(path.join(import.meta.dirname, 'impuestos.ts'))) {
     console.log('\n==================================================================== TAX MODELS');
