@@ -108,6 +108,35 @@ describe('dashboard summary = the books and the models', () => {
     expect(p.Cobros.Tramos[4]).toMatchObject({ Desde: null, Hasta: '2026-08-29' });
   });
 
+  it("each overdue bucket is what the overdue list shows for the bucket's due dates", async () => {
+    // The overdue list counts from today: the dashboard of today.
+    const hoy = await demo.request('GET', '/api/informes/panel');
+    expect(hoy.status, JSON.stringify(hoy.body)).toBe(200);
+    for (const [lado, ruta] of [
+      ['Cobros', 'ventas/fventa'],
+      ['Pagos', 'compras/fcompra'],
+    ] as const) {
+      let vistos = 0;
+      for (const tramo of hoy.body[lado].Tramos.slice(1)) {
+        const filtros = {
+          ...(tramo.Desde ? { VencimientoDesde: tramo.Desde } : {}),
+          ...(tramo.Hasta ? { VencimientoHasta: tramo.Hasta } : {}),
+        };
+        let suma = 0;
+        for (let pagina = 1; ; pagina++) {
+          const q = `Pagina=${pagina}&TotalPagina=200&Filtros=${encodeURIComponent(JSON.stringify(filtros))}`;
+          const l = await demo.request('GET', `/api/${ruta}/vencidas?${q}`);
+          expect(l.status, JSON.stringify(l.body)).toBe(200);
+          suma += l.body.Items.reduce((a: number, r: { ImporteVencido: string }) => a + cents(r.ImporteVencido), 0);
+          vistos += l.body.Items.length;
+          if (l.body.Items.length < 200) break;
+        }
+        expect(suma, `${lado} ${tramo.Tramo}`).toBe(cents(tramo.Importe));
+      }
+      if (lado === 'Cobros') expect(vistos).toBeGreaterThan(0);
+    }
+  });
+
   it('no tax cards for someone who may see sales but not the tax models', async () => {
     const creado = await demo.request('POST', '/api/usuarios/usuarios/save', {
       UserName: 'panelventas',

@@ -186,6 +186,9 @@ export function vencimientosDe(lado: LadoDocumentos) {
 
   /** Overdue invoices' SQL pieces shared by the list and its count. */
   function vencidasQuery(s: Scope, hoy: string, filtros: Record<string, unknown>) {
+    const fecha = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+    // VencimientoDesde/Hasta keep the instalments due in that range (the dashboard's ageing buckets): the rows and
+    // their overdue part add up to the bucket.
     const venc = s
       .pick(
         {
@@ -194,7 +197,12 @@ export function vencimientosDe(lado: LadoDocumentos) {
           vencido: sql<string>`sum(${vv.Importe} - ${vv.Liquidado})`.as('vencido'),
         },
         vv,
-        and(lt(vv.Fecha, hoy), ne(vv.Importe, vv.Liquidado)),
+        and(
+          lt(vv.Fecha, hoy),
+          ne(vv.Importe, vv.Liquidado),
+          fecha(filtros.VencimientoDesde) ? gte(vv.Fecha, filtros.VencimientoDesde as string) : undefined,
+          fecha(filtros.VencimientoHasta) ? lte(vv.Fecha, filtros.VencimientoHasta as string) : undefined,
+        ),
       )
       .groupBy(vv.IdFactura)
       .as('venc');
@@ -206,7 +214,6 @@ export function vencimientosDe(lado: LadoDocumentos) {
     ];
     const tercero = filtros[j.Tercero];
     if (tercero !== undefined && Number.isSafeInteger(Number(tercero))) conds.push(eq(dv.idTercero, Number(tercero)));
-    const fecha = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
     if (fecha(filtros.FechaDesde)) conds.push(gte(dv.fecha, filtros.FechaDesde as string));
     if (fecha(filtros.FechaHasta)) conds.push(lte(dv.fecha, filtros.FechaHasta as string));
     return { venc, where: and(...conds) };
@@ -215,7 +222,8 @@ export function vencimientosDe(lado: LadoDocumentos) {
   /**
    * `GET /api/{area}/{recurso}/vencidas`: issued / registered invoices, not cancelled nor fully settled, with an
    * instalment due before today still unpaid. Each row: the oldest unpaid due date, days overdue, the overdue part
-   * and what is pending of the whole invoice. Oldest first. Filters: the party, FechaDesde/FechaHasta.
+   * and what is pending of the whole invoice. Oldest first. Filters: the party, FechaDesde/FechaHasta (invoice date),
+   * VencimientoDesde/VencimientoHasta (the overdue instalments' due dates).
    */
   function registrarVencidas(app: FastifyInstance, deps: AppDeps, recurso: string): void {
     const def = lado.recursos[recurso]!;

@@ -24,6 +24,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { DateInput } from '../../ui/dates.ts';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
@@ -95,7 +96,13 @@ export function CobrosPage({ title, lado = LADO_COBROS }: { title: string; lado?
         <Title order={1} fz="h2">
           {title}
         </Title>
-        <Button onClick={() => setNuevo({ open: true, factura: null })}>Nuevo {lado.nombre}</Button>
+        <BotonProtegido
+          permiso="TesoMovsCajaBanco"
+          accion="crear"
+          onClick={() => setNuevo({ open: true, factura: null })}
+        >
+          Nuevo {lado.nombre}
+        </BotonProtegido>
       </Group>
       {/* Each tab is a paged list with its own filters and page: changing tab starts from a clean URL. */}
       <Tabs
@@ -212,9 +219,14 @@ function ListaVencidas({ onCobrar, lado }: { onCobrar: (id: number) => void; lad
   const list = usePagedList<FacturaVencida>({
     entidad: lado.vencidas?.entidad ?? '',
     path: lado.vencidas?.ruta ?? '',
-    filters: [],
-    filtros: () => ({}),
+    // The due dates of the overdue instalments (the dashboard's ageing buckets link here with them).
+    filters: ['vencdesde', 'venchasta'],
+    filtros: (v) => ({
+      ...(v.vencdesde ? { VencimientoDesde: v.vencdesde } : {}),
+      ...(v.venchasta ? { VencimientoHasta: v.venchasta } : {}),
+    }),
   });
+  const v = list.values;
   const cobrar = (r: FacturaVencida) => (
     <Button
       size="xs"
@@ -241,6 +253,21 @@ function ListaVencidas({ onCobrar, lado }: { onCobrar: (id: number) => void; lad
     <PagedList<FacturaVencida>
       data-testid="lista-vencidas"
       list={list}
+      filterCols={{ base: 1, sm: 2 }}
+      filters={
+        <>
+          <FiltroFecha
+            label="Vencimiento desde"
+            value={v.vencdesde ?? ''}
+            onChange={(x) => list.set({ vencdesde: x })}
+          />
+          <FiltroFecha
+            label="Vencimiento hasta"
+            value={v.venchasta ?? ''}
+            onChange={(x) => list.set({ venchasta: x })}
+          />
+        </>
+      }
       columns={columns}
       compact={(r) => (
         <FilaCompacta titulo={`${r.NumSerie} · ${nombreTercero(r, lado)}`} accion={cobrar(r)}>
@@ -366,9 +393,9 @@ export function NuevoCobro({
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button onClick={guardar} loading={guardando}>
+          <BotonProtegido permiso="TesoMovsCajaBanco" accion="crear" onClick={guardar} loading={guardando}>
             Guardar
-          </Button>
+          </BotonProtegido>
         </Group>
       </Stack>
     </Modal>
