@@ -63,4 +63,20 @@ describe('list exports', () => {
     expect(mal.status).toBe(400);
     expect(mal.body.Mensaje).toBe('El formato de exportación debe ser xlsx, ods, pdf o html');
   });
+
+  it('the treasury movements export has the list rows for its filters, in its order, with their balances', async () => {
+    const filtros = { Tipo: 'manual' };
+    const lista = await demo.request('GET', `/api/tesoreria/movstesoreria/list?${q(filtros)}&TotalPagina=200`);
+    expect(lista.body.Total).toBeGreaterThan(0);
+    expect(lista.body.Total).toBeLessThan(200);
+    const r = await demo.request('GET', `/api/tesoreria/movstesoreria/export?Formato=html&${q(filtros)}`);
+    expect(r.status).toBe(200);
+    const filas = [...(String(r.body).split('<tbody>')[1] ?? '').matchAll(/<tr>(.*?)<\/tr>/g)].map((m) =>
+      [...m[1]!.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((c) => c[1]!),
+    );
+    expect(filas.map((c) => c[3])).toEqual(
+      lista.body.Items.map((m: { Descripcion: string }) => m.Descripcion.replace(/&/g, '&amp;')),
+    );
+    expect(filas.every((c) => c[2] === 'Movimiento')).toBe(true);
+  });
 });

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../../platform/auth/access.ts';
 import type { Row } from '../../platform/crud/entityRepository.ts';
 import { MAX_OFFSET, MAX_PAGE_SIZE, parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { type Column, toCells } from '../../platform/export/cells.ts';
+import { type Column, type ExportFormat, toCells } from '../../platform/export/cells.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
 import { enviarFichero, formatoExport } from '../contabilidad/descarga.ts';
 import { WRITERS } from '../impuestos/libroFacturas.ts';
 import type { LadoDocumentos } from './lado.ts';
@@ -51,23 +52,52 @@ export function registrarExportLista(
       const scope = deps.scopeOf(request);
       // The first page checks the filters (a 400 before any byte) and gives the count.
       const { Total: total } = await m.listarDocumentos(scope, o.tipos, { ...q, Pagina: 1, TotalPagina: 1 });
-      const writer = WRITERS[formato](total);
-      const cols = columnas(m.lado, o.factura);
-      const dia = new Date().toISOString().slice(0, 10);
-      return enviarFichero(
-        request,
-        reply,
-        { tipo: writer.contentType, nombre: `${o.recurso}-${dia}.${writer.extension}`, total },
-        async (out) => {
-          await writer.begin(out, o.titulo, cols, total);
-          for (let pagina = 1; (pagina - 1) * MAX_PAGE_SIZE < MAX_OFFSET; pagina++) {
-            const p = await m.listarDocumentos(scope, o.tipos, { ...q, Pagina: pagina, TotalPagina: MAX_PAGE_SIZE });
-            if (p.Items.length) await writer.rows(await toCells(scope, cols, p.Items as unknown as Row[]));
-            if (p.Items.length < MAX_PAGE_SIZE) break;
-          }
-          await writer.end();
-        },
-      );
+      return exportarPaginas(request, reply, {
+        scope,
+        formato,
+        titulo: o.titulo,
+        nombre: o.recurso,
+        columnas: columnas(m.lado, o.factura),
+        total,
+        pagina: async (n, tamano) =>
+          (await m.listarDocumentos(scope, o.tipos, { ...q, Pagina: n, TotalPagina: tamano }))
+            .Items as unknown as Row[],
+      });
+    },
+  );
+}
+
+/**
+ * Sends a list as a file: `pagina(n, tamaño)` gives the list's page n (its own query, filters and order), read page
+ * after page until a short one, through the platform's writers (the one cell writer); `total` for the progress bar.
+ */
+export function exportarPaginas(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  o: {
+    scope: Scope;
+    formato: ExportFormat;
+    titulo: string;
+    nombre: string;
+    columnas: Column[];
+    total: number;
+    pagina: (n: number, tamano: number) => Promise<Row[]>;
+  },
+) {
+  const writer = WRITERS[o.formato](o.total);
+  const dia = new Date().toISOString().slice(0, 10);
+  return enviarFichero(
+    request,
+    reply,
+    { tipo: writer.contentType, nombre: `${o.nombre}-${dia}.${writer.extension}`, total: o.total },
+    async (out) => {
+      await writer.begin(out, o.titulo, o.columnas, o.total);
+      for (let n = 1; (n - 1) * MAX_PAGE_SIZE < MAX_OFFSET; n++) {
+        const filas = await o.pagina(n, MAX_PAGE_SIZE);
+        if (filas.length) await writer.rows(await toCells(o.scope, o.columnas, filas));
+        if (filas.length < MAX_PAGE_SIZE) break;
+      }
+      await writer.end();
     },
   );
 }

@@ -2,6 +2,7 @@ import { conceptosmovs, tesoreria } from '@faro/domain';
 import { registerEntity } from '../../platform/crud/registerEntity.ts';
 import type { AreaModule } from '../../platform/deps.ts';
 import { registrarArqueos } from './arqueos.ts';
+import { registrarExportMovimientos } from './exportarMovimientos.ts';
 import { registrarExtractos } from './extractos.ts';
 import { registrarInformes } from './informes.ts';
 import { registrarMandatos } from './mandatos.ts';
@@ -14,6 +15,7 @@ export const tesoreriaModule: AreaModule = (app, deps) => {
   registerEntity(app, deps, tesoreria);
   registerEntity(app, deps, conceptosmovs);
   registrarMovimientos(app, deps);
+  registrarExportMovimientos(app, deps);
   registrarMandatos(app, deps);
   registrarRemesas(app, deps);
   registrarArqueos(app, deps);
