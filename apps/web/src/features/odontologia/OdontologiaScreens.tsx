@@ -22,6 +22,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { TdImporte } from '../../ui/fields/Importe.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
@@ -405,13 +406,14 @@ function PlanDetalle({ id }: { id: number }) {
             value={fecha}
             onChange={(e) => setFecha(e.currentTarget.value)}
           />
-          <Button
+          <BotonProtegido
+            permiso="VentasPresup"
             onClick={() =>
               hacer(() => api.post(`${BASE}/planes/aceptar/${id}`, { Fecha: fecha }), 'Plan aceptado por el paciente')
             }
           >
             Aceptado por el paciente
-          </Button>
+          </BotonProtegido>
         </Group>
       )}
       <Table.ScrollContainer minWidth={360}>
@@ -566,7 +568,9 @@ function NuevoPlan() {
         >
           Añadir tratamiento
         </Button>
-        <Button onClick={guardar}>Crear plan y presupuesto</Button>
+        <BotonProtegido permiso="VentasPresup" accion="crear" onClick={guardar}>
+          Crear plan y presupuesto
+        </BotonProtegido>
       </Group>
     </Stack>
   );
@@ -651,9 +655,16 @@ function Citas() {
                         Anulada
                       </Badge>
                     ) : (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => anular(c)}>
+                      <BotonProtegido
+                        permiso="CursoHorario"
+                        ocultar
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => anular(c)}
+                      >
                         Anular cita de {c.Hora}
-                      </Button>
+                      </BotonProtegido>
                     )}
                   </Group>
                 ))}
@@ -710,7 +721,9 @@ function Citas() {
           <TextInput label="Motivo" value={f.Motivo} onChange={(e) => setF({ ...f, Motivo: e.currentTarget.value })} />
         </SimpleGrid>
         <Group mt="sm">
-          <Button onClick={reservar}>Reservar cita</Button>
+          <BotonProtegido permiso="CursoHorario" accion="crear" onClick={reservar}>
+            Reservar cita
+          </BotonProtegido>
         </Group>
       </Card>
     </Stack>
@@ -797,7 +810,9 @@ function Tratamientos() {
           />
         </SimpleGrid>
         <Group mt="sm">
-          <Button onClick={crear}>Añadir tratamiento</Button>
+          <BotonProtegido permiso="CataProdServ" accion="crear" onClick={crear}>
+            Añadir tratamiento
+          </BotonProtegido>
         </Group>
       </Card>
     </Stack>
