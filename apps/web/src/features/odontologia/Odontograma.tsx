@@ -18,6 +18,7 @@ import {
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import {
   BASE,
@@ -276,9 +277,15 @@ function PanelPieza({ idPaciente, pieza, marcas }: { idPaciente: number; pieza: 
                     <Table.Td>{nombreDentista(m.IdDentista)}</Table.Td>
                     <Table.Td>
                       {m.Estado === 'planificado' && (
-                        <Button size="xs" variant="light" onClick={() => realizar(m)}>
+                        <BotonProtegido
+                          permiso="OdonClinica"
+                          ocultar
+                          size="xs"
+                          variant="light"
+                          onClick={() => realizar(m)}
+                        >
                           Marcar realizado
-                        </Button>
+                        </BotonProtegido>
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -344,9 +351,9 @@ function PanelPieza({ idPaciente, pieza, marcas }: { idPaciente: number; pieza: 
           )}
         </SimpleGrid>
         <Group>
-          <Button onClick={guardar} loading={ocupado}>
+          <BotonProtegido permiso="OdonClinica" accion="crear" onClick={guardar} loading={ocupado}>
             Añadir a la pieza {pieza}
-          </Button>
+          </BotonProtegido>
         </Group>
       </Stack>
     </Card>
