@@ -162,6 +162,13 @@ function ListaCobros({ lado }: { lado: LadoPagos }) {
   });
   const v = list.values;
   const cuenta = (c: Cobro) => nombreCuenta.get(c.IdTesoreria) ?? c.IdTesoreria;
+  // 'Exportar': the same rows from the treasury movements of this kind (same filters: dates and account).
+  const exportar = {
+    Filtros: JSON.stringify({
+      ...JSON.parse(String(list.params.Filtros)),
+      Tipo: lado.entidad === 'movstesoreriap' ? 'pago' : 'cobro',
+    }),
+  };
   const columns: DataTableColumn<Cobro>[] = [
     { accessor: 'Fecha', title: 'Fecha', width: 110, render: (c) => formatDate(c.Fecha) },
     {
@@ -181,6 +188,7 @@ function ListaCobros({ lado }: { lado: LadoPagos }) {
     <PagedList<Cobro>
       data-testid="lista-cobros"
       list={list}
+      actions={<ExportMenu path="tesoreria/movstesoreria/export" params={exportar} fileBase={lado.entidad} />}
       filterCols={{ base: 1, sm: 3 }}
       filters={
         <>

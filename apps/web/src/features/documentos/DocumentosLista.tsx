@@ -21,6 +21,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect, FiltroSwitch } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
@@ -65,6 +66,8 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
   const state = list.values;
   const update = list.set;
   const [seleccion, setSeleccion] = useState<DocumentoVenta[]>([]);
+  // 'Exportar': the list's filters and order, every page (not just the one on screen).
+  const { Pagina: _p, TotalPagina: _t, ...paramsExportar } = crudo.params;
   const client = useQueryClient();
   if (level < LEVEL_FOR_ACTION.list) return <Forbidden />;
 
@@ -163,14 +166,17 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
       list={list}
       title={def.plural}
       actions={
-        level >= LEVEL_FOR_ACTION.create && (
-          <>
-            {lado.AccionesLista && <lado.AccionesLista recurso={recurso} />}
-            <Button component={Link} to={`/${recurso}/nuevo`} leftSection={<IconPlus size={16} />}>
-              {def.nuevo}
-            </Button>
-          </>
-        )
+        <>
+          <ExportMenu path={`${rutaDe(lado, recurso)}/export`} params={paramsExportar} fileBase={recurso} />
+          {level >= LEVEL_FOR_ACTION.create && (
+            <>
+              {lado.AccionesLista && <lado.AccionesLista recurso={recurso} />}
+              <Button component={Link} to={`/${recurso}/nuevo`} leftSection={<IconPlus size={16} />}>
+                {def.nuevo}
+              </Button>
+            </>
+          )}
+        </>
       }
       filters={
         <>

@@ -24,6 +24,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { DateInput } from '../../ui/dates.ts';
+import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
@@ -215,6 +216,8 @@ function ListaMovimientos() {
     }),
   });
   const v = list.values;
+  // 'Exportar': the list's filters and order, every page.
+  const { Pagina: _p, TotalPagina: _t, ...paramsExportar } = list.params;
   const marcas = (m: Movimiento) => (
     <Group gap={4}>
       {MARCAS.filter(([k]) => m[k]).map(([k, color]) => (
@@ -246,6 +249,7 @@ function ListaMovimientos() {
     <PagedList<Movimiento>
       data-testid="lista-movimientos"
       list={list}
+      actions={<ExportMenu path="tesoreria/movstesoreria/export" params={paramsExportar} fileBase="movstesoreria" />}
       filterCols={{ base: 1, sm: 3, md: 4 }}
       filters={
         <>

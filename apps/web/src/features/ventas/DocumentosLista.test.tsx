@@ -72,6 +72,22 @@ describe('sales document list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(filtros(calls.at(-1)!).Borrador).toBe(true));
   });
 
+  it("'Exportar' asks the list's export with the filters and order on screen, not the page", async () => {
+    const { calls } = setup();
+    await screen.findByRole('link', { name: 'F2026-0001' });
+    await userEvent.click(screen.getByLabelText(/^Estado/, { selector: 'input:not([type=hidden])' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Emitida', hidden: true }));
+    await waitFor(() => expect(filtros(calls.at(-1)!)).toEqual({ Estado: 'Emitida' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Excel (xlsx)' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('ventas/fventa/export'))).toBe(true));
+    const pedida = calls.find((c) => c.url.pathname.endsWith('ventas/fventa/export'))!;
+    expect(filtros(pedida)).toEqual({ Estado: 'Emitida' });
+    expect(pedida.url.searchParams.get('Formato')).toBe('xlsx');
+    expect(pedida.url.searchParams.get('Descendente')).toBe('true');
+    expect(pedida.url.searchParams.get('Pagina')).toBeNull();
+  });
+
   it("offers the status 'No anulada' on invoices and sends it as NoAnulada (spec section 4)", async () => {
     const { calls } = setup();
     await screen.findByRole('link', { name: 'F2026-0001' });
