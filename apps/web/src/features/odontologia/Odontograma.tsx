@@ -1,7 +1,6 @@
 import { CARAS_DENTALES, type CaraDental, nombreCara, PIEZAS_PERMANENTES, PIEZAS_TEMPORALES } from '@faro/domain';
 import {
   Badge,
-  Button,
   Card,
   Checkbox,
   Group,
