@@ -38,6 +38,7 @@ const LEGIBLES: readonly string[] = [
   'PUT /api/asesorias/aseusuarios/asignar/:id',
   'GET /api/asesorias/aseusuarios/clientes',
   'GET /api/asesorias/aseusuarios/list',
+  'GET /api/asesorias/calendario',
   'GET /api/configuracion/empresa/logo',
   'GET /api/formacion/listas',
   'GET /api/formacion/portal/boletin/:id',
