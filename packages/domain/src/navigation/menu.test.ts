@@ -46,6 +46,21 @@ describe('left menu variants (spec section 2)', () => {
     ]);
   });
 
+  it("names the invoice list 'Facturas' and the tax books as books, so no two entries read as the same list", () => {
+    const menu = specMenu('general', testContext());
+    const nombres = (id: string) => menu.find((g) => g.id === id)!.entries.map((e) => e.name);
+    expect(nombres('ventas').filter((n) => /factura/i.test(n))).toEqual([
+      'Facturas',
+      'Facturas recurrentes',
+      'Libro de facturas emitidas',
+    ]);
+    expect(nombres('compras').filter((n) => /factura/i.test(n))).toEqual([
+      'Facturas y gastos',
+      'Facturas recurrentes',
+      'Libro de facturas recibidas',
+    ]);
+  });
+
   it('academy variant', () => {
     const menu = specMenu('academia', testContext({ TipoCuenta: 'academia' }));
     expect(titles(menu)).toEqual([

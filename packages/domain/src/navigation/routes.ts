@@ -88,7 +88,8 @@ const DEFS = {
   fventa: u('Facturas de venta', 'ventas', 'VentasFact'),
   docventahist: u('Histórico de documentos de venta', 'ventas'),
   fventarec: u('Facturas recurrentes', 'ventas', 'VentasRecurr', { module: 'ActFactRecurrentes' }),
-  factemitidas: u('Facturas emitidas', 'impuestos', 'ImptoEmit'),
+  // The tax book, not a second list of invoices: named so beside 'Facturas' in the menu.
+  factemitidas: u('Libro de facturas emitidas', 'impuestos', 'ImptoEmit'),
   fventaverifactu: u('Registros VeriFactu', 'impuestos', 'VentasVeriFactu'),
   fventavisorvf: u('Visor VeriFactu', 'impuestos', 'VentasVeriFactu'),
   lroefactemitidas: u('LROE facturas emitidas', 'impuestos', 'ImptoEmit'),
@@ -101,7 +102,7 @@ const DEFS = {
   fgasto: u('Gastos', 'compras', undefined, { alias: 'fcompra' }),
   fgastorec: u('Gastos recurrentes', 'compras', undefined, { alias: 'fcomprarec' }),
   fcomprarec: u('Facturas de compra recurrentes', 'compras', 'ComprasRecurr', { module: 'ActComprasRecurrentes' }),
-  factrecibidas: u('Facturas recibidas', 'impuestos', 'ImptoRecib'),
+  factrecibidas: u('Libro de facturas recibidas', 'impuestos', 'ImptoRecib'),
   lroefactrecibidas: u('LROE facturas recibidas', 'impuestos', 'ImptoRecib'),
   movstesoreriap: u('Pagos', 'tesoreria', 'TesoMovsCajaBanco'),
   movstesoreria: u('Movimientos de tesorería', 'tesoreria', 'TesoMovsCajaBanco'),
