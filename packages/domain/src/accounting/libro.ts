@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatAmount } from '../format/amount.ts';
 import { MSG } from '../validation/messages.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { type Apunte, type Asiento, centimos, importe } from './asientos.ts';
@@ -9,7 +10,7 @@ import { type Apunte, type Asiento, centimos, importe } from './asientos.ts';
  */
 export const MSG_LIBRO = {
   descuadrado: (debe: string, haber: string) =>
-    `El asiento no cuadra: el debe (${debe} €) y el haber (${haber} €) deben sumar lo mismo`,
+    `El asiento no cuadra: el debe (${formatAmount(debe)}) y el haber (${formatAmount(haber)}) deben sumar lo mismo`,
   pocasLineas: 'El asiento necesita al menos dos apuntes',
   unLado: 'Cada apunte lleva un importe en el debe o en el haber, no en los dos',
   sinImporte: 'El apunte necesita un importe en el debe o en el haber',
