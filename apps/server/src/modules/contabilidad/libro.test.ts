@@ -296,3 +296,20 @@ describe('year close', () => {
     ok(await demo.request('POST', `${L}/anular/${ids.manual.Id}`), 200);
   });
 });
+
+describe('immutability in the database itself', () => {
+  it('refuses to update or delete an entry or a line, whoever asks', async () => {
+    const id = ids.manual.Id;
+    await expect(
+      t.database.query('update asientos_contables set concepto = $1 where id = $2', ['x', id]),
+    ).rejects.toThrow('Los asientos contables no se pueden modificar ni borrar');
+    await expect(t.database.query('delete from apuntes_contables where id_asiento = $1', [id])).rejects.toThrow(
+      'Los asientos contables no se pueden modificar ni borrar',
+    );
+    const [n] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from apuntes_contables where id_asiento = $1',
+      [id],
+    );
+    expect(n!.n).toBe(2);
+  });
+});
