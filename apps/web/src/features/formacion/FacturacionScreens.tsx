@@ -1,11 +1,12 @@
 import { formatAmount, type RouteDef } from '@faro/domain';
-import { Alert, Anchor, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { claveFormacion, fechaEs, hoyIso, useFormacion } from './formacionApi.ts';
 import { Tabla } from './Tabla.tsx';
@@ -79,18 +80,18 @@ export function FacturacionScreens({ route }: { action: string; segments: string
           value={periodo}
           onChange={(e) => setPeriodo(e.currentTarget.value)}
         />
-        <Button onClick={generar} variant="light">
+        <BotonProtegido permiso="AlumnoCargosCobros" accion="crear" onClick={generar} variant="light">
           Generar cuotas del mes
-        </Button>
+        </BotonProtegido>
         <TextInput
           type="date"
           label="Facturar cargos hasta"
           value={hasta}
           onChange={(e) => setHasta(e.currentTarget.value)}
         />
-        <Button onClick={facturar} disabled={!filas.length}>
+        <BotonProtegido permiso="AlumnoCargosCobros" accion="crear" onClick={facturar} disabled={!filas.length}>
           Facturar cargos pendientes
-        </Button>
+        </BotonProtegido>
         <Anchor component={Link} to="/cargos/lista">
           Ver todos los cargos
         </Anchor>
