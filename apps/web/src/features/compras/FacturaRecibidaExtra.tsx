@@ -105,9 +105,11 @@ export function FacturaRecibidaExtra({ form, doc, tipo, readOnly, totales }: Ext
       {...extra}
     />
   );
+  // Empty, each of these dates is the invoice's own date (Fecha): the common case types one date.
   const fecha = (k: string, label: string) => (
     <CampoFecha
       label={label}
+      placeholder={readOnly ? undefined : 'La fecha de la factura'}
       value={String(form.values[k] ?? '')}
       readOnly={readOnly}
       onChange={(v) => form.set(k, v)}
