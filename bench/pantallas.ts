@@ -34,7 +34,11 @@ interface Pantalla {
 }
 
 const filas = (page: Page) => page.locator('tbody tr');
-const ir = (ruta: string) => (page: Page) => page.goto(ruta, { waitUntil: 'commit' });
+/** A full load with the session kept; the page is emptied first so no call of the previous screen counts here. */
+const ir = (ruta: string) => async (page: Page) => {
+  await page.goto('about:blank');
+  return page.goto(ruta, { waitUntil: 'commit' });
+};
 
 export const PANTALLAS: Pantalla[] = [
   {
@@ -57,7 +61,7 @@ export const PANTALLAS: Pantalla[] = [
     nombre: 'Modelo 347',
     usuario: 'propietario',
     abrir: async (page) => {
-      await page.goto('/modtributarios/lista', { waitUntil: 'commit' });
+      await ir('/modtributarios/lista')(page);
       await page.getByLabel('Modelo', { exact: true }).click();
       await page.getByRole('option', { name: /347/ }).click();
     },

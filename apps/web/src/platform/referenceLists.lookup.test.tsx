@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeSession, json, mockFetch, renderUi, testContext } from '../test/render.tsx';
+import { api } from './api/client.ts';
 import { forgetReferenceLists, readStoredList } from './referenceCache.ts';
 import { usePrefetchReferenceLists, useReferenceList } from './referenceLists.ts';
 import { writeTokens } from './storage.ts';
@@ -111,6 +113,28 @@ describe('reference lists as lookups', () => {
     // Lists no screen of a supplier-only user shows (roles, VAT types, employees…) are not asked.
     expect(asked).not.toContain('roles');
     expect(asked).not.toContain('tiposiva');
+  });
+
+  it("waits for the screen's own calls before prefetching: the lookups never compete with the data", async () => {
+    let answer: (r: Response) => void = () => {};
+    const { calls } = mockFetch({
+      'GET ventas/fventa/list': () => new Promise<Response>((r) => (answer = r)),
+    });
+    function Pantalla() {
+      useQuery({ queryKey: ['pantalla'], queryFn: () => api.get('ventas/fventa/list') });
+      return null;
+    }
+    renderUi(
+      <>
+        <Pantalla />
+        <Prefetch />
+      </>,
+      { session: fakeSession() },
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(calls.map((c) => c.path)).toEqual(['ventas/fventa/list']);
+    answer(json(200, { Items: [], Total: 0 }));
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['ventas/fventa/list', 'listas']), { timeout: 5000 });
   });
 
   it('asks only for the lists of the modules the company has: no courses, rooms or tutors in a trading company', async () => {

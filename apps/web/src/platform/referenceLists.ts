@@ -105,7 +105,7 @@ const batches = new Map<number, { names: Set<string>; answer: Promise<Record<str
  * screen mounts at once (and the prefetch after sign-in) share a single call instead of one lookup each. A list the
  * server leaves out (not readable, module off) answers empty.
  */
-function askList(empresa: number, name: string): Promise<Row[]> {
+export function askList(empresa: number, name: string): Promise<Row[]> {
   let batch = batches.get(empresa);
   if (!batch) {
     const names = new Set<string>();
@@ -157,9 +157,14 @@ export function useReferenceList(name: ReferenceListName) {
   });
 }
 
+/** How often the prefetch looks again whether the screen's own calls are done, and for how long at most. */
+const QUIET_POLL_MS = 500;
+const QUIET_MAX_MS = 30_000;
+
 /**
- * After sign-in, once the browser is idle: the reference lists the user may read of the modules the company has,
- * in one call (`listas`), so the first visit of a screen finds them cached.
+ * After sign-in, once the screen's own calls are answered and the browser is idle: the reference lists the user may
+ * read of the modules the company has, in one call (`listas`), so the first visit of a screen finds them cached and
+ * the lookups never compete with the data a person is waiting for.
  */
 export function usePrefetchReferenceLists(): void {
   const { info, centro } = useReady();
@@ -170,7 +175,18 @@ export function usePrefetchReferenceLists(): void {
       for (const name of names) void client.prefetchQuery(referenceListQuery(info, name)).catch(() => {});
     };
     const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
-    const timer = setTimeout(() => (w.requestIdleCallback ? w.requestIdleCallback(start) : start()), 1500);
+    let timer: ReturnType<typeof setTimeout>;
+    const whenQuiet = (waited: number) => {
+      timer = setTimeout(
+        () => {
+          if (client.isFetching() > 0 && waited < QUIET_MAX_MS) whenQuiet(waited + QUIET_POLL_MS);
+          else if (w.requestIdleCallback) w.requestIdleCallback(start);
+          else start();
+        },
+        waited === 0 ? 1500 : QUIET_POLL_MS,
+      );
+    };
+    whenQuiet(0);
     return () => clearTimeout(timer);
   }, [info, centro, client]);
 }

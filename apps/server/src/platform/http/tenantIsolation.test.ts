@@ -273,6 +273,9 @@ const CRUD_ID = /^(\/api\/[^/]+\/[^/]+)\/(edit|save|delete)\/:id$/;
 
 /** How to call each route that takes parameters other than a CRUD :id, with B's values. */
 const explicit: Record<string, Caller> = {
+  // Several reference lists in one call: none of B's rows in any of them.
+  'GET /api/listas': () =>
+    a.request('GET', '/api/listas?incluir=clientes,proveedores,productos,fpago,series,tesoreria'),
   'GET /api/usuarios/usuario/cambiarempre/:id/web': () =>
     a.request('GET', `/api/usuarios/usuario/cambiarempre/${bEmpresaId}/web`),
   'GET /api/usuarios/usuario/cambiarcentro/:val': () => a.request('GET', '/api/usuarios/usuario/cambiarcentro/CENTB'),

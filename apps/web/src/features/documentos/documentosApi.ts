@@ -2,6 +2,7 @@ import type { TipoIva } from '@faro/domain';
 import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
+import { askList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 
 /** Server calls of the document screens (both sides) and the catalogues they read (cached per company). */
@@ -15,6 +16,10 @@ export async function invalidarDocumentos(
   await Promise.all(entidades.map((n) => client.invalidateQueries({ queryKey: qk.entity(empresa, n) })));
 }
 
+/** Rows ordered by a text column, as the lookup's `Orden` would (the batched lists come in id order). */
+const porTexto = (rows: Record<string, unknown>[], campo: string) =>
+  [...rows].sort((a, b) => String(a[campo] ?? '').localeCompare(String(b[campo] ?? ''), 'es'));
+
 export interface TipoIvaFila extends TipoIva {
   Id: number;
   Descripcion: string;
@@ -27,14 +32,9 @@ export function useTiposIva() {
   return useQuery({
     queryKey: [...qk.ref(info.IdEmpresa, 'tiposiva'), 'completo'],
     queryFn: async () => {
-      const rows = (
-        await api.get<ListAnswer<Record<string, unknown>>>('configuracion/tiposiva/lookup', {
-          params: { Pagina: 1, TotalPagina: 200, Orden: 'Valor' },
-          background: true,
-          // The lookup: readable by whoever sees sales documents (managing the VAT types is ConfEmpresa).
-          silent: true,
-        })
-      ).Items;
+      // The lookup (readable by whoever sees sales documents; managing the VAT types is ConfEmpresa), in the
+      // screen's one reference-list call, ordered by value.
+      const rows = porTexto(await askList(info.IdEmpresa, 'tiposiva'), 'Valor');
       return rows.map(
         (r): TipoIvaFila => ({
           Id: Number(r.Id),
@@ -69,12 +69,7 @@ export function useConfigura() {
     queryFn: async () => {
       try {
         // The lookup: the sales settings whoever sees sales documents may read (managing them is ConfEmpresa).
-        const r = await api.get<ListAnswer<Configura>>('configuracion/configura/lookup', {
-          params: { Pagina: 1, TotalPagina: 1 },
-          background: true,
-          silent: true,
-        });
-        return r.Items[0] ?? null;
+        return ((await askList(info.IdEmpresa, 'configura'))[0] as Configura | undefined) ?? null;
       } catch {
         return null;
       }
@@ -98,14 +93,7 @@ export function useSeries() {
   const { info } = useReady();
   return useQuery({
     queryKey: [...qk.ref(info.IdEmpresa, 'series'), 'completo'],
-    queryFn: async () =>
-      (
-        await api.get<ListAnswer<SerieFila>>('configuracion/series/lookup', {
-          params: { Pagina: 1, TotalPagina: 200, Orden: 'Codigo' },
-          background: true,
-          silent: true,
-        })
-      ).Items,
+    queryFn: async () => porTexto(await askList(info.IdEmpresa, 'series'), 'Codigo') as unknown as SerieFila[],
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
