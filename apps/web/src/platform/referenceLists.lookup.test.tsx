@@ -19,6 +19,12 @@ function Labels({ list = 'fpago' }: { list?: 'fpago' | 'gruposcto' | 'clientes' 
 const incluidas = (calls: { path: string; url: URL }[]) =>
   calls.filter((c) => c.path === 'listas').map((c) => c.url.searchParams.get('incluir')?.split(',') ?? []);
 
+/** A screen loading its own data. */
+function Pantalla() {
+  useQuery({ queryKey: ['pantalla'], queryFn: () => api.get('ventas/fventa/list') });
+  return null;
+}
+
 function Prefetch() {
   usePrefetchReferenceLists();
   return null;
@@ -120,10 +126,6 @@ describe('reference lists as lookups', () => {
     const { calls } = mockFetch({
       'GET ventas/fventa/list': () => new Promise<Response>((r) => (answer = r)),
     });
-    function Pantalla() {
-      useQuery({ queryKey: ['pantalla'], queryFn: () => api.get('ventas/fventa/list') });
-      return null;
-    }
     renderUi(
       <>
         <Pantalla />
