@@ -635,14 +635,15 @@ function PresentarModal({
   presentar,
 }: {
   onClose: () => void;
-  presentar: (d: { FechaPresentacion: string; Justificante: string }) => Promise<void>;
+  presentar: (d: { FechaPresentacion: string; Justificante: string; Domiciliado: boolean }) => Promise<void>;
 }) {
   const [fecha, setFecha] = useState(new Date().toISOString().slice(0, 10));
   const [csv, setCsv] = useState('');
+  const [domiciliado, setDomiciliado] = useState(false);
   const [errores, setErrores] = useState<Record<string, string>>({});
   const enviar = async () => {
     try {
-      await presentar({ FechaPresentacion: fecha, Justificante: csv });
+      await presentar({ FechaPresentacion: fecha, Justificante: csv, Domiciliado: domiciliado });
     } catch (e) {
       if (e instanceof ApiError) setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
     }
@@ -667,6 +668,12 @@ function PresentarModal({
           value={csv}
           onChange={(e) => setCsv(e.currentTarget.value)}
           error={errores.Justificante}
+        />
+        <Checkbox
+          label="Pago domiciliado en cuenta"
+          checked={domiciliado}
+          onChange={(e) => setDomiciliado(e.currentTarget.checked)}
+          error={errores.Domiciliado}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
