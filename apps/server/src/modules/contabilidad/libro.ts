@@ -220,6 +220,7 @@ function cambios(
   ids: readonly number[],
   esperados: Map<number, Asiento>,
   actuales: Map<number, { id: number; asiento: Asiento }>,
+  cerrados: Set<number>,
 ): Entrada[] {
   const out: Entrada[] = [];
   for (const id of ids) {
@@ -227,7 +228,10 @@ function cambios(
     const a = actuales.get(id);
     if (a && e && mismoEfecto(a.asiento, e)) continue;
     if (a) {
-      const fecha = [a.asiento.Fecha, hoy()].sort().at(-1)!;
+      // On the entry's own date while its year is open; today once it is closed.
+      const fecha = cerrados.has(ejercicioDe(a.asiento.Fecha))
+        ? [a.asiento.Fecha, hoy()].sort().at(-1)!
+        : a.asiento.Fecha;
       const inverso = asientoInverso(a.asiento, fecha);
       out.push({
         asiento: inverso,
@@ -240,6 +244,15 @@ function cambios(
     if (e) out.push({ asiento: e, concepto: e.Apuntes[0]?.Concepto ?? e.Documento, origen, idOrigen: id });
   }
   return out;
+}
+
+/** `cambios` for these documents, reading their current entries (and, when there are some, the closed years). */
+async function cambiosDe(t: Scope, origen: string, ids: readonly number[], esperados: Map<number, Asiento>) {
+  const actuales = await vigentes(t, origen, ids);
+  const cerrados = actuales.size
+    ? new Set((await t.pick({ y: E.Ejercicio }, E, eq(E.Cerrado, true))).map((r) => r.y))
+    : new Set<number>();
+  return cambios(origen, ids, esperados, actuales, cerrados);
 }
 
 /** The builder's entries of some union rows and the subaccounts they name. */
@@ -265,7 +278,7 @@ export async function asentarDocumentos(t: Scope, origen: OrigenDocumento, ids: 
   const filas: Fila[] = [];
   for await (const lote of filasPeriodo(t, TODO, { origen, ids })) filas.push(...lote);
   const esperados = construir(filas, c, subcuentas).get(origen) ?? new Map();
-  const entradas = cambios(origen, ids, esperados, await vigentes(t, origen, ids));
+  const entradas = await cambiosDe(t, origen, ids, esperados);
   await asentar(t, entradas, [...subcuentas.values(), ...subcuentasFijas(c)]);
 }
 
@@ -282,7 +295,7 @@ export async function generarAsientos(t: Scope, p: Periodo): Promise<{ Asientos:
     const subcuentas = new Map<string, Subcuenta>();
     for (const [origen, esperados] of construir(lote, c, subcuentas)) {
       const ids = [...esperados.keys()];
-      const entradas = cambios(origen, ids, esperados, await vigentes(t, origen, ids));
+      const entradas = await cambiosDe(t, origen, ids, esperados);
       escritos += (await asentar(t, entradas, [...subcuentas.values(), ...subcuentasFijas(c)])).length;
     }
   }
@@ -298,7 +311,7 @@ export async function generarAsientos(t: Scope, p: Periodo): Promise<{ Asientos:
       const vivos = new Set(filas.map((f) => Number(f.id)));
       const muertos = ids.filter((id) => !vivos.has(id));
       if (!muertos.length) continue;
-      const entradas = cambios(origen, muertos, new Map(), await vigentes(t, origen, muertos));
+      const entradas = await cambiosDe(t, origen, muertos, new Map());
       escritos += (await asentar(t, entradas)).length;
     }
   }
