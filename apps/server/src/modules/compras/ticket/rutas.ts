@@ -20,7 +20,7 @@ import {
   toFixed,
   ZERO,
 } from '@faro/domain';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { access } from '../../../platform/auth/access.ts';
 import { parseBody } from '../../../platform/crud/crudRoutes.ts';
@@ -37,11 +37,13 @@ import type { Scope } from '../../../platform/tenancy/scope.ts';
 import {
   col,
   datosCompra,
+  documentosCompra,
   ficheros,
   proveedoresTable,
   tesoreriaTable,
   tiposivaTable,
 } from '../../../platform/tenancy/tables.ts';
+import { hoyEspana } from '../../documentos/vencimientos.ts';
 import { ADJUNTO_LIMITE_KB } from '../adjuntos.ts';
 import { motorCompra } from '../ladoCompra.ts';
 import { leerTextoTicket } from './lector.ts';
@@ -211,6 +213,23 @@ async function proveedorPorNif(t: Scope, nif: string | null | undefined): Promis
   return (row?.id as number | undefined) ?? null;
 }
 
+/**
+ * Our registration date: the ticket's, unless the book already has a later registration that year (our numbers follow
+ * the dates), then the day it is booked. The ticket's date stays the supplier's date and the payment's.
+ */
+async function fechaRegistro(t: Scope, fechaTicket: string): Promise<string> {
+  const d = documentosCompra;
+  const [row] = await t.pick(
+    { ultima: sql<string | null>`max(${d.fecha})::text` },
+    d,
+    and(inArray(d.tipo, ['factura', 'gasto']), isNotNull(d.numero), eq(d.anyo, Number(fechaTicket.slice(0, 4)))),
+  );
+  const ultima = row?.ultima ?? null;
+  if (!ultima || ultima <= fechaTicket) return fechaTicket;
+  // The later of today and that registration (ISO dates sort as text).
+  return [hoyEspana(), ultima].sort()[1]!;
+}
+
 /** Writes the expense as a draft through the engine (the purchase side's own checks and data), ready to register. */
 async function crearGasto(t: Scope, ticket: TicketGastoInput): Promise<number> {
   await comprobarCuenta(t, ticket);
@@ -229,7 +248,7 @@ async function crearGasto(t: Scope, ticket: TicketGastoInput): Promise<number> {
   const cuerpo: DocumentoCompraInput & DatosCompraInput = {
     Proveedor: proveedor,
     NombreProveedor: ticket.Comercio,
-    Fecha: ticket.Fecha,
+    Fecha: await fechaRegistro(t, ticket.Fecha),
     FechaFacturaProveedor: ticket.Fecha,
     Concepto: ticket.Concepto || `Ticket de ${ticket.Comercio}`.slice(0, 200),
     Categoria: ticket.Categoria ?? null,

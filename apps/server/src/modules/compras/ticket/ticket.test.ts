@@ -265,6 +265,17 @@ describe('booking a confirmed ticket', () => {
     expect(pago).toMatchObject({ Importe: '9.99', IdTesoreria: cuentas.caja });
   });
 
+  it('registers a ticket older than the last registration on the day it is booked, paid on the ticket date', async () => {
+    const res = await enviar({ ...ticket, Fecha: '2026-01-02', Total: '12.10', IdTesoreria: cuentas.banco }, foto());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const hoy = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
+    expect(res.body.Fecha).toBe(hoy > '2026-03-14' ? hoy : '2026-03-14');
+    const gasto = (await demo.request('GET', `/api/compras/fgasto/edit/${res.body.Id}`)).body;
+    expect(gasto).toMatchObject({ Estado: 'Registrada', FechaFacturaProveedor: '2026-01-02', BaseImponible: '10.00' });
+    const pago = (await demo.request('GET', `/api/tesoreria/movstesoreriap/edit/${res.body.IdPago}`)).body;
+    expect(pago).toMatchObject({ Fecha: '2026-01-02', Importe: '12.10' });
+  });
+
   it('books a supermarket ticket with several rates, each base from its total', async () => {
     const res = await enviar(
       {
