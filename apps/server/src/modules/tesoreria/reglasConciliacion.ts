@@ -158,8 +158,12 @@ export function registrarReglasConciliacion(app: FastifyInstance, deps: AppDeps)
   });
   app.put(`${base}/save/:id`, permiso('TesoMovsCajaBanco', 2, 'Cambiar una regla de conciliación'), async (request) => {
     const id = idDe(request);
+    const s = deps.scopeOf(request);
+    // Another company's rule is a 404 whatever the body says.
+    const [existe] = await s.pick({ Id: rc.Id }, rc, eq(rc.Id, id));
+    if (!existe) throw notFound();
     const body = parseBody(reglaBody, request.body) as z.infer<typeof reglaBody>;
-    await deps.scopeOf(request).tx((t) => guardarRegla(t, body, id));
+    await s.tx((t) => guardarRegla(t, body, id));
     return { Id: id, ...body };
   });
   app.delete(

@@ -2,7 +2,7 @@ import { escribirNorma43 } from '@faro/domain';
 import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
 const IBAN_B = 'ES9121000418450200051332';
-const ids = { banco: 0, linea: 0, apunte: 0 };
+const ids = { banco: 0, linea: 0, apunte: 0, regla: 0 };
 
 /**
  * Isolation fixture of the tesoreria area (issue 14): B gets a bank account, a manual movement, a mandate, a sent
@@ -90,6 +90,18 @@ async function seedTesoreriaB({ t, b, bEmpresaId, sentinel, bIds, postB }: Isola
   await postB('/api/tesoreria/extractos/conciliar', {
     Pares: [{ IdApunte: ids.apunte, Clase: 'movimiento', Id: mov.Id }],
   });
+  // A remembered reconciliation rule of B (its concept and description carry the sentinel).
+  const concepto = await postB('/api/tesoreria/conceptosmovs/save', {
+    Codigo: 'CRB',
+    Descripcion: sentinel,
+    Tipo: 'pago',
+  });
+  const regla = await postB('/api/tesoreria/reglasconciliacion/save', {
+    Texto: 'comision de B',
+    IdConcepto: concepto.Id,
+    Descripcion: sentinel,
+  });
+  ids.regla = regla.Id;
 }
 
 function tesoreriaExplicit({ a, bIds }: IsolationContext): Record<string, () => Promise<Answer>> {
@@ -108,6 +120,16 @@ function tesoreriaExplicit({ a, bIds }: IsolationContext): Record<string, () => 
     [`GET ${T}/arqueos/esperado/:id`]: () => a.request('GET', `${T}/arqueos/esperado/${ids.banco}`),
     [`GET ${T}/arqueos/pdf/:id`]: () => a.request('GET', `${T}/arqueos/pdf/${id('arqueos')}`),
     [`POST ${T}/extractos/desconciliar/:id`]: () => a.request('POST', `${T}/extractos/desconciliar/${ids.apunte}`),
+    [`POST ${T}/extractos/movimiento/:id`]: () =>
+      a.request('POST', `${T}/extractos/movimiento/${ids.apunte}`, { Descripcion: 'Comisión' }),
+    [`PUT ${T}/reglasconciliacion/save/:id`]: () =>
+      a.request('PUT', `${T}/reglasconciliacion/save/${ids.regla}`, {
+        Texto: 'otra regla',
+        IdConcepto: 1,
+        Descripcion: 'x',
+      }),
+    [`DELETE ${T}/reglasconciliacion/delete/:id`]: () =>
+      a.request('DELETE', `${T}/reglasconciliacion/delete/${ids.regla}`),
   };
 }
 
@@ -117,6 +139,8 @@ async function verifyTesoreriaB({ b, bIds }: IsolationContext): Promise<void> {
     throw new Error(`B's batch was touched: ${JSON.stringify(r.body)}`);
   const e = await b.request('GET', `/api/tesoreria/extractos/edit/${bIds.get('/api/tesoreria/extractos')}`);
   if (e.body.Apuntes[0].IdConciliado === null) throw new Error("B's reconciliation was undone");
+  const reglas = await b.request('GET', '/api/tesoreria/reglasconciliacion/list');
+  if (!reglas.body.Items.some((x: { Id: number }) => x.Id === ids.regla)) throw new Error("B's rule was deleted");
 }
 
 export const tesoreriaIsolation: IsolationArea = {
