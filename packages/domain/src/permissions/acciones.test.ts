@@ -19,6 +19,9 @@ describe('permisoEn: what a level allows, the one reading of levels in the brows
   it('gives the Spanish reason of a refused action and none of an allowed one', () => {
     const p = permisoEn(ctx(1), 'VentasFact');
     expect(p.motivo('ver')).toBeNull();
+    // Settings (VeriFactu's) need level 3 on the server, as deleting; the reason names what is refused.
+    expect(permisoEn(ctx(2), 'VentasFact').motivo('configurar')).toContain('para configurar en «Facturas de venta»');
+    expect(permisoEn(ctx(3), 'VentasFact').motivo('configurar')).toBeNull();
     expect(p.motivo('editar')).toBe('No tienes permiso para modificar en «Facturas de venta»: tu nivel es «Consultar»');
   });
 

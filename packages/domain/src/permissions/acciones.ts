@@ -1,11 +1,14 @@
 import { type InfoEmpresa, levelIn, type ModuleFlag } from '../session/companyContext.ts';
 import { PERMISSION_CODES, PERMISSION_LEVELS, type PermissionCode, type PermissionLevel } from './codes.ts';
 
-/** What a screen asks of a feature: see it, create, edit (or run its actions), delete. */
-export type AccionPermiso = 'ver' | 'crear' | 'editar' | 'borrar';
+/**
+ * What a screen asks of a feature: see it, create, edit (or run its actions), delete, or change its settings
+ * (which the server asks level 3 for, as deleting: VeriFactu's configuration and certificate).
+ */
+export type AccionPermiso = 'ver' | 'crear' | 'editar' | 'borrar' | 'configurar';
 
 /** The level each action needs (the server's guard asks the same: 1 list, 2 create/edit, 3 delete). */
-export const NIVEL_ACCION = { ver: 1, crear: 2, editar: 2, borrar: 3 } as const satisfies Record<
+export const NIVEL_ACCION = { ver: 1, crear: 2, editar: 2, borrar: 3, configurar: 3 } as const satisfies Record<
   AccionPermiso,
   PermissionLevel
 >;
@@ -15,6 +18,7 @@ const VERBO: Record<AccionPermiso, string> = {
   crear: 'crear',
   editar: 'modificar',
   borrar: 'eliminar',
+  configurar: 'configurar',
 };
 
 /** What the user's level in a feature allows, and why an action is not allowed (the text a disabled control shows). */

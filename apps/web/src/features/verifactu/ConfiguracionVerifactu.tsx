@@ -1,6 +1,5 @@
 import { MSG } from '@faro/domain';
 import {
-  Button,
   Card,
   FileInput,
   Group,
@@ -20,6 +19,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { type ConfiguracionVista, ENTIDAD_VF, fechaHoraTexto, RUTA_VF } from './verifactuModel.ts';
 
 // VeriFactu settings: computer system, installation, AEAT environment and destination, the certificate.
@@ -141,7 +141,9 @@ function FormConfig({
       <Text size="sm">Destino actual: {inicial.Destino ?? 'ninguno'}</Text>
       {editable && (
         <Group justify="flex-end">
-          <Button onClick={guardar}>Guardar</Button>
+          <BotonProtegido permiso="VentasVeriFactu" accion="configurar" onClick={guardar}>
+            Guardar
+          </BotonProtegido>
         </Group>
       )}
       <Card withBorder padding="sm">
@@ -169,9 +171,15 @@ function FormConfig({
                 value={password}
                 onChange={(ev) => setPassword(ev.currentTarget.value)}
               />
-              <Button onClick={subir} disabled={!fichero} variant="light">
+              <BotonProtegido
+                permiso="VentasVeriFactu"
+                accion="configurar"
+                onClick={subir}
+                disabled={!fichero}
+                variant="light"
+              >
                 Subir certificado
-              </Button>
+              </BotonProtegido>
             </Group>
           )}
         </Stack>
