@@ -138,7 +138,7 @@ describe('modtributarios: boxes, traces, files', () => {
   });
 
   it('refuses a bad model or period in Spanish', async () => {
-    const m = await demo.request('GET', `${B}/calcular/390/2024/4T`);
+    const m = await demo.request('GET', `${B}/calcular/391/2024/4T`);
     expect(m.status).toBe(400);
     expect(m.body.Mensaje).toMatch(/^El modelo debe ser uno de/);
     const p = await demo.request('GET', `${B}/calcular/130/2025/05`);
