@@ -336,15 +336,22 @@ function TicketForm({ cuentas }: { cuentas: Cuenta[] }) {
           onBlur={() => form.touch('Total')}
           error={err('Total')}
         />
-        <CampoFecha
-          label="Fecha"
-          required
-          readOnly={false}
-          value={form.values.Fecha}
-          onChange={(iso) => cambiar('Fecha', iso)}
-          onBlur={() => form.touch('Fecha')}
-          error={err('Fecha') ?? (leidos.Fecha ? leidoDe(leidos.Fecha) : undefined)}
-        />
+        <Stack gap={2}>
+          <CampoFecha
+            label="Fecha"
+            required
+            readOnly={false}
+            value={form.values.Fecha}
+            onChange={(iso) => cambiar('Fecha', iso)}
+            onBlur={() => form.touch('Fecha')}
+            error={err('Fecha')}
+          />
+          {leidos.Fecha && (
+            <Text size="xs" c="dimmed">
+              {leidoDe(leidos.Fecha)}
+            </Text>
+          )}
+        </Stack>
       </SimpleGrid>
       <Stack gap={4}>
         <Text size="sm" fw={500} id="iva-ticket">
