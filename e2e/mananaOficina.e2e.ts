@@ -1,0 +1,291 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAmount } from '../packages/domain/src/format/amount.ts';
+import { DESKTOP, expectAccessibleBothWidths, PHONE } from './axe.ts';
+import { apiGet, type Browser, e2eBaseURL, login, openBrowser, pathOf, screenshot, waitToast } from './browser.ts';
+import { imprimirMedidas, type Llamadas, type Medida, medirPantalla, registrarLlamadas } from './tiempos.ts';
+
+/**
+ * The office's morning (issue 13's done-criterion): the owner at a desk issues a professional's invoice (21 % and
+ * 10 % VAT, 15 % IRPF), books a received invoice and finds it by the supplier's number, reads the balances (Saldo /
+ * Saldo previsto), opens 303 and 347 (the IRPF invoice counts in its customer's 347 total) and switches company;
+ * then the adviser on a 390 px phone opens the work queue, follows a counter into the client, finds the same
+ * invoices in the books, checks the same figures and switches client. Every screen: at most 5 /api calls before its
+ * data (counted, asserted), its time to data (printed, never asserted), grouped figures, axe at both widths.
+ */
+const LENTO = { timeout: 60_000 };
+const MAX_LLAMADAS = 5;
+/** A figure as a person reads it: thousands grouped with a dot, two decimals, the euro sign. */
+const CIFRA = /^-?\d{1,3}(\.\d{3})*,\d{2} €$/;
+const CLIENTE = 'Reformas Integrales Levante SL';
+const PROVEEDOR = 'Distribuciones Ferreteras del Centro SA';
+const ANYO = new Date().getFullYear();
+const centimos = (texto: string) => Math.round(Number(parseAmount(texto.trim())) * 100);
+
+interface Declarado {
+  NIF: string;
+  Nombre: string;
+  Importe: string;
+}
+
+/** The customer's 347 amount this year as the server computes it (0 when not declared). */
+async function importe347(page: Page): Promise<number> {
+  const c = await apiGet<{ Declarados?: Declarado[] }>(page, `impuestos/modtributarios/calcular/347/${ANYO}/0A`);
+  const d = (c.Declarados ?? []).find((x) => x.Nombre === CLIENTE);
+  return d ? Math.round(Number(d.Importe) * 100) : 0;
+}
+
+describe('the morning at the office: owner at the desk, adviser on the phone', () => {
+  let b: Browser;
+  let llamadas: Llamadas;
+  const medidas: Medida[] = [];
+  const sufijo = Date.now().toString().slice(-6);
+  const numeroProveedor = `MAN-${sufijo}`;
+  let numeroFactura = '';
+  let total347 = 0;
+
+  beforeAll(async () => {
+    b = await openBrowser(e2eBaseURL());
+    llamadas = registrarLlamadas(b.page);
+  });
+  afterAll(async () => {
+    imprimirMedidas('Mañana en la oficina: llamadas /api y tiempo hasta los datos por pantalla', medidas);
+    await b?.close();
+  });
+
+  /** Opens a screen, waits for its data, records the measure and checks the calls before the data. */
+  async function pantalla(
+    nombre: string,
+    abrir: () => Promise<unknown>,
+    datos: (p: Page) => ReturnType<Page['locator']>,
+  ) {
+    const m = await medirPantalla(b.page, llamadas, nombre, abrir, datos);
+    medidas.push(m);
+    expect(m.llamadas, `${nombre}: ${m.rutas.join(', ')}`).toBeLessThanOrEqual(MAX_LLAMADAS);
+    return m;
+  }
+  /**
+   * A screen opened as a link is (a full load with the session kept). The page is emptied first, outside the
+   * measure, so no call of the previous screen (a background lookup) is counted as this one's.
+   */
+  const ir = (ruta: string) => async () => {
+    await b.page.goto('about:blank');
+    return b.page.goto(ruta, { waitUntil: 'commit' });
+  };
+  const filas = (p: Page) => p.locator('tbody tr');
+
+  /** Every figure among the texts reads grouped ("1.234,56 €"), and there is at least one. */
+  async function cifrasAgrupadas(textos: string[]) {
+    const cifras = textos.map((t) => t.trim()).filter((t) => t.endsWith('€'));
+    expect(cifras.length).toBeGreaterThan(0);
+    for (const c of cifras) expect(c).toMatch(CIFRA);
+  }
+
+  async function saldos(etiqueta: string) {
+    const { page } = b;
+    await pantalla(`${etiqueta}: cuentas y saldos`, ir('/movstesoreria/lista?pestana=cuentas'), (p) =>
+      p.getByTestId('saldos').locator('.mantine-Card-root'),
+    );
+    const api = await apiGet<{ Items: { Nombre: string; Saldo: string; SaldoPrevisto?: string }[] }>(
+      page,
+      'tesoreria/movstesoreria/saldos',
+    );
+    expect(api.Items.length).toBeGreaterThan(0);
+    for (const c of api.Items) expect(c.SaldoPrevisto, `${c.Nombre}: Saldo previsto`).toBeDefined();
+    const tarjetas = page.getByTestId('saldos').locator('.mantine-Card-root');
+    expect(await tarjetas.count()).toBe(api.Items.length);
+    // Saldo on every card; 'Previsto' beside it exactly where movements are recorded for later days.
+    const conPrevisto = api.Items.filter((c) => c.SaldoPrevisto !== c.Saldo).length;
+    expect(await tarjetas.getByText(/^Previsto: /).count()).toBe(conPrevisto);
+    const total = api.Items.reduce((s, c) => s + Math.round(Number(c.Saldo) * 100), 0);
+    const linea = (await page.getByText(/^Total en tesorería: /).textContent()) ?? '';
+    expect(centimos(linea.replace('Total en tesorería: ', ''))).toBe(total);
+    await cifrasAgrupadas([linea.replace('Total en tesorería: ', '')]);
+    await expectAccessibleBothWidths(page, `${etiqueta} cuentas y saldos`);
+  }
+
+  async function modelos(etiqueta: string) {
+    const { page } = b;
+    await pantalla(`${etiqueta}: modelo 303`, ir('/modtributarios/lista'), (p) =>
+      p.getByRole('table', { name: 'IVA devengado · Régimen general' }).locator('tbody tr'),
+    );
+    await expectAccessibleBothWidths(page, `${etiqueta} modelo 303`);
+    await pantalla(
+      `${etiqueta}: modelo 347`,
+      async () => {
+        await page.getByRole('combobox', { name: 'Modelo', exact: true }).click();
+        await page.getByRole('option', { name: /^Modelo 347/ }).click();
+      },
+      (p) => p.getByRole('table', { name: 'Declarados' }).getByRole('row', { name: new RegExp(CLIENTE) }),
+    );
+    const fila = page.getByRole('table', { name: 'Declarados' }).getByRole('row', { name: new RegExp(CLIENTE) });
+    const importe = (await fila.locator('td').nth(3).textContent()) ?? '';
+    expect(importe.trim()).toMatch(CIFRA);
+    expect(centimos(importe)).toBe(total347);
+    await expectAccessibleBothWidths(page, `${etiqueta} modelo 347`);
+  }
+
+  it('the owner issues, books, checks the figures and switches company (desktop)', async () => {
+    await login(b, 'demo', undefined, 'DEMO');
+    const { page } = b;
+    await page.setViewportSize(DESKTOP);
+    const antes347 = await importe347(page);
+
+    // 1. A professional's invoice: 2.000 at 21 %, 1.000 at 10 %, 15 % IRPF → 3.000 + 520 − 450 = 3.070,00 €.
+    await pantalla('propietario: nueva factura', ir('/fventa/nuevo'), (p) => p.getByLabel('Cliente', { exact: false }));
+    const cliente = page.getByLabel('Cliente', { exact: false }).first();
+    await cliente.click();
+    await cliente.fill('Reformas Integrales');
+    await page.getByRole('option', { name: new RegExp(CLIENTE) }).click();
+    await page.getByTestId('datos-cliente').getByText(CLIENTE).waitFor();
+    await page.getByLabel('Retención IRPF %').fill('15');
+    const linea = async (n: number, texto: string, precio: string, iva: RegExp) => {
+      await page.getByLabel(`Descripción ${n}`).fill(texto);
+      await page.getByLabel(`Cantidad ${n}`).fill('1');
+      await page.getByLabel(`Precio ${n}`).fill(precio);
+      await page.getByRole('combobox', { name: `IVA ${n}`, exact: true }).click();
+      await page.getByRole('option', { name: iva }).click();
+    };
+    await linea(1, 'Honorarios del proyecto de reforma', '2000', /^IVA 21 %$/);
+    await page.getByRole('button', { name: 'Añadir línea' }).click();
+    await linea(2, 'Dirección de obra (vivienda)', '1000', /^IVA 10 %$/);
+    await expect.poll(() => page.getByTestId('total').textContent(), LENTO).toBe('3.070,00 €');
+    expect(await page.getByTestId('total-retencion').textContent()).toContain('450,00 €');
+    await expectAccessibleBothWidths(page, 'mañana factura profesional');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await waitToast(page, 'Los datos se han guardado correctamente');
+    await page.waitForURL(/\/fventa\/editar\/\d+$/, LENTO);
+    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Emitir' }).click();
+    await waitToast(page, 'La factura se ha emitido con el número');
+    await expect.poll(() => page.getByTestId('titulo-documento').textContent(), LENTO).toMatch(/^Factura \S+\d$/);
+    numeroFactura = (await page.getByTestId('titulo-documento').textContent())!.replace('Factura ', '');
+    expect(await page.getByTestId('total').textContent()).toBe('3.070,00 €');
+    // 347 counts the invoice's total with VAT (3.520,00 €): the withholding does not take it out of the customer's total.
+    total347 = antes347 + 352_000;
+
+    // 2. A received invoice with the supplier's own number, found again by that number and registered.
+    await pantalla('propietario: nueva factura recibida', ir('/fcompra/nuevo'), (p) =>
+      p.getByLabel('Proveedor', { exact: false }),
+    );
+    const proveedor = page.getByLabel('Proveedor', { exact: false }).first();
+    await proveedor.click();
+    await proveedor.fill('Distribuciones Ferreteras');
+    await page.getByRole('option', { name: new RegExp(PROVEEDOR) }).click();
+    await page.getByLabel('Número de factura del proveedor', { exact: false }).fill(numeroProveedor);
+    await page.getByLabel('Descripción 1').fill('Material de oficina');
+    await page.getByLabel('Cantidad 1').fill('4');
+    await page.getByLabel('Precio 1').fill('312,50');
+    await expect.poll(() => page.getByTestId('total').textContent(), LENTO).toBe('1.512,50 €');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await waitToast(page, 'Los datos se han guardado correctamente');
+    await page.waitForURL(/\/fcompra\/editar\/\d+$/, LENTO);
+    await pantalla(
+      'propietario: facturas y gastos por nº de proveedor',
+      ir(`/fcompra/lista?buscar=${numeroProveedor}`),
+      filas,
+    );
+    expect(await filas(page).count()).toBe(1);
+    await cifrasAgrupadas(await filas(page).first().locator('td').allTextContents());
+    await expectAccessibleBothWidths(page, 'mañana facturas y gastos');
+    await filas(page).first().getByRole('link').first().click();
+    await page.waitForURL(/\/fcompra\/editar\/\d+$/, LENTO);
+    await page.getByRole('button', { name: 'Registrar', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Registrar', exact: true }).click();
+    await waitToast(page, 'La factura se ha registrado con el número');
+    await page.getByTestId('solo-lectura').waitFor(LENTO);
+    // The received book of the quarter shows the supplier's number beside ours.
+    await pantalla('propietario: libro de recibidas', ir('/factrecibidas/lista'), filas);
+    await page.getByRole('row', { name: new RegExp(`\\b${numeroProveedor}\\b`) }).waitFor(LENTO);
+    await expectAccessibleBothWidths(page, 'mañana libro de recibidas');
+
+    // 3. The balances, 303 and 347.
+    await saldos('propietario');
+    await modelos('propietario');
+    await screenshot(page, 'manana-propietario-347');
+
+    // 4. Another company of the owner through the switcher: its figures grouped too.
+    const empresa = await page.getByTestId('company-name').textContent();
+    await page.locator('input[aria-label="Cambiar de empresa"]').click();
+    await page.getByRole('option', { name: 'Demo Servicios SL' }).click();
+    await expect.poll(() => page.getByTestId('company-name').textContent(), LENTO).not.toBe(empresa);
+    await page.getByTestId('user-menu').waitFor(LENTO);
+    await pantalla('propietario: inicio (otra empresa)', ir('/'), (p) =>
+      p.locator('[data-testid^="panel-"][data-testid$="-valor"]'),
+    );
+    await cifrasAgrupadas(await page.locator('[data-testid^="panel-"][data-testid$="-valor"]').allTextContents());
+    await expectAccessibleBothWidths(page, 'mañana otra empresa inicio');
+  }, 600_000);
+
+  it('the adviser follows the work queue into the client and checks the same figures (390 px)', async () => {
+    expect(numeroFactura).not.toBe('');
+    await login(b, 'asesoria', undefined, 'ASESORIA');
+    const { page } = b;
+    await page.setViewportSize(PHONE);
+
+    // 1. The queue, and a counter into the client (entering opens the list behind it there).
+    await pantalla('asesor: cola de trabajo', ir('/aseempresas/lista'), (p) => p.getByRole('article'));
+    await expectAccessibleBothWidths(page, 'mañana cola de trabajo');
+    const demo = page.getByRole('article', { name: 'Comercial Demo SL' });
+    const contador = demo.getByRole('button', {
+      name: /^\d+ (rechazos VeriFactu|facturas sin NIF|recibos devueltos|apuntes sin conciliar)$/,
+    });
+    const modelo = demo.getByRole('button', { name: /^Modelo \d{3} / });
+    const destinos: Record<string, string> = {
+      'rechazos VeriFactu': '/fventaverifactu/lista',
+      'facturas sin NIF': '/fventa/lista',
+      'recibos devueltos': '/remesas/lista',
+      'apuntes sin conciliar': '/movstesoreria/lista',
+    };
+    if ((await contador.count()) > 0) {
+      const texto = (await contador.first().textContent()) ?? '';
+      const destino = destinos[texto.replace(/^\d+ /, '')]!;
+      await contador.first().click();
+      await expect.poll(() => pathOf(page), LENTO).toContain(destino);
+    } else {
+      await modelo.first().click();
+      await expect.poll(() => pathOf(page), LENTO).toContain('/calendariofiscal/lista');
+    }
+    await page.getByTestId('user-menu').waitFor(LENTO);
+    expect((await apiGet<{ NombreEmpresa: string }>(page, 'usuarios/usuario/infoempre')).NombreEmpresa).toBe(
+      'Comercial Demo SL',
+    );
+
+    // 2. The owner's invoices in the books: the issued one by its number, the received one by the supplier's.
+    await pantalla('asesor: libro de emitidas', ir('/factemitidas/lista'), filas);
+    // One book row per rate: 2.000,00 € at 21 % and 1.000,00 € at 10 %.
+    const libro = page.getByRole('row', { name: new RegExp(`\\b${numeroFactura}\\b`) });
+    await libro.first().waitFor(LENTO);
+    expect(await libro.count()).toBe(2);
+    const filasLibro = (await libro.allTextContents()).join(' | ');
+    expect(filasLibro).toMatch(/2\.000,00 €[^|]*21,00[^|]*420,00/);
+    expect(filasLibro).toMatch(/1\.000,00 €[^|]*10,00[^|]*100,00/);
+    await expectAccessibleBothWidths(page, 'mañana asesor libro de emitidas');
+    await pantalla(
+      'asesor: facturas y gastos por nº de proveedor',
+      ir(`/fcompra/lista?buscar=${numeroProveedor}`),
+      filas,
+    );
+    expect(await filas(page).count()).toBe(1);
+    await pantalla('asesor: libro de recibidas', ir('/factrecibidas/lista'), filas);
+    await page.getByRole('row', { name: new RegExp(`\\b${numeroProveedor}\\b`) }).waitFor(LENTO);
+    await expectAccessibleBothWidths(page, 'mañana asesor libro de recibidas');
+
+    // 3. The same balances and the same 347 total (the IRPF invoice included).
+    await saldos('asesor');
+    await modelos('asesor');
+    await screenshot(page, 'manana-asesor-347');
+
+    // 4. The other client through the switcher.
+    await page.setViewportSize(DESKTOP);
+    await page.locator('input[aria-label="Cambiar de empresa"]').click();
+    await page.getByRole('option', { name: 'Academia Demo Formación SL' }).click();
+    await expect.poll(() => page.getByTestId('company-name').textContent(), LENTO).toBe('Academia Demo Formación SL');
+    await pantalla('asesor: cuentas y saldos (otro cliente)', ir('/movstesoreria/lista?pestana=cuentas'), (p) =>
+      p.getByText(/^Total en tesorería: /),
+    );
+    await page.setViewportSize(PHONE);
+    const linea = (await page.getByText(/^Total en tesorería: /).textContent()) ?? '';
+    await cifrasAgrupadas([linea.replace('Total en tesorería: ', '')]);
+  }, 600_000);
+});
