@@ -137,6 +137,19 @@ describe('390, 190 and 180 from the same rows as 303, 111 and 115', () => {
     expect((await fichero('190')).split('\r\n')[1]!.slice(35, 75).trimEnd()).toBe('ABOGADA NUÑEZ');
   });
 
+  it('a 390 draft saved and presented like the other returns, its result the annual one (86)', async () => {
+    const g = await demo.request('POST', `${B}/guardar/390/2024/0A`, {});
+    expect(g.status, JSON.stringify(g.body)).toBe(201);
+    expect(g.body).toMatchObject({ Modelo: '390', Periodo: '0A', Estado: 'borrador', Resultado: '-105.00' });
+    const p = await demo.request('POST', `${B}/presentar/${g.body.Id}`, {
+      FechaPresentacion: '2025-01-28',
+      Justificante: '3900000000001',
+    });
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    expect(p.body).toMatchObject({ Estado: 'presentada', Resultado: '-105.00' });
+    expect((await demo.request('POST', `${B}/guardar/390/2024/0A`, {})).status).toBe(409);
+  });
+
   it('an annual period only; a bad year is a Spanish 400', async () => {
     const q = await demo.request('GET', `${B}/calcular/390/2024/1T`);
     expect(q.status).toBe(400);
