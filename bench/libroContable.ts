@@ -30,29 +30,29 @@ export async function benchLibroContable(): Promise<void> {
     const [e] = await database.query<{ id: number }>(`select id from empresas where codigo = 'DEMO'`);
     const empresaId = Number(e!.id);
     const asientos = Math.ceil(n / 2);
-    // Entries of 2026: the debit on a subaccount of groups 4/6/5, the credit on one of 7/4/1 (2,000 in all).
+    // Entries of 2030 (a year the demo leaves empty): the debit on a subaccount of groups 4/6/5, the credit on one of 7/4/1 (2,000 in all).
     const [, tCarga] = await timed(async () => {
       await database.query(
         `insert into asientos_contables (empresa_id, ejercicio, numero, fecha, concepto, tipo, origen)
-         select $1, 2026, g, date '2026-01-01' + (g % 365), 'Asiento ' || g, 'manual', 'manual'
+         select $1, 2030, g, date '2030-01-01' + (g % 365), 'Asiento ' || g, 'manual', 'manual'
          from generate_series(1, ${asientos}) g`,
         [empresaId],
       );
       await database.query(
         `insert into apuntes_contables (empresa_id, id_asiento, orden, ejercicio, fecha, subcuenta, concepto, debe, haber)
-         select a.empresa_id, a.id, o, 2026, a.fecha,
+         select a.empresa_id, a.id, o, 2030, a.fecha,
            case when o = 1 then (array['430','600','572'])[1 + a.numero % 3] else (array['700','400','100'])[1 + a.numero % 3] end
              || lpad((a.numero % 333)::text, 7, '0'),
            a.concepto, case when o = 1 then 1000 + a.numero % 9000 else 0 end,
            case when o = 2 then 1000 + a.numero % 9000 else 0 end
          from asientos_contables a cross join generate_series(1, 2) o
-         where a.empresa_id = $1 and a.ejercicio = 2026`,
+         where a.empresa_id = $1 and a.ejercicio = 2030`,
         [empresaId],
       );
       await database.query('ANALYZE asientos_contables, apuntes_contables');
     });
     const s = companyScope(database.db, { empresaId, personaId: null, userName: 'bench' });
-    const p = { FechaDesde: '2026-01-01', FechaHasta: '2026-12-31' };
+    const p = { FechaDesde: '2030-01-01', FechaHasta: '2030-12-31' };
     const rows: Cell[][] = [[`load ${num(n, 0)} lines (one INSERT … SELECT) + ANALYZE`, '', ms(tCarga)]];
     for (let vuelta = 1; vuelta <= 2; vuelta++) {
       const [sub, tSub] = await timed(() => sumasYSaldos(s, p, 'subcuenta'));
@@ -67,7 +67,7 @@ export async function benchLibroContable(): Promise<void> {
     const [, tCrudo] = await timed(() =>
       database.query(
         `select subcuenta, sum(debe), sum(haber) from apuntes_contables
-         where empresa_id = $1 and ejercicio = 2026 group by subcuenta`,
+         where empresa_id = $1 and ejercicio = 2030 group by subcuenta`,
         [empresaId],
       ),
     );
@@ -77,7 +77,7 @@ export async function benchLibroContable(): Promise<void> {
     printTable(`Ledger reports over ${num(n, 0)} entry lines (PGlite)`, ['step', 'figure', 'time'], rows);
     const plan = await database.query<{ 'QUERY PLAN': string }>(
       `explain select subcuenta, sum(debe), sum(haber) from apuntes_contables
-       where empresa_id = $1 and ejercicio = 2026 group by subcuenta`,
+       where empresa_id = $1 and ejercicio = 2030 group by subcuenta`,
       [empresaId],
     );
     console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
