@@ -192,7 +192,7 @@ describe('comprobaciones: each annual summary against its four periodic returns'
       Justificante: '3030000000001',
     });
     expect(p.status, JSON.stringify(p.body)).toBe(200);
-    await venta(ids.cliente, '2024-12-15', '100');
+    await venta(ids.cliente!, '2024-12-15', '100');
     const r = await demo.request('GET', `${B}/comprobaciones/2024`);
     const c390 = modelo(r.body, '390');
     expect(c390.Cuadra).toBe(false);
