@@ -48,7 +48,7 @@ export const ETIQUETA_ESTADO: Record<EstadoPlazo, string> = {
   domiciliado: 'Domiciliado',
 };
 
-export interface PlazoFiscal {
+export interface PlazoCalendario {
   Modelo: ModeloCalendario;
   Anyo: number;
   /** `1T`…`4T`, `01`…`12`, `0A`. */
@@ -136,8 +136,8 @@ export function periodosDe(modelo: ModeloCalendario, perfil: PerfilFiscal): stri
 }
 
 /** Every deadline of the company's models for the periods of `anyo`, by date. */
-export function plazosDelAnyo(perfil: PerfilFiscal, anyo: number): PlazoFiscal[] {
-  const r: PlazoFiscal[] = [];
+export function plazosDelAnyo(perfil: PerfilFiscal, anyo: number): PlazoCalendario[] {
+  const r: PlazoCalendario[] = [];
   for (const Modelo of modelosQueAplican(perfil))
     for (const Periodo of periodosDe(Modelo, perfil))
       r.push({ Modelo, Anyo: anyo, Periodo, Vence: vencimiento(Modelo, anyo, Periodo) });
