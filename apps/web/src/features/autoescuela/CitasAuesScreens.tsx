@@ -22,6 +22,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { EntityScreen } from '../../ui/EntityScreen.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { fechaEs, useFormacion } from '../formacion/formacionApi.ts';
@@ -147,10 +148,12 @@ function AccionesCita({ id }: { id: number }) {
   };
   return (
     <Group>
-      <Button onClick={() => enviar('solicitar')}>Enviar a AUES</Button>
-      <Button variant="light" color="red" onClick={() => enviar('anular')}>
+      <BotonProtegido permiso="ExamAues" onClick={() => enviar('solicitar')}>
+        Enviar a AUES
+      </BotonProtegido>
+      <BotonProtegido permiso="ExamAues" variant="light" color="red" onClick={() => enviar('anular')}>
         Anular en AUES
-      </Button>
+      </BotonProtegido>
     </Group>
   );
 }
