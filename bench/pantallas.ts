@@ -62,7 +62,7 @@ export const PANTALLAS: Pantalla[] = [
     usuario: 'propietario',
     abrir: async (page) => {
       await ir('/modtributarios/lista')(page);
-      await page.getByLabel('Modelo', { exact: true }).click();
+      await page.getByRole('combobox', { name: 'Modelo', exact: true }).click();
       await page.getByRole('option', { name: /347/ }).click();
     },
     datos: (p) => p.getByRole('table', { name: 'Declarados' }).locator('tbody tr'),
