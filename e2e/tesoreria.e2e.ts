@@ -109,7 +109,77 @@ describe('tesoreria: a direct-debit batch with a return, and a bank statement re
     await expectAccessibleBothWidths(page, 'extractos conciliacion');
     await conciliacion.getByRole('button', { name: 'Confirmar todas las propuestas' }).click();
     await waitToast(page, 'Apunte conciliado');
-    await conciliacion.getByText(/Conciliado con Movimiento/).waitFor();
+    // Readable labels: what it is matched with as text · day · amount, no line number or internal id.
+    await conciliacion
+      .getByText(`Movimiento · Recibo de la luz · ${hoy().split('-').reverse().join('/')} · -45,30 €`)
+      .waitFor();
+    expect(await conciliacion.getByText(/#\d|línea \d/).count()).toBe(0);
     await screenshot(page, 'tesoreria-conciliado');
+  }, 240_000);
+
+  it('turns two unmatched bank fees into movements from the line, the second by the rule the first remembered', async () => {
+    const { page } = b;
+    await page.goto('/movstesoreria');
+    await page.getByRole('tab', { name: 'Extractos bancarios' }).click();
+    await page.getByText('Importar extracto (Norma 43)').waitFor();
+    await page.getByRole('combobox', { name: 'Cuenta' }).click();
+    await page.getByRole('option', { name: 'Cuenta corriente principal' }).click();
+    const comision = (concepto: string) => ({
+      fechaOperacion: hoy(),
+      fechaValor: hoy(),
+      conceptoComun: '17',
+      conceptoPropio: '010',
+      importe: '-3.50',
+      documento: '',
+      referencia1: '',
+      referencia2: '',
+      concepto,
+    });
+    const n43 = escribirNorma43({
+      banco: '9999',
+      oficina: '0001',
+      cuenta: '0000000001',
+      desde: hoy(),
+      hasta: hoy(),
+      saldoInicial: '10.00',
+      divisa: '978',
+      titular: 'DEMO',
+      apuntes: [comision('COMISION CUSTODIA'), comision('COMISION CUSTODIA VALORES')],
+    });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'comisiones.n43', mimeType: 'text/plain', buffer: Buffer.from(n43, 'latin1') });
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    await waitToast(page, 'Extracto importado: 2 apuntes');
+    const conciliacion = page.getByTestId('conciliacion');
+    await conciliacion
+      .getByText(`Comision custodia · ${hoy().split('-').reverse().join('/')} · -3,50 €`)
+      .first()
+      .waitFor();
+    await conciliacion.getByRole('button', { name: 'Crear movimiento' }).first().click();
+    const dialogo = page.getByRole('dialog', { name: 'Crear movimiento desde el apunte' });
+    await dialogo.getByRole('combobox', { name: 'Concepto' }).click();
+    await page.getByRole('option', { name: 'Comisiones bancarias' }).click();
+    await dialogo.getByRole('checkbox', { name: 'Recordar para próximas' }).check();
+    expect(await dialogo.getByLabel('Cuando el texto del banco contenga').inputValue()).toBe('Comision custodia');
+    await expectAccessibleBothWidths(page, 'extractos crear movimiento');
+    await dialogo.getByRole('button', { name: 'Crear y conciliar' }).click();
+    await waitToast(page, 'Movimiento creado y conciliado; regla guardada');
+    // The second line now carries the remembered rule: one click on its prefilled form.
+    await conciliacion.getByText('Regla: «Comision custodia» → Comisiones bancarias (6260000000)').waitFor();
+    await page.getByTestId('reglas-conciliacion').getByText('Comision custodia').first().waitFor();
+    await conciliacion.getByRole('button', { name: 'Crear movimiento' }).click();
+    await page
+      .getByRole('dialog', { name: 'Crear movimiento desde el apunte' })
+      .getByRole('button', { name: 'Crear y conciliar' })
+      .click();
+    await page
+      .locator('.mantine-Notification-root')
+      .getByText('Movimiento creado y conciliado', { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => conciliacion.getByRole('button', { name: 'Crear movimiento' }).count(), { timeout: 15_000 })
+      .toBe(0);
+    await screenshot(page, 'tesoreria-movimiento-desde-apunte');
   }, 240_000);
 });

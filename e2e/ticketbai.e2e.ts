@@ -41,7 +41,7 @@ describe('ticketbai: a Gipuzkoa invoice is signed, printed with its QR and accep
     await page.getByLabel('Precio 1').press('Control+Enter');
     await waitToast(page, 'Los datos se han guardado correctamente');
     await page.waitForURL(/\/fventa\/editar\/\d+$/);
-    await page.getByRole('button', { name: 'Emitir' }).click();
+    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Emitir' }).click();
     await waitToast(page, 'La factura se ha emitido con el número');
     await expect.poll(() => page.getByTestId('titulo-documento').textContent()).toMatch(/^Factura [A-Z]\S*\d$/);

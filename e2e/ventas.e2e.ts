@@ -72,7 +72,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
     await expect.poll(() => page.getByTestId('titulo-documento').textContent()).toBe('Factura (borrador)');
 
     // 3. Issue it: a number appears and the invoice becomes read-only.
-    await page.getByRole('button', { name: 'Emitir' }).click();
+    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Emitir' }).click();
     await waitToast(page, 'La factura se ha emitido con el número');
     await expect.poll(() => page.getByTestId('titulo-documento').textContent()).toMatch(/^Factura [A-Z]\S*\d$/);
