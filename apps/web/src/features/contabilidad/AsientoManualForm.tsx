@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
-import type { AsientoLibro } from './LibroContable.tsx';
+import type { AsientoLibro } from './asientoLibro.ts';
 
 interface LineaForm {
   Subcuenta: string;

@@ -22,6 +22,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { save } from '../../ui/list/ExportMenu.tsx';
 import { AsientoManualForm } from './AsientoManualForm.tsx';
+import type { AsientoLibro } from './asientoLibro.ts';
 import { PeriodoPicker } from './PeriodoPicker.tsx';
 import { rangoPeriodo } from './periodo.ts';
 
@@ -38,26 +39,6 @@ interface FilaSumas {
 interface Sumas {
   Filas: FilaSumas[];
   Totales: { Debe: string; Haber: string; Cuadra: boolean };
-}
-interface Apunte {
-  Subcuenta: string;
-  Nombre: string;
-  Concepto: string;
-  Debe: string;
-  Haber: string;
-}
-export interface AsientoLibro {
-  Id: number;
-  Numero: number;
-  Fecha: string;
-  Concepto: string;
-  Tipo: string;
-  TipoTexto: string;
-  Origen: string;
-  IdOrigen: number | null;
-  Documento: string;
-  IdRevertido: number | null;
-  Apuntes: Apunte[];
 }
 interface Mayor {
   Cuenta: string;
