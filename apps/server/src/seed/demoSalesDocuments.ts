@@ -1,7 +1,7 @@
 import { type DocumentoVentaInput, sumarMeses } from '@faro/domain';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { applyStockMoves } from '../modules/catalogo/stockRoutes.ts';
-import { anular, convertir, rectificar } from '../modules/ventas/documentos/cadena.ts';
+import { anular, asentarAnulacion, convertir, rectificar } from '../modules/ventas/documentos/cadena.ts';
 import {
   actualizarDocumento,
   cargarCabecera,
@@ -417,6 +417,7 @@ export async function seedDemoSalesDocuments(
     en(da, async (tx) => {
       const anulada = await anular(tx, ['factura'], ids.get(ka)!);
       await registrarAnulacion(tx, anulada);
+      await asentarAnulacion(tx, anulada);
       await sincronizarStockVenta(tx, anulada.id);
     });
   }

@@ -158,13 +158,19 @@ export function conversionesDe(lado: LadoDocumentos, repo: Repositorio, cant: Ca
     }
     const [row] = await s.update(dv, { estado: 'Anulada' }, eq(dv.id, id)).returning();
     if (!row) throw notFound();
-    // A cancelled invoice's entry gets its reverse entry (never edited).
-    if (TIPOS_FACTURA.includes(h.tipo as never))
-      await asentarDocumentos(s, lado.lado === 'venta' ? 'venta' : 'compra', [id]);
     // Its quantities are free again: the documents it was carried from may have something pending once more.
     await cant.recalcularOrigenes(s, await cant.documentosOrigen(s, id), true);
     return row;
   }
 
-  return { convertir, historial, anular };
+  /**
+   * A cancelled invoice's entry gets its reverse entry (never edited). Called after the side's cancellation record
+   * (`alAnular`): the ledger's year counter is the last lock, as in issuing, or a cancellation and an issue deadlock.
+   */
+  async function asentarAnulacion(s: Scope, anulada: Cabecera): Promise<void> {
+    if (TIPOS_FACTURA.includes(anulada.tipo as never))
+      await asentarDocumentos(s, lado.lado === 'venta' ? 'venta' : 'compra', [anulada.id]);
+  }
+
+  return { convertir, historial, anular, asentarAnulacion };
 }

@@ -209,6 +209,7 @@ function registrarRecurso(
     await scope.tx(async (tx) => {
       const anulada = await m.anular(tx, tipos, id);
       await lado.alAnular?.(tx, anulada);
+      await m.asentarAnulacion(tx, anulada);
       await m.sincronizarStock(tx, id);
     });
     return cargar(scope, id);

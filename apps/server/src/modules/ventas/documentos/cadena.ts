@@ -11,7 +11,7 @@ import { comoEntrada, TIPOS_FACTURA } from './emitir.ts';
 
 /** Conversions, the chain and cancellations: the document engine's (`modules/documentos/conversiones.ts`). */
 export { convertirBody } from '../../documentos/conversiones.ts';
-export const { convertir, historial, anular } = motorVenta;
+export const { convertir, historial, anular, asentarAnulacion } = motorVenta;
 
 export const rectificarBody = z.object({
   TipoRectificativa: z.enum(['R1', 'R2', 'R3', 'R4', 'R5'], { error: 'Indica el tipo de rectificativa (R1–R5)' }),
