@@ -17,11 +17,39 @@ async function texto(ctx: IsolationContext, url: string): Promise<Answer> {
   };
 }
 
+const LIBRO = '/api/impuestos/contabilidad/libro';
+const asientoB = { id: 0 };
+
 export const contabilidadIsolation: IsolationArea = {
-  async seedB() {},
+  // B keeps a manual ledger entry whose concept is the sentinel: A may neither read it nor reverse it by id.
+  async seedB({ postB, sentinel }) {
+    const uno = { Debe: '100.00', Haber: '0' };
+    const otro = { Debe: '0', Haber: '100.00' };
+    asientoB.id = (
+      await postB(`${LIBRO}/asientos`, {
+        Fecha: '2026-01-15',
+        Concepto: sentinel,
+        Apuntes: [
+          { Subcuenta: '5720000', ...uno },
+          { Subcuenta: '7050000', ...otro },
+        ],
+      })
+    ).Id;
+  },
+  async verifyB({ b, sentinel }) {
+    const r = await b.request('GET', `${LIBRO}/asiento/${asientoB.id}`);
+    const revertido = await b.request('GET', `${LIBRO}/diario?FechaDesde=2026-01-01&FechaHasta=2026-12-31`);
+    const reversos = (revertido.body?.Asientos ?? []).filter(
+      (x: { IdRevertido: number | null }) => x.IdRevertido === asientoB.id,
+    );
+    if (r.status !== 200 || r.body.Concepto !== sentinel || reversos.length)
+      throw new Error('El asiento manual de B ha cambiado');
+  },
   explicit(ctx) {
     const get = (url: string) => () => ctx.a.request('GET', url);
     const out: Record<string, () => Promise<Answer>> = {
+      [`GET ${LIBRO}/asiento/:id`]: get(`${LIBRO}/asiento/${asientoB.id}`),
+      [`POST ${LIBRO}/anular/:id`]: () => ctx.a.request('POST', `${LIBRO}/anular/${asientoB.id}`, {}),
       'GET /api/impuestos/contabilidad/asientos': () => texto(ctx, `/api/impuestos/contabilidad/asientos?${PERIODO}`),
       'GET /api/impuestos/contabilidad/contaplus': () =>
         texto(ctx, `/api/impuestos/contabilidad/contaplus?${PERIODO}&Fichero=xsubcta`),

@@ -30,6 +30,7 @@ function explicit({ a }: IsolationContext): Record<string, () => Promise<Answer>
       return { ...r, expected: r.body?.Presentada === false && r.body.Registros?.length === 0 ? 200 : -1 };
     },
     [`GET ${M}/traza/:modelo/:anyo/:periodo/:casilla`]: () => ok(a.request('GET', `${M}/traza/${P}/71`)),
+    [`GET ${M}/comprobaciones/:anyo`]: () => ok(a.request('GET', `${M}/comprobaciones/2024`)),
     [`GET ${M}/fichero/:modelo/:anyo/:periodo`]: () => ok(a.request('GET', `${M}/fichero/${P}`)),
     [`GET ${M}/pdf/:modelo/:anyo/:periodo`]: () => ok(a.request('GET', `${M}/pdf/${P}`)),
     [`POST ${M}/guardar/:modelo/:anyo/:periodo`]: () => propio(201)(a.request('POST', `${M}/guardar/115/2024/4T`, {})),
