@@ -466,7 +466,7 @@ function AsientoModal({ id, onClose }: { id: number | null; onClose: () => void 
             <Text>
               Documento:{' '}
               {ruta ? (
-                <Anchor component={Link} to={ruta}>
+                <Anchor component={Link} to={ruta} underline="always">
                   {a.Documento}
                 </Anchor>
               ) : (

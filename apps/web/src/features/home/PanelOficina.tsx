@@ -170,7 +170,7 @@ export function PanelOficina({ empresa }: { empresa: number }) {
   const p = panel.data;
   if (!p)
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Cargando las cifras de la empresa">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Cargando las cifras de la empresa">
         <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="sm">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} h={92} radius="md" />
