@@ -27,7 +27,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
-import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { DateInput } from '../../ui/dates.ts';
@@ -44,7 +43,7 @@ import {
   numeroEditable,
   TIPOS_RECTIFICATIVA,
 } from './documentosModel.ts';
-import { EmitirYCobrar } from './EmitirYCobrar.tsx';
+import { EmitirYCobrar, useCuentasCobro } from './EmitirYCobrar.tsx';
 import { EnviarDialogo } from './EnviarDocumento.tsx';
 import { rutaDe, useLado } from './lado.ts';
 import { nombrePdf, VistaPreviaPdf } from './VistaPreviaPdf.tsx';
@@ -617,15 +616,9 @@ export function CobroDialogo(p: {
   onCerrar: () => void;
   onHecho: () => Promise<void>;
 }) {
-  const cuentas = useReferenceList('tesoreria');
-  if (!cuentas.data) return null;
-  const opciones = selectableItems(cuentas.data, []);
-  const defecto =
-    (p.idCuentaDefecto && opciones.some((o) => o.value === String(p.idCuentaDefecto))
-      ? String(p.idCuentaDefecto)
-      : null) ??
-    opciones[0]?.value ??
-    null;
+  const cuentas = useCuentasCobro(p.idCuentaDefecto);
+  if (!cuentas) return null;
+  const { opciones, defecto } = cuentas;
   return <CobroForm {...p} opciones={opciones} defecto={defecto} />;
 }
 

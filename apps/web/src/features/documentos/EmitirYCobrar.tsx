@@ -24,6 +24,15 @@ const validar = (v: Valores) => {
  * 'Emitir y cobrar' / 'Registrar y pagar': the invoice issued and its whole total collected (paid) in one step —
  * the company's default account and the invoice's own date already filled in, so the common case is one click.
  */
+/** The treasury accounts to collect or pay into, and the one offered first (the company's default when it is one). */
+export function useCuentasCobro(idCuentaDefecto: number | null) {
+  const cuentas = useReferenceList('tesoreria');
+  if (!cuentas.data) return null;
+  const opciones = selectableItems(cuentas.data, []);
+  const porDefecto = idCuentaDefecto && opciones.some((o) => o.value === String(idCuentaDefecto));
+  return { opciones, defecto: porDefecto ? String(idCuentaDefecto) : (opciones[0]?.value ?? null) };
+}
+
 export function EmitirYCobrar(p: {
   base: string;
   doc: DocumentoVenta;
@@ -32,15 +41,9 @@ export function EmitirYCobrar(p: {
   onCerrar: () => void;
   onHecho: (emitida: DocumentoVenta) => Promise<void>;
 }) {
-  const cuentas = useReferenceList('tesoreria');
-  if (!cuentas.data) return null;
-  const opciones = selectableItems(cuentas.data, []);
-  const defecto =
-    (p.idCuentaDefecto && opciones.some((o) => o.value === String(p.idCuentaDefecto))
-      ? String(p.idCuentaDefecto)
-      : null) ??
-    opciones[0]?.value ??
-    null;
+  const cuentas = useCuentasCobro(p.idCuentaDefecto);
+  if (!cuentas) return null;
+  const { opciones, defecto } = cuentas;
   return <Formulario {...p} opciones={opciones} defecto={defecto} />;
 }
 
