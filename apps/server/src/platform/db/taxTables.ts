@@ -36,6 +36,8 @@ export const modelosPresentados = pgTable(
     estado: text('estado').notNull().default('borrador'),
     fechaPresentacion: date('fecha_presentacion', { mode: 'string' }),
     justificante: text('justificante'),
+    /** The AEAT's receipt PDF, kept in the document manager (`gd_ficheros`, origin `modelos`). */
+    idJustificantePdf: bigint('id_justificante_pdf', { mode: 'number' }),
     /** The return this one completes or replaces (complementaria / sustitutiva). */
     idAnterior: bigint('id_anterior', { mode: 'number' }),
     /** Boxes typed in (payroll, regularisations) and the computed boxes when saved. */

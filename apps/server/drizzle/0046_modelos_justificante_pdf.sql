@@ -1,0 +1,1 @@
+ALTER TABLE "modelos_presentados" ADD COLUMN "id_justificante_pdf" bigint;
