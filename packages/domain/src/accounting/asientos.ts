@@ -21,6 +21,8 @@ export type TipoAsiento =
   | 'cobro'
   | 'pago'
   | 'comision'
+  | 'movimiento'
+  | 'arqueo'
   | 'manual'
   | 'regularizacion'
   | 'cierre'
@@ -33,6 +35,8 @@ export const TIPOS_ASIENTO: Record<TipoAsiento, string> = {
   cobro: 'Cobro',
   pago: 'Pago',
   comision: 'Comisión bancaria',
+  movimiento: 'Movimiento de tesorería',
+  arqueo: 'Diferencia de arqueo',
   manual: 'Asiento manual',
   regularizacion: 'Regularización',
   cierre: 'Cierre del ejercicio',

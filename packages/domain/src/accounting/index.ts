@@ -1,4 +1,6 @@
+export * from './amortizacion.ts';
 export * from './asientos.ts';
+export * from './asientosTesoreria.ts';
 export * from './contaplus.ts';
 export * from './libro.ts';
 export * from './pgcPymes.ts';

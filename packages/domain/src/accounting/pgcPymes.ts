@@ -81,6 +81,9 @@ export const PLAN_PYMES: readonly (readonly [string, string])[] = [
   ['642', 'Seguridad Social a cargo de la empresa'],
   ['66', 'Gastos financieros'],
   ['662', 'Intereses de deudas'],
+  ['669', 'Otros gastos financieros'],
+  ['67', 'Pérdidas procedentes de activos no corrientes y gastos excepcionales'],
+  ['678', 'Gastos excepcionales'],
   ['68', 'Dotaciones para amortizaciones'],
   ['680', 'Amortización del inmovilizado intangible'],
   ['681', 'Amortización del inmovilizado material'],
@@ -94,6 +97,8 @@ export const PLAN_PYMES: readonly (readonly [string, string])[] = [
   ['759', 'Ingresos por servicios diversos'],
   ['76', 'Ingresos financieros'],
   ['769', 'Otros ingresos financieros'],
+  ['77', 'Beneficios procedentes de activos no corrientes e ingresos excepcionales'],
+  ['778', 'Ingresos excepcionales'],
 ];
 
 /** The level of a code of the chart: 1 digit a group, 2 a subgroup, 3–4 an account, the company's digits a subaccount. */
