@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  check,
   date,
   foreignKey,
   index,
@@ -15,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { col } from './entityTable.ts';
-import { clientesTable, conceptosmovsTable, tesoreriaTable } from './masterTables.ts';
+import { clientesTable, conceptosmovsTable, proveedoresTable, tesoreriaTable } from './masterTables.ts';
 import { empresas } from './platformTables.ts';
 import { documentosCompra } from './purchaseDocuments.ts';
 import { documentosVenta } from './salesDocuments.ts';
@@ -40,6 +41,28 @@ const tesoreriaFk = (name: string, t: { empresaId: AnyPgColumn; IdTesoreria: Any
     foreignColumns: [col(tesoreriaTable, 'empresaId'), col(tesoreriaTable, 'Id')],
   });
 
+/** The customer or supplier a movement (or the rule that creates it) is about: at most one, of the same company. */
+const contacto = () => ({
+  IdCliente: bigint('id_cliente', { mode: 'number' }),
+  IdProveedor: bigint('id_proveedor', { mode: 'number' }),
+});
+const contactoFks = (
+  tabla: string,
+  t: { empresaId: AnyPgColumn; IdCliente: AnyPgColumn; IdProveedor: AnyPgColumn },
+) => [
+  foreignKey({
+    name: `${tabla}_cliente_fk`,
+    columns: [t.empresaId, t.IdCliente],
+    foreignColumns: [col(clientesTable, 'empresaId'), col(clientesTable, 'Id')],
+  }),
+  foreignKey({
+    name: `${tabla}_proveedor_fk`,
+    columns: [t.empresaId, t.IdProveedor],
+    foreignColumns: [col(proveedoresTable, 'empresaId'), col(proveedoresTable, 'Id')],
+  }),
+  check(`${tabla}_un_contacto`, sql`${t.IdCliente} is null or ${t.IdProveedor} is null`),
+];
+
 /**
  * Movements of a treasury account that are not a collection or a payment: manual ones with a concept, the two legs
  * of a transfer between accounts (IdTraspaso = the other leg), bank fees (of a returned receipt: IdRemesa), cash
@@ -60,10 +83,12 @@ export const movimientosTesoreria = pgTable(
     IdTraspaso: bigint('id_traspaso', { mode: 'number' }),
     IdArqueo: bigint('id_arqueo', { mode: 'number' }),
     IdRemesa: bigint('id_remesa', { mode: 'number' }),
+    ...contacto(),
     CreadoEn: creado(),
   },
   (t) => [
     primaryKey({ name: 'movimientos_tesoreria_pk', columns: [t.empresaId, t.Id] }),
+    ...contactoFks('movimientos_tesoreria', t),
     index('movimientos_tesoreria_cuenta_idx').on(t.empresaId, t.IdTesoreria, t.Fecha, t.Id),
     index('movimientos_tesoreria_fecha_idx').on(t.empresaId, t.Fecha, t.Id),
     tesoreriaFk('movimientos_tesoreria_tesoreria_fk', t),
@@ -295,7 +320,7 @@ export const apuntesBancarios = pgTable(
 /**
  * Reconciliation rules the company remembers: a statement line whose texts contain `Texto` (accents and case
  * ignored) is proposed as a new movement of the concept `IdConcepto` (its accounting account, e.g. 626) with
- * `Descripcion`. One rule per text.
+ * `Descripcion`, about the customer or supplier it names (`IdCliente` | `IdProveedor`, optional). One rule per text.
  */
 export const reglasConciliacion = pgTable(
   'reglas_conciliacion',
@@ -305,10 +330,12 @@ export const reglasConciliacion = pgTable(
     Texto: text('texto').notNull(),
     IdConcepto: bigint('id_concepto', { mode: 'number' }).notNull(),
     Descripcion: text('descripcion').notNull(),
+    ...contacto(),
     CreadoEn: creado(),
   },
   (t) => [
     primaryKey({ name: 'reglas_conciliacion_pk', columns: [t.empresaId, t.Id] }),
+    ...contactoFks('reglas_conciliacion', t),
     uniqueIndex('reglas_conciliacion_texto_uq').on(t.empresaId, sql`lower(${t.Texto})`),
     foreignKey({
       name: 'reglas_conciliacion_concepto_fk',
