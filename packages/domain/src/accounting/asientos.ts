@@ -26,7 +26,9 @@ export type TipoAsiento =
   | 'manual'
   | 'regularizacion'
   | 'cierre'
-  | 'apertura';
+  | 'apertura'
+  | 'amortizacion'
+  | 'baja';
 
 export const TIPOS_ASIENTO: Record<TipoAsiento, string> = {
   venta: 'Factura de venta',
@@ -41,6 +43,8 @@ export const TIPOS_ASIENTO: Record<TipoAsiento, string> = {
   regularizacion: 'Regularización',
   cierre: 'Cierre del ejercicio',
   apertura: 'Apertura del ejercicio',
+  amortizacion: 'Amortización del inmovilizado',
+  baja: 'Baja del inmovilizado',
 };
 
 /** One line (apunte) of an entry. Debe/Haber: text with 2 decimals, one of them '0.00'. */
