@@ -19,6 +19,7 @@ export * from './dentalTables.ts';
 export * from './drivingSchoolTables.ts';
 export * from './dueDates.ts';
 export * from './enrolments.ts';
+export * from './inmovilizadoTables.ts';
 export * from './ledgerTables.ts';
 export * from './masterTables.ts';
 export * from './peopleTables.ts';

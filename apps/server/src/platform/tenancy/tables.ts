@@ -17,6 +17,7 @@ export * from '../db/drivingSchoolTables.ts';
 export * from '../db/dueDates.ts';
 export { matriculas, tutoresAlumnos } from '../db/enrolments.ts';
 export { col, type EntityTable } from '../db/entityTable.ts';
+export * from '../db/inmovilizadoTables.ts';
 export * from '../db/ledgerTables.ts';
 export {
   almacenesTable,
