@@ -156,6 +156,8 @@ export function tablasDocumento(o: LadoTablas) {
       caducidad: date('caducidad', { mode: 'string' }),
       /** The line of the document this one was converted from (quote → order → delivery note → invoice). */
       idLineaOrigen: bigint('id_linea_origen', { mode: 'number' }),
+      /** Sales: the product's purchase price when the invoice was issued (the margin's cost); null before 0049. */
+      coste: numeric('coste', { precision: 18, scale: 6 }),
     },
     (c) => [
       primaryKey({ name: `${t}_lineas_pk`, columns: [c.empresaId, c.id] }),
