@@ -2,6 +2,7 @@ import type { AreaModule } from '../../platform/deps.ts';
 import { registrarContabilidad } from './contabilidad.ts';
 import { registrarExportaciones } from './exportaciones.ts';
 import { registrarInformes } from './informes.ts';
+import { registrarInmovilizado } from './inmovilizadoRutas.ts';
 import { registrarLibro } from './libroRutas.ts';
 
 /**
@@ -13,4 +14,5 @@ export const contabilidadModule: AreaModule = (app, deps) => {
   registrarExportaciones(app, deps);
   registrarInformes(app, deps);
   registrarLibro(app, deps);
+  registrarInmovilizado(app, deps);
 };
