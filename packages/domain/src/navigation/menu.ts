@@ -231,6 +231,13 @@ const OFFICE: readonly GroupDef[] = [
       },
       {
         action: 'contabilidad',
+        id: 'inmovilizado',
+        name: 'Inmovilizado',
+        route: 'contabilidad/inmovilizado',
+        permission: 'ImptoEmit',
+      },
+      {
+        action: 'contabilidad',
         id: 'informes',
         name: 'Informes',
         route: 'contabilidad/informes',
