@@ -11,6 +11,7 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import { cuentasContables as CU, ejerciciosContables as E } from '../../platform/tenancy/tables.ts';
 import { parseFiltros, WRITERS } from '../impuestos/libroFacturas.ts';
 import { cuentasEmpresa, type Periodo } from './asientos.ts';
+import { registrarCierre } from './cierre.ts';
 import { RUTA_CONTABILIDAD } from './contabilidad.ts';
 import { enviarFichero, formatoExport } from './descarga.ts';
 import {
@@ -227,6 +228,7 @@ export function registrarLibro(app: FastifyInstance, deps: AppDeps): void {
     app.get(`${RUTA_LIBRO}/${ruta}`, { config: leer, schema: { tags, summary } }, (request) =>
       h(deps.scopeOf(request), request.query),
     );
+  registrarCierre(app, deps, RUTA_LIBRO);
 
   get('cuentas', 'Plan de cuentas', async (s, query) => {
     const c = await cuentasEmpresa(s);

@@ -88,6 +88,8 @@ export interface LineaCalendario {
   Vencido: boolean;
   IdDeclaracion: number | null;
   Justificante: string | null;
+  /** The presented return keeps the AEAT's receipt PDF (`GET …/modtributarios/justificante/:IdDeclaracion`). */
+  JustificantePdf: boolean;
   FechaPresentacion: string | null;
 }
 
@@ -104,6 +106,7 @@ export async function calendarioEmpresa(s: Scope, anyo: number, hoy: string): Pr
         estado: mp.estado,
         tipoDeclaracion: mp.tipoDeclaracion,
         justificante: mp.justificante,
+        idJustificantePdf: mp.idJustificantePdf,
         fechaPresentacion: mp.fechaPresentacion,
       },
       mp,
@@ -126,6 +129,7 @@ export async function calendarioEmpresa(s: Scope, anyo: number, hoy: string): Pr
       Vencido: pendienteDePresentar(Estado) && p.Vence < hoy,
       IdDeclaracion: (presentado ?? suyos[0])?.id ?? null,
       Justificante: presentado?.justificante ?? null,
+      JustificantePdf: presentado?.idJustificantePdf != null,
       FechaPresentacion: presentado?.fechaPresentacion ?? null,
     };
   });

@@ -52,6 +52,12 @@ const CREAR = {
     expect(cons.status).toBe(201);
     return { id, propia: `/api/odontologia/consentimientos/${cons.body.Id}/fichero` };
   },
+  modelos: async (nombre: string) => {
+    const g = await demo.request('POST', '/api/impuestos/modtributarios/guardar/111/2024/4T', {});
+    expect(g.status).toBe(201);
+    const id = await subir(demo, `/api/impuestos/modtributarios/justificante/${g.body.Id}`, nombre);
+    return { id, propia: `/api/impuestos/modtributarios/justificante/${g.body.Id}` };
+  },
   // The students' files are written by the family portal (a person's session, not a permission): the row is
   // marked as the portal marks it.
   alumnos: async (nombre: string) => {
@@ -166,7 +172,7 @@ describe('the document manager goes through the owning feature of each file', ()
       // The owning screen's own download writes the very same row.
       if (f.propia) expect(await leer(f.propia, f.id), origen).toEqual(porGestor);
     }
-    expect(LISTA_ORIGENES.filter((o) => ficheros.get(o)!.propia)).toEqual(['empleados', 'consentimientos']);
+    expect(LISTA_ORIGENES.filter((o) => ficheros.get(o)!.propia)).toEqual(['empleados', 'modelos', 'consentimientos']);
   });
 
   it('the root folder of a feature the profile lacks (its sub-folders carry people’s names) is hidden with all under it', async () => {

@@ -39,6 +39,12 @@ export const ORIGENES_FICHERO = {
     recurso: 'alumnosdoc',
     carpeta: 'Alumnos',
   },
+  modelos: {
+    descripcion: 'Justificante de presentación de un modelo tributario (PDF de la AEAT)',
+    permiso: 'ImptoEmit',
+    recurso: 'modtributarios',
+    carpeta: 'Modelos tributarios',
+  },
   consentimientos: {
     descripcion: 'Consentimiento firmado de un paciente',
     permiso: 'OdonClinica',

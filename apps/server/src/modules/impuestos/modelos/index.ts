@@ -30,6 +30,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { empresa, modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
+import { registerJustificante } from './justificante.ts';
 import { ficheroDe } from './resumenesAnuales.ts';
 import { borrador, calcular, type Presentado, periodoDePath } from './servicio.ts';
 
@@ -95,6 +96,7 @@ function json(r: Presentado) {
     Estado: r.estado,
     FechaPresentacion: r.fechaPresentacion,
     Justificante: r.justificante,
+    JustificantePdf: r.idJustificantePdf != null,
     TipoDeclaracion: r.tipoDeclaracion,
     Resultado: r.resultado,
     Casillas: r.casillas,
@@ -219,6 +221,7 @@ async function pdfModelo(s: Scope, m: ModeloTributario, p: Periodo, r: Resultado
 
 export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
   const tags = ['impuestos'];
+  registerJustificante(app, deps, BASE);
   app.get(
     `${BASE}/calcular/${RUTA}`,
     { config: leer, schema: { tags, summary: 'Casillas de un modelo tributario' } },

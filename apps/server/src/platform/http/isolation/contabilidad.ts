@@ -49,6 +49,11 @@ export const contabilidadIsolation: IsolationArea = {
     const get = (url: string) => () => ctx.a.request('GET', url);
     const out: Record<string, () => Promise<Answer>> = {
       [`GET ${LIBRO}/asiento/:id`]: get(`${LIBRO}/asiento/${asientoB.id}`),
+      // A's own year: B's entries never count in A's checklist (its totals are A's, no sentinel).
+      [`GET ${LIBRO}/cierre/:ejercicio`]: async () => ({
+        ...(await ctx.a.request('GET', `${LIBRO}/cierre/2026`)),
+        expected: 200,
+      }),
       [`POST ${LIBRO}/anular/:id`]: () => ctx.a.request('POST', `${LIBRO}/anular/${asientoB.id}`, {}),
       'GET /api/impuestos/contabilidad/asientos': () => texto(ctx, `/api/impuestos/contabilidad/asientos?${PERIODO}`),
       'GET /api/impuestos/contabilidad/contaplus': () =>

@@ -1,3 +1,4 @@
+import { multipartFile } from '../../../../test/multipart.ts';
 import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
 const M = '/api/impuestos/modtributarios';
@@ -16,6 +17,9 @@ async function seedB({ b, sentinel, postB }: IsolationContext): Promise<void> {
     Justificante: sentinel,
   });
   if (p.status !== 200) throw new Error(`B no pudo presentar su modelo: ${JSON.stringify(p.body)}`);
+  const pdf = multipartFile(`${sentinel.slice(0, 40)}.pdf`, `%PDF-1.4\n%${sentinel}\n`);
+  const j = await b.request('POST', `${M}/justificante/${g.Id}`, pdf.body, pdf.headers);
+  if (j.status !== 201) throw new Error(`B no pudo adjuntar su justificante: ${JSON.stringify(j.body)}`);
   ids.borrador = (await postB(`${M}/guardar/111/2024/4T`, { Casillas: { '01': '1', '02': '1000', '03': '150' } })).Id;
 }
 
@@ -36,6 +40,11 @@ function explicit({ a }: IsolationContext): Record<string, () => Promise<Answer>
     [`POST ${M}/guardar/:modelo/:anyo/:periodo`]: () => propio(201)(a.request('POST', `${M}/guardar/115/2024/4T`, {})),
     [`POST ${M}/presentar/:id`]: () =>
       a.request('POST', `${M}/presentar/${ids.borrador}`, { FechaPresentacion: '2025-01-20', Justificante: 'A' }),
+    [`GET ${M}/justificante/:id`]: () => a.request('GET', `${M}/justificante/${ids.presentado}`),
+    [`POST ${M}/justificante/:id`]: () => {
+      const m = multipartFile('a.pdf', '%PDF-1.4\n%A\n');
+      return a.request('POST', `${M}/justificante/${ids.borrador}`, m.body, m.headers);
+    },
     [`POST ${M}/presentados/delete/:id`]: () => a.request('POST', `${M}/presentados/delete/${ids.borrador}`),
   };
 }
@@ -43,9 +52,17 @@ function explicit({ a }: IsolationContext): Record<string, () => Promise<Answer>
 async function verifyB({ b, sentinel }: IsolationContext): Promise<void> {
   const list = await b.request('GET', `${M}/presentados/list`);
   const byId = new Map(list.body.Items.map((x: { Id: number }) => [x.Id, x]));
-  const p = byId.get(ids.presentado) as { Justificante: string; Estado: string } | undefined;
-  const d = byId.get(ids.borrador) as { Estado: string } | undefined;
-  if (p?.Justificante !== sentinel || p.Estado !== 'presentada' || d?.Estado !== 'borrador')
+  const p = byId.get(ids.presentado) as { Justificante: string; Estado: string; JustificantePdf: boolean } | undefined;
+  const d = byId.get(ids.borrador) as { Estado: string; JustificantePdf: boolean } | undefined;
+  const pdf = await b.request('GET', `${M}/justificante/${ids.presentado}`);
+  if (
+    p?.Justificante !== sentinel ||
+    p.Estado !== 'presentada' ||
+    !p.JustificantePdf ||
+    pdf.status !== 200 ||
+    d?.Estado !== 'borrador' ||
+    d.JustificantePdf
+  )
     throw new Error('Los modelos de B han cambiado');
 }
 
