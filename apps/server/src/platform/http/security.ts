@@ -40,7 +40,8 @@ export function installSecurity(app: FastifyInstance, options: SecurityOptions):
     const api = request.url.startsWith('/api/');
     if (api) reply.header('Cache-Control', 'no-store');
     if (!api || SAFE_METHODS.has(request.method)) {
-      ensureXsrfCookie(request, reply, options.secret);
+      // Hashed build files are kept a year by any cache on the way: never a cookie on them (the shell sets it).
+      if (!request.url.startsWith('/assets/')) ensureXsrfCookie(request, reply, options.secret);
       return;
     }
     checkFetchMetadata(request, publicHost);

@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, TEST_SECRET } from '../../../test/testApp.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 
 let built: BuiltApp;
+/** A chunk large enough to be worth compressing. */
+const GRANDE = Array.from({ length: 400 }, (_, i) => `export const valor${i} = 'texto ${i}';`).join('\n');
 let close: () => Promise<void>;
 const dist = mkdtempSync(path.join(os.tmpdir(), 'faro-web-'));
 
@@ -15,6 +18,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Faro</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'assets', 'grande-abc.js'), GRANDE);
   writeFileSync(path.join(dist, '.secreto'), 'no');
   const { database, drop } = await openTestDatabase();
   built = await buildApp({
@@ -86,5 +90,41 @@ describe('serving the web app', () => {
       expect(res.body, url).toContain('<div id="root">');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('keeps the hashed build files a year without asking again, and revalidates the shell and the other files', async () => {
+    const get = (url: string) => built.app.inject({ method: 'GET', url });
+    const asset = await get('/assets/app-123.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Kept by every cache on the way: never a cookie on it (the shell sets the CSRF pair).
+    expect(asset.headers['set-cookie']).toBeUndefined();
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=0');
+    expect((await get('/fventa/lista')).headers['cache-control']).toBe('no-cache');
+    // A missing chunk is the shell, which must never be kept as if it were the chunk.
+    expect((await get('/assets/nada-123.js')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses text files with brotli or gzip as the browser accepts, the same bytes once decompressed', async () => {
+    const get = (url: string, encoding?: string) =>
+      built.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('/assets/grande-abc.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(GRANDE.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(GRANDE);
+    const gz = await get('/assets/grande-abc.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(GRANDE);
+    // Refused by q=0, not offered, or too small to gain anything: the bytes as they are.
+    for (const [url, encoding] of [
+      ['/assets/grande-abc.js', 'br;q=0, gzip;q=0'],
+      ['/assets/grande-abc.js', undefined],
+      ['/assets/app-123.js', 'br'],
+    ] as const) {
+      const res = await get(url, encoding);
+      expect(res.headers['content-encoding'], `${url} ${encoding}`).toBeUndefined();
+    }
+    expect((await get('/assets/grande-abc.js', 'identity')).body).toBe(GRANDE);
   });
 });
