@@ -5,7 +5,9 @@ import { useNavigate } from 'react-router';
 import { ExportacionContable } from './ExportacionContable.tsx';
 import { ExportacionesScreen } from './ExportacionesScreen.tsx';
 
+const Inmovilizado = lazy(() => import('./Inmovilizado.tsx').then((m) => ({ default: m.Inmovilizado })));
 const LibroContable = lazy(() => import('./LibroContable.tsx').then((m) => ({ default: m.LibroContable })));
+const CierreEjercicio = lazy(() => import('./CierreEjercicio.tsx').then((m) => ({ default: m.CierreEjercicio })));
 const InformesScreen = lazy(() =>
   import('../informes/InformesScreen.tsx').then((m) => ({ default: m.InformesScreen })),
 );
@@ -26,7 +28,7 @@ export function ContabilidadScreens({
 }) {
   const navigate = useNavigate();
   if (action === 'exportaciones') return <ExportacionesScreen title={route.title} />;
-  const tab = segments[0] === 'informes' || segments[0] === 'libro' ? segments[0] : 'lista';
+  const tab = ['informes', 'libro', 'inmovilizado', 'cierre'].includes(segments[0] ?? '') ? segments[0] : 'lista';
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
@@ -36,6 +38,8 @@ export function ContabilidadScreens({
         <Tabs.List>
           <Tabs.Tab value="lista">Exportación contable</Tabs.Tab>
           <Tabs.Tab value="libro">Libro contable</Tabs.Tab>
+          <Tabs.Tab value="cierre">Cierre del ejercicio</Tabs.Tab>
+          <Tabs.Tab value="inmovilizado">Inmovilizado</Tabs.Tab>
           <Tabs.Tab value="informes">Informes</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="lista" pt="md">
@@ -44,6 +48,16 @@ export function ContabilidadScreens({
         <Tabs.Panel value="libro" pt="md">
           <Suspense fallback={null}>
             <LibroContable />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="inmovilizado" pt="md">
+          <Suspense fallback={null}>
+            <Inmovilizado />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="cierre" pt="md">
+          <Suspense fallback={null}>
+            <CierreEjercicio />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="informes" pt="md">

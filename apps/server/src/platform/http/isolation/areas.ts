@@ -4,6 +4,7 @@ import { contabilidadIsolation } from './contabilidad.ts';
 import { crmIsolation } from './crm.ts';
 import { formacionIsolation } from './formacion.ts';
 import { impuestosIsolation } from './impuestos.ts';
+import { inmovilizadoIsolation } from './inmovilizado.ts';
 import { odontologiaIsolation } from './odontologia.ts';
 import { personalIsolation } from './personal.ts';
 import { plataformaIsolation } from './plataforma.ts';
@@ -21,6 +22,7 @@ export const ISOLATION_AREAS: IsolationArea[] = [
   plataformaIsolation,
   impuestosIsolation,
   contabilidadIsolation,
+  inmovilizadoIsolation,
   ticketbaiIsolation,
   autoescuelaIsolation,
   odontologiaIsolation,
