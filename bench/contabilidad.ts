@@ -6,7 +6,13 @@
  *     as XDiario + XSubCta lines and deflated into the zip the route streams (fflate): time, file sizes, memory.
  *   Measures what the route does per entry after the SQL (the union of the books read in keyset batches of 1,000
  *   is measured by the books' own bench figures).
+ *   - The same year from the ledger (what the route sends once the ledger covers the period), on PGlite and on
+ *     PostgreSQL (FARO_BENCH_ENGINES): N entries of four lines loaded set-based (bench/libroContable.ts's
+ *     `cargarLibro`), then the route's own `escribirZip` into a byte-counting stream: time, CPU of this process,
+ *     bytes and peak RSS growth, beside the raw select of the same lines in one statement (the read's floor).
  */
+
+import { Writable } from 'node:stream';
 import {
   type Asiento,
   asientoCobro,
@@ -22,7 +28,9 @@ import {
   xDiario,
 } from '@faro/domain';
 import { Zip, ZipDeflate } from 'fflate';
+import { escribirZip } from '../apps/server/src/modules/contabilidad/contabilidad.ts';
 import { type Cell, mib, ms, num, printTable } from './format.ts';
+import { carga, cargarLibro, porMotor, scopeDemo, timed } from './libroContable.ts';
 
 const CUENTAS: CuentasEmpresa = {
   Digitos: 10,
@@ -128,4 +136,65 @@ export async function benchContabilidad(): Promise<void> {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchContabilidad();
+/** Peak RSS above the start while `fn` runs (sampled every 20 ms). */
+async function conPico<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const base = process.memoryUsage().rss;
+  let pico = base;
+  const reloj = setInterval(() => {
+    pico = Math.max(pico, process.memoryUsage().rss);
+  }, 20);
+  try {
+    const r = await fn();
+    pico = Math.max(pico, process.memoryUsage().rss);
+    return [r, pico - base];
+  } finally {
+    clearInterval(reloj);
+  }
+}
+
+/** ContaPlus of a year from the ledger, through the route's writer (`escribirZip`). */
+export async function benchContaPlusLibro(): Promise<void> {
+  const n = Number(process.env.FARO_BENCH_ASIENTOS ?? 250_000) || 250_000;
+  await porMotor('contaplus', async (database, engine) => {
+    const s = await scopeDemo(database);
+    const [, tCarga] = await timed(() => cargarLibro(database, s.empresaId, n, 4));
+    const p = { FechaDesde: '2030-01-01', FechaHasta: '2030-12-31' };
+    const rows: Cell[][] = [[`load ${num(n, 0)} entries × 4 lines + ANALYZE`, ms(tCarga), '', '', '']];
+    const cpu = (c: number) => (engine === 'PGlite' ? `${ms(c)} (engine included)` : ms(c));
+    for (let vuelta = 1; vuelta <= 2; vuelta++) {
+      let bytes = 0;
+      const destino = new Writable({
+        highWaterMark: 1 << 20,
+        write(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          done();
+        },
+      });
+      const [[, t, c], pico] = await conPico(() => timed(() => escribirZip(s, p, destino)));
+      rows.push([`ContaPlus zip from the ledger (run ${vuelta})`, ms(t), cpu(c), mib(bytes), mib(pico)]);
+    }
+    const [[filas, t, c], pico] = await conPico(() =>
+      timed(() =>
+        database.query(
+          `select a.numero, a.fecha, a.tipo, p.subcuenta, p.contrapartida, p.concepto, p.debe, p.haber, p.documento,
+             p.base_imponible, p.porc_iva, p.porc_recargo
+           from asientos_contables a join apuntes_contables p on p.empresa_id = a.empresa_id and p.id_asiento = a.id
+           where a.empresa_id = $1 and a.fecha between '2030-01-01' and '2030-12-31'
+           order by a.fecha, a.ejercicio, a.numero, p.orden`,
+          [s.empresaId],
+        ),
+      ),
+    );
+    rows.push([`raw select of the same ${num(filas.length, 0)} lines, one statement`, ms(t), cpu(c), '', mib(pico)]);
+    printTable(
+      `Accounting: ContaPlus of ${num(n, 0)} ledger entries (${engine}; ${carga()})`,
+      ['What', 'Time', 'CPU of this process', 'Zip', 'Peak RSS growth'],
+      rows,
+    );
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.env.FARO_BENCH_CONTAPLUS !== 'libro') await benchContabilidad();
+  await benchContaPlusLibro();
+}

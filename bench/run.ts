@@ -333,8 +333,9 @@ try {
   if (existsSync(path.join(import.meta.dirname, 'contabilidad.ts'))) {
     console.log('\n==================================================================== ACCOUNTING');
     try {
-      const { benchContabilidad } = await import('./contabilidad.ts');
+      const { benchContabilidad, benchContaPlusLibro } = await import('./contabilidad.ts');
       await benchContabilidad();
+      await benchContaPlusLibro();
     } catch (error) {
       console.log(`!!! accounting bench failed: ${errorText(error)}`);
     }

@@ -144,6 +144,78 @@ export function xDiario(asientos: Iterable<Asiento>): string {
   return out;
 }
 
+const CAMPO_XDIARIO = new Map(XDIARIO.map(([nombre, pos, len]) => [nombre, { desde: pos - 1, len }]));
+/** The XDiario line with every constant field of `lineaXDiario` written (the rest blank), CRLF included. */
+let plantillaXDiario: Uint8Array | undefined;
+function plantilla(): Uint8Array {
+  if (plantillaXDiario) return plantillaXDiario;
+  const vacio: Asiento = { Numero: 0, Fecha: '', Tipo: 'cobro', Documento: '', Apuntes: [] };
+  const ap: Apunte = { Subcuenta: '', Contrapartida: '', Concepto: '', Debe: '', Haber: '', Documento: '' };
+  const texto = `${lineaXDiario(vacio, ap)}\r\n`;
+  plantillaXDiario = Uint8Array.from(texto, (c) => c.charCodeAt(0) & 0xff);
+  return plantillaXDiario;
+}
+
+/** Writes one field of a line at `base` as `linea` does: numbers right-aligned (their tail), texts folded and left-aligned. */
+function campoEn(out: Uint8Array, base: number, nombre: string, valor: string, numerico: boolean) {
+  const { desde, len } = CAMPO_XDIARIO.get(nombre)!;
+  const inicio = base + desde;
+  out.fill(0x20, inicio, inicio + len);
+  if (numerico) {
+    const n = valor || '0';
+    const v = n.length > len ? n.slice(-len) : n;
+    const d = inicio + len - v.length;
+    for (let i = 0; i < v.length; i++) out[d + i] = v.charCodeAt(i) & 0xff;
+  } else {
+    const v = asciiMayusculas(valor);
+    const n = Math.min(v.length, len);
+    for (let i = 0; i < n; i++) out[inicio + i] = v.charCodeAt(i);
+  }
+}
+
+/**
+ * The XDiario of some entries as latin-1 bytes, identical to `xDiario` (a test walks both): a copy of the constant
+ * line per entry line and only the varying fields written — the exports of a year write a million lines.
+ */
+export function xDiarioBytes(asientos: readonly Asiento[]): Uint8Array {
+  const linea = XDIARIO_LONGITUD + 2;
+  let total = 0;
+  for (const a of asientos) total += a.Apuntes.length;
+  const base = plantilla();
+  const out = new Uint8Array(total * linea);
+  let o = 0;
+  let documento: string | undefined;
+  let fs = { factura: '', serie: '' };
+  for (const a of asientos) {
+    const sinFactura = a.Tipo === 'cobro' || a.Tipo === 'pago' || a.Tipo === 'comision';
+    const asien = String(a.Numero);
+    const fecha = a.Fecha.replace(/-/g, '');
+    for (const ap of a.Apuntes) {
+      if (ap.Documento !== documento) {
+        documento = ap.Documento;
+        fs = facturaYSerie(documento);
+      }
+      const esIva = ap.BaseImponible !== undefined;
+      out.set(base, o);
+      campoEn(out, o, 'ASIEN', asien, true);
+      campoEn(out, o, 'FECHA', fecha, false);
+      campoEn(out, o, 'SUBCTA', ap.Subcuenta, false);
+      campoEn(out, o, 'CONTRA', ap.Contrapartida, false);
+      campoEn(out, o, 'CONCEPTO', ap.Concepto, false);
+      campoEn(out, o, 'FACTURA', sinFactura ? '0' : fs.factura || '0', true);
+      campoEn(out, o, 'IVA', esIva ? (ap.PorcIva ?? '0.00') : '0.00', true);
+      campoEn(out, o, 'RECEQUIV', esIva ? (ap.PorcRecargo ?? '0.00') : '0.00', true);
+      campoEn(out, o, 'DOCUMENTO', ap.Documento, false);
+      campoEn(out, o, 'SERIE', fs.serie, false);
+      campoEn(out, o, 'EURODEBE', ap.Debe, true);
+      campoEn(out, o, 'EUROHABER', ap.Haber, true);
+      campoEn(out, o, 'BASEEURO', esIva ? (ap.BaseImponible ?? '0.00') : '0.00', true);
+      o += linea;
+    }
+  }
+  return out;
+}
+
 /** One XSubCta line. */
 export function lineaXSubCta(s: Subcuenta): string {
   return linea(XSUBCTA, XSUBCTA_LONGITUD, {

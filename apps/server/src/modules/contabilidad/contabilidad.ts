@@ -6,7 +6,7 @@ import {
   lineaXSubCta,
   type Subcuenta,
   TIPOS_ASIENTO,
-  xDiario,
+  xDiarioBytes,
 } from '@faro/domain';
 import type { FastifyInstance } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
@@ -14,12 +14,14 @@ import type { AppDeps } from '../../platform/deps.ts';
 import type { Cell, Column } from '../../platform/export/cells.ts';
 import { drained } from '../../platform/export/writers.ts';
 import { xlsxWriter } from '../../platform/export/xlsxWriter.ts';
+import { ZipDeflateNativo } from '../../platform/export/zipNativo.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { parseFiltros } from '../impuestos/libroFacturas.ts';
 import { asientosPeriodo, cuentasEmpresa, type Periodo, todasLasSubcuentas } from './asientos.ts';
 import { enviarFichero } from './descarga.ts';
-import { asientosDelLibro, libroCompleto } from './libro.ts';
+import { libroCompleto } from './libro.ts';
+import { asientosLibro, subcuentasLibro } from './libroExport.ts';
 
 /**
  * `/api/impuestos/contabilidad/*` (issue 15): the period's journal as a preview (first entries + the balance check
@@ -49,8 +51,10 @@ function cuadreTexto(a: Asiento) {
  * else the builder's over the documents (a period with documents from before the ledger: «Generar asientos»).
  */
 async function* asientosExport(s: Scope, p: Periodo, c: CuentasEmpresa, usadas?: Map<string, Subcuenta>) {
-  if (await libroCompleto(s, p)) yield* asientosDelLibro(s, p, usadas);
-  else yield* asientosPeriodo(s, p, c, usadas);
+  if (await libroCompleto(s, p)) {
+    yield* asientosLibro(s, p);
+    if (usadas) for (const [k, v] of await subcuentasLibro(s, p)) usadas.set(k, v);
+  } else yield* asientosPeriodo(s, p, c, usadas);
 }
 
 /** Preview: the first entries and, over the whole period, how many entries and lines, the sums and the unbalanced. */
@@ -87,23 +91,27 @@ export async function previa(s: Scope, p: Periodo) {
   };
 }
 
-/** Writes text in latin-1 (ContaPlus reads ANSI files; the lines are ASCII already), waiting for the reader. */
-async function escribir(out: Writable, texto: string) {
-  out.write(Buffer.from(texto, 'latin1'));
+/** Writes latin-1 bytes (ContaPlus reads ANSI files; the lines are ASCII already), waiting for the reader. */
+async function escribir(out: Writable, bytes: Uint8Array) {
+  out.write(bytes);
   await drained(out);
 }
 
-/** XDiario of the period into `out`; returns the subaccounts it used. */
-async function escribirXDiario(s: Scope, p: Periodo, c: CuentasEmpresa, out: (t: string) => Promise<void>) {
+/** XDiario of the period into `out`, a batch of entries at a time; returns the subaccounts it used. */
+async function escribirXDiario(s: Scope, p: Periodo, c: CuentasEmpresa, out: (b: Uint8Array) => Promise<void>) {
   const usadas = new Map<string, Subcuenta>();
-  for await (const lote of asientosExport(s, p, c, usadas)) await out(xDiario(lote));
+  for await (const lote of asientosExport(s, p, c, usadas)) await out(xDiarioBytes(lote));
   return todasLasSubcuentas(c, usadas);
 }
 
-const xSubCta = (subcuentas: Subcuenta[]) => subcuentas.map((x) => `${lineaXSubCta(x)}\r\n`).join('');
+const xSubCta = (subcuentas: Subcuenta[]) =>
+  Buffer.from(subcuentas.map((x) => `${lineaXSubCta(x)}\r\n`).join(''), 'latin1');
 
-/** The zip with XDiario.txt then XSubCta.txt (fflate's streaming zip, deflated as it goes). */
-async function escribirZip(s: Scope, p: Periodo, out: Writable) {
+/**
+ * The zip with XDiario.txt then XSubCta.txt (fflate's streaming zip; XDiario deflated by zlib on the thread pool as
+ * it goes, while the next batch is read and written).
+ */
+export async function escribirZip(s: Scope, p: Periodo, out: Writable) {
   const { Zip, ZipDeflate } = await import('fflate');
   const c = await cuentasEmpresa(s);
   let fin: () => void = () => {};
@@ -117,16 +125,16 @@ async function escribirZip(s: Scope, p: Periodo, out: Writable) {
     out.write(chunk);
     if (final) fin();
   });
-  const diario = new ZipDeflate('XDiario.txt', { level: 6 });
+  const diario = new ZipDeflateNativo('XDiario.txt');
   zip.add(diario);
-  const subcuentas = await escribirXDiario(s, p, c, async (t) => {
-    diario.push(Buffer.from(t, 'latin1'));
+  const subcuentas = await escribirXDiario(s, p, c, async (b) => {
+    await diario.push(b);
     await drained(out);
   });
-  diario.push(new Uint8Array(0), true);
+  await diario.end();
   const sub = new ZipDeflate('XSubCta.txt', { level: 6 });
   zip.add(sub);
-  sub.push(Buffer.from(xSubCta(subcuentas), 'latin1'), true);
+  sub.push(xSubCta(subcuentas), true);
   zip.end();
   await terminado;
 }
@@ -204,8 +212,8 @@ export function registrarContabilidad(app: FastifyInstance, deps: AppDeps): void
         async (stream) => {
           if (fichero === 'zip') return escribirZip(s, p, stream);
           const c = await cuentasEmpresa(s);
-          const subcuentas = await escribirXDiario(s, p, c, (t) =>
-            fichero === 'xdiario' ? escribir(stream, t) : Promise.resolve(),
+          const subcuentas = await escribirXDiario(s, p, c, (b) =>
+            fichero === 'xdiario' ? escribir(stream, b) : Promise.resolve(),
           );
           if (fichero === 'xsubcta') await escribir(stream, xSubCta(subcuentas));
         },
