@@ -1,14 +1,17 @@
 import {
   type Asiento,
   asientoCobro,
-  asientoComision,
   asientoCompra,
+  asientoMovimientoTesoreria,
   asientoPago,
   asientoVenta,
+  CUENTA_COMISIONES,
   type CuentasEmpresa,
+  cuentaDiferenciaArqueo,
   type FacturaContable,
   type MovimientoContable,
   PGC,
+  PLAN_PYMES,
   type Subcuenta,
   subcuentasFijas,
   subcuentaTercero,
@@ -23,6 +26,7 @@ import {
   asientosContables,
   clientesTable,
   col,
+  conceptosmovsTable,
   cobrosVenta as cv,
   documentosCompra as dc,
   documentosVenta as dv,
@@ -38,8 +42,9 @@ import {
 
 /**
  * The journal of a period, read from the books: issued invoices (not cancelled, numbered), received invoices and
- * expenses, their collections and payments, and the bank fees of the treasury — one SQL union of queries of the
- * company door, read in keyset batches by (date, kind, id) and turned into entries by the domain's builders.
+ * expenses, their collections and payments, and the treasury's own movements (bank fees, movements whose concept
+ * carries an account, cash-count differences) — one SQL union of queries of the company door, read in keyset
+ * batches by (date, kind, id) and turned into entries by the domain's builders.
  */
 export interface Periodo {
   FechaDesde: string;
@@ -57,7 +62,9 @@ export async function cuentasEmpresa(s: Scope): Promise<CuentasEmpresa> {
   return e!;
 }
 
-const K = { venta: 1, compra: 2, cobro: 3, pago: 4, comision: 5 } as const;
+// `comision` = a fee movement (Clase comision), `movimiento` = a manual movement whose concept has an account,
+// `arqueo` = a cash-count difference; each entry's IdOrigen is the movement's id.
+const K = { venta: 1, compra: 2, cobro: 3, pago: 4, comision: 5, movimiento: 6, arqueo: 7 } as const;
 /** The document kinds the builder reads (the ledger's `Origen` of their entries). */
 export type OrigenDocumento = keyof typeof K;
 export const ORIGENES_DOCUMENTO = Object.keys(K) as OrigenDocumento[];
@@ -71,6 +78,7 @@ export type FiltroUnion = { origen: OrigenDocumento; ids: readonly number[] } | 
 const cc = (f: string) => col(clientesTable, f);
 const pr = (f: string) => col(proveedoresTable, f);
 const te = (f: string) => col(tesoreriaTable, f);
+const cm = (f: string) => col(conceptosmovsTable, f);
 const txt = (v: unknown) => sql`${v}::text`;
 const NULL_TXT = sql`null::text`;
 
@@ -96,6 +104,9 @@ export interface Fila extends Record<string, unknown> {
   c_nombre: string | null;
   c_tipo: string | null;
   c_cuenta: string | null;
+  /** Treasury movements: the account against the treasury's (a concept's); returns and movements: the concept. */
+  m_cuenta: string | null;
+  m_concepto: string | null;
 }
 
 /** One branch of the union: every column, typed, in the same order. */
@@ -123,6 +134,8 @@ function columnas(v: Partial<Record<keyof Fila, SQL>>, k: number) {
     c_nombre: c('c_nombre'),
     c_tipo: c('c_tipo'),
     c_cuenta: c('c_cuenta'),
+    m_cuenta: c('m_cuenta'),
+    m_concepto: c('m_concepto'),
   };
 }
 
@@ -216,7 +229,15 @@ function union(s: Scope, p: Periodo, f?: FiltroUnion): SQL {
   const cobros = s
     .pick(
       columnas(
-        { id: txt(cv.Id), fecha: txt(cv.Fecha), doc: txt(dv.numSerie), ...cliente, total: txt(cv.Importe), ...cuenta },
+        {
+          id: txt(cv.Id),
+          fecha: txt(cv.Fecha),
+          doc: txt(dv.numSerie),
+          ...cliente,
+          total: txt(cv.Importe),
+          ...cuenta,
+          m_concepto: sql`case when ${cv.Importe} < 0 and ${cv.Notas} like ${`${PREFIJO_DEVOLUCION}%`} then ${cv.Notas} end`,
+        },
         K.cobro,
       ),
       cv,
@@ -246,22 +267,35 @@ function union(s: Scope, p: Periodo, f?: FiltroUnion): SQL {
     .innerJoin(proveedoresTable, s.on(proveedoresTable, eq(pr('Id'), dc.idTercero)))
     .leftJoin(x, s.on(x, eq(x.idDocumento, dc.id)))
     .innerJoin(tesoreriaTable, s.on(tesoreriaTable, eq(te('Id'), pc.IdTesoreria)));
-  const comisiones = s
-    .pick(
-      columnas(
-        { id: txt(mt.Id), fecha: txt(mt.Fecha), doc: txt(mt.Descripcion), total: txt(mt.Importe), ...cuenta },
-        K.comision,
-      ),
-      mt,
-      and(
-        eq(mt.Clase, 'comision'),
-        gte(mt.Fecha, p.FechaDesde),
-        lte(mt.Fecha, p.FechaHasta),
-        filtro('comision', mt.Id),
-      ),
-    )
-    .innerJoin(tesoreriaTable, s.on(tesoreriaTable, eq(te('Id'), mt.IdTesoreria)));
-  return sql`((${ventas}) union all (${compras}) union all (${cobros}) union all (${pagos}) union all (${comisiones}))`;
+  // The treasury's own movements of one class: the movement's text, amount and account (and its concept's).
+  const movimientos = (
+    origen: 'comision' | 'movimiento' | 'arqueo',
+    clase: string,
+    v: Partial<Record<keyof Fila, SQL>>,
+  ) =>
+    s
+      .pick(
+        columnas(
+          { id: txt(mt.Id), fecha: txt(mt.Fecha), doc: txt(mt.Descripcion), total: txt(mt.Importe), ...cuenta, ...v },
+          K[origen],
+        ),
+        mt,
+        and(eq(mt.Clase, clase), gte(mt.Fecha, p.FechaDesde), lte(mt.Fecha, p.FechaHasta), filtro(origen, mt.Id)),
+      )
+      .innerJoin(tesoreriaTable, s.on(tesoreriaTable, eq(te('Id'), mt.IdTesoreria)));
+  const comisiones = movimientos('comision', 'comision', {
+    m_concepto: sql`${mt.Descripcion} || ' — ' || ${te('Nombre')}`,
+  });
+  const conConcepto = movimientos('movimiento', 'manual', {
+    m_cuenta: txt(cm('CuentaContable')),
+    m_concepto: sql`coalesce(nullif(${mt.Descripcion}, ''), ${cm('Descripcion')}) || ' — ' || ${te('Nombre')}`,
+  }).innerJoin(
+    conceptosmovsTable,
+    s.on(conceptosmovsTable, and(eq(cm('Id'), mt.IdConcepto), sql`coalesce(${cm('CuentaContable')}, '') <> ''`)),
+  );
+  const arqueos = movimientos('arqueo', 'arqueo', {});
+  return sql`((${ventas}) union all (${compras}) union all (${cobros}) union all (${pagos}) union all (${comisiones})
+    union all (${conConcepto}) union all (${arqueos}))`;
 }
 
 const tercero = (r: Fila): TerceroContable => ({
@@ -319,14 +353,44 @@ export function asientoDe(r: Fila, c: CuentasEmpresa, numero: number): Asiento {
       return asientoVenta(factura(), c, numero);
     case K.compra:
       return asientoCompra(factura(), c, numero, esGasto(r) ? 'gasto' : 'compra');
-    case K.cobro:
-      return asientoCobro(mov(), c, numero);
     case K.pago:
       return asientoPago(mov(), c, numero, esGasto(r) ? 'gasto' : 'compra');
+    case K.cobro: {
+      const a = asientoCobro(mov(), c, numero);
+      return r.m_concepto ? { ...a, Apuntes: a.Apuntes.map((l) => ({ ...l, Concepto: r.m_concepto! })) } : a;
+    }
+    case K.movimiento:
+      return asientoMovimientoTesoreria(
+        { ...mov(), Contrapartida: r.m_cuenta ?? '', Concepto: r.m_concepto ?? r.doc ?? '' },
+        c,
+        numero,
+        'movimiento',
+      );
+    case K.arqueo:
+      return asientoMovimientoTesoreria(
+        {
+          ...mov(),
+          Contrapartida: cuentaDiferenciaArqueo(r.total ?? '0'),
+          Concepto: `Arqueo ${fechaEs(r.fecha)}: ${Number(r.total) < 0 ? 'faltante' : 'sobrante'}`,
+        },
+        c,
+        numero,
+        'arqueo',
+      );
     default:
-      return asientoComision(mov(), c, numero);
+      return asientoMovimientoTesoreria(
+        { ...mov(), Contrapartida: CUENTA_COMISIONES, Concepto: r.m_concepto ?? `Comisión ${r.doc ?? ''}` },
+        c,
+        numero,
+        'comision',
+      );
   }
 }
+
+/** The note a returned receipt's negative collection carries (its entry's concept): «Devolución recibo F/1 (MD01)». */
+export const PREFIJO_DEVOLUCION = 'Devolución recibo ';
+const PLAN = new Map(PLAN_PYMES);
+const fechaEs = (iso: string) => iso.split('-').reverse().join('/');
 
 const LOTE = 1000;
 
@@ -375,6 +439,12 @@ export function anotarSubcuentas(r: Fila, c: CuentasEmpresa, out: Map<string, Su
     const cuenta = k === K.venta || k === K.cobro ? PGC.clientes : esGasto(r) ? PGC.acreedores : PGC.proveedores;
     const codigo = subcuentaTercero(tercero(r), cuenta, c.Digitos);
     if (!out.has(codigo)) out.set(codigo, { Codigo: codigo, Titulo: r.t_nombre ?? '', NIF: r.t_nif });
+  }
+  if (k === K.movimiento || k === K.arqueo) {
+    const [debe, haber] = asientoDe(r, c, 0).Apuntes.map((l) => l.Subcuenta);
+    const otra = Number(r.total) < 0 ? debe : haber;
+    const titulo = PLAN.get(otra?.slice(0, 3) ?? '');
+    if (otra && titulo && !out.has(otra)) out.set(otra, { Codigo: otra, Titulo: titulo });
   }
   if (r.c_codigo !== null) {
     const cuenta = { Codigo: r.c_codigo, Nombre: r.c_nombre ?? '', Tipo: r.c_tipo ?? '', CuentaContable: r.c_cuenta };

@@ -273,6 +273,11 @@ function construir(filas: Fila[], c: CuentasEmpresa, subcuentas: Map<string, Sub
  */
 export async function asentarDocumentos(t: Scope, origen: OrigenDocumento, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
+  const aplazados = alFinal.get(t);
+  if (aplazados) {
+    for (const id of ids) aplazados.add(`${origen}:${id}`);
+    return;
+  }
   const c = await cuentasEmpresa(t);
   const subcuentas = new Map<string, Subcuenta>();
   const filas: Fila[] = [];
@@ -280,6 +285,31 @@ export async function asentarDocumentos(t: Scope, origen: OrigenDocumento, ids: 
   const esperados = construir(filas, c, subcuentas).get(origen) ?? new Map();
   const entradas = await cambiosDe(t, origen, ids, esperados);
   await asentar(t, entradas, [...subcuentas.values(), ...subcuentasFijas(c)]);
+}
+
+// The documents each transaction inside `asentarAlFinal` changed, posted when its work is done.
+const alFinal = new WeakMap<Scope, Set<`${OrigenDocumento}:${number}`>>();
+
+/**
+ * Runs `trabajo` and only then posts what it changed (each kind once, in the builder's order): a service that changes
+ * several documents (a batch's collections, a return and its fee) takes every other lock first and the year's
+ * counter last, as one document's change does.
+ */
+export async function asentarAlFinal<T>(t: Scope, trabajo: () => Promise<T>): Promise<T> {
+  if (alFinal.has(t)) return trabajo();
+  const aplazados = new Set<`${OrigenDocumento}:${number}`>();
+  alFinal.set(t, aplazados);
+  let out: T;
+  try {
+    out = await trabajo();
+  } finally {
+    alFinal.delete(t);
+  }
+  for (const origen of ORIGENES_DOCUMENTO) {
+    const ids = [...aplazados].filter((k) => k.startsWith(`${origen}:`)).map((k) => Number(k.slice(origen.length + 1)));
+    await asentarDocumentos(t, origen, ids);
+  }
+  return out;
 }
 
 /**

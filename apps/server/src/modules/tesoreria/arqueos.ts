@@ -25,6 +25,7 @@ import {
   movimientosTesoreria as mt,
   tesoreriaTable,
 } from '../../platform/tenancy/tables.ts';
+import { asentarDocumentos } from '../contabilidad/libro.ts';
 import { contar, esDia, esId, hoyEspana, idDe, permiso, zDia, zId } from './comun.ts';
 import { comprobarCuenta, consultaMovimientos, insertarMovimiento } from './movimientos.ts';
 
@@ -191,6 +192,8 @@ export function registrarArqueos(app: FastifyInstance, deps: AppDeps): void {
           IdArqueo: a!.Id,
         });
         await t.update(aq, { IdMovimiento: mov.Id }, eq(aq.Id, a!.Id));
+        // The difference's entry (678 shortage / 778 surplus against the cash account): the last lock.
+        await asentarDocumentos(t, 'arqueo', [mov.Id]);
         return { ...a!, IdMovimiento: mov.Id };
       }
       return a!;
@@ -206,6 +209,7 @@ export function registrarArqueos(app: FastifyInstance, deps: AppDeps): void {
       if (ultimo?.Id !== a.Id) throw badRequest(MSG_ARQUEOS.soloUltimo);
       if (a.IdMovimiento) await t.delete(mt, eq(mt.Id, a.IdMovimiento));
       await t.delete(aq, eq(aq.Id, id));
+      if (a.IdMovimiento) await asentarDocumentos(t, 'arqueo', [a.IdMovimiento]);
     });
     return { Id: id };
   });

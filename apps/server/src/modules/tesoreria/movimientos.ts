@@ -20,6 +20,7 @@ import {
   recibosRemesa as rr,
   tesoreriaTable,
 } from '../../platform/tenancy/tables.ts';
+import { asentarDocumentos } from '../contabilidad/libro.ts';
 import { contar, esDia, esId, hoyEspana, idDe, permiso, zDia, zId, zImporte, zTexto } from './comun.ts';
 
 export const MSG_MOVS = {
@@ -505,7 +506,10 @@ export function registrarMovimientos(app: FastifyInstance, deps: AppDeps): void 
       const nuevo = { ...body, IdConcepto: body.IdConcepto ?? null, Importe: toFixed(dec(body.Importe), 2) };
       const bloqueo = await movimientoBloqueado(t, { Id: 0, IdTesoreria: body.IdTesoreria, Fecha: body.Fecha });
       if (bloqueo) throw fieldError('Fecha', 'Esa fecha ya está arqueada en la cuenta');
-      return insertarMovimiento(t, { ...nuevo, Clase: 'manual' });
+      const m = await insertarMovimiento(t, { ...nuevo, Clase: 'manual' });
+      // A concept with an account posts the movement to the ledger (the year's counter, the last lock).
+      await asentarDocumentos(t, 'movimiento', [m.Id]);
+      return m;
     });
     return reply.status(201).send(json(row));
   });
@@ -531,6 +535,7 @@ export function registrarMovimientos(app: FastifyInstance, deps: AppDeps): void 
           eq(mt.Id, actual.IdTraspaso),
         );
       }
+      await asentarDocumentos(t, 'movimiento', [id]);
       return r!;
     });
     return json(row);
@@ -542,6 +547,7 @@ export function registrarMovimientos(app: FastifyInstance, deps: AppDeps): void 
       await editable(t, actual);
       await t.delete(mt, eq(mt.Id, id));
       if (actual.IdTraspaso) await t.delete(mt, eq(mt.Id, actual.IdTraspaso));
+      await asentarDocumentos(t, 'movimiento', [id]);
     });
     return { Id: id };
   });

@@ -45,6 +45,8 @@ import {
   vencimientosVenta as vv,
 } from '../../platform/tenancy/tables.ts';
 import { motorCompra } from '../compras/ladoCompra.ts';
+import { PREFIJO_DEVOLUCION } from '../contabilidad/asientos.ts';
+import { asentarAlFinal, asentarDocumentos } from '../contabilidad/libro.ts';
 import { motorVenta } from '../ventas/ladoVenta.ts';
 import { contar, esDia, esId, hoyEspana, idDe, permiso, zDia, zId, zImporte } from './comun.ts';
 import { comprobarCuenta, insertarMovimiento } from './movimientos.ts';
@@ -510,8 +512,12 @@ export async function ficheroRemesa(s: Scope, id: number, version: VersionPain00
   return { remesa: r, xml, nombre: `${r.MsgId}.${esquema}.xml` };
 }
 
-/** Marks a batch sent: each receipt collected (or paid) on the batch date into its account, mandates advance. */
-export async function enviarRemesa(t: Scope, id: number) {
+/**
+ * Marks a batch sent: each receipt collected (or paid) on the batch date into its account, mandates advance. The
+ * collections' entries are dated the batch's collection date and posted once every receipt is done.
+ */
+export const enviarRemesa = (t: Scope, id: number) => asentarAlFinal(t, () => enviar(t, id));
+async function enviar(t: Scope, id: number) {
   const r = await cargarRemesa(t, id);
   if (r.Estado === 'enviada') throw badRequest(MSG_REMESAS.enviada);
   const lineas = await lineasDe(t, id);
@@ -544,7 +550,8 @@ async function remesaConciliada(t: Scope, r: Remesa, lineas: Linea[]) {
 }
 
 /** Undoes the sending while nothing of it is reconciled nor returned: collections deleted, receipts back. */
-async function deshacerEnvio(t: Scope, id: number) {
+const deshacerEnvio = (t: Scope, id: number) => asentarAlFinal(t, () => deshacer(t, id));
+async function deshacer(t: Scope, id: number) {
   const r = await cargarRemesa(t, id);
   if (r.Estado !== 'enviada') throw badRequest(MSG_REMESAS.noEnviada);
   const lineas = await lineasDe(t, id);
@@ -574,7 +581,12 @@ const devolucionBody = z.object({
  * return date (the invoice is pending again), the bank's fee is an expense movement of the account, the mandate is
  * blocked when the reason says so and a failed first collection stays FRST. Never twice (a returned line is final).
  */
-export async function devolverRecibo(
+export const devolverRecibo = (
+  t: Scope,
+  idLinea: number,
+  d: { Motivo: string; Fecha: string; Comision?: string | undefined },
+) => asentarAlFinal(t, () => devolver(t, idLinea, d));
+async function devolver(
   t: Scope,
   idLinea: number,
   d: { Motivo: string; Fecha: string; Comision?: string | undefined },
@@ -591,7 +603,8 @@ export async function devolverRecibo(
       Importe: toFixed(neg(dec(l.Importe)), 2),
       IdTesoreria: r.IdTesoreria,
       IdConcepto: null,
-      Notas: `Devolución ${d.Motivo} del recibo ${l.EndToEndId}`,
+      // Its entry's concept too (430 back against the bank): «Devolución recibo F2026-0001/1 (MD01)».
+      Notas: `${PREFIJO_DEVOLUCION}${l.NumSerie ?? l.EndToEndId}/${l.Plazo} (${d.Motivo})`,
     });
   }
   let idMov: number | null = null;
@@ -606,6 +619,7 @@ export async function devolverRecibo(
       IdRemesa: r.Id,
     });
     idMov = mov.Id;
+    await asentarDocumentos(t, 'comision', [mov.Id]);
   }
   await t.update(
     rr,
@@ -758,31 +772,33 @@ export function registrarRemesas(app: FastifyInstance, deps: AppDeps): void {
         throw badRequest(`El fichero no es un informe pain.002.001.03 válido: ${errores[0]!.mensaje}`);
       const { rechazos } = rechazosPain002(body.Xml);
       const s = deps.scopeOf(request);
-      return s.tx(async (t) => {
-        const hechos: { EndToEndId: string; Motivo: string; Recibo: string }[] = [];
-        const ignorados: { EndToEndId: string; Motivo: string }[] = [];
-        for (const x of rechazos) {
-          const [l] = await t.select(rr, eq(rr.EndToEndId, x.endToEndId));
-          if (!l || l.Estado === 'devuelto') {
-            ignorados.push({
-              EndToEndId: x.endToEndId,
-              Motivo: l ? MSG_REMESAS.yaDevuelto : 'No es de ninguna remesa',
+      return s.tx((t) =>
+        asentarAlFinal(t, async () => {
+          const hechos: { EndToEndId: string; Motivo: string; Recibo: string }[] = [];
+          const ignorados: { EndToEndId: string; Motivo: string }[] = [];
+          for (const x of rechazos) {
+            const [l] = await t.select(rr, eq(rr.EndToEndId, x.endToEndId));
+            if (!l || l.Estado === 'devuelto') {
+              ignorados.push({
+                EndToEndId: x.endToEndId,
+                Motivo: l ? MSG_REMESAS.yaDevuelto : 'No es de ninguna remesa',
+              });
+              continue;
+            }
+            await devolverRecibo(t, l.Id, {
+              Motivo: esMotivoDevolucion(x.motivo) ? x.motivo : 'MS03',
+              Fecha: body.Fecha ?? hoyEspana(),
+              ...(body.Comision ? { Comision: body.Comision } : {}),
             });
-            continue;
+            hechos.push({
+              EndToEndId: x.endToEndId,
+              Motivo: x.motivo,
+              Recibo: `${l.NumSerie ?? ''}/${l.Plazo} ${l.TerceroNombre}`,
+            });
           }
-          await devolverRecibo(t, l.Id, {
-            Motivo: esMotivoDevolucion(x.motivo) ? x.motivo : 'MS03',
-            Fecha: body.Fecha ?? hoyEspana(),
-            ...(body.Comision ? { Comision: body.Comision } : {}),
-          });
-          hechos.push({
-            EndToEndId: x.endToEndId,
-            Motivo: x.motivo,
-            Recibo: `${l.NumSerie ?? ''}/${l.Plazo} ${l.TerceroNombre}`,
-          });
-        }
-        return { Devueltos: hechos, Ignorados: ignorados };
-      });
+          return { Devueltos: hechos, Ignorados: ignorados };
+        }),
+      );
     },
   );
   app.get(`${base}/devueltos`, permiso('TesoRemesa', 1, 'Recibos devueltos'), async (request) => {
