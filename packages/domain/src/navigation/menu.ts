@@ -231,6 +231,13 @@ const OFFICE: readonly GroupDef[] = [
       },
       {
         action: 'contabilidad',
+        id: 'cierre',
+        name: 'Cierre del ejercicio',
+        route: 'contabilidad/cierre',
+        permission: 'ImptoEmit',
+      },
+      {
+        action: 'contabilidad',
         id: 'inmovilizado',
         name: 'Inmovilizado',
         route: 'contabilidad/inmovilizado',

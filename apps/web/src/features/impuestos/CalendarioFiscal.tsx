@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { DescargarJustificante } from './JustificantePdf.tsx';
 
 /**
  * calendariofiscal: the company's fiscal calendar of a year — every model it files, each period's deadline and state
@@ -24,6 +25,9 @@ export interface LineaCalendario {
   Vencido: boolean;
   Justificante: string | null;
   FechaPresentacion: string | null;
+  /** The return of the period and whether it keeps the AEAT's receipt PDF (a download in the row). */
+  IdDeclaracion?: number | null;
+  JustificantePdf?: boolean;
 }
 interface Calendario {
   Anyo: number;
@@ -146,6 +150,9 @@ export function CalendarioFiscal({ route }: { action: string; segments: string[]
                       <Text size="xs" c="dimmed">
                         {formatDate(l.FechaPresentacion)}
                       </Text>
+                    )}
+                    {l.JustificantePdf && l.IdDeclaracion != null && (
+                      <DescargarJustificante id={l.IdDeclaracion} etiqueta={`${l.Modelo} ${periodoTexto(l.Periodo)}`} />
                     )}
                   </Table.Td>
                 </Table.Tr>

@@ -20,6 +20,7 @@ import {
   Button,
   Card,
   Checkbox,
+  FileInput,
   Group,
   List,
   Modal,
@@ -43,6 +44,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { SIN_CORTE, TdImporte } from '../../ui/fields/Importe.tsx';
 import { save } from '../../ui/list/ExportMenu.tsx';
+import { DescargarJustificante, errorJustificante } from './JustificantePdf.tsx';
 
 const ComprobacionesAnuales = lazy(() =>
   import('./ComprobacionesAnuales.tsx').then((m) => ({ default: m.ComprobacionesAnuales })),
@@ -63,6 +65,8 @@ interface Registro {
   Estado: 'borrador' | 'presentada';
   FechaPresentacion: string | null;
   Justificante: string | null;
+  /** The AEAT's receipt PDF is kept with the return. */
+  JustificantePdf?: boolean;
   Resultado: string;
   Ajustes: { Casillas?: Record<string, string> };
 }
@@ -477,6 +481,7 @@ function Modelos({ route }: { route: { title: string } }) {
                     </Table.Td>
                     <Table.Td>
                       {r.FechaPresentacion ? `${formatDate(r.FechaPresentacion)} · ${r.Justificante ?? ''}` : ''}
+                      {r.JustificantePdf && <DescargarJustificante id={r.Id} etiqueta={`${r.Modelo} ${r.Periodo}`} />}
                     </Table.Td>
                     <TdImporte value={r.Resultado} />
                   </Table.Tr>
@@ -490,8 +495,10 @@ function Modelos({ route }: { route: { title: string } }) {
       {presentar && (
         <PresentarModal
           onClose={() => setPresentar(false)}
-          presentar={async (datos) => {
+          presentar={async ({ Pdf, ...datos }) => {
             const r = borrador ?? (await guardar());
+            // The receipt first, on the draft: a refused file leaves the return unfiled.
+            if (Pdf) await api.upload(`impuestos/modtributarios/justificante/${r.Id}`, Pdf, { silent: true });
             await api.post(`impuestos/modtributarios/presentar/${r.Id}`, datos);
             notifySuccess('Modelo marcado como presentado: queda bloqueado');
             setPresentar(false);
@@ -635,17 +642,29 @@ function PresentarModal({
   presentar,
 }: {
   onClose: () => void;
-  presentar: (d: { FechaPresentacion: string; Justificante: string; Domiciliado: boolean }) => Promise<void>;
+  presentar: (d: {
+    FechaPresentacion: string;
+    Justificante: string;
+    Domiciliado: boolean;
+    Pdf: File | null;
+  }) => Promise<void>;
 }) {
   const [fecha, setFecha] = useState(new Date().toISOString().slice(0, 10));
   const [csv, setCsv] = useState('');
   const [domiciliado, setDomiciliado] = useState(false);
+  const [pdf, setPdf] = useState<File | null>(null);
   const [errores, setErrores] = useState<Record<string, string>>({});
   const enviar = async () => {
+    const errorPdf = pdf && (await errorJustificante(pdf));
+    if (errorPdf) return setErrores({ Pdf: errorPdf });
     try {
-      await presentar({ FechaPresentacion: fecha, Justificante: csv, Domiciliado: domiciliado });
+      await presentar({ FechaPresentacion: fecha, Justificante: csv, Domiciliado: domiciliado, Pdf: pdf });
     } catch (e) {
-      if (e instanceof ApiError) setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
+      if (!(e instanceof ApiError)) return;
+      // The receipt's refusal has no field (its route answers { Mensaje }): shown under the file input.
+      setErrores(
+        e.fieldErrors.length ? Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])) : { Pdf: e.message },
+      );
     }
   };
   return (
@@ -668,6 +687,14 @@ function PresentarModal({
           value={csv}
           onChange={(e) => setCsv(e.currentTarget.value)}
           error={errores.Justificante}
+        />
+        <FileInput
+          label="Justificante de la AEAT en PDF (opcional)"
+          accept="application/pdf"
+          clearable
+          value={pdf}
+          onChange={setPdf}
+          error={errores.Pdf}
         />
         <Checkbox
           label="Pago domiciliado en cuenta"
