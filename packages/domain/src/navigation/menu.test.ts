@@ -243,6 +243,7 @@ describe('Impuestos y contabilidad (beyond the spec: its office menu has no entr
       ['comprobaciones', 'Comprobaciones anuales', '/modtributarios/comprobaciones', 'ImptoEmit'],
       ['contabilidad', 'Contabilidad', '/contabilidad/lista', 'ImptoEmit'],
       ['libro', 'Libro contable', '/contabilidad/libro', 'ImptoEmit'],
+      ['cierre', 'Cierre del ejercicio', '/contabilidad/cierre', 'ImptoEmit'],
       ['inmovilizado', 'Inmovilizado', '/contabilidad/inmovilizado', 'ImptoEmit'],
       ['informes', 'Informes', '/contabilidad/informes', undefined],
     ]);
@@ -253,6 +254,7 @@ describe('Impuestos y contabilidad (beyond the spec: its office menu has no entr
       'comprobaciones',
       'contabilidad',
       'libro',
+      'cierre',
       'inmovilizado',
       'informes',
     ]);
@@ -273,7 +275,7 @@ describe('Impuestos y contabilidad (beyond the spec: its office menu has no entr
 
   it('a code denied in the current centre hides its entries there', () => {
     const ctx = testContext({ DenegadosCentro: { C2: ['ImptoEmit'] } });
-    expect(group({ ...ctx }).length).toBe(7);
+    expect(group({ ...ctx }).length).toBe(8);
     expect(
       visibleMenu('general', ctx, 'C2')
         .find((g) => g.id === 'impuestos')
