@@ -80,7 +80,8 @@ export interface Resultado {
   Columnas: Col[];
   Filas: Fila[];
   /** Chart points (one or two series) and the series' names. */
-  Grafico?: { Series: string[]; Puntos: Punto[] };
+  /** `Unidad` says how the chart writes its values: euros unless told. */
+  Grafico?: { Series: string[]; Puntos: Punto[]; Unidad?: 'porcentaje' | 'numero' };
 }
 interface Informe {
   titulo: string;
@@ -392,6 +393,7 @@ async function asistenciaInforme(s: Scope, q: Consulta): Promise<Resultado> {
     Filas: filas,
     Grafico: {
       Series: ['% de asistencia'],
+      Unidad: 'porcentaje',
       Puntos: [...porCurso].map(([Etiqueta, [t, p]]) => ({ Etiqueta, Valor: Number(pct(p, t)) })),
     },
   };
@@ -444,6 +446,7 @@ async function evaluacionInforme(s: Scope, q: Consulta): Promise<Resultado> {
     Filas: filas,
     Grafico: {
       Series: ['Nota media'],
+      Unidad: 'numero',
       Puntos: [...porCurso].map(([Etiqueta, ms]) => ({
         Etiqueta,
         Valor: Number((ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(2)),

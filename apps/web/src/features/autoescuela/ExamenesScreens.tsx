@@ -2,6 +2,7 @@ import {
   ASISTENCIAS_EXAMEN,
   ENTITIES,
   type FilaAprobados,
+  formatDecimal,
   IMPRESOS_EXAMEN,
   RESULTADOS_EXAMEN,
   type RouteDef,
@@ -30,6 +31,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { CircularProgress } from '../../ui/CircularProgress.tsx';
 import { EntityScreen } from '../../ui/EntityScreen.tsx';
+import { GraficoBarras } from '../../ui/graficos/index.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { claveFormacion, fechaEs, hoyIso, useFormacion } from '../formacion/formacionApi.ts';
 import { Tabla } from '../formacion/Tabla.tsx';
@@ -187,14 +189,12 @@ function ResultadosDia() {
   );
 }
 
-/** A horizontal bar chart (SVG) of pass rates, with its data as text for screen readers. */
+/** Pass rates as horizontal bars (0–100 %), with "aptos de presentados" in the text below. */
 function Barras({ titulo, filas }: { titulo: string; filas: FilaAprobados[] }) {
-  const alto = 26;
-  const id = `grafico-${titulo.replace(/\W+/g, '-').toLowerCase()}`;
   const resumen = filas.map((f) => `${f.Clave}: ${f.Porcentaje} % (${f.Aptos} de ${f.Presentados})`).join('; ');
   return (
     <Card withBorder padding="sm">
-      <Title order={3} size="h5" id={id}>
+      <Title order={3} size="h5">
         {titulo}
       </Title>
       {!filas.length ? (
@@ -202,30 +202,18 @@ function Barras({ titulo, filas }: { titulo: string; filas: FilaAprobados[] }) {
           Sin resultados en el periodo.
         </Text>
       ) : (
-        <svg
-          role="img"
-          aria-labelledby={id}
-          aria-describedby={`${id}-datos`}
-          viewBox={`0 0 320 ${filas.length * alto}`}
-          width="100%"
-          style={{ maxWidth: 480 }}
-        >
-          <title>{titulo}</title>
-          {filas.map((f, i) => (
-            <g key={f.Clave} transform={`translate(0 ${i * alto})`}>
-              <text x="0" y="16" fontSize="11" fill="currentColor">
-                {f.Clave.slice(0, 18)}
-              </text>
-              <rect x="120" y="4" width={160} height="16" fill="var(--mantine-color-gray-2)" />
-              <rect x="120" y="4" width={(160 * f.Porcentaje) / 100} height="16" fill="var(--mantine-color-teal-8)" />
-              <text x="286" y="16" fontSize="11" fill="currentColor">
-                {f.Porcentaje} %
-              </text>
-            </g>
-          ))}
-        </svg>
+        <GraficoBarras
+          titulo={titulo}
+          datos={filas.map((f) => ({ Clave: f.Clave, Porcentaje: Number(f.Porcentaje) }))}
+          eje="Clave"
+          nombreEje="Grupo"
+          series={[{ clave: 'Porcentaje', nombre: '% de aptos', color: 'teal.8' }]}
+          formato={(v) => `${formatDecimal(v)} %`}
+          horizontal
+          maximo={100}
+        />
       )}
-      <Text size="xs" c="dimmed" id={`${id}-datos`}>
+      <Text size="xs" c="dimmed">
         {resumen}
       </Text>
     </Card>

@@ -1,14 +1,14 @@
-import { formatAmount, formatDate, formatNumber, levelIn, type PermissionCode } from '@faro/domain';
+import { formatAmount, formatDate, formatDecimal, formatNumber, levelIn, type PermissionCode } from '@faro/domain';
 import { Alert, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { GraficoBarras } from '../../ui/graficos/index.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { PeriodoPicker } from '../contabilidad/PeriodoPicker.tsx';
 import { rangoPeriodo } from '../contabilidad/periodo.ts';
-import { GraficoBarras, type PuntoGrafico } from './GraficoBarras.tsx';
 
 interface Columna {
   Clave: string;
@@ -19,7 +19,37 @@ export interface ResultadoInforme {
   Titulo: string;
   Columnas: Columna[];
   Filas: Record<string, string | number | null>[];
-  Grafico?: { Series: string[]; Puntos: PuntoGrafico[] };
+  Grafico?: { Series: string[]; Puntos: PuntoGrafico[]; Unidad?: 'porcentaje' | 'numero' };
+}
+
+interface PuntoGrafico {
+  Etiqueta: string;
+  Valor: number;
+  Valor2?: number;
+}
+
+const FORMATOS = {
+  euros: (v: number) => formatAmount(v),
+  porcentaje: (v: number) => `${formatDecimal(v)} %`,
+  numero: (v: number) => formatDecimal(v),
+};
+
+/** A report's chart: its one or two series over the report's rows. */
+function GraficoInforme({ titulo, g }: { titulo: string; g: NonNullable<ResultadoInforme['Grafico']> }) {
+  return (
+    <GraficoBarras
+      titulo={titulo}
+      datos={g.Puntos.map((p) => ({ Etiqueta: p.Etiqueta, Valor: p.Valor, Valor2: p.Valor2 ?? 0 }))}
+      eje="Etiqueta"
+      nombreEje="Concepto"
+      series={g.Series.map((nombre, i) => ({
+        clave: i ? 'Valor2' : 'Valor',
+        nombre,
+        color: i ? 'orange.7' : 'blue.7',
+      }))}
+      formato={FORMATOS[g.Unidad ?? 'euros']}
+    />
+  );
 }
 
 /** Spec section 9 report kinds, the academy's attendance and evaluation among them. */
@@ -98,9 +128,7 @@ export function InformesScreen() {
       {r && (
         <Stack gap="sm" data-testid="informe">
           <Text fw={600}>{r.Titulo}</Text>
-          {r.Grafico && r.Grafico.Puntos.length > 0 && (
-            <GraficoBarras puntos={r.Grafico.Puntos} series={r.Grafico.Series} titulo={r.Titulo} />
-          )}
+          {r.Grafico && r.Grafico.Puntos.length > 0 && <GraficoInforme titulo={r.Titulo} g={r.Grafico} />}
           {r.Filas.length === 0 ? (
             <Text c="dimmed">No hay datos en el periodo.</Text>
           ) : (

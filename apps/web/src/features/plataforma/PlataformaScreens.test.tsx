@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
@@ -106,9 +106,10 @@ describe('platform screens (issue 19)', () => {
     expect(screen.getByText(/Modelos del 1T de 2026: plazo hasta el 20\/04\/2026/)).toBeTruthy();
   });
 
-  it('draws report bars as a named image with the figures in its description', async () => {
-    renderUi(<Barras titulo="Embudo de firma" datos={[{ etiqueta: 'Firmado', valor: 4 }]} />);
-    const img = await screen.findByRole('img', { name: /Embudo de firma/ });
-    await waitFor(() => expect(img.textContent).toContain('Firmado: 4'));
+  it('draws report bars with their figures in a table for screen readers', async () => {
+    renderUi(<Barras titulo="Embudo de firma" datos={[{ etiqueta: 'Firmado', valor: 1234 }]} />);
+    const tabla = await screen.findByRole('table', { name: 'Embudo de firma' }, { timeout: 10_000 });
+    const fila = within(tabla).getByRole('row', { name: /Firmado/ });
+    expect(fila.textContent).toBe('Firmado1.234');
   });
 });

@@ -1,4 +1,4 @@
-import { decimalEditable, formatDate } from '@faro/domain';
+import { decimalEditable, formatAmount, formatDate } from '@faro/domain';
 import {
   Badge,
   Button,
@@ -24,13 +24,13 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { DateInput } from '../../ui/dates.ts';
+import { GraficoLinea } from '../../ui/graficos/index.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { ExtractosPanel } from './ExtractosPanel.tsx';
-import { GraficoSaldo } from './GraficoSaldo.tsx';
 import {
   type Cuenta,
   dinero,
@@ -191,7 +191,20 @@ function CuentasSaldos() {
             w={{ base: '100%', sm: 320 }}
             allowDeselect={false}
           />
-          {evolucion.data && <GraficoSaldo puntos={evolucion.data.Items} titulo={`Saldo de ${cuenta?.Nombre ?? ''}`} />}
+          {evolucion.data &&
+            (evolucion.data.Items.length < 2 ? (
+              <Text c="dimmed">Sin movimientos suficientes para el gráfico</Text>
+            ) : (
+              <GraficoLinea
+                titulo={`Saldo de ${cuenta?.Nombre ?? ''}`}
+                datos={evolucion.data.Items.map((p) => ({ Fecha: p.Fecha, Saldo: Number(p.Saldo) }))}
+                eje="Fecha"
+                nombreEje="Fecha"
+                etiqueta={formatDate}
+                series={[{ clave: 'Saldo', nombre: 'Saldo', color: 'blue.7' }]}
+                formato={(v) => formatAmount(v)}
+              />
+            ))}
         </Stack>
       </Card>
     </Stack>

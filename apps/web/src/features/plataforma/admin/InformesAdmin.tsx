@@ -1,7 +1,8 @@
-import { PLANES, TIPOS_CUENTA_TEXTO, type TipoCuenta } from '@faro/domain';
+import { formatNumber, PLANES, TIPOS_CUENTA_TEXTO, type TipoCuenta } from '@faro/domain';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../platform/api/client.ts';
+import { GraficoBarras } from '../../../ui/graficos/index.tsx';
 import { Pagina } from '../comun.tsx';
 
 interface Informes {
@@ -12,52 +13,26 @@ interface Informes {
   Embudo: { Empresas: number; ContratoGenerado: number; Firmado: number; Produccion: number };
 }
 
-/** A small accessible bar chart: an SVG with a title and description, and the same figures as a list for readers. */
+/** Counts as horizontal bars, with the figures in a table for screen readers. */
 export function Barras({ titulo, datos }: { titulo: string; datos: { etiqueta: string; valor: number }[] }) {
-  const max = Math.max(1, ...datos.map((d) => d.valor));
-  const fila = 28;
-  const alto = datos.length * fila + 8;
-  const id = titulo.replace(/\W+/g, '-').toLowerCase();
   return (
     <Card withBorder>
       <Stack gap="xs">
-        <Title order={2} fz="h4" id={`${id}-t`}>
+        <Title order={2} fz="h4">
           {titulo}
         </Title>
         {datos.length === 0 ? (
           <Text c="dimmed">Sin datos</Text>
         ) : (
-          <svg
-            role="img"
-            aria-labelledby={`${id}-t ${id}-d`}
-            viewBox={`0 0 400 ${alto}`}
-            width="100%"
-            style={{ maxWidth: 560 }}
-          >
-            <title>{titulo}</title>
-            <desc id={`${id}-d`}>{datos.map((d) => `${d.etiqueta}: ${d.valor}`).join('; ')}</desc>
-            {datos.map((d, i) => {
-              const w = Math.round((d.valor / max) * 220);
-              return (
-                <g key={d.etiqueta} transform={`translate(0 ${i * fila + 4})`}>
-                  <text x="0" y="17" fontSize="12" fill="currentColor">
-                    {d.etiqueta.slice(0, 22)}
-                  </text>
-                  <rect
-                    x="150"
-                    y="4"
-                    width={Math.max(w, 1)}
-                    height="18"
-                    fill="var(--mantine-color-blue-filled)"
-                    rx="3"
-                  />
-                  <text x={156 + w} y="17" fontSize="12" fill="currentColor">
-                    {d.valor}
-                  </text>
-                </g>
-              );
-            })}
-          </svg>
+          <GraficoBarras
+            titulo={titulo}
+            datos={datos.map((d) => ({ Etiqueta: d.etiqueta, Valor: d.valor }))}
+            eje="Etiqueta"
+            nombreEje="Concepto"
+            series={[{ clave: 'Valor', nombre: 'Cantidad', color: 'blue.7' }]}
+            formato={(v) => formatNumber(v, 0)}
+            horizontal
+          />
         )}
       </Stack>
     </Card>
