@@ -23,6 +23,12 @@ interface Apunte {
   Debe: string;
   Haber: string;
 }
+interface Linea {
+  Id: number;
+  IdConciliado: number | null;
+  Importe: string;
+  FechaOperacion: string;
+}
 interface Entrada {
   Id: number;
   Fecha: string;
@@ -39,10 +45,10 @@ const ok = (r: { status: number; body: any }, status = 201) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status);
   return r.body;
 };
-async function diario(): Promise<Entrada[]> {
+async function diario(periodo = ANIO): Promise<Entrada[]> {
   const out: Entrada[] = [];
   for (let n = 1; ; n++) {
-    const r = ok(await demo.request('GET', `${L}/diario?${ANIO}&Pagina=${n}`), 200);
+    const r = ok(await demo.request('GET', `${L}/diario?${periodo}&Pagina=${n}`), 200);
     out.push(...r.Asientos);
     if (!r.HayMas) return out;
   }
@@ -147,6 +153,27 @@ describe('movements whose concept carries an account', () => {
     expect(vigentes(todas, 'movimiento', ids.fee!)).toEqual([]);
     expect(efecto(todas, 'movimiento', ids.fee!)).toEqual({});
     expect(de(todas, 'movimiento', ids.fee!).filter((a) => a.Concepto.startsWith('Anulación'))).toHaveLength(2);
+  });
+});
+
+describe('reconciliation from a bank line', () => {
+  it('the movement made from an unmatched line with an accounted concept is posted in the same step', async () => {
+    const extracto = ok(await demo.request('GET', `${B}/extractos/list`), 200).Items[0];
+    const linea = (ok(await demo.request('GET', `${B}/extractos/edit/${extracto.Id}`), 200).Apuntes as Linea[]).find(
+      (a) => a.IdConciliado === null && Number(a.Importe) < 0,
+    )!;
+    const r = ok(
+      await demo.request('POST', `${B}/extractos/movimiento/${linea.Id}`, {
+        IdConcepto: ids.comisiones,
+        Descripcion: 'Comisión mantenimiento',
+      }),
+    );
+    const dia = linea.FechaOperacion;
+    const [a, ...otras] = de(await diario(`FechaDesde=${dia}&FechaHasta=${dia}`), 'movimiento', r.Movimiento.Id);
+    expect(otras).toEqual([]);
+    expect(a!.Concepto).toBe(`Comisión mantenimiento — ${cuentas.find((c) => c.Id === extracto.IdTesoreria)!.Nombre}`);
+    const c = -cent(linea.Importe);
+    expect(lineas(a!)).toEqual([`626 D ${c}`, `572 H ${c}`]);
   });
 });
 

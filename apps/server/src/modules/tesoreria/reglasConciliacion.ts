@@ -12,6 +12,7 @@ import {
   conceptosmovsTable,
   reglasConciliacion as rc,
 } from '../../platform/tenancy/tables.ts';
+import { asentarDocumentos } from '../contabilidad/libro.ts';
 import { idDe, MSG_EXTRACTOS, permiso, zTexto } from './comun.ts';
 import { insertarMovimiento, MSG_MOVS, movimientoBloqueado } from './movimientos.ts';
 
@@ -137,6 +138,8 @@ export async function movimientoDesdeApunte(t: Scope, idApunte: number, v: z.inf
     const regla = { Texto: texto, IdConcepto: v.IdConcepto, Descripcion: v.Descripcion };
     idRegla = await guardarRegla(t, regla, misma?.Id);
   }
+  // A concept with an account posts the movement (the year's counter, the last lock).
+  await asentarDocumentos(t, 'movimiento', [mov.Id]);
   const { empresaId: _, CreadoEn: __, ...movimiento } = mov;
   return { Movimiento: movimiento, IdRegla: idRegla };
 }
