@@ -5,12 +5,20 @@
  */
 type Preload = () => Promise<void>;
 
-const chunks: { afterLogin: Preload[]; loggedInStart: Preload[] } = { afterLogin: [], loggedInStart: [] };
+const chunks: { afterLogin: Preload[]; loggedInStart: Preload[]; whenIdle: Preload[] } = {
+  afterLogin: [],
+  loggedInStart: [],
+  whenIdle: [],
+};
 
-/** Called once by the app: the chunks a user needs right after logging in, and those of a logged-in start. */
-export function registerPrefetch(afterLogin: Preload[], loggedInStart: Preload[]): void {
+/**
+ * Called once by the app: the chunks a user needs right after logging in, those of a logged-in start (the shell and
+ * the screen being opened) and those a logged-in start loads once the browser is idle (the usual next screens).
+ */
+export function registerPrefetch(afterLogin: Preload[], loggedInStart: Preload[], whenIdle: Preload[] = []): void {
   chunks.afterLogin = afterLogin;
   chunks.loggedInStart = loggedInStart;
+  chunks.whenIdle = whenIdle;
 }
 
 function preloadAll(list: Preload[]): void {
@@ -22,7 +30,11 @@ function preloadAll(list: Preload[]): void {
  * so the shell renders as soon as the company context arrives. Returns the cancel function (a `useEffect` cleanup).
  */
 export function prefetchAfterLogin(): () => void {
-  const run = () => preloadAll(chunks.afterLogin);
+  return whenIdle(() => preloadAll(chunks.afterLogin));
+}
+
+/** Runs `run` when the browser is idle (or after 300 ms without requestIdleCallback); returns the cancel function. */
+function whenIdle(run: () => void): () => void {
   const w = window as Window & {
     requestIdleCallback?: (cb: () => void) => number;
     cancelIdleCallback?: (id: number) => void;
@@ -35,7 +47,11 @@ export function prefetchAfterLogin(): () => void {
   return () => clearTimeout(t);
 }
 
-/** A logged-in start: the shell loads in parallel with the company context. */
+/**
+ * A logged-in start: the shell and the screen load in parallel with the company context; the other usual chunks
+ * wait until the browser is idle, so evaluating them never holds back the first screen.
+ */
 export function preloadShell(): void {
   preloadAll(chunks.loggedInStart);
+  whenIdle(() => preloadAll(chunks.whenIdle));
 }

@@ -27,7 +27,7 @@ describe('lookupReaders: who reads a reference list', () => {
 describe('lookupColumns', () => {
   it('keeps Id, the title, Baja and the declared extras that exist', () => {
     expect(lookupColumns(ENTITIES.fpago)).toEqual(['Id', 'Descripcion', 'Baja']);
-    expect(lookupColumns(ENTITIES.tesoreria)).toEqual(['Id', 'Nombre', 'Arqueable', 'Baja']);
+    expect(lookupColumns(ENTITIES.tesoreria)).toEqual(['Id', 'Nombre', 'Arqueable', 'Tipo', 'Baja']);
     expect(lookupColumns(ENTITIES.clientes)).not.toContain('IBAN');
   });
 });

@@ -38,7 +38,8 @@ const SCREEN_LISTS: { codes: readonly PermissionCode[]; lists: readonly string[]
 const LOOKUP_EXTRA_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   // Spec section 3: value, description, type, generates-surcharge flag, VAT % and surcharge %.
   tiposiva: ['Valor', 'Impuesto', 'Tipo', 'PorcentajeIva', 'GeneraRecargo', 'PorcentajeRecargo', 'Exencion'],
-  tesoreria: ['Arqueable'],
+  // The account's type: the bank statement import offers bank accounts only.
+  tesoreria: ['Arqueable', 'Tipo'],
   series: ['Codigo', 'TipoDocumento', 'Prefijo', 'Defecto', 'IdSerieRectificativa'],
   conceptosmovs: ['Tipo'],
   plantemail: ['Tipo'],

@@ -14,7 +14,7 @@ import {
   textoRegla,
 } from './ReglasConciliacion.tsx';
 import { SubirFichero } from './SubirFichero.tsx';
-import { dinero, useRefrescar, useSaldos } from './tesoreriaModel.ts';
+import { dinero, useCuentasBanco, useRefrescar } from './tesoreriaModel.ts';
 
 interface Extracto {
   Id: number;
@@ -62,8 +62,7 @@ const clave = (c: { Clase: string; Id: number }) => `${c.Clase}:${c.Id}`;
 export function ExtractosPanel() {
   const { info } = useReady();
   const refrescar = useRefrescar();
-  const saldos = useSaldos();
-  const bancos = (saldos.data?.Items ?? []).filter((c) => c.Tipo === 'banco' && !c.Baja);
+  const bancos = useCuentasBanco().data ?? [];
   const [cuenta, setCuenta] = useState<string | null>(null);
   const [abierto, setAbierto] = useState<number | null>(null);
   const params = { Pagina: 1, TotalPagina: 50 };

@@ -2,6 +2,7 @@ import { formatAmount } from '@faro/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type ListAnswer, type Params } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
+import { askList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 
 /** Shapes of the treasury API (issue 14) and the hooks the treasury screens share. */
@@ -103,16 +104,33 @@ export function useSaldos() {
   });
 }
 
-/** Concepts of movements (select options). */
+/**
+ * Concepts of movements (select options), asked with the screen's other reference lists in one call
+ * (`GET /api/listas`): the reconciliation screen shows data after at most 5 calls.
+ */
 export function useConceptos() {
   const { info } = useReady();
-  const params = { Pagina: 1, TotalPagina: 200 };
   return useQuery({
-    queryKey: qk.list(info.IdEmpresa, 'conceptosmovs', params),
-    queryFn: () =>
-      api.get<ListAnswer<{ Id: number; Descripcion: string; Tipo: string }>>('tesoreria/conceptosmovs/lookup', {
-        params,
-      }),
+    queryKey: qk.list(info.IdEmpresa, 'conceptosmovs', { lista: 1 }),
+    queryFn: async () => ({
+      Items: (await askList(info.IdEmpresa, 'conceptosmovs')) as unknown as {
+        Id: number;
+        Descripcion: string;
+        Tipo: string;
+      }[],
+    }),
+  });
+}
+
+/** The open bank accounts (the statement import's select), from the batched reference lists like the concepts. */
+export function useCuentasBanco() {
+  const { info } = useReady();
+  return useQuery({
+    queryKey: qk.list(info.IdEmpresa, 'tesoreria', { bancos: 1 }),
+    queryFn: async () =>
+      (
+        (await askList(info.IdEmpresa, 'tesoreria')) as unknown as Pick<Cuenta, 'Id' | 'Nombre' | 'Tipo' | 'Baja'>[]
+      ).filter((c) => c.Tipo === 'banco' && !c.Baja),
   });
 }
 

@@ -143,6 +143,12 @@ function refreshAcrossTabs(stale: TokenPair): Promise<TokenPair> {
   });
 }
 
+/** The stored access token when it is still valid, read without waiting (undefined: missing or expired). */
+function freshToken(): string | undefined {
+  const tokens = readTokens();
+  return tokens && !isExpired(tokens) ? tokens.Token : undefined;
+}
+
 /** A usable access token: silent logout when a part is missing, refreshed once when the stored expiry has passed. */
 export async function accessToken(): Promise<string> {
   const tokens = readTokens();
@@ -160,7 +166,9 @@ export async function call<T>(method: string, path: string, options: CallOptions
   const done = background ? () => {} : startLoading();
   try {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (auth) headers.Authorization = `Bearer ${await accessToken()}`;
+    // A valid stored token is used without awaiting: a GET leaves in the caller's own task (the context asked
+    // while the entry chunk is still being evaluated, app/contextoTemprano.ts).
+    if (auth) headers.Authorization = `Bearer ${freshToken() ?? (await accessToken())}`;
     if (method !== 'GET') headers['X-XSRF-TOKEN'] = await csrfToken();
     let body: BodyInit | undefined;
     if (options.form) body = options.form;

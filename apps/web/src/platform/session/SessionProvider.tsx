@@ -20,6 +20,7 @@ import {
   type TokenPair,
   writeTokens,
 } from '../storage.ts';
+import { contextoDelArranque, INFO_PATH } from './arranque.ts';
 import type { ReadySession, SessionApi, SessionInfo, SessionState } from './types.ts';
 import { recordarDestino } from './volver.ts';
 
@@ -29,8 +30,6 @@ export const SessionContext = createContext<SessionApi | null>(null);
 async function switchCentre(val: string): Promise<void> {
   writeTokens(await api.get<TokenPair>(`usuarios/usuario/cambiarcentro/${encodeURIComponent(val)}`));
 }
-
-export const INFO_PATH = 'usuarios/usuario/infoempre';
 
 function readyState(info: SessionInfo): ReadySession {
   const centros = info.Centros ?? [];
@@ -56,10 +55,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const pathRef = useRef(location.pathname);
   pathRef.current = location.pathname;
 
-  const load = useCallback(async (afterLogin = false) => {
+  /** Loads the context; `pedido` is the one the entry module already asked for (a signed-in page load). */
+  const load = useCallback(async (afterLogin = false, pedido: Promise<SessionInfo> | null = null) => {
     setState({ status: 'loading' });
     try {
-      const info = await api.get<SessionInfo>(INFO_PATH);
+      const info = await (pedido ?? api.get<SessionInfo>(INFO_PATH));
       const ready = readyState(info);
       // A new session starts in the company's first centre: move it to the remembered one.
       if (afterLogin && ready.centro && ready.centro !== info.Centros[0]?.Val) {
@@ -89,7 +89,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!hasTokens()) return;
     preloadShell();
-    void load();
+    void load(false, contextoDelArranque());
   }, [load]);
 
   // Signed out by force (refused token, expired session): the login brings this tab back to where it was.
