@@ -6,11 +6,11 @@ import {
   type RecursoVenta,
   TIPOS_DOCUMENTO_VENTA,
 } from '@faro/domain';
-import { Button, Card, Group, Progress, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { type DownloadProgress, streamDownload } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
-import { EXPORT_FORMATS, progressText, save } from '../../ui/list/ExportMenu.tsx';
+import { BarraDescarga, useDescargaProgreso } from '../../ui/descargaProgreso.tsx';
+import { EXPORT_FORMATS } from '../../ui/list/ExportMenu.tsx';
 import { PeriodoPicker } from './PeriodoPicker.tsx';
 import { rangoPeriodo } from './periodo.ts';
 
@@ -73,14 +73,13 @@ export function ExportacionesScreen({ title }: { title: string }) {
   const [sel, setSel] = useState({ anyo: new Date().getFullYear(), periodo: '0A' });
   const [serie, setSerie] = useState('');
   const [estado, setEstado] = useState<string | null>('');
-  const [progreso, setProgreso] = useState<DownloadProgress | null>(null);
+  const { progreso, descargar: bajar } = useDescargaProgreso();
   const [hecho, setHecho] = useState<string | null>(null);
   const def = entidades.find((e) => e.value === entidad);
   const rango = rangoPeriodo(sel.anyo, sel.periodo);
   const descargar = async () => {
     if (!def) return;
     setHecho(null);
-    setProgreso({ bytes: 0, total: null });
     const params: Record<string, string> = { Formato: formato };
     if (def.documento) {
       Object.assign(params, rango);
@@ -89,16 +88,8 @@ export function ExportacionesScreen({ title }: { title: string }) {
     } else if (estado) {
       params.Filtros = JSON.stringify({ Baja: estado === 'baja' });
     }
-    try {
-      const file = await streamDownload(def.ruta, params, setProgreso);
-      const nombre = file.filename ?? `${def.value}.${formato}`;
-      save(file.blob, nombre);
-      setHecho(nombre);
-    } catch {
-      // Downloads fail silently (spec section 8).
-    } finally {
-      setProgreso(null);
-    }
+    // Downloads fail silently (spec section 8); the rows announced by the server and the bytes show meanwhile.
+    setHecho(await bajar(def.ruta, params, `${def.value}.${formato}`));
   };
   return (
     <Stack gap="md" maw={760}>
@@ -174,14 +165,7 @@ export function ExportacionesScreen({ title }: { title: string }) {
             <Button onClick={() => void descargar()} loading={!!progreso} disabled={!def}>
               Exportar
             </Button>
-            {progreso && (
-              <div style={{ minWidth: 220 }} data-testid="exportaciones-progreso" aria-live="polite">
-                <Text size="xs" c="dimmed">
-                  {progressText(progreso)}
-                </Text>
-                <Progress value={100} animated striped size="sm" aria-label="Progreso de la exportación" />
-              </div>
-            )}
+            <BarraDescarga progreso={progreso} etiqueta="Progreso de la exportación" testId="exportaciones-progreso" />
             {hecho && !progreso && (
               <Text size="sm" c="dimmed" data-testid="exportaciones-hecho" aria-live="polite">
                 Descargado: {hecho}
