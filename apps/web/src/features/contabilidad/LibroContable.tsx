@@ -16,11 +16,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { api, streamDownload } from '../../platform/api/client.ts';
+import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
-import { save } from '../../ui/list/ExportMenu.tsx';
+import { BarraDescarga, useDescargaProgreso } from '../../ui/descargaProgreso.tsx';
 import { AsientoManualForm } from './AsientoManualForm.tsx';
 import type { AsientoLibro } from './asientoLibro.ts';
 import { PeriodoPicker } from './PeriodoPicker.tsx';
@@ -76,28 +76,21 @@ function rutaDocumento(a: Pick<AsientoLibro, 'Origen' | 'IdOrigen' | 'Tipo'>): s
   return null;
 }
 
-/** Downloads a report in a format (the server's writers). */
+/** Downloads a report in a format (the server's writers), with the shared progress bar while it streams. */
 function Exportar({ informe, params }: { informe: string; params: Record<string, string> }) {
-  const [ocupado, setOcupado] = useState(false);
-  const bajar = async (Formato: string) => {
-    setOcupado(true);
-    try {
-      const f = await streamDownload(`${R}/${informe}/export`, { ...params, Formato }, () => {});
-      save(f.blob, f.filename ?? `${informe}.${Formato}`);
-    } catch {
-      // Downloads fail silently (spec section 8).
-    } finally {
-      setOcupado(false);
-    }
-  };
+  const { progreso, descargar } = useDescargaProgreso();
+  // Downloads fail silently (spec section 8).
+  const bajar = (Formato: string) =>
+    void descargar(`${R}/${informe}/export`, { ...params, Formato }, `${informe}.${Formato}`);
   return (
     <Group gap="xs">
-      <Button size="xs" variant="default" loading={ocupado} onClick={() => void bajar('xlsx')}>
+      <Button size="xs" variant="default" loading={!!progreso} onClick={() => bajar('xlsx')}>
         Exportar a Excel
       </Button>
-      <Button size="xs" variant="default" loading={ocupado} onClick={() => void bajar('pdf')}>
+      <Button size="xs" variant="default" loading={!!progreso} onClick={() => bajar('pdf')}>
         Exportar a PDF
       </Button>
+      <BarraDescarga progreso={progreso} etiqueta="Progreso de la exportación" />
     </Group>
   );
 }
