@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
-import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { fakeSession, json, mockFetch, renderUi, setCookie, testContext } from '../../test/render.tsx';
 import { Inmovilizado } from './Inmovilizado.tsx';
 import { type Elemento, InmovilizadoForm } from './InmovilizadoForm.tsx';
 
@@ -87,7 +87,7 @@ describe('fixed-asset register', () => {
 
   it('a user who may only read sees the actions disabled or hidden', async () => {
     mockFetch({ [`GET ${R}`]: () => json(200, { Items: [{ ...PC, Asientos: 0 }] }) });
-    const soloLectura = fakeSession({ Permisos: { ...fakeSession().state.info.Permisos, ImptoEmit: 1 } } as never);
+    const soloLectura = fakeSession({ Permisos: { ...testContext().Permisos, ImptoEmit: 1 } });
     renderUi(<Inmovilizado />, { session: soloLectura });
     expect(await screen.findByText('1.050,00 €')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Nuevo elemento/ }).getAttribute('aria-disabled')).toBe('true');

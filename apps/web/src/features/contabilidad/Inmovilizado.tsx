@@ -33,6 +33,46 @@ const ESTADOS: Record<Elemento['Estado'], { texto: string; color: string }> = {
 };
 const ESTADO_PERIODO = { previo: 'Antes de Faro', asentado: 'Asentado', pendiente: 'Pendiente' } as const;
 
+interface FilaCuadro {
+  clave: string;
+  texto: string;
+  Cuota: string;
+  Acumulada: string;
+  ValorNeto: string;
+  estado?: string;
+}
+
+/** One view of the schedule (by year or by month): the period, its quota and where the asset stands after it. */
+function TablaCuadro({ nombre, primera, filas }: { nombre: string; primera: string; filas: FilaCuadro[] }) {
+  const conEstado = filas.some((f) => f.estado);
+  return (
+    <Table.ScrollContainer minWidth={conEstado ? 520 : 420}>
+      <Table aria-label={nombre}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{primera}</Table.Th>
+            <Table.Th style={derecha}>Cuota</Table.Th>
+            <Table.Th style={derecha}>Acumulada</Table.Th>
+            <Table.Th style={derecha}>Valor neto</Table.Th>
+            {conEstado && <Table.Th>Estado</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {filas.map((f) => (
+            <Table.Tr key={f.clave}>
+              <Table.Td>{f.texto}</Table.Td>
+              <Table.Td style={derecha}>{formatAmount(f.Cuota)}</Table.Td>
+              <Table.Td style={derecha}>{formatAmount(f.Acumulada)}</Table.Td>
+              <Table.Td style={derecha}>{formatAmount(f.ValorNeto)}</Table.Td>
+              {conEstado && <Table.Td>{f.estado}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** The schedule of one asset: by year, then month by month with what is already in the ledger. */
 function CuadroAmortizacion({ id, onClose }: { id: number; onClose: () => void }) {
   const { info } = useReady();
@@ -60,54 +100,23 @@ function CuadroAmortizacion({ id, onClose }: { id: number; onClose: () => void }
               <Tabs.Tab value="mensual">Por mes</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="anual" pt="sm">
-              <Table.ScrollContainer minWidth={420}>
-                <Table aria-label="Cuadro de amortización por ejercicio">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Ejercicio</Table.Th>
-                      <Table.Th style={derecha}>Cuota</Table.Th>
-                      <Table.Th style={derecha}>Acumulada</Table.Th>
-                      <Table.Th style={derecha}>Valor neto</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {c.Anual.map((y) => (
-                      <Table.Tr key={y.Ejercicio}>
-                        <Table.Td>{y.Ejercicio}</Table.Td>
-                        <Table.Td style={derecha}>{formatAmount(y.Cuota)}</Table.Td>
-                        <Table.Td style={derecha}>{formatAmount(y.Acumulada)}</Table.Td>
-                        <Table.Td style={derecha}>{formatAmount(y.ValorNeto)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <TablaCuadro
+                nombre="Cuadro de amortización por ejercicio"
+                primera="Ejercicio"
+                filas={c.Anual.map((y) => ({ clave: String(y.Ejercicio), texto: String(y.Ejercicio), ...y }))}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="mensual" pt="sm">
-              <Table.ScrollContainer minWidth={520}>
-                <Table aria-label="Cuadro de amortización por mes">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Fecha</Table.Th>
-                      <Table.Th style={derecha}>Cuota</Table.Th>
-                      <Table.Th style={derecha}>Acumulada</Table.Th>
-                      <Table.Th style={derecha}>Valor neto</Table.Th>
-                      <Table.Th>Estado</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {c.Periodos.map((p) => (
-                      <Table.Tr key={p.Periodo}>
-                        <Table.Td>{formatDate(p.Fecha)}</Table.Td>
-                        <Table.Td style={derecha}>{formatAmount(p.Cuota)}</Table.Td>
-                        <Table.Td style={derecha}>{formatAmount(p.Acumulada)}</Table.Td>
-                        <Table.Td style={derecha}>{formatAmount(p.ValorNeto)}</Table.Td>
-                        <Table.Td>{ESTADO_PERIODO[p.Estado]}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <TablaCuadro
+                nombre="Cuadro de amortización por mes"
+                primera="Fecha"
+                filas={c.Periodos.map((p) => ({
+                  clave: p.Periodo,
+                  texto: formatDate(p.Fecha),
+                  estado: ESTADO_PERIODO[p.Estado],
+                  ...p,
+                }))}
+              />
             </Tabs.Panel>
           </Tabs>
         </Stack>
