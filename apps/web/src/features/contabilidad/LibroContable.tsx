@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
@@ -98,10 +98,13 @@ function Exportar({ informe, params }: { informe: string; params: Record<string,
 /** `contabilidad/libro`: the ledger's reports with drill-down (sumas y saldos → mayor → asiento → documento). */
 export function LibroContable() {
   const { info } = useReady();
-  const [sel, setSel] = useState(() => ({ anyo: new Date().getFullYear(), periodo: '0A' }));
-  const [tab, setTab] = useState<string>('sumas');
+  // `?anyo=2025&asiento=123` (the year-close screen's links): that year's diario with the entry open.
+  const [params] = useSearchParams();
+  const enlace = { anyo: Number(params.get('anyo')) || null, asiento: Number(params.get('asiento')) || null };
+  const [sel, setSel] = useState(() => ({ anyo: enlace.anyo ?? new Date().getFullYear(), periodo: '0A' }));
+  const [tab, setTab] = useState<string>(enlace.asiento ? 'diario' : 'sumas');
   const [cuenta, setCuenta] = useState('');
-  const [asiento, setAsiento] = useState<number | null>(null);
+  const [asiento, setAsiento] = useState<number | null>(enlace.asiento);
   const rango = rangoPeriodo(sel.anyo, sel.periodo);
   const qc = useQueryClient();
   const generar = useMutation({
