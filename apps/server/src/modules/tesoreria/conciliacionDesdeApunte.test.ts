@@ -38,6 +38,34 @@ const comision = async () => (await detalle()).Apuntes.find((a) => a.Concepto ==
 const contarMovimientos = async () =>
   (await demo.request('GET', `${B}/movstesoreria/list?TotalPagina=1`)).body.Total as number;
 const ddmmaaaa = (iso: string) => iso.split('-').reverse().join('/');
+/** A statement of the company's bank account for `mes` (aaaa-mm) with lines [concept, signed amount], imported. */
+const importarExtracto = async (mes: string, lineas: [string, string][]) => {
+  const fichero = escribirNorma43({
+    banco: iban.slice(4, 8),
+    oficina: iban.slice(8, 12),
+    cuenta: iban.slice(14),
+    desde: `${mes}-01`,
+    hasta: `${mes}-28`,
+    saldoInicial: '100.00',
+    divisa: '978',
+    titular: 'DEMO',
+    apuntes: lineas.map(([concepto, importe]) => ({
+      fechaOperacion: `${mes}-10`,
+      fechaValor: `${mes}-10`,
+      conceptoComun: '17',
+      conceptoPropio: '010',
+      importe,
+      documento: '',
+      referencia1: '',
+      referencia2: '',
+      concepto,
+    })),
+  });
+  const imp = await demo.request('POST', `${B}/extractos/importar`, { IdTesoreria: idBanco, Contenido: fichero });
+  expect(imp.status).toBe(201);
+  const id = imp.body.Items[0].Id as number;
+  return { id, apuntes: (await detalle(id)).Apuntes };
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -136,6 +164,9 @@ describe('reconciliation from the bank line', () => {
         Descripcion: 'Comisión de mantenimiento',
         Concepto: 'Comisiones bancarias',
         CuentaContable: '6260000000',
+        IdCliente: null,
+        IdProveedor: null,
+        Contacto: null,
       },
     ]);
     // The same line again: refused, nothing more written.
@@ -149,31 +180,12 @@ describe('reconciliation from the bank line', () => {
   });
 
   it('proposes the remembered rule for the next statement and keeps one rule per text', async () => {
-    const fichero = escribirNorma43({
-      banco: iban.slice(4, 8),
-      oficina: iban.slice(8, 12),
-      cuenta: iban.slice(14),
-      desde: '2031-01-01',
-      hasta: '2031-01-31',
-      saldoInicial: '100.00',
-      divisa: '978',
-      titular: 'DEMO',
-      apuntes: ['COMISION MANTENIMIENTO ENERO', 'TRANSFERENCIA RECIBIDA'].map((concepto, i) => ({
-        fechaOperacion: '2031-01-31',
-        fechaValor: '2031-01-31',
-        conceptoComun: '17',
-        conceptoPropio: '010',
-        importe: i ? '7.77' : '-12.00',
-        documento: '',
-        referencia1: '',
-        referencia2: '',
-        concepto,
-      })),
-    });
-    const imp = await demo.request('POST', `${B}/extractos/importar`, { IdTesoreria: idBanco, Contenido: fichero });
-    expect(imp.status).toBe(201);
-    const d = await detalle(imp.body.Items[0].Id);
-    const [fee, transferencia] = d.Apuntes;
+    const {
+      apuntes: [fee, transferencia],
+    } = await importarExtracto('2031-01', [
+      ['COMISION MANTENIMIENTO ENERO', '-12.00'],
+      ['TRANSFERENCIA RECIBIDA', '7.77'],
+    ]);
     expect(fee!.Regla).toMatchObject({
       IdConcepto: idComban,
       Concepto: 'Comisiones bancarias',
@@ -196,5 +208,107 @@ describe('reconciliation from the bank line', () => {
     expect(misma.body.Errores).toEqual([{ Campo: 'Texto', Mensaje: 'Ya hay una regla con ese texto' }]);
     expect((await demo.request('DELETE', `${B}/reglasconciliacion/delete/${sinTilde.body.Id}`)).status).toBe(200);
     expect((await demo.request('DELETE', `${B}/reglasconciliacion/delete/${sinTilde.body.Id}`)).status).toBe(404);
+  });
+
+  it('a rule names a supplier: the movement created from a matching line carries it', async () => {
+    const proveedor = (await demo.request('GET', '/api/compras/proveedores/list?TotalPagina=1')).body.Items[0] as {
+      Id: number;
+      Nombre: string;
+    };
+    const conceptos = await demo.request('GET', `${B}/conceptosmovs/list?TotalPagina=100`);
+    const suministros = await demo.request('POST', `${B}/conceptosmovs/save`, {
+      Codigo: 'SUMIN',
+      Descripcion: 'Suministros',
+      Tipo: 'pago',
+    });
+    expect(suministros.status, JSON.stringify(suministros.body)).toBe(201);
+    expect(conceptos.body.Items.length).toBeGreaterThan(0);
+    const regla = await demo.request('POST', `${B}/reglasconciliacion/save`, {
+      Texto: 'RECIBO LUZ IBERDROLA',
+      IdConcepto: suministros.body.Id,
+      Descripcion: 'Recibo de la luz',
+      IdProveedor: proveedor.Id,
+    });
+    expect(regla.status, JSON.stringify(regla.body)).toBe(201);
+    const {
+      apuntes: [luz],
+    } = await importarExtracto('2031-02', [['RECIBO LUZ IBERDROLA FEBRERO', '-61.40']]);
+    expect(luz!.Regla).toMatchObject({
+      Id: regla.body.Id,
+      IdConcepto: suministros.body.Id,
+      Concepto: 'Suministros',
+      IdCliente: null,
+      IdProveedor: proveedor.Id,
+      Contacto: proveedor.Nombre,
+    });
+    // What the dialog sends: the rule's concept, description and supplier.
+    const r = await demo.request('POST', `${B}/extractos/movimiento/${luz!.Id}`, {
+      IdConcepto: suministros.body.Id,
+      Descripcion: 'Recibo de la luz',
+      IdProveedor: proveedor.Id,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.Movimiento).toMatchObject({ Importe: '-61.40', IdProveedor: proveedor.Id, IdCliente: null });
+    const mov = await demo.request('GET', `${B}/movstesoreria/edit/${r.body.Movimiento.Id}`);
+    expect(mov.body).toMatchObject({ IdProveedor: proveedor.Id, IdConcepto: suministros.body.Id });
+  });
+
+  it("refuses another company's customer or supplier exactly as an unknown one, and both at once; nothing written", async () => {
+    const otra = await t.as('academia', 'ACADEMIA');
+    const [ajeno, clienteAjeno] = await Promise.all(
+      ['compras/proveedores', 'ventas/clientes'].map((r) =>
+        otra.request('POST', `/api/${r}/save`, { Nombre: 'De otra empresa', NIF: '12345678Z' }),
+      ),
+    );
+    for (const r of [ajeno!, clienteAjeno!]) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const propio = (await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=1')).body.Items[0].Id;
+    const proveedorPropio = (await demo.request('GET', '/api/compras/proveedores/list?TotalPagina=1')).body.Items[0].Id;
+    const antes = (await demo.request('GET', `${B}/reglasconciliacion/list`)).body.Items;
+    const guardar = (contacto: Record<string, unknown>) =>
+      demo.request('POST', `${B}/reglasconciliacion/save`, {
+        Texto: 'TRANSFERENCIA CLIENTE',
+        IdConcepto: idComban,
+        Descripcion: 'x',
+        ...contacto,
+      });
+    const errores = async (contacto: Record<string, unknown>) => {
+      const r = await guardar(contacto);
+      expect(r.status).toBe(400);
+      return r.body.Errores;
+    };
+    const desconocido = await errores({ IdProveedor: 999_999_999 });
+    expect(desconocido).toEqual([{ Campo: 'IdProveedor', Mensaje: 'El proveedor no existe' }]);
+    expect(await errores({ IdProveedor: ajeno!.body.Id })).toEqual(desconocido);
+    expect(await errores({ IdCliente: 999_999_999 })).toEqual([
+      { Campo: 'IdCliente', Mensaje: 'El cliente no existe' },
+    ]);
+    expect(await errores({ IdCliente: clienteAjeno!.body.Id })).toEqual(await errores({ IdCliente: 999_999_999 }));
+    expect(await errores({ IdCliente: propio, IdProveedor: proveedorPropio })).toEqual([
+      { Campo: 'IdProveedor', Mensaje: 'Elige un cliente o un proveedor, no los dos' },
+    ]);
+    expect(await errores({ IdCliente: 'x' })).toEqual([{ Campo: 'IdCliente', Mensaje: expect.any(String) }]);
+    expect((await demo.request('GET', `${B}/reglasconciliacion/list`)).body.Items).toEqual(antes);
+    // From a line too: the movement is not created and the line stays unmatched.
+    const movimientos = await contarMovimientos();
+    const {
+      id: idLibre,
+      apuntes: [libre],
+    } = await importarExtracto('2031-03', [['RECIBO AGUA', '-9.99']]);
+    const r = await demo.request('POST', `${B}/extractos/movimiento/${libre!.Id}`, {
+      IdConcepto: idComban,
+      Descripcion: 'x',
+      IdProveedor: ajeno!.body.Id,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.Errores).toEqual(desconocido);
+    expect(await contarMovimientos()).toBe(movimientos);
+    expect((await detalle(idLibre)).Apuntes[0]!.IdConciliado).toBeNull();
+    // A customer of the company is accepted, and the rule reads its name.
+    const ok = await guardar({ IdCliente: propio });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const leida = (await demo.request('GET', `${B}/reglasconciliacion/list`)).body.Items.find(
+      (x: { Id: number }) => x.Id === ok.body.Id,
+    );
+    expect(leida).toMatchObject({ IdCliente: propio, IdProveedor: null, Contacto: expect.any(String) });
   });
 });

@@ -8,8 +8,10 @@ import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts'
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   apuntesBancarios as ab,
+  clientesTable,
   col,
   conceptosmovsTable,
+  proveedoresTable,
   reglasConciliacion as rc,
 } from '../../platform/tenancy/tables.ts';
 import { asentarDocumentos } from '../contabilidad/libro.ts';
@@ -21,6 +23,9 @@ export const MSG_REGLAS = {
   repetida: 'Ya hay una regla con ese texto',
   conceptoRegla: 'Elige el concepto que tendrán los movimientos de la regla',
   arqueada: 'Esa fecha ya está arqueada en la cuenta',
+  cliente: 'El cliente no existe',
+  proveedor: 'El proveedor no existe',
+  dosContactos: 'Elige un cliente o un proveedor, no los dos',
 };
 
 const cc = (f: string) => col(conceptosmovsTable, f);
@@ -32,16 +37,33 @@ const zConcepto = z.coerce
   .positive({ error: MSG.required('Concepto') })
   .max(Number.MAX_SAFE_INTEGER, { error: MSG.required('Concepto') });
 
+/** A customer's or supplier's id; absent, null or '' is none. */
+const zContacto = () =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.coerce
+      .number({ error: MSG.format })
+      .int({ error: MSG.format })
+      .positive({ error: MSG.format })
+      .max(Number.MAX_SAFE_INTEGER, { error: MSG.format })
+      .nullable(),
+  );
+const contacto = {
+  IdCliente: zContacto(),
+  IdProveedor: zContacto(),
+};
 const reglaBody = z.object({
   Texto: zTextoRegla,
   IdConcepto: zConcepto,
   Descripcion: zTexto('Descripción', 200),
+  ...contacto,
 });
 const desdeApunteBody = z.object({
   IdConcepto: zConcepto.nullish(),
   Descripcion: zTexto('Descripción', 200),
   Recordar: z.boolean({ error: MSG.format }).default(false),
   TextoRegla: zTextoRegla.optional(),
+  ...contacto,
 });
 
 export type ReglaJson = {
@@ -51,7 +73,14 @@ export type ReglaJson = {
   Descripcion: string;
   Concepto: string;
   CuentaContable: string | null;
+  IdCliente: number | null;
+  IdProveedor: number | null;
+  /** The named customer's or supplier's name (null when the rule names none). */
+  Contacto: string | null;
 };
+
+const cl = (f: string) => col(clientesTable, f);
+const pr = (f: string) => col(proveedoresTable, f);
 
 /** The company's rules with their concept's name and accounting account, by text. */
 export async function leerReglas(s: Scope): Promise<ReglaJson[]> {
@@ -64,10 +93,15 @@ export async function leerReglas(s: Scope): Promise<ReglaJson[]> {
         Descripcion: rc.Descripcion,
         Concepto: cc('Descripcion'),
         CuentaContable: cc('CuentaContable'),
+        IdCliente: rc.IdCliente,
+        IdProveedor: rc.IdProveedor,
+        Contacto: sql<string | null>`coalesce(${cl('Nombre')}, ${pr('Nombre')})`,
       },
       rc,
     )
     .innerJoin(conceptosmovsTable, s.on(conceptosmovsTable, eq(cc('Id'), rc.IdConcepto)))
+    .leftJoin(clientesTable, s.on(clientesTable, eq(cl('Id'), rc.IdCliente)))
+    .leftJoin(proveedoresTable, s.on(proveedoresTable, eq(pr('Id'), rc.IdProveedor)))
     .orderBy(asc(rc.Texto))
     .limit(1000);
   return rows as ReglaJson[];
@@ -86,9 +120,26 @@ async function comprobarConcepto(t: Scope, id: number) {
   if (!c) throw fieldError('IdConcepto', MSG_MOVS.concepto);
 }
 
+/**
+ * The customer or supplier named must be one of the company's (another company's id reads as unknown: the same
+ * 400 on the field); one of them at most.
+ */
+async function comprobarContacto(t: Scope, v: { IdCliente: number | null; IdProveedor: number | null }) {
+  if (v.IdCliente && v.IdProveedor) throw fieldError('IdProveedor', MSG_REGLAS.dosContactos);
+  if (v.IdCliente) {
+    const [c] = await t.pick({ Id: cl('Id') }, clientesTable, eq(cl('Id'), v.IdCliente));
+    if (!c) throw fieldError('IdCliente', MSG_REGLAS.cliente);
+  }
+  if (v.IdProveedor) {
+    const [p] = await t.pick({ Id: pr('Id') }, proveedoresTable, eq(pr('Id'), v.IdProveedor));
+    if (!p) throw fieldError('IdProveedor', MSG_REGLAS.proveedor);
+  }
+}
+
 /** Saves a rule (new, or `id`); the same text twice (case ignored) is refused on `Texto`. */
 async function guardarRegla(t: Scope, v: z.infer<typeof reglaBody>, id?: number) {
   await comprobarConcepto(t, v.IdConcepto);
+  await comprobarContacto(t, v);
   const [otra] = await t.pick(
     { Id: rc.Id },
     rc,
@@ -106,8 +157,9 @@ async function guardarRegla(t: Scope, v: z.infer<typeof reglaBody>, id?: number)
 
 /**
  * From an unmatched statement line, in one transaction: a movement of its account (its day and signed amount, the
- * chosen concept and description) reconciled with the line; with `Recordar`, the rule "text contains → concept"
- * saved too (an existing rule of the same text takes the new concept).
+ * chosen concept, description and customer or supplier — a matching rule's, as the dialog proposes them) reconciled
+ * with the line; with `Recordar`, the rule "text contains → concept (and contact)" saved too (an existing rule of the
+ * same text takes the new concept and contact).
  */
 export async function movimientoDesdeApunte(t: Scope, idApunte: number, v: z.infer<typeof desdeApunteBody>) {
   const [a] = await t.select(ab, eq(ab.Id, idApunte)).for('update');
@@ -115,6 +167,7 @@ export async function movimientoDesdeApunte(t: Scope, idApunte: number, v: z.inf
   if (a.IdConciliado !== null) throw badRequest(MSG_EXTRACTOS.yaConciliado);
   if (isZero(dec(a.Importe))) throw badRequest(MSG_MOVS.importe);
   if (v.IdConcepto) await comprobarConcepto(t, v.IdConcepto);
+  await comprobarContacto(t, v);
   if (await movimientoBloqueado(t, { Id: 0, IdTesoreria: a.IdTesoreria, Fecha: a.FechaOperacion }))
     throw badRequest(MSG_REGLAS.arqueada);
   const mov = await insertarMovimiento(t, {
@@ -123,6 +176,8 @@ export async function movimientoDesdeApunte(t: Scope, idApunte: number, v: z.inf
     Importe: toFixed(dec(a.Importe), 2),
     IdConcepto: v.IdConcepto ?? null,
     Descripcion: v.Descripcion,
+    IdCliente: v.IdCliente,
+    IdProveedor: v.IdProveedor,
     Clase: 'manual',
   });
   const [hecho] = await t
@@ -135,7 +190,13 @@ export async function movimientoDesdeApunte(t: Scope, idApunte: number, v: z.inf
     const texto = v.TextoRegla ?? textoLegible(a.Concepto);
     if (signos(texto) < 3) throw fieldError('TextoRegla', MSG_REGLAS.corto);
     const [misma] = await t.pick({ Id: rc.Id }, rc, sql`lower(${rc.Texto}) = lower(${texto})`);
-    const regla = { Texto: texto, IdConcepto: v.IdConcepto, Descripcion: v.Descripcion };
+    const regla = {
+      Texto: texto,
+      IdConcepto: v.IdConcepto,
+      Descripcion: v.Descripcion,
+      IdCliente: v.IdCliente,
+      IdProveedor: v.IdProveedor,
+    };
     idRegla = await guardarRegla(t, regla, misma?.Id);
   }
   // A concept with an account posts the movement (the year's counter, the last lock).

@@ -8,6 +8,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { IconTrash } from '../../ui/icons.tsx';
+import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
 import { useConceptos, useRefrescar } from './tesoreriaModel.ts';
 
 /** A remembered rule: a line whose text contains `Texto` becomes a movement of the concept. */
@@ -18,6 +19,75 @@ export interface Regla {
   Descripcion: string;
   Concepto: string;
   CuentaContable: string | null;
+  IdCliente: number | null;
+  IdProveedor: number | null;
+  /** The customer's or supplier's name. */
+  Contacto: string | null;
+}
+
+/** The customer or supplier a rule (and the movements it creates) is about. */
+interface Contacto {
+  tipo: 'cliente' | 'proveedor' | null;
+  id: number | null;
+  nombre: string;
+}
+const SIN_CONTACTO: Contacto = { tipo: null, id: null, nombre: '' };
+const contactoDe = (r: Regla | null): Contacto =>
+  r?.IdCliente
+    ? { tipo: 'cliente', id: r.IdCliente, nombre: r.Contacto ?? '' }
+    : r?.IdProveedor
+      ? { tipo: 'proveedor', id: r.IdProveedor, nombre: r.Contacto ?? '' }
+      : SIN_CONTACTO;
+/** The body's IdCliente / IdProveedor (null when none). */
+const cuerpoContacto = (c: Contacto) => ({
+  IdCliente: c.tipo === 'cliente' ? c.id : null,
+  IdProveedor: c.tipo === 'proveedor' ? c.id : null,
+});
+const BUSCAR = {
+  cliente: { path: 'ventas/clientes/list', entidad: 'clientes', label: 'Cliente' },
+  proveedor: { path: 'compras/proveedores/list', entidad: 'proveedores', label: 'Proveedor' },
+};
+
+/** 'Contacto': none, a customer or a supplier, searched by code, name or NIF. */
+function ContactoSelect({
+  valor,
+  onChange,
+  errores,
+}: {
+  valor: Contacto;
+  onChange: (c: Contacto) => void;
+  errores: Record<string, string>;
+}) {
+  const buscar = valor.tipo ? BUSCAR[valor.tipo] : null;
+  return (
+    <>
+      <Select
+        label="Contacto"
+        data={[
+          { value: '', label: 'Sin cliente ni proveedor' },
+          { value: 'cliente', label: 'Un cliente' },
+          { value: 'proveedor', label: 'Un proveedor' },
+        ]}
+        value={valor.tipo ?? ''}
+        allowDeselect={false}
+        onChange={(v) => onChange({ ...SIN_CONTACTO, tipo: v === 'cliente' || v === 'proveedor' ? v : null })}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {buscar && (
+        <BuscadorSelect<{ Id: number; Nombre: string }>
+          path={buscar.path}
+          entidad={buscar.entidad}
+          label={buscar.label}
+          placeholder="Busca por código, nombre o NIF"
+          value={valor.id}
+          etiqueta={valor.nombre}
+          opcion={(r) => r.Nombre}
+          onPick={(r) => onChange({ ...valor, id: r?.Id ?? null, nombre: r?.Nombre ?? '' })}
+          error={errores.IdCliente ?? errores.IdProveedor}
+        />
+      )}
+    </>
+  );
 }
 
 /** The line the movement is created from. */
@@ -32,9 +102,9 @@ const conErrores = (e: unknown, set: (x: Record<string, string>) => void) => {
   if (e instanceof ApiError) set(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
 };
 
-/** The rule's wording on a line: «comisión» → Comisiones bancarias (626…). */
+/** The rule's wording on a line: «comisión» → Comisiones bancarias (626…), and its customer or supplier. */
 export const textoRegla = (r: Regla) =>
-  `«${r.Texto}» → ${r.Concepto}${r.CuentaContable ? ` (${r.CuentaContable})` : ''}`;
+  `«${r.Texto}» → ${r.Concepto}${r.CuentaContable ? ` (${r.CuentaContable})` : ''}${r.Contacto ? ` · ${r.Contacto}` : ''}`;
 
 /**
  * 'Crear movimiento' from an unmatched line: concept (its accounting account), description, and 'Recordar para
@@ -46,6 +116,7 @@ export function MovimientoDesdeApunte({ apunte, onClose }: { apunte: ApunteLibre
   const regla = apunte.Regla;
   const [idConcepto, setIdConcepto] = useState<string | null>(regla ? String(regla.IdConcepto) : null);
   const [descripcion, setDescripcion] = useState(regla?.Descripcion ?? textoLegible(apunte.Concepto));
+  const [contacto, setContacto] = useState<Contacto>(() => contactoDe(regla));
   const [recordar, setRecordar] = useState(false);
   const [texto, setTexto] = useState(textoLegible(apunte.Concepto));
   const [errores, setErrores] = useState<Record<string, string>>({});
@@ -54,6 +125,7 @@ export function MovimientoDesdeApunte({ apunte, onClose }: { apunte: ApunteLibre
       await api.post(`tesoreria/extractos/movimiento/${apunte.Id}`, {
         IdConcepto: idConcepto ? Number(idConcepto) : null,
         Descripcion: descripcion,
+        ...cuerpoContacto(contacto),
         Recordar: recordar,
         ...(recordar ? { TextoRegla: texto } : {}),
       });
@@ -84,6 +156,7 @@ export function MovimientoDesdeApunte({ apunte, onClose }: { apunte: ApunteLibre
           onChange={(e) => setDescripcion(e.currentTarget.value)}
           error={errores.Descripcion}
         />
+        <ContactoSelect valor={contacto} onChange={setContacto} errores={errores} />
         <Checkbox
           label="Recordar para próximas"
           checked={recordar}
@@ -118,12 +191,18 @@ export function ReglasConciliacion() {
     queryFn: () => api.get<ListAnswer<Regla>>('tesoreria/reglasconciliacion/list'),
   });
   const [nueva, setNueva] = useState({ Texto: '', IdConcepto: '', Descripcion: '' });
+  const [contacto, setContacto] = useState<Contacto>(SIN_CONTACTO);
   const [errores, setErrores] = useState<Record<string, string>>({});
   const guardar = async () => {
     try {
-      await api.post('tesoreria/reglasconciliacion/save', { ...nueva, IdConcepto: nueva.IdConcepto || null });
+      await api.post('tesoreria/reglasconciliacion/save', {
+        ...nueva,
+        IdConcepto: nueva.IdConcepto || null,
+        ...cuerpoContacto(contacto),
+      });
       notifySuccess('Regla guardada');
       setNueva({ Texto: '', IdConcepto: '', Descripcion: '' });
+      setContacto(SIN_CONTACTO);
       setErrores({});
       await reglas.refetch();
     } catch (e) {
@@ -148,6 +227,7 @@ export function ReglasConciliacion() {
               <Table.Th>El texto contiene</Table.Th>
               <Table.Th>Concepto</Table.Th>
               <Table.Th>Descripción</Table.Th>
+              <Table.Th>Contacto</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -160,6 +240,7 @@ export function ReglasConciliacion() {
                   {r.CuentaContable ? ` (${r.CuentaContable})` : ''}
                 </Table.Td>
                 <Table.Td>{r.Descripcion}</Table.Td>
+                <Table.Td>{r.Contacto ?? ''}</Table.Td>
                 <Table.Td>
                   <ActionIcon
                     variant="subtle"
@@ -196,6 +277,7 @@ export function ReglasConciliacion() {
           onChange={(e) => setNueva((o) => ({ ...o, Descripcion: e.currentTarget.value }))}
           error={errores.Descripcion}
         />
+        <ContactoSelect valor={contacto} onChange={setContacto} errores={errores} />
         <Button mt={24} variant="light" onClick={guardar}>
           Añadir regla
         </Button>
