@@ -18,7 +18,7 @@ const firma = (secret: string, payload: string) => firmar(secret, 'bajas', paylo
 
 /** Whether `sig` is the signature of `payload` for `uso` (constant time). */
 export function firmaValida(secret: string, uso: string, payload: string, sig: string | undefined): boolean {
-  if (!sig || sig.length !== 32) return false;
+  if (sig?.length !== 32) return false;
   return timingSafeEqual(Buffer.from(firmar(secret, uso, payload)), Buffer.from(sig));
 }
 
