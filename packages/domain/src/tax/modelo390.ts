@@ -228,6 +228,8 @@ export function modelo390(
   emitidas: readonly LineaEmitida[],
   recibidas: readonly LineaRecibida[],
   a: Ajustes390 = {},
+  /** The year's rows for the last 303's page 04 and its 347 question (the server passes them grouped by party). */
+  anual: { emitidas: readonly LineaEmitida[]; recibidas: readonly LineaRecibida[] } = { emitidas, recibidas },
 ): Resultado390 {
   const k = new Suma();
   const avisos: Aviso[] = [];
@@ -249,7 +251,7 @@ export function modelo390(
     const aq: Ajustes = { ...(a.Trimestres?.[q] ?? {}) };
     aq.PendienteCompensar ??= eur(pendiente);
     if (q === '1T') inicial = cents(aq.PendienteCompensar);
-    const r303 = modelo303(p, e, r, aq, q === '4T' ? { emitidas, recibidas } : undefined);
+    const r303 = modelo303(p, e, r, aq, q === '4T' ? anual : undefined);
     trimestres.push(r303);
     for (const x of r303.Avisos) avisar(x);
     for (const [k390, k303] of [...DIRECTAS, ...INTRA_303]) k.de(k390, r303, k303);

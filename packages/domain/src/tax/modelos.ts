@@ -53,6 +53,12 @@ export interface LineaEmitida {
   Servicio?: boolean;
   /** The part of the row's base that is services (products of kind servicio), when only part of it is. */
   BaseServicios?: string;
+  /**
+   * A group of book rows alike in everything the classifier reads, its amounts summed (the server's grouped read
+   * for 303 / 390, `modelos/libros.ts`): its key, for the drill-down of a box, and how many rows it stands for.
+   */
+  Grupo?: string;
+  Filas?: number;
 }
 
 export interface LineaRecibida {
@@ -83,6 +89,12 @@ export interface LineaRecibida {
   /** 349 key I instead of A: the whole row, or the part of its base in BaseServicios. */
   Servicio?: boolean;
   BaseServicios?: string;
+  /**
+   * A group of book rows alike in everything the classifier reads, its amounts summed (the server's grouped read
+   * for 303 / 390, `modelos/libros.ts`): its key, for the drill-down of a box, and how many rows it stands for.
+   */
+  Grupo?: string;
+  Filas?: number;
 }
 
 /** A row behind a box: which book, which invoice, and what it adds to the box. */
@@ -96,6 +108,8 @@ export interface Traza {
   Base: string;
   Cuota: string;
   Importe: string;
+  /** The group's key when the row is a group (its invoices are read on demand). */
+  Grupo?: string;
 }
 
 export interface Aviso {
@@ -222,6 +236,7 @@ const trazaE = (l: LineaEmitida): Traza => ({
   Base: l.Base,
   Cuota: l.Cuota,
   Importe: '0.00',
+  ...(l.Grupo === undefined ? {} : { Grupo: l.Grupo }),
 });
 const trazaR = (l: LineaRecibida): Traza => ({
   Libro: 'recibidas',
@@ -233,6 +248,7 @@ const trazaR = (l: LineaRecibida): Traza => ({
   Base: l.Base,
   Cuota: l.Cuota,
   Importe: '0.00',
+  ...(l.Grupo === undefined ? {} : { Grupo: l.Grupo }),
 });
 
 // ── the books' rows: one selection for every model ─────────────────────────────────────────────────────────
@@ -332,6 +348,9 @@ const RATES_303: Record<string, string> = {
 };
 
 const esIva = (impuesto: string) => !impuesto || impuesto === 'IVA';
+/** The invoice a warning names: a group names its first and counts the rest. */
+const quien = (l: LineaEmitida) =>
+  l.Filas && l.Filas > 1 ? `${l.NumSerie} y ${l.Filas - 1} filas más del libro` : l.NumSerie;
 
 export function modelo303(
   p: Periodo,
@@ -350,7 +369,7 @@ export function modelo303(
       avisos.push({
         Codigo: 'otro-impuesto',
         Id: l.Id,
-        Mensaje: `${l.NumSerie}: ${l.Impuesto} no se declara en el modelo 303`,
+        Mensaje: `${quien(l)}: ${l.Impuesto} no se declara en el modelo 303`,
       });
       continue;
     }
@@ -377,7 +396,7 @@ export function modelo303(
       avisos.push({
         Codigo: 'tipo-desconocido',
         Id: l.Id,
-        Mensaje: `${l.NumSerie}: el tipo de IVA del ${pct} % no tiene casilla en el modelo 303`,
+        Mensaje: `${quien(l)}: el tipo de IVA del ${pct} % no tiene casilla en el modelo 303`,
       });
       continue;
     }
@@ -389,7 +408,7 @@ export function modelo303(
         avisos.push({
           Codigo: 'tipo-desconocido',
           Id: l.Id,
-          Mensaje: `${l.NumSerie}: el recargo del ${rate(l.PorcentajeRecargo)} % no tiene casilla en el modelo 303`,
+          Mensaje: `${quien(l)}: el recargo del ${rate(l.PorcentajeRecargo)} % no tiene casilla en el modelo 303`,
         });
         continue;
       }

@@ -26,13 +26,14 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../../platform/auth/access.ts';
+import { parseListQuery } from '../../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { empresa, modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
 import { registerJustificante } from './justificante.ts';
 import { ficheroDe } from './resumenesAnuales.ts';
-import { borrador, calcular, type Presentado, periodoDePath } from './servicio.ts';
+import { borrador, calcular, type Presentado, periodoDePath, trazaPaginada } from './servicio.ts';
 
 /**
  * `/api/impuestos/modtributarios/*` (issue 15): a model's boxes for a period computed from the books, the rows
@@ -255,12 +256,18 @@ export function registerModelos(app: FastifyInstance, deps: AppDeps): void {
       const { modelo, p } = periodoDePath(request.params);
       const casilla = String((request.params as { casilla?: string }).casilla ?? '');
       if (!CASILLAS[modelo].includes(casilla)) throw badRequest(MSG_MODTRIB.casilla(casilla, modelo));
-      const r = await calcular(deps.scopeOf(request), modelo, p);
+      // A page of the box's rows (`Pagina`, `TotalPagina`): 303 and 390 read them by the groups of the box.
+      const q = parseListQuery(request.query);
+      const pagina = { limit: q.TotalPagina, offset: (q.Pagina - 1) * q.TotalPagina };
+      const { r, Lineas, Total } = await trazaPaginada(deps.scopeOf(request), modelo, p, casilla, pagina);
       return {
         Casilla: casilla,
         Importe: r.Casillas[casilla],
         Formula: r.Formulas[casilla] ?? null,
-        Lineas: r.Traza[casilla] ?? [],
+        Lineas,
+        Total,
+        Pagina: q.Pagina,
+        TotalPagina: q.TotalPagina,
       };
     },
   );

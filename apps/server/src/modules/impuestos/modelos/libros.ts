@@ -1,5 +1,5 @@
 import type { LineaEmitida, LineaRecibida } from '@faro/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PredicadoEmpresa, Scope } from '../../../platform/tenancy/scope.ts';
 import { libroEmitidas } from '../factemitidas.ts';
 import { libroRecibidas } from '../factrecibidas.ts';
@@ -22,7 +22,12 @@ const parteServicios = (lineas: string, de: PredicadoEmpresa) => sql`(select rou
   from ${sql.raw(lineas)} l left join productos p on ${de('p')} and p.id = l.id_producto
   where ${de('l')} and l.id_documento = d.id)`;
 
-export async function lineasEmitidas(s: Scope, desde: string, hasta: string): Promise<LineaEmitida[]> {
+export async function lineasEmitidas(
+  s: Scope,
+  desde: string,
+  hasta: string,
+  g?: FiltroGrupos,
+): Promise<(LineaEmitida & EnPeriodo)[]> {
   const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
   const L = libroEmitidas;
   const rows = rowsOf(
@@ -32,7 +37,9 @@ export async function lineasEmitidas(s: Scope, desde: string, hasta: string): Pr
         (select r.fecha::text from documentos_venta r where ${de('r')} and r.id = d.id_rectificada)
           as fecha_rectificada,
         case when e.val->>'Exencion' = 'E5' then ${parteServicios('documentos_venta_lineas', de)} end as base_servicios
-      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} order by d.fecha, d.id, e.ord`,
+        ${g ? sql`, ${enGrupos(claveEmitida, g.periodo)} as en_periodo` : sql``}
+      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} ${g ? sql`and ${deGrupos(claveEmitida, g)}` : sql``}
+      order by d.fecha, d.id, e.ord ${g ? sql`limit ${g.limit} offset ${g.offset}` : sql``}`,
     ),
   );
   return rows.map((r) => {
@@ -56,12 +63,18 @@ export async function lineasEmitidas(s: Scope, desde: string, hasta: string): Pr
       Exencion: x.Exencion,
       Retencion: x.Retencion,
       BaseServicios: txt(r.base_servicios) ?? undefined,
+      ...(g ? { EnPeriodo: Boolean(r.en_periodo) } : {}),
     };
   });
 }
 
 /** An expense bought in another EU country counts as a service unless its category is goods (2xx, 60x). */
-export async function lineasRecibidas(s: Scope, desde: string, hasta: string): Promise<LineaRecibida[]> {
+export async function lineasRecibidas(
+  s: Scope,
+  desde: string,
+  hasta: string,
+  g?: FiltroGrupos,
+): Promise<(LineaRecibida & EnPeriodo)[]> {
   const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
   const L = libroRecibidas;
   const rows = rowsOf(
@@ -73,7 +86,10 @@ export async function lineasRecibidas(s: Scope, desde: string, hasta: string): P
         case when x.operacion = 'intracomunitaria' then
           case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then '0' else e.val->>'Base' end)
           else ${parteServicios('documentos_compra_lineas', de)} end end as base_servicios
-      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} order by d.fecha, d.id, e.ord`,
+        ${g ? sql`, ${enGrupos((o) => claveRecibida(de, o), g.periodo, g.prorrata)} as en_periodo` : sql``}
+      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)}
+        ${g ? sql`and ${deGrupos((o) => claveRecibida(de, o), g)}` : sql``}
+      order by d.fecha, d.id, e.ord ${g ? sql`limit ${g.limit} offset ${g.offset}` : sql``}`,
     ),
   );
   return rows.map((r) => {
@@ -101,6 +117,7 @@ export async function lineasRecibidas(s: Scope, desde: string, hasta: string): P
       ClaveRetencion: x.ClaveRetencion,
       BienInversion: String(r.categoria ?? '').startsWith('2'),
       BaseServicios: txt(r.base_servicios) ?? undefined,
+      ...(g ? { EnPeriodo: Boolean(r.en_periodo) } : {}),
     };
   });
 }
@@ -135,4 +152,225 @@ export async function numeracion(s: Scope, desde: string, hasta: string) {
     ),
   );
   return rows.map((r) => ({ Serie: String(r.serie), Anyo: Number(r.anyo), Numero: Number(r.numero) }));
+}
+
+// ── the books' rows grouped (303 and 390) ─────────────────────────────────────────────────────────────────────
+/**
+ * 303 and 390 read the books grouped in SQL: one group per combination of everything the domain's classifier
+ * (`modelo303`, `modelo390`, the 347 the last 303 asks about) reads of a row, with the amounts summed. A group is a
+ * row with summed amounts and goes through the same classifier, so the boxes are those of the rows to the cent
+ * (`grupos.test.ts` compares both over generated books). What keeps a group exact:
+ *   - the classifier's `x ≠ 0` tests (recargo, self-assessed VAT, the deductible part, the base, a withholding) see
+ *     the same answer for the group as for each of its rows: the rows of a group share the sign of those amounts;
+ *   - what is computed per row and rounded (the pro-rata, a partly deductible row's base, an intra-EU row split into
+ *     goods and services) is never summed: such a row stays a group of its own (`suelta`), as does a received
+ *     invoice dated by its supplier in another month (its "fuera de periodo" warning names it);
+ *   - the book date is kept by month (quarters, the year's page 04 and 347's quarters are unions of months).
+ * Every group carries its key (`Grupo`), so a box's trace lists groups and the drill-down (`filasDeCasilla`) reads the
+ * rows of those groups, a page at a time.
+ */
+export interface OpcionesGrupos {
+  /** The year's groups for the last 303's page 04 and its 347 question: by third party and quarter. */
+  porTercero?: boolean;
+  /** The pro-rata the deductions are computed with (1–100): below 100 every received row is its own group. */
+  prorrata?: number;
+}
+
+const signo = (x: SQL) => sql`sign(coalesce(${x}, 0))`;
+const numero = (campo: string) => sql`coalesce((e.val->>${campo})::numeric, 0)`;
+
+/** The key of an issued row's group (one JSON array; 'a' = the year's groups by third party). */
+function claveEmitida(o: OpcionesGrupos): SQL {
+  const fecha = o.porTercero ? sql`date_trunc('quarter', d.fecha)::date` : sql`date_trunc('month', d.fecha)::date`;
+  return sql`json_build_array(${sql.raw(o.porTercero ? "'a'" : "'p'")}, ${fecha}, e.val->>'Impuesto',
+    round(${numero('PorcentajeIva')}, 2), round(${numero('PorcentajeRecargo')}, 2), e.val->>'Exencion',
+    d.tipo = 'rectificativa', ${signo(numero('Base'))}, ${signo(numero('CuotaRecargo'))},
+    ${o.porTercero ? sql`upper(trim(d.cliente_nif))` : sql`null`})::text`;
+}
+
+// The received book's per-row amounts (factrecibidas.ts's AUTO and DEDUCIBLE, as the row path reads them).
+const AUTO_R = sql`(case when x.operacion in ('intracomunitaria', 'inversion')
+  then round(${numero('Base')} * coalesce(x.porc_autoliquidacion, 21) / 100, 2) else 0 end)`;
+const DEDUCIBLE_R = sql`round((${numero('Cuota')} + ${AUTO_R}) * (100 - coalesce(x.porc_no_deducible, 0)) / 100, 2)`;
+/** An intra-EU row's services part (the row path's `base_servicios`). */
+const servicios = (de: PredicadoEmpresa) => sql`case when x.operacion = 'intracomunitaria' then
+  case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then 0 else ${numero('Base')} end)
+  else coalesce(${parteServicios('documentos_compra_lineas', de)}::numeric, 0) end end`;
+
+function claveRecibida(de: PredicadoEmpresa, o: OpcionesGrupos): SQL {
+  const fecha = o.porTercero ? sql`date_trunc('quarter', d.fecha)::date` : sql`date_trunc('month', d.fecha)::date`;
+  const serv = servicios(de);
+  const suelta = sql`case when ${sql.raw((o.prorrata ?? 100) !== 100 ? 'true' : 'false')}
+      or ${DEDUCIBLE_R} <> ${numero('Cuota')} + ${AUTO_R}
+      or date_trunc('month', coalesce(d.fecha_tercero, d.fecha)) <> date_trunc('month', d.fecha)
+      or (${serv}) not in (0, ${numero('Base')})
+    then d.id || '-' || e.ord end`;
+  return sql`json_build_array(${sql.raw(o.porTercero ? "'a'" : "'p'")}, ${fecha}, e.val->>'Impuesto',
+    round(${numero('PorcentajeIva')}, 2), coalesce(x.operacion, 'interior'),
+    d.id_rectificada is not null or d.tipo_rectificativa is not null, coalesce(x.categoria, '') like '2%',
+    ${signo(numero('Base'))}, ${signo(AUTO_R)}, ${signo(DEDUCIBLE_R)}, sign(d.total_retencion),
+    (${serv}) = 0, ${suelta}, ${o.porTercero ? sql`upper(trim(d.proveedor_nif))` : sql`null`})::text`;
+}
+
+const suma = (x: SQL) => sql`coalesce(sum(${x}), 0)::numeric(16, 2)::text`;
+const imp = (v: unknown) => String(v ?? '0.00');
+
+/** The issued book's groups of a period (with `Grupo` and `Filas`). */
+export async function gruposEmitidas(
+  s: Scope,
+  desde: string,
+  hasta: string,
+  o: OpcionesGrupos = {},
+): Promise<LineaEmitida[]> {
+  const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
+  const L = libroEmitidas;
+  const rows = rowsOf(
+    await s.execute(
+      (_empresaId, de) => sql`select g.* from (select ${claveEmitida(o)} as clave, count(*)::int as filas,
+        min(d.id) as id, min(d.fecha)::text as fecha, min(d.num_serie) as num_serie, min(d.cliente_nombre) as tercero,
+        min(upper(trim(d.cliente_nif))) as nif, bool_or(d.tipo = 'rectificativa') as rectificativa,
+        min(e.val->>'Impuesto') as impuesto, min(e.val->>'Exencion') as exencion,
+        min(round(${numero('PorcentajeIva')}, 2))::text as porc_iva,
+        min(round(${numero('PorcentajeRecargo')}, 2))::text as porc_recargo,
+        ${suma(numero('Base'))} as base, ${suma(numero('Cuota'))} as cuota, ${suma(numero('CuotaRecargo'))} as cuota_recargo
+      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} group by 1) g order by g.fecha, g.id`,
+    ),
+  );
+  return rows.map((r, i) => ({
+    Id: -(i + 1),
+    Fecha: mesDe(r.fecha, o),
+    NumSerie: String(r.num_serie ?? ''),
+    Tercero: String(r.tercero ?? ''),
+    NIF: o.porTercero ? txt(r.nif) : null,
+    Rectificativa: Boolean(r.rectificativa),
+    Impuesto: String(r.impuesto ?? 'IVA'),
+    PorcentajeIva: imp(r.porc_iva),
+    Base: imp(r.base),
+    Cuota: imp(r.cuota),
+    PorcentajeRecargo: imp(r.porc_recargo),
+    CuotaRecargo: imp(r.cuota_recargo),
+    Exencion: (r.exencion as string | null) ?? null,
+    // The withholding is not read by 303 / 390 (130 reads the rows).
+    Retencion: '0.00',
+    Grupo: String(r.clave),
+    Filas: Number(r.filas),
+  }));
+}
+
+/**
+ * The rows of some groups (a box's trace), a page at a time: `periodo` are keys of the period's groups, `anyo` of
+ * the year's groups by third party; each row says which (`EnPeriodo`), so the drill-down classifies it in its place.
+ */
+export interface FiltroGrupos {
+  periodo: readonly string[];
+  anyo: readonly string[];
+  /** The pro-rata the groups were made with (it decides which rows stay alone). */
+  prorrata: number;
+  limit: number;
+  offset: number;
+}
+/** A row read for a drill-down: whether it belongs to one of the period's groups (else to one of the year's). */
+export type EnPeriodo = { EnPeriodo?: boolean };
+type Clave = (o: OpcionesGrupos) => SQL;
+const lista = (claves: readonly string[]) =>
+  claves.length
+    ? sql`(${sql.join(
+        claves.map((c) => sql`${c}`),
+        sql`, `,
+      )})`
+    : sql`(null)`;
+const enGrupos = (clave: Clave, claves: readonly string[], prorrata?: number) =>
+  sql`coalesce(${clave({ prorrata })} in ${lista(claves)}, false)`;
+const deGrupos = (clave: Clave, g: FiltroGrupos) =>
+  sql`(${enGrupos(clave, g.periodo, g.prorrata)} or ${clave({ porTercero: true, prorrata: g.prorrata })} in ${lista(g.anyo)})`;
+
+/** How many rows the groups of a box hold, per book. */
+export async function cuantasFilas(
+  s: Scope,
+  desde: string,
+  hasta: string,
+  g: { emitidas: FiltroGrupos; recibidas: FiltroGrupos },
+) {
+  const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
+  const n = async (L: typeof libroEmitidas | typeof libroRecibidas, filtro: (de: PredicadoEmpresa) => SQL) => {
+    const [r] = rowsOf(
+      await s.execute(
+        (_empresaId, de) =>
+          sql`select count(*)::int as n from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} and ${filtro(de)}`,
+      ),
+    );
+    return Number(r?.n ?? 0);
+  };
+  const emitidas =
+    g.emitidas.periodo.length + g.emitidas.anyo.length
+      ? await n(libroEmitidas, () => deGrupos(claveEmitida, g.emitidas))
+      : 0;
+  const recibidas =
+    g.recibidas.periodo.length + g.recibidas.anyo.length
+      ? await n(libroRecibidas, (de) => deGrupos((o) => claveRecibida(de, o), g.recibidas))
+      : 0;
+  return { emitidas, recibidas };
+}
+
+/** A group's date: the first day of its month (quarter for the year's groups), inside every period holding its rows. */
+function mesDe(fecha: unknown, o: OpcionesGrupos): string {
+  const f = String(fecha).slice(0, 10);
+  if (!o.porTercero) return `${f.slice(0, 8)}01`;
+  const q = Math.floor((Number(f.slice(5, 7)) - 1) / 3) * 3 + 1;
+  return `${f.slice(0, 5)}${String(q).padStart(2, '0')}-01`;
+}
+
+/** The received book's groups of a period (with `Grupo` and `Filas`); a row kept alone keeps its invoice's data. */
+export async function gruposRecibidas(
+  s: Scope,
+  desde: string,
+  hasta: string,
+  o: OpcionesGrupos = {},
+): Promise<LineaRecibida[]> {
+  const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
+  const L = libroRecibidas;
+  const rows = rowsOf(
+    await s.execute(
+      (_empresaId, de) => sql`select g.* from (select ${claveRecibida(de, o)} as clave, count(*)::int as filas,
+        min(d.id) as id, min(d.fecha)::text as fecha, min(coalesce(d.fecha_tercero, d.fecha))::text as fecha_factura,
+        min(d.num_serie) as num_serie, min(coalesce(x.nombre_libre, d.proveedor_nombre)) as tercero,
+        min(upper(trim(d.proveedor_nif))) as nif, min(d.proveedor_nif) as nif_libro,
+        bool_or(d.id_rectificada is not null or d.tipo_rectificativa is not null) as rectificativa,
+        min(coalesce(x.operacion, 'interior')) as operacion, min(e.val->>'Impuesto') as impuesto,
+        min(round(${numero('PorcentajeIva')}, 2))::text as porc_iva, bool_or(coalesce(x.categoria, '') like '2%') as inversion,
+        ${suma(numero('Base'))} as base, ${suma(numero('Cuota'))} as cuota, ${suma(DEDUCIBLE_R)} as deducible,
+        ${suma(AUTO_R)} as autoliquidada, ${suma(numero('CuotaRecargo'))} as cuota_recargo,
+        ${suma(sql`d.total_retencion`)} as retencion, ${suma(servicios(de))} as base_servicios,
+        min(x.clave_retencion) as clave_retencion
+      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} group by 1) g order by g.fecha, g.id`,
+    ),
+  );
+  return rows.map((r, i) => {
+    const sola = Number(r.filas) === 1;
+    return {
+      // A row kept alone is its invoice (its warnings name it, 347 excludes it with its invoice); a group is new.
+      Id: sola ? Number(r.id) : -(i + 1),
+      Fecha: sola ? String(r.fecha) : mesDe(r.fecha, o),
+      FechaFactura: sola ? String(r.fecha_factura) : mesDe(r.fecha, o),
+      NumSerie: String(r.num_serie ?? ''),
+      Tercero: String(r.tercero ?? ''),
+      NIF: o.porTercero ? txt(r.nif) : sola ? txt(r.nif_libro) : null,
+      Rectificativa: Boolean(r.rectificativa),
+      Operacion: String(r.operacion),
+      Impuesto: String(r.impuesto ?? 'IVA'),
+      PorcentajeIva: imp(r.porc_iva),
+      Base: imp(r.base),
+      Cuota: imp(r.cuota),
+      CuotaDeducible: imp(r.deducible),
+      CuotaAutoliquidada: imp(r.autoliquidada),
+      CuotaRecargo: imp(r.cuota_recargo),
+      // Only its sign is read (347 leaves out invoices with a withholding): every row counts its invoice's.
+      Retencion: imp(r.retencion),
+      ClaveRetencion: txt(r.clave_retencion),
+      BienInversion: Boolean(r.inversion),
+      BaseServicios: r.operacion === 'intracomunitaria' ? imp(r.base_servicios) : undefined,
+      Grupo: String(r.clave),
+      Filas: Number(r.filas),
+    };
+  });
 }

@@ -15,6 +15,7 @@ import {
   type Periodo,
   type Presentada,
   periodoTributario,
+  prorrataDe,
   type ResultadoModelo,
   type ResultadoPerceptores,
   TRIMESTRES,
@@ -23,7 +24,7 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
-import { lineasEmitidas, lineasRecibidas } from './libros.ts';
+import { gruposEmitidas, gruposRecibidas, lineasEmitidas, lineasRecibidas } from './libros.ts';
 
 /**
  * The annual summaries 390, 190 and 180 of a year: the year's book rows read once through the company door (the
@@ -67,9 +68,28 @@ export async function calcularAnual(
   ajustesDe: AjustesDe,
   libros?: LibrosDelAnyo,
 ): Promise<ResultadoModelo> {
-  const l = libros ?? (await librosDelAnyo(s, anyo, modelo === '390'));
-  if (modelo === '190') return modelo190(l.recibidas);
-  if (modelo === '180') return modelo180(l.recibidas);
+  if (modelo === '390') {
+    const c = await con390(s, anyo, ajustesDe);
+    return libros ? c.deFilas(libros, libros) : c.calcular();
+  }
+  const l = libros ?? (await librosDelAnyo(s, anyo, false));
+  return modelo === '190' ? modelo190(l.recibidas) : modelo180(l.recibidas);
+}
+
+/** A model computed from grouped books, and again from a few of its rows (the drill-down of a box). */
+export interface Calculo {
+  desde: string;
+  hasta: string;
+  /** The pro-rata the received rows are grouped with (libros.ts). */
+  prorrata: number;
+  /** The boxes from the books grouped in SQL (libros.ts). */
+  calcular: () => Promise<ResultadoModelo>;
+  /** The same classification of some of the books' rows: `enPeriodo` as the period's, `enAnyo` as the year's. */
+  deFilas: (enPeriodo: LibrosDelAnyo, enAnyo: LibrosDelAnyo) => ResultadoModelo;
+}
+
+/** The 390 of a year: each quarter's 303 adjustments and presented return, and the year's books. */
+export async function con390(s: Scope, anyo: number, ajustesDe: AjustesDe): Promise<Calculo> {
   const Trimestres: Partial<Record<Trimestre, Ajustes>> = {};
   const Presentadas: Partial<Record<Trimestre, Presentada>> = {};
   // 1T takes the credit pending from the last 303 presented before it (last year's); a later quarter too when the
@@ -85,7 +105,21 @@ export async function calcularAnual(
       Presentadas[q] = { Casillas: (x.casillas ?? {}) as Record<string, string>, TipoDeclaracion: x.tipoDeclaracion };
     anteriorPresentada = Boolean(x);
   }
-  return modelo390(anyo, l.emitidas, l.recibidas, { Trimestres, Presentadas });
+  const aj = { Trimestres, Presentadas };
+  // A quarter with a pro-rata below 100 % deducts row by row: the received rows are then not grouped.
+  const prorrata = TRIMESTRES.every((q) => prorrataDe(Trimestres[q]?.Prorrata) === 100) ? 100 : 1;
+  const [desde, hasta] = [`${anyo}-01-01`, `${anyo}-12-31`];
+  return {
+    desde,
+    hasta,
+    prorrata,
+    calcular: async () =>
+      modelo390(anyo, await gruposEmitidas(s, desde, hasta), await gruposRecibidas(s, desde, hasta, { prorrata }), aj, {
+        emitidas: await gruposEmitidas(s, desde, hasta, { porTercero: true }),
+        recibidas: await gruposRecibidas(s, desde, hasta, { porTercero: true, prorrata }),
+      }),
+    deFilas: (enPeriodo, enAnyo) => modelo390(anyo, enPeriodo.emitidas, enPeriodo.recibidas, aj, enAnyo),
+  };
 }
 
 /** The AEAT file of any model: the self-assessments' BOE pages, the informative returns' 500-position records. */

@@ -12,14 +12,25 @@ import {
   modelo349,
   type Periodo,
   periodoTributario,
+  prorrataDe,
   type ResultadoModelo,
+  type Traza,
 } from '@faro/domain';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
-import { lineasEmitidas, lineasRecibidas, metalicoPorNif, numeracion } from './libros.ts';
-import { calcularAnual, esAnual } from './resumenesAnuales.ts';
+import {
+  cuantasFilas,
+  type FiltroGrupos,
+  gruposEmitidas,
+  gruposRecibidas,
+  lineasEmitidas,
+  lineasRecibidas,
+  metalicoPorNif,
+  numeracion,
+} from './libros.ts';
+import { type Calculo, calcularAnual, con390, esAnual } from './resumenesAnuales.ts';
 
 /**
  * A model for a period: its rows read from the books through the company door, the presented returns it depends
@@ -132,32 +143,128 @@ export async function calcular(
   const draft = ajustes && tipo ? undefined : await borrador(s, modelo, p);
   const propios = ajustes ?? ((draft?.ajustes ?? {}) as Ajustes);
   const a = await ajustesDePresentados(s, modelo, p, propios, (tipo ?? draft?.tipo) === 'complementaria');
-  // 130 is cumulative from 1 January; the last 303 of the year sums the year's operations (page 04).
-  const anual = modelo === '303' && p.ultimo;
-  const desde = modelo === '130' || anual ? `${p.anyo}-01-01` : p.desde;
+  if (modelo === '303') {
+    // The books grouped in SQL (libros.ts); the last period also reads the year (page 04).
+    const r303 = await con303(s, p, a).calcular();
+    r303.Avisos.push(...huecosSerie(await numeracion(s, p.desde, p.hasta)));
+    const { Prorrata, Exonerado390, ClaveActividad, EpigrafeIAE } = a;
+    return { ...r303, Opciones: { Prorrata, Exonerado390, ClaveActividad, EpigrafeIAE } };
+  }
+  // 130 is cumulative from 1 January.
+  const desde = modelo === '130' ? `${p.anyo}-01-01` : p.desde;
   const conEmitidas = modelo !== '111' && modelo !== '115';
-  const delAnyo = {
-    emitidas: conEmitidas ? await lineasEmitidas(s, desde, p.hasta) : [],
-    recibidas: await lineasRecibidas(s, desde, p.hasta),
-  };
-  const enPeriodo = anual && desde < p.desde;
-  const emitidas = enPeriodo ? delAnyo.emitidas.filter((l) => l.Fecha >= p.desde) : delAnyo.emitidas;
-  const recibidas = enPeriodo ? delAnyo.recibidas.filter((l) => l.Fecha >= p.desde) : delAnyo.recibidas;
+  const emitidas = conEmitidas ? await lineasEmitidas(s, desde, p.hasta) : [];
+  const recibidas = await lineasRecibidas(s, desde, p.hasta);
   if (modelo === '347') a.Metalico = await metalicoPorNif(s, p.anyo);
   const r =
-    modelo === '303'
-      ? modelo303(p, emitidas, recibidas, a, anual ? delAnyo : undefined)
-      : modelo === '130'
-        ? modelo130(p, emitidas, recibidas, a)
-        : modelo === '111'
-          ? modelo111(p, recibidas, a)
-          : modelo === '115'
-            ? modelo115(p, recibidas, a)
-            : modelo === '349'
-              ? modelo349(p, emitidas, recibidas)
-              : modelo347(p, emitidas, recibidas, a);
+    modelo === '130'
+      ? modelo130(p, emitidas, recibidas, a)
+      : modelo === '111'
+        ? modelo111(p, recibidas, a)
+        : modelo === '115'
+          ? modelo115(p, recibidas, a)
+          : modelo === '349'
+            ? modelo349(p, emitidas, recibidas)
+            : modelo347(p, emitidas, recibidas, a);
   if (conEmitidas) r.Avisos.push(...huecosSerie(await numeracion(s, p.desde, p.hasta)));
-  if (modelo !== '303') return r;
-  const { Prorrata, Exonerado390, ClaveActividad, EpigrafeIAE } = a;
-  return { ...r, Opciones: { Prorrata, Exonerado390, ClaveActividad, EpigrafeIAE } };
+  return r;
+}
+
+/** What a 303 is computed from: its period (and, in the last period, the year up to it) and its adjustments. */
+export function con303(s: Scope, p: Periodo, a: Ajustes): Calculo {
+  const anual = p.ultimo;
+  const desde = anual ? `${p.anyo}-01-01` : p.desde;
+  const prorrata = prorrataDe(a.Prorrata);
+  return {
+    desde,
+    hasta: p.hasta,
+    prorrata,
+    calcular: async () =>
+      modelo303(
+        p,
+        await gruposEmitidas(s, p.desde, p.hasta),
+        await gruposRecibidas(s, p.desde, p.hasta, { prorrata }),
+        a,
+        anual
+          ? {
+              emitidas: await gruposEmitidas(s, desde, p.hasta, { porTercero: true }),
+              recibidas: await gruposRecibidas(s, desde, p.hasta, { porTercero: true, prorrata }),
+            }
+          : undefined,
+      ),
+    deFilas: (enPeriodo, enAnyo) =>
+      modelo303(p, enPeriodo.emitidas, enPeriodo.recibidas, a, anual ? enAnyo : undefined),
+  };
+}
+
+/** The 303 of a period from the books' rows (no grouping): what the grouped 303 must equal to the cent. */
+export async function calcular303PorFilas(s: Scope, p: Periodo, a: Ajustes): Promise<ResultadoModelo> {
+  const desde = p.ultimo ? `${p.anyo}-01-01` : p.desde;
+  const emitidas = await lineasEmitidas(s, desde, p.hasta);
+  const recibidas = await lineasRecibidas(s, desde, p.hasta);
+  const enPeriodo = {
+    emitidas: emitidas.filter((l) => l.Fecha >= p.desde),
+    recibidas: recibidas.filter((l) => l.Fecha >= p.desde),
+  };
+  return con303(s, p, a).deFilas(enPeriodo, { emitidas, recibidas });
+}
+
+/** The adjustments the 303 of a period computes with (as `calcular` reads them). */
+export async function ajustes303(s: Scope, p: Periodo): Promise<Ajustes> {
+  const draft = await borrador(s, '303', p);
+  return ajustesDePresentados(s, '303', p, (draft?.ajustes ?? {}) as Ajustes, draft?.tipo === 'complementaria');
+}
+
+/**
+ * The rows behind a box, a page at a time. 303 and 390: the box's trace lists groups; their rows are read by the
+ * groups' keys (a page), and the page's rows go through the same classifier in their place (the period's or the
+ * year's), which gives what each adds to the box. Other models list their rows' trace.
+ */
+export async function trazaPaginada(
+  s: Scope,
+  modelo: ModeloTributario,
+  p: Periodo,
+  casilla: string,
+  pagina: { limit: number; offset: number },
+): Promise<{ r: ResultadoModelo; Lineas: Traza[]; Total: number }> {
+  if (modelo !== '303' && modelo !== '390') {
+    const r = await calcular(s, modelo, p);
+    const todas = r.Traza[casilla] ?? [];
+    return { r, Lineas: todas.slice(pagina.offset, pagina.offset + pagina.limit), Total: todas.length };
+  }
+  const c =
+    modelo === '303'
+      ? con303(s, p, await ajustes303(s, p))
+      : await con390(s, p.anyo, (pq) => ajustesDelPeriodo(s, '303', pq));
+  const r = await c.calcular();
+  const claves = (libro: Traza['Libro'], papel: string) => [
+    ...new Set(
+      (r.Traza[casilla] ?? [])
+        .filter((t) => t.Libro === libro && t.Grupo?.startsWith(`["${papel}"`))
+        .map((t) => t.Grupo!),
+    ),
+  ];
+  const filtro = (libro: Traza['Libro'], limit: number, offset: number): FiltroGrupos => ({
+    periodo: claves(libro, 'p'),
+    anyo: claves(libro, 'a'),
+    prorrata: c.prorrata,
+    limit,
+    offset,
+  });
+  const n = await cuantasFilas(s, c.desde, c.hasta, {
+    emitidas: filtro('emitidas', 0, 0),
+    recibidas: filtro('recibidas', 0, 0),
+  });
+  // The issued rows first, then the received ones.
+  const enE = Math.max(0, Math.min(pagina.limit, n.emitidas - pagina.offset));
+  const emitidas = enE ? await lineasEmitidas(s, c.desde, c.hasta, filtro('emitidas', enE, pagina.offset)) : [];
+  const enR = pagina.limit - enE;
+  const offR = Math.max(0, pagina.offset - n.emitidas);
+  const recibidas =
+    enR && n.recibidas > offR ? await lineasRecibidas(s, c.desde, c.hasta, filtro('recibidas', enR, offR)) : [];
+  const porFilas = c.deFilas(
+    { emitidas: emitidas.filter((l) => l.EnPeriodo), recibidas: recibidas.filter((l) => l.EnPeriodo) },
+    { emitidas: emitidas.filter((l) => !l.EnPeriodo), recibidas: recibidas.filter((l) => !l.EnPeriodo) },
+  );
+  return { r, Lineas: porFilas.Traza[casilla] ?? [], Total: n.emitidas + n.recibidas };
 }
