@@ -24,6 +24,7 @@ import {
   Group,
   List,
   Modal,
+  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -94,8 +95,11 @@ interface RespuestaTraza {
   Casilla: string;
   Importe: string;
   Formula: string | null;
+  /** One page of the box's rows (`Total` in all). */
   Lineas: Traza[];
+  Total: number;
 }
+const FILAS_TRAZA = 100;
 
 const TRIMESTRES = ['1T', '2T', '3T', '4T'].map((v) => ({ value: v, label: `${v[0]}.º trimestre` }));
 const MESES = 'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre'
@@ -579,9 +583,13 @@ function OpcionesIva({
 
 function TrazaModal({ ruta, casilla, onClose }: { ruta: string; casilla: string; onClose: () => void }) {
   const { info } = useReady();
+  const [pagina, setPagina] = useState(1);
   const t = useQuery({
-    queryKey: qk.list(info.IdEmpresa, 'modtributarios', { traza: `${ruta}/${casilla}` }),
-    queryFn: () => api.get<RespuestaTraza>(`impuestos/modtributarios/traza/${ruta}/${casilla}`),
+    queryKey: qk.list(info.IdEmpresa, 'modtributarios', { traza: `${ruta}/${casilla}`, pagina }),
+    queryFn: () =>
+      api.get<RespuestaTraza>(
+        `impuestos/modtributarios/traza/${ruta}/${casilla}?Pagina=${pagina}&TotalPagina=${FILAS_TRAZA}`,
+      ),
   });
   return (
     <Modal opened onClose={onClose} title={`Casilla ${casilla}`} size="xl">
@@ -627,6 +635,14 @@ function TrazaModal({ ruta, casilla, onClose }: { ruta: string; casilla: string;
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+          )}
+          {t.data.Total > FILAS_TRAZA && (
+            <Pagination
+              total={Math.ceil(t.data.Total / FILAS_TRAZA)}
+              value={pagina}
+              onChange={setPagina}
+              aria-label={`Páginas de las facturas de la casilla ${casilla}`}
+            />
           )}
           <Text size="sm" fw={600}>
             Total de la casilla: <span style={SIN_CORTE}>{formatAmount(t.data.Importe)}</span>
