@@ -359,6 +359,10 @@ try {
       console.log(`!!! tax models bench failed: ${errorText(error)}`);
     }
   }
+  // 303 / 390 of 100,000 issued + 50,000 received invoices beside the raw SQL aggregate (bench/modelosCarga.ts).
+  await import('./modelosCarga.ts')
+    .then((m) => m.benchModelosCarga())
+    .catch((e) => console.log(`!!! tax models load: ${errorText(e)}`));
   // Start-up (issue 22): first start with DEMO on a fresh folder and restarts, ms to the first 200 of /api/health.
   console.log('\n==================================================================== START-UP');
   await import('./arranque.ts')
