@@ -30,6 +30,7 @@ import {
 
 // `npm run bench -- soak`: only the soak run (bench/soak.ts: 200 office users for 10 minutes, bounded).
 if (process.argv[2] === 'soak') process.exit(await (await import('./soak.ts')).runSoak());
+if (process.argv[2] === 'panel') process.exit(await (await import('./panel.ts')).benchPanel()); // bench/panel.ts
 // `npm run bench -- pantallas`: only the SCREENS section (bench/pantallas.ts).
 if (process.argv[2] === 'pantallas') {
   await (await import('./pantallas.ts')).benchPantallas();

@@ -82,4 +82,25 @@ describe('inicio: the owner sees the figures first', () => {
     }
     await page.setViewportSize(DESKTOP);
   }, 120_000);
+
+  it("the 303 card opens the 303 screen on the card's period, with that period's boxes", async () => {
+    const { page } = b;
+    await page.goto('/');
+    const titulo = await page
+      .getByTestId('panel-impuestos')
+      .getByText(/^Impuestos /)
+      .textContent();
+    const [, periodo, anyo] = /^Impuestos (\S+) (\d{4})$/.exec(titulo?.trim() ?? '') ?? [];
+    expect(periodo, titulo ?? '').toBeTruthy();
+    // The screen asks for that period's computation, not the default one.
+    const calculo = page.waitForResponse((r) => r.url().includes(`/modtributarios/calcular/303/${anyo}/${periodo}`));
+    await page.getByTestId('impuesto-303').getByRole('link', { name: 'Modelo 303', exact: true }).click();
+    await page.waitForURL(/\/modtributarios\/lista\?/);
+    expect((await calculo).status()).toBe(200);
+    expect(await page.getByRole('combobox', { name: 'Ejercicio', exact: true }).inputValue()).toBe(anyo);
+    expect(await page.getByRole('combobox', { name: 'Periodo', exact: true }).inputValue()).toBe(
+      `${periodo![0]}.º trimestre`,
+    );
+    await page.getByRole('table', { name: 'IVA devengado · Régimen general' }).locator('tbody tr').first().waitFor();
+  }, 60_000);
 });

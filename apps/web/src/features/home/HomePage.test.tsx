@@ -120,6 +120,7 @@ describe('office dashboard', () => {
     expect(texto('panel-anyo-anterior')).toBe('2025 a la misma fecha: 0,00 €');
     expect(texto('panel-margen-valor')).toBe('38.765,40 €');
     expect(texto('panel-margen')).toContain('39,3 % de las ventas del año');
+    expect(texto('panel-margen')).not.toContain('estimado');
     expect(texto('panel-tesoreria-valor')).toBe('9.950,25 €');
     expect(texto('panel-previsto')).toBe('Previsto: 12.150,00 €');
   });
@@ -134,6 +135,15 @@ describe('office dashboard', () => {
     expect(texto('impuesto-130')).toContain('Borrador guardado');
     expect(texto('panel-plazo')).toBe('Plazo: 30/01/2027 (faltan 63 días)');
     expect(texto('panel-impuestos')).toContain('Impuestos 4T 2026');
+    // Each card opens its model on its period.
+    expect(screen.getByRole('link', { name: 'Modelo 303' }).getAttribute('href')).toBe(
+      '/modtributarios/lista?Modelo=303&Periodo=4T&Ejercicio=2026',
+    );
+  });
+
+  it('a margin counting lines without the cost taken at issuing says it is estimated', async () => {
+    await abrir({ ...PANEL, Margen: { Coste: '60000.00', Margen: '38765.40', Porcentaje: '39.25', Estimado: true } });
+    expect(texto('panel-margen')).toContain('39,3 % de las ventas del año (estimado)');
   });
 
   it('pending to collect and pay by age, each amount opening the list behind it', async () => {

@@ -8,6 +8,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import {
   ESTADO_IMPUESTO,
   ETIQUETA_TRAMO,
+  enlaceModelo,
   faltan,
   type Panel,
   type Pendiente,
@@ -141,7 +142,7 @@ function Impuestos({ cards }: { cards: NonNullable<Panel['Impuestos']> }) {
       <Stack gap={6} mt={6}>
         {cards.map((c) => (
           <Group key={c.Modelo} justify="space-between" gap="xs" wrap="nowrap" data-testid={`impuesto-${c.Modelo}`}>
-            <Anchor component={Link} to="/modtributarios/lista" fw={600} size="sm">
+            <Anchor component={Link} to={enlaceModelo(c)} fw={600} size="sm">
               Modelo {c.Modelo}
             </Anchor>
             <Text fw={700} size="sm" data-testid={`impuesto-${c.Modelo}-importe`} style={{ whiteSpace: 'nowrap' }}>
@@ -207,9 +208,11 @@ export function PanelOficina({ empresa }: { empresa: number }) {
           <Cifra titulo="Margen bruto" valor={p.Margen ? formatAmount(p.Margen.Margen) : '—'} testId="panel-margen">
             <Detalle>
               {p.Margen
-                ? p.Margen.Porcentaje !== null
-                  ? `${formatNumber(p.Margen.Porcentaje, 1)} % de las ventas del año`
-                  : 'Ventas del año menos su coste'
+                ? `${
+                    p.Margen.Porcentaje !== null
+                      ? `${formatNumber(p.Margen.Porcentaje, 1)} % de las ventas del año`
+                      : 'Ventas del año menos su coste'
+                  }${p.Margen.Estimado ? ' (estimado)' : ''}`
                 : 'Indica el precio de compra de los productos'}
             </Detalle>
           </Cifra>

@@ -29,7 +29,8 @@ export interface Panel {
   Hoy: string;
   VentasMes: { Mes: string; Base: string; Facturas: number; BaseAnyoAnterior: string };
   VentasAnyo: { Anyo: number; Base: string; Facturas: number; BaseAnyoAnterior: string };
-  Margen: { Coste: string; Margen: string; Porcentaje: string | null } | null;
+  /** `Estimado`: some lines sold had no cost taken at issuing; their product's current purchase price stands in. */
+  Margen: { Coste: string; Margen: string; Porcentaje: string | null; Estimado?: boolean } | null;
   VentasPorMes: { Mes: string; Base: string }[];
   VentasPorMesAnterior: { Mes: string; Base: string }[];
   MejoresClientes: { Id: number; Nombre: string; Base: string }[];
@@ -84,3 +85,7 @@ export const textoEstadoImpuesto = (c: TarjetaImpuesto) =>
   c.Estado === 'presentada' && c.FechaPresentacion
     ? `Presentado el ${formatDate(c.FechaPresentacion)}`
     : ESTADO_IMPUESTO[c.Estado].texto;
+
+/** The tax-model screen opened on a card's model and period (the screen reads `Modelo`, `Ejercicio`, `Periodo`). */
+export const enlaceModelo = (c: Pick<TarjetaImpuesto, 'Modelo' | 'Anyo' | 'Periodo'>) =>
+  `/modtributarios/lista?${new URLSearchParams({ Modelo: c.Modelo, Periodo: c.Periodo, Ejercicio: String(c.Anyo) })}`;

@@ -4,6 +4,7 @@ import {
   CASILLAS_NO_IMPORTE,
   clasesDe,
   type Declarado,
+  esModelo,
   formatAmount,
   formatDate,
   formatNumber,
@@ -11,6 +12,7 @@ import {
   type ModeloTributario,
   NOMBRE_MODELO,
   type Perceptor,
+  periodoTributario,
   SECCIONES_MODELO,
   type Traza,
 } from '@faro/domain';
@@ -36,7 +38,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api, streamDownload } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
@@ -124,6 +126,26 @@ function periodoPorDefecto(): { anyo: number; periodo: string } {
   return q === 0 ? { anyo: hoy.getFullYear() - 1, periodo: '4T' } : { anyo: hoy.getFullYear(), periodo: `${q}T` };
 }
 
+/**
+ * The model and period a link opens (`?Modelo=303&Periodo=4T&Ejercicio=2026`, as the dashboard's tax cards link);
+ * without them, or with a period that is not one of the model's, 303 and the default period.
+ */
+export function modeloDelEnlace(q: URLSearchParams): { modelo: ModeloTributario; anyo: number; periodo: string } {
+  const defecto = periodoPorDefecto();
+  const m = q.get('Modelo') ?? '';
+  const modelo = esModelo(m) ? m : '303';
+  const anyo = Number(q.get('Ejercicio'));
+  const periodo = q.get('Periodo') ?? '';
+  const delModelo = (x: string) => periodos(modelo).some((p) => p.value === x);
+  if (delModelo(periodo) && typeof periodoTributario(modelo, anyo, periodo) !== 'string')
+    return { modelo, anyo, periodo };
+  return {
+    modelo,
+    anyo: defecto.anyo,
+    periodo: delModelo(defecto.periodo) ? defecto.periodo : periodos(modelo)[0]!.value,
+  };
+}
+
 /** Rows with a unique React key: their own id, numbered when it repeats (an invoice with two rates in a box). */
 function conClave<T>(filas: readonly T[], id: (x: T) => string): (T & { clave: string })[] {
   const vistas = new Map<string, number>();
@@ -156,8 +178,9 @@ export function ModelosScreens(props: { action: string; segments: string[]; rout
 function Modelos({ route }: { route: { title: string } }) {
   const { info } = useReady();
   const qc = useQueryClient();
-  const inicial = periodoPorDefecto();
-  const [modelo, setModelo] = useState<ModeloTributario>('303');
+  const [enlace] = useSearchParams();
+  const [inicial] = useState(() => modeloDelEnlace(enlace));
+  const [modelo, setModelo] = useState<ModeloTributario>(inicial.modelo);
   const [anyo, setAnyo] = useState(String(inicial.anyo));
   const [periodo, setPeriodo] = useState(inicial.periodo);
   const [traza, setTraza] = useState<string | null>(null);
