@@ -6,57 +6,72 @@ import type { Periodo } from './asientos.ts';
 /**
  * The ledger's entries of a period for the ContaPlus and Sage exports (numbered as in the ledger), in keyset
  * batches of `LOTE` entries: the next batch is already asked for while the caller writes this one, and a year is
- * never held in memory. The chart's names are not joined per line: `subcuentasLibro` reads them once, grouped.
+ * never held in memory. A batch comes back as one JSON text built by the database (one value to decode instead of
+ * 15 columns × 20,000 rows through the driver: the driver's per-column parsing was most of the time). The chart's
+ * names are not joined per line: `subcuentasLibro` reads them once, grouped.
  */
 const LOTE = 5000;
 
-type Texto = 'id' | 'fecha' | 'tipo' | 'documento' | 'subcuenta' | 'contrapartida' | 'concepto' | 'p_documento';
-/** A line with its entry's head; amounts in cents as text, the VAT fields null outside VAT lines. */
-type Fila = Record<Texto | 'debe' | 'haber', string> &
-  Record<'base_imponible' | 'porc_iva' | 'porc_recargo', string | null> & { ejercicio: number; numero: number };
+/** A line with its entry's head: [id, ejercicio, numero, fecha, tipo, documento, subcuenta, contrapartida, concepto,
+ *  debe (cents), haber (cents), documento of the line, base, % IVA, % recargo] — numerics as text, as stored. */
+type Fila = [
+  number,
+  number,
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+];
 type Clave = { fecha: string; ejercicio: number; numero: number };
 
-function lote(s: Scope, p: Periodo, tras: Clave | null) {
-  return s.execute<Fila>(
+async function lote(s: Scope, p: Periodo, tras: Clave | null): Promise<Fila[]> {
+  const [r] = await s.execute<{ j: string | null }>(
     (_, de) => sql`with a as (
         select a.id, a.fecha, a.ejercicio, a.numero, a.tipo, a.documento from asientos_contables a
         where ${de('a')} and a.fecha between ${p.FechaDesde} and ${p.FechaHasta}
         ${tras ? sql`and (a.fecha, a.ejercicio, a.numero) > (${tras.fecha}, ${tras.ejercicio}, ${tras.numero})` : sql``}
         order by a.fecha, a.ejercicio, a.numero limit ${LOTE})
-      select a.id::text, a.fecha::text, a.ejercicio, a.numero, a.tipo, a.documento, p.subcuenta, p.contrapartida,
-        p.concepto, p.debe::text, p.haber::text, p.documento as p_documento, p.base_imponible::text,
-        p.porc_iva::text, p.porc_recargo::text
-      from a join apuntes_contables p on ${de('p')} and p.id_asiento = a.id
-      order by a.fecha, a.ejercicio, a.numero, p.orden`,
+      select json_agg(json_build_array(a.id, a.ejercicio, a.numero, a.fecha::text, a.tipo, a.documento, p.subcuenta,
+          p.contrapartida, p.concepto, p.debe, p.haber, p.documento, p.base_imponible::text, p.porc_iva::text,
+          p.porc_recargo::text) order by a.fecha, a.ejercicio, a.numero, p.orden)::text as j
+      from a join apuntes_contables p on ${de('p')} and p.id_asiento = a.id`,
   );
+  return r?.j ? (JSON.parse(r.j) as Fila[]) : [];
 }
 
-const apunte = (f: Fila): Apunte => ({
-  Subcuenta: f.subcuenta,
-  Contrapartida: f.contrapartida,
-  Concepto: f.concepto,
-  Debe: importe(Number(f.debe)),
-  Haber: importe(Number(f.haber)),
-  Documento: f.p_documento,
-  ...(f.base_imponible === null ? {} : { BaseImponible: f.base_imponible }),
-  ...(f.porc_iva === null ? {} : { PorcIva: f.porc_iva }),
-  ...(f.porc_recargo === null ? {} : { PorcRecargo: f.porc_recargo }),
-});
+function apunte(f: Fila): Apunte {
+  const a: Apunte = {
+    Subcuenta: f[6],
+    Contrapartida: f[7],
+    Concepto: f[8],
+    Debe: importe(f[9]),
+    Haber: importe(f[10]),
+    Documento: f[11],
+  };
+  // Absent, not undefined, outside VAT lines (as the builder's entries): a million lines, no spread copies.
+  if (f[12] !== null) a.BaseImponible = f[12];
+  if (f[13] !== null) a.PorcIva = f[13];
+  if (f[14] !== null) a.PorcRecargo = f[14];
+  return a;
+}
 
 /** Rows ordered by entry → entries. */
 function asientos(filas: Fila[]): Asiento[] {
   const out: Asiento[] = [];
-  let id = '';
+  let id = -1;
   for (const f of filas) {
-    if (f.id !== id) {
-      id = f.id;
-      out.push({
-        Numero: Number(f.numero),
-        Fecha: f.fecha,
-        Tipo: f.tipo as Asiento['Tipo'],
-        Documento: f.documento,
-        Apuntes: [],
-      });
+    if (f[0] !== id) {
+      id = f[0];
+      out.push({ Numero: f[2], Fecha: f[3], Tipo: f[4] as Asiento['Tipo'], Documento: f[5], Apuntes: [] });
     }
     out.at(-1)!.Apuntes.push(apunte(f));
   }
@@ -72,7 +87,7 @@ export async function* asientosLibro(s: Scope, p: Periodo): AsyncGenerator<Asien
     const tail = filas.at(-1)!;
     const mas = lista.length === LOTE;
     if (mas) {
-      siguiente = lote(s, p, { fecha: tail.fecha, ejercicio: Number(tail.ejercicio), numero: Number(tail.numero) });
+      siguiente = lote(s, p, { fecha: tail[3], ejercicio: tail[1], numero: tail[2] });
       // A caller that stops early leaves this batch unread: its failure must not go unhandled.
       siguiente.catch(() => {});
     }

@@ -46,7 +46,7 @@ const hoy = () => new Date().toISOString().slice(0, 10);
  * Expected size of the file from the preview's line count: XDiario has 299 bytes a line (297 + CRLF); its zip keeps
  * about 1/RATIO_ZIP of it (measured on a year of ledger entries, bench/contabilidad.ts); the rest is not estimated.
  */
-const RATIO_ZIP = 20;
+const RATIO_ZIP = 18;
 function tamanoEsperado(fichero: string | null, apuntes: number): number | null {
   if (fichero === 'xdiario') return apuntes * 299;
   if (fichero === 'zip') return Math.ceil((apuntes * 299) / RATIO_ZIP);
