@@ -163,4 +163,44 @@ describe('dashboard summary = the books and the models', () => {
     expect(r.body.Impuestos).toBeNull();
     expect(r.body.VentasAnyo.Base).toBe(p.VentasAnyo.Base);
   });
+
+  it('the margin counts the cost at the time of sale: a later purchase price change does not move it', async () => {
+    const producto = await demo.request('POST', '/api/catalogo/productos/save', {
+      Descripcion: 'Lámpara de margen',
+      PrecioVenta: '40.00',
+      PrecioCompra: '12.50',
+    });
+    expect(producto.status, JSON.stringify(producto.body)).toBe(201);
+    const cliente = await demo.request('POST', '/api/ventas/clientes/save', {
+      Nombre: 'Cliente del margen SL',
+      NIF: 'B12345674',
+      CodPostal: '28001',
+    });
+    expect(cliente.status, JSON.stringify(cliente.body)).toBe(201);
+    const f = await demo.request('POST', '/api/ventas/fventa/save', {
+      Cliente: cliente.body.Id,
+      Fecha: '2026-10-15',
+      Lineas: [{ IdProducto: producto.body.Id, Descripcion: 'Lámpara', Cantidad: '3', Precio: '40', TipoIva: 'IVA21' }],
+    });
+    expect(f.status, JSON.stringify(f.body)).toBe(201);
+    // Last month's invoice, on the dashboard of today: before and after issuing it.
+    const margenDel = async () => {
+      const r = await demo.request('GET', `/api/informes/panel?Hoy=${HOY}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.Margen as { Coste: string; Margen: string; Estimado: boolean };
+    };
+    const antes = await margenDel();
+    const e = await demo.request('POST', `/api/ventas/fventa/emitir/${f.body.Id}`);
+    expect(e.status, JSON.stringify(e.body)).toBe(200);
+    const emitida = await margenDel();
+    expect(cents(emitida.Coste) - cents(antes?.Coste ?? '0')).toBe(3 * 1250);
+    // Today the product costs more: what was sold keeps the cost it was sold at.
+    const actual = await demo.request('GET', `/api/catalogo/productos/edit/${producto.body.Id}`);
+    const cambio = await demo.request('PUT', `/api/catalogo/productos/save/${producto.body.Id}`, {
+      ...actual.body,
+      PrecioCompra: '99.00',
+    });
+    expect(cambio.status, JSON.stringify(cambio.body)).toBe(200);
+    expect(await margenDel()).toEqual(emitida);
+  });
 });

@@ -34,6 +34,7 @@ import type { EntradaDocumento, LadoDocumentos, PasoNumerado } from '../document
 import { motorDocumentos } from '../documentos/motor.ts';
 import { prepararAltaTbai, registrarAltaTbai, registrarAnulacionTbai } from '../ticketbai/emision.ts';
 import { dibujarQrTicketBai } from '../ticketbai/pdfQr.ts';
+import { fijarCosteLineas } from './costeLineas.ts';
 import { usaVerifactu } from './verifactu/configuracion.ts';
 import { dibujarQrVerifactu } from './verifactu/pdfQr.ts';
 import {
@@ -226,6 +227,8 @@ export const LADO_VENTA: LadoDocumentos = {
       const sinDestinatario = h.tipo === 'simplificada' || (h.tipo === 'rectificativa' && h.tipoRectificativa === 'R5');
       if (!sinDestinatario && !h.terceroNif) throw fieldError('Cliente', MSG_VENTAS.sinNif);
     },
+    // The margin's cost of each line, as it stands when the invoice is issued.
+    antesDelNumero: (t, h) => fijarCosteLineas(t, h.id),
     // Seam for VeriFactu (issue 6): the chained registro de alta, the one step that needs the number.
     despuesDelNumero: alEmitirFactura,
     prepararDespuesDelNumero: prepararAlEmitirFactura,
