@@ -3,7 +3,9 @@
  * opened in headless Chromium against the real server with DEMO's data, each loaded several times as a person opens
  * a link (a full page load with the session kept): the /api calls started before its first data row or figure is
  * visible and the time to that moment, p50/p95 per screen; and, on the first load, every call the page starts
- * within a few seconds (the background lookups included). Prints figures, asserts nothing; stops what it started.
+ * within a few seconds (the background lookups included) and, with FARO_BENCH_PANTALLAS_DETALLE, where its time
+ * went (HTML received, the company context call, the screen's first data call, the data shown; `e2e/tiempos.ts`).
+ * Prints figures, asserts nothing; stops what it started.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,14 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.ts';
 import { ensureWebBuild, startServer } from '../e2e/harness.ts';
-import { type Llamadas, type Medida, medirPantalla, registrarLlamadas } from '../e2e/tiempos.ts';
+import {
+  desglose,
+  type Llamadas,
+  type Medida,
+  medirPantalla,
+  registrarLlamadas,
+  textoDesglose,
+} from '../e2e/tiempos.ts';
 import { serveWebBuild } from '../e2e/webServer.ts';
 import { ms, printTable } from './format.ts';
 import { stats } from './load.ts';
@@ -119,17 +128,21 @@ export interface FilaPantalla {
   p95: number;
   rutas: string[];
   rutasPrimeraCarga: string[];
+  /** Where the first load's time went (HTML, context, data call, data shown). */
+  desglose?: string;
   error?: string;
 }
 
 async function medirUna(page: Page, llamadas: Llamadas, p: Pantalla): Promise<FilaPantalla> {
   const medidas: Medida[] = [];
   let primera: string[] = [];
+  let tiempos: string | undefined;
   for (let i = 0; i < CARGAS; i++) {
     const m = await medirPantalla(page, llamadas, p.nombre, () => p.abrir(page), p.datos);
     medidas.push(m);
     if (i === 0) {
       const desde = performance.now() - m.ms;
+      tiempos = textoDesglose(await desglose(page), m.ms);
       await page.waitForTimeout(DESPUES_MS);
       primera = llamadas.entre(desde);
     }
@@ -145,6 +158,7 @@ async function medirUna(page: Page, llamadas: Llamadas, p: Pantalla): Promise<Fi
     p95: s.p95,
     rutas: medidas[medidas.length - 1]!.rutas,
     rutasPrimeraCarga: primera,
+    desglose: tiempos,
   };
 }
 
@@ -209,7 +223,8 @@ export function imprimirPantallas(filasTabla: readonly FilaPantalla[]): void {
   );
   if (process.env.FARO_BENCH_PANTALLAS_DETALLE) {
     for (const f of filasTabla) {
-      console.log(`\n  ${f.pantalla}: before data\n    ${f.rutas.join('\n    ')}`);
+      console.log(`\n  ${f.pantalla}: first load: ${f.desglose ?? '-'}`);
+      console.log(`  ${f.pantalla}: before data\n    ${f.rutas.join('\n    ')}`);
       console.log(`  ${f.pantalla}: first load + ${DESPUES_MS / 1000} s\n    ${f.rutasPrimeraCarga.join('\n    ')}`);
     }
   }

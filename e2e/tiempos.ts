@@ -61,3 +61,41 @@ export function imprimirMedidas(titulo: string, medidas: readonly Medida[]): voi
     })),
   );
 }
+
+/** Where a full page load's time went, in ms from the navigation's start (the browser's performance timeline). */
+export interface Desglose {
+  /** The HTML received. */
+  html: number;
+  /** The company context call (start, end), when the page asked for it. */
+  contexto?: [number, number];
+  /** The first data call of the screen (neither the session's nor a lookup): start, end. */
+  datos?: [number, number];
+  /** Its path. */
+  ruta?: string;
+}
+
+/** The breakdown of the page's last load, read from its performance timeline once the data shows. */
+export function desglose(page: Page): Promise<Desglose> {
+  return page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const api = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) =>
+      new URL(r.name).pathname.startsWith('/api/'),
+    );
+    const tramo = (r: PerformanceResourceTiming | undefined): [number, number] | undefined =>
+      r ? [Math.round(r.startTime), Math.round(r.responseEnd)] : undefined;
+    const contexto = api.find((r) => new URL(r.name).pathname === '/api/usuarios/usuario/infoempre');
+    const datos = api.find((r) => !/^\/api\/(usuarios\/|listas$)/.test(new URL(r.name).pathname));
+    return {
+      html: Math.round(nav?.responseEnd ?? 0),
+      contexto: tramo(contexto),
+      datos: tramo(datos),
+      ruta: datos ? new URL(datos.name).pathname : undefined,
+    };
+  });
+}
+
+/** The breakdown as one line: HTML, context call, first data call and the data shown. */
+export function textoDesglose(d: Desglose, visibles: number): string {
+  const tramo = (t?: [number, number]) => (t ? `${t[0]}→${t[1]}` : '-');
+  return `HTML ${d.html} · contexto ${tramo(d.contexto)} · datos ${tramo(d.datos)} ${d.ruta ?? ''} · visibles ${Math.round(visibles)} ms`;
+}
