@@ -283,6 +283,24 @@ describe('action buttons', { timeout: 20_000 }, () => {
     expect(await screen.findByText('La factura se ha emitido con el número F2026-0004 y se ha cobrado')).toBeTruthy();
   });
 
+  it('issues and collects after saving pending changes: the dialog shows the saved total', async () => {
+    const guardada = { ...documento(), Total: '54.27' };
+    let actual = documento();
+    const { calls } = setup('fventa', documento(), {
+      'GET ventas/fventa/edit/5': () => json(200, actual),
+      'PUT ventas/fventa/save/5': () => {
+        actual = guardada;
+        return json(200, guardada);
+      },
+    });
+    const descripcion = await screen.findByLabelText('Descripción 1');
+    fireEvent.change(descripcion, { target: { value: 'Otra descripción' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Emitir y cobrar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Emitir y cobrar' });
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(await within(dialog).findByText(/el cobro de 54,27 €/)).toBeTruthy();
+  });
+
   it('an issued invoice registers a collection of the pending amount into a treasury account', async () => {
     const { calls } = setup('fventa', emitida, {
       'GET tesoreria/movstesoreriac/list': list([
