@@ -10,7 +10,7 @@ beforeEach(() => {
   setCookie('XSRF-TOKEN', 'x');
 });
 
-const fichero = (bytes: Uint8Array | string, nombre = 'justificante.pdf') =>
+const fichero = (bytes: Uint8Array<ArrayBuffer> | string, nombre = 'justificante.pdf') =>
   new File([bytes], nombre, { type: 'application/pdf' });
 
 describe('the receipt PDF of «Marcar como presentado»', () => {
