@@ -76,19 +76,20 @@ export interface Desglose {
 
 /** The breakdown of the page's last load, read from its performance timeline once the data shows. */
 export function desglose(page: Page): Promise<Desglose> {
+  // No named function inside: tsx would wrap it in a helper the page does not have (`__name`).
   return page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const api = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) =>
       new URL(r.name).pathname.startsWith('/api/'),
     );
-    const tramo = (r: PerformanceResourceTiming | undefined): [number, number] | undefined =>
-      r ? [Math.round(r.startTime), Math.round(r.responseEnd)] : undefined;
     const contexto = api.find((r) => new URL(r.name).pathname === '/api/usuarios/usuario/infoempre');
     const datos = api.find((r) => !/^\/api\/(usuarios\/|listas$)/.test(new URL(r.name).pathname));
     return {
       html: Math.round(nav?.responseEnd ?? 0),
-      contexto: tramo(contexto),
-      datos: tramo(datos),
+      contexto: contexto
+        ? ([Math.round(contexto.startTime), Math.round(contexto.responseEnd)] as [number, number])
+        : undefined,
+      datos: datos ? ([Math.round(datos.startTime), Math.round(datos.responseEnd)] as [number, number]) : undefined,
       ruta: datos ? new URL(datos.name).pathname : undefined,
     };
   });
