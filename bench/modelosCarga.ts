@@ -115,15 +115,20 @@ const CRUDO = (desde: string, hasta: string) => [
      and d.estado <> 'Anulada' and d.fecha >= '${desde}' and d.fecha <= '${hasta}' group by 1`,
 ];
 
-async function medir(nombre: string, database: Database): Promise<Cell[][]> {
-  const [[, tPrep]] = [await timed(() => migrateDatabase(database))];
-  await seedDemoOnce(database.db);
+/** One engine: migrate and seed the demo (unless `preparada`: an existing demo folder), load, measure. */
+export async function medir(nombre: string, database: Database, preparada = false): Promise<Cell[][]> {
+  const t0 = performance.now();
+  if (!preparada) {
+    await migrateDatabase(database);
+    await seedDemoOnce(database.db);
+  }
+  const tPrep = performance.now() - t0;
   const [e] = await database.query<{ id: number }>(`select id from empresas where codigo = 'DEMO'`);
   const empresaId = Number(e!.id);
   const [, tCarga] = await timed(() => cargar(database, empresaId));
   const s: Scope = companyScope(database.db, { empresaId, personaId: null, userName: 'bench' });
   const filas: Cell[][] = [
-    [nombre, 'migrate', '', ms(tPrep)],
+    [nombre, 'migrate + demo seed', '', ms(tPrep)],
     [
       nombre,
       `load ${num(EMITIDAS, 0)} issued + ${num(RECIBIDAS, 0)} received (INSERT … SELECT) + ANALYZE`,
