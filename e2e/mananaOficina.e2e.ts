@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { escribirNorma43 } from '@faro/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../packages/domain/src/format/amount.ts';
@@ -6,12 +8,34 @@ import { apiGet, type Browser, e2eBaseURL, login, openBrowser, pathOf, screensho
 import { imprimirMedidas, type Llamadas, type Medida, medirPantalla, registrarLlamadas } from './tiempos.ts';
 
 /**
- * The office's morning (issue 13's done-criterion): the owner at a desk issues a professional's invoice (21 % and
- * 10 % VAT, 15 % IRPF), books a received invoice and finds it by the supplier's number, reads the balances (Saldo /
- * Saldo previsto), opens 303 and 347 (the IRPF invoice counts in its customer's 347 total) and switches company;
- * then the adviser on a 390 px phone opens the work queue, follows a counter into the client, finds the same
- * invoices in the books, checks the same figures and switches client. Every screen: at most 5 /api calls before its
- * data (counted, asserted), its time to data (printed, never asserted), grouped figures, axe at both widths.
+ * The office's morning (the office-day issue's done-criterion): the owner at a desk issues a professional's invoice
+ * (21 % and 10 % VAT, 15 % IRPF) with 'Emitir y cobrar', books a received invoice with 'Registrar y pagar' and finds
+ * it by the supplier's number, exports the list, reads the balances (Saldo / Saldo previsto) and the dashboard,
+ * turns a bank line into a movement by a rule that names the supplier, opens 303 and 347 and switches company; then
+ * the same screens again on a 390 px phone (lean pass). The adviser on the phone opens the work queue, follows a
+ * counter into the client, finds the same invoices in the books, checks the same figures and switches client; then
+ * the same screens again at the desk (lean pass). Every screen: at most 5 /api calls before its data (counted,
+ * asserted), its time to data (printed, never asserted), grouped figures, axe at both widths; the lean passes add no
+ * sideways scroll at their width.
+ *
+ * The issue's points, and which journey checks each:
+ *  1. 347 with the IRPF invoice — here (`modelos`, owner and adviser).
+ *  2. received book's "Número" column and the supplier-number search — here (owner, adviser).
+ *  3. menu entries Impuestos / Contabilidad / Informes — here (owner's side menu).
+ *  4. company switcher and work queue — here (owner switches company; adviser's queue, counter, switcher).
+ *  5. read-only levels — `soloLectura.e2e.ts`.
+ *  6. one balance, Saldo / Saldo previsto, equal on treasury and dashboard — here (`saldos`, `panel`).
+ *  7. grouped thousands — here (every screen's figures, both passes).
+ *  8. dashboard figures first — here (`panel`: the first figure within the first screen, desktop and phone).
+ *  9. ticket mode — `ticketGasto.e2e.ts`.
+ * 10. reconciliation from a line with a rule — here (owner: a rule naming the supplier; the movement carries it);
+ *     `tesoreria.e2e.ts` (a rule remembered from the first line).
+ * 11. 'Emitir y cobrar' / 'Registrar y pagar' in one step, list exports — here (owner).
+ * 12. two tabs — `session.e2e.ts`.
+ * 13. at most 5 calls before data — here (every screen, both passes).
+ * 14. spec details: the 'NoAnulada' invoice filter — here (owner's lean pass); the rest in their unit tests.
+ * 15. the terms modal — `company.e2e.ts` / `landing.e2e.ts` (grep 'Aviso Legal').
+ * 16. the pause dialog — `timeclock.e2e.ts`.
  */
 const LENTO = { timeout: 60_000 };
 const MAX_LLAMADAS = 5;
@@ -21,6 +45,11 @@ const CLIENTE = 'Reformas Integrales Levante SL';
 const PROVEEDOR = 'Distribuciones Ferreteras del Centro SA';
 const ANYO = new Date().getFullYear();
 const centimos = (texto: string) => Math.round(Number(parseAmount(texto.trim())) * 100);
+type Cuenta = { Nombre: string; Saldo: string; SaldoPrevisto?: string };
+const cuentas = (page: Page) =>
+  apiGet<{ Items: Cuenta[] }>(page, 'tesoreria/movstesoreria/saldos').then((r) => r.Items);
+const previstoDe = (items: Cuenta[], nombre: string) =>
+  Math.round(Number(items.find((c) => c.Nombre === nombre)?.SaldoPrevisto ?? 'NaN') * 100);
 
 interface Declarado {
   NIF: string;
@@ -102,6 +131,112 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     expect(centimos(linea.replace('Total en tesorería: ', ''))).toBe(total);
     await cifrasAgrupadas([linea.replace('Total en tesorería: ', '')]);
     await expectAccessibleBothWidths(page, `${etiqueta} cuentas y saldos`);
+    return total;
+  }
+
+  /** The dashboard: its figures first (the first one within the first screen) and the same treasury total. */
+  async function panel(etiqueta: string, totalTesoreria: number | null) {
+    const { page } = b;
+    const valores = (p: Page) => p.locator('[data-testid^="panel-"][data-testid$="-valor"]');
+    await pantalla(`${etiqueta}: inicio`, ir('/'), valores);
+    await cifrasAgrupadas(await valores(page).allTextContents());
+    const caja = await valores(page).first().boundingBox();
+    expect(caja!.y, 'the first figure is on the first screen').toBeLessThan(page.viewportSize()!.height);
+    if (totalTesoreria !== null) {
+      const valor = (await page.getByTestId('panel-tesoreria-valor').textContent()) ?? '';
+      expect(centimos(valor)).toBe(totalTesoreria);
+    }
+  }
+
+  /**
+   * A rule "RECIBO LUZ IBERDROLA…" → concept and supplier added on the rules screen; a statement with such a line
+   * imported; the line proposes the rule, and the movement created from it carries the supplier.
+   */
+  async function conciliarConRegla() {
+    const { page } = b;
+    const texto = `RECIBO LUZ IBERDROLA ${sufijo}`;
+    const hoy = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
+    await page.goto('/movstesoreria');
+    await page.getByRole('tab', { name: 'Extractos bancarios' }).click();
+    const reglas = page.getByTestId('reglas-conciliacion');
+    await reglas.getByLabel('El texto contiene').fill(texto);
+    await reglas.getByRole('combobox', { name: 'Concepto de la regla' }).click();
+    await page.getByRole('option', { name: 'Pago de factura de proveedor' }).click();
+    await reglas.getByLabel('Descripción del movimiento').fill('Recibo de la luz');
+    await reglas.getByRole('combobox', { name: 'Contacto', exact: true }).click();
+    await page.getByRole('option', { name: 'Un proveedor' }).click();
+    const proveedor = reglas.getByLabel('Proveedor', { exact: true }).first();
+    await proveedor.click();
+    await proveedor.fill('Distribuciones Ferreteras');
+    await page.getByRole('option', { name: new RegExp(PROVEEDOR) }).click();
+    await reglas.getByRole('button', { name: 'Añadir regla' }).click();
+    await waitToast(page, 'Regla guardada');
+    await reglas
+      .getByRole('row', { name: new RegExp(texto) })
+      .getByText(PROVEEDOR)
+      .waitFor(LENTO);
+
+    await page.getByRole('combobox', { name: 'Cuenta' }).click();
+    await page.getByRole('option', { name: 'Cuenta corriente principal' }).click();
+    const apunte = { fechaOperacion: hoy, fechaValor: hoy, conceptoComun: '03', conceptoPropio: '001' };
+    const n43 = escribirNorma43({
+      banco: '9999',
+      oficina: '0001',
+      cuenta: '0000000001',
+      desde: hoy,
+      hasta: hoy,
+      saldoInicial: '0.00',
+      divisa: '978',
+      titular: 'DEMO',
+      apuntes: [{ ...apunte, importe: '-61.40', documento: '', referencia1: '', referencia2: '', concepto: texto }],
+    });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'luz.n43', mimeType: 'text/plain', buffer: Buffer.from(n43, 'latin1') });
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    await waitToast(page, 'Extracto importado: 1 apuntes');
+    const conciliacion = page.getByTestId('conciliacion');
+    await conciliacion.getByText(new RegExp(`Regla: «${texto}» → .* · ${PROVEEDOR}$`)).waitFor(LENTO);
+    await conciliacion.getByRole('button', { name: 'Crear movimiento' }).first().click();
+    const dialogo = page.getByRole('dialog', { name: 'Crear movimiento desde el apunte' });
+    expect(await dialogo.getByLabel('Proveedor', { exact: true }).first().inputValue()).toBe(PROVEEDOR);
+    const [creado] = await Promise.all([
+      page.waitForResponse((r) => /\/api\/tesoreria\/extractos\/movimiento\/\d+$/.test(r.url()), LENTO),
+      dialogo.getByRole('button', { name: 'Crear y conciliar' }).click(),
+    ]);
+    await waitToast(page, 'Movimiento creado y conciliado');
+    const { Movimiento } = (await creado.json()) as { Movimiento: { Id: number } };
+    const regla = (
+      await apiGet<{ Items: { Texto: string; IdProveedor: number }[] }>(page, 'tesoreria/reglasconciliacion/list')
+    ).Items.find((r) => r.Texto === texto)!;
+    const mov = await apiGet<{ IdProveedor: number | null }>(page, `tesoreria/movstesoreria/edit/${Movimiento.Id}`);
+    expect(mov.IdProveedor).toBe(regla.IdProveedor);
+  }
+
+  /** No sideways scroll at the current width. */
+  async function sinScrollLateral(nombre: string) {
+    const { page } = b;
+    const anchos = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(anchos[0], `${nombre}: scrollWidth ${anchos[0]} > ${anchos[1]}`).toBeLessThanOrEqual(anchos[1]!);
+  }
+
+  /**
+   * The lean pass at the other width: each screen of the path opened again, its data shown within 5 calls, its
+   * figures grouped, no sideways scroll (axe already ran at both widths on the full pass).
+   */
+  async function pasadaLigera(quien: string, ancho: typeof DESKTOP, rutas: [string, string, string][]) {
+    const { page } = b;
+    await page.setViewportSize(ancho);
+    for (const [nombre, ruta, datos] of rutas) {
+      const etiqueta = `${quien} ${ancho.width} px: ${nombre}`;
+      await pantalla(etiqueta, ir(ruta), (p) => p.locator(datos).first());
+      // Cell by cell where the data is a table (adjacent cells' texts would run together).
+      const celdas = page.locator(`${datos} td`);
+      const textos = await ((await celdas.count()) > 0 ? celdas : page.locator(datos)).allTextContents();
+      const cifras = textos.flatMap((t) => t.match(/(?<![\d.,])-?\d[\d.]*,\d{2} €/g) ?? []);
+      for (const c of cifras) expect(c, etiqueta).toMatch(CIFRA);
+      await sinScrollLateral(etiqueta);
+    }
   }
 
   async function modelos(etiqueta: string) {
@@ -159,12 +294,20 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     await page.getByRole('button', { name: 'Guardar' }).click();
     await waitToast(page, 'Los datos se han guardado correctamente');
     await page.waitForURL(/\/fventa\/editar\/\d+$/, LENTO);
-    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Emitir' }).click();
+    // 'Emitir y cobrar': issued and its whole total collected into the default account in one step.
+    const antesCobro = await cuentas(page);
+    await page.getByRole('button', { name: 'Emitir y cobrar', exact: true }).click();
+    const emitirYCobrar = page.getByRole('dialog', { name: 'Emitir y cobrar' });
+    await emitirYCobrar.getByText('el cobro de 3.070,00 €').waitFor(LENTO);
+    const cuentaCobro = await emitirYCobrar.getByRole('combobox', { name: 'Cuenta de tesorería' }).inputValue();
+    await expectAccessibleBothWidths(page, 'mañana emitir y cobrar');
+    await emitirYCobrar.getByRole('button', { name: 'Emitir y cobrar' }).click();
     await waitToast(page, 'La factura se ha emitido con el número');
     await expect.poll(() => page.getByTestId('titulo-documento').textContent(), LENTO).toMatch(/^Factura \S+\d$/);
     numeroFactura = (await page.getByTestId('titulo-documento').textContent())!.replace('Factura ', '');
     expect(await page.getByTestId('total').textContent()).toBe('3.070,00 €');
+    await page.getByTestId('estado').first().getByText('Cobrado', { exact: true }).waitFor(LENTO);
+    expect(previstoDe(await cuentas(page), cuentaCobro) - previstoDe(antesCobro, cuentaCobro)).toBe(307_000);
     // 347 counts the invoice's total with VAT (3.520,00 €): the withholding does not take it out of the customer's total.
     total347 = antes347 + 352_000;
 
@@ -194,21 +337,59 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     await expectAccessibleBothWidths(page, 'mañana facturas y gastos');
     await filas(page).first().getByRole('link').first().click();
     await page.waitForURL(/\/fcompra\/editar\/\d+$/, LENTO);
-    await page.getByRole('button', { name: 'Registrar', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Registrar', exact: true }).click();
+    // 'Registrar y pagar': registered and paid from the default account in one step.
+    await page.getByRole('button', { name: 'Registrar y pagar', exact: true }).click();
+    const registrarYPagar = page.getByRole('dialog', { name: 'Registrar y pagar' });
+    await registrarYPagar.getByText('el pago de 1.512,50 €').waitFor(LENTO);
+    await registrarYPagar.getByRole('button', { name: 'Registrar y pagar' }).click();
     await waitToast(page, 'La factura se ha registrado con el número');
     await page.getByTestId('solo-lectura').waitFor(LENTO);
-    // The received book of the quarter shows the supplier's number beside ours.
+    await page.getByTestId('estado').first().getByText('Pagado', { exact: true }).waitFor(LENTO);
+    // The received book of the quarter shows the supplier's number in its own column ('Nº factura', beside ours).
     await pantalla('propietario: libro de recibidas', ir('/factrecibidas/lista'), filas);
-    await page.getByRole('row', { name: new RegExp(`\\b${numeroProveedor}\\b`) }).waitFor(LENTO);
+    const recibida = page.getByRole('row', { name: new RegExp(`\\b${numeroProveedor}\\b`) });
+    await recibida.waitFor(LENTO);
+    const columnas = (await page.getByRole('columnheader').allTextContents()).map((c) => c.trim());
+    expect(columnas).toContain('Nº factura');
+    expect((await recibida.locator('td').allTextContents()).map((c) => c.trim())).toContain(numeroProveedor);
     await expectAccessibleBothWidths(page, 'mañana libro de recibidas');
+    // The purchases list exports what it shows.
+    await page.goto(`/fcompra/lista?buscar=${numeroProveedor}`);
+    await filas(page).first().waitFor(LENTO);
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    const [descarga] = await Promise.all([
+      page.waitForEvent('download', LENTO),
+      page.getByRole('menuitem', { name: 'HTML', exact: true }).click(),
+    ]);
+    expect(readFileSync(await descarga.path()).toString('utf8')).toContain(numeroProveedor);
 
-    // 3. The balances, 303 and 347.
-    await saldos('propietario');
+    // The menu leads to taxes, the ledger and the reports (no typed URLs).
+    for (const ruta of ['/modtributarios/lista', '/contabilidad/libro', '/contabilidad/informes']) {
+      expect(await page.locator(`nav a[href^="${ruta}"]`).count(), ruta).toBeGreaterThan(0);
+    }
+
+    // 3. A bank line becomes a movement by a rule that names the supplier.
+    await conciliarConRegla();
+
+    // 4. The balances (treasury and dashboard agree), 303 and 347.
+    const total = await saldos('propietario');
+    await panel('propietario', total);
     await modelos('propietario');
     await screenshot(page, 'manana-propietario-347');
 
-    // 4. Another company of the owner through the switcher: its figures grouped too.
+    // 5. The same screens on the phone: lean pass.
+    await pasadaLigera('propietario', PHONE, [
+      ['facturas no anuladas', '/fventa/lista?estado=NoAnulada', 'tbody tr'],
+      ['facturas y gastos', `/fcompra/lista?buscar=${numeroProveedor}`, 'tbody tr'],
+      ['libro de recibidas', '/factrecibidas/lista', 'tbody tr'],
+      ['cuentas y saldos', '/movstesoreria/lista?pestana=cuentas', '[data-testid="saldos"] .mantine-Card-root'],
+      ['modelo 303', '/modtributarios/lista', 'tbody tr'],
+    ]);
+    await panel('propietario 390 px', total);
+    await sinScrollLateral('propietario 390 px: inicio');
+    await page.setViewportSize(DESKTOP);
+
+    // 6. Another company of the owner through the switcher: its figures grouped too.
     const empresa = await page.getByTestId('company-name').textContent();
     await page.locator('input[aria-label="Cambiar de empresa"]').click();
     await page.getByRole('option', { name: 'Demo Servicios SL' }).click();
@@ -225,6 +406,8 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     expect(numeroFactura).not.toBe('');
     await login(b, 'asesoria', undefined, 'ASESORIA');
     const { page } = b;
+    // The queue at the desk first (lean pass), then the whole morning on the phone.
+    await pasadaLigera('asesor', DESKTOP, [['cola de trabajo', '/aseempresas/lista', 'article']]);
     await page.setViewportSize(PHONE);
 
     // 1. The queue, and a counter into the client (entering opens the list behind it there).
@@ -279,6 +462,16 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     await saldos('asesor');
     await modelos('asesor');
     await screenshot(page, 'manana-asesor-347');
+
+    // The same screens at the desk: lean pass.
+    await pasadaLigera('asesor', DESKTOP, [
+      ['libro de emitidas', '/factemitidas/lista', 'tbody tr'],
+      ['facturas y gastos', `/fcompra/lista?buscar=${numeroProveedor}`, 'tbody tr'],
+      ['libro de recibidas', '/factrecibidas/lista', 'tbody tr'],
+      ['cuentas y saldos', '/movstesoreria/lista?pestana=cuentas', '[data-testid="saldos"] .mantine-Card-root'],
+      ['modelo 303', '/modtributarios/lista', 'tbody tr'],
+    ]);
+    await page.setViewportSize(PHONE);
 
     // 4. The other client through the switcher.
     await page.setViewportSize(DESKTOP);
