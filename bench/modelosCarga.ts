@@ -105,12 +105,12 @@ async function cargar(database: Database, empresaId: number): Promise<void> {
 /** The raw aggregate of the same rows: both books' breakdowns summed per rate, nothing else. */
 const CRUDO = (desde: string, hasta: string) => [
   `select e.val->>'PorcentajeIva' as tipo, sum((e.val->>'Base')::numeric), sum((e.val->>'Cuota')::numeric), count(*)
-   from documentos_venta d cross join lateral jsonb_array_elements(d.desglose) e
+   from documentos_venta d cross join lateral jsonb_array_elements(d.desglose) as e(val)
    where d.empresa_id = $1 and d.tipo in ('factura', 'simplificada', 'rectificativa') and d.numero is not null
      and d.estado <> 'Anulada' and d.fecha >= '${desde}' and d.fecha <= '${hasta}' group by 1`,
   `select e.val->>'PorcentajeIva' as tipo, sum((e.val->>'Base')::numeric), sum((e.val->>'Cuota')::numeric), count(*)
    from documentos_compra d left join datos_compra x on x.id_documento = d.id
-     cross join lateral jsonb_array_elements(d.desglose) e
+     cross join lateral jsonb_array_elements(d.desglose) as e(val)
    where d.empresa_id = $1 and d.tipo in ('factura', 'gasto') and d.numero is not null
      and d.estado <> 'Anulada' and d.fecha >= '${desde}' and d.fecha <= '${hasta}' group by 1`,
 ];
