@@ -230,9 +230,8 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     for (const [nombre, ruta, datos] of rutas) {
       const etiqueta = `${quien} ${ancho.width} px: ${nombre}`;
       await pantalla(etiqueta, ir(ruta), (p) => p.locator(datos).first());
-      // Cell by cell where the data is a table (adjacent cells' texts would run together).
-      const celdas = page.locator(`${datos} td`);
-      const textos = await ((await celdas.count()) > 0 ? celdas : page.locator(datos)).allTextContents();
+      // Element by element (a table's cells, a phone card's lines): adjacent texts would run together.
+      const textos = await page.locator(`${datos} :not(:has(*))`).allTextContents();
       const cifras = textos.flatMap((t) => t.match(/(?<![\d.,])-?\d[\d.]*,\d{2} €/g) ?? []);
       for (const c of cifras) expect(c, etiqueta).toMatch(CIFRA);
       await sinScrollLateral(etiqueta);
