@@ -3,8 +3,9 @@ import { DESKTOP, expectAccessibleBothWidths, PHONE } from './axe.ts';
 import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
 
 /**
- * The adviser's January (issue 37), walked by the owner of Comercial Demo SL (the demo adviser is read-only there,
- * see below): for last year
+ * The adviser's January (issue 37), walked by the demo advisory firm's user (`asesoria`), who keeps the books of
+ * Comercial Demo SL and files its taxes (the demo seed gives the firm level 3 there): it signs in at its firm, enters
+ * the client from the work queue and, for last year
  * (the demo's books run for the twelve months up to yesterday, so last year always has its fourth quarter), saves
  * and files the 303 of the 4th quarter and the 390 with a receipt number and the AEAT's PDF, sees the cross-check
  * agree, reads sumas y saldos and the P&L of that year down to an invoice, and closes the year on the close screen,
@@ -26,12 +27,15 @@ describe('the adviser’s January: 303 4T and 390 filed with their receipt, cros
   });
 
   it('files, checks, drills down and closes last year', async () => {
-    // The demo adviser (asesoria) reaches Comercial Demo SL read-only (the seed gives the firm no level on its
-    // clients, so level 1: «Guardar borrador» and «Cerrar ejercicio» are disabled for it); the journey is walked by
-    // the client's owner until the demo firm holds level 3 on a client.
-    await login(b, 'demo', undefined, 'DEMO');
+    // The adviser signs in at its firm and enters the client from the work queue, as on any morning.
+    await login(b, 'asesoria', undefined, 'ASESORIA');
     const { page } = b;
     await page.setViewportSize(DESKTOP);
+    await page.goto('/aseempresas/lista');
+    const demo = page.getByRole('article', { name: 'Comercial Demo SL' });
+    await demo.getByText(/Completo \(también borrar\)/).waitFor(LENTO);
+    await demo.getByRole('button', { name: 'Entrar en Comercial Demo SL', exact: true }).click();
+    await expect.poll(() => page.getByTestId('company-name').textContent(), LENTO).toBe('Comercial Demo SL');
 
     // 1. The 303 of the 4th quarter and the 390 of last year: saved, then filed with the receipt and its PDF.
     await page.goto('/modtributarios/lista');

@@ -47,9 +47,12 @@ export async function seedDemoPlataforma(db: Db, hoy: string): Promise<void> {
     insert into asesoria_perfil (empresa_id, provincia, especialidades, descripcion, nivel_defecto)
     select id, '28', '["Fiscal","Contable","Laboral"]'::jsonb, 'Asesoría fiscal, contable y laboral para pymes y autónomos.', 1
     from empresas where codigo = 'ASESORIA' on conflict do nothing`);
+  // The demo firm keeps DEMO's books and files its taxes (level 3 there); on any other client it only reads.
   await db.execute(sql`
     insert into asesoria_niveles (empresa_id, cliente_empresa_id, nivel)
-    select empresa_id, cliente_empresa_id, 1 from asesoria_clientes on conflict do nothing`);
+    select a.empresa_id, a.cliente_empresa_id, case when f.codigo = 'ASESORIA' and c.codigo = 'DEMO' then 3 else 1 end
+    from asesoria_clientes a join empresas f on f.id = a.empresa_id join empresas c on c.id = a.cliente_empresa_id
+    on conflict do nothing`);
   await db.execute(sql`
     insert into asesoria_solicitudes (empresa_id, id_solicitante, solicitante, mensaje)
     select f.id, c.id, c.nombre, 'Buscamos asesoría fiscal y laboral para el próximo trimestre.'

@@ -144,6 +144,11 @@ describe('an adviser inside a client and a deactivated member', () => {
   it('an adviser who entered a client at level 1 writes nothing there, and the client cannot write its identity', async () => {
     const firma = await t.as('asesoria', 'ASESORIA');
     const demo = await idDe('DEMO');
+    // The demo seed gives the firm level 3 on DEMO (it keeps its books): lowered to 1 for this test.
+    await t.database.query('update asesoria_niveles set nivel = 1 where empresa_id = $1 and cliente_empresa_id = $2', [
+      await idDe('ASESORIA'),
+      demo,
+    ]);
     expect((await firma.request('POST', `/api/asesorias/aseempresas/entrar/${demo}`)).body).toMatchObject({ Nivel: 1 });
     const asesor = t.session((await firma.request('GET', `/api/usuarios/usuario/cambiarempre/${demo}/web`)).body.Token);
     const wrong: string[] = [];
