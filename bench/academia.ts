@@ -1,5 +1,5 @@
 /**
- * Academy figures (issue 17), for `bench/run.ts` to call: `await benchAcademia()`. Prints, asserts nothing, stays in
+ * Academy figures, for `bench/run.ts` to call: `await benchAcademia()`. Prints, asserts nothing, stays in
  * process, stops what it starts.
  *   - ACADEMIA (DEMO seed) gets N active adult students enrolled in a course (set-based insert; N =
  *     FARO_BENCH_ALUMNOS, default 20,000).

@@ -1,5 +1,5 @@
 /**
- * Start time of the production server (issue 22), as `npm start` runs it: `scripts/build-if-changed.mjs` (nothing to
+ * Start time of the production server, as `npm start` runs it: `scripts/build-if-changed.mjs` (nothing to
  * build on an installed copy), then `apps/server/dist/main.mjs` on an embedded data folder with DEMO on, for the
  * engine a new folder gets by default (the embedded PostgreSQL where its npm binaries run) and for PGlite
  * (FARO_MOTOR=pglite), each printed beside the targets.

@@ -1,5 +1,5 @@
 /**
- * Driving-school figures (issue 18), for `bench/run.ts` to call: `await benchAutoescuela()`. Prints, asserts nothing,
+ * Driving-school figures, for `bench/run.ts` to call: `await benchAutoescuela()`. Prints, asserts nothing,
  * stays in process, stops what it starts.
  *   - AUTOESCUELA (DEMO seed) gets P instructors (FARO_BENCH_INSTRUCTORES, default 30) with eight 45-minute classes
  *     a working day for a month of 2099 (set-based insert, about 30 × 8 × 22 = 5,280 classes).

@@ -1,5 +1,5 @@
 /**
- * Purchase figures (issue 13), for `bench/run.ts` to call: `await benchCompras()`. Prints, asserts nothing, stays in
+ * Purchase figures, for `bench/run.ts` to call: `await benchCompras()`. Prints, asserts nothing, stays in
  * process, stops what it starts. Per engine (FARO_BENCH_ENGINES, default 'pglite,postgres'): PGlite in a temp folder
  * and PostgreSQL on a throwaway cluster.
  *   - DEMO gets N registered received invoices (one set-based INSERT): FARO_BENCH_COMPRAS on PGlite (default

@@ -1,5 +1,5 @@
 /**
- * Accounting export figures (issue 15), for `bench/run.ts` to call: `await benchContabilidad()`. Prints, asserts
+ * Accounting export figures, for `bench/run.ts` to call: `await benchContabilidad()`. Prints, asserts
  * nothing, stays in process.
  *   - A year of N entries (FARO_BENCH_ASIENTOS, default 250,000: 40 % sales, 25 % purchases, 5 % expenses, 15 %
  *     collections, 14 % payments, 1 % bank fees) built by the domain's builders, checked (debits = credits), written

@@ -1,5 +1,5 @@
 /**
- * Marketing queue figures (issue 16), for `bench/run.ts`: `await benchCrm()`. Prints, asserts nothing, stays in
+ * Marketing queue figures, for `bench/run.ts`: `await benchCrm()`. Prints, asserts nothing, stays in
  * process, stops what it starts. PGlite in a temp folder with the DEMO seed, then:
  *   - a campaign to a segment of N customers (FARO_BENCH_CAMPANA, default 100,000) queued: seconds;
  *   - M of those messages (FARO_BENCH_ENVIOS, default 2,000) sent through the queue worker to a local SMTP sink:

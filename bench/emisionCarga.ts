@@ -1,5 +1,5 @@
 /**
- * Pieces of the issuing bench (issue 22), used by `bench/verifactu.ts`:
+ * Pieces of the issuing bench, used by `bench/verifactu.ts`:
  *   - `cargaHttp`: one request per item (POST emitir/{id}), `concurrency` keep-alive lanes on a worker thread, so the
  *     load generator does not share the server's event loop;
  *   - `perfilPg`: a statement trace of every transaction on node-postgres (PostgreSQL only), to count statements and

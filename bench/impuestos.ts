@@ -1,5 +1,5 @@
 /**
- * Tax model figures (issue 15), for `bench/run.ts` to call: `await benchImpuestos()`. Prints, asserts nothing, stays
+ * Tax model figures, for `bench/run.ts` to call: `await benchImpuestos()`. Prints, asserts nothing, stays
  * in process.
  *   - The 303 of a quarter with N issued invoices (FARO_BENCH_FACTURAS, default 100,000; two VAT rates each, 1 in 10
  *     with recargo, 1 in 50 intra-EU, 1 in 100 corrective) and N/2 received ones (interior, intra-EU, reverse

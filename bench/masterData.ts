@@ -1,5 +1,5 @@
 /**
- * Master-data figures (issue 4), for `bench/run.ts` to call: `await benchMasterData()`. Prints, asserts nothing,
+ * Master-data figures, for `bench/run.ts` to call: `await benchMasterData()`. Prints, asserts nothing,
  * stays on loopback, stops what it starts.
  *   - 100,000 customers in company DEMO (PGlite in a temp folder, then PostgreSQL in a throwaway cluster).
  *   - GET ventas/clientes/list (50 rows) under load: p50/p95 and req/s, beside the same SQL run raw.

@@ -1,5 +1,5 @@
 /**
- * People and time-clock figures (issue 20), for `bench/run.ts` to call: `await benchPersonal()`. Prints, asserts
+ * People and time-clock figures, for `bench/run.ts` to call: `await benchPersonal()`. Prints, asserts
  * nothing, stays in process, stops what it starts. PGlite in a temp folder with the DEMO seed, then:
  *   - N workers with the time clock (FARO_BENCH_EMPLEADOS, default 500) and a month of chained entries each
  *     (22 workdays × 4 entries, hashes computed as the server does, one INSERT per 10,000 rows);
@@ -183,7 +183,7 @@ export async function benchPersonal(): Promise<void> {
     await database.close();
     rmSync(work, { recursive: true, force: true });
   }
-  printTable('People and time clock (issue 20)', ['', 'time', ''], rows);
+  printTable('People and time clock', ['', 'time', ''], rows);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

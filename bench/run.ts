@@ -223,7 +223,7 @@ try {
 
   report();
 
-  // Screens (issue 13): the key screens' /api calls before data and time to data in Chromium, DEMO's data.
+  // Screens: the key screens' /api calls before data and time to data in Chromium, DEMO's data.
   console.log('\n==================================================================== SCREENS');
   try {
     const { benchPantallas } = await import('./pantallas.ts');
@@ -232,12 +232,12 @@ try {
     console.log(`!!! screens failed: ${errorText(error)}`);
   }
 
-  // 6: master data (issue 4): customers list, search and export at 100k customers.
+  // 6: master data: customers list, search and export at 100k customers.
   console.log('\n==================================================================== MASTER DATA');
   const { benchMasterData } = await import('./masterData.ts');
   await benchMasterData();
 
-  // VeriFactu (issue 6): issuing with the chained record on vs off. A failure here does not hide the rest.
+  // VeriFactu: issuing with the chained record on vs off. A failure here does not hide the rest.
   if (existsSync(path.join(import.meta.dirname, 'verifactu.ts'))) {
     console.log('\n==================================================================== VERIFACTU');
     try {
@@ -248,7 +248,7 @@ try {
     }
   }
 
-  // TicketBAI (issue 21): the per-invoice cost of building and signing the file.
+  // TicketBAI: the per-invoice cost of building and signing the file.
   if (existsSync(path.join(import.meta.dirname, 'ticketbai.ts'))) {
     console.log('\n==================================================================== TICKETBAI');
     try {
@@ -259,7 +259,7 @@ try {
     }
   }
 
-  // 7: sales (issue 5): issuing, the invoice list at 1M invoices, PDFs. A failure here does not hide the rest.
+  // 7: sales: issuing, the invoice list at 1M invoices, PDFs. A failure here does not hide the rest.
   if (existsSync(path.join(import.meta.dirname, 'ventas.ts'))) {
     console.log('\n==================================================================== SALES');
     try {
@@ -270,7 +270,7 @@ try {
     }
   }
 
-  // Academy (issue 17): monthly charges for 20,000 enrolments and their invoices.
+  // Academy: monthly charges for 20,000 enrolments and their invoices.
   if (existsSync(path.join(import.meta.dirname, 'academia.ts'))) {
     console.log('\n==================================================================== ACADEMY');
     try {
@@ -280,7 +280,7 @@ try {
       console.log(`!!! academy bench failed: ${errorText(error)}`);
     }
   }
-  // Driving school (issue 18): the classes calendar of 30 instructors × a month and the clash check's p95.
+  // Driving school: the classes calendar of 30 instructors × a month and the clash check's p95.
   if (existsSync(path.join(import.meta.dirname, 'autoescuela.ts'))) {
     console.log('\n==================================================================== DRIVING SCHOOL');
     try {
@@ -290,7 +290,7 @@ try {
       console.log(`!!! driving school bench failed: ${errorText(error)}`);
     }
   }
-  // Purchases (issue 13): the received-invoice list (PGlite 100k, PostgreSQL 1M) beside raw SQL; registering drafts.
+  // Purchases: the received-invoice list (PGlite 100k, PostgreSQL 1M) beside raw SQL; registering drafts.
   if (existsSync(path.join(import.meta.dirname, 'compras.ts'))) {
     console.log('\n==================================================================== PURCHASES');
     try {
@@ -300,7 +300,7 @@ try {
       console.log(`!!! purchases bench failed: ${errorText(error)}`);
     }
   }
-  // People (issue 20): the monthly time-clock sheet of 500 workers, chain verification, 200 concurrent clock-ins.
+  // People: the monthly time-clock sheet of 500 workers, chain verification, 200 concurrent clock-ins.
   if (existsSync(path.join(import.meta.dirname, 'personal.ts'))) {
     console.log('\n==================================================================== PEOPLE');
     try {
@@ -310,7 +310,7 @@ try {
       console.log(`!!! people bench failed: ${errorText(error)}`);
     }
   }
-  // Treasury (issue 14): a 10,000-receipt SEPA batch XSD-validated, a 100,000-line Norma 43, movements list at 1M.
+  // Treasury: a 10,000-receipt SEPA batch XSD-validated, a 100,000-line Norma 43, movements list at 1M.
   if (existsSync(path.join(import.meta.dirname, 'tesoreria.ts'))) {
     console.log('\n==================================================================== TREASURY');
     try {
@@ -320,7 +320,7 @@ try {
       console.log(`!!! treasury bench failed: ${errorText(error)}`);
     }
   }
-  // CRM and marketing (issue 16): a campaign of 100,000 recipients queued, messages sent to a local SMTP per second.
+  // CRM and marketing: a campaign of 100,000 recipients queued, messages sent to a local SMTP per second.
   if (existsSync(path.join(import.meta.dirname, 'crm.ts'))) {
     console.log('\n==================================================================== CRM AND MARKETING');
     try {
@@ -330,7 +330,7 @@ try {
       console.log(`!!! CRM bench failed: ${errorText(error)}`);
     }
   }
-  // Accounting (issue 15): a year of 250,000 entries built, checked, written as ContaPlus XDiario/XSubCta and zipped.
+  // Accounting: a year of 250,000 entries built, checked, written as ContaPlus XDiario/XSubCta and zipped.
   if (existsSync(path.join(import.meta.dirname, 'contabilidad.ts'))) {
     console.log('\n==================================================================== ACCOUNTING');
     try {
@@ -350,7 +350,7 @@ try {
       console.log(`!!! ledger bench failed: ${errorText(error)}`);
     }
   }
-  // Tax models (issue 15): the 303 and 347 of a quarter with 100,000 issued invoices, boxes, traces and the AEAT file.
+  // Tax models: the 303 and 347 of a quarter with 100,000 issued invoices, boxes, traces and the AEAT file.
   if (existsSync(path.join(import.meta.dirname, 'impuestos.ts'))) {
     console.log('\n==================================================================== TAX MODELS');
     try {
@@ -364,12 +364,12 @@ try {
   await import('./modelosCarga.ts')
     .then((m) => m.benchModelosCarga())
     .catch((e) => console.log(`!!! tax models load: ${errorText(e)}`));
-  // Start-up (issue 22): first start with DEMO on a fresh folder and restarts, ms to the first 200 of /api/health.
+  // Start-up: first start with DEMO on a fresh folder and restarts, ms to the first 200 of /api/health.
   console.log('\n==================================================================== START-UP');
   await import('./arranque.ts')
     .then((m) => m.benchArranque())
     .catch((e) => console.log(`!!! start-up: ${errorText(e)}`));
-  // Durability of the embedded default (issue 22, docs/adr/0003): PGlite against app-started PostgreSQL, power cut.
+  // Durability of the embedded default (docs/adr/0003): PGlite against app-started PostgreSQL, power cut.
   console.log('\n==================================================================== DURABILITY');
   await import('./durabilidad.ts')
     .then((m) => m.benchDurabilidad())

@@ -1,5 +1,5 @@
 /**
- * Soak run (`npm run bench -- soak`, issue 22): a mixed office day against the production server, loopback only,
+ * Soak run (`npm run bench -- soak`): a mixed office day against the production server, loopback only,
  * bounded (it stops by itself). 200 simulated users (FARO_SOAK_USUARIOS) of company DEMO, each signed in with its own
  * session and client address, pick an action, wait a human pause (0.5–3 s) and go again, for 10 minutes
  * (FARO_SOAK_MINUTOS): invoice and customer lists, a customer search, the audit list, opening and saving a customer,

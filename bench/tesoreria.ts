@@ -1,5 +1,5 @@
 /**
- * Treasury figures (issue 14), for `bench/run.ts` to call: `await benchTesoreria()`. Prints, asserts nothing, stays
+ * Treasury figures, for `bench/run.ts` to call: `await benchTesoreria()`. Prints, asserts nothing, stays
  * in process.
  *   - A direct-debit batch of N receipts (FARO_BENCH_RECIBOS, default 10,000): pain.008.001.02 written by the domain
  *     writer, then validated against the official XSD with xmllint-wasm (the server's `validarXsd`): time and memory.

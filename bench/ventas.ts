@@ -1,5 +1,5 @@
 /**
- * Sales figures (issue 5), for `bench/run.ts` to call: `await benchVentas()`. Prints, asserts nothing, stays on
+ * Sales figures, for `bench/run.ts` to call: `await benchVentas()`. Prints, asserts nothing, stays on
  * loopback, stops what it starts. On PGlite (temp folder) and on PostgreSQL (throwaway cluster):
  *   - 1,000,000 issued invoices (plus 10 % delivery notes) in company DEMO, inserted set-based in chunks of 100k
  *     (`INSERT … SELECT generate_series`, numbers unique per (company, series, year), counters set after them). PGlite
@@ -777,7 +777,7 @@ function report(engines: EngineFigures[]): void {
     if (e.error) console.log(`  !!! ${e.name}: ${e.error}`);
   }
   console.log(
-    '  targets (PostgreSQL): list p95 <= 50 ms at >= 1,500 req/s with 1M invoices (issue 22: and >= 0.5x the bare route\n' +
+    '  targets (PostgreSQL): list p95 <= 50 ms at >= 1,500 req/s with 1M invoices (and >= 0.5x the bare route\n' +
       '  of the same run); issue p95 <= 100 ms and >= 300/s;\n' +
       '  PDF <= 50 ms. The throwaway cluster runs with fsync and synchronous_commit off: issuing is faster than on a\n' +
       '  durable server.',

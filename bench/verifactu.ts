@@ -1,10 +1,10 @@
 /**
- * VeriFactu issuing figures (issues 6 and 22), for `bench/run.ts` to call: `await benchVerifactu()`. Prints, asserts
+ * VeriFactu issuing figures, for `bench/run.ts` to call: `await benchVerifactu()`. Prints, asserts
  * nothing, stays on loopback, stops what it starts. `node --import tsx bench/verifactu.ts` runs it alone;
  * FARO_BENCH_ENGINES=postgres (or pglite) runs one engine.
  *   - Issuing an invoice in-process (`emitirFactura` in one transaction, as the route does) with VeriFactu off and on
  *     for company DEMO: one issuer in a loop (p50/p95), then 8 concurrent issuers (invoices/s).
- *   - Issue 22: POST /api/ventas/fventa/emitir/{id} with 16 concurrent HTTP clients (worker thread, keep-alive),
+ *   - POST /api/ventas/fventa/emitir/{id} with 16 concurrent HTTP clients (worker thread, keep-alive),
  *     VeriFactu on, beside the target (>= 300 invoices/s, p95 <= 100 ms), a bare route and a bare locked SQL
  *     transaction of the same run (ratios), the statement profile of one issue (round trips, lock hold times: the
  *     series counter row and the chain head; PostgreSQL) and the checks after the runs: numbers without gaps or
@@ -36,7 +36,7 @@ export const SECUENCIAL = 200;
 export const HOY_MADRID = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 export const CONCURRENTES = 8;
 export const POR_ISSUER = 40;
-/** Issue 22: HTTP clients, how long each run lasts, the target. */
+/** HTTP clients, how long each run lasts, the target. */
 export const CLIENTES_HTTP = 16;
 const SEGUNDOS_HTTP = 4;
 /**
@@ -191,7 +191,7 @@ export async function borradoresEnBloque(
   return ids;
 }
 
-/** Issue 22's rows of every engine (printed in their own table). */
+/** The issuing rows of every engine (printed in their own table). */
 const filas22: Cell[][] = [];
 const notas22: string[] = [];
 
@@ -296,7 +296,7 @@ async function emisionDosProcesos(nombre: string, databaseUrl: string, ids: numb
 }
 
 /**
- * Issue 22 on one engine, VeriFactu on: 16 HTTP clients issue drafts (after a warm-up), beside a bare route, the
+ * Issuing over HTTP on one engine, VeriFactu on: 16 HTTP clients issue drafts (after a warm-up), beside a bare route, the
  * same issue in-process and the bare locked transaction; on PostgreSQL the statement profile of the issues; then the
  * checks (numbers: gaps and duplicates; chain: forks, broken links, every hash recomputed).
  */
@@ -485,7 +485,7 @@ async function benchEngine(nombre: string, abrir: () => Promise<Database>): Prom
         `${num(m.porSegundo, 0)} facturas/s`,
       ]);
     }
-    console.log(`· ${nombre}: in-process figures done (load average ${carga()}); issue 22 over HTTP…`);
+    console.log(`· ${nombre}: in-process figures done (load average ${carga()}); issuing over HTTP…`);
     await emisionHttp(nombre, database, empresaId);
     const t0 = performance.now();
     const cadena = await verificarEmpresa(puerta(database, empresaId));
@@ -548,7 +548,7 @@ export async function benchVerifactu(): Promise<void> {
     filas,
   );
   printTable(
-    `Issue 22: issuing drafts of 3 lines with VeriFactu on, one series and one chain (${SEGUNDOS_HTTP} s runs)`,
+    `Issuing drafts of 3 lines with VeriFactu on, one series and one chain (${SEGUNDOS_HTTP} s runs)`,
     ['engine', 'measure', 'p50', 'p95', 'throughput', 'done', 'target'],
     filas22,
   );

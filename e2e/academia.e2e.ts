@@ -3,7 +3,7 @@ import { expectAccessibleBothWidths } from './axe.ts';
 import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 /**
- * The academy end to end (issue 17): the office enrols a minor paid by her tutor, puts her in a course, sees the
+ * The academy end to end: the office enrols a minor paid by her tutor, puts her in a course, sees the
  * timetable, the teacher takes attendance on a phone, the office generates the month's charges and invoices them;
  * the tutor logs in and sees the balance and the invoices. Every screen audited by axe at 1366 and 390 px.
  */

@@ -3,7 +3,7 @@ import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, e2eBaseURL, login, openBrowser, resetSession } from './browser.ts';
 
 /**
- * Issue 23: axe (WCAG 2.0/2.1 A and AA) finds no serious or critical node on the login and the office screens of
+ * axe (WCAG 2.0/2.1 A and AA) finds no serious or critical node on the login and the office screens of
  * the audit, at 1366 px and 390 px. Figures of every audited screen: test-artifacts/axe/.
  */
 describe('accessibility of the office screens (axe, WCAG 2.1 AA)', () => {

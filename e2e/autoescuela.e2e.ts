@@ -7,7 +7,7 @@ import { expectAccessibleBothWidths } from './axe.ts';
 import { ARTIFACTS, apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 /**
- * The driving school end to end (issue 18), on days of 2099 so the demo's week never gets in the way: the office
+ * The driving school end to end, on days of 2099 so the demo's week never gets in the way: the office
  * books a class with the form and another by dragging a student onto the calendar, the instructor confirms his on a
  * 390 px phone, the exam day gets an APTO, the pass statistics show it, and the exam forms PDF carries the student
  * (read back with pdftotext). Every screen audited by axe at 1366 and 390 px.

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { ARTIFACTS } from './browser.ts';
 
 /**
- * Accessibility audit of the screen on show (issue 23): axe-core's WCAG 2.0/2.1 A and AA rules, run inside the page.
+ * Accessibility audit of the screen on show: axe-core's WCAG 2.0/2.1 A and AA rules, run inside the page.
  * The app's CSP (`script-src 'self'`) refuses inline scripts, so the source is evaluated through the DevTools
  * protocol (page.evaluate), which the CSP does not govern.
  */

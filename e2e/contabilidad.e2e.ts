@@ -3,7 +3,7 @@ import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
 
 /**
- * Issue 15 end to end: the ContaPlus export of the last closed quarter (preview with
+ * End to end: the ContaPlus export of the last closed quarter (preview with
  * the balance check, then the zip) and an invoice export from `exportaciones`; axe on each screen at both widths.
  */
 describe('contabilidad: ContaPlus export of a quarter and a document export', () => {

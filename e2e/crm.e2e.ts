@@ -5,7 +5,7 @@ import { expectAccessibleBothWidths } from './axe.ts';
 import { apiGet, type Browser, e2eBaseURL, login, openBrowser, waitToast } from './browser.ts';
 
 /**
- * The CRM end to end (issue 16): the DEMO funnel's kanban, an opportunity moved with the keyboard ('Mover a…') and
+ * The CRM end to end: the DEMO funnel's kanban, an opportunity moved with the keyboard ('Mover a…') and
  * another dragged to Ganada (→ its quote), an activity that shows in 'Mi agenda', a campaign e-mail queued and sent
  * through a real local SMTP server by the queue's job, and the notice of it under the bell. Axe on every screen.
  */

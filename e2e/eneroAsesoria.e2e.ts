@@ -3,7 +3,7 @@ import { DESKTOP, expectAccessibleBothWidths, PHONE } from './axe.ts';
 import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
 
 /**
- * The adviser's January (issue 37), walked by the demo advisory firm's user (`asesoria`), who keeps the books of
+ * The adviser's January, walked by the demo advisory firm's user (`asesoria`), who keeps the books of
  * Comercial Demo SL and files its taxes (the demo seed gives the firm level 3 there): it signs in at its firm, enters
  * the client from the work queue and, for last year
  * (the demo's books run for the twelve months up to yesterday, so last year always has its fourth quarter), saves

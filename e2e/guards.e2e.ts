@@ -48,7 +48,7 @@ describe('guards and redirects', () => {
     await b.page.goto('/#/fventa/editar/3');
     await b.page.waitForURL('**/fventa/lista');
     await b.page.getByRole('heading', { name: 'Facturas' }).waitFor();
-    // A hash URL of a route with one screen opens its list (the tax models, issue 15).
+    // A hash URL of a route with one screen opens its list (the tax models).
     await b.page.goto('/#/modtributarios/editar/3');
     await b.page.waitForURL('**/modtributarios/lista');
     await b.page.getByRole('heading', { name: 'Modelos tributarios' }).waitFor();

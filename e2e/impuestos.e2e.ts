@@ -3,7 +3,7 @@ import { expectAccessible, expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 /**
- * Issue 15 end to end: close the last quarter's 303 — the boxes from the books, a box opened to the invoices behind
+ * End to end: close the last quarter's 303 — the boxes from the books, a box opened to the invoices behind
  * it, the AEAT file downloaded, the return marked as presented with its CSV (then locked); axe at both widths.
  */
 describe('modtributarios: the quarter’s 303 closed and downloaded', () => {

@@ -3,7 +3,7 @@ import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, e2eBaseURL, login, openBrowser, waitToast } from './browser.ts';
 
 /**
- * The dental practice end to end (issue 19): the owner 'dental' finds a demo patient, reads her clinical history,
+ * The dental practice end to end: the owner 'dental' finds a demo patient, reads her clinical history,
  * opens her odontogram, moves along the teeth with the keyboard, marks a planned filling on two surfaces of a tooth
  * and sees it named on the tooth; the day's appointments and the plans list load. Every screen audited by axe at
  * 1366 and 390 px.

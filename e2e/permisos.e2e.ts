@@ -7,7 +7,7 @@ import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot } from
 import { go, watchApi } from './navegacion.ts';
 
 /**
- * Issue 11.1: every demo user walks every screen of their menu (and opens the first record of each list) without
+ * every demo user walks every screen of their menu (and opens the first record of each list) without
  * the user asking for anything: no API answer may be a 403 and no red permission toast may show. Reference lists a
  * screen needs are lookups the screen's viewer may read. Every demo user but 'pendiente' (terms not accepted yet:
  * the legal notice stands before any screen).
@@ -81,7 +81,7 @@ describe('no screen of the menu raises a 403 or a permission toast the user did 
     expect([...api.forbidden, ...problems]).toEqual([]);
   });
 
-  it('after sign-in the lists the user may read are prefetched and kept locally by name (issue 11.6)', async () => {
+  it('after sign-in the lists the user may read are prefetched and kept locally by name', async () => {
     await login(b, 'empleado');
     const { page } = b;
     const stored = () =>

@@ -6,7 +6,7 @@ import { apiGet, type Browser, login, openBrowser, pathOf } from './browser.ts';
 import { startServer } from './harness.ts';
 
 /**
- * Issue 19 end to end: a trial user contracts from the test banner's 'Contratar' (new tab), signs the contract by
+ * End to end: a trial user contracts from the test banner's 'Contratar' (new tab), signs the contract by
  * drawing and typing the name with the code e-mailed (read from a local SMTP server this journey's own server sends
  * to), is held by the 'Aviso Legal' modal until then, and uses the company afterwards; an adviser opens the work
  * queue and enters a client. Axe at 1366 and 390 px on every screen.

@@ -15,7 +15,7 @@ const cutBadges = (page: Page) =>
     els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent ?? ''),
   );
 
-/** The bespoke screens at 1366 px and on a 390 px phone (issue 11 items 4 and 5). */
+/** The bespoke screens at 1366 px and on a 390 px phone. */
 describe('phone and desktop layouts of the sales screens', () => {
   let b: Browser;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } f
 
 const hoy = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
 
-/** Treasury end to end (issue 14): batch → SEPA file → sent → return → re-present; movement → statement → reconcile. */
+/** Treasury end to end: batch → SEPA file → sent → return → re-present; movement → statement → reconcile. */
 describe('tesoreria: a direct-debit batch with a return, and a bank statement reconciled', () => {
   let b: Browser;
   beforeAll(async () => {

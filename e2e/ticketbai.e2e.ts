@@ -7,7 +7,7 @@ import { expectAccessibleBothWidths } from './axe.ts';
 import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
 
 /**
- * TicketBAI end to end (issue 21): DEMO's Gipuzkoa company issues an invoice from the form → its PDF carries the TBAI
+ * TicketBAI end to end: DEMO's Gipuzkoa company issues an invoice from the form → its PDF carries the TBAI
  * identifier, the QR and the TicketBAI legend (read back with pdftotext) → the queue sends the signed file to the
  * local Diputación simulator, which accepts it → the viewer shows the state, signature and chain. axe at 1366/390 px.
  */

@@ -59,7 +59,7 @@ describe('time clock (spec section 4)', () => {
     await page.getByRole('button', { name: 'Reanudar' }).click();
     await expect.poll(() => state.textContent()).toBe('Reanudación');
 
-    // Issue 11.7: 'Terminar' asks first and shows the hours worked today.
+    // 'Terminar' asks first and shows the hours worked today.
     await page.getByRole('button', { name: 'Terminar' }).click();
     const confirm = page.getByRole('dialog', { name: 'Terminar la jornada' });
     await confirm.getByText(/Hoy has trabajado \d/).waitFor();

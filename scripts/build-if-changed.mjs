@@ -1,4 +1,4 @@
-// `npm start` runs this (issue 22): it builds the web app and the server bundle only when their sources changed since
+// `npm start` runs this: it builds the web app and the server bundle only when their sources changed since
 // the last build, builds the migrated data-folder template a first start copies when the migrations changed, and
 // then, with `--arrancar`, runs the server in this same process (no second npm, no second node).
 // - Up to date is decided by a content hash of the inputs, kept beside the server bundle; a restart only stats the
@@ -45,7 +45,7 @@ const PG_BINARIES = join(
 
 /**
  * Every file under an input with its stat, tests excluded (they are not in the build). Paths are concatenated, not
- * path.join'ed, and directory entries carry their type: a restart runs this over ~1,000 files (issue 22).
+ * path.join'ed, and directory entries carry their type: a restart runs this over ~1,000 files.
  */
 function files(path) {
   const out = [];

@@ -1,5 +1,5 @@
 /**
- * `npm run health`: the figures of issue 12, each beside its target. Reads the sources as text; fast (a few seconds,
+ * `npm run health`: the figures, each beside its target. Reads the sources as text; fast (a few seconds,
  * most of it the `duplicates` command when it is on the PATH). Never fails: the test `scripts/importGraph.test.ts`
  * is what fails on cycles and layer violations.
  */
@@ -56,7 +56,7 @@ function main(): void {
     console.log(
       `${ok === undefined ? ' ' : ok ? '✓' : '✗'} ${label.padEnd(64)} ${String(value).padStart(5)}   target ${target}`,
     );
-  console.log('Faro health (issue 12)');
+  console.log('Faro health');
   row('hand-written tenant predicates in apps/server/src/modules', predicates.total, '≤ 10', predicates.total <= 10);
   row('`as unknown as` casts over the db / transaction type', casts.total, '0', casts.total === 0);
   const cycleFiles = cycles.reduce((n, c) => n + c.length, 0);

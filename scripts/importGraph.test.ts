@@ -12,7 +12,7 @@ import {
 
 /**
  * Server import loops allowed to stay, as the import that closes each loop (`from` file pattern → `to` file).
- * Empty since issue 12 removed the last three (AreaModule type, rowStream ↔ entityRepository, cantidades ↔
+ * Empty since the document engine removed the last three (AreaModule type, rowStream ↔ entityRepository, cantidades ↔
  * documentosRepository); any loop now fails the test. Add an entry only with the reason and who removes it.
  */
 const ALLOWED_SERVER_BACK_EDGES: Array<{ from: RegExp; to: string; owner: string }> = [];

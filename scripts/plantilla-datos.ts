@@ -1,4 +1,4 @@
-// Builds apps/server/dist/plantilla-datos (the migrated PGlite folder a first start copies; issue 22).
+// Builds apps/server/dist/plantilla-datos (the migrated PGlite folder a first start copies).
 // scripts/build-if-changed.mjs runs it when the migrations change: `node --import tsx scripts/plantilla-datos.ts`.
 // `… plantilla-datos.ts <folder> postgres` builds the embedded-PostgreSQL template instead.
 import { crearPlantilla, crearPlantillaPostgres } from '../apps/server/src/seed/plantillaDatos.ts';

@@ -1,4 +1,4 @@
-// Bundles the server for `npm start`: no TypeScript compilation at start-up (the start-up target is ≤ 1 s; issue 22).
+// Bundles the server for `npm start`: no TypeScript compilation at start-up (the start-up target is ≤ 1 s).
 // - dist/servidor.cjs: the server and its pure-JS dependencies (fastify, pg, drizzle, zod…) in ONE CommonJS file,
 //   which dist/main.mjs loads through vm.Script with a V8 code cache (src/cargaConCache.ts; Node 20 has no compile
 //   cache for modules). Packages that find files beside their own code (native addons, wasm, fonts, static files),

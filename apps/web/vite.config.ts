@@ -8,7 +8,7 @@ const api = process.env.FARO_API ?? 'http://localhost:3000';
 
 /**
  * The toasts' store alone (platform/ui/notify.ts), without the package's <Notifications> container: the package
- * exports only its barrel, and the barrel in the first load brings the container with it (issue 22: the container
+ * exports only its barrel, and the barrel in the first load brings the container with it (the container
  * is a lazy chunk, app/App.tsx). Typed in src/platform/ui/notificationsStore.d.ts.
  */
 const notificationsStore = path.join(

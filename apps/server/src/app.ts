@@ -60,14 +60,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ? { level: options.config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    // Start time (issue 22): a HEAD twin of every GET route made Fastify register twice the GET routes, ~0.3 s of a
+    // Start time: a HEAD twin of every GET route made Fastify register twice the GET routes, ~0.3 s of a
     // restart's ~0.65 s app build (bench/arranque.ts). The API is not asked with HEAD; /api/health and the web app's
     // files keep theirs (exposeHeadRoute on those routes).
     exposeHeadRoutes: false,
     trustProxy:
       typeof options.config.trustProxy === 'number' ? hopCount(options.config.trustProxy) : options.config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
-    // Start time (issue 22): Fastify would load Ajv (~0.15 s) for a validator nobody uses (below), and
+    // Start time: Fastify would load Ajv (~0.15 s) for a validator nobody uses (below), and
     // fast-json-stringify before any route asks for a response schema; this loads the serializer on first use.
     schemaController: {
       compilersFactory: { buildValidator: (() => noValidation) as never, buildSerializer: lazySerializer as never },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cargarConCache, carpetaCache } from './cargaConCache.ts';
 
-/** The production bundle's loader (issue 22): dist/servidor.cjs through vm.Script with a V8 code cache. */
+/** The production bundle's loader: dist/servidor.cjs through vm.Script with a V8 code cache. */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'faro-carga-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

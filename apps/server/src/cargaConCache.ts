@@ -1,5 +1,5 @@
 /**
- * Start time (issue 22): loads the server bundle (dist/servidor.cjs, one CommonJS file: build.mjs) through
+ * Start time: loads the server bundle (dist/servidor.cjs, one CommonJS file: build.mjs) through
  * vm.Script with a V8 code cache, the v8-compile-cache technique. Node 20 has no module.enableCompileCache, and ESM
  * modules cannot take cached data, so without this every start parses and compiles the 5.6 MB of the app and its
  * dependencies again (~0.15 s; ~0.05 s to deserialise the cache instead). The cache is written beside the bundle

@@ -1,4 +1,4 @@
-// The production entry (apps/server/build.mjs bundles it as dist/main.mjs; issue 22). It loads the server bundle
+// The production entry (apps/server/build.mjs bundles it as dist/main.mjs). It loads the server bundle
 // (dist/servidor.cjs) with its V8 code cache (cargaConCache.ts); running that bundle only evaluates the early
 // postmaster start, so a restart of an embedded PostgreSQL folder spawns the postmaster first, then the app's modules
 // are evaluated (cargarServidor) while PostgreSQL starts on the other core; a new folder's template copy runs

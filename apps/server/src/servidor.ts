@@ -1,5 +1,5 @@
 // The start sequence, as a function: main.ts (`npm run dev`, the tests' child servers) awaits it at the top level;
-// the production bundle (dist/servidor.cjs, build.mjs) calls it from inicio.ts (issue 22: a CommonJS bundle cannot
+// the production bundle (dist/servidor.cjs, build.mjs) calls it from inicio.ts (a CommonJS bundle cannot
 // have a top-level await, and one loaded with a V8 code cache must be CommonJS).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';

@@ -1,4 +1,4 @@
-// Master data of issue 4: contacts, catalogue, configuration, treasury and people, with their rules.
+// Master data of contacts, catalogue, configuration, treasury and people, with their rules.
 export * from './entities/almacenes.ts';
 export * from './entities/clientes.ts';
 export * from './entities/clientespot.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../test/testApp.ts';
 
 /**
- * Issue 12 part 3: a simple entity added by the recipe (entity + registry + derived table, no area-module line)
- * gets the generic CRUD. `examinadores` (driving-school examiners, issue 18). The tenant-isolation and permission
+ * a simple entity added by the recipe (entity + registry + derived table, no area-module line)
+ * gets the generic CRUD. `examinadores` (driving-school examiners). The tenant-isolation and permission
  * matrices walk its routes like every other registered route.
  */
 let t: TestApp;

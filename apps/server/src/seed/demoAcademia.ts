@@ -34,7 +34,7 @@ function primeroDeMes(hoy: string, delta: number): string {
 }
 
 /**
- * DEMO data of the academy (issue 17), set-based: ACADEMIA gets two rooms, two teachers ('profesor' logs in as the
+ * DEMO data of the academy, set-based: ACADEMIA gets two rooms, two teachers ('profesor' logs in as the
  * first), two courses with tariffs and a weekly timetable, twelve students (five minors with tutors; 'alumno' is
  * student 1, a minor whose tutor 'tutor' pays), a month of attendance, last month's charges invoiced (exempt
  * teaching + taxable material on one invoice) and this month's charges pending. AUTOESCUELA gets a row of each list

@@ -28,7 +28,7 @@ function dia(hoy: string, dias: number): string {
 }
 
 /**
- * DEMO rows of the driving school's simple entities (issue 18, first pass) for AUTOESCUELA: two cars, an ADR
+ * DEMO rows of the driving school's simple entities (first pass) for AUTOESCUELA: two cars, an ADR
  * facility, exercises and licence courses, the school's settings and notices, DGT fees (one consumed), an AUES
  * appointment and an exam day with a result. Runs after the academy's demo (it needs AUTOESCUELA's students).
  */
@@ -244,7 +244,7 @@ const NOMBRES = [
 const letraDni = (n: number) => 'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23];
 
 /**
- * The school's week (issue 18): three instructors ('instructor' logs in as Sergio Molina), nineteen more students
+ * The school's week: three instructors ('instructor' logs in as Sergio Molina), nineteen more students
  * at different stages (just enrolled, in classes, ready for the exam, passed), packs of classes with their charges,
  * a week of practical classes around today (the past ones done or missed, the coming ones booked or confirmed), DGT
  * fees bought and assigned, two examiners and an exam day with results. A handful of multi-row inserts.

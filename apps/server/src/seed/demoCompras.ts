@@ -35,7 +35,7 @@ import {
 } from '../platform/tenancy/tables.ts';
 
 /**
- * DEMO's year of purchases and expenses (issue 13), written set-based (a dozen statements whatever the number of
+ * DEMO's year of purchases and expenses, written set-based (a dozen statements whatever the number of
  * documents: the first start stays fast). What the engine would have left behind, computed with the domain's own
  * totals (`calcularTotales`):
  *

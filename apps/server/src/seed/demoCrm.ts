@@ -24,7 +24,7 @@ const addDays = (iso: string, n: number) => {
 };
 
 /**
- * DEMO data of CRM, agenda, marketing, notifications (issue 16): a sales funnel with opportunities in every phase
+ * DEMO data of CRM, agenda, marketing, notifications: a sales funnel with opportunities in every phase
  * (and a won and a lost one), activities of the demo user around today, an e-mail campaign already sent to a
  * segment of customers, and a few notifications. Set-based: a handful of multi-row statements.
  */

@@ -78,7 +78,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     modulos: {},
     centros: [{ Val: 'CENTRAL', Desc: 'Central' }],
   },
-  // TicketBAI (issue 21): a Gipuzkoa company (TicketBAI) and a Bizkaia one (TicketBAI + LROE); seed/demoTicketbai.ts.
+  // TicketBAI: a Gipuzkoa company (TicketBAI) and a Bizkaia one (TicketBAI + LROE); seed/demoTicketbai.ts.
   {
     codigo: 'GIPUZKOA',
     nombre: 'Ferretería Donostia SL',
@@ -260,7 +260,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'pendiente@faro.local',
     memberships: [{ empresa: 'PENDIENTE', roles: ['usuario'], propietario: true }],
   },
-  // Dental practice (issue 19): the owner is also dentist D1 (seed/demoOdontologia.ts).
+  // Dental practice: the owner is also dentist D1 (seed/demoOdontologia.ts).
   {
     userName: 'dental',
     nombre: 'Laura',

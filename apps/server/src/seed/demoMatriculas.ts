@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
 import { empresas, matriculas, personas, tutoresAlumnos } from '../platform/db/schema.ts';
 
-/** Demo enrolments (issue 2): 'alumno' has two in ACADEMIA, 'tutor' answers for 'alumno', 'alumnoae' has one. */
+/** Demo enrolments: 'alumno' has two in ACADEMIA, 'tutor' answers for 'alumno', 'alumnoae' has one. */
 export const DEMO_MATRICULAS = [
   {
     empresa: 'ACADEMIA',

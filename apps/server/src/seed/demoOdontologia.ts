@@ -22,7 +22,7 @@ const mas = (fecha: string, dias: number) => {
 };
 
 /**
- * The dental practice of the demo (issue 19, company DENTAL, owner 'dental' who is dentist D1): two dentists, two
+ * The dental practice of the demo (company DENTAL, owner 'dental' who is dentist D1): two dentists, two
  * chairs, a treatments catalogue (health care exempt E1, whitening at 21 %), four patients with their clinical
  * history and consents, treatment plans (one accepted and half done), appointments this week and odontograms.
  * Everything goes through the area's services, so the rules (clashes, plans as quotes) hold for the demo too.

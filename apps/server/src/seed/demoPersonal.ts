@@ -39,7 +39,7 @@ function madrid(dia: string, hhmm: string): Date {
 }
 
 /**
- * DEMO data of people (issue 20): a contract per employee (weekly pattern, trial period, salary), the national
+ * DEMO data of people: a contract per employee (weekly pattern, trial period, salary), the national
  * holidays of the year, an approved holiday and a pending request, commission rules, and 30 days of hash-chained time
  * clock entries for the time-clock-only worker (fichaje, E002) with a missing exit, an offline entry and a pending
  * correction; kiosk PIN 1234 for E001 (empleado). A handful of multi-row statements: the first start stays fast.

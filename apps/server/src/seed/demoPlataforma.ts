@@ -3,8 +3,8 @@ import { PLANTILLA_DEFECTO } from '../platform/admin/contratos.ts';
 import type { Db } from '../platform/db/database.ts';
 
 /**
- * DEMO data of platform administration, advisory firms, contracting (issue 19). Set-based inserts only (a handful of statements): the whole
- * first start must stay within seconds (issue 22). Plans of the demo companies, the contract template (version 1),
+ * DEMO data of platform administration, advisory firms, contracting. Set-based inserts only (a handful of statements): the whole
+ * first start must stay within seconds. Plans of the demo companies, the contract template (version 1),
  * video tutorials, the product version, a notice for every user, the advisory firm's profile and a pending request
  * from PENDIENTE to ASESORIA.
  */

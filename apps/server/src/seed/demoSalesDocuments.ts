@@ -52,7 +52,7 @@ export async function seedDemoSalesDocuments(
   /** Told after each dated action (the first start prints the progress). */
   avance?: (hechas: number, total: number) => void,
   /**
-   * Commits in slices instead of one transaction (the start seeds the history after listening, issue 22): each
+   * Commits in slices instead of one transaction (the start seeds the history after listening): each
    * slice runs actions for about `ms` and calls `confirmar` inside its transaction (the caller keeps its progress
    * there); between slices the event loop answers the requests that arrived.
    */

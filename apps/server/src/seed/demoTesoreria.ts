@@ -30,7 +30,7 @@ function desglose(importe: string): Record<string, number> {
 }
 
 /**
- * DEMO data of treasury (issue 14): a mandate per customer with an IBAN (one statement), two monthly direct-debit
+ * DEMO data of treasury: a mandate per customer with an IBAN (one statement), two monthly direct-debit
  * batches sent through the services (the first with a returned receipt and its bank fee), a cash count of the till
  * and an imported Norma 43 statement of the bank with the second batch reconciled and the rest left to propose.
  * Few rows (≤ 8 receipts a batch) so the first start stays fast.

@@ -6,7 +6,7 @@ import { companyScope } from '../platform/tenancy/scope.ts';
 import { clientesTable, ticketbaiConfig } from '../platform/tenancy/tables.ts';
 
 /**
- * The demo's Basque companies (issue 21): GIPUZKOA (Tributación Guipúzcoa, TicketBAI) and BIZKAIA (Vizcaya,
+ * The demo's Basque companies: GIPUZKOA (Tributación Guipúzcoa, TicketBAI) and BIZKAIA (Vizcaya,
  * TicketBAI + LROE model 240), each with what a new company gets to invoice (VAT types, series, payment methods)
  * and two customers. Their certificate and the local Diputación simulator are set up when the server starts
  * (ticketbai/simulador/demoSimulador.ts: the certificate is encrypted with the server secret).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mensajesArranque } from './mensajesArranque.ts';
 import { PASOS_SEMILLA } from './seedDemo.ts';
 
-describe('what the first start prints (issue 11.3)', () => {
+describe('what the first start prints', () => {
   it('announces the migrations, each demo step with its time, the address and the demo users', () => {
     const lines: string[] = [];
     const avisos = mensajesArranque((l) => lines.push(l));

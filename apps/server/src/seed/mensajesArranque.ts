@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demoData.ts';
 
 /**
- * What a start prints for a person (issue 11.3), in Spanish and in plain lines (the server's JSON log goes on
+ * What a start prints for a person, in Spanish and in plain lines (the server's JSON log goes on
  * beside it): the migrations, the demo seed step by step on the first start, then the address to open and the
  * demo users. `FARO_SILENCIO=1` turns it off.
  */

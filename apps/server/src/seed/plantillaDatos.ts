@@ -10,7 +10,7 @@ import {
 } from '../platform/db/embeddedPostgres.ts';
 
 /**
- * The migrated PGlite data folder a first start copies instead of running initdb and every migration (issue 22:
+ * The migrated PGlite data folder a first start copies instead of running initdb and every migration (
  * together ~10 s on a busy machine, a copy ~0.2 s). `npm start` builds it (scripts/build-if-changed.mjs) when the
  * migrations change; it holds the schema only (no token secret, no data), and the start checks its migrations as on
  * any restart, so a stale template only costs the newer migrations. FARO_PLANTILLA=0 turns it off.
@@ -61,7 +61,7 @@ export async function crearPlantilla(destino = PLANTILLA_DATOS): Promise<void> {
 }
 
 /**
- * Builds the embedded-PostgreSQL template in `destino` (issue 22; the copy is startEmbeddedPostgres's): initdb, the
+ * Builds the embedded-PostgreSQL template in `destino` (the copy is startEmbeddedPostgres's): initdb, the
  * database `faro` with every migration, a checkpoint and a clean stop, then only `pg/` and faro-postgres.json (the
  * template's password and the binaries' version) are kept and moved into place.
  */

@@ -26,7 +26,7 @@ const documentos = (database: Database) =>
  * The start's seed (core before listening, the rest after, in slices) writes the same demo as seedDemo in one go,
  * which made the tests' template with the same day: the same rows in every table, the same sales documents.
  */
-describe('DEMO seeded in two times by the start (issue 22)', () => {
+describe('DEMO seeded in two times by the start', () => {
   let reference: { database: Database; drop: () => Promise<void> };
   let start: Database;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { seedDemoSalesDocuments } from './demoSalesDocuments.ts';
 import { anunciar, type OpcionesSemilla, PASOS_DIFERIDOS, SEEDED_KEY, seedDemoNucleo } from './seedDemo.ts';
 
 /**
- * The demo seed as the server's start runs it (issue 22): the core (companies, profiles, users, master data,
+ * The demo seed as the server's start runs it: the core (companies, profiles, users, master data,
  * enrolments) in one transaction before listening, so the first sign-in finds its user and company; the rest (a
  * year of sales, recurring invoices, purchases, treasury, staff, CRM, academy, platform, TicketBAI, dental) after
  * listening, each step in its own transaction and the year of sales in slices of about TRAMO_MS, so the app answers

@@ -11,7 +11,7 @@ import './prefetch.ts';
 import { createQueryClient } from './queryClient.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-// The toasts' container loads right after the first render, in its own chunk (issue 22: the first load carries
+// The toasts' container loads right after the first render, in its own chunk (the first load carries
 // only what the login page and the shell paint). A toast shown meanwhile waits in the notifications store.
 const Notifications = lazyNamed(() => import('@mantine/notifications'), 'Notifications');
 

@@ -89,7 +89,7 @@ describe('route gate', () => {
   it('a route without view opens its list', async () => {
     renderGate('/modtributarios', as({}));
     await waitFor(() => expect(where()).toBe('/modtributarios/lista'));
-    // The tax models' screen (issue 15), no longer 'En preparación'.
+    // The tax models' screen, no longer 'En preparación'.
     expect(await screen.findByRole('heading', { name: 'Modelos tributarios' })).toBeTruthy();
     expect(screen.queryByText('En preparación')).toBeNull();
   });

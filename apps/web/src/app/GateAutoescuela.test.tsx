@@ -4,7 +4,7 @@ import { writeTokens } from '../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi } from '../test/render.tsx';
 import { Gate } from './Gate.tsx';
 
-/** Issue 18, first pass: the driving school's simple entities show the generic screens, not 'En preparación'. */
+/** the driving school's simple entities show the generic screens, not 'En preparación'. */
 const vehiculo = {
   Id: 7,
   Matricula: '1234LMN',

@@ -6,8 +6,8 @@ import { fakeSession, json, mockFetch, renderUi } from '../test/render.tsx';
 import { Gate } from './Gate.tsx';
 
 /**
- * Issue 12 part 3: a simple entity added by the recipe (entity, registry, server table) gets its screens with no web
- * change. `examinadores` (issue 18) was 'En preparación' before.
+ * a simple entity added by the recipe (entity, registry, server table) gets its screens with no web
+ * change. `examinadores` was 'En preparación' before.
  */
 function Where() {
   const l = useLocation();

@@ -6,7 +6,7 @@ import { fakeSession, json, mockFetch, renderUi, testContext } from '../test/ren
 import { CREATE_ACTIONS, CUSTOM_INPUTS, EDIT_PANELS, registerExtensions } from '../ui/extensions.ts';
 import { EntityScreen } from './entityScreens.ts';
 
-/** Issue 12 part 4: ui/ imports no feature; the features register their escape hatches with the entity chunk. */
+/** ui/ imports no feature; the features register their escape hatches with the entity chunk. */
 describe('escape hatches registered by their features (app/entityScreens.ts)', () => {
   it('the entity chunk carries every bespoke input, panel and list button', () => {
     expect(Object.keys(CUSTOM_INPUTS).sort()).toEqual([

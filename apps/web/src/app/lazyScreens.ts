@@ -20,7 +20,7 @@ export const ConfiguraEditRedirect = lazyNamed(
   () => import('../features/configuracion/ConfiguraEditRedirect.tsx'),
   'ConfiguraEditRedirect',
 );
-// Sales areas (issues 5 and 6): one chunk per area.
+// Sales areas: one chunk per area.
 export const VentasScreens = lazyNamed(() => import('../features/ventas/VentasScreens.tsx'), 'VentasScreens');
 export const VerifactuScreens = lazyNamed(
   () => import('../features/verifactu/VerifactuScreens.tsx'),
@@ -31,5 +31,5 @@ export const RecurrentesScreens = lazyNamed(
   'RecurrentesScreens',
 );
 export const CobrosScreens = lazyNamed(() => import('../features/cobros/CobrosScreens.tsx'), 'CobrosScreens');
-// Purchases (issue 13): documents and expenses in one chunk.
+// Purchases: documents and expenses in one chunk.
 export const ComprasScreens = lazyNamed(() => import('../features/compras/ComprasScreens.tsx'), 'ComprasScreens');

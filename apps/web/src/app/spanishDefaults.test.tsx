@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LoginPage } from '../features/registro/LoginPage.tsx';
 import { fakeSession, renderUi } from '../test/render.tsx';
 
-/** Issue 11.8: no English label of the component libraries reaches the screen. */
+/** no English label of the component libraries reaches the screen. */
 const ENGLISH = /Toggle password visibility|Close|Previous|Next|Search\.\.\.|No records|Records per page/;
 
 function englishLabels(): string[] {

@@ -24,7 +24,7 @@ const PAGE_CONTROLS: Record<string, string> = {
 };
 
 /**
- * Spanish for every label the component libraries write by default (issue 11.8): the show-password button
+ * Spanish for every label the component libraries write by default: the show-password button
  * ("Toggle password visibility"), close buttons, calendar controls, page controls and combobox search. Plain
  * objects by component name, so the theme does not pull @mantine/dates into the first chunk.
  */

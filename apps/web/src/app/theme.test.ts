@@ -2,7 +2,7 @@ import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { A11Y_COLORS, contrastRatio, cssVariablesResolver, legible, theme } from './theme.ts';
 
-/** Issue 23: the theme's colours meet WCAG 2.1 AA (4.5:1 for text) at the source. */
+/** the theme's colours meet WCAG 2.1 AA (4.5:1 for text) at the source. */
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 const vars = cssVariablesResolver(merged).light as Record<string, string>;
 const { gray } = merged.colors;

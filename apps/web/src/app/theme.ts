@@ -45,7 +45,7 @@ export function legible(color: string, background: string, min = 4.5): string {
 }
 
 /**
- * Accessible colour tokens (issue 23, WCAG 2.1 AA): text 4.5:1 on white, on the page's gray-0 and on gray-1 (striped
+ * Accessible colour tokens (WCAG 2.1 AA): text 4.5:1 on white, on the page's gray-0 and on gray-1 (striped
  * and hovered rows). Use them through Mantine's names: c="dimmed", the inputs' placeholder, description and error,
  * and `var(--faro-color-aviso)` behind white text.
  */

@@ -8,7 +8,7 @@ import { usePrefetchReferenceLists, useReferenceList } from './referenceLists.ts
 import { writeTokens } from './storage.ts';
 
 /**
- * Issue 11.1 and 11.6: reference lists are lookups, silent, kept locally by name and prefetched after sign-in; the
+ * Reference lists are lookups, silent, kept locally by name and prefetched after sign-in; the
  * lists asked together travel in one call (`listas?incluir=…`), and only those of the company's modules.
  */
 function Labels({ list = 'fpago' }: { list?: 'fpago' | 'gruposcto' | 'clientes' }) {

@@ -70,7 +70,7 @@ export const REFERENCE_LISTS = {
   tarifas: fromEntity('tarifas'),
   tesoreria: fromEntity('tesoreria'),
   tiposiva: fromEntity('tiposiva'),
-  // Academy (issue 17)
+  // Academy
   aulas: fromEntity('aulas'),
   cursos: fromEntity('cursos'),
   profesores: peopleFromEntity('profesores'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choques, cuandoSesion, cuotaDelPeriodo, esMenor, notaFinal, solapan } from './reglas.ts';
 
-describe('academy rules (issue 17)', () => {
+describe('academy rules', () => {
   it('finds clashes of teacher, room and student only when the hours overlap on the same day', () => {
     const lunes = {
       Id: 1,

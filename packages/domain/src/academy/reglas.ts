@@ -1,4 +1,4 @@
-/** Academy rules both sides need: minors, clashes, charge periods and pro-rating, evaluation marks (issue 17). */
+/** Academy rules both sides need: minors, clashes, charge periods and pro-rating, evaluation marks. */
 
 export const MSG_ACADEMIA = {
   finAntesInicio: 'La fecha de fin no puede ser anterior a la de inicio',

@@ -1,5 +1,5 @@
 /**
- * Journal entries (asientos) of the accounting export (issue 15, compliance-es.md §5): one builder per document
+ * Journal entries (asientos) of the accounting export (compliance-es.md §5): one builder per document
  * kind, all of them balanced (debits = credits per entry, `cuadra`). Amounts are integer cents inside, text with
  * two decimals outside. A negative amount (a corrective invoice, a returned receipt) swaps the side.
  */

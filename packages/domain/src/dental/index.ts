@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../validation/messages.ts';
 
-// Dental practices (issue 19, account type odontologia): our reading in docs/odontologia.md.
+// Dental practices (account type odontologia): our reading in docs/odontologia.md.
 
 // The chairs entity lives in its own zod-free module: the route tables (and so the web's first load) need it.
 export { sillones } from './sillones.ts';

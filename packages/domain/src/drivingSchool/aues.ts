@@ -1,5 +1,5 @@
 /*
- * AUES exam appointments and the exam-quota planner (issue 18). AUES is the DGT's web service for schools; its
+ * AUES exam appointments and the exam-quota planner. AUES is the DGT's web service for schools; its
  * protocol is not public, so Faro speaks a documented JSON protocol of its own (`apps/server/src/modules/autoescuela/
  * aues/`) to a configurable address, and keeps the CSV import/export of appointment lists as the way that always
  * works. Isomorphic: the server parses, the screens show the same columns.

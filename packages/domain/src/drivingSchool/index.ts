@@ -1,5 +1,5 @@
 /*
- * Driving school rules (issue 18): the practical classes calendar (clashes of instructor, vehicle and student),
+ * Driving school rules: the practical classes calendar (clashes of instructor, vehicle and student),
  * the no-show rule, and the pass statistics of the exam results. Isomorphic: the server refuses, the screens warn.
  */
 

@@ -8,7 +8,7 @@ export const ESTADOS_AUSENCIA = [
 ] as const;
 
 /**
- * Employment statuses history and leave/holiday requests (issue 20): each row an employee's situation from the
+ * Employment statuses history and leave/holiday requests: each row an employee's situation from the
  * company's catalogue (`sitlaboral`: alta, baja IT, excedencia, vacaciones…) between two dates. A worker's request
  * starts 'solicitada'; a manager approves or refuses it. Approved days are not absences in the time clock.
  */

@@ -2,7 +2,7 @@ import { DRIVING_SCHOOL_TYPES } from '../navigation/areas.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /*
- * The driving school's simple entities (issue 18, first pass): list and form screens from the entity engine only
+ * The driving school's simple entities (first pass): list and form screens from the entity engine only
  * (docs/ARCHITECTURE.md, "Adding a simple entity"). `clases` and `imprexamenes` need bespoke screens and are not here.
  */
 

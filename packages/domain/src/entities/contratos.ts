@@ -13,7 +13,7 @@ export const TIPOS_CONTRATO = [
 ] as const;
 
 /**
- * Contracts (spec section 3: type, centre, description), each linked to its employee (issue 20): kind from the
+ * Contracts (spec section 3: type, centre, description), each linked to its employee: kind from the
  * catalogue, dates, weekly hours and working pattern (the time clock's planned schedule), trial period and salary
  * for reference.
  */

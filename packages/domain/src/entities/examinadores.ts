@@ -1,7 +1,7 @@
 import { DRIVING_SCHOOL_TYPES } from '../navigation/areas.ts';
 import { defineEntity } from './defineEntity.ts';
 
-/** DGT examiners (driving schools, issue 18): who examines at which traffic office; the exam calendar names them. */
+/** DGT examiners (driving schools): who examines at which traffic office; the exam calendar names them. */
 export const examinadores = defineEntity({
   name: 'examinadores',
   area: 'formacion',

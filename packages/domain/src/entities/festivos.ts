@@ -1,6 +1,6 @@
 import { defineEntity } from './defineEntity.ts';
 
-/** The company's holiday calendar per centre (issue 20): no planned hours on these days (all centres when empty). */
+/** The company's holiday calendar per centre: no planned hours on these days (all centres when empty). */
 export const festivos = defineEntity({
   name: 'festivos',
   area: 'rrhh',

@@ -110,9 +110,9 @@ export const ENTITIES = {
   calexamenes,
   confavisos,
   confautoescuela,
-  // Dental practices (issue 19)
+  // Dental practices
   sillones,
-  // Academy (issue 17)
+  // Academy
   aulas,
   opciones,
   profesores,

@@ -6,7 +6,7 @@ export const BASES_COMISION = [
 ] as const;
 
 /**
- * Sales reps' commission rules (issue 20): a percent per family or product (the most specific rule wins: product,
+ * Sales reps' commission rules: a percent per family or product (the most specific rule wins: product,
  * then family, then the rep's general Comisión), on invoiced or on collected amounts (before VAT).
  */
 export const reglascomision = defineEntity({

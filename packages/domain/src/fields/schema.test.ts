@@ -170,7 +170,7 @@ describe('fieldSchema: money and decimals travel as fixed-decimal strings', () =
   });
 });
 
-describe('fieldSchema: every numeric kind is bounded by its column (issue 10)', () => {
+describe('fieldSchema: every numeric kind is bounded by its column', () => {
   const numericKinds = FIELD_KINDS.filter((k) => KIND_RANGES[k]({ kind: k, label: 'X' }));
 
   it('the numeric kinds are the ones the vocabulary declares', () => {
@@ -222,7 +222,7 @@ describe('fieldSchema: every numeric kind is bounded by its column (issue 10)', 
   });
 });
 
-describe('zod speaks Spanish wherever a schema did not word its message (issue 10)', () => {
+describe('zod speaks Spanish wherever a schema did not word its message', () => {
   const english = /invalid|expected|required|must|received|too (big|small)|unrecognized/i;
 
   it.each([

@@ -5,7 +5,7 @@ import { ROUTES, routeDef } from './routes.ts';
 import { ROUTE_TABLES } from './tables.ts';
 import { testContext } from './testContext.ts';
 
-/** Issue 12 part 3: a route's title, area, permission and module gate are stated once; routes and menus derive. */
+/** a route's title, area, permission and module gate are stated once; routes and menus derive. */
 describe('one definition drives navigation', () => {
   const withNav = ENTITY_LIST.filter((e) => e.nav);
 
@@ -25,7 +25,7 @@ describe('one definition drives navigation', () => {
   });
 
   it("an entity brings the screens of a route still to come: its route replaces the spec's placeholder", () => {
-    // examinadores (issue 18) was declared in routes.ts as a driving-school placeholder ('En preparación').
+    // examinadores was declared in routes.ts as a driving-school placeholder ('En preparación').
     expect(routeDef('examinadores')).toEqual({
       action: 'examinadores',
       title: 'Examinadores',

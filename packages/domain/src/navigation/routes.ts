@@ -120,7 +120,7 @@ const DEFS = {
   exportaciones: u('Exportaciones', 'configuracion'),
   embudosvta: u('Embudos de venta', 'crm'),
 
-  // People (issue 20): the managers' time clock (months, corrections, chain, inspector links, kiosk).
+  // People: the managers' time clock (months, corrections, chain, inspector links, kiosk).
   controlhorario: u('Control horario', 'personal', 'PersEmple'),
   comisiones: u('Comisiones', 'personal', 'PersComercial', { module: 'ActComerciales' }),
 

@@ -77,7 +77,7 @@ const GENERAL: readonly RouteAction[] = [
   'movstesoreriap',
   'empleados',
   'comerciales',
-  // People (issue 20): statuses and leave, holiday calendar, commission rules.
+  // People: statuses and leave, holiday calendar, commission rules.
   'ausencias',
   'festivos',
   'reglascomision',
@@ -148,7 +148,7 @@ const DRIVING_SCHOOL: readonly RouteAction[] = [
   'clases',
 ];
 
-/** Dental practices (issue 19, our reading: docs/odontologia.md). */
+/** Dental practices (our reading: docs/odontologia.md). */
 const DENTAL: readonly RouteAction[] = ['pacientes', 'citas', 'odontograma', 'planestrat', 'tratamientos', 'sillones'];
 
 const STUDENT: readonly RouteAction[] = [

@@ -7,7 +7,7 @@ import { newPasswordSchema, requiredString } from '../validation/password.ts';
 import { PATTERNS } from '../validation/patterns.ts';
 import { checkTaxId } from '../validation/taxId.ts';
 
-/** Platform administration, advisory firms and contracting (issue 19): rules both sides need. */
+/** Platform administration, advisory firms and contracting: rules both sides need. */
 
 export interface PlanSuscripcion {
   Codigo: string;

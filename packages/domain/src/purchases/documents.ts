@@ -5,7 +5,7 @@ import { isIsoDate } from '../validation/patterns.ts';
 import { OPERACIONES_COMPRA } from './totals.ts';
 
 /**
- * Purchase documents (issue 12: the purchases side of the document engine): supplier orders, delivery notes and
+ * Purchase documents (the purchases side of the document engine): supplier orders, delivery notes and
  * received invoices. Same lines, totals and conversions as sales; a received invoice is registered (our gapless
  * registration number, status Registrada) and keeps the supplier's own number and date.
  */
@@ -100,7 +100,7 @@ export const desgloseCompraSchema = z.object({
 });
 
 /**
- * The received invoice's and expense's own data (issue 13), beside the engine's header: dates for the books, the
+ * The received invoice's and expense's own data, beside the engine's header: dates for the books, the
  * kind of operation, the buyer's VAT figures, the IRPF key, the totals typed from the paper, the attached original,
  * and the expense's quick fields.
  */

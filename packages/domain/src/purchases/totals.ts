@@ -2,7 +2,7 @@ import { add, compare, type Dec, dec, isZero, mul, round, shift, sub, toFixed, Z
 import { calcularTotales, type DocumentoCalculo, type TipoIva, type Totales, TotalsError } from '../sales/totals.ts';
 
 /**
- * Received invoices' totals (issue 13): the sales calculation (`calcularTotales`: lines → per-rate breakdown, VAT,
+ * Received invoices' totals: the sales calculation (`calcularTotales`: lines → per-rate breakdown, VAT,
  * recargo, IRPF) plus what only the buyer has — the deductible and non-deductible VAT, the self-assessed VAT of
  * intra-EU acquisitions and reverse-charge purchases (inversión del sujeto pasivo: the supplier charges none, the
  * buyer accrues it and deducts it in the same return: model 303 boxes 10–13 / 36–37) — and the difference between

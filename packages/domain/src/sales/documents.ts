@@ -4,7 +4,7 @@ import { MSG } from '../validation/messages.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 
 /**
- * Sales documents (issue 5): kinds, the route segment of each, statuses (spec section 4) and the save body.
+ * Sales documents: kinds, the route segment of each, statuses (spec section 4) and the save body.
  * The totals come from `calcularTotales` (totals.ts); this file holds the rules both sides need.
  */
 export const TIPOS_DOCUMENTO_VENTA = {

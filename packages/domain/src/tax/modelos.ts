@@ -8,7 +8,7 @@ const casillasDe = (m: ModeloTributario): readonly string[] =>
   SECCIONES_MODELO[m].flatMap((s) => s.Casillas.map(([k]) => k));
 
 /**
- * The boxes (casillas) of the AEAT models computed from the invoice books (issue 15; compliance-es.md §4). Pure and
+ * The boxes (casillas) of the AEAT models computed from the invoice books (compliance-es.md §4). Pure and
  * isomorphic: the server reads the books' rows (one per invoice and VAT rate) and passes them in; every box keeps
  * the rows that make it (its trace). Amounts travel as decimal strings ('1234.50') and are added in integer cents.
  *

@@ -1,5 +1,5 @@
 /**
- * Periods and models of the AEAT returns (issue 15): a period is `1T`…`4T` (quarter), `01`…`12` (month) or `0A`
+ * Periods and models of the AEAT returns: a period is `1T`…`4T` (quarter), `01`…`12` (month) or `0A`
  * (the year). Each model accepts its own kinds: 303/111/115 quarter or month, 130 quarter, 349 quarter, month or
  * year, 347 and the annual summaries 390, 190 and 180 the year.
  */

@@ -49,7 +49,7 @@ export function cadenaHuellaAnulacion(r: CamposHuellaAnulacion): string {
 
 /**
  * The hash input of a registro de alta cut around the three values only known once the number and the chain head
- * are (issue 22: the database joins them in the issuing statement): `[a, b, c, d]` such that the input is
+ * are (the database joins them in the issuing statement): `[a, b, c, d]` such that the input is
  * `a + NumSerieFactura + b + previous Huella ('' for the first record) + c + FechaHoraHusoGenRegistro + d`, each
  * value already trimmed. Built by `cadenaHuellaAlta` itself, so field order and formats have one source.
  */

@@ -5,7 +5,7 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
 import { SIN_FIRMAR, SUSPENDIDA } from './suspension.ts';
 
 /**
- * Issue 19 on both engines: platform administration, advisory firms, contracting. One app for the whole file.
+ * On both engines: platform administration, advisory firms, contracting. One app for the whole file.
  */
 
 // A 500 on demand whose message carries secrets and personal data: infoempre throws while `boom.on`.

@@ -3,7 +3,7 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
 import { iniciarSimuladorAues, type SimuladorAues } from './aues/simulador.ts';
 
 /**
- * AUES appointments (issue 18) on the DEMO AUTOESCUELA against the local simulator that speaks Faro's AUES protocol:
+ * AUES appointments on the DEMO AUTOESCUELA against the local simulator that speaks Faro's AUES protocol:
  * settings with the password encrypted, request → reference, consultation → granted day and time or denied, cancel,
  * refusals (flag off, bad credentials, service down) as Spanish 4xx/5xx; the CSV list out and back in; the
  * exam-quota ranking on fixed days of 2099; the reference lists.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
- * The driving school (issue 18) on the DEMO AUTOESCUELA, on fixed days of 2099 (never today): practical classes
+ * The driving school on the DEMO AUTOESCUELA, on fixed days of 2099 (never today): practical classes
  * clash per instructor, vehicle and student; the instructor sees and confirms only theirs; classes come out of the
  * student's pack, then one by one; a no-show is charged per the school's rule; the DGT fee stock never goes
  * negative; an exam result feeds the student's history and the pass statistics; the exam forms PDF; the portal shows

@@ -8,7 +8,7 @@ import type { Transporte } from '../comunicaciones/transportes.ts';
 import { encolarAvisos } from './avisos.ts';
 
 /**
- * Notices to students (confavisos, issue 18) on the DEMO AUTOESCUELA, on fixed days of 2099: exam date by e-mail,
+ * Notices to students (confavisos) on the DEMO AUTOESCUELA, on fixed days of 2099: exam date by e-mail,
  * class reminder by SMS, fee due by e-mail — queued into the marketing queue and sent by it to a local SMTP sink
  * (and a capturing SMS gateway); each fact is notified once, whatever runs again; a student without a destination
  * is notified once they have one.

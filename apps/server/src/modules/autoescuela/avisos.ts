@@ -14,7 +14,7 @@ import {
 import { fechaEs } from './comun.ts';
 
 /*
- * Notices to students (confavisos, issue 18): exam date, class reminder, fee due — by e-mail or SMS through the
+ * Notices to students (confavisos): exam date, class reminder, fee due — by e-mail or SMS through the
  * marketing queue (`comunicaciones/cola.ts` sends them, with its lease, back-off and at-most-once rule). A job
  * looks for the facts of each active notice setting; every fact is written to `avisos_autoescuela` under its key
  * in the same transaction that queues its message, so a fact is never notified twice, whatever runs twice.

@@ -83,7 +83,7 @@ async function quien(
 }
 
 /**
- * Driving school (issue 18): the practical classes calendar (`/api/formacion/clases/*`, the same API area as the
+ * Driving school: the practical classes calendar (`/api/formacion/clases/*`, the same API area as the
  * school's simple entities), packs of classes, exam results, history and pass statistics, DGT fee stock and the exam
  * forms PDF. The simple entities (vehiculos, calexamenes, tasasdgt…) keep their generic CRUD.
  */

@@ -4,7 +4,7 @@ import { pdfText } from '../../../test/pdfText.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
- * The purchases side of the document engine (issue 12): the same engine as sales, declared for suppliers — an
+ * The purchases side of the document engine: the same engine as sales, declared for suppliers — an
  * order saved and listed, converted (in part, then the rest) into delivery notes that bring the goods in, and
  * received invoices with the supplier's data copied, the supplier's own number kept and our registration number
  * gapless per series.
@@ -165,7 +165,7 @@ const factura = (over: Record<string, unknown>) =>
   demo.request('POST', '/api/compras/fcompra/save', {
     Proveedor: proveedor.Id,
     Fecha: '2026-03-10',
-    // Registering needs the supplier's number (issue 13): a new one per draft unless the test gives it.
+    // Registering needs the supplier's number: a new one per draft unless the test gives it.
     NumFacturaProveedor: `T-${++numProveedor}`,
     Lineas: lineas('2'),
     ...over,
@@ -219,7 +219,7 @@ describe('received invoices', () => {
     });
     expect(conv.status, JSON.stringify(conv.body)).toBe(201);
     expect(conv.body).toMatchObject({ Tipo: 'factura', Estado: 'Provisional', ProveedorNombre: proveedor.Nombre });
-    // The supplier's number, typed from the paper before registering (issue 13: required to register).
+    // The supplier's number, typed from the paper before registering (required to register).
     const conNumero = await demo.request('PUT', `/api/compras/fcompra/save/${conv.body.Id}`, {
       Proveedor: proveedor.Id,
       Fecha: conv.body.Fecha,
@@ -249,7 +249,7 @@ describe('received invoices', () => {
   });
 });
 
-describe('received invoices as printed (issue 13)', () => {
+describe('received invoices as printed', () => {
   it("refuses the supplier's number twice in a year, not in another year nor once cancelled", async () => {
     const a = await factura({ NumFacturaProveedor: 'DUP-1', FechaFacturaProveedor: '2026-04-01', Fecha: '2026-04-02' });
     expect(a.status, JSON.stringify(a.body)).toBe(201);

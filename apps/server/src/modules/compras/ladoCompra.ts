@@ -25,9 +25,9 @@ import { motorDocumentos } from '../documentos/motor.ts';
 import { alCargarCompra, antesDeGuardar, antesDeRegistrar, despuesDeGuardar, entradaCompra } from './recibidas.ts';
 
 /**
- * The purchases side of the document engine (issue 12): supplier orders → delivery notes (goods received: stock
+ * The purchases side of the document engine: supplier orders → delivery notes (goods received: stock
  * in) → received invoices, registered with our own gapless number (series of kind facturacompra) and keeping the
- * supplier's number and date. Issue 13 declares the rest on top of this: expenses, recurring purchases, payments,
+ * supplier's number and date. The purchase modules declare the rest on top of this: expenses, recurring purchases, payments,
  * due dates, the received-invoice book, lots.
  */
 export const LADO_COMPRA: LadoDocumentos = {
@@ -119,10 +119,10 @@ export const LADO_COMPRA: LadoDocumentos = {
     noHecha: MSG_COMPRAS.noRegistrada,
     anularNoPermitido: MSG_COMPRAS.anularNoPermitido,
     variosTerceros: MSG_COMPRAS.variosProveedores,
-    // Issue 13 (recibidas.ts): supplier's number, DUA, typed totals against the computed ones.
+    // recibidas.ts: supplier's number, DUA, typed totals against the computed ones.
     antesDelNumero: antesDeRegistrar,
   },
-  // Issue 13 (recibidas.ts): the purchase data of received invoices and expenses, lots on receipt.
+  // recibidas.ts: the purchase data of received invoices and expenses, lots on receipt.
   guardar: { antes: antesDeGuardar, despues: despuesDeGuardar },
   alCargar: alCargarCompra,
   stock: {

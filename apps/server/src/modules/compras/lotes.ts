@@ -20,7 +20,7 @@ import {
 } from '../../platform/tenancy/tables.ts';
 
 /**
- * Lots and expiry (issue 13, spec §9 traceability `lote` / `lotefecha`): stock per lot is what the documents that
+ * Lots and expiry (spec §9 traceability `lote` / `lotefecha`): stock per lot is what the documents that
  * moved stock carried on their lines — purchase receipts in (a delivery note Recibido, a registered invoice not from
  * one), sales out (a delivery note sent, an issued invoice) — in the warehouse each document moved it in
  * (`stock_documentos_*`). Derived, so it never drifts from the stock moves: a cancellation or an edit changes both.

@@ -11,7 +11,7 @@ const id = z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).pos
 const consulta = z.object({ IdProducto: id, IdProveedor: id.nullish() });
 
 /**
- * Purchase-price history (issue 13): `GET /api/compras/proveedores/precios?IdProducto=&IdProveedor=` — the prices a
+ * Purchase-price history: `GET /api/compras/proveedores/precios?IdProducto=&IdProveedor=` — the prices a
  * product was bought at (orders, delivery notes, received invoices not cancelled), newest first, from one supplier
  * or all; `Ultimo` is the price the next order line is offered (that supplier's last, else anyone's last).
  */

@@ -24,7 +24,7 @@ import {
 import type { Cabecera, EntradaDocumento } from '../documentos/lado.ts';
 
 /**
- * Received invoices and expenses (issue 13): what the purchase side adds to the engine's save, load and register —
+ * Received invoices and expenses: what the purchase side adds to the engine's save, load and register —
  * the purchase-only data in `datos_compra`, the supplier's number unique per supplier and year, the breakdown
  * without lines, the free-name expense, lots required on receipt, the buyer's VAT figures and the typed-totals check.
  */

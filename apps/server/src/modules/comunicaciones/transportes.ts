@@ -47,7 +47,7 @@ export function transporteCorreo(
   c: ConfigEnvio | undefined,
   opts: { secret: string; smtpUrl?: string; remitente: string },
 ): Transporte {
-  // nodemailer (~0.1 s to import) loads with the first e-mail sent, not at start (issue 22).
+  // nodemailer (~0.1 s to import) loads with the first e-mail sent, not at start.
   let creado: Transporter | null = null;
   let pendiente: Promise<Transporter | null> | undefined;
   const crear = async (): Promise<Transporter | null> => {

@@ -7,7 +7,7 @@ import { empresaRepository } from './empresaRepository.ts';
 import { registerLogoRoutes } from './logoRoutes.ts';
 import { seriesHooks } from './seriesHooks.ts';
 
-/** Configuration area (issue 4): series, payment methods, VAT types, contact groups, contracts, configura, empresa. */
+/** Configuration area: series, payment methods, VAT types, contact groups, contracts, configura, empresa. */
 export const configuracionMasterData: AreaModule = (app, deps) => {
   registerEntity(app, deps, series, { hooks: [seriesHooks] });
   registerEntity(app, deps, fpago);

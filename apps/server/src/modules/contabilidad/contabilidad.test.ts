@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
- * Accounting exports, document exports, reports and the dashboard (issue 15), one app for the file. The file's
+ * Accounting exports, document exports, reports and the dashboard, one app for the file. The file's
  * documents are dated in 2025 Q1 and numbered in series of their own (a series' numbers follow its dates; VeriFactu
  * refuses invoices before 28-10-2024): a sale, a purchase, an expense, a collection, a payment. The demo may have
  * documents of its own in that quarter (its history runs up to today): assertions pick this file's documents.

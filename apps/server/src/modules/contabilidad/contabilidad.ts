@@ -24,7 +24,7 @@ import { libroCompleto } from './libro.ts';
 import { asientosLibro, subcuentasLibro } from './libroExport.ts';
 
 /**
- * `/api/impuestos/contabilidad/*` (issue 15): the period's journal as a preview (first entries + the balance check
+ * `/api/impuestos/contabilidad/*`: the period's journal as a preview (first entries + the balance check
  * of all of them), as ContaPlus ASCII files (XDiario + XSubCta, a zip or either file alone) and as a Sage Despachos
  * workbook. Everything streams: a year of entries is never held in memory.
  */

@@ -12,7 +12,7 @@ import { WRITERS } from '../impuestos/libroFacturas.ts';
 import { enviarFichero, FORMATOS_EXPORT, MSG_FORMATO, zDia } from './descarga.ts';
 
 /**
- * `/api/configuracion/exportaciones/{pventa|dventa|aventa|fventa}` (issue 15): the sales documents of a period
+ * `/api/configuracion/exportaciones/{pventa|dventa|aventa|fventa}`: the sales documents of a period
  * (optionally one series and one status) in xlsx, ods, pdf or html, streamed in keyset batches through the
  * platform's writers, with `X-Total-Registros` for the progress bar. Customers, suppliers and employees are exported
  * by the entity engine's own route (`{area}/{resource}/export`), which the screen calls.

@@ -6,7 +6,7 @@ import { registrarInmovilizado } from './inmovilizadoRutas.ts';
 import { registrarLibro } from './libroRutas.ts';
 
 /**
- * Accounting exports, document exports, reports and the home dashboard (issue 15): `/api/impuestos/contabilidad/*`,
+ * Accounting exports, document exports, reports and the home dashboard: `/api/impuestos/contabilidad/*`,
  * `/api/configuracion/exportaciones/*`, `/api/informes/*`.
  */
 export const contabilidadModule: AreaModule = (app, deps) => {

@@ -28,7 +28,7 @@ import { enviarFichero, formatoExport, zDia } from './descarga.ts';
 import { registrarPanel } from './panel.ts';
 
 /**
- * `/api/informes/*` (issue 15, spec section 9 report kinds): each report is columns + rows (+ the points of a chart
+ * `/api/informes/*` (spec section 9 report kinds): each report is columns + rows (+ the points of a chart
  * where a person would rather look), as JSON (`GET /api/informes/{informe}`) and as a file
  * (`GET /api/informes/{informe}/export?Formato=xlsx|ods|pdf|html`) through the platform's writers. The home
  * dashboard is `GET /api/informes/panel` (`panel.ts`).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
- * Spec §9 reports of the academy (issue 15 on top of issue 17), on the DEMO ACADEMIA: attendance per course and
+ * Spec §9 reports of the academy, on the DEMO ACADEMIA: attendance per course and
  * student from the marks taken, evaluation as each student's weighted average per course and term.
  */
 let t: TestApp;

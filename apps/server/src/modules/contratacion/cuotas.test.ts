@@ -4,7 +4,7 @@ import { plataforma } from '../../platform/admin/index.ts';
 import { cerrarMesSuscripciones, trabajoCuotasMensuales } from './cuotas.ts';
 
 /**
- * The subscriptions' month (issue 19, `contratado`): a downgrade chosen last month takes effect, one chosen this
+ * The subscriptions' month (`contratado`): a downgrade chosen last month takes effect, one chosen this
  * month waits for the next; every company in production, signed and not suspended gets this month's fee invoice
  * from the platform company (DEMO here) through its sales engine, once however often the job runs.
  */

@@ -18,7 +18,7 @@ const periodoBody = z.object({
 });
 
 /**
- * Contracting and subscription (issue 19): the public contracting flow (registro/nuevacontratacion, then the
+ * Contracting and subscription: the public contracting flow (registro/nuevacontratacion, then the
  * contract signed with the typed name and a one-time code by e-mail), the signed contract, data-processing agreement
  * and evidence certificate as PDFs (usuario/vercontratofirmado, verenctratamiento, vercertificado), and the
  * company's plan (contratado).

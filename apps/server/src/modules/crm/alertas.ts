@@ -87,7 +87,7 @@ export async function revisarAlertas(dir: CompanyDirectory, ahora = new Date()):
   return `${n} avisos`;
 }
 
-/** The jobs of issue 16: reminders (every minute), alerts (every 30 minutes), the marketing queue (every minute). */
+/** The jobs of reminders (every minute), alerts (every 30 minutes), the marketing queue (every minute). */
 export function trabajosCrm(deps: Pick<AppDeps, 'database' | 'config' | 'secret'>): Job[] {
   const dir = companyDirectory(deps);
   const opciones: OpcionesCola = {

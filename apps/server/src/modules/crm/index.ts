@@ -6,7 +6,7 @@ import { embudosRoutes } from './embudos.ts';
 import { gestordocRoutes } from './gestordoc.ts';
 import { oportunidadesRoutes } from './oportunidades.ts';
 
-/** CRM funnels, opportunities, activities, agenda, notifications and the document manager (issue 16). */
+/** CRM funnels, opportunities, activities, agenda, notifications and the document manager. */
 export const crmModule: AreaModule = async (app, deps) => {
   await calendarioRoutes(app, deps);
   await embudosRoutes(app, deps);

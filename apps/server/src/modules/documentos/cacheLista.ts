@@ -1,5 +1,5 @@
 /**
- * The documents lists' caches (issue 22): capped counts and whole answers of a page, per company and request, kept
+ * The documents lists' caches: capped counts and whole answers of a page, per company and request, kept
  * at the company's documents version (migration 0037: any committed insert, update or delete of the company's sales
  * or purchase documents moves it). The version comes with the request's context check (auth/contextCache.ts), read
  * BEFORE the list's own queries: an entry is kept at a version no newer than its data, and used only while a later

@@ -5,7 +5,7 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import type { Cabecera, LadoDocumentos, Linea } from './lado.ts';
 
 /**
- * Partial conversions (issue 5): the quantity of an origin line carried into live (not cancelled) documents of a
+ * Partial conversions: the quantity of an origin line carried into live (not cancelled) documents of a
  * destination kind is the sum of the lines pointing at it (`id_linea_origen`); no stored counter, so cancelling,
  * deleting or editing a destination frees or takes quantities by itself. Corrective invoices copy the origins of
  * the invoice they correct and are not counted (the corrected invoice is).

@@ -33,7 +33,7 @@ export interface OpcionesEmision {
 }
 
 /**
- * What issuing wrote, as `edit/{id}` would read it back (issue 22: the route answers from it, without reading the
+ * What issuing wrote, as `edit/{id}` would read it back (the route answers from it, without reading the
  * invoice again): the stored header (the numbering statement's RETURNING), the stored lines, the instalments.
  */
 export interface Emision {
@@ -81,7 +81,7 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
   const { cabecera: dv, lineas: dl } = lado.tablas;
 
   const columnas = dv as unknown as Record<string, PgColumn>;
-  // The numbering statement, a template per shape (issue 22: ~40 column assignments drizzle would rebuild per issue):
+  // The numbering statement, a template per shape (~40 column assignments drizzle would rebuild per issue):
   // the shape is the set of recomputed columns (`c_<key>` values) and the side's locked row (`bloqueo`).
   const plantillas = plantillasPorClave((clave) => {
     const [, lista] = clave.split('|');
@@ -162,7 +162,7 @@ export function emisionDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimi
     if (h.numero !== null) throw badRequest(lado.emision.yaHecha);
     if (h.estado === 'Anulada') throw badRequest(MSG_VENTAS.anulado);
     if (lineas.length === 0) throw badRequest(MSG_VENTAS.sinLineas);
-    // ONE statement reads the master data and, folded into it, what the next steps need (issue 22): the series, the
+    // ONE statement reads the master data and, folded into it, what the next steps need: the series, the
     // payment method, the side's and the caller's reads (sales: the VeriFactu context; the route: the stock row).
     const delLado = lado.emision.lectura?.(s, h);
     const delLlamante = op.lectura?.(s, h, lineas);

@@ -3,7 +3,7 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
 import { hoyEspana } from './vencimientos.ts';
 
 /**
- * Issue 22: `POST fventa/emitir/{id}` answers from what the issuing wrote (RETURNING of the header and the
+ * `POST fventa/emitir/{id}` answers from what the issuing wrote (RETURNING of the header and the
  * instalments, the lines it kept or rewrote, the record's cotejo URL, the stock sync's warehouse) instead of reading
  * the invoice again. Its answer must be byte-equal to a fresh `GET fventa/edit/{id}` in every case that changes
  * those parts.

@@ -72,7 +72,7 @@ export function rellenar(texto: string, valores: Record<string, string>): string
 }
 
 /**
- * E-mail of one side's documents (issue 12, an engine part): `prepararCorreo` builds the message with the PDF
+ * E-mail of one side's documents (an engine part): `prepararCorreo` builds the message with the PDF
  * attached; the engine's routes serve `POST /api/{area}/{recurso}/enviar/{id}`.
  */
 export function envioDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimientos, pdf: ReturnType<typeof pdfDe>) {

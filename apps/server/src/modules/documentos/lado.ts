@@ -143,12 +143,12 @@ export interface ContextoRutas {
 }
 
 /**
- * A side of the document engine (issue 12): everything that differs between sales and purchases is declared here;
+ * A side of the document engine: everything that differs between sales and purchases is declared here;
  * the engine (`modules/documentos`) does the rest — header, lines, totals (domain `calcularTotales`), series and
  * gapless numbering, conversions with pending quantities, history, stock moves, the routes.
  */
 /**
- * A read of issuing's next steps folded into `preparar`'s one statement (issue 22: fewer round trips per issue): a
+ * A read of issuing's next steps folded into `preparar`'s one statement (fewer round trips per issue): a
  * scalar sub-select answering ONE json value, which may use the party's row `t`. It is written with placeholders
  * whose names start with `<nombre>_` (the template is built once per set of names); its answer comes back in
  * `lecturas[nombre]` (null when the sub-select finds no row).
@@ -162,7 +162,7 @@ export interface LecturaPrevia {
 
 /**
  * The row the numbering statement locks after the counter (`PasoNumerado.bloqueo`). That statement is a template
- * (SQL text built once per shape: issue 22), so the fragment is written with placeholders (`p('…')`, names of its
+ * (SQL text built once per shape), so the fragment is written with placeholders (`p('…')`, names of its
  * own, e.g. `bloqueo_instalacion`) and their values travel beside it; `clave` names the fragment's shape.
  */
 export interface BloqueoNumerado {
@@ -181,7 +181,7 @@ export interface PasoNumerado {
   bloqueo?: BloqueoNumerado;
   /**
    * Instead of `bloqueo`: the side's numbered work written INSIDE the numbering statement, so that nothing but the
-   * commit follows it under the counter (issue 22). `paso` then gets its answer as `bloqueado`.
+   * commit follows it under the counter. `paso` then gets its answer as `bloqueado`.
    */
   escritura?: EscrituraNumerada;
   /** Its answer (sales: the record's cotejo URL) reaches `alCargarEmitida`. */

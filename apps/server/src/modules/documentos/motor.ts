@@ -11,7 +11,7 @@ import { stockDe } from './stock.ts';
 import { vencimientosDe } from './vencimientos.ts';
 
 /**
- * The document engine of one side (issue 12): the side's declaration (`ventas/ladoVenta.ts`,
+ * The document engine of one side: the side's declaration (`ventas/ladoVenta.ts`,
  * `compras/ladoCompra.ts`) in, every operation on its documents out — repository, conversion quantities,
  * conversions / chain / cancellation, issuing or registering, stock, due dates, payments, PDF and e-mail, recurring templates. `registrarRutas` (rutas.ts) serves them.
  */

@@ -7,7 +7,7 @@ import { movimientosDePagos } from './pagos.ts';
 import { hoyEspana } from './vencimientos.ts';
 
 /**
- * The engine parts on the purchases side (issue 12): a registered invoice's due dates from its payment method,
+ * The engine parts on the purchases side: a registered invoice's due dates from its payment method,
  * payments to the supplier (`movstesoreriap`, partial, full, changed, deleted) driving EstadoPago and the
  * instalments, the overdue view, the treasury reader of collections and payments.
  */

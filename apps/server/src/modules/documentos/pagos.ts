@@ -54,7 +54,7 @@ export type Pago = TablaPagos['$inferSelect'];
 const json = ({ empresaId: _, CreadoEn: __, ...r }: Pago) => r;
 
 /**
- * Payments of one side's invoices (issue 12, an engine part): sales collections (`movstesoreriac`, EstadoCobro
+ * Payments of one side's invoices (an engine part): sales collections (`movstesoreriac`, EstadoCobro
  * Pendiente / Cobrado parcialmente / Cobrado) and purchase payments (`movstesoreriap`, EstadoPago Pendiente /
  * Pagado parcialmente / Pagado). Full or partial, from / into a treasury account; every change recomputes the
  * invoice's status and spreads the payments over its due dates.
@@ -199,7 +199,7 @@ export function pagosDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimien
         const id = idOf(request);
         const row = await scope.tx(async (t) => {
           const actual = await load(t, id);
-          // Issue 14: a collection / payment of a sent batch or reconciled with the bank statement is locked.
+          // a collection / payment of a sent batch or reconciled with the bank statement is locked.
           await comprobarPagoLibre(t, lado.lado === 'venta' ? 'cobro' : 'pago', id);
           return registrarPago(t, parseBody(pagoBody, request.body) as PagoInput, actual);
         });
@@ -262,7 +262,7 @@ const FUENTES: { tipo: 'cobro' | 'pago'; pagos: TablaPagos; cabecera: TablaCabec
 ];
 
 /**
- * Collections (sales) and payments (purchases) of a period / account, for the treasury movements list (issue 14):
+ * Collections (sales) and payments (purchases) of a period / account, for the treasury movements list:
  * date order, each with its invoice's number and party, `ImporteCuenta` signed for the account's balance.
  */
 export async function movimientosDePagos(t: Scope, filtros: FiltrosMovimientos = {}): Promise<MovimientoPago[]> {

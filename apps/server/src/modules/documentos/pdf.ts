@@ -26,7 +26,7 @@ const direccionEmpresa = (emp: EmpresaRow | undefined) =>
     .join(', ');
 
 /**
- * The PDF of one side's documents (issue 12, an engine part; A4, Helvetica) with the contents of RD 1619/2012
+ * The PDF of one side's documents (an engine part; A4, Helvetica) with the contents of RD 1619/2012
  * art. 6: number and series, issue date, issuer and recipient (name, NIF, address), the lines (description,
  * quantity, unit price, discount, VAT type), the base, rate and quota per VAT type, surcharge, withholding, total
  * and due dates; a corrective invoice names the invoice it rectifies. The party is labelled by the side (Cliente /

@@ -36,7 +36,7 @@ export interface EntradaPlantilla {
 }
 
 /**
- * Recurring invoice templates of one side (issue 12, an engine part: `fventarec`, `fcomprarec`): load, JSON (the
+ * Recurring invoice templates of one side (an engine part: `fventarec`, `fcomprarec`): load, JSON (the
  * edit answer is a valid save body, the party named by the side), validate and save with the documents' own
  * `preparar` / `resolverSerie`, delete, list, history of the invoices generated.
  */

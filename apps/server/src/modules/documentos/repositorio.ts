@@ -90,7 +90,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
   const j = lado.json;
 
   /** A header of one of `tipos` in the company, optionally locked; 404 when missing or of another kind. */
-  // The whole-row reads of a header and of its lines are templates (SQL text built once: issue 22).
+  // The whole-row reads of a header and of its lines are templates (SQL text built once).
   const cabeceraCon = (bloqueo: boolean) =>
     plantilla(
       (p, de) => sql`${todoDe(dv)} where ${de('t')} and t.${n(dv.id)} = ${p('id')}
@@ -103,7 +103,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
       .map((k) => `'${k.name}', l."${k.name}"${k.columnType === 'PgNumeric' ? '::text' : ''}`)
       .join(', ')})`,
   );
-  /** The header locked and its lines, in ONE statement (issuing's first read: issue 22). */
+  /** The header locked and its lines, in ONE statement (issuing's first read). */
   const qCabeceraYLineas = plantilla(
     (p, de) => sql`select t.*, (select coalesce(json_agg(${lineaJson} order by l.${n(dl.orden)}), '[]'::json)
         from ${dl} l where ${de('l')} and l.${n(dl.idDocumento)} = t.${n(dv.id)}) as faro_lineas
@@ -315,7 +315,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     extras: readonly LecturaPrevia[] = [],
   ): Promise<Preparado & { lecturas: Record<string, unknown> }> {
     const productIds = [...new Set(input.Lineas.map((l) => l.IdProducto).filter((x): x is number => !!x))];
-    // ONE round trip (issue 22): the party, which of the lines' products exist, the VAT types, the company's decimals.
+    // ONE round trip: the party, which of the lines' products exist, the VAT types, the company's decimals.
     const leido = await maestrosDe(s, input.Tercero, productIds, extras);
     if (!leido) throw fieldError(lado.tercero.campo, lado.tercero.noExiste);
     const { tercero } = leido;

@@ -297,7 +297,7 @@ function registrarRecurso(
       );
       // Collected too: its payment status changed, so the answer is a fresh `edit/{id}`.
       if (Pago) return cargar(scope, id);
-      // The answer is `edit/{id}`'s, built from what the issuing wrote (issue 22: no second read of the invoice);
+      // The answer is `edit/{id}`'s, built from what the issuing wrote (no second read of the invoice);
       // a test holds it byte-equal to a fresh `edit/{id}`.
       return cargarEmitida(scope, hecha);
     },

@@ -229,7 +229,7 @@ export function stockDe(lado: LadoDocumentos) {
       almacen = await almacenPorDefecto(s);
       if (almacen === null) throw new AppError(400, MSG_STOCK_VENTAS.sinAlmacen);
     }
-    // Issue 13 (H2): sales of products traced by lot take the first-expiring lot with stock, or are refused.
+    // Sales of products traced by lot take the first-expiring lot with stock, or are refused.
     const lotes =
       lado.stock.signo < 0 && deseada.size && almacen !== null ? await asignarLotesVenta(s, dl, id, almacen) : false;
     const netos = new Map<string, { IdAlmacen: number; IdProducto: number; q: ReturnType<typeof dec> }>();

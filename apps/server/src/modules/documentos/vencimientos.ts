@@ -33,7 +33,7 @@ const n = (k: { name: string }) => sql.identifier(k.name);
 const esFactura = (tipo: string) => (TIPOS_FACTURA as readonly string[]).includes(tipo);
 
 /**
- * Due dates of one side's invoices (issue 12, an engine part): written when an invoice is issued / registered
+ * Due dates of one side's invoices (an engine part): written when an invoice is issued / registered
  * (from its payment method and the party's payment days), settled by the side's payments in date order, shown on
  * the invoice, its PDF and the overdue view. `Liquidado` is named by the side (`Cobrado` / `Pagado`).
  */
@@ -64,7 +64,7 @@ export function vencimientosDe(lado: LadoDocumentos) {
   });
 
   /**
-   * The instalments of an invoice being issued / registered, written INSIDE its numbering statement (issue 22: one
+   * The instalments of an invoice being issued / registered, written INSIDE its numbering statement (one
    * round trip less): CTEs after the numbered header `d`, over the engine's placeholders `id` and `empresa` and the
    * values of `plazosDe`. Upserted (a fresh one settles nothing), any stored beyond them deleted; `plazosEscritos` is
    * the json of the rows written (amounts as text), which `vencimientosEscritos` turns into the API's instalments.

@@ -66,7 +66,7 @@ async function carpetasDe(s: Scope, alumnos: number[], crear: boolean): Promise<
 }
 
 /**
- * `portaludocumentos` (issue 17): the documents of a student's folder in the document manager (`Alumnos/ALU0001 ·
+ * `portaludocumentos`: the documents of a student's folder in the document manager (`Alumnos/ALU0001 ·
  * Lucía …`) — what the academy shares there and what the family uploads from the portal — per PERSON: a student
  * their own folder, a tutor their children's (`alcanceDe`); anyone else's answers 404. Uploads follow the spec's
  * file rules (jpg, png, pdf by their first bytes; 10 MB as the document manager).

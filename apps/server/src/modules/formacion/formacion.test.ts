@@ -7,7 +7,7 @@ import { procesarEmpresa } from '../comunicaciones/cola.ts';
 import { generarCargosMensuales } from './cargos.ts';
 
 /**
- * The academy (issue 17) on the DEMO ACADEMIA: timetable clashes, attendance, monthly charges (idempotent),
+ * The academy on the DEMO ACADEMIA: timetable clashes, attendance, monthly charges (idempotent),
  * charges → one invoice per payer with exempt teaching and taxable material → balance, and the portal's isolation
  * per person (a student sees only their file, a tutor only their children).
  */

@@ -44,7 +44,7 @@ const facturarBody = z.object({
   Alumnos: z.array(z.coerce.number().int().positive()).max(20000).nullish(),
 });
 
-/** Academy and driving school: students, courses, timetables, charges, portal (issues 17 and 18). */
+/** Academy and driving school: students, courses, timetables, charges, portal. */
 export const formacionModule: AreaModule = (app, deps) => {
   registerEntity(app, deps, ENTITIES.alumnos, { hooks: [alumnosHooks] });
   registerEntity(app, deps, ENTITIES.horarios, { hooks: [horariosHooks] });

@@ -66,7 +66,7 @@ const numQuery = (request: FastifyRequest, name: string) => {
 };
 
 /**
- * Dental practices (issue 19, `/api/odontologia/…`; our reading in docs/odontologia.md). The clinical file (history,
+ * Dental practices (`/api/odontologia/…`; our reading in docs/odontologia.md). The clinical file (history,
  * consents, odontogram) needs OdonClinica and every read of it is audited; plans are quotes (VentasPresup),
  * appointments the agenda (CursoHorario), treatments the catalogue's services (CataProdServ).
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
- * The dental practice (issue 19) on the DEMO company DENTAL, on fixed days of 2099 (never today): the clinical file
+ * The dental practice on the DEMO company DENTAL, on fixed days of 2099 (never today): the clinical file
  * (history, dated entries, consents) is read only with OdonClinica and every read is audited; the odontogram keeps
  * FDI teeth and surfaces; a plan is a quote of the sales engine accepted by the patient and then carried out
  * treatment by treatment; appointments clash per dentist and per chair and show in the dentist's agenda.

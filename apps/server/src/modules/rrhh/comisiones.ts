@@ -43,7 +43,7 @@ interface Comercial {
 const cent = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Sales reps' commissions per period (issue 20): the issued invoices of the period with a sales rep, line by line;
+ * Sales reps' commissions per period: the issued invoices of the period with a sales rep, line by line;
  * each line takes the most specific rule (product, then family, then the rep's general rule, then the rep's
  * Comisión) and its base: the line's amount before VAT ('facturado') or that amount times the share of the invoice
  * collected so far ('cobrado').

@@ -138,7 +138,7 @@ const personaDe = async (userName: string) =>
     (await t.database.query<{ id: number }>('select id from personas where lower(user_name) = $1', [userName]))[0]!.id,
   );
 
-describe('inspection-ready time clock (issue 20)', () => {
+describe('inspection-ready time clock', () => {
   it('chains every entry per person; verification finds a row edited or deleted in SQL', async () => {
     const s = await t.as('empleado', 'DEMO');
     const demo = await t.as('demo', 'DEMO');

@@ -106,7 +106,7 @@ export const huellaHoja = (m: Awaited<ReturnType<typeof mesPersona>>) =>
   );
 
 /**
- * The time clock (issue 20): append-only, hash-chained entries; the worker's routes (`fichajesusu`, time-clock
+ * The time clock: append-only, hash-chained entries; the worker's routes (`fichajesusu`, time-clock
  * access), the managers' (`fichajes`, `fichajescorr`: PersEmple) and the shared tablet's kiosk.
  */
 export const fichajesRoutes: AreaModule = (app, deps) => {

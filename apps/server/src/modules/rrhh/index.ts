@@ -9,7 +9,7 @@ import { rrhhMasterData } from './masterData.ts';
 export { clockBody } from './fichajesRoutes.ts';
 
 /**
- * People (issue 20): the employee file, contracts, statuses and leave (entities), sales reps' commissions, and the
+ * People: the employee file, contracts, statuses and leave (entities), sales reps' commissions, and the
  * inspection-ready time clock: append-only entries hash-chained per person (cadena.ts), corrections approved by the
  * other side (correcciones.ts), monthly views against the plan (jornadas.ts), sheets (hoja.ts), the kiosk
  * (kiosco.ts) and the inspector's read-only links (inspeccion.ts).

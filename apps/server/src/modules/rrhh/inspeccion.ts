@@ -69,7 +69,7 @@ const CADUCADO = 'El enlace de inspección ha caducado o se ha revocado';
 const SOLO_LECTURA = 'El acceso de inspección es de solo lectura';
 
 /**
- * Labour-inspection access (issue 20): a manager creates a read-only, time-limited link for an inspector or the
+ * Labour-inspection access: a manager creates a read-only, time-limited link for an inspector or the
  * workers' representatives; the link shows the period's records (a plain page, no sign-in) and exports them (pdf,
  * xlsx, csv). Every use and every refused use is written to `inspeccion_accesos`; any write through it is a 403.
  */

@@ -13,7 +13,7 @@ export const MSG_BLOQUEOS = {
 } as const;
 
 /**
- * Collections and payments the treasury has taken over (issue 14): one made by a sent batch (a receipt's IdCobro)
+ * Collections and payments the treasury has taken over: one made by a sent batch (a receipt's IdCobro)
  * changes only through the batch (undo the sending, or a return); one matched by a bank statement line only once
  * that reconciliation is undone. Called by the engine's payment routes before an edit or a delete (400 in Spanish);
  * the batch's own services change them freely.

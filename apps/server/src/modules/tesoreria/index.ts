@@ -10,7 +10,7 @@ import { registrarMovimientos } from './movimientos.ts';
 import { registrarReglasConciliacion } from './reglasConciliacion.ts';
 import { registrarRemesas } from './remesas.ts';
 
-/** Treasury area (issue 14): accounts, concepts, movements, mandates, batches, returns, cash counts, statements. */
+/** Treasury area: accounts, concepts, movements, mandates, batches, returns, cash counts, statements. */
 export const tesoreriaModule: AreaModule = (app, deps) => {
   registerEntity(app, deps, tesoreria);
   registerEntity(app, deps, conceptosmovs);

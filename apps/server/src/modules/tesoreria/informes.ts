@@ -50,7 +50,7 @@ const tipoRemesa = (f: Filtros) => (f.Tipo === 'cobro' || f.Tipo === 'pago' ? eq
 const ESTADO_RECIBO: Record<string, string> = { remesado: 'Remesado', cobrado: 'Cobrado', devuelto: 'Devuelto' };
 
 /**
- * Treasury reports (issue 14, spec §9 report kinds): batches, receipts (every line of a batch, with its return) and
+ * Treasury reports (spec §9 report kinds): batches, receipts (every line of a batch, with its return) and
  * cash counts of a period, exportable as xlsx / ods / pdf / html with the platform's writers (the invoice books').
  */
 export const INFORMES_TESORERIA: Record<'remesas' | 'recibos' | 'arqueos', Informe> = {

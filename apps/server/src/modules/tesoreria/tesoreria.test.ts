@@ -3,7 +3,7 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
 import { estadoRecibo } from './remesas.ts';
 
 /**
- * Treasury (issue 14) on both engines, one app: movements with running balances and locks, mandates, direct-debit
+ * Treasury on both engines, one app: movements with running balances and locks, mandates, direct-debit
  * batches (files validated against the official XSDs), returns and re-presentation, transfers, cash counts, Norma 43
  * statements and reconciliation.
  */

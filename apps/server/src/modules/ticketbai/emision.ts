@@ -36,7 +36,7 @@ import {
 import { cargarConfiguracion, cargarEmpresa, type EmpresaVf } from '../ventas/verifactu/configuracion.ts';
 
 /**
- * TicketBAI on issuing (issue 21), inside the issuing transaction: for a company whose electronic invoicing type is
+ * TicketBAI on issuing, inside the issuing transaction: for a company whose electronic invoicing type is
  * `tbai` (Araba, Gipuzkoa) or `lroe` (Bizkaia), lock the chain head of the invoice's series FOR UPDATE, build the
  * TicketBAI file chained to the previous one (first 100 characters of its SignatureValue), sign it XAdES-EPES
  * with the company's certificate (VeriFactu's encrypted store) and the province's policy, store it (immutable)
@@ -271,7 +271,7 @@ export interface AltaTbaiPreparada {
 }
 
 /**
- * Issue 22: everything of an alta that does not need the number nor the chain — the company's TicketBAI context,
+ * everything of an alta that does not need the number nor the chain — the company's TicketBAI context,
  * its certificate opened, the invoice's lines and the invoice it rectifies — read BEFORE the number (`h`: the draft
  * about to take it, its lines already final), so under the series counter only the chain head's lock, the XML built
  * and signed in Node and ONE statement (the file, its queue row and the moved head) remain. Null when the company

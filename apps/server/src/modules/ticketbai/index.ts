@@ -3,7 +3,7 @@ import { trasElArranque } from '../../platform/http/trabajoDiferido.ts';
 import { fijarSecretoTbai } from './emision.ts';
 import { registerTicketBai } from './rutas.ts';
 
-/** TicketBAI (Araba, Bizkaia, Gipuzkoa) and Bizkaia's LROE (issue 21): `/api/impuestos/lroefact*`, the TBAI queue. */
+/** TicketBAI (Araba, Bizkaia, Gipuzkoa) and Bizkaia's LROE: `/api/impuestos/lroefact*`, the TBAI queue. */
 export const ticketbaiModule: AreaModule = (app, deps) => {
   fijarSecretoTbai(deps.secret);
   registerTicketBai(app, deps);

@@ -47,12 +47,12 @@ import {
 } from './verifactu/registros.ts';
 
 /**
- * Seam for VeriFactu (issue 6): called inside the issuing transaction once the invoice has its number, before
+ * Seam for VeriFactu: called inside the issuing transaction once the invoice has its number, before
  * commit. For a VeriFactu company it generates and stores the chained registro de alta (modules/ventas/verifactu).
  */
 export async function alEmitirFactura(t: Scope, factura: Cabecera): Promise<void> {
   await registrarAlta(t, factura);
-  // TicketBAI (issue 21): a `tbai`/`lroe` company's signed, chained file (nothing for any other company).
+  // TicketBAI: a `tbai`/`lroe` company's signed, chained file (nothing for any other company).
   await registrarAltaTbai(t, factura);
 }
 
@@ -186,7 +186,7 @@ export const LADO_VENTA: LadoDocumentos = {
       rectificativa: 'factura rectificativa',
     },
     plantilla: TIPO_PLANTILLA,
-    // VeriFactu (issue 6): the issued invoice's QR and its legends.
+    // VeriFactu: the issued invoice's QR and its legends.
     qr: async (doc, s, id) => (await dibujarQrTicketBai(doc, s, id)) || dibujarQrVerifactu(doc, s, id),
     mensajes: {
       sinEmail: 'El cliente no tiene email: indica la dirección en «Para»',
@@ -229,7 +229,7 @@ export const LADO_VENTA: LadoDocumentos = {
     },
     // The margin's cost of each line, as it stands when the invoice is issued.
     antesDelNumero: (t, h) => fijarCosteLineas(t, h.id),
-    // Seam for VeriFactu (issue 6): the chained registro de alta, the one step that needs the number.
+    // Seam for VeriFactu: the chained registro de alta, the one step that needs the number.
     despuesDelNumero: alEmitirFactura,
     prepararDespuesDelNumero: prepararAlEmitirFactura,
     lectura: lecturaContexto,
@@ -252,7 +252,7 @@ export const LADO_VENTA: LadoDocumentos = {
     await registrarAnulacionTbai(t, h);
   },
   async alCargar(s, recurso, h, json) {
-    // VeriFactu (issue 6): the issued invoice carries the cotejo URL of its QR.
+    // VeriFactu: the issued invoice carries the cotejo URL of its QR.
     if (recurso === 'fventa' && h.numero !== null) json.UrlQr = await urlQrFactura(s, h.id);
   },
   alCargarEmitida(recurso, _h, json, resultadoPaso) {

@@ -7,7 +7,7 @@ import { cuotasRepo } from './cuotas.ts';
 import { empresasAdmin } from './empresasAdmin.ts';
 
 /**
- * The platform-level repository of issue 19 (platform administration, advisory firms, contracting): modules reach
+ * The platform-level repository (platform administration, advisory firms, contracting): modules reach
  * platform tables (companies, persons, memberships, subscriptions, contracts, notices…) only through it.
  */
 export function plataforma(deps: { database: Database; config: Config }) {

@@ -89,7 +89,7 @@ describe('sign-up with e-mail confirmation', () => {
     );
   });
 
-  // Issue 10: a taken user name no longer answers "Ese nombre de usuario ya está en uso" (it told which names
+  // a taken user name no longer answers "Ese nombre de usuario ya está en uso" (it told which names
   // exist): the answer is the usual one and the e-mail to the given address says the name is taken.
   it('answers a taken user name like any sign-up and says so in the e-mail', async () => {
     const taken = await t.call('POST', '/api/usuarios/registro/nuevacuenta', {

@@ -6,7 +6,7 @@ import { ACCOUNT_FREE_FAILURES, backoffSeconds, LOCK_AFTER_FAILURES } from './lo
 import { ACCOUNT_LOCKED, LOGIN_FAILED, TOO_MANY } from './sessionRoutes.ts';
 
 /**
- * Issue 10: the auth flows probed as an outsider would, on both engines. Every case here failed before the fix:
+ * the auth flows probed as an outsider would, on both engines. Every case here failed before the fix:
  * anonymous lockout killed sessions, X-Forwarded-For chose the client address, answers told known accounts apart, a
  * locked account confirmed a right password, any equal CSRF cookie/header pair passed, X-Forwarded-Host let a
  * foreign Origin through, /api/docs was always public, data answers were cacheable and a 500 left no trace.

@@ -1,5 +1,5 @@
 /**
- * The request-context cache (issue 22). A context is kept per token (session, person, company, centre) together
+ * The request-context cache. A context is kept per token (session, person, company, centre) together
  * with the versions read IN THE SAME STATEMENT as it (migration 0037: the person's version, moved by any committed
  * change of its sessions or its row; the company's context version, moved by its row, members, profiles, centres
  * and subscription). Every request still asks the database one cheap question — the session's revocation and the

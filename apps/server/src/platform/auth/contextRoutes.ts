@@ -129,7 +129,7 @@ export const contextRoutes: AreaModule = (app, deps) => {
     },
   );
 
-  // usuario/configcal is a company setting now: modules/crm/calendario.ts (issue 16).
+  // usuario/configcal is a company setting now: modules/crm/calendario.ts.
 
   const datosEmpresa = async (request: FastifyRequest) => {
     const e = request.ctx!.empresa!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.ts';
 
-/** Issue 2 §3: passwords are stored with argon2id (OWASP parameters: m=19456 KiB, t=2, p=1). */
+/** passwords are stored with argon2id (OWASP parameters: m=19456 KiB, t=2, p=1). */
 describe('password hashing', () => {
   it('stores argon2id with the OWASP parameters and a random salt', async () => {
     const a = await hashPassword('Demo1234');

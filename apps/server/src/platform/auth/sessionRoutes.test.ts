@@ -62,7 +62,7 @@ describe('registro/login', () => {
     );
   });
 
-  // Issue 10: the lock is temporary (it used to last until an administrator unlocked it); the unlock stays.
+  // the lock is temporary (it used to last until an administrator unlocked it); the unlock stays.
   it(`locks the account for a while after ${LOCK_AFTER_FAILURES} failures; an administrator can unlock it sooner`, async () => {
     for (let i = 0; i < LOCK_AFTER_FAILURES; i++) {
       clock += (backoffSeconds(i, ACCOUNT_FREE_FAILURES) + 1) * 1000;
@@ -227,7 +227,7 @@ describe('CSRF and Fetch-Metadata', () => {
       cookies,
     });
 
-  // Issue 10: an equal cookie/header pair is no longer enough: the token must be the one bound to the browser id.
+  // an equal cookie/header pair is no longer enough: the token must be the one bound to the browser id.
   it('refuses a non-GET request without the X-XSRF-TOKEN header matching the cookie bound to the browser', async () => {
     for (const res of [
       await post({}),
@@ -283,7 +283,7 @@ describe('throttling', () => {
     expect(message).toBe(TOO_MANY);
   });
 
-  // Issue 10: growing delays instead of a fixed 10 per 15 minutes; the address claimed in X-Forwarded-For is ignored.
+  // growing delays instead of a fixed 10 per 15 minutes; the address claimed in X-Forwarded-For is ignored.
   it('slows down repeated attempts on one account name from many addresses with growing delays', async () => {
     clock += 3_600_000;
     const statuses: number[] = [];

@@ -21,7 +21,7 @@ import { pasarPgliteAPostgres } from './pasoAPostgres.ts';
 import { sumaDeFichero, sumaDeFicheroSync, sumaEnCurso } from './suma.ts';
 
 /**
- * Backups (issue 22). A copy is one file `faro-AAAAMMDD-HHMMSS.<pglite.tar.gz|pgdata.tar.gz|pgdump>` and its
+ * Backups. A copy is one file `faro-AAAAMMDD-HHMMSS.<pglite.tar.gz|pgdata.tar.gz|pgdump>` and its
  * checksum beside it (`<file>.sha256`, the sha256sum format, so `sha256sum -c` checks it too).
  *
  * - Embedded PGlite: `dumpDataDir` of the open database, gzip-compressed. PGlite runs one statement at a time, so
@@ -155,7 +155,7 @@ export async function restaurarCopia(
       }
       return { ms: performance.now() - t0 };
     }
-    // Loaded here (issue 22): importing PGlite costs every start ~70 ms, and main.ts imports this file.
+    // Loaded here: importing PGlite costs every start ~70 ms, and main.ts imports this file.
     const [{ PGlite }, { pg_trgm }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),

@@ -3,7 +3,7 @@ import { zipSync } from 'fflate';
 import type { Database } from '../db/database.ts';
 
 /**
- * "Leave with your data" (issue 22): every table that holds the company's rows (those with an `empresa_id`), plus
+ * "Leave with your data": every table that holds the company's rows (those with an `empresa_id`), plus
  * the company's own row, as JSON and CSV in one zip. Secrets never leave: password/PIN/OTP/token hashes, the
  * certificate and its key, SMTP/SMS keys (their columns are dropped, the rest of the row stays).
  */

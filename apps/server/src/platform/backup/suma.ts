@@ -1,5 +1,5 @@
 /**
- * sha256 of a copy, taken as its bytes stream by (issue 22: never the whole copy in memory). The `.sha256` beside a
+ * sha256 of a copy, taken as its bytes stream by (never the whole copy in memory). The `.sha256` beside a
  * copy is the sha256sum format, so `sha256sum -c` checks it too.
  */
 import { createHash } from 'node:crypto';

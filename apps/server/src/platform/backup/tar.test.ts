@@ -22,7 +22,7 @@ import { sumaDeFichero, sumaDeFicheroSync, sumaEnCurso } from './suma.ts';
 import { readTarStream, TAR_CHUNK, TarWriter } from './tar.ts';
 
 /**
- * The copies' tar, streamed both ways (issue 22): an entry many chunks long round-trips through gzip with memory
+ * The copies' tar, streamed both ways: an entry many chunks long round-trips through gzip with memory
  * bounded by a few chunks, whatever its size; a file that shrank while copied is padded; a cut archive is refused;
  * the format stays plain ustar (the system's tar reads ours, ours reads the system's).
  */

@@ -10,7 +10,7 @@ import { postgresUnavailable } from '../db/embeddedPostgres.ts';
 import { isAlive, readPid, stopPostmasterByPid } from '../db/postgresProcess.ts';
 
 /**
- * The data folder's postmaster killed (kill -9) under the running app (ADR 0003, issue 22), in one process and under
+ * The data folder's postmaster killed (kill -9) under the running app (ADR 0003), in one process and under
  * the FARO_PROCESOS supervisor: the owner starts it again on the same folder, the requests meanwhile get the Spanish
  * 503 (never a 500, never a hang), and within seconds the app answers again with what it had acknowledged.
  * Run by the server-pglite project (the data folder's engine is chosen by the app, not by the test project).

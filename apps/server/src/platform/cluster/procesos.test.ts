@@ -15,7 +15,7 @@ import { createJobRunner } from '../jobs/runner.ts';
 import { numeroProcesos, SIN_POSTGRES } from './procesos.ts';
 
 /**
- * Several server processes on one database (issue 22). First two apps built on the SAME database in this process
+ * Several server processes on one database. First two apps built on the SAME database in this process
  * (each with its own throttles, hooks and runner, as two processes have): whatever one counts or changes, the other
  * sees at once. Then the real thing: `FARO_PROCESOS=2` spawns a supervisor and two workers on one PostgreSQL
  * database (server-postgres), or is refused in Spanish on a PGlite folder (server-pglite).

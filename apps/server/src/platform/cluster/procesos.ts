@@ -1,5 +1,5 @@
 /**
- * Several server processes on one PostgreSQL (`FARO_PROCESOS=N`, issue 22). The first process becomes a supervisor
+ * Several server processes on one PostgreSQL (`FARO_PROCESOS=N`). The first process becomes a supervisor
  * (node:cluster): it migrates, keeps the token secret and seeds the demo once, then starts N workers that share
  * the port (the cluster hands out connections round-robin) and restarts one that dies. Every state that matters
  * lives in the database: sessions, sign-in throttles and locks (`limites_acceso`, `personas`), idempotency keys,

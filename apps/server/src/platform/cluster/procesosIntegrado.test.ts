@@ -12,7 +12,7 @@ import { postgresUnavailable } from '../db/embeddedPostgres.ts';
 import { isAlive, readPid, stopPostmasterByPid } from '../db/postgresProcess.ts';
 
 /**
- * `FARO_PROCESOS=2` on a data folder's own PostgreSQL (ADR 0003, issue 22), as `npm start` runs it without
+ * `FARO_PROCESOS=2` on a data folder's own PostgreSQL (ADR 0003), as `npm start` runs it without
  * DATABASE_URL: the supervisor starts the folder's postmaster once and hands its loopback URL to two workers. A
  * sign-in lock and a sign-in back-off set through one worker hold on the other, a session revoked through one is
  * refused by the other (both had its context cached), a killed worker is replaced while the postmaster stays, a copy

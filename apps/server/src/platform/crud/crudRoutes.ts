@@ -12,7 +12,7 @@ import { registerLookupRoute } from './lookupRoute.ts';
 export type RepositoryFactory = (scope: Scope) => EntityRepository;
 
 /**
- * A schema built on its first use (issue 22): building every entity's save schema at start cost ~0.1 s. z.lazy
+ * A schema built on its first use: building every entity's save schema at start cost ~0.1 s. z.lazy
  * parses, fails and documents (OpenAPI) exactly as the schema it wraps, which is built once.
  */
 export function lazySchema(build: () => z.ZodType): z.ZodType {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 
 /**
- * Issue 11.1: reference lists are lookups. The DEMO 'Comercial' profile (empleado) manages neither the payment
+ * reference lists are lookups. The DEMO 'Comercial' profile (empleado) manages neither the payment
  * methods, the VAT types nor the sales reps (their /list answers 403) but sees suppliers, products and customers,
  * whose screens show them: their /lookup answers with the lookup's columns only.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
- * Save bodies (issue 10): a save without a body, or a PUT that names none of the record's fields, is a 400 and
+ * Save bodies: a save without a body, or a PUT that names none of the record's fields, is a 400 and
  * changes nothing (a PUT without a body used to null the whole company configuration); amounts beyond their column
  * are a Spanish 400 (they were a 500); zod's English defaults never reach an answer.
  */

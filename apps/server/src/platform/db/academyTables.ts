@@ -1,4 +1,4 @@
-// Tables of the academy (issue 17). Re-exported by schema.ts so drizzle-kit sees them.
+// Tables of the academy. Re-exported by schema.ts so drizzle-kit sees them.
 import { ENTITIES, type EntityDef } from '@faro/domain';
 import { sql } from 'drizzle-orm';
 import {

@@ -13,7 +13,7 @@ import {
 import { empresas } from './platformTables.ts';
 
 /**
- * Platform-level tables of issue 19 (platform administration, advisory firms, contracting). Reached only from
+ * Platform-level tables (platform administration, advisory firms, contracting). Reached only from
  * `platform/admin/` (modules never import them). Tables carrying `empresa_id` lead with it in every key (schema rules).
  * Drizzle properties are the API's PascalCase names (CODE_STYLE).
  */

@@ -8,7 +8,7 @@ export const REFERENCE_TABLES = new Set([
   'personas', // joined with miembros in the request context and member lists
   'sesiones', // person-keyed (its empresa_id is only where the session points); joined in the request context
   'versiones',
-  'versiones_persona', // person-keyed versions of the request-context cache, read with sesiones (issue 22)
+  'versiones_persona', // person-keyed versions of the request-context cache, read with sesiones
   'videos',
   'videos_categorias',
   'avisos_plataforma',

@@ -8,7 +8,7 @@
 export const BASE_NO_DISPONIBLE =
   'La base de datos no está disponible en este momento (se está recuperando). Vuelve a intentarlo en unos segundos';
 
-// ENOENT: the unix socket's file is gone (the postmaster stopped; the app connects over the socket, issue 22).
+// ENOENT: the unix socket's file is gone (the postmaster stopped; the app connects over the socket).
 const CODIGOS_RED = new Set(['ENOENT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTCONN', 'EHOSTUNREACH']);
 /** admin_shutdown, crash_shutdown, cannot_connect_now (starting up, in recovery, shutting down). */
 const ESTADOS = new Set(['57P01', '57P02', '57P03']);

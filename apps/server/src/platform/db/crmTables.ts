@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { empresas } from './platformTables.ts';
 
-// Tables of CRM, agenda, notifications, marketing and the document manager (issue 16). Properties are the API names
+// Tables of CRM, agenda, notifications, marketing and the document manager. Properties are the API names
 // (CODE_STYLE: a row is its JSON); every table leads with empresa_id.
 
 const empresaId = () =>

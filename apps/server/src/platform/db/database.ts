@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-// Start time (issue 22): PGlite (its WASM), its drizzle driver and both migrators are imported when used, so that a
+// Start time: PGlite (its WASM), its drizzle driver and both migrators are imported when used, so that a
 // restart on PostgreSQL does not load them (and PGlite's restart does not load the migrators).
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -21,7 +21,7 @@ import { prepararSentencias } from './sentenciasPreparadas.ts';
 /**
  * The one database type modules see (both drivers are PostgreSQL underneath). No relational schema is given to
  * drizzle: nothing uses `db.query.*`, and with the ~300 tables drizzle rebuilt its relational map in every
- * transaction's constructor (issue 22: ~3 % of the issuing's CPU) and at start.
+ * transaction's constructor (~3 % of the issuing's CPU) and at start.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 

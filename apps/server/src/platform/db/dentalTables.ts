@@ -1,4 +1,4 @@
-// Tables of the dental practices (issue 19, account type odontologia; our reading in docs/odontologia.md): chairs
+// Tables of the dental practices (account type odontologia; our reading in docs/odontologia.md): chairs
 // (a simple entity), the clinical file of a patient (a `clientes` row), consents, odontogram marks, treatment plans
 // (each one a quote of the sales engine) and appointments per dentist (`empleados`) and chair. Re-exported by
 // schema.ts and platform/tenancy/tables.ts; `tableRegistry.ts` adds `dentalEntityTables` to the generic engine.

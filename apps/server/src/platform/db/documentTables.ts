@@ -28,7 +28,7 @@ export interface LadoTablas {
 }
 
 /**
- * The document tables of one side (issue 12: one engine, two sides): a header table for every kind of the side
+ * The document tables of one side (one engine, two sides): a header table for every kind of the side
  * (keyed by `tipo`) and its lines, with the SAME column set and the same Drizzle properties on every side, so the
  * document engine (`modules/documentos`) works on either. Only the party's columns are named after it (id_cliente
  * / id_proveedor…); their properties are neutral (`idTercero`, `terceroNombre`…). The function is not generic on

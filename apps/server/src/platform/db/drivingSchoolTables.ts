@@ -1,4 +1,4 @@
-// Tables of the driving school (issue 18): the simple entities derived from their definitions, plus the practical
+// Tables of the driving school: the simple entities derived from their definitions, plus the practical
 // classes calendar and the students' class packs. Re-exported by schema.ts so drizzle-kit sees them;
 // `tableRegistry.ts` adds `drivingSchoolEntityTables` to the generic engine.
 import { ENTITIES, NUMERIC_PRECISION } from '@faro/domain';

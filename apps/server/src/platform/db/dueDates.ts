@@ -29,7 +29,7 @@ export interface LadoTablasPago {
 }
 
 /**
- * The payment tables of one side of the document engine (issue 12): the payments of its invoices (full or
+ * The payment tables of one side of the document engine: the payments of its invoices (full or
  * partial, from / into a treasury account, by concept; each insert or delete recomputes the invoice's
  * EstadoCobro / EstadoPago) and their due dates (one row per instalment, computed from the payment method when the
  * invoice is issued / registered; `Liquidado` is how much of the instalment the payments settle, in date order).

@@ -247,7 +247,7 @@ const urlFor = (s: Settings, database = DATABASE) =>
   `postgres://${SUPERUSER}:${encodeURIComponent(s.password)}@127.0.0.1:${s.port}/${database}`;
 
 /**
- * The app's URL: the server's unix socket in its data directory when it has one (issue 22: a round trip over the
+ * The app's URL: the server's unix socket in its data directory when it has one (a round trip over the
  * socket is cheaper than over TCP loopback, ~25 % of a sequential issue's wall time), else TCP loopback. libpq and
  * node-postgres read a percent-encoded path as the host.
  */
@@ -566,7 +566,7 @@ async function stopServer(pgdata: string, binDir: string, runAs: RunAs, child: C
 
 /**
  * Waits until the postmaster we spawned says "ready" in its postmaster.pid (the line PostgreSQL writes when it
- * accepts connections): a file read every 10 ms instead of a password login every 50 ms (issue 22), and no
+ * accepts connections): a file read every 10 ms instead of a password login every 50 ms, and no
  * password needed (a template copy still has the template's).
  */
 async function waitUntilReady(child: ChildProcess, pidFile: string, logFile: string): Promise<void> {

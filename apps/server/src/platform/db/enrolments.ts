@@ -2,7 +2,7 @@ import { bigint, boolean, foreignKey, index, pgTable, primaryKey, text, uniqueIn
 import { empresas, miembros } from './platformTables.ts';
 
 /**
- * Student enrolments (issues 2–3, minimal): what the session needs — a student's enrolments for the top bar's
+ * Student enrolments (minimal): what the session needs — a student's enrolments for the top bar's
  * selector and the no-enrolment rule. The student is a person who is a member of the company (FK to miembros).
  */
 export const matriculas = pgTable(

@@ -4,7 +4,7 @@ import { esConexionPerdida } from './conexionPerdida.ts';
 import { openDatabase } from './database.ts';
 
 /**
- * A PostgreSQL that hangs without dying (issue 22: a stopped postmaster still accepts connections into the kernel's
+ * A PostgreSQL that hangs without dying (a stopped postmaster still accepts connections into the kernel's
  * backlog and never answers): a server that accepts and stays silent stands in for it. The pool gives up after
  * FARO_PG_ESPERA_MS and the error is the "database unavailable" kind, which the API answers with its Spanish 503.
  */

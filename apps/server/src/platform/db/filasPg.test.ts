@@ -23,7 +23,7 @@ const igualesDelTodo = (a: Record<string, unknown>[], b: Record<string, unknown>
   });
 };
 
-describe('row objects of node-postgres (issue 22: faster, the same rows)', () => {
+describe('row objects of node-postgres (faster, the same rows)', () => {
   it('builds the same rows as node-postgres: keys, order, values, nulls, types, prototype', () => {
     const campos = [
       { name: 'id', dataTypeID: 20 },

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * Faster row objects for node-postgres (issue 22). For every row description node-postgres builds a null-prototype
+ * Faster row objects for node-postgres. For every row description node-postgres builds a null-prototype
  * object with one key per column and spreads it, then spreads that again for every row before assigning each column:
  * with the 40–70 columns of a document or a party those objects fall into dictionary mode, and under the issuing
  * load `addFields` + `parseRow` were ~10 % of the server's CPU samples (profile of 16 HTTP clients, warm). Here a row

@@ -42,7 +42,7 @@ import { entityTable } from './entityTable.ts';
 import { empresas } from './platformTables.ts';
 
 /**
- * Tables of the master data (issue 4). Text search (ILIKE '%x%' on names, codes and NIFs) runs on trigram GIN
+ * Tables of the master data. Text search (ILIKE '%x%' on names, codes and NIFs) runs on trigram GIN
  * indexes (`pg_trgm`, created by migration 0002) on PostgreSQL and PGlite alike. They are the one kind of index
  * that does not lead with empresa_id: a (empresa_id, col gin_trgm_ops) GIN index (btree_gin) measured 25 times
  * slower and the planner then preferred a sequential scan; the company filter is applied on the few matching rows.

@@ -7,7 +7,7 @@ interface Consultable {
 }
 
 /**
- * True when the database already has the newest migration of the folder (issue 22: a restart skips the migrator,
+ * True when the database already has the newest migration of the folder (a restart skips the migrator,
  * which reads and hashes every SQL file and runs its DDL checks). One read of the journal and one query: drizzle
  * applies every migration newer than the last `created_at` it recorded, so the database is up to date when that is
  * at least the journal's last `when`. Any doubt (no table yet, unreadable journal) answers false: the migrator runs.

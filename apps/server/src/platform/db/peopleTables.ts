@@ -3,7 +3,7 @@ import { bigint, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex 
 import { empresas, personas } from './platformTables.ts';
 
 /**
- * People and the inspection-ready time clock (issue 20). The entries themselves are `fichajes` (platformTables.ts,
+ * People and the inspection-ready time clock. The entries themselves are `fichajes` (platformTables.ts,
  * hash-chained per person); here: corrections (never edits), the worker's acceptance of a monthly sheet and the
  * inspector's read-only, time-limited links with every access audited.
  */

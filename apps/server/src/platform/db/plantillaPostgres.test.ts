@@ -16,7 +16,7 @@ import {
 } from './postmasterPronto.ts';
 
 /**
- * Issue 22: a new embedded-PostgreSQL folder starts as a copy of the migrated template `npm start` builds (no
+ * a new embedded-PostgreSQL folder starts as a copy of the migrated template `npm start` builds (no
  * initdb, no migrations), with its own port and password (the template's is refused once the copy has started),
  * owned by the user PostgreSQL runs as; a restart spawns the postmaster early (inicio.ts) and the open takes it.
  */

@@ -48,7 +48,7 @@ export const empresas = pgTable(
     recursosRestringidos: jsonb('recursos_restringidos').$type<string[]>().notNull().default([]),
     denegados: jsonb('denegados').$type<string[]>().notNull().default([]),
     logo: text('logo'),
-    // Company data of the `empresa` screen (issue 4); nullable, filled by the company itself.
+    // Company data of the `empresa` screen; nullable, filled by the company itself.
     nombreComercial: text('nombre_comercial'),
     registroMercantil: text('registro_mercantil'),
     direccion: text('direccion'),
@@ -234,7 +234,7 @@ export const fichajes = pgTable(
     longitud: numeric('longitud', { precision: 9, scale: 6 }),
     origen: text('origen').notNull().default('w'),
     corrigeId: bigint('corrige_id', { mode: 'number' }),
-    // Issue 20 (modules/rrhh/cadena.ts): arrival time, where from, offline flag and client id, the hash chain.
+    // modules/rrhh/cadena.ts: arrival time, where from, offline flag and client id, the hash chain.
     registrado: ts('registrado').notNull().defaultNow(),
     ip: text('ip'),
     dispositivo: text('dispositivo'),

@@ -1,5 +1,5 @@
 /**
- * Start time (issue 22): a restart of an embedded-PostgreSQL folder spawns its postmaster first thing, before the
+ * Start time: a restart of an embedded-PostgreSQL folder spawns its postmaster first thing, before the
  * app's modules load (apps/server/src/inicio.ts, the production entry), so that PostgreSQL's ~0.1–0.2 s start runs
  * on the other core meanwhile; startEmbeddedPostgres then takes that child instead of spawning one. Only the plain
  * case: an existing, initialised folder marked "postgres", no postmaster running, no DATABASE_URL, one process.

@@ -12,7 +12,7 @@ import { isAlive, readPid, sleep, stopPostmasterByPid } from './postgresProcess.
 import { contadorFallos, esperaAntesDe } from './vigilanciaPostmaster.ts';
 
 /**
- * The watch on the embedded postmaster (ADR 0003, issue 22): a postmaster killed with SIGKILL while the app runs is
+ * The watch on the embedded postmaster (ADR 0003): a postmaster killed with SIGKILL while the app runs is
  * started again on the same folder, PostgreSQL's crash recovery replays the WAL and every acknowledged row is there;
  * the pool's broken connections are dropped and the next queries connect afresh; too many failures in a row make
  * the owner give up (the app then exits non-zero for its service manager).

@@ -2,7 +2,7 @@ import { tablaStockDocumento, tablasDocumento } from './documentTables.ts';
 import { proveedoresTable } from './masterTables.ts';
 
 /**
- * Purchase documents (issue 12, the purchases side of the document engine): supplier orders, delivery notes and
+ * Purchase documents (the purchases side of the document engine): supplier orders, delivery notes and
  * received invoices with their lines — the same columns as the sales tables (`documentTables.ts`), the supplier's
  * data copied onto the header (id_proveedor, proveedor_nombre…), a received invoice's registration number in
  * numero/num_serie and the supplier's own number and date in num_tercero/fecha_tercero.

@@ -4,7 +4,7 @@ import { empresas } from './platformTables.ts';
 import { documentosCompra } from './purchaseDocuments.ts';
 
 /**
- * Purchases (issue 13). `datos_compra`: a received invoice's or expense's own data, one row per purchase document
+ * Purchases. `datos_compra`: a received invoice's or expense's own data, one row per purchase document
  * (the engine's header `documentos_compra` holds what both sides share): the dates of the books, the kind of
  * operation (interior, intra-EU, reverse charge, import with its DUA), the buyer's VAT figures (non-deductible %,
  * self-assessed rate), the IRPF key (models 111 / 115), the totals typed from the supplier's paper and whether their

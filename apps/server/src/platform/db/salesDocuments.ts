@@ -2,7 +2,7 @@ import { tablasDocumento } from './documentTables.ts';
 import { clientesTable } from './masterTables.ts';
 
 /**
- * Sales documents (issue 5): quotes, orders, delivery notes and invoices in one header table keyed by `tipo`, with
+ * Sales documents: quotes, orders, delivery notes and invoices in one header table keyed by `tipo`, with
  * their lines — the sales side of the document tables (`documentTables.ts`, the same columns as purchases). The
  * customer's data is COPIED onto the header (an invoice keeps what it said). An issued invoice (a
  * factura/rectificativa/simplificada with a number) is immutable: migration 0006 installs triggers that refuse any

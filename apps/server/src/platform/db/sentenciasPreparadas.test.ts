@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { usarBaseDePruebas } from '../../../test/testApp.ts';
 import { nombradorDeSentencias } from './sentenciasPreparadas.ts';
 
-describe('naming repeated statements (server-side prepared statements, issue 22)', () => {
+describe('naming repeated statements (server-side prepared statements)', () => {
   it('names a data statement the second time its text is seen, always with the same name', () => {
     const nombrar = nombradorDeSentencias();
     const q = 'select id from clientes where empresa_id = $1 and id = $2';

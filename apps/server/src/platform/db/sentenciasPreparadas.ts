@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
 /**
- * Named (server-side prepared) statements for the statements a PostgreSQL pool runs again and again (issue 22).
+ * Named (server-side prepared) statements for the statements a PostgreSQL pool runs again and again.
  * Without a name node-postgres sends every query unnamed, so PostgreSQL parses and plans it each time; with one it
  * parses it once per connection and then only binds and executes (the issuing's dozen statements: PostgreSQL's
  * share of an issue). A statement gets its name the second time its text is seen (one-off texts stay unnamed),

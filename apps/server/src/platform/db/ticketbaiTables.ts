@@ -1,4 +1,4 @@
-// TicketBAI records and LROE (issue 21). Company tables of this area: empresa_id first in every key (platform/db/schemaRules.test.ts). Re-exported by
+// TicketBAI records and LROE. Company tables of this area: empresa_id first in every key (platform/db/schemaRules.test.ts). Re-exported by
 // schema.ts (drizzle-kit) and platform/tenancy/tables.ts (what modules may import).
 import {
   bigint,

@@ -22,7 +22,7 @@ import { documentosCompra } from './purchaseDocuments.ts';
 import { documentosVenta } from './salesDocuments.ts';
 
 /**
- * Treasury (issue 14). Properties are the API's names (CODE_STYLE: a row is its JSON). A movement is "arqueado"
+ * Treasury. Properties are the API's names (CODE_STYLE: a row is its JSON). A movement is "arqueado"
  * when a cash count of its account is dated on or after it, and "conciliado" when a bank statement line points at
  * it: both are computed, and both lock it.
  */

@@ -13,7 +13,7 @@ import {
 import { empresas } from './platformTables.ts';
 
 /**
- * VeriFactu (issue 6). Records are append-only: migration 0008 installs triggers that refuse any UPDATE or DELETE of
+ * VeriFactu. Records are append-only: migration 0008 installs triggers that refuse any UPDATE or DELETE of
  * `verifactu_registros`. What changes while a record travels to the AEAT lives apart, in `verifactu_cola`; the
  * chain head (one row per company and installation, locked FOR UPDATE while a record is generated) in
  * `verifactu_cadena`; the company's send state and sender lease in `verifactu_envio`.

@@ -1,5 +1,5 @@
 /**
- * The watch on the embedded postmaster (ADR 0003, issue 22). Its owner (the single process, or the FARO_PROCESOS
+ * The watch on the embedded postmaster (ADR 0003). Its owner (the single process, or the FARO_PROCESOS
  * supervisor) restarts it on the same folder when it ends unexpectedly (a crash, a kill -9): PostgreSQL's crash
  * recovery replays the WAL, so everything acknowledged is there again. Meanwhile the pool's connections fail and the
  * requests get a Spanish 503 (http/errors.ts). Failures are counted in a sliding window: after too many the owner

@@ -6,7 +6,7 @@ import type { RegisteredRoute } from './routeRegistry.ts';
 
 /**
  * Whatever arrives, the answer is never a 5xx nor a stack trace, never an English message, and never touches
- * another company's rows. The walk below covers every registered route by construction (issue 10).
+ * another company's rows. The walk below covers every registered route by construction.
  */
 let t: TestApp;
 let owner: Session;
@@ -305,7 +305,7 @@ async function pool<T>(items: T[], width: number, task: (item: T) => Promise<voi
   );
 }
 
-describe('every registered route with hostile input (issue 10)', () => {
+describe('every registered route with hostile input', () => {
   it('never answers a 5xx nor an English message, and leaves other companies untouched', async () => {
     const sentinels = ['DEMO2', 'AUTOESCUELA'];
     const before = await Promise.all(sentinels.map(companyChecksum));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
- * Idempotency-Key (issue 10): a key is matched against the company, the method, the concrete path and the body;
+ * Idempotency-Key: a key is matched against the company, the method, the concrete path and the body;
  * the same key with any other request is a 422 in Spanish and never replays another request's answer.
  */
 let t: TestApp;

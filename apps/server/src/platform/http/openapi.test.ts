@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Issue 2 §4: OpenAPI generated from the schemas and served at /api/docs. */
+/** OpenAPI generated from the schemas and served at /api/docs. */
 describe('OpenAPI at /api/docs', () => {
   it('serves the document generated from every route and its zod schemas', async () => {
     const res = await t.call('GET', '/api/docs/json');

@@ -113,7 +113,7 @@ async function giveBMasterData(): Promise<void> {
   }
 }
 
-/** Sales documents of B (issue 5): a quote, an order, a delivery note and a draft invoice, each with the sentinel. */
+/** Sales documents of B: a quote, an order, a delivery note and a draft invoice, each with the sentinel. */
 async function giveBSalesDocuments(
   post: (path: string, body: Record<string, unknown>) => Promise<{ Id: number }>,
   serieId: number,
@@ -150,7 +150,7 @@ async function giveBSalesDocuments(
   await giveBRecurrentes(post, clienteB.Id, serieId);
 }
 
-/** Purchase documents of B (issue 12, the engine's purchases side): an order, a delivery note, a draft invoice. */
+/** Purchase documents of B (the engine's purchases side): an order, a delivery note, a draft invoice. */
 async function giveBPurchaseDocuments(
   post: (path: string, body: Record<string, unknown>) => Promise<{ Id: number }>,
   productoId: number,
@@ -254,7 +254,7 @@ beforeAll(async () => {
     expect(mine, `B needs a row in ${base}`).toBeTruthy();
     bIds.set(base, mine.Id);
   }
-  // VeriFactu (issue 6): B's issued invoice has its registro de alta (carrying the sentinel as its description).
+  // VeriFactu: B's issued invoice has its registro de alta (carrying the sentinel as its description).
   const vf = (await b.request('GET', '/api/ventas/fventaverifactu/list')).body.Items[0];
   expect(vf, 'B needs a VeriFactu record').toBeTruthy();
   bIds.set('/api/ventas/fventaverifactu', vf.Id);

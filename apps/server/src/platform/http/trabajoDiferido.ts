@@ -1,5 +1,5 @@
 /**
- * Work a start can leave for later (issue 22): the demo's local AEAT and Diputación simulators make throwaway
+ * Work a start can leave for later: the demo's local AEAT and Diputación simulators make throwaway
  * certificates with openssl, synchronously, for about a second of a busy event loop. main.ts defers them until the
  * demo seed has finished, or a few seconds after listening, so the first answers do not wait for them; anything
  * else (tests building the app and listening) runs them at once, as before.

@@ -129,7 +129,7 @@ async function sendFile(
 
 /**
  * Serves the built web app: its files, and index.html for any other non-API path (client-side routes).
- * Start time (issue 22): one route and plain node:fs. @fastify/static took ~0.2 s to import, walked the folder with
+ * Start time: one route and plain node:fs. @fastify/static took ~0.2 s to import, walked the folder with
  * glob and added a route per file (two with HEAD) at every start; this looks a file up when it is asked for.
  */
 export async function installWebApp(app: FastifyInstance, webDist: string): Promise<void> {

@@ -24,7 +24,7 @@ export function createMailer(
   db: Db,
   options: { smtpUrl?: string; from: string; log: (message: string) => void },
 ): Mailer {
-  // nodemailer (~0.1 s to import) loads with the first mail that goes out by SMTP, not at start (issue 22).
+  // nodemailer (~0.1 s to import) loads with the first mail that goes out by SMTP, not at start.
   let transport: Promise<Transporter> | undefined;
   const smtpUrl = options.smtpUrl;
   const transporte = () => {

@@ -8,7 +8,7 @@ import { EMPRESA, plantilla, plantillasPorClave } from './plantilla.ts';
 import type { Scope } from './scope.ts';
 
 /**
- * Templates (issue 22): a statement's SQL text is built once, its values go by name, and the door's company still
+ * Templates: a statement's SQL text is built once, its values go by name, and the door's company still
  * fills every `de(alias)`. Two demo companies get a warehouse of the same code; each scope must see only its own.
  */
 let database: Database;

@@ -11,7 +11,7 @@ const ALIAS = /^[a-z_][a-z0-9_]*$/;
 const dialecto = new PgDialect();
 
 /**
- * A statement whose SQL text is built ONCE (issue 22): drizzle walks a statement's tree of fragments on every call
+ * A statement whose SQL text is built ONCE: drizzle walks a statement's tree of fragments on every call
  * (`is` checks, escaping, column names), ~0.1–0.3 ms of CPU per statement, several times per issue. A template is
  * written as any raw statement, with `p('name')` where a value goes; `Scope.consulta(template, values)` runs it with
  * the values. Values go as the driver takes them (text, numbers, arrays for `= any($n::bigint[])`): map a column's

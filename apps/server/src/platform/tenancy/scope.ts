@@ -224,7 +224,7 @@ function columnasDe(table: CompanyTable): [string, Column][] {
 const SELECCIONES = new WeakMap<CompanyTable, SQL>();
 
 /**
- * `select <every column> from <table> <alias>` as ONE raw fragment, built once per table and alias (issue 22: drizzle
+ * `select <every column> from <table> <alias>` as ONE raw fragment, built once per table and alias (drizzle
  * rebuilds a whole-row selection on every call, ~45 columns of `is` checks for a document header). Read the rows
  * with `filaDe`; the caller adds `where ${de(alias)} …`.
  */

@@ -6,7 +6,7 @@ const CitasAuesScreens = lazyNamed(() => import('../../features/autoescuela/Cita
 const ExamenesScreens = lazyNamed(() => import('../../features/autoescuela/ExamenesScreens.tsx'), 'ExamenesScreens');
 
 /**
- * Driving school (issue 18). Each screen a lazy chunk: clases (the practical classes calendar; an instructor's
+ * Driving school. Each screen a lazy chunk: clases (the practical classes calendar; an instructor's
  * agenda), and the 'Exámenes' menu (calexamenes with results, statistics and history; imprexamenes; tasasdgt with
  * the fee stock; citasaues with the AUES service, the CSV lists, the exam-quota plan and the settings). vehiculos,
  * examinadores, curpermisos… are entities on the generic screens.

@@ -8,7 +8,7 @@ const ContabilidadScreens = lazyNamed(
 
 /**
  * Accounting exports and reports (`contabilidad/lista`, `contabilidad/informes`) and document exports
- * (`exportaciones`), issue 15. Each screen a lazy chunk.
+ * (`exportaciones`). Each screen a lazy chunk.
  */
 export const CONTABILIDAD_SCREENS: AreaScreens = {
   contabilidad: ContabilidadScreens,

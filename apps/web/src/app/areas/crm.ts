@@ -5,7 +5,7 @@ const CrmScreens = lazyNamed(() => import('../../features/crm/CrmScreens.tsx'), 
 const CampanasScreens = lazyNamed(() => import('../../features/comunicaciones/CampanasScreens.tsx'), 'CampanasScreens');
 const GestordocPage = lazyNamed(() => import('../../features/gestordoc/GestordocPage.tsx'), 'GestordocPage');
 
-/** CRM, agenda, marketing, document manager (issue 16). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
+/** CRM, agenda, marketing, document manager. Each screen a lazy chunk (`lazyNamed` of the feature's file). */
 export const CRM_SCREENS: AreaScreens = {
   crmoportuni: CrmScreens,
   crmembudos: CrmScreens,

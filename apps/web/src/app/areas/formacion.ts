@@ -10,7 +10,7 @@ const PortalScreens = lazyNamed(() => import('../../features/formacion/PortalScr
 const OficinaScreens = lazyNamed(() => import('../../features/formacion/OficinaScreens.tsx'), 'OficinaScreens');
 
 /**
- * Academy, teacher area and student portal (issues 17 and 18). Each screen a lazy chunk (`lazyNamed` of the
+ * Academy, teacher area and student portal. Each screen a lazy chunk (`lazyNamed` of the
  * feature's file). The simple academy lists (aulas, opciones, cursos, tarifascurso, profesores, tutores,
  * autorizados, cursando, cargos) are entities on the generic screens.
  */

@@ -4,7 +4,7 @@ import type { AreaScreens } from './types.ts';
 const CalendarioFiscal = lazyNamed(() => import('../../features/impuestos/CalendarioFiscal.tsx'), 'CalendarioFiscal');
 const ModelosScreens = lazyNamed(() => import('../../features/impuestos/ModelosScreens.tsx'), 'ModelosScreens');
 
-/** Tax models (issue 15: modtributarios). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
+/** Tax models (modtributarios). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
 export const IMPUESTOS_SCREENS: AreaScreens = {
   modtributarios: ModelosScreens,
   calendariofiscal: CalendarioFiscal,

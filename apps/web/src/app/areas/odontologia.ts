@@ -6,7 +6,7 @@ const OdontologiaScreens = lazyNamed(
   'OdontologiaScreens',
 );
 
-/** Dental practices (issue 19): patients, odontogram, plans, appointments, treatments (one lazy chunk). */
+/** Dental practices: patients, odontogram, plans, appointments, treatments (one lazy chunk). */
 export const ODONTOLOGIA_SCREENS: AreaScreens = {
   pacientes: OdontologiaScreens,
   odontograma: OdontologiaScreens,

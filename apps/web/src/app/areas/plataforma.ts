@@ -16,7 +16,7 @@ export const ContratacionScreens = lazyNamed(
   'ContratacionScreens',
 );
 
-/** Platform administration, advisory firms, contracting (issue 19). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
+/** Platform administration, advisory firms, contracting. Each screen a lazy chunk (`lazyNamed` of the feature's file). */
 export const PLATAFORMA_SCREENS: AreaScreens = {
   admempresas: AdminScreens,
   admexcep: AdminScreens,

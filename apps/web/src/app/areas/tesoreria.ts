@@ -3,7 +3,7 @@ import type { AreaScreens } from './types.ts';
 
 const TesoreriaScreens = lazyNamed(() => import('../../features/tesoreria/TesoreriaScreens.tsx'), 'TesoreriaScreens');
 
-/** Treasury (issue 14): movements with the accounts' balances and bank statements, batches, cash counts. */
+/** Treasury: movements with the accounts' balances and bank statements, batches, cash counts. */
 export const TESORERIA_SCREENS: AreaScreens = {
   movstesoreria: TesoreriaScreens,
   remesas: TesoreriaScreens,

@@ -3,7 +3,7 @@ import type { AreaScreens } from './types.ts';
 
 const TicketBaiScreens = lazyNamed(() => import('../../features/ticketbai/TicketBaiScreens.tsx'), 'TicketBaiScreens');
 
-/** TicketBAI and LROE (issue 21: lroefactemitidas, lroefactrecibidas). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
+/** TicketBAI and LROE (lroefactemitidas, lroefactrecibidas). Each screen a lazy chunk (`lazyNamed` of the feature's file). */
 export const TICKETBAI_SCREENS: AreaScreens = {
   lroefactemitidas: TicketBaiScreens,
   lroefactrecibidas: TicketBaiScreens,

@@ -1,7 +1,7 @@
 import { CobrosScreens, RecurrentesScreens, VentasScreens, VerifactuScreens } from '../lazyScreens.ts';
 import type { AreaScreens } from './types.ts';
 
-/** Sales documents, VeriFactu, recurring invoices and collections (issues 5 and 6). */
+/** Sales documents, VeriFactu, recurring invoices and collections. */
 export const VENTAS_SCREENS: AreaScreens = {
   pventa: VentasScreens,
   dventa: VentasScreens,

@@ -4,7 +4,7 @@ import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { AgendaPage } from './AgendaPage.tsx';
 
-describe('Mi Agenda with a teacher’s classes (issue 16)', () => {
+describe('Mi Agenda with a teacher’s classes', () => {
   it('shows the academy and driving-school classes as read-only events that open their own screen', async () => {
     writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
     setCookie('XSRF-TOKEN', 'x');

@@ -31,7 +31,7 @@ const puesto = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-describe('AUES appointments and the exam-quota plan (issue 18)', () => {
+describe('AUES appointments and the exam-quota plan', () => {
   it('shows the ranking: proposed students first, the others with what they lack; slots go to the API', async () => {
     const net = setup(['cupo'], {
       'GET formacion/citasaues/cupo': (_i, url) =>

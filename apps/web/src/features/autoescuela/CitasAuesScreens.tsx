@@ -48,7 +48,7 @@ interface Importacion {
 }
 
 /**
- * citasaues (issue 18): the appointments on the generic screens plus the AUES service (send, consult, cancel), the
+ * citasaues: the appointments on the generic screens plus the AUES service (send, consult, cancel), the
  * CSV list out and in (the channel that always works), the exam-quota plan and the service's settings.
  */
 export function CitasAuesScreens({ segments }: { action: string; segments: string[]; route: RouteDef }) {

@@ -55,7 +55,7 @@ const fecha = (iso: string | null) => (iso ? iso.slice(0, 10).split('-').reverse
 const cantidad = (q: string) => formatDecimal(q);
 
 /**
- * Lots of a product traced by lot (issue 13): stock per lot and warehouse, first expiry first, and each lot's
+ * Lots of a product traced by lot: stock per lot and warehouse, first expiry first, and each lot's
  * history — the receipt it came from and the documents it went out with. Under the product's form; shown only
  * when the product has lots.
  */

@@ -13,7 +13,7 @@ const InformesScreen = lazy(() =>
 );
 
 /**
- * Issue 15 screens: `contabilidad` (the ContaPlus / Sage export of a period, and the reports under
+ * Screens: `contabilidad` (the ContaPlus / Sage export of a period, and the reports under
  * `/contabilidad/informes`: the spec's office menu has no reports route) and `exportaciones` (document and
  * master-data exports).
  */

@@ -57,7 +57,7 @@ function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
   });
 }
 
-describe('CRM screens (issue 16)', () => {
+describe('CRM screens', () => {
   it('moves an opportunity with the keyboard through "Mover a…" (saved at once)', async () => {
     const net = setup();
     renderUi(<OportunidadesPage />, { session: fakeSession(), path: '/crmoportuni/lista' });

@@ -93,7 +93,7 @@ export interface DocumentoVenta {
   IdAlmacen?: number | null;
   /** Due dates of an invoice (from its payment method). */
   Vencimientos?: Vencimiento[];
-  /** A received invoice or expense: the supplier's own number and date and the purchase data (issue 13). */
+  /** A received invoice or expense: the supplier's own number and date and the purchase data. */
   NumFacturaProveedor?: string | null;
   FechaFacturaProveedor?: string | null;
   FechaContable?: string | null;

@@ -30,7 +30,7 @@ const sesion = {
   Aula: 'Aula 1',
 };
 
-describe('academy timetable (issue 17)', () => {
+describe('academy timetable', () => {
   it('draws the week as a grid with each session in its day and hours', async () => {
     setup(<HorarioScreens action="horario" segments={['lista']} route={route} />, {
       'GET formacion/horario/semana': () =>

@@ -4,7 +4,7 @@ import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi } from '../../test/render.tsx';
 import { HomePage } from './HomePage.tsx';
 
-/** Issue 3 §7: the home page of each role says who I am, company, centre, time-clock state and has shortcuts. */
+/** the home page of each role says who I am, company, centre, time-clock state and has shortcuts. */
 describe('home page', () => {
   it('office user: who, company, centre, time-clock state and shortcuts from the menu', () => {
     renderUi(<HomePage />, {

@@ -7,7 +7,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { apiBase } from '../../ui/entityPaths.ts';
 
-/** The entities that import from CSV or XLSX (issue 4). */
+/** The entities that import from CSV or XLSX. */
 export const IMPORTABLE = new Set(['clientes', 'proveedores', 'productos']);
 
 /** `POST {resource}/importar`: the file's columns, a sample and the server's suggested mapping. */

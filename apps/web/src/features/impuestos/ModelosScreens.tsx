@@ -54,7 +54,7 @@ const ComprobacionesAnuales = lazy(() =>
 );
 
 /**
- * modtributarios (issue 15): pick a model, year and period → the form's boxes as the official form lays them out,
+ * modtributarios: pick a model, year and period → the form's boxes as the official form lays them out,
  * each amount a button that opens the invoices and lines behind it; the warnings first; the AEAT file, the PDF,
  * the draft with the boxes the books do not hold (payroll, regularisations), «Marcar como presentado» (date and
  * CSV) and the list of saved returns.

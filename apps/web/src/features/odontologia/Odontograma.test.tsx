@@ -37,7 +37,7 @@ function setup() {
   return net;
 }
 
-describe('odontogram screen (issue 19)', () => {
+describe('odontogram screen', () => {
   it('names every FDI tooth with what it has and moves between teeth by keyboard', async () => {
     setup();
     const t16 = await screen.findByRole('button', { name: 'Pieza 16: 1 planificado' });

@@ -42,7 +42,7 @@ import {
 type Props = { action: string; segments: string[]; route: RouteDef };
 
 /**
- * The dental practice's screens (issue 19, docs/odontologia.md): pacientes (search → the patient's file: clinical
+ * The dental practice's screens (docs/odontologia.md): pacientes (search → the patient's file: clinical
  * history, consents, odontogram, plans), odontograma (search → the odontogram), planestrat (plans: new, accept,
  * carry out), citas (a day of the agenda per dentist and chair, with the booking form) and tratamientos.
  */

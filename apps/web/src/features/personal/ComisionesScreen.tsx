@@ -28,7 +28,7 @@ interface FilaComision {
 
 const euros = (n: number) => formatAmount(n);
 
-/** /comisiones/lista: the sales reps' commissions of a period from the issued invoices (issue 20). */
+/** /comisiones/lista: the sales reps' commissions of a period from the issued invoices. */
 export function ComisionesScreen() {
   usePageTitle('Comisiones');
   const { info } = useReady();

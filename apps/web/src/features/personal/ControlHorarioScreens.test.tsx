@@ -84,7 +84,7 @@ function setup(path: string) {
   return net;
 }
 
-describe('control horario (issue 20)', () => {
+describe('control horario', () => {
   it('shows an employee’s month against the plan: minutes as HHh:MMm, a missing exit, an absence, offline entries', async () => {
     setup('/controlhorario/lista');
     const table = await screen.findByTestId('dias-mes');

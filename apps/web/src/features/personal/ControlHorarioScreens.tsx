@@ -40,7 +40,7 @@ import { AccionesCorreccion, TablaTarjeta } from './TablaTarjeta.tsx';
 const TABS = ['mes', 'correcciones', 'informe', 'verificacion', 'inspeccion', 'quiosco'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /controlhorario/lista: the managers' time clock (issue 20). The tab and the filters live in the URL. */
+/** /controlhorario/lista: the managers' time clock. The tab and the filters live in the URL. */
 export function ControlHorarioScreens() {
   usePageTitle('Control horario');
   const [params, setParams] = useSearchParams();

@@ -8,7 +8,7 @@ import { ContratacionScreens } from './contratacion/ContratacionScreens.tsx';
 
 const route = { title: 'Empresas', area: 'asesoria', guard: 'asesoria' } as never;
 
-describe('platform screens (issue 19)', () => {
+describe('platform screens', () => {
   it('signs a contract: the wrong code is shown on its field, the right one shows the SHA-256', async () => {
     setCookie('XSRF-TOKEN', 'x');
     let intentos = 0;

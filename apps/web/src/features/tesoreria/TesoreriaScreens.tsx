@@ -3,7 +3,7 @@ import { ArqueosScreen } from './ArqueosScreen.tsx';
 import { MovimientosScreen } from './MovimientosScreen.tsx';
 import { RemesasScreen } from './RemesasScreen.tsx';
 
-/** Treasury screens (issue 14): movstesoreria (home, movements, statements), remesas, arqueos. */
+/** Treasury screens: movstesoreria (home, movements, statements), remesas, arqueos. */
 export function TesoreriaScreens({ action, segments, route }: { action: string; segments: string[]; route: RouteDef }) {
   if (action === 'remesas') return <RemesasScreen title={route.title} />;
   if (action === 'arqueos') return <ArqueosScreen title={route.title} />;

@@ -5,7 +5,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { askList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 
-/** Shapes of the treasury API (issue 14) and the hooks the treasury screens share. */
+/** Shapes of the treasury API and the hooks the treasury screens share. */
 export interface Cuenta {
   Id: number;
   Codigo: string;

@@ -6,7 +6,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { type ClockRecord, formatWorked, workedTodayMs } from './workedToday.ts';
 
-/** 'Terminar' asks first (issue 11.7): the hours worked today, then the exit. */
+/** 'Terminar' asks first: the hours worked today, then the exit. */
 export function EndWorkdayModal({ onConfirm, onClose }: { onConfirm: () => Promise<void>; onClose: () => void }) {
   const { info } = useReady();
   const [busy, setBusy] = useState(false);

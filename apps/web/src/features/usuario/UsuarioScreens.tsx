@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { lazyNamed } from '../../ui/lazyNamed.ts';
 import { TimeClockPage } from './TimeClockPage.tsx';
 
-// Issue 16: the agenda and the notifications are their features' lazy chunks.
+// the agenda and the notifications are their features' lazy chunks.
 const AgendaPage = lazyNamed(() => import('../agenda/AgendaPage.tsx'), 'AgendaPage');
 const NotificacionesPage = lazyNamed(() => import('../notificaciones/NotificacionesPage.tsx'), 'NotificacionesPage');
 

@@ -55,7 +55,7 @@ export function errorMessage(status: number, body: unknown): string | null {
     const m = (body as { Mensaje: unknown }).Mensaje;
     if (typeof m === 'string' && m) return m;
   }
-  // A server error recorded for the administrators carries its reference (issue 10): the user can quote it.
+  // A server error recorded for the administrators carries its reference: the user can quote it.
   const ref = body && typeof body === 'object' ? (body as { Referencia?: unknown }).Referencia : undefined;
   if (status >= 500 && typeof ref === 'string' && /^[A-Z0-9]{4,16}$/.test(ref)) {
     return `${MSG.internal} (referencia ${ref})`;

@@ -1,5 +1,5 @@
 /**
- * Faro's AUES protocol (issue 18). The DGT's AUES web service is not publicly documented, so Faro speaks this small
+ * Faro's AUES protocol. The DGT's AUES web service is not publicly documented, so Faro speaks this small
  * JSON-over-HTTPS protocol to the address the school configures (a gateway to AUES, or the local simulator in
  * tests); the CSV import/export of appointment lists is the channel that always works.
  *

@@ -36,7 +36,7 @@ import { ficheroDe } from './resumenesAnuales.ts';
 import { borrador, calcular, type Presentado, periodoDePath, trazaPaginada } from './servicio.ts';
 
 /**
- * `/api/impuestos/modtributarios/*` (issue 15): a model's boxes for a period computed from the books, the rows
+ * `/api/impuestos/modtributarios/*`: a model's boxes for a period computed from the books, the rows
  * behind a box, the AEAT file (ISO-8859-1), a PDF of the boxes, and the returns saved (borrador → presentada with
  * date and CSV; a presented return is locked, a change is a complementaria or sustitutiva).
  */

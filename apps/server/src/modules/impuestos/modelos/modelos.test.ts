@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 
 /**
- * Tax models from the books (issue 15): the last quarter of 2024 (fixed dates, before the demo data: the test templates' year up to January 2026) with
+ * Tax models from the books: the last quarter of 2024 (fixed dates, before the demo data: the test templates' year up to January 2026) with
  * an issued invoice at 21 % and 10 % with IRPF, a received one at 21 %, a reverse-charge one with IRPF 111, and a
  * first quarter with a deductible purchase only (a negative 303 presented to compensate).
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 
-/** Partial conversions of line quantities over HTTP on both engines (issue 5). */
+/** Partial conversions of line quantities over HTTP on both engines. */
 let t: TestApp;
 let demo: Session;
 let cliente: number;

@@ -4,7 +4,7 @@ import { companyScope } from '../../../platform/tenancy/scope.ts';
 import { emitirFactura } from './emitir.ts';
 
 /**
- * Issue 22: issuing with VeriFactu on, everything at once — two series sharing the company's one chain, issued over
+ * issuing with VeriFactu on, everything at once — two series sharing the company's one chain, issued over
  * the real route, some transactions rolled back AFTER taking their number and chaining their record, and
  * cancellations (which take the chain head only) of invoices issued before — on PGlite and on PostgreSQL (real
  * parallel transactions). Afterwards: each series numbered 1..N (no gap, no duplicate), the chain 1..M with every

@@ -6,7 +6,7 @@ import { validarEnvioSoap } from '../../../../test/verifactu/xsd.ts';
 import { mensajeRegFactu } from '../../../verifactu/xml/mensaje.ts';
 
 /**
- * Exempt sales end to end, on both engines (issues 5–6 audit): the VAT type's exemption cause (tiposiva.Exencion)
+ * Exempt sales end to end, on both engines: the VAT type's exemption cause (tiposiva.Exencion)
  * and the customer's VAT regime reach the totals, the stored breakdown, the PDF legend and the VeriFactu record
  * (OperacionExenta, no CalificacionOperacion / TipoImpositivo / Cuota), which validates against the AEAT XSD.
  */

@@ -16,7 +16,7 @@ import { cargarConfiguracion, cargarEmpresa } from './configuracion.ts';
 import { datosAlta, fechaHoraHusoSql, prepararAlta, registrarAlta, ZONA_IANA } from './registros.ts';
 
 /**
- * Issue 22: the registro de alta written by the numbering statement itself (`ESCRITURA_ALTA`), on both engines. The
+ * the registro de alta written by the numbering statement itself (`ESCRITURA_ALTA`), on both engines. The
  * stored record must be the one the domain generates from the same invoice, previous record and instant; the
  * generation instant never goes back; the SQL clock format is the domain's across daylight-saving changes.
  */

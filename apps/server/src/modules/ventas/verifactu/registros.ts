@@ -247,7 +247,7 @@ function escriturasRegistro(p: Marcador, de: PredicadoEmpresa, fuente: SQL): SQL
       )`;
 }
 
-/** `insertar`'s statement, a template (issue 22: it runs on every issue of a VeriFactu company). */
+/** `insertar`'s statement, a template (it runs on every issue of a VeriFactu company). */
 const Q_INSERTAR = plantilla(
   (p, de) => sql`
       with ${escriturasRegistro(
@@ -432,7 +432,7 @@ export const fechaHoraHusoSql = (instante: SQL, zona: SQL) =>
     to_char((${instante} at time zone ${zona}) - (${instante} at time zone 'UTC'), 'HH24:MI')`;
 
 /**
- * The registro de alta written INSIDE the numbering statement (issue 22: under the series counter and the chain head
+ * The registro de alta written INSIDE the numbering statement (under the series counter and the chain head
  * only that statement and the commit remain). Node prepares everything before the number: the record as a json
  * template (validated, with a stand-in number), the hash input cut around the three values the database supplies
  * (`partesHuellaAlta`: the number, the previous huella, the generation instant) and the cotejo URL around the

@@ -1,7 +1,7 @@
 import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
 /**
- * Isolation fixture of the driving school (issue 18): B (AUTOESCUELA) gets an instructor, a car, a student, a
+ * Isolation fixture of the driving school: B (AUTOESCUELA) gets an instructor, a car, a student, a
  * licence course, a practical class, a DGT fee, an exam row and an AUES appointment carrying the sentinel; A calls
  * the routes that take B's ids (class edit/move/state, pack balance, exam result and history, fee charge and
  * consumption, AUES send/cancel) and gets 404 or a refusal, and B's rows stay as they were. The routes without ids

@@ -1,7 +1,7 @@
 import { multipartFile } from '../../../../test/multipart.ts';
 import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
-// ---- H1 (document engine, issue 12): B's purchase payment (movstesoreriap) and recurring purchase (fcomprarec). ----
+// ---- H1 (document engine): B's purchase payment (movstesoreriap) and recurring purchase (fcomprarec). ----
 async function seedH1(ctx: IsolationContext): Promise<void> {
   const { b, sentinel, bIds, postB } = ctx;
   const proveedores = (await b.request('GET', '/api/compras/proveedores/list?TotalPagina=200')).body.Items;
@@ -78,7 +78,7 @@ async function verifyH1({ b, bIds, sentinel }: IsolationContext): Promise<void> 
 }
 // ---- end H1 ----
 
-// ---- H2 (purchases, issue 13): B's expense; the expense, attachment and category routes through A. ----
+// ---- H2 (purchases): B's expense; the expense, attachment and category routes through A. ----
 async function seedComprasB({ bIds, postB, sentinel }: IsolationContext): Promise<void> {
   const gasto = await postB('/api/compras/fgasto/save', {
     NombreProveedor: sentinel,

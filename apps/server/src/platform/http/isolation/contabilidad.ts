@@ -1,7 +1,7 @@
 import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
 /**
- * Isolation fixture of issue 15 (accounting exports, document exports, reports, dashboard). B's rows are the
+ * Isolation fixture (accounting exports, document exports, reports, dashboard). B's rows are the
  * matrix's own (its sales documents of 2026 carry the sentinel in the customer, lines and notes; a collection, a
  * batch, a cash count); A asks for the whole of 2026 on every route, so B's rows would show if the company door
  * leaked. ContaPlus writes upper-case ASCII: its text is checked for the sentinel in upper case too.

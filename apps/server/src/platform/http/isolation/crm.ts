@@ -4,7 +4,7 @@ import type { IsolationArea, IsolationContext } from './types.ts';
 /** B's ids of the CRM rows (funnel, opportunity, activity, agenda event, notification) for the explicit callers. */
 const ids = { embudo: 0, oportunidad: 0, actividad: 0, aviso: 0, segmento: 0, correo: 0, sms: 0, fichero: 0 };
 
-/** Isolation fixture of the crm area (issue 16): B gets the CRM module and one row of each kind carrying the sentinel. */
+/** Isolation fixture of the crm area: B gets the CRM module and one row of each kind carrying the sentinel. */
 export const crmIsolation: IsolationArea = {
   async seedB({ t, b, bEmpresaId, sentinel, bIds, postB }: IsolationContext) {
     await t.database.query(`update empresas set modulos = modulos || '{"ActCrm": true}'::jsonb where id = $1`, [
@@ -39,7 +39,7 @@ export const crmIsolation: IsolationArea = {
     bIds.set('/api/ventas/crmoportuni', op.Id);
     bIds.set('/api/ventas/crmactividades', act.Id);
     bIds.set('/api/usuarios/usuario/agenda', act.Id);
-    // Marketing (issue 16): an e-mail and an SMS campaign of B to a segment of B.
+    // Marketing: an e-mail and an SMS campaign of B to a segment of B.
     const seg = await postB('/api/comunicaciones/segmentacion/save', {
       Codigo: 'SEGB',
       Descripcion: sentinel.slice(0, 100),

@@ -1,7 +1,7 @@
 import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
 /**
- * Isolation fixture of the academy (issue 17): B (AUTOESCUELA, which has every academy route) gets a tutor, a
+ * Isolation fixture of the academy: B (AUTOESCUELA, which has every academy route) gets a tutor, a
  * student, a course, a session and an online enrolment carrying the sentinel; A calls the routes that take B's ids
  * (attendance, evaluation, report card, online enrolment resolution, portal PDFs, documents and the student file)
  * and gets 404.

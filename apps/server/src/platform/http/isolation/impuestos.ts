@@ -5,7 +5,7 @@ const M = '/api/impuestos/modtributarios';
 const ids = { presentado: 0, borrador: 0 };
 
 /**
- * Isolation fixture of the tax models (issue 15): B saves a 303 and presents it with the sentinel as its CSV, and
+ * Isolation fixture of the tax models: B saves a 303 and presents it with the sentinel as its CSV, and
  * keeps a 111 draft; A then computes, traces, downloads and lists (its own books only: the sentinel never shows) and
  * tries to present or delete B's returns by id (404), after which B's returns are as they were.
  */

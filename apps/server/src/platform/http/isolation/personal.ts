@@ -5,7 +5,7 @@ import type { IsolationArea, IsolationContext } from './types.ts';
 const ids = { correccion: 0, enlace: 0, empresa: 0, persona: 0, empleado: 0, documento: 0, ausencia: 0 };
 
 /**
- * Isolation fixture of the personal area (issue 20): B gets the sales-rep module, an absence, a holiday, a
+ * Isolation fixture of the personal area: B gets the sales-rep module, an absence, a holiday, a
  * commission rule, a time-clock correction and an inspector link, each carrying the sentinel. The inspector's
  * public routes are called with B's link id and a wrong secret (404: the link is a bearer secret).
  */

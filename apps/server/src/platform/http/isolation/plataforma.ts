@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Answer, IsolationArea } from './types.ts';
 
 /**
- * Platform administration, advisory firms, contracting (issue 19). B (AUTOESCUELA) gets a platform notice addressed
+ * Platform administration, advisory firms, contracting. B (AUTOESCUELA) gets a platform notice addressed
  * to driving schools only and sends a request to the demo advisory firm, both carrying the sentinel. Admin routes
  * answer 403 to A (a company owner); advisory routes answer 404 to A (not a firm); contract links are secrets (a
  * made-up token is 404).

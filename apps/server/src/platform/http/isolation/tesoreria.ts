@@ -5,7 +5,7 @@ const IBAN_B = 'ES9121000418450200051332';
 const ids = { banco: 0, linea: 0, apunte: 0, regla: 0 };
 
 /**
- * Isolation fixture of the tesoreria area (issue 14): B gets a bank account, a manual movement, a mandate, a sent
+ * Isolation fixture of the tesoreria area: B gets a bank account, a manual movement, a mandate, a sent
  * batch with one receipt, a cash count and an imported statement with a reconciled line, all carrying the sentinel;
  * A then calls every treasury route with B's ids.
  */

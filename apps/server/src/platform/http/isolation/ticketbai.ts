@@ -1,7 +1,7 @@
 import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 
 /**
- * TicketBAI (issue 21): B gets a signed-file row (its XML and number carry the sentinel) and its queue row,
+ * TicketBAI: B gets a signed-file row (its XML and number carry the sentinel) and its queue row,
  * written in SQL (a real file needs B to be a Basque company with a certificate, which would change B for the
  * other areas). A calls every route with an id using B's ids: each looks the row up in A's company first → 404.
  */
