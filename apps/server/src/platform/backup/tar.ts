@@ -1,8 +1,8 @@
 /**
  * The little of the tar format (POSIX ustar) that the embedded PostgreSQL's copies need: regular files and folders,
- * written to a stream and read back from a stream, one chunk at a time (issue 22: a copy of any size is made and
- * restored in bounded memory). No dependency, no system `tar` (GNU tar stops with an error when a file changes while
- * it is read, which is normal for a live PostgreSQL folder).
+ * written to a stream and read back from a stream, one chunk at a time (a copy of any size is made and restored in
+ * bounded memory). No dependency, no system `tar` (GNU tar stops with an error when a file changes while it is read,
+ * which is normal for a live PostgreSQL folder; `tar-stream` rejects an entry shorter or longer than its header).
  */
 import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
@@ -98,15 +98,24 @@ export class TarWriter {
     } catch {
       return false; // removed between the listing and now (a dropped table): its WAL says so
     }
+    // The next chunk is read while the current one is being written (the disk and the output overlap).
+    const leer = (desde: number) => {
+      const buffer = Buffer.allocUnsafe(Math.min(TAR_CHUNK, size - desde));
+      return handle.read(buffer, 0, buffer.length, desde);
+    };
+    let siguiente: ReturnType<typeof leer> | null = null;
     try {
       await this.write(header(name, 'file', mode, size, mtime));
       let done = 0;
-      while (done < size) {
-        const buffer = Buffer.allocUnsafe(Math.min(TAR_CHUNK, size - done));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, done);
+      siguiente = size > 0 ? leer(0) : null;
+      while (siguiente) {
+        const { bytesRead, buffer } = await siguiente;
+        siguiente = null;
         if (bytesRead === 0) break;
+        const hecho = done + bytesRead;
+        if (hecho < size) siguiente = leer(hecho);
         await this.write(buffer.subarray(0, bytesRead));
-        done += bytesRead;
+        done = hecho;
       }
       while (done < size) {
         const zeros = Buffer.alloc(Math.min(TAR_CHUNK, size - done));
@@ -116,6 +125,7 @@ export class TarWriter {
       await this.pad(size);
       return true;
     } finally {
+      await siguiente?.catch(() => undefined);
       await handle.close();
     }
   }
