@@ -121,7 +121,10 @@ describe('autoescuela: book classes → instructor confirms on a phone → exam 
     await expectAccessibleBothWidths(page, 'calexamenes resultados');
 
     await page.goto('/calexamenes/estadisticas?desde=2099-01-01&hasta=2099-12-31');
-    await page.getByRole('img', { name: 'Por profesor' }).waitFor();
+    // The chart of pass rates per instructor, with its figures as a table for screen readers.
+    const porProfesor = page.getByRole('table', { name: 'Por profesor' });
+    await porProfesor.waitFor({ state: 'attached' });
+    expect(await porProfesor.getByRole('row', { name: /Sergio Molina Ortega/ }).textContent()).toContain('100 %');
     await page.getByText('Sergio Molina Ortega: 100 % (1 de 1)').waitFor();
     await expectAccessibleBothWidths(page, 'calexamenes estadisticas');
 

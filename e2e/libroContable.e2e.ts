@@ -35,13 +35,17 @@ describe('libro contable: sumas y saldos with drill-down to the document', () =>
     await cliente.click();
     const mayor = page.getByRole('table', { name: `Mayor de ${codigo}` });
     await mayor.waitFor();
-    // A line → its entry, with the customer's subaccount among its lines.
-    await mayor
-      .getByRole('button', { name: /^Asiento \d+$/ })
-      .first()
-      .click();
+    // A line → its entry, with the customer's subaccount among its lines. The first invoice's entry: collections and
+    // returns post on 430 too, and their entries have no document to open.
     const dialogo = page.getByRole('dialog');
-    await dialogo.getByRole('table', { name: /^Apuntes del asiento \d+$/ }).waitFor();
+    const asientos = mayor.getByRole('button', { name: /^Asiento \d+$/ });
+    for (let i = 0; i < Math.min(await asientos.count(), 10); i++) {
+      await asientos.nth(i).click();
+      await dialogo.getByRole('table', { name: /^Apuntes del asiento \d+$/ }).waitFor();
+      if (await dialogo.getByRole('link').count()) break;
+      await page.keyboard.press('Escape');
+      await dialogo.waitFor({ state: 'detached' });
+    }
     expect(await dialogo.getByText(codigo).count()).toBeGreaterThan(0);
     await expectAccessibleBothWidths(page, 'libro asiento');
     // The entry → its invoice.
