@@ -399,6 +399,11 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     );
     await cifrasAgrupadas(await page.locator('[data-testid^="panel-"][data-testid$="-valor"]').allTextContents());
     await expectAccessibleBothWidths(page, 'mañana otra empresa inicio');
+    // Back to the first company: sign-in opens the person's last company, and the journeys that run after this one
+    // on the same server sign in as this owner expecting Comercial Demo SL.
+    await page.locator('input[aria-label="Cambiar de empresa"]').click();
+    await page.getByRole('option', { name: empresa ?? '' }).click();
+    await expect.poll(() => page.getByTestId('company-name').textContent(), LENTO).toBe(empresa);
   }, 600_000);
 
   it('the adviser follows the work queue into the client and checks the same figures (390 px)', async () => {
