@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
 import { formatAmount } from '@faro/domain';
 import { BarChart } from '@mantine/charts';
-import { Card, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { TablaAlternativa } from '../../ui/graficos/TablaAlternativa.tsx';
 import { nombreMes, type Panel } from './panelModel.ts';
 
 /** Whole euros, grouped (12.345 €): axes, bar values and tooltips; the tables beside give the cents. */
@@ -28,44 +29,6 @@ function TickCliente({ x = 0, y = 0, payload }: TickProps) {
         {recortar(nombre)}
       </text>
     </g>
-  );
-}
-
-/** The figures of a chart as a table, for screen readers (the chart itself is a picture with a keyboard tooltip). */
-function TablaAlternativa({
-  titulo,
-  columnas,
-  filas,
-}: {
-  titulo: string;
-  columnas: string[];
-  filas: { clave: string; celdas: string[] }[];
-}) {
-  return (
-    <VisuallyHidden>
-      <table>
-        <caption>{titulo}</caption>
-        <thead>
-          <tr>
-            {columnas.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {filas.map(({ clave, celdas: [cabecera, ...resto] }) => (
-            <tr key={clave}>
-              <th scope="row">{cabecera}</th>
-              {resto.map((v, i) => (
-                <td key={columnas[i + 1]}>{v}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </VisuallyHidden>
   );
 }
 
