@@ -92,13 +92,21 @@ function aJson(f: Fila, hechos: Map<string, number> | undefined) {
   };
 }
 
+/** At most this many assets in the register's list (a small company has tens); the answer says when it was cut. */
+const LIMITE_LISTA = 2000;
+
 export async function listar(s: Scope) {
-  const filas = await s.select(I).orderBy(I.Codigo);
+  const filas = await s
+    .select(I)
+    .orderBy(I.Codigo)
+    .limit(LIMITE_LISTA + 1);
+  const limitado = filas.length > LIMITE_LISTA;
+  if (limitado) filas.pop();
   const hechos = await asentados(
     s,
     filas.map((f) => f.Id),
   );
-  return { Items: filas.map((f) => aJson(f, hechos.get(f.Id))) };
+  return { Items: filas.map((f) => aJson(f, hechos.get(f.Id))), TotalLimitado: limitado };
 }
 
 async function fila(s: Scope, id: number, bloquear = false): Promise<Fila> {
