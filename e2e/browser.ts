@@ -71,6 +71,20 @@ export async function login(b: Browser, user: string, password = PASSWORD, code?
   await page.getByTestId('user-menu').waitFor({ timeout: 20_000 });
 }
 
+/**
+ * Makes sure the signed-in user is in the named company: sign-in opens the person's last company, and a journey
+ * earlier on the same server may have left them in another one.
+ */
+export async function enEmpresa(page: Page, nombre: string): Promise<void> {
+  const nombreActual = page.getByTestId('company-name');
+  await nombreActual.waitFor({ state: 'attached', timeout: 20_000 });
+  if (((await nombreActual.textContent()) ?? '').trim() === nombre) return;
+  await page.locator('input[aria-label="Cambiar de empresa"]').click();
+  await page.getByRole('option', { name: nombre, exact: true }).click();
+  await expect.poll(async () => ((await nombreActual.textContent()) ?? '').trim(), { timeout: 30_000 }).toBe(nombre);
+  await page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
+}
+
 export async function pathOf(page: Page): Promise<string> {
   const u = new URL(page.url());
   return u.pathname + u.search;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, pathOf, screenshot, waitToast } from './browser.ts';
+import { type Browser, e2eBaseURL, enEmpresa, login, openBrowser, pathOf, screenshot, waitToast } from './browser.ts';
 
 describe('owner screens: generic lists and forms, centre and company', () => {
   let b: Browser;
@@ -75,5 +75,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
     await page.getByTestId('company-name').waitFor();
     await expect.poll(() => page.getByTestId('company-name').textContent()).not.toBe('Comercial Demo SL');
     expect(await pathOf(page)).toBe('/');
+    // Sign-in opens the person's last company: later journeys on this server expect the first one again.
+    await enEmpresa(page, 'Comercial Demo SL');
   });
 });
