@@ -18,10 +18,11 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import {
   BASE,
-  erroresDe,
   type Marca,
   type Paciente,
   type Recursos,
@@ -206,13 +207,12 @@ function PanelPieza({ idPaciente, pieza, marcas }: { idPaciente: number; pieza: 
   const [descripcion, setDescripcion] = useState('');
   const [estado, setEstado] = useState<'planificado' | 'realizado'>('planificado');
   const [fecha, setFecha] = useState(hoyIso());
-  const [errores, setErrores] = useState<Record<string, string>>({});
+  const { errores, intentar } = useErroresCampo();
   const [ocupado, setOcupado] = useState(false);
   const dentistas = recursos.data?.Dentistas ?? [];
   const guardar = async () => {
     setOcupado(true);
-    setErrores({});
-    try {
+    await intentar(async () => {
       const orden = CARAS_DENTALES.map((c) => c.value)
         .filter((c) => caras.includes(c))
         .join('');
@@ -229,11 +229,8 @@ function PanelPieza({ idPaciente, pieza, marcas }: { idPaciente: number; pieza: 
       setDescripcion('');
       setIdProducto('');
       await refrescar();
-    } catch (e) {
-      setErrores(erroresDe(e));
-    } finally {
-      setOcupado(false);
-    }
+    });
+    setOcupado(false);
   };
   const realizar = async (m: Marca) => {
     await api.put(`${BASE}/odontograma/marca/${m.Id}`, { Estado: 'realizado', Fecha: hoyIso() });
@@ -248,50 +245,30 @@ function PanelPieza({ idPaciente, pieza, marcas }: { idPaciente: number; pieza: 
           Pieza {pieza}
         </Title>
         {marcas.length ? (
-          <Table.ScrollContainer minWidth={320}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Tratamiento</Table.Th>
-                  <Table.Th>Caras</Table.Th>
-                  <Table.Th>Estado</Table.Th>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Dentista</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {marcas.map((m) => (
-                  <Table.Tr key={m.Id}>
-                    <Table.Td>{m.Descripcion}</Table.Td>
-                    <Table.Td>
-                      {[...m.Caras].map((c) => nombreCara(pieza, c as CaraDental)).join(', ') || 'Pieza entera'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={m.Estado === 'realizado' ? 'blue' : 'red'} variant="light">
-                        {m.Estado === 'realizado' ? 'Realizado' : 'Planificado'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{fechaEs(m.Fecha)}</Table.Td>
-                    <Table.Td>{nombreDentista(m.IdDentista)}</Table.Td>
-                    <Table.Td>
-                      {m.Estado === 'planificado' && (
-                        <BotonProtegido
-                          permiso="OdonClinica"
-                          ocultar
-                          size="xs"
-                          variant="light"
-                          onClick={() => realizar(m)}
-                        >
-                          Marcar realizado
-                        </BotonProtegido>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TablaSimple minWidth={320} columnas={['Tratamiento', 'Caras', 'Estado', 'Fecha', 'Dentista', 'Acciones']}>
+            {marcas.map((m) => (
+              <Table.Tr key={m.Id}>
+                <Table.Td>{m.Descripcion}</Table.Td>
+                <Table.Td>
+                  {[...m.Caras].map((c) => nombreCara(pieza, c as CaraDental)).join(', ') || 'Pieza entera'}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={m.Estado === 'realizado' ? 'blue' : 'red'} variant="light">
+                    {m.Estado === 'realizado' ? 'Realizado' : 'Planificado'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{fechaEs(m.Fecha)}</Table.Td>
+                <Table.Td>{nombreDentista(m.IdDentista)}</Table.Td>
+                <Table.Td>
+                  {m.Estado === 'planificado' && (
+                    <BotonProtegido permiso="OdonClinica" ocultar size="xs" variant="light" onClick={() => realizar(m)}>
+                      Marcar realizado
+                    </BotonProtegido>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </TablaSimple>
         ) : (
           <Text c="dimmed">Sin tratamientos en esta pieza.</Text>
         )}

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Params } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 
@@ -21,12 +20,6 @@ export function useRefrescar() {
   const { info } = useReady();
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: qk.company(info.IdEmpresa) });
-}
-
-/** The field errors of an API answer, by field (shown in place), or {} when it had none. */
-export function erroresDe(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(error.fieldErrors.map((e) => [e.Campo, e.Mensaje]));
 }
 
 export interface Paciente {

@@ -1,0 +1,233 @@
+import { TIPOS_CONSENTIMIENTO } from '@faro/domain';
+import {
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { api } from '../../platform/api/client.ts';
+import { notifySuccess } from '../../platform/ui/notify.ts';
+import { useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
+import { Odontograma } from './Odontograma.tsx';
+import { BASE, type Paciente, useOdon, useRefrescar } from './odontologiaApi.ts';
+import { ListaPlanes } from './PlanesScreens.tsx';
+
+interface Historia {
+  Paciente: Paciente;
+  Historia: { Alergias: string; Enfermedades: string; Medicacion: string; Notas: string };
+  Entradas: { Id: number; Fecha: string; Texto: string; Dentista: string | null }[];
+  Consentimientos: {
+    Id: number;
+    Tipo: string;
+    Fecha: string;
+    IdFichero: number | null;
+    Fichero: string | null;
+    Observaciones: string | null;
+  }[];
+}
+
+/** The patient's file: clinical history (special-category data: its reads are audited), consents, odontogram, plans. */
+export function FichaPaciente({ id }: { id: number }) {
+  const datos = useOdon<Historia>(`historia/${id}`);
+  const [tab, setTab] = useState<string | null>('historia');
+  if (datos.isLoading) return <Text>Cargando datos...</Text>;
+  if (!datos.data) return <Text>No se ha podido cargar la ficha del paciente.</Text>;
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {datos.data.Paciente.Nombre}
+      </Title>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="historia">Historia clínica</Tabs.Tab>
+          <Tabs.Tab value="odontograma">Odontograma</Tabs.Tab>
+          <Tabs.Tab value="planes">Planes</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="historia" pt="md">
+          <HistoriaClinica id={id} datos={datos.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="odontograma" pt="md">
+          <Odontograma idPaciente={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="planes" pt="md">
+          <ListaPlanes idCliente={id} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function HistoriaClinica({ id, datos }: { id: number; datos: Historia }) {
+  const refrescar = useRefrescar();
+  const [h, setH] = useState(datos.Historia);
+  const [entrada, setEntrada] = useState({ Fecha: hoyIso(), Texto: '' });
+  const [cons, setCons] = useState({ Tipo: 'general', Fecha: hoyIso(), Observaciones: '' });
+  const [fichero, setFichero] = useState<File | null>(null);
+  const { errores, intentar: probar } = useErroresCampo();
+  const tipo = (v: string) => TIPOS_CONSENTIMIENTO.find((t) => t.value === v)?.label ?? v;
+  const intentar = (f: () => Promise<unknown>, ok: string) =>
+    probar(async () => {
+      await f();
+      notifySuccess(ok);
+      await refrescar();
+    });
+  const campo = (k: keyof typeof h, label: string) => (
+    <Textarea
+      label={label}
+      autosize
+      minRows={2}
+      value={h[k]}
+      onChange={(e) => setH({ ...h, [k]: e.currentTarget.value })}
+      error={errores[k]}
+    />
+  );
+  return (
+    <Stack>
+      <Card withBorder component="section" aria-labelledby="h-datos">
+        <Title order={2} size="h4" id="h-datos" mb="sm">
+          Antecedentes
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {campo('Alergias', 'Alergias')}
+          {campo('Enfermedades', 'Enfermedades')}
+          {campo('Medicacion', 'Medicación')}
+          {campo('Notas', 'Notas')}
+        </SimpleGrid>
+        <Group mt="sm">
+          <Button onClick={() => intentar(() => api.put(`${BASE}/historia/${id}`, h), 'Historia clínica guardada')}>
+            Guardar historia
+          </Button>
+        </Group>
+      </Card>
+      <Card withBorder component="section" aria-labelledby="h-entradas">
+        <Title order={2} size="h4" id="h-entradas" mb="sm">
+          Evolución
+        </Title>
+        <Stack gap="xs">
+          {datos.Entradas.map((e) => (
+            <Text key={e.Id}>
+              <strong>{fechaEs(e.Fecha)}</strong> {e.Dentista ? `(${e.Dentista}) ` : ''}
+              {e.Texto}
+            </Text>
+          ))}
+          {!datos.Entradas.length && <Text c="dimmed">Sin anotaciones.</Text>}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="Fecha de la anotación"
+              type="date"
+              value={entrada.Fecha}
+              onChange={(e) => setEntrada({ ...entrada, Fecha: e.currentTarget.value })}
+              error={errores.Fecha}
+            />
+            <Textarea
+              label="Anotación"
+              autosize
+              value={entrada.Texto}
+              onChange={(e) => setEntrada({ ...entrada, Texto: e.currentTarget.value })}
+              error={errores.Texto}
+              style={{ gridColumn: 'span 2' }}
+            />
+          </SimpleGrid>
+          <Group>
+            <Button
+              variant="light"
+              onClick={async () => {
+                if (await intentar(() => api.post(`${BASE}/historia/${id}/entradas`, entrada), 'Anotación añadida'))
+                  setEntrada({ ...entrada, Texto: '' });
+              }}
+            >
+              Añadir anotación
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <Card withBorder component="section" aria-labelledby="h-cons">
+        <Title order={2} size="h4" id="h-cons" mb="sm">
+          Consentimientos firmados
+        </Title>
+        <Stack gap="xs">
+          {datos.Consentimientos.map((c) => (
+            <Group key={c.Id} gap="xs">
+              <Badge variant="light">{tipo(c.Tipo)}</Badge>
+              <Text>{fechaEs(c.Fecha)}</Text>
+              {c.IdFichero && (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={async () => {
+                    const blob = await api.download(`odontologia/consentimientos/${c.Id}/fichero`);
+                    window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+                  }}
+                >
+                  Ver documento {c.Fichero ?? ''}
+                </Button>
+              )}
+              {c.Observaciones && (
+                <Text c="dimmed" size="sm">
+                  {c.Observaciones}
+                </Text>
+              )}
+            </Group>
+          ))}
+          {!datos.Consentimientos.length && <Text c="dimmed">Sin consentimientos.</Text>}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              label="Tipo de consentimiento"
+              value={cons.Tipo}
+              onChange={(e) => setCons({ ...cons, Tipo: e.currentTarget.value })}
+              data={TIPOS_CONSENTIMIENTO.map((t) => ({ value: t.value, label: t.label }))}
+            />
+            <TextInput
+              label="Fecha de la firma"
+              type="date"
+              value={cons.Fecha}
+              onChange={(e) => setCons({ ...cons, Fecha: e.currentTarget.value })}
+              error={errores.Fecha}
+            />
+            <FileInput
+              label="Documento firmado"
+              description="JPG, PNG o PDF de hasta 10 MB"
+              accept="image/jpeg,image/png,application/pdf"
+              value={fichero}
+              onChange={setFichero}
+              clearable
+            />
+            <TextInput
+              label="Observaciones"
+              value={cons.Observaciones}
+              onChange={(e) => setCons({ ...cons, Observaciones: e.currentTarget.value })}
+            />
+          </SimpleGrid>
+          <Group>
+            <Button
+              variant="light"
+              onClick={() =>
+                intentar(async () => {
+                  // The signed document goes to the document manager (type by content, size), then the consent links it.
+                  const subido = fichero
+                    ? await api.upload<{ Id: number }>('configuracion/gestordoc/subir', fichero)
+                    : null;
+                  await api.post(`${BASE}/consentimientos/${id}`, { ...cons, IdFichero: subido?.Id ?? null });
+                  setFichero(null);
+                }, 'Consentimiento registrado')
+              }
+            >
+              Registrar consentimiento
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { Table, type TableProps, type TableThProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A header cell: its text, or its text with the cell's own props (alignment, width). */
+export type ColumnaTabla = string | ({ titulo: ReactNode; clave?: string } & Omit<TableThProps, 'children'>);
+
+/**
+ * The plain table of the bespoke screens: a focusable scroll container (wide tables scroll inside it on phones),
+ * one header row of column names and the rows the screen draws. Extra props go to Mantine's `Table`.
+ */
+export function TablaSimple({
+  columnas,
+  minWidth = 360,
+  children,
+  ...tabla
+}: { columnas: readonly ColumnaTabla[]; minWidth?: number; children: ReactNode } & Omit<TableProps, 'children'>) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table {...tabla}>
+        <Table.Thead>
+          <Table.Tr>
+            {columnas.map((c, i) => {
+              if (typeof c === 'string') return <Table.Th key={c}>{c}</Table.Th>;
+              const { titulo, clave, ...th } = c;
+              return (
+                <Table.Th key={clave ?? (typeof titulo === 'string' ? titulo : i)} {...th}>
+                  {titulo}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

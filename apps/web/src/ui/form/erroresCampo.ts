@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { ApiError } from '../../platform/api/errors.ts';
+
+/** The field errors of an API answer, by field (shown in place), or {} when it had none. */
+export function erroresDe(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(error.fieldErrors.map((e) => [e.Campo, e.Mensaje]));
+}
+
+/**
+ * The field errors of a bespoke form: `intentar(accion)` clears them, runs the call and, when the server refuses
+ * it, keeps its field errors to show on their inputs (the API client has already toasted the message). It answers
+ * whether the call went through, so the caller clears the form only then.
+ */
+export function useErroresCampo() {
+  const [errores, setErrores] = useState<Record<string, string>>({});
+  const intentar = async (accion: () => Promise<unknown>): Promise<boolean> => {
+    setErrores({});
+    try {
+      await accion();
+      return true;
+    } catch (e) {
+      setErrores(erroresDe(e));
+      return false;
+    }
+  };
+  return { errores, setErrores, intentar };
+}
+
+/** The options of a select over named rows, led by the empty choice that asks to pick one. */
+export function opcionesNombre(filas: readonly { Id: number; Nombre: string }[] | undefined, vacio: string) {
+  return [{ value: '', label: vacio }, ...(filas ?? []).map((x) => ({ value: String(x.Id), label: x.Nombre }))];
+}
