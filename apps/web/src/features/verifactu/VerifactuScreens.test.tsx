@@ -1,10 +1,10 @@
 import { codificarQr } from '@faro/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { writeTokens } from '../../platform/storage.ts';
-import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { json } from '../../test/render.tsx';
+import { cuerpoDe, montarPantalla as setup } from '../registrosFiscales/registrosFiscales.testkit.tsx';
 import { VerifactuScreens } from './VerifactuScreens.tsx';
-import type { RegistroFila, RegistroVista } from './verifactuModel.ts';
+import type { ConfiguracionVista, EstadoEnvioVista, RegistroFila, RegistroVista } from './verifactuModel.ts';
 
 const H1 = 'F7B94CFD8924EDFF273501B01EE5153E4CE8F259766F88CF6ACB8935802A2B97';
 const H0 = '3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60';
@@ -57,15 +57,35 @@ const vista = (over: Partial<RegistroVista> = {}): RegistroVista => ({
   ...over,
 });
 
-function setup(ui: React.ReactNode, routes: Parameters<typeof mockFetch>[0], path = '/', over = {}) {
-  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
-  setCookie('XSRF-TOKEN', 'x');
-  const net = mockFetch(routes);
-  renderUi(ui, { path, session: fakeSession(over) });
-  return net;
-}
-
 const route = { title: 'Registros VeriFactu', area: 'impuestos', guard: 'usuario' } as never;
+const cola = <VerifactuScreens action="fventaverifactu" segments={['lista']} route={route} />;
+
+const estadoEnvio = (over: Partial<EstadoEnvioVista> = {}): EstadoEnvioVista => ({
+  Incidencia: false,
+  Bloqueo: null,
+  SiguienteEnvio: null,
+  FallosSeguidos: 0,
+  UltimoEnvio: null,
+  UltimoResultado: null,
+  Destino: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  Certificado: true,
+  Cuentas: { generado: 1, enviado: 0, conerrores: 0, rechazado: 0, anulado: 0 },
+  ...over,
+});
+
+const configuracion: ConfiguracionVista = {
+  ProductorNombre: 'Faro Software SL',
+  ProductorNIF: 'B12345678',
+  NombreSistemaInformatico: 'Faro',
+  IdSistemaInformatico: 'FA',
+  Version: '1.0',
+  NumeroInstalacion: 'FARO-1',
+  Entorno: 'pruebas',
+  EnvioAeat: true,
+  Url: null,
+  Destino: null,
+  Certificado: { Nombre: 'empresa.p12', Subido: '2026-11-01T08:00:00.000Z' },
+};
 
 describe('VeriFactu screens', () => {
   it('lists the queue with state badges and sends the filters of the URL', async () => {
@@ -215,5 +235,75 @@ describe('VeriFactu screens', () => {
     });
     await waitFor(() => expect(screen.getByText('VeriFactu no está activo para esta empresa')).toBeTruthy());
     expect(net.calls).toHaveLength(0);
+  });
+  it('sends now and says how many records got an answer', async () => {
+    const net = setup(cola, {
+      'GET ventas/fventaverifactu/list': () => json(200, { Items: [fila({ Estado: 'generado' })], Total: 1 }),
+      'GET ventas/fventaverifactu/estado': () => json(200, estadoEnvio()),
+      'POST ventas/fventaverifactu/enviar': () => json(200, { Enviados: 3 }),
+    });
+    const enviar = await screen.findByRole('button', { name: 'Enviar ahora' });
+    await waitFor(() => expect(enviar.hasAttribute('disabled')).toBe(false));
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Factura', 'Fecha', 'Tipo', 'Registro', 'Cuota', 'Importe', 'Huella', 'Generado', 'Estado']);
+    fireEvent.click(enviar);
+    expect(await screen.findByText('Envío a la AEAT realizado: 3 registros con respuesta')).toBeTruthy();
+    expect(net.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('checks the chain and links each incident to its record', async () => {
+    setup(cola, {
+      'GET ventas/fventaverifactu/list': () => json(200, { Items: [fila()], Total: 1 }),
+      'GET ventas/fventaverifactu/estado': () => json(200, estadoEnvio()),
+      'GET ventas/fventaverifactu/verificar': () =>
+        json(200, {
+          Valida: false,
+          Registros: 2,
+          Cadenas: [
+            {
+              Instalacion: 'FARO-1',
+              Registros: 2,
+              Valida: false,
+              Incidencias: [{ Id: 5, Mensaje: 'Huella distinta' }],
+            },
+          ],
+        }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Comprobar cadena' }));
+    expect(await screen.findByText('La cadena de registros tiene incidencias')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Registro 5' }).getAttribute('href')).toBe('/fventavisorvf/editar/5');
+    expect(screen.getByText(/: Huella distinta/)).toBeTruthy();
+  });
+
+  it('the settings save the computer system and installation, and show the certificate', async () => {
+    const net = setup(cola, {
+      'GET ventas/fventaverifactu/list': () => json(200, { Items: [], Total: 0 }),
+      'GET ventas/fventaverifactu/estado': () => json(200, estadoEnvio()),
+      'GET ventas/fventaverifactu/config': () => json(200, configuracion),
+      'PUT ventas/fventaverifactu/config': (init) => json(200, { ...configuracion, ...JSON.parse(String(init.body)) }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Configuración' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Configuración VeriFactu' });
+    expect(await within(dialogo).findByText('Destino actual: ninguno')).toBeTruthy();
+    expect(within(dialogo).getByText(/Cargado: empresa\.p12/)).toBeTruthy();
+    expect(within(dialogo).getByLabelText('Entorno de la AEAT')).toBeTruthy();
+    fireEvent.change(within(dialogo).getByLabelText('Número de instalación'), { target: { value: 'FARO-2' } });
+    fireEvent.click(within(dialogo).getByLabelText('Enviar al servicio web de la AEAT del entorno elegido'));
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(net.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(cuerpoDe(net, 'PUT', 'ventas/fventaverifactu/config')).toEqual({
+      ProductorNombre: 'Faro Software SL',
+      ProductorNIF: 'B12345678',
+      NombreSistemaInformatico: 'Faro',
+      IdSistemaInformatico: 'FA',
+      Version: '1.0',
+      NumeroInstalacion: 'FARO-2',
+      Entorno: 'pruebas',
+      EnvioAeat: false,
+      Url: '',
+    });
   });
 });
