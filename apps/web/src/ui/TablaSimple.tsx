@@ -6,24 +6,36 @@ export type ColumnaTabla = string | ({ titulo: ReactNode; clave?: string } & Omi
 
 /**
  * The plain table of the bespoke screens: a focusable scroll container (wide tables scroll inside it on phones),
- * one header row of column names and the rows the screen draws. Extra props go to Mantine's `Table`.
+ * one header row of column names and the rows the screen draws. `th` goes to every header cell (`scope`); extra
+ * props go to Mantine's `Table`.
  */
 export function TablaSimple({
   columnas,
   minWidth = 360,
+  th,
   children,
   ...tabla
-}: { columnas: readonly ColumnaTabla[]; minWidth?: number; children: ReactNode } & Omit<TableProps, 'children'>) {
+}: {
+  columnas: readonly ColumnaTabla[];
+  minWidth?: number;
+  th?: Omit<TableThProps, 'children'>;
+  children: ReactNode;
+} & Omit<TableProps, 'children'>) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table {...tabla}>
         <Table.Thead>
           <Table.Tr>
             {columnas.map((c, i) => {
-              if (typeof c === 'string') return <Table.Th key={c}>{c}</Table.Th>;
-              const { titulo, clave, ...th } = c;
+              if (typeof c === 'string')
+                return (
+                  <Table.Th key={c} {...th}>
+                    {c}
+                  </Table.Th>
+                );
+              const { titulo, clave, ...propias } = c;
               return (
-                <Table.Th key={clave ?? (typeof titulo === 'string' ? titulo : i)} {...th}>
+                <Table.Th key={clave ?? (typeof titulo === 'string' ? titulo : i)} {...th} {...propias}>
                   {titulo}
                 </Table.Th>
               );
@@ -35,3 +47,6 @@ export function TablaSimple({
     </Table.ScrollContainer>
   );
 }
+
+/** A header cell aligned right, over a column of amounts. */
+export const derecha = (titulo: string): ColumnaTabla => ({ titulo, ta: 'right' });
