@@ -1,5 +1,18 @@
 import { DEFAULT_SCALE, type FieldDef, type FieldKind, NUMERIC_PRECISION } from '@faro/domain';
-import { bigint, boolean, date, integer, jsonb, numeric, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  integer,
+  jsonb,
+  numeric,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { empresas, miembros, personas } from './platformTables.ts';
 
 /** snake_case column name of an API field name: 'UserName' → 'user_name', 'IdPerfil' → 'id_perfil'. */
 export function columnName(field: string): string {
@@ -33,3 +46,41 @@ export const KIND_COLUMNS = {
   richText: (n) => text(n),
   json: (n) => jsonb(n),
 } as const satisfies Record<FieldKind, ColumnFor>;
+
+// The platform's building kit for a module's own tables (`modules/<area>/tablas.ts` may import this file and
+// `entityTable.ts`, nothing else of platform/db): the column groups and keys every company table repeats.
+
+/** The company column every company table leads with, a foreign key to `empresas`. */
+export const empresaId = () =>
+  bigint('empresa_id', { mode: 'number' })
+    .notNull()
+    .references(() => empresas.id);
+/** A global identity id (`id`), unique across companies. */
+export const idIdentidad = () => bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity();
+/** Another row's id (bigint read as a number). */
+export const ref = (name: string) => bigint(name, { mode: 'number' });
+/** A calendar day, read as `YYYY-MM-DD`. */
+export const dia = (name: string) => date(name, { mode: 'string' });
+/** An instant (timestamp with time zone) read as an ISO string. */
+export const instante = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+/** An instant read as a `Date`. */
+export const instanteDate = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** When the row was written (`creado_en`), read as an ISO string. */
+export const creadoEn = () => instante('creado_en').notNull().defaultNow();
+/** A person (the global identity) by id. */
+export const refPersona = (name: string) => ref(name).references(() => personas.id);
+
+type ConEmpresa = { empresaId: AnyPgColumn };
+type FilaEmpresa = ConEmpresa & { Id: AnyPgColumn };
+
+/** The company-first primary key `<tabla>_pk` on (empresa_id, id). */
+export const pkEmpresa = (tabla: string, t: FilaEmpresa) =>
+  primaryKey({ name: `${tabla}_pk`, columns: [t.empresaId, t.Id] });
+
+/** A foreign key to a row of the same company: (empresa_id, column) → the target's (empresa_id, id). */
+export const fkEmpresa = (name: string, t: ConEmpresa, column: AnyPgColumn, target: FilaEmpresa) =>
+  foreignKey({ name, columns: [t.empresaId, column], foreignColumns: [target.empresaId, target.Id] });
+
+/** A foreign key to a member of the same company (a student, a tutor): (empresa_id, column) → miembros. */
+export const fkMiembro = (name: string, t: ConEmpresa, column: AnyPgColumn) =>
+  foreignKey({ name, columns: [t.empresaId, column], foreignColumns: [miembros.empresaId, miembros.personaId] });

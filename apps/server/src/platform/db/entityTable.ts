@@ -1,16 +1,13 @@
 import type { EntityDef } from '@faro/domain';
 import {
-  bigint,
   type IndexBuilder,
   index,
   type PgColumn,
   type PgColumnBuilderBase,
   pgTable,
-  primaryKey,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { columnName, KIND_COLUMNS } from './columns.ts';
-import { empresas } from './platformTables.ts';
+import { columnName, empresaId, idIdentidad, KIND_COLUMNS, pkEmpresa } from './columns.ts';
 
 /** More keys of one table (the company column first, as every key): `(t) => [uniqueIndex(…).on(t.empresaId, …)]`. */
 // biome-ignore lint/suspicious/noExplicitAny: the columns are the entity's fields, typed by the definition
@@ -25,12 +22,7 @@ export function entityTable(
   extra: Record<string, PgColumnBuilderBase> = {},
   extraIndexes: ExtraIndexes = () => [],
 ) {
-  const keys = {
-    empresaId: bigint('empresa_id', { mode: 'number' })
-      .notNull()
-      .references(() => empresas.id),
-    Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  };
+  const keys = { empresaId: empresaId(), Id: idIdentidad() };
   // The company and id columns are typed (the company door needs `empresaId`); the fields are the definition's.
   const columns: typeof keys & Record<string, PgColumnBuilderBase> = { ...keys };
   for (const [key, def] of Object.entries(entity.fields)) {
@@ -43,7 +35,7 @@ export function entityTable(
   const tableName = entity.name;
   // biome-ignore lint/suspicious/noExplicitAny: generic over every entity; rows are typed by the entity definition
   return pgTable(tableName, columns, (t: any) => [
-    primaryKey({ name: `${tableName}_pk`, columns: [t.empresaId, t.Id] }),
+    pkEmpresa(tableName, t),
     index(`${tableName}_orden_idx`).on(t.empresaId, t[entity.defaultOrder], t.Id),
     ...Object.entries(entity.fields)
       .filter(([, def]) => def.unique)

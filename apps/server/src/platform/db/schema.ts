@@ -12,9 +12,9 @@ export const auditoriaTable = entityTable(auditoria, {
 });
 export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
 
+export * from '../../modules/crm/tablas.ts';
 export * from './academyTables.ts';
 export * from './adminTables.ts';
-export * from './crmTables.ts';
 export * from './dentalTables.ts';
 export * from './drivingSchoolTables.ts';
 export * from './dueDates.ts';

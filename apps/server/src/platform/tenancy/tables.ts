@@ -7,9 +7,9 @@
 import { getTableColumns } from 'drizzle-orm';
 import { empresas } from '../db/platformTables.ts';
 
+export * from '../../modules/crm/tablas.ts';
 // Each area's own tables file (every table in it a company table).
 export * from '../db/academyTables.ts';
-export * from '../db/crmTables.ts';
 export * from '../db/dentalTables.ts';
 // The sales document engine's tables (owned by the documents engine; every table in them is a company table).
 export * from '../db/documentTables.ts';

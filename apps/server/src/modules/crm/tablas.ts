@@ -1,30 +1,8 @@
-import {
-  bigint,
-  boolean,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { empresas } from './platformTables.ts';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { dia, empresaId, fkEmpresa, idIdentidad, instante, pkEmpresa, ref } from '../../platform/db/columns.ts';
 
 // Tables of CRM, agenda, notifications, marketing and the document manager. Properties are the API names
 // (CODE_STYLE: a row is its JSON); every table leads with empresa_id.
-
-const empresaId = () =>
-  bigint('empresa_id', { mode: 'number' })
-    .notNull()
-    .references(() => empresas.id);
-const ts = (n: string) => timestamp(n, { withTimezone: true, mode: 'string' });
-const id = () => bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity();
-const ref = (n: string) => bigint(n, { mode: 'number' });
 
 /** The company's calendar configuration (`usuario/configcal`): a colour per event type; absent = defaults. */
 export const crmCalendario = pgTable('crm_calendario', {
@@ -37,14 +15,11 @@ export const crmEmbudos = pgTable(
   'crm_embudos',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     Nombre: text('nombre').notNull(),
     Baja: boolean('baja').notNull().default(false),
   },
-  (t) => [
-    primaryKey({ name: 'crm_embudos_pk', columns: [t.empresaId, t.Id] }),
-    uniqueIndex('crm_embudos_nombre_uq').on(t.empresaId, t.Nombre),
-  ],
+  (t) => [pkEmpresa('crm_embudos', t), uniqueIndex('crm_embudos_nombre_uq').on(t.empresaId, t.Nombre)],
 );
 
 /** Ordered phases of a funnel: `Linea` is what an opportunity's `LinFaseEmbudo` points at. */
@@ -60,11 +35,7 @@ export const crmFases = pgTable(
   },
   (t) => [
     primaryKey({ name: 'crm_fases_pk', columns: [t.empresaId, t.IdEmbudo, t.Linea] }),
-    foreignKey({
-      name: 'crm_fases_embudo_fk',
-      columns: [t.empresaId, t.IdEmbudo],
-      foreignColumns: [crmEmbudos.empresaId, crmEmbudos.Id],
-    }).onDelete('cascade'),
+    fkEmpresa('crm_fases_embudo_fk', t, t.IdEmbudo, crmEmbudos).onDelete('cascade'),
   ],
 );
 
@@ -73,7 +44,7 @@ export const crmOportunidades = pgTable(
   'crm_oportunidades',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     IdEmbudo: ref('id_embudo').notNull(),
     LinFaseEmbudo: integer('lin_fase_embudo').notNull(),
     /** 'c' customer (clientes) or 'p' potential customer (clientespot). */
@@ -81,7 +52,7 @@ export const crmOportunidades = pgTable(
     IdContacto: ref('id_contacto').notNull(),
     Titulo: text('titulo').notNull(),
     Importe: numeric('importe', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
-    FechaCierre: date('fecha_cierre', { mode: 'string' }),
+    FechaCierre: dia('fecha_cierre'),
     Probabilidad: integer('probabilidad').notNull().default(1),
     IdComercial: ref('id_comercial'),
     Estado: integer('estado').notNull().default(0),
@@ -89,17 +60,13 @@ export const crmOportunidades = pgTable(
     Notas: text('notas'),
     /** The quote created from the won opportunity (pventa). */
     IdPresupuesto: ref('id_presupuesto'),
-    Creado: ts('creado').notNull().defaultNow(),
+    Creado: instante('creado').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'crm_oportunidades_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('crm_oportunidades', t),
     index('crm_oportunidades_fase_idx').on(t.empresaId, t.IdEmbudo, t.LinFaseEmbudo),
     index('crm_oportunidades_contacto_idx').on(t.empresaId, t.TipoContacto, t.IdContacto),
-    foreignKey({
-      name: 'crm_oportunidades_embudo_fk',
-      columns: [t.empresaId, t.IdEmbudo],
-      foreignColumns: [crmEmbudos.empresaId, crmEmbudos.Id],
-    }),
+    fkEmpresa('crm_oportunidades_embudo_fk', t, t.IdEmbudo, crmEmbudos),
   ],
 );
 
@@ -108,12 +75,12 @@ export const crmActividades = pgTable(
   'crm_actividades',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     Tipo: text('tipo').notNull(),
     Asunto: text('asunto').notNull(),
     Descripcion: text('descripcion'),
-    Inicio: ts('inicio').notNull(),
-    Fin: ts('fin'),
+    Inicio: instante('inicio').notNull(),
+    Fin: instante('fin'),
     TodoDia: boolean('todo_dia').notNull().default(false),
     /** Owner: a person of the company. */
     IdResponsable: ref('id_responsable').notNull(),
@@ -121,12 +88,12 @@ export const crmActividades = pgTable(
     TipoContacto: text('tipo_contacto'),
     IdContacto: ref('id_contacto'),
     Hecha: boolean('hecha').notNull().default(false),
-    Recordatorio: ts('recordatorio'),
+    Recordatorio: instante('recordatorio'),
     Avisado: boolean('avisado').notNull().default(false),
-    Creado: ts('creado').notNull().defaultNow(),
+    Creado: instante('creado').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'crm_actividades_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('crm_actividades', t),
     index('crm_actividades_responsable_idx').on(t.empresaId, t.IdResponsable, t.Inicio),
     index('crm_actividades_contacto_idx').on(t.empresaId, t.TipoContacto, t.IdContacto),
     index('crm_actividades_oportunidad_idx').on(t.empresaId, t.IdOportunidad),
@@ -139,7 +106,7 @@ export const crmAvisos = pgTable(
   'crm_avisos',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     IdPersona: ref('id_persona'),
     Prioridad: text('prioridad').notNull().default('i'),
     Origen: text('origen').notNull().default('a'),
@@ -148,10 +115,10 @@ export const crmAvisos = pgTable(
     Enlace: text('enlace'),
     /** Deduplication key of system alerts ('fventa-vencida-12'): one alert per fact. */
     Clave: text('clave'),
-    Fecha: ts('fecha').notNull().defaultNow(),
+    Fecha: instante('fecha').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'crm_avisos_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('crm_avisos', t),
     uniqueIndex('crm_avisos_clave_uq').on(t.empresaId, t.Clave),
     index('crm_avisos_persona_idx').on(t.empresaId, t.IdPersona, t.Fecha),
   ],
@@ -167,11 +134,7 @@ export const crmAvisosLeidos = pgTable(
   },
   (t) => [
     primaryKey({ name: 'crm_avisos_leidos_pk', columns: [t.empresaId, t.IdPersona, t.IdAviso] }),
-    foreignKey({
-      name: 'crm_avisos_leidos_aviso_fk',
-      columns: [t.empresaId, t.IdAviso],
-      foreignColumns: [crmAvisos.empresaId, crmAvisos.Id],
-    }).onDelete('cascade'),
+    fkEmpresa('crm_avisos_leidos_aviso_fk', t, t.IdAviso, crmAvisos).onDelete('cascade'),
   ],
 );
 
@@ -194,24 +157,21 @@ export const mkCampanas = pgTable(
   'mk_campanas',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     Canal: text('canal').notNull(),
     Nombre: text('nombre').notNull(),
     IdPlantilla: ref('id_plantilla'),
     Asunto: text('asunto'),
     Cuerpo: text('cuerpo').notNull(),
     IdSegmentacion: ref('id_segmentacion').notNull(),
-    Programada: ts('programada'),
+    Programada: instante('programada'),
     Estado: text('estado').notNull().default('borrador'),
-    Encolada: ts('encolada'),
+    Encolada: instante('encolada'),
     /** Measure openings with a tracking pixel (optional per campaign, e-mail only). */
     Pixel: boolean('pixel').notNull().default(false),
-    Creado: ts('creado').notNull().defaultNow(),
+    Creado: instante('creado').notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ name: 'mk_campanas_pk', columns: [t.empresaId, t.Id] }),
-    index('mk_campanas_estado_idx').on(t.empresaId, t.Estado, t.Programada),
-  ],
+  (t) => [pkEmpresa('mk_campanas', t), index('mk_campanas_estado_idx').on(t.empresaId, t.Estado, t.Programada)],
 );
 
 /**
@@ -223,7 +183,7 @@ export const mkMensajes = pgTable(
   'mk_mensajes',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     IdCampana: ref('id_campana').notNull(),
     Canal: text('canal').notNull(),
     TipoContacto: text('tipo_contacto').notNull(),
@@ -233,23 +193,19 @@ export const mkMensajes = pgTable(
     Estado: integer('estado').notNull().default(0),
     Error: text('error'),
     Intentos: integer('intentos').notNull().default(0),
-    ProximoIntento: ts('proximo_intento').notNull().defaultNow(),
-    BloqueadoHasta: ts('bloqueado_hasta'),
-    Procesado: ts('procesado'),
+    ProximoIntento: instante('proximo_intento').notNull().defaultNow(),
+    BloqueadoHasta: instante('bloqueado_hasta'),
+    Procesado: instante('procesado'),
     /** The message's own text (the driving school's notices), instead of the campaign's body. */
     Texto: text('texto'),
     /** First time the tracking pixel was loaded (campaigns with Pixel). */
-    Abierto: ts('abierto'),
+    Abierto: instante('abierto'),
   },
   (t) => [
-    primaryKey({ name: 'mk_mensajes_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('mk_mensajes', t),
     uniqueIndex('mk_mensajes_destinatario_uq').on(t.empresaId, t.IdCampana, t.TipoContacto, t.IdContacto),
     index('mk_mensajes_cola_idx').on(t.empresaId, t.Estado, t.ProximoIntento),
-    foreignKey({
-      name: 'mk_mensajes_campana_fk',
-      columns: [t.empresaId, t.IdCampana],
-      foreignColumns: [mkCampanas.empresaId, mkCampanas.Id],
-    }).onDelete('cascade'),
+    fkEmpresa('mk_mensajes_campana_fk', t, t.IdCampana, mkCampanas).onDelete('cascade'),
   ],
 );
 
@@ -261,7 +217,7 @@ export const mkBajas = pgTable(
     TipoContacto: text('tipo_contacto').notNull(),
     IdContacto: ref('id_contacto').notNull(),
     IdCampana: ref('id_campana'),
-    Fecha: ts('fecha').notNull().defaultNow(),
+    Fecha: instante('fecha').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'mk_bajas_pk', columns: [t.empresaId, t.TipoContacto, t.IdContacto] })],
 );
@@ -288,11 +244,11 @@ export const gdCarpetas = pgTable(
   'gd_carpetas',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     Nombre: text('nombre').notNull(),
     IdPadre: ref('id_padre'),
   },
-  (t) => [primaryKey({ name: 'gd_carpetas_pk', columns: [t.empresaId, t.Id] })],
+  (t) => [pkEmpresa('gd_carpetas', t)],
 );
 
 /** Document manager files: metadata only; the bytes live in the storage under `Clave`. */
@@ -300,21 +256,18 @@ export const gdFicheros = pgTable(
   'gd_ficheros',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     IdCarpeta: ref('id_carpeta'),
     Nombre: text('nombre').notNull(),
     Tipo: text('tipo').notNull(),
     Tamano: integer('tamano').notNull(),
     Clave: text('clave').notNull(),
-    Subido: ts('subido').notNull().defaultNow(),
+    Subido: instante('subido').notNull().defaultNow(),
     /**
      * The feature that owns the file (`platform/files/origenes.ts`): whoever lists or serves it, through any route,
      * needs that feature's permission. Set when the file is written, never derived from the folder it sits in.
      */
     Origen: text('origen').notNull().default('gestordoc'),
   },
-  (t) => [
-    primaryKey({ name: 'gd_ficheros_pk', columns: [t.empresaId, t.Id] }),
-    index('gd_ficheros_carpeta_idx').on(t.empresaId, t.IdCarpeta),
-  ],
+  (t) => [pkEmpresa('gd_ficheros', t), index('gd_ficheros_carpeta_idx').on(t.empresaId, t.IdCarpeta)],
 );
