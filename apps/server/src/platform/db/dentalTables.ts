@@ -16,8 +16,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { clientesTable, empleadosTable } from '../../modules/tablasMaestras.ts';
 import { col, entityTable } from './entityTable.ts';
-import { clientesTable, empleadosTable } from './masterTables.ts';
 import { empresas } from './platformTables.ts';
 
 export const sillonesTable = entityTable(ENTITIES.sillones);

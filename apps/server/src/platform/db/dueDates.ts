@@ -10,9 +10,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { conceptosmovsTable, tesoreriaTable } from '../../modules/tablasMaestras.ts';
 import { type TablaCabecera, tablaStockDocumento } from './documentTables.ts';
 import { col } from './entityTable.ts';
-import { conceptosmovsTable, tesoreriaTable } from './masterTables.ts';
 import { empresas } from './platformTables.ts';
 import { documentosCompra } from './purchaseDocuments.ts';
 import { documentosVenta } from './salesDocuments.ts';

@@ -1,5 +1,5 @@
+import { proveedoresTable } from '../../modules/tablasMaestras.ts';
 import { tablaStockDocumento, tablasDocumento } from './documentTables.ts';
-import { proveedoresTable } from './masterTables.ts';
 
 /**
  * Purchase documents (the purchases side of the document engine): supplier orders, delivery notes and

@@ -1,5 +1,5 @@
 import { bigint, boolean, date, foreignKey, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { ficheros } from './masterTables.ts';
+import { ficheros } from '../../modules/tablasMaestras.ts';
 import { empresas } from './platformTables.ts';
 import { documentosCompra } from './purchaseDocuments.ts';
 

@@ -12,8 +12,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { clientesTable, fpagoTable, proveedoresTable, seriesTable } from '../../modules/tablasMaestras.ts';
 import { col, type EntityTable } from './entityTable.ts';
-import { clientesTable, fpagoTable, proveedoresTable, seriesTable } from './masterTables.ts';
 import { correosSalida, empresas } from './platformTables.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

@@ -1,5 +1,5 @@
+import { clientesTable } from '../../modules/tablasMaestras.ts';
 import { tablasDocumento } from './documentTables.ts';
-import { clientesTable } from './masterTables.ts';
 
 /**
  * Sales documents: quotes, orders, delivery notes and invoices in one header table keyed by `tipo`, with

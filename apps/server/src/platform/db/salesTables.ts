@@ -1,6 +1,6 @@
 import { bigint, date, foreignKey, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { seriesTable } from '../../modules/tablasMaestras.ts';
 import { col } from './entityTable.ts';
-import { seriesTable } from './masterTables.ts';
 import { empresas } from './platformTables.ts';
 
 /**

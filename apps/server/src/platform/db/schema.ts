@@ -13,6 +13,7 @@ export const auditoriaTable = entityTable(auditoria, {
 export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
 
 export * from '../../modules/crm/tablas.ts';
+export * from '../../modules/tablasMaestras.ts';
 export * from './academyTables.ts';
 export * from './adminTables.ts';
 export * from './dentalTables.ts';
@@ -21,7 +22,6 @@ export * from './dueDates.ts';
 export * from './enrolments.ts';
 export * from './inmovilizadoTables.ts';
 export * from './ledgerTables.ts';
-export * from './masterTables.ts';
 export * from './peopleTables.ts';
 export * from './purchaseDocuments.ts';
 export * from './purchaseTables.ts';

@@ -1,8 +1,8 @@
+import { masterTables } from '../../modules/tablasMaestras.ts';
 import { academyEntityTables } from './academyTables.ts';
 import { dentalEntityTables } from './dentalTables.ts';
 import { drivingSchoolEntityTables } from './drivingSchoolTables.ts';
 import type { EntityTable } from './entityTable.ts';
-import { masterTables } from './masterTables.ts';
 import { entityTables } from './schema.ts';
 
 const TABLES: Record<string, EntityTable> = {

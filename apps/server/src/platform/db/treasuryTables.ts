@@ -15,8 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { clientesTable, conceptosmovsTable, proveedoresTable, tesoreriaTable } from '../../modules/tablasMaestras.ts';
 import { col } from './entityTable.ts';
-import { clientesTable, conceptosmovsTable, proveedoresTable, tesoreriaTable } from './masterTables.ts';
 import { empresas } from './platformTables.ts';
 import { documentosCompra } from './purchaseDocuments.ts';
 import { documentosVenta } from './salesDocuments.ts';

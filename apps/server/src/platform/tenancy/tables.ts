@@ -8,17 +8,6 @@ import { getTableColumns } from 'drizzle-orm';
 import { empresas } from '../db/platformTables.ts';
 
 export * from '../../modules/crm/tablas.ts';
-// Each area's own tables file (every table in it a company table).
-export * from '../db/academyTables.ts';
-export * from '../db/dentalTables.ts';
-// The sales document engine's tables (owned by the documents engine; every table in them is a company table).
-export * from '../db/documentTables.ts';
-export * from '../db/drivingSchoolTables.ts';
-export * from '../db/dueDates.ts';
-export { matriculas, tutoresAlumnos } from '../db/enrolments.ts';
-export { col, type EntityTable } from '../db/entityTable.ts';
-export * from '../db/inmovilizadoTables.ts';
-export * from '../db/ledgerTables.ts';
 export {
   almacenesTable,
   clientespotTable,
@@ -45,7 +34,18 @@ export {
   tarifasTable,
   tesoreriaTable,
   tiposivaTable,
-} from '../db/masterTables.ts';
+} from '../../modules/tablasMaestras.ts';
+// Each area's own tables file (every table in it a company table).
+export * from '../db/academyTables.ts';
+export * from '../db/dentalTables.ts';
+// The sales document engine's tables (owned by the documents engine; every table in them is a company table).
+export * from '../db/documentTables.ts';
+export * from '../db/drivingSchoolTables.ts';
+export * from '../db/dueDates.ts';
+export { matriculas, tutoresAlumnos } from '../db/enrolments.ts';
+export { col, type EntityTable } from '../db/entityTable.ts';
+export * from '../db/inmovilizadoTables.ts';
+export * from '../db/ledgerTables.ts';
 export * from '../db/peopleTables.ts';
 export { fichajes, miembros } from '../db/platformTables.ts';
 export * from '../db/purchaseDocuments.ts';

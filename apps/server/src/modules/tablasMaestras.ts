@@ -26,20 +26,9 @@ import {
   tiposiva,
 } from '@faro/domain';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { entityTable } from './entityTable.ts';
-import { empresas } from './platformTables.ts';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { empresaId, idIdentidad, instanteDate, ref } from '../platform/db/columns.ts';
+import { entityTable } from '../platform/db/entityTable.ts';
 
 /**
  * Tables of the master data. Text search (ILIKE '%x%' on names, codes and NIFs) runs on trigram GIN
@@ -146,11 +135,6 @@ export const masterTables = {
 } as const;
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const empresaId = () =>
-  bigint('empresa_id', { mode: 'number' })
-    .notNull()
-    .references(() => empresas.id);
 
 /**
  * Uploaded files (the company logo now; attachments later), kept in the database: transactional, backed up with
@@ -160,13 +144,13 @@ export const ficheros = pgTable(
   'ficheros',
   {
     empresaId: empresaId(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    id: idIdentidad(),
     clave: text('clave').notNull(),
     nombre: text('nombre').notNull(),
     tipo: text('tipo').notNull(),
     tamano: integer('tamano').notNull(),
     datos: bytea('datos').notNull(),
-    creado: ts('creado').notNull().defaultNow(),
+    creado: instanteDate('creado').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'ficheros_pk', columns: [t.empresaId, t.id] }),
@@ -179,13 +163,13 @@ export const importaciones = pgTable(
   'importaciones',
   {
     empresaId: empresaId(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    id: idIdentidad(),
     recurso: text('recurso').notNull(),
-    personaId: bigint('persona_id', { mode: 'number' }).notNull(),
+    personaId: ref('persona_id').notNull(),
     nombreFichero: text('nombre_fichero').notNull(),
     columnas: jsonb('columnas').$type<string[]>().notNull(),
     filas: jsonb('filas').$type<string[][]>().notNull(),
-    creada: ts('creada').notNull().defaultNow(),
+    creada: instanteDate('creada').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'importaciones_pk', columns: [t.empresaId, t.id] }),
