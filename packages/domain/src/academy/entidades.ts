@@ -1,80 +1,45 @@
+import { BAJA, CODIGO, NOMBRE } from '../entities/commonFields.ts';
 import { defineEntity, type EntityRule } from '../entities/defineEntity.ts';
+import { enumOptions } from '../fields/enumOptions.ts';
 import { ACADEMY_TYPES } from '../navigation/areas.ts';
 import { esMenor, MSG_ACADEMIA } from './reglas.ts';
 
 /** Academy lists of the spec (section 3 and 9). */
-export const TIPOS_CLASE = [
-  { value: 'presencial', label: 'Presencial' },
-  { value: 'online', label: 'Online' },
-  { value: 'semipresencial', label: 'Semipresencial' },
-  { value: 'practica', label: 'Práctica' },
-] as const;
-export const CALCULOS_EVALUACION = [
-  { value: 'media', label: 'Media ponderada' },
-  { value: 'suma', label: 'Suma' },
-  { value: 'manual', label: 'Manual' },
-  { value: 'plantilla', label: 'Plantilla de criterios' },
-] as const;
-export const MODOS_CARGO = [
-  { value: 'mensual', label: 'Mensual' },
-  { value: 'manual', label: 'Manual' },
-  { value: 'personalizado', label: 'Personalizado' },
-] as const;
-export const GENEROS = [
-  { value: 'hombre', label: 'Hombre' },
-  { value: 'mujer', label: 'Mujer' },
-] as const;
-export const TIPOS_TUTOR = [
-  { value: 'padre', label: 'Padre' },
-  { value: 'madre', label: 'Madre' },
-  { value: 'tutor', label: 'Tutor' },
-] as const;
-export const NIVELES_ESTUDIOS = [
-  { value: 'ninguno', label: 'Sin estudios' },
-  { value: 'eso', label: 'ESO' },
-  { value: 'bachillerato', label: 'Bachillerato' },
-  { value: 'grado_medio', label: 'Grado medio' },
-  { value: 'grado_superior', label: 'Grado superior' },
-] as const;
-export const TIPOS_TARIFA_CURSO = [
-  { value: 'mensual', label: 'Mensual' },
-  { value: 'curso', label: 'Por curso' },
-  { value: 'matricula', label: 'Matrícula' },
-] as const;
-export const ESTADOS_ALUMNO = [
-  { value: 'activo', label: 'Activo' },
-  { value: 'baja', label: 'Baja' },
-] as const;
-export const ESTADOS_MATRICULA_ONLINE = [
-  { value: 'pendiente', label: 'Pendiente' },
-  { value: 'aceptada', label: 'Aceptada' },
-  { value: 'rechazada', label: 'Rechazada' },
-] as const;
+export const TIPOS_CLASE = enumOptions({
+  presencial: 'Presencial',
+  online: 'Online',
+  semipresencial: 'Semipresencial',
+  practica: 'Práctica',
+});
+export const CALCULOS_EVALUACION = enumOptions({
+  media: 'Media ponderada',
+  suma: 'Suma',
+  manual: 'Manual',
+  plantilla: 'Plantilla de criterios',
+});
+export const MODOS_CARGO = enumOptions({ mensual: 'Mensual', manual: 'Manual', personalizado: 'Personalizado' });
+export const GENEROS = enumOptions({ hombre: 'Hombre', mujer: 'Mujer' });
+export const TIPOS_TUTOR = enumOptions({ padre: 'Padre', madre: 'Madre', tutor: 'Tutor' });
+export const NIVELES_ESTUDIOS = enumOptions({
+  ninguno: 'Sin estudios',
+  eso: 'ESO',
+  bachillerato: 'Bachillerato',
+  grado_medio: 'Grado medio',
+  grado_superior: 'Grado superior',
+});
+export const TIPOS_TARIFA_CURSO = enumOptions({ mensual: 'Mensual', curso: 'Por curso', matricula: 'Matrícula' });
+export const ESTADOS_ALUMNO = enumOptions({ activo: 'Activo', baja: 'Baja' });
+export const ESTADOS_MATRICULA_ONLINE = enumOptions({
+  pendiente: 'Pendiente',
+  aceptada: 'Aceptada',
+  rechazada: 'Rechazada',
+});
 
 const aca = (area: 'formacion' | 'contactos' | 'personal', title?: string) => ({
   area,
   accountTypes: ACADEMY_TYPES,
   ...(title ? { title } : {}),
 });
-const baja = { kind: 'inactive', label: 'Baja', list: true, filter: true } as const;
-const codigo = {
-  kind: 'code',
-  label: 'Código',
-  maxLength: 20,
-  list: true,
-  search: true,
-  sortable: true,
-  unique: true,
-} as const;
-const nombre = {
-  kind: 'text',
-  label: 'Nombre',
-  required: true,
-  maxLength: 150,
-  list: true,
-  search: true,
-  sortable: true,
-} as const;
 
 export const aulas = defineEntity({
   name: 'aulas',
@@ -87,11 +52,11 @@ export const aulas = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Codigo: codigo,
-    Nombre: nombre,
+    Codigo: CODIGO,
+    Nombre: NOMBRE,
     Capacidad: { kind: 'integer', label: 'Capacidad', required: true, min: 1, max: 10000, list: true },
     Observaciones: { kind: 'text', label: 'Observaciones', maxLength: 2000 },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -106,8 +71,8 @@ export const opciones = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Codigo: codigo,
-    Nombre: nombre,
+    Codigo: CODIGO,
+    Nombre: NOMBRE,
     Precio: { kind: 'money', label: 'Precio', required: true, min: 0, list: true },
     TipoIva: {
       kind: 'code',
@@ -117,7 +82,7 @@ export const opciones = defineEntity({
       list: true,
       help: 'Código del tipo de IVA: EXENTO para la enseñanza (art. 20.1.9º LIVA), IVA21 para material',
     },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -132,8 +97,8 @@ export const profesores = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Codigo: codigo,
-    Nombre: nombre,
+    Codigo: CODIGO,
+    Nombre: NOMBRE,
     Apellidos: { kind: 'text', label: 'Apellidos', maxLength: 150, list: true, search: true, sortable: true },
     NIF: { kind: 'taxId', label: 'DNI/NIE', maxLength: 20, list: true, search: true },
     Email: {
@@ -146,7 +111,7 @@ export const profesores = defineEntity({
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20, list: true },
     Materias: { kind: 'text', label: 'Materias', maxLength: 500, list: true, search: true },
     Disponibilidad: { kind: 'text', label: 'Disponibilidad', maxLength: 1000 },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -167,8 +132,8 @@ export const cursos = defineEntity({
         : [],
   ],
   fields: {
-    Codigo: codigo,
-    Nombre: nombre,
+    Codigo: CODIGO,
+    Nombre: NOMBRE,
     TipoClase: {
       kind: 'enum',
       label: 'Tipo de clase',
@@ -188,7 +153,7 @@ export const cursos = defineEntity({
     CalculoEvaluacion: { kind: 'enum', label: 'Cálculo de la evaluación', options: CALCULOS_EVALUACION },
     PublicarOnline: { kind: 'boolean', label: 'Admite matrícula online', list: true },
     Descripcion: { kind: 'text', label: 'Descripción', maxLength: 4000 },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -203,13 +168,13 @@ export const tarifascurso = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Nombre: nombre,
+    Nombre: NOMBRE,
     IdCurso: { kind: 'reference', label: 'Curso', ref: 'cursos', required: true, list: true, filter: true },
     Tipo: { kind: 'enum', label: 'Tipo', options: TIPOS_TARIFA_CURSO, required: true, list: true, filter: true },
     Importe: { kind: 'money', label: 'Importe', required: true, min: 0, list: true },
     DescuentoHermanos: { kind: 'percent', label: 'Descuento por hermanos', min: 0, max: 100, list: true },
     DescuentoVariosCursos: { kind: 'percent', label: 'Descuento por varios cursos', min: 0, max: 100 },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -224,7 +189,7 @@ export const tutores = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Nombre: nombre,
+    Nombre: NOMBRE,
     Apellidos: { kind: 'text', label: 'Apellidos', maxLength: 150, list: true, search: true, sortable: true },
     Tipo: { kind: 'enum', label: 'Parentesco', options: TIPOS_TUTOR, required: true, list: true, filter: true },
     NIF: { kind: 'taxId', label: 'DNI/NIE', maxLength: 20, list: true, search: true },
@@ -235,7 +200,7 @@ export const tutores = defineEntity({
     AccesoPortal: { kind: 'boolean', label: 'Acceso al portal', list: true },
     IdPersona: { kind: 'integer', label: 'Usuario del portal', readOnly: true },
     IdCliente: { kind: 'reference', label: 'Cliente de facturación', ref: 'clientes', readOnly: true },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -285,7 +250,7 @@ export const alumnos = defineEntity({
       sortable: true,
       section: 'Alumno',
     },
-    Nombre: { ...nombre, section: 'Alumno' },
+    Nombre: { ...NOMBRE, section: 'Alumno' },
     Apellidos: {
       kind: 'text',
       label: 'Apellidos',
@@ -339,7 +304,7 @@ export const alumnos = defineEntity({
     FechaAlta: { kind: 'date', label: 'Fecha de alta', list: true, sortable: true, section: 'Estado' },
     FechaBaja: { kind: 'date', label: 'Fecha de baja', section: 'Estado' },
     IdPersona: { kind: 'integer', label: 'Usuario del portal', readOnly: true, section: 'Estado' },
-    Baja: { ...baja, section: 'Estado' },
+    Baja: { ...BAJA, section: 'Estado' },
   },
 });
 
@@ -355,11 +320,11 @@ export const autorizados = defineEntity({
   titleField: 'Nombre',
   fields: {
     IdAlumno: { kind: 'reference', label: 'Alumno', ref: 'alumnos', required: true, list: true, filter: true },
-    Nombre: nombre,
+    Nombre: NOMBRE,
     NIF: { kind: 'taxId', label: 'DNI/NIE', maxLength: 20, list: true, search: true },
     Parentesco: { kind: 'text', label: 'Parentesco', maxLength: 60, list: true },
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20, list: true },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -395,7 +360,7 @@ export const cursando = defineEntity({
     Prorratear: { kind: 'boolean', label: 'Prorratear el primer mes' },
     FechaAlta: { kind: 'date', label: 'Fecha de alta', required: true, list: true, sortable: true },
     FechaBaja: { kind: 'date', label: 'Fecha de baja', list: true },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -411,7 +376,7 @@ export const matriculasonline = defineEntity({
   titleField: 'Nombre',
   fields: {
     Fecha: { kind: 'date', label: 'Fecha', readOnly: true, list: true, sortable: true },
-    Nombre: nombre,
+    Nombre: NOMBRE,
     Apellidos: { kind: 'text', label: 'Apellidos', required: true, maxLength: 150, list: true, search: true },
     NIF: { kind: 'taxId', label: 'DNI/NIE', maxLength: 20, list: true },
     FechaNacimiento: { kind: 'date', label: 'Fecha de nacimiento' },
@@ -473,7 +438,7 @@ export const evaluaciones = defineEntity({
   fields: {
     IdCurso: { kind: 'reference', label: 'Curso', ref: 'cursos', required: true, list: true, filter: true },
     Trimestre: { kind: 'integer', label: 'Evaluación (trimestre)', required: true, min: 1, max: 4, list: true },
-    Nombre: nombre,
+    Nombre: NOMBRE,
     Peso: { kind: 'decimal', label: 'Peso', scale: 2, min: 0, max: 100, required: true, list: true },
   },
 });

@@ -1,5 +1,7 @@
 /** Academy rules both sides need: minors, clashes, charge periods and pro-rating, evaluation marks. */
 
+import { enumOptions } from '../fields/enumOptions.ts';
+
 export const MSG_ACADEMIA = {
   finAntesInicio: 'La fecha de fin no puede ser anterior a la de inicio',
   nifAdulto: 'El DNI/NIE es obligatorio para un alumno mayor de edad que paga sus cuotas',
@@ -23,13 +25,7 @@ export const MSG_ACADEMIA = {
 export const DIAS_SEMANA = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
 
 /** Attendance states (spec section 4): a attends, f absent, r late, v reserved, n cancelled. */
-export const ESTADOS_ASISTENCIA = [
-  { value: 'a', label: 'Asiste' },
-  { value: 'f', label: 'Falta' },
-  { value: 'r', label: 'Retraso' },
-  { value: 'v', label: 'Reservada' },
-  { value: 'n', label: 'Anulada' },
-] as const;
+export const ESTADOS_ASISTENCIA = enumOptions({ a: 'Asiste', f: 'Falta', r: 'Retraso', v: 'Reservada', n: 'Anulada' });
 export type EstadoAsistencia = (typeof ESTADOS_ASISTENCIA)[number]['value'];
 export const esEstadoAsistencia = (v: unknown): v is EstadoAsistencia => ESTADOS_ASISTENCIA.some((e) => e.value === v);
 

@@ -1,11 +1,13 @@
+import { enumOptions } from '../fields/enumOptions.ts';
+
 /** Event types of the agenda and of CRM activities (spec section 4, task kinds). */
-export const TIPOS_ACTIVIDAD = [
-  { value: 'llamada', label: 'Llamada' },
-  { value: 'tarea', label: 'Tarea' },
-  { value: 'mensaje', label: 'Mensaje' },
-  { value: 'reunion', label: 'Reunión' },
-  { value: 'otros', label: 'Otros' },
-] as const;
+export const TIPOS_ACTIVIDAD = enumOptions({
+  llamada: 'Llamada',
+  tarea: 'Tarea',
+  mensaje: 'Mensaje',
+  reunion: 'Reunión',
+  otros: 'Otros',
+});
 export type TipoActividad = (typeof TIPOS_ACTIVIDAD)[number]['value'];
 export const TIPOS_ACTIVIDAD_VALORES = TIPOS_ACTIVIDAD.map((t) => t.value) as [TipoActividad, ...TipoActividad[]];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumOptions } from '../fields/enumOptions.ts';
 import { MSG } from '../validation/messages.ts';
 import { requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
@@ -17,10 +18,7 @@ export const PROBABILIDADES = [
   { value: 2, label: 'Alto' },
 ] as const;
 /** Contacts an opportunity or activity points at: customers and potential customers. */
-export const TIPOS_CONTACTO_CRM = [
-  { value: 'c', label: 'Cliente' },
-  { value: 'p', label: 'Cliente potencial' },
-] as const;
+export const TIPOS_CONTACTO_CRM = enumOptions({ c: 'Cliente', p: 'Cliente potencial' });
 
 export const etiquetaEstadoOportunidad = (v: number) => ESTADOS_OPORTUNIDAD.find((e) => e.value === v)?.label ?? '';
 export const etiquetaProbabilidad = (v: number) => PROBABILIDADES.find((e) => e.value === v)?.label ?? '';

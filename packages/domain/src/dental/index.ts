@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumOptions } from '../fields/enumOptions.ts';
 import { MSG } from '../validation/messages.ts';
 
 // Dental practices (account type odontologia): our reading in docs/odontologia.md.
@@ -13,30 +14,23 @@ export const PIEZAS_TEMPORALES: readonly number[] = [5, 6, 7, 8].flatMap((q) => 
 export const esPiezaFdi = (n: number) => PIEZAS_PERMANENTES.includes(n) || PIEZAS_TEMPORALES.includes(n);
 
 /** The five surfaces: O is occlusal on back teeth and incisal on front ones; V buccal/labial; L lingual/palatal. */
-export const CARAS_DENTALES = [
-  { value: 'M', label: 'Mesial' },
-  { value: 'D', label: 'Distal' },
-  { value: 'O', label: 'Oclusal / Incisal' },
-  { value: 'V', label: 'Vestibular / Bucal' },
-  { value: 'L', label: 'Lingual / Palatino' },
-] as const;
+export const CARAS_DENTALES = enumOptions({
+  M: 'Mesial',
+  D: 'Distal',
+  O: 'Oclusal / Incisal',
+  V: 'Vestibular / Bucal',
+  L: 'Lingual / Palatino',
+});
 export type CaraDental = (typeof CARAS_DENTALES)[number]['value'];
-export const ESTADOS_MARCA = [
-  { value: 'planificado', label: 'Planificado' },
-  { value: 'realizado', label: 'Realizado' },
-] as const;
-export const ESTADOS_CITA = [
-  { value: 'programada', label: 'Programada' },
-  { value: 'atendida', label: 'Atendida' },
-  { value: 'anulada', label: 'Anulada' },
-] as const;
-export const TIPOS_CONSENTIMIENTO = [
-  { value: 'general', label: 'Tratamiento general' },
-  { value: 'cirugia', label: 'Cirugía e implantes' },
-  { value: 'ortodoncia', label: 'Ortodoncia' },
-  { value: 'endodoncia', label: 'Endodoncia' },
-  { value: 'datos', label: 'Tratamiento de datos de salud (RGPD)' },
-] as const;
+export const ESTADOS_MARCA = enumOptions({ planificado: 'Planificado', realizado: 'Realizado' });
+export const ESTADOS_CITA = enumOptions({ programada: 'Programada', atendida: 'Atendida', anulada: 'Anulada' });
+export const TIPOS_CONSENTIMIENTO = enumOptions({
+  general: 'Tratamiento general',
+  cirugia: 'Cirugía e implantes',
+  ortodoncia: 'Ortodoncia',
+  endodoncia: 'Endodoncia',
+  datos: 'Tratamiento de datos de salud (RGPD)',
+});
 
 /** Whether a tooth is a front one (incisors and canines): its O surface reads 'Incisal'. */
 export const esAnterior = (pieza: number) => pieza % 10 <= 3;

@@ -1,3 +1,4 @@
+import { BAJA } from '../entities/commonFields.ts';
 import { defineEntity } from '../entities/defineEntity.ts';
 import { DENTAL_TYPES } from '../navigation/areas.ts';
 
@@ -16,6 +17,6 @@ export const sillones = defineEntity({
     Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 60, list: true, search: true, sortable: true },
     Gabinete: { kind: 'text', label: 'Gabinete', maxLength: 60, list: true },
     Observaciones: { kind: 'text', label: 'Observaciones', maxLength: 1000 },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

@@ -3,14 +3,16 @@
  * the no-show rule, and the pass statistics of the exam results. Isomorphic: the server refuses, the screens warn.
  */
 
+import { enumOptions } from '../fields/enumOptions.ts';
+
 /** States of a practical class. `nopresentado`: the student did not come (charged per the school's rule). */
-export const ESTADOS_CLASE = [
-  { value: 'reservada', label: 'Reservada' },
-  { value: 'confirmada', label: 'Confirmada' },
-  { value: 'realizada', label: 'Realizada' },
-  { value: 'anulada', label: 'Anulada' },
-  { value: 'nopresentado', label: 'No presentado' },
-] as const;
+export const ESTADOS_CLASE = enumOptions({
+  reservada: 'Reservada',
+  confirmada: 'Confirmada',
+  realizada: 'Realizada',
+  anulada: 'Anulada',
+  nopresentado: 'No presentado',
+});
 export type EstadoClase = (typeof ESTADOS_CLASE)[number]['value'];
 export const esEstadoClase = (v: unknown): v is EstadoClase => ESTADOS_CLASE.some((e) => e.value === v);
 
@@ -149,6 +151,7 @@ export function aprobadosPor(
 }
 
 /** Exam forms the school prints for a day's exam (imprexamenes), each a PDF with the students' data filled in. */
+// A tuple: the web opens on its first form (`IMPRESOS_EXAMEN[0]`).
 export const IMPRESOS_EXAMEN = [
   { value: 'relacion', label: 'Relación de alumnos presentados a examen' },
   { value: 'hoja', label: 'Hoja de examen por alumno' },

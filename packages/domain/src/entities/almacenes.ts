@@ -1,5 +1,6 @@
 import { PROVINCIAS } from '../reference/provincias.ts';
 import { spanishAddress } from '../validation/entityRules.ts';
+import { BAJA, CODIGO_OBLIGATORIO, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Warehouses (stock module). Stock lives per product and warehouse in `stock`; changes in `movimientosstock`. */
@@ -16,17 +17,8 @@ export const almacenes = defineEntity({
   titleField: 'Nombre',
   rules: [spanishAddress('CodPostal', 'Provincia', 'Pais')],
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
-    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
+    Codigo: CODIGO_OBLIGATORIO,
+    Nombre: { ...NOMBRE, maxLength: 100 },
     Direccion: { kind: 'text', label: 'Dirección', maxLength: 200 },
     CodPostal: { kind: 'code', label: 'Código postal', maxLength: 10 },
     Poblacion: { kind: 'text', label: 'Población', maxLength: 100, list: true },
@@ -38,6 +30,6 @@ export const almacenes = defineEntity({
       label: 'Permitir stock negativo',
       help: 'Si no, un movimiento que deje el stock por debajo de cero se rechaza',
     },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

@@ -1,11 +1,7 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import { defineEntity } from './defineEntity.ts';
 
-export const AUDIT_ACTIONS = [
-  { value: 'A', label: 'Alta' },
-  { value: 'M', label: 'Modificación' },
-  { value: 'L', label: 'Lectura' },
-  { value: 'D', label: 'Borrado' },
-] as const;
+export const AUDIT_ACTIONS = enumOptions({ A: 'Alta', M: 'Modificación', L: 'Lectura', D: 'Borrado' });
 
 /** The append-only audit log (read-only). */
 export const auditoria = defineEntity({

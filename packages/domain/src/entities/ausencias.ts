@@ -1,11 +1,8 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import { dateRange } from '../validation/entityRules.ts';
 import { defineEntity } from './defineEntity.ts';
 
-export const ESTADOS_AUSENCIA = [
-  { value: 'solicitada', label: 'Solicitada' },
-  { value: 'aprobada', label: 'Aprobada' },
-  { value: 'rechazada', label: 'Rechazada' },
-] as const;
+export const ESTADOS_AUSENCIA = enumOptions({ solicitada: 'Solicitada', aprobada: 'Aprobada', rechazada: 'Rechazada' });
 
 /**
  * Employment statuses history and leave/holiday requests: each row an employee's situation from the

@@ -1,4 +1,5 @@
 import { DRIVING_SCHOOL_TYPES } from '../navigation/areas.ts';
+import { BAJA, CODIGO, NOMBRE, OBSERVACIONES } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /*
@@ -65,24 +66,6 @@ export const CONSUMOS_TASA = opts([
   ['s', 'Sin consumir'],
   ['c', 'Consumida'],
 ]);
-const cod = {
-  kind: 'code',
-  label: 'Código',
-  maxLength: 20,
-  list: true,
-  search: true,
-  sortable: true,
-  unique: true,
-} as const;
-const nombre = {
-  kind: 'text',
-  label: 'Nombre',
-  required: true,
-  maxLength: 150,
-  list: true,
-  search: true,
-  sortable: true,
-} as const;
 const permiso = {
   kind: 'enum',
   label: 'Permiso',
@@ -94,8 +77,6 @@ const permiso = {
 const alumno = { kind: 'reference', label: 'Alumno', ref: 'alumnos', list: true, filter: true } as const;
 const fecha = { kind: 'date', label: 'Fecha', required: true, list: true, filter: true, sortable: true } as const;
 const jefatura = { kind: 'text', label: 'Jefatura de Tráfico', maxLength: 100, list: true, filter: true } as const;
-const observaciones = { kind: 'text', label: 'Observaciones', maxLength: 4000 } as const;
-const baja = { kind: 'inactive', label: 'Baja', list: true, filter: true } as const;
 
 export const vehiculos = defineEntity({
   name: 'vehiculos',
@@ -108,7 +89,7 @@ export const vehiculos = defineEntity({
   defaultOrder: 'Matricula',
   titleField: 'Matricula',
   fields: {
-    Matricula: { ...cod, label: 'Matrícula', maxLength: 15, required: true },
+    Matricula: { ...CODIGO, label: 'Matrícula', maxLength: 15, required: true },
     Marca: { kind: 'text', label: 'Marca', maxLength: 60, list: true, search: true },
     Modelo: { kind: 'text', label: 'Modelo', maxLength: 60, list: true, search: true },
     Permisos: {
@@ -123,8 +104,8 @@ export const vehiculos = defineEntity({
     FechaItv: { kind: 'date', label: 'Próxima ITV', list: true, filter: true, sortable: true },
     FechaSeguro: { kind: 'date', label: 'Vencimiento del seguro', list: true, filter: true, sortable: true },
     Kilometros: { kind: 'integer', label: 'Kilómetros', min: 0, list: true, sortable: true },
-    Observaciones: observaciones,
-    Baja: baja,
+    Observaciones: OBSERVACIONES,
+    Baja: BAJA,
   },
 });
 
@@ -139,15 +120,15 @@ export const instalaadr = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Codigo: cod,
-    Nombre: nombre,
+    Codigo: CODIGO,
+    Nombre: NOMBRE,
     Direccion: { kind: 'text', label: 'Dirección', maxLength: 200 },
     Localidad: { kind: 'text', label: 'Localidad', maxLength: 100, list: true, filter: true, search: true },
     Plazas: { kind: 'integer', label: 'Plazas', min: 0, list: true },
     Autorizacion: { kind: 'text', label: 'Nº de autorización', maxLength: 40, list: true, search: true },
     FechaCaducidad: { kind: 'date', label: 'Caducidad de la autorización', list: true, sortable: true },
-    Observaciones: observaciones,
-    Baja: baja,
+    Observaciones: OBSERVACIONES,
+    Baja: BAJA,
   },
 });
 
@@ -162,12 +143,12 @@ export const ejercicios = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Codigo: cod,
-    Nombre: nombre,
+    Codigo: CODIGO,
+    Nombre: NOMBRE,
     Permiso: { ...permiso, required: true },
     Tipo: { kind: 'enum', label: 'Tipo', options: TIPOS_EXAMEN, required: true, list: true, filter: true },
     Descripcion: { kind: 'text', label: 'Descripción', maxLength: 4000 },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -182,8 +163,8 @@ export const curpermisos = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Codigo: cod,
-    Nombre: nombre,
+    Codigo: CODIGO,
+    Nombre: NOMBRE,
     Permiso: { ...permiso, required: true },
     HorasTeoria: { kind: 'decimal', label: 'Horas de teoría', min: 0, scale: 1, list: true },
     HorasPractica: { kind: 'decimal', label: 'Horas de prácticas', min: 0, scale: 1, list: true },
@@ -191,7 +172,7 @@ export const curpermisos = defineEntity({
     PrecioPack: { kind: 'money', label: 'Precio del pack', min: 0, list: true },
     PrecioClase: { kind: 'money', label: 'Precio por clase', min: 0 },
     Documentacion: { kind: 'text', label: 'Documentación requerida', maxLength: 4000 },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 
@@ -285,7 +266,7 @@ export const citasaues = defineEntity({
       help: 'La que devuelve el servicio AUES o trae la lista importada',
     },
     Respuesta: { kind: 'text', label: 'Respuesta del servicio', maxLength: 500, readOnly: true },
-    Observaciones: observaciones,
+    Observaciones: OBSERVACIONES,
   },
 });
 
@@ -324,7 +305,7 @@ export const calexamenes = defineEntity({
     },
     Confirmado: { kind: 'boolean', label: 'Confirmado', list: true, filter: true },
     Resultado: { kind: 'enum', label: 'Resultado', options: RESULTADOS_EXAMEN, list: true, filter: true },
-    Observaciones: observaciones,
+    Observaciones: OBSERVACIONES,
   },
 });
 
@@ -364,7 +345,7 @@ export const confavisos = defineEntity({
     },
     DiasAntes: { kind: 'integer', label: 'Días antes', required: true, min: 0, max: 60, list: true },
     Texto: { kind: 'text', label: 'Texto', required: true, maxLength: 1000, list: true, search: true },
-    Baja: baja,
+    Baja: BAJA,
   },
 });
 

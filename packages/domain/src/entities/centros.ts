@@ -1,3 +1,4 @@
+import { BAJA, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 export const centros = defineEntity({
@@ -21,7 +22,7 @@ export const centros = defineEntity({
       sortable: true,
       unique: true,
     },
-    Desc: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
+    Desc: { ...NOMBRE, maxLength: 100 },
     Direccion: { kind: 'text', label: 'Dirección', maxLength: 200 },
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20, list: true },
     Denegados: {
@@ -29,6 +30,6 @@ export const centros = defineEntity({
       label: 'Funciones denegadas en el centro',
       help: 'Códigos de permiso que no se pueden usar en este centro',
     },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

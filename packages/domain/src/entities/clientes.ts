@@ -1,4 +1,5 @@
 import { REGIMENES_IVA_CLIENTE } from '../reference/fiscal.ts';
+import { BAJA, CUENTA_CONTABLE, OBSERVACIONES } from './commonFields.ts';
 import { addressFields, contactRules, identityFields, reachFields, CONTACT_SECTIONS as S } from './contactFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
@@ -59,14 +60,8 @@ export const clientes = defineEntity({
       help: 'Si el cliente te retiene (profesionales: 15 % o 7 %)',
       section: S.fiscal,
     },
-    CuentaContable: {
-      kind: 'code',
-      label: 'Cuenta contable',
-      pattern: 'digitos',
-      maxLength: 12,
-      section: S.fiscal,
-    },
-    Observaciones: { kind: 'text', label: 'Observaciones', maxLength: 4000, section: S.notas },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true, section: S.datos },
+    CuentaContable: { ...CUENTA_CONTABLE, section: S.fiscal },
+    Observaciones: { ...OBSERVACIONES, section: S.notas },
+    Baja: { ...BAJA, section: S.datos },
   },
 });

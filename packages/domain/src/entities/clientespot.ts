@@ -1,3 +1,4 @@
+import { BAJA, OBSERVACIONES } from './commonFields.ts';
 import { addressFields, contactRules, identityFields, reachFields, CONTACT_SECTIONS as S } from './contactFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
@@ -29,7 +30,7 @@ export const clientespot = defineEntity({
       filter: true,
       section: S.comercial,
     },
-    Observaciones: { kind: 'text', label: 'Observaciones', maxLength: 4000, section: S.notas },
+    Observaciones: { ...OBSERVACIONES, section: S.notas },
     IdCliente: {
       kind: 'reference',
       label: 'Cliente',
@@ -40,6 +41,6 @@ export const clientespot = defineEntity({
       section: S.comercial,
     },
     FechaConversion: { kind: 'datetime', label: 'Convertido el', readOnly: true, section: S.comercial },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true, section: S.datos },
+    Baja: { ...BAJA, section: S.datos },
   },
 });

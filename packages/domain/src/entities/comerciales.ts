@@ -1,3 +1,4 @@
+import { BAJA, CODIGO_OBLIGATORIO, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Sales reps (sales-rep module): commission on their sales, optionally an employee of the company. */
@@ -13,17 +14,8 @@ export const comerciales = defineEntity({
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
-    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 150, list: true, search: true, sortable: true },
+    Codigo: CODIGO_OBLIGATORIO,
+    Nombre: NOMBRE,
     NIF: { kind: 'taxId', label: 'NIF', maxLength: 12, list: true, search: true },
     Email: { kind: 'email', label: 'Email', maxLength: 120, list: true },
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20, list: true },
@@ -37,6 +29,6 @@ export const comerciales = defineEntity({
       help: 'Agentes externos que facturan su comisión (7 % o 15 %)',
     },
     IdEmpleado: { kind: 'reference', label: 'Empleado', ref: 'empleados', filter: true },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

@@ -1,11 +1,9 @@
+import { enumOptions } from '../fields/enumOptions.ts';
+import { BAJA, CODIGO_OBLIGATORIO, CUENTA_CONTABLE, DESCRIPCION } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Spec section 4: movement types. */
-export const TIPOS_MOVIMIENTO = [
-  { value: 'cobro', label: 'Cobro' },
-  { value: 'pago', label: 'Pago' },
-  { value: 'manual', label: 'Manual' },
-] as const;
+export const TIPOS_MOVIMIENTO = enumOptions({ cobro: 'Cobro', pago: 'Pago', manual: 'Manual' });
 
 /** Treasury movement concepts, each with its type. */
 export const conceptosmovs = defineEntity({
@@ -19,19 +17,10 @@ export const conceptosmovs = defineEntity({
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
-    Descripcion: { kind: 'text', label: 'Descripción', required: true, maxLength: 100, list: true, search: true },
+    Codigo: CODIGO_OBLIGATORIO,
+    Descripcion: DESCRIPCION,
     Tipo: { kind: 'enum', label: 'Tipo', options: TIPOS_MOVIMIENTO, required: true, list: true, filter: true },
-    CuentaContable: { kind: 'code', label: 'Cuenta contable', pattern: 'digitos', maxLength: 12, list: true },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    CuentaContable: { ...CUENTA_CONTABLE, list: true },
+    Baja: BAJA,
   },
 });

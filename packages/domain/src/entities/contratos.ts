@@ -1,16 +1,17 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import { dateRange } from '../validation/entityRules.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Employment contract kinds after the 2021 labour reform (RDL 32/2021). */
-export const TIPOS_CONTRATO = [
-  { value: 'indefinido', label: 'Indefinido' },
-  { value: 'fijodiscontinuo', label: 'Fijo discontinuo' },
-  { value: 'temporal', label: 'Temporal por circunstancias de la producción' },
-  { value: 'sustitucion', label: 'Sustitución' },
-  { value: 'formacion', label: 'Formación en alternancia' },
-  { value: 'practicas', label: 'Formativo para la obtención de práctica profesional' },
-  { value: 'relevo', label: 'Relevo' },
-] as const;
+export const TIPOS_CONTRATO = enumOptions({
+  indefinido: 'Indefinido',
+  fijodiscontinuo: 'Fijo discontinuo',
+  temporal: 'Temporal por circunstancias de la producción',
+  sustitucion: 'Sustitución',
+  formacion: 'Formación en alternancia',
+  practicas: 'Formativo para la obtención de práctica profesional',
+  relevo: 'Relevo',
+});
 
 /**
  * Contracts (spec section 3: type, centre, description), each linked to its employee: kind from the

@@ -1,5 +1,6 @@
 import { PROVINCIAS } from '../reference/provincias.ts';
 import { socialSecurityNumber, spanishAddress } from '../validation/entityRules.ts';
+import { CODIGO_OBLIGATORIO } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 const S = { personal: 'Datos personales', laboral: 'Datos laborales', banco: 'Nómina' } as const;
@@ -22,17 +23,7 @@ export const empleados = defineEntity({
   sections: [S.personal, S.laboral, S.banco],
   rules: [socialSecurityNumber('NumSeguridadSocial'), spanishAddress('CodPostal', 'Provincia', 'Pais')],
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-      section: S.personal,
-    },
+    Codigo: { ...CODIGO_OBLIGATORIO, section: S.personal },
     Nombre: {
       kind: 'text',
       label: 'Nombre',

@@ -1,4 +1,5 @@
 import { DRIVING_SCHOOL_TYPES } from '../navigation/areas.ts';
+import { BAJA, CODIGO, NOMBRE, OBSERVACIONES } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** DGT examiners (driving schools): who examines at which traffic office; the exam calendar names them. */
@@ -13,8 +14,8 @@ export const examinadores = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Codigo: { kind: 'code', label: 'Código', maxLength: 20, list: true, search: true, sortable: true, unique: true },
-    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 150, list: true, search: true, sortable: true },
+    Codigo: CODIGO,
+    Nombre: NOMBRE,
     JefaturaTrafico: {
       kind: 'text',
       label: 'Jefatura de Tráfico',
@@ -26,7 +27,7 @@ export const examinadores = defineEntity({
     },
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20 },
     Email: { kind: 'email', label: 'Email', maxLength: 120 },
-    Observaciones: { kind: 'text', label: 'Observaciones', maxLength: 4000 },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Observaciones: OBSERVACIONES,
+    Baja: BAJA,
   },
 });

@@ -1,3 +1,4 @@
+import { BAJA, CODIGO_OBLIGATORIO, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Product families, optionally nested (a subfamily names its parent). */
@@ -12,20 +13,11 @@ export const familias = defineEntity({
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
-    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
+    Codigo: CODIGO_OBLIGATORIO,
+    Nombre: { ...NOMBRE, maxLength: 100 },
     IdFamiliaPadre: { kind: 'reference', label: 'Familia superior', ref: 'familias', list: true, filter: true },
     CuentaVentas: { kind: 'code', label: 'Cuenta de ventas', pattern: 'digitos', maxLength: 12 },
     CuentaCompras: { kind: 'code', label: 'Cuenta de compras', pattern: 'digitos', maxLength: 12 },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

@@ -1,3 +1,4 @@
+import { DESCRIPCION } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** The company's holiday calendar per centre: no planned hours on these days (all centres when empty). */
@@ -13,7 +14,7 @@ export const festivos = defineEntity({
   titleField: 'Descripcion',
   fields: {
     Fecha: { kind: 'date', label: 'Fecha', required: true, list: true, filter: true, sortable: true },
-    Descripcion: { kind: 'text', label: 'Descripción', required: true, maxLength: 100, list: true, search: true },
+    Descripcion: DESCRIPCION,
     IdCentro: {
       kind: 'reference',
       label: 'Centro',

@@ -1,3 +1,4 @@
+import { BAJA, CODIGO_OBLIGATORIO, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Contact groups (customers and suppliers): a group can carry a tariff for all its customers. */
@@ -12,17 +13,8 @@ export const gruposcto = defineEntity({
   defaultOrder: 'Codigo',
   titleField: 'Nombre',
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
-    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
+    Codigo: CODIGO_OBLIGATORIO,
+    Nombre: { ...NOMBRE, maxLength: 100 },
     IdTarifa: {
       kind: 'reference',
       label: 'Tarifa',
@@ -31,6 +23,6 @@ export const gruposcto = defineEntity({
       filter: true,
       help: 'Para los clientes del grupo sin tarifa propia',
     },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

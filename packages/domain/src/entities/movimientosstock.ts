@@ -1,10 +1,11 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import { defineEntity } from './defineEntity.ts';
 
-export const TIPOS_MOVIMIENTO_STOCK = [
-  { value: 'ajuste', label: 'Ajuste manual' },
-  { value: 'traspaso', label: 'Traspaso entre almacenes' },
-  { value: 'documento', label: 'Documento' },
-] as const;
+export const TIPOS_MOVIMIENTO_STOCK = enumOptions({
+  ajuste: 'Ajuste manual',
+  traspaso: 'Traspaso entre almacenes',
+  documento: 'Documento',
+});
 
 /** Append-only stock movements: manual adjustments and transfers now, documents later. */
 export const movimientosstock = defineEntity({

@@ -1,15 +1,17 @@
+import { enumOptions } from '../fields/enumOptions.ts';
+import { BAJA } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
-export const TIPOS_PLANTILLA_EMAIL = [
-  { value: 'general', label: 'General' },
-  { value: 'presupuesto', label: 'Envío de presupuesto' },
-  { value: 'pedido', label: 'Envío de pedido' },
-  { value: 'albaran', label: 'Envío de albarán' },
-  { value: 'factura', label: 'Envío de factura' },
-  { value: 'recordatorio', label: 'Recordatorio de cobro' },
-  { value: 'bienvenida', label: 'Bienvenida' },
-  { value: 'marketing', label: 'Campaña de marketing' },
-] as const;
+export const TIPOS_PLANTILLA_EMAIL = enumOptions({
+  general: 'General',
+  presupuesto: 'Envío de presupuesto',
+  pedido: 'Envío de pedido',
+  albaran: 'Envío de albarán',
+  factura: 'Envío de factura',
+  recordatorio: 'Recordatorio de cobro',
+  bienvenida: 'Bienvenida',
+  marketing: 'Campaña de marketing',
+});
 
 /**
  * E-mail templates. The body is edited with the rich-text editor (spec section 9: height 300, Spanish, pasting
@@ -44,6 +46,6 @@ export const plantemail = defineEntity({
       maxLength: 100_000,
       help: 'Marcadores: {Nombre}, {Documento}, {Importe}, {Vencimiento}',
     },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

@@ -1,16 +1,15 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import { barcode } from '../validation/entityRules.ts';
+import { BAJA, OBSERVACIONES } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
-export const TRAZABILIDADES = [
-  { value: 'ninguna', label: 'Sin trazabilidad' },
-  { value: 'lote', label: 'Lote o número de serie' },
-  { value: 'lotefecha', label: 'Lote y fecha de caducidad' },
-] as const;
+export const TRAZABILIDADES = enumOptions({
+  ninguna: 'Sin trazabilidad',
+  lote: 'Lote o número de serie',
+  lotefecha: 'Lote y fecha de caducidad',
+});
 
-export const TIPOS_PRODUCTO = [
-  { value: 'producto', label: 'Producto' },
-  { value: 'servicio', label: 'Servicio' },
-] as const;
+export const TIPOS_PRODUCTO = enumOptions({ producto: 'Producto', servicio: 'Servicio' });
 
 const S = {
   datos: 'Datos generales',
@@ -108,7 +107,7 @@ export const productos = defineEntity({
       maxLength: 12,
       section: S.contabilidad,
     },
-    Observaciones: { kind: 'text', label: 'Observaciones', maxLength: 4000, section: S.datos },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true, section: S.datos },
+    Observaciones: { ...OBSERVACIONES, section: S.datos },
+    Baja: { ...BAJA, section: S.datos },
   },
 });

@@ -1,9 +1,7 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import { defineEntity } from './defineEntity.ts';
 
-export const BASES_COMISION = [
-  { value: 'facturado', label: 'Sobre lo facturado' },
-  { value: 'cobrado', label: 'Sobre lo cobrado' },
-] as const;
+export const BASES_COMISION = enumOptions({ facturado: 'Sobre lo facturado', cobrado: 'Sobre lo cobrado' });
 
 /**
  * Sales reps' commission rules: a percent per family or product (the most specific rule wins: product,

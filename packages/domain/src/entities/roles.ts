@@ -1,3 +1,4 @@
+import { BAJA } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Role profiles: a permission level 0–3 for each permission code (Permisos: { [code]: level }). */
@@ -24,6 +25,6 @@ export const roles = defineEntity({
     },
     Descripcion: { kind: 'text', label: 'Descripción', maxLength: 200, list: true },
     Permisos: { kind: 'json', label: 'Permisos' },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

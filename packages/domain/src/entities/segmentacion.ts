@@ -1,3 +1,4 @@
+import { BAJA, CODIGO_OBLIGATORIO, DESCRIPCION } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Segments to group contacts for e-mail and SMS campaigns. */
@@ -12,17 +13,8 @@ export const segmentacion = defineEntity({
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
-    Descripcion: { kind: 'text', label: 'Descripción', required: true, maxLength: 100, list: true, search: true },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Codigo: CODIGO_OBLIGATORIO,
+    Descripcion: DESCRIPCION,
+    Baja: BAJA,
   },
 });

@@ -1,19 +1,21 @@
+import { enumOptions } from '../fields/enumOptions.ts';
+import { BAJA, DESCRIPCION } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Document kinds that number through a series (spec section 3, plus the simplified and purchase ones). */
-export const TIPOS_DOCUMENTO_SERIE = [
-  { value: 'presupuesto', label: 'Presupuesto' },
-  { value: 'pedido', label: 'Pedido' },
-  { value: 'albaran', label: 'Albarán' },
-  { value: 'factura', label: 'Factura' },
-  { value: 'rectificativa', label: 'Factura rectificativa' },
-  { value: 'simplificada', label: 'Factura simplificada' },
-  { value: 'rectificativasimplificada', label: 'Factura rectificativa simplificada' },
-  { value: 'gasto', label: 'Gasto' },
-  { value: 'pedidocompra', label: 'Pedido de compra' },
-  { value: 'albarancompra', label: 'Albarán de compra' },
-  { value: 'facturacompra', label: 'Factura de compra' },
-] as const;
+export const TIPOS_DOCUMENTO_SERIE = enumOptions({
+  presupuesto: 'Presupuesto',
+  pedido: 'Pedido',
+  albaran: 'Albarán',
+  factura: 'Factura',
+  rectificativa: 'Factura rectificativa',
+  simplificada: 'Factura simplificada',
+  rectificativasimplificada: 'Factura rectificativa simplificada',
+  gasto: 'Gasto',
+  pedidocompra: 'Pedido de compra',
+  albarancompra: 'Albarán de compra',
+  facturacompra: 'Factura de compra',
+});
 
 /**
  * Numbering series per document kind. Corrective invoices need their own series (RD 1619/2012 art. 6); a series
@@ -39,7 +41,7 @@ export const series = defineEntity({
       search: true,
       sortable: true,
     },
-    Descripcion: { kind: 'text', label: 'Descripción', required: true, maxLength: 100, list: true, search: true },
+    Descripcion: DESCRIPCION,
     TipoDocumento: {
       kind: 'enum',
       label: 'Tipo de documento',
@@ -63,6 +65,6 @@ export const series = defineEntity({
       ref: 'series',
       help: 'Para facturas: la serie con la que se rectifican',
     },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

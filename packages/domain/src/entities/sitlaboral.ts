@@ -1,3 +1,4 @@
+import { BAJA, CODIGO_OBLIGATORIO, DESCRIPCION } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Employment statuses (alta, baja médica, excedencia…). */
@@ -12,23 +13,14 @@ export const sitlaboral = defineEntity({
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
-    Descripcion: { kind: 'text', label: 'Descripción', required: true, maxLength: 100, list: true, search: true },
+    Codigo: CODIGO_OBLIGATORIO,
+    Descripcion: DESCRIPCION,
     Activo: {
       kind: 'boolean',
       label: 'Trabaja en esta situación',
       list: true,
       help: 'Desmarcado para bajas, excedencias y permisos sin actividad',
     },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

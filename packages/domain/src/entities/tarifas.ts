@@ -1,4 +1,5 @@
 import { dateRange } from '../validation/entityRules.ts';
+import { BAJA, CODIGO_OBLIGATORIO, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Price lists. Their lines (`tarifaslineas`) give a Descuento or a Precio fijo per product or per family. */
@@ -14,17 +15,8 @@ export const tarifas = defineEntity({
   titleField: 'Nombre',
   rules: [dateRange('FechaDesde', 'FechaHasta')],
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
-    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
+    Codigo: CODIGO_OBLIGATORIO,
+    Nombre: { ...NOMBRE, maxLength: 100 },
     DescuentoGeneral: {
       kind: 'percent',
       label: 'Descuento general',
@@ -35,6 +27,6 @@ export const tarifas = defineEntity({
     },
     FechaDesde: { kind: 'date', label: 'Válida desde', list: true, filter: true },
     FechaHasta: { kind: 'date', label: 'Válida hasta', list: true, filter: true },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

@@ -1,11 +1,10 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import { ibanRequiredWhen } from '../validation/entityRules.ts';
+import { BAJA, CODIGO_OBLIGATORIO, CUENTA_CONTABLE, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Spec section 4: treasury account kinds. */
-export const TIPOS_CUENTA_TESORERIA = [
-  { value: 'caja', label: 'Caja' },
-  { value: 'banco', label: 'Cuenta corriente' },
-] as const;
+export const TIPOS_CUENTA_TESORERIA = enumOptions({ caja: 'Caja', banco: 'Cuenta corriente' });
 
 /** Cash and bank accounts. Arqueable: it takes part in cash counts (arqueos). */
 export const tesoreria = defineEntity({
@@ -20,17 +19,8 @@ export const tesoreria = defineEntity({
   titleField: 'Nombre',
   rules: [ibanRequiredWhen('IBAN', (v) => v.Tipo === 'banco')],
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 20,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
-    Nombre: { kind: 'text', label: 'Nombre', required: true, maxLength: 100, list: true, search: true, sortable: true },
+    Codigo: CODIGO_OBLIGATORIO,
+    Nombre: { ...NOMBRE, maxLength: 100 },
     Tipo: {
       kind: 'enum',
       label: 'Tipo',
@@ -49,9 +39,9 @@ export const tesoreria = defineEntity({
       maxLength: 3,
       help: 'Lo da el banco para las remesas de recibos (000 si no indica otro)',
     },
-    CuentaContable: { kind: 'code', label: 'Cuenta contable', pattern: 'digitos', maxLength: 12 },
+    CuentaContable: CUENTA_CONTABLE,
     SaldoInicial: { kind: 'money', label: 'Saldo inicial' },
     Arqueable: { kind: 'boolean', label: 'Arqueable', list: true, filter: true },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

@@ -1,5 +1,6 @@
 import { CLASES_TIPO_IVA, EXENCIONES_IVA, IMPUESTOS } from '../reference/fiscal.ts';
 import { MSG_DATOS } from '../validation/masterMessages.ts';
+import { BAJA, DESCRIPCION } from './commonFields.ts';
 import { defineEntity, type EntityRule } from './defineEntity.ts';
 
 const exenciones = EXENCIONES_IVA.map(({ value, label }) => ({ value, label }));
@@ -36,7 +37,7 @@ export const tiposiva = defineEntity({
       sortable: true,
       unique: true,
     },
-    Descripcion: { kind: 'text', label: 'Descripción', required: true, maxLength: 100, list: true, search: true },
+    Descripcion: DESCRIPCION,
     Impuesto: { kind: 'enum', label: 'Impuesto', options: IMPUESTOS, required: true, list: true, filter: true },
     Tipo: { kind: 'enum', label: 'Tipo', options: CLASES_TIPO_IVA, required: true, list: true, filter: true },
     PorcentajeIva: {
@@ -58,6 +59,6 @@ export const tiposiva = defineEntity({
       filter: true,
       help: 'Sólo para operaciones exentas (porcentaje 0): la causa que se declara a la AEAT y se cita en la factura',
     },
-    Baja: { kind: 'inactive', label: 'Baja', list: true, filter: true },
+    Baja: BAJA,
   },
 });

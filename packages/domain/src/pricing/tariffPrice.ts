@@ -1,10 +1,8 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import { applyDiscount, compareDec, fromUnits, toUnits } from './decimal.ts';
 
 /** Spec section 9: the discount types of a tariff line. */
-export const TIPOS_DESCUENTO = [
-  { value: 'descuento', label: 'Descuento' },
-  { value: 'precio', label: 'Precio fijo' },
-] as const;
+export const TIPOS_DESCUENTO = enumOptions({ descuento: 'Descuento', precio: 'Precio fijo' });
 export type TipoDescuento = (typeof TIPOS_DESCUENTO)[number]['value'];
 
 export interface TariffLine {

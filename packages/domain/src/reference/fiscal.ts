@@ -1,3 +1,4 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import type { Tributacion } from '../session/roles.ts';
 
 /**
@@ -15,30 +16,26 @@ export const TIPOS_IDENTIFICACION = [
 export type TipoIdentificacion = (typeof TIPOS_IDENTIFICACION)[number]['value'];
 
 /** VAT regime of a customer (what the invoices to them carry). */
-export const REGIMENES_IVA_CLIENTE = [
-  { value: 'general', label: 'Régimen general' },
-  { value: 'recargo', label: 'Recargo de equivalencia' },
-  { value: 'exento', label: 'Exento' },
-  { value: 'intracomunitario', label: 'Operaciones intracomunitarias' },
-  { value: 'exportacion', label: 'Exportación' },
-] as const;
+export const REGIMENES_IVA_CLIENTE = enumOptions({
+  general: 'Régimen general',
+  recargo: 'Recargo de equivalencia',
+  exento: 'Exento',
+  intracomunitario: 'Operaciones intracomunitarias',
+  exportacion: 'Exportación',
+});
 
 /** VAT regime of a supplier (what their invoices to us carry). */
-export const REGIMENES_IVA_PROVEEDOR = [
-  { value: 'general', label: 'Régimen general' },
-  { value: 'recargo', label: 'Recargo de equivalencia' },
-  { value: 'exento', label: 'Exento' },
-  { value: 'intracomunitario', label: 'Operaciones intracomunitarias' },
-  { value: 'importacion', label: 'Importación' },
-  { value: 'isp', label: 'Inversión del sujeto pasivo' },
-] as const;
+export const REGIMENES_IVA_PROVEEDOR = enumOptions({
+  general: 'Régimen general',
+  recargo: 'Recargo de equivalencia',
+  exento: 'Exento',
+  intracomunitario: 'Operaciones intracomunitarias',
+  importacion: 'Importación',
+  isp: 'Inversión del sujeto pasivo',
+});
 
 /** The indirect tax of each territorial regime (spec section 9). */
-export const IMPUESTOS = [
-  { value: 'IVA', label: 'IVA' },
-  { value: 'IGIC', label: 'IGIC' },
-  { value: 'IPSI', label: 'IPSI' },
-] as const;
+export const IMPUESTOS = enumOptions({ IVA: 'IVA', IGIC: 'IGIC', IPSI: 'IPSI' });
 export type Impuesto = (typeof IMPUESTOS)[number]['value'];
 
 export function impuestoDe(tributacion: Tributacion): Impuesto {
@@ -47,15 +44,15 @@ export function impuestoDe(tributacion: Tributacion): Impuesto {
   return 'IVA';
 }
 
-export const CLASES_TIPO_IVA = [
-  { value: 'general', label: 'General' },
-  { value: 'reducido', label: 'Reducido' },
-  { value: 'superreducido', label: 'Superreducido' },
-  { value: 'incrementado', label: 'Incrementado' },
-  { value: 'especial', label: 'Especial' },
-  { value: 'cero', label: 'Tipo cero' },
-  { value: 'exento', label: 'Exento' },
-] as const;
+export const CLASES_TIPO_IVA = enumOptions({
+  general: 'General',
+  reducido: 'Reducido',
+  superreducido: 'Superreducido',
+  incrementado: 'Incrementado',
+  especial: 'Especial',
+  cero: 'Tipo cero',
+  exento: 'Exento',
+});
 
 /**
  * Causes of exemption of an operation (VeriFactu list L10, compliance-es §1.5): the OperacionExenta code the AEAT

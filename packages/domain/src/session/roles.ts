@@ -1,3 +1,4 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 export const ROLES = ['admin', 'asesoria', 'usuario', 'empleado', 'profesor', 'alumno', 'tutor', 'reghorario'] as const;
 export type Rol = (typeof ROLES)[number];
 
@@ -13,14 +14,14 @@ export const ACCOUNT_TYPE_LABELS = {
 } as const satisfies Record<TipoCuenta, string>;
 
 /** The role choice list the UI offers (spec section 6), value → label. */
-export const ROLE_CHOICES = [
-  { value: '', label: 'Sin acceso' },
-  { value: 'reghorario', label: 'Registro horario' },
-  { value: 'usuario', label: 'Usuario' },
-  { value: 'empleado', label: 'Empleado' },
-  { value: 'asesoria', label: 'Asesoría' },
-  { value: 'profesor', label: 'Profesor' },
-] as const;
+export const ROLE_CHOICES = enumOptions({
+  '': 'Sin acceso',
+  reghorario: 'Registro horario',
+  usuario: 'Usuario',
+  empleado: 'Empleado',
+  asesoria: 'Asesoría',
+  profesor: 'Profesor',
+});
 
 export const ROLE_LABELS = {
   admin: 'Administrador',

@@ -1,3 +1,4 @@
+import { enumOptions } from '../fields/enumOptions.ts';
 import { add, dec, isZero, toFixed, ZERO } from '../money/decimal.ts';
 import { isValidIban, normalizeIban } from '../validation/iban.ts';
 import { normalizeTaxId } from '../validation/taxId.ts';
@@ -5,23 +6,16 @@ import { normalizeTaxId } from '../validation/taxId.ts';
 /** SEPA formats Faro writes: direct debits (pain.008, two versions) and transfers (pain.001.001.03). */
 export const VERSIONES_PAIN008 = ['pain.008.001.02', 'pain.008.001.08'] as const;
 export type VersionPain008 = (typeof VERSIONES_PAIN008)[number];
-export const ESQUEMAS_SEPA = [
-  { value: 'CORE', label: 'CORE (básico)' },
-  { value: 'B2B', label: 'B2B (empresas)' },
-] as const;
+export const ESQUEMAS_SEPA = enumOptions({ CORE: 'CORE (básico)', B2B: 'B2B (empresas)' });
 export type EsquemaSepa = (typeof ESQUEMAS_SEPA)[number]['value'];
-export const SECUENCIAS_SEPA = [
-  { value: 'FRST', label: 'Primero (FRST)' },
-  { value: 'RCUR', label: 'Recurrente (RCUR)' },
-  { value: 'OOFF', label: 'Único (OOFF)' },
-  { value: 'FNAL', label: 'Último (FNAL)' },
-] as const;
+export const SECUENCIAS_SEPA = enumOptions({
+  FRST: 'Primero (FRST)',
+  RCUR: 'Recurrente (RCUR)',
+  OOFF: 'Único (OOFF)',
+  FNAL: 'Último (FNAL)',
+});
 export type SecuenciaSepa = (typeof SECUENCIAS_SEPA)[number]['value'];
-export const ESTADOS_MANDATO = [
-  { value: 'activo', label: 'Activo' },
-  { value: 'bloqueado', label: 'Bloqueado' },
-  { value: 'cancelado', label: 'Cancelado' },
-] as const;
+export const ESTADOS_MANDATO = enumOptions({ activo: 'Activo', bloqueado: 'Bloqueado', cancelado: 'Cancelado' });
 
 const letrasANumeros = (s: string) => s.replace(/[A-Z]/g, (ch) => String(ch.charCodeAt(0) - 55));
 function mod97(numeric: string): number {

@@ -3,30 +3,29 @@
  * for screens. Each `…_CODES` tuple is the closed set the XSD accepts.
  */
 
-export const TIPOS_FACTURA = [
-  { value: 'F1', label: 'Factura (art. 6, 7.2 y 7.3 del RD 1619/2012)' },
-  { value: 'F2', label: 'Factura simplificada y sin identificación del destinatario (art. 6.1.d)' },
-  { value: 'F3', label: 'Factura emitida en sustitución de facturas simplificadas facturadas y declaradas' },
-  { value: 'R1', label: 'Rectificativa (error fundado en derecho y art. 80 Uno, Dos y Seis LIVA)' },
-  { value: 'R2', label: 'Rectificativa (art. 80.3 LIVA, concurso)' },
-  { value: 'R3', label: 'Rectificativa (art. 80.4 LIVA, créditos incobrables)' },
-  { value: 'R4', label: 'Rectificativa (resto)' },
-  { value: 'R5', label: 'Rectificativa de facturas simplificadas' },
-] as const;
+import { enumOptions } from '../fields/enumOptions.ts';
+
+export const TIPOS_FACTURA = enumOptions({
+  F1: 'Factura (art. 6, 7.2 y 7.3 del RD 1619/2012)',
+  F2: 'Factura simplificada y sin identificación del destinatario (art. 6.1.d)',
+  F3: 'Factura emitida en sustitución de facturas simplificadas facturadas y declaradas',
+  R1: 'Rectificativa (error fundado en derecho y art. 80 Uno, Dos y Seis LIVA)',
+  R2: 'Rectificativa (art. 80.3 LIVA, concurso)',
+  R3: 'Rectificativa (art. 80.4 LIVA, créditos incobrables)',
+  R4: 'Rectificativa (resto)',
+  R5: 'Rectificativa de facturas simplificadas',
+});
 export type TipoFactura = (typeof TIPOS_FACTURA)[number]['value'];
 
-export const TIPOS_RECTIFICATIVA = [
-  { value: 'S', label: 'Por sustitución' },
-  { value: 'I', label: 'Por diferencias' },
-] as const;
+export const TIPOS_RECTIFICATIVA = enumOptions({ S: 'Por sustitución', I: 'Por diferencias' });
 export type TipoRectificativa = (typeof TIPOS_RECTIFICATIVA)[number]['value'];
 
-export const IMPUESTOS_VF = [
-  { value: '01', label: 'IVA' },
-  { value: '02', label: 'IPSI (Ceuta y Melilla)' },
-  { value: '03', label: 'IGIC (Canarias)' },
-  { value: '05', label: 'Otros' },
-] as const;
+export const IMPUESTOS_VF = enumOptions({
+  '01': 'IVA',
+  '02': 'IPSI (Ceuta y Melilla)',
+  '03': 'IGIC (Canarias)',
+  '05': 'Otros',
+});
 export type ImpuestoVF = (typeof IMPUESTOS_VF)[number]['value'];
 
 /** ClaveRegimen, IVA wording (L8A); IGIC (L8B) shares the codes with its own meaning for 17–21. */
@@ -52,34 +51,34 @@ export const CLAVES_REGIMEN = [
 ] as const;
 export type ClaveRegimen = (typeof CLAVES_REGIMEN)[number]['value'];
 
-export const CALIFICACIONES_OPERACION = [
-  { value: 'S1', label: 'Sujeta y no exenta, sin inversión del sujeto pasivo' },
-  { value: 'S2', label: 'Sujeta y no exenta, con inversión del sujeto pasivo' },
-  { value: 'N1', label: 'No sujeta (art. 7, 14 y otros)' },
-  { value: 'N2', label: 'No sujeta por reglas de localización' },
-] as const;
+export const CALIFICACIONES_OPERACION = enumOptions({
+  S1: 'Sujeta y no exenta, sin inversión del sujeto pasivo',
+  S2: 'Sujeta y no exenta, con inversión del sujeto pasivo',
+  N1: 'No sujeta (art. 7, 14 y otros)',
+  N2: 'No sujeta por reglas de localización',
+});
 export type CalificacionOperacion = (typeof CALIFICACIONES_OPERACION)[number]['value'];
 
-export const OPERACIONES_EXENTAS = [
-  { value: 'E1', label: 'Exenta por el artículo 20' },
-  { value: 'E2', label: 'Exenta por el artículo 21 (exportaciones)' },
-  { value: 'E3', label: 'Exenta por el artículo 22' },
-  { value: 'E4', label: 'Exenta por los artículos 23 y 24' },
-  { value: 'E5', label: 'Exenta por el artículo 25 (entregas intracomunitarias)' },
-  { value: 'E6', label: 'Exenta por otros' },
-  { value: 'E7', label: 'IGIC: exenta (E7)' },
-  { value: 'E8', label: 'IGIC: exenta (E8)' },
-] as const;
+export const OPERACIONES_EXENTAS = enumOptions({
+  E1: 'Exenta por el artículo 20',
+  E2: 'Exenta por el artículo 21 (exportaciones)',
+  E3: 'Exenta por el artículo 22',
+  E4: 'Exenta por los artículos 23 y 24',
+  E5: 'Exenta por el artículo 25 (entregas intracomunitarias)',
+  E6: 'Exenta por otros',
+  E7: 'IGIC: exenta (E7)',
+  E8: 'IGIC: exenta (E8)',
+});
 export type OperacionExenta = (typeof OPERACIONES_EXENTAS)[number]['value'];
 
-export const ID_TYPES = [
-  { value: '02', label: 'NIF-IVA' },
-  { value: '03', label: 'Pasaporte' },
-  { value: '04', label: 'Documento oficial de identificación expedido por el país de residencia' },
-  { value: '05', label: 'Certificado de residencia' },
-  { value: '06', label: 'Otro documento probatorio' },
-  { value: '07', label: 'No censado' },
-] as const;
+export const ID_TYPES = enumOptions({
+  '02': 'NIF-IVA',
+  '03': 'Pasaporte',
+  '04': 'Documento oficial de identificación expedido por el país de residencia',
+  '05': 'Certificado de residencia',
+  '06': 'Otro documento probatorio',
+  '07': 'No censado',
+});
 export type IDType = (typeof ID_TYPES)[number]['value'];
 
 export type SiNo = 'S' | 'N';
