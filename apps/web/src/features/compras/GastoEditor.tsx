@@ -28,9 +28,9 @@ import { errorLines } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { CobroDialogo } from '../documentos/AccionesDocumento.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
 import { FormaPagoSelect, RetencionInput } from '../documentos/CamposDocumento.tsx';
+import { CobroDialogo } from '../documentos/CobroDialogo.tsx';
 import { CobrosFactura, useCobrosFactura } from '../documentos/CobrosFactura.tsx';
 import {
   type ClienteFila,

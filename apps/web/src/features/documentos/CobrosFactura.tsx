@@ -5,7 +5,7 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
-import { pendienteDe } from './AccionesDocumento.tsx';
+import { pendienteDe } from './CobroDialogo.tsx';
 import type { CobroFila } from './documentosApi.ts';
 import { COLOR_ESTADO, type DocumentoVenta, type Vencimiento } from './documentosModel.ts';
 import { type LadoWeb, useLado } from './lado.ts';

@@ -1,24 +1,19 @@
-import { formatAmount, formatDate, MSG } from '@faro/domain';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { formatAmount, formatDate } from '@faro/domain';
+import { Text } from '@mantine/core';
 import { api } from '../../platform/api/client.ts';
 import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
-import { DateInput } from '../../ui/dates.ts';
-import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
+import {
+  CuentaYFecha,
+  type CuentaYFechaValores,
+  FormDialogo,
+  PieDialogo,
+  validarCuentaYFecha,
+} from './CamposCobro.tsx';
 import type { DocumentoVenta } from './documentosModel.ts';
 import { useLado } from './lado.ts';
 
-interface Valores extends Record<string, unknown> {
-  IdTesoreria: string | null;
-  Fecha: string;
-}
-
-const validar = (v: Valores) => {
-  const out: Record<string, string[]> = {};
-  if (!v.IdTesoreria) out.IdTesoreria = [MSG.required('Cuenta')];
-  if (!v.Fecha) out.Fecha = [MSG.required('Fecha')];
-  return out;
-};
+type Valores = CuentaYFechaValores;
 
 /**
  * 'Emitir y cobrar' / 'Registrar y pagar': the invoice issued and its whole total collected (paid) in one step —
@@ -57,7 +52,7 @@ function Formulario({
   onHecho,
 }: Parameters<typeof EmitirYCobrar>[0] & { opciones: { value: string; label: string }[]; defecto: string | null }) {
   const lado = useLado();
-  const form = useForm<Valores>({ IdTesoreria: defecto, Fecha: doc.Fecha }, validar, (c) =>
+  const form = useForm<Valores>({ IdTesoreria: defecto, Fecha: doc.Fecha }, validarCuentaYFecha, (c) =>
     c === 'Pago.IdTesoreria' ? 'IdTesoreria' : c === 'Pago.Fecha' ? 'Fecha' : (c as keyof Valores & string),
   );
   const enviar = () =>
@@ -72,52 +67,17 @@ function Formulario({
       { force: true },
     );
   return (
-    <Modal opened onClose={onCerrar} title={lado.emision.botonYPago} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void enviar();
-        }}
-      >
-        <Stack>
-          <Text size="sm">
-            Se le asignará el siguiente número de su serie y la fecha {formatDate(doc.Fecha)}, y se registrará{' '}
-            {lado.lado === 'venta' ? 'el cobro' : 'el pago'} de {formatAmount(doc.Total)}. {lado.emision.explica}
-          </Text>
-          <Select
-            label="Cuenta de tesorería"
-            withAsterisk
-            data={opciones}
-            value={form.values.IdTesoreria}
-            onChange={(v) => form.set('IdTesoreria', v)}
-            error={errorLines(form.errors('IdTesoreria'))}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <DateInput
-            label={lado.lado === 'venta' ? 'Fecha del cobro' : 'Fecha del pago'}
-            withAsterisk
-            valueFormat="DD/MM/YYYY"
-            value={form.values.Fecha || null}
-            onChange={(v) => form.set('Fecha', v ? String(v).slice(0, 10) : '')}
-            error={errorLines(form.errors('Fecha'))}
-          />
-          {form.formError && (
-            <Text c="red" size="sm" role="alert">
-              {form.formError}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCerrar}>
-              Cancelar
-            </Button>
-            <Button type="submit" color="green" loading={form.submitting} data-autofocus>
-              {lado.emision.botonYPago}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialogo titulo={lado.emision.botonYPago} onCerrar={onCerrar} onEnviar={enviar}>
+      <Text size="sm">
+        Se le asignará el siguiente número de su serie y la fecha {formatDate(doc.Fecha)}, y se registrará{' '}
+        {lado.lado === 'venta' ? 'el cobro' : 'el pago'} de {formatAmount(doc.Total)}. {lado.emision.explica}
+      </Text>
+      <CuentaYFecha
+        form={form}
+        opciones={opciones}
+        etiquetaFecha={lado.lado === 'venta' ? 'Fecha del cobro' : 'Fecha del pago'}
+      />
+      <PieDialogo form={form} boton={lado.emision.botonYPago} onCerrar={onCerrar} autofocus />
+    </FormDialogo>
   );
 }

@@ -1,0 +1,113 @@
+import { MSG } from '@faro/domain';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { DateInput } from '../../ui/dates.ts';
+import { errorLines } from '../../ui/form/FormField.tsx';
+import type { FormApi } from '../../ui/form/useForm.ts';
+
+/** The part every collection or payment form has: the treasury account it goes into and its date. */
+export interface CuentaYFechaValores extends Record<string, unknown> {
+  IdTesoreria: string | null;
+  Fecha: string;
+}
+
+/** The account and the date are required. */
+export function validarCuentaYFecha(v: CuentaYFechaValores): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!v.IdTesoreria) out.IdTesoreria = [MSG.required('Cuenta')];
+  if (!v.Fecha) out.Fecha = [MSG.required('Fecha')];
+  return out;
+}
+
+/** 'Cuenta de tesorería' (from the company's accounts) and the date, with their errors in place. */
+export function CuentaYFecha({
+  form,
+  opciones,
+  etiquetaFecha = 'Fecha',
+}: {
+  form: FormApi<CuentaYFechaValores>;
+  opciones: { value: string; label: string }[];
+  etiquetaFecha?: string;
+}) {
+  return (
+    <>
+      <Select
+        label="Cuenta de tesorería"
+        withAsterisk
+        data={opciones}
+        value={form.values.IdTesoreria}
+        onChange={(v) => form.set('IdTesoreria', v)}
+        error={errorLines(form.errors('IdTesoreria'))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <DateInput
+        label={etiquetaFecha}
+        withAsterisk
+        valueFormat="DD/MM/YYYY"
+        value={form.values.Fecha || null}
+        onChange={(v) => form.set('Fecha', v ? String(v).slice(0, 10) : '')}
+        error={errorLines(form.errors('Fecha'))}
+      />
+    </>
+  );
+}
+
+/** The foot of a dialog's form: its general error (announced) and Cancelar beside the green submit button. */
+export function PieDialogo({
+  form,
+  boton,
+  onCerrar,
+  autofocus = false,
+}: {
+  form: Pick<FormApi<CuentaYFechaValores>, 'formError' | 'submitting'>;
+  boton: string;
+  onCerrar: () => void;
+  /** The submit button takes the focus when the dialog opens (no input before it needs typing). */
+  autofocus?: boolean;
+}) {
+  return (
+    <>
+      {form.formError && (
+        <Text c="red" size="sm" role="alert">
+          {form.formError}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCerrar}>
+          Cancelar
+        </Button>
+        <Button type="submit" color="green" loading={form.submitting} data-autofocus={autofocus || undefined}>
+          {boton}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** A centred dialog holding one form: Enter or the submit button sends it, the browser's own validation stays off. */
+export function FormDialogo({
+  titulo,
+  onCerrar,
+  onEnviar,
+  children,
+}: {
+  titulo: string;
+  onCerrar: () => void;
+  onEnviar: () => Promise<unknown>;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened onClose={onCerrar} title={titulo} centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onEnviar();
+        }}
+      >
+        <Stack>{children}</Stack>
+      </form>
+    </Modal>
+  );
+}
