@@ -1,4 +1,4 @@
-import { BAJA, NOMBRE } from './commonFields.ts';
+import { BAJA, CODIGO_OBLIGATORIO, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 export const centros = defineEntity({
@@ -12,16 +12,7 @@ export const centros = defineEntity({
   defaultOrder: 'Val',
   titleField: 'Desc',
   fields: {
-    Val: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 10,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
+    Val: { ...CODIGO_OBLIGATORIO, maxLength: 10 },
     Desc: { ...NOMBRE, maxLength: 100 },
     Direccion: { kind: 'text', label: 'Dirección', maxLength: 200 },
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20, list: true },

@@ -1,5 +1,5 @@
 import { BAJA, OBSERVACIONES } from './commonFields.ts';
-import { addressFields, contactRules, identityFields, reachFields, CONTACT_SECTIONS as S } from './contactFields.ts';
+import { contactFields, contactRules, grupoField, CONTACT_SECTIONS as S } from './contactFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Potential customers (leads); `convertir/{id}` turns one into a customer in one click. */
@@ -16,10 +16,8 @@ export const clientespot = defineEntity({
   sections: [S.datos, S.direccion, S.contacto, S.comercial, S.notas],
   rules: contactRules,
   fields: {
-    ...identityFields,
-    ...addressFields,
-    ...reachFields,
-    IdGrupo: { kind: 'reference', label: 'Grupo', ref: 'gruposcto', filter: true, section: S.comercial },
+    ...contactFields,
+    IdGrupo: grupoField,
     IdComercial: { kind: 'reference', label: 'Comercial', ref: 'comerciales', filter: true, section: S.comercial },
     IdSegmento: { kind: 'reference', label: 'Segmento', ref: 'segmentacion', filter: true, section: S.comercial },
     Origen: {

@@ -4,10 +4,12 @@
  */
 
 /** Shown as a list column, searched by 'Buscar' and sortable. */
-const LISTADO = { list: true, search: true, sortable: true } as const;
+export const LISTADO = { list: true, search: true, sortable: true } as const;
 
 /** A code unique within the company (optional: the catalogues that need one use `CODIGO_OBLIGATORIO`). */
 export const CODIGO = { kind: 'code', label: 'Código', maxLength: 20, ...LISTADO, unique: true } as const;
+/** A code the server fills with the next free number when left empty. */
+export const CODIGO_AUTOMATICO = { ...CODIGO, help: 'Se asigna el siguiente número libre si lo dejas vacío' } as const;
 export const CODIGO_OBLIGATORIO = { ...CODIGO, required: true } as const;
 export const NOMBRE = { kind: 'text', label: 'Nombre', required: true, maxLength: 150, ...LISTADO } as const;
 export const DESCRIPCION = {
@@ -19,5 +21,8 @@ export const DESCRIPCION = {
   search: true,
 } as const;
 export const OBSERVACIONES = { kind: 'text', label: 'Observaciones', maxLength: 4000 } as const;
-export const CUENTA_CONTABLE = { kind: 'code', label: 'Cuenta contable', pattern: 'digitos', maxLength: 12 } as const;
+/** A ledger account (digits only, up to 12). */
+export const cuenta = <const L extends string>(label: L) =>
+  ({ kind: 'code', label, pattern: 'digitos', maxLength: 12 }) as const;
+export const CUENTA_CONTABLE = cuenta('Cuenta contable');
 export const BAJA = { kind: 'inactive', label: 'Baja', list: true, filter: true } as const;

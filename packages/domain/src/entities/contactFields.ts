@@ -1,7 +1,8 @@
-import type { FieldDef } from '../fields/kinds.ts';
+import type { EnumOption, FieldDef } from '../fields/kinds.ts';
 import { TIPOS_IDENTIFICACION } from '../reference/fiscal.ts';
 import { PROVINCIAS } from '../reference/provincias.ts';
 import { spanishAddress, taxIdByType } from '../validation/entityRules.ts';
+import { BAJA, CODIGO_AUTOMATICO, CUENTA_CONTABLE, OBSERVACIONES } from './commonFields.ts';
 
 /**
  * Field groups every contact shares (customers, potential customers, suppliers): code, names, identification by
@@ -22,17 +23,7 @@ const S = CONTACT_SECTIONS;
 const tiposIdentificacion = TIPOS_IDENTIFICACION.map(({ value, label }) => ({ value, label }));
 
 export const identityFields = {
-  Codigo: {
-    kind: 'code',
-    label: 'Código',
-    maxLength: 20,
-    list: true,
-    search: true,
-    sortable: true,
-    unique: true,
-    help: 'Se asigna el siguiente número libre si lo dejas vacío',
-    section: S.datos,
-  },
+  Codigo: { ...CODIGO_AUTOMATICO, section: S.datos },
   Nombre: {
     kind: 'text',
     label: 'Nombre o razón social',
@@ -107,6 +98,51 @@ export const reachFields = {
     section: S.contacto,
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Identity, fiscal address and ways to reach: how every contact starts. */
+export const contactFields = { ...identityFields, ...addressFields, ...reachFields } as const;
+
+/** The contact group (customers, potential customers and suppliers): a group can carry a tariff. */
+export const grupoField = {
+  kind: 'reference',
+  label: 'Grupo',
+  ref: 'gruposcto',
+  filter: true,
+  section: S.comercial,
+} as const satisfies FieldDef;
+
+/** How a customer or supplier pays: the default payment method, fixed payment days and the bank account. */
+export const paymentFields = {
+  IdFormaPago: { kind: 'reference', label: 'Forma de pago', ref: 'fpago', filter: true, section: S.pago },
+  DiaPago1: { kind: 'integer', label: 'Día de pago 1', min: 1, max: 31, section: S.pago },
+  DiaPago2: { kind: 'integer', label: 'Día de pago 2', min: 1, max: 31, section: S.pago },
+  IBAN: { kind: 'iban', label: 'IBAN', maxLength: 34, filter: true, section: S.pago },
+  BIC: { kind: 'code', label: 'BIC', maxLength: 11, section: S.pago },
+} as const satisfies Record<string, FieldDef>;
+
+/**
+ * The tax side of a customer or supplier: its VAT regime (each side has its own list), the income-tax withholding
+ * (`retencionHelp` says who withholds) and its ledger account; then the notes and the Baja flag.
+ */
+export function fiscalFields<const O extends readonly EnumOption[], const H extends string>(
+  regimenes: O,
+  retencionHelp: H,
+) {
+  return {
+    RegimenIva: { kind: 'enum', label: 'Régimen de IVA', options: regimenes, filter: true, section: S.fiscal },
+    RetencionIrpf: {
+      kind: 'percent',
+      label: 'Retención IRPF',
+      min: 0,
+      max: 100,
+      help: retencionHelp,
+      section: S.fiscal,
+    },
+    CuentaContable: { ...CUENTA_CONTABLE, section: S.fiscal },
+    Observaciones: { ...OBSERVACIONES, section: S.notas },
+    Baja: { ...BAJA, section: S.datos },
+  } as const satisfies Record<string, FieldDef>;
+}
 
 /** Identity checked by its type; Spanish postal code against the province. */
 export const contactRules = [taxIdByType('NIF', 'TipoNIF'), spanishAddress('CodPostal', 'Provincia', 'Pais')] as const;

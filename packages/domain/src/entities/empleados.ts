@@ -1,6 +1,6 @@
 import { PROVINCIAS } from '../reference/provincias.ts';
 import { socialSecurityNumber, spanishAddress } from '../validation/entityRules.ts';
-import { CODIGO_OBLIGATORIO } from './commonFields.ts';
+import { CODIGO_OBLIGATORIO, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 const S = { personal: 'Datos personales', laboral: 'Datos laborales', banco: 'Nómina' } as const;
@@ -24,16 +24,7 @@ export const empleados = defineEntity({
   rules: [socialSecurityNumber('NumSeguridadSocial'), spanishAddress('CodPostal', 'Provincia', 'Pais')],
   fields: {
     Codigo: { ...CODIGO_OBLIGATORIO, section: S.personal },
-    Nombre: {
-      kind: 'text',
-      label: 'Nombre',
-      required: true,
-      maxLength: 60,
-      list: true,
-      search: true,
-      sortable: true,
-      section: S.personal,
-    },
+    Nombre: { ...NOMBRE, maxLength: 60, section: S.personal },
     Apellido1: {
       kind: 'text',
       label: 'Primer apellido',

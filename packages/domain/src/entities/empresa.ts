@@ -1,6 +1,7 @@
 import { PROVINCIAS } from '../reference/provincias.ts';
 import { TRIBUTACIONES } from '../session/roles.ts';
 import { spanishAddress } from '../validation/entityRules.ts';
+import { cuenta } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 const S = {
@@ -86,34 +87,10 @@ export const empresa = defineEntity({
       max: 12,
       section: S.contabilidad,
     },
-    CuentaCompras: {
-      kind: 'code',
-      label: 'Cuenta de compras',
-      pattern: 'digitos',
-      maxLength: 12,
-      section: S.contabilidad,
-    },
-    CuentaGastos: {
-      kind: 'code',
-      label: 'Cuenta de gastos',
-      pattern: 'digitos',
-      maxLength: 12,
-      section: S.contabilidad,
-    },
-    CuentaVentasProductos: {
-      kind: 'code',
-      label: 'Cuenta de ventas de productos',
-      pattern: 'digitos',
-      maxLength: 12,
-      section: S.contabilidad,
-    },
-    CuentaVentasServicios: {
-      kind: 'code',
-      label: 'Cuenta de ventas de servicios',
-      pattern: 'digitos',
-      maxLength: 12,
-      section: S.contabilidad,
-    },
+    CuentaCompras: { ...cuenta('Cuenta de compras'), section: S.contabilidad },
+    CuentaGastos: { ...cuenta('Cuenta de gastos'), section: S.contabilidad },
+    CuentaVentasProductos: { ...cuenta('Cuenta de ventas de productos'), section: S.contabilidad },
+    CuentaVentasServicios: { ...cuenta('Cuenta de ventas de servicios'), section: S.contabilidad },
     DatosEmpresa: {
       kind: 'text',
       label: 'Datos de la empresa',

@@ -1,4 +1,4 @@
-import { BAJA, CODIGO_OBLIGATORIO, NOMBRE } from './commonFields.ts';
+import { BAJA, CODIGO_OBLIGATORIO, cuenta, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Product families, optionally nested (a subfamily names its parent). */
@@ -16,8 +16,8 @@ export const familias = defineEntity({
     Codigo: CODIGO_OBLIGATORIO,
     Nombre: { ...NOMBRE, maxLength: 100 },
     IdFamiliaPadre: { kind: 'reference', label: 'Familia superior', ref: 'familias', list: true, filter: true },
-    CuentaVentas: { kind: 'code', label: 'Cuenta de ventas', pattern: 'digitos', maxLength: 12 },
-    CuentaCompras: { kind: 'code', label: 'Cuenta de compras', pattern: 'digitos', maxLength: 12 },
+    CuentaVentas: cuenta('Cuenta de ventas'),
+    CuentaCompras: cuenta('Cuenta de compras'),
     Baja: BAJA,
   },
 });

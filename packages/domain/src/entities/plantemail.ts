@@ -1,5 +1,5 @@
 import { enumOptions } from '../fields/enumOptions.ts';
-import { BAJA } from './commonFields.ts';
+import { BAJA, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 export const TIPOS_PLANTILLA_EMAIL = enumOptions({
@@ -28,16 +28,7 @@ export const plantemail = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Nombre: {
-      kind: 'text',
-      label: 'Nombre',
-      required: true,
-      maxLength: 100,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
+    Nombre: { ...NOMBRE, maxLength: 100, unique: true },
     Tipo: { kind: 'enum', label: 'Tipo', options: TIPOS_PLANTILLA_EMAIL, required: true, list: true, filter: true },
     Asunto: { kind: 'text', label: 'Asunto', required: true, maxLength: 200, list: true, search: true },
     Cuerpo: {

@@ -1,6 +1,6 @@
 import { enumOptions } from '../fields/enumOptions.ts';
 import { barcode } from '../validation/entityRules.ts';
-import { BAJA, OBSERVACIONES } from './commonFields.ts';
+import { BAJA, CODIGO_AUTOMATICO, cuenta, OBSERVACIONES } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 export const TRAZABILIDADES = enumOptions({
@@ -33,17 +33,7 @@ export const productos = defineEntity({
   sections: [S.datos, S.precios, S.stock, S.contabilidad],
   rules: [barcode('CodigoBarras')],
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      maxLength: 30,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-      help: 'Se asigna el siguiente número libre si lo dejas vacío',
-      section: S.datos,
-    },
+    Codigo: { ...CODIGO_AUTOMATICO, maxLength: 30, section: S.datos },
     Descripcion: {
       kind: 'text',
       label: 'Descripción',
@@ -93,20 +83,11 @@ export const productos = defineEntity({
       section: S.stock,
     },
     CuentaVentas: {
-      kind: 'code',
-      label: 'Cuenta de ventas',
-      pattern: 'digitos',
-      maxLength: 12,
+      ...cuenta('Cuenta de ventas'),
       help: 'Vacía: la de la familia o la de la empresa',
       section: S.contabilidad,
     },
-    CuentaCompras: {
-      kind: 'code',
-      label: 'Cuenta de compras',
-      pattern: 'digitos',
-      maxLength: 12,
-      section: S.contabilidad,
-    },
+    CuentaCompras: { ...cuenta('Cuenta de compras'), section: S.contabilidad },
     Observaciones: { ...OBSERVACIONES, section: S.datos },
     Baja: { ...BAJA, section: S.datos },
   },

@@ -1,6 +1,12 @@
 import { REGIMENES_IVA_PROVEEDOR } from '../reference/fiscal.ts';
-import { BAJA, CUENTA_CONTABLE, OBSERVACIONES } from './commonFields.ts';
-import { addressFields, contactRules, identityFields, reachFields, CONTACT_SECTIONS as S } from './contactFields.ts';
+import {
+  contactFields,
+  contactRules,
+  fiscalFields,
+  grupoField,
+  paymentFields,
+  CONTACT_SECTIONS as S,
+} from './contactFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Suppliers and creditors. Fiscal history hangs on them: delete only marks Baja. */
@@ -18,10 +24,8 @@ export const proveedores = defineEntity({
   sections: [S.datos, S.direccion, S.contacto, S.comercial, S.pago, S.fiscal, S.notas],
   rules: contactRules,
   fields: {
-    ...identityFields,
-    ...addressFields,
-    ...reachFields,
-    IdGrupo: { kind: 'reference', label: 'Grupo', ref: 'gruposcto', filter: true, section: S.comercial },
+    ...contactFields,
+    IdGrupo: grupoField,
     Acreedor: {
       kind: 'boolean',
       label: 'Acreedor',
@@ -30,28 +34,7 @@ export const proveedores = defineEntity({
       section: S.comercial,
     },
     Descuento: { kind: 'percent', label: 'Descuento habitual', min: 0, max: 100, section: S.comercial },
-    IdFormaPago: { kind: 'reference', label: 'Forma de pago', ref: 'fpago', filter: true, section: S.pago },
-    DiaPago1: { kind: 'integer', label: 'Día de pago 1', min: 1, max: 31, section: S.pago },
-    DiaPago2: { kind: 'integer', label: 'Día de pago 2', min: 1, max: 31, section: S.pago },
-    IBAN: { kind: 'iban', label: 'IBAN', maxLength: 34, filter: true, section: S.pago },
-    BIC: { kind: 'code', label: 'BIC', maxLength: 11, section: S.pago },
-    RegimenIva: {
-      kind: 'enum',
-      label: 'Régimen de IVA',
-      options: REGIMENES_IVA_PROVEEDOR,
-      filter: true,
-      section: S.fiscal,
-    },
-    RetencionIrpf: {
-      kind: 'percent',
-      label: 'Retención IRPF',
-      min: 0,
-      max: 100,
-      help: 'Lo que retienes en sus facturas (profesionales 15 %, alquileres 19 %)',
-      section: S.fiscal,
-    },
-    CuentaContable: { ...CUENTA_CONTABLE, section: S.fiscal },
-    Observaciones: { ...OBSERVACIONES, section: S.notas },
-    Baja: { ...BAJA, section: S.datos },
+    ...paymentFields,
+    ...fiscalFields(REGIMENES_IVA_PROVEEDOR, 'Lo que retienes en sus facturas (profesionales 15 %, alquileres 19 %)'),
   },
 });

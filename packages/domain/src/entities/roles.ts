@@ -1,4 +1,4 @@
-import { BAJA } from './commonFields.ts';
+import { BAJA, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Role profiles: a permission level 0–3 for each permission code (Permisos: { [code]: level }). */
@@ -13,16 +13,7 @@ export const roles = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   fields: {
-    Nombre: {
-      kind: 'text',
-      label: 'Nombre',
-      required: true,
-      maxLength: 60,
-      list: true,
-      search: true,
-      sortable: true,
-      unique: true,
-    },
+    Nombre: { ...NOMBRE, maxLength: 60, unique: true },
     Descripcion: { kind: 'text', label: 'Descripción', maxLength: 200, list: true },
     Permisos: { kind: 'json', label: 'Permisos' },
     Baja: BAJA,

@@ -1,5 +1,5 @@
 import { enumOptions } from '../fields/enumOptions.ts';
-import { BAJA, DESCRIPCION } from './commonFields.ts';
+import { BAJA, DESCRIPCION, LISTADO } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Document kinds that number through a series (spec section 3, plus the simplified and purchase ones). */
@@ -32,15 +32,7 @@ export const series = defineEntity({
   defaultOrder: 'Codigo',
   titleField: 'Descripcion',
   fields: {
-    Codigo: {
-      kind: 'code',
-      label: 'Código',
-      required: true,
-      maxLength: 10,
-      list: true,
-      search: true,
-      sortable: true,
-    },
+    Codigo: { kind: 'code', label: 'Código', required: true, maxLength: 10, ...LISTADO },
     Descripcion: DESCRIPCION,
     TipoDocumento: {
       kind: 'enum',

@@ -1,4 +1,5 @@
 import { ROLE_LABELS } from '../session/roles.ts';
+import { LISTADO, NOMBRE } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 const roleOptions = Object.entries(ROLE_LABELS)
@@ -24,21 +25,10 @@ export const usuarios = defineEntity({
       required: true,
       minLength: 3,
       maxLength: 50,
-      list: true,
-      search: true,
-      sortable: true,
+      ...LISTADO,
       section: 'Datos personales',
     },
-    Nombre: {
-      kind: 'text',
-      label: 'Nombre',
-      required: true,
-      maxLength: 60,
-      list: true,
-      search: true,
-      sortable: true,
-      section: 'Datos personales',
-    },
+    Nombre: { ...NOMBRE, maxLength: 60, section: 'Datos personales' },
     Apellido1: {
       kind: 'text',
       label: 'Primer apellido',
