@@ -226,30 +226,23 @@ class Cajas {
   }
 }
 
-const trazaE = (l: LineaEmitida): Traza => ({
-  Libro: 'emitidas',
-  Id: l.Id,
-  Fecha: l.Fecha,
-  NumSerie: l.NumSerie,
-  Tercero: l.Tercero,
-  NIF: l.NIF,
-  Base: l.Base,
-  Cuota: l.Cuota,
-  Importe: '0.00',
-  ...(l.Grupo === undefined ? {} : { Grupo: l.Grupo }),
-});
-const trazaR = (l: LineaRecibida): Traza => ({
-  Libro: 'recibidas',
-  Id: l.Id,
-  Fecha: l.Fecha,
-  NumSerie: l.NumSerie,
-  Tercero: l.Tercero,
-  NIF: l.NIF,
-  Base: l.Base,
-  Cuota: l.Cuota,
-  Importe: '0.00',
-  ...(l.Grupo === undefined ? {} : { Grupo: l.Grupo }),
-});
+/** The trace line of a book row: the same fields from either book. */
+const trazaDeLibro =
+  (Libro: Traza['Libro']) =>
+  (l: LineaEmitida | LineaRecibida): Traza => ({
+    Libro,
+    Id: l.Id,
+    Fecha: l.Fecha,
+    NumSerie: l.NumSerie,
+    Tercero: l.Tercero,
+    NIF: l.NIF,
+    Base: l.Base,
+    Cuota: l.Cuota,
+    Importe: '0.00',
+    ...(l.Grupo === undefined ? {} : { Grupo: l.Grupo }),
+  });
+const trazaE: (l: LineaEmitida) => Traza = trazaDeLibro('emitidas');
+const trazaR: (l: LineaRecibida) => Traza = trazaDeLibro('recibidas');
 
 // ── the books' rows: one selection for every model ─────────────────────────────────────────────────────────
 /**

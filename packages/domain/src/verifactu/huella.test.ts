@@ -9,19 +9,8 @@ import {
 } from './huella.ts';
 import { generarRegistroAlta, generarRegistroAnulacion, verificarCadena } from './registro.ts';
 import { sha256HexUpper } from './sha256.ts';
-import type { DatosAlta, SistemaInformatico } from './types.ts';
-
-const SISTEMA: SistemaInformatico = {
-  NombreRazon: 'Faro Software SL',
-  NIF: 'B00000034',
-  NombreSistemaInformatico: 'Faro',
-  IdSistemaInformatico: 'FA',
-  Version: '1.0.0',
-  NumeroInstalacion: '1',
-  TipoUsoPosibleSoloVerifactu: 'S',
-  TipoUsoPosibleMultiOT: 'S',
-  IndicadorMultiplesOT: 'N',
-};
+import type { DatosAlta } from './types.ts';
+import { SISTEMA } from './verifactu.testkit.ts';
 
 const A64 = 'A'.repeat(64);
 

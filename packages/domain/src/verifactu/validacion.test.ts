@@ -2,20 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ERRORES_AEAT } from './errores.ts';
 import { prepararRegistroAlta, prepararRegistroAnulacion } from './preparar.ts';
 import { generarRegistroAlta, generarRegistroAnulacion } from './registro.ts';
-import type { DatosAlta, RegistroAlta, SistemaInformatico } from './types.ts';
+import type { DatosAlta, RegistroAlta } from './types.ts';
 import { errores, validarRegistroAlta, validarRegistroAnulacion } from './validacion.ts';
-
-const SISTEMA: SistemaInformatico = {
-  NombreRazon: 'Faro Software SL',
-  NIF: 'B00000034',
-  NombreSistemaInformatico: 'Faro',
-  IdSistemaInformatico: 'FA',
-  Version: '1.0.0',
-  NumeroInstalacion: '1',
-  TipoUsoPosibleSoloVerifactu: 'S',
-  TipoUsoPosibleMultiOT: 'S',
-  IndicadorMultiplesOT: 'N',
-};
+import { SISTEMA } from './verifactu.testkit.ts';
 
 const BASE: DatosAlta = {
   IDEmisorFactura: 'B12345674',
