@@ -180,26 +180,21 @@ describe('depreciation schedule (examples to the cent)', () => {
   it('the baja of a computer sold for 700 € with 500 € depreciated: D 281 500, D 543 700 / H 217 1.200', () => {
     const cuentas = { ...cuentasDeGrupo('equipos-informaticos', 7), Codigo: 'PC1', Coste: 120_000 };
     expect(cuentas).toMatchObject({ CuentaActivo: '2170000', CuentaAmortizacion: '2817000', CuentaGasto: '6810000' });
-    const b = asientoBaja(cuentas, {
-      Fecha: '2026-05-10',
-      Precio: 70_000,
-      Acumulada: 50_000,
-      CuentaCobro: '5430000',
-      Digitos: 7,
-    });
-    expect(b.Apuntes.map((l) => [l.Subcuenta, l.Debe, l.Haber])).toEqual([
+    // The same baja sold for 700 € (owed on 543) and given away (the 700 € lost go to 671).
+    const apuntesDeBaja = (Precio: number) =>
+      asientoBaja(cuentas, {
+        Fecha: '2026-05-10',
+        Precio,
+        Acumulada: 50_000,
+        CuentaCobro: '5430000',
+        Digitos: 7,
+      }).Apuntes.map((l) => [l.Subcuenta, l.Debe, l.Haber]);
+    expect(apuntesDeBaja(70_000)).toEqual([
       ['2817000', '500.00', '0.00'],
       ['5430000', '700.00', '0.00'],
       ['2170000', '0.00', '1200.00'],
     ]);
-    const perdida = asientoBaja(cuentas, {
-      Fecha: '2026-05-10',
-      Precio: 0,
-      Acumulada: 50_000,
-      CuentaCobro: '5430000',
-      Digitos: 7,
-    });
-    expect(perdida.Apuntes.map((l) => [l.Subcuenta, l.Debe, l.Haber])).toEqual([
+    expect(apuntesDeBaja(0)).toEqual([
       ['2817000', '500.00', '0.00'],
       ['6710000', '700.00', '0.00'],
       ['2170000', '0.00', '1200.00'],
