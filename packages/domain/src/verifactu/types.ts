@@ -102,8 +102,23 @@ export interface ImporteRectificacion {
   CuotaRecargoRectificado?: string;
 }
 
+/** The invoice's marks, the same in the input (`DatosAlta`) and in the record (`RegistroAlta`). */
+export interface MarcasFactura {
+  /** yyyy-mm-dd, only when it differs from the expedition date. */
+  FechaOperacion?: string;
+  DescripcionOperacion: string;
+  FacturaSimplificadaArt7273?: SiNo;
+  FacturaSinIdentifDestinatarioArt61d?: SiNo;
+  /** In the input, computed (S when |ImporteTotal| ≥ 100,000,000.00) when absent. */
+  Macrodato?: SiNo;
+  EmitidaPorTerceroODestinatario?: TerceroODestinatario;
+  Tercero?: PersonaFisicaJuridica;
+  Destinatarios?: PersonaFisicaJuridica[];
+  Cupon?: SiNo;
+}
+
 /** A generated registro de alta: AEAT text values, XML element names and order. */
-export interface RegistroAlta {
+export interface RegistroAlta extends MarcasFactura {
   TipoOperacion: 'Alta';
   IDVersion: '1.0';
   IDFactura: IDFactura;
@@ -116,15 +131,7 @@ export interface RegistroAlta {
   FacturasRectificadas?: IDFactura[];
   FacturasSustituidas?: IDFactura[];
   ImporteRectificacion?: ImporteRectificacion;
-  FechaOperacion?: string;
-  DescripcionOperacion: string;
-  FacturaSimplificadaArt7273?: SiNo;
-  FacturaSinIdentifDestinatarioArt61d?: SiNo;
-  Macrodato?: SiNo;
-  EmitidaPorTerceroODestinatario?: TerceroODestinatario;
-  Tercero?: PersonaFisicaJuridica;
-  Destinatarios?: PersonaFisicaJuridica[];
-  Cupon?: SiNo;
+  // Here, in the XML: the invoice's marks (`MarcasFactura`, FechaOperacion … Cupon).
   Desglose: DetalleDesglose[];
   CuotaTotal: string;
   ImporteTotal: string;
@@ -183,7 +190,7 @@ export interface DatosDesglose {
   CuotaRecargoEquivalencia?: Importe;
 }
 
-export interface DatosAlta {
+export interface DatosAlta extends MarcasFactura {
   /** Issuer's NIF (the company). */
   IDEmisorFactura: string;
   NumSerieFactura: string;
@@ -199,17 +206,6 @@ export interface DatosAlta {
   FacturasRectificadas?: ReferenciaFactura[];
   FacturasSustituidas?: ReferenciaFactura[];
   ImporteRectificacion?: { BaseRectificada: Importe; CuotaRectificada: Importe; CuotaRecargoRectificado?: Importe };
-  /** yyyy-mm-dd, only when it differs from the expedition date. */
-  FechaOperacion?: string;
-  DescripcionOperacion: string;
-  FacturaSimplificadaArt7273?: SiNo;
-  FacturaSinIdentifDestinatarioArt61d?: SiNo;
-  /** Computed (S when |ImporteTotal| ≥ 100,000,000.00) when absent. */
-  Macrodato?: SiNo;
-  EmitidaPorTerceroODestinatario?: TerceroODestinatario;
-  Tercero?: PersonaFisicaJuridica;
-  Destinatarios?: PersonaFisicaJuridica[];
-  Cupon?: SiNo;
   Desglose: DatosDesglose[];
   /** Σ(CuotaRepercutida + CuotaRecargoEquivalencia) when absent. */
   CuotaTotal?: Importe;
