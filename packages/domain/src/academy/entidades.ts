@@ -1,5 +1,5 @@
-import { BAJA, CODIGO, NOMBRE } from '../entities/commonFields.ts';
-import { defineEntity, type EntityRule } from '../entities/defineEntity.ts';
+import { BAJA, NOMBRE } from '../entities/commonFields.ts';
+import { defineCatalogue, defineEntity, type EntityRule } from '../entities/defineEntity.ts';
 import { enumOptions } from '../fields/enumOptions.ts';
 import { ACADEMY_TYPES } from '../navigation/areas.ts';
 import { esMenor, MSG_ACADEMIA } from './reglas.ts';
@@ -41,7 +41,7 @@ const aca = (area: 'formacion' | 'contactos' | 'personal', title?: string) => ({
   ...(title ? { title } : {}),
 });
 
-export const aulas = defineEntity({
+export const aulas = defineCatalogue({
   name: 'aulas',
   area: 'formacion',
   label: 'Aula',
@@ -49,18 +49,13 @@ export const aulas = defineEntity({
   gender: 'f',
   permission: 'CursoHorario',
   nav: aca('formacion'),
-  defaultOrder: 'Nombre',
-  titleField: 'Nombre',
   fields: {
-    Codigo: CODIGO,
-    Nombre: NOMBRE,
     Capacidad: { kind: 'integer', label: 'Capacidad', required: true, min: 1, max: 10000, list: true },
     Observaciones: { kind: 'text', label: 'Observaciones', maxLength: 2000 },
-    Baja: BAJA,
   },
 });
 
-export const opciones = defineEntity({
+export const opciones = defineCatalogue({
   name: 'opciones',
   area: 'formacion',
   label: 'Opción',
@@ -68,11 +63,7 @@ export const opciones = defineEntity({
   gender: 'f',
   permission: 'AlumnoCargosCobros',
   nav: aca('formacion'),
-  defaultOrder: 'Nombre',
-  titleField: 'Nombre',
   fields: {
-    Codigo: CODIGO,
-    Nombre: NOMBRE,
     Precio: { kind: 'money', label: 'Precio', required: true, min: 0, list: true },
     TipoIva: {
       kind: 'code',
@@ -82,11 +73,10 @@ export const opciones = defineEntity({
       list: true,
       help: 'Código del tipo de IVA: EXENTO para la enseñanza (art. 20.1.9º LIVA), IVA21 para material',
     },
-    Baja: BAJA,
   },
 });
 
-export const profesores = defineEntity({
+export const profesores = defineCatalogue({
   name: 'profesores',
   area: 'formacion',
   label: 'Profesor',
@@ -94,11 +84,7 @@ export const profesores = defineEntity({
   gender: 'm',
   permission: 'PersProfe',
   nav: aca('personal'),
-  defaultOrder: 'Nombre',
-  titleField: 'Nombre',
   fields: {
-    Codigo: CODIGO,
-    Nombre: NOMBRE,
     Apellidos: { kind: 'text', label: 'Apellidos', maxLength: 150, list: true, search: true, sortable: true },
     NIF: { kind: 'taxId', label: 'DNI/NIE', maxLength: 20, list: true, search: true },
     Email: {
@@ -111,11 +97,10 @@ export const profesores = defineEntity({
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20, list: true },
     Materias: { kind: 'text', label: 'Materias', maxLength: 500, list: true, search: true },
     Disponibilidad: { kind: 'text', label: 'Disponibilidad', maxLength: 1000 },
-    Baja: BAJA,
   },
 });
 
-export const cursos = defineEntity({
+export const cursos = defineCatalogue({
   name: 'cursos',
   area: 'formacion',
   label: 'Curso',
@@ -123,8 +108,6 @@ export const cursos = defineEntity({
   gender: 'm',
   permission: 'CursoCursos',
   nav: aca('formacion'),
-  defaultOrder: 'Nombre',
-  titleField: 'Nombre',
   rules: [
     (v) =>
       v.FechaInicio && v.FechaFin && String(v.FechaFin) < String(v.FechaInicio)
@@ -132,8 +115,6 @@ export const cursos = defineEntity({
         : [],
   ],
   fields: {
-    Codigo: CODIGO,
-    Nombre: NOMBRE,
     TipoClase: {
       kind: 'enum',
       label: 'Tipo de clase',
@@ -153,7 +134,6 @@ export const cursos = defineEntity({
     CalculoEvaluacion: { kind: 'enum', label: 'Cálculo de la evaluación', options: CALCULOS_EVALUACION },
     PublicarOnline: { kind: 'boolean', label: 'Admite matrícula online', list: true },
     Descripcion: { kind: 'text', label: 'Descripción', maxLength: 4000 },
-    Baja: BAJA,
   },
 });
 

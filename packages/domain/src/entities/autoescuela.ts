@@ -1,6 +1,6 @@
 import { DRIVING_SCHOOL_TYPES } from '../navigation/areas.ts';
-import { BAJA, CODIGO, NOMBRE, OBSERVACIONES } from './commonFields.ts';
-import { defineEntity } from './defineEntity.ts';
+import { BAJA, CODIGO, OBSERVACIONES } from './commonFields.ts';
+import { defineCatalogue, defineEntity } from './defineEntity.ts';
 
 /*
  * The driving school's simple entities (first pass): list and form screens from the entity engine only
@@ -109,7 +109,7 @@ export const vehiculos = defineEntity({
   },
 });
 
-export const instalaadr = defineEntity({
+export const instalaadr = defineCatalogue({
   name: 'instalaadr',
   area: 'formacion',
   label: 'Instalación ADR',
@@ -117,22 +117,17 @@ export const instalaadr = defineEntity({
   gender: 'f',
   permission: 'CursoCursos',
   nav: nav(),
-  defaultOrder: 'Nombre',
-  titleField: 'Nombre',
   fields: {
-    Codigo: CODIGO,
-    Nombre: NOMBRE,
     Direccion: { kind: 'text', label: 'Dirección', maxLength: 200 },
     Localidad: { kind: 'text', label: 'Localidad', maxLength: 100, list: true, filter: true, search: true },
     Plazas: { kind: 'integer', label: 'Plazas', min: 0, list: true },
     Autorizacion: { kind: 'text', label: 'Nº de autorización', maxLength: 40, list: true, search: true },
     FechaCaducidad: { kind: 'date', label: 'Caducidad de la autorización', list: true, sortable: true },
     Observaciones: OBSERVACIONES,
-    Baja: BAJA,
   },
 });
 
-export const ejercicios = defineEntity({
+export const ejercicios = defineCatalogue({
   name: 'ejercicios',
   area: 'formacion',
   label: 'Ejercicio',
@@ -140,19 +135,14 @@ export const ejercicios = defineEntity({
   gender: 'm',
   permission: 'CursoCursos',
   nav: nav(),
-  defaultOrder: 'Nombre',
-  titleField: 'Nombre',
   fields: {
-    Codigo: CODIGO,
-    Nombre: NOMBRE,
     Permiso: { ...permiso, required: true },
     Tipo: { kind: 'enum', label: 'Tipo', options: TIPOS_EXAMEN, required: true, list: true, filter: true },
     Descripcion: { kind: 'text', label: 'Descripción', maxLength: 4000 },
-    Baja: BAJA,
   },
 });
 
-export const curpermisos = defineEntity({
+export const curpermisos = defineCatalogue({
   name: 'curpermisos',
   area: 'formacion',
   label: 'Curso de permiso',
@@ -160,11 +150,7 @@ export const curpermisos = defineEntity({
   gender: 'm',
   permission: 'CursoCursos',
   nav: nav(),
-  defaultOrder: 'Nombre',
-  titleField: 'Nombre',
   fields: {
-    Codigo: CODIGO,
-    Nombre: NOMBRE,
     Permiso: { ...permiso, required: true },
     HorasTeoria: { kind: 'decimal', label: 'Horas de teoría', min: 0, scale: 1, list: true },
     HorasPractica: { kind: 'decimal', label: 'Horas de prácticas', min: 0, scale: 1, list: true },
@@ -172,7 +158,6 @@ export const curpermisos = defineEntity({
     PrecioPack: { kind: 'money', label: 'Precio del pack', min: 0, list: true },
     PrecioClase: { kind: 'money', label: 'Precio por clase', min: 0 },
     Documentacion: { kind: 'text', label: 'Documentación requerida', maxLength: 4000 },
-    Baja: BAJA,
   },
 });
 

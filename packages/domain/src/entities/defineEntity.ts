@@ -4,6 +4,7 @@ import { fieldSchema } from '../fields/schema.ts';
 import type { EntityNav } from '../navigation/areas.ts';
 import type { PermissionCode } from '../permissions/codes.ts';
 import type { ModuleFlag } from '../session/companyContext.ts';
+import { BAJA, CODIGO, NOMBRE } from './commonFields.ts';
 
 export const API_AREAS = [
   'usuarios',
@@ -75,6 +76,20 @@ export function defineEntity<const F extends Record<string, FieldDef>>(
   },
 ): EntityDef & { fields: F } {
   return def;
+}
+
+/**
+ * Declares a catalogue: a code and a name first (ordered and titled by the name), its own fields, Baja last.
+ */
+export function defineCatalogue<const F extends Record<string, FieldDef>>(
+  def: Omit<EntityDef, 'fields' | 'defaultOrder' | 'titleField'> & { fields: F },
+) {
+  return defineEntity({
+    ...def,
+    defaultOrder: 'Nombre',
+    titleField: 'Nombre',
+    fields: { Codigo: CODIGO, Nombre: NOMBRE, ...def.fields, Baja: BAJA },
+  });
 }
 
 /** The body schema of POST save / PUT save/{id}: every writable field. */

@@ -1,9 +1,9 @@
 import { DRIVING_SCHOOL_TYPES } from '../navigation/areas.ts';
-import { BAJA, CODIGO, NOMBRE, OBSERVACIONES } from './commonFields.ts';
-import { defineEntity } from './defineEntity.ts';
+import { OBSERVACIONES } from './commonFields.ts';
+import { defineCatalogue } from './defineEntity.ts';
 
 /** DGT examiners (driving schools): who examines at which traffic office; the exam calendar names them. */
-export const examinadores = defineEntity({
+export const examinadores = defineCatalogue({
   name: 'examinadores',
   area: 'formacion',
   label: 'Examinador',
@@ -11,11 +11,7 @@ export const examinadores = defineEntity({
   gender: 'm',
   permission: 'ExamCalendario',
   nav: { area: 'autoescuela', accountTypes: DRIVING_SCHOOL_TYPES },
-  defaultOrder: 'Nombre',
-  titleField: 'Nombre',
   fields: {
-    Codigo: CODIGO,
-    Nombre: NOMBRE,
     JefaturaTrafico: {
       kind: 'text',
       label: 'Jefatura de Tráfico',
@@ -28,6 +24,5 @@ export const examinadores = defineEntity({
     Telefono: { kind: 'phone', label: 'Teléfono', maxLength: 20 },
     Email: { kind: 'email', label: 'Email', maxLength: 120 },
     Observaciones: OBSERVACIONES,
-    Baja: BAJA,
   },
 });
