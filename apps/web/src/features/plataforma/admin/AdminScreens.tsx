@@ -1,15 +1,12 @@
 import type { RouteDef } from '@faro/domain';
 import { PlaceholderPage } from '../../../ui/PlaceholderPage.tsx';
-import {
-  ContratoPlantilla,
-  Excepciones,
-  Notificaciones,
-  Versiones,
-  VideosCategorias,
-  VideosContenido,
-} from './ContenidosAdmin.tsx';
+import { ContratoPlantilla } from './ContratoPlantilla.tsx';
 import { EmpresaEditor, EmpresasLista } from './EmpresasAdmin.tsx';
+import { Excepciones } from './Excepciones.tsx';
 import { InformesPlataforma } from './InformesAdmin.tsx';
+import { Notificaciones } from './Notificaciones.tsx';
+import { Versiones } from './Versiones.tsx';
+import { VideosCategorias, VideosContenido } from './VideosAdmin.tsx';
 
 /** The platform administrator's routes (role admin): one chunk. `segments` follow the action. */
 export function AdminScreens({ action, segments, route }: { action: string; segments: string[]; route: RouteDef }) {

@@ -1,10 +1,8 @@
 import {
-  ACCOUNT_TYPES,
   formatAmount,
   formatNumber,
   MODULE_FLAG_LIST,
   MODULE_FLAGS,
-  PASSWORD_HINT,
   PLANES,
   TIPOS_CUENTA_TEXTO,
   type TipoCuenta,
@@ -15,35 +13,30 @@ import {
   Checkbox,
   Group,
   Modal,
-  MultiSelect,
   NumberInput,
-  PasswordInput,
   Radio,
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../platform/api/client.ts';
-import { ApiError } from '../../../platform/api/errors.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { BotonPdf, bytes, fecha, fechaHora, Pagina, Paginas, SiNo, Tabla, useLista } from '../comun.tsx';
+import { erroresDe } from '../../../ui/form/erroresCampo.ts';
+import { bytes, fecha, Pagina, Paginas, SiNo, Tabla, useLista } from '../comun.tsx';
+import { ADM, TIPOS, useRecargar } from './adminApi.ts';
+import { ContratosEmpresa } from './ContratosEmpresa.tsx';
+import { UsuariosEmpresa } from './UsuariosEmpresa.tsx';
 
-const ADM = 'usuarios/administrador';
-const TIPOS = ACCOUNT_TYPES.map((t) => ({ value: t, label: TIPOS_CUENTA_TEXTO[t] }));
 const PLANES_OPC = PLANES.map((p) => ({
   value: p.Codigo,
   label: `${p.Nombre} (${formatAmount(p.PrecioMes, { decimals: 0 })}/mes)`,
 }));
 const planNombre = (c: string) => PLANES.find((p) => p.Codigo === c)?.Nombre ?? c;
-const errores = (err: unknown) =>
-  Object.fromEntries((err instanceof ApiError ? err.fieldErrors : []).map((c) => [c.Campo, c.Mensaje]));
 
 interface EmpresaFila {
   Id: number;
@@ -147,11 +140,10 @@ export function EmpresaEditor({ id }: { id: number | null }) {
 
 function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [v, setV] = useState(inicial ? { ...VACIA, ...inicial } : VACIA);
   const [err, setErr] = useState<Record<string, string>>({});
   const [motivo, setMotivo] = useState<string | null>(null);
-  const recargar = () => client.invalidateQueries({ queryKey: ['plataforma'] });
+  const recargar = useRecargar();
   const guardar = async () => {
     setErr({});
     const body = {
@@ -175,7 +167,7 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
         await recargar();
       }
     } catch (e) {
-      setErr(errores(e));
+      setErr(erroresDe(e));
     }
   };
   const [produccion, setProduccion] = useState<null | 'conservar' | 'limpiar'>(null);
@@ -353,303 +345,5 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
         </Stack>
       </Modal>
     </Pagina>
-  );
-}
-
-interface UsuarioFila {
-  Id: number;
-  UserName: string;
-  Nombre: string;
-  Apellido1: string | null;
-  Apellido2: string | null;
-  NombreComercial: string | null;
-  Email: string;
-  Roles: string[];
-  Propietario: boolean;
-  Bloqueado?: boolean;
-}
-const ROLES = [
-  { value: 'usuario', label: 'Usuario' },
-  { value: 'empleado', label: 'Empleado' },
-  { value: 'asesoria', label: 'Asesoría' },
-  { value: 'profesor', label: 'Profesor' },
-  { value: 'reghorario', label: 'Fichaje' },
-];
-
-/** The company's users through administrador/admusuarios (spec §7). */
-function UsuariosEmpresa({ empresa }: { empresa: number }) {
-  const client = useQueryClient();
-  const base = `${ADM}/admusuarios`;
-  const q = useLista<UsuarioFila>(`${base}/list/${empresa}`);
-  const [editando, setEditando] = useState<UsuarioFila | 'nuevo' | null>(null);
-  const [clave, setClave] = useState<UsuarioFila | null>(null);
-  const recargar = () => client.invalidateQueries({ queryKey: ['plataforma'] });
-  const post = async (path: string, body?: unknown) => {
-    const r = await api.post<{ Mensaje: string }>(path, body ?? {});
-    notifySuccess(r.Mensaje);
-    await recargar();
-  };
-  return (
-    <Card withBorder>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} fz="h3">
-            Usuarios
-          </Title>
-          <Button variant="light" onClick={() => setEditando('nuevo')}>
-            Nuevo usuario
-          </Button>
-        </Group>
-        <Tabla
-          etiqueta="Usuarios de la empresa"
-          filas={q.data?.Items}
-          clave={(u) => u.Id}
-          columnas={[
-            { titulo: 'Usuario', celda: (u) => u.UserName },
-            { titulo: 'Nombre', celda: (u) => [u.Nombre, u.Apellido1, u.Apellido2].filter(Boolean).join(' ') },
-            { titulo: 'Email', celda: (u) => u.Email },
-            { titulo: 'Roles', celda: (u) => `${u.Roles.join(', ')}${u.Propietario ? ' (propietario)' : ''}` },
-            {
-              titulo: 'Bloqueado',
-              celda: (u) => <SiNo si={!!u.Bloqueado} textoSi="Bloqueado" textoNo="No" color="red" />,
-            },
-            {
-              titulo: 'Acciones',
-              celda: (u) => (
-                <Group gap={4} wrap="nowrap">
-                  <Button size="xs" variant="light" onClick={() => setEditando(u)}>
-                    Editar
-                  </Button>
-                  {u.Bloqueado && (
-                    <Button size="xs" variant="light" onClick={() => post(`${base}/desbloquear/${empresa}/${u.Id}`)}>
-                      Desbloquear
-                    </Button>
-                  )}
-                  <Button size="xs" variant="light" onClick={() => setClave(u)}>
-                    Cambiar contraseña
-                  </Button>
-                  {!u.Propietario && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={async () => {
-                        const r = await api.del<{ Mensaje: string }>(`${base}/delete/${empresa}/${u.Id}`);
-                        notifySuccess(r.Mensaje);
-                        await recargar();
-                      }}
-                    >
-                      Eliminar
-                    </Button>
-                  )}
-                </Group>
-              ),
-            },
-          ]}
-        />
-      </Stack>
-      {editando && (
-        <UsuarioModal
-          empresa={empresa}
-          usuario={editando === 'nuevo' ? null : editando}
-          onClose={async () => {
-            setEditando(null);
-            await recargar();
-          }}
-        />
-      )}
-      {clave && <ClaveModal empresa={empresa} usuario={clave} onClose={() => setClave(null)} />}
-    </Card>
-  );
-}
-
-function UsuarioModal({
-  empresa,
-  usuario,
-  onClose,
-}: {
-  empresa: number;
-  usuario: UsuarioFila | null;
-  onClose: () => void;
-}) {
-  const [v, setV] = useState({
-    UserName: usuario?.UserName ?? '',
-    Nombre: usuario?.Nombre ?? '',
-    Apellido1: usuario?.Apellido1 ?? '',
-    Apellido2: usuario?.Apellido2 ?? '',
-    NombreComercial: usuario?.NombreComercial ?? '',
-    Email: usuario?.Email ?? '',
-    Roles: usuario?.Roles ?? ['usuario'],
-    Propietario: usuario?.Propietario ?? false,
-    Password: '',
-  });
-  const [err, setErr] = useState<Record<string, string>>({});
-  const base = `${ADM}/admusuarios`;
-  const guardar = async () => {
-    setErr({});
-    try {
-      if (usuario) await api.put(`${base}/save/${empresa}/${usuario.Id}`, { ...v, Password: undefined });
-      else await api.post(`${base}/save/${empresa}`, v);
-      notifySuccess('Los datos se han guardado correctamente');
-      onClose();
-    } catch (e) {
-      setErr(errores(e));
-    }
-  };
-  const campo = (
-    k: 'UserName' | 'Nombre' | 'Apellido1' | 'Apellido2' | 'NombreComercial' | 'Email',
-    label: string,
-    req = false,
-  ) => (
-    <TextInput
-      label={label}
-      withAsterisk={req}
-      value={v[k]}
-      error={err[k]}
-      disabled={k === 'UserName' && !!usuario}
-      onChange={(e) => setV({ ...v, [k]: e.currentTarget.value })}
-    />
-  );
-  return (
-    <Modal opened onClose={onClose} title={usuario ? `Usuario ${usuario.UserName}` : 'Nuevo usuario'}>
-      <Stack gap="sm">
-        {campo('UserName', 'Usuario', true)}
-        {campo('Nombre', 'Nombre', true)}
-        {campo('Apellido1', 'Primer apellido')}
-        {campo('Apellido2', 'Segundo apellido')}
-        {campo('NombreComercial', 'Nombre comercial')}
-        {campo('Email', 'Email', true)}
-        <MultiSelect
-          label="Roles"
-          data={ROLES}
-          value={v.Roles}
-          error={err.Roles}
-          onChange={(r) => setV({ ...v, Roles: r })}
-        />
-        <Switch
-          label="Propietario"
-          checked={v.Propietario}
-          onChange={(e) => setV({ ...v, Propietario: e.currentTarget.checked })}
-        />
-        {!usuario && (
-          <PasswordInput
-            label="Contraseña"
-            withAsterisk
-            description={PASSWORD_HINT}
-            value={v.Password}
-            error={err.Password}
-            onChange={(e) => setV({ ...v, Password: e.currentTarget.value })}
-          />
-        )}
-        <Button onClick={guardar}>Guardar</Button>
-      </Stack>
-    </Modal>
-  );
-}
-
-function ClaveModal({ empresa, usuario, onClose }: { empresa: number; usuario: UsuarioFila; onClose: () => void }) {
-  const [clave, setClave] = useState('');
-  const [err, setErr] = useState<string | undefined>();
-  return (
-    <Modal opened onClose={onClose} title={`Cambiar la contraseña de ${usuario.UserName}`}>
-      <Stack gap="sm">
-        <PasswordInput
-          label="Nueva contraseña"
-          withAsterisk
-          description={PASSWORD_HINT}
-          value={clave}
-          error={err}
-          onChange={(e) => setClave(e.currentTarget.value)}
-        />
-        <Button
-          onClick={async () => {
-            try {
-              const r = await api.post<{ Mensaje: string }>(
-                `${ADM}/admusuarios/cambiarcontrasena/${empresa}/${usuario.Id}`,
-                {
-                  NuevoPassword: clave,
-                },
-              );
-              notifySuccess(r.Mensaje);
-              onClose();
-            } catch (e) {
-              setErr(errores(e).NuevoPassword);
-            }
-          }}
-        >
-          Cambiar la contraseña
-        </Button>
-      </Stack>
-    </Modal>
-  );
-}
-
-interface ContratoFila {
-  Id: number;
-  Version: number;
-  Titulo: string;
-  Estado: string;
-  Email: string;
-  Firmante: string | null;
-  Firmado: string | null;
-  Hash: string | null;
-}
-
-function ContratosEmpresa({ empresa }: { empresa: number }) {
-  const base = `${ADM}/admusuarios`;
-  const q = useLista<ContratoFila>(`${base}/listcontratos/${empresa}`);
-  return (
-    <Card withBorder>
-      <Stack gap="sm">
-        <Title order={2} fz="h3">
-          Contratos
-        </Title>
-        <Tabla
-          etiqueta="Contratos de la empresa"
-          filas={q.data?.Items}
-          clave={(c) => c.Id}
-          vacio="La empresa no tiene contratos"
-          columnas={[
-            { titulo: 'Versión', celda: (c) => c.Version, numerica: true },
-            { titulo: 'Contrato', celda: (c) => c.Titulo },
-            {
-              titulo: 'Estado',
-              celda: (c) => <SiNo si={c.Estado === 'firmado'} textoSi="Firmado" textoNo="Pendiente" />,
-            },
-            { titulo: 'Firmante', celda: (c) => c.Firmante ?? '—' },
-            { titulo: 'Firmado', celda: (c) => fechaHora(c.Firmado) },
-            {
-              titulo: 'SHA-256',
-              celda: (c) => (
-                <Text size="xs" ff="monospace">
-                  {c.Hash ? `${c.Hash.slice(0, 16)}…` : '—'}
-                </Text>
-              ),
-            },
-            {
-              titulo: 'Acciones',
-              celda: (c) => (
-                <Group gap={4} wrap="nowrap">
-                  <BotonPdf path={`${base}/actcontrato/${empresa}/${c.Id}`}>PDF</BotonPdf>
-                  <BotonPdf path={`${base}/printcopiaclie/${empresa}/${c.Id}`}>Copia del cliente</BotonPdf>
-                  {c.Estado !== 'firmado' && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={async () => {
-                        const r = await api.post<{ Mensaje: string }>(`${base}/enviarcontrato/${empresa}/${c.Id}`);
-                        notifySuccess(r.Mensaje);
-                      }}
-                    >
-                      Reenviar
-                    </Button>
-                  )}
-                </Group>
-              ),
-            },
-          ]}
-        />
-      </Stack>
-    </Card>
   );
 }

@@ -1,0 +1,102 @@
+import { type FieldDef, MARCADORES_CONTRATO } from '@faro/domain';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../../platform/api/client.ts';
+import { notifySuccess } from '../../../platform/ui/notify.ts';
+import { useErroresCampo } from '../../../ui/form/erroresCampo.ts';
+import { LazyTemplateBodyInput } from '../../comunicaciones/LazyTemplateBodyInput.tsx';
+import { fechaHora, Pagina, Tabla } from '../comun.tsx';
+import { ADM, useRecargar } from './adminApi.ts';
+
+interface Plantilla {
+  Titulo: string;
+  Cuerpo: string;
+  Version: number;
+}
+const CUERPO_DEF = {
+  kind: 'richText',
+  label: 'Texto del contrato',
+  required: true,
+  help: `Marcadores: ${MARCADORES_CONTRATO.map((m) => `{{${m}}}`).join(' ')}`,
+} as unknown as FieldDef;
+
+/** admcontrato/editar: the contract template (rich text with placeholders); every save is a new version. */
+export function ContratoPlantilla() {
+  const q = useQuery({
+    queryKey: ['plataforma', 'admcontrato'],
+    queryFn: () =>
+      api.get<{
+        Actual: Plantilla;
+        Versiones: { Id: number; Version: number; Titulo: string; Autor: string; Creado: string }[];
+      }>(`${ADM}/admcontrato/edit`),
+  });
+  if (!q.data) return <Text c="dimmed">Cargando datos...</Text>;
+  return <PlantillaForm key={q.data.Actual.Version} datos={q.data} />;
+}
+
+function PlantillaForm({
+  datos,
+}: {
+  datos: {
+    Actual: Plantilla;
+    Versiones: { Id: number; Version: number; Titulo: string; Autor: string; Creado: string }[];
+  };
+}) {
+  const recargar = useRecargar();
+  const [v, setV] = useState({ Titulo: datos.Actual.Titulo, Cuerpo: datos.Actual.Cuerpo });
+  const { errores: err, intentar } = useErroresCampo();
+  return (
+    <Pagina titulo="Contrato">
+      <Card withBorder>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Versión vigente: {datos.Actual.Version || 'texto por defecto'}. Guardar crea una versión nueva; los
+            contratos ya generados conservan la suya.
+          </Text>
+          <TextInput
+            label="Título"
+            withAsterisk
+            value={v.Titulo}
+            error={err.Titulo}
+            onChange={(e) => setV({ ...v, Titulo: e.currentTarget.value })}
+          />
+          <LazyTemplateBodyInput
+            name="Cuerpo"
+            def={CUERPO_DEF}
+            value={v.Cuerpo}
+            onChange={(c) => setV((x) => ({ ...x, Cuerpo: String(c ?? '') }))}
+            onBlur={() => {}}
+            error={err.Cuerpo}
+            readOnly={false}
+          />
+          <Group>
+            <Button
+              onClick={() =>
+                intentar(async () => {
+                  await api.post(`${ADM}/admcontrato/save`, v);
+                  notifySuccess('Se ha guardado una versión nueva del contrato');
+                  await recargar();
+                })
+              }
+            >
+              Guardar versión nueva
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <Tabla
+        etiqueta="Versiones del contrato"
+        filas={datos.Versiones}
+        clave={(x) => x.Id}
+        vacio="Todavía no hay versiones guardadas"
+        columnas={[
+          { titulo: 'Versión', celda: (x) => x.Version, numerica: true },
+          { titulo: 'Título', celda: (x) => x.Titulo },
+          { titulo: 'Autor', celda: (x) => x.Autor },
+          { titulo: 'Fecha', celda: (x) => fechaHora(x.Creado) },
+        ]}
+      />
+    </Pagina>
+  );
+}
