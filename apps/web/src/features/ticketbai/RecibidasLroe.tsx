@@ -11,8 +11,14 @@ import { FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { EstadoTbaiBadge } from './QrTicketBai.tsx';
-import { ENTIDAD_LROE_R, ESTADOS_TBAI_VISTA, fechaTexto, type RecibidaFila, RUTA_LROE_R } from './ticketbaiModel.ts';
+import { EstadoBadge } from '../registrosFiscales/EstadoBadge.tsx';
+import {
+  ENTIDAD_LROE_R,
+  ESTADOS_LROE_RECIBIDAS,
+  fechaTexto,
+  type RecibidaFila,
+  RUTA_LROE_R,
+} from './ticketbaiModel.ts';
 
 // LROE received invoices (lroefactrecibidas/lista, Bizkaia): registered purchase invoices and their LROE state.
 export function RecibidasLroe() {
@@ -48,7 +54,7 @@ export function RecibidasLroe() {
       width: 200,
       render: (r) => (
         <Group gap={6} wrap="nowrap">
-          <EstadoTbaiBadge estado={r.Estado} />
+          <EstadoBadge estado={r.Estado} estados={ESTADOS_LROE_RECIBIDAS} />
           {r.Estado === 'pendiente' && level >= LEVEL_FOR_ACTION.update && (
             <Button size="compact-xs" variant="light" onClick={() => incluir(r)}>
               Incluir
@@ -71,10 +77,7 @@ export function RecibidasLroe() {
       filters={
         <FiltroSelect
           label="Estado"
-          data={[
-            { value: 'pendiente', label: 'Sin enviar' },
-            ...Object.entries(ESTADOS_TBAI_VISTA).map(([value, { label }]) => ({ value, label })),
-          ]}
+          data={Object.entries(ESTADOS_LROE_RECIBIDAS).map(([value, { label }]) => ({ value, label }))}
           value={list.values.estado ?? ''}
           onChange={(v) => list.set({ estado: v })}
         />
@@ -86,7 +89,7 @@ export function RecibidasLroe() {
             <Text size="xs" c="dimmed">
               {r.Proveedor}
             </Text>
-            <EstadoTbaiBadge estado={r.Estado} />
+            <EstadoBadge estado={r.Estado} estados={ESTADOS_LROE_RECIBIDAS} />
           </Group>
         </FilaCompacta>
       )}

@@ -1,13 +1,15 @@
 import { formatAmount } from '@faro/domain';
-import { Alert, Anchor, Card, Code, Grid, Group, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { EstadoTbaiBadge, QrTicketBai } from './QrTicketBai.tsx';
+import { EstadoBadge } from '../registrosFiscales/EstadoBadge.tsx';
+import { FacturaDelRegistro, TablaDatos, VisorRegistro } from '../registrosFiscales/VisorRegistro.tsx';
+import { CANAL_TBAI } from './canalTicketBai.tsx';
+import { QrTicketBai } from './QrTicketBai.tsx';
 import {
   CLASES_TBAI,
   ENTIDAD_TBAI,
@@ -17,17 +19,6 @@ import {
   numeroTexto,
   RUTA_TBAI,
 } from './ticketbaiModel.ts';
-
-function Dato({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={{ base: 110, sm: 220 }} fw={500} c="dimmed">
-        {label}
-      </Table.Th>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 // The viewer of one TicketBAI file (lroefactemitidas/editar/{id}): signature, chain, QR, state and the answer.
 export function VisorTicketBai({ id }: { id: number }) {
@@ -41,127 +32,112 @@ export function VisorTicketBai({ id }: { id: number }) {
   if (q.isError) return <Alert color="gray">No existe ese fichero TicketBAI</Alert>;
   if (!f) return <Loader size="sm" />;
   return (
-    <Stack gap="md" maw={1100}>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3">
-          {CLASES_TBAI[f.Clase]} TicketBAI · {numeroTexto(f)}
-        </Title>
-        <Group gap="xs">
-          <Anchor component={Link} to="/lroefactemitidas/lista" size="sm">
-            Volver a la lista
-          </Anchor>
-          <Anchor href={`/api/${RUTA_TBAI}/xml/${f.Id}`} size="sm">
-            Descargar XML
-          </Anchor>
+    <VisorRegistro
+      maw={1100}
+      cabecera={
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h3">
+            {CLASES_TBAI[f.Clase]} TicketBAI · {numeroTexto(f)}
+          </Title>
+          <Group gap="xs">
+            <Anchor component={Link} to="/lroefactemitidas/lista" size="sm">
+              Volver a la lista
+            </Anchor>
+            <Anchor href={`/api/${RUTA_TBAI}/xml/${f.Id}`} size="sm">
+              Descargar XML
+            </Anchor>
+          </Group>
         </Group>
-      </Group>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card withBorder padding="sm">
-            <Table>
-              <Table.Tbody>
-                <Dato label="Estado">
-                  <Group gap={6}>
-                    <EstadoTbaiBadge estado={f.Estado} />
-                    {f.NumeroRegistro && <Text size="sm">Registro {f.NumeroRegistro}</Text>}
-                  </Group>
-                </Dato>
-                {f.DescripcionError && (
-                  <Dato label="Respuesta">
-                    <Text size="sm" c={f.Estado === 'rechazado' ? 'red' : undefined}>
-                      {f.CodigoError ? `(${f.CodigoError}) ` : ''}
-                      {f.DescripcionError}
-                    </Text>
-                  </Dato>
-                )}
-                <Dato label="Factura">
-                  {f.IdFactura ? (
-                    <Anchor component={Link} to={`/fventa/editar/${f.IdFactura}`}>
-                      {numeroTexto(f)}
-                    </Anchor>
-                  ) : (
-                    numeroTexto(f)
-                  )}{' '}
-                  · {fechaTexto(f.Fecha)}
-                </Dato>
-                {f.ImporteTotal && <Dato label="Importe total">{formatAmount(f.ImporteTotal)}</Dato>}
-                {f.Identificador && (
-                  <Dato label="Identificador TBAI">
-                    <Text ff="monospace" size="sm">
-                      {f.Identificador}
-                    </Text>
-                  </Dato>
-                )}
-                <Dato label="Firmante">{f.Firmante ?? '—'}</Dato>
-                <Dato label="Política de firma">{f.Politica ?? '—'}</Dato>
-                <Dato label="Firma (SignatureValue)">
-                  <Text ff="monospace" size="xs">
-                    {f.SignatureValue.slice(0, 100)}…
-                  </Text>
-                </Dato>
-                {f.Clase === 'alta' && (
-                  <Dato label="Encadenamiento">
-                    {f.Anterior ? (
-                      <Stack gap={2}>
-                        <Anchor component={Link} to={`/lroefactemitidas/editar/${f.Anterior.Id}`} size="sm">
-                          Anterior: {f.Anterior.Serie}
-                          {f.Anterior.Numero} ({fechaTexto(f.Anterior.Fecha)})
-                        </Anchor>
-                        <Text ff="monospace" size="xs">
-                          {f.FirmaAnterior}
-                        </Text>
-                      </Stack>
-                    ) : (
-                      'Primer fichero de la serie'
-                    )}
-                  </Dato>
-                )}
-                <Dato label="Cadena">
-                  {f.Cadena.Valida ? (
-                    <Text size="sm" fw={600}>
-                      Correcta
-                    </Text>
-                  ) : (
-                    f.Cadena.Incidencias.map((i) => (
-                      <Text key={i} size="sm" c="red">
-                        {i}
-                      </Text>
-                    ))
-                  )}
-                </Dato>
-                <Dato label="Generado">{fechaHoraTexto(f.Creado)}</Dato>
-                <Dato label="Enviado">{fechaHoraTexto(f.Enviado)}</Dato>
-              </Table.Tbody>
-            </Table>
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          {f.UrlQr && f.Identificador && (
-            <Card withBorder padding="sm">
-              <Stack gap="xs" align="center">
-                <QrTicketBai url={f.UrlQr} identificador={f.Identificador} />
-                <Anchor href={f.UrlQr} size="xs" target="_blank" rel="noreferrer" style={{ wordBreak: 'break-all' }}>
-                  {f.UrlQr}
-                </Anchor>
-              </Stack>
-            </Card>
-          )}
-        </Grid.Col>
-      </Grid>
-      <Card withBorder padding="sm">
-        <Text fw={600} size="sm" mb={4}>
-          Fichero firmado (XML)
-        </Text>
-        <ScrollArea
-          h={260}
-          type="auto"
-          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'XML del fichero firmado' }}
-        >
-          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-            {f.Xml}
-          </Code>
-        </ScrollArea>
-      </Card>
+      }
+      datos={<DatosFichero fichero={f} />}
+      qr={
+        f.UrlQr && f.Identificador
+          ? { url: f.UrlQr, simbolo: <QrTicketBai url={f.UrlQr} identificador={f.Identificador} /> }
+          : null
+      }
+      xml={{
+        titulo: 'Fichero firmado (XML)',
+        etiqueta: 'XML del fichero firmado',
+        texto: f.Xml,
+        alto: { fijo: 260 },
+      }}
+    />
+  );
+}
+
+/** The file's state and answer, invoice, identifier, signature and its link to the previous file of the series. */
+function DatosFichero({ fichero: f }: { fichero: FicheroVista }) {
+  return (
+    <TablaDatos
+      anchoEtiqueta={110}
+      corte={{ wordBreak: 'break-all' }}
+      filas={[
+        [
+          'Estado',
+          <Group key="e" gap={6}>
+            <EstadoBadge estado={f.Estado} />
+            {f.NumeroRegistro && <Text size="sm">Registro {f.NumeroRegistro}</Text>}
+          </Group>,
+        ],
+        f.DescripcionError && [
+          'Respuesta',
+          <Text key="r" size="sm" c={f.Estado === 'rechazado' ? 'red' : undefined}>
+            {f.CodigoError ? `(${f.CodigoError}) ` : ''}
+            {f.DescripcionError}
+          </Text>,
+        ],
+        [
+          'Factura',
+          <FacturaDelRegistro key="f" idFactura={f.IdFactura} numero={numeroTexto(f)} fecha={fechaTexto(f.Fecha)} />,
+        ],
+        f.ImporteTotal && ['Importe total', formatAmount(f.ImporteTotal)],
+        f.Identificador && [
+          'Identificador TBAI',
+          <Text key="i" ff="monospace" size="sm">
+            {f.Identificador}
+          </Text>,
+        ],
+        ['Firmante', f.Firmante ?? '—'],
+        ['Política de firma', f.Politica ?? '—'],
+        [
+          'Firma (SignatureValue)',
+          <Text key="s" ff="monospace" size="xs">
+            {f.SignatureValue.slice(0, 100)}…
+          </Text>,
+        ],
+        f.Clase === 'alta' && ['Encadenamiento', <Encadenamiento key="a" fichero={f} />],
+        [
+          'Cadena',
+          f.Cadena.Valida ? (
+            <Text key="c" size="sm" fw={600}>
+              Correcta
+            </Text>
+          ) : (
+            f.Cadena.Incidencias.map((i) => (
+              <Text key={i} size="sm" c="red">
+                {i}
+              </Text>
+            ))
+          ),
+        ],
+        ['Generado', fechaHoraTexto(f.Creado)],
+        ['Enviado', fechaHoraTexto(f.Enviado)],
+      ]}
+    />
+  );
+}
+
+function Encadenamiento({ fichero: f }: { fichero: FicheroVista }) {
+  if (!f.Anterior) return 'Primer fichero de la serie';
+  return (
+    <Stack gap={2}>
+      <Anchor component={Link} to={CANAL_TBAI.rutaRegistro(f.Anterior.Id)} size="sm">
+        Anterior: {f.Anterior.Serie}
+        {f.Anterior.Numero} ({fechaTexto(f.Anterior.Fecha)})
+      </Anchor>
+      <Text ff="monospace" size="xs">
+        {f.FirmaAnterior}
+      </Text>
     </Stack>
   );
 }

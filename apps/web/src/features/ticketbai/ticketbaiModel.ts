@@ -1,18 +1,18 @@
 /** Shapes of `/api/impuestos/lroefactemitidas/…` and `/api/impuestos/lroefactrecibidas/…`, and the screens' labels. */
 
+import { ESTADOS_REGISTRO, type EstadoRegistro, type EstadoVista } from '../registrosFiscales/canal.ts';
+
 export const RUTA_TBAI = 'impuestos/lroefactemitidas';
 export const RUTA_LROE_R = 'impuestos/lroefactrecibidas';
 export const ENTIDAD_TBAI = 'lroefactemitidas';
 export const ENTIDAD_LROE_R = 'lroefactrecibidas';
 
-export type EstadoTbai = 'generado' | 'enviado' | 'conerrores' | 'rechazado' | 'anulado';
+export type EstadoTbai = EstadoRegistro;
 
-export const ESTADOS_TBAI_VISTA: Record<EstadoTbai, { label: string; color: string }> = {
-  generado: { label: 'Pendiente', color: 'blue' },
-  enviado: { label: 'Aceptado', color: 'green' },
-  conerrores: { label: 'Aceptado con errores', color: 'yellow' },
-  rechazado: { label: 'Rechazado', color: 'red' },
-  anulado: { label: 'Anulado', color: 'gray' },
+/** A received invoice's LROE state: not yet in a submission ('pendiente'), then a record's states. */
+export const ESTADOS_LROE_RECIBIDAS: Record<EstadoTbai | 'pendiente', EstadoVista> = {
+  pendiente: { label: 'Sin enviar', color: 'gray' },
+  ...ESTADOS_REGISTRO,
 };
 
 export const CLASES_TBAI: Record<string, string> = { alta: 'Alta', anulacion: 'Anulación' };

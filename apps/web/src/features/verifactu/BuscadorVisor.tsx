@@ -5,8 +5,9 @@ import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { RegistroCompacto } from './ColaVerifactu.tsx';
-import { EstadoBadge } from './QrVerifactu.tsx';
+import { RegistroCompacto } from '../registrosFiscales/ColaRegistros.tsx';
+import { EstadoBadge } from '../registrosFiscales/EstadoBadge.tsx';
+import { CANAL_VF } from './canalVerifactu.tsx';
 import { CLASES_VF, ENTIDAD_VF, fechaAeatTexto, type RegistroFila, RUTA_VF, TITULO_VISOR } from './verifactuModel.ts';
 
 /**
@@ -29,7 +30,7 @@ export function BuscadorVisor() {
       accessor: 'NumSerieFactura',
       title: 'Factura',
       render: (r) => (
-        <Anchor component={Link} to={`/fventavisorvf/editar/${r.Id}`} onClick={(ev) => ev.stopPropagation()}>
+        <Anchor component={Link} to={CANAL_VF.rutaRegistro(r.Id)} onClick={(ev) => ev.stopPropagation()}>
           {r.NumSerieFactura}
         </Anchor>
       ),
@@ -54,8 +55,8 @@ export function BuscadorVisor() {
           />
         }
         columns={columns}
-        compact={(r) => <RegistroCompacto registro={r} />}
-        rowHref={(r) => `/fventavisorvf/editar/${r.Id}`}
+        compact={(r) => <RegistroCompacto canal={CANAL_VF} registro={r} />}
+        rowHref={(r) => CANAL_VF.rutaRegistro(r.Id)}
         noRecordsText={
           buscar ? `No hay registros VeriFactu de facturas con «${buscar}»` : 'Todavía no hay registros VeriFactu'
         }

@@ -1,20 +1,5 @@
 import { formatAmount, LEVEL_FOR_ACTION, levelIn } from '@faro/domain';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Code,
-  Grid,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
@@ -22,10 +7,12 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { EstadoBadge, QrVerifactu } from './QrVerifactu.tsx';
+import { EstadoBadge } from '../registrosFiscales/EstadoBadge.tsx';
+import { FacturaDelRegistro, TablaDatos, VisorRegistro } from '../registrosFiscales/VisorRegistro.tsx';
+import { CANAL_VF } from './canalVerifactu.tsx';
+import { QrVerifactu } from './QrVerifactu.tsx';
 import {
   CLASES_VF,
-  type ClaseVf,
   EFECTOS_AEAT,
   ENTIDAD_VF,
   fechaAeatTexto,
@@ -53,17 +40,6 @@ export function VisorFactura({ idFactura }: { idFactura: number }) {
   return <VisorVerifactu key={ultimo.Id} id={ultimo.Id} />;
 }
 
-function Dato({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={{ base: 96, sm: 220 }} fw={500} c="dimmed">
-        {label}
-      </Table.Th>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
-
 export function VisorVerifactu({ id }: { id: number }) {
   usePageTitle(TITULO_VISOR);
   const { info, centro } = useReady();
@@ -83,187 +59,170 @@ export function VisorVerifactu({ id }: { id: number }) {
   if (vista.isError) return <Alert color="red">No se ha encontrado el registro</Alert>;
   const r = vista.data;
   if (!r) return <Loader size="sm" />;
-  const reg = r.Registro as Record<string, unknown> & { IDFactura?: Record<string, string> };
-  const error = r.Respuesta?.Error ?? null;
   const subsanar = async () => {
     try {
       const nuevo = await api.post<{ Id: number }>(`${RUTA_VF}/subsanar/${r.Id}`, {});
       notifySuccess('Registro de subsanación generado');
       await client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, ENTIDAD_VF) });
-      navigate(`/fventavisorvf/editar/${nuevo.Id}`);
+      navigate(CANAL_VF.rutaRegistro(nuevo.Id));
     } catch {
       // the toast shows the error
     }
   };
+  const otros = factura.data?.Items ?? [];
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz="h2">
-            {CLASES_VF[r.Clase]} · {r.NumSerieFactura}
-          </Title>
-          <Group gap="xs">
-            <EstadoBadge estado={r.Estado} />
-            <Text size="sm" c="dimmed">
-              Registro {r.Secuencia} de la instalación {r.Instalacion}
-            </Text>
-          </Group>
-        </div>
-        <Group gap="xs">
-          <Button component={Link} to="/fventaverifactu/lista" variant="default">
-            Volver a la lista
-          </Button>
-          {(r.Estado === 'rechazado' || r.Estado === 'conerrores') && level >= LEVEL_FOR_ACTION.update && (
-            <Button color="orange" onClick={subsanar}>
-              Subsanar
-            </Button>
-          )}
-        </Group>
-      </Group>
-      {error && (
-        <Alert
-          color={error.Efecto === 'aceptado' ? 'yellow' : 'red'}
-          variant="light"
-          title={`Respuesta de la AEAT: error ${error.Codigo} · ${EFECTOS_AEAT[error.Efecto]}`}
-          data-testid="error-aeat"
-        >
-          <Text size="sm">{error.Explicacion}</Text>
-          {error.Campo && (
-            <Text size="sm" mt={4}>
-              Campo a corregir: <Code>{error.Campo}</Code>
-            </Text>
-          )}
-          {r.Respuesta?.DescripcionErrorRegistro && (
-            <Text size="xs" c="dimmed" mt={4}>
-              Texto de la AEAT: {r.Respuesta.DescripcionErrorRegistro}
-            </Text>
-          )}
-        </Alert>
-      )}
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card withBorder radius="md" padding="sm">
-            {/* Fixed layout: on a phone the huella and long values wrap inside the card instead of overflowing it. */}
-            <Table layout="fixed" data-testid="datos-registro">
-              <Table.Tbody>
-                <Dato label="Emisor">{reg.IDFactura?.IDEmisorFactura ?? reg.IDFactura?.IDEmisorFacturaAnulada}</Dato>
-                <Dato label="Factura">
-                  {r.IdFactura ? (
-                    <Anchor component={Link} to={`/fventa/editar/${r.IdFactura}`}>
-                      {r.NumSerieFactura}
-                    </Anchor>
-                  ) : (
-                    r.NumSerieFactura
-                  )}{' '}
-                  · {fechaAeatTexto(r.FechaExpedicionFactura)}
-                </Dato>
-                {r.TipoFactura && (
-                  <Dato label="Tipo de factura">{TIPOS_FACTURA_VF[r.TipoFactura] ?? r.TipoFactura}</Dato>
-                )}
-                {r.CuotaTotal !== null && <Dato label="Cuota total">{formatAmount(r.CuotaTotal)}</Dato>}
-                {r.ImporteTotal !== null && <Dato label="Importe total">{formatAmount(r.ImporteTotal)}</Dato>}
-                <Dato label="Generado">{fechaHoraTexto(r.FechaHoraHusoGenRegistro)}</Dato>
-                <Dato label="Huella">
-                  <Text size="xs" ff="monospace" data-testid="huella">
-                    {r.Huella}
-                  </Text>
-                </Dato>
-                <Dato label="Huella anterior">
-                  {r.Anterior ? (
-                    <Stack gap={0}>
-                      <Text size="xs" ff="monospace" data-testid="huella-anterior">
-                        {r.HuellaAnterior}
-                      </Text>
-                      <Anchor component={Link} to={`/fventavisorvf/editar/${r.Anterior.Id}`} size="xs">
-                        {CLASES_VF[r.Anterior.Clase]} de {r.Anterior.NumSerieFactura}
-                      </Anchor>
-                    </Stack>
-                  ) : (
-                    <Text size="sm">Primer registro de la cadena</Text>
-                  )}
-                </Dato>
-                <Dato label="Cadena">
-                  {r.Cadena.Valida ? (
-                    <Badge color="green" variant="light">
-                      Encadenamiento y huella correctos
-                    </Badge>
-                  ) : (
-                    <Stack gap={2}>
-                      <Badge color="red" variant="light">
-                        Cadena rota
-                      </Badge>
-                      {r.Cadena.Incidencias.map((m) => (
-                        <Text size="xs" c="red" key={m}>
-                          {m}
-                        </Text>
-                      ))}
-                    </Stack>
-                  )}
-                </Dato>
-                {r.Respuesta && (
-                  <Dato label="Envío">
-                    {r.Respuesta.Enviado ? `Respondido el ${fechaHoraTexto(r.Respuesta.Enviado)}` : 'Pendiente'}
-                    {` · ${r.Respuesta.Intentos} ${r.Respuesta.Intentos === 1 ? 'intento' : 'intentos'}`}
-                    {r.Respuesta.CSV ? ` · CSV ${r.Respuesta.CSV}` : ''}
-                    {r.Respuesta.Retrasado ? ' · generado durante una incidencia' : ''}
-                  </Dato>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder radius="md" padding="sm">
-            {r.UrlQr ? (
-              <Stack gap="xs" align="center">
-                <QrVerifactu url={r.UrlQr} />
-                <Anchor href={r.UrlQr} target="_blank" rel="noreferrer" size="xs" style={{ wordBreak: 'break-all' }}>
-                  {r.UrlQr}
-                </Anchor>
-              </Stack>
-            ) : (
+    <VisorRegistro
+      cabecera={
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1} fz="h2">
+              {CLASES_VF[r.Clase]} · {r.NumSerieFactura}
+            </Title>
+            <Group gap="xs">
+              <EstadoBadge estado={r.Estado} />
               <Text size="sm" c="dimmed">
-                Los registros de anulación no llevan QR.
+                Registro {r.Secuencia} de la instalación {r.Instalacion}
               </Text>
+            </Group>
+          </div>
+          <Group gap="xs">
+            <Button component={Link} to="/fventaverifactu/lista" variant="default">
+              Volver a la lista
+            </Button>
+            {(r.Estado === 'rechazado' || r.Estado === 'conerrores') && level >= LEVEL_FOR_ACTION.update && (
+              <Button color="orange" onClick={subsanar}>
+                Subsanar
+              </Button>
             )}
-          </Card>
-          {(factura.data?.Items.length ?? 0) > 1 && (
-            <Card withBorder radius="md" padding="sm" mt="md">
-              <Text fw={600} size="sm" mb={4}>
-                Registros de esta factura
-              </Text>
-              {factura.data!.Items.map((x) => (
-                <Group key={x.Id} gap="xs">
-                  <Anchor
-                    component={Link}
-                    to={`/fventavisorvf/editar/${x.Id}`}
-                    size="sm"
-                    fw={x.Id === r.Id ? 700 : 400}
-                  >
-                    {CLASES_VF[x.Clase as ClaseVf]}
-                  </Anchor>
-                  <EstadoBadge estado={x.Estado} />
-                </Group>
-              ))}
-            </Card>
-          )}
-        </Grid.Col>
-      </Grid>
-      <Card withBorder radius="md" padding="sm">
-        <Group justify="space-between" mb={4}>
-          <Text fw={600} size="sm">
-            XML del registro
-          </Text>
+          </Group>
         </Group>
-        <ScrollArea.Autosize
-          mah={360}
-          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'XML del registro' }}
-        >
-          <Code block data-testid="xml">
-            {r.Xml}
-          </Code>
-        </ScrollArea.Autosize>
-      </Card>
+      }
+      aviso={<ErrorAeat registro={r} />}
+      datos={<DatosRegistro registro={r} />}
+      qr={r.UrlQr ? { url: r.UrlQr, simbolo: <QrVerifactu url={r.UrlQr} /> } : null}
+      sinQr="Los registros de anulación no llevan QR."
+      lateral={
+        otros.length > 1 && (
+          <Card withBorder padding="sm" mt="md">
+            <Text fw={600} size="sm" mb={4}>
+              Registros de esta factura
+            </Text>
+            {otros.map((x) => (
+              <Group key={x.Id} gap="xs">
+                <Anchor component={Link} to={CANAL_VF.rutaRegistro(x.Id)} size="sm" fw={x.Id === r.Id ? 700 : 400}>
+                  {CLASES_VF[x.Clase]}
+                </Anchor>
+                <EstadoBadge estado={x.Estado} />
+              </Group>
+            ))}
+          </Card>
+        )
+      }
+      xml={{ titulo: 'XML del registro', etiqueta: 'XML del registro', texto: r.Xml, alto: { max: 360 } }}
+    />
+  );
+}
+
+/** The AEAT's error on this record, explained: what it rejects and the field to correct. */
+function ErrorAeat({ registro: r }: { registro: RegistroVista }) {
+  const error = r.Respuesta?.Error ?? null;
+  if (!error) return null;
+  return (
+    <Alert
+      color={error.Efecto === 'aceptado' ? 'yellow' : 'red'}
+      variant="light"
+      title={`Respuesta de la AEAT: error ${error.Codigo} · ${EFECTOS_AEAT[error.Efecto]}`}
+      data-testid="error-aeat"
+    >
+      <Text size="sm">{error.Explicacion}</Text>
+      {error.Campo && (
+        <Text size="sm" mt={4}>
+          Campo a corregir: <Code>{error.Campo}</Code>
+        </Text>
+      )}
+      {r.Respuesta?.DescripcionErrorRegistro && (
+        <Text size="xs" c="dimmed" mt={4}>
+          Texto de la AEAT: {r.Respuesta.DescripcionErrorRegistro}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+/** The record's data: issuer, invoice, amounts, both hashes and the chain's check, the submission. */
+function DatosRegistro({ registro: r }: { registro: RegistroVista }) {
+  const reg = r.Registro as Record<string, unknown> & { IDFactura?: Record<string, string> };
+  return (
+    // Fixed layout: on a phone the huella and long values wrap inside the card instead of overflowing it.
+    <TablaDatos
+      fija
+      anchoEtiqueta={96}
+      corte={{ overflowWrap: 'anywhere' }}
+      testId="datos-registro"
+      filas={[
+        ['Emisor', reg.IDFactura?.IDEmisorFactura ?? reg.IDFactura?.IDEmisorFacturaAnulada],
+        [
+          'Factura',
+          <FacturaDelRegistro
+            key="f"
+            idFactura={r.IdFactura}
+            numero={r.NumSerieFactura}
+            fecha={fechaAeatTexto(r.FechaExpedicionFactura)}
+          />,
+        ],
+        r.TipoFactura && ['Tipo de factura', TIPOS_FACTURA_VF[r.TipoFactura] ?? r.TipoFactura],
+        r.CuotaTotal !== null && ['Cuota total', formatAmount(r.CuotaTotal)],
+        r.ImporteTotal !== null && ['Importe total', formatAmount(r.ImporteTotal)],
+        ['Generado', fechaHoraTexto(r.FechaHoraHusoGenRegistro)],
+        [
+          'Huella',
+          <Text key="h" size="xs" ff="monospace" data-testid="huella">
+            {r.Huella}
+          </Text>,
+        ],
+        ['Huella anterior', <HuellaAnterior key="a" registro={r} />],
+        ['Cadena', <Cadena key="c" cadena={r.Cadena} />],
+        r.Respuesta && [
+          'Envío',
+          `${r.Respuesta.Enviado ? `Respondido el ${fechaHoraTexto(r.Respuesta.Enviado)}` : 'Pendiente'} · ${r.Respuesta.Intentos} ${r.Respuesta.Intentos === 1 ? 'intento' : 'intentos'}${r.Respuesta.CSV ? ` · CSV ${r.Respuesta.CSV}` : ''}${r.Respuesta.Retrasado ? ' · generado durante una incidencia' : ''}`,
+        ],
+      ]}
+    />
+  );
+}
+
+function HuellaAnterior({ registro: r }: { registro: RegistroVista }) {
+  if (!r.Anterior) return <Text size="sm">Primer registro de la cadena</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="xs" ff="monospace" data-testid="huella-anterior">
+        {r.HuellaAnterior}
+      </Text>
+      <Anchor component={Link} to={CANAL_VF.rutaRegistro(r.Anterior.Id)} size="xs">
+        {CLASES_VF[r.Anterior.Clase]} de {r.Anterior.NumSerieFactura}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function Cadena({ cadena }: { cadena: RegistroVista['Cadena'] }) {
+  if (cadena.Valida) {
+    return (
+      <Badge color="green" variant="light">
+        Encadenamiento y huella correctos
+      </Badge>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Badge color="red" variant="light">
+        Cadena rota
+      </Badge>
+      {cadena.Incidencias.map((m) => (
+        <Text size="xs" c="red" key={m}>
+          {m}
+        </Text>
+      ))}
     </Stack>
   );
 }

@@ -1,20 +1,14 @@
 /** Shapes of `/api/ventas/fventaverifactu/…` and the labels of the VeriFactu screens. */
 
+import type { EstadoRegistro } from '../registrosFiscales/canal.ts';
+
 export const RUTA_VF = 'ventas/fventaverifactu';
 export const ENTIDAD_VF = 'fventaverifactu';
 export const PERMISO_VF = 'VentasVeriFactu';
 export const TITULO_VISOR = 'Visor VeriFactu';
 
-export type EstadoVf = 'generado' | 'enviado' | 'conerrores' | 'rechazado' | 'anulado';
+export type EstadoVf = EstadoRegistro;
 export type ClaseVf = 'alta' | 'anulacion' | 'subsanacion';
-
-export const ESTADOS_VF: Record<EstadoVf, { label: string; color: string }> = {
-  generado: { label: 'Pendiente', color: 'blue' },
-  enviado: { label: 'Aceptado', color: 'green' },
-  conerrores: { label: 'Aceptado con errores', color: 'yellow' },
-  rechazado: { label: 'Rechazado', color: 'red' },
-  anulado: { label: 'Anulado', color: 'gray' },
-};
 
 export const CLASES_VF: Record<ClaseVf, string> = {
   alta: 'Alta',
@@ -106,17 +100,6 @@ export interface ConfiguracionVista {
   Url: string | null;
   Destino: string | null;
   Certificado: { Nombre: string | null; Subido: string | null } | null;
-}
-
-export interface VerificacionVista {
-  Valida: boolean;
-  Registros: number;
-  Cadenas: {
-    Instalacion: string;
-    Registros: number;
-    Valida: boolean;
-    Incidencias: { Id: number; Mensaje: string }[];
-  }[];
 }
 
 export const EFECTOS_AEAT: Record<ErrorAeatVista['Efecto'], string> = {
