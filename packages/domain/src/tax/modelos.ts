@@ -29,8 +29,10 @@ const casillasDe = (m: ModeloTributario): readonly string[] =>
  *   (EXCLUSIONES_347); cash received over 6,000 €. 347 and 349 read the rows of `filasLibros`, keyed per book.
  */
 
-export interface LineaEmitida {
+/** What a row of either book carries: the invoice, its party, one rate's amounts and the server's grouping. */
+export interface LineaLibro {
   Id: number;
+  /** The book's date (for a received invoice its registration date: the book's period). */
   Fecha: string;
   NumSerie: string;
   Tercero: string;
@@ -44,12 +46,10 @@ export interface LineaEmitida {
   PorcentajeIva: string;
   Base: string;
   Cuota: string;
-  PorcentajeRecargo: string;
   CuotaRecargo: string;
-  Exencion: string | null;
   /** IRPF withheld: the invoice's, on its first row only (0 on the others). */
   Retencion: string;
-  /** A service (349 key S instead of E): the whole row. */
+  /** A service (349 key S on sales, I on purchases instead of E / A): the whole row, or the part in BaseServicios. */
   Servicio?: boolean;
   /** The part of the row's base that is services (products of kind servicio), when only part of it is. */
   BaseServicios?: string;
@@ -61,40 +61,19 @@ export interface LineaEmitida {
   Filas?: number;
 }
 
-export interface LineaRecibida {
-  Id: number;
-  /** Registration date (the book's period). */
-  Fecha: string;
+export interface LineaEmitida extends LineaLibro {
+  PorcentajeRecargo: string;
+  Exencion: string | null;
+}
+
+export interface LineaRecibida extends LineaLibro {
   /** The supplier's invoice date. */
   FechaFactura: string;
-  NumSerie: string;
-  Tercero: string;
-  NIF: string | null;
-  Pais?: string | null;
-  CodPostal?: string | null;
-  Rectificativa: boolean;
-  FechaRectificada?: string | null;
   Operacion: 'interior' | 'intracomunitaria' | 'inversion' | 'importacion' | string;
-  Impuesto: string;
-  PorcentajeIva: string;
-  Base: string;
-  Cuota: string;
   CuotaDeducible: string;
   CuotaAutoliquidada: string;
-  CuotaRecargo: string;
-  /** On the invoice's first row only. */
-  Retencion: string;
   ClaveRetencion: string | null;
   BienInversion?: boolean;
-  /** 349 key I instead of A: the whole row, or the part of its base in BaseServicios. */
-  Servicio?: boolean;
-  BaseServicios?: string;
-  /**
-   * A group of book rows alike in everything the classifier reads, its amounts summed (the server's grouped read
-   * for 303 / 390, `modelos/libros.ts`): its key, for the drill-down of a box, and how many rows it stands for.
-   */
-  Grupo?: string;
-  Filas?: number;
 }
 
 /** A row behind a box: which book, which invoice, and what it adds to the box. */
@@ -229,7 +208,7 @@ class Cajas {
 /** The trace line of a book row: the same fields from either book. */
 const trazaDeLibro =
   (Libro: Traza['Libro']) =>
-  (l: LineaEmitida | LineaRecibida): Traza => ({
+  (l: LineaLibro): Traza => ({
     Libro,
     Id: l.Id,
     Fecha: l.Fecha,
