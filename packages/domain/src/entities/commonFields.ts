@@ -12,6 +12,15 @@ export const CODIGO = { kind: 'code', label: 'Código', maxLength: 20, ...LISTAD
 export const CODIGO_AUTOMATICO = { ...CODIGO, help: 'Se asigna el siguiente número libre si lo dejas vacío' } as const;
 export const CODIGO_OBLIGATORIO = { ...CODIGO, required: true } as const;
 export const NOMBRE = { kind: 'text', label: 'Nombre', required: true, maxLength: 150, ...LISTADO } as const;
+/** A person's surnames (employees, users). */
+export const PRIMER_APELLIDO = {
+  kind: 'text',
+  label: 'Primer apellido',
+  maxLength: 60,
+  list: true,
+  search: true,
+} as const;
+export const SEGUNDO_APELLIDO = { kind: 'text', label: 'Segundo apellido', maxLength: 60 } as const;
 export const DESCRIPCION = {
   kind: 'text',
   label: 'Descripción',

@@ -1,6 +1,6 @@
 import { PROVINCIAS } from '../reference/provincias.ts';
 import { socialSecurityNumber, spanishAddress } from '../validation/entityRules.ts';
-import { CODIGO_OBLIGATORIO, NOMBRE } from './commonFields.ts';
+import { CODIGO_OBLIGATORIO, NOMBRE, PRIMER_APELLIDO, SEGUNDO_APELLIDO } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 const S = { personal: 'Datos personales', laboral: 'Datos laborales', banco: 'Nómina' } as const;
@@ -25,16 +25,8 @@ export const empleados = defineEntity({
   fields: {
     Codigo: { ...CODIGO_OBLIGATORIO, section: S.personal },
     Nombre: { ...NOMBRE, maxLength: 60, section: S.personal },
-    Apellido1: {
-      kind: 'text',
-      label: 'Primer apellido',
-      maxLength: 60,
-      list: true,
-      search: true,
-      sortable: true,
-      section: S.personal,
-    },
-    Apellido2: { kind: 'text', label: 'Segundo apellido', maxLength: 60, section: S.personal },
+    Apellido1: { ...PRIMER_APELLIDO, sortable: true, section: S.personal },
+    Apellido2: { ...SEGUNDO_APELLIDO, section: S.personal },
     NIF: { kind: 'taxId', label: 'NIF/NIE', maxLength: 12, list: true, search: true, section: S.personal },
     NumSeguridadSocial: {
       kind: 'code',

@@ -1,5 +1,5 @@
 import { ROLE_LABELS } from '../session/roles.ts';
-import { LISTADO, NOMBRE } from './commonFields.ts';
+import { LISTADO, NOMBRE, PRIMER_APELLIDO, SEGUNDO_APELLIDO } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 const roleOptions = Object.entries(ROLE_LABELS)
@@ -29,15 +29,8 @@ export const usuarios = defineEntity({
       section: 'Datos personales',
     },
     Nombre: { ...NOMBRE, maxLength: 60, section: 'Datos personales' },
-    Apellido1: {
-      kind: 'text',
-      label: 'Primer apellido',
-      maxLength: 60,
-      list: true,
-      search: true,
-      section: 'Datos personales',
-    },
-    Apellido2: { kind: 'text', label: 'Segundo apellido', maxLength: 60, section: 'Datos personales' },
+    Apellido1: { ...PRIMER_APELLIDO, section: 'Datos personales' },
+    Apellido2: { ...SEGUNDO_APELLIDO, section: 'Datos personales' },
     NombreComercial: { kind: 'text', label: 'Nombre comercial', maxLength: 100, section: 'Datos personales' },
     Email: {
       kind: 'email',
