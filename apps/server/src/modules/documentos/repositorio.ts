@@ -575,7 +575,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
    */
   /**
    * What Buscar looks in: the number, the party's name and NIF, and the party's own number where the side has one
-   * (a received invoice is known by the supplier's number on the paper). Each has a trigram index (documentTables).
+   * (a received invoice is known by the supplier's number on the paper). Each has a trigram index (tablas.ts).
    */
   const columnasBuscar = [dv.numSerie, dv.terceroNombre, dv.terceroNif, ...(j.NumTercero ? [dv.numTercero] : [])];
   /** The WHERE of a list and a key naming it (the normalised filters that made it), for the count cache. */

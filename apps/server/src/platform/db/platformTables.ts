@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -255,3 +256,37 @@ export const ajustes = pgTable('ajustes', {
   clave: text('clave').primaryKey(),
   valor: text('valor').notNull(),
 });
+
+// Jobs and mail attachments read their instants as ISO strings and their bytes as a Buffer.
+const instanteTexto = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+const byteaBuffer = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Background jobs (platform/jobs): one row per named job with its schedule. `proxima_ejecucion` survives restarts;
+ * the runner holds a PostgreSQL advisory lock while it runs, so one runner at a time executes a job.
+ */
+export const trabajos = pgTable('trabajos', {
+  nombre: text('nombre').primaryKey(),
+  intervaloSegundos: integer('intervalo_segundos').notNull(),
+  proximaEjecucion: instanteTexto('proxima_ejecucion').notNull().defaultNow(),
+  ultimaEjecucion: instanteTexto('ultima_ejecucion'),
+  ultimaDuracionMs: integer('ultima_duracion_ms'),
+  ultimoResultado: text('ultimo_resultado'),
+  ultimoError: text('ultimo_error'),
+  ejecuciones: integer('ejecuciones').notNull().default(0),
+});
+
+/** Attachments of outbox mails (the platform mailer stores them beside `correos_salida`). */
+export const correosSalidaAdjuntos = pgTable(
+  'correos_salida_adjuntos',
+  {
+    correoId: bigint('correo_id', { mode: 'number' })
+      .notNull()
+      .references(() => correosSalida.id, { onDelete: 'cascade' }),
+    orden: integer('orden').notNull(),
+    nombre: text('nombre').notNull(),
+    tipo: text('tipo').notNull(),
+    contenido: byteaBuffer('contenido').notNull(),
+  },
+  (t) => [primaryKey({ name: 'correos_salida_adjuntos_pk', columns: [t.correoId, t.orden] })],
+);

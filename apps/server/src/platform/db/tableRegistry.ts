@@ -1,7 +1,7 @@
+import { drivingSchoolEntityTables } from '../../modules/autoescuela/tablas.ts';
+import { academyEntityTables } from '../../modules/formacion/tablas.ts';
+import { dentalEntityTables } from '../../modules/odontologia/tablas.ts';
 import { masterTables } from '../../modules/tablasMaestras.ts';
-import { academyEntityTables } from './academyTables.ts';
-import { dentalEntityTables } from './dentalTables.ts';
-import { drivingSchoolEntityTables } from './drivingSchoolTables.ts';
 import type { EntityTable } from './entityTable.ts';
 import { entityTables } from './schema.ts';
 

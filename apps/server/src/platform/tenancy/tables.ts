@@ -7,7 +7,32 @@
 import { getTableColumns } from 'drizzle-orm';
 import { empresas } from '../db/platformTables.ts';
 
+export * from '../../modules/autoescuela/tablas.ts';
+export * from '../../modules/compras/tablas.ts';
+export * from '../../modules/contabilidad/tablas.ts';
+export * from '../../modules/contabilidad/tablasInmovilizado.ts';
 export * from '../../modules/crm/tablas.ts';
+// The sales document engine's tables (owned by the documents engine; every table in them is a company table).
+export * from '../../modules/documentos/tablas.ts';
+export * from '../../modules/documentos/tablasCompra.ts';
+export * from '../../modules/documentos/tablasNumeracion.ts';
+export * from '../../modules/documentos/tablasPago.ts';
+export {
+  facturasRecurrentesCompraGeneradas,
+  facturasRecurrentesGeneradas,
+  plantillasRecurrentes,
+  plantillasRecurrentesCompra,
+  plantillasRecurrentesCompraLineas,
+  plantillasRecurrentesLineas,
+  type TablasPlantilla,
+} from '../../modules/documentos/tablasRecurrentes.ts';
+export * from '../../modules/documentos/tablasVenta.ts';
+// Each area's own tables file (every table in it a company table).
+export * from '../../modules/formacion/tablas.ts';
+export { matriculas, tutoresAlumnos } from '../../modules/formacion/tablasMatriculas.ts';
+export * from '../../modules/impuestos/tablas.ts';
+export * from '../../modules/odontologia/tablas.ts';
+export * from '../../modules/rrhh/tablas.ts';
 export {
   almacenesTable,
   clientespotTable,
@@ -35,38 +60,13 @@ export {
   tesoreriaTable,
   tiposivaTable,
 } from '../../modules/tablasMaestras.ts';
-// Each area's own tables file (every table in it a company table).
-export * from '../db/academyTables.ts';
-export * from '../db/dentalTables.ts';
-// The sales document engine's tables (owned by the documents engine; every table in them is a company table).
-export * from '../db/documentTables.ts';
-export * from '../db/drivingSchoolTables.ts';
-export * from '../db/dueDates.ts';
-export { matriculas, tutoresAlumnos } from '../db/enrolments.ts';
+export * from '../../modules/tesoreria/tablas.ts';
 export { col, type EntityTable } from '../db/entityTable.ts';
-export * from '../db/inmovilizadoTables.ts';
-export * from '../db/ledgerTables.ts';
-export * from '../db/peopleTables.ts';
 export { fichajes, miembros } from '../db/platformTables.ts';
-export * from '../db/purchaseDocuments.ts';
-export * from '../db/purchaseTables.ts';
-export {
-  facturasRecurrentesCompraGeneradas,
-  facturasRecurrentesGeneradas,
-  plantillasRecurrentes,
-  plantillasRecurrentesCompra,
-  plantillasRecurrentesCompraLineas,
-  plantillasRecurrentesLineas,
-  type TablasPlantilla,
-} from '../db/recurringInvoices.ts';
-export * from '../db/salesDocuments.ts';
-export * from '../db/salesTables.ts';
 export { auditoriaTable, centrosTable, rolesTable } from '../db/schema.ts';
 /** The derived table of a declared entity by name (every one a company table). */
 export { tableOf } from '../db/tableRegistry.ts';
-export * from '../db/taxTables.ts';
 export * from '../db/ticketbaiTables.ts';
-export * from '../db/treasuryTables.ts';
 export {
   verifactuCadena,
   verifactuCola,

@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { empresas, personas } from './platformTables.ts';
+import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { dia, empresaId, idIdentidad, instanteDate, pkEmpresa, ref, refPersona } from '../../platform/db/columns.ts';
 
 /**
  * People and the inspection-ready time clock. The entries themselves are `fichajes` (platformTables.ts,
  * hash-chained per person); here: corrections (never edits), the worker's acceptance of a monthly sheet and the
  * inspector's read-only, time-limited links with every access audited.
  */
-const empresaId = () =>
-  bigint('empresa_id', { mode: 'number' })
-    .notNull()
-    .references(() => empresas.id);
-const id = () => bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity();
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const persona = (name: string) => bigint(name, { mode: 'number' }).references(() => personas.id);
 
 /**
  * A proposed correction of the time clock: a missing entry (IdFichaje null: the state and instant to add) or a
@@ -25,26 +18,26 @@ export const fichajesCorrecciones = pgTable(
   'fichajes_correcciones',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdPersona: persona('persona_id').notNull(),
-    IdFichaje: bigint('fichaje_id', { mode: 'number' }),
+    Id: idIdentidad(),
+    IdPersona: refPersona('persona_id').notNull(),
+    IdFichaje: ref('fichaje_id'),
     Estado: text('estado').notNull(),
-    Fecha: ts('fecha').notNull(),
+    Fecha: instanteDate('fecha').notNull(),
     MotivoPausa: text('motivo_pausa'),
     Motivo: text('motivo').notNull(),
     /** 't' trabajador | 'r' responsable. */
     PropuestaPor: text('propuesta_por').notNull(),
-    IdProponente: persona('proponente_id').notNull(),
-    PropuestaEn: ts('propuesta_en').notNull().defaultNow(),
+    IdProponente: refPersona('proponente_id').notNull(),
+    PropuestaEn: instanteDate('propuesta_en').notNull().defaultNow(),
     /** 'pendiente' | 'aprobada' | 'rechazada'. */
     Situacion: text('situacion').notNull().default('pendiente'),
-    IdResolutor: persona('resolutor_id'),
-    ResueltaEn: ts('resuelta_en'),
+    IdResolutor: refPersona('resolutor_id'),
+    ResueltaEn: instanteDate('resuelta_en'),
     Respuesta: text('respuesta'),
-    IdFichajeNuevo: bigint('fichaje_nuevo_id', { mode: 'number' }),
+    IdFichajeNuevo: ref('fichaje_nuevo_id'),
   },
   (t) => [
-    primaryKey({ name: 'fichajes_correcciones_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('fichajes_correcciones', t),
     index('fichajes_correcciones_persona_idx').on(t.empresaId, t.IdPersona, t.Situacion),
   ],
 );
@@ -54,16 +47,16 @@ export const fichajesAceptaciones = pgTable(
   'fichajes_aceptaciones',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdPersona: persona('persona_id').notNull(),
+    Id: idIdentidad(),
+    IdPersona: refPersona('persona_id').notNull(),
     Mes: text('mes').notNull(),
-    Trabajados: bigint('trabajados', { mode: 'number' }).notNull(),
+    Trabajados: ref('trabajados').notNull(),
     Huella: text('huella').notNull(),
-    AceptadaEn: ts('aceptada_en').notNull().defaultNow(),
+    AceptadaEn: instanteDate('aceptada_en').notNull().defaultNow(),
     Ip: text('ip'),
   },
   (t) => [
-    primaryKey({ name: 'fichajes_aceptaciones_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('fichajes_aceptaciones', t),
     uniqueIndex('fichajes_aceptaciones_mes_uq').on(t.empresaId, t.IdPersona, t.Mes),
   ],
 );
@@ -77,18 +70,18 @@ export const inspeccionEnlaces = pgTable(
   'inspeccion_enlaces',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     Destinatario: text('destinatario').notNull(),
-    Desde: date('desde', { mode: 'string' }).notNull(),
-    Hasta: date('hasta', { mode: 'string' }).notNull(),
-    IdPersona: persona('persona_id'),
-    Caduca: ts('caduca').notNull(),
+    Desde: dia('desde').notNull(),
+    Hasta: dia('hasta').notNull(),
+    IdPersona: refPersona('persona_id'),
+    Caduca: instanteDate('caduca').notNull(),
     SecretoHash: text('secreto_hash').notNull(),
-    IdCreador: persona('creador_id').notNull(),
-    CreadoEn: ts('creado_en').notNull().defaultNow(),
-    Revocado: ts('revocado'),
+    IdCreador: refPersona('creador_id').notNull(),
+    CreadoEn: instanteDate('creado_en').notNull().defaultNow(),
+    Revocado: instanteDate('revocado'),
   },
-  (t) => [primaryKey({ name: 'inspeccion_enlaces_pk', columns: [t.empresaId, t.Id] })],
+  (t) => [pkEmpresa('inspeccion_enlaces', t)],
 );
 
 /** Every use of an inspector link (and every refused one): when, from where, what. */
@@ -96,16 +89,16 @@ export const inspeccionAccesos = pgTable(
   'inspeccion_accesos',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdEnlace: bigint('enlace_id', { mode: 'number' }).notNull(),
-    Fecha: ts('fecha').notNull().default(sql`now()`),
+    Id: idIdentidad(),
+    IdEnlace: ref('enlace_id').notNull(),
+    Fecha: instanteDate('fecha').notNull().default(sql`now()`),
     Accion: text('accion').notNull(),
     Ip: text('ip'),
     Agente: text('agente'),
     Resultado: text('resultado').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'inspeccion_accesos_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('inspeccion_accesos', t),
     index('inspeccion_accesos_enlace_idx').on(t.empresaId, t.IdEnlace, t.Fecha),
   ],
 );
@@ -115,10 +108,10 @@ export const fichajesPines = pgTable(
   'fichajes_pines',
   {
     empresaId: empresaId(),
-    IdPersona: persona('persona_id').notNull(),
+    IdPersona: refPersona('persona_id').notNull(),
     PinHash: text('pin_hash').notNull(),
-    Fallos: bigint('fallos', { mode: 'number' }).notNull().default(0),
-    CambiadoEn: ts('cambiado_en').notNull().defaultNow(),
+    Fallos: ref('fallos').notNull().default(0),
+    CambiadoEn: instanteDate('cambiado_en').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'fichajes_pines_pk', columns: [t.empresaId, t.IdPersona] })],
 );

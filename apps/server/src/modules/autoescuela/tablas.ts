@@ -1,23 +1,11 @@
 // Tables of the driving school: the simple entities derived from their definitions, plus the practical
-// classes calendar and the students' class packs. Re-exported by schema.ts so drizzle-kit sees them;
+// classes calendar and the students' class packs. Re-exported by platform/db/schema.ts so drizzle-kit sees them;
 // `tableRegistry.ts` adds `drivingSchoolEntityTables` to the generic engine.
 import { ENTITIES, NUMERIC_PRECISION } from '@faro/domain';
-import {
-  bigint,
-  boolean,
-  date,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { alumnosTable, profesoresTable } from './academyTables.ts';
-import { col, entityTable } from './entityTable.ts';
-import { empresas } from './platformTables.ts';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { dia, empresaId, fkEmpresa, idIdentidad, instanteDate, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { entityTable } from '../../platform/db/entityTable.ts';
+import { alumnosTable, profesoresTable } from '../formacion/tablas.ts';
 
 export const vehiculosTable = entityTable(ENTITIES.vehiculos);
 export const instalaadrTable = entityTable(ENTITIES.instalaadr);
@@ -49,12 +37,6 @@ export const drivingSchoolEntityTables = {
   confautoescuela: confautoescuelaTable,
 } as const;
 
-const empresaId = () =>
-  bigint('empresa_id', { mode: 'number' })
-    .notNull()
-    .references(() => empresas.id);
-const ref = (name: string) => bigint(name, { mode: 'number' });
-
 /**
  * A practical class: instructor (a teacher), vehicle, student, day, start and minutes, pick-up point. `Estado`
  * reservada → confirmada (the instructor) → realizada | nopresentado, or anulada; `Consumo` s/c: whether it took a
@@ -64,11 +46,11 @@ export const clasesPracticas = pgTable(
   'clases_practicas',
   {
     empresaId: empresaId(),
-    Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    Id: idIdentidad(),
     IdProfesor: ref('id_profesor').notNull(),
     IdVehiculo: ref('id_vehiculo'),
     IdAlumno: ref('id_alumno').notNull(),
-    Fecha: date('fecha', { mode: 'string' }).notNull(),
+    Fecha: dia('fecha').notNull(),
     Hora: text('hora').notNull(),
     Minutos: integer('minutos').notNull(),
     Recogida: text('recogida'),
@@ -78,28 +60,16 @@ export const clasesPracticas = pgTable(
     IdCargo: ref('id_cargo'),
     Ejercicios: text('ejercicios'),
     Observaciones: text('observaciones'),
-    ConfirmadaEn: timestamp('confirmada_en', { withTimezone: true, mode: 'date' }),
+    ConfirmadaEn: instanteDate('confirmada_en'),
   },
   (t) => [
-    primaryKey({ name: 'clases_practicas_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('clases_practicas', t),
     index('clases_practicas_profesor_idx').on(t.empresaId, t.Fecha, t.IdProfesor),
     index('clases_practicas_vehiculo_idx').on(t.empresaId, t.IdVehiculo, t.Fecha),
     index('clases_practicas_alumno_idx').on(t.empresaId, t.IdAlumno, t.Fecha),
-    foreignKey({
-      name: 'clases_practicas_profesor_fk',
-      columns: [t.empresaId, t.IdProfesor],
-      foreignColumns: [col(profesoresTable, 'empresaId'), col(profesoresTable, 'Id')],
-    }),
-    foreignKey({
-      name: 'clases_practicas_alumno_fk',
-      columns: [t.empresaId, t.IdAlumno],
-      foreignColumns: [col(alumnosTable, 'empresaId'), col(alumnosTable, 'Id')],
-    }),
-    foreignKey({
-      name: 'clases_practicas_vehiculo_fk',
-      columns: [t.empresaId, t.IdVehiculo],
-      foreignColumns: [col(vehiculosTable, 'empresaId'), col(vehiculosTable, 'Id')],
-    }),
+    fkEmpresa('clases_practicas_profesor_fk', t, t.IdProfesor, profesoresTable),
+    fkEmpresa('clases_practicas_alumno_fk', t, t.IdAlumno, alumnosTable),
+    fkEmpresa('clases_practicas_vehiculo_fk', t, t.IdVehiculo, vehiculosTable),
   ],
 );
 
@@ -108,23 +78,19 @@ export const packsClases = pgTable(
   'packs_clases',
   {
     empresaId: empresaId(),
-    Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    Id: idIdentidad(),
     IdAlumno: ref('id_alumno').notNull(),
     IdCurPermiso: ref('id_curpermiso'),
     Clases: integer('clases').notNull(),
     PrecioClase: numeric('precio_clase', { precision: NUMERIC_PRECISION.money, scale: 2 }),
     Importe: numeric('importe', { precision: NUMERIC_PRECISION.money, scale: 2 }).notNull(),
-    Fecha: date('fecha', { mode: 'string' }).notNull(),
+    Fecha: dia('fecha').notNull(),
     IdCargo: ref('id_cargo'),
   },
   (t) => [
-    primaryKey({ name: 'packs_clases_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('packs_clases', t),
     index('packs_clases_alumno_idx').on(t.empresaId, t.IdAlumno, t.Fecha),
-    foreignKey({
-      name: 'packs_clases_alumno_fk',
-      columns: [t.empresaId, t.IdAlumno],
-      foreignColumns: [col(alumnosTable, 'empresaId'), col(alumnosTable, 'Id')],
-    }),
+    fkEmpresa('packs_clases_alumno_fk', t, t.IdAlumno, alumnosTable),
   ],
 );
 
@@ -138,7 +104,7 @@ export const auesConfig = pgTable('aues_config', {
   Usuario: text('usuario').notNull(),
   Clave: text('clave'),
   CodigoAutoescuela: text('codigo_autoescuela').notNull(),
-  Modificado: timestamp('modificado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  Modificado: instanteDate('modificado').notNull().defaultNow(),
 });
 
 /**
@@ -155,7 +121,7 @@ export const avisosAutoescuela = pgTable(
     IdAviso: ref('id_aviso').notNull(),
     IdAlumno: ref('id_alumno').notNull(),
     IdCampana: ref('id_campana'),
-    Creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    Creado: instanteDate('creado').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'avisos_autoescuela_pk', columns: [t.empresaId, t.Clave] }),

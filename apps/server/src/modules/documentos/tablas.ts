@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  date,
   foreignKey,
   index,
   integer,
@@ -11,18 +10,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import {
-  almacenesTable,
-  comercialesTable,
-  fpagoTable,
-  productosTable,
-  seriesTable,
-} from '../../modules/tablasMaestras.ts';
-import { col, type EntityTable } from './entityTable.ts';
-import { empresas } from './platformTables.ts';
+import { creadoEn, dia, empresaId, idIdentidad, instante, ref } from '../../platform/db/columns.ts';
+import { col, type EntityTable } from '../../platform/db/entityTable.ts';
+import { almacenesTable, comercialesTable, fpagoTable, productosTable, seriesTable } from '../tablasMaestras.ts';
 
 /** What makes one side's document tables: their name (`documentos_<lado>`) and the party (customer, supplier). */
 export interface LadoTablas {
@@ -46,13 +38,11 @@ export function tablasDocumento(o: LadoTablas) {
   const cabecera = pgTable(
     t,
     {
-      empresaId: bigint('empresa_id', { mode: 'number' })
-        .notNull()
-        .references(() => empresas.id),
-      id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+      empresaId: empresaId(),
+      id: idIdentidad(),
       tipo: text('tipo').notNull(),
-      fecha: date('fecha', { mode: 'string' }).notNull(),
-      idSerie: bigint('id_serie', { mode: 'number' }),
+      fecha: dia('fecha').notNull(),
+      idSerie: ref('id_serie'),
       anyo: integer('anyo'),
       numero: integer('numero'),
       numSerie: text('num_serie'),
@@ -70,12 +60,12 @@ export function tablasDocumento(o: LadoTablas) {
       terceroPais: text(`${p}_pais`),
       /** The party's own number and date of the document: a received invoice's supplier number (purchases). */
       numTercero: text('num_tercero'),
-      fechaTercero: date('fecha_tercero', { mode: 'string' }),
+      fechaTercero: dia('fecha_tercero'),
       regimenIva: text('regimen_iva'),
       direccionEnvio: text('direccion_envio'),
-      idCentro: bigint('id_centro', { mode: 'number' }),
-      idFormaPago: bigint('id_forma_pago', { mode: 'number' }),
-      idComercial: bigint('id_comercial', { mode: 'number' }),
+      idCentro: ref('id_centro'),
+      idFormaPago: ref('id_forma_pago'),
+      idComercial: ref('id_comercial'),
       observaciones: text('observaciones'),
       txtLibre1: text('txt_libre1'),
       txtLibre2: text('txt_libre2'),
@@ -88,11 +78,11 @@ export function tablasDocumento(o: LadoTablas) {
       total: numeric('total', { precision: 16, scale: 2 }).notNull().default('0'),
       desglose: jsonb('desglose').notNull().default(sql`'[]'::jsonb`),
       /** Corrective invoices: the invoice they rectify, R1–R5 and S (substitution) / I (difference). */
-      idRectificada: bigint('id_rectificada', { mode: 'number' }),
+      idRectificada: ref('id_rectificada'),
       tipoRectificativa: text('tipo_rectificativa'),
       modoRectificativa: text('modo_rectificativa'),
-      emitidaEn: timestamp('emitida_en', { withTimezone: true, mode: 'string' }),
-      creadoEn: timestamp('creado_en', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+      emitidaEn: instante('emitida_en'),
+      creadoEn: creadoEn(),
     },
     (c) => [
       primaryKey({ name: `${t}_pk`, columns: [c.empresaId, c.id] }),
@@ -143,13 +133,11 @@ export function tablasDocumento(o: LadoTablas) {
   const lineas = pgTable(
     `${t}_lineas`,
     {
-      empresaId: bigint('empresa_id', { mode: 'number' })
-        .notNull()
-        .references(() => empresas.id),
-      id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-      idDocumento: bigint('id_documento', { mode: 'number' }).notNull(),
+      empresaId: empresaId(),
+      id: idIdentidad(),
+      idDocumento: ref('id_documento').notNull(),
       orden: integer('orden').notNull(),
-      idProducto: bigint('id_producto', { mode: 'number' }),
+      idProducto: ref('id_producto'),
       descripcion: text('descripcion').notNull(),
       cantidad: numeric('cantidad', { precision: 16, scale: 3 }).notNull(),
       precio: numeric('precio', { precision: 18, scale: 6 }).notNull(),
@@ -159,9 +147,9 @@ export function tablasDocumento(o: LadoTablas) {
       porcRecargo: numeric('porc_recargo', { precision: 5, scale: 2 }).notNull().default('0'),
       importe: numeric('importe', { precision: 16, scale: 2 }).notNull().default('0'),
       lote: text('lote'),
-      caducidad: date('caducidad', { mode: 'string' }),
+      caducidad: dia('caducidad'),
       /** The line of the document this one was converted from (quote → order → delivery note → invoice). */
-      idLineaOrigen: bigint('id_linea_origen', { mode: 'number' }),
+      idLineaOrigen: ref('id_linea_origen'),
       /** Sales: the product's purchase price when the invoice was issued (the margin's cost); null before 0049. */
       coste: numeric('coste', { precision: 18, scale: 6 }),
     },
@@ -194,14 +182,12 @@ export function tablaStockDocumento(lado: string, cabecera: TablaCabecera) {
   return pgTable(
     t,
     {
-      empresaId: bigint('empresa_id', { mode: 'number' })
-        .notNull()
-        .references(() => empresas.id),
-      idDocumento: bigint('id_documento', { mode: 'number' }).notNull(),
-      idAlmacen: bigint('id_almacen', { mode: 'number' }),
+      empresaId: empresaId(),
+      idDocumento: ref('id_documento').notNull(),
+      idAlmacen: ref('id_almacen'),
       /** { "<IdProducto>": "<quantity moved>" } currently moved in `movido_almacen`. */
       movido: jsonb('movido').notNull().default(sql`'{}'::jsonb`),
-      movidoAlmacen: bigint('movido_almacen', { mode: 'number' }),
+      movidoAlmacen: ref('movido_almacen'),
     },
     (c) => [
       primaryKey({ name: `${t}_pk`, columns: [c.empresaId, c.idDocumento] }),

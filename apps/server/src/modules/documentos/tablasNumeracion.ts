@@ -1,7 +1,6 @@
-import { bigint, date, foreignKey, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { seriesTable } from '../../modules/tablasMaestras.ts';
-import { col } from './entityTable.ts';
-import { empresas } from './platformTables.ts';
+import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { dia, empresaId, fkEmpresa, ref } from '../../platform/db/columns.ts';
+import { seriesTable } from '../tablasMaestras.ts';
 
 /**
  * Invoice numbering counters: one row per (company, series, year) — year 0 for series that never restart. Taking a
@@ -11,21 +10,15 @@ import { empresas } from './platformTables.ts';
 export const seriesContadores = pgTable(
   'series_contadores',
   {
-    empresaId: bigint('empresa_id', { mode: 'number' })
-      .notNull()
-      .references(() => empresas.id),
-    serieId: bigint('serie_id', { mode: 'number' }).notNull(),
+    empresaId: empresaId(),
+    serieId: ref('serie_id').notNull(),
     anyo: integer('anyo').notNull(),
     siguiente: integer('siguiente').notNull().default(1),
     /** Date of the last number taken: a new number may not carry an earlier date (numbers follow dates). */
-    ultimaFecha: date('ultima_fecha', { mode: 'string' }),
+    ultimaFecha: dia('ultima_fecha'),
   },
   (t) => [
     primaryKey({ name: 'series_contadores_pk', columns: [t.empresaId, t.serieId, t.anyo] }),
-    foreignKey({
-      name: 'series_contadores_serie_fk',
-      columns: [t.empresaId, t.serieId],
-      foreignColumns: [col(seriesTable, 'empresaId'), col(seriesTable, 'Id')],
-    }),
+    fkEmpresa('series_contadores_serie_fk', t, t.serieId, seriesTable),
   ],
 );

@@ -1,7 +1,7 @@
-import { bigint, boolean, date, foreignKey, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { ficheros } from '../../modules/tablasMaestras.ts';
-import { empresas } from './platformTables.ts';
-import { documentosCompra } from './purchaseDocuments.ts';
+import { boolean, foreignKey, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { dia, empresaId, ref } from '../../platform/db/columns.ts';
+import { documentosCompra } from '../documentos/tablasCompra.ts';
+import { ficheros } from '../tablasMaestras.ts';
 
 /**
  * Purchases. `datos_compra`: a received invoice's or expense's own data, one row per purchase document
@@ -15,12 +15,10 @@ import { documentosCompra } from './purchaseDocuments.ts';
 export const datosCompra = pgTable(
   'datos_compra',
   {
-    empresaId: bigint('empresa_id', { mode: 'number' })
-      .notNull()
-      .references(() => empresas.id),
-    idDocumento: bigint('id_documento', { mode: 'number' }).notNull(),
-    fechaContable: date('fecha_contable', { mode: 'string' }),
-    fechaDeduccion: date('fecha_deduccion', { mode: 'string' }),
+    empresaId: empresaId(),
+    idDocumento: ref('id_documento').notNull(),
+    fechaContable: dia('fecha_contable'),
+    fechaDeduccion: dia('fecha_deduccion'),
     operacion: text('operacion').notNull().default('interior'),
     dua: text('dua'),
     porcNoDeducible: numeric('porc_no_deducible', { precision: 5, scale: 2 }).notNull().default('0'),
@@ -35,7 +33,7 @@ export const datosCompra = pgTable(
     nombreLibre: text('nombre_libre'),
     concepto: text('concepto'),
     categoria: text('categoria'),
-    idFichero: bigint('id_fichero', { mode: 'number' }),
+    idFichero: ref('id_fichero'),
   },
   (c) => [
     primaryKey({ name: 'datos_compra_pk', columns: [c.empresaId, c.idDocumento] }),

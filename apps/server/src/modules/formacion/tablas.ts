@@ -1,4 +1,4 @@
-// Tables of the academy. Re-exported by schema.ts so drizzle-kit sees them.
+// Tables of the academy. Re-exported by platform/db/schema.ts so drizzle-kit sees them.
 import { ENTITIES, type EntityDef } from '@faro/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -10,11 +10,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { col, type EntityTable, type ExtraIndexes, entityTable } from './entityTable.ts';
-import { empresas } from './platformTables.ts';
+import { empresaId, idIdentidad, instanteDate, pkEmpresa } from '../../platform/db/columns.ts';
+import { col, type EntityTable, type ExtraIndexes, entityTable } from '../../platform/db/entityTable.ts';
 
 const tabla = (entity: EntityDef, extraIndexes?: ExtraIndexes) => entityTable(entity, {}, extraIndexes);
 
@@ -93,10 +92,6 @@ export const evaluacionesCols = campos(evaluacionesTable, ENTITIES.evaluaciones)
 export const diascierreCols = campos(diascierreTable, ENTITIES.diascierre);
 export const horariosCols = campos(horariosTable, ENTITIES.horarios);
 
-const empresaId = () =>
-  bigint('empresa_id', { mode: 'number' })
-    .notNull()
-    .references(() => empresas.id);
 const id = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
 /** Attendance of one student at one session on one day: a, f, r, v, n (spec section 4). */
@@ -109,7 +104,7 @@ export const asistencias = pgTable(
     IdAlumno: id('id_alumno'),
     Estado: text('estado').notNull(),
     AnotadaPor: text('anotada_por'),
-    AnotadaEn: timestamp('anotada_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    AnotadaEn: instanteDate('anotada_en').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'asistencias_pk', columns: [t.empresaId, t.IdSesion, t.Fecha, t.IdAlumno] }),
@@ -161,16 +156,13 @@ export const altasAlumno = pgTable(
   'altas_alumno',
   {
     empresaId: empresaId(),
-    Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    Id: idIdentidad(),
     Email: text('email').notNull(),
     Nombre: text('nombre').notNull(),
     Apellidos: text('apellidos').notNull(),
     TokenHash: text('token_hash').notNull(),
-    CreadaEn: timestamp('creada_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    ConfirmadaEn: timestamp('confirmada_en', { withTimezone: true, mode: 'date' }),
+    CreadaEn: instanteDate('creada_en').notNull().defaultNow(),
+    ConfirmadaEn: instanteDate('confirmada_en'),
   },
-  (t) => [
-    primaryKey({ name: 'altas_alumno_pk', columns: [t.empresaId, t.Id] }),
-    uniqueIndex('altas_alumno_token_uq').on(t.empresaId, t.TokenHash),
-  ],
+  (t) => [pkEmpresa('altas_alumno', t), uniqueIndex('altas_alumno_token_uq').on(t.empresaId, t.TokenHash)],
 );

@@ -1,39 +1,28 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   check,
-  date,
   foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
-  primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clientesTable, conceptosmovsTable, proveedoresTable, tesoreriaTable } from '../../modules/tablasMaestras.ts';
-import { col } from './entityTable.ts';
-import { empresas } from './platformTables.ts';
-import { documentosCompra } from './purchaseDocuments.ts';
-import { documentosVenta } from './salesDocuments.ts';
+import { creadoEn, dia, empresaId, fkEmpresa, idIdentidad, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { col } from '../../platform/db/entityTable.ts';
+import { documentosCompra } from '../documentos/tablasCompra.ts';
+import { documentosVenta } from '../documentos/tablasVenta.ts';
+import { clientesTable, conceptosmovsTable, proveedoresTable, tesoreriaTable } from '../tablasMaestras.ts';
 
 /**
  * Treasury. Properties are the API's names (CODE_STYLE: a row is its JSON). A movement is "arqueado"
  * when a cash count of its account is dated on or after it, and "conciliado" when a bank statement line points at
  * it: both are computed, and both lock it.
  */
-const empresaId = () =>
-  bigint('empresa_id', { mode: 'number' })
-    .notNull()
-    .references(() => empresas.id);
-const id = () => bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity();
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
-const dia = (name: string) => date(name, { mode: 'string' });
-const creado = () => timestamp('creado_en', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 const tesoreriaFk = (name: string, t: { empresaId: AnyPgColumn; IdTesoreria: AnyPgColumn }) =>
   foreignKey({
     name,
@@ -43,23 +32,15 @@ const tesoreriaFk = (name: string, t: { empresaId: AnyPgColumn; IdTesoreria: Any
 
 /** The customer or supplier a movement (or the rule that creates it) is about: at most one, of the same company. */
 const contacto = () => ({
-  IdCliente: bigint('id_cliente', { mode: 'number' }),
-  IdProveedor: bigint('id_proveedor', { mode: 'number' }),
+  IdCliente: ref('id_cliente'),
+  IdProveedor: ref('id_proveedor'),
 });
 const contactoFks = (
   tabla: string,
   t: { empresaId: AnyPgColumn; IdCliente: AnyPgColumn; IdProveedor: AnyPgColumn },
 ) => [
-  foreignKey({
-    name: `${tabla}_cliente_fk`,
-    columns: [t.empresaId, t.IdCliente],
-    foreignColumns: [col(clientesTable, 'empresaId'), col(clientesTable, 'Id')],
-  }),
-  foreignKey({
-    name: `${tabla}_proveedor_fk`,
-    columns: [t.empresaId, t.IdProveedor],
-    foreignColumns: [col(proveedoresTable, 'empresaId'), col(proveedoresTable, 'Id')],
-  }),
+  fkEmpresa(`${tabla}_cliente_fk`, t, t.IdCliente, clientesTable),
+  fkEmpresa(`${tabla}_proveedor_fk`, t, t.IdProveedor, proveedoresTable),
   check(`${tabla}_un_contacto`, sql`${t.IdCliente} is null or ${t.IdProveedor} is null`),
 ];
 
@@ -72,31 +53,27 @@ export const movimientosTesoreria = pgTable(
   'movimientos_tesoreria',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdTesoreria: bigint('id_tesoreria', { mode: 'number' }).notNull(),
+    Id: idIdentidad(),
+    IdTesoreria: ref('id_tesoreria').notNull(),
     Fecha: dia('fecha').notNull(),
     Importe: money('importe').notNull(),
-    IdConcepto: bigint('id_concepto', { mode: 'number' }),
+    IdConcepto: ref('id_concepto'),
     Descripcion: text('descripcion').notNull(),
     /** 'manual' | 'traspaso' | 'comision' | 'arqueo'. */
     Clase: text('clase').notNull().default('manual'),
-    IdTraspaso: bigint('id_traspaso', { mode: 'number' }),
-    IdArqueo: bigint('id_arqueo', { mode: 'number' }),
-    IdRemesa: bigint('id_remesa', { mode: 'number' }),
+    IdTraspaso: ref('id_traspaso'),
+    IdArqueo: ref('id_arqueo'),
+    IdRemesa: ref('id_remesa'),
     ...contacto(),
-    CreadoEn: creado(),
+    CreadoEn: creadoEn(),
   },
   (t) => [
-    primaryKey({ name: 'movimientos_tesoreria_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('movimientos_tesoreria', t),
     ...contactoFks('movimientos_tesoreria', t),
     index('movimientos_tesoreria_cuenta_idx').on(t.empresaId, t.IdTesoreria, t.Fecha, t.Id),
     index('movimientos_tesoreria_fecha_idx').on(t.empresaId, t.Fecha, t.Id),
     tesoreriaFk('movimientos_tesoreria_tesoreria_fk', t),
-    foreignKey({
-      name: 'movimientos_tesoreria_concepto_fk',
-      columns: [t.empresaId, t.IdConcepto],
-      foreignColumns: [col(conceptosmovsTable, 'empresaId'), col(conceptosmovsTable, 'Id')],
-    }),
+    fkEmpresa('movimientos_tesoreria_concepto_fk', t, t.IdConcepto, conceptosmovsTable),
   ],
 );
 
@@ -105,8 +82,8 @@ export const mandatosSepa = pgTable(
   'mandatos_sepa',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdCliente: bigint('id_cliente', { mode: 'number' }).notNull(),
+    Id: idIdentidad(),
+    IdCliente: ref('id_cliente').notNull(),
     Referencia: text('referencia').notNull(),
     IBAN: text('iban').notNull(),
     BIC: text('bic'),
@@ -118,17 +95,13 @@ export const mandatosSepa = pgTable(
     /** 'activo' | 'bloqueado' (a return said so) | 'cancelado'. */
     Estado: text('estado').notNull().default('activo'),
     Motivo: text('motivo'),
-    CreadoEn: creado(),
+    CreadoEn: creadoEn(),
   },
   (t) => [
-    primaryKey({ name: 'mandatos_sepa_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('mandatos_sepa', t),
     uniqueIndex('mandatos_sepa_referencia_uq').on(t.empresaId, t.Referencia),
     index('mandatos_sepa_cliente_idx').on(t.empresaId, t.IdCliente),
-    foreignKey({
-      name: 'mandatos_sepa_cliente_fk',
-      columns: [t.empresaId, t.IdCliente],
-      foreignColumns: [col(clientesTable, 'empresaId'), col(clientesTable, 'Id')],
-    }),
+    fkEmpresa('mandatos_sepa_cliente_fk', t, t.IdCliente, clientesTable),
   ],
 );
 
@@ -137,10 +110,10 @@ export const remesas = pgTable(
   'remesas',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     /** 'cobro' | 'pago'. */
     Tipo: text('tipo').notNull(),
-    IdTesoreria: bigint('id_tesoreria', { mode: 'number' }).notNull(),
+    IdTesoreria: ref('id_tesoreria').notNull(),
     /** Collection date (ReqdColltnDt) or execution date (ReqdExctnDt). */
     Fecha: dia('fecha').notNull(),
     /** 'CORE' | 'B2B' (cobro); null for transfers. */
@@ -152,10 +125,10 @@ export const remesas = pgTable(
     Total: money('total').notNull().default('0'),
     MsgId: text('msg_id').notNull(),
     FechaEnvio: dia('fecha_envio'),
-    CreadoEn: creado(),
+    CreadoEn: creadoEn(),
   },
   (t) => [
-    primaryKey({ name: 'remesas_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('remesas', t),
     index('remesas_fecha_idx').on(t.empresaId, t.Tipo, t.Fecha, t.Id),
     uniqueIndex('remesas_msg_uq').on(t.empresaId, t.MsgId),
     tesoreriaFk('remesas_tesoreria_fk', t),
@@ -172,16 +145,16 @@ export const recibosRemesa = pgTable(
   'recibos_remesa',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdRemesa: bigint('id_remesa', { mode: 'number' }).notNull(),
+    Id: idIdentidad(),
+    IdRemesa: ref('id_remesa').notNull(),
     /** Sales invoice (cobro batches) or purchase invoice (pago batches): one of them. */
-    IdFactura: bigint('id_factura', { mode: 'number' }),
-    IdFacturaCompra: bigint('id_factura_compra', { mode: 'number' }),
+    IdFactura: ref('id_factura'),
+    IdFacturaCompra: ref('id_factura_compra'),
     Plazo: integer('plazo').notNull(),
     NumSerie: text('num_serie'),
-    IdTercero: bigint('id_tercero', { mode: 'number' }).notNull(),
+    IdTercero: ref('id_tercero').notNull(),
     TerceroNombre: text('tercero_nombre').notNull(),
-    IdMandato: bigint('id_mandato', { mode: 'number' }),
+    IdMandato: ref('id_mandato'),
     MandatoRef: text('mandato_ref'),
     MandatoFecha: dia('mandato_fecha'),
     IBAN: text('iban').notNull(),
@@ -191,16 +164,16 @@ export const recibosRemesa = pgTable(
     EndToEndId: text('end_to_end_id').notNull(),
     Secuencia: text('secuencia'),
     Estado: text('estado').notNull().default('remesado'),
-    IdCobro: bigint('id_cobro', { mode: 'number' }),
+    IdCobro: ref('id_cobro'),
     Motivo: text('motivo'),
     FechaDevolucion: dia('fecha_devolucion'),
     Comision: money('comision'),
-    IdMovComision: bigint('id_mov_comision', { mode: 'number' }),
+    IdMovComision: ref('id_mov_comision'),
     Representar: dia('representar'),
-    CreadoEn: creado(),
+    CreadoEn: creadoEn(),
   },
   (t) => [
-    primaryKey({ name: 'recibos_remesa_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('recibos_remesa', t),
     index('recibos_remesa_remesa_idx').on(t.empresaId, t.IdRemesa, t.Id),
     uniqueIndex('recibos_remesa_e2e_uq').on(t.empresaId, t.EndToEndId),
     uniqueIndex('recibos_remesa_vivo_uq')
@@ -220,16 +193,8 @@ export const recibosRemesa = pgTable(
       columns: [t.empresaId, t.IdFacturaCompra],
       foreignColumns: [documentosCompra.empresaId, documentosCompra.id],
     }),
-    foreignKey({
-      name: 'recibos_remesa_mandato_fk',
-      columns: [t.empresaId, t.IdMandato],
-      foreignColumns: [mandatosSepa.empresaId, mandatosSepa.Id],
-    }),
-    foreignKey({
-      name: 'recibos_remesa_remesa_fk',
-      columns: [t.empresaId, t.IdRemesa],
-      foreignColumns: [remesas.empresaId, remesas.Id],
-    }).onDelete('cascade'),
+    fkEmpresa('recibos_remesa_mandato_fk', t, t.IdMandato, mandatosSepa),
+    fkEmpresa('recibos_remesa_remesa_fk', t, t.IdRemesa, remesas).onDelete('cascade'),
   ],
 );
 
@@ -238,19 +203,19 @@ export const arqueos = pgTable(
   'arqueos',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdTesoreria: bigint('id_tesoreria', { mode: 'number' }).notNull(),
+    Id: idIdentidad(),
+    IdTesoreria: ref('id_tesoreria').notNull(),
     Fecha: dia('fecha').notNull(),
     Esperado: money('esperado').notNull(),
     Contado: money('contado').notNull(),
     Diferencia: money('diferencia').notNull(),
     Motivo: text('motivo'),
     Desglose: jsonb('desglose').$type<Record<string, number>>().notNull(),
-    IdMovimiento: bigint('id_movimiento', { mode: 'number' }),
-    CreadoEn: creado(),
+    IdMovimiento: ref('id_movimiento'),
+    CreadoEn: creadoEn(),
   },
   (t) => [
-    primaryKey({ name: 'arqueos_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('arqueos', t),
     index('arqueos_cuenta_idx').on(t.empresaId, t.IdTesoreria, t.Fecha),
     tesoreriaFk('arqueos_tesoreria_fk', t),
   ],
@@ -261,8 +226,8 @@ export const extractosBancarios = pgTable(
   'extractos_bancarios',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdTesoreria: bigint('id_tesoreria', { mode: 'number' }).notNull(),
+    Id: idIdentidad(),
+    IdTesoreria: ref('id_tesoreria').notNull(),
     Fichero: text('fichero').notNull(),
     Cuenta: text('cuenta').notNull(),
     FechaDesde: dia('fecha_desde').notNull(),
@@ -270,10 +235,10 @@ export const extractosBancarios = pgTable(
     SaldoInicial: money('saldo_inicial').notNull(),
     SaldoFinal: money('saldo_final').notNull(),
     NumApuntes: integer('num_apuntes').notNull(),
-    CreadoEn: creado(),
+    CreadoEn: creadoEn(),
   },
   (t) => [
-    primaryKey({ name: 'extractos_bancarios_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('extractos_bancarios', t),
     index('extractos_bancarios_cuenta_idx').on(t.empresaId, t.IdTesoreria, t.FechaDesde),
     tesoreriaFk('extractos_bancarios_tesoreria_fk', t),
   ],
@@ -287,9 +252,9 @@ export const apuntesBancarios = pgTable(
   'apuntes_bancarios',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdExtracto: bigint('id_extracto', { mode: 'number' }).notNull(),
-    IdTesoreria: bigint('id_tesoreria', { mode: 'number' }).notNull(),
+    Id: idIdentidad(),
+    IdExtracto: ref('id_extracto').notNull(),
+    IdTesoreria: ref('id_tesoreria').notNull(),
     Linea: integer('linea').notNull(),
     FechaOperacion: dia('fecha_operacion').notNull(),
     FechaValor: dia('fecha_valor').notNull(),
@@ -301,19 +266,15 @@ export const apuntesBancarios = pgTable(
     Referencia2: text('referencia2').notNull(),
     Concepto: text('concepto').notNull(),
     ConciliadoCon: text('conciliado_con'),
-    IdConciliado: bigint('id_conciliado', { mode: 'number' }),
+    IdConciliado: ref('id_conciliado'),
   },
   (t) => [
-    primaryKey({ name: 'apuntes_bancarios_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('apuntes_bancarios', t),
     index('apuntes_bancarios_extracto_idx').on(t.empresaId, t.IdExtracto, t.Linea),
     uniqueIndex('apuntes_bancarios_conciliado_uq')
       .on(t.empresaId, t.ConciliadoCon, t.IdConciliado)
       .where(sql`id_conciliado is not null`),
-    foreignKey({
-      name: 'apuntes_bancarios_extracto_fk',
-      columns: [t.empresaId, t.IdExtracto],
-      foreignColumns: [extractosBancarios.empresaId, extractosBancarios.Id],
-    }).onDelete('cascade'),
+    fkEmpresa('apuntes_bancarios_extracto_fk', t, t.IdExtracto, extractosBancarios).onDelete('cascade'),
   ],
 );
 
@@ -326,21 +287,17 @@ export const reglasConciliacion = pgTable(
   'reglas_conciliacion',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     Texto: text('texto').notNull(),
-    IdConcepto: bigint('id_concepto', { mode: 'number' }).notNull(),
+    IdConcepto: ref('id_concepto').notNull(),
     Descripcion: text('descripcion').notNull(),
     ...contacto(),
-    CreadoEn: creado(),
+    CreadoEn: creadoEn(),
   },
   (t) => [
-    primaryKey({ name: 'reglas_conciliacion_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('reglas_conciliacion', t),
     ...contactoFks('reglas_conciliacion', t),
     uniqueIndex('reglas_conciliacion_texto_uq').on(t.empresaId, sql`lower(${t.Texto})`),
-    foreignKey({
-      name: 'reglas_conciliacion_concepto_fk',
-      columns: [t.empresaId, t.IdConcepto],
-      foreignColumns: [col(conceptosmovsTable, 'empresaId'), col(conceptosmovsTable, 'Id')],
-    }).onDelete('cascade'),
+    fkEmpresa('reglas_conciliacion_concepto_fk', t, t.IdConcepto, conceptosmovsTable).onDelete('cascade'),
   ],
 );

@@ -1,41 +1,19 @@
 // Tables of the dental practices (account type odontologia; our reading in docs/odontologia.md): chairs
 // (a simple entity), the clinical file of a patient (a `clientes` row), consents, odontogram marks, treatment plans
 // (each one a quote of the sales engine) and appointments per dentist (`empleados`) and chair. Re-exported by
-// schema.ts and platform/tenancy/tables.ts; `tableRegistry.ts` adds `dentalEntityTables` to the generic engine.
+// platform/db/schema.ts and platform/tenancy/tables.ts; `platform/db/tableRegistry.ts` adds `dentalEntityTables` to the generic engine.
 import { ENTITIES, NUMERIC_PRECISION } from '@faro/domain';
-import {
-  type AnyPgColumn,
-  bigint,
-  date,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { clientesTable, empleadosTable } from '../../modules/tablasMaestras.ts';
-import { col, entityTable } from './entityTable.ts';
-import { empresas } from './platformTables.ts';
+import { type AnyPgColumn, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { dia, empresaId, fkEmpresa, idIdentidad, instanteDate, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { entityTable } from '../../platform/db/entityTable.ts';
+import { clientesTable, empleadosTable } from '../tablasMaestras.ts';
 
 export const sillonesTable = entityTable(ENTITIES.sillones);
 export const dentalEntityTables = { sillones: sillonesTable } as const;
 
-const empresaId = () =>
-  bigint('empresa_id', { mode: 'number' })
-    .notNull()
-    .references(() => empresas.id);
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const idCol = () => bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity();
-const creado = () => timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const creado = () => instanteDate('creado_en').notNull().defaultNow();
 const cliente = (tabla: string, t: { empresaId: AnyPgColumn; IdCliente: AnyPgColumn }) =>
-  foreignKey({
-    name: `${tabla}_cliente_fk`,
-    columns: [t.empresaId, t.IdCliente],
-    foreignColumns: [col(clientesTable, 'empresaId'), col(clientesTable, 'Id')],
-  });
+  fkEmpresa(`${tabla}_cliente_fk`, t, t.IdCliente, clientesTable);
 
 /** The clinical file of a patient: one row per customer (special-category data, RGPD art. 9). */
 export const historiasClinicas = pgTable(
@@ -47,7 +25,7 @@ export const historiasClinicas = pgTable(
     Enfermedades: text('enfermedades'),
     Medicacion: text('medicacion'),
     Notas: text('notas'),
-    ActualizadoEn: timestamp('actualizado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ActualizadoEn: instanteDate('actualizado_en').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'historias_clinicas_pk', columns: [t.empresaId, t.IdCliente] }),
@@ -60,16 +38,16 @@ export const historiaEntradas = pgTable(
   'historia_entradas',
   {
     empresaId: empresaId(),
-    Id: idCol(),
+    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
-    Fecha: date('fecha', { mode: 'string' }).notNull(),
+    Fecha: dia('fecha').notNull(),
     Texto: text('texto').notNull(),
     IdDentista: ref('id_dentista'),
     IdPersona: ref('id_persona'),
     CreadoEn: creado(),
   },
   (t) => [
-    primaryKey({ name: 'historia_entradas_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('historia_entradas', t),
     index('historia_entradas_cliente_idx').on(t.empresaId, t.IdCliente, t.Fecha),
     cliente('historia_entradas', t),
   ],
@@ -80,16 +58,16 @@ export const consentimientos = pgTable(
   'consentimientos',
   {
     empresaId: empresaId(),
-    Id: idCol(),
+    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     Tipo: text('tipo').notNull(),
-    Fecha: date('fecha', { mode: 'string' }).notNull(),
+    Fecha: dia('fecha').notNull(),
     IdFichero: ref('id_fichero'),
     Observaciones: text('observaciones'),
     CreadoEn: creado(),
   },
   (t) => [
-    primaryKey({ name: 'consentimientos_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('consentimientos', t),
     index('consentimientos_cliente_idx').on(t.empresaId, t.IdCliente),
     cliente('consentimientos', t),
   ],
@@ -100,17 +78,17 @@ export const planesTratamiento = pgTable(
   'planes_tratamiento',
   {
     empresaId: empresaId(),
-    Id: idCol(),
+    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     IdPresupuesto: ref('id_presupuesto').notNull(),
-    Fecha: date('fecha', { mode: 'string' }).notNull(),
-    FechaAceptacion: date('fecha_aceptacion', { mode: 'string' }),
+    Fecha: dia('fecha').notNull(),
+    FechaAceptacion: dia('fecha_aceptacion'),
     IdDentista: ref('id_dentista'),
     Observaciones: text('observaciones'),
     CreadoEn: creado(),
   },
   (t) => [
-    primaryKey({ name: 'planes_tratamiento_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('planes_tratamiento', t),
     index('planes_tratamiento_cliente_idx').on(t.empresaId, t.IdCliente),
     cliente('planes_tratamiento', t),
   ],
@@ -124,29 +102,25 @@ export const odontogramaMarcas = pgTable(
   'odontograma_marcas',
   {
     empresaId: empresaId(),
-    Id: idCol(),
+    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     Pieza: integer('pieza'),
     Caras: text('caras').notNull().default(''),
     IdProducto: ref('id_producto'),
     Descripcion: text('descripcion').notNull(),
     Estado: text('estado').notNull().default('planificado'),
-    Fecha: date('fecha', { mode: 'string' }),
+    Fecha: dia('fecha'),
     IdDentista: ref('id_dentista'),
     IdPlan: ref('id_plan'),
     Precio: numeric('precio', { precision: NUMERIC_PRECISION.money, scale: 2 }),
     CreadoEn: creado(),
   },
   (t) => [
-    primaryKey({ name: 'odontograma_marcas_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('odontograma_marcas', t),
     index('odontograma_marcas_cliente_idx').on(t.empresaId, t.IdCliente, t.Pieza),
     index('odontograma_marcas_plan_idx').on(t.empresaId, t.IdPlan),
     cliente('odontograma_marcas', t),
-    foreignKey({
-      name: 'odontograma_marcas_plan_fk',
-      columns: [t.empresaId, t.IdPlan],
-      foreignColumns: [planesTratamiento.empresaId, planesTratamiento.Id],
-    }),
+    fkEmpresa('odontograma_marcas_plan_fk', t, t.IdPlan, planesTratamiento),
   ],
 );
 
@@ -155,11 +129,11 @@ export const citasDentales = pgTable(
   'citas_dentales',
   {
     empresaId: empresaId(),
-    Id: idCol(),
+    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     IdDentista: ref('id_dentista').notNull(),
     IdSillon: ref('id_sillon').notNull(),
-    Fecha: date('fecha', { mode: 'string' }).notNull(),
+    Fecha: dia('fecha').notNull(),
     Hora: text('hora').notNull(),
     Minutos: integer('minutos').notNull(),
     Motivo: text('motivo'),
@@ -168,18 +142,10 @@ export const citasDentales = pgTable(
     CreadoEn: creado(),
   },
   (t) => [
-    primaryKey({ name: 'citas_dentales_pk', columns: [t.empresaId, t.Id] }),
+    pkEmpresa('citas_dentales', t),
     index('citas_dentales_dia_idx').on(t.empresaId, t.Fecha, t.IdDentista),
     cliente('citas_dentales', t),
-    foreignKey({
-      name: 'citas_dentales_dentista_fk',
-      columns: [t.empresaId, t.IdDentista],
-      foreignColumns: [col(empleadosTable, 'empresaId'), col(empleadosTable, 'Id')],
-    }),
-    foreignKey({
-      name: 'citas_dentales_sillon_fk',
-      columns: [t.empresaId, t.IdSillon],
-      foreignColumns: [col(sillonesTable, 'empresaId'), col(sillonesTable, 'Id')],
-    }),
+    fkEmpresa('citas_dentales_dentista_fk', t, t.IdDentista, empleadosTable),
+    fkEmpresa('citas_dentales_sillon_fk', t, t.IdSillon, sillonesTable),
   ],
 );

@@ -1,9 +1,9 @@
-import { proveedoresTable } from '../../modules/tablasMaestras.ts';
-import { tablaStockDocumento, tablasDocumento } from './documentTables.ts';
+import { proveedoresTable } from '../tablasMaestras.ts';
+import { tablaStockDocumento, tablasDocumento } from './tablas.ts';
 
 /**
  * Purchase documents (the purchases side of the document engine): supplier orders, delivery notes and
- * received invoices with their lines — the same columns as the sales tables (`documentTables.ts`), the supplier's
+ * received invoices with their lines — the same columns as the sales tables (`tablas.ts`), the supplier's
  * data copied onto the header (id_proveedor, proveedor_nombre…), a received invoice's registration number in
  * numero/num_serie and the supplier's own number and date in num_tercero/fecha_tercero.
  */

@@ -1,23 +1,16 @@
+import { bigint, boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  boolean,
-  customType,
-  date,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { clientesTable, fpagoTable, proveedoresTable, seriesTable } from '../../modules/tablasMaestras.ts';
-import { col, type EntityTable } from './entityTable.ts';
-import { correosSalida, empresas } from './platformTables.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+  creadoEn,
+  dia,
+  empresaId,
+  fkEmpresa,
+  idIdentidad,
+  instante,
+  pkEmpresa,
+  ref,
+} from '../../platform/db/columns.ts';
+import { col, type EntityTable } from '../../platform/db/entityTable.ts';
+import { clientesTable, fpagoTable, proveedoresTable, seriesTable } from '../tablasMaestras.ts';
 
 /** What makes one side's recurring-template tables: their names and the party (customer, supplier). */
 export interface LadoTablasPlantilla {
@@ -42,58 +35,48 @@ export function tablasPlantilla(o: LadoTablasPlantilla) {
   const plantillas = pgTable(
     n,
     {
-      empresaId: bigint('empresa_id', { mode: 'number' })
-        .notNull()
-        .references(() => empresas.id),
-      Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+      empresaId: empresaId(),
+      Id: idIdentidad(),
       Descripcion: text('descripcion').notNull(),
       IdTercero: bigint(`id_${o.tercero}`, { mode: 'number' }).notNull(),
-      Serie: bigint('id_serie', { mode: 'number' }),
-      IdFormaPago: bigint('id_forma_pago', { mode: 'number' }),
+      Serie: ref('id_serie'),
+      IdFormaPago: ref('id_forma_pago'),
       Observaciones: text('observaciones'),
       PorcRetencion: numeric('porc_retencion', { precision: 5, scale: 2 }).notNull().default('0'),
       Periodicidad: text('periodicidad').notNull(),
-      FechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
-      ProximaFecha: date('proxima_fecha', { mode: 'string' }).notNull(),
-      FechaFin: date('fecha_fin', { mode: 'string' }),
+      FechaInicio: dia('fecha_inicio').notNull(),
+      ProximaFecha: dia('proxima_fecha').notNull(),
+      FechaFin: dia('fecha_fin'),
       Accion: text('accion').notNull(),
       Baja: boolean('baja').notNull().default(false),
       /** The last period generated (its date) and the last generation error (cleared by the next success). */
-      UltimoPeriodo: date('ultimo_periodo', { mode: 'string' }),
+      UltimoPeriodo: dia('ultimo_periodo'),
       UltimoError: text('ultimo_error'),
       /** Totals of the lines with the party's current regime, for the list (recomputed on save). */
       BaseImponible: numeric('base_imponible', { precision: 16, scale: 2 }).notNull().default('0'),
       Total: numeric('total', { precision: 16, scale: 2 }).notNull().default('0'),
-      CreadoEn: ts('creado_en').notNull().defaultNow(),
+      CreadoEn: creadoEn(),
     },
     (t) => [
-      primaryKey({ name: `${n}_pk`, columns: [t.empresaId, t.Id] }),
+      pkEmpresa(n, t),
       index(`${n}_proxima_idx`).on(t.empresaId, t.Baja, t.ProximaFecha),
       foreignKey({
         name: `${n}_${o.tercero}_fk`,
         columns: [t.empresaId, t.IdTercero],
         foreignColumns: [col(o.terceroTable, 'empresaId'), col(o.terceroTable, 'Id')],
       }),
-      foreignKey({
-        name: `${n}_serie_fk`,
-        columns: [t.empresaId, t.Serie],
-        foreignColumns: [col(seriesTable, 'empresaId'), col(seriesTable, 'Id')],
-      }),
-      foreignKey({
-        name: `${n}_fpago_fk`,
-        columns: [t.empresaId, t.IdFormaPago],
-        foreignColumns: [col(fpagoTable, 'empresaId'), col(fpagoTable, 'Id')],
-      }),
+      fkEmpresa(`${n}_serie_fk`, t, t.Serie, seriesTable),
+      fkEmpresa(`${n}_fpago_fk`, t, t.IdFormaPago, fpagoTable),
     ],
   );
 
   const lineas = pgTable(
     `${n}_lineas`,
     {
-      empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
-      IdPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
+      empresaId: ref('empresa_id').notNull(),
+      IdPlantilla: ref('id_plantilla').notNull(),
       Orden: integer('orden').notNull(),
-      IdProducto: bigint('id_producto', { mode: 'number' }),
+      IdProducto: ref('id_producto'),
       Descripcion: text('descripcion').notNull(),
       Cantidad: numeric('cantidad', { precision: 16, scale: 3 }).notNull(),
       Precio: numeric('precio', { precision: 18, scale: 6 }).notNull(),
@@ -102,11 +85,7 @@ export function tablasPlantilla(o: LadoTablasPlantilla) {
     },
     (t) => [
       primaryKey({ name: `${n}_lineas_pk`, columns: [t.empresaId, t.IdPlantilla, t.Orden] }),
-      foreignKey({
-        name: `${n}_lineas_plantilla_fk`,
-        columns: [t.empresaId, t.IdPlantilla],
-        foreignColumns: [plantillas.empresaId, plantillas.Id],
-      }).onDelete('cascade'),
+      fkEmpresa(`${n}_lineas_plantilla_fk`, t, t.IdPlantilla, plantillas).onDelete('cascade'),
     ],
   );
 
@@ -118,23 +97,19 @@ export function tablasPlantilla(o: LadoTablasPlantilla) {
   const generadas = pgTable(
     g,
     {
-      empresaId: bigint('empresa_id', { mode: 'number' }).notNull(),
-      IdPlantilla: bigint('id_plantilla', { mode: 'number' }).notNull(),
-      Periodo: date('periodo', { mode: 'string' }).notNull(),
-      IdFactura: bigint('id_factura', { mode: 'number' }).notNull(),
-      GeneradaEn: ts('generada_en').notNull().defaultNow(),
+      empresaId: ref('empresa_id').notNull(),
+      IdPlantilla: ref('id_plantilla').notNull(),
+      Periodo: dia('periodo').notNull(),
+      IdFactura: ref('id_factura').notNull(),
+      GeneradaEn: instante('generada_en').notNull().defaultNow(),
       /** E-mail mode: when the mail was queued (outbox) and why it could not be (no address…). */
-      EnviadaEn: ts('enviada_en'),
+      EnviadaEn: instante('enviada_en'),
       ErrorEnvio: text('error_envio'),
     },
     (t) => [
       primaryKey({ name: `${g}_pk`, columns: [t.empresaId, t.IdPlantilla, t.Periodo] }),
       index(`${g}_factura_idx`).on(t.empresaId, t.IdFactura),
-      foreignKey({
-        name: `${g}_plantilla_fk`,
-        columns: [t.empresaId, t.IdPlantilla],
-        foreignColumns: [plantillas.empresaId, plantillas.Id],
-      }),
+      fkEmpresa(`${g}_plantilla_fk`, t, t.IdPlantilla, plantillas),
     ],
   );
   return { plantillas, lineas, generadas };
@@ -164,33 +139,3 @@ export const {
   tercero: 'proveedor',
   terceroTable: proveedoresTable,
 });
-
-/**
- * Background jobs (platform/jobs): one row per named job with its schedule. `proxima_ejecucion` survives restarts;
- * the runner holds a PostgreSQL advisory lock while it runs, so one runner at a time executes a job.
- */
-export const trabajos = pgTable('trabajos', {
-  nombre: text('nombre').primaryKey(),
-  intervaloSegundos: integer('intervalo_segundos').notNull(),
-  proximaEjecucion: ts('proxima_ejecucion').notNull().defaultNow(),
-  ultimaEjecucion: ts('ultima_ejecucion'),
-  ultimaDuracionMs: integer('ultima_duracion_ms'),
-  ultimoResultado: text('ultimo_resultado'),
-  ultimoError: text('ultimo_error'),
-  ejecuciones: integer('ejecuciones').notNull().default(0),
-});
-
-/** Attachments of outbox mails (the platform mailer stores them beside `correos_salida`). */
-export const correosSalidaAdjuntos = pgTable(
-  'correos_salida_adjuntos',
-  {
-    correoId: bigint('correo_id', { mode: 'number' })
-      .notNull()
-      .references(() => correosSalida.id, { onDelete: 'cascade' }),
-    orden: integer('orden').notNull(),
-    nombre: text('nombre').notNull(),
-    tipo: text('tipo').notNull(),
-    contenido: bytea('contenido').notNull(),
-  },
-  (t) => [primaryKey({ name: 'correos_salida_adjuntos_pk', columns: [t.correoId, t.orden] })],
-);

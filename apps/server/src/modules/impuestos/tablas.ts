@@ -1,18 +1,7 @@
 // Tax models presented. Company tables of this area: empresa_id first in every key (platform/db/schemaRules.test.ts). Re-exported by
 // schema.ts (drizzle-kit) and platform/tenancy/tables.ts (what modules may import).
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { empresas } from './platformTables.ts';
+import { index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { creadoEn, dia, empresaId, idIdentidad, ref } from '../../platform/db/columns.ts';
 
 /**
  * A tax return of the company (modules/impuestos/modelos): its model, year and period, its kind (normal,
@@ -23,10 +12,8 @@ import { empresas } from './platformTables.ts';
 export const modelosPresentados = pgTable(
   'modelos_presentados',
   {
-    empresaId: bigint('empresa_id', { mode: 'number' })
-      .notNull()
-      .references(() => empresas.id),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    empresaId: empresaId(),
+    id: idIdentidad(),
     modelo: text('modelo').notNull(),
     anyo: integer('anyo').notNull(),
     periodo: text('periodo').notNull(),
@@ -34,18 +21,18 @@ export const modelosPresentados = pgTable(
     tipo: text('tipo').notNull().default('normal'),
     /** 'borrador' | 'presentada'. */
     estado: text('estado').notNull().default('borrador'),
-    fechaPresentacion: date('fecha_presentacion', { mode: 'string' }),
+    fechaPresentacion: dia('fecha_presentacion'),
     justificante: text('justificante'),
     /** The AEAT's receipt PDF, kept in the document manager (`gd_ficheros`, origin `modelos`). */
-    idJustificantePdf: bigint('id_justificante_pdf', { mode: 'number' }),
+    idJustificantePdf: ref('id_justificante_pdf'),
     /** The return this one completes or replaces (complementaria / sustitutiva). */
-    idAnterior: bigint('id_anterior', { mode: 'number' }),
+    idAnterior: ref('id_anterior'),
     /** Boxes typed in (payroll, regularisations) and the computed boxes when saved. */
     ajustes: jsonb('ajustes').notNull().default({}),
     casillas: jsonb('casillas').notNull().default({}),
     tipoDeclaracion: text('tipo_declaracion'),
     resultado: numeric('resultado', { precision: 16, scale: 2 }).notNull().default('0'),
-    creadoEn: timestamp('creado_en', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    creadoEn: creadoEn(),
   },
   (c) => [
     primaryKey({ name: 'modelos_presentados_pk', columns: [c.empresaId, c.id] }),

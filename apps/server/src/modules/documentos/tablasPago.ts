@@ -1,21 +1,9 @@
-import {
-  bigint,
-  date,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { conceptosmovsTable, tesoreriaTable } from '../../modules/tablasMaestras.ts';
-import { type TablaCabecera, tablaStockDocumento } from './documentTables.ts';
-import { col } from './entityTable.ts';
-import { empresas } from './platformTables.ts';
-import { documentosCompra } from './purchaseDocuments.ts';
-import { documentosVenta } from './salesDocuments.ts';
+import { foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { creadoEn, dia, empresaId, fkEmpresa, idIdentidad, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { conceptosmovsTable, tesoreriaTable } from '../tablasMaestras.ts';
+import { type TablaCabecera, tablaStockDocumento } from './tablas.ts';
+import { documentosCompra } from './tablasCompra.ts';
+import { documentosVenta } from './tablasVenta.ts';
 
 /** What makes one side's payment tables: their names and the header table their invoices live in. */
 export interface LadoTablasPago {
@@ -41,20 +29,18 @@ export function tablasPago(o: LadoTablasPago) {
   const pagos = pgTable(
     p,
     {
-      empresaId: bigint('empresa_id', { mode: 'number' })
-        .notNull()
-        .references(() => empresas.id),
-      Id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-      IdFactura: bigint('id_factura', { mode: 'number' }).notNull(),
-      Fecha: date('fecha', { mode: 'string' }).notNull(),
+      empresaId: empresaId(),
+      Id: idIdentidad(),
+      IdFactura: ref('id_factura').notNull(),
+      Fecha: dia('fecha').notNull(),
       Importe: numeric('importe', { precision: 16, scale: 2 }).notNull(),
-      IdTesoreria: bigint('id_tesoreria', { mode: 'number' }).notNull(),
-      IdConcepto: bigint('id_concepto', { mode: 'number' }),
+      IdTesoreria: ref('id_tesoreria').notNull(),
+      IdConcepto: ref('id_concepto'),
       Notas: text('notas'),
-      CreadoEn: timestamp('creado_en', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+      CreadoEn: creadoEn(),
     },
     (t) => [
-      primaryKey({ name: `${p}_pk`, columns: [t.empresaId, t.Id] }),
+      pkEmpresa(p, t),
       index(`${p}_factura_idx`).on(t.empresaId, t.IdFactura),
       index(`${p}_lista_idx`).on(t.empresaId, t.Fecha, t.Id),
       foreignKey({
@@ -62,28 +48,18 @@ export function tablasPago(o: LadoTablasPago) {
         columns: [t.empresaId, t.IdFactura],
         foreignColumns: [o.cabecera.empresaId, o.cabecera.id],
       }),
-      foreignKey({
-        name: `${p}_tesoreria_fk`,
-        columns: [t.empresaId, t.IdTesoreria],
-        foreignColumns: [col(tesoreriaTable, 'empresaId'), col(tesoreriaTable, 'Id')],
-      }),
-      foreignKey({
-        name: `${p}_concepto_fk`,
-        columns: [t.empresaId, t.IdConcepto],
-        foreignColumns: [col(conceptosmovsTable, 'empresaId'), col(conceptosmovsTable, 'Id')],
-      }),
+      fkEmpresa(`${p}_tesoreria_fk`, t, t.IdTesoreria, tesoreriaTable),
+      fkEmpresa(`${p}_concepto_fk`, t, t.IdConcepto, conceptosmovsTable),
     ],
   );
   const v = o.vencimientos;
   const vencimientos = pgTable(
     v,
     {
-      empresaId: bigint('empresa_id', { mode: 'number' })
-        .notNull()
-        .references(() => empresas.id),
-      IdFactura: bigint('id_factura', { mode: 'number' }).notNull(),
+      empresaId: empresaId(),
+      IdFactura: ref('id_factura').notNull(),
       Plazo: integer('plazo').notNull(),
-      Fecha: date('fecha', { mode: 'string' }).notNull(),
+      Fecha: dia('fecha').notNull(),
       Importe: numeric('importe', { precision: 16, scale: 2 }).notNull(),
       Liquidado: numeric(o.liquidado, { precision: 16, scale: 2 }).notNull().default('0'),
     },
