@@ -9,30 +9,19 @@
  *     students (FARO_BENCH_FACTURAS, default 500): invoices/s and the projection to N.
  *   - PGlite in a temp folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { generarCargosMensuales } from '../apps/server/src/modules/formacion/cargos.ts';
 import { facturarCargos } from '../apps/server/src/modules/formacion/facturacion.ts';
-import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
-import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { type Cell, num, printTable } from './format.ts';
-
-const filas = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+import { enPgliteTemporal, filas, prepararDemo } from './kit.ts';
 
 export async function benchAcademia(): Promise<void> {
   const n = Number(process.env.FARO_BENCH_ALUMNOS ?? 20_000) || 20_000;
   const m = Math.min(n, Number(process.env.FARO_BENCH_FACTURAS ?? 500) || 500);
-  const work = mkdtempSync(path.join(tmpdir(), 'faro-bench-academia-'));
-  const database = await openDatabase({ dataDir: path.join(work, 'pglite') });
-  try {
-    await migrateDatabase(database);
-    await seedDemoOnce(database.db);
+  await enPgliteTemporal('faro-bench-academia-', async (database) => {
+    const empresaId = await prepararDemo(database, 'ACADEMIA');
     const db = database.db;
-    const [emp] = filas(await db.execute(sql`select id from empresas where codigo = 'ACADEMIA'`));
-    const empresaId = Number(emp!.id);
     const [curso] = filas(
       await db.execute(sql`select id from cursos where empresa_id = ${empresaId} order by id limit 1`),
     );
@@ -80,8 +69,5 @@ export async function benchAcademia(): Promise<void> {
       [`Projected invoices for ${num(n, 0)}`, num(n, 0), `${num(n / porSegundo / 60, 1)} min`],
     ];
     printTable('Academy (PGlite)', ['', 'rows', 'time'], rows);
-  } finally {
-    await database.close();
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 }

@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { mib, ms, num, printTable } from './format.ts';
+import { siEsEntrada } from './kit.ts';
 import { request } from './load.ts';
 import { login, ROOT } from './serverBench.ts';
 
@@ -358,11 +359,4 @@ function rssOf(pid: number): number | undefined {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchArranque()
-    .then(() => process.exit(0))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+siEsEntrada(import.meta.url, benchArranque);

@@ -8,31 +8,18 @@
  *     p50 / p95.
  *   - PGlite in a temp folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { calendario, choquesDe } from '../apps/server/src/modules/autoescuela/clases.ts';
-import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
-import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
-
-const filas = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+import { enPgliteTemporal, filas, pct, prepararDemo } from './kit.ts';
 
 export async function benchAutoescuela(): Promise<void> {
   const p = Number(process.env.FARO_BENCH_INSTRUCTORES ?? 30) || 30;
   const k = Number(process.env.FARO_BENCH_CHOQUES ?? 300) || 300;
-  const work = mkdtempSync(path.join(tmpdir(), 'faro-bench-autoescuela-'));
-  const database = await openDatabase({ dataDir: path.join(work, 'pglite') });
-  try {
-    await migrateDatabase(database);
-    await seedDemoOnce(database.db);
+  await enPgliteTemporal('faro-bench-autoescuela-', async (database) => {
+    const empresaId = await prepararDemo(database, 'AUTOESCUELA');
     const db = database.db;
-    const [emp] = filas(await db.execute(sql`select id from empresas where codigo = 'AUTOESCUELA'`));
-    const empresaId = Number(emp!.id);
     let t0 = performance.now();
     await db.execute(sql`
       insert into profesores (empresa_id, codigo, nombre, apellidos, baja)
@@ -86,8 +73,5 @@ export async function benchAutoescuela(): Promise<void> {
       ['Clash check p95', '', ms(pct(tiempos, 0.95))],
     ];
     printTable('Driving school (PGlite)', ['', 'rows', 'time'], rows);
-  } finally {
-    await database.close();
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 }

@@ -10,23 +10,14 @@
  *   - Registering M drafts (FARO_BENCH_REGISTROS, default 200) one after another as the route does (recompute, checks,
  *     stock, the number last): p50 / p95 and registrations per second, with a gap check.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { motorCompra } from '../apps/server/src/modules/compras/ladoCompra.ts';
 import { parseListQuery } from '../apps/server/src/platform/crud/listQuery.ts';
-import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { type Database, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
-import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
-import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
-
-const filas = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+import { enCarpetaTemporal, enPostgresTemporal, filas, pct, prepararDemo, siEsEntrada } from './kit.ts';
 
 /** Raw SQL samples, sequential after a warm-up: the page of 50 and the count capped at 10,001 as the list runs them. */
 async function crudo(database: Database, extra: string, params: unknown[]): Promise<[number, number]> {
@@ -42,18 +33,15 @@ async function crudo(database: Database, extra: string, params: unknown[]): Prom
       await database.query(text, params);
       out.push(performance.now() - t0);
     }
-    return pct(out, 95) ?? Number.NaN;
+    return pct(out, 0.95);
   };
   return [await medir(pagina), await medir(cuenta)];
 }
 
 async function benchMotor(nombre: string, database: Database, n: number, m: number): Promise<void> {
   try {
-    await migrateDatabase(database);
-    await seedDemoOnce(database.db);
+    const empresaId = await prepararDemo(database);
     const db = database.db;
-    const [emp] = filas(await db.execute(sql`select id from empresas where codigo = 'DEMO'`));
-    const empresaId = Number(emp!.id);
     const provs = filas(
       await db.execute(sql`select id, nombre from proveedores where empresa_id = ${empresaId} order by id`),
     );
@@ -162,35 +150,17 @@ export async function benchCompras(): Promise<void> {
   const nPg = Number(process.env.FARO_BENCH_COMPRAS_PG ?? 1_000_000) || 1_000_000;
   const m = Number(process.env.FARO_BENCH_REGISTROS ?? 200) || 200;
   const motores = (process.env.FARO_BENCH_ENGINES ?? 'pglite,postgres').toLowerCase();
-  const work = mkdtempSync(path.join(tmpdir(), 'faro-bench-compras-'));
-  try {
-    if (motores.includes('pglite'))
-      await benchMotor('PGlite', await openDatabase({ dataDir: path.join(work, 'pglite') }), n, m);
-    if (motores.includes('postgres')) {
-      let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
-      try {
-        cluster = await startPostgresCluster();
-      } catch (error) {
-        const why = error instanceof PostgresBinariesMissing ? 'binaries not found' : String(error);
-        console.log(`!!!!!!!! Purchases on PostgreSQL SKIPPED: ${why}`);
-      }
-      if (cluster)
-        try {
-          await benchMotor('PostgreSQL', await openDatabase({ databaseUrl: cluster.url }), nPg, m);
-        } finally {
-          await cluster.stop();
-        }
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+  if (motores.includes('pglite')) {
+    await enCarpetaTemporal('faro-bench-compras-', async (work) =>
+      benchMotor('PGlite', await openDatabase({ dataDir: path.join(work, 'pglite') }), n, m),
+    );
+  }
+  if (motores.includes('postgres')) {
+    const why = await enPostgresTemporal(async (url) =>
+      benchMotor('PostgreSQL', await openDatabase({ databaseUrl: url }), nPg, m),
+    );
+    if (why) console.log(`!!!!!!!! Purchases on PostgreSQL SKIPPED: ${why}`);
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
-  benchCompras().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+siEsEntrada(import.meta.url, benchCompras);

@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { encolarCampana, procesarEmpresa } from '../apps/server/src/modules/comunicaciones/cola.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { permitirDestino } from '../apps/server/src/platform/egress/permitidos.ts';
@@ -18,6 +17,7 @@ import { mkCampanas, mkConfig, mkSegmentosReglas } from '../apps/server/src/plat
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { startSmtpSink } from '../apps/server/test/smtpSink.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
+import { siEsEntrada } from './kit.ts';
 
 export async function benchCrm(): Promise<void> {
   const n = Number(process.env.FARO_BENCH_CAMPANA ?? 100_000) || 100_000;
@@ -84,4 +84,4 @@ export async function benchCrm(): Promise<void> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchCrm();
+siEsEntrada(import.meta.url, benchCrm);

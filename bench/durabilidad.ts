@@ -19,6 +19,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { findPostgresBinDir } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, mib, ms, num, printTable } from './format.ts';
+import { siEsEntrada } from './kit.ts';
 import { freePort, ROOT, rssOf } from './serverBench.ts';
 
 const COMMITS = 300;
@@ -315,11 +316,4 @@ export async function benchDurabilidad(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchDurabilidad()
-    .then(() => process.exit(0))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+siEsEntrada(import.meta.url, benchDurabilidad);

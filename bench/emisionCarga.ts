@@ -6,24 +6,11 @@
  *     round trips per issue and the time the series counter row and the VeriFactu chain head stay locked.
  */
 import pg from 'pg';
-import { type Stats, stats } from './load.ts';
-import { runItemsInWorker } from './ventas.ts';
+import { type MultiResult, type MultiSpec, runItemsInWorker, type Stats, stats } from './load.ts';
 
-export interface ResultadoCarga {
-  latencies: number[];
-  statuses: Record<string, number>;
-  errors: number;
-  seconds: number;
-  firstFailure?: string;
-}
-
-export interface EspecCarga {
-  base: string;
-  headers: Record<string, string>;
-  items: { method: string; path: string; body?: unknown }[];
-  concurrency: number;
-  maxSeconds: number;
-}
+/** A load's result (the items runner's, or the in-process one's: `bytes` unused here). */
+export type ResultadoCarga = Omit<MultiResult, 'bytes'>;
+export type EspecCarga = Omit<MultiSpec, 'warmup'>;
 
 /** The items over HTTP, `concurrency` at a time, on a worker thread; bounded in time (the sales bench's runner). */
 export const cargaHttp = (spec: EspecCarga): Promise<ResultadoCarga> => runItemsInWorker({ ...spec, warmup: 0 });

@@ -26,3 +26,19 @@ export function printTable(title: string, head: string[], rows: Cell[][]): void 
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of text) console.log(line(r));
 }
+
+/**
+ * A figure with its ratios to the references of the same run, e.g. "253 req/s (0.31× ref, 0.12× SQL)": for a time
+ * above 1 is slower than the reference, for a rate below 1 is. A missing or zero reference prints no ratio.
+ */
+export function withRatios(
+  text: string | undefined,
+  value: number | undefined,
+  references: [label: string, value: number | undefined][],
+): string | undefined {
+  if (text === undefined || value === undefined) return text;
+  const ratios = references
+    .filter((r): r is [string, number] => r[1] !== undefined && r[1] > 0 && Number.isFinite(r[1]))
+    .map(([label, r]) => `${num(value / r, 2)}× ${label}`);
+  return ratios.length ? `${text} (${ratios.join(', ')})` : text;
+}

@@ -16,6 +16,7 @@ import {
   periodoTributario,
 } from '@faro/domain';
 import { type Cell, mib, ms, num, printTable } from './format.ts';
+import { siEsEntrada } from './kit.ts';
 
 function filas(n: number): { emitidas: LineaEmitida[]; recibidas: LineaRecibida[] } {
   const emitidas: LineaEmitida[] = [];
@@ -100,4 +101,4 @@ export async function benchImpuestos(): Promise<void> {
   printTable(`Tax models of a quarter with ${num(n, 0)} issued invoices`, ['step', 'figure', 'time'], rows);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchImpuestos();
+siEsEntrada(import.meta.url, benchImpuestos);

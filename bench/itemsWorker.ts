@@ -1,10 +1,10 @@
 /**
- * Worker-thread entry of `runItemsInWorker` (bench/ventas.ts): `concurrency` keep-alive lanes over a list of
+ * Worker-thread entry of `runItemsInWorker` (bench/load.ts): `concurrency` keep-alive lanes over a list of
  * requests, one request per item, bounded in time, on the bare-socket client.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ConexionCruda } from './clienteCrudo.ts';
-import type { MultiResult, MultiSpec } from './ventas.ts';
+import type { MultiResult, MultiSpec } from './load.ts';
 
 const { base, headers, items, concurrency, maxSeconds, warmup } = workerData as MultiSpec;
 const lanes = Array.from({ length: concurrency }, () => new ConexionCruda(base, headers));

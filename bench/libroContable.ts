@@ -9,15 +9,13 @@
  *   latter; the load average is printed too).
  * `cargarLibro` is shared with bench/contabilidad.ts (ContaPlus from the ledger).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { informePyG, sumasYSaldos } from '../apps/server/src/modules/contabilidad/informesLibro.ts';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { companyScope, type Scope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
-import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
+import { enCarpetaTemporal, enPostgresTemporal, siEsEntrada } from './kit.ts';
 
 export async function timed<T>(fn: () => Promise<T>): Promise<[T, number, number]> {
   const c0 = process.cpuUsage();
@@ -80,28 +78,13 @@ export async function porMotor(nombre: string, medir: (database: Database, engin
     }
   };
   if (wanted.includes('pglite')) {
-    const dir = mkdtempSync(path.join(tmpdir(), `faro-${nombre}-`));
-    try {
-      await preparar(await openDatabase({ dataDir: dir }), 'PGlite');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await enCarpetaTemporal(`faro-${nombre}-`, async (dir) => preparar(await openDatabase({ dataDir: dir }), 'PGlite'));
   }
   if (wanted.includes('postgres')) {
-    let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
-    try {
-      cluster = await startPostgresCluster();
-    } catch (error) {
-      const why = error instanceof PostgresBinariesMissing ? 'binaries not found' : String(error);
-      console.log(`!!!!!!!! ${nombre}: PostgreSQL SKIPPED: ${why}`);
-    }
-    if (cluster) {
-      try {
-        await preparar(await openDatabase({ databaseUrl: cluster.url }), 'PostgreSQL');
-      } finally {
-        await cluster.stop();
-      }
-    }
+    const why = await enPostgresTemporal(async (url) =>
+      preparar(await openDatabase({ databaseUrl: url }), 'PostgreSQL'),
+    );
+    if (why) console.log(`!!!!!!!! ${nombre}: PostgreSQL SKIPPED: ${why}`);
   }
 }
 
@@ -145,4 +128,4 @@ export async function benchLibroContable(): Promise<void> {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchLibroContable();
+siEsEntrada(import.meta.url, benchLibroContable);

@@ -117,29 +117,100 @@ export function stopWorkers(): void {
   for (const worker of liveWorkers) void worker.terminate();
 }
 
-/** The loop on a worker thread (tsx registered inside it); falls back to this thread if the worker cannot start. */
-export async function runLoadInWorker(spec: LoadSpec): Promise<LoadResult> {
+/** Runs a worker entry of this folder (tsx registered inside it) on `data`; resolves with the one message it posts. */
+function inWorker<T>(file: string, data: unknown, limitMs?: number): Promise<T> {
+  if (stopped) return Promise.reject(new Error('stopped'));
   const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./loadWorker.ts', import.meta.url).href;
-  if (stopped) throw new Error('stopped');
+  const entry = new URL(file, import.meta.url).href;
   const source = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-  try {
-    return await new Promise<LoadResult>((resolve, reject) => {
-      const worker = new Worker(source, { eval: true, workerData: spec });
-      liveWorkers.add(worker);
-      worker.once('exit', () => liveWorkers.delete(worker));
-      worker.once('message', (result: LoadResult) => {
-        resolve({ ...result, client: 'worker' });
-        void worker.terminate();
-      });
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`load worker exited (${code})`)));
+  return new Promise<T>((resolve, reject) => {
+    const worker = new Worker(source, { eval: true, workerData: data });
+    liveWorkers.add(worker);
+    const timer = limitMs
+      ? setTimeout(() => {
+          void worker.terminate();
+          reject(new Error('load worker over its time limit'));
+        }, limitMs)
+      : undefined;
+    worker.once('message', (result: T) => {
+      clearTimeout(timer);
+      resolve(result);
+      void worker.terminate();
     });
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      clearTimeout(timer);
+      liveWorkers.delete(worker);
+      reject(new Error(`load worker exited (${code})`));
+    });
+  });
+}
+
+/** The loop on a worker thread; falls back to this thread if the worker cannot start. */
+export async function runLoadInWorker(spec: LoadSpec): Promise<LoadResult> {
+  try {
+    return { ...(await inWorker<LoadResult>('./loadWorker.ts', spec)), client: 'worker' };
   } catch (error) {
     if (stopped) throw new Error('stopped');
     console.log(`  (load worker failed: ${error instanceof Error ? error.message : error}; client on the same thread)`);
     return runLoad(spec);
   }
+}
+
+export interface MultiResult {
+  latencies: number[];
+  statuses: Record<string, number>;
+  errors: number;
+  seconds: number;
+  bytes: number;
+  firstFailure?: string;
+}
+
+export interface MultiSpec {
+  base: string;
+  headers: Record<string, string>;
+  items: { method: string; path: string; body?: unknown }[];
+  concurrency: number;
+  maxSeconds: number;
+  warmup: number;
+}
+
+/** `concurrency` keep-alive lanes over a list of requests on a worker thread (itemsWorker.ts), bounded in time. */
+export const runItemsInWorker = (spec: MultiSpec): Promise<MultiResult> =>
+  inWorker<MultiResult>('./itemsWorker.ts', spec, (spec.maxSeconds + 60) * 1000);
+
+/** `fn` over the items, `concurrency` at a time in this process, bounded in time. */
+export async function runInProcess<T>(
+  items: T[],
+  concurrency: number,
+  maxSeconds: number,
+  fn: (item: T) => Promise<void>,
+): Promise<MultiResult> {
+  const out: MultiResult = { latencies: [], statuses: {}, errors: 0, seconds: 0, bytes: 0 };
+  let next = 0;
+  const t0 = performance.now();
+  const deadline = t0 + maxSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length && performance.now() < deadline) {
+        const item = items[next++]!;
+        const s = performance.now();
+        try {
+          await fn(item);
+          out.latencies.push(performance.now() - s);
+          out.statuses.ok = (out.statuses.ok ?? 0) + 1;
+        } catch (error) {
+          out.errors++;
+          out.firstFailure ??= error instanceof Error ? error.message : String(error);
+        }
+      }
+    }),
+  );
+  out.seconds = (performance.now() - t0) / 1000;
+  return out;
 }
 
 export interface Stats {

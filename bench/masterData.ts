@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
-import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, mib, ms, num, perSecond, printTable } from './format.ts';
+import { enPostgresTemporal, siEsEntrada } from './kit.ts';
 import { type LoadResult, requestsPerSecond, runLoadInWorker, type Stats, stats } from './load.ts';
 import { login, startInProcess } from './serverBench.ts';
 
@@ -267,21 +267,12 @@ export async function benchMasterData(): Promise<void> {
   const engines: EngineFigures[] = [];
   try {
     engines.push(await benchEngine('PGlite', () => openDatabase({ dataDir: path.join(work, 'pglite') })));
-    let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
-    try {
-      cluster = await startPostgresCluster();
-    } catch (error) {
-      const why = error instanceof PostgresBinariesMissing ? 'binaries not found' : String(error);
+    const why = await enPostgresTemporal(async (url) =>
+      engines.push(await benchEngine('PostgreSQL', () => openDatabase({ databaseUrl: url }))),
+    );
+    if (why) {
       engines.push({ name: 'PostgreSQL', skipped: why });
       console.log(`!!!!!!!! PostgreSQL column SKIPPED: ${why}`);
-    }
-    if (cluster) {
-      try {
-        const url = cluster.url;
-        engines.push(await benchEngine('PostgreSQL', () => openDatabase({ databaseUrl: url })));
-      } finally {
-        await cluster.stop();
-      }
     }
     report(engines);
   } finally {
@@ -290,11 +281,4 @@ export async function benchMasterData(): Promise<void> {
 }
 
 // `node --import tsx bench/masterData.ts` runs it alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchMasterData()
-    .then(() => process.exit(0))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+siEsEntrada(import.meta.url, benchMasterData);

@@ -7,7 +7,8 @@
  *   - in process, the service function the route calls (`calcular`: the adjustments, the books grouped in SQL, the
  *     domain's classifier, the series-gap check): 303 of 1T, 303 of 4T (which also reads the year for page 04) and
  *     the 390 of the year, p50 of 5 runs; beside them the raw SQL aggregate of the same rows (the physical limit)
- *     and its EXPLAIN, and the row-by-row reading the models used before (FARO_BENCH_MODELOS_FILAS runs, 1).
+ *     and its EXPLAIN, and the row-by-row reading the models used before (FARO_BENCH_MODELOS_FILAS runs, 1);
+ *   - the same for 130 4T, 111 4T, 349 1T, 347 and 190 of the year (grouped in SQL as well).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Periodo, periodoTributario } from '../packages/domain/src/index.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
+import { siEsEntrada } from './kit.ts';
 
 const ANYO = 2032;
 const EMITIDAS = Number(process.env.FARO_BENCH_MODELOS_EMITIDAS ?? 100_000) || 100_000;
@@ -163,6 +165,13 @@ export async function medir(nombre: string, database: Database, preparada = fals
           recibidas: await lineasRecibidas(s, `${ANYO}-01-01`, `${ANYO}-12-31`),
         }),
     ],
+    // The other models, grouped in SQL too (agrupados.ts), beside their row-by-row reading.
+    ...(['130 4T', '111 4T', '349 1T', '347 0A', '190 0A'] as const).map((caso): (typeof casos)[number] => {
+      const [m, q] = caso.split(' ') as ['130' | '111' | '349' | '347' | '190', string];
+      const p = periodoTributario(m, ANYO, q) as Periodo;
+      const desde = m === '130' ? `${ANYO}-01-01` : p.desde;
+      return [caso, desde, p.hasta, () => calcular(s, m, p), () => calcular(s, m, p, undefined, undefined, 'filas')];
+    }),
   ];
   for (const [caso, desde, hasta, agrupado, porFilas] of casos) {
     const [emit, recib] = CRUDO(desde, hasta);
@@ -226,4 +235,4 @@ export async function benchModelosCarga(): Promise<void> {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchModelosCarga();
+siEsEntrada(import.meta.url, benchModelosCarga);

@@ -9,24 +9,19 @@
  *   - clock-in under C concurrent workers (FARO_BENCH_CONCURRENTES, default 200): each one appends an entry through
  *     the service (`anotarFichaje`, per-person advisory lock): p50/p95/max.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { huellaFichaje, letraDia } from '@faro/domain';
 import { sql } from 'drizzle-orm';
 import { anotarFichaje, verificarFichajes } from '../apps/server/src/modules/rrhh/cadena.ts';
 import { mesesDe } from '../apps/server/src/modules/rrhh/fichajesRoutes.ts';
 import { COLUMNAS_DIAS, filasDias } from '../apps/server/src/modules/rrhh/hoja.ts';
-import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { pdfWriter } from '../apps/server/src/platform/export/pdfWriter.ts';
 import { xlsxWriter } from '../apps/server/src/platform/export/xlsxWriter.ts';
 import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { fichajes } from '../apps/server/src/platform/tenancy/tables.ts';
-import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
+import { enPgliteTemporal, filas, prepararDemo, siEsEntrada } from './kit.ts';
 
-const filas = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 const MES = '2026-10';
 
 async function bytesOf(write: (out: PassThrough) => Promise<void>): Promise<number> {
@@ -45,15 +40,10 @@ async function bytesOf(write: (out: PassThrough) => Promise<void>): Promise<numb
 export async function benchPersonal(): Promise<void> {
   const n = Number(process.env.FARO_BENCH_EMPLEADOS ?? 500) || 500;
   const c = Math.min(n, Number(process.env.FARO_BENCH_CONCURRENTES ?? 200) || 200);
-  const work = mkdtempSync(path.join(tmpdir(), 'faro-bench-personal-'));
-  const database = await openDatabase({ dataDir: path.join(work, 'pglite') });
   const rows: Cell[][] = [];
-  try {
-    await migrateDatabase(database);
-    await seedDemoOnce(database.db);
+  await enPgliteTemporal('faro-bench-personal-', async (database) => {
+    const empresaId = await prepararDemo(database);
     const db = database.db;
-    const [emp] = filas(await db.execute(sql`select id from empresas where codigo = 'DEMO'`));
-    const empresaId = Number(emp!.id);
     let t0 = performance.now();
     await db.execute(sql`
       insert into personas (user_name, nombre, email, password_hash)
@@ -133,25 +123,23 @@ export async function benchPersonal(): Promise<void> {
     const calcular = performance.now() - t0;
     rows.push([`month of ${num(meses.length, 0)} workers against the plan (mesesDe)`, ms(calcular), '']);
     const celdas = filasDias(meses);
+    // The sheet through one of the export writers, as `enviarHoja` writes it: its size in bytes.
+    const hoja = (writer: typeof pdfWriter | typeof xlsxWriter) =>
+      bytesOf(async (out) => {
+        const w = writer();
+        await w.begin(out, `Registro de jornada ${MES}`, COLUMNAS_DIAS, celdas.length);
+        await w.rows(celdas);
+        await w.end();
+      });
     t0 = performance.now();
-    const pdf = await bytesOf(async (out) => {
-      const w = pdfWriter();
-      await w.begin(out, `Registro de jornada ${MES}`, COLUMNAS_DIAS, celdas.length);
-      await w.rows(celdas);
-      await w.end();
-    });
+    const pdf = await hoja(pdfWriter);
     rows.push([
       `monthly sheet PDF (${num(celdas.length, 0)} rows)`,
       ms(performance.now() - t0),
       `${num(pdf / 1024, 0)} KiB`,
     ]);
     t0 = performance.now();
-    const xlsx = await bytesOf(async (out) => {
-      const w = xlsxWriter();
-      await w.begin(out, `Registro de jornada ${MES}`, COLUMNAS_DIAS, celdas.length);
-      await w.rows(celdas);
-      await w.end();
-    });
+    const xlsx = await hoja(xlsxWriter);
     rows.push(['monthly sheet xlsx', ms(performance.now() - t0), `${num(xlsx / 1024, 0)} KiB`]);
 
     t0 = performance.now();
@@ -179,13 +167,8 @@ export async function benchPersonal(): Promise<void> {
       `p50 ${ms(p(0.5))} · p95 ${ms(p(0.95))} · max ${ms(p(1))}`,
       `all in ${ms(total)}`,
     ]);
-  } finally {
-    await database.close();
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
   printTable('People and time clock', ['', 'time', ''], rows);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await benchPersonal();
-}
+siEsEntrada(import.meta.url, benchPersonal);

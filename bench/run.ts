@@ -5,6 +5,7 @@
  *   3. Start-up of the production server (`apps/server/dist/main.mjs`, as `npm start` runs it) on the existing PGlite folder (3 runs).
  *   4. Memory of this process and of the spawned server.
  *   5. bench/web.ts's `benchWeb({ baseUrl })`, when that file exists.
+ *   6. The sections of bench/secciones.ts (screens, master data, sales…), one after another.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { type Database, openDatabase } from '../apps/server/src/platform/db/data
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, mib, ms, num, perSecond, printTable } from './format.ts';
 import { type LoadResult, requestsPerSecond, type Stats, stats, stopWorkers } from './load.ts';
+import { correrSeccion, SECCIONES, soloSeccion } from './secciones.ts';
 import {
   AUDIT_ROWS,
   benchHttp,
@@ -28,14 +30,9 @@ import {
   startInProcess,
 } from './serverBench.ts';
 
-// `npm run bench -- soak`: only the soak run (bench/soak.ts: 200 office users for 10 minutes, bounded).
-if (process.argv[2] === 'soak') process.exit(await (await import('./soak.ts')).runSoak());
-if (process.argv[2] === 'panel') process.exit(await (await import('./panel.ts')).benchPanel()); // bench/panel.ts
-// `npm run bench -- pantallas`: only the SCREENS section (bench/pantallas.ts).
-if (process.argv[2] === 'pantallas') {
-  await (await import('./pantallas.ts')).benchPantallas();
-  process.exit(0);
-}
+// `npm run bench -- <section>` (secciones.ts: ventas, verifactu, soak, panel…): that section alone.
+const solo = await soloSeccion(process.argv[2]);
+if (solo !== undefined) process.exit(solo);
 
 // A safety net, not a budget: the whole run takes ~30–40 min on 2 quiet cores (sales loads 1M invoices per engine);
 // at 900 s (before stop 27) it stopped every run in the purchases section, so start-up and durability never printed.
@@ -223,157 +220,7 @@ try {
 
   report();
 
-  // Screens: the key screens' /api calls before data and time to data in Chromium, DEMO's data.
-  console.log('\n==================================================================== SCREENS');
-  try {
-    const { benchPantallas } = await import('./pantallas.ts');
-    await benchPantallas();
-  } catch (error) {
-    console.log(`!!! screens failed: ${errorText(error)}`);
-  }
-
-  // 6: master data: customers list, search and export at 100k customers.
-  console.log('\n==================================================================== MASTER DATA');
-  const { benchMasterData } = await import('./masterData.ts');
-  await benchMasterData();
-
-  // VeriFactu: issuing with the chained record on vs off. A failure here does not hide the rest.
-  if (existsSync(path.join(import.meta.dirname, 'verifactu.ts'))) {
-    console.log('\n==================================================================== VERIFACTU');
-    try {
-      const { benchVerifactu } = await import('./verifactu.ts');
-      await benchVerifactu();
-    } catch (error) {
-      console.log(`!!! VeriFactu bench failed: ${errorText(error)}`);
-    }
-  }
-
-  // TicketBAI: the per-invoice cost of building and signing the file.
-  if (existsSync(path.join(import.meta.dirname, 'ticketbai.ts'))) {
-    console.log('\n==================================================================== TICKETBAI');
-    try {
-      const { benchTicketbai } = await import('./ticketbai.ts');
-      await benchTicketbai();
-    } catch (error) {
-      console.log(`!!! TicketBAI bench failed: ${errorText(error)}`);
-    }
-  }
-
-  // 7: sales: issuing, the invoice list at 1M invoices, PDFs. A failure here does not hide the rest.
-  if (existsSync(path.join(import.meta.dirname, 'ventas.ts'))) {
-    console.log('\n==================================================================== SALES');
-    try {
-      const { benchVentas } = await import('./ventas.ts');
-      await benchVentas();
-    } catch (error) {
-      console.log(`!!! sales bench failed: ${errorText(error)}`);
-    }
-  }
-
-  // Academy: monthly charges for 20,000 enrolments and their invoices.
-  if (existsSync(path.join(import.meta.dirname, 'academia.ts'))) {
-    console.log('\n==================================================================== ACADEMY');
-    try {
-      const { benchAcademia } = await import('./academia.ts');
-      await benchAcademia();
-    } catch (error) {
-      console.log(`!!! academy bench failed: ${errorText(error)}`);
-    }
-  }
-  // Driving school: the classes calendar of 30 instructors × a month and the clash check's p95.
-  if (existsSync(path.join(import.meta.dirname, 'autoescuela.ts'))) {
-    console.log('\n==================================================================== DRIVING SCHOOL');
-    try {
-      const { benchAutoescuela } = await import('./autoescuela.ts');
-      await benchAutoescuela();
-    } catch (error) {
-      console.log(`!!! driving school bench failed: ${errorText(error)}`);
-    }
-  }
-  // Purchases: the received-invoice list (PGlite 100k, PostgreSQL 1M) beside raw SQL; registering drafts.
-  if (existsSync(path.join(import.meta.dirname, 'compras.ts'))) {
-    console.log('\n==================================================================== PURCHASES');
-    try {
-      const { benchCompras } = await import('./compras.ts');
-      await benchCompras();
-    } catch (error) {
-      console.log(`!!! purchases bench failed: ${errorText(error)}`);
-    }
-  }
-  // People: the monthly time-clock sheet of 500 workers, chain verification, 200 concurrent clock-ins.
-  if (existsSync(path.join(import.meta.dirname, 'personal.ts'))) {
-    console.log('\n==================================================================== PEOPLE');
-    try {
-      const { benchPersonal } = await import('./personal.ts');
-      await benchPersonal();
-    } catch (error) {
-      console.log(`!!! people bench failed: ${errorText(error)}`);
-    }
-  }
-  // Treasury: a 10,000-receipt SEPA batch XSD-validated, a 100,000-line Norma 43, movements list at 1M.
-  if (existsSync(path.join(import.meta.dirname, 'tesoreria.ts'))) {
-    console.log('\n==================================================================== TREASURY');
-    try {
-      const { benchTesoreria } = await import('./tesoreria.ts');
-      await benchTesoreria();
-    } catch (error) {
-      console.log(`!!! treasury bench failed: ${errorText(error)}`);
-    }
-  }
-  // CRM and marketing: a campaign of 100,000 recipients queued, messages sent to a local SMTP per second.
-  if (existsSync(path.join(import.meta.dirname, 'crm.ts'))) {
-    console.log('\n==================================================================== CRM AND MARKETING');
-    try {
-      const { benchCrm } = await import('./crm.ts');
-      await benchCrm();
-    } catch (error) {
-      console.log(`!!! CRM bench failed: ${errorText(error)}`);
-    }
-  }
-  // Accounting: a year of 250,000 entries built, checked, written as ContaPlus XDiario/XSubCta and zipped.
-  if (existsSync(path.join(import.meta.dirname, 'contabilidad.ts'))) {
-    console.log('\n==================================================================== ACCOUNTING');
-    try {
-      const { benchContabilidad, benchContaPlusLibro } = await import('./contabilidad.ts');
-      await benchContabilidad();
-      await benchContaPlusLibro();
-    } catch (error) {
-      console.log(`!!! accounting bench failed: ${errorText(error)}`);
-    }
-  }
-  // The ledger: sumas y saldos over a year of 1,000,000 entry lines (bench/libroContable.ts).
-  if (existsSync(path.join(import.meta.dirname, 'libroContable.ts'))) {
-    console.log('\n==================================================================== LEDGER');
-    try {
-      await (await import('./libroContable.ts')).benchLibroContable();
-    } catch (error) {
-      console.log(`!!! ledger bench failed: ${errorText(error)}`);
-    }
-  }
-  // Tax models: the 303 and 347 of a quarter with 100,000 issued invoices, boxes, traces and the AEAT file.
-  if (existsSync(path.join(import.meta.dirname, 'impuestos.ts'))) {
-    console.log('\n==================================================================== TAX MODELS');
-    try {
-      const { benchImpuestos } = await import('./impuestos.ts');
-      await benchImpuestos();
-    } catch (error) {
-      console.log(`!!! tax models bench failed: ${errorText(error)}`);
-    }
-  }
-  // 303 / 390 of 100,000 issued + 50,000 received invoices beside the raw SQL aggregate (bench/modelosCarga.ts).
-  await import('./modelosCarga.ts')
-    .then((m) => m.benchModelosCarga())
-    .catch((e) => console.log(`!!! tax models load: ${errorText(e)}`));
-  // Start-up: first start with DEMO on a fresh folder and restarts, ms to the first 200 of /api/health.
-  console.log('\n==================================================================== START-UP');
-  await import('./arranque.ts')
-    .then((m) => m.benchArranque())
-    .catch((e) => console.log(`!!! start-up: ${errorText(e)}`));
-  // Durability of the embedded default (docs/adr/0003): PGlite against app-started PostgreSQL, power cut.
-  console.log('\n==================================================================== DURABILITY');
-  await import('./durabilidad.ts')
-    .then((m) => m.benchDurabilidad())
-    .catch((e) => console.log(`!!! durability: ${errorText(e)}`));
+  for (const section of SECCIONES) await correrSeccion(section);
 } catch (error) {
   exitCode = 1;
   console.log(`\n!!! The benchmark stopped on an error: ${error instanceof Error ? error.stack : error}`);

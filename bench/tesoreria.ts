@@ -24,6 +24,7 @@ import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { type Cell, mib, ms, num, printTable } from './format.ts';
+import { siEsEntrada } from './kit.ts';
 
 export async function benchTesoreria(): Promise<void> {
   const n = Number(process.env.FARO_BENCH_RECIBOS ?? 10_000) || 10_000;
@@ -197,11 +198,4 @@ async function benchMovimientos(n43: string): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
-  benchTesoreria().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+siEsEntrada(import.meta.url, benchTesoreria);

@@ -7,6 +7,7 @@ import { claveDePkcs12, firmarTbai } from '../apps/server/src/ticketbai/firma.ts
 import { generarCertificadosTbai } from '../apps/server/src/ticketbai/simulador/certificados.ts';
 import { NS_ALTA, ticketBaiSinFirma } from '../apps/server/src/ticketbai/xml.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
+import { siEsEntrada } from './kit.ts';
 import { stats } from './load.ts';
 import { CONCURRENTES, enAmbosMotores, medir, POR_ISSUER, SECUENCIAL } from './verifactu.ts';
 
@@ -114,7 +115,4 @@ export async function benchTicketbai(): Promise<void> {
   await benchEmisionTbai();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await benchTicketbai();
-  process.exit(0);
-}
+siEsEntrada(import.meta.url, benchTicketbai);

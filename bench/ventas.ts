@@ -12,17 +12,18 @@
  * `node --import tsx bench/ventas.ts` runs it alone; FARO_BENCH_FACTURAS (size) and FARO_BENCH_ENGINES
  * (pglite,postgres) shrink it while developing; FARO_BENCH_VENTAS=list measures the list only (no issuing, no PDF);
  * FARO_BENCH_DATABASE_URL runs the PostgreSQL column on a database kept between runs (loaded once, then reused).
- * Beside the list, the same load on the bare reference routes of the same run: `/api/health` (Fastify, no guard,
- * no database) and a bare Fastify route running the raw page + capped count SQL on its own pg pool (the issue's
- * target: the list at >= 0.5x the bare route). The list keeps whole pages (documentos/cacheLista.ts): the repeated
- * requests of a case are answered from it; the last case turns it off to show the page query's own cost.
+ * Every figure is printed with its ratio to its reference and to the raw SQL's limit of the same run (absolute figures
+ * move several times between two machines of the same kind; ratios of one run do not): the reference is the bare
+ * route of bench/referencia.ts (its own process on PostgreSQL, a pool sized like Faro's): GET /lista runs the case's
+ * page + capped count SQL, POST /emitir takes a counter row FOR UPDATE and inserts a document of 3 lines; the raw SQL's
+ * limit is the same work with no HTTP, LIST_CONCURRENCY (or the issuers') at a time on the bench's pool, and its
+ * sequential p50 the latency floor. The list keeps whole pages (documentos/cacheLista.ts): the repeated requests of a
+ * case are answered from it; the last case turns it off to show the page query's own cost.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import Fastify from 'fastify';
 import { cachePaginas } from '../apps/server/src/modules/documentos/cacheLista.ts';
 import { cargarCabecera, cargarLineas } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
 import { emitirFactura, TIPOS_FACTURA } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
@@ -30,8 +31,26 @@ import { type Database, migrateDatabase, openDatabase } from '../apps/server/src
 import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
-import { type Cell, ms, num, perSecond, printTable } from './format.ts';
-import { type LoadResult, requestsPerSecond, runLoadInWorker, type Stats, stats } from './load.ts';
+import { type Cell, ms, num, perSecond, printTable, withRatios } from './format.ts';
+import { siEsEntrada } from './kit.ts';
+import {
+  type LoadResult,
+  type MultiResult,
+  requestsPerSecond,
+  runInProcess,
+  runItemsInWorker,
+  runLoadInWorker,
+  type Stats,
+  stats,
+} from './load.ts';
+import {
+  type CasoLista,
+  emisionDesnuda,
+  iniciarReferencia,
+  limiteSql,
+  listaDesnuda,
+  type Referencia,
+} from './referencia.ts';
 import { csrfHeaders, login, startInProcess } from './serverBench.ts';
 
 const FACTURAS = Number(process.env.FARO_BENCH_FACTURAS) || 1_000_000;
@@ -75,24 +94,17 @@ interface ListCase {
 
 interface ListFigures {
   http: LoadResult;
-  /** The same load on the bare references of the same run (health: no guard, no DB; bare: raw SQL on a pool). */
+  /** The same load on the references of the same run (health: no guard, no DB; bare: bench/referencia.ts's /lista). */
   health?: LoadResult;
   bare?: LoadResult;
+  /** The case's page + count with no HTTP, LIST_CONCURRENCY at a time on the bench's pool: the raw SQL's limit. */
+  rawLimit: MultiResult;
   /** Load average when the case was measured. */
   load: string;
   firstPage: string;
   rawPage: Stats;
   rawCount: Stats;
   plan: string;
-}
-
-export interface MultiResult {
-  latencies: number[];
-  statuses: Record<string, number>;
-  errors: number;
-  seconds: number;
-  bytes: number;
-  firstFailure?: string;
 }
 
 interface EngineFigures {
@@ -106,6 +118,13 @@ interface EngineFigures {
   lists: Record<string, ListFigures>;
   issueHttp: Record<string, MultiResult>;
   issueInProcess: Record<string, MultiResult>;
+  /** At each concurrency: the reference's POST /emitir, and the same transaction with no HTTP (the SQL's limit). */
+  issueRef: Record<string, MultiResult>;
+  issueRawLimit: Record<string, MultiResult>;
+  /** The bare issuing transaction one at a time: the latency floor of an issue. */
+  issueRawSeq?: Stats;
+  /** Where the reference ran. */
+  reference?: string;
   numbering?: string;
   pdfHttp?: MultiResult;
   pdfInProcess?: Stats;
@@ -265,78 +284,6 @@ export async function insertDrafts(database: Database, d: Ids, n: number): Promi
   return draftIds;
 }
 
-// ---------------------------------------------------------------- load on a worker thread, one request per item
-
-export interface MultiSpec {
-  base: string;
-  headers: Record<string, string>;
-  items: { method: string; path: string; body?: unknown }[];
-  concurrency: number;
-  maxSeconds: number;
-  warmup: number;
-}
-
-/** `concurrency` keep-alive lanes over a list of requests on a worker thread (bench/itemsWorker.ts), bounded in time. */
-export function runItemsInWorker(spec: MultiSpec): Promise<MultiResult> {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./itemsWorker.ts', import.meta.url).href;
-  const source = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(source, { eval: true, workerData: spec });
-    const timer = setTimeout(
-      () => {
-        void worker.terminate();
-        reject(new Error('load worker over its time limit'));
-      },
-      (spec.maxSeconds + 60) * 1000,
-    );
-    worker.once('message', (r: MultiResult) => {
-      clearTimeout(timer);
-      resolve(r);
-      void worker.terminate();
-    });
-    worker.once('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`load worker exited (${code})`));
-    });
-  });
-}
-
-/** `fn` over the items, `concurrency` at a time in this process, bounded in time. */
-export async function runInProcess<T>(
-  items: T[],
-  concurrency: number,
-  maxSeconds: number,
-  fn: (item: T) => Promise<void>,
-): Promise<MultiResult> {
-  const out: MultiResult = { latencies: [], statuses: {}, errors: 0, seconds: 0, bytes: 0 };
-  let next = 0;
-  const t0 = performance.now();
-  const deadline = t0 + maxSeconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length && performance.now() < deadline) {
-        const item = items[next++]!;
-        const s = performance.now();
-        try {
-          await fn(item);
-          out.latencies.push(performance.now() - s);
-          out.statuses.ok = (out.statuses.ok ?? 0) + 1;
-        } catch (error) {
-          out.errors++;
-          out.firstFailure ??= errorText(error);
-        }
-      }
-    }),
-  );
-  out.seconds = (performance.now() - t0) / 1000;
-  return out;
-}
-
 // ---------------------------------------------------------------- raw SQL
 
 /** Sequential samples after a warm-up, bounded by count and time. */
@@ -372,6 +319,16 @@ async function explain(database: Database, text: string, params: unknown[]): Pro
 }
 
 // ---------------------------------------------------------------- one engine
+
+const emptyFigures = (name: string): EngineFigures => ({
+  name,
+  notes: [],
+  lists: {},
+  issueHttp: {},
+  issueInProcess: {},
+  issueRef: {},
+  issueRawLimit: {},
+});
 
 function listCases(loaded: number): ListCase[] {
   // A month of the loaded range (three quarters in), so the filter finds rows at whatever size PGlite reached.
@@ -425,10 +382,10 @@ async function benchEngine(
   loadBudgetMs: number,
   deadline: number,
 ): Promise<EngineFigures> {
-  const fig: EngineFigures = { name, notes: [], lists: {}, issueHttp: {}, issueInProcess: {} };
+  const fig = emptyFigures(name);
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof startInProcess>>['app'] | undefined;
-  let bare: { app: ReturnType<typeof Fastify>; base: string } | undefined;
+  let bare: Referencia | undefined;
   const step = (text: string) => console.log(`· ${name}: ${text}`);
   // The load's own time does not count against the later steps' budget (PostgreSQL loads without one).
   const late = () => performance.now() > deadline + (fig.loadMs ?? 0);
@@ -476,22 +433,10 @@ async function benchEngine(
     if (!session.token) throw new Error(`login demo: ${session.status}`);
     const get = { authorization: `Bearer ${session.token}` };
     const post = { ...get, ...(await csrfHeaders(started.base)) };
-    // The bare reference: Fastify alone (no guard, hooks, ORM) running the case's raw page + capped count SQL.
-    let bareCase: { page: [string, unknown[]]; count: [string, unknown[]] } | undefined;
-    const bareApp = Fastify();
-    bareApp.get('/bare', async () => {
-      const [items, [count]] = await Promise.all([
-        database!.query(...bareCase!.page),
-        database!.query<{ n: number }>(...bareCase!.count),
-      ]);
-      return { Items: items, Total: Math.min(Number(count?.n ?? 0), 10_000) };
-    });
-    await bareApp.listen({ port: 0, host: '127.0.0.1' });
-    const bareAddress = bareApp.server.address();
-    bare = {
-      app: bareApp,
-      base: `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`,
-    };
+    // The reference: bare Fastify + the raw SQL on a pool sized like Faro's, in its own process on PostgreSQL.
+    bare = await iniciarReferencia(database);
+    fig.reference = bare.donde;
+    step(`reference routes ${bare.donde} on ${bare.base}`);
 
     // 2. The invoice list.
     for (const c of listCases(loaded)) {
@@ -531,17 +476,19 @@ async function benchEngine(
           maxRequests: 4000,
           maxSeconds: 3,
         });
-      bareCase = { page: [LIST_SQL(c.extra), params], count: [COUNT_SQL(countExtra), countParams] };
+      const caso: CasoLista = { page: [LIST_SQL(c.extra), params], count: [COUNT_SQL(countExtra), countParams] };
+      await bare.fijarCaso(caso);
       cachePaginas.activa = true;
       const health = await reference('/api/health');
-      const bareLoad = await reference('/bare');
+      const bareLoad = await reference('/lista');
+      const rawLimit = await limiteSql(LIST_CONCURRENCY, 3, () => listaDesnuda(database!, caso));
       const rawPage = await sample(database, LIST_SQL(c.extra), params, 150, 3000);
       const rawCount = await sample(database, COUNT_SQL(countExtra), countParams, 150, 3000);
       const plan = await explain(database, LIST_SQL(c.extra), params);
       const load = loadavg()
         .map((l) => num(l, 1))
         .join(' ');
-      fig.lists[c.key] = { http, health, bare: bareLoad, firstPage, rawPage, rawCount, plan, load };
+      fig.lists[c.key] = { http, health, bare: bareLoad, rawLimit, firstPage, rawPage, rawCount, plan, load };
       step(`list ${c.label}: measured`);
     }
 
@@ -570,7 +517,19 @@ async function benchEngine(
       });
       fig.issueHttp[`c${concurrency}`] = r;
       step(`issue over HTTP at ${concurrency}: ${r.latencies.length} invoices`);
+      fig.issueRef[`c${concurrency}`] = await runItemsInWorker({
+        base: bare.base,
+        headers: {},
+        items: Array.from({ length: 20_000 }, () => ({ method: 'POST', path: '/emitir', body: {} })),
+        concurrency,
+        maxSeconds: 3,
+        warmup: 20,
+      });
+      fig.issueRawLimit[`c${concurrency}`] = await limiteSql(concurrency, 3, () => emisionDesnuda(database!));
+      step(`bare issuing at ${concurrency}: reference route and raw SQL measured`);
     }
+    const seq = await limiteSql(1, 2, () => emisionDesnuda(database!));
+    fig.issueRawSeq = stats(seq.latencies);
     for (const concurrency of [1, 8]) {
       if (late()) break;
       const items = take(1000);
@@ -636,7 +595,7 @@ async function benchEngine(
     fig.error = errorText(error);
     console.log(`!!! ${name} failed: ${fig.error}`);
   } finally {
-    await bare?.app.close().catch(() => {});
+    await bare?.detener().catch(() => {});
     await app?.close().catch(() => {});
     await database?.close().catch(() => {});
   }
@@ -661,6 +620,20 @@ function report(engines: EngineFigures[]): void {
       : undefined;
   const rate = (r: MultiResult | undefined, unit: string) =>
     r?.latencies.length ? `${num(r.latencies.length / r.seconds, 0)} ${unit}` : undefined;
+  type Run = { latencies: number[]; seconds: number } | undefined;
+  const at = (r: Run, k: 'p50' | 'p95') => (r?.latencies.length ? stats(r.latencies)[k] : undefined);
+  const perSec = (r: Run) => (r?.latencies.length ? r.latencies.length / r.seconds : undefined);
+  /** A run's p50 or p95 and its rate, each with its ratio to the reference's and to the raw SQL's of the same run. */
+  const timeRow = (r: Run, k: 'p50' | 'p95', ref: Run, sqlMs: number | undefined) =>
+    withRatios(pq(r, k), at(r, k), [
+      ['ref', at(ref, k)],
+      ['SQL', sqlMs],
+    ]);
+  const rateRow = (r: Run, unit: string, ref: Run, sql: Run) =>
+    withRatios(r?.latencies.length ? `${num(perSec(r), 0)} ${unit}` : undefined, perSec(r), [
+      ['ref', perSec(ref)],
+      ['SQL', perSec(sql)],
+    ]);
 
   const size = col((e) => e.loaded?.toLocaleString('en-US'));
   const lists = listCases(FACTURAS);
@@ -668,28 +641,33 @@ function report(engines: EngineFigures[]): void {
     ['invoices in company DEMO (+10 % delivery notes)', '', ...size],
     ['insert (set-based, chunks of 100k)', '', ...col((e) => ms(e.loadMs))],
     ['VACUUM ANALYZE', '', ...col((e) => ms(e.vacuumMs))],
+    ['reference routes (bench/referencia.ts)', '', ...col((e) => e.reference)],
   ];
   for (const c of lists) {
     const f = (e: EngineFigures) => e.lists[c.key];
+    const sqlAt = (e: EngineFigures, k: 'p50' | 'p95') => f(e) && f(e)!.rawPage[k] + f(e)!.rawCount[k];
     rows.push(
       [
         `GET fventa/list: ${c.key === 'month' ? 'Estado Emitida, one month' : c.label}`,
         'p50',
-        ...col((e) => pq(f(e)?.http, 'p50')),
+        ...col((e) => timeRow(f(e)?.http, 'p50', f(e)?.bare, sqlAt(e, 'p50'))),
       ],
-      ['', 'p95', ...col((e) => pq(f(e)?.http, 'p95'))],
-      ['', 'throughput', ...col((e) => f(e) && perSecond(requestsPerSecond(f(e)!.http)))],
+      ['', 'p95', ...col((e) => timeRow(f(e)?.http, 'p95', f(e)?.bare, sqlAt(e, 'p95')))],
+      ['', 'throughput', ...col((e) => rateRow(f(e)?.http, 'req/s', f(e)?.bare, f(e)?.rawLimit))],
       ['', 'non-200 + errors', ...col((e) => bad(f(e)?.http))],
+      ['  ref: bare route, page + count', 'p50', ...col((e) => timeRow(f(e)?.bare, 'p50', undefined, sqlAt(e, 'p50')))],
+      ['', 'p95', ...col((e) => timeRow(f(e)?.bare, 'p95', undefined, sqlAt(e, 'p95')))],
+      ['', 'throughput', ...col((e) => rateRow(f(e)?.bare, 'req/s', undefined, f(e)?.rawLimit))],
       [
-        '  bare route (Fastify + the raw SQL)',
-        'p50 / p95',
-        ...col((e) => f(e)?.bare && `${pq(f(e)!.bare, 'p50')} / ${pq(f(e)!.bare, 'p95')}`),
+        '  raw SQL page + capped count',
+        'p50, one at a time',
+        ...col((e) => f(e) && `${ms(f(e)!.rawPage.p50)} + ${ms(f(e)!.rawCount.p50)}`),
       ],
-      ['', 'throughput', ...col((e) => f(e)?.bare && perSecond(requestsPerSecond(f(e)!.bare!)))],
+      ['', 'p95, one at a time', ...col((e) => f(e) && `${ms(f(e)!.rawPage.p95)} + ${ms(f(e)!.rawCount.p95)}`)],
       [
         '',
-        'list / bare (target >= 0.5)',
-        ...col((e) => f(e)?.bare && num(requestsPerSecond(f(e)!.http) / requestsPerSecond(f(e)!.bare!), 2)),
+        `${LIST_CONCURRENCY} at a time, no HTTP (limit)`,
+        ...col((e) => f(e) && `${rate(f(e)!.rawLimit, 'req/s')}, p50 ${pq(f(e)!.rawLimit, 'p50')}`),
       ],
       [
         '  GET /api/health (same run)',
@@ -699,16 +677,10 @@ function report(engines: EngineFigures[]): void {
       ['', 'throughput', ...col((e) => f(e)?.health && perSecond(requestsPerSecond(f(e)!.health!)))],
       ['', 'first response', ...col((e) => f(e)?.firstPage)],
       ['', 'load average', ...col((e) => f(e)?.load)],
-      [
-        '  raw SQL page + capped count',
-        'p50',
-        ...col((e) => f(e) && `${ms(f(e)!.rawPage.p50)} + ${ms(f(e)!.rawCount.p50)}`),
-      ],
-      ['', 'p95', ...col((e) => f(e) && `${ms(f(e)!.rawPage.p95)} + ${ms(f(e)!.rawCount.p95)}`)],
     );
   }
   printTable(
-    `Sales: the invoice list (50 rows; HTTP ${LIST_CONCURRENCY} concurrent on a worker thread, loopback; raw SQL sequential)`,
+    `Sales: the invoice list (50 rows; HTTP ${LIST_CONCURRENCY} concurrent on a worker thread, loopback; ratios to the bare route and to the raw SQL of the same run)`,
     ['measure', '', ...names],
     rows,
   );
@@ -725,26 +697,63 @@ function report(engines: EngineFigures[]): void {
   }
 
   const issueRows: Cell[][] = [];
+  const seqMs = (e: EngineFigures, k: 'p50' | 'p95') => e.issueRawSeq?.[k];
   for (const c of ['c8', 'c16']) {
     const f = (e: EngineFigures) => e.issueHttp[c];
+    const ref = (e: EngineFigures) => e.issueRef[c];
+    const raw = (e: EngineFigures) => e.issueRawLimit[c];
     issueRows.push(
-      [`POST fventa/emitir/{id}, ${c.slice(1)} concurrent`, 'p50', ...col((e) => pq(f(e), 'p50'))],
-      ['', 'p95', ...col((e) => pq(f(e), 'p95'))],
-      ['', 'throughput', ...col((e) => rate(f(e), 'invoices/s'))],
+      [
+        `POST fventa/emitir/{id}, ${c.slice(1)} concurrent`,
+        'p50',
+        ...col((e) => timeRow(f(e), 'p50', ref(e), seqMs(e, 'p50'))),
+      ],
+      ['', 'p95', ...col((e) => timeRow(f(e), 'p95', ref(e), seqMs(e, 'p95')))],
+      ['', 'throughput', ...col((e) => rateRow(f(e), 'invoices/s', ref(e), raw(e)))],
       ['', 'issued (non-200 + errors)', ...col((e) => f(e) && `${f(e)!.latencies.length} (${bad(f(e))})`)],
+      [
+        `  ref: bare POST /emitir, ${c.slice(1)} concurrent`,
+        'p50',
+        ...col((e) => timeRow(ref(e), 'p50', undefined, seqMs(e, 'p50'))),
+      ],
+      ['', 'throughput', ...col((e) => rateRow(ref(e), 'tx/s', undefined, raw(e)))],
+      [
+        `  raw SQL: its transaction, ${c.slice(1)} at a time (limit)`,
+        'throughput, p50',
+        ...col((e) => raw(e) && `${rate(raw(e), 'tx/s')}, p50 ${pq(raw(e), 'p50')}`),
+      ],
     );
   }
+  issueRows.push([
+    '  raw SQL: its transaction, one at a time',
+    'p50 / p95',
+    ...col((e) => e.issueRawSeq && `${ms(e.issueRawSeq.p50)} / ${ms(e.issueRawSeq.p95)}`),
+  ]);
   for (const c of ['c1', 'c8']) {
     const f = (e: EngineFigures) => e.issueInProcess[c];
+    // In-process there is no HTTP: its reference is the bare transaction (one at a time, or the 8-at-a-time limit).
+    const raw = (e: EngineFigures) => (c === 'c1' ? undefined : e.issueRawLimit[c]);
     issueRows.push(
-      [`emitirFactura in a transaction, ${c.slice(1)} at a time`, 'p50', ...col((e) => pq(f(e), 'p50'))],
-      ['', 'p95', ...col((e) => pq(f(e), 'p95'))],
-      ['', 'throughput', ...col((e) => rate(f(e), 'invoices/s'))],
+      [
+        `emitirFactura in a transaction, ${c.slice(1)} at a time`,
+        'p50',
+        ...col((e) => timeRow(f(e), 'p50', undefined, seqMs(e, 'p50'))),
+      ],
+      ['', 'p95', ...col((e) => timeRow(f(e), 'p95', undefined, seqMs(e, 'p95')))],
+      [
+        '',
+        'throughput',
+        ...col((e) =>
+          withRatios(rate(f(e), 'invoices/s'), perSec(f(e)), [
+            ['SQL', c === 'c1' && e.issueRawSeq ? 1000 / e.issueRawSeq.p50 : perSec(raw(e))],
+          ]),
+        ),
+      ],
       ['', 'issued (errors)', ...col((e) => f(e) && `${f(e)!.latencies.length} (${f(e)!.errors})`)],
     );
   }
   printTable(
-    'Sales: issuing drafts of 3 lines (one series: issuers queue on its counter row)',
+    'Sales: issuing drafts of 3 lines (one series: issuers queue on its counter row; ratios to the bare issuing route and to its raw transaction)',
     ['measure', '', ...names],
     issueRows,
   );
@@ -759,8 +768,16 @@ function report(engines: EngineFigures[]): void {
     'Sales: invoice PDF (pdfkit, 3 lines), one at a time',
     ['measure', '', ...names],
     [
-      ['GET fventa/pdf/{id}', 'p50', ...col((e) => pq(e.pdfHttp, 'p50'))],
-      ['', 'p95', ...col((e) => pq(e.pdfHttp, 'p95'))],
+      [
+        'GET fventa/pdf/{id}',
+        'p50',
+        ...col((e) => withRatios(pq(e.pdfHttp, 'p50'), at(e.pdfHttp, 'p50'), [['in-process', e.pdfInProcess?.p50]])),
+      ],
+      [
+        '',
+        'p95',
+        ...col((e) => withRatios(pq(e.pdfHttp, 'p95'), at(e.pdfHttp, 'p95'), [['in-process', e.pdfInProcess?.p95]])),
+      ],
       [
         '',
         'requests (non-200 + errors)',
@@ -777,8 +794,11 @@ function report(engines: EngineFigures[]): void {
     if (e.error) console.log(`  !!! ${e.name}: ${e.error}`);
   }
   console.log(
-    '  targets (PostgreSQL): list p95 <= 50 ms at >= 1,500 req/s with 1M invoices (and >= 0.5x the bare route\n' +
-      '  of the same run); issue p95 <= 100 ms and >= 300/s;\n' +
+    '  ratios: "ref" is the bare route of bench/referencia.ts, "SQL" the same SQL with no HTTP (a time: one at a time;\n' +
+      '  a rate: as many at a time on the same pool size), all of the same run. A time above 1x or a rate below 1x is\n' +
+      "  slower than its reference; a reference's own rate far below 1x SQL says this machine's HTTP bounds both.\n" +
+      '  targets (PostgreSQL): list p95 <= 50 ms at >= 1,500 req/s with 1M invoices (and >= 0.5x ref);\n' +
+      '  issue p95 <= 100 ms and >= 300/s;\n' +
       '  PDF <= 50 ms. The throwaway cluster runs with fsync and synchronous_commit off: issuing is faster than on a\n' +
       '  durable server.',
   );
@@ -815,7 +835,7 @@ export async function benchVentas(): Promise<void> {
         cluster = REUSED_URL ? { url: REUSED_URL, stop: async () => {} } : await startPostgresCluster();
       } catch (error) {
         const why = error instanceof PostgresBinariesMissing ? 'binaries not found' : errorText(error);
-        engines.push({ name: 'PostgreSQL', skipped: why, notes: [], lists: {}, issueHttp: {}, issueInProcess: {} });
+        engines.push({ ...emptyFigures('PostgreSQL'), skipped: why });
         console.log(`!!!!!!!! PostgreSQL column SKIPPED: ${why}`);
       }
       if (cluster) {
@@ -847,11 +867,4 @@ export async function benchVentas(): Promise<void> {
 }
 
 // `node --import tsx bench/ventas.ts` runs it alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchVentas()
-    .then(() => process.exit(0))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+siEsEntrada(import.meta.url, benchVentas);

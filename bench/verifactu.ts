@@ -4,9 +4,9 @@
  * FARO_BENCH_ENGINES=postgres (or pglite) runs one engine.
  *   - Issuing an invoice in-process (`emitirFactura` in one transaction, as the route does) with VeriFactu off and on
  *     for company DEMO: one issuer in a loop (p50/p95), then 8 concurrent issuers (invoices/s).
- *   - POST /api/ventas/fventa/emitir/{id} with 16 concurrent HTTP clients (worker thread, keep-alive),
- *     VeriFactu on, beside the target (>= 300 invoices/s, p95 <= 100 ms), a bare route and a bare locked SQL
- *     transaction of the same run (ratios), the statement profile of one issue (round trips, lock hold times: the
+ *   - POST /api/ventas/fventa/emitir/{id} with 16 concurrent HTTP clients (worker thread, keep-alive), VeriFactu on,
+ *     beside the target (>= 300 invoices/s, p95 <= 100 ms), the bare issuing route (referencia.ts) and a bare locked
+ *     SQL transaction of the same run (ratios), the statement profile of one issue (round trips, lock hold times: the
  *     series counter row and the chain head; PostgreSQL) and the checks after the runs: numbers without gaps or
  *     duplicates, the chain without forks and every hash recomputed. On PostgreSQL also the production bundle with
  *     2 server processes (FARO_PROCESOS=2) on the same database, same load.
@@ -26,10 +26,11 @@ import { companyScope, type Scope, sql } from '../apps/server/src/platform/tenan
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { cargaHttp, okDe, type PerfilEmision, perfilPg, type ResultadoCarga } from './emisionCarga.ts';
-import { type Cell, ms, num, printTable } from './format.ts';
-import { stats } from './load.ts';
-import { csrfHeaders, INFO_PATH, login, spawnServer, startInProcess } from './serverBench.ts';
-import { runInProcess } from './ventas.ts';
+import { type Cell, ms, num, printTable, withRatios } from './format.ts';
+import { siEsEntrada } from './kit.ts';
+import { runInProcess, stats } from './load.ts';
+import { iniciarReferencia } from './referencia.ts';
+import { csrfHeaders, login, spawnServer, startInProcess } from './serverBench.ts';
 
 export const SECUENCIAL = 200;
 /** Today in Madrid (an invoice is never dated after today). */
@@ -195,15 +196,24 @@ export async function borradoresEnBloque(
 const filas22: Cell[][] = [];
 const notas22: string[] = [];
 
-const fila = (nombre: string, medida: string, r: ResultadoCarga, unidad: string, objetivo = ''): Cell[] => {
+/** A row of the issuing table; `referencias` put the rate's ratio to each reference of the same run beside it. */
+const fila = (
+  nombre: string,
+  medida: string,
+  r: ResultadoCarga,
+  unidad: string,
+  objetivo = '',
+  referencias: [string, ResultadoCarga][] = [],
+): Cell[] => {
   const s = stats(r.latencies.length ? r.latencies : [0]);
   const o = okDe(r);
+  const razones = referencias.map(([k, ref]): [string, number] => [k, okDe(ref).porSegundo]);
   return [
     nombre,
     medida,
     ms(s.p50),
     ms(s.p95),
-    `${num(o.porSegundo, 0)} ${unidad}`,
+    withRatios(`${num(o.porSegundo, 0)} ${unidad}`, o.porSegundo, razones),
     `${o.ok} (${o.fallos} failed)`,
     objetivo,
   ];
@@ -248,7 +258,12 @@ async function transaccionDesnuda(database: Database, asesor = false): Promise<R
  * PostgreSQL (`FARO_PROCESOS=2`), as an installation with several processes runs (README). One Node process spends
  * ~3 ms of CPU per issue; whether a second one pays depends on the cores PostgreSQL leaves free.
  */
-async function emisionDosProcesos(nombre: string, databaseUrl: string, ids: number[]): Promise<void> {
+async function emisionDosProcesos(
+  nombre: string,
+  databaseUrl: string,
+  ids: number[],
+  refs: [string, ResultadoCarga][],
+): Promise<void> {
   const carpeta = mkdtempSync(path.join(tmpdir(), 'faro-vf-procesos-'));
   const server = await spawnServer(carpeta, {
     DATABASE_URL: databaseUrl,
@@ -285,6 +300,7 @@ async function emisionDosProcesos(nombre: string, databaseUrl: string, ids: numb
         http,
         'facturas/s',
         `>= ${OBJETIVO.porSegundo}/s, p95 <= ${OBJETIVO.p95} ms`,
+        refs,
       ),
     );
     const fallo = http.firstFailure ?? calentamiento.firstFailure;
@@ -307,6 +323,21 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
   const toma = (n: number) => cola.splice(0, n);
   const emitirHttp = (ids: number[]) =>
     ids.map((id) => ({ method: 'POST', path: `/api/ventas/fventa/emitir/${id}`, body: {} }));
+  // The references of the same run: the bare issuing route of bench/referencia.ts (its own process on PostgreSQL)
+  // and the bare locked transaction with no HTTP.
+  const referencia = await iniciarReferencia(database);
+  const desnuda = await cargaHttp({
+    base: referencia.base,
+    headers: {},
+    items: Array.from({ length: 20_000 }, () => ({ method: 'POST', path: '/emitir', body: {} })),
+    concurrency: CLIENTES_HTTP,
+    maxSeconds: 3,
+  }).finally(() => referencia.detener());
+  const sqlDesnuda = await transaccionDesnuda(database);
+  const refs: [string, ResultadoCarga][] = [
+    ['ref', desnuda],
+    ['SQL', sqlDesnuda],
+  ];
   const started = await startInProcess(database);
   let perfil: PerfilEmision | null = null;
   try {
@@ -314,13 +345,6 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
     if (!session.token) throw new Error(`login demo: ${session.status}`);
     const get = { authorization: `Bearer ${session.token}` };
     const post = { ...get, ...(await csrfHeaders(started.base)) };
-    const desnuda = await cargaHttp({
-      base: started.base,
-      headers: get,
-      items: Array.from({ length: 20_000 }, () => ({ method: 'GET', path: INFO_PATH })),
-      concurrency: CLIENTES_HTTP,
-      maxSeconds: 3,
-    });
     const calentamiento = await cargaHttp({
       base: started.base,
       headers: post,
@@ -352,8 +376,16 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
         http,
         'facturas/s',
         `>= ${OBJETIVO.porSegundo}/s, p95 <= ${OBJETIVO.p95} ms`,
+        refs,
       ),
-      fila(nombre, `  bare route GET infoempre, ${CLIENTES_HTTP} clients`, desnuda, 'req/s'),
+      fila(
+        nombre,
+        `  ref: bare POST /emitir (bench/referencia.ts, ${referencia.donde}), ${CLIENTES_HTTP} clients`,
+        desnuda,
+        'tx/s',
+        '',
+        [['SQL', sqlDesnuda]],
+      ),
     );
     const fallo = [calentamiento, ...corridas].find((r) => r.firstFailure)?.firstFailure;
     if (fallo) notas22.push(`${nombre} HTTP first failure: ${fallo.slice(0, 300)}`);
@@ -373,20 +405,22 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
   }
   if (database.kind === 'postgres' && database.url) {
     // A failure here (the bundle, a port) is printed and the rest of the section still runs.
-    await emisionDosProcesos(nombre, database.url, toma(CALENTAMIENTO_MAX + POR_CORRIDA)).catch((error) =>
+    await emisionDosProcesos(nombre, database.url, toma(CALENTAMIENTO_MAX + POR_CORRIDA), refs).catch((error) =>
       notas22.push(`${nombre} 2 processes: not measured (${error instanceof Error ? error.message : error})`),
     );
   }
   const dentro = await runInProcess(toma(1200), CLIENTES_HTTP, 3, async (id) => {
     await emitir(database, empresaId, id);
   });
-  filas22.push(fila(nombre, `  emitirFactura in-process, ${CLIENTES_HTTP} at a time`, dentro, 'facturas/s'));
+  filas22.push(
+    fila(nombre, `  emitirFactura in-process, ${CLIENTES_HTTP} at a time`, dentro, 'facturas/s', '', refs.slice(1)),
+  );
   if (dentro.firstFailure) notas22.push(`${nombre} in-process first failure: ${dentro.firstFailure.slice(0, 300)}`);
   filas22.push(
     fila(
       nombre,
-      `  bare locked SQL transaction, ${CLIENTES_HTTP} at a time`,
-      await transaccionDesnuda(database),
+      `  SQL: bare locked SQL transaction (counter, chain head, record), ${CLIENTES_HTTP} at a time`,
+      sqlDesnuda,
       'tx/s',
     ),
     fila(nombre, '    same with an advisory lock for the counter', await transaccionDesnuda(database, true), 'tx/s'),
@@ -559,7 +593,4 @@ export async function benchVerifactu(): Promise<void> {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await benchVerifactu();
-  process.exit(0);
-}
+siEsEntrada(import.meta.url, benchVerifactu);
