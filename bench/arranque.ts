@@ -14,9 +14,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mib, ms, num, printTable } from './format.ts';
+import { loadAverage, mib, ms, num, printTable } from './format.ts';
 import { siEsEntrada } from './kit.ts';
 import { request } from './load.ts';
 import { login, ROOT } from './serverBench.ts';
@@ -25,10 +25,7 @@ const RESTARTS = 3;
 const TIMEOUT_MS = 240_000;
 const SERVER = path.join(ROOT, 'apps/server/dist/main.mjs');
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-const load = () =>
-  loadavg()
-    .map((l) => num(l, 1))
-    .join(' ');
+const load = loadAverage;
 
 interface Run {
   label: string;

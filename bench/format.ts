@@ -1,4 +1,5 @@
 /** Plain-text aligned tables and number formatting for the benchmark report. */
+import { loadavg } from 'node:os';
 
 export type Cell = string | number | undefined;
 
@@ -42,3 +43,9 @@ export function withRatios(
     .map(([label, r]) => `${num(value / r, 2)}× ${label}`);
   return ratios.length ? `${text} (${ratios.join(', ')})` : text;
 }
+
+/** The machine's load averages (1, 5, 15 min), printed beside figures measured on shared cores. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => num(l, 1))
+    .join(' ');

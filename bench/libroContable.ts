@@ -9,12 +9,11 @@
  *   latter; the load average is printed too).
  * `cargarLibro` is shared with bench/contabilidad.ts (ContaPlus from the ledger).
  */
-import { loadavg } from 'node:os';
 import { informePyG, sumasYSaldos } from '../apps/server/src/modules/contabilidad/informesLibro.ts';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { companyScope, type Scope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
-import { type Cell, ms, num, printTable } from './format.ts';
+import { type Cell, loadAverage, ms, num, printTable } from './format.ts';
 import { enCarpetaTemporal, enPostgresTemporal, siEsEntrada } from './kit.ts';
 
 export async function timed<T>(fn: () => Promise<T>): Promise<[T, number, number]> {
@@ -25,10 +24,7 @@ export async function timed<T>(fn: () => Promise<T>): Promise<[T, number, number
   return [r, performance.now() - t0, (c.user + c.system) / 1000];
 }
 
-export const carga = () =>
-  `load average ${loadavg()
-    .map((l) => num(l, 1))
-    .join(' ')} on 2 cores`;
+export const carga = () => `load average ${loadAverage()} on 2 cores`;
 
 /**
  * `asientos` entries of 2030 (a year the demo leaves empty), each of `lineas` lines (2 or 4), dated over the year;

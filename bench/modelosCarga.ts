@@ -166,11 +166,25 @@ export async function medir(nombre: string, database: Database, preparada = fals
         }),
     ],
     // The other models, grouped in SQL too (agrupados.ts), beside their row-by-row reading.
-    ...(['130 4T', '111 4T', '349 1T', '347 0A', '190 0A'] as const).map((caso): (typeof casos)[number] => {
-      const [m, q] = caso.split(' ') as ['130' | '111' | '349' | '347' | '190', string];
-      const p = periodoTributario(m, ANYO, q) as Periodo;
+    ...(
+      [
+        ['130', '4T'],
+        ['111', '4T'],
+        ['349', '1T'],
+        ['347', '0A'],
+        ['190', '0A'],
+      ] as const
+    ).map(([m, q]): (typeof casos)[number] => {
+      const p = periodoTributario(m, ANYO, q);
+      if (typeof p === 'string') throw new Error(p);
       const desde = m === '130' ? `${ANYO}-01-01` : p.desde;
-      return [caso, desde, p.hasta, () => calcular(s, m, p), () => calcular(s, m, p, undefined, undefined, 'filas')];
+      return [
+        `${m} ${q}`,
+        desde,
+        p.hasta,
+        () => calcular(s, m, p),
+        () => calcular(s, m, p, undefined, undefined, 'filas'),
+      ];
     }),
   ];
   for (const [caso, desde, hasta, agrupado, porFilas] of casos) {

@@ -49,23 +49,23 @@ const ir = (ruta: string) => async (page: Page) => {
   return page.goto(ruta, { waitUntil: 'commit' });
 };
 
+/** A screen of `usuario` opened by a full load of `ruta`; its data, the rows of its table unless `datos` says. */
+const pantalla = (
+  nombre: string,
+  ruta: string,
+  datos: Pantalla['datos'] = filas,
+  usuario: Pantalla['usuario'] = 'propietario',
+): Pantalla => ({ nombre, usuario, abrir: ir(ruta), datos });
+
 export const PANTALLAS: Pantalla[] = [
-  {
-    nombre: 'Inicio (panel)',
-    usuario: 'propietario',
-    abrir: ir('/'),
-    datos: (p) => p.locator('[data-testid^="panel-"][data-testid$="-valor"]'),
-  },
-  { nombre: 'Facturas de venta', usuario: 'propietario', abrir: ir('/fventa/lista'), datos: filas },
-  { nombre: 'Facturas y gastos', usuario: 'propietario', abrir: ir('/fcompra/lista'), datos: filas },
-  { nombre: 'Libro de emitidas', usuario: 'propietario', abrir: ir('/factemitidas/lista'), datos: filas },
-  { nombre: 'Libro de recibidas', usuario: 'propietario', abrir: ir('/factrecibidas/lista'), datos: filas },
-  {
-    nombre: 'Modelo 303',
-    usuario: 'propietario',
-    abrir: ir('/modtributarios/lista'),
-    datos: (p) => p.getByRole('table', { name: 'IVA devengado · Régimen general' }).locator('tbody tr'),
-  },
+  pantalla('Inicio (panel)', '/', (p) => p.locator('[data-testid^="panel-"][data-testid$="-valor"]')),
+  pantalla('Facturas de venta', '/fventa/lista'),
+  pantalla('Facturas y gastos', '/fcompra/lista'),
+  pantalla('Libro de emitidas', '/factemitidas/lista'),
+  pantalla('Libro de recibidas', '/factrecibidas/lista'),
+  pantalla('Modelo 303', '/modtributarios/lista', (p) =>
+    p.getByRole('table', { name: 'IVA devengado · Régimen general' }).locator('tbody tr'),
+  ),
   {
     nombre: 'Modelo 347',
     usuario: 'propietario',
@@ -76,27 +76,14 @@ export const PANTALLAS: Pantalla[] = [
     },
     datos: (p) => p.getByRole('table', { name: 'Declarados' }).locator('tbody tr'),
   },
-  {
-    nombre: 'Cuentas y saldos',
-    usuario: 'propietario',
-    abrir: ir('/movstesoreria/lista?pestana=cuentas'),
-    datos: (p) => p.getByTestId('saldos').locator('.mantine-Card-root'),
-  },
-  {
-    nombre: 'Conciliación (extractos)',
-    usuario: 'propietario',
-    abrir: ir('/movstesoreria/lista?pestana=extractos'),
-    datos: filas,
-  },
-  { nombre: 'Remesas', usuario: 'propietario', abrir: ir('/remesas/lista'), datos: filas },
-  { nombre: 'Clientes', usuario: 'propietario', abrir: ir('/clientes/lista'), datos: filas },
-  { nombre: 'Productos', usuario: 'propietario', abrir: ir('/productos/lista'), datos: filas },
-  {
-    nombre: 'Cola de trabajo (asesor)',
-    usuario: 'asesor',
-    abrir: ir('/aseempresas/lista'),
-    datos: (p) => p.getByRole('article'),
-  },
+  pantalla('Cuentas y saldos', '/movstesoreria/lista?pestana=cuentas', (p) =>
+    p.getByTestId('saldos').locator('.mantine-Card-root'),
+  ),
+  pantalla('Conciliación (extractos)', '/movstesoreria/lista?pestana=extractos'),
+  pantalla('Remesas', '/remesas/lista'),
+  pantalla('Clientes', '/clientes/lista'),
+  pantalla('Productos', '/productos/lista'),
+  pantalla('Cola de trabajo (asesor)', '/aseempresas/lista', (p) => p.getByRole('article'), 'asesor'),
 ];
 
 const USUARIOS = {

@@ -22,7 +22,7 @@
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cachePaginas } from '../apps/server/src/modules/documentos/cacheLista.ts';
 import { cargarCabecera, cargarLineas } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
@@ -31,7 +31,7 @@ import { type Database, migrateDatabase, openDatabase } from '../apps/server/src
 import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
-import { type Cell, ms, num, perSecond, printTable, withRatios } from './format.ts';
+import { type Cell, loadAverage, ms, num, perSecond, printTable, withRatios } from './format.ts';
 import { siEsEntrada } from './kit.ts';
 import {
   type LoadResult,
@@ -485,9 +485,7 @@ async function benchEngine(
       const rawPage = await sample(database, LIST_SQL(c.extra), params, 150, 3000);
       const rawCount = await sample(database, COUNT_SQL(countExtra), countParams, 150, 3000);
       const plan = await explain(database, LIST_SQL(c.extra), params);
-      const load = loadavg()
-        .map((l) => num(l, 1))
-        .join(' ');
+      const load = loadAverage();
       fig.lists[c.key] = { http, health, bare: bareLoad, rawLimit, firstPage, rawPage, rawCount, plan, load };
       step(`list ${c.label}: measured`);
     }
@@ -814,9 +812,7 @@ export async function benchVentas(): Promise<void> {
   const wanted = (process.env.FARO_BENCH_ENGINES ?? 'pglite,postgres').toLowerCase();
   const engines: EngineFigures[] = [];
   console.log(
-    `Sales bench: ${FACTURAS.toLocaleString('en-US')} invoices per engine (PGlite load budget ${PGLITE_LOAD_BUDGET_MS / 1000} s) · load average ${loadavg()
-      .map((l) => num(l, 1))
-      .join(' ')}`,
+    `Sales bench: ${FACTURAS.toLocaleString('en-US')} invoices per engine (PGlite load budget ${PGLITE_LOAD_BUDGET_MS / 1000} s) · load average ${loadAverage()}`,
   );
   try {
     if (wanted.includes('pglite')) {
@@ -856,9 +852,7 @@ export async function benchVentas(): Promise<void> {
     }
     report(engines);
     console.log(
-      `  sales bench: ${num((performance.now() - started) / 1000, 1)} s · load average now ${loadavg()
-        .map((l) => num(l, 1))
-        .join(' ')} (2 cores shared: absolute times are noisy, compare ratios)`,
+      `  sales bench: ${num((performance.now() - started) / 1000, 1)} s · load average now ${loadAverage()} (2 cores shared: absolute times are noisy, compare ratios)`,
     );
   } finally {
     removeWork();

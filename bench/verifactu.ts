@@ -16,7 +16,7 @@
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crearDocumento, preparar } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
 import { emitirFactura } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
@@ -26,7 +26,7 @@ import { companyScope, type Scope, sql } from '../apps/server/src/platform/tenan
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { cargaHttp, okDe, type PerfilEmision, perfilPg, type ResultadoCarga } from './emisionCarga.ts';
-import { type Cell, ms, num, printTable, withRatios } from './format.ts';
+import { type Cell, loadAverage, ms, num, printTable, withRatios } from './format.ts';
 import { siEsEntrada } from './kit.ts';
 import { runInProcess, stats } from './load.ts';
 import { iniciarReferencia } from './referencia.ts';
@@ -63,10 +63,7 @@ const calentado = (r: ResultadoCarga) => {
   const { porSegundo, fallos } = okDe(r);
   return `after ${num(r.seconds, 0)} s of warm-up at ${num(porSegundo, 0)}/s${fallos ? `, ${fallos} failed in it` : ''}`;
 };
-const carga = () =>
-  loadavg()
-    .map((l) => num(l, 1))
-    .join(' ');
+const carga = loadAverage;
 
 interface Medida {
   modo: string;
