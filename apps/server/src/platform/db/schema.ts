@@ -29,7 +29,7 @@ export * from '../../modules/odontologia/tablas.ts';
 export * from '../../modules/rrhh/tablas.ts';
 export * from '../../modules/tablasMaestras.ts';
 export * from '../../modules/tesoreria/tablas.ts';
-export * from './adminTables.ts';
+export * from '../admin/tablas.ts';
 export * from './serverErrors.ts';
 export * from './ticketbaiTables.ts';
 export * from './verifactuTables.ts';

@@ -1,6 +1,6 @@
 import type { InfoEmpresa } from '@faro/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { versiones } from '../db/adminTables.ts';
+import { versiones } from '../admin/tablas.ts';
 import type { Database } from '../db/database.ts';
 import { empresas, miembros } from '../db/platformTables.ts';
 import { type Actor, type CompanyTable, companyScope, type Scope, source } from './scope.ts';

@@ -1,29 +1,13 @@
-import {
-  bigint,
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { empresas } from './platformTables.ts';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { empresaId, idIdentidad, instanteDate, pkEmpresa, ref } from '../db/columns.ts';
+import { empresas } from '../db/platformTables.ts';
 
 /**
- * Platform-level tables (platform administration, advisory firms, contracting). Reached only from
- * `platform/admin/` (modules never import them). Tables carrying `empresa_id` lead with it in every key (schema rules).
+ * Platform-level tables (platform administration, advisory firms, contracting). Reached from the
+ * platform only (modules never import them). Tables carrying `empresa_id` lead with it in every key (schema rules).
  * Drizzle properties are the API's PascalCase names (CODE_STYLE).
  */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const id = () => bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity();
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-const empresaId = () =>
-  bigint('empresa_id', { mode: 'number' })
-    .notNull()
-    .references(() => empresas.id);
 
 /** The company's subscription: plan, users, centres, suspension, data kept or cleaned when moving to production. */
 export const suscripciones = pgTable('suscripciones', {
@@ -38,8 +22,8 @@ export const suscripciones = pgTable('suscripciones', {
   /** SEPA mandate reference (or card reference) of the fee. */
   ReferenciaPago: text('referencia_pago'),
   Iban: text('iban'),
-  PasoProduccion: ts('paso_produccion'),
-  Actualizada: ts('actualizada').notNull().defaultNow(),
+  PasoProduccion: instanteDate('paso_produccion'),
+  Actualizada: instanteDate('actualizada').notNull().defaultNow(),
 });
 
 /**
@@ -53,13 +37,13 @@ export const suscripcionesFacturas = pgTable(
     /** yyyy-mm. */
     Periodo: text('periodo').notNull(),
     Plan: text('plan').notNull(),
-    IdEmisora: bigint('id_emisora', { mode: 'number' })
+    IdEmisora: ref('id_emisora')
       .notNull()
       .references(() => empresas.id),
-    IdFactura: bigint('id_factura', { mode: 'number' }).notNull(),
+    IdFactura: ref('id_factura').notNull(),
     NumSerie: text('num_serie'),
     Total: text('total').notNull(),
-    Creada: ts('creada').notNull().defaultNow(),
+    Creada: instanteDate('creada').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'suscripciones_facturas_pk', columns: [t.empresaId, t.Periodo] })],
 );
@@ -69,7 +53,7 @@ export const contratosServicio = pgTable(
   'contratos_servicio',
   {
     empresaId: empresaId(),
-    Id: id(),
+    Id: idIdentidad(),
     Version: integer('version').notNull(),
     Estado: text('estado').notNull().default('pendiente'), // pendiente | firmado
     Titulo: text('titulo').notNull(),
@@ -79,12 +63,12 @@ export const contratosServicio = pgTable(
     Email: text('email').notNull(),
     /** SHA-256 of the one-time code, its expiry and failed tries. */
     OtpHash: text('otp_hash'),
-    OtpExpira: ts('otp_expira'),
+    OtpExpira: instanteDate('otp_expira'),
     OtpFallos: integer('otp_fallos').notNull().default(0),
     /** SHA-256 of the signing link's token (the e-mail's link; the contracting screen keeps it). */
     TokenHash: text('token_hash').notNull(),
     Firmante: text('firmante'),
-    Firmado: ts('firmado'),
+    Firmado: instanteDate('firmado'),
     Ip: text('ip'),
     AgenteUsuario: text('agente_usuario'),
     /** The signature drawn on screen (PNG), when the signer drew one; the typed name is always there. */
@@ -92,28 +76,25 @@ export const contratosServicio = pgTable(
     /** The signed PDF and its SHA-256 (hex). */
     Pdf: bytea('pdf'),
     Hash: text('hash'),
-    Enviado: ts('enviado'),
-    Creado: ts('creado').notNull().defaultNow(),
+    Enviado: instanteDate('enviado'),
+    Creado: instanteDate('creado').notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ name: 'contratos_servicio_pk', columns: [t.empresaId, t.Id] }),
-    index('contratos_servicio_token_idx').on(t.empresaId, t.TokenHash),
-  ],
+  (t) => [pkEmpresa('contratos_servicio', t), index('contratos_servicio_token_idx').on(t.empresaId, t.TokenHash)],
 );
 
 /** The contract template, versioned: every save is a new version; the newest is used. */
 export const contratoPlantillas = pgTable('contrato_plantillas', {
-  Id: id().primaryKey(),
+  Id: idIdentidad().primaryKey(),
   Version: integer('version').notNull().unique(),
   Titulo: text('titulo').notNull(),
   Cuerpo: text('cuerpo').notNull(),
   Autor: text('autor').notNull(),
-  Creado: ts('creado').notNull().defaultNow(),
+  Creado: instanteDate('creado').notNull().defaultNow(),
 });
 
 /** Notices from the platform to all companies or some (by account type / plan), with priority (a, m, b, i). */
 export const avisosPlataforma = pgTable('avisos_plataforma', {
-  Id: id().primaryKey(),
+  Id: idIdentidad().primaryKey(),
   Titulo: text('titulo').notNull(),
   Texto: text('texto').notNull(),
   Prioridad: text('prioridad').notNull().default('i'),
@@ -121,7 +102,7 @@ export const avisosPlataforma = pgTable('avisos_plataforma', {
   Planes: jsonb('planes').$type<string[]>().notNull().default([]),
   Destinatarios: integer('destinatarios').notNull().default(0),
   Autor: text('autor').notNull(),
-  Creado: ts('creado').notNull().defaultNow(),
+  Creado: instanteDate('creado').notNull().defaultNow(),
 });
 
 /** A notice as it reached one user (their notifications; read or not). */
@@ -129,25 +110,25 @@ export const avisosUsuarios = pgTable(
   'avisos_usuarios',
   {
     empresaId: empresaId(),
-    personaId: bigint('persona_id', { mode: 'number' }).notNull(),
-    IdAviso: bigint('id_aviso', { mode: 'number' })
+    personaId: ref('persona_id').notNull(),
+    IdAviso: ref('id_aviso')
       .notNull()
       .references(() => avisosPlataforma.Id, { onDelete: 'cascade' }),
-    Leido: ts('leido'),
+    Leido: instanteDate('leido'),
   },
   (t) => [primaryKey({ name: 'avisos_usuarios_pk', columns: [t.empresaId, t.personaId, t.IdAviso] })],
 );
 
 export const videosCategorias = pgTable('videos_categorias', {
-  Id: id().primaryKey(),
+  Id: idIdentidad().primaryKey(),
   Nombre: text('nombre').notNull(),
   Orden: integer('orden').notNull().default(0),
   Baja: boolean('baja').notNull().default(false),
 });
 
 export const videos = pgTable('videos', {
-  Id: id().primaryKey(),
-  IdCategoria: bigint('id_categoria', { mode: 'number' })
+  Id: idIdentidad().primaryKey(),
+  IdCategoria: ref('id_categoria')
     .notNull()
     .references(() => videosCategorias.Id),
   Titulo: text('titulo').notNull(),
@@ -161,7 +142,7 @@ export const videos = pgTable('videos', {
 
 /** Product versions and their release notes; the newest is the session's product version. */
 export const versiones = pgTable('versiones', {
-  Id: id().primaryKey(),
+  Id: idIdentidad().primaryKey(),
   Version: text('version').notNull().unique(),
   Fecha: text('fecha').notNull(),
   Notas: text('notas').notNull(),
@@ -170,7 +151,7 @@ export const versiones = pgTable('versiones', {
 /** Groups of server errors marked resolved (key: route + error name + message). */
 export const erroresResueltos = pgTable('errores_resueltos', {
   Grupo: text('grupo').primaryKey(),
-  Resuelto: ts('resuelto').notNull().defaultNow(),
+  Resuelto: instanteDate('resuelto').notNull().defaultNow(),
   Por: text('por').notNull(),
 });
 
@@ -190,9 +171,9 @@ export const asesoriaNiveles = pgTable(
   'asesoria_niveles',
   {
     empresaId: empresaId(),
-    clienteEmpresaId: bigint('cliente_empresa_id', { mode: 'number' }).notNull(),
+    clienteEmpresaId: ref('cliente_empresa_id').notNull(),
     Nivel: integer('nivel').notNull().default(1),
-    Creado: ts('creado').notNull().defaultNow(),
+    Creado: instanteDate('creado').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'asesoria_niveles_pk', columns: [t.empresaId, t.clienteEmpresaId] })],
 );
@@ -202,8 +183,8 @@ export const asesoriaAsignaciones = pgTable(
   'asesoria_asignaciones',
   {
     empresaId: empresaId(),
-    personaId: bigint('persona_id', { mode: 'number' }).notNull(),
-    clienteEmpresaId: bigint('cliente_empresa_id', { mode: 'number' }).notNull(),
+    personaId: ref('persona_id').notNull(),
+    clienteEmpresaId: ref('cliente_empresa_id').notNull(),
   },
   (t) => [primaryKey({ name: 'asesoria_asignaciones_pk', columns: [t.empresaId, t.personaId, t.clienteEmpresaId] })],
 );
@@ -213,8 +194,8 @@ export const asesoriaSolicitudes = pgTable(
   'asesoria_solicitudes',
   {
     empresaId: empresaId(),
-    Id: id(),
-    IdSolicitante: bigint('id_solicitante', { mode: 'number' })
+    Id: idIdentidad(),
+    IdSolicitante: ref('id_solicitante')
       .notNull()
       .references(() => empresas.id),
     Solicitante: text('solicitante').notNull(),
@@ -222,11 +203,8 @@ export const asesoriaSolicitudes = pgTable(
     Estado: text('estado').notNull().default('pendiente'), // pendiente | aceptada | rechazada
     Motivo: text('motivo'),
     Nivel: integer('nivel').notNull().default(1),
-    Creado: ts('creado').notNull().defaultNow(),
-    Resuelto: ts('resuelto'),
+    Creado: instanteDate('creado').notNull().defaultNow(),
+    Resuelto: instanteDate('resuelto'),
   },
-  (t) => [
-    primaryKey({ name: 'asesoria_solicitudes_pk', columns: [t.empresaId, t.Id] }),
-    index('asesoria_solicitudes_estado_idx').on(t.empresaId, t.Estado),
-  ],
+  (t) => [pkEmpresa('asesoria_solicitudes', t), index('asesoria_solicitudes_estado_idx').on(t.empresaId, t.Estado)],
 );
