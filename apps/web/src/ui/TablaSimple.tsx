@@ -24,24 +24,7 @@ export function TablaSimple({
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table {...tabla}>
-        <Table.Thead>
-          <Table.Tr>
-            {columnas.map((c, i) => {
-              if (typeof c === 'string')
-                return (
-                  <Table.Th key={c} {...th}>
-                    {c}
-                  </Table.Th>
-                );
-              const { titulo, clave, ...propias } = c;
-              return (
-                <Table.Th key={clave ?? (typeof titulo === 'string' ? titulo : i)} {...th} {...propias}>
-                  {titulo}
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
+        <Cabecera columnas={columnas} th={th} />
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
@@ -50,3 +33,27 @@ export function TablaSimple({
 
 /** A header cell aligned right, over a column of amounts. */
 export const derecha = (titulo: string): ColumnaTabla => ({ titulo, ta: 'right' });
+
+/** The header row alone, for a table drawn without the scroll container (a short totals table in a card). */
+export function Cabecera({ columnas, th }: { columnas: readonly ColumnaTabla[]; th?: Omit<TableThProps, 'children'> }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columnas.map((c, i) => {
+          if (typeof c === 'string')
+            return (
+              <Table.Th key={c} {...th}>
+                {c}
+              </Table.Th>
+            );
+          const { titulo, clave, ...propias } = c;
+          return (
+            <Table.Th key={clave ?? (typeof titulo === 'string' ? titulo : i)} {...th} {...propias}>
+              {titulo}
+            </Table.Th>
+          );
+        })}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}

@@ -3,8 +3,9 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
-import { CobrosPage, LibroFacturasEmitidas } from './CobrosScreens.tsx';
+import { CobrosPage } from './CobrosPage.tsx';
 import { cobroBody, pendienteDe, trimestre, trimestreDe } from './cobrosModel.ts';
+import { LibroFacturasEmitidas } from './LibroFacturas.tsx';
 import { LADO_PAGOS } from './ladoPagos.ts';
 
 const list =
