@@ -12,6 +12,7 @@ export const auditoriaTable = entityTable(auditoria, {
 });
 export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
 
+// drizzle-kit's entry (drizzle.config.ts): the platform's tables and every module's own, re-exported.
 export * from '../../modules/autoescuela/tablas.ts';
 export * from '../../modules/compras/tablas.ts';
 export * from '../../modules/contabilidad/tablas.ts';

@@ -3,6 +3,8 @@
  * through a `Scope` (`scope.select(table, …)`, `scope.insert(table, …)`…), which adds the company. Platform tables
  * (persons, sessions, companies, jobs, the mail outbox, idempotency, settings) are not here: modules never see them
  * (the company's own row is `scope.company(…)`). `npm run lint` refuses a module import of `platform/db/*`.
+ * Each area declares its tables beside its code (`modules/<area>/tablas*.ts`; the document engine's in
+ * `modules/documentos/`, the master data's in `modules/tablasMaestras.ts`); they are re-exported here.
  */
 import { getTableColumns } from 'drizzle-orm';
 import { empresas } from '../db/platformTables.ts';
@@ -12,7 +14,6 @@ export * from '../../modules/compras/tablas.ts';
 export * from '../../modules/contabilidad/tablas.ts';
 export * from '../../modules/contabilidad/tablasInmovilizado.ts';
 export * from '../../modules/crm/tablas.ts';
-// The sales document engine's tables (owned by the documents engine; every table in them is a company table).
 export * from '../../modules/documentos/tablas.ts';
 export * from '../../modules/documentos/tablasCompra.ts';
 export * from '../../modules/documentos/tablasNumeracion.ts';
@@ -27,7 +28,6 @@ export {
   type TablasPlantilla,
 } from '../../modules/documentos/tablasRecurrentes.ts';
 export * from '../../modules/documentos/tablasVenta.ts';
-// Each area's own tables file (every table in it a company table).
 export * from '../../modules/formacion/tablas.ts';
 export { matriculas, tutoresAlumnos } from '../../modules/formacion/tablasMatriculas.ts';
 export * from '../../modules/impuestos/tablas.ts';
