@@ -12,7 +12,7 @@ import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
-import { usePagedList } from '../../ui/list/usePagedList.ts';
+import { type PagedListState, usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { ConfiguracionCanal } from './ConfiguracionCanal.tsx';
 import type {
@@ -125,12 +125,7 @@ export function ColaRegistros<F extends FilaFiscal, E extends EnvioFiscal, C ext
       filterCols={{ base: 1, sm: 3 }}
       filters={
         <>
-          <DebouncedText
-            label="Buscar"
-            placeholder={canal.cola.buscar}
-            value={list.values.buscar ?? ''}
-            onChange={(v) => list.set({ buscar: v })}
-          />
+          <FiltroBuscar list={list} label="Buscar" placeholder={canal.cola.buscar} />
           <FiltroSelect
             label="Estado"
             data={Object.entries(canal.estados).map(([value, { label }]) => ({ value, label }))}
@@ -195,6 +190,26 @@ function columnasComunes<F extends FilaFiscal>(canal: VistaFilas<F>, tituloClase
       ),
     },
   } satisfies Record<keyof ColumnasComunes<F>, DataTableColumn<F>>;
+}
+
+/** The text search of a list of records (the URL's `buscar`, sent as `Filtros.Buscar`). */
+export function FiltroBuscar({
+  list,
+  label,
+  placeholder,
+}: {
+  list: Pick<PagedListState<unknown>, 'values' | 'set'>;
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <DebouncedText
+      label={label}
+      placeholder={placeholder}
+      value={list.values.buscar ?? ''}
+      onChange={(v) => list.set({ buscar: v })}
+    />
+  );
 }
 
 /** A record on a phone: number and date, kind, amount and state. */

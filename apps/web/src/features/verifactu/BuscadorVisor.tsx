@@ -1,11 +1,10 @@
 import { Anchor, Box } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
-import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { RegistroCompacto } from '../registrosFiscales/ColaRegistros.tsx';
+import { FiltroBuscar, RegistroCompacto } from '../registrosFiscales/ColaRegistros.tsx';
 import { EstadoBadge } from '../registrosFiscales/EstadoBadge.tsx';
 import { CANAL_VF } from './canalVerifactu.tsx';
 import { CLASES_VF, ENTIDAD_VF, fechaAeatTexto, type RegistroFila, RUTA_VF, TITULO_VISOR } from './verifactuModel.ts';
@@ -46,14 +45,7 @@ export function BuscadorVisor() {
         list={list}
         title={TITULO_VISOR}
         filterCols={{ base: 1, sm: 2 }}
-        filters={
-          <DebouncedText
-            label="Factura"
-            placeholder="Número de factura"
-            value={list.values.buscar ?? ''}
-            onChange={(v) => list.set({ buscar: v })}
-          />
-        }
+        filters={<FiltroBuscar list={list} label="Factura" placeholder="Número de factura" />}
         columns={columns}
         compact={(r) => <RegistroCompacto canal={CANAL_VF} registro={r} />}
         rowHref={(r) => CANAL_VF.rutaRegistro(r.Id)}
