@@ -4,12 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { companyCtx } from '../../platform/auth/guard.ts';
-import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { urlAlGuardar } from '../../platform/egress/alGuardar.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
-import { ensureMultipart } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   documentosCompra as dc,
@@ -18,9 +15,24 @@ import {
   ticketbaiConfig,
   ticketbaiEnvio,
   ticketbaiRegistros,
-  verifactuConfig,
 } from '../../platform/tenancy/tables.ts';
-import { cifrar, comprobarCertificado, filaConfig } from '../ventas/verifactu/configuracion.ts';
+import {
+  type CanalRutas,
+  type ConfiguracionCanal,
+  campoNif,
+  campoUrl,
+  cuentasPorEstado,
+  filtroCerrado,
+  idDe,
+  MSG_LISTA,
+  nulo,
+  opcionesCanal,
+  patronContiene,
+  registrarConfiguracion,
+  textoFiltro,
+  textosDe,
+} from '../registrosFiscales/rutas.ts';
+import { filaConfig } from '../ventas/verifactu/configuracion.ts';
 import { contextoTbai, MSG_TBAI } from './emision.ts';
 import { destinoTbai, enviarPendientesTbai, MSG_ENVIO_TBAI, reintentarTbaiAhora } from './envio.ts';
 
@@ -45,12 +57,6 @@ function activa(request: FastifyRequest, soloLroe = false): void {
     throw badRequest(soloLroe ? 'El LROE solo está activo para empresas de Bizkaia' : MSG_TBAI.noActivo);
   }
 }
-
-const idOf = (request: { params: unknown }) => {
-  const id = Number((request.params as { id: string }).id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-};
 
 type Fila = { r: typeof r.$inferSelect; c: typeof c.$inferSelect | null };
 
@@ -85,23 +91,13 @@ async function cargar(s: Scope, id: number): Promise<Fila> {
 
 const configBody = z.object({
   Licencia: z.string().trim().max(20).nullish(),
-  NifDesarrollador: z
-    .string()
-    .trim()
-    .regex(/^[A-Z0-9]{9}$/i, 'El NIF de la entidad desarrolladora debe tener 9 caracteres')
-    .nullish()
-    .or(z.literal('')),
+  NifDesarrollador: campoNif('El NIF de la entidad desarrolladora debe tener 9 caracteres'),
   NombreSoftware: z.string().trim().max(120).nullish(),
   Version: z.string().trim().max(20).nullish(),
   Dispositivo: z.string().trim().max(30).nullish(),
   Entorno: z.enum(['pruebas', 'produccion'], { error: 'El entorno debe ser pruebas o producción' }),
   EnvioReal: z.boolean(),
-  Url: z
-    .string()
-    .trim()
-    .regex(/^https:\/\/[^\s]+$/, 'La dirección debe empezar por https://')
-    .nullish()
-    .or(z.literal('')),
+  Url: campoUrl,
   ModeloLroe: z.enum(['240', '140'], { error: 'El modelo del LROE debe ser 240 o 140' }).optional(),
 });
 
@@ -126,32 +122,45 @@ async function configJson(s: Scope) {
   };
 }
 
+const CANAL: CanalRutas = { base: E, nombre: 'TicketBAI', permiso: 'ImptoEmit', activa: (request) => activa(request) };
+
+/** TicketBAI's configuration columns (`ticketbai_config`); the certificate goes to the channels' store. */
+const CONFIG: ConfiguracionCanal<typeof configBody, typeof ticketbaiConfig> = {
+  cuerpo: configBody,
+  tabla: ticketbaiConfig,
+  valores: (b) => ({
+    ...textosDe(b, {
+      Licencia: 'licencia',
+      NombreSoftware: 'nombreSoftware',
+      Version: 'version',
+      Dispositivo: 'dispositivo',
+      Url: 'url',
+    }),
+    nifDesarrollador: nulo(b.NifDesarrollador)?.toUpperCase() ?? null,
+    entorno: b.Entorno,
+    envioReal: b.EnvioReal,
+    modeloLroe: b.ModeloLroe ?? '240',
+  }),
+  json: configJson,
+  camposClave: ['Password'],
+};
+
 export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
-  const emit = (level: 1 | 2 | 3) => ({ access: access.permission('ImptoEmit', level) });
+  const { perm: emit, schema } = opcionesCanal(CANAL);
   const recib = (level: 1 | 2 | 3) => ({ access: access.permission('ImptoRecib', level) });
-  const schema = (summary: string) => ({ schema: { tags: ['ticketbai'], summary } });
-  ensureMultipart(app);
 
   app.get(`${E}/list`, { config: emit(1), ...schema('Ficheros TicketBAI') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
     const q = parseListQuery(request.query);
     const f = q.Filtros as Record<string, unknown>;
-    const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-    const conds: (SQL | undefined)[] = [];
-    const estado = str(f.Estado);
-    if (estado) {
-      if (!ESTADOS.includes(estado)) throw badRequest('Los parámetros de la lista no son válidos');
-      conds.push(eq(c.estado, estado));
-    }
-    const clase = str(f.Clase);
-    if (clase) {
-      if (clase !== 'alta' && clase !== 'anulacion') throw badRequest('Los parámetros de la lista no son válidos');
-      conds.push(eq(r.clase, clase));
-    }
-    const buscar = str(f.Buscar);
+    const conds: (SQL | undefined)[] = [
+      filtroCerrado(f.Estado, ESTADOS, (v) => eq(c.estado, v)),
+      filtroCerrado(f.Clase, ['alta', 'anulacion'], (v) => eq(r.clase, v)),
+    ];
+    const buscar = textoFiltro(f.Buscar);
     if (buscar) {
-      const patron = `%${buscar.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const patron = patronContiene(buscar);
       conds.push(sql`(${ilike(r.numero, patron)} or ${ilike(r.serie, patron)} or ${ilike(r.identificador, patron)})`);
     }
     if (f.IdFactura !== undefined && Number.isSafeInteger(Number(f.IdFactura)))
@@ -170,7 +179,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
   // Routes with an id look the row up in the caller's company first: another company's id is a 404.
   app.get(`${E}/edit/:id`, { config: emit(1), ...schema('Fichero TicketBAI: visor') }, async (request) => {
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope, idOf(request));
+    const f = await cargar(scope, idDe(request));
     activa(request);
     let anterior: typeof r.$inferSelect | undefined;
     if (f.r.clase === 'alta' && f.r.secuencia && f.r.secuencia > 1) {
@@ -212,7 +221,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
 
   app.get(`${E}/xml/:id`, { config: emit(1), ...schema('Fichero TicketBAI: XML') }, async (request, reply) => {
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope, idOf(request));
+    const f = await cargar(scope, idDe(request));
     activa(request);
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
@@ -223,7 +232,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${E}/factura/:id`, { config: emit(1), ...schema('Ficheros TicketBAI de una factura') }, async (request) => {
     const scope = deps.scopeOf(request);
     const filas = await scope
-      .pick({ r, c }, r, eq(r.idDocumento, idOf(request)))
+      .pick({ r, c }, r, eq(r.idDocumento, idDe(request)))
       .leftJoin(c, unir(scope))
       .orderBy(asc(r.id));
     if (!filas.length) throw notFound();
@@ -234,14 +243,13 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${E}/estado`, { config: emit(1), ...schema('Estado del envío TicketBAI') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const cuentas = await scope.pick({ estado: c.estado, n: sql<number>`count(*)::int` }, c).groupBy(c.estado);
     const [envio] = await scope.select(ticketbaiEnvio);
     const cfg = await configJson(scope);
     return {
       ...cfg,
       UltimoEnvio: envio?.ultimoEnvio ?? null,
       UltimoResultado: envio?.ultimoResultado ?? null,
-      Cuentas: Object.fromEntries(ESTADOS.map((e) => [e, Number(cuentas.find((x) => x.estado === e)?.n ?? 0)])),
+      Cuentas: await cuentasPorEstado(scope, c, ESTADOS),
     };
   });
 
@@ -262,73 +270,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     };
   });
 
-  app.get(`${E}/config`, { config: emit(1), ...schema('Configuración TicketBAI') }, async (request) => {
-    activa(request);
-    return configJson(deps.scopeOf(request));
-  });
-
-  app.put(`${E}/config`, { config: emit(3), ...schema('Configuración TicketBAI: guardar') }, async (request) => {
-    activa(request);
-    const scope = deps.scopeOf(request);
-    const b = parseBody(configBody, request.body) as z.infer<typeof configBody>;
-    await urlAlGuardar('Url', b.Url);
-    const v = (x: string | null | undefined) => (x ? x : null);
-    const valores = {
-      licencia: v(b.Licencia),
-      nifDesarrollador: v(b.NifDesarrollador)?.toUpperCase() ?? null,
-      nombreSoftware: v(b.NombreSoftware),
-      version: v(b.Version),
-      dispositivo: v(b.Dispositivo),
-      entorno: b.Entorno,
-      envioReal: b.EnvioReal,
-      url: v(b.Url),
-      modeloLroe: b.ModeloLroe ?? '240',
-      actualizado: new Date().toISOString(),
-    };
-    await scope
-      .insert(ticketbaiConfig, valores)
-      .onConflictDoUpdate({ target: ticketbaiConfig.empresaId, set: valores });
-    return configJson(scope);
-  });
-
-  app.post(
-    `${E}/certificado`,
-    { config: emit(3), ...schema('Certificado de la empresa (.p12/.pfx)') },
-    async (request) => {
-      activa(request);
-      const scope = deps.scopeOf(request);
-      if (!request.isMultipart()) throw badRequest('No existe el fichero');
-      let fichero: { nombre: string; bytes: Buffer } | null = null;
-      let password = '';
-      try {
-        for await (const part of request.parts({ limits: { fileSize: 64 * 1024 } })) {
-          if (part.type === 'file') {
-            const bytes = await part.toBuffer();
-            if (part.file.truncated) throw badRequest('El fichero es demasiado grande (máximo 64 KB)');
-            fichero = { nombre: part.filename || 'certificado.p12', bytes };
-          } else if (part.fieldname === 'Password') {
-            password = String(part.value ?? '');
-          }
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw badRequest('El fichero es demasiado grande (máximo 64 KB)');
-      }
-      if (!fichero || fichero.bytes.length === 0) throw badRequest('No existe el fichero');
-      if (!/\.(p12|pfx)$/i.test(fichero.nombre)) throw badRequest('El certificado debe ser un fichero .p12 o .pfx');
-      comprobarCertificado(fichero.bytes, password);
-      const valores = {
-        certificado: cifrar(deps.secret, fichero.bytes),
-        certificadoClave: cifrar(deps.secret, Buffer.from(password, 'utf8')),
-        certificadoNombre: fichero.nombre,
-        certificadoSubido: new Date().toISOString(),
-      };
-      await scope
-        .insert(verifactuConfig, valores)
-        .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: valores });
-      return configJson(scope);
-    },
-  );
+  registrarConfiguracion(app, deps, CANAL, CONFIG);
 
   // ---------------------------------------------------------------------------------------------------------------
   // LROE received invoices (Bizkaia, chapter 2): registered purchase invoices and expenses with their LROE state.
@@ -341,8 +283,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     const conds: (SQL | undefined)[] = [inArray(dc.tipo, ['factura', 'gasto']), isNotNull(dc.numero)];
     const estado = typeof f.Estado === 'string' && f.Estado !== '' ? f.Estado : undefined;
     if (estado) {
-      if (estado !== 'pendiente' && !ESTADOS.includes(estado))
-        throw badRequest('Los parámetros de la lista no son válidos');
+      if (estado !== 'pendiente' && !ESTADOS.includes(estado)) throw badRequest(MSG_LISTA);
       conds.push(estado === 'pendiente' ? sql`${lroeRecibidas.estado} is null` : eq(lroeRecibidas.estado, estado));
     }
     const where = and(...conds);
@@ -397,7 +338,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     { config: recib(2), ...schema('LROE: incluir una factura recibida en el próximo envío') },
     async (request, reply) => {
       const scope = deps.scopeOf(request);
-      const id = idOf(request);
+      const id = idDe(request);
       const [doc] = await scope
         .pick({ id: dc.id }, dc, and(eq(dc.id, id), inArray(dc.tipo, ['factura', 'gasto']), isNotNull(dc.numero)))
         .limit(1);

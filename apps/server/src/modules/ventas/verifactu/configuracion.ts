@@ -1,15 +1,13 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { createSecureContext } from 'node:tls';
 import type { EntornoAeat, SistemaInformatico, ZonaHoraria } from '@faro/domain';
-import { AppError, badRequest } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { empresa, verifactuConfig } from '../../../platform/tenancy/tables.ts';
 import { ENDPOINTS_VERIFACTU } from '../../../verifactu/endpoints.ts';
+import { cifrar, comprobarCertificado, descifrar, MSG_CERTIFICADO } from '../../registrosFiscales/certificado.ts';
 
 /**
  * A company's VeriFactu configuration: the SistemaInformatico (producer, system, version, installation), the AEAT
- * environment, where records are sent, and the client certificate (.p12/.pfx) kept encrypted with AES-256-GCM under
- * a key derived (HKDF-SHA256) from the server secret. The certificate's password is never returned.
+ * environment, where records are sent, and the client certificate (the fiscal channels' certificate store).
  */
 
 export const MSG_VF = {
@@ -18,7 +16,7 @@ export const MSG_VF = {
   registroInvalido: 'La factura no se puede emitir: el registro VeriFactu no es válido',
   sinCertificado: 'La empresa no tiene certificado para enviar a la AEAT',
   sinDestino: 'No hay destino de envío configurado (endpoint de la AEAT o simulador)',
-  certificadoInvalido: 'El certificado no es un .p12/.pfx válido o la contraseña no es correcta',
+  certificadoInvalido: MSG_CERTIFICADO.invalido,
   noSubsanable: 'Solo se puede subsanar un registro rechazado o aceptado con errores',
   yaSubsanado: 'Ese registro ya se subsanó con un registro posterior',
   noEnviable: 'No se puede reenviar un registro rechazado: subsánalo',
@@ -63,36 +61,8 @@ export async function cargarEmpresa(s: Scope): Promise<EmpresaVf> {
 
 export const usaVerifactu = (e: Pick<EmpresaVf, 'tipoFacturaElectronica'>) => e.tipoFacturaElectronica === 'verifactu';
 
-// ---------------------------------------------------------------------------------------------------------------
-// Secrets
-
-function clave(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'faro-verifactu', 'certificado-empresa', 32));
-}
-
-/** iv.tag.ciphertext in base64url. */
-export function cifrar(secret: string, datos: Buffer): string {
-  const iv = randomBytes(12);
-  const c = createCipheriv('aes-256-gcm', clave(secret), iv);
-  const cuerpo = Buffer.concat([c.update(datos), c.final()]);
-  return [iv, c.getAuthTag(), cuerpo].map((b) => b.toString('base64url')).join('.');
-}
-
-export function descifrar(secret: string, texto: string): Buffer {
-  const [iv, tag, cuerpo] = texto.split('.').map((p) => Buffer.from(p, 'base64url'));
-  const d = createDecipheriv('aes-256-gcm', clave(secret), iv!);
-  d.setAuthTag(tag!);
-  return Buffer.concat([d.update(cuerpo!), d.final()]);
-}
-
-/** Throws a 400 unless the bytes are a PKCS#12 that opens with this password. */
-export function comprobarCertificado(pfx: Buffer, passphrase: string): void {
-  try {
-    createSecureContext({ pfx, passphrase });
-  } catch {
-    throw badRequest(MSG_VF.certificadoInvalido);
-  }
-}
+// The certificate store is the fiscal channels' one (modules/registrosFiscales/certificado.ts).
+export { cifrar, comprobarCertificado, descifrar };
 
 // ---------------------------------------------------------------------------------------------------------------
 

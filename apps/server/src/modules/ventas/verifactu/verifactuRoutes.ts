@@ -2,14 +2,10 @@ import { explicarErrorAeat, type RegistroFacturacion, verificarCadena } from '@f
 import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { access } from '../../../platform/auth/access.ts';
 import { companyCtx } from '../../../platform/auth/guard.ts';
-import { parseBody } from '../../../platform/crud/crudRoutes.ts';
 import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { urlAlGuardar } from '../../../platform/egress/alGuardar.ts';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors.ts';
-import { ensureMultipart } from '../../../platform/http/uploads.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import {
   verifactuCola,
@@ -19,13 +15,21 @@ import {
 } from '../../../platform/tenancy/tables.ts';
 import { xmlRegistro } from '../../../verifactu/xml/mensaje.ts';
 import {
-  cargarConfiguracion,
-  cargarEmpresa,
-  cifrar,
-  comprobarCertificado,
-  destinoDe,
-  MSG_VF,
-} from './configuracion.ts';
+  type CanalRutas,
+  type ConfiguracionCanal,
+  campoNif,
+  campoUrl,
+  cuentasPorEstado,
+  filtroCerrado,
+  idDe,
+  nulo,
+  opcionesCanal,
+  patronContiene,
+  registrarConfiguracion,
+  textoFiltro,
+  textosDe,
+} from '../../registrosFiscales/rutas.ts';
+import { cargarConfiguracion, cargarEmpresa, destinoDe, MSG_VF } from './configuracion.ts';
 import { enviarPendientesDe, estadoEnvio, reintentarAhora } from './envio.ts';
 import { subsanar } from './registros.ts';
 
@@ -47,12 +51,6 @@ const unir = (s: Scope) => s.on(c, eq(c.idRegistro, r.id));
 function activa(request: FastifyRequest): void {
   if (companyCtx(request).empresa.tipoFacturaElectronica !== 'verifactu') throw new AppError(403, MSG_VF.noActivo);
 }
-
-const idOf = (request: { params: unknown }) => {
-  const id = Number((request.params as { id: string }).id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-};
 
 type Fila = { r: typeof r.$inferSelect; c: typeof c.$inferSelect | null };
 
@@ -88,12 +86,7 @@ const fechaAeatDe = (iso: unknown) =>
 
 const configBody = z.object({
   ProductorNombre: z.string().trim().max(120).nullish(),
-  ProductorNIF: z
-    .string()
-    .trim()
-    .regex(/^[A-Z0-9]{9}$/i, 'El NIF del productor debe tener 9 caracteres')
-    .nullish()
-    .or(z.literal('')),
+  ProductorNIF: campoNif('El NIF del productor debe tener 9 caracteres'),
   NombreSistemaInformatico: z.string().trim().max(30).nullish(),
   IdSistemaInformatico: z
     .string()
@@ -105,38 +98,46 @@ const configBody = z.object({
   NumeroInstalacion: z.string().trim().max(100).nullish(),
   Entorno: z.enum(['pruebas', 'produccion']),
   EnvioAeat: z.boolean(),
-  Url: z
-    .string()
-    .trim()
-    .regex(/^https:\/\/[^\s]+$/, 'La dirección debe empezar por https://')
-    .nullish()
-    .or(z.literal('')),
+  Url: campoUrl,
 });
 
+const CANAL: CanalRutas = { base: BASE, nombre: 'VeriFactu', permiso: 'VentasVeriFactu', activa };
+
+/** VeriFactu's configuration columns (`verifactu_config`); the certificate goes to the channels' store. */
+const CONFIG: ConfiguracionCanal<typeof configBody, typeof verifactuConfig> = {
+  cuerpo: configBody,
+  tabla: verifactuConfig,
+  valores: (b) => ({
+    ...textosDe(b, {
+      ProductorNombre: 'productorNombre',
+      NombreSistemaInformatico: 'nombreSistema',
+      IdSistemaInformatico: 'idSistema',
+      Version: 'version',
+      NumeroInstalacion: 'numeroInstalacion',
+      Url: 'url',
+    }),
+    productorNif: nulo(b.ProductorNIF)?.toUpperCase() ?? null,
+    entorno: b.Entorno,
+    envioAeat: b.EnvioAeat,
+  }),
+  json: configJson,
+  camposClave: ['Password', 'Contrasena'],
+};
+
 export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
-  const perm = (level: 1 | 2 | 3) => ({ access: access.permission('VentasVeriFactu', level) });
-  const schema = (summary: string) => ({ schema: { tags: ['verifactu'], summary } });
-  ensureMultipart(app);
+  const { perm, schema } = opcionesCanal(CANAL);
 
   app.get(`${BASE}/list`, { config: perm(1), ...schema('Registros VeriFactu') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
     const q = parseListQuery(request.query);
     const f = q.Filtros as Record<string, unknown>;
-    const conds: (SQL | undefined)[] = [];
-    const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-    const estado = str(f.Estado);
-    if (estado) {
-      if (!ESTADOS.includes(estado as never)) throw badRequest('Los parámetros de la lista no son válidos');
-      conds.push(eq(c.estado, estado));
-    }
-    const clase = str(f.Clase);
-    if (clase) {
-      if (!CLASES.includes(clase as never)) throw badRequest('Los parámetros de la lista no son válidos');
-      conds.push(eq(r.clase, clase));
-    }
-    const buscar = str(f.Buscar) ?? str(f.NumSerieFactura);
-    if (buscar) conds.push(ilike(r.numSerieFactura, `%${buscar.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+    const conds: (SQL | undefined)[] = [
+      filtroCerrado(f.Estado, ESTADOS, (v) => eq(c.estado, v)),
+      filtroCerrado(f.Clase, CLASES, (v) => eq(r.clase, v)),
+    ];
+    const buscar = textoFiltro(f.Buscar) ?? textoFiltro(f.NumSerieFactura);
+    if (buscar) conds.push(ilike(r.numSerieFactura, patronContiene(buscar)));
     if (f.IdFactura !== undefined && Number.isSafeInteger(Number(f.IdFactura)))
       conds.push(eq(r.idDocumento, Number(f.IdFactura)));
     // Generation instants are ISO text with offset: compare on the record's creation time instead.
@@ -167,7 +168,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${BASE}/edit/:id`, { config: perm(1), ...schema('Registro VeriFactu: visor') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope, idOf(request));
+    const f = await cargar(scope, idDe(request));
     const [previa] = await scope.select(r, and(eq(r.instalacion, f.r.instalacion), eq(r.secuencia, f.r.secuencia - 1)));
     const registro = f.r.registro as RegistroFacturacion;
     const cadena = verificarCadena([registro], (previa?.registro as RegistroFacturacion | undefined) ?? null);
@@ -198,7 +199,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${BASE}/xml/:id`, { config: perm(1), ...schema('Registro VeriFactu: XML') }, async (request, reply) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope, idOf(request));
+    const f = await cargar(scope, idDe(request));
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Content-Disposition', `inline; filename="verifactu-${f.r.id}.xml"`)
@@ -211,7 +212,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       activa(request);
       const scope = deps.scopeOf(request);
-      const id = idOf(request);
+      const id = idDe(request);
       const filas = await scope.pick({ r, c }, r, eq(r.idDocumento, id)).leftJoin(c, unir(scope)).orderBy(asc(r.id));
       if (!filas.length) throw notFound();
       return { Items: filas.map(item) };
@@ -229,7 +230,6 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
     const scope = deps.scopeOf(request);
     const estado = await estadoEnvio(scope);
     const [envio] = await scope.select(verifactuEnvio);
-    const cuentas = await scope.pick({ estado: c.estado, n: sql<number>`count(*)::int` }, c).groupBy(c.estado);
     const e = await cargarEmpresa(scope);
     const cfg = await cargarConfiguracion(scope, e);
     return {
@@ -241,7 +241,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
       UltimoResultado: envio?.ultimoResultado ?? null,
       Destino: destinoDe(cfg),
       Certificado: Boolean(cfg.fila?.certificado),
-      Cuentas: Object.fromEntries(ESTADOS.map((s) => [s, Number(cuentas.find((x) => x.estado === s)?.n ?? 0)])),
+      Cuentas: await cuentasPorEstado(scope, c, ESTADOS),
     };
   });
 
@@ -270,81 +270,13 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       activa(request);
       const scope = deps.scopeOf(request);
-      const id = idOf(request);
+      const id = idDe(request);
       await cargar(scope, id);
       const nuevo = await scope.tx((t) => subsanar(t, id));
       return reply.status(201).send({ Id: nuevo });
     },
   );
-
-  app.get(`${BASE}/config`, { config: perm(1), ...schema('Configuración VeriFactu') }, async (request) => {
-    activa(request);
-    const scope = deps.scopeOf(request);
-    return configJson(scope);
-  });
-
-  app.put(`${BASE}/config`, { config: perm(3), ...schema('Configuración VeriFactu: guardar') }, async (request) => {
-    activa(request);
-    const scope = deps.scopeOf(request);
-    const b = parseBody(configBody, request.body) as z.infer<typeof configBody>;
-    await urlAlGuardar('Url', b.Url);
-    const v = (x: string | null | undefined) => (x ? x : null);
-    const valores = {
-      productorNombre: v(b.ProductorNombre),
-      productorNif: v(b.ProductorNIF)?.toUpperCase() ?? null,
-      nombreSistema: v(b.NombreSistemaInformatico),
-      idSistema: v(b.IdSistemaInformatico),
-      version: v(b.Version),
-      numeroInstalacion: v(b.NumeroInstalacion),
-      entorno: b.Entorno,
-      envioAeat: b.EnvioAeat,
-      url: v(b.Url),
-      actualizado: new Date().toISOString(),
-    };
-    await scope
-      .insert(verifactuConfig, valores)
-      .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: valores });
-    return configJson(scope);
-  });
-
-  app.post(
-    `${BASE}/certificado`,
-    { config: perm(3), ...schema('Certificado de la empresa (.p12/.pfx)') },
-    async (request) => {
-      activa(request);
-      const scope = deps.scopeOf(request);
-      if (!request.isMultipart()) throw badRequest('No existe el fichero');
-      let fichero: { nombre: string; bytes: Buffer } | null = null;
-      let password = '';
-      try {
-        for await (const part of request.parts({ limits: { fileSize: 64 * 1024 } })) {
-          if (part.type === 'file') {
-            const bytes = await part.toBuffer();
-            if (part.file.truncated) throw badRequest('El fichero es demasiado grande (máximo 64 KB)');
-            fichero = { nombre: part.filename || 'certificado.p12', bytes };
-          } else if (part.fieldname === 'Password' || part.fieldname === 'Contrasena') {
-            password = String(part.value ?? '');
-          }
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw badRequest('El fichero es demasiado grande (máximo 64 KB)');
-      }
-      if (!fichero || fichero.bytes.length === 0) throw badRequest('No existe el fichero');
-      if (!/\.(p12|pfx)$/i.test(fichero.nombre)) throw badRequest('El certificado debe ser un fichero .p12 o .pfx');
-      comprobarCertificado(fichero.bytes, password);
-      const valores = {
-        certificado: cifrar(deps.secret, fichero.bytes),
-        certificadoClave: cifrar(deps.secret, Buffer.from(password, 'utf8')),
-        certificadoNombre: fichero.nombre,
-        certificadoSubido: new Date().toISOString(),
-      };
-      await scope
-        .insert(verifactuConfig, valores)
-        .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: valores });
-      return configJson(scope);
-    },
-  );
+  registrarConfiguracion(app, deps, CANAL, CONFIG);
 }
 
 async function configJson(scope: Scope) {
