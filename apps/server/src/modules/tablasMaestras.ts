@@ -103,37 +103,6 @@ export const ausenciasTable = entityTable(ENTITIES.ausencias);
 export const festivosTable = entityTable(ENTITIES.festivos);
 export const reglascomisionTable = entityTable(ENTITIES.reglascomision);
 
-/** Master-data tables by entity name (the generic export and import resolve references through it). */
-export const masterTables = {
-  clientes: clientesTable,
-  clientespot: clientespotTable,
-  proveedores: proveedoresTable,
-  gruposcto: gruposctoTable,
-  productos: productosTable,
-  familias: familiasTable,
-  tarifas: tarifasTable,
-  tarifaslineas: tarifaslineasTable,
-  almacenes: almacenesTable,
-  stock: stockTable,
-  movimientosstock: movimientosstockTable,
-  series: seriesTable,
-  fpago: fpagoTable,
-  tiposiva: tiposivaTable,
-  contratos: contratosTable,
-  configura: configuraTable,
-  tesoreria: tesoreriaTable,
-  conceptosmovs: conceptosmovsTable,
-  empleados: empleadosTable,
-  comerciales: comercialesTable,
-  sitlaboral: sitlaboralTable,
-  plantemail: plantemailTable,
-  segmentacion: segmentacionTable,
-  examinadores: examinadoresTable,
-  ausencias: ausenciasTable,
-  festivos: festivosTable,
-  reglascomision: reglascomisionTable,
-} as const;
-
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**

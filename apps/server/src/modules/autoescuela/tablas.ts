@@ -1,6 +1,6 @@
 // Tables of the driving school: the simple entities derived from their definitions, plus the practical
 // classes calendar and the students' class packs. Re-exported by platform/db/schema.ts so drizzle-kit sees them;
-// `tableRegistry.ts` adds `drivingSchoolEntityTables` to the generic engine.
+// each derived table registers itself for the generic engine (`tableOf`).
 import { ENTITIES, NUMERIC_PRECISION } from '@faro/domain';
 import { boolean, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { dia, empresaId, fkEmpresa, idIdentidad, instanteDate, pkEmpresa, ref } from '../../platform/db/columns.ts';
@@ -23,19 +23,6 @@ export const calexamenesTable = entityTable(ENTITIES.calexamenes, {}, (t) => [
 ]);
 export const confavisosTable = entityTable(ENTITIES.confavisos);
 export const confautoescuelaTable = entityTable(ENTITIES.confautoescuela);
-
-/** The driving school's entity tables by entity name. */
-export const drivingSchoolEntityTables = {
-  vehiculos: vehiculosTable,
-  instalaadr: instalaadrTable,
-  ejercicios: ejerciciosTable,
-  curpermisos: curpermisosTable,
-  tasasdgt: tasasdgtTable,
-  citasaues: citasauesTable,
-  calexamenes: calexamenesTable,
-  confavisos: confavisosTable,
-  confautoescuela: confautoescuelaTable,
-} as const;
 
 /**
  * A practical class: instructor (a teacher), vehicle, student, day, start and minutes, pick-up point. `Estado`

@@ -25,7 +25,7 @@ function campos<E extends EntityDef>(table: EntityTable, entity: E): Campos<E> {
   return Object.fromEntries(keys.map((k) => [k, col(table, k)])) as Campos<E>;
 }
 
-// Simple entities of the academy (docs/ARCHITECTURE.md, "Adding a simple entity"; `academyEntityTables` below).
+// Simple entities of the academy (docs/ARCHITECTURE.md, "Adding a simple entity"; each registers itself for `tableOf`).
 export const aulasTable = tabla(ENTITIES.aulas);
 export const opcionesTable = tabla(ENTITIES.opciones);
 export const profesoresTable = tabla(ENTITIES.profesores);
@@ -57,24 +57,6 @@ export const evaluacionesTable = tabla(ENTITIES.evaluaciones, (t) => [
 ]);
 export const diascierreTable = tabla(ENTITIES.diascierre);
 export const horariosTable = tabla(ENTITIES.horarios, (t) => [index('horarios_curso_idx').on(t.empresaId, t.IdCurso)]);
-
-/** The academy's entity tables by entity name (`tableRegistry.ts` adds them to the generic engine). */
-export const academyEntityTables = {
-  aulas: aulasTable,
-  opciones: opcionesTable,
-  profesores: profesoresTable,
-  cursos: cursosTable,
-  tarifascurso: tarifascursoTable,
-  tutores: tutoresTable,
-  alumnos: alumnosTable,
-  autorizados: autorizadosTable,
-  cursando: cursandoTable,
-  matriculasonline: matriculasonlineTable,
-  cargos: cargosTable,
-  evaluaciones: evaluacionesTable,
-  diascierre: diascierreTable,
-  horarios: horariosTable,
-} as const;
 
 /** Typed column references of the academy's entity tables (`alumnosCols.Nombre`…). */
 export const aulasCols = campos(aulasTable, ENTITIES.aulas);

@@ -1,7 +1,7 @@
 // Tables of the dental practices (account type odontologia; our reading in docs/odontologia.md): chairs
 // (a simple entity), the clinical file of a patient (a `clientes` row), consents, odontogram marks, treatment plans
 // (each one a quote of the sales engine) and appointments per dentist (`empleados`) and chair. Re-exported by
-// platform/db/schema.ts and platform/tenancy/tables.ts; `platform/db/tableRegistry.ts` adds `dentalEntityTables` to the generic engine.
+// platform/db/schema.ts and platform/tenancy/tables.ts; the derived table registers itself for `tableOf`.
 import { ENTITIES, NUMERIC_PRECISION } from '@faro/domain';
 import { type AnyPgColumn, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { dia, empresaId, fkEmpresa, idIdentidad, instanteDate, pkEmpresa, ref } from '../../platform/db/columns.ts';
@@ -9,7 +9,6 @@ import { entityTable } from '../../platform/db/entityTable.ts';
 import { clientesTable, empleadosTable } from '../tablasMaestras.ts';
 
 export const sillonesTable = entityTable(ENTITIES.sillones);
-export const dentalEntityTables = { sillones: sillonesTable } as const;
 
 const creado = () => instanteDate('creado_en').notNull().defaultNow();
 const cliente = (tabla: string, t: { empresaId: AnyPgColumn; IdCliente: AnyPgColumn }) =>

@@ -13,6 +13,9 @@ import { columnName, empresaId, idIdentidad, KIND_COLUMNS, pkEmpresa } from './c
 // biome-ignore lint/suspicious/noExplicitAny: the columns are the entity's fields, typed by the definition
 export type ExtraIndexes = (t: any) => IndexBuilder[];
 
+/** Every derived table by its entity's name, filled as each area's tables file declares them. */
+const DERIVADAS = new Map<string, EntityTable>();
+
 /**
  * The table of a declared entity: the company id first in the primary key and in every unique key and index
  * (ready to distribute by company), a global identity id, one column per field.
@@ -34,7 +37,7 @@ export function entityTable(
   Object.assign(columns, extra);
   const tableName = entity.name;
   // biome-ignore lint/suspicious/noExplicitAny: generic over every entity; rows are typed by the entity definition
-  return pgTable(tableName, columns, (t: any) => [
+  const table = pgTable(tableName, columns, (t: any) => [
     pkEmpresa(tableName, t),
     index(`${tableName}_orden_idx`).on(t.empresaId, t[entity.defaultOrder], t.Id),
     ...Object.entries(entity.fields)
@@ -42,6 +45,8 @@ export function entityTable(
       .map(([key]) => uniqueIndex(`${tableName}_${columnName(key)}_uq`).on(t.empresaId, t[key])),
     ...extraIndexes(t),
   ]);
+  DERIVADAS.set(entity.name, table);
+  return table;
 }
 
 function isNotNull(column: object): boolean {
@@ -49,6 +54,11 @@ function isNotNull(column: object): boolean {
 }
 
 export type EntityTable = ReturnType<typeof entityTable>;
+
+/** The derived table of an entity by name (undefined for entities kept in their own tables, like usuarios). */
+export function tablaDerivada(entityName: string): EntityTable | undefined {
+  return DERIVADAS.get(entityName);
+}
 
 /** A column of an entity table by its field name ('Id', 'Val', 'Baja'…). */
 export function col(table: EntityTable, field: string): PgColumn {
