@@ -79,23 +79,22 @@ function fecha(add: Add, campo: string, value: string, codigo: number): string |
   return iso;
 }
 
-function importe(add: Add, campo: string, value: string | undefined): bigint | null {
-  if (value === undefined) return null;
-  if (!IMPORTE_12_2.test(value)) {
-    add(campo, 'El importe debe tener como máximo 12 enteros y 2 decimales, con punto decimal');
-    return null;
-  }
-  return aCentesimas(value);
-}
-
-function tipo(add: Add, campo: string, value: string | undefined): bigint | null {
-  if (value === undefined) return null;
-  if (!TIPO_2_2.test(value)) {
-    add(campo, 'El tipo debe ser un porcentaje positivo con como máximo 3 enteros y 2 decimales');
-    return null;
-  }
-  return aCentesimas(value);
-}
+/** A decimal text in the AEAT's format (`patron`) as hundredths; a bad one gets `mensaje` on its field. */
+const centesimas =
+  (patron: RegExp, mensaje: string) =>
+  (add: Add, campo: string, value: string | undefined): bigint | null => {
+    if (value === undefined) return null;
+    if (!patron.test(value)) {
+      add(campo, mensaje);
+      return null;
+    }
+    return aCentesimas(value);
+  };
+const importe = centesimas(
+  IMPORTE_12_2,
+  'El importe debe tener como máximo 12 enteros y 2 decimales, con punto decimal',
+);
+const tipo = centesimas(TIPO_2_2, 'El tipo debe ser un porcentaje positivo con como máximo 3 enteros y 2 decimales');
 
 function persona(add: Add, campo: string, p: PersonaFisicaJuridica, emisor?: string): void {
   texto(add, `${campo}/NombreRazon`, p.NombreRazon, 120);
