@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { apiGet, entrar, login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 /**
  * The academy end to end: the office enrols a minor paid by her tutor, puts her in a course, sees the
@@ -8,25 +8,19 @@ import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot, waitT
  * the tutor logs in and sees the balance and the invoices. Every screen audited by axe at 1366 and 390 px.
  */
 describe('academia: enrol a minor with a tutor → timetable → attendance on a phone → charges → invoices → tutor portal', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   const elegir = async (label: string, texto: string | RegExp) => {
-    const campo = b.page.getByRole('combobox', { name: label, exact: true });
+    const { page } = navegador();
+    const campo = page.getByRole('combobox', { name: label, exact: true });
     await campo.click();
-    await b.page.getByRole('option', { name: texto }).first().click();
+    await page.getByRole('option', { name: texto }).first().click();
   };
 
   let alumno: { apellidos: string; id: number } | undefined;
 
   it('enrols a minor paid by her tutor: codes from the counters, the file passes axe', async () => {
-    await login(b, 'academia', undefined, 'ACADEMIA');
-    const { page } = b;
+    const page = await entrar(navegador(), 'academia', 'ACADEMIA');
     const apellidos = `Journey ${Date.now().toString().slice(-6)}`;
 
     // 1. A minor's file: codes come from the counters; the tutor (Marta López) pays.
@@ -51,6 +45,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
 
   // Each step of the month is its own test (they share the browser and the student): a failure names its step.
   it('puts her in English B2 group A from the 1st; the week timetable passes axe', async () => {
+    const b = navegador();
     const { page } = b;
     const { apellidos } = alumno!;
     await page.goto('/cursando/nuevo');
@@ -75,6 +70,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
   });
 
   it('the teacher, on a phone: attendance in two taps, then her marks (weighted mean)', async () => {
+    const b = navegador();
     const { page } = b;
     const { apellidos } = alumno!;
     await login(b, 'profesor', undefined, 'ACADEMIA');
@@ -105,6 +101,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
   });
 
   it("the office: the month's fees, invoiced per payer by direct debit, ready for the SEPA batch", async () => {
+    const b = navegador();
     const { page } = b;
     const { apellidos, id: idAlumno } = alumno!;
     await login(b, 'academia', undefined, 'ACADEMIA');
@@ -132,6 +129,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
   });
 
   it("the tutor sees her balance and downloads the invoices in 'Mis gestiones'", async () => {
+    const b = navegador();
     const { page } = b;
     await login(b, 'tutor', undefined, 'ACADEMIA');
     await page.goto('/portalusaldo/lista');
@@ -151,6 +149,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
   });
 
   it("the tutor sends the academy a signed PDF for her daughter from 'Mis documentos'", async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/portaludocumentos/lista');
     await page.getByRole('button', { name: 'Subir un documento de Lucía' }).waitFor();

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, resetSession } from './browser.ts';
+import { entrar, navegadorDelBloque, resetSession } from './browser.ts';
 
 /**
  * axe (WCAG 2.0/2.1 A and AA) finds no serious or critical node on the login and the office screens of
  * the audit, at 1366 px and 390 px. Figures of every audited screen: test-artifacts/axe/.
  */
 describe('accessibility of the office screens (axe, WCAG 2.1 AA)', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('the login', async () => {
+    const b = navegador();
     await resetSession(b);
     await b.page.goto('/registro/DEMO');
     await b.page.getByRole('button', { name: 'Entrar' }).waitFor();
@@ -23,8 +18,8 @@ describe('accessibility of the office screens (axe, WCAG 2.1 AA)', () => {
   });
 
   it('home, lists, forms, the invoice editor and the time clock of demo', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const b = navegador();
+    const page = await entrar(b);
     await page.getByTestId('user-menu').waitFor();
     await page.waitForLoadState('networkidle');
     await expectAccessibleBothWidths(page, 'inicio');
@@ -53,6 +48,7 @@ describe('accessibility of the office screens (axe, WCAG 2.1 AA)', () => {
   }, 300_000);
 
   it('an invalid field is tied to its error (aria-invalid, aria-describedby) and the toast is announced', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/clientes/nuevo');
     const nif = page.getByLabel('NIF', { exact: true });

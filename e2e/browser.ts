@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../test-artifacts');
@@ -49,6 +49,24 @@ export async function openBrowser(baseURL: string): Promise<Browser> {
   };
 }
 
+/**
+ * The browser of the describe block that calls this: opened on this worker's server before the block's tests and
+ * closed after them. The answer gives it inside a test.
+ */
+export function navegadorDelBloque(): () => Browser {
+  let b: Browser | undefined;
+  beforeAll(async () => {
+    b = await openBrowser(e2eBaseURL());
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+  return () => {
+    if (!b) throw new Error('The browser of this describe block did not open');
+    return b;
+  };
+}
+
 /** Forgets the session of the browser: local storage and cookies. */
 export async function resetSession(b: Browser): Promise<void> {
   await b.context.clearCookies();
@@ -69,6 +87,26 @@ export async function login(b: Browser, user: string, password = PASSWORD, code?
   await page.getByLabel('Contraseña', { exact: false }).first().fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByTestId('user-menu').waitFor({ timeout: 20_000 });
+}
+
+/** Signs `user` in through the company code `code` (the demo owner of DEMO unless said) and answers the page. */
+export async function entrar(b: Browser, user = 'demo', code = 'DEMO'): Promise<Page> {
+  await login(b, user, undefined, code);
+  return b.page;
+}
+
+/** Signs in as `entrar` does and opens `ruta`, waiting for the heading `titulo`: how most journeys begin. */
+export async function abrirPantalla(
+  b: Browser,
+  ruta: string,
+  titulo: string,
+  user?: string,
+  code?: string,
+): Promise<Page> {
+  const page = await entrar(b, user, code);
+  await page.goto(ruta);
+  await page.getByRole('heading', { name: titulo }).waitFor();
+  return page;
 }
 
 /**

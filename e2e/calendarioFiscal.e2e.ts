@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { abrirPantalla, navegadorDelBloque, screenshot } from './browser.ts';
 
 /**
  * The fiscal calendar end to end: the company's year of deadlines, each with its state; the «Vencidos» filter kept
  * in the URL; axe at 1366 and 390 px (a phone keeps the table scrollable inside its container, no sideways scroll).
  */
 describe('calendariofiscal: the year’s deadlines and their state', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('lists the year’s models with their deadlines, filters the overdue ones and fits a phone', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
-    await page.goto('/calendariofiscal/lista?Anyo=2025');
-    await page.getByRole('heading', { name: 'Calendario fiscal' }).waitFor();
+    const page = await abrirPantalla(navegador(), '/calendariofiscal/lista?Anyo=2025', 'Calendario fiscal');
     const tabla = page.getByRole('table', { name: 'Calendario fiscal 2025' });
     await tabla.getByText('1.º trimestre').first().waitFor();
     // 303 of every quarter and the annual 347 at least.

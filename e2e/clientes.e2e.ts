@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { entrar, login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
@@ -17,17 +17,11 @@ function dnis(): { right: string; wrong: string } {
 }
 
 describe('clientes: create with a wrong NIF letter, fix it, find it, export the list', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('wrong NIF letter → message under the field; fixed → saved; searched in the list; exported as xlsx', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const b = navegador();
+    const page = await entrar(b);
     const { right, wrong } = dnis();
     const name = `Ferretería Prueba ${right.slice(-5)}`;
 
@@ -81,6 +75,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
   }, 180_000);
 
   it('import: upload a CSV, the suggested mapping, each rejected row with its Spanish reason, nothing written', async () => {
+    const b = navegador();
     const { page } = b;
     const { right, wrong } = dnis();
     const dir = mkdtempSync(path.join(tmpdir(), 'faro-import-'));
@@ -106,6 +101,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
   });
 
   it('bespoke panels: tariff lines, stock per warehouse with Ajuste and Traspaso, company logo', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/tarifas/lista');
     await page.locator('table a[href*="/tarifas/editar/"]').first().click();
@@ -127,6 +123,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
   });
 
   it('every master-data list opens on the generic screen (no "En preparación") with its export button', async () => {
+    const b = navegador();
     const { page } = b;
     const routes = [
       'clientes',
@@ -168,6 +165,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
   }, 300_000);
 
   it('plantemail: the body is a Spanish rich-text editor; bold text survives saving', async () => {
+    const b = navegador();
     const { page } = b;
     await login(b, 'demo', undefined, 'DEMO');
     const name = `Recordatorio ${Date.now() % 100_000}`;

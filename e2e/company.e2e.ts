@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, enEmpresa, login, openBrowser, pathOf, screenshot, waitToast } from './browser.ts';
+import { enEmpresa, entrar, navegadorDelBloque, pathOf, screenshot, waitToast } from './browser.ts';
 
 describe('owner screens: generic lists and forms, centre and company', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('centros: list, create with validation, edit; the list state lives in the URL', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const page = await entrar(navegador());
     await page.goto('/configura/lista');
     await page.getByRole('link', { name: /Centros/ }).click();
     await page.waitForURL('**/centros/lista');
@@ -39,6 +32,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
   });
 
   it('roles: a readable permission matrix', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/roles/nuevo');
     await page.getByTestId('permission-matrix').waitFor();
@@ -48,6 +42,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
   });
 
   it('auditoria is read-only and records the changes', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/auditoria/lista?desc=1');
     await page.getByRole('heading', { name: 'Auditoría' }).waitFor();
@@ -55,6 +50,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
   });
 
   it('the centre selector switches centre and goes home', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/centros/lista');
     await page.locator('input[aria-label="Centro"]').click();
@@ -65,6 +61,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
   });
 
   it('change company: cambiarempre, local data cleared, reload to /', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/empresa/lista');
     await page

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { abrirPantalla, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 // Two cores shared by everyone: a reload after an action can take seconds.
 const LENTO = { timeout: 15_000 };
@@ -13,21 +13,13 @@ const PNG = Buffer.from(
 
 /** Purchases end to end: order → receipt with a lot → invoice with the paper's totals → registration → payment. */
 describe('compras: an order becomes a registered and paid received invoice; an expense with its photo', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('orders, receives with a lot, books the invoice as printed, registers and pays it', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const b = navegador();
 
     // 1. A supplier order of a lot-traced product (TOR-001) at its purchase price.
-    await page.goto('/dcompra/lista');
-    await page.getByRole('heading', { name: 'Pedidos de compra' }).waitFor();
+    const page = await abrirPantalla(b, '/dcompra/lista', 'Pedidos de compra');
     await page.getByRole('link', { name: 'Nuevo pedido de compra' }).click();
     await page.waitForURL('**/dcompra/nuevo');
     const proveedor = page.getByLabel('Proveedor', { exact: false }).first();
@@ -123,6 +115,7 @@ describe('compras: an order becomes a registered and paid received invoice; an e
   }, 300_000);
 
   it('books an expense from the phone form with a photo of the ticket', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/fgasto/nuevo');
     await page.getByTestId('titulo-documento').filter({ hasText: 'Nuevo gasto' }).waitFor();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { abrirPantalla, navegadorDelBloque, screenshot } from './browser.ts';
 
 /**
  * The annual summaries end to end: from the models screen to the cross-check (390 against the four 303s, 190
@@ -8,19 +8,10 @@ import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './brow
  * the 390 itself in the models screen, its annual period and its AEAT file.
  */
 describe('modtributarios: the annual summaries and their cross-check', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('opens the cross-check of the year, then the 390 and its file', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
-    await page.goto('/modtributarios/lista');
-    await page.getByRole('heading', { name: 'Modelos tributarios' }).waitFor();
+    const page = await abrirPantalla(navegador(), '/modtributarios/lista', 'Modelos tributarios');
     // The menu entry of the group "Impuestos y contabilidad" leads there; so does the models screen's link.
     await page
       .getByRole('navigation', { name: 'Menú principal' })

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { abrirPantalla, navegadorDelBloque, screenshot } from './browser.ts';
 
 /**
  * End to end: the ContaPlus export of the last closed quarter (preview with
  * the balance check, then the zip) and an invoice export from `exportaciones`; axe on each screen at both widths.
  */
 describe('contabilidad: ContaPlus export of a quarter and a document export', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('exports the quarter to ContaPlus and downloads the invoices', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
     // The dashboard's own journey is panel.e2e.ts.
-    await page.goto('/contabilidad/lista');
-    await page.getByRole('heading', { name: 'Contabilidad' }).waitFor();
+    const page = await abrirPantalla(navegador(), '/contabilidad/lista', 'Contabilidad');
     const resumen = page.getByTestId('contabilidad-resumen');
     await resumen.waitFor();
     await resumen.getByText('Debe = Haber en cada asiento').waitFor();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectAccessibleBothWidths, PHONE } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { login, navegadorDelBloque, screenshot } from './browser.ts';
 
 /**
  * The adviser's January, walked by the demo advisory firm's user (`asesoria`), who keeps the books of
@@ -18,15 +18,10 @@ const LENTO = { timeout: 30_000 };
 const PDF = Buffer.from(`%PDF-1.4\n%Justificante de presentación AEAT ${Y}\n%%EOF\n`);
 
 describe('the adviser’s January: 303 4T and 390 filed with their receipt, cross-check, ledger, year close', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('files, checks, drills down and closes last year', async () => {
+    const b = navegador();
     // The adviser signs in at its firm and enters the client from the work queue, as on any morning.
     await login(b, 'asesoria', undefined, 'ASESORIA');
     const { page } = b;

@@ -1,18 +1,13 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, pathOf, resetSession } from './browser.ts';
+import { login, navegadorDelBloque, pathOf, resetSession } from './browser.ts';
 
 describe('guards and redirects', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('logged out: a private route goes to the login; unknown routes too', async () => {
+    const b = navegador();
     await resetSession(b);
     await b.page.goto('/clientes/lista');
     await b.page.waitForURL('**/registro');
@@ -22,6 +17,7 @@ describe('guards and redirects', () => {
   });
 
   it('a teacher on an office route goes to horario/lista', async () => {
+    const b = navegador();
     await login(b, 'profesor');
     await b.page.goto('/clientes/lista');
     await b.page.waitForURL('**/horario/lista');
@@ -29,6 +25,7 @@ describe('guards and redirects', () => {
   });
 
   it('an office user on an admin route goes home; registro while logged in goes home', async () => {
+    const b = navegador();
     await login(b, 'empleado');
     await b.page.goto('/admempresas/lista');
     await b.page.waitForURL((u) => u.pathname === '/');
@@ -38,12 +35,14 @@ describe('guards and redirects', () => {
   });
 
   it('the time-clock-only user is sent back to the time clock', async () => {
+    const b = navegador();
     await login(b, 'fichaje');
     await b.page.goto('/clientes/lista');
     await b.page.waitForURL('**/usuario/fichajes');
   });
 
   it('hash URLs are rewritten to {segment}/lista; a screen without permission says so', async () => {
+    const b = navegador();
     await login(b, 'empleado');
     await b.page.goto('/#/fventa/editar/3');
     await b.page.waitForURL('**/fventa/lista');
@@ -59,6 +58,7 @@ describe('guards and redirects', () => {
   });
 
   it('a route of another account type logs out', async () => {
+    const b = navegador();
     await login(b, 'empleado');
     await b.page.goto('/matriculas/lista');
     await b.page.getByRole('button', { name: 'Entrar' }).waitFor();

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { abrirPantalla, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 /**
  * End to end: close the last quarter's 303 — the boxes from the books, a box opened to the invoices behind
  * it, the AEAT file downloaded, the return marked as presented with its CSV (then locked); axe at both widths.
  */
 describe('modtributarios: the quarter’s 303 closed and downloaded', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('traces a box, downloads the AEAT file and marks the 303 as presented', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
-    await page.goto('/modtributarios/lista');
-    await page.getByRole('heading', { name: 'Modelos tributarios' }).waitFor();
+    const page = await abrirPantalla(navegador(), '/modtributarios/lista', 'Modelos tributarios');
     await page.getByRole('table', { name: 'IVA devengado · Régimen general' }).waitFor();
     await expectAccessibleBothWidths(page, 'modelos tributarios');
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { login, navegadorDelBloque, screenshot } from './browser.ts';
 
 /**
  * The fixed-asset register: the owner creates a computer (2021, a year the demo leaves alone), reads its schedule,
@@ -8,15 +8,10 @@ import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './brow
  * the register and on the schedule at both widths.
  */
 describe('inmovilizado: an asset, its schedule and its depreciation in the ledger', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('creates an asset, shows its schedule, posts it and sees the entry in the diario', async () => {
+    const b = navegador();
     // A code of its own, so the journey also runs again against a server that already has its asset.
     const codigo = `E2E-${Date.now().toString(36).slice(-5).toUpperCase()}`;
     await login(b, 'demo', undefined, 'DEMO');

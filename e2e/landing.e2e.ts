@@ -1,7 +1,7 @@
 import { type InfoEmpresa, ROUTE_TABLES, selectRouteTable, visibleMenu } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, type Browser, e2eBaseURL, login, menuGroups, openBrowser, pathOf, screenshot } from './browser.ts';
+import { apiGet, login, menuGroups, navegadorDelBloque, pathOf, screenshot } from './browser.ts';
 
 /** Every demo user: landing route and the visible menu groups (spec sections 2 and 6). */
 const USERS: { user: string; landing: string; groups: string[] | null; mustHave?: string[]; mustNotHave?: string[] }[] =
@@ -33,15 +33,10 @@ const USERS: { user: string; landing: string; groups: string[] | null; mustHave?
   ];
 
 describe('landing route and menu of every demo user', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it.each(USERS)('$user lands on $landing', async ({ user, landing, groups, mustHave, mustNotHave }) => {
+    const b = navegador();
     await login(b, user);
     await b.page.waitForURL((u) => u.pathname === landing, { timeout: 15_000 });
     expect(await pathOf(b.page)).toBe(landing);
@@ -63,6 +58,7 @@ describe('landing route and menu of every demo user', () => {
   });
 
   it('the time-clock-only user has no side menu', async () => {
+    const b = navegador();
     await login(b, 'fichaje');
     await b.page.waitForURL('**/usuario/fichajes');
     expect(await b.page.getByRole('navigation', { name: 'Menú principal' }).count()).toBe(0);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { entrar, navegadorDelBloque, screenshot } from './browser.ts';
 
 /**
  * The ledger kept in Faro: the owner generates the year's entries, reads sumas y saldos (balanced), drills down from
@@ -8,17 +8,10 @@ import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './brow
  * and on the entry at both widths.
  */
 describe('libro contable: sumas y saldos with drill-down to the document', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('generates the entries, balances, and drills down account → mayor → entry → invoice', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const page = await entrar(navegador());
     await page.goto('/contabilidad/libro');
     await page.getByRole('tab', { name: 'Libro contable', selected: true }).waitFor();
     await page.getByRole('button', { name: 'Generar asientos' }).click();

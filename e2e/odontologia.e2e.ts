@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, waitToast } from './browser.ts';
+import { entrar, navegadorDelBloque, waitToast } from './browser.ts';
 
 /**
  * The dental practice end to end: the owner 'dental' finds a demo patient, reads her clinical history,
@@ -9,17 +9,10 @@ import { type Browser, e2eBaseURL, login, openBrowser, waitToast } from './brows
  * 1366 and 390 px.
  */
 describe('odontologia: patient → history → odontogram by keyboard → appointments and plans', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('opens Ana’s file and her odontogram, and marks a tooth by keyboard', async () => {
-    await login(b, 'dental', undefined, 'DENTAL');
-    const { page } = b;
+    const page = await entrar(navegador(), 'dental', 'DENTAL');
     await page.goto('/pacientes/lista');
     await page.getByLabel('Buscar paciente').fill('Martín');
     await page.getByRole('link', { name: 'Ana Martín Ruiz' }).click();
@@ -45,6 +38,7 @@ describe('odontologia: patient → history → odontogram by keyboard → appoin
   });
 
   it('shows the appointments of the day per dentist and the plans', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/citas/lista');
     await page.getByRole('heading', { name: 'Laura Vidal' }).waitFor();

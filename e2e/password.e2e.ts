@@ -1,8 +1,8 @@
 import { MSG } from '@faro/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, PASSWORD, screenshot, waitToast } from './browser.ts';
+import { login, navegadorDelBloque, PASSWORD, screenshot, waitToast } from './browser.ts';
 
 async function openChangePassword(page: Page) {
   await page.getByTestId('user-menu').click();
@@ -20,15 +20,10 @@ async function change(page: Page, current: string, next: string, repeat = next) 
 }
 
 describe('change password (spec section 5)', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('shows the exact rules and messages', async () => {
+    const b = navegador();
     await login(b, 'tutor');
     const { page } = b;
     const dialog = await openChangePassword(page);
@@ -48,6 +43,7 @@ describe('change password (spec section 5)', () => {
   });
 
   it('a wrong current password is refused by the server; a right one updates it', async () => {
+    const b = navegador();
     const { page } = b;
     const refused = await change(page, 'Mala1234', 'Nueva1234');
     // The server's 400 error lands under its field.

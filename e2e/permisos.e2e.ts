@@ -1,9 +1,9 @@
 import { type InfoEmpresa, MSG, menuHref, ROUTE_TABLES, selectRouteTable, visibleMenu } from '@faro/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE } from '../apps/server/src/seed/demoData.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { apiGet, login, navegadorDelBloque, screenshot } from './browser.ts';
 import { go, watchApi } from './navegacion.ts';
 
 /**
@@ -22,15 +22,10 @@ async function permissionToasts(page: Page): Promise<string[]> {
 }
 
 describe('no screen of the menu raises a 403 or a permission toast the user did not cause', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it.each(USERS)('%s walks every menu screen', { timeout: 300_000 }, async (user) => {
+    const b = navegador();
     await login(b, user);
     const { page } = b;
     const api = watchApi(page);
@@ -82,6 +77,7 @@ describe('no screen of the menu raises a 403 or a permission toast the user did 
   });
 
   it('after sign-in the lists the user may read are prefetched and kept locally by name', async () => {
+    const b = navegador();
     await login(b, 'empleado');
     const { page } = b;
     const stored = () =>

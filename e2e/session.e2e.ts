@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailText, startSmtpSink } from '../apps/server/test/smtpSink.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, pathOf, screenshot } from './browser.ts';
+import { type Browser, entrar, login, navegadorDelBloque, openBrowser, pathOf, screenshot } from './browser.ts';
 import { startServer } from './harness.ts';
 
 describe('session, banner and terms', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it("the test entity shows 'ENTORNO DE PRUEBAS' with 'Contratar' in a new tab", async () => {
+    const b = navegador();
     await login(b, 'demo', undefined, 'DEMO');
     const banner = b.page.getByTestId('test-banner');
     expect(await banner.textContent()).toContain('ENTORNO DE PRUEBAS');
@@ -23,6 +18,7 @@ describe('session, banner and terms', () => {
   });
 
   it('a 401 logs out silently to the login path with the company code', async () => {
+    const b = navegador();
     const { page } = b;
     // An access token the server refuses, with an expiry still ahead: the next call answers 401.
     await page.evaluate(() => localStorage.setItem('faro.token', 'no-vale'));
@@ -36,8 +32,7 @@ describe('session, banner and terms', () => {
   });
 
   it('an expired access token is refreshed silently', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const page = await entrar(navegador());
     const before = await page.evaluate(() => localStorage.getItem('faro.tokenRefresh'));
     await page.evaluate(() => localStorage.setItem('faro.expiracion', new Date(Date.now() - 1000).toISOString()));
     await page.goto('/usuario/fichajes');
@@ -48,8 +43,7 @@ describe('session, banner and terms', () => {
   });
 
   it('a forced sign-out brings the tab back, after signing in again, to the page it was on', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const page = await entrar(navegador());
     await page.goto('/usuario/fichajes');
     await page.getByTestId('estado-fichaje').waitFor();
     await page.evaluate(() => localStorage.setItem('faro.token', 'no-vale'));
@@ -63,6 +57,7 @@ describe('session, banner and terms', () => {
   });
 
   it('two tabs whose token expires at once both refresh and stay signed in', async () => {
+    const b = navegador();
     await login(b, 'demo', undefined, 'DEMO');
     const { page, context } = b;
     const other = await context.newPage();
@@ -90,6 +85,7 @@ describe('session, banner and terms', () => {
   });
 
   it("terms not accepted: the 'Aviso Legal' modal on every navigation, the contract to read, 'Cerrar sesión'", async () => {
+    const b = navegador();
     await login(b, 'pendiente');
     const { page } = b;
     const modal = page.getByRole('dialog', { name: 'Aviso Legal' });

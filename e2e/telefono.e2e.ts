@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { entrar, navegadorDelBloque, screenshot } from './browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
@@ -17,17 +17,10 @@ const cutBadges = (page: Page) =>
 
 /** The bespoke screens at 1366 px and on a 390 px phone. */
 describe('phone and desktop layouts of the sales screens', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('1366 px: the invoice list and a new invoice whose customer list is not open on arrival', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const page = await entrar(navegador());
     await page.setViewportSize(DESKTOP);
     await page.goto('/fventa/lista');
     await page.getByRole('heading', { name: 'Facturas' }).waitFor();
@@ -49,6 +42,7 @@ describe('phone and desktop layouts of the sales screens', () => {
   });
 
   it('390 px: lists fold their filters, rows fit the screen, the line editor shows Cantidad and Precio', async () => {
+    const b = navegador();
     const { page } = b;
     await page.setViewportSize(PHONE);
     await page.goto('/fventa/lista');
@@ -88,6 +82,7 @@ describe('phone and desktop layouts of the sales screens', () => {
   });
 
   it('390 px: the other bespoke screens fit the phone too', async () => {
+    const b = navegador();
     const { page } = b;
     await page.setViewportSize(PHONE);
     const pantallas: [string, string][] = [

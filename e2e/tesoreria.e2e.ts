@@ -1,25 +1,17 @@
 import { escribirNorma43 } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { abrirPantalla, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 const hoy = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
 
 /** Treasury end to end: batch → SEPA file → sent → return → re-present; movement → statement → reconcile. */
 describe('tesoreria: a direct-debit batch with a return, and a bank statement reconciled', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('builds a batch with the wizard, downloads its file, sends it, returns a receipt and re-presents it', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
-    await page.goto('/remesas');
-    await page.getByRole('heading', { name: 'Remesas' }).waitFor();
+    const b = navegador();
+    const page = await abrirPantalla(b, '/remesas', 'Remesas');
     await page.getByRole('tab', { name: 'Nueva remesa' }).click();
     const tabla = page.getByTestId('recibos-remesables');
     await tabla.locator('tbody tr').first().waitFor();
@@ -58,6 +50,7 @@ describe('tesoreria: a direct-debit batch with a return, and a bank statement re
   }, 240_000);
 
   it('records a bank charge, imports the statement that shows it and reconciles it', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/movstesoreria');
     await page.getByRole('heading', { name: 'Movimientos de tesorería' }).waitFor();
@@ -118,6 +111,7 @@ describe('tesoreria: a direct-debit batch with a return, and a bank statement re
   }, 240_000);
 
   it('turns two unmatched bank fees into movements from the line, the second by the rule the first remembered', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/movstesoreria');
     await page.getByRole('tab', { name: 'Extractos bancarios' }).click();

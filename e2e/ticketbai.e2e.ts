@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 /**
  * TicketBAI end to end: DEMO's Gipuzkoa company issues an invoice from the form → its PDF carries the TBAI
@@ -12,15 +12,10 @@ import { type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } f
  * local Diputación simulator, which accepts it → the viewer shows the state, signature and chain. axe at 1366/390 px.
  */
 describe('ticketbai: a Gipuzkoa invoice is signed, printed with its QR and accepted', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('issues → PDF with TBAI identifier and legend → Enviar ahora → Aceptado in the viewer', async () => {
+    const b = navegador();
     await login(b, 'gipuzkoa');
     const { page } = b;
 

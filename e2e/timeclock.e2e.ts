@@ -1,18 +1,13 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { apiGet, login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 describe('time clock (spec section 4)', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('Fichar → Pausar (reason) → Reanudar → Terminar, with the confirmations and the records', async () => {
+    const b = navegador();
     await login(b, 'empleado');
     const { page } = b;
     await page.goto('/usuario/fichajes');
@@ -83,6 +78,7 @@ describe('time clock (spec section 4)', () => {
   });
 
   it('offline entry → sync once; a correction approved by the other side; the inspector opens the period and its PDF', async () => {
+    const b = navegador();
     await login(b, 'empleado');
     const { page } = b;
     await page.goto('/usuario/fichajes');

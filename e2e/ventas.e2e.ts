@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { abrirPantalla, apiGet, entrar, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 /** Sales documents end to end: quote → order → delivery note → invoice → issued → PDF → collected. */
 describe('ventas: a quote becomes a collected invoice', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('creates a quote with two lines, converts it down the chain, issues, prints and collects the invoice', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const b = navegador();
 
     // 1. A quote for a demo customer: a catalogue product (tariff price) and a free-text line, keyboard first.
-    await page.goto('/pventa/lista');
-    await page.getByRole('heading', { name: 'Presupuestos' }).waitFor();
+    const page = await abrirPantalla(b, '/pventa/lista', 'Presupuestos');
     await page.getByRole('link', { name: 'Nuevo presupuesto' }).click();
     await page.waitForURL('**/pventa/nuevo');
     const cliente = page.getByLabel('Cliente', { exact: false }).first();
@@ -131,6 +123,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
   }, 240_000);
 
   it('docventahist/lista explains that the history is per document', async () => {
+    const b = navegador();
     const { page } = b;
     await page.goto('/docventahist/lista');
     await page.getByRole('link', { name: 'Ir a las facturas' }).waitFor();
@@ -138,8 +131,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
   });
 
   it('an issued VeriFactu invoice shows its QR card and previews its PDF in a modal', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const page = await entrar(navegador());
     const csp: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) csp.push(m.text());

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { abrirPantalla, navegadorDelBloque, screenshot } from './browser.ts';
 
 /** VeriFactu end to end: DEMO's seeded invoices have chained records; the queue and the viewer show them. */
 describe('verifactu: the queue and the viewer of DEMO', () => {
-  let b: Browser;
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const navegador = navegadorDelBloque();
 
   it('lists the records, checks the chain and opens a record with its huellas, QR and XML', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
-    await page.goto('/fventaverifactu/lista');
-    await page.getByRole('heading', { name: 'Registros VeriFactu' }).waitFor();
+    const page = await abrirPantalla(navegador(), '/fventaverifactu/lista', 'Registros VeriFactu');
     // The table shows one placeholder row while the first page loads: wait for the records themselves.
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(3);
     await page.getByRole('button', { name: 'Comprobar cadena' }).click();
