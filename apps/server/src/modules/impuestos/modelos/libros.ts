@@ -22,50 +22,113 @@ const parteServicios = (lineas: string, de: PredicadoEmpresa) => sql`(select rou
   from ${sql.raw(lineas)} l left join productos p on ${de('p')} and p.id = l.id_producto
   where ${de('l')} and l.id_documento = d.id)`;
 
+/** Whether a row's invoice is corrective, and the date of the invoice it corrects, per book. */
+export const RECTIFICATIVA = {
+  emitidas: {
+    es: sql`d.tipo = 'rectificativa'`,
+    fecha: (de: PredicadoEmpresa) =>
+      sql`(select r.fecha from documentos_venta r where ${de('r')} and r.id = d.id_rectificada)`,
+  },
+  recibidas: {
+    es: sql`(d.id_rectificada is not null or d.tipo_rectificativa is not null)`,
+    fecha: (de: PredicadoEmpresa) =>
+      sql`(select r.fecha from documentos_compra r where ${de('r')} and r.id = d.id_rectificada)`,
+  },
+} as const;
+export type Libro = keyof typeof RECTIFICATIVA;
+
+/** The columns a model reads besides the book's own (the party's country and postal code, the correction). */
+export const EXTRAS = {
+  emitidas: (de: PredicadoEmpresa) => sql`d.cliente_pais as pais, d.cliente_cod_postal as cod_postal,
+    ${RECTIFICATIVA.emitidas.es} as rectificativa, ${RECTIFICATIVA.emitidas.fecha(de)}::text as fecha_rectificada`,
+  recibidas: (de: PredicadoEmpresa) => sql`d.proveedor_pais as pais, d.proveedor_cod_postal as cod_postal,
+    x.categoria, ${RECTIFICATIVA.recibidas.es} as rectificativa,
+    ${RECTIFICATIVA.recibidas.fecha(de)}::text as fecha_rectificada`,
+} as const;
+
+/** What every model reads of a row of either book: the fields both books name alike, and `EXTRAS`. */
+function deLaFila(
+  r: Record<string, unknown>,
+  x: Pick<
+    LineaEmitida,
+    'Id' | 'Fecha' | 'Impuesto' | 'PorcentajeIva' | 'Base' | 'Cuota' | 'CuotaRecargo' | 'Retencion'
+  >,
+) {
+  const { Id, Fecha, Impuesto, PorcentajeIva, Base, Cuota, CuotaRecargo, Retencion } = x;
+  return {
+    Id,
+    Fecha,
+    Pais: txt(r.pais),
+    CodPostal: txt(r.cod_postal),
+    Rectificativa: Boolean(r.rectificativa),
+    FechaRectificada: txt(r.fecha_rectificada),
+    Impuesto,
+    PorcentajeIva,
+    Base,
+    Cuota,
+    CuotaRecargo,
+    Retencion,
+    BaseServicios: txt(r.base_servicios) ?? undefined,
+  };
+}
+
+/** An issued book's row (selected with `EXTRAS.emitidas`) as the models read it. */
+export function lineaEmitida(r: Record<string, unknown>): LineaEmitida {
+  const x = libroEmitidas.fila(r);
+  const { NumSerie, ClienteNombre: Tercero, ClienteNIF: NIF, PorcentajeRecargo, Exencion } = x;
+  return { ...deLaFila(r, x), NumSerie, Tercero, NIF, PorcentajeRecargo, Exencion };
+}
+
+/** A received book's row (selected with `EXTRAS.recibidas`) as the models read it. */
+export function lineaRecibida(r: Record<string, unknown>): LineaRecibida {
+  const x = libroRecibidas.fila(r);
+  const { FechaFactura, NumRegistro, ProveedorNombre, ProveedorNIF, Operacion, CuotaDeducible } = x;
+  return {
+    ...deLaFila(r, x),
+    FechaFactura,
+    NumSerie: NumRegistro,
+    Tercero: ProveedorNombre,
+    NIF: ProveedorNIF,
+    Operacion,
+    CuotaDeducible,
+    CuotaAutoliquidada: x.CuotaAutoliquidada,
+    ClaveRetencion: x.ClaveRetencion,
+    BienInversion: String(r.categoria ?? '').startsWith('2'),
+  };
+}
+
+/** An intra-EU row's services part, per book (the row path's text; `servicios` is the grouped path's number). */
+const SERVICIOS_FILA = {
+  emitidas: (de: PredicadoEmpresa) =>
+    sql`case when e.val->>'Exencion' = 'E5' then ${parteServicios('documentos_venta_lineas', de)} end`,
+  recibidas: (de: PredicadoEmpresa) => sql`case when x.operacion = 'intracomunitaria' then
+    case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then '0' else e.val->>'Base' end)
+    else ${parteServicios('documentos_compra_lineas', de)} end end`,
+} as const;
+
+/** The rows of a book in a period (in book order); with `g`, a page of the rows of some groups. */
+async function lineas(s: Scope, libro: Libro, desde: string, hasta: string, g?: FiltroGrupos) {
+  const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
+  const L = libro === 'emitidas' ? libroEmitidas : libroRecibidas;
+  return rowsOf(
+    await s.execute((_empresaId, de) => {
+      const clave: Clave = libro === 'emitidas' ? claveEmitida : (o) => claveRecibida(de, o);
+      return sql`${L.select}, ${EXTRAS[libro](de)}, ${SERVICIOS_FILA[libro](de)} as base_servicios
+        ${g ? sql`, ${enGrupos(clave, g.periodo, g.prorrata)} as en_periodo` : sql``}
+      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} ${g ? sql`and ${deGrupos(clave, g)}` : sql``}
+      order by d.fecha, d.id, e.ord ${g ? sql`limit ${g.limit} offset ${g.offset}` : sql``}`;
+    }),
+  );
+}
+const enPeriodo = (r: Record<string, unknown>, g?: FiltroGrupos) => (g ? { EnPeriodo: Boolean(r.en_periodo) } : {});
+
 export async function lineasEmitidas(
   s: Scope,
   desde: string,
   hasta: string,
   g?: FiltroGrupos,
 ): Promise<(LineaEmitida & EnPeriodo)[]> {
-  const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
-  const L = libroEmitidas;
-  const rows = rowsOf(
-    await s.execute(
-      (_empresaId, de) => sql`${L.select}, d.cliente_pais as pais, d.cliente_cod_postal as cod_postal,
-        (d.tipo = 'rectificativa') as rectificativa,
-        (select r.fecha::text from documentos_venta r where ${de('r')} and r.id = d.id_rectificada)
-          as fecha_rectificada,
-        case when e.val->>'Exencion' = 'E5' then ${parteServicios('documentos_venta_lineas', de)} end as base_servicios
-        ${g ? sql`, ${enGrupos(claveEmitida, g.periodo)} as en_periodo` : sql``}
-      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} ${g ? sql`and ${deGrupos(claveEmitida, g)}` : sql``}
-      order by d.fecha, d.id, e.ord ${g ? sql`limit ${g.limit} offset ${g.offset}` : sql``}`,
-    ),
-  );
-  return rows.map((r) => {
-    const x = L.fila(r);
-    return {
-      Id: x.Id,
-      Fecha: x.Fecha,
-      NumSerie: x.NumSerie,
-      Tercero: x.ClienteNombre,
-      NIF: x.ClienteNIF,
-      Pais: txt(r.pais),
-      CodPostal: txt(r.cod_postal),
-      Rectificativa: Boolean(r.rectificativa),
-      FechaRectificada: txt(r.fecha_rectificada),
-      Impuesto: x.Impuesto,
-      PorcentajeIva: x.PorcentajeIva,
-      Base: x.Base,
-      Cuota: x.Cuota,
-      PorcentajeRecargo: x.PorcentajeRecargo,
-      CuotaRecargo: x.CuotaRecargo,
-      Exencion: x.Exencion,
-      Retencion: x.Retencion,
-      BaseServicios: txt(r.base_servicios) ?? undefined,
-      ...(g ? { EnPeriodo: Boolean(r.en_periodo) } : {}),
-    };
-  });
+  return (await lineas(s, 'emitidas', desde, hasta, g)).map((r) => ({ ...lineaEmitida(r), ...enPeriodo(r, g) }));
 }
 
 /** An expense bought in another EU country counts as a service unless its category is goods (2xx, 60x). */
@@ -75,51 +138,7 @@ export async function lineasRecibidas(
   hasta: string,
   g?: FiltroGrupos,
 ): Promise<(LineaRecibida & EnPeriodo)[]> {
-  const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
-  const L = libroRecibidas;
-  const rows = rowsOf(
-    await s.execute(
-      (_empresaId, de) => sql`${L.select}, d.proveedor_pais as pais, d.proveedor_cod_postal as cod_postal, x.categoria,
-        (d.id_rectificada is not null or d.tipo_rectificativa is not null) as rectificativa,
-        (select r.fecha::text from documentos_compra r where ${de('r')} and r.id = d.id_rectificada)
-          as fecha_rectificada,
-        case when x.operacion = 'intracomunitaria' then
-          case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then '0' else e.val->>'Base' end)
-          else ${parteServicios('documentos_compra_lineas', de)} end end as base_servicios
-        ${g ? sql`, ${enGrupos((o) => claveRecibida(de, o), g.periodo, g.prorrata)} as en_periodo` : sql``}
-      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)}
-        ${g ? sql`and ${deGrupos((o) => claveRecibida(de, o), g)}` : sql``}
-      order by d.fecha, d.id, e.ord ${g ? sql`limit ${g.limit} offset ${g.offset}` : sql``}`,
-    ),
-  );
-  return rows.map((r) => {
-    const x = L.fila(r);
-    return {
-      Id: x.Id,
-      Fecha: x.Fecha,
-      FechaFactura: x.FechaFactura,
-      NumSerie: x.NumRegistro,
-      Tercero: x.ProveedorNombre,
-      NIF: x.ProveedorNIF,
-      Pais: txt(r.pais),
-      CodPostal: txt(r.cod_postal),
-      Rectificativa: Boolean(r.rectificativa),
-      FechaRectificada: txt(r.fecha_rectificada),
-      Operacion: x.Operacion,
-      Impuesto: x.Impuesto,
-      PorcentajeIva: x.PorcentajeIva,
-      Base: x.Base,
-      Cuota: x.Cuota,
-      CuotaDeducible: x.CuotaDeducible,
-      CuotaAutoliquidada: x.CuotaAutoliquidada,
-      CuotaRecargo: x.CuotaRecargo,
-      Retencion: x.Retencion,
-      ClaveRetencion: x.ClaveRetencion,
-      BienInversion: String(r.categoria ?? '').startsWith('2'),
-      BaseServicios: txt(r.base_servicios) ?? undefined,
-      ...(g ? { EnPeriodo: Boolean(r.en_periodo) } : {}),
-    };
-  });
+  return (await lineas(s, 'recibidas', desde, hasta, g)).map((r) => ({ ...lineaRecibida(r), ...enPeriodo(r, g) }));
 }
 
 /**
@@ -176,8 +195,8 @@ export interface OpcionesGrupos {
   prorrata?: number;
 }
 
-const signo = (x: SQL) => sql`sign(coalesce(${x}, 0))`;
-const numero = (campo: string) => sql`coalesce((e.val->>${campo})::numeric, 0)`;
+export const signo = (x: SQL) => sql`sign(coalesce(${x}, 0))`;
+export const numero = (campo: string) => sql`coalesce((e.val->>${campo})::numeric, 0)`;
 
 /** The key of an issued row's group (one JSON array; 'a' = the year's groups by third party). */
 function claveEmitida(o: OpcionesGrupos): SQL {
@@ -189,13 +208,20 @@ function claveEmitida(o: OpcionesGrupos): SQL {
 }
 
 // The received book's per-row amounts (factrecibidas.ts's AUTO and DEDUCIBLE, as the row path reads them).
-const AUTO_R = sql`(case when x.operacion in ('intracomunitaria', 'inversion')
+export const AUTO_R = sql`(case when x.operacion in ('intracomunitaria', 'inversion')
   then round(${numero('Base')} * coalesce(x.porc_autoliquidacion, 21) / 100, 2) else 0 end)`;
-const DEDUCIBLE_R = sql`round((${numero('Cuota')} + ${AUTO_R}) * (100 - coalesce(x.porc_no_deducible, 0)) / 100, 2)`;
+export const DEDUCIBLE_R = sql`round((${numero('Cuota')} + ${AUTO_R}) * (100 - coalesce(x.porc_no_deducible, 0)) / 100, 2)`;
 /** An intra-EU row's services part (the row path's `base_servicios`). */
-const servicios = (de: PredicadoEmpresa) => sql`case when x.operacion = 'intracomunitaria' then
+export const servicios = (de: PredicadoEmpresa) => sql`case when x.operacion = 'intracomunitaria' then
   case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then 0 else ${numero('Base')} end)
   else coalesce(${parteServicios('documentos_compra_lineas', de)}::numeric, 0) end end`;
+
+/** A row's services part as a number, per book (null outside intra-EU rows). */
+export const SERVICIOS = {
+  emitidas: (de: PredicadoEmpresa) =>
+    sql`case when e.val->>'Exencion' = 'E5' then coalesce(${parteServicios('documentos_venta_lineas', de)}::numeric, 0) end`,
+  recibidas: servicios,
+} as const;
 
 function claveRecibida(de: PredicadoEmpresa, o: OpcionesGrupos): SQL {
   const fecha = o.porTercero ? sql`date_trunc('quarter', d.fecha)::date` : sql`date_trunc('month', d.fecha)::date`;

@@ -24,6 +24,7 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
+import { librosAgrupados } from './agrupados.ts';
 import { gruposEmitidas, gruposRecibidas, lineasEmitidas, lineasRecibidas } from './libros.ts';
 
 /**
@@ -72,7 +73,7 @@ export async function calcularAnual(
     const c = await con390(s, anyo, ajustesDe);
     return libros ? c.deFilas(libros, libros) : c.calcular();
   }
-  const l = libros ?? (await librosDelAnyo(s, anyo, false));
+  const l = libros ?? (await librosAgrupados(s, modelo, { anyo, desde: `${anyo}-01-01`, hasta: `${anyo}-12-31` }));
   return modelo === '190' ? modelo190(l.recibidas) : modelo180(l.recibidas);
 }
 

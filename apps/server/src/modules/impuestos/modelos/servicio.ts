@@ -20,6 +20,7 @@ import { and, desc, eq, gte } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
+import { librosAgrupados, librosPorFilas } from './agrupados.ts';
 import {
   cuantasFilas,
   type FiltroGrupos,
@@ -30,7 +31,7 @@ import {
   metalicoPorNif,
   numeracion,
 } from './libros.ts';
-import { type Calculo, calcularAnual, con390, esAnual } from './resumenesAnuales.ts';
+import { type Calculo, calcularAnual, con390, esAnual, librosDelAnyo } from './resumenesAnuales.ts';
 
 /**
  * A model for a period: its rows read from the books through the company door, the presented returns it depends
@@ -132,14 +133,28 @@ export async function ajustesDelPeriodo(s: Scope, modelo: ModeloTributario, p: P
   return ajustesDePresentados(s, modelo, p, await propiosDelPeriodo(s, modelo, p), false);
 }
 
+/**
+ * How the books are read: grouped in SQL (what the routes compute with), or row by row (the drill-down of a box of
+ * the models other than 303 / 390, and what the groups must equal to the cent: `agrupados.test.ts`).
+ */
+export type Lectura = 'grupos' | 'filas';
+
 export async function calcular(
   s: Scope,
   modelo: ModeloTributario,
   p: Periodo,
   ajustes?: Ajustes,
   tipo?: string,
+  lectura: Lectura = 'grupos',
 ): Promise<ResultadoModelo & { Opciones?: Opciones303 }> {
-  if (esAnual(modelo)) return calcularAnual(s, modelo, p.anyo, (pq) => ajustesDelPeriodo(s, '303', pq));
+  if (esAnual(modelo))
+    return calcularAnual(
+      s,
+      modelo,
+      p.anyo,
+      (pq) => ajustesDelPeriodo(s, '303', pq),
+      lectura === 'filas' ? await librosDelAnyo(s, p.anyo, modelo === '390') : undefined,
+    );
   const draft = ajustes && tipo ? undefined : await borrador(s, modelo, p);
   const propios = ajustes ?? ((draft?.ajustes ?? {}) as Ajustes);
   const a = await ajustesDePresentados(s, modelo, p, propios, (tipo ?? draft?.tipo) === 'complementaria');
@@ -150,12 +165,9 @@ export async function calcular(
     const { Prorrata, Exonerado390, ClaveActividad, EpigrafeIAE } = a;
     return { ...r303, Opciones: { Prorrata, Exonerado390, ClaveActividad, EpigrafeIAE } };
   }
-  // 130 is cumulative from 1 January.
-  const desde = modelo === '130' ? `${p.anyo}-01-01` : p.desde;
-  const conEmitidas = modelo !== '111' && modelo !== '115';
-  const emitidas = conEmitidas ? await lineasEmitidas(s, desde, p.hasta) : [];
-  const recibidas = await lineasRecibidas(s, desde, p.hasta);
+  const libros = await (lectura === 'filas' ? librosPorFilas : librosAgrupados)(s, modelo, p);
   if (modelo === '347') a.Metalico = await metalicoPorNif(s, p.anyo);
+  const { emitidas, recibidas } = libros;
   const r =
     modelo === '130'
       ? modelo130(p, emitidas, recibidas, a)
@@ -166,7 +178,8 @@ export async function calcular(
           : modelo === '349'
             ? modelo349(p, emitidas, recibidas)
             : modelo347(p, emitidas, recibidas, a);
-  if (conEmitidas) r.Avisos.push(...huecosSerie(await numeracion(s, p.desde, p.hasta)));
+  if (modelo === '130' || modelo === '347' || modelo === '349')
+    r.Avisos.push(...huecosSerie(await numeracion(s, p.desde, p.hasta)));
   return r;
 }
 
@@ -228,7 +241,7 @@ export async function trazaPaginada(
   pagina: { limit: number; offset: number },
 ): Promise<{ r: ResultadoModelo; Lineas: Traza[]; Total: number }> {
   if (modelo !== '303' && modelo !== '390') {
-    const r = await calcular(s, modelo, p);
+    const r = await calcular(s, modelo, p, undefined, undefined, 'filas');
     const todas = r.Traza[casilla] ?? [];
     return { r, Lineas: todas.slice(pagina.offset, pagina.offset + pagina.limit), Total: todas.length };
   }
