@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatDecimal } from '../format/amount.ts';
 import { MSG } from '../validation/messages.ts';
+import { requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { type Apunte, type Asiento, centimos, conceptoContable, importe } from './asientos.ts';
 
@@ -334,16 +335,8 @@ const fechaOpcional = z
 /** An asset as the form sends it (create and edit). */
 export const inmovilizadoSchema = z
   .object({
-    Codigo: z
-      .string({ error: MSG.required('Código') })
-      .trim()
-      .min(1, { error: MSG.required('Código') })
-      .max(20, { error: MSG.maxLength('Código', 20) }),
-    Descripcion: z
-      .string({ error: MSG.required('Descripción') })
-      .trim()
-      .min(1, { error: MSG.required('Descripción') })
-      .max(100, { error: MSG.maxLength('Descripción', 100) }),
+    Codigo: requiredString('Código', 20),
+    Descripcion: requiredString('Descripción', 100),
     Grupo: z.string({ error: MSG.required('Grupo') }).refine((g) => porCodigo.has(g), { error: MSG.required('Grupo') }),
     FechaCompra: fechaOpcional,
     FechaInicio: fecha('Fecha de inicio'),

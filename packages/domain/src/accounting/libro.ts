@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatAmount } from '../format/amount.ts';
 import { MSG } from '../validation/messages.ts';
+import { requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { type Apunte, type Asiento, centimos, importe } from './asientos.ts';
 
@@ -63,11 +64,7 @@ export const asientoManualSchema = z
       .string({ error: MSG.required('Fecha') })
       .refine(isIsoDate, { error: MSG.format })
       .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MSG.format }),
-    Concepto: z
-      .string({ error: MSG.required('Concepto') })
-      .trim()
-      .min(1, { error: MSG.required('Concepto') })
-      .max(100, { error: MSG.maxLength('Concepto', 100) }),
+    Concepto: requiredString('Concepto', 100),
     Documento: z
       .string()
       .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { add, compare, type Dec, dec, isZero, mul, round, shift, sub, toFixed, ZERO } from '../money/decimal.ts';
 import { MSG } from '../validation/messages.ts';
+import { requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { checkTaxId } from '../validation/taxId.ts';
 
@@ -357,11 +358,7 @@ export const ticketGastoSchema = z.object({
   PorcentajeIva: z.enum(PORCENTAJES_TICKET, { error: MSG.required('IVA') }),
   /** Several rates (a supermarket): each one's total with VAT; they must add up to `Total`. */
   Tipos: z.array(tipoTicketSchema, { error: MSG.format }).max(5).nullish(),
-  Comercio: z
-    .string({ error: MSG.required('Comercio') })
-    .trim()
-    .min(1, { error: MSG.required('Comercio') })
-    .max(200, { error: MSG.maxLength('Comercio', 200) }),
+  Comercio: requiredString('Comercio', 200),
   NIF: z
     .string({ error: MSG.format })
     .trim()

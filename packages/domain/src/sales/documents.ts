@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compare, dec, sub, toFixed } from '../money/decimal.ts';
 import { MSG } from '../validation/messages.ts';
+import { requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 
 /**
@@ -155,11 +156,7 @@ const fecha = z.string({ error: MSG.format }).refine(isIsoDate, { error: MSG.for
 export const lineaVentaSchema = z.object({
   Id: z.unknown().optional(),
   IdProducto: optionalId,
-  Descripcion: z
-    .string({ error: MSG.required('Descripción') })
-    .trim()
-    .min(1, { error: MSG.required('Descripción') })
-    .max(2000, { error: MSG.maxLength('Descripción', 2000) }),
+  Descripcion: requiredString('Descripción', 2000),
   Cantidad: decimalText(12, 3),
   Precio: decimalText(12, 6),
   Descuento: decimalText(3, 2)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../validation/messages.ts';
+import { requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { lineaVentaSchema } from './documents.ts';
 
@@ -122,11 +123,7 @@ const idTercero = (label: string) =>
 
 /** The template save body's fields common to both sides (the party's field is `Cliente` / `Proveedor`). */
 const camposPlantilla = {
-  Descripcion: z
-    .string({ error: MSG.required('Descripción') })
-    .trim()
-    .min(1, { error: MSG.required('Descripción') })
-    .max(200, { error: MSG.maxLength('Descripción', 200) }),
+  Descripcion: requiredString('Descripción', 200),
   Serie: optionalId,
   IdFormaPago: optionalId,
   Observaciones: z
