@@ -7,6 +7,7 @@ import {
 } from '@faro/domain';
 import { Button, Group, Input, SegmentedControl, Table, Text } from '@mantine/core';
 import type { InputProps } from '../../ui/fields/inputs.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 
 /** Readable sections of the permission registry, by code prefix. */
 const SECTIONS: [prefix: string, title: string][] = [
@@ -58,57 +59,47 @@ export function PermissionMatrix(p: InputProps) {
           ))}
         </Group>
       )}
-      <Table.ScrollContainer minWidth={620}>
-        <Table verticalSpacing={6} data-testid="permission-matrix">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Función</Table.Th>
-              <Table.Th>Nivel</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {ordered.flatMap((code) => {
-              const section = sectionOf(code);
-              const rows = [];
-              if (section !== lastSection) {
-                lastSection = section;
-                rows.push(
-                  <Table.Tr key={`s-${section}`} bg="var(--mantine-color-gray-0)">
-                    <Table.Td colSpan={2}>
-                      <Text fw={700} size="sm">
-                        {section}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>,
-                );
-              }
-              const level = (value[code] ?? 0) as PermissionLevel;
-              rows.push(
-                <Table.Tr key={code}>
-                  <Table.Td>
-                    <Text size="sm">{PERMISSION_CODES[code]}</Text>
-                    <Text size="xs" c="dimmed">
-                      {code}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <SegmentedControl
-                      size="xs"
-                      aria-label={`Nivel de ${PERMISSION_CODES[code]}`}
-                      title={PERMISSION_LEVELS[level]}
-                      readOnly={p.readOnly}
-                      value={String(level)}
-                      onChange={(v) => set(code, Number(v) as PermissionLevel)}
-                      data={LEVELS.map((l) => ({ value: String(l), label: `${l} ${LEVEL_SHORT[l]}` }))}
-                    />
-                  </Table.Td>
-                </Table.Tr>,
-              );
-              return rows;
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TablaSimple minWidth={620} verticalSpacing={6} data-testid="permission-matrix" columnas={['Función', 'Nivel']}>
+        {ordered.flatMap((code) => {
+          const section = sectionOf(code);
+          const rows = [];
+          if (section !== lastSection) {
+            lastSection = section;
+            rows.push(
+              <Table.Tr key={`s-${section}`} bg="var(--mantine-color-gray-0)">
+                <Table.Td colSpan={2}>
+                  <Text fw={700} size="sm">
+                    {section}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>,
+            );
+          }
+          const level = (value[code] ?? 0) as PermissionLevel;
+          rows.push(
+            <Table.Tr key={code}>
+              <Table.Td>
+                <Text size="sm">{PERMISSION_CODES[code]}</Text>
+                <Text size="xs" c="dimmed">
+                  {code}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <SegmentedControl
+                  size="xs"
+                  aria-label={`Nivel de ${PERMISSION_CODES[code]}`}
+                  title={PERMISSION_LEVELS[level]}
+                  readOnly={p.readOnly}
+                  value={String(level)}
+                  onChange={(v) => set(code, Number(v) as PermissionLevel)}
+                  data={LEVELS.map((l) => ({ value: String(l), label: `${l} ${LEVEL_SHORT[l]}` }))}
+                />
+              </Table.Td>
+            </Table.Tr>,
+          );
+          return rows;
+        })}
+      </TablaSimple>
     </Input.Wrapper>
   );
 }

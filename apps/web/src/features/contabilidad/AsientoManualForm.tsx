@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { Cabecera } from '../../ui/TablaSimple.tsx';
 import type { AsientoLibro } from './asientoLibro.ts';
 
 interface LineaForm {
@@ -78,14 +79,7 @@ export function AsientoManualForm({ fecha, onCreado }: { fecha: string; onCreado
         </Group>
         <Table.ScrollContainer minWidth={560}>
           <Table aria-label="Apuntes del asiento manual">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Subcuenta</Table.Th>
-                <Table.Th>Debe</Table.Th>
-                <Table.Th>Haber</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <Cabecera columnas={['Subcuenta', 'Debe', 'Haber', { titulo: null, clave: 'col3' }]} />
             <Table.Tbody>
               {lineas.map((l, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity before they are saved

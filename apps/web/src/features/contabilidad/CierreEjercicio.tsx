@@ -22,6 +22,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 
 const R = 'impuestos/contabilidad/libro';
 
@@ -121,47 +122,43 @@ export function CierreEjercicio() {
         <Title order={2} fz="h4" mb="xs">
           Ejercicios
         </Title>
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped aria-label="Ejercicios contables">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Ejercicio</Table.Th>
-                <Table.Th scope="col">Estado</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Asientos
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(ejercicios.data?.Items ?? []).map((e) => (
-                <Table.Tr key={e.Ejercicio}>
-                  <Table.Td>
-                    <Anchor component="button" type="button" underline="always" onClick={() => setAnyo(e.Ejercicio)}>
-                      {e.Ejercicio}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {e.Cerrado ? (
-                      <Badge color="gray" variant="light">
-                        Cerrado{e.CerradoEn ? ` el ${formatDate(e.CerradoEn.slice(0, 10))}` : ''}
-                      </Badge>
-                    ) : (
-                      <Badge color="green" variant="light">
-                        Abierto
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{e.Asientos}</Table.Td>
-                </Table.Tr>
-              ))}
-              {ejercicios.data?.Items.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>El libro no tiene asientos todavía.</Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <TablaSimple
+          minWidth={320}
+          striped
+          aria-label="Ejercicios contables"
+          columnas={[
+            { titulo: 'Ejercicio', scope: 'col' },
+            { titulo: 'Estado', scope: 'col' },
+            { titulo: 'Asientos', scope: 'col', ta: 'right' },
+          ]}
+        >
+          {(ejercicios.data?.Items ?? []).map((e) => (
+            <Table.Tr key={e.Ejercicio}>
+              <Table.Td>
+                <Anchor component="button" type="button" underline="always" onClick={() => setAnyo(e.Ejercicio)}>
+                  {e.Ejercicio}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                {e.Cerrado ? (
+                  <Badge color="gray" variant="light">
+                    Cerrado{e.CerradoEn ? ` el ${formatDate(e.CerradoEn.slice(0, 10))}` : ''}
+                  </Badge>
+                ) : (
+                  <Badge color="green" variant="light">
+                    Abierto
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{e.Asientos}</Table.Td>
+            </Table.Tr>
+          ))}
+          {ejercicios.data?.Items.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={3}>El libro no tiene asientos todavía.</Table.Td>
+            </Table.Tr>
+          )}
+        </TablaSimple>
       </Card>
 
       <Card withBorder radius="md" padding="md">
@@ -309,33 +306,26 @@ function Revision({ r, generar, generando }: { r: RevisionCierre; generar: () =>
 /** The entries the close wrote, each linked to the ledger (its diario, with the entry open). */
 function AsientosCierre({ asientos }: { asientos: AsientoCierre[] }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped aria-label="Asientos del cierre">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Asiento</Table.Th>
-            <Table.Th scope="col">Fecha</Table.Th>
-            <Table.Th scope="col">Tipo</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {asientos.map((a) => (
-            <Table.Tr key={a.Id}>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={`/contabilidad/libro?asiento=${a.Id}&anyo=${a.Ejercicio}`}
-                  underline="always"
-                >
-                  Asiento {a.Numero} ({a.Ejercicio})
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{formatDate(a.Fecha)}</Table.Td>
-              <Table.Td>{NOMBRE_ASIENTO[a.Origen] ?? a.Concepto}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <TablaSimple
+      striped
+      aria-label="Asientos del cierre"
+      columnas={[
+        { titulo: 'Asiento', scope: 'col' },
+        { titulo: 'Fecha', scope: 'col' },
+        { titulo: 'Tipo', scope: 'col' },
+      ]}
+    >
+      {asientos.map((a) => (
+        <Table.Tr key={a.Id}>
+          <Table.Td>
+            <Anchor component={Link} to={`/contabilidad/libro?asiento=${a.Id}&anyo=${a.Ejercicio}`} underline="always">
+              Asiento {a.Numero} ({a.Ejercicio})
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{formatDate(a.Fecha)}</Table.Td>
+          <Table.Td>{NOMBRE_ASIENTO[a.Origen] ?? a.Concepto}</Table.Td>
+        </Table.Tr>
+      ))}
+    </TablaSimple>
   );
 }

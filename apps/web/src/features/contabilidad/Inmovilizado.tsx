@@ -9,6 +9,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { aPunto, type Elemento, InmovilizadoForm, RUTA_INMOVILIZADO } from './InmovilizadoForm.tsx';
 
 interface Cuadro {
@@ -262,81 +263,79 @@ export function Inmovilizado() {
       )}
       {lista.isSuccess && !items.length && <Text c="dimmed">No hay elementos del inmovilizado.</Text>}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={860}>
-          <Table aria-label="Elementos del inmovilizado" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Código</Table.Th>
-                <Table.Th>Descripción</Table.Th>
-                <Table.Th>Inicio</Table.Th>
-                <Table.Th style={derecha}>Coste</Table.Th>
-                <Table.Th style={derecha}>Amortización acumulada</Table.Th>
-                <Table.Th style={derecha}>Valor neto contable</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((e) => (
-                <Table.Tr key={e.Id}>
-                  <Table.Td>{e.Codigo}</Table.Td>
-                  <Table.Td>
-                    {e.Descripcion}
-                    <Text size="xs" c="dimmed">
-                      {e.GrupoTexto} · {e.CoeficienteAnual} %
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDate(e.FechaInicio)}</Table.Td>
-                  <Table.Td style={derecha}>{formatAmount(e.Coste)}</Table.Td>
-                  <Table.Td style={derecha}>{formatAmount(e.AmortizacionAcumulada)}</Table.Td>
-                  <Table.Td style={derecha}>{formatAmount(e.ValorNetoContable)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={ESTADOS[e.Estado].color}>
-                      {ESTADOS[e.Estado].texto}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setCuadro(e.Id)}
-                        aria-label={`Cuadro de ${e.Codigo}`}
-                      >
-                        Cuadro
-                      </Button>
-                      {e.Asientos === 0 && !e.FechaBaja && (
-                        <BotonProtegido
-                          permiso="ImptoEmit"
-                          ocultar
-                          size="xs"
-                          variant="default"
-                          aria-label={`Editar ${e.Codigo}`}
-                          onClick={() => setForm({ elemento: e })}
-                        >
-                          Editar
-                        </BotonProtegido>
-                      )}
-                      {!e.FechaBaja && (
-                        <BotonProtegido
-                          permiso="ImptoEmit"
-                          ocultar
-                          size="xs"
-                          variant="default"
-                          color="red"
-                          aria-label={`Dar de baja ${e.Codigo}`}
-                          onClick={() => setBaja(e)}
-                        >
-                          Dar de baja
-                        </BotonProtegido>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <TablaSimple
+          minWidth={860}
+          aria-label="Elementos del inmovilizado"
+          striped
+          columnas={[
+            'Código',
+            'Descripción',
+            'Inicio',
+            { titulo: 'Coste', style: derecha },
+            { titulo: 'Amortización acumulada', style: derecha },
+            { titulo: 'Valor neto contable', style: derecha },
+            'Estado',
+            'Acciones',
+          ]}
+        >
+          {items.map((e) => (
+            <Table.Tr key={e.Id}>
+              <Table.Td>{e.Codigo}</Table.Td>
+              <Table.Td>
+                {e.Descripcion}
+                <Text size="xs" c="dimmed">
+                  {e.GrupoTexto} · {e.CoeficienteAnual} %
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatDate(e.FechaInicio)}</Table.Td>
+              <Table.Td style={derecha}>{formatAmount(e.Coste)}</Table.Td>
+              <Table.Td style={derecha}>{formatAmount(e.AmortizacionAcumulada)}</Table.Td>
+              <Table.Td style={derecha}>{formatAmount(e.ValorNetoContable)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={ESTADOS[e.Estado].color}>
+                  {ESTADOS[e.Estado].texto}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setCuadro(e.Id)}
+                    aria-label={`Cuadro de ${e.Codigo}`}
+                  >
+                    Cuadro
+                  </Button>
+                  {e.Asientos === 0 && !e.FechaBaja && (
+                    <BotonProtegido
+                      permiso="ImptoEmit"
+                      ocultar
+                      size="xs"
+                      variant="default"
+                      aria-label={`Editar ${e.Codigo}`}
+                      onClick={() => setForm({ elemento: e })}
+                    >
+                      Editar
+                    </BotonProtegido>
+                  )}
+                  {!e.FechaBaja && (
+                    <BotonProtegido
+                      permiso="ImptoEmit"
+                      ocultar
+                      size="xs"
+                      variant="default"
+                      color="red"
+                      aria-label={`Dar de baja ${e.Codigo}`}
+                      onClick={() => setBaja(e)}
+                    >
+                      Dar de baja
+                    </BotonProtegido>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </TablaSimple>
       )}
       {form && (
         <InmovilizadoForm

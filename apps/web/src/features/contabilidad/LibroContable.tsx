@@ -21,6 +21,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BarraDescarga, useDescargaProgreso } from '../../ui/descargaProgreso.tsx';
+import { Cabecera, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { AsientoManualForm } from './AsientoManualForm.tsx';
 import type { AsientoLibro } from './asientoLibro.ts';
 import { PeriodoPicker } from './PeriodoPicker.tsx';
@@ -203,16 +204,16 @@ function SumasYSaldos({ rango, onCuenta }: { rango: Record<string, string>; onCu
       {q.data && q.data.Filas.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table striped withTableBorder aria-label="Sumas y saldos">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Cuenta</Table.Th>
-                <Table.Th>Nombre</Table.Th>
-                <Table.Th style={derecha}>Debe</Table.Th>
-                <Table.Th style={derecha}>Haber</Table.Th>
-                <Table.Th style={derecha}>Saldo deudor</Table.Th>
-                <Table.Th style={derecha}>Saldo acreedor</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <Cabecera
+              columnas={[
+                'Cuenta',
+                'Nombre',
+                { titulo: 'Debe', style: derecha },
+                { titulo: 'Haber', style: derecha },
+                { titulo: 'Saldo deudor', style: derecha },
+                { titulo: 'Saldo acreedor', style: derecha },
+              ]}
+            />
             <Table.Tbody>
               {q.data.Filas.map((f) => (
                 <Table.Tr key={f.Cuenta}>
@@ -265,16 +266,16 @@ function Diario({ rango, onAsiento }: { rango: Record<string, string>; onAsiento
       {q.data && q.data.Asientos.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table withTableBorder aria-label="Libro diario">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Asiento</Table.Th>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Subcuenta</Table.Th>
-                <Table.Th>Concepto</Table.Th>
-                <Table.Th style={derecha}>Debe</Table.Th>
-                <Table.Th style={derecha}>Haber</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <Cabecera
+              columnas={[
+                'Asiento',
+                'Fecha',
+                'Subcuenta',
+                'Concepto',
+                { titulo: 'Debe', style: derecha },
+                { titulo: 'Haber', style: derecha },
+              ]}
+            />
             <Table.Tbody>
               {q.data.Asientos.flatMap((a) =>
                 a.Apuntes.map((l, i) => (
@@ -356,37 +357,36 @@ function MayorCuenta({
           <Text fw={600}>
             {q.data.Cuenta} {q.data.Nombre} · Saldo anterior {formatAmount(q.data.SaldoAnterior)}
           </Text>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped withTableBorder aria-label={`Mayor de ${q.data.Cuenta}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Asiento</Table.Th>
-                  <Table.Th>Concepto</Table.Th>
-                  <Table.Th style={derecha}>Debe</Table.Th>
-                  <Table.Th style={derecha}>Haber</Table.Th>
-                  <Table.Th style={derecha}>Saldo</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data.Apuntes.map((a, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines keep the ledger's order
-                  <Table.Tr key={`${a.IdAsiento}-${i}`}>
-                    <Table.Td>{formatDate(a.Fecha)}</Table.Td>
-                    <Table.Td>
-                      <Anchor component="button" type="button" onClick={() => onAsiento(a.IdAsiento)}>
-                        {`Asiento ${a.Numero}`}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{a.Concepto}</Table.Td>
-                    <Table.Td style={derecha}>{importe(a.Debe)}</Table.Td>
-                    <Table.Td style={derecha}>{importe(a.Haber)}</Table.Td>
-                    <Table.Td style={derecha}>{formatAmount(a.Saldo)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TablaSimple
+            minWidth={720}
+            striped
+            withTableBorder
+            aria-label={`Mayor de ${q.data.Cuenta}`}
+            columnas={[
+              'Fecha',
+              'Asiento',
+              'Concepto',
+              { titulo: 'Debe', style: derecha },
+              { titulo: 'Haber', style: derecha },
+              { titulo: 'Saldo', style: derecha },
+            ]}
+          >
+            {q.data.Apuntes.map((a, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines keep the ledger's order
+              <Table.Tr key={`${a.IdAsiento}-${i}`}>
+                <Table.Td>{formatDate(a.Fecha)}</Table.Td>
+                <Table.Td>
+                  <Anchor component="button" type="button" onClick={() => onAsiento(a.IdAsiento)}>
+                    {`Asiento ${a.Numero}`}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{a.Concepto}</Table.Td>
+                <Table.Td style={derecha}>{importe(a.Debe)}</Table.Td>
+                <Table.Td style={derecha}>{importe(a.Haber)}</Table.Td>
+                <Table.Td style={derecha}>{formatAmount(a.Saldo)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </TablaSimple>
         </>
       )}
     </Stack>
@@ -471,29 +471,22 @@ function AsientoModal({ id, onClose }: { id: number | null; onClose: () => void 
             </Text>
           )}
           {a.IdRevertido !== null && <Badge variant="light">Anula otro asiento</Badge>}
-          <Table.ScrollContainer minWidth={520}>
-            <Table withTableBorder aria-label={`Apuntes del asiento ${a.Numero}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Subcuenta</Table.Th>
-                  <Table.Th>Nombre</Table.Th>
-                  <Table.Th style={derecha}>Debe</Table.Th>
-                  <Table.Th style={derecha}>Haber</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {a.Apuntes.map((l, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines keep the ledger's order
-                  <Table.Tr key={`${l.Subcuenta}-${i}`}>
-                    <Table.Td ff="monospace">{l.Subcuenta}</Table.Td>
-                    <Table.Td>{l.Nombre}</Table.Td>
-                    <Table.Td style={derecha}>{importe(l.Debe)}</Table.Td>
-                    <Table.Td style={derecha}>{importe(l.Haber)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TablaSimple
+            minWidth={520}
+            withTableBorder
+            aria-label={`Apuntes del asiento ${a.Numero}`}
+            columnas={['Subcuenta', 'Nombre', { titulo: 'Debe', style: derecha }, { titulo: 'Haber', style: derecha }]}
+          >
+            {a.Apuntes.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines keep the ledger's order
+              <Table.Tr key={`${l.Subcuenta}-${i}`}>
+                <Table.Td ff="monospace">{l.Subcuenta}</Table.Td>
+                <Table.Td>{l.Nombre}</Table.Td>
+                <Table.Td style={derecha}>{importe(l.Debe)}</Table.Td>
+                <Table.Td style={derecha}>{importe(l.Haber)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </TablaSimple>
         </Stack>
       )}
     </Modal>

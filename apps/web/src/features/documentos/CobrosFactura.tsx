@@ -5,6 +5,7 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReferenceList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { Cabecera, derecha } from '../../ui/TablaSimple.tsx';
 import { pendienteDe } from './CobroDialogo.tsx';
 import type { CobroFila } from './documentosApi.ts';
 import { COLOR_ESTADO, type DocumentoVenta, type Vencimiento } from './documentosModel.ts';
@@ -72,14 +73,7 @@ const cobrado = (total: string, pendiente: string | null) =>
 function VencimientosTabla({ vencimientos }: { vencimientos: Vencimiento[] }) {
   return (
     <Table withTableBorder mb="sm" data-testid="vencimientos">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Vencimiento</Table.Th>
-          <Table.Th ta="right">Importe</Table.Th>
-          <Table.Th ta="right">Pendiente</Table.Th>
-          <Table.Th>Estado</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <Cabecera columnas={['Vencimiento', derecha('Importe'), derecha('Pendiente'), 'Estado']} />
       <Table.Tbody>
         {vencimientos.map((v) => (
           <Table.Tr key={v.Plazo}>
@@ -103,14 +97,7 @@ function CobrosTabla({ cobros }: { cobros: CobroFila[] }) {
   const nombre = new Map((cuentas.data ?? []).map((c) => [c.value, c.label]));
   return (
     <Table striped withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Fecha</Table.Th>
-          <Table.Th>Cuenta</Table.Th>
-          <Table.Th>Notas</Table.Th>
-          <Table.Th ta="right">Importe</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <Cabecera columnas={['Fecha', 'Cuenta', 'Notas', derecha('Importe')]} />
       <Table.Tbody>
         {cobros.map((c) => (
           <Table.Tr key={c.Id}>

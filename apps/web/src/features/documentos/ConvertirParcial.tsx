@@ -1,6 +1,7 @@
 import { CAMPOS_LLEVADO, type DestinoConversion, formatAmount, superaPendiente } from '@faro/domain';
 import { Button, Group, Modal, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Cabecera, derecha } from '../../ui/TablaSimple.tsx';
 import { aDecimal, type DocumentoVenta, type LineaDoc, numeroEditable } from './documentosModel.ts';
 import { useLado } from './lado.ts';
 
@@ -74,14 +75,7 @@ export function ConvertirParcial({
           </Group>
         </Radio.Group>
         <Table data-testid="lineas-parcial" verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Línea</Table.Th>
-              <Table.Th ta="right">Cantidad</Table.Th>
-              <Table.Th ta="right">Pendiente</Table.Th>
-              <Table.Th ta="right">A convertir</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <Cabecera columnas={['Línea', derecha('Cantidad'), derecha('Pendiente'), derecha('A convertir')]} />
           <Table.Tbody>
             {lineas.map((l) => {
               const id = l.Id as number;

@@ -19,6 +19,7 @@ import { DateInput } from '../../ui/dates.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePhone } from '../../ui/list/phone.ts';
+import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { BuscadorSelect } from './BuscadorSelect.tsx';
 import {
   type PrecioTarifa,
@@ -464,59 +465,58 @@ function LineasLectura({
     return nombre.trim() === l.Descripcion.trim() ? '' : nombre;
   };
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing={8} striped data-testid="lineas">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={30}>#</Table.Th>
-            <Table.Th>Descripción</Table.Th>
-            <Table.Th ta="right">Cantidad</Table.Th>
-            <Table.Th ta="right">Precio</Table.Th>
-            <Table.Th ta="right">Dto. %</Table.Th>
-            <Table.Th>IVA</Table.Th>
-            <Table.Th ta="right">Importe</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lineas.map((l, i) => (
-            <Table.Tr key={l.key} data-testid={`linea-${i + 1}`}>
-              <Table.Td>
-                <Text size="xs" c="dimmed">
-                  {i + 1}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{l.Descripcion}</Text>
-                {producto(l) && (
-                  <Text size="xs" c="dimmed">
-                    {producto(l)}
-                  </Text>
-                )}
-                {l.Lote && (
-                  <Text size="xs" c="dimmed">
-                    Lote {l.Lote}
-                    {l.Caducidad ? ` · caducidad ${formatDate(l.Caducidad)}` : ''}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">{l.Cantidad}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {l.Precio
-                  ? formatAmount(aDecimal(l.Precio), {
-                      // A price with the company's 3–6 decimals is shown whole (1,2345 €), never cut to cents.
-                      decimals: Math.max(2, (aDecimal(l.Precio).split('.')[1] ?? '').length),
-                    })
-                  : ''}
-              </Table.Td>
-              <Table.Td ta="right">{l.Descuento || ''}</Table.Td>
-              <Table.Td>{tipo.get(l.TipoIva) ?? l.TipoIva}</Table.Td>
-              <Table.Td ta="right" fw={500} style={{ whiteSpace: 'nowrap' }} data-testid={`importe-${i + 1}`}>
-                {importes[i] ? formatAmount(importes[i]) : ''}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <TablaSimple
+      minWidth={760}
+      verticalSpacing={8}
+      striped
+      data-testid="lineas"
+      columnas={[
+        { titulo: '#', w: 30 },
+        'Descripción',
+        derecha('Cantidad'),
+        derecha('Precio'),
+        derecha('Dto. %'),
+        'IVA',
+        derecha('Importe'),
+      ]}
+    >
+      {lineas.map((l, i) => (
+        <Table.Tr key={l.key} data-testid={`linea-${i + 1}`}>
+          <Table.Td>
+            <Text size="xs" c="dimmed">
+              {i + 1}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{l.Descripcion}</Text>
+            {producto(l) && (
+              <Text size="xs" c="dimmed">
+                {producto(l)}
+              </Text>
+            )}
+            {l.Lote && (
+              <Text size="xs" c="dimmed">
+                Lote {l.Lote}
+                {l.Caducidad ? ` · caducidad ${formatDate(l.Caducidad)}` : ''}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td ta="right">{l.Cantidad}</Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {l.Precio
+              ? formatAmount(aDecimal(l.Precio), {
+                  // A price with the company's 3–6 decimals is shown whole (1,2345 €), never cut to cents.
+                  decimals: Math.max(2, (aDecimal(l.Precio).split('.')[1] ?? '').length),
+                })
+              : ''}
+          </Table.Td>
+          <Table.Td ta="right">{l.Descuento || ''}</Table.Td>
+          <Table.Td>{tipo.get(l.TipoIva) ?? l.TipoIva}</Table.Td>
+          <Table.Td ta="right" fw={500} style={{ whiteSpace: 'nowrap' }} data-testid={`importe-${i + 1}`}>
+            {importes[i] ? formatAmount(importes[i]) : ''}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </TablaSimple>
   );
 }

@@ -9,6 +9,7 @@ import { usePermiso } from '../../platform/session/usePermiso.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { EntityScreen } from '../../ui/EntityScreen.tsx';
+import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { fechaEs, useFormacion } from './formacionApi.ts';
 
@@ -108,36 +109,24 @@ function FichaAlumno({ id }: { id: number }) {
           Cargos
         </Text>
         {cargos.data?.Items.length ? (
-          <Table.ScrollContainer minWidth={420}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Concepto</Table.Th>
-                  <Table.Th ta="right">Importe</Table.Th>
-                  <Table.Th>Factura</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cargos.data.Items.map((c) => (
-                  <Table.Tr key={c.Id}>
-                    <Table.Td>{fechaEs(String(c.Fecha))}</Table.Td>
-                    <Table.Td>{String(c.Concepto)}</Table.Td>
-                    <Table.Td ta="right">{String(c.Importe)}</Table.Td>
-                    <Table.Td>
-                      {c.IdFactura ? (
-                        <Anchor component={Link} to={`/fventa/editar/${String(c.IdFactura)}`}>
-                          Ver factura
-                        </Anchor>
-                      ) : (
-                        'Pendiente'
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TablaSimple minWidth={420} columnas={['Fecha', 'Concepto', derecha('Importe'), 'Factura']}>
+            {cargos.data.Items.map((c) => (
+              <Table.Tr key={c.Id}>
+                <Table.Td>{fechaEs(String(c.Fecha))}</Table.Td>
+                <Table.Td>{String(c.Concepto)}</Table.Td>
+                <Table.Td ta="right">{String(c.Importe)}</Table.Td>
+                <Table.Td>
+                  {c.IdFactura ? (
+                    <Anchor component={Link} to={`/fventa/editar/${String(c.IdFactura)}`}>
+                      Ver factura
+                    </Anchor>
+                  ) : (
+                    'Pendiente'
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </TablaSimple>
         ) : (
           <Text size="sm" c="dimmed">
             Sin cargos.

@@ -24,6 +24,7 @@ import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { IconDownload, IconPlus, IconTrash } from '../../ui/icons.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { descargarFichero, type FicheroGd, motivoRechazo, tamano } from './ficheros.ts';
 
@@ -131,80 +132,73 @@ export function GestordocPage() {
         </Breadcrumbs>
       )}
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={320}>
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nombre</Table.Th>
-                <Table.Th visibleFrom="sm">Tamaño</Table.Th>
-                <Table.Th visibleFrom="sm">Subido</Table.Th>
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d?.Carpetas.map((c) => (
-                <Table.Tr key={`c${c.Id}`}>
-                  <Table.Td colSpan={4}>
-                    <Anchor component="button" type="button" fw={600} onClick={() => setCarpeta(c.Id)}>
-                      📁 {c.Nombre}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {d?.Items.map((f) => (
-                <Table.Tr key={f.Id}>
-                  <Table.Td>
-                    <Anchor component="button" type="button" onClick={() => setVista(f)}>
-                      {f.Nombre}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{tamano(f.Tamano)}</Table.Td>
-                  <Table.Td visibleFrom="sm">{formatDate(f.Subido.slice(0, 10))}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Descargar ${f.Nombre}`}
-                        onClick={() => void descargar(f)}
-                      >
-                        <IconDownload size={16} />
-                      </ActionIcon>
-                      {level >= 2 && (
-                        <Menu withinPortal>
-                          <Menu.Target>
-                            <Button size="compact-xs" variant="light" aria-label={`Mover ${f.Nombre}`}>
-                              Mover
-                            </Button>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item onClick={() => mover.mutate({ f, destino: null })}>Documentos (raíz)</Menu.Item>
-                            {(todas.data?.Items ?? [])
-                              .filter((c) => c.Id !== f.IdCarpeta)
-                              .map((c) => (
-                                <Menu.Item key={c.Id} onClick={() => mover.mutate({ f, destino: c.Id })}>
-                                  {c.Nombre}
-                                </Menu.Item>
-                              ))}
-                          </Menu.Dropdown>
-                        </Menu>
-                      )}
-                      {level >= 3 && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Eliminar ${f.Nombre}`}
-                          onClick={() => borrar.mutate(f)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <TablaSimple
+          minWidth={320}
+          highlightOnHover
+          columnas={[
+            'Nombre',
+            { titulo: 'Tamaño', visibleFrom: 'sm' },
+            { titulo: 'Subido', visibleFrom: 'sm' },
+            'Acciones',
+          ]}
+        >
+          {d?.Carpetas.map((c) => (
+            <Table.Tr key={`c${c.Id}`}>
+              <Table.Td colSpan={4}>
+                <Anchor component="button" type="button" fw={600} onClick={() => setCarpeta(c.Id)}>
+                  📁 {c.Nombre}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {d?.Items.map((f) => (
+            <Table.Tr key={f.Id}>
+              <Table.Td>
+                <Anchor component="button" type="button" onClick={() => setVista(f)}>
+                  {f.Nombre}
+                </Anchor>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{tamano(f.Tamano)}</Table.Td>
+              <Table.Td visibleFrom="sm">{formatDate(f.Subido.slice(0, 10))}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant="subtle" aria-label={`Descargar ${f.Nombre}`} onClick={() => void descargar(f)}>
+                    <IconDownload size={16} />
+                  </ActionIcon>
+                  {level >= 2 && (
+                    <Menu withinPortal>
+                      <Menu.Target>
+                        <Button size="compact-xs" variant="light" aria-label={`Mover ${f.Nombre}`}>
+                          Mover
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => mover.mutate({ f, destino: null })}>Documentos (raíz)</Menu.Item>
+                        {(todas.data?.Items ?? [])
+                          .filter((c) => c.Id !== f.IdCarpeta)
+                          .map((c) => (
+                            <Menu.Item key={c.Id} onClick={() => mover.mutate({ f, destino: c.Id })}>
+                              {c.Nombre}
+                            </Menu.Item>
+                          ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                  )}
+                  {level >= 3 && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Eliminar ${f.Nombre}`}
+                      onClick={() => borrar.mutate(f)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </TablaSimple>
         {d && d.Items.length === 0 && d.Carpetas.length === 0 && (
           <Text c="dimmed" p="sm">
             {buscar.trim() ? 'Ningún fichero se llama así.' : 'Esta carpeta está vacía.'}

@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
+import { Cabecera, derecha } from '../../ui/TablaSimple.tsx';
 import {
   ESTADO_IMPUESTO,
   ETIQUETA_TRAMO,
@@ -88,13 +89,7 @@ function Antiguedad({ cobros, pagos }: { cobros: Pendiente; pagos: Pendiente }) 
             Pendiente de cobro y de pago
           </Text>
         </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Vencimiento</Table.Th>
-            <Table.Th ta="right">Por cobrar</Table.Th>
-            <Table.Th ta="right">Por pagar</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <Cabecera columnas={['Vencimiento', derecha('Por cobrar'), derecha('Por pagar')]} />
         <Table.Tbody>
           {cobros.Tramos.map((t, i) => (
             <Table.Tr key={t.Tramo} data-testid={`tramo-${t.Tramo}`}>

@@ -6,6 +6,7 @@ import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { apiBase } from '../../ui/entityPaths.ts';
+import { Cabecera } from '../../ui/TablaSimple.tsx';
 
 /** The entities that import from CSV or XLSX. */
 export const IMPORTABLE = new Set(['clientes', 'proveedores', 'productos']);
@@ -147,13 +148,7 @@ export function ImportWizard({ entity, opened, onClose }: { entity: EntityDef; o
             es cada columna.
           </Text>
           <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Columna del fichero</Table.Th>
-                <Table.Th>Ejemplo</Table.Th>
-                <Table.Th>Campo</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <Cabecera columnas={['Columna del fichero', 'Ejemplo', 'Campo']} />
             <Table.Tbody>
               {uploaded.Columnas.map((col) => (
                 <Table.Tr key={col}>
@@ -197,13 +192,7 @@ export function ImportWizard({ entity, opened, onClose }: { entity: EntityDef; o
           </Text>
           {preview.Rechazadas.length > 0 && (
             <Table striped withTableBorder data-testid="import-rejected">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Fila</Table.Th>
-                  <Table.Th>Columna</Table.Th>
-                  <Table.Th>Motivo</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <Cabecera columnas={['Fila', 'Columna', 'Motivo']} />
               <Table.Tbody>
                 {preview.Rechazadas.flatMap((r) =>
                   r.Errores.map((e) => (

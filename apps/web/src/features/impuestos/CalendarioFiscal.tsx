@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { DescargarJustificante } from './JustificantePdf.tsx';
 
 /**
@@ -98,75 +99,74 @@ export function CalendarioFiscal({ route }: { action: string; segments: string[]
       )}
       {q.isError && <Alert color="red">No se ha podido cargar el calendario fiscal.</Alert>}
       <Card withBorder radius="md" padding="sm">
-        <Table.ScrollContainer minWidth={340}>
-          <Table striped verticalSpacing={4} aria-label={`Calendario fiscal ${anyo}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Modelo</Table.Th>
-                <Table.Th scope="col">Periodo</Table.Th>
-                <Table.Th scope="col">Vence</Table.Th>
-                <Table.Th scope="col">Estado</Table.Th>
-                <Table.Th scope="col">Justificante</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((l) => (
-                <Table.Tr key={`${l.Modelo}-${l.Periodo}`}>
-                  <Table.Td>
-                    {esModelo(l.Modelo) ? (
-                      <Anchor component={Link} to="/modtributarios/lista" fw={600}>
-                        {l.Modelo}
-                      </Anchor>
-                    ) : (
-                      <Text span fw={600}>
-                        {l.Modelo}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      {l.Nombre}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{periodoTexto(l.Periodo)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(l.Vence)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="wrap">
-                      <Badge color={COLOR[l.Estado]} variant="light">
-                        {l.EstadoTexto}
-                      </Badge>
-                      {l.Vencido && (
-                        <Badge color="red" variant="filled">
-                          Vencido
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {l.Justificante && (
-                      <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {l.Justificante}
-                      </Text>
-                    )}
-                    {l.FechaPresentacion && (
-                      <Text size="xs" c="dimmed">
-                        {formatDate(l.FechaPresentacion)}
-                      </Text>
-                    )}
-                    {l.JustificantePdf && l.IdDeclaracion != null && (
-                      <DescargarJustificante id={l.IdDeclaracion} etiqueta={`${l.Modelo} ${periodoTexto(l.Periodo)}`} />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {q.data && items.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed">No hay modelos que mostrar.</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <TablaSimple
+          minWidth={340}
+          striped
+          verticalSpacing={4}
+          aria-label={`Calendario fiscal ${anyo}`}
+          columnas={[
+            { titulo: 'Modelo', scope: 'col' },
+            { titulo: 'Periodo', scope: 'col' },
+            { titulo: 'Vence', scope: 'col' },
+            { titulo: 'Estado', scope: 'col' },
+            { titulo: 'Justificante', scope: 'col' },
+          ]}
+        >
+          {items.map((l) => (
+            <Table.Tr key={`${l.Modelo}-${l.Periodo}`}>
+              <Table.Td>
+                {esModelo(l.Modelo) ? (
+                  <Anchor component={Link} to="/modtributarios/lista" fw={600}>
+                    {l.Modelo}
+                  </Anchor>
+                ) : (
+                  <Text span fw={600}>
+                    {l.Modelo}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {l.Nombre}
+                </Text>
+              </Table.Td>
+              <Table.Td>{periodoTexto(l.Periodo)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(l.Vence)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="wrap">
+                  <Badge color={COLOR[l.Estado]} variant="light">
+                    {l.EstadoTexto}
+                  </Badge>
+                  {l.Vencido && (
+                    <Badge color="red" variant="filled">
+                      Vencido
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {l.Justificante && (
+                  <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {l.Justificante}
+                  </Text>
+                )}
+                {l.FechaPresentacion && (
+                  <Text size="xs" c="dimmed">
+                    {formatDate(l.FechaPresentacion)}
+                  </Text>
+                )}
+                {l.JustificantePdf && l.IdDeclaracion != null && (
+                  <DescargarJustificante id={l.IdDeclaracion} etiqueta={`${l.Modelo} ${periodoTexto(l.Periodo)}`} />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {q.data && items.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed">No hay modelos que mostrar.</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </TablaSimple>
       </Card>
     </Stack>
   );

@@ -23,6 +23,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
+import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
 import { abrirPdf, dinero, hoyIso, useRefrescar, useSaldos } from './tesoreriaModel.ts';
 
@@ -155,42 +156,34 @@ export function ArqueosScreen({ title }: { title: string }) {
           </Group>
         </Stack>
       </Card>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped data-testid="lista-arqueos">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Caja</Table.Th>
-              <Table.Th ta="right">Contado</Table.Th>
-              <Table.Th ta="right">Diferencia</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(lista.data?.Items ?? []).map((a) => (
-              <Table.Tr key={a.Id}>
-                <Table.Td>{formatDate(a.Fecha)}</Table.Td>
-                <Table.Td>{a.Cuenta}</Table.Td>
-                <Table.Td ta="right">{dinero(a.Contado)}</Table.Td>
-                <Table.Td ta="right">
-                  {Number(a.Diferencia) === 0 ? (
-                    <Badge variant="light" color="green">
-                      Cuadrado
-                    </Badge>
-                  ) : (
-                    dinero(a.Diferencia)
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => abrirPdf(`tesoreria/arqueos/pdf/${a.Id}`)}>
-                    Hoja de arqueo
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TablaSimple
+        minWidth={520}
+        striped
+        data-testid="lista-arqueos"
+        columnas={['Fecha', 'Caja', derecha('Contado'), derecha('Diferencia'), { titulo: null, clave: 'col4' }]}
+      >
+        {(lista.data?.Items ?? []).map((a) => (
+          <Table.Tr key={a.Id}>
+            <Table.Td>{formatDate(a.Fecha)}</Table.Td>
+            <Table.Td>{a.Cuenta}</Table.Td>
+            <Table.Td ta="right">{dinero(a.Contado)}</Table.Td>
+            <Table.Td ta="right">
+              {Number(a.Diferencia) === 0 ? (
+                <Badge variant="light" color="green">
+                  Cuadrado
+                </Badge>
+              ) : (
+                dinero(a.Diferencia)
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="light" onClick={() => abrirPdf(`tesoreria/arqueos/pdf/${a.Id}`)}>
+                Hoja de arqueo
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TablaSimple>
     </Stack>
   );
 }

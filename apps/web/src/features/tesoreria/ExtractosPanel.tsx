@@ -6,6 +6,7 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import {
   type ApunteLibre,
   MovimientoDesdeApunte,
@@ -102,47 +103,38 @@ export function ExtractosPanel() {
           w={{ base: '100%', sm: 260 }}
         />
       </SubirFichero>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Cuenta</Table.Th>
-              <Table.Th>Periodo</Table.Th>
-              <Table.Th ta="right">Saldo final</Table.Th>
-              <Table.Th>Apuntes</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(lista.data?.Items ?? []).map((e) => (
-              <Table.Tr key={e.Id}>
-                <Table.Td>{e.NombreCuenta ?? e.Cuenta}</Table.Td>
-                <Table.Td>
-                  {formatDate(e.FechaDesde)} – {formatDate(e.FechaHasta)}
-                </Table.Td>
-                <Table.Td ta="right">{dinero(e.SaldoFinal)}</Table.Td>
-                <Table.Td>
-                  {e.NumApuntes}
-                  {e.Pendientes ? (
-                    <Badge ml="xs" size="sm" variant="light" color="orange">
-                      {e.Pendientes} sin conciliar
-                    </Badge>
-                  ) : (
-                    <Badge ml="xs" size="sm" variant="light" color="green">
-                      Conciliado
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => setAbierto(e.Id)}>
-                    Conciliar
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TablaSimple
+        minWidth={560}
+        striped
+        columnas={['Cuenta', 'Periodo', derecha('Saldo final'), 'Apuntes', { titulo: null, clave: 'col4' }]}
+      >
+        {(lista.data?.Items ?? []).map((e) => (
+          <Table.Tr key={e.Id}>
+            <Table.Td>{e.NombreCuenta ?? e.Cuenta}</Table.Td>
+            <Table.Td>
+              {formatDate(e.FechaDesde)} – {formatDate(e.FechaHasta)}
+            </Table.Td>
+            <Table.Td ta="right">{dinero(e.SaldoFinal)}</Table.Td>
+            <Table.Td>
+              {e.NumApuntes}
+              {e.Pendientes ? (
+                <Badge ml="xs" size="sm" variant="light" color="orange">
+                  {e.Pendientes} sin conciliar
+                </Badge>
+              ) : (
+                <Badge ml="xs" size="sm" variant="light" color="green">
+                  Conciliado
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="light" onClick={() => setAbierto(e.Id)}>
+                Conciliar
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TablaSimple>
       {!lista.data?.Items.length && <Text c="dimmed">Todavía no hay extractos importados</Text>}
       {abierto && <Conciliacion id={abierto} />}
       <Card withBorder radius="md" padding="md">

@@ -8,6 +8,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { IconTrash } from '../../ui/icons.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
 import { useConceptos, useRefrescar } from './tesoreriaModel.ts';
 
@@ -220,42 +221,33 @@ export function ReglasConciliacion() {
       <Text size="sm" c="dimmed">
         Un apunte sin movimiento cuyo texto contiene el de una regla se propone como movimiento de su concepto.
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>El texto contiene</Table.Th>
-              <Table.Th>Concepto</Table.Th>
-              <Table.Th>Descripción</Table.Th>
-              <Table.Th>Contacto</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(reglas.data?.Items ?? []).map((r) => (
-              <Table.Tr key={r.Id}>
-                <Table.Td>{r.Texto}</Table.Td>
-                <Table.Td>
-                  {r.Concepto}
-                  {r.CuentaContable ? ` (${r.CuentaContable})` : ''}
-                </Table.Td>
-                <Table.Td>{r.Descripcion}</Table.Td>
-                <Table.Td>{r.Contacto ?? ''}</Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Borrar la regla ${r.Texto}`}
-                    onClick={() => borrar(r)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TablaSimple
+        minWidth={480}
+        striped
+        columnas={['El texto contiene', 'Concepto', 'Descripción', 'Contacto', { titulo: null, clave: 'col4' }]}
+      >
+        {(reglas.data?.Items ?? []).map((r) => (
+          <Table.Tr key={r.Id}>
+            <Table.Td>{r.Texto}</Table.Td>
+            <Table.Td>
+              {r.Concepto}
+              {r.CuentaContable ? ` (${r.CuentaContable})` : ''}
+            </Table.Td>
+            <Table.Td>{r.Descripcion}</Table.Td>
+            <Table.Td>{r.Contacto ?? ''}</Table.Td>
+            <Table.Td>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Borrar la regla ${r.Texto}`}
+                onClick={() => borrar(r)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TablaSimple>
       {!reglas.data?.Items.length && <Text c="dimmed">Todavía no hay reglas</Text>}
       <Group align="flex-start" wrap="wrap">
         <TextInput

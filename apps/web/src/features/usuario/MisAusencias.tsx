@@ -19,6 +19,7 @@ import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 
 const RUTA = 'rrhh/fichajesusu/ausencias';
 const COLOR: Record<string, string> = { solicitada: 'blue', aprobada: 'green', rechazada: 'red' };
@@ -150,48 +151,34 @@ export function MisAusencias() {
       </Title>
       {d && d.Items.length === 0 && <Text c="dimmed">No tienes ausencias ni solicitudes.</Text>}
       {d && d.Items.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tipo</Table.Th>
-                <Table.Th>Desde</Table.Th>
-                <Table.Th>Hasta</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th>Motivo</Table.Th>
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.Items.map((a) => (
-                <Table.Tr key={a.Id}>
-                  <Table.Td>{a.Situacion ?? ''}</Table.Td>
-                  <Table.Td>{formatDate(a.Desde)}</Table.Td>
-                  <Table.Td>{a.Hasta ? formatDate(a.Hasta) : ''}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLOR[a.Estado] ?? 'gray'}>
-                      {etiqueta(a.Estado)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{[a.Motivo, a.Observaciones].filter(Boolean).join(' · ')}</Table.Td>
-                  <Table.Td>
-                    {a.Estado === 'solicitada' && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Retirar la solicitud del ${formatDate(a.Desde)}`}
-                        onClick={() => retirar.mutate(a)}
-                      >
-                        Retirar
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <TablaSimple minWidth={480} columnas={['Tipo', 'Desde', 'Hasta', 'Estado', 'Motivo', 'Acciones']}>
+          {d.Items.map((a) => (
+            <Table.Tr key={a.Id}>
+              <Table.Td>{a.Situacion ?? ''}</Table.Td>
+              <Table.Td>{formatDate(a.Desde)}</Table.Td>
+              <Table.Td>{a.Hasta ? formatDate(a.Hasta) : ''}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={COLOR[a.Estado] ?? 'gray'}>
+                  {etiqueta(a.Estado)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{[a.Motivo, a.Observaciones].filter(Boolean).join(' · ')}</Table.Td>
+              <Table.Td>
+                {a.Estado === 'solicitada' && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Retirar la solicitud del ${formatDate(a.Desde)}`}
+                    onClick={() => retirar.mutate(a)}
+                  >
+                    Retirar
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </TablaSimple>
       )}
     </Stack>
   );

@@ -17,6 +17,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
+import { Cabecera } from '../../ui/TablaSimple.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { EndWorkdayModal } from './EndWorkdayModal.tsx';
 import { currentPosition, type Position } from './geolocation.ts';
@@ -218,16 +219,7 @@ function Fichar() {
       <Card withBorder radius="lg" padding="0">
         <Table.ScrollContainer minWidth={560}>
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Tipo</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th>Motivo</Table.Th>
-                <Table.Th>Origen</Table.Th>
-                <Table.Th>Ubicación</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <Cabecera columnas={['Fecha', 'Tipo', 'Estado', 'Motivo', 'Origen', 'Ubicación']} />
             <Table.Tbody data-testid="fichajes">
               {(records.data?.Items ?? []).map((f) => (
                 <Table.Tr key={f.Id}>
