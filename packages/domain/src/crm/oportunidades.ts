@@ -66,6 +66,18 @@ export const embudoSchema = z.object({
 });
 export type EmbudoInput = z.infer<typeof embudoSchema>;
 
+/** Why an opportunity was lost: required once its status is Perdida (2). */
+const motivoPerdida = z
+  .string()
+  .trim()
+  .max(500, { error: MSG.maxLength('Motivo', 500) })
+  .nullish();
+function motivoSiPerdida(v: { Estado?: number; MotivoPerdida?: string | null }, ctx: z.RefinementCtx) {
+  if (v.Estado === 2 && !v.MotivoPerdida) {
+    ctx.addIssue({ code: 'custom', path: ['MotivoPerdida'], message: MSG_CRM.motivoPerdida });
+  }
+}
+
 export const oportunidadSchema = z
   .object({
     IdEmbudo: idRef('Embudo'),
@@ -82,21 +94,13 @@ export const oportunidadSchema = z
     Probabilidad: entero('Probabilidad', 0, 2).default(1),
     IdComercial: z.coerce.number().int().positive().nullish(),
     Estado: entero('Estado', 0, 3).default(0),
-    MotivoPerdida: z
-      .string()
-      .trim()
-      .max(500, { error: MSG.maxLength('Motivo', 500) })
-      .nullish(),
+    MotivoPerdida: motivoPerdida,
     Notas: z
       .string()
       .max(4000, { error: MSG.maxLength('Notas', 4000) })
       .nullish(),
   })
-  .superRefine((v, ctx) => {
-    if (v.Estado === 2 && !v.MotivoPerdida) {
-      ctx.addIssue({ code: 'custom', path: ['MotivoPerdida'], message: MSG_CRM.motivoPerdida });
-    }
-  });
+  .superRefine(motivoSiPerdida);
 export type OportunidadInput = z.infer<typeof oportunidadSchema>;
 
 /** A kanban move: the phase, and optionally the status (Ganada / Perdida with its reason). */
@@ -104,17 +108,9 @@ export const moverSchema = z
   .object({
     LinFaseEmbudo: entero('Fase', 1, 999),
     Estado: entero('Estado', 0, 3).optional(),
-    MotivoPerdida: z
-      .string()
-      .trim()
-      .max(500, { error: MSG.maxLength('Motivo', 500) })
-      .nullish(),
+    MotivoPerdida: motivoPerdida,
   })
-  .superRefine((v, ctx) => {
-    if (v.Estado === 2 && !v.MotivoPerdida) {
-      ctx.addIssue({ code: 'custom', path: ['MotivoPerdida'], message: MSG_CRM.motivoPerdida });
-    }
-  });
+  .superRefine(motivoSiPerdida);
 
 export const actividadSchema = z.object({
   Tipo: z.enum(TIPOS_ACTIVIDAD_VALORES, { error: MSG.required('Tipo') }),
