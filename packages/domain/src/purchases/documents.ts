@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lineaVentaSchema } from '../sales/documents.ts';
 import { MSG } from '../validation/messages.ts';
+import { optionalString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { OPERACIONES_COMPRA } from './totals.ts';
 
@@ -71,12 +72,6 @@ export const MSG_COMPRAS = {
   categoriaNoValida: 'La categoría debe ser una cuenta de compras o gastos (grupo 6)',
 } as const;
 
-const texto = (label: string, max: number) =>
-  z
-    .string({ error: MSG.format })
-    .trim()
-    .max(max, { error: MSG.maxLength(label, max) })
-    .nullish();
 const optionalId = z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive().nullish();
 const fecha = z.string({ error: MSG.format }).refine(isIsoDate, { error: MSG.format });
 
@@ -96,7 +91,7 @@ export const desgloseCompraSchema = z.object({
     .trim()
     .min(1, { error: MSG.required('Tipo de IVA') }),
   Base: importe,
-  Concepto: texto('Concepto', 200),
+  Concepto: optionalString('Concepto', 200),
 });
 
 /**
@@ -108,7 +103,7 @@ export const datosCompraSchema = z.object({
   FechaContable: fecha.nullish(),
   FechaDeduccion: fecha.nullish(),
   Operacion: z.enum(OPERACIONES_COMPRA, { error: MSG.format }).nullish(),
-  DUA: texto('DUA', 40),
+  DUA: optionalString('DUA', 40),
   PorcNoDeducible: porcentaje.nullish(),
   PorcAutoliquidacion: porcentaje.nullish(),
   ClaveRetencion: z.enum(['111', '115'], { error: MSG.format }).nullish(),
@@ -117,8 +112,8 @@ export const datosCompraSchema = z.object({
   TotalPapel: importe.nullish(),
   AceptarDiferencia: z.boolean({ error: MSG.format }).nullish(),
   /** Expenses: a free supplier name (a ticket from someone who is not a supplier), the concept and category. */
-  NombreProveedor: texto('Nombre del proveedor', 200),
-  Concepto: texto('Concepto', 200),
+  NombreProveedor: optionalString('Nombre del proveedor', 200),
+  Concepto: optionalString('Concepto', 200),
   Categoria: z
     .string({ error: MSG.format })
     .trim()
@@ -138,14 +133,14 @@ export const documentoCompraSchema = datosCompraSchema.extend({
   Serie: optionalId,
   Estado: z.string({ error: MSG.format }).nullish(),
   /** The supplier's own invoice number and date, as printed on the paper. */
-  NumFacturaProveedor: texto('Número de factura del proveedor', 50),
+  NumFacturaProveedor: optionalString('Número de factura del proveedor', 50),
   FechaFacturaProveedor: fecha.nullish(),
   IdCentro: optionalId,
   IdFormaPago: optionalId,
-  Observaciones: texto('Observaciones', 4000),
-  ComprasTxtLibre1: texto('Texto libre 1', 500),
-  ComprasTxtLibre2: texto('Texto libre 2', 500),
-  ComprasTxtLibre3: texto('Texto libre 3', 500),
+  Observaciones: optionalString('Observaciones', 4000),
+  ComprasTxtLibre1: optionalString('Texto libre 1', 500),
+  ComprasTxtLibre2: optionalString('Texto libre 2', 500),
+  ComprasTxtLibre3: optionalString('Texto libre 3', 500),
   PorcRetencion: z
     .union([z.string(), z.number()], { error: MSG.format })
     .transform((v) => String(v).trim().replace(',', '.'))

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { add, compare, type Dec, dec, isZero, mul, round, shift, sub, toFixed, ZERO } from '../money/decimal.ts';
 import { MSG } from '../validation/messages.ts';
-import { requiredString } from '../validation/password.ts';
+import { optionalString, requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { checkTaxId } from '../validation/taxId.ts';
 
@@ -370,11 +370,7 @@ export const ticketGastoSchema = z.object({
     .number({ error: MSG.required('Cuenta') })
     .int({ error: MSG.required('Cuenta') })
     .positive({ error: MSG.required('Cuenta') }),
-  Concepto: z
-    .string({ error: MSG.format })
-    .trim()
-    .max(200, { error: MSG.maxLength('Concepto', 200) })
-    .nullish(),
+  Concepto: optionalString('Concepto', 200),
   Categoria: z
     .string({ error: MSG.format })
     .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../validation/messages.ts';
-import { requiredString } from '../validation/password.ts';
+import { optionalString, requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { lineaVentaSchema } from './documents.ts';
 
@@ -126,11 +126,7 @@ const camposPlantilla = {
   Descripcion: requiredString('Descripción', 200),
   Serie: optionalId,
   IdFormaPago: optionalId,
-  Observaciones: z
-    .string({ error: MSG.format })
-    .trim()
-    .max(4000, { error: MSG.maxLength('Observaciones', 4000) })
-    .nullish(),
+  Observaciones: optionalString('Observaciones', 4000),
   PorcRetencion: z
     .union([z.string(), z.number()], { error: MSG.format })
     .transform((v) => String(v).trim().replace(',', '.'))

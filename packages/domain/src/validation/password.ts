@@ -21,3 +21,12 @@ export function requiredString(label: string, max = 200) {
     .min(1, { error: MSG.required(label) })
     .max(max, { error: MSG.maxLength(label, max) });
 }
+
+/** An optional text: trimmed, at most `max` characters, null or absent when not given. */
+export function optionalString(label: string, max: number) {
+  return z
+    .string({ error: MSG.format })
+    .trim()
+    .max(max, { error: MSG.maxLength(label, max) })
+    .nullish();
+}
