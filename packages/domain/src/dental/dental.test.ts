@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoute } from '../navigation/guards.ts';
+import { GRUPOS_COMUNES } from '../navigation/menu.testkit.ts';
 import { visibleMenu } from '../navigation/menu.ts';
 import { tableHas } from '../navigation/tables.ts';
 import { testContext } from '../navigation/testContext.ts';
@@ -62,17 +63,7 @@ describe('the odontologia variant (docs/odontologia.md)', () => {
   const dental = testContext({ TipoCuenta: 'odontologia' });
   it('puts Clínica first and keeps the general areas', () => {
     const menu = visibleMenu('odontologia', dental);
-    expect(menu.map((g) => g.title)).toEqual([
-      'Clínica',
-      'Contactos',
-      'Ventas',
-      'Marketing',
-      'Catálogo',
-      'Compras',
-      'Personal',
-      'Tesorería',
-      'Impuestos y contabilidad',
-    ]);
+    expect(menu.map((g) => g.title)).toEqual(['Clínica', 'Contactos', ...GRUPOS_COMUNES, 'Impuestos y contabilidad']);
     expect(menu[0]!.entries.map((e) => e.action)).toEqual([
       'pacientes',
       'citas',
