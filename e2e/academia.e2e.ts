@@ -45,8 +45,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
 
   // Each step of the month is its own test (they share the browser and the student): a failure names its step.
   it('puts her in English B2 group A from the 1st; the week timetable passes axe', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     const { apellidos } = alumno!;
     await page.goto('/cursando/nuevo');
     await elegir('Alumno', `Nora ${apellidos}`);
@@ -149,8 +148,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
   });
 
   it("the tutor sends the academy a signed PDF for her daughter from 'Mis documentos'", async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/portaludocumentos/lista');
     await page.getByRole('button', { name: 'Subir un documento de Lucía' }).waitFor();
     const nombre = `autorizacion-${Date.now().toString().slice(-6)}.pdf`;

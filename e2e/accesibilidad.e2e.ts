@@ -48,8 +48,7 @@ describe('accessibility of the office screens (axe, WCAG 2.1 AA)', () => {
   }, 300_000);
 
   it('an invalid field is tied to its error (aria-invalid, aria-describedby) and the toast is announced', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/clientes/nuevo');
     const nif = page.getByLabel('NIF', { exact: true });
     await nif.fill('12345678A');

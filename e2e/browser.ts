@@ -89,8 +89,15 @@ export async function login(b: Browser, user: string, password = PASSWORD, code?
   await page.getByTestId('user-menu').waitFor({ timeout: 20_000 });
 }
 
-/** Signs `user` in through the company code `code` (the demo owner of DEMO unless said) and answers the page. */
-export async function entrar(b: Browser, user = 'demo', code = 'DEMO'): Promise<Page> {
+/**
+ * Signs `user` in and answers the page: the demo owner through DEMO's code unless said; another user through the
+ * company code `code`, or the plain login screen without one.
+ */
+export async function entrar(
+  b: Browser,
+  user = 'demo',
+  code: string | undefined = user === 'demo' ? 'DEMO' : undefined,
+): Promise<Page> {
   await login(b, user, undefined, code);
   return b.page;
 }

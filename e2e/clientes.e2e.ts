@@ -75,8 +75,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
   }, 180_000);
 
   it('import: upload a CSV, the suggested mapping, each rejected row with its Spanish reason, nothing written', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     const { right, wrong } = dnis();
     const dir = mkdtempSync(path.join(tmpdir(), 'faro-import-'));
     const csv = path.join(dir, 'clientes.csv');
@@ -101,8 +100,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
   });
 
   it('bespoke panels: tariff lines, stock per warehouse with Ajuste and Traspaso, company logo', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/tarifas/lista');
     await page.locator('table a[href*="/tarifas/editar/"]').first().click();
     await page.getByTestId('child-tarifaslineas').waitFor();

@@ -32,8 +32,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
   });
 
   it('roles: a readable permission matrix', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/roles/nuevo');
     await page.getByTestId('permission-matrix').waitFor();
     expect(await page.getByTestId('permission-matrix').textContent()).toContain('Facturas de venta');
@@ -42,16 +41,14 @@ describe('owner screens: generic lists and forms, centre and company', () => {
   });
 
   it('auditoria is read-only and records the changes', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/auditoria/lista?desc=1');
     await page.getByRole('heading', { name: 'Auditoría' }).waitFor();
     expect(await page.getByRole('link', { name: /Nuevo/ }).count()).toBe(0);
   });
 
   it('the centre selector switches centre and goes home', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/centros/lista');
     await page.locator('input[aria-label="Centro"]').click();
     await page.getByRole('option', { name: 'Sucursal' }).click();
@@ -61,8 +58,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
   });
 
   it('change company: cambiarempre, local data cleared, reload to /', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/empresa/lista');
     await page
       .getByRole('button', { name: /^Entrar en/ })

@@ -115,8 +115,7 @@ describe('compras: an order becomes a registered and paid received invoice; an e
   }, 300_000);
 
   it('books an expense from the phone form with a photo of the ticket', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/fgasto/nuevo');
     await page.getByTestId('titulo-documento').filter({ hasText: 'Nuevo gasto' }).waitFor();
     await page.locator('input[type=file][capture=environment]').setInputFiles({

@@ -38,8 +38,7 @@ describe('odontologia: patient → history → odontogram by keyboard → appoin
   });
 
   it('shows the appointments of the day per dentist and the plans', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/citas/lista');
     await page.getByRole('heading', { name: 'Laura Vidal' }).waitFor();
     await expectAccessibleBothWidths(page, 'citas');

@@ -2,7 +2,7 @@ import { MSG } from '@faro/domain';
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { login, navegadorDelBloque, PASSWORD, screenshot, waitToast } from './browser.ts';
+import { entrar, login, navegadorDelBloque, PASSWORD, screenshot, waitToast } from './browser.ts';
 
 async function openChangePassword(page: Page) {
   await page.getByTestId('user-menu').click();
@@ -23,9 +23,7 @@ describe('change password (spec section 5)', () => {
   const navegador = navegadorDelBloque();
 
   it('shows the exact rules and messages', async () => {
-    const b = navegador();
-    await login(b, 'tutor');
-    const { page } = b;
+    const page = await entrar(navegador(), 'tutor');
     const dialog = await openChangePassword(page);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.getByText('Contraseña actual es obligatorio').waitFor();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE } from '../apps/server/src/seed/demoData.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, login, navegadorDelBloque, screenshot } from './browser.ts';
+import { apiGet, entrar, login, navegadorDelBloque, screenshot } from './browser.ts';
 import { go, watchApi } from './navegacion.ts';
 
 /**
@@ -77,9 +77,7 @@ describe('no screen of the menu raises a 403 or a permission toast the user did 
   });
 
   it('after sign-in the lists the user may read are prefetched and kept locally by name', async () => {
-    const b = navegador();
-    await login(b, 'empleado');
-    const { page } = b;
+    const page = await entrar(navegador(), 'empleado');
     const stored = () =>
       page.evaluate(() =>
         Object.keys(localStorage)

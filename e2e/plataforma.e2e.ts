@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailText, startSmtpSink } from '../apps/server/test/smtpSink.ts';
+import { describe, expect, it } from 'vitest';
+import { mailText } from '../apps/server/test/smtpSink.ts';
 import { expectAccessibleBothWidths, PHONE } from './axe.ts';
-import { apiGet, type Browser, login, openBrowser, pathOf } from './browser.ts';
-import { startServer } from './harness.ts';
+import { apiGet, login, pathOf } from './browser.ts';
+import { codigoDelCorreo, servidorConCorreo } from './correo.ts';
 
 /**
  * End to end: a trial user contracts from the test banner's 'Contratar' (new tab), signs the contract by
@@ -12,20 +12,8 @@ import { startServer } from './harness.ts';
  * queue and enters a client. Axe at 1366 and 390 px on every screen.
  */
 describe('plataforma: contract from the test banner → sign → use; adviser work queue → enter a client', () => {
-  let b: Browser;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    // Its own server: the signing code travels by e-mail, so the server must deliver to this journey's SMTP sink.
-    server = await startServer({ SMTP_URL: smtp.url });
-    b = await openBrowser(server.url);
-  }, 300_000);
-  afterAll(async () => {
-    await b?.close();
-    await server?.stop();
-    await smtp?.stop();
-  });
+  // Its own server: the signing code travels by e-mail, so the server must deliver to this journey's SMTP sink.
+  const conCorreo = servidorConCorreo();
 
   const sufijo = Date.now().toString().slice(-6);
   const email = `titular${sufijo}@firma.test`;
@@ -34,26 +22,14 @@ describe('plataforma: contract from the test banner → sign → use; adviser wo
   let codigoEmpresa = '';
 
   /** The six-digit code of the newest mail to `to` (the outbox is delivered by the server's mail job). */
-  async function codigoDe(to: string): Promise<string> {
-    let codigo = '';
-    await expect
-      .poll(
-        () => {
-          const m = [...smtp.mails].reverse().find((x) => x.to.includes(to));
-          codigo = m ? (/de firma: (\d{6})/.exec(mailText(m.raw))?.[1] ?? '') : '';
-          return codigo;
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .toMatch(/^\d{6}$/);
-    return codigo;
-  }
+  const codigoDe = (to: string) => codigoDelCorreo(conCorreo().smtp, to, /de firma: (\d{6})/);
 
   async function siguiente(page: Page) {
     await page.getByRole('button', { name: 'Siguiente' }).click();
   }
 
   it('contracts from the test banner in a new tab and signs by drawing, typed name and e-mailed code', async () => {
+    const { b, smtp } = conCorreo();
     await login(b, 'demo', undefined, 'DEMO');
     const { page, context } = b;
     const banner = page.getByTestId('test-banner');
@@ -115,6 +91,7 @@ describe('plataforma: contract from the test banner → sign → use; adviser wo
   });
 
   it('the signed company is used: no Aviso Legal, its customers open, the signed contract is listed', async () => {
+    const { b } = conCorreo();
     await login(b, usuario, password, codigoEmpresa);
     const { page } = b;
     await page.goto('/clientes/lista');
@@ -128,6 +105,7 @@ describe('plataforma: contract from the test banner → sign → use; adviser wo
   });
 
   it('an adviser opens the work queue and enters a client at the delegated level, and gets back in one click', async () => {
+    const { b } = conCorreo();
     await login(b, 'asesoria', undefined, 'ASESORIA');
     const { page } = b;
     await page.goto('/aseempresas/lista');

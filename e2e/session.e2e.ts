@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailText, startSmtpSink } from '../apps/server/test/smtpSink.ts';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { type Browser, entrar, login, navegadorDelBloque, openBrowser, pathOf, screenshot } from './browser.ts';
-import { startServer } from './harness.ts';
+import { entrar, login, navegadorDelBloque, pathOf, screenshot } from './browser.ts';
+import { codigoDelCorreo, servidorConCorreo } from './correo.ts';
 
 describe('session, banner and terms', () => {
   const navegador = navegadorDelBloque();
@@ -18,8 +17,7 @@ describe('session, banner and terms', () => {
   });
 
   it('a 401 logs out silently to the login path with the company code', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     // An access token the server refuses, with an expiry still ahead: the next call answers 401.
     await page.evaluate(() => localStorage.setItem('faro.token', 'no-vale'));
     await page.reload();
@@ -85,9 +83,7 @@ describe('session, banner and terms', () => {
   });
 
   it("terms not accepted: the 'Aviso Legal' modal on every navigation, the contract to read, 'Cerrar sesión'", async () => {
-    const b = navegador();
-    await login(b, 'pendiente');
-    const { page } = b;
+    const page = await entrar(navegador(), 'pendiente');
     const modal = page.getByRole('dialog', { name: 'Aviso Legal' });
     await modal.waitFor();
     await screenshot(page, 'aviso-legal');
@@ -113,23 +109,12 @@ describe('session, banner and terms', () => {
  * (read from a local SMTP server this journey's own server sends to), signs in the modal and uses the app.
  */
 describe("signing from the 'Aviso Legal'", () => {
-  let b: Browser;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    server = await startServer({ SMTP_URL: smtp.url });
-    b = await openBrowser(server.url);
-  }, 300_000);
-  afterAll(async () => {
-    await b?.close();
-    await server?.stop();
-    await smtp?.stop();
-  });
+  const conCorreo = servidorConCorreo();
 
   it('the owner reads the contract, gets the code by e-mail, signs and uses the app', {
     timeout: 180_000,
   }, async () => {
+    const { b, smtp } = conCorreo();
     await login(b, 'pendiente');
     const { page, context } = b;
     const modal = page.getByRole('dialog', { name: 'Aviso Legal' });
@@ -143,17 +128,7 @@ describe("signing from the 'Aviso Legal'", () => {
 
     await modal.getByRole('button', { name: 'Enviar el código' }).click();
     await page.getByText('Te hemos enviado el código a pe***@faro.local').waitFor();
-    let codigo = '';
-    await expect
-      .poll(
-        () => {
-          const m = [...smtp.mails].reverse().find((x) => x.to.includes('pendiente@faro.local'));
-          codigo = m ? (/contrato es (\d{6})/.exec(mailText(m.raw))?.[1] ?? '') : '';
-          return codigo;
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .toMatch(/^\d{6}$/);
+    const codigo = await codigoDelCorreo(smtp, 'pendiente@faro.local', /contrato es (\d{6})/);
 
     await modal.getByRole('textbox', { name: /^Nombre del firmante/ }).fill('Pendiente Pérez');
     await modal.getByRole('textbox', { name: /^Código/ }).fill(codigo === '000000' ? '111111' : '000000');

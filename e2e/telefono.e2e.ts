@@ -42,8 +42,7 @@ describe('phone and desktop layouts of the sales screens', () => {
   });
 
   it('390 px: lists fold their filters, rows fit the screen, the line editor shows Cantidad and Precio', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.setViewportSize(PHONE);
     await page.goto('/fventa/lista');
     await page.getByRole('heading', { name: 'Facturas' }).waitFor();
@@ -82,8 +81,7 @@ describe('phone and desktop layouts of the sales screens', () => {
   });
 
   it('390 px: the other bespoke screens fit the phone too', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.setViewportSize(PHONE);
     const pantallas: [string, string][] = [
       ['/pventa/lista', 'phone-pventa-lista'],

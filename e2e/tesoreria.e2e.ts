@@ -50,8 +50,7 @@ describe('tesoreria: a direct-debit batch with a return, and a bank statement re
   }, 240_000);
 
   it('records a bank charge, imports the statement that shows it and reconciles it', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/movstesoreria');
     await page.getByRole('heading', { name: 'Movimientos de tesorería' }).waitFor();
     await page.getByTestId('lista-movimientos').waitFor();
@@ -111,8 +110,7 @@ describe('tesoreria: a direct-debit batch with a return, and a bank statement re
   }, 240_000);
 
   it('turns two unmatched bank fees into movements from the line, the second by the rule the first remembered', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/movstesoreria');
     await page.getByRole('tab', { name: 'Extractos bancarios' }).click();
     await page.getByText('Importar extracto (Norma 43)').waitFor();

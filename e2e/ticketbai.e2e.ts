@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { entrar, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 /**
  * TicketBAI end to end: DEMO's Gipuzkoa company issues an invoice from the form → its PDF carries the TBAI
@@ -15,9 +15,7 @@ describe('ticketbai: a Gipuzkoa invoice is signed, printed with its QR and accep
   const navegador = navegadorDelBloque();
 
   it('issues → PDF with TBAI identifier and legend → Enviar ahora → Aceptado in the viewer', async () => {
-    const b = navegador();
-    await login(b, 'gipuzkoa');
-    const { page } = b;
+    const page = await entrar(navegador(), 'gipuzkoa');
 
     // 1. A one-line invoice for a demo customer, saved and issued from the editor.
     await page.goto('/fventa/nuevo');

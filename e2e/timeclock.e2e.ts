@@ -1,15 +1,13 @@
 import { MSG } from '@faro/domain';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { apiGet, entrar, login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 describe('time clock (spec section 4)', () => {
   const navegador = navegadorDelBloque();
 
   it('Fichar → Pausar (reason) → Reanudar → Terminar, with the confirmations and the records', async () => {
-    const b = navegador();
-    await login(b, 'empleado');
-    const { page } = b;
+    const page = await entrar(navegador(), 'empleado');
     await page.goto('/usuario/fichajes');
     const state = page.getByTestId('estado-fichaje');
     await state.waitFor();
@@ -79,8 +77,7 @@ describe('time clock (spec section 4)', () => {
 
   it('offline entry → sync once; a correction approved by the other side; the inspector opens the period and its PDF', async () => {
     const b = navegador();
-    await login(b, 'empleado');
-    const { page } = b;
+    const page = await entrar(b, 'empleado');
     await page.goto('/usuario/fichajes');
     const state = page.getByTestId('estado-fichaje');
     await state.waitFor();

@@ -123,8 +123,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
   }, 240_000);
 
   it('docventahist/lista explains that the history is per document', async () => {
-    const b = navegador();
-    const { page } = b;
+    const { page } = navegador();
     await page.goto('/docventahist/lista');
     await page.getByRole('link', { name: 'Ir a las facturas' }).waitFor();
     await expectAccessibleBothWidths(page, 'docventahist');
