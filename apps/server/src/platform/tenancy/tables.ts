@@ -61,19 +61,19 @@ export {
   tiposivaTable,
 } from '../../modules/tablasMaestras.ts';
 export * from '../../modules/tesoreria/tablas.ts';
-export { col, type EntityTable } from '../db/entityTable.ts';
-export { fichajes, miembros } from '../db/platformTables.ts';
-export { auditoriaTable, centrosTable, rolesTable } from '../db/schema.ts';
-/** The derived table of a declared entity by name (every one a company table). */
-export { tableOf } from '../db/tableRegistry.ts';
-export * from '../db/ticketbaiTables.ts';
+export * from '../../modules/ticketbai/tablas.ts';
 export {
   verifactuCadena,
   verifactuCola,
   verifactuConfig,
   verifactuEnvio,
   verifactuRegistros,
-} from '../db/verifactuTables.ts';
+} from '../../modules/ventas/verifactu/tablas.ts';
+export { col, type EntityTable } from '../db/entityTable.ts';
+export { fichajes, miembros } from '../db/platformTables.ts';
+export { auditoriaTable, centrosTable, rolesTable } from '../db/schema.ts';
+/** The derived table of a declared entity by name (every one a company table). */
+export { tableOf } from '../db/tableRegistry.ts';
 
 /** Column references of the company's own row, for `scope.company({ nombre: empresa.nombre, … })`. */
 export const empresa = getTableColumns(empresas);
