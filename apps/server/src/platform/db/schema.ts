@@ -10,7 +10,6 @@ export const rolesTable = entityTable(roles);
 export const auditoriaTable = entityTable(auditoria, {
   personaId: bigint('persona_id', { mode: 'number' }),
 });
-export const entityTables = { centros: centrosTable, roles: rolesTable, auditoria: auditoriaTable } as const;
 
 // drizzle-kit's entry (drizzle.config.ts): the platform's tables and every module's own, re-exported.
 export * from '../../modules/autoescuela/tablas.ts';
