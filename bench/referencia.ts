@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { filas } from './kit.ts';
 import { type MultiResult, runInProcess } from './load.ts';
 
 /** One list case: the page query and the capped count query, each with its parameters. */
@@ -56,10 +57,10 @@ const DESGLOSE = JSON.stringify([{ Base: '100.00', Cuota: '21.00', TipoIva: 'IVA
 /** The bare issue: BEGIN; the counter row FOR UPDATE; document + 3 lines + counter in one statement; COMMIT. */
 export async function emisionDesnuda(database: Database): Promise<number> {
   return database.db.transaction(async (tx) => {
-    const contador = (await tx.execute(
-      sql`select siguiente from ref_emision_contador where serie = 1 for update`,
-    )) as unknown as { rows: { siguiente: number }[] };
-    const numero = Number(contador.rows[0]?.siguiente ?? 1);
+    const [contador] = filas(
+      await tx.execute(sql`select siguiente from ref_emision_contador where serie = 1 for update`),
+    );
+    const numero = Number(contador?.siguiente ?? 1);
     await tx.execute(
       sql`with d as (insert into ref_emision_documento (serie, numero, total, desglose)
                      values (1, ${numero}, 121, ${DESGLOSE}::jsonb) returning id),
