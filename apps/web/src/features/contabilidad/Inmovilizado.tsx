@@ -8,6 +8,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { aPunto, type Elemento, InmovilizadoForm, RUTA_INMOVILIZADO } from './InmovilizadoForm.tsx';
@@ -184,14 +185,9 @@ function DarDeBaja({ elemento, onClose, onHecho }: { elemento: Elemento; onClose
             error={errores.Precio}
             onChange={(e) => setPrecio(e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" color="red" loading={baja.isPending}>
-              Dar de baja
-            </Button>
-          </Group>
+          <BotonesDialogo onCancelar={onClose} type="submit" color="red" loading={baja.isPending}>
+            Dar de baja
+          </BotonesDialogo>
         </Stack>
       </form>
     </Modal>

@@ -1,21 +1,11 @@
 import { avisosCoeficiente, COEFICIENTES_OFICIALES, decimalEditable, inmovilizadoSchema, MSG } from '@faro/domain';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 
 /** An asset as the register answers it (money as text with a dot). */
 export interface Elemento {
@@ -270,14 +260,9 @@ export function InmovilizadoForm({
               {err('IdFacturaCompra')}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={guardar.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <BotonesDialogo onCancelar={onClose} type="submit" loading={guardar.isPending}>
+            Guardar
+          </BotonesDialogo>
         </Stack>
       </form>
     </Modal>

@@ -21,6 +21,7 @@ import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -194,14 +195,9 @@ function EmbudoEditor({ embudo, onClose }: { embudo: Embudo | null; onClose: () 
           >
             Añadir fase
           </Button>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={guardar.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <BotonesDialogo onCancelar={onClose} type="submit" loading={guardar.isPending}>
+            Guardar
+          </BotonesDialogo>
         </Stack>
       </form>
     </Modal>

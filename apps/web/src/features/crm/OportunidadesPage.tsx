@@ -16,6 +16,7 @@ import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
@@ -312,14 +313,9 @@ function MotivoPerdida({ onOk, onCancel }: { onOk: (motivo: string) => void; onC
           onChange={(e) => setMotivo(e.currentTarget.value)}
           maxLength={500}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" color="red">
-            Marcar como perdida
-          </Button>
-        </Group>
+        <BotonesDialogo onCancelar={onCancel} type="submit" color="red">
+          Marcar como perdida
+        </BotonesDialogo>
       </Stack>
     </form>
   );

@@ -6,6 +6,7 @@ import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { IconDownload, IconTrash } from '../../ui/icons.tsx';
 import { CobroDialogo } from './CobroDialogo.tsx';
 import { ConvertirParcial, type LineaConvertir } from './ConvertirParcial.tsx';
@@ -351,14 +352,15 @@ function Confirmar(p: {
       <Text component="div" mb="md">
         {p.children}
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={p.onCerrar}>
-          Cancelar
-        </Button>
-        <Button color={p.color} loading={p.ocupado} onClick={p.onConfirmar} data-autofocus>
-          {p.boton}
-        </Button>
-      </Group>
+      <BotonesDialogo
+        onCancelar={p.onCerrar}
+        color={p.color}
+        loading={p.ocupado}
+        onClick={p.onConfirmar}
+        data-autofocus
+      >
+        {p.boton}
+      </BotonesDialogo>
     </Modal>
   );
 }

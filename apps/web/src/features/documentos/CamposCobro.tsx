@@ -1,6 +1,7 @@
 import { MSG } from '@faro/domain';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { DateInput } from '../../ui/dates.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
@@ -73,14 +74,15 @@ export function PieDialogo({
           {form.formError}
         </Text>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCerrar}>
-          Cancelar
-        </Button>
-        <Button type="submit" color="green" loading={form.submitting} data-autofocus={autofocus || undefined}>
-          {boton}
-        </Button>
-      </Group>
+      <BotonesDialogo
+        onCancelar={onCerrar}
+        type="submit"
+        color="green"
+        loading={form.submitting}
+        data-autofocus={autofocus || undefined}
+      >
+        {boton}
+      </BotonesDialogo>
     </>
   );
 }

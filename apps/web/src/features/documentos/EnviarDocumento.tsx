@@ -1,9 +1,10 @@
 import { TIPO_PLANTILLA } from '@faro/domain';
-import { Button, Center, Group, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Center, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import type { DocumentoVenta } from './documentosModel.ts';
@@ -196,14 +197,9 @@ function EnviarForm({
         <Text size="xs" c="dimmed">
           Se adjunta el PDF del documento.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCerrar}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Enviar
-          </Button>
-        </Group>
+        <BotonesDialogo onCancelar={onCerrar} type="submit" loading={form.submitting}>
+          Enviar
+        </BotonesDialogo>
       </Stack>
     </form>
   );

@@ -21,6 +21,7 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { IconDownload, IconPlus, IconTrash } from '../../ui/icons.tsx';
@@ -241,14 +242,9 @@ function NuevaCarpeta({ padre, onClose, onHecha }: { padre: number | null; onClo
             error={error}
             onChange={(e) => setNombre(e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={crear.isPending}>
-              Crear
-            </Button>
-          </Group>
+          <BotonesDialogo onCancelar={onClose} type="submit" loading={crear.isPending}>
+            Crear
+          </BotonesDialogo>
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
-import { Button, Checkbox, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, FileInput, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../platform/api/errors.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { erroresDe, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { errorJustificante } from './JustificantePdf.tsx';
 
@@ -68,12 +69,9 @@ export function PresentarModal({
           onChange={(e) => setDomiciliado(e.currentTarget.checked)}
           error={errores.Domiciliado}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={enviar}>Marcar como presentado</Button>
-        </Group>
+        <BotonesDialogo onCancelar={onClose} onClick={enviar}>
+          Marcar como presentado
+        </BotonesDialogo>
       </Stack>
     </Modal>
   );

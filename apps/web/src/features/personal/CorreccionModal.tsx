@@ -1,6 +1,7 @@
 import { ESTADO_FICHAJE_LABELS, PAUSE_REASONS } from '@faro/domain';
-import { Autocomplete, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 
 export interface PropuestaCorreccion {
   IdFichaje?: number | null;
@@ -98,14 +99,9 @@ export function CorreccionModal({
           autosize
           minRows={2}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} loading={busy}>
-            Proponer
-          </Button>
-        </Group>
+        <BotonesDialogo onCancelar={onClose} onClick={submit} loading={busy}>
+          Proponer
+        </BotonesDialogo>
       </Stack>
     </Modal>
   );

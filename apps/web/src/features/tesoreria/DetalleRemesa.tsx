@@ -6,6 +6,7 @@ import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
@@ -145,14 +146,9 @@ function Devolver({ linea, onClose }: { linea: LineaRemesa; onClose: () => void 
           value={v.Comision}
           onChange={(e) => setV((o) => ({ ...o, Comision: e.currentTarget.value }))}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button color="red" onClick={guardar}>
-            Registrar la devolución
-          </Button>
-        </Group>
+        <BotonesDialogo onCancelar={onClose} color="red" onClick={guardar}>
+          Registrar la devolución
+        </BotonesDialogo>
       </Stack>
     </Modal>
   );
@@ -174,12 +170,9 @@ export function Representar({ linea, onClose }: { linea: LineaRemesa; onClose: (
           Un recibo devuelto sólo entra en otra remesa si lo vuelves a presentar con un nuevo vencimiento.
         </Text>
         <CampoFecha label="Nuevo vencimiento" value={fecha} onChange={setFecha} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={guardar}>Volver a presentar</Button>
-        </Group>
+        <BotonesDialogo onCancelar={onClose} onClick={guardar}>
+          Volver a presentar
+        </BotonesDialogo>
       </Stack>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { IconTrash } from '../../ui/icons.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
@@ -172,12 +173,9 @@ export function MovimientoDesdeApunte({ apunte, onClose }: { apunte: ApunteLibre
             error={errores.TextoRegla}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={crear}>Crear y conciliar</Button>
-        </Group>
+        <BotonesDialogo onCancelar={onClose} onClick={crear}>
+          Crear y conciliar
+        </BotonesDialogo>
       </Stack>
     </Modal>
   );

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 
 /** A small form in a dialog: the form's error banner, its fields, Cancelar and the submit button. */
 export function FormModal({
@@ -35,14 +36,9 @@ export function FormModal({
             </Alert>
           )}
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <BotonesDialogo onCancelar={onClose} type="submit" loading={submitting}>
+            {submitLabel}
+          </BotonesDialogo>
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { MSG, PAUSE_REASONS } from '@faro/domain';
-import { Autocomplete, Box, Button, Group, Modal, Stack } from '@mantine/core';
+import { Autocomplete, Box, Modal, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import { PAUSE_DEBOUNCE_MS, PAUSE_MAX_SUGGESTIONS, pauseSuggestions } from './pauseSuggestions.ts';
@@ -61,14 +62,9 @@ export function PauseReasonModal({
               }}
             />
           </Box>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Pausar
-            </Button>
-          </Group>
+          <BotonesDialogo onCancelar={onClose} type="submit" loading={form.submitting}>
+            Pausar
+          </BotonesDialogo>
         </Stack>
       </form>
     </Modal>
