@@ -1,8 +1,9 @@
 import { MSG } from '@faro/domain';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { abrirPdf } from '../../features/plataforma/comun.tsx';
+import { CamposFirma } from '../../features/plataforma/contratacion/CamposFirma.tsx';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { useSession } from '../../platform/session/SessionProvider.tsx';
@@ -96,22 +97,12 @@ function FirmaContrato({ onFirmado }: { onFirmado: () => void }) {
           Enviar el código
         </Button>
       </Group>
-      <TextInput
-        label="Nombre del firmante"
-        withAsterisk
-        value={firmante}
-        error={err.Firmante}
-        onChange={(e) => setFirmante(e.currentTarget.value)}
-      />
-      <TextInput
-        label="Código"
-        withAsterisk
-        inputMode="numeric"
-        maxLength={6}
-        autoComplete="one-time-code"
-        value={codigo}
-        error={err.Codigo}
-        onChange={(e) => setCodigo(e.currentTarget.value)}
+      <CamposFirma
+        firmante={firmante}
+        codigo={codigo}
+        errores={err}
+        cambiarFirmante={setFirmante}
+        cambiarCodigo={setCodigo}
       />
       <Group>
         <Button loading={firmando} onClick={firmar}>

@@ -30,6 +30,7 @@ import { api, call } from '../../../platform/api/client.ts';
 import { ApiError } from '../../../platform/api/errors.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { CamposFirma } from './CamposFirma.tsx';
 import { FirmaDibujada } from './FirmaDibujada.tsx';
 
 const REG = 'usuarios/registro';
@@ -293,22 +294,12 @@ function Firma({ token }: { token: string }) {
               dibuja también tu firma.
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Nombre del firmante"
-                withAsterisk
-                value={firmante}
-                error={err.Firmante}
-                onChange={(e) => setFirmante(e.currentTarget.value)}
-              />
-              <TextInput
-                label="Código"
-                withAsterisk
-                inputMode="numeric"
-                maxLength={6}
-                autoComplete="one-time-code"
-                value={codigo}
-                error={err.Codigo}
-                onChange={(e) => setCodigo(e.currentTarget.value)}
+              <CamposFirma
+                firmante={firmante}
+                codigo={codigo}
+                errores={err}
+                cambiarFirmante={setFirmante}
+                cambiarCodigo={setCodigo}
               />
             </SimpleGrid>
             <FirmaDibujada onChange={setTrazo} />
