@@ -1,17 +1,6 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { empresaId, ref } from '../../platform/db/columns.ts';
-import {
-  actualizado,
-  clavesCola,
-  clavesRegistros,
-  entornoConfig,
-  estadoCola,
-  finCola,
-  finRegistro,
-  inicioRegistro,
-  pkCadena,
-  turnoEnvio,
-} from '../registrosFiscales/tablas.ts';
+import * as fiscal from '../registrosFiscales/tablas.ts';
 
 /**
  * TicketBAI records and LROE. TicketBAI files are append-only (the custom migration after this table's refuses
@@ -29,13 +18,13 @@ export const ticketbaiConfig = pgTable('ticketbai_config', {
   nombreSoftware: text('nombre_software'),
   version: text('version'),
   dispositivo: text('dispositivo'),
-  entorno: entornoConfig(),
+  entorno: fiscal.entornoConfig(),
   /** Send to the Diputación's real endpoint of `entorno`; otherwise to `url` (the local simulator) or nowhere. */
   envioReal: boolean('envio_real').notNull().default(false),
   url: text('url'),
   /** Bizkaia LROE: '240' (companies) or '140' (individuals). */
   modeloLroe: text('modelo_lroe').notNull().default('240'),
-  actualizado: actualizado(),
+  actualizado: fiscal.actualizado(),
 });
 
 /** Chain head per series: the last file's identification and the first 100 characters of its SignatureValue. */
@@ -50,14 +39,14 @@ export const ticketbaiCadena = pgTable(
     ultimaFecha: text('ultima_fecha'),
     ultimaFirma: text('ultima_firma'),
   },
-  (t) => [pkCadena('ticketbai_cadena', t, t.serie)],
+  (t) => [fiscal.pkCadena('ticketbai_cadena', t, t.serie)],
 );
 
 /** Signed TicketBAI files (alta, anulación): immutable, the XML stored exactly as signed. */
 export const ticketbaiRegistros = pgTable(
   'ticketbai_registros',
   {
-    ...inicioRegistro(),
+    ...fiscal.inicioRegistro(),
     /** 'alta' | 'anulacion' */
     clase: text('clase').notNull(),
     provincia: text('provincia').notNull(),
@@ -72,17 +61,17 @@ export const ticketbaiRegistros = pgTable(
     signatureValue: text('signature_value').notNull(),
     firmaAnterior: text('firma_anterior'),
     importeTotal: text('importe_total'),
-    ...finRegistro(),
+    ...fiscal.finRegistro(),
     xml: text('xml').notNull(),
   },
-  (t) => clavesRegistros('ticketbai_registros', t, t.serie),
+  (t) => fiscal.clavesRegistros('ticketbai_registros', t, t.serie),
 );
 
 /** The Diputación's answer in a queue row: its code and text, the registration number / CSV it returned. */
 const respuestaDiputacion = () => ({
   codigoError: text('codigo_error'),
   numeroRegistro: text('numero_registro'),
-  ...finCola(),
+  ...fiscal.finCola(),
 });
 
 /** Queue state of each file: generado | enviado | conerrores | rechazado | anulado. */
@@ -91,10 +80,10 @@ export const ticketbaiCola = pgTable(
   {
     empresaId: empresaId(),
     idRegistro: ref('id_registro').notNull(),
-    ...estadoCola(),
+    ...fiscal.estadoCola(),
     ...respuestaDiputacion(),
   },
-  (t) => clavesCola('ticketbai_cola', t, t.idRegistro),
+  (t) => fiscal.clavesCola('ticketbai_cola', t, t.idRegistro),
 );
 
 /** Bizkaia LROE, received invoices (chapter 2): the send state of each registered purchase invoice. */
@@ -103,14 +92,14 @@ export const lroeRecibidas = pgTable(
   {
     empresaId: empresaId(),
     idDocumento: ref('id_documento').notNull(),
-    ...estadoCola(),
+    ...fiscal.estadoCola(),
     ...respuestaDiputacion(),
   },
-  (t) => clavesCola('lroe_recibidas', t, t.idDocumento),
+  (t) => fiscal.clavesCola('lroe_recibidas', t, t.idDocumento),
 );
 
 /** The company's sender lease and last answer. */
 export const ticketbaiEnvio = pgTable('ticketbai_envio', {
   empresaId: empresaId().primaryKey(),
-  ...turnoEnvio(),
+  ...fiscal.turnoEnvio(),
 });

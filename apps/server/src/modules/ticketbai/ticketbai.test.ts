@@ -12,6 +12,7 @@ import { companyScope } from '../../platform/tenancy/scope.ts';
 import { type CertificadosTbai, generarCertificadosTbai } from '../../ticketbai/simulador/certificados.ts';
 import { iniciarSimuladorTbai, type SimuladorTbai } from '../../ticketbai/simulador/simulador.ts';
 import { validarTbai } from '../../ticketbai/xsd.ts';
+import { multipartCertificado as multipart } from '../registrosFiscales/certificado.testkit.ts';
 import { emitirFactura } from '../ventas/documentos/emitir.ts';
 
 /**
@@ -29,21 +30,6 @@ let certs: CertificadosTbai;
 let sim: SimuladorTbai;
 let dir: string;
 const E = '/api/impuestos/lroefactemitidas';
-
-function multipart(campos: Record<string, string>, fichero: { nombre: string; bytes: Buffer }) {
-  const b = `----faro${randomBytes(8).toString('hex')}`;
-  const partes: Buffer[] = [];
-  for (const [k, v] of Object.entries(campos))
-    partes.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  partes.push(
-    Buffer.from(
-      `--${b}\r\nContent-Disposition: form-data; name="fichero"; filename="${fichero.nombre}"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
-    ),
-    fichero.bytes,
-    Buffer.from(`\r\n--${b}--\r\n`),
-  );
-  return { body: Buffer.concat(partes), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
-}
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, TEST_SECRET, type TestApp } from '../../../../test/testApp.ts';
@@ -7,6 +6,7 @@ import { documentosVenta } from '../../../platform/db/schema.ts';
 import { companyDirectory } from '../../../platform/tenancy/directory.ts';
 import { type CertificadosPrueba, generarCertificadosPrueba } from '../../../verifactu/simulador/certificados.ts';
 import { iniciarSimuladorAeat, type SimuladorAeat } from '../../../verifactu/simulador/simuladorAeat.ts';
+import { multipartCertificado as multipart } from '../../registrosFiscales/certificado.testkit.ts';
 import { enviarPendientes, estadoEnvio, iniciarTrabajadorVerifactu, soltarTurno, tomarTurno } from './envio.ts';
 import { registrarAlta } from './registros.ts';
 
@@ -25,22 +25,6 @@ let sim: SimuladorAeat;
 let reloj = Date.now();
 const ahora = () => reloj;
 const VF = '/api/ventas/fventaverifactu';
-
-function multipart(campos: Record<string, string>, fichero: { nombre: string; bytes: Buffer }) {
-  const b = `----faro${randomBytes(8).toString('hex')}`;
-  const partes: Buffer[] = [];
-  for (const [k, v] of Object.entries(campos)) {
-    partes.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  partes.push(
-    Buffer.from(
-      `--${b}\r\nContent-Disposition: form-data; name="fichero"; filename="${fichero.nombre}"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
-    ),
-    fichero.bytes,
-    Buffer.from(`\r\n--${b}--\r\n`),
-  );
-  return { body: Buffer.concat(partes), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
-}
 
 async function subir(campos: Record<string, string>, nombre: string, bytes: Buffer) {
   const m = multipart(campos, { nombre, bytes });

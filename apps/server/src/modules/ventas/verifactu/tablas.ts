@@ -1,17 +1,6 @@
 import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { empresaId, instante, ref } from '../../../platform/db/columns.ts';
-import {
-  actualizado,
-  clavesCola,
-  clavesRegistros,
-  entornoConfig,
-  estadoCola,
-  finCola,
-  finRegistro,
-  inicioRegistro,
-  pkCadena,
-  turnoEnvio,
-} from '../../registrosFiscales/tablas.ts';
+import * as fiscal from '../../registrosFiscales/tablas.ts';
 
 /**
  * VeriFactu. Records are append-only: migration 0008 installs triggers that refuse any UPDATE or DELETE of
@@ -31,7 +20,7 @@ export const verifactuConfig = pgTable('verifactu_config', {
   version: text('version'),
   numeroInstalacion: text('numero_instalacion'),
   /** The AEAT host of the QR and of the real endpoint. */
-  entorno: entornoConfig(),
+  entorno: fiscal.entornoConfig(),
   /** Send to the real AEAT endpoint of `entorno` (only when configured so). Otherwise `url` or nothing. */
   envioAeat: boolean('envio_aeat').notNull().default(false),
   /** Another endpoint (the local simulator); used when `envioAeat` is false. */
@@ -44,7 +33,7 @@ export const verifactuConfig = pgTable('verifactu_config', {
   certificadoClave: text('certificado_clave'),
   certificadoNombre: text('certificado_nombre'),
   certificadoSubido: instante('certificado_subido'),
-  actualizado: actualizado(),
+  actualizado: fiscal.actualizado(),
 });
 
 /** The chain head of (company, installation): the last record generated. */
@@ -57,14 +46,14 @@ export const verifactuCadena = pgTable(
     secuencia: integer('secuencia').notNull().default(0),
     ultimoRegistro: jsonb('ultimo_registro'),
   },
-  (t) => [pkCadena('verifactu_cadena', t, t.instalacion)],
+  (t) => [fiscal.pkCadena('verifactu_cadena', t, t.instalacion)],
 );
 
 /** Generated records (alta, anulación, subsanación): immutable, stored exactly as generated. */
 export const verifactuRegistros = pgTable(
   'verifactu_registros',
   {
-    ...inicioRegistro(),
+    ...fiscal.inicioRegistro(),
     instalacion: text('instalacion').notNull(),
     secuencia: integer('secuencia').notNull(),
     /** 'alta' | 'anulacion' | 'subsanacion' */
@@ -79,9 +68,9 @@ export const verifactuRegistros = pgTable(
     huellaAnterior: text('huella_anterior'),
     fechaHoraHuso: text('fecha_hora_huso').notNull(),
     registro: jsonb('registro').notNull(),
-    ...finRegistro(),
+    ...fiscal.finRegistro(),
   },
-  (t) => clavesRegistros('verifactu_registros', t, t.instalacion),
+  (t) => fiscal.clavesRegistros('verifactu_registros', t, t.instalacion),
 );
 
 /** Queue state of each record (fventaverifactu): the only thing that changes after generation. */
@@ -90,19 +79,19 @@ export const verifactuCola = pgTable(
   {
     empresaId: empresaId(),
     idRegistro: ref('id_registro').notNull(),
-    ...estadoCola(),
+    ...fiscal.estadoCola(),
     loteMaximo: integer('lote_maximo'),
     retrasado: boolean('retrasado').notNull().default(false),
     codigoError: integer('codigo_error'),
     csv: text('csv'),
-    ...finCola(),
+    ...fiscal.finCola(),
   },
-  (t) => clavesCola('verifactu_cola', t, t.idRegistro),
+  (t) => fiscal.clavesCola('verifactu_cola', t, t.idRegistro),
 );
 
 /** The company's send state (planner's EstadoEnvioEmpresa), the sender lease and the last answer. */
 export const verifactuEnvio = pgTable('verifactu_envio', {
   empresaId: empresaId().primaryKey(),
   estado: jsonb('estado').notNull(),
-  ...turnoEnvio(),
+  ...fiscal.turnoEnvio(),
 });
