@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { DateInput } from '../../ui/dates.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
+import { Formulario } from '../../ui/form/Formulario.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
 
 /** The part every collection or payment form has: the treasury account it goes into and its date. */
@@ -101,15 +102,9 @@ export function FormDialogo({
 }) {
   return (
     <Modal opened onClose={onCerrar} title={titulo} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void onEnviar();
-        }}
-      >
+      <Formulario onEnviar={onEnviar}>
         <Stack>{children}</Stack>
-      </form>
+      </Formulario>
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
+import { Formulario } from '../../ui/form/Formulario.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import type { DocumentoVenta } from './documentosModel.ts';
 import { rutaDe, useLado } from './lado.ts';
@@ -151,13 +152,7 @@ function EnviarForm({
       { force: true },
     );
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void enviar();
-      }}
-    >
+    <Formulario onEnviar={enviar}>
       <Stack>
         <TextInput
           label="Para"
@@ -201,6 +196,6 @@ function EnviarForm({
           Enviar
         </BotonesDialogo>
       </Stack>
-    </form>
+    </Formulario>
   );
 }

@@ -8,6 +8,7 @@ import { prefetchAfterLogin } from '../../platform/prefetch.ts';
 import { useSession } from '../../platform/session/SessionProvider.tsx';
 import { clientId, storeCompanyCode, storedCompanyCode, type TokenPair } from '../../platform/storage.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
+import { Formulario, ligar } from '../../ui/form/Formulario.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PublicLayout } from './PublicLayout.tsx';
@@ -74,13 +75,7 @@ export function LoginPage({ code }: { code?: string }) {
       subtitle="Introduce tu usuario y tu contraseña"
       logo={company ? { src: company.Logo, name: company.Nombre } : null}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <Formulario onEnviar={submit}>
         <Stack>
           <FormField
             name="Usuario"
@@ -88,10 +83,7 @@ export function LoginPage({ code }: { code?: string }) {
             required
             autoComplete="username"
             autoFocus
-            value={form.values.Usuario}
-            onChange={(v) => form.set('Usuario', v)}
-            onBlur={() => form.touch('Usuario')}
-            errors={form.errors('Usuario')}
+            {...ligar(form, 'Usuario')}
           />
           <FormField
             name="Password"
@@ -99,10 +91,7 @@ export function LoginPage({ code }: { code?: string }) {
             label="Contraseña"
             required
             autoComplete="current-password"
-            value={form.values.Password}
-            onChange={(v) => form.set('Password', v)}
-            onBlur={() => form.touch('Password')}
-            errors={form.errors('Password')}
+            {...ligar(form, 'Password')}
           />
           <Button type="submit" fullWidth loading={form.submitting}>
             Entrar
@@ -130,7 +119,7 @@ export function LoginPage({ code }: { code?: string }) {
             </Anchor>
           )}
         </Stack>
-      </form>
+      </Formulario>
     </PublicLayout>
   );
 }

@@ -5,6 +5,7 @@ import { api } from '../../platform/api/client.ts';
 import { loginPath } from '../../platform/storage.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
+import { Formulario, ligar } from '../../ui/form/Formulario.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PublicLayout } from './PublicLayout.tsx';
@@ -48,13 +49,7 @@ export function NewPasswordPage({ token: pathToken }: { token?: string }) {
     );
   return (
     <PublicLayout title="Nueva contraseña">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <Formulario onEnviar={submit}>
         <Stack>
           {!token && <Alert color="red">El enlace no es válido: solicita uno nuevo.</Alert>}
           <FormField
@@ -64,10 +59,7 @@ export function NewPasswordPage({ token: pathToken }: { token?: string }) {
             required
             help={PASSWORD_HINT}
             autoComplete="new-password"
-            value={form.values.NuevoPassword}
-            onChange={(v) => form.set('NuevoPassword', v)}
-            onBlur={() => form.touch('NuevoPassword')}
-            errors={form.errors('NuevoPassword')}
+            {...ligar(form, 'NuevoPassword')}
           />
           <FormField
             name="Repite"
@@ -75,10 +67,7 @@ export function NewPasswordPage({ token: pathToken }: { token?: string }) {
             label="Repetición de la contraseña"
             required
             autoComplete="new-password"
-            value={form.values.Repite}
-            onChange={(v) => form.set('Repite', v)}
-            onBlur={() => form.touch('Repite')}
-            errors={form.errors('Repite')}
+            {...ligar(form, 'Repite')}
           />
           <Button type="submit" loading={form.submitting} disabled={!token}>
             Guardar
@@ -87,7 +76,7 @@ export function NewPasswordPage({ token: pathToken }: { token?: string }) {
             Volver al acceso
           </Anchor>
         </Stack>
-      </form>
+      </Formulario>
     </PublicLayout>
   );
 }

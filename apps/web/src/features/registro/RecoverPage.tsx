@@ -5,6 +5,7 @@ import { api } from '../../platform/api/client.ts';
 import { loginPath } from '../../platform/storage.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
+import { Formulario, ligar } from '../../ui/form/Formulario.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PublicLayout } from './PublicLayout.tsx';
@@ -31,25 +32,10 @@ export function RecoverPage() {
     );
   return (
     <PublicLayout title="Recuperar contraseña">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <Formulario onEnviar={submit}>
         <Stack>
           <Text size="sm">Te enviaremos un correo electrónico con un enlace para crear una contraseña nueva.</Text>
-          <FormField
-            name="Usuario"
-            label="Usuario"
-            required
-            autoComplete="username"
-            value={form.values.Usuario}
-            onChange={(v) => form.set('Usuario', v)}
-            onBlur={() => form.touch('Usuario')}
-            errors={form.errors('Usuario')}
-          />
+          <FormField name="Usuario" label="Usuario" required autoComplete="username" {...ligar(form, 'Usuario')} />
           <Button type="submit" loading={form.submitting}>
             Enviar
           </Button>
@@ -57,7 +43,7 @@ export function RecoverPage() {
             Volver al acceso
           </Anchor>
         </Stack>
-      </form>
+      </Formulario>
     </PublicLayout>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
+import { Formulario } from '../../ui/form/Formulario.tsx';
 import { validatorFor } from '../../ui/form/fieldValidation.ts';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -60,13 +61,7 @@ export function SignUpPage() {
   );
   return (
     <PublicLayout title="Crear una cuenta" subtitle="Prueba Faro con los datos de tu empresa">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <Formulario onEnviar={submit}>
         <Stack gap="sm">
           {text('NombreEmpresa', FIELDS.NombreEmpresa.label, { autoComplete: 'organization' })}
           {text('NIF', FIELDS.NIF.label)}
@@ -82,7 +77,7 @@ export function SignUpPage() {
             Ya tengo una cuenta
           </Anchor>
         </Stack>
-      </form>
+      </Formulario>
     </PublicLayout>
   );
 }
