@@ -6,7 +6,7 @@ import { tableOf } from '../platform/tenancy/tables.ts';
 
 /**
  * Simple entities need no line in an area module: every entity of the registry with a derived table
- * (`modules/tablasMaestras.ts`) whose routes no area module registered gets the generic CRUD here (list, edit,
+ * (`modules/<area>/tablas.ts`) whose routes no area module registered gets the generic CRUD here (list, edit,
  * save, delete, export, with its permission and module gate). Registered last, after every area module, so a
  * bespoke registration always wins. See docs/ARCHITECTURE.md, "Adding a simple entity".
  */

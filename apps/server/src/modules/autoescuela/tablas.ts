@@ -7,6 +7,7 @@ import { dia, empresaId, fkEmpresa, idIdentidad, instanteDate, pkEmpresa, ref } 
 import { entityTable } from '../../platform/db/entityTable.ts';
 import { alumnosTable, profesoresTable } from '../formacion/tablas.ts';
 
+export const examinadoresTable = entityTable(ENTITIES.examinadores);
 export const vehiculosTable = entityTable(ENTITIES.vehiculos);
 export const instalaadrTable = entityTable(ENTITIES.instalaadr);
 export const ejerciciosTable = entityTable(ENTITIES.ejercicios);

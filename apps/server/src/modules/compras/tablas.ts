@@ -1,7 +1,7 @@
 import { boolean, foreignKey, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { dia, empresaId, ref } from '../../platform/db/columns.ts';
+import { ficheros } from '../configuracion/tablas.ts';
 import { documentosCompra } from '../documentos/tablasCompra.ts';
-import { ficheros } from '../tablasMaestras.ts';
 
 /**
  * Purchases. `datos_compra`: a received invoice's or expense's own data, one row per purchase document

@@ -14,7 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { creadoEn, dia, empresaId, idIdentidad, instante, ref } from '../../platform/db/columns.ts';
 import { col, type EntityTable } from '../../platform/db/entityTable.ts';
-import { almacenesTable, comercialesTable, fpagoTable, productosTable, seriesTable } from '../tablasMaestras.ts';
+import { almacenesTable, productosTable } from '../catalogo/tablas.ts';
+import { fpagoTable, seriesTable } from '../configuracion/tablas.ts';
+import { comercialesTable } from '../rrhh/tablas.ts';
 
 /** What makes one side's document tables: their name (`documentos_<lado>`) and the party (customer, supplier). */
 export interface LadoTablas {
@@ -96,7 +98,7 @@ export function tablasDocumento(o: LadoTablas) {
       index(`${t}_${p}_idx`).on(c.empresaId, c.idTercero, c.fecha),
       uniqueIndex(`${t}_numero_uq`).on(c.empresaId, c.idSerie, c.anyo, c.numero),
       // The lists' Buscar (ILIKE '%…%' on number, party name and NIF): trigram GIN indexes of the text alone, like
-      // the master data's (modules/tablasMaestras.ts); the company and kind are checked on the few matching rows. New entries
+      // the master data's (platform/db/entityTable.ts, trigramIndexes); the company and kind are checked on the few matching rows. New entries
       // go to a small pending list (256 kB), not straight into the posting trees that concurrent issuers fight over
       // (migration 0038): an insert that fills it moves it in one batch, with or without autovacuum.
       // The supplier's own number is searched on the purchases side only (repositorio.ts `columnasBuscar`).

@@ -1,4 +1,4 @@
-import { proveedoresTable } from '../tablasMaestras.ts';
+import { proveedoresTable } from '../contactos/tablas.ts';
 import { tablaStockDocumento, tablasDocumento } from './tablas.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { dia, empresaId, fkEmpresa, ref } from '../../platform/db/columns.ts';
-import { seriesTable } from '../tablasMaestras.ts';
+import { seriesTable } from '../configuracion/tablas.ts';
 
 /**
  * Invoice numbering counters: one row per (company, series, year) — year 0 for series that never restart. Taking a

@@ -1,6 +1,6 @@
 import { foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { creadoEn, dia, empresaId, fkEmpresa, idIdentidad, pkEmpresa, ref } from '../../platform/db/columns.ts';
-import { conceptosmovsTable, tesoreriaTable } from '../tablasMaestras.ts';
+import { conceptosmovsTable, tesoreriaTable } from '../tesoreria/tablas.ts';
 import { type TablaCabecera, tablaStockDocumento } from './tablas.ts';
 import { documentosCompra } from './tablasCompra.ts';
 import { documentosVenta } from './tablasVenta.ts';

@@ -10,7 +10,8 @@ import {
   ref,
 } from '../../platform/db/columns.ts';
 import { col, type EntityTable } from '../../platform/db/entityTable.ts';
-import { clientesTable, fpagoTable, proveedoresTable, seriesTable } from '../tablasMaestras.ts';
+import { fpagoTable, seriesTable } from '../configuracion/tablas.ts';
+import { clientesTable, proveedoresTable } from '../contactos/tablas.ts';
 
 /** What makes one side's recurring-template tables: their names and the party (customer, supplier). */
 export interface LadoTablasPlantilla {

@@ -1,4 +1,4 @@
-import { clientesTable } from '../tablasMaestras.ts';
+import { clientesTable } from '../contactos/tablas.ts';
 import { tablasDocumento } from './tablas.ts';
 
 /**

@@ -6,7 +6,8 @@ import { ENTITIES, NUMERIC_PRECISION } from '@faro/domain';
 import { type AnyPgColumn, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { dia, empresaId, fkEmpresa, idIdentidad, instanteDate, pkEmpresa, ref } from '../../platform/db/columns.ts';
 import { entityTable } from '../../platform/db/entityTable.ts';
-import { clientesTable, empleadosTable } from '../tablasMaestras.ts';
+import { clientesTable } from '../contactos/tablas.ts';
+import { empleadosTable } from '../rrhh/tablas.ts';
 
 export const sillonesTable = entityTable(ENTITIES.sillones);
 

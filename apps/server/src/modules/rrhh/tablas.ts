@@ -1,6 +1,18 @@
+import { comerciales, ENTITIES, empleados, sitlaboral } from '@faro/domain';
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { dia, empresaId, idIdentidad, instanteDate, pkEmpresa, ref, refPersona } from '../../platform/db/columns.ts';
+import { entityTable, searchFields, trigramIndexes } from '../../platform/db/entityTable.ts';
+
+/** Employees (searched by trigram), sales agents, employment situations, absences, holidays, commission rules. */
+export const empleadosTable = entityTable(empleados, {}, (t) =>
+  trigramIndexes('empleados', t, searchFields(empleados)),
+);
+export const comercialesTable = entityTable(comerciales);
+export const sitlaboralTable = entityTable(sitlaboral);
+export const ausenciasTable = entityTable(ENTITIES.ausencias);
+export const festivosTable = entityTable(ENTITIES.festivos);
+export const reglascomisionTable = entityTable(ENTITIES.reglascomision);
 
 /**
  * People and the inspection-ready time clock. The entries themselves are `fichajes` (platformTables.ts,

@@ -1,3 +1,4 @@
+import { conceptosmovs, tesoreria } from '@faro/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -12,10 +13,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { creadoEn, dia, empresaId, fkEmpresa, idIdentidad, pkEmpresa, ref } from '../../platform/db/columns.ts';
-import { col } from '../../platform/db/entityTable.ts';
+import { col, entityTable } from '../../platform/db/entityTable.ts';
+import { clientesTable, proveedoresTable } from '../contactos/tablas.ts';
 import { documentosCompra } from '../documentos/tablasCompra.ts';
 import { documentosVenta } from '../documentos/tablasVenta.ts';
-import { clientesTable, conceptosmovsTable, proveedoresTable, tesoreriaTable } from '../tablasMaestras.ts';
+
+/** Treasury accounts (bank, cash) and the concepts of movements: master data of the area. */
+export const tesoreriaTable = entityTable(tesoreria);
+export const conceptosmovsTable = entityTable(conceptosmovs);
 
 /**
  * Treasury. Properties are the API's names (CODE_STYLE: a row is its JSON). A movement is "arqueado"

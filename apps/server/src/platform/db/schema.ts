@@ -13,9 +13,13 @@ export const auditoriaTable = entityTable(auditoria, {
 
 // drizzle-kit's entry (drizzle.config.ts): the platform's tables and every module's own, re-exported.
 export * from '../../modules/autoescuela/tablas.ts';
+export * from '../../modules/catalogo/tablas.ts';
 export * from '../../modules/compras/tablas.ts';
+export * from '../../modules/comunicaciones/tablas.ts';
+export * from '../../modules/configuracion/tablas.ts';
 export * from '../../modules/contabilidad/tablas.ts';
 export * from '../../modules/contabilidad/tablasInmovilizado.ts';
+export * from '../../modules/contactos/tablas.ts';
 export * from '../../modules/crm/tablas.ts';
 export * from '../../modules/documentos/tablasCompra.ts';
 export * from '../../modules/documentos/tablasNumeracion.ts';
@@ -27,7 +31,6 @@ export * from '../../modules/formacion/tablasMatriculas.ts';
 export * from '../../modules/impuestos/tablas.ts';
 export * from '../../modules/odontologia/tablas.ts';
 export * from '../../modules/rrhh/tablas.ts';
-export * from '../../modules/tablasMaestras.ts';
 export * from '../../modules/tesoreria/tablas.ts';
 export * from '../../modules/ticketbai/tablas.ts';
 export * from '../../modules/ventas/verifactu/tablas.ts';

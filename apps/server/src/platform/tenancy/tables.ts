@@ -4,15 +4,19 @@
  * (persons, sessions, companies, jobs, the mail outbox, idempotency, settings) are not here: modules never see them
  * (the company's own row is `scope.company(…)`). `npm run lint` refuses a module import of `platform/db/*`.
  * Each area declares its tables beside its code (`modules/<area>/tablas*.ts`; the document engine's in
- * `modules/documentos/`, the master data's in `modules/tablasMaestras.ts`); they are re-exported here.
+ * `modules/documentos/`); they are re-exported here.
  */
 import { getTableColumns } from 'drizzle-orm';
 import { empresas } from '../db/platformTables.ts';
 
 export * from '../../modules/autoescuela/tablas.ts';
+export * from '../../modules/catalogo/tablas.ts';
 export * from '../../modules/compras/tablas.ts';
+export * from '../../modules/comunicaciones/tablas.ts';
+export * from '../../modules/configuracion/tablas.ts';
 export * from '../../modules/contabilidad/tablas.ts';
 export * from '../../modules/contabilidad/tablasInmovilizado.ts';
+export * from '../../modules/contactos/tablas.ts';
 export * from '../../modules/crm/tablas.ts';
 export * from '../../modules/documentos/tablas.ts';
 export * from '../../modules/documentos/tablasCompra.ts';
@@ -33,33 +37,6 @@ export { matriculas, tutoresAlumnos } from '../../modules/formacion/tablasMatric
 export * from '../../modules/impuestos/tablas.ts';
 export * from '../../modules/odontologia/tablas.ts';
 export * from '../../modules/rrhh/tablas.ts';
-export {
-  almacenesTable,
-  clientespotTable,
-  clientesTable,
-  comercialesTable,
-  conceptosmovsTable,
-  configuraTable,
-  contratosTable,
-  empleadosTable,
-  familiasTable,
-  ficheros,
-  fpagoTable,
-  gruposctoTable,
-  importaciones,
-  movimientosstockTable,
-  plantemailTable,
-  productosTable,
-  proveedoresTable,
-  segmentacionTable,
-  seriesTable,
-  sitlaboralTable,
-  stockTable,
-  tarifaslineasTable,
-  tarifasTable,
-  tesoreriaTable,
-  tiposivaTable,
-} from '../../modules/tablasMaestras.ts';
 export * from '../../modules/tesoreria/tablas.ts';
 export * from '../../modules/ticketbai/tablas.ts';
 export {
