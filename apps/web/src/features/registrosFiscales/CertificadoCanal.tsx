@@ -1,10 +1,9 @@
-import type { PermissionCode } from '@faro/domain';
 import { Card, FileInput, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { call } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
-import type { ConfigFiscal } from './canal.ts';
+import type { CanalFiscal, ConfigFiscal, EnvioFiscal, FilaFiscal } from './canal.ts';
 
 /**
  * The company's certificate of a channel: which one is stored and since when, and (to whom may configure) the
@@ -12,19 +11,16 @@ import type { ConfigFiscal } from './canal.ts';
  * settings).
  */
 export function CertificadoCanal<C extends ConfigFiscal>({
-  ruta,
-  permiso,
+  canal: { ruta, permiso, fechaHora },
   titulo,
   actual,
-  fechaHora,
   editable,
   onCargado,
 }: {
-  ruta: string;
-  permiso: PermissionCode;
+  /** Where the channel's API hangs, who may configure it and how it writes an instant. */
+  canal: Pick<CanalFiscal<FilaFiscal, EnvioFiscal, ConfigFiscal>, 'ruta' | 'permiso' | 'fechaHora'>;
   titulo: string;
   actual: ConfigFiscal['Certificado'];
-  fechaHora: (iso: string | null) => string;
   editable: boolean;
   onCargado: (nuevo: C) => Promise<void>;
 }) {

@@ -120,11 +120,9 @@ function Formulario<F extends FilaFiscal, E extends EnvioFiscal, C extends Confi
         </Group>
       )}
       <CertificadoCanal
-        ruta={canal.ruta}
-        permiso={canal.permiso}
+        canal={canal}
         titulo={decl.certificado}
         actual={inicial.Certificado}
-        fechaHora={canal.fechaHora}
         editable={editable}
         onCargado={guardado}
       />

@@ -2,64 +2,10 @@ import { codificarQr } from '@faro/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/render.tsx';
-import { cuerpoDe, montarPantalla } from '../registrosFiscales/registrosFiscales.testkit.tsx';
+import { abrirConfiguracion, montarPantalla } from '../registrosFiscales/registrosFiscales.testkit.tsx';
 import { TicketBaiScreens } from './TicketBaiScreens.tsx';
-import type { ConfigTbai, EstadoTbaiVista, FicheroFila, FicheroVista } from './ticketbaiModel.ts';
-
-const URL_QR =
-  'https://tbai.prep.gipuzkoa.eus/qr/?id=TBAI-B12345678-021126-ABCDEFGHIJKLM-123&s=TA&nf=0001&i=121.00&cr=123';
-const ID_TBAI = 'TBAI-B12345678-021126-ABCDEFGHIJKLM-123';
-
-const fichero = (over: Partial<FicheroFila> = {}): FicheroFila => ({
-  Id: 7,
-  Clase: 'alta',
-  Provincia: 'gipuzkoa',
-  IdFactura: 40,
-  Serie: 'TA',
-  Numero: '0001',
-  Fecha: '2026-11-02',
-  Secuencia: 1,
-  Identificador: ID_TBAI,
-  ImporteTotal: '121.00',
-  Estado: 'enviado',
-  Intentos: 1,
-  CodigoError: null,
-  DescripcionError: null,
-  NumeroRegistro: null,
-  Enviado: null,
-  UrlQr: URL_QR,
-  Creado: '2026-11-02T09:20:30.000Z',
-  ...over,
-});
-
-const config = (over: Partial<ConfigTbai> = {}): ConfigTbai => ({
-  Provincia: 'gipuzkoa',
-  ProvinciaNombre: 'Gipuzkoa',
-  Licencia: 'TBAIGI00000',
-  NifDesarrollador: 'B12345678',
-  NombreSoftware: 'Faro',
-  Version: '1.0',
-  Dispositivo: null,
-  Entorno: 'pruebas',
-  EnvioReal: false,
-  Url: null,
-  ModeloLroe: '240',
-  Destino: null,
-  Certificado: null,
-  ...over,
-});
-
-const estado = (over: Partial<EstadoTbaiVista> = {}): EstadoTbaiVista => ({
-  ...config(),
-  UltimoEnvio: null,
-  UltimoResultado: null,
-  Cuentas: { generado: 1, enviado: 1, conerrores: 0, rechazado: 1, anulado: 0 },
-  ...over,
-});
-
-const route = { title: 'Ficheros TicketBAI', area: 'impuestos', guard: 'usuario' } as never;
-const TBAI = { TipoFacturaElectronica: 'tbai' } as const;
-const cola = <TicketBaiScreens action="lroefactemitidas" segments={['lista']} route={route} />;
+import { cola, config, estado, fichero, ID_TBAI, route, TBAI, URL_QR } from './ticketbai.testkit.tsx';
+import type { FicheroVista } from './ticketbaiModel.ts';
 
 describe('TicketBAI screens', () => {
   it('lists the files with their columns, state badges and the filters of the URL', async () => {
@@ -134,44 +80,6 @@ describe('TicketBAI screens', () => {
     expect(net.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
-  it('the settings save the software, environment and LROE model, and take the certificate', async () => {
-    const net = montarPantalla(
-      cola,
-      {
-        'GET impuestos/lroefactemitidas/list': () => json(200, { Items: [], Total: 0 }),
-        'GET impuestos/lroefactemitidas/estado': () => json(200, estado()),
-        'GET impuestos/lroefactemitidas/config': () =>
-          json(200, config({ Provincia: 'bizkaia', ProvinciaNombre: 'Bizkaia' })),
-        'PUT impuestos/lroefactemitidas/config': (init) =>
-          json(200, config({ Provincia: 'bizkaia', ProvinciaNombre: 'Bizkaia', ...JSON.parse(String(init.body)) })),
-      },
-      '/',
-      { TipoFacturaElectronica: 'lroe' },
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Configuración' }));
-    const dialogo = await screen.findByRole('dialog', { name: 'Configuración TicketBAI' });
-    expect(await within(dialogo).findByText(/Territorio: Bizkaia/)).toBeTruthy();
-    expect(within(dialogo).getByLabelText('Modelo del LROE')).toBeTruthy();
-    expect(within(dialogo).getByText('Certificado de la empresa (firma y envío)')).toBeTruthy();
-    expect(within(dialogo).getByText(/Sin certificado/)).toBeTruthy();
-    fireEvent.change(within(dialogo).getByLabelText('Licencia TicketBAI'), { target: { value: 'TBAIBI00001' } });
-    fireEvent.click(within(dialogo).getByLabelText('Enviar al servicio de la Diputación del entorno elegido'));
-    fireEvent.click(within(dialogo).getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(net.calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(cuerpoDe(net, 'PUT', 'impuestos/lroefactemitidas/config')).toEqual({
-      Licencia: 'TBAIBI00001',
-      NifDesarrollador: 'B12345678',
-      NombreSoftware: 'Faro',
-      Version: '1.0',
-      Dispositivo: '',
-      Entorno: 'pruebas',
-      EnvioReal: true,
-      Url: '',
-      ModeloLroe: '240',
-    });
-    expect(within(dialogo).getByRole('button', { name: 'Subir certificado' }).hasAttribute('disabled')).toBe(true);
-  });
-
   it('outside Bizkaia the settings have no LROE model', async () => {
     montarPantalla(
       cola,
@@ -183,8 +91,7 @@ describe('TicketBAI screens', () => {
       '/',
       TBAI,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Configuración' }));
-    const dialogo = await screen.findByRole('dialog', { name: 'Configuración TicketBAI' });
+    const dialogo = await abrirConfiguracion('TicketBAI');
     expect(await within(dialogo).findByLabelText('Licencia TicketBAI')).toBeTruthy();
     expect(within(dialogo).queryByLabelText('Modelo del LROE')).toBeNull();
   });
