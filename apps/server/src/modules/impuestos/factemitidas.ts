@@ -1,21 +1,9 @@
-import { add, dec, type FilaLibro, sub, type TotalTipo, toFixed, ZERO } from '@faro/domain';
+import { add, dec, type FilaLibro, sub, toFixed, ZERO } from '@faro/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
-import type { Cell, Column } from '../../platform/export/cells.ts';
 import type { PredicadoEmpresa, Scope } from '../../platform/tenancy/scope.ts';
-import {
-  DESGLOSE,
-  etiquetaGeneral,
-  etiquetaTipo,
-  type FiltrosLibro,
-  filaPie,
-  columnaImporte as money,
-  celdaImporte as n,
-  registrarLibro,
-  rowsOf,
-  celdaTexto as s,
-} from './libroFacturas.ts';
+import { columnasDe, type FiltrosLibro, pieDeTotales, registrarLibro, totalesLibro } from './libroFacturas.ts';
 
 /**
  * `factemitidas`: the book of issued invoices (libro registro de facturas expedidas) for a period — one row per
@@ -32,7 +20,6 @@ function where(de: PredicadoEmpresa, f: FiltrosLibro): SQL {
 }
 
 const CABECERAS = sql`documentos_venta d`;
-const FROM = sql`from ${CABECERAS} ${DESGLOSE}`;
 
 function fila(r: Record<string, unknown>): FilaLibro {
   const base = dec(String(r.base ?? '0'));
@@ -64,107 +51,30 @@ const SELECT = sql`select d.id, d.fecha::text as fecha, d.num_serie, d.tipo, d.c
   e.val->>'Base' as base, e.val->>'Cuota' as cuota, e.val->>'CuotaRecargo' as cuota_recargo,
   e.val->>'Exencion' as exencion`;
 
+const numero = (campo: string) => sql`(e.val->>${campo})::numeric`;
 /** Totals of the period per tax and rate (and surcharge rate), plus the grand totals with the withholdings. */
-async function totales(s: Scope, f: FiltrosLibro) {
-  const porTipo = rowsOf(
-    await s.execute(
-      (_empresaId, de) => sql`select e.val->>'Impuesto' as impuesto,
-        (e.val->>'PorcentajeIva')::numeric as porc_iva, (e.val->>'PorcentajeRecargo')::numeric as porc_recargo,
-        sum((e.val->>'Base')::numeric)::text as base, sum((e.val->>'Cuota')::numeric)::text as cuota,
-        sum((e.val->>'CuotaRecargo')::numeric)::text as cuota_recargo, count(*)::int as filas
-      ${FROM} where ${where(de, f)}
-      group by 1, 2, 3 order by 1, 2, 3`,
-    ),
-  ).map(
-    (r): TotalTipo => ({
-      Impuesto: String(r.impuesto ?? 'IVA'),
-      PorcentajeIva: toFixed(dec(String(r.porc_iva ?? '0')), 2),
-      PorcentajeRecargo: toFixed(dec(String(r.porc_recargo ?? '0')), 2),
-      Base: toFixed(dec(String(r.base ?? '0')), 2),
-      Cuota: toFixed(dec(String(r.cuota ?? '0')), 2),
-      CuotaRecargo: toFixed(dec(String(r.cuota_recargo ?? '0')), 2),
-    }),
+const totales = (s: Scope, f: FiltrosLibro) =>
+  totalesLibro(
+    s,
+    f,
+    { cabeceras: CABECERAS, where },
+    { Base: numero('Base'), Cuota: numero('Cuota'), CuotaRecargo: numero('CuotaRecargo') },
+    { Retencion: sql`d.total_retencion`, Total: sql`d.total` },
   );
-  const [g] = rowsOf(
-    await s.execute(
-      (_empresaId, de) => sql`select count(*)::int as facturas, coalesce(sum(d.total_retencion), 0)::text as retencion,
-        coalesce(sum(d.total), 0)::text as total
-      from documentos_venta d where ${where(de, f)}`,
-    ),
-  );
-  const [c] = rowsOf(await s.execute((_empresaId, de) => sql`select count(*)::int as n ${FROM} where ${where(de, f)}`));
-  const suma = (k: keyof TotalTipo) =>
-    toFixed(
-      porTipo.reduce((s, t) => add(s, dec(t[k])), ZERO),
-      2,
-    );
-  return {
-    filas: Number(c?.n ?? 0),
-    PorTipo: porTipo,
-    General: {
-      Facturas: Number(g?.facturas ?? 0),
-      Base: suma('Base'),
-      Cuota: suma('Cuota'),
-      CuotaRecargo: suma('CuotaRecargo'),
-      Retencion: toFixed(dec(String(g?.retencion ?? '0')), 2),
-      Total: toFixed(dec(String(g?.total ?? '0')), 2),
-    },
-  };
-}
 type Totales = Awaited<ReturnType<typeof totales>>;
 
-const COLUMNAS: Column[] = [
-  { key: 'Fecha', label: 'Fecha', def: { kind: 'date', label: 'Fecha' } },
-  { key: 'NumSerie', label: 'Número', def: { kind: 'text', label: 'Número' } },
-  { key: 'ClienteNombre', label: 'Cliente', def: { kind: 'text', label: 'Cliente' } },
-  { key: 'ClienteNIF', label: 'NIF', def: { kind: 'text', label: 'NIF' } },
-  { key: 'Base', label: 'Base imponible', def: money('Base imponible') },
-  { key: 'PorcentajeIva', label: '% IVA', def: money('% IVA') },
-  { key: 'Cuota', label: 'Cuota', def: money('Cuota') },
-  { key: 'PorcentajeRecargo', label: '% Recargo', def: money('% Recargo') },
-  { key: 'CuotaRecargo', label: 'Recargo', def: money('Recargo') },
-  { key: 'Retencion', label: 'Retención', def: money('Retención') },
-  { key: 'Total', label: 'Total', def: money('Total') },
+const c = columnasDe<FilaLibro>();
+const COLUMNAS = [
+  c.fecha('Fecha', 'Fecha'),
+  c.texto('NumSerie', 'Número'),
+  c.texto('ClienteNombre', 'Cliente'),
+  c.texto('ClienteNIF', 'NIF'),
+  ...c.importesIva(),
 ];
 
-const celdas = (r: FilaLibro): Cell[] => [
-  { t: 'd', v: r.Fecha },
-  s(r.NumSerie),
-  s(r.ClienteNombre),
-  s(r.ClienteNIF),
-  n(r.Base),
-  n(r.PorcentajeIva),
-  n(r.Cuota),
-  n(r.PorcentajeRecargo),
-  n(r.CuotaRecargo),
-  n(r.Retencion),
-  n(r.Total),
-];
-
-function pie(t: Totales): Cell[][] {
-  return [
-    ...t.PorTipo.map((x) =>
-      filaPie(2, etiquetaTipo(x), [
-        x.Base,
-        x.PorcentajeIva,
-        x.Cuota,
-        x.PorcentajeRecargo,
-        x.CuotaRecargo,
-        null,
-        toFixed(add(add(dec(x.Base), dec(x.Cuota)), dec(x.CuotaRecargo)), 2),
-      ]),
-    ),
-    filaPie(2, etiquetaGeneral(t.General.Facturas), [
-      t.General.Base,
-      null,
-      t.General.Cuota,
-      null,
-      t.General.CuotaRecargo,
-      t.General.Retencion,
-      t.General.Total,
-    ]),
-  ];
-}
+/** Per rate (with its total: base + quota + surcharge) and the grand total, under their columns. */
+const pie = (t: Totales) =>
+  pieDeTotales(t, (x) => ({ ...x, Total: toFixed(add(add(dec(x.Base), dec(x.Cuota)), dec(x.CuotaRecargo)), 2) }));
 
 /** `GET /api/impuestos/factemitidas/list` and `/export` (permission ImptoEmit). */
 export function registerFactEmitidas(app: FastifyInstance, deps: AppDeps): void {
@@ -179,7 +89,7 @@ export function registerFactEmitidas(app: FastifyInstance, deps: AppDeps): void 
     fila,
     totales,
     totalesJson: (t) => ({ PorTipo: t.PorTipo, General: t.General }),
-    modelos: { libro: { columnas: COLUMNAS, celdas, pie } },
+    modelos: { libro: { columnas: COLUMNAS, pie } },
   });
 }
 

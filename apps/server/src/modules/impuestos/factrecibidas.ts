@@ -2,20 +2,8 @@ import { add, dec, formatAmount, OPERACION_LABEL, type OperacionCompra, sub, toF
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
-import type { Cell, Column } from '../../platform/export/cells.ts';
 import type { PredicadoEmpresa, Scope } from '../../platform/tenancy/scope.ts';
-import {
-  DESGLOSE,
-  etiquetaGeneral,
-  etiquetaTipo,
-  type FiltrosLibro,
-  filaPie,
-  columnaImporte as money,
-  celdaImporte as n,
-  registrarLibro,
-  rowsOf,
-  celdaTexto as s,
-} from './libroFacturas.ts';
+import { columnasDe, type FiltrosLibro, pieDeTotales, registrarLibro, totalesLibro } from './libroFacturas.ts';
 
 /**
  * `factrecibidas`: the book of received invoices (libro registro de facturas recibidas) for a period of our
@@ -61,7 +49,6 @@ function where(de: PredicadoEmpresa, f: FiltrosLibro): SQL {
 // Document ids are unique across companies (identity) and datos_compra's key points at its company's document: the
 // header's company predicate (where) is the only one needed.
 const CABECERAS = sql`documentos_compra d left join datos_compra x on x.id_documento = d.id`;
-const FROM = sql`from ${CABECERAS} ${DESGLOSE}`;
 
 // Per rate: the VAT self-assessed (intra-EU, reverse charge) and the deductible part of what was paid + self-assessed
 // (the domain's importesCompra, per row).
@@ -124,133 +111,51 @@ export interface TotalRecibidas {
   CuotaAutoliquidada: string;
 }
 
+const numero = (campo: string) => sql`(e.val->>${campo})::numeric`;
+const retenidoCon = (clave: string) => sql`case when x.clave_retencion = ${clave} then d.total_retencion end`;
 /** Totals per tax and rate, the grand totals, and the withholdings per model (111 / 115). */
-async function totales(s: Scope, f: FiltrosLibro) {
-  const porTipo = rowsOf(
-    await s.execute(
-      (_empresaId, de) => sql`select e.val->>'Impuesto' as impuesto,
-        (e.val->>'PorcentajeIva')::numeric as porc_iva, (e.val->>'PorcentajeRecargo')::numeric as porc_recargo,
-        sum((e.val->>'Base')::numeric)::text as base, sum((e.val->>'Cuota')::numeric)::text as cuota,
-        sum(${DEDUCIBLE})::text as deducible, sum((e.val->>'CuotaRecargo')::numeric)::text as cuota_recargo,
-        sum(${AUTO})::text as autoliquidada
-      ${FROM} where ${where(de, f)}
-      group by 1, 2, 3 order by 1, 2, 3`,
-    ),
-  ).map(
-    (r): TotalRecibidas => ({
-      Impuesto: String(r.impuesto ?? 'IVA'),
-      PorcentajeIva: imp(r.porc_iva),
-      PorcentajeRecargo: imp(r.porc_recargo),
-      Base: imp(r.base),
-      Cuota: imp(r.cuota),
-      CuotaDeducible: imp(r.deducible),
-      CuotaRecargo: imp(r.cuota_recargo),
-      CuotaAutoliquidada: imp(r.autoliquidada),
-    }),
-  );
-  const [g] = rowsOf(
-    await s.execute(
-      (_empresaId, de) => sql`select count(*)::int as facturas, coalesce(sum(d.total_retencion), 0)::text as retencion,
-        coalesce(sum(d.total), 0)::text as total,
-        coalesce(sum(d.total_retencion) filter (where x.clave_retencion = '111'), 0)::text as ret111,
-        coalesce(sum(d.total_retencion) filter (where x.clave_retencion = '115'), 0)::text as ret115
-      from ${CABECERAS} where ${where(de, f)}`,
-    ),
-  );
-  const [c] = rowsOf(await s.execute((_empresaId, de) => sql`select count(*)::int as n ${FROM} where ${where(de, f)}`));
-  const suma = (k: keyof TotalRecibidas) =>
-    toFixed(
-      porTipo.reduce((a, t) => add(a, dec(t[k])), ZERO),
-      2,
-    );
-  return {
-    filas: Number(c?.n ?? 0),
-    PorTipo: porTipo,
-    General: {
-      Facturas: Number(g?.facturas ?? 0),
-      Base: suma('Base'),
-      Cuota: suma('Cuota'),
-      CuotaDeducible: suma('CuotaDeducible'),
-      CuotaRecargo: suma('CuotaRecargo'),
-      CuotaAutoliquidada: suma('CuotaAutoliquidada'),
-      Retencion: imp(g?.retencion),
-      Retencion111: imp(g?.ret111),
-      Retencion115: imp(g?.ret115),
-      Total: imp(g?.total),
+const totales = (s: Scope, f: FiltrosLibro) =>
+  totalesLibro(
+    s,
+    f,
+    { cabeceras: CABECERAS, where },
+    {
+      Base: numero('Base'),
+      Cuota: numero('Cuota'),
+      CuotaDeducible: DEDUCIBLE,
+      CuotaRecargo: numero('CuotaRecargo'),
+      CuotaAutoliquidada: AUTO,
     },
-  };
-}
+    {
+      Retencion: sql`d.total_retencion`,
+      Retencion111: retenidoCon('111'),
+      Retencion115: retenidoCon('115'),
+      Total: sql`d.total`,
+    },
+  );
 type Totales = Awaited<ReturnType<typeof totales>>;
 
-const texto = (key: string, label: string): Column => ({ key, label, def: { kind: 'text', label } });
-const fechaCol = (key: string, label: string): Column => ({ key, label, def: { kind: 'date', label } });
-const importe = (key: string, label: string): Column => ({ key, label, def: money(label) });
-
-const COLUMNAS: Column[] = [
-  fechaCol('Fecha', 'Fecha'),
-  texto('NumRegistro', 'Nº registro'),
-  texto('NumFactura', 'Nº factura'),
-  fechaCol('FechaFactura', 'Fecha factura'),
-  texto('ProveedorNombre', 'Proveedor'),
-  texto('ProveedorNIF', 'NIF'),
-  importe('Base', 'Base imponible'),
-  importe('PorcentajeIva', '% IVA'),
-  importe('Cuota', 'Cuota'),
-  importe('CuotaDeducible', 'Cuota deducible'),
-  importe('PorcentajeRecargo', '% Recargo'),
-  importe('CuotaRecargo', 'Recargo'),
-  importe('CuotaAutoliquidada', 'IVA autoliquidado'),
-  importe('Retencion', 'Retención'),
-  importe('Total', 'Total'),
+const c = columnasDe<FilaRecibida>();
+const COLUMNAS = [
+  c.fecha('Fecha', 'Fecha'),
+  c.texto('NumRegistro', 'Nº registro'),
+  c.texto('NumFactura', 'Nº factura'),
+  c.fecha('FechaFactura', 'Fecha factura'),
+  c.texto('ProveedorNombre', 'Proveedor'),
+  c.texto('ProveedorNIF', 'NIF'),
+  ...c.importesIva(
+    [c.importe('CuotaDeducible', 'Cuota deducible')],
+    [c.importe('CuotaAutoliquidada', 'IVA autoliquidado')],
+  ),
 ];
-const celdas = (r: FilaRecibida): Cell[] => [
-  { t: 'd', v: r.Fecha },
-  s(r.NumRegistro),
-  s(r.NumFactura),
-  { t: 'd', v: r.FechaFactura },
-  s(r.ProveedorNombre),
-  s(r.ProveedorNIF),
-  n(r.Base),
-  n(r.PorcentajeIva),
-  n(r.Cuota),
-  n(r.CuotaDeducible),
-  n(r.PorcentajeRecargo),
-  n(r.CuotaRecargo),
-  n(r.CuotaAutoliquidada),
-  n(r.Retencion),
-  n(r.Total),
+/** Per rate and the grand total under their columns, and the withholdings per model. */
+const pie = (t: Totales): [string, object][] => [
+  ...pieDeTotales(t),
+  [
+    `Retenciones modelo 111: ${formatAmount(t.General.Retencion111)}; modelo 115: ${formatAmount(t.General.Retencion115)}`,
+    {},
+  ],
 ];
-function pie(t: Totales): Cell[][] {
-  return [
-    ...t.PorTipo.map((x) =>
-      filaPie(4, etiquetaTipo(x), [
-        x.Base,
-        x.PorcentajeIva,
-        x.Cuota,
-        x.CuotaDeducible,
-        x.PorcentajeRecargo,
-        x.CuotaRecargo,
-        x.CuotaAutoliquidada,
-      ]),
-    ),
-    filaPie(4, etiquetaGeneral(t.General.Facturas), [
-      t.General.Base,
-      null,
-      t.General.Cuota,
-      t.General.CuotaDeducible,
-      null,
-      t.General.CuotaRecargo,
-      t.General.CuotaAutoliquidada,
-      t.General.Retencion,
-      t.General.Total,
-    ]),
-    filaPie(
-      4,
-      `Retenciones modelo 111: ${formatAmount(t.General.Retencion111)}; modelo 115: ${formatAmount(t.General.Retencion115)}`,
-      [],
-    ),
-  ];
-}
 
 /** The AEAT's received-invoice book: its column names and operation keys. */
 const CLAVE_OPERACION: Record<OperacionCompra, string> = {
@@ -259,53 +164,29 @@ const CLAVE_OPERACION: Record<OperacionCompra, string> = {
   inversion: 'ISP',
   importacion: 'DUA',
 };
-const AEAT: Column[] = [
-  texto('Ejercicio', 'Ejercicio'),
-  texto('Periodo', 'Periodo'),
-  fechaCol('FechaFactura', 'Fecha Expedición'),
-  fechaCol('Fecha', 'Fecha Recepción'),
-  texto('NumFactura', 'Serie-Número'),
-  texto('NumRegistro', 'Número Recepción'),
-  texto('ProveedorNIF', 'NIF Emisor'),
-  texto('ProveedorNombre', 'Nombre Emisor'),
-  texto('Concepto', 'Concepto'),
-  texto('ClaveOperacion', 'Clave de Operación'),
-  texto('Operacion', 'Tipo de Operación'),
-  importe('Total', 'Total Factura'),
-  importe('Base', 'Base Imponible'),
-  importe('PorcentajeIva', 'Tipo de IVA'),
-  importe('Cuota', 'Cuota IVA Soportado'),
-  importe('CuotaDeducible', 'Cuota Deducible'),
-  importe('PorcentajeRecargo', 'Tipo de Recargo eq.'),
-  importe('CuotaRecargo', 'Cuota Recargo eq.'),
-  importe('CuotaAutoliquidada', 'Cuota Autoliquidada (ISP / intracomunitaria)'),
-  importe('Retencion', 'Retención IRPF'),
-  texto('ClaveRetencion', 'Modelo Retención'),
-  fechaCol('FechaDeduccion', 'Fecha Deducción'),
-];
-const celdasAeat = (r: FilaRecibida): Cell[] => [
-  s(r.Fecha.slice(0, 4)),
-  s(`${Math.floor((Number(r.Fecha.slice(5, 7)) - 1) / 3) + 1}T`),
-  { t: 'd', v: r.FechaFactura },
-  { t: 'd', v: r.Fecha },
-  s(r.NumFactura ?? r.NumRegistro),
-  s(r.NumRegistro),
-  s(r.ProveedorNIF),
-  s(r.ProveedorNombre),
-  s(r.Concepto),
-  s(CLAVE_OPERACION[r.Operacion] ?? '01'),
-  s(OPERACION_LABEL[r.Operacion] ?? r.Operacion),
-  n(r.Total),
-  n(r.Base),
-  n(r.PorcentajeIva),
-  n(r.Cuota),
-  n(r.CuotaDeducible),
-  n(r.PorcentajeRecargo),
-  n(r.CuotaRecargo),
-  n(r.CuotaAutoliquidada),
-  n(r.Retencion),
-  s(r.ClaveRetencion),
-  r.FechaDeduccion ? { t: 'd', v: r.FechaDeduccion } : null,
+const AEAT = [
+  c.texto('Ejercicio', 'Ejercicio', (r) => r.Fecha.slice(0, 4)),
+  c.texto('Periodo', 'Periodo', (r) => `${Math.floor((Number(r.Fecha.slice(5, 7)) - 1) / 3) + 1}T`),
+  c.fecha('FechaFactura', 'Fecha Expedición'),
+  c.fecha('Fecha', 'Fecha Recepción'),
+  c.texto('NumFactura', 'Serie-Número', (r) => r.NumFactura ?? r.NumRegistro),
+  c.texto('NumRegistro', 'Número Recepción'),
+  c.texto('ProveedorNIF', 'NIF Emisor'),
+  c.texto('ProveedorNombre', 'Nombre Emisor'),
+  c.texto('Concepto', 'Concepto'),
+  c.texto('ClaveOperacion', 'Clave de Operación', (r) => CLAVE_OPERACION[r.Operacion] ?? '01'),
+  c.texto('Operacion', 'Tipo de Operación', (r) => OPERACION_LABEL[r.Operacion] ?? r.Operacion),
+  c.importe('Total', 'Total Factura'),
+  c.importe('Base', 'Base Imponible'),
+  c.importe('PorcentajeIva', 'Tipo de IVA'),
+  c.importe('Cuota', 'Cuota IVA Soportado'),
+  c.importe('CuotaDeducible', 'Cuota Deducible'),
+  c.importe('PorcentajeRecargo', 'Tipo de Recargo eq.'),
+  c.importe('CuotaRecargo', 'Cuota Recargo eq.'),
+  c.importe('CuotaAutoliquidada', 'Cuota Autoliquidada (ISP / intracomunitaria)'),
+  c.importe('Retencion', 'Retención IRPF'),
+  c.texto('ClaveRetencion', 'Modelo Retención'),
+  c.fecha('FechaDeduccion', 'Fecha Deducción'),
 ];
 
 /** `GET /api/impuestos/factrecibidas/list` and `/export?Modelo=libro|aeat` (permission ImptoRecib). */
@@ -322,8 +203,8 @@ export function registerFactRecibidas(app: FastifyInstance, deps: AppDeps): void
     totales,
     totalesJson: (t) => ({ PorTipo: t.PorTipo, General: t.General }),
     modelos: {
-      libro: { columnas: COLUMNAS, celdas, pie },
-      aeat: { columnas: AEAT, celdas: celdasAeat, pie: () => [] },
+      libro: { columnas: COLUMNAS, pie },
+      aeat: { columnas: AEAT, pie: () => [] },
     },
   });
 }

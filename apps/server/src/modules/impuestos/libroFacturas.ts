@@ -1,5 +1,16 @@
 import { PassThrough } from 'node:stream';
-import { formatDate, formatNumber, isIsoDate, MSG, MSG_DATOS, type PermissionCode } from '@faro/domain';
+import {
+  add,
+  dec,
+  formatDate,
+  formatNumber,
+  isIsoDate,
+  MSG,
+  MSG_DATOS,
+  type PermissionCode,
+  toFixed,
+  ZERO,
+} from '@faro/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -63,21 +74,162 @@ export const WRITERS: Record<ExportFormat, (total: number) => SheetWriter> = {
 };
 const BATCH = 1000;
 
-export const celdaImporte = (v: string): Cell => ({ t: 'n', v: Number(v), scale: 2 });
-export const celdaTexto = (v: string | null): Cell => (v ? { t: 's', v } : null);
-export const columnaImporte = (label: string) => ({ kind: 'money' as const, label, scale: 2 });
+const celdaImporte = (v: string): Cell => ({ t: 'n', v: Number(v), scale: 2 });
+const celdaTexto = (v: string | null): Cell => (v ? { t: 's', v } : null);
+const columnaImporte = (label: string) => ({ kind: 'money' as const, label, scale: 2 });
+
+/** A column of a book's export: its header and its cell of a row (the row's field `key`, or `valor`). */
+export type ColumnaLibro<F> = Column & { celda: (r: F) => Cell };
+type Valor<F> = (r: F) => unknown;
+const campo = (key: string) => (r: object) => Reflect.get(r, key);
+const textoDe = (v: unknown) => celdaTexto(v === null || v === undefined ? null : String(v));
+
+/**
+ * The columns of a book's row type `F`: text, date and amount (2 decimals), and the amounts both books show per
+ * rate (base, VAT, surcharge, withholding, total), with the book's own after the VAT and after the surcharge.
+ */
+export function columnasDe<F extends object>() {
+  const c = {
+    texto: (key: string, label: string, valor: Valor<F> = campo(key)): ColumnaLibro<F> => ({
+      key,
+      label,
+      def: { kind: 'text', label },
+      celda: (r) => textoDe(valor(r)),
+    }),
+    fecha: (key: string, label: string): ColumnaLibro<F> => ({
+      key,
+      label,
+      def: { kind: 'date', label },
+      celda: (r) => {
+        const v = campo(key)(r);
+        return v ? { t: 'd', v: String(v) } : null;
+      },
+    }),
+    importe: (key: string, label: string): ColumnaLibro<F> => ({
+      key,
+      label,
+      def: columnaImporte(label),
+      celda: (r) => celdaImporte(String(campo(key)(r))),
+    }),
+  };
+  const importesIva = (trasCuota: ColumnaLibro<F>[] = [], trasRecargo: ColumnaLibro<F>[] = []) => [
+    c.importe('Base', 'Base imponible'),
+    c.importe('PorcentajeIva', '% IVA'),
+    c.importe('Cuota', 'Cuota'),
+    ...trasCuota,
+    c.importe('PorcentajeRecargo', '% Recargo'),
+    c.importe('CuotaRecargo', 'Recargo'),
+    ...trasRecargo,
+    c.importe('Retencion', 'Retención'),
+    c.importe('Total', 'Total'),
+  ];
+  return { ...c, importesIva };
+}
+/**
+ * The footer rows of an export: each a label and the values under the amount columns (an object's fields named as
+ * the columns; a missing one is an empty cell, and none is written after the last value).
+ */
+function pieDe<F>(columnas: readonly ColumnaLibro<F>[], filas: [string, object][]): Cell[][] {
+  const desde = columnas.findIndex((c) => c.def.kind === 'money');
+  return filas.map(([etiqueta, valores]) => {
+    const v = columnas.slice(desde).map((c) => {
+      const x = Reflect.get(valores, c.key);
+      return typeof x === 'string' ? x : null;
+    });
+    while (v.length && v.at(-1) === null) v.pop();
+    return filaPie(desde - 2, etiqueta, v);
+  });
+}
+
+/** The footer of the rates and the grand total (`porTipo`: a rate's values, its own by default). */
+export function pieDeTotales<X extends { Impuesto: string; PorcentajeIva: string }>(
+  t: { PorTipo: X[]; General: { Facturas: number } },
+  porTipo: (x: X) => object = (x) => x,
+): [string, object][] {
+  return [
+    ...t.PorTipo.map((x): [string, object] => [etiquetaTipo(x), porTipo(x)]),
+    [etiquetaGeneral(t.General.Facturas), t.General],
+  ];
+}
+
+/** The cells of a row in the order of the columns. */
+const celdasDe =
+  <F>(columnas: readonly ColumnaLibro<F>[]) =>
+  (r: F): Cell[] =>
+    columnas.map((c) => c.celda(r));
 
 /** A footer row of an export: empty first cell, the label, `huecos` empty cells, then the amounts (null: empty). */
-export const filaPie = (huecos: number, etiqueta: string, valores: (string | null)[]): Cell[] => [
+const filaPie = (huecos: number, etiqueta: string, valores: (string | null)[]): Cell[] => [
   null,
   celdaTexto(etiqueta),
   ...Array.from({ length: huecos }, () => null),
   ...valores.map((v) => (v === null ? null : celdaImporte(v))),
 ];
 /** The footer labels: one rate's total, the grand total. */
-export const etiquetaTipo = (x: { Impuesto: string; PorcentajeIva: string }) =>
+const etiquetaTipo = (x: { Impuesto: string; PorcentajeIva: string }) =>
   `Total ${x.Impuesto} ${formatNumber(x.PorcentajeIva)} %`;
-export const etiquetaGeneral = (facturas: number) => `Total general (${facturas} facturas)`;
+const etiquetaGeneral = (facturas: number) => `Total general (${facturas} facturas)`;
+
+const dos = (v: unknown) => toFixed(dec(String(v ?? '0')), 2);
+const porCampo = <K extends string>(ks: readonly K[], v: (k: K) => string) =>
+  Object.fromEntries(ks.map((k) => [k, v(k)])) as Record<K, string>;
+
+/**
+ * A book's totals: per tax and rate the sums of its rows' `importes`; the grand totals: the number of invoices, the
+ * rates' sums added and the sums of the headers' `cabecera` amounts; and the number of rows.
+ */
+export async function totalesLibro<K extends string, G extends string>(
+  s: Scope,
+  f: FiltrosLibro,
+  libro: Pick<DefLibro<unknown, { filas: number }>, 'cabeceras' | 'where'>,
+  importes: Record<K, SQL>,
+  cabecera: Record<G, SQL>,
+) {
+  const ks = Object.keys(importes) as K[];
+  const gs = Object.keys(cabecera) as G[];
+  const porTipo = rowsOf(
+    await s.execute(
+      (_empresaId, de) => sql`select e.val->>'Impuesto' as impuesto,
+        (e.val->>'PorcentajeIva')::numeric as porc_iva, (e.val->>'PorcentajeRecargo')::numeric as porc_recargo,
+        ${sql.join(
+          ks.map((k) => sql`sum(${importes[k]})::text as ${sql.identifier(k)}`),
+          sql`, `,
+        )}
+      from ${libro.cabeceras} ${DESGLOSE} where ${libro.where(de, f)}
+      group by 1, 2, 3 order by 1, 2, 3`,
+    ),
+  ).map((r) => ({
+    Impuesto: String(r.impuesto ?? 'IVA'),
+    PorcentajeIva: dos(r.porc_iva),
+    PorcentajeRecargo: dos(r.porc_recargo),
+    ...porCampo(ks, (k) => dos(r[k])),
+  }));
+  const [g] = rowsOf(
+    await s.execute(
+      (_empresaId, de) =>
+        sql`select count(*)::int as facturas, ${sql.join(
+          gs.map((k) => sql`coalesce(sum(${cabecera[k]}), 0)::text as ${sql.identifier(k)}`),
+          sql`, `,
+        )} from ${libro.cabeceras} where ${libro.where(de, f)}`,
+    ),
+  );
+  const [c] = rowsOf(
+    await s.execute(
+      (_empresaId, de) =>
+        sql`select count(*)::int as n from ${libro.cabeceras} ${DESGLOSE} where ${libro.where(de, f)}`,
+    ),
+  );
+  const suma = (k: K) =>
+    toFixed(
+      porTipo.reduce((a, t) => add(a, dec(t[k])), ZERO),
+      2,
+    );
+  return {
+    filas: Number(c?.n ?? 0),
+    PorTipo: porTipo,
+    General: { Facturas: Number(g?.facturas ?? 0), ...porCampo(ks, suma), ...porCampo(gs, (k) => dos(g?.[k])) },
+  };
+}
 
 /** What makes one book. `F` is its row, `T` its totals (with the number of rows, `filas`). */
 export interface DefLibro<F, T extends { filas: number }> {
@@ -97,7 +249,8 @@ export interface DefLibro<F, T extends { filas: number }> {
   /** The list's `Totales` from the totals. */
   totalesJson: (t: T) => Record<string, unknown>;
   /** Columns of an export layout (`Modelo` in the query; the first is the default). */
-  modelos: Record<string, { columnas: Column[]; celdas: (r: F) => Cell[]; pie: (t: T) => Cell[][] }>;
+  /** An export layout's columns (each with its cell of a row) and its footer rows (`pieDe`). */
+  modelos: Record<string, { columnas: ColumnaLibro<F>[]; pie: (t: T) => [string, object][] }>;
 }
 
 /** The rows of a page of the book (in date and invoice order, one per rate). */
@@ -149,12 +302,12 @@ async function exportar<F, T extends { filas: number }>(
             order by d.fecha, d.id, e.ord`,
       ),
     ).map(def.fila);
-    await writer.rows(rows.map(modelo.celdas));
+    await writer.rows(rows.map(celdasDe(modelo.columnas)));
     const tail = ids[ids.length - 1]!;
     last = { fecha: String(tail.fecha), id: Number(tail.id) };
     if (ids.length < BATCH) break;
   }
-  await writer.rows([modelo.columnas.map(() => null), ...modelo.pie(t)]);
+  await writer.rows([modelo.columnas.map(() => null), ...pieDe(modelo.columnas, modelo.pie(t))]);
   await writer.end();
 }
 
