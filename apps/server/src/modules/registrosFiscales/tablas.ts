@@ -1,4 +1,15 @@
-import { type AnyPgColumn, bigint, index, integer, jsonb, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  type PgColumnBuilderBase,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { empresaId, idIdentidad, instante } from '../../platform/db/columns.ts';
 
 /**
@@ -63,3 +74,25 @@ export const turnoEnvio = () => ({
   ultimoEnvio: instante('ultimo_envio'),
   ultimoResultado: jsonb('ultimo_resultado'),
 });
+
+type Columnas = Record<string, PgColumnBuilderBase>;
+
+/**
+ * A channel's records table: company and id first, its own columns (the chain key, `secuencia`, `idDocumento`…),
+ * the QR URL and creation time last; keyed by (company, id), one position per chain, looked up by invoice.
+ */
+export function tablaRegistros<
+  N extends string,
+  C extends Columnas & { secuencia: PgColumnBuilderBase; idDocumento: PgColumnBuilderBase },
+>(nombre: N, cadena: keyof C & string, columnas: C) {
+  return pgTable(nombre, { ...inicioRegistro(), ...columnas, ...finRegistro() }, (t) =>
+    clavesRegistros(nombre, t, t[cadena] as AnyPgColumn),
+  );
+}
+
+/** A channel's queue table: company and the queued row (`fila`), its state, its own columns, the answer's end. */
+export function tablaCola<N extends string, C extends Columnas>(nombre: N, fila: keyof C & string, columnas: C) {
+  return pgTable(nombre, { empresaId: empresaId(), ...columnas, ...estadoCola(), ...finCola() }, (t) =>
+    clavesCola(nombre, t, t[fila] as AnyPgColumn),
+  );
+}

@@ -43,60 +43,41 @@ export const ticketbaiCadena = pgTable(
 );
 
 /** Signed TicketBAI files (alta, anulación): immutable, the XML stored exactly as signed. */
-export const ticketbaiRegistros = pgTable(
-  'ticketbai_registros',
-  {
-    ...fiscal.inicioRegistro(),
-    /** 'alta' | 'anulacion' */
-    clase: text('clase').notNull(),
-    provincia: text('provincia').notNull(),
-    idDocumento: ref('id_documento'),
-    serie: text('serie').notNull(),
-    numero: text('numero').notNull(),
-    /** yyyy-mm-dd */
-    fecha: text('fecha').notNull(),
-    /** Position in the series' chain (altas only). */
-    secuencia: integer('secuencia'),
-    identificador: text('identificador'),
-    signatureValue: text('signature_value').notNull(),
-    firmaAnterior: text('firma_anterior'),
-    importeTotal: text('importe_total'),
-    ...fiscal.finRegistro(),
-    xml: text('xml').notNull(),
-  },
-  (t) => fiscal.clavesRegistros('ticketbai_registros', t, t.serie),
-);
+export const ticketbaiRegistros = fiscal.tablaRegistros('ticketbai_registros', 'serie', {
+  /** 'alta' | 'anulacion' */
+  clase: text('clase').notNull(),
+  provincia: text('provincia').notNull(),
+  idDocumento: ref('id_documento'),
+  serie: text('serie').notNull(),
+  numero: text('numero').notNull(),
+  /** yyyy-mm-dd */
+  fecha: text('fecha').notNull(),
+  /** Position in the series' chain (altas only). */
+  secuencia: integer('secuencia'),
+  identificador: text('identificador'),
+  signatureValue: text('signature_value').notNull(),
+  firmaAnterior: text('firma_anterior'),
+  importeTotal: text('importe_total'),
+  xml: text('xml').notNull(),
+});
 
 /** The Diputación's answer in a queue row: its code and text, the registration number / CSV it returned. */
 const respuestaDiputacion = () => ({
   codigoError: text('codigo_error'),
   numeroRegistro: text('numero_registro'),
-  ...fiscal.finCola(),
 });
 
 /** Queue state of each file: generado | enviado | conerrores | rechazado | anulado. */
-export const ticketbaiCola = pgTable(
-  'ticketbai_cola',
-  {
-    empresaId: empresaId(),
-    idRegistro: ref('id_registro').notNull(),
-    ...fiscal.estadoCola(),
-    ...respuestaDiputacion(),
-  },
-  (t) => fiscal.clavesCola('ticketbai_cola', t, t.idRegistro),
-);
+export const ticketbaiCola = fiscal.tablaCola('ticketbai_cola', 'idRegistro', {
+  idRegistro: ref('id_registro').notNull(),
+  ...respuestaDiputacion(),
+});
 
 /** Bizkaia LROE, received invoices (chapter 2): the send state of each registered purchase invoice. */
-export const lroeRecibidas = pgTable(
-  'lroe_recibidas',
-  {
-    empresaId: empresaId(),
-    idDocumento: ref('id_documento').notNull(),
-    ...fiscal.estadoCola(),
-    ...respuestaDiputacion(),
-  },
-  (t) => fiscal.clavesCola('lroe_recibidas', t, t.idDocumento),
-);
+export const lroeRecibidas = fiscal.tablaCola('lroe_recibidas', 'idDocumento', {
+  idDocumento: ref('id_documento').notNull(),
+  ...respuestaDiputacion(),
+});
 
 /** The company's sender lease and last answer. */
 export const ticketbaiEnvio = pgTable('ticketbai_envio', {

@@ -50,44 +50,31 @@ export const verifactuCadena = pgTable(
 );
 
 /** Generated records (alta, anulación, subsanación): immutable, stored exactly as generated. */
-export const verifactuRegistros = pgTable(
-  'verifactu_registros',
-  {
-    ...fiscal.inicioRegistro(),
-    instalacion: text('instalacion').notNull(),
-    secuencia: integer('secuencia').notNull(),
-    /** 'alta' | 'anulacion' | 'subsanacion' */
-    clase: text('clase').notNull(),
-    idDocumento: ref('id_documento'),
-    numSerieFactura: text('num_serie_factura').notNull(),
-    fechaExpedicion: text('fecha_expedicion').notNull(),
-    tipoFactura: text('tipo_factura'),
-    cuotaTotal: text('cuota_total'),
-    importeTotal: text('importe_total'),
-    huella: text('huella').notNull(),
-    huellaAnterior: text('huella_anterior'),
-    fechaHoraHuso: text('fecha_hora_huso').notNull(),
-    registro: jsonb('registro').notNull(),
-    ...fiscal.finRegistro(),
-  },
-  (t) => fiscal.clavesRegistros('verifactu_registros', t, t.instalacion),
-);
+export const verifactuRegistros = fiscal.tablaRegistros('verifactu_registros', 'instalacion', {
+  instalacion: text('instalacion').notNull(),
+  secuencia: integer('secuencia').notNull(),
+  /** 'alta' | 'anulacion' | 'subsanacion' */
+  clase: text('clase').notNull(),
+  idDocumento: ref('id_documento'),
+  numSerieFactura: text('num_serie_factura').notNull(),
+  fechaExpedicion: text('fecha_expedicion').notNull(),
+  tipoFactura: text('tipo_factura'),
+  cuotaTotal: text('cuota_total'),
+  importeTotal: text('importe_total'),
+  huella: text('huella').notNull(),
+  huellaAnterior: text('huella_anterior'),
+  fechaHoraHuso: text('fecha_hora_huso').notNull(),
+  registro: jsonb('registro').notNull(),
+});
 
 /** Queue state of each record (fventaverifactu): the only thing that changes after generation. */
-export const verifactuCola = pgTable(
-  'verifactu_cola',
-  {
-    empresaId: empresaId(),
-    idRegistro: ref('id_registro').notNull(),
-    ...fiscal.estadoCola(),
-    loteMaximo: integer('lote_maximo'),
-    retrasado: boolean('retrasado').notNull().default(false),
-    codigoError: integer('codigo_error'),
-    csv: text('csv'),
-    ...fiscal.finCola(),
-  },
-  (t) => fiscal.clavesCola('verifactu_cola', t, t.idRegistro),
-);
+export const verifactuCola = fiscal.tablaCola('verifactu_cola', 'idRegistro', {
+  idRegistro: ref('id_registro').notNull(),
+  loteMaximo: integer('lote_maximo'),
+  retrasado: boolean('retrasado').notNull().default(false),
+  codigoError: integer('codigo_error'),
+  csv: text('csv'),
+});
 
 /** The company's send state (planner's EstadoEnvioEmpresa), the sender lease and the last answer. */
 export const verifactuEnvio = pgTable('verifactu_envio', {
