@@ -19,13 +19,7 @@ import {
   tasasdgtTable,
   vehiculosTable,
 } from '../platform/db/schema.ts';
-
-/** yyyy-mm-dd `dias` days from `hoy`. */
-function dia(hoy: string, dias: number): string {
-  const d = new Date(`${hoy}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + dias);
-  return d.toISOString().slice(0, 10);
-}
+import { diaMas } from '../platform/fechas.ts';
 
 /**
  * DEMO rows of the driving school's simple entities (first pass) for AUTOESCUELA: two cars, an ADR
@@ -58,8 +52,8 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
         Modelo: 'Ibiza',
         Permisos: 'B',
         DobleMando: true,
-        FechaItv: dia(hoy, 120),
-        FechaSeguro: dia(hoy, 25),
+        FechaItv: diaMas(hoy, 120),
+        FechaSeguro: diaMas(hoy, 25),
         Kilometros: 48210,
       },
       {
@@ -69,8 +63,8 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
         Modelo: 'Clio',
         Permisos: 'B, B+E',
         DobleMando: true,
-        FechaItv: dia(hoy, 10),
-        FechaSeguro: dia(hoy, 200),
+        FechaItv: diaMas(hoy, 10),
+        FechaSeguro: diaMas(hoy, 200),
         Kilometros: 91544,
       },
     ] as never)
@@ -83,7 +77,7 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
       Localidad: 'Valencia',
       Plazas: 16,
       Autorizacion: 'ADR-46-0012',
-      FechaCaducidad: dia(hoy, 365),
+      FechaCaducidad: diaMas(hoy, 365),
     },
   ] as never);
   await db.insert(ejerciciosTable).values([
@@ -161,7 +155,7 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
       Justificante: 'T-0001',
       IdAlumno,
       Consumo: 'c',
-      Fecha: dia(hoy, -30),
+      Fecha: diaMas(hoy, -30),
     },
     {
       empresaId,
@@ -171,7 +165,7 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
       Importe: '94.05',
       Justificante: 'T-0002',
       Consumo: 's',
-      Fecha: dia(hoy, -30),
+      Fecha: diaMas(hoy, -30),
     },
   ] as never);
   if (IdAlumno === null) return;
@@ -185,7 +179,7 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
   await db.insert(citasauesTable).values([
     {
       empresaId,
-      Fecha: dia(hoy, 14),
+      Fecha: diaMas(hoy, 14),
       IdAlumno,
       TipoExamen: 'circulacion',
       Permiso: 'B',
@@ -196,7 +190,7 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
   await db.insert(calexamenesTable).values([
     {
       empresaId,
-      Fecha: dia(hoy, -7),
+      Fecha: diaMas(hoy, -7),
       TipoExamen: 'teorico',
       Permiso: 'B',
       JefaturaTrafico: 'Valencia',
@@ -208,7 +202,7 @@ export async function seedDemoAutoescuela(db: Db, hoy: string): Promise<void> {
     },
     {
       empresaId,
-      Fecha: dia(hoy, 14),
+      Fecha: diaMas(hoy, 14),
       TipoExamen: 'circulacion',
       Permiso: 'B',
       JefaturaTrafico: 'Valencia',
@@ -302,7 +296,7 @@ async function seedEscuela(
             FechaNacimiento: `${1990 + (i % 16)}-0${1 + (i % 9)}-1${i % 10}`,
             Email: `alumno${i + 2}@autoescuelademo.es`,
             Estado: 'activo',
-            FechaAlta: dia(hoy, -90 + i * 4),
+            FechaAlta: diaMas(hoy, -90 + i * 4),
           };
         }) as never,
       )
@@ -323,7 +317,7 @@ async function seedEscuela(
         conPack.map((IdAlumno, i) => ({
           empresaId,
           IdAlumno,
-          Fecha: dia(hoy, -60 + i),
+          Fecha: diaMas(hoy, -60 + i),
           Modo: 'manual',
           Concepto: 'Pack de 20 clases prácticas (Permiso B)',
           Importe: '600.00',
@@ -340,19 +334,19 @@ async function seedEscuela(
       Clases: 20,
       PrecioClase: '32.00',
       Importe: '600.00',
-      Fecha: dia(hoy, -60 + i),
+      Fecha: diaMas(hoy, -60 + i),
       IdCargo: cargosPack[i],
     })),
   );
 
   // A week of classes (Monday to Friday of this week): each instructor at 09, 10, 11, 12, 17 and 18 h, with a
   // different student per hour (no clash), the first two instructors with their car, the third (A2) without one.
-  const lunes = dia(hoy, -((new Date(`${hoy}T12:00:00Z`).getUTCDay() + 6) % 7));
+  const lunes = diaMas(hoy, -((new Date(`${hoy}T12:00:00Z`).getUTCDay() + 6) % 7));
   const horas = ['09:00', '10:00', '11:00', '12:00', '17:00', '18:00'];
   const recogidas = ['Autoescuela', 'Plaza de España', 'Estación del Norte', 'Avenida del Puerto'];
   const clases: (typeof clasesPracticas.$inferInsert)[] = [];
   for (let d = 0; d < 5; d++) {
-    const fecha = dia(lunes, d);
+    const fecha = diaMas(lunes, d);
     horas.forEach((Hora, h) => {
       profes.forEach((IdProfesor, p) => {
         if ((d + h + p) % 4 === 3) return; // a free hour now and then
@@ -398,7 +392,7 @@ async function seedEscuela(
         examinados.map((IdAlumno) => ({
           empresaId,
           IdAlumno,
-          Fecha: dia(hoy, -30),
+          Fecha: diaMas(hoy, -30),
           Modo: 'manual',
           Concepto: 'Tasa DGT examen de permiso (suplido)',
           Importe: '94.05',
@@ -418,14 +412,14 @@ async function seedEscuela(
       IdAlumno: examinados[i] ?? null,
       IdCargo: cargosTasa[i] ?? null,
       Consumo: resultados[i] === 'APTO' ? 'c' : 's',
-      Fecha: dia(hoy, -30),
+      Fecha: diaMas(hoy, -30),
     })) as never,
   );
   // The exam day three days ago (practical, on the road) with its results, and the next one booked.
   await db.insert(calexamenesTable).values([
     ...examinados.map((IdAlumno, i) => ({
       empresaId,
-      Fecha: dia(hoy, -3),
+      Fecha: diaMas(hoy, -3),
       TipoExamen: 'circulacion',
       Permiso: 'B',
       JefaturaTrafico: 'Valencia',
@@ -438,7 +432,7 @@ async function seedEscuela(
     })),
     ...alumnos.slice(5, 9).map((IdAlumno, i) => ({
       empresaId,
-      Fecha: dia(hoy, 7),
+      Fecha: diaMas(hoy, 7),
       TipoExamen: 'circulacion',
       Permiso: 'B',
       JefaturaTrafico: 'Valencia',
@@ -462,7 +456,7 @@ async function seedEscuela(
         IdProfesor: profes[i % 3]!,
         IdVehiculo: i % 3 === 2 ? null : (ref.coches[i % 3] ?? null),
         IdAlumno: IdAlumnoH,
-        Fecha: dia(lunes, -3 - k * 2),
+        Fecha: diaMas(lunes, -3 - k * 2),
         Hora: `${String(8 + i).padStart(2, '0')}:00`,
         Minutos: 45,
         Recogida: recogidas[i % recogidas.length]!,
@@ -476,7 +470,7 @@ async function seedEscuela(
   await db.insert(calexamenesTable).values(
     alumnos.slice(0, 14).map((IdAlumnoT, i) => ({
       empresaId,
-      Fecha: dia(hoy, -700 + i * 45),
+      Fecha: diaMas(hoy, -700 + i * 45),
       TipoExamen: 'teorico',
       Permiso: 'B',
       JefaturaTrafico: 'Valencia',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
 import { empresas, personas } from '../platform/db/platformTables.ts';
+import { diaMas } from '../platform/fechas.ts';
 import { companyScope } from '../platform/tenancy/scope.ts';
 import {
   clientespotTable,
@@ -16,12 +17,6 @@ import {
   mkSegmentosReglas,
   segmentacionTable,
 } from '../platform/tenancy/tables.ts';
-
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /**
  * DEMO data of CRM, agenda, marketing, notifications: a sales funnel with opportunities in every phase
@@ -77,7 +72,7 @@ export async function seedDemoCrm(db: Db, hoy: string): Promise<void> {
         ...contactos[i % contactos.length]!,
         Titulo,
         Importe: 1500 + i * 1250,
-        FechaCierre: addDays(hoy, 7 + i * 5),
+        FechaCierre: diaMas(hoy, 7 + i * 5),
         Probabilidad: i % 3,
         Estado: i === 7 ? 1 : i === 8 ? 2 : 0,
         MotivoPerdida: i === 8 ? 'Precio por encima del presupuesto del cliente' : null,
@@ -94,8 +89,8 @@ export async function seedDemoCrm(db: Db, hoy: string): Promise<void> {
     ops.slice(0, 7).map((o, i) => ({
       Tipo: tipos[i % tipos.length]!,
       Asunto: `${['Llamar a', 'Reunión con', 'Preparar oferta para', 'Enviar catálogo a', 'Seguimiento de'][i % 5]} ${titulos[i]!.toLowerCase()}`,
-      Inicio: `${addDays(hoy, i - 2)}T${String(8 + i).padStart(2, '0')}:00:00+01:00`,
-      Fin: `${addDays(hoy, i - 2)}T${String(9 + i).padStart(2, '0')}:00:00+01:00`,
+      Inicio: `${diaMas(hoy, i - 2)}T${String(8 + i).padStart(2, '0')}:00:00+01:00`,
+      Fin: `${diaMas(hoy, i - 2)}T${String(9 + i).padStart(2, '0')}:00:00+01:00`,
       IdResponsable: p.id,
       IdOportunidad: o.Id,
       TipoContacto: o.TipoContacto,
@@ -109,7 +104,7 @@ export async function seedDemoCrm(db: Db, hoy: string): Promise<void> {
     .returning({ Id: col(segmentacionTable, 'Id') });
   const IdSegmentacion = Number(seg!.Id);
   await s.insert(mkSegmentosReglas, { IdSegmentacion, TipoContacto: 'c' });
-  const enviada = `${addDays(hoy, -3)}T10:00:00+01:00`;
+  const enviada = `${diaMas(hoy, -3)}T10:00:00+01:00`;
   const [camp] = await s
     .insert(mkCampanas, {
       Canal: 'email',

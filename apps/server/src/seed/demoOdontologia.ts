@@ -11,15 +11,9 @@ import {
 import { aceptarPlan, crearPlan, nuevoTratamiento } from '../modules/odontologia/planes.ts';
 import type { Db } from '../platform/db/database.ts';
 import { empresas } from '../platform/db/schema.ts';
+import { diaMas } from '../platform/fechas.ts';
 import { companyScope } from '../platform/tenancy/scope.ts';
 import { clientesTable, empleadosTable, sillonesTable } from '../platform/tenancy/tables.ts';
-
-/** yyyy-mm-dd plus `dias` days. */
-const mas = (fecha: string, dias: number) => {
-  const d = new Date(`${fecha}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + dias);
-  return d.toISOString().slice(0, 10);
-};
 
 /**
  * The dental practice of the demo (company DENTAL, owner 'dental' who is dentist D1): two dentists, two
@@ -82,23 +76,27 @@ export async function seedDemoOdontologia(db: Db, hoy: string): Promise<void> {
     Notas: 'Prefiere citas por la mañana',
   });
   await nuevaEntrada(s, ana, {
-    Fecha: mas(hoy, -30),
+    Fecha: diaMas(hoy, -30),
     Texto: 'Revisión: caries en 16 y 26; se propone plan.',
     IdDentista: D1,
   });
-  await nuevoConsentimiento(s, ana, { Tipo: 'datos', Fecha: mas(hoy, -30), Observaciones: 'Firmado en recepción' });
-  await nuevoConsentimiento(s, ana, { Tipo: 'endodoncia', Fecha: mas(hoy, -20) });
+  await nuevoConsentimiento(s, ana, { Tipo: 'datos', Fecha: diaMas(hoy, -30), Observaciones: 'Firmado en recepción' });
+  await nuevoConsentimiento(s, ana, { Tipo: 'endodoncia', Fecha: diaMas(hoy, -20) });
   await guardarHistoria(s, javier, {
     Alergias: '',
     Enfermedades: 'Diabetes tipo 2',
     Medicacion: 'Metformina',
     Notas: '',
   });
-  await nuevaEntrada(s, javier, { Fecha: mas(hoy, -10), Texto: 'Pérdida de 36; valorar implante.', IdDentista: D2 });
-  await nuevoConsentimiento(s, javier, { Tipo: 'cirugia', Fecha: mas(hoy, -10) });
+  await nuevaEntrada(s, javier, { Fecha: diaMas(hoy, -10), Texto: 'Pérdida de 36; valorar implante.', IdDentista: D2 });
+  await nuevoConsentimiento(s, javier, { Tipo: 'cirugia', Fecha: diaMas(hoy, -10) });
   await guardarHistoria(s, lucia, { Alergias: 'Látex', Enfermedades: '', Medicacion: '', Notas: 'Madre de Pablo' });
   await guardarHistoria(s, pablo, { Alergias: '', Enfermedades: '', Medicacion: '', Notas: 'Dentición temporal' });
-  await nuevoConsentimiento(s, pablo, { Tipo: 'general', Fecha: mas(hoy, -5), Observaciones: 'Firmado por su madre' });
+  await nuevoConsentimiento(s, pablo, {
+    Tipo: 'general',
+    Fecha: diaMas(hoy, -5),
+    Observaciones: 'Firmado por su madre',
+  });
 
   // Odontograms: what was found and done before the plans.
   await nuevaMarca(s, ana, {
@@ -107,7 +105,7 @@ export async function seedDemoOdontologia(db: Db, hoy: string): Promise<void> {
     IdProducto: trat.empaste,
     Descripcion: 'Empaste antiguo',
     Estado: 'realizado',
-    Fecha: mas(hoy, -400),
+    Fecha: diaMas(hoy, -400),
     IdDentista: D1,
   });
   await nuevaMarca(s, javier, {
@@ -116,7 +114,7 @@ export async function seedDemoOdontologia(db: Db, hoy: string): Promise<void> {
     IdProducto: trat.extraccion,
     Descripcion: 'Extracción',
     Estado: 'realizado',
-    Fecha: mas(hoy, -200),
+    Fecha: diaMas(hoy, -200),
     IdDentista: D2,
   });
   await nuevaMarca(s, pablo, {
@@ -131,7 +129,7 @@ export async function seedDemoOdontologia(db: Db, hoy: string): Promise<void> {
   // Plans: Ana's accepted and half done; Javier's implant pending his answer.
   const planAna = await crearPlan(s, {
     IdCliente: ana,
-    Fecha: mas(hoy, -30),
+    Fecha: diaMas(hoy, -30),
     IdDentista: D1,
     Lineas: [
       { IdProducto: trat.empaste!, Pieza: 16, Caras: 'MO', Cantidad: 1 },
@@ -139,11 +137,11 @@ export async function seedDemoOdontologia(db: Db, hoy: string): Promise<void> {
       { IdProducto: trat.limpieza!, Cantidad: 1 },
     ],
   });
-  await aceptarPlan(s, planAna.Id, mas(hoy, -28));
-  await cambiarMarca(s, planAna.Tratamientos[0]!.Id, { Estado: 'realizado', Fecha: mas(hoy, -20), IdDentista: D1 });
+  await aceptarPlan(s, planAna.Id, diaMas(hoy, -28));
+  await cambiarMarca(s, planAna.Tratamientos[0]!.Id, { Estado: 'realizado', Fecha: diaMas(hoy, -20), IdDentista: D1 });
   await crearPlan(s, {
     IdCliente: javier,
-    Fecha: mas(hoy, -10),
+    Fecha: diaMas(hoy, -10),
     IdDentista: D2,
     Lineas: [{ IdProducto: trat.implante!, Pieza: 36, Caras: '', Cantidad: 1 }],
   });
@@ -160,7 +158,7 @@ export async function seedDemoOdontologia(db: Db, hoy: string): Promise<void> {
   ) =>
     guardarCita(
       s,
-      { IdCliente, IdDentista, IdSillon, Fecha: mas(hoy, dias), Hora, Minutos, Motivo, Estado: 'programada' },
+      { IdCliente, IdDentista, IdSillon, Fecha: diaMas(hoy, dias), Hora, Minutos, Motivo, Estado: 'programada' },
       null,
     );
   const S1 = Number(s1!.Id);

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { guardarPin } from '../modules/rrhh/kiosco.ts';
 import type { Db } from '../platform/db/database.ts';
 import { empresas } from '../platform/db/platformTables.ts';
+import { diaMas } from '../platform/fechas.ts';
 import { companyScope } from '../platform/tenancy/scope.ts';
 import {
   col,
@@ -16,12 +17,6 @@ import {
   sitlaboralTable,
   tableOf,
 } from '../platform/tenancy/tables.ts';
-
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /** A Madrid wall-clock time of a day as an instant (CET/CEST found by trying both offsets). */
 function madrid(dia: string, hhmm: string): Date {
@@ -111,16 +106,16 @@ export async function seedDemoPersonal(db: Db, hoy: string): Promise<void> {
       {
         IdEmpleado: e3.Id,
         IdSitLaboral: vac,
-        Desde: addDays(hoy, -12),
-        Hasta: addDays(hoy, -8),
+        Desde: diaMas(hoy, -12),
+        Hasta: diaMas(hoy, -8),
         Estado: 'aprobada',
         Motivo: 'Vacaciones de otoño',
       },
       {
         IdEmpleado: e4.Id,
         IdSitLaboral: vac,
-        Desde: addDays(hoy, 20),
-        Hasta: addDays(hoy, 24),
+        Desde: diaMas(hoy, 20),
+        Hasta: diaMas(hoy, 24),
         Estado: 'solicitada',
         Motivo: 'Puente de diciembre',
       },
@@ -165,9 +160,9 @@ export async function seedDemoPersonal(db: Db, hoy: string): Promise<void> {
   // E002 (user 'fichaje') gets the month of entries; E001 ('empleado') starts clean for the journeys and tests.
   for (const m of members.filter((x) => x.codigo === 'E002')) {
     let anterior = '';
-    const ausente = addDays(hoy, -20); // a workday without entries: an absence in the month view
+    const ausente = diaMas(hoy, -20); // a workday without entries: an absence in the month view
     for (let n = 30; n >= 1; n--) {
-      const dia = addDays(hoy, -n);
+      const dia = diaMas(hoy, -n);
       if (!'LMXJV'.includes(letraDia(dia)) || festivoSet.has(dia) || dia === ausente) continue;
       const tarde = (n * 7) % 11;
       const marcas: [string, string, string | null][] = [
@@ -261,8 +256,8 @@ async function seedPersonalBasico(db: Db, codigo: string, hoy: string): Promise<
     await s.insert(ausenciasT, {
       IdEmpleado: emp.Id,
       IdSitLaboral: sit.Id,
-      Desde: addDays(hoy, -40),
-      Hasta: addDays(hoy, -36),
+      Desde: diaMas(hoy, -40),
+      Hasta: diaMas(hoy, -36),
       Estado: 'aprobada',
       Motivo: 'Vacaciones',
     });

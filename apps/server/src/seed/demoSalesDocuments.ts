@@ -27,6 +27,7 @@ import {
   stockTable,
   tesoreriaTable,
 } from '../platform/db/schema.ts';
+import { diaMas } from '../platform/fechas.ts';
 import { companyScope, type Scope } from '../platform/tenancy/scope.ts';
 
 /**
@@ -159,11 +160,11 @@ export async function seedDemoSalesDocuments(
   const ids = new Map<string, number>();
   let clave = 0;
   const nuevaClave = () => `d${clave++}`;
-  const ayer = sumarDias(hoy, -1);
+  const ayer = diaMas(hoy, -1);
   const inicio = sumarMeses(hoy, -12);
   const laborable = (d: string) => {
     let x = d;
-    while (esFinDeSemana(x)) x = sumarDias(x, 1);
+    while (esFinDeSemana(x)) x = diaMas(x, 1);
     return x;
   };
   const cabe = (d: string) => d >= inicio && d <= ayer;
@@ -254,17 +255,17 @@ export async function seedDemoSalesDocuments(
     const dias = fp?.dias ?? 30;
     if (destino === 'impagada') return;
     if (destino === 'parcial') {
-      cobrar(k, sumarDias(fecha, dias + entre(0, 5)), 0.4, 'Entrega a cuenta');
+      cobrar(k, diaMas(fecha, dias + entre(0, 5)), 0.4, 'Entrega a cuenta');
       return;
     }
     for (let i = 0; i < plazos; i++) {
-      const d = sumarDias(fecha, dias + 30 * i + (dias === 0 ? 0 : entre(0, 4)));
+      const d = diaMas(fecha, dias + 30 * i + (dias === 0 ? 0 : entre(0, 4)));
       cobrar(k, d, i === plazos - 1 ? 1 : 1 / plazos);
     }
   };
   const destino = (fecha: string): 'normal' | 'parcial' | 'impagada' => {
     const r = rnd();
-    if (fecha > sumarDias(ayer, -45)) return 'normal';
+    if (fecha > diaMas(ayer, -45)) return 'normal';
     return r < 0.06 ? 'impagada' : r < 0.12 ? 'parcial' : 'normal';
   };
   const fpagoDe = (c: { fpago: number | null }) => formas.find((f) => f.id === c.fpago)?.codigo;
@@ -273,12 +274,12 @@ export async function seedDemoSalesDocuments(
   const meses: { desde: string; hasta: string }[] = [];
   for (let m = `${inicio.slice(0, 7)}-01`; m <= ayer; m = sumarMeses(m, 1)) {
     const desde = m < inicio ? inicio : m;
-    const fin = sumarDias(sumarMeses(m, 1), -1);
+    const fin = diaMas(sumarMeses(m, 1), -1);
     meses.push({ desde, hasta: [fin, ayer].sort()[0]! });
   }
   const diasLaborables = (desde: string, hasta: string) => {
     const out: string[] = [];
-    for (let d = desde; d <= hasta; d = sumarDias(d, 1)) if (!esFinDeSemana(d)) out.push(d);
+    for (let d = desde; d <= hasta; d = diaMas(d, 1)) if (!esFinDeSemana(d)) out.push(d);
     return out;
   };
 
@@ -297,13 +298,13 @@ export async function seedDemoSalesDocuments(
       const cliente = uno(empresasCli);
       const k = nuevaClave();
       const r = rnd();
-      const reciente = d > sumarDias(ayer, -20);
+      const reciente = d > diaMas(ayer, -20);
       const aPedido = !reciente && r < 0.4;
       crear(k, d, 'presupuesto', cliente.id, lineas({ taladro: !aPedido, mayorista: true }), {
         Observaciones: aPedido ? null : 'Oferta válida 30 días',
       });
       if (aPedido) {
-        const dp = laborable(sumarDias(d, entre(3, 10)));
+        const dp = laborable(diaMas(d, entre(3, 10)));
         if (!cabe(dp)) continue;
         const kp = nuevaClave();
         en(dp, async (tx) => {
@@ -311,7 +312,7 @@ export async function seedDemoSalesDocuments(
         });
         entregarYFacturar(kp, dp, cliente);
       } else if (!reciente && r < 0.75) {
-        const da = laborable(sumarDias(d, entre(15, 25)));
+        const da = laborable(diaMas(d, entre(15, 25)));
         if (cabe(da)) en(da, async (tx) => void (await anular(tx, ['presupuesto'], ids.get(k)!)));
       }
     }
@@ -322,7 +323,7 @@ export async function seedDemoSalesDocuments(
       const d = uno(laborables);
       const cliente = uno(habituales);
       const k = nuevaClave();
-      const pendiente = d > sumarDias(ayer, -10) || (ultimoMes && i === 0);
+      const pendiente = d > diaMas(ayer, -10) || (ultimoMes && i === 0);
       crear(k, d, 'pedido', cliente.id, lineas({ taladro: pendiente, mayorista: cliente === empresasCli[1] }));
       if (!pendiente) entregarYFacturar(k, d, cliente);
     }
@@ -388,7 +389,7 @@ export async function seedDemoSalesDocuments(
       cobros(k, d, fp, destino(d));
       // A partial return a few days later: the corrective invoice (R1, differences) and its refund.
       if (mi === meses.length - 4 && i === 2) {
-        const dr = laborable(sumarDias(d, 6));
+        const dr = laborable(diaMas(d, 6));
         if (!cabe(dr)) return;
         const kr = nuevaClave();
         en(dr, async (tx) => {
@@ -402,13 +403,13 @@ export async function seedDemoSalesDocuments(
           ids.set(kr, id);
         });
         emitir(kr, dr);
-        cobrar(kr, laborable(sumarDias(dr, 3)), 1, 'Abono por transferencia');
+        cobrar(kr, laborable(diaMas(dr, 3)), 1, 'Abono por transferencia');
       }
     });
   });
 
   // This month's closing touches: an invoice issued and cancelled (wrong customer), and a draft for today.
-  const semana = diasLaborables(sumarDias(ayer, -12), ayer);
+  const semana = diasLaborables(diaMas(ayer, -12), ayer);
   if (semana.length >= 2) {
     const ka = nuevaClave();
     const da = semana[semana.length - 2]!;
@@ -427,10 +428,10 @@ export async function seedDemoSalesDocuments(
 
   /** An order delivered within days (sent note) and invoiced a few days later, then collected. */
   function entregarYFacturar(kp: string, dp: string, cliente: (typeof clientes)[number]) {
-    const da = laborable(sumarDias(dp, entre(1, 6)));
+    const da = laborable(diaMas(dp, entre(1, 6)));
     if (!cabe(da)) return;
     const ka = nuevaClave();
-    const enviado = da <= sumarDias(ayer, -3) || rnd() < 0.5;
+    const enviado = da <= diaMas(ayer, -3) || rnd() < 0.5;
     en(da, async (tx) => {
       const id = await convertir(tx, 'dventa', ids.get(kp)!, { Destino: 'aventa', Fecha: da });
       ids.set(ka, id);
@@ -449,8 +450,8 @@ export async function seedDemoSalesDocuments(
       );
       await reponerYSincronizar(tx, id);
     });
-    const df = laborable(sumarDias(da, entre(2, 8)));
-    if (!enviado || !cabe(df) || df > sumarDias(ayer, -4)) return;
+    const df = laborable(diaMas(da, entre(2, 8)));
+    if (!enviado || !cabe(df) || df > diaMas(ayer, -4)) return;
     const kf = nuevaClave();
     en(df, async (tx) => {
       ids.set(kf, await convertir(tx, 'aventa', ids.get(ka)!, { Destino: 'fventa', Fecha: df }));
@@ -507,12 +508,6 @@ function aleatorio(semilla: string): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function sumarDias(fecha: string, dias: number): string {
-  const d = new Date(`${fecha}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + dias);
-  return d.toISOString().slice(0, 10);
 }
 
 function esFinDeSemana(fecha: string): boolean {

@@ -5,14 +5,9 @@ import { conciliar, importarNorma43 } from '../modules/tesoreria/extractos.ts';
 import { crearRemesa, devolverRecibo, enviarRemesa, recibosCandidatos } from '../modules/tesoreria/remesas.ts';
 import type { Db } from '../platform/db/database.ts';
 import { empresas } from '../platform/db/platformTables.ts';
+import { diaMas } from '../platform/fechas.ts';
 import { companyScope } from '../platform/tenancy/scope.ts';
 import { arqueos, col, recibosRemesa, remesas, tesoreriaTable } from '../platform/tenancy/tables.ts';
-
-const dia = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /** A breakdown of an amount in euro notes and coins (largest first). */
 function desglose(importe: string): Record<string, number> {
@@ -52,12 +47,12 @@ export async function seedDemoTesoreria(db: Db, hoy: string): Promise<void> {
     (
       empresaId,
     ) => sql`insert into mandatos_sepa (empresa_id, id_cliente, referencia, iban, bic, fecha_firma, esquema, secuencia, estado)
-      select c.empresa_id, c.id, upper(c.codigo) || '-1', upper(replace(c.iban, ' ', '')), nullif(c.bic, ''), ${dia(hoy, -400)}, 'CORE', 'RCUR', 'activo'
+      select c.empresa_id, c.id, upper(c.codigo) || '-1', upper(replace(c.iban, ' ', '')), nullif(c.bic, ''), ${diaMas(hoy, -400)}, 'CORE', 'RCUR', 'activo'
       from clientes c where c.empresa_id = ${empresaId} and coalesce(c.iban, '') <> ''`,
   );
   await s.tx(async (t) => {
     // The receipts already due, by month of due date: the two latest months with receipts make two batches.
-    const due = (await recibosCandidatos(t, { FechaHasta: dia(hoy, -1) })).filter((r) => r.Problema === null);
+    const due = (await recibosCandidatos(t, { FechaHasta: diaMas(hoy, -1) })).filter((r) => r.Problema === null);
     const meses = [...new Set(due.map((r) => r.Vencimiento.slice(0, 7)))].sort().slice(-2);
     const hechas: number[] = [];
     for (const mes of meses) {
@@ -77,7 +72,7 @@ export async function seedDemoTesoreria(db: Db, hoy: string): Promise<void> {
     // The first batch has a return (insufficient funds) with the bank's fee.
     const [primera] = await t.select(remesas, eq(remesas.Id, hechas[0]!));
     const [linea] = await t.select(recibosRemesa, eq(recibosRemesa.IdRemesa, hechas[0]!)).limit(1);
-    const devolucion = dia(primera!.Fecha, 3) < hoy ? dia(primera!.Fecha, 3) : primera!.Fecha;
+    const devolucion = diaMas(primera!.Fecha, 3) < hoy ? diaMas(primera!.Fecha, 3) : primera!.Fecha;
     if (linea) await devolverRecibo(t, linea.Id, { Motivo: 'AM04', Fecha: devolucion, Comision: '2.50' });
     // The bank statement of the last batch's month: its credit (reconciled), the return and its fee (to propose).
     const [ultima] = await t.select(remesas, eq(remesas.Id, hechas[hechas.length - 1]!));
@@ -86,7 +81,7 @@ export async function seedDemoTesoreria(db: Db, hoy: string): Promise<void> {
     const finMes = new Date(Date.UTC(Number(desde.slice(0, 4)), Number(desde.slice(5, 7)), 0))
       .toISOString()
       .slice(0, 10);
-    const hasta = [dia(hoy, -1), finMes].sort()[0]!;
+    const hasta = [diaMas(hoy, -1), finMes].sort()[0]!;
     const apuntes = [
       {
         fechaOperacion: u.Fecha,
@@ -135,7 +130,7 @@ export async function seedDemoTesoreria(db: Db, hoy: string): Promise<void> {
     if (abono[0]) await conciliar(t, [{ IdApunte: Number(abono[0].id), Clase: 'remesa', Id: u.Id }]);
     // A cash count of the till a week ago, square.
     if (caja) {
-      const fecha = dia(hoy, -7);
+      const fecha = diaMas(hoy, -7);
       const esperado = await saldoEsperado(t, caja.Id, fecha);
       if (Number(esperado) > 0) {
         await t.insert(arqueos, {

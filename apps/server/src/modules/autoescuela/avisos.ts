@@ -1,6 +1,7 @@
 import { formatAmount, sustituirMarcadores } from '@faro/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
+import { diaMas } from '../../platform/fechas.ts';
 import type { Job } from '../../platform/jobs/runner.ts';
 import { type CompanyDirectory, companyDirectory } from '../../platform/tenancy/directory.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -44,15 +45,9 @@ interface Hecho {
   importe: string | null;
 }
 
-export const masDias = (iso: string, dias: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + dias);
-  return d.toISOString().slice(0, 10);
-};
-
 /** The facts of one notice setting on `hoy` (yyyy-mm-dd), with the student's destination on its channel. */
 function hechos(s: Scope, evento: string, canal: string, hoy: string, dias: number): Promise<Hecho[]> {
-  const objetivo = masDias(hoy, dias);
+  const objetivo = diaMas(hoy, dias);
   const destino = canal === 'sms' ? sql.raw('a.telefono') : sql.raw('a.email');
   return s.execute<Hecho & Record<string, unknown>>((_emp, de) => {
     const alumno = sql`join alumnos a on ${de('a')} and a.id = x.id_alumno and not a.baja`;

@@ -1,5 +1,6 @@
 import { instanteMadrid } from '@faro/domain';
 import { inArray } from 'drizzle-orm';
+import { diaMas } from '../../platform/fechas.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { cursosCols, cursosTable } from '../../platform/tenancy/tables.ts';
 import { calendario } from '../autoescuela/clases.ts';
@@ -16,11 +17,7 @@ export interface EventoAjeno {
   Enlace: string;
 }
 
-const siguiente = (dia: string) => {
-  const d = new Date(`${dia}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
+const siguiente = (dia: string) => diaMas(dia, 1);
 /** 1 Monday … 7 Sunday (the timetable's DiaSemana). */
 const diaSemana = (dia: string) => ((new Date(`${dia}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const HORA = /^\d{2}:\d{2}$/;
