@@ -21,6 +21,7 @@ import {
   vencimientosCompra,
 } from '../../platform/tenancy/tables.ts';
 import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
+import { nombresTercero, resumenPagos } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
 import { alCargarCompra, antesDeGuardar, antesDeRegistrar, despuesDeGuardar, entradaCompra } from './recibidas.ts';
 
@@ -49,14 +50,7 @@ export const LADO_COMPRA: LadoDocumentos = {
   tipoNuevo: (tipos) => tipos[0]!,
   tercero: { table: proveedoresTable, campo: 'Proveedor', noExiste: MSG_COMPRAS.proveedorNoExiste },
   json: {
-    Tercero: 'Proveedor',
-    TerceroNombre: 'ProveedorNombre',
-    TerceroNIF: 'ProveedorNIF',
-    TerceroDireccion: 'ProveedorDireccion',
-    TerceroCodPostal: 'ProveedorCodPostal',
-    TerceroPoblacion: 'ProveedorPoblacion',
-    TerceroProvincia: 'ProveedorProvincia',
-    TerceroPais: 'ProveedorPais',
+    ...nombresTercero('Proveedor'),
     TxtLibre: 'ComprasTxtLibre',
     EstadoCobro: 'EstadoPago',
     NumTercero: 'NumFacturaProveedor',
@@ -67,13 +61,7 @@ export const LADO_COMPRA: LadoDocumentos = {
     tablas: { pagos: pagosCompra, vencimientos: vencimientosCompra },
     ruta: 'movstesoreriap',
     estados: { liquidado: 'Pagado', parcial: 'Pagado parcialmente' },
-    resumen: {
-      lista: 'Pagos',
-      ver: 'Pago',
-      registrar: 'Registrar un pago',
-      cambiar: 'Cambiar un pago',
-      borrar: 'Borrar un pago',
-    },
+    resumen: resumenPagos('pago'),
     mensajes: {
       noEmitida: 'Sólo se pueden pagar facturas registradas y no anuladas',
       excede: (pendiente) => `El pago supera el importe pendiente de la factura (${formatAmount(pendiente)})`,

@@ -82,6 +82,32 @@ export interface NombresJson {
   FechaTercero?: string;
 }
 
+/** The party's header names on a side: `Tercero<X>` is `<parte><X>` (Cliente, ClienteNombre…; Proveedor…). */
+export function nombresTercero(parte: 'Cliente' | 'Proveedor') {
+  return {
+    Tercero: parte,
+    TerceroNombre: `${parte}Nombre`,
+    TerceroNIF: `${parte}NIF`,
+    TerceroDireccion: `${parte}Direccion`,
+    TerceroCodPostal: `${parte}CodPostal`,
+    TerceroPoblacion: `${parte}Poblacion`,
+    TerceroProvincia: `${parte}Provincia`,
+    TerceroPais: `${parte}Pais`,
+  } satisfies Partial<NombresJson>;
+}
+
+/** The audit summaries of a side's payments, named by its word for one ('cobro', 'pago'). */
+export function resumenPagos(uno: 'cobro' | 'pago'): LadoPagos['resumen'] {
+  const Uno = `${uno[0]!.toUpperCase()}${uno.slice(1)}`;
+  return {
+    lista: `${Uno}s`,
+    ver: Uno,
+    registrar: `Registrar un ${uno}`,
+    cambiar: `Cambiar un ${uno}`,
+    borrar: `Borrar un ${uno}`,
+  };
+}
+
 /**
  * Payments and due dates of a side's invoices (engine parts `pagos.ts`, `vencimientos.ts`): sales collections
  * (`movstesoreriac`, Cobrado) and purchase payments (`movstesoreriap`, Pagado).

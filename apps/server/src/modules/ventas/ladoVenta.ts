@@ -31,6 +31,7 @@ import {
   vencimientosVenta,
 } from '../../platform/tenancy/tables.ts';
 import type { EntradaDocumento, LadoDocumentos, PasoNumerado } from '../documentos/lado.ts';
+import { nombresTercero, resumenPagos } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
 import { prepararAltaTbai, registrarAltaTbai, registrarAnulacionTbai } from '../ticketbai/emision.ts';
 import { dibujarQrTicketBai } from '../ticketbai/pdfQr.ts';
@@ -139,14 +140,7 @@ export const LADO_VENTA: LadoDocumentos = {
     },
   },
   json: {
-    Tercero: 'Cliente',
-    TerceroNombre: 'ClienteNombre',
-    TerceroNIF: 'ClienteNIF',
-    TerceroDireccion: 'ClienteDireccion',
-    TerceroCodPostal: 'ClienteCodPostal',
-    TerceroPoblacion: 'ClientePoblacion',
-    TerceroProvincia: 'ClienteProvincia',
-    TerceroPais: 'ClientePais',
+    ...nombresTercero('Cliente'),
     TxtLibre: 'VentasTxtLibre',
     EstadoCobro: 'EstadoCobro',
   },
@@ -154,13 +148,7 @@ export const LADO_VENTA: LadoDocumentos = {
     tablas: { pagos: cobrosVenta, vencimientos: vencimientosVenta },
     ruta: 'movstesoreriac',
     estados: { liquidado: 'Cobrado', parcial: 'Cobrado parcialmente' },
-    resumen: {
-      lista: 'Cobros',
-      ver: 'Cobro',
-      registrar: 'Registrar un cobro',
-      cambiar: 'Cambiar un cobro',
-      borrar: 'Borrar un cobro',
-    },
+    resumen: resumenPagos('cobro'),
     mensajes: {
       noEmitida: 'Sólo se pueden cobrar facturas emitidas y no anuladas',
       excede: (pendiente) => `El cobro supera el importe pendiente de la factura (${formatAmount(pendiente)})`,
