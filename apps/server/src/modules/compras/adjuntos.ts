@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { detectFileType, FILE_MIME, MSG, MSG_COMPRAS } from '@faro/domain';
+import { detectFileType, MSG, MSG_COMPRAS } from '@faro/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
+import { ensureMultipart, enviarBytes, readUpload } from '../../platform/http/uploads.ts';
 import { datosCompra, empresa, ficheros } from '../../platform/tenancy/tables.ts';
 import { idOf } from '../documentos/rutas.ts';
 import { motorCompra } from './ladoCompra.ts';
@@ -49,12 +49,7 @@ export function registrarAdjuntosCompra(app: FastifyInstance, deps: AppDeps): vo
         .innerJoin(ficheros, scope.on(ficheros, eq(ficheros.id, datosCompra.idFichero)))
         .limit(1);
       if (!row) throw notFound();
-      const type = row.tipo as keyof typeof FILE_MIME;
-      return reply
-        .header('Content-Type', FILE_MIME[type] ?? 'application/octet-stream')
-        .header('Content-Disposition', `attachment; filename="${recurso}-${id}.${type}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(Buffer.from(row.datos));
+      return enviarBytes(reply, { ...row, nombre: `${recurso}-${id}.${row.tipo}` });
     });
 
     app.post(base, { config: perm(2), ...schema(`${def.label}: adjuntar el original`) }, async (request) => {

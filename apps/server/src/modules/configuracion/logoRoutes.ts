@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { detectFileType, empresa, FILE_MIME, MSG } from '@faro/domain';
+import { detectFileType, empresa, MSG } from '@faro/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { access } from '../../platform/auth/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
+import { ensureMultipart, enviarBytes, readUpload } from '../../platform/http/uploads.ts';
 import { empresa as empresaRow, ficheros } from '../../platform/tenancy/tables.ts';
 import { LOGO_PATH } from './empresaRepository.ts';
 
@@ -58,12 +58,7 @@ export function registerLogoRoutes(app: FastifyInstance, deps: AppDeps) {
         .innerJoin(ficheros, scope.on(ficheros, eq(ficheros.clave, empresaRow.logo)))
         .limit(1);
       if (!row) throw notFound();
-      const type = row.tipo as keyof typeof FILE_MIME;
-      return reply
-        .header('Content-Type', FILE_MIME[type] ?? 'application/octet-stream')
-        .header('Content-Disposition', `attachment; filename="logo.${type}"`)
-        .header('Cache-Control', 'private, max-age=300')
-        .send(Buffer.from(row.datos));
+      return enviarBytes(reply, { ...row, nombre: `logo.${row.tipo}`, cache: 'private, max-age=300' });
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { detectFileType, FILE_MIME, MSG } from '@faro/domain';
+import { detectFileType, MSG } from '@faro/domain';
 import { and, asc, desc, eq, ilike, isNull, notInArray, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import {
   type Origen,
 } from '../../platform/files/origenes.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
-import { ensureMultipart, readUpload } from '../../platform/http/uploads.ts';
+import { ensureMultipart, enviarBytes, readUpload } from '../../platform/http/uploads.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { gdCarpetas, gdFicheros } from '../../platform/tenancy/tables.ts';
 import { type Almacen, almacenLocal } from './almacen.ts';
@@ -145,11 +145,7 @@ export async function enviarFichero(
   if (!datos) throw badRequest(MSG.fileMissing);
   await auditarLectura(s, row);
   const nombre = row.Nombre.replace(/[^\w.\- ]/g, '_');
-  return reply
-    .header('Content-Type', FILE_MIME[row.Tipo as keyof typeof FILE_MIME] ?? 'application/octet-stream')
-    .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${nombre}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(datos);
+  return enviarBytes(reply, { datos, tipo: row.Tipo, nombre, inline });
 }
 
 /** Deletes a file row (audited under `recurso`) and then its bytes. */

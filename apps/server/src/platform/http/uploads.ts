@@ -1,6 +1,6 @@
-import { MSG } from '@faro/domain';
+import { type AllowedFileType, FILE_MIME, MSG } from '@faro/domain';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors.ts';
 import { CARACTERES_NO_VALIDOS, isCleanText } from './inputGuard.ts';
 
@@ -46,4 +46,22 @@ export async function readUpload(request: FastifyRequest, limitKb: number): Prom
   if (file.file.truncated) throw badRequest(MSG.fileTooBig(limitKb));
   if (bytes.length === 0) throw badRequest(MSG.fileMissing);
   return { filename: file.filename || 'fichero', bytes };
+}
+
+/**
+ * Answers a stored file's bytes: its type's MIME (by the type detected when it was uploaded), an attachment or an
+ * inline view under `nombre`, and the caching the caller allows (private always).
+ */
+export function enviarBytes(
+  reply: FastifyReply,
+  f: { datos: Uint8Array; tipo: string; nombre: string; inline?: boolean; cache?: string },
+) {
+  return reply
+    .header(
+      'Content-Type',
+      Object.hasOwn(FILE_MIME, f.tipo) ? FILE_MIME[f.tipo as AllowedFileType] : 'application/octet-stream',
+    )
+    .header('Content-Disposition', `${f.inline ? 'inline' : 'attachment'}; filename="${f.nombre}"`)
+    .header('Cache-Control', f.cache ?? 'private, no-store')
+    .send(Buffer.from(f.datos));
 }
