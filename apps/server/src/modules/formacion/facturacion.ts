@@ -224,16 +224,20 @@ export interface Saldo {
   SinFacturar: string;
 }
 
-/** Balances of the academy's payers (customers that have academy invoices), optionally only some customers. */
-export async function saldos(s: Scope, clientes?: number[]): Promise<Saldo[]> {
-  const hoy = hoyEspana();
-  if (clientes && !clientes.length) return [];
-  const filtro = clientes
+/** `and <the invoice's customer> in (…)` when only some customers are asked for (a tutor's portal). */
+const soloClientes = (clientes: number[] | undefined) =>
+  clientes
     ? sql`and ${dv.idTercero} in (${sql.join(
         clientes.map((c) => sql`${c}`),
         sql`, `,
       )})`
     : sql``;
+
+/** Balances of the academy's payers (customers that have academy invoices), optionally only some customers. */
+export async function saldos(s: Scope, clientes?: number[]): Promise<Saldo[]> {
+  const hoy = hoyEspana();
+  if (clientes && !clientes.length) return [];
+  const filtro = soloClientes(clientes);
   const filas = await s.execute<Record<string, string | number>>(
     (empresaId) => sql`
     select ${dv.idTercero} as "IdCliente", max(${dv.terceroNombre}) as "Cliente",
@@ -274,12 +278,7 @@ export async function pendientesDeFacturar(s: Scope) {
 export async function morosos(s: Scope, clientes?: number[]) {
   const hoy = hoyEspana();
   if (clientes && !clientes.length) return [];
-  const filtro = clientes
-    ? sql`and ${dv.idTercero} in (${sql.join(
-        clientes.map((c) => sql`${c}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const filtro = soloClientes(clientes);
   return s.execute<Record<string, unknown>>(
     (empresaId) => sql`
     select ${dv.id} as "IdFactura", ${dv.numSerie} as "NumSerie", ${dv.terceroNombre} as "Cliente", ${ve.Fecha}::text as "Vencimiento",
