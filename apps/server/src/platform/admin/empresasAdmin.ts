@@ -5,7 +5,13 @@ import { revokeAllOf } from '../auth/sessions.ts';
 import type { Database, Db } from '../db/database.ts';
 import { centrosTable, empresas, miembros, personas, suscripciones } from '../db/schema.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
-import { cambiarPassword, crearPersona, desbloquear, escribirIdentidad } from '../identity/personas.ts';
+import {
+  COLUMNAS_IDENTIDAD,
+  cambiarPassword,
+  crearPersona,
+  desbloquear,
+  escribirIdentidad,
+} from '../identity/personas.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { filas } from './filas.ts';
 
@@ -57,12 +63,7 @@ export interface EmpresaFila {
 
 const usuarioCols = {
   Id: miembros.id,
-  UserName: personas.userName,
-  Nombre: personas.nombre,
-  Apellido1: personas.apellido1,
-  Apellido2: personas.apellido2,
-  NombreComercial: personas.nombreComercial,
-  Email: personas.email,
+  ...COLUMNAS_IDENTIDAD,
   Roles: miembros.roles,
   Propietario: miembros.propietario,
 };

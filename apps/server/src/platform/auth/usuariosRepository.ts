@@ -11,6 +11,7 @@ import { miembros, personas, rolesTable } from '../db/schema.ts';
 import { AppError, badRequest, fieldError, notFound } from '../http/errors.ts';
 import { crearMiembro, guardarMiembro, type Membresia, quitarMiembro } from '../identity/miembros.ts';
 import {
+  COLUMNAS_IDENTIDAD,
   crearPersona,
   escribirIdentidadDesdeEmpresa,
   IDENTIDAD_COMPARTIDA,
@@ -41,12 +42,7 @@ const ORDERABLE = {
 
 const select = {
   Id: miembros.id,
-  UserName: personas.userName,
-  Nombre: personas.nombre,
-  Apellido1: personas.apellido1,
-  Apellido2: personas.apellido2,
-  NombreComercial: personas.nombreComercial,
-  Email: personas.email,
+  ...COLUMNAS_IDENTIDAD,
   Roles: miembros.roles,
   IdPerfil: miembros.idPerfil,
   CodigoEmpleado: miembros.codigoEmpleado,

@@ -15,6 +15,16 @@ import type { Db } from '../db/database.ts';
 import { personas } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 
+/** A member's identity columns as the user screens read them (JSON names), beside the membership's `Id`. */
+export const COLUMNAS_IDENTIDAD = {
+  UserName: personas.userName,
+  Nombre: personas.nombre,
+  Apellido1: personas.apellido1,
+  Apellido2: personas.apellido2,
+  NombreComercial: personas.nombreComercial,
+  Email: personas.email,
+};
+
 /** The identity fields a person shows in every company. */
 export interface Identidad {
   nombre: string;
