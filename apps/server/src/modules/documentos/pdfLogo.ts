@@ -80,7 +80,8 @@ function jpegLegible(b: Buffer): boolean {
   return false;
 }
 
-const PNG_FIRMA = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The eight bytes every PNG file starts with. */
+export const PNG_FIRMA = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Bit depths allowed per colour type (PNG spec) and samples per pixel. */
 const PNG_TIPOS: Record<number, { bits: number[]; muestras: number }> = {
   0: { bits: [1, 2, 4, 8, 16], muestras: 1 },
@@ -265,13 +266,14 @@ function sobreBlanco(
   ihdr[9] = gris ? 0 : 2;
   return Buffer.concat([
     PNG_FIRMA,
-    trozo('IHDR', ihdr),
-    trozo('IDAT', deflateSync(filas, { level: 1 })),
-    trozo('IEND', Buffer.alloc(0)),
+    trozoPng('IHDR', ihdr),
+    trozoPng('IDAT', deflateSync(filas, { level: 1 })),
+    trozoPng('IEND', Buffer.alloc(0)),
   ]);
 }
 
-const trozo = (tipo: string, datos: Buffer) => {
+/** A PNG chunk: length, type, data and the CRC of type and data. */
+export const trozoPng = (tipo: string, datos: Buffer) => {
   const cuerpo = Buffer.concat([Buffer.from(tipo, 'latin1'), datos]);
   const out = Buffer.alloc(12 + datos.length);
   out.writeUInt32BE(datos.length, 0);
