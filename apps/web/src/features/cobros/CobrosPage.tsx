@@ -1,9 +1,10 @@
 import { formatDate } from '@faro/domain';
-import { Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Tabs, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { CabeceraPantalla } from '../../ui/CabeceraPantalla.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect } from '../../ui/list/listFilters.tsx';
@@ -21,10 +22,7 @@ export function CobrosPage({ title, lado = LADO_COBROS }: { title: string; lado?
   const [nuevo, setNuevo] = useState<{ open: boolean; factura: number | null }>({ open: false, factura: null });
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} fz="h2">
-          {title}
-        </Title>
+      <CabeceraPantalla titulo={title}>
         <BotonProtegido
           permiso="TesoMovsCajaBanco"
           accion="crear"
@@ -32,7 +30,7 @@ export function CobrosPage({ title, lado = LADO_COBROS }: { title: string; lado?
         >
           Nuevo {lado.nombre}
         </BotonProtegido>
-      </Group>
+      </CabeceraPantalla>
       {/* Each tab is a paged list with its own filters and page: changing tab starts from a clean URL. */}
       <Tabs
         value={tab}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { CabeceraPantalla } from '../../ui/CabeceraPantalla.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { Cabecera, derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { Fecha, money, nombreTercero } from './cobrosComun.tsx';
@@ -50,16 +51,13 @@ export function LibroFacturasEmitidas({
   const paginas = Math.max(1, Math.ceil((libro.data?.Total ?? 0) / 100));
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} fz="h2">
-          {title}
-        </Title>
+      <CabeceraPantalla titulo={title}>
         <ExportMenu
           path={`${lado.libro.ruta}/export`}
           params={{ Filtros: filtros }}
           fileBase={`${lado.libro.entidad}-${periodo.FechaDesde}-${periodo.FechaHasta}`}
         />
-      </Group>
+      </CabeceraPantalla>
       <Card withBorder radius="md" padding="md">
         <Group align="end">
           <Select label="Trimestre" data={TRIMESTRES} value={t} onChange={(v) => elegirTrimestre(v, anyo)} w={160} />

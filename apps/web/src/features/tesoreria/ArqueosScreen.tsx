@@ -12,7 +12,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,6 +21,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { CabeceraPantalla } from '../../ui/CabeceraPantalla.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
@@ -88,13 +88,10 @@ export function ArqueosScreen({ title }: { title: string }) {
   };
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} fz="h2">
-          {title}
-        </Title>
+      <CabeceraPantalla titulo={title}>
         {/* Spec §9 report: every cash count of the company, exportable. */}
         <ExportMenu path="tesoreria/informes/arqueos" params={{}} fileBase="arqueos" />
-      </Group>
+      </CabeceraPantalla>
       {!arqueables.length && saldos.data && (
         <Alert color="orange" variant="light">
           No hay cuentas arqueables: marca «Arqueable» en una caja de Cuentas de tesorería.

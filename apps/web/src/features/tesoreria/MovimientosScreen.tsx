@@ -1,18 +1,5 @@
 import { decimalEditable, formatAmount, formatDate } from '@faro/domain';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -23,6 +10,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { CabeceraPantalla } from '../../ui/CabeceraPantalla.tsx';
 import { DateInput } from '../../ui/dates.ts';
 import { GraficoLinea } from '../../ui/graficos/index.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
@@ -93,10 +81,7 @@ export function MovimientosScreen({ title, segments }: { title: string; segments
   const editar = segments[0] === 'editar' && segments[1] ? Number(segments[1]) : null;
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} fz="h2">
-          {title}
-        </Title>
+      <CabeceraPantalla titulo={title}>
         <Group gap="xs">
           <BotonProtegido permiso="TesoMovsCajaBanco" accion="crear" onClick={() => setModal('nuevo')}>
             Nuevo movimiento
@@ -110,7 +95,7 @@ export function MovimientosScreen({ title, segments }: { title: string; segments
             Traspaso
           </BotonProtegido>
         </Group>
-      </Group>
+      </CabeceraPantalla>
       <Tabs
         value={tab}
         onChange={(t) =>

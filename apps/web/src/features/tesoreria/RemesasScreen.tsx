@@ -1,11 +1,12 @@
 import { formatDate } from '@faro/domain';
-import { Badge, Button, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { CabeceraPantalla } from '../../ui/CabeceraPantalla.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { AsistenteRemesa } from './AsistenteRemesa.tsx';
@@ -20,13 +21,10 @@ export function RemesasScreen({ title }: { title: string }) {
   const tab = params.get('pestana') ?? 'remesas';
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} fz="h2">
-          {title}
-        </Title>
+      <CabeceraPantalla titulo={title}>
         {/* Spec §9 report: every batch of the company, exportable. */}
         <ExportMenu path="tesoreria/informes/remesas" params={{}} fileBase="remesas" />
-      </Group>
+      </CabeceraPantalla>
       <Tabs
         value={tab}
         onChange={(t) => setParams(t && t !== 'remesas' ? new URLSearchParams({ pestana: t }) : new URLSearchParams())}
