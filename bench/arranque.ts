@@ -16,7 +16,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadAverage, mib, ms, num, printTable } from './format.ts';
+import { loadAverage, mib, ms, printTable } from './format.ts';
 import { siEsEntrada } from './kit.ts';
 import { request } from './load.ts';
 import { login, ROOT } from './serverBench.ts';

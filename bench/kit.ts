@@ -77,3 +77,12 @@ export async function enPostgresTemporal(fn: (url: string) => Promise<unknown>):
   }
   return undefined;
 }
+
+/** The first customer with a NIF of the company (who the issuing benches invoice). */
+export async function primerClienteConNif(database: Database, empresaId: number): Promise<number> {
+  const [c] = await database.query<{ id: number }>(
+    'select id from clientes where empresa_id = $1 and nif is not null order by id limit 1',
+    [empresaId],
+  );
+  return Number(c!.id);
+}

@@ -11,10 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
-import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
+import { type Database, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { type Cell, mib, ms, num, perSecond, printTable } from './format.ts';
-import { enPostgresTemporal, siEsEntrada } from './kit.ts';
+import { enPostgresTemporal, prepararDemo, siEsEntrada } from './kit.ts';
 import { type LoadResult, requestsPerSecond, runLoadInWorker, type Stats, stats } from './load.ts';
 import { login, startInProcess } from './serverBench.ts';
 
@@ -159,10 +158,7 @@ async function benchEngine(name: string, open: () => Promise<Database>): Promise
   let app: Awaited<ReturnType<typeof startInProcess>>['app'] | undefined;
   try {
     database = await open();
-    await migrateDatabase(database);
-    await seedDemoOnce(database.db);
-    const [e] = await database.query<{ id: number }>(`select id from empresas where codigo = 'DEMO'`);
-    const empresaId = Number(e!.id);
+    const empresaId = await prepararDemo(database);
     fig.insertMs = await insertCustomers(database, empresaId);
     console.log(`· ${name}: ${CUSTOMERS.toLocaleString('en-US')} customers inserted in ${ms(fig.insertMs)}`);
     const started = await startInProcess(database);

@@ -1,13 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { fijarSecretoTbai } from '../apps/server/src/modules/ticketbai/emision.ts';
 import { cifrar } from '../apps/server/src/modules/ventas/verifactu/configuracion.ts';
-import { type Database, migrateDatabase } from '../apps/server/src/platform/db/database.ts';
-import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
+import type { Database } from '../apps/server/src/platform/db/database.ts';
 import { claveDePkcs12, firmarTbai } from '../apps/server/src/ticketbai/firma.ts';
 import { generarCertificadosTbai } from '../apps/server/src/ticketbai/simulador/certificados.ts';
 import { NS_ALTA, ticketBaiSinFirma } from '../apps/server/src/ticketbai/xml.ts';
 import { type Cell, ms, num, printTable } from './format.ts';
-import { siEsEntrada } from './kit.ts';
+import { prepararDemo, primerClienteConNif, siEsEntrada } from './kit.ts';
 import { stats } from './load.ts';
 import { CONCURRENTES, enAmbosMotores, medir, POR_ISSUER, SECUENCIAL } from './verifactu.ts';
 
@@ -17,16 +16,9 @@ const SECRETO = 'bench-ticketbai-secreto-de-32-caracteres!';
 async function emisionEnMotor(nombre: string, abrir: () => Promise<Database>): Promise<Cell[][]> {
   const database = await abrir();
   try {
-    await migrateDatabase(database);
-    await seedDemoOnce(database.db);
-    const [e] = await database.query<{ id: number }>("select id from empresas where codigo = 'GIPUZKOA'");
-    if (!e) return [[nombre, 'sin la empresa GIPUZKOA de DEMO', '', '', '']];
-    const empresaId = Number(e.id);
-    const [c] = await database.query<{ id: number }>(
-      'select id from clientes where empresa_id = $1 and nif is not null order by id limit 1',
-      [empresaId],
-    );
-    const cliente = Number(c!.id);
+    const empresaId = await prepararDemo(database, 'GIPUZKOA');
+    if (Number.isNaN(empresaId)) return [[nombre, 'sin la empresa GIPUZKOA de DEMO', '', '', '']];
+    const cliente = await primerClienteConNif(database, empresaId);
     // The company's certificate, as the upload stores it (encrypted with the server secret).
     const certs = generarCertificadosTbai({ nif: 'B20123451', nombre: 'FARO BENCH TICKETBAI' });
     fijarSecretoTbai(SECRETO);

@@ -21,13 +21,12 @@ import path from 'node:path';
 import { crearDocumento, preparar } from '../apps/server/src/modules/ventas/documentos/documentosRepository.ts';
 import { emitirFactura } from '../apps/server/src/modules/ventas/documentos/emitir.ts';
 import { verificarEmpresa } from '../apps/server/src/modules/ventas/verifactu/verifactuRoutes.ts';
-import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { type Database, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { companyScope, type Scope, sql } from '../apps/server/src/platform/tenancy/scope.ts';
-import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
 import { cargaHttp, okDe, type PerfilEmision, perfilPg, type ResultadoCarga } from './emisionCarga.ts';
 import { type Cell, loadAverage, ms, num, printTable, withRatios } from './format.ts';
-import { siEsEntrada } from './kit.ts';
+import { prepararDemo, primerClienteConNif, siEsEntrada } from './kit.ts';
 import { runInProcess, stats } from './load.ts';
 import { iniciarReferencia } from './referencia.ts';
 import { csrfHeaders, login, spawnServer, startInProcess } from './serverBench.ts';
@@ -492,15 +491,8 @@ async function emisionHttp(nombre: string, database: Database, empresaId: number
 async function benchEngine(nombre: string, abrir: () => Promise<Database>): Promise<Cell[][]> {
   const database = await abrir();
   try {
-    await migrateDatabase(database);
-    await seedDemoOnce(database.db);
-    const [e] = await database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-    const empresaId = Number(e!.id);
-    const [c] = await database.query<{ id: number }>(
-      'select id from clientes where empresa_id = $1 and nif is not null order by id limit 1',
-      [empresaId],
-    );
-    const cliente = Number(c!.id);
+    const empresaId = await prepararDemo(database);
+    const cliente = await primerClienteConNif(database, empresaId);
     const filas: Cell[][] = [];
     for (const modo of ['off', 'on'] as const) {
       await database.query('update empresas set tipo_factura_electronica = $1 where id = $2', [
