@@ -205,6 +205,41 @@ describe('journal entries balance for every document kind', () => {
     ]);
   });
 
+  it("a purchase that bought fixed assets debits each asset's 2xx for its cost, the rest of the base stays on 600", () => {
+    const compra = factura({
+      Tercero: proveedor,
+      NumSerie: 'FC2026-000004',
+      Desglose: [{ PorcIva: '21', Base: '1000.00', Cuota: '210.00', PorcRecargo: '0', CuotaRecargo: '0.00' }],
+      Total: '1210.00',
+    });
+    const lineas = (a: Asiento) => a.Apuntes.map((x) => [x.Subcuenta, x.Debe, x.Haber]);
+    const parte = asientoCompra({ ...compra, Activos: [{ Cuenta: '21700000', Centimos: 80000 }] }, C10, 1);
+    expect(lineas(parte)).toEqual([
+      ['6000000000', '200.00', '0.00'],
+      ['2170000000', '800.00', '0.00'],
+      ['4720000000', '210.00', '0.00'],
+      ['4000000007', '0.00', '1210.00'],
+    ]);
+    expect(cuadre(parte).Cuadra).toBe(true);
+    // Assets costing more than the base take the base, never a negative 600 line.
+    const todo = asientoCompra(
+      {
+        ...compra,
+        Activos: [
+          { Cuenta: '2180000001', Centimos: 70000 },
+          { Cuenta: '2170000000', Centimos: 50000 },
+        ],
+      },
+      C10,
+      2,
+    );
+    expect(lineas(todo).slice(0, 2)).toEqual([
+      ['2180000001', '700.00', '0.00'],
+      ['2170000000', '300.00', '0.00'],
+    ]);
+    expect(cuadre(todo).Cuadra).toBe(true);
+  });
+
   it('subaccounts: prefix + code, own account adjusted to the company digits', () => {
     expect(subcuenta('430', '000012', 10)).toBe('4300000012');
     expect(subcuenta('430', 'C-0012', 8)).toBe('43000012');

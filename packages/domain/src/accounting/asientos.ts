@@ -23,6 +23,7 @@ export type TipoAsiento =
   | 'comision'
   | 'movimiento'
   | 'arqueo'
+  | 'traspaso'
   | 'manual'
   | 'regularizacion'
   | 'cierre'
@@ -39,6 +40,7 @@ export const TIPOS_ASIENTO: Record<TipoAsiento, string> = {
   comision: 'Comisión bancaria',
   movimiento: 'Movimiento de tesorería',
   arqueo: 'Diferencia de arqueo',
+  traspaso: 'Traspaso entre cuentas',
   manual: 'Asiento manual',
   regularizacion: 'Regularización',
   cierre: 'Cierre del ejercicio',
@@ -116,6 +118,8 @@ export interface FacturaContable {
   Total: string;
   /** Expenses: the account of the expense's category (628 Suministros…) instead of the company's Gastos. */
   CuentaGasto?: string | null;
+  /** Purchases: the fixed assets it bought (their 2xx and cost in cents), debited instead of 600/62x. */
+  Activos?: { Cuenta: string; Centimos: number }[] | null;
 }
 
 export interface MovimientoContable {
@@ -259,7 +263,8 @@ export function asientoVenta(f: FacturaContable, c: CuentasEmpresa, numero: numb
 }
 
 /**
- * Purchase invoice (`compra`: D 600 Compras / H 400 supplier) or expense (`gasto`: D 629 Gastos / H 410 creditor):
+ * Purchase invoice (`compra`: D 600 Compras / H 400 supplier) or expense (`gasto`: D 629 Gastos / H 410 creditor),
+ * the cost of the fixed assets it bought on their 2xx instead:
  * D base, D 472 quota and surcharge per rate, D 472 / H 477 the self-assessed VAT (intra-EU, reverse charge),
  * H 4751 the IRPF we withhold, H the party for the total.
  */
@@ -275,11 +280,15 @@ export function asientoCompra(
   const l = new Lineas(f.NumSerie, conceptoContable(`S/FRA ${f.NumSerie} ${f.Tercero.Nombre}`));
   const iva = subcuenta(PGC.ivaSoportado, '', c.Digitos);
   const repercutido = subcuenta(PGC.ivaRepercutido, '', c.Digitos);
-  l.debe(
-    gasto,
-    tercero,
-    f.Desglose.reduce((s, d) => s + centimos(d.Base), 0),
-  );
+  // The assets' cost moves from 600/62x to their 2xx, never more than the base.
+  let resto = f.Desglose.reduce((s, d) => s + centimos(d.Base), 0);
+  const activos = (f.Activos ?? []).map((a) => {
+    const parte = Math.max(0, Math.min(a.Centimos, resto));
+    resto -= parte;
+    return [ajustarCuenta(a.Cuenta, c.Digitos), parte] as const;
+  });
+  l.debe(gasto, tercero, resto);
+  for (const [cuenta, parte] of activos) l.debe(cuenta, tercero, parte);
   for (const d of f.Desglose) {
     const auto = centimos(d.Autoliquidada ?? 0);
     l.debe(iva, tercero, centimos(d.Cuota) + auto, {

@@ -17,7 +17,10 @@ export const PGC_TESORERIA = {
   ingresosExcepcionales: '778',
 } as const;
 
-/** A movement of the treasury that is no document's: a bank fee, a movement with an accounted concept, a count. */
+/**
+ * A movement of the treasury that is no document's: a bank fee, a movement with an accounted concept, a count, a
+ * transfer between two of the company's accounts (the other account's subaccount as the `Contrapartida`).
+ */
 export interface MovimientoTesoreriaContable extends MovimientoContable {
   /** The account on the other side of the treasury account (626, 669, 678…), any length. */
   Contrapartida: string;
@@ -33,7 +36,7 @@ export function asientoMovimientoTesoreria(
   m: MovimientoTesoreriaContable,
   c: CuentasEmpresa,
   numero: number,
-  tipo: Extract<Asiento['Tipo'], 'comision' | 'movimiento' | 'arqueo'>,
+  tipo: Extract<Asiento['Tipo'], 'comision' | 'movimiento' | 'arqueo' | 'traspaso'>,
 ): Asiento {
   const tesoreria = subcuentaTesoreria(m.Cuenta, c.Digitos);
   const otra = ajustarCuenta(m.Contrapartida, c.Digitos);

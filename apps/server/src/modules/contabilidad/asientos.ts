@@ -19,8 +19,8 @@ import {
   type TerceroContable,
   type TipoDesglose,
 } from '@faro/domain';
-import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   asientosContables,
@@ -31,6 +31,7 @@ import {
   documentosCompra as dc,
   documentosVenta as dv,
   empresa,
+  inmovilizado,
   documentosVentaLineas as lv,
   movimientosTesoreria as mt,
   pagosCompra as pc,
@@ -63,8 +64,9 @@ export async function cuentasEmpresa(s: Scope): Promise<CuentasEmpresa> {
 }
 
 // `comision` = a fee movement (Clase comision), `movimiento` = a manual movement whose concept has an account,
-// `arqueo` = a cash-count difference; each entry's IdOrigen is the movement's id.
-const K = { venta: 1, compra: 2, cobro: 3, pago: 4, comision: 5, movimiento: 6, arqueo: 7 } as const;
+// `arqueo` = a cash-count difference, `traspaso` = a transfer between two of the company's accounts (one entry, on
+// its first leg: the one with the lower id, the outgoing one when it was made); each entry's IdOrigen is the movement's id.
+const K = { venta: 1, compra: 2, cobro: 3, pago: 4, comision: 5, movimiento: 6, arqueo: 7, traspaso: 8 } as const;
 /** The document kinds the builder reads (the ledger's `Origen` of their entries). */
 export type OrigenDocumento = keyof typeof K;
 export const ORIGENES_DOCUMENTO = Object.keys(K) as OrigenDocumento[];
@@ -94,6 +96,8 @@ export interface Fila extends Record<string, unknown> {
   t_cuenta: string | null;
   t_acreedor: boolean | null;
   desglose: unknown;
+  /** Purchases: the fixed assets bought with it ([{Cuenta, Centimos}]), or null. */
+  activos: unknown;
   servicios: string | null;
   retencion: string | null;
   total: string | null;
@@ -104,6 +108,11 @@ export interface Fila extends Record<string, unknown> {
   c_nombre: string | null;
   c_tipo: string | null;
   c_cuenta: string | null;
+  /** A transfer: the other leg's account. */
+  d_codigo: string | null;
+  d_nombre: string | null;
+  d_tipo: string | null;
+  d_cuenta: string | null;
   /** Treasury movements: the account against the treasury's (a concept's); returns and movements: the concept. */
   m_cuenta: string | null;
   m_concepto: string | null;
@@ -124,6 +133,7 @@ function columnas(v: Partial<Record<keyof Fila, SQL>>, k: number) {
     t_cuenta: c('t_cuenta'),
     t_acreedor: c('t_acreedor', sql`null::boolean`),
     desglose: c('desglose', sql`null::jsonb`),
+    activos: c('activos', sql`null::jsonb`),
     servicios: c('servicios'),
     retencion: c('retencion'),
     total: c('total'),
@@ -134,6 +144,10 @@ function columnas(v: Partial<Record<keyof Fila, SQL>>, k: number) {
     c_nombre: c('c_nombre'),
     c_tipo: c('c_tipo'),
     c_cuenta: c('c_cuenta'),
+    d_codigo: c('d_codigo'),
+    d_nombre: c('d_nombre'),
+    d_tipo: c('d_tipo'),
+    d_cuenta: c('d_cuenta'),
     m_cuenta: c('m_cuenta'),
     m_concepto: c('m_concepto'),
   };
@@ -164,6 +178,14 @@ function union(s: Scope, p: Periodo, f?: FiltroUnion): SQL {
         and(eq(col(productosTable, 'Id'), lv.idProducto), eq(col(productosTable, 'Tipo'), 'servicio')),
       ),
     );
+  const activos = s.pick(
+    {
+      v: sql`jsonb_agg(jsonb_build_object('Cuenta', ${inmovilizado.CuentaActivo}, 'Centimos', ${inmovilizado.Coste})
+        order by ${inmovilizado.Id})`,
+    },
+    inmovilizado,
+    eq(inmovilizado.IdFacturaCompra, dc.id),
+  );
   const cliente = {
     t_codigo: txt(cc('Codigo')),
     t_nombre: txt(dv.terceroNombre),
@@ -183,6 +205,9 @@ function union(s: Scope, p: Periodo, f?: FiltroUnion): SQL {
     c_tipo: txt(te('Tipo')),
     c_cuenta: txt(te('CuentaContable')),
   };
+  const otraPata = alias(mt, 'mt_otra');
+  const otraCuenta = alias(tesoreriaTable, 'te_otra');
+  const to = (f: string) => col(otraCuenta, f);
   const ventas = s
     .pick(
       columnas(
@@ -213,6 +238,7 @@ function union(s: Scope, p: Periodo, f?: FiltroUnion): SQL {
           tipo_doc: txt(dc.tipo),
           ...proveedor,
           desglose: sql`${dc.desglose}`,
+          activos: sql`(${activos})`,
           retencion: txt(dc.totalRetencion),
           total: txt(dc.total),
           operacion: txt(x.operacion),
@@ -269,7 +295,7 @@ function union(s: Scope, p: Periodo, f?: FiltroUnion): SQL {
     .innerJoin(tesoreriaTable, s.on(tesoreriaTable, eq(te('Id'), pc.IdTesoreria)));
   // The treasury's own movements of one class: the movement's text, amount and account (and its concept's).
   const movimientos = (
-    origen: 'comision' | 'movimiento' | 'arqueo',
+    origen: 'comision' | 'movimiento' | 'arqueo' | 'traspaso',
     clase: string,
     v: Partial<Record<keyof Fila, SQL>>,
   ) =>
@@ -294,8 +320,16 @@ function union(s: Scope, p: Periodo, f?: FiltroUnion): SQL {
     s.on(conceptosmovsTable, and(eq(cm('Id'), mt.IdConcepto), sql`coalesce(${cm('CuentaContable')}, '') <> ''`)),
   );
   const arqueos = movimientos('arqueo', 'arqueo', {});
+  const traspasos = movimientos('traspaso', 'traspaso', {
+    d_codigo: txt(to('Codigo')),
+    d_nombre: txt(to('Nombre')),
+    d_tipo: txt(to('Tipo')),
+    d_cuenta: txt(to('CuentaContable')),
+  })
+    .innerJoin(otraPata, s.on(otraPata, and(eq(otraPata.Id, mt.IdTraspaso), gt(otraPata.Id, mt.Id))))
+    .innerJoin(otraCuenta, s.on(otraCuenta, eq(to('Id'), otraPata.IdTesoreria)));
   return sql`((${ventas}) union all (${compras}) union all (${cobros}) union all (${pagos}) union all (${comisiones})
-    union all (${conConcepto}) union all (${arqueos}))`;
+    union all (${conConcepto}) union all (${arqueos}) union all (${traspasos}))`;
 }
 
 const tercero = (r: Fila): TerceroContable => ({
@@ -340,13 +374,19 @@ export function asientoDe(r: Fila, c: CuentasEmpresa, numero: number): Asiento {
     Retencion: r.retencion ?? '0',
     Total: r.total ?? '0',
     CuentaGasto: r.categoria,
+    Activos: Array.isArray(r.activos)
+      ? (r.activos as { Cuenta: string; Centimos: number | string }[]).map((a) => ({
+          ...a,
+          Centimos: Number(a.Centimos),
+        }))
+      : null,
   });
   const mov = (): MovimientoContable => ({
     Fecha: r.fecha,
     Importe: r.total ?? '0',
     Documento: r.doc ?? '',
     ...(r.t_codigo !== null ? { Tercero: tercero(r) } : {}),
-    Cuenta: { Codigo: r.c_codigo ?? '', Nombre: r.c_nombre ?? '', Tipo: r.c_tipo ?? '', CuentaContable: r.c_cuenta },
+    Cuenta: cuentaDe(r, 'c'),
   });
   switch (Number(r.k)) {
     case K.venta:
@@ -365,6 +405,13 @@ export function asientoDe(r: Fila, c: CuentasEmpresa, numero: number): Asiento {
         c,
         numero,
         'movimiento',
+      );
+    case K.traspaso:
+      return asientoMovimientoTesoreria(
+        { ...mov(), Contrapartida: subcuentaTesoreria(cuentaDe(r, 'd'), c.Digitos), Concepto: r.doc ?? '' },
+        c,
+        numero,
+        'traspaso',
       );
     case K.arqueo:
       return asientoMovimientoTesoreria(
@@ -446,11 +493,22 @@ export function anotarSubcuentas(r: Fila, c: CuentasEmpresa, out: Map<string, Su
     const titulo = PLAN.get(otra?.slice(0, 3) ?? '');
     if (otra && titulo && !out.has(otra)) out.set(otra, { Codigo: otra, Titulo: titulo });
   }
-  if (r.c_codigo !== null) {
-    const cuenta = { Codigo: r.c_codigo, Nombre: r.c_nombre ?? '', Tipo: r.c_tipo ?? '', CuentaContable: r.c_cuenta };
+  for (const lado of ['c', 'd'] as const) {
+    if (r[`${lado}_codigo`] === null) continue;
+    const cuenta = cuentaDe(r, lado);
     const codigo = subcuentaTesoreria(cuenta, c.Digitos);
     if (!out.has(codigo)) out.set(codigo, { Codigo: codigo, Titulo: cuenta.Nombre });
   }
+}
+
+/** The row's treasury account (`c`) or, of a transfer, the other leg's (`d`). */
+function cuentaDe(r: Fila, lado: 'c' | 'd'): MovimientoContable['Cuenta'] {
+  return {
+    Codigo: r[`${lado}_codigo`] ?? '',
+    Nombre: r[`${lado}_nombre`] ?? '',
+    Tipo: r[`${lado}_tipo`] ?? '',
+    CuentaContable: r[`${lado}_cuenta`],
+  };
 }
 
 /** The XSubCta's rows: the fixed accounts, then every customer, supplier and treasury account the entries used. */

@@ -327,6 +327,64 @@ describe('direct-debit batches and returns', () => {
   });
 });
 
+describe("transfers between the company's own accounts", () => {
+  const subcuentas = (a: Entrada) => a.Apuntes.map((l) => `${l.Subcuenta} ${cent(l.Debe) ? 'D' : 'H'}`);
+  const traspaso = (IdOrigen: number, IdDestino: number, Importe: string) =>
+    demo.request('POST', `${B}/movstesoreria/traspaso`, { IdOrigen, IdDestino, Fecha: '2027-02-20', Importe });
+
+  it("bank to cash posts once D 570 / H 572 (each account's subaccount), on the outgoing leg", async () => {
+    const [sale, entra] = ok(await traspaso(cuenta('BANCO').Id, cuenta('CAJA').Id, '300.00')).Items;
+    ids.traspasoCaja = sale.Id;
+    ids.traspasoCajaEntra = entra.Id;
+    const todas = await diario();
+    expect(de(todas, 'traspaso', entra.Id)).toEqual([]);
+    const [a, ...otras] = de(todas, 'traspaso', sale.Id);
+    expect(otras).toEqual([]);
+    expect(a).toMatchObject({ Fecha: '2027-02-20', Tipo: 'traspaso', TipoTexto: 'Traspaso entre cuentas' });
+    expect(a!.Concepto).toBe(`Traspaso de ${cuenta('BANCO').Nombre} a ${cuenta('CAJA').Nombre}`);
+    expect(lineas(a!)).toEqual(['570 D 30000', '572 H 30000']);
+    // The same subaccounts a collection into each account would use.
+    const cobroCaja = todas.find((x) => x.Tipo === 'arqueo')!.Apuntes.find((l) => l.Subcuenta.startsWith('570'))!;
+    expect(a!.Apuntes[0]!.Subcuenta).toBe(cobroCaja.Subcuenta);
+  });
+
+  it("bank to bank names both banks' subaccounts; changing a leg reverses and posts again", async () => {
+    const [sale, entra] = ok(await traspaso(cuenta('BANCO').Id, cuenta('BANCO2').Id, '1000.00')).Items;
+    let [a] = de(await diario(), 'traspaso', sale.Id);
+    expect(lineas(a!)).toEqual(['572 D 100000', '572 H 100000']);
+    const [destino, origen] = subcuentas(a!);
+    expect(destino).toMatch(/ D$/);
+    expect(origen).toMatch(/ H$/);
+    expect(destino!.slice(0, -2)).not.toBe(origen!.slice(0, -2));
+    // The incoming leg edited to 750 €: the outgoing one follows, the entry is reversed and posted again.
+    ok(
+      await demo.request('PUT', `${B}/movstesoreria/save/${entra.Id}`, {
+        IdTesoreria: cuenta('BANCO2').Id,
+        Fecha: '2027-02-21',
+        Importe: '750.00',
+        Descripcion: 'Traspaso corregido',
+      }),
+      200,
+    );
+    const todas = await diario();
+    expect(de(todas, 'traspaso', sale.Id)).toHaveLength(3);
+    [a] = vigentes(todas, 'traspaso', sale.Id);
+    expect(a).toMatchObject({ Fecha: '2027-02-21', Concepto: 'Traspaso corregido' });
+    expect(subcuentas(a!)).toEqual([destino, origen]);
+    expect(lineas(a!)).toEqual(['572 D 75000', '572 H 75000']);
+    ids.traspasoBancos = sale.Id;
+  });
+
+  it('deleting a transfer from its incoming leg reverses its entry; nothing is left on the accounts', async () => {
+    ok(await demo.request('DELETE', `${B}/movstesoreria/delete/${ids.traspasoCajaEntra}`), 200);
+    const todas = await diario();
+    expect(vigentes(todas, 'traspaso', ids.traspasoCaja!)).toEqual([]);
+    expect(de(todas, 'traspaso', ids.traspasoCaja!)).toHaveLength(2);
+    expect(efecto(todas, 'traspaso', ids.traspasoCaja!)).toEqual({});
+    expect(vigentes(todas, 'traspaso', ids.traspasoBancos!)).toHaveLength(1);
+  });
+});
+
 describe('«Generar asientos» and the closed year', () => {
   it('run over the year after the hooks, it writes nothing', async () => {
     const antes = await diario();

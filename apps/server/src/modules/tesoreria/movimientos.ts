@@ -469,6 +469,12 @@ async function editable(t: Scope, row: typeof mt.$inferSelect) {
   }
 }
 
+/** Posts a manual movement, or a transfer (its one entry hangs on its first leg, `asientos.ts`), to the ledger. */
+const asentarMovimiento = (t: Scope, m: { Id: number; IdTraspaso: number | null }) =>
+  m.IdTraspaso
+    ? asentarDocumentos(t, 'traspaso', [Math.min(m.Id, m.IdTraspaso)])
+    : asentarDocumentos(t, 'movimiento', [m.Id]);
+
 const json = ({ empresaId: _, CreadoEn: __, ...r }: typeof mt.$inferSelect) => r;
 
 /** `movstesoreria`: the list of every movement, the manual ones (edit, save, delete), transfers, balances, chart. */
@@ -535,7 +541,7 @@ export function registrarMovimientos(app: FastifyInstance, deps: AppDeps): void 
           eq(mt.Id, actual.IdTraspaso),
         );
       }
-      await asentarDocumentos(t, 'movimiento', [id]);
+      await asentarMovimiento(t, actual);
       return r!;
     });
     return json(row);
@@ -547,7 +553,7 @@ export function registrarMovimientos(app: FastifyInstance, deps: AppDeps): void 
       await editable(t, actual);
       await t.delete(mt, eq(mt.Id, id));
       if (actual.IdTraspaso) await t.delete(mt, eq(mt.Id, actual.IdTraspaso));
-      await asentarDocumentos(t, 'movimiento', [id]);
+      await asentarMovimiento(t, actual);
     });
     return { Id: id };
   });
@@ -580,6 +586,8 @@ export function registrarMovimientos(app: FastifyInstance, deps: AppDeps): void 
         IdTraspaso: sale.Id,
       });
       await t.update(mt, { IdTraspaso: entra.Id }, eq(mt.Id, sale.Id));
+      // The transfer's entry (D the destination's 57x / H the origin's), the year's counter the last lock.
+      await asentarMovimiento(t, { Id: sale.Id, IdTraspaso: entra.Id });
       return [{ ...sale, IdTraspaso: entra.Id }, entra];
     });
     return reply.status(201).send({ Items: filas.map(json) });
