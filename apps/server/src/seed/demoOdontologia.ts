@@ -99,32 +99,44 @@ export async function seedDemoOdontologia(db: Db, hoy: string): Promise<void> {
   });
 
   // Odontograms: what was found and done before the plans.
-  await nuevaMarca(s, ana, {
-    Pieza: 47,
-    Caras: 'O',
-    IdProducto: trat.empaste,
-    Descripcion: 'Empaste antiguo',
-    Estado: 'realizado',
-    Fecha: diaMas(hoy, -400),
-    IdDentista: D1,
-  });
-  await nuevaMarca(s, javier, {
-    Pieza: 36,
-    Caras: '',
-    IdProducto: trat.extraccion,
-    Descripcion: 'Extracción',
-    Estado: 'realizado',
-    Fecha: diaMas(hoy, -200),
-    IdDentista: D2,
-  });
-  await nuevaMarca(s, pablo, {
-    Pieza: 54,
-    Caras: 'O',
-    IdProducto: trat.sellador,
-    Descripcion: 'Sellador de fisuras',
-    Estado: 'planificado',
-    IdDentista: D1,
-  });
+  const marcas: Array<[number, Parameters<typeof nuevaMarca>[2]]> = [
+    [
+      ana,
+      {
+        Pieza: 47,
+        Caras: 'O',
+        IdProducto: trat.empaste,
+        Descripcion: 'Empaste antiguo',
+        Estado: 'realizado',
+        Fecha: diaMas(hoy, -400),
+        IdDentista: D1,
+      },
+    ],
+    [
+      javier,
+      {
+        Pieza: 36,
+        Caras: '',
+        IdProducto: trat.extraccion,
+        Descripcion: 'Extracción',
+        Estado: 'realizado',
+        Fecha: diaMas(hoy, -200),
+        IdDentista: D2,
+      },
+    ],
+    [
+      pablo,
+      {
+        Pieza: 54,
+        Caras: 'O',
+        IdProducto: trat.sellador,
+        Descripcion: 'Sellador de fisuras',
+        Estado: 'planificado',
+        IdDentista: D1,
+      },
+    ],
+  ];
+  for (const [paciente, marca] of marcas) await nuevaMarca(s, paciente, marca);
 
   // Plans: Ana's accepted and half done; Javier's implant pending his answer.
   const planAna = await crearPlan(s, {

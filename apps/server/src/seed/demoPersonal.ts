@@ -33,6 +33,15 @@ function madrid(dia: string, hhmm: string): Date {
   return new Date(`${dia}T${hhmm}:00+01:00`);
 }
 
+/** Every demo company's sales rep earns 3 % of what is invoiced (a rule with neither family nor product). */
+const reglaGeneral = (IdComercial: number) => ({
+  IdComercial,
+  Descripcion: 'Comisión general',
+  IdFamilia: null,
+  IdProducto: null,
+  Porcentaje: '3',
+  Base: 'facturado',
+});
 /**
  * DEMO data of people: a contract per employee (weekly pattern, trial period, salary), the national
  * holidays of the year, an approved holiday and a pending request, commission rules, and 30 days of hash-chained time
@@ -126,14 +135,7 @@ export async function seedDemoPersonal(db: Db, hoy: string): Promise<void> {
   const [fam] = (await s.pick({ Id: col(familiasTable, 'Id') }, familiasTable).limit(1)) as { Id: number }[];
   if (com) {
     await s.insert(reglasT, [
-      {
-        IdComercial: com.Id,
-        Descripcion: 'Comisión general',
-        IdFamilia: null,
-        IdProducto: null,
-        Porcentaje: '3',
-        Base: 'facturado',
-      },
+      reglaGeneral(com.Id),
       ...(fam
         ? [
             {
@@ -264,13 +266,6 @@ async function seedPersonalBasico(db: Db, codigo: string, hoy: string): Promise<
   }
   const [com] = (await s.pick({ Id: col(comercialesTable, 'Id') }, comercialesTable).limit(1)) as { Id: number }[];
   if (com) {
-    await s.insert(reglasT, {
-      IdComercial: com.Id,
-      Descripcion: 'Comisión general',
-      IdFamilia: null,
-      IdProducto: null,
-      Porcentaje: '3',
-      Base: 'facturado',
-    });
+    await s.insert(reglasT, reglaGeneral(com.Id));
   }
 }
