@@ -1,23 +1,17 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../test/appDePruebas.ts';
 
 /**
  * a simple entity added by the recipe (entity + registry + derived table, no area-module line)
  * gets the generic CRUD. `examinadores` (driving-school examiners). The tenant-isolation and permission
  * matrices walk its routes like every other registered route.
  */
-let t: TestApp;
-let autoescuela: Session;
-let demo: Session;
 const BASE = '/api/formacion/examinadores';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  autoescuela = await t.as('autoescuela', 'AUTOESCUELA');
-  demo = await t.as('demo', 'DEMO');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const autoescuela = t.sesion('autoescuela', 'AUTOESCUELA');
+const demo = t.sesion('demo', 'DEMO');
 
 describe('examinadores on the generic engine (no line in an area module)', () => {
   it('registers list, edit, save, delete and export under the entity permission', () => {

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../test/appDePruebas.ts';
+import { expectNumeracionCorrelativa, idEmpresa } from '../../test/datosDemo.ts';
 import { DEMO_SEMILLA } from '../../test/templateSetup.ts';
-import { createTestApp, type Session, type TestApp } from '../../test/testApp.ts';
 
 /**
  * DEMO's year of sales as the test template seeds it (fixed in time: up to the day before DEMO_SEMILLA.hoy), checked
  * for what the services promise: numbers follow dates, every status, collections add up, VeriFactu chain valid.
  */
-let t: TestApp;
-let demo: Session;
 let empresaId: number;
 const ayer = '2026-01-31';
 const inicio = '2025-02-01';
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
+  empresaId = await idEmpresa(t);
 });
-afterAll(() => t.close());
 
 const q = <T>(sql: string) => t.database.query<T>(sql.replaceAll('$E', String(empresaId)));
 
@@ -50,18 +47,7 @@ describe('DEMO sales history', () => {
        where empresa_id = $E and numero is not null order by id_serie, anyo, numero`,
     );
     expect(rows.length).toBeGreaterThan(150);
-    const grupos = new Map<string, typeof rows>();
-    for (const r of rows) grupos.set(`${r.serie}/${r.anyo}`, [...(grupos.get(`${r.serie}/${r.anyo}`) ?? []), r]);
-    for (const [clave, g] of grupos) {
-      expect(
-        g.map((r) => r.numero),
-        clave,
-      ).toEqual(g.map((_, i) => i + 1));
-      expect(
-        g.map((r) => r.fecha),
-        clave,
-      ).toEqual([...g.map((r) => r.fecha)].sort());
-    }
+    expectNumeracionCorrelativa(rows);
   });
 
   it('has documents in every status', async () => {

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * administrador/admusuarios as the spec gives it (sections 3 and 7): the user answers carry NombreComercial, and
  * `cambiarcontrasena/{id}` takes the user alone (the older `cambiarcontrasena/{company}/{id}` stays). Both engines.
  */
-let t: TestApp;
-let admin: Session;
 let empresa = 0;
 const U = '/api/usuarios/administrador/admusuarios';
 
+const t = appDePruebas();
+const admin = t.sesion('admin');
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.as('admin');
   const [e] = await t.database.query<{ id: number }>("select id::int as id from empresas where codigo = 'DEMO2'");
   empresa = e!.id;
 });
-afterAll(() => t.close());
 
 const nuevo = {
   UserName: 'comercial.norte',

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { planDe } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import type { Session } from '../../../test/testApp.ts';
 import { SIN_FIRMAR, SUSPENDIDA } from './suspension.ts';
 
 /**
@@ -24,8 +25,6 @@ vi.mock('../usuarios/infoEmpresa.ts', async (original) => {
   };
 });
 
-let t: TestApp;
-let admin: Session;
 const ADM = '/api/usuarios/administrador';
 /** A valid 1×1 PNG: the drawn signature of the test. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -57,11 +56,8 @@ async function tokenDe(email: string): Promise<string> {
   return /\/contratacion\/firmar\/([\w-]+)/.exec(m!.texto)![1]!;
 }
 
-beforeAll(async () => {
-  t = await createTestApp({ empresaPlataforma: 'DEMO' });
-  admin = await t.as('admin');
-});
-afterAll(() => t.close());
+const t = appDePruebas({ empresaPlataforma: 'DEMO' });
+const admin = t.sesion('admin');
 
 describe('platform administration', () => {
   it('refuses admin routes to a company owner and lists every company to the admin', async () => {

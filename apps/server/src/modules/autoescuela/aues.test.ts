@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crear } from '../../../test/datosDemo.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { iniciarSimuladorAues, type SimuladorAues } from './aues/simulador.ts';
 
@@ -16,18 +17,17 @@ const q = (sql: string, p: unknown[] = []) => t.database.query<any>(sql, p);
 const id = { profe: 0, a1: 0, a2: 0, a3: 0, a4: 0, a5: 0, c1: 0, c2: 0 };
 
 const alumno = async (Nombre: string, NIF: string) => {
-  const r = await oficina.request('POST', '/api/formacion/alumnos/save', {
+  const r = await crear(oficina, '/api/formacion/alumnos/save', {
     Nombre,
     Apellidos: 'Cupo',
     NIF,
     FechaNacimiento: '2000-01-01',
     Estado: 'activo',
   });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return Number(r.body.Id);
+  return Number(r);
 };
 const cita = async (IdAlumno: number, Fecha = '2099-07-01') => {
-  const r = await oficina.request('POST', '/api/formacion/citasaues/save', {
+  const r = await crear(oficina, '/api/formacion/citasaues/save', {
     Fecha,
     IdAlumno,
     TipoExamen: 'circulacion',
@@ -35,8 +35,7 @@ const cita = async (IdAlumno: number, Fecha = '2099-07-01') => {
     JefaturaTrafico: 'Valencia',
     Estado: 'solicitada',
   });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return Number(r.body.Id);
+  return Number(r);
 };
 /** n practical classes done (realizada) in 2099 for a student. */
 const clasesHechas = async (idAlumno: number, n: number) => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * The driving school on the DEMO AUTOESCUELA, on fixed days of 2099 (never today): practical classes
@@ -8,10 +8,6 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
  * negative; an exam result feeds the student's history and the pass statistics; the exam forms PDF; the portal shows
  * a student only their own classes.
  */
-let t: TestApp;
-let oficina: Session;
-let instructor: Session;
-let alumnoPortal: Session;
 const id = { p1: 0, p2: 0, v1: 0, a1: 0, a2: 0, curso: 0, c1: 0, c2: 0, c3: 0, tasa: 0 };
 
 const crear = async (path: string, body: Record<string, unknown>) => {
@@ -36,11 +32,11 @@ const cargosDe = async (idAlumno: number) => {
   return r.body.Items as { Concepto: string; Importe: string }[];
 };
 
+const t = appDePruebas();
+const oficina = t.sesion('autoescuela', 'AUTOESCUELA');
+const instructor = t.sesion('instructor', 'AUTOESCUELA');
+const alumnoPortal = t.sesion('alumnoae', 'AUTOESCUELA');
 beforeAll(async () => {
-  t = await createTestApp();
-  oficina = await t.as('autoescuela', 'AUTOESCUELA');
-  instructor = await t.as('instructor', 'AUTOESCUELA');
-  alumnoPortal = await t.as('alumnoae', 'AUTOESCUELA');
   // The demo's instructor: the 'instructor' user's teacher row (profesores.Email = the user's e-mail).
   const profes = await oficina.request('GET', '/api/formacion/profesores/list?TotalPagina=200');
   id.p1 = Number(profes.body.Items.find((p: { Email: string }) => p.Email === 'instructor@faro.local').Id);
@@ -64,7 +60,6 @@ beforeAll(async () => {
     PrecioClase: '35.00',
   });
 });
-afterAll(() => t.close());
 
 describe('practical classes calendar', () => {
   it('books a class and refuses clashes of instructor, vehicle and student with a message naming them', async () => {

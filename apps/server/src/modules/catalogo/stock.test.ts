@@ -1,28 +1,23 @@
 import { MSG, MSG_DATOS } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { catalogoDemo, filtrosUrl } from '../../../test/datosDemo.ts';
 
-let t: TestApp;
-let demo: Session;
 const ids: Record<string, number> = {};
-const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const find = async (path: string, filtros: Record<string, unknown>) =>
-    (await demo.request('GET', `${path}/list?Filtros=${f(filtros)}`)).body.Items[0].Id as number;
-  ids.central = await find('/api/catalogo/almacenes', { Codigo: 'CENTRAL' });
-  ids.tienda = await find('/api/catalogo/almacenes', { Codigo: 'TIENDA' });
-  ids.taladro = await find('/api/catalogo/productos', { Codigo: 'HER-001' });
-  ids.diferencial = await find('/api/catalogo/productos', { Codigo: 'ELE-002' });
-  ids.servicio = await find('/api/catalogo/productos', { Codigo: 'SER-001' });
+  Object.assign(ids, await catalogoDemo(demo));
 });
-afterAll(() => t.close());
 
 const stockOf = async (producto: number, almacen: number) =>
-  (await demo.request('GET', `/api/catalogo/stock/list?Filtros=${f({ IdProducto: producto, IdAlmacen: almacen })}`))
-    .body.Items[0]?.Cantidad;
+  (
+    await demo.request(
+      'GET',
+      `/api/catalogo/stock/list?Filtros=${filtrosUrl({ IdProducto: producto, IdAlmacen: almacen })}`,
+    )
+  ).body.Items[0]?.Cantidad;
 
 describe('stock per product and warehouse', () => {
   it('starts from the demo inventory', async () => {
@@ -74,7 +69,7 @@ describe('stock per product and warehouse', () => {
     expect(await stockOf(ids.taladro!, ids.tienda!)).toBe('8.000');
     const legs = await demo.request(
       'GET',
-      `/api/catalogo/movimientosstock/list?Filtros=${f({ Referencia: tr.body.Referencia })}`,
+      `/api/catalogo/movimientosstock/list?Filtros=${filtrosUrl({ Referencia: tr.body.Referencia })}`,
     );
     expect(legs.body.Total).toBe(2);
   });
@@ -142,10 +137,12 @@ describe('stock per product and warehouse', () => {
 
 describe('the price a customer gets', () => {
   it('follows the customer group tariff: fixed price for the product, from 10 units a lower one', async () => {
-    const mayorista = (await demo.request('GET', `/api/ventas/clientes/list?Filtros=${f({ Codigo: '000001' })}`)).body
-      .Items[0];
-    const particular = (await demo.request('GET', `/api/ventas/clientes/list?Filtros=${f({ Codigo: '000007' })}`)).body
-      .Items[0];
+    const mayorista = (
+      await demo.request('GET', `/api/ventas/clientes/list?Filtros=${filtrosUrl({ Codigo: '000001' })}`)
+    ).body.Items[0];
+    const particular = (
+      await demo.request('GET', `/api/ventas/clientes/list?Filtros=${filtrosUrl({ Codigo: '000007' })}`)
+    ).body.Items[0];
     const price = (cliente: number, producto: number, cantidad = '1') =>
       demo.request(
         'GET',
@@ -160,8 +157,9 @@ describe('the price a customer gets', () => {
       Precio: '67.4250',
       Origen: 'producto',
     });
-    const screwdrivers = (await demo.request('GET', `/api/catalogo/productos/list?Filtros=${f({ Codigo: 'HER-002' })}`))
-      .body.Items[0];
+    const screwdrivers = (
+      await demo.request('GET', `/api/catalogo/productos/list?Filtros=${filtrosUrl({ Codigo: 'HER-002' })}`)
+    ).body.Items[0];
     expect((await price(mayorista.Id, screwdrivers.Id)).body).toMatchObject({
       Precio: '24.5000',
       Descuento: '15.00',

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { terceroConNif } from '../../../test/datosDemo.ts';
 
 /**
  * The purchases lists' search box finds a received invoice by the supplier's own number (the one on the paper,
  * `NumFacturaProveedor`), as it does by the registration number, the supplier's name or NIF.
  */
-let t: TestApp;
-let demo: Session;
 let id: number;
 const lista = (ruta: string, Buscar: string) =>
   demo.request('GET', `/api/${ruta}/list?Filtros=${encodeURIComponent(JSON.stringify({ Buscar }))}`);
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const proveedor = (await demo.request('GET', '/api/compras/proveedores/list?TotalPagina=50')).body.Items.find(
-    (p: { NIF: string | null }) => p.NIF,
-  );
+  const proveedor = await terceroConNif(demo, 'compras/proveedores');
   const d = await demo.request('POST', '/api/compras/fcompra/save', {
     Proveedor: proveedor.Id,
     Fecha: '2026-02-10',
@@ -28,7 +25,6 @@ beforeAll(async () => {
   const r = await demo.request('POST', `/api/compras/fcompra/registrar/${id}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 });
-afterAll(() => t.close());
 
 describe("purchases list: search by the supplier's invoice number", () => {
   it('finds the invoice by its whole number and by a part of it, in any case', async () => {

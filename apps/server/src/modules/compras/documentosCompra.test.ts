@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { catalogoDemo, expectNumeracionCorrelativa, filtrosUrl, terceroConNif } from '../../../test/datosDemo.ts';
 import { multipartFile } from '../../../test/multipart.ts';
 import { pdfText } from '../../../test/pdfText.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import type { Session } from '../../../test/testApp.ts';
 
 /**
  * The purchases side of the document engine: the same engine as sales, declared for suppliers — an
@@ -9,17 +11,15 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
  * received invoices with the supplier's data copied, the supplier's own number kept and our registration number
  * gapless per series.
  */
-let t: TestApp;
 let demo: Session;
 let proveedor: Record<string, unknown>;
 const ids: Record<string, number> = {};
 /** DEMO's own numbers of 2026 per series kind (its purchase year reaches January): the tests' numbers follow them. */
 const previos: Record<string, number> = {};
 const numero = (prefijo: string, n: number) => ({ Numero: n, NumSerie: `${prefijo}${String(n).padStart(4, '0')}` });
-const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 
+const t = appDePruebas();
 beforeAll(async () => {
-  t = await createTestApp();
   const [{ id: empresaId } = { id: 0 }] = await t.database.query<{ id: number }>(
     "select id from empresas where codigo = 'DEMO'",
   );
@@ -28,14 +28,8 @@ beforeAll(async () => {
     [empresaId],
   );
   demo = await t.as('demo', 'DEMO');
-  const find = async (path: string, filtros: Record<string, unknown>) =>
-    (await demo.request('GET', `${path}/list?Filtros=${f(filtros)}`)).body.Items[0].Id as number;
-  ids.central = await find('/api/catalogo/almacenes', { Codigo: 'CENTRAL' });
-  ids.taladro = await find('/api/catalogo/productos', { Codigo: 'HER-001' });
-  ids.servicio = await find('/api/catalogo/productos', { Codigo: 'SER-001' });
-  proveedor = (await demo.request('GET', '/api/compras/proveedores/list?TotalPagina=50')).body.Items.find(
-    (p: { NIF: string | null }) => p.NIF,
-  );
+  Object.assign(ids, await catalogoDemo(demo));
+  proveedor = await terceroConNif(demo, 'compras/proveedores');
   for (const r of await t.database.query<{ tipo: string; n: number }>(
     `select s.tipo_documento as tipo, max(d.numero)::int as n from documentos_compra d
      join series s on s.empresa_id = d.empresa_id and s.id = d.id_serie
@@ -44,13 +38,12 @@ beforeAll(async () => {
   ))
     previos[r.tipo] = r.n;
 });
-afterAll(() => t.close());
 
 const stockOf = async () =>
   (
     await demo.request(
       'GET',
-      `/api/catalogo/stock/list?Filtros=${f({ IdProducto: ids.taladro, IdAlmacen: ids.central })}`,
+      `/api/catalogo/stock/list?Filtros=${filtrosUrl({ IdProducto: ids.taladro, IdAlmacen: ids.central })}`,
     )
   ).body.Items[0]?.Cantidad;
 const lineas = (cantidad: string) => [
@@ -81,13 +74,16 @@ describe('purchase orders and delivery notes', () => {
     expect(res.body).not.toHaveProperty('Cliente');
     expect(res.body.Lineas[0]).toMatchObject({ Cantidad: '5.000', Servido: '0.000', PendienteServir: '5.000' });
     ids.pedido = res.body.Id;
-    const list = await demo.request('GET', `/api/compras/dcompra/list?Filtros=${f({ Proveedor: proveedor.Id })}`);
+    const list = await demo.request(
+      'GET',
+      `/api/compras/dcompra/list?Filtros=${filtrosUrl({ Proveedor: proveedor.Id })}`,
+    );
     expect(list.status).toBe(200);
     expect(list.body.Items.map((d: { Id: number }) => d.Id)).toContain(ids.pedido);
     // DEMO's year before has its own PC numbers (the series restarts each year): the search within this year.
     const buscar = await demo.request(
       'GET',
-      `/api/compras/dcompra/list?Filtros=${f({ Buscar: res.body.NumSerie, FechaDesde: '2026-01-01' })}`,
+      `/api/compras/dcompra/list?Filtros=${filtrosUrl({ Buscar: res.body.NumSerie, FechaDesde: '2026-01-01' })}`,
     );
     expect(buscar.body.Items.map((d: { Id: number }) => d.Id)).toEqual([ids.pedido]);
     // Purchases and sales are two sides of one engine, not one table: the order is not a sales order.
@@ -120,7 +116,7 @@ describe('purchase orders and delivery notes', () => {
     expect(Number(await stockOf())).toBe(antes + 3);
     const moves = await demo.request(
       'GET',
-      `/api/catalogo/movimientosstock/list?Filtros=${f({ Tipo: 'documento', IdProducto: ids.taladro })}`,
+      `/api/catalogo/movimientosstock/list?Filtros=${filtrosUrl({ Tipo: 'documento', IdProducto: ids.taladro })}`,
     );
     expect(moves.body.Items[0]).toMatchObject({ Cantidad: '3.000' });
     expect(moves.body.Items[0].Motivo).toContain('Albarán de compra');
@@ -243,7 +239,7 @@ describe('received invoices', () => {
     // This test's invoices (DEMO's year before March has its own pending ones: overdue and recent).
     const lista = await demo.request(
       'GET',
-      `/api/compras/fcompra/list?Filtros=${f({ EstadoPago: 'Pendiente', FechaDesde: '2026-03-01' })}`,
+      `/api/compras/fcompra/list?Filtros=${filtrosUrl({ EstadoPago: 'Pendiente', FechaDesde: '2026-03-01' })}`,
     );
     expect(lista.body.Items.filter((d: { Estado: string }) => d.Estado === 'Registrada')).toHaveLength(3);
   });
@@ -453,7 +449,10 @@ describe('the received-invoice book (factrecibidas)', () => {
       Lineas: [{ Descripcion: 'Obra', Cantidad: '1', Precio: '1000', TipoIva: cero.Valor }],
     });
     expect((await demo.request('POST', `/api/compras/fcompra/registrar/${isp.body.Id}`)).status).toBe(200);
-    const res = await demo.request('GET', `/api/impuestos/factrecibidas/list?TotalPagina=200&Filtros=${f(DIC)}`);
+    const res = await demo.request(
+      'GET',
+      `/api/impuestos/factrecibidas/list?TotalPagina=200&Filtros=${filtrosUrl(DIC)}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // PAPEL-1 (2 rates), the expense, 16 invoices of the concurrency test, the reverse-charge one.
     expect(res.body.Total).toBe(20);
@@ -488,31 +487,37 @@ describe('the received-invoice book (factrecibidas)', () => {
     // Drafts and other periods stay out; a bad period is a Spanish 400.
     const bad = await demo.request(
       'GET',
-      `/api/impuestos/factrecibidas/list?Filtros=${f({ FechaDesde: '2026-12-31', FechaHasta: '2026-12-01' })}`,
+      `/api/impuestos/factrecibidas/list?Filtros=${filtrosUrl({ FechaDesde: '2026-12-31', FechaHasta: '2026-12-01' })}`,
     );
     expect(bad.status).toBe(400);
   });
 
   it('exports the book and the AEAT layout', async () => {
-    const html = await demo.request('GET', `/api/impuestos/factrecibidas/export?Formato=html&Filtros=${f(DIC)}`);
+    const html = await demo.request(
+      'GET',
+      `/api/impuestos/factrecibidas/export?Formato=html&Filtros=${filtrosUrl(DIC)}`,
+    );
     expect(html.status).toBe(200);
     expect(html.headers['content-disposition']).toContain('factrecibidas-2026-12-01-2026-12-31.html');
     expect(String(html.body)).toContain('Facturas recibidas del 01/12/2026 al 31/12/2026');
     expect(String(html.body)).toContain('Gasolinera El Cruce');
     const aeat = await demo.request(
       'GET',
-      `/api/impuestos/factrecibidas/export?Formato=html&Modelo=aeat&Filtros=${f(DIC)}`,
+      `/api/impuestos/factrecibidas/export?Formato=html&Modelo=aeat&Filtros=${filtrosUrl(DIC)}`,
     );
     expect(aeat.status).toBe(200);
     for (const h of ['NIF Emisor', 'Clave de Operación', 'Cuota Deducible', 'ISP-LIBRO'])
       expect(String(aeat.body)).toContain(h);
-    const xlsx = await demo.request('GET', `/api/impuestos/factrecibidas/export?Formato=xlsx&Filtros=${f(DIC)}`);
+    const xlsx = await demo.request(
+      'GET',
+      `/api/impuestos/factrecibidas/export?Formato=xlsx&Filtros=${filtrosUrl(DIC)}`,
+    );
     expect(xlsx.status).toBe(200);
     // Printed for a person: grouped amounts, dd/mm/aaaa, nothing cut, even the AEAT layout's 22 columns.
     for (const modelo of ['libro', 'aeat']) {
       const pdf = await t.app.inject({
         method: 'GET',
-        url: `/api/impuestos/factrecibidas/export?Formato=pdf&Modelo=${modelo}&Filtros=${f(DIC)}`,
+        url: `/api/impuestos/factrecibidas/export?Formato=pdf&Modelo=${modelo}&Filtros=${filtrosUrl(DIC)}`,
         headers: { authorization: `Bearer ${demo.token}` },
       });
       expect(pdf.statusCode).toBe(200);
@@ -532,7 +537,7 @@ describe('the received-invoice book (factrecibidas)', () => {
       }
     }
     expect(
-      (await demo.request('GET', `/api/impuestos/factrecibidas/export?Modelo=otro&Filtros=${f(DIC)}`)).status,
+      (await demo.request('GET', `/api/impuestos/factrecibidas/export?Modelo=otro&Filtros=${filtrosUrl(DIC)}`)).status,
     ).toBe(400);
   });
 });
@@ -541,8 +546,8 @@ describe('lots and expiry, purchase prices', () => {
   it('requires lot and expiry on receipt, keeps stock per lot and sells first-expiry-first', async () => {
     // A product without DEMO lots (DEMO's screws TOR-001 carry a year of received lots): this test's lots alone.
     const tor = await (async () =>
-      (await demo.request('GET', `/api/catalogo/productos/list?Filtros=${f({ Codigo: 'TOR-002' })}`)).body.Items[0]
-        .Id as number)();
+      (await demo.request('GET', `/api/catalogo/productos/list?Filtros=${filtrosUrl({ Codigo: 'TOR-002' })}`)).body
+        .Items[0].Id as number)();
     await t.database.query(`update productos set trazabilidad = 'lotefecha', control_stock = true where id = $1`, [
       tor,
     ]);
@@ -633,15 +638,7 @@ describe('DEMO purchase year (seed/demoCompras.ts)', () => {
       `select id_serie serie, anyo, numero, fecha::text fecha, tipo from documentos_compra
        where empresa_id = ${emp} and numero is not null and fecha < '2026-02-01' order by id_serie, anyo, numero`,
     );
-    const grupos = new Map<string, typeof rows>();
-    for (const r of rows) grupos.set(`${r.serie}/${r.anyo}`, [...(grupos.get(`${r.serie}/${r.anyo}`) ?? []), r]);
-    for (const [clave, g] of grupos) {
-      expect(
-        g.map((r) => r.numero),
-        clave,
-      ).toEqual(g.map((_, i) => i + 1));
-      expect(g.map((r) => r.fecha)).toEqual([...g.map((r) => r.fecha)].sort());
-    }
+    expectNumeracionCorrelativa(rows);
     const tipos = new Set(rows.map((r) => r.tipo));
     expect(tipos).toEqual(new Set(['pedido', 'albaran', 'factura', 'gasto']));
     expect(rows.filter((r) => r.tipo === 'gasto').length).toBeGreaterThanOrEqual(24);
@@ -662,8 +659,8 @@ describe('DEMO purchase year (seed/demoCompras.ts)', () => {
     );
     expect(descuadres).toEqual([]);
     // The traced screws came in by lot: the lot's history reads its receipt.
-    const tor = (await demo.request('GET', `/api/catalogo/productos/list?Filtros=${f({ Codigo: 'TOR-001' })}`)).body
-      .Items[0].Id as number;
+    const tor = (await demo.request('GET', `/api/catalogo/productos/list?Filtros=${filtrosUrl({ Codigo: 'TOR-001' })}`))
+      .body.Items[0].Id as number;
     const lotes = await demo.request('GET', `/api/compras/lotes/list?IdProducto=${tor}`);
     expect(lotes.body.Items.length).toBeGreaterThanOrEqual(3);
     const lote = lotes.body.Items[0].Lote as string;
@@ -672,7 +669,7 @@ describe('DEMO purchase year (seed/demoCompras.ts)', () => {
     // The book of a DEMO month lists its registered invoices and expenses.
     const libro = await demo.request(
       'GET',
-      `/api/impuestos/factrecibidas/list?Filtros=${f({ FechaDesde: '2025-10-01', FechaHasta: '2025-10-31' })}`,
+      `/api/impuestos/factrecibidas/list?Filtros=${filtrosUrl({ FechaDesde: '2025-10-01', FechaHasta: '2025-10-31' })}`,
     );
     expect(libro.status).toBe(200);
     expect(libro.body.Items.length).toBeGreaterThanOrEqual(4);
@@ -711,7 +708,7 @@ describe('recargo de equivalencia on purchases (compliance-es §7.1)', () => {
     expect(reg.status, JSON.stringify(reg.body)).toBe(200);
     const libro = await demo.request(
       'GET',
-      `/api/impuestos/factrecibidas/list?Filtros=${f({ FechaDesde: '2026-12-31', FechaHasta: '2026-12-31' })}`,
+      `/api/impuestos/factrecibidas/list?Filtros=${filtrosUrl({ FechaDesde: '2026-12-31', FechaHasta: '2026-12-31' })}`,
     );
     const filas = libro.body.Items.filter((r: { Id: number }) => r.Id === res.body.Id);
     expect(

@@ -1,17 +1,14 @@
 import { ENTITY_LIST, MSG, MSG_DATOS } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { multipartFile } from '../../../test/multipart.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
-let t: TestApp;
-let demo: Session;
 let empresaId = 0;
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   empresaId = (await demo.request('GET', '/api/usuarios/usuario/infoempre')).body.IdEmpresa;
 });
-afterAll(() => t.close());
 
 const LOGO = '/api/configuracion/empresa/logo';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * Spec §9 reports of the academy, on the DEMO ACADEMIA: attendance per course and
  * student from the marks taken, evaluation as each student's weighted average per course and term.
  */
-let t: TestApp;
-let oficina: Session;
-beforeAll(async () => {
-  t = await createTestApp();
-  oficina = await t.as('academia', 'ACADEMIA');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const oficina = t.sesion('academia', 'ACADEMIA');
 
 type Alumno = { IdAlumno: number; Nombre: string };
 

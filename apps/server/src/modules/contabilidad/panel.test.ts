@@ -1,14 +1,13 @@
 import { PERMISSION_CODE_LIST } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { crear } from '../../../test/datosDemo.ts';
 
 /**
  * The dashboard's figures are the books' and the models' own: sales = the issued-invoice book's base for the same
  * period, each tax card = the model screen's result box for the period due next, the ageing buckets add up to
  * what is pending (and the overdue ones to what is overdue), on both engines.
  */
-let t: TestApp;
-let demo: Session;
 const HOY = '2026-11-28';
 type Panel = Record<string, any>;
 let p: Panel;
@@ -21,14 +20,13 @@ const baseLibro = async (desde: string, hasta: string) => {
 };
 const cents = (v: string) => Math.round(Number(v) * 100);
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   const r = await demo.request('GET', `/api/informes/panel?Hoy=${HOY}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   p = r.body;
 });
-afterAll(() => t.close());
 
 describe('dashboard summary = the books and the models', () => {
   it('sales of the month, the year and last year are the issued book base of the same periods', async () => {
@@ -77,9 +75,8 @@ describe('dashboard summary = the books and the models', () => {
   });
 
   it('a filed return shows as filed, with its date', async () => {
-    const g = await demo.request('POST', '/api/impuestos/modtributarios/guardar/303/2026/4T', {});
-    expect(g.status, JSON.stringify(g.body)).toBe(201);
-    const pr = await demo.request('POST', `/api/impuestos/modtributarios/presentar/${g.body.Id}`, {
+    const g = await crear(demo, '/api/impuestos/modtributarios/guardar/303/2026/4T', {});
+    const pr = await demo.request('POST', `/api/impuestos/modtributarios/presentar/${g}`, {
       FechaPresentacion: '2026-11-27',
       Justificante: 'CSV-PANEL',
     });
@@ -138,23 +135,21 @@ describe('dashboard summary = the books and the models', () => {
   });
 
   it('no tax cards for someone who may see sales but not the tax models', async () => {
-    const creado = await demo.request('POST', '/api/usuarios/usuarios/save', {
+    const creado = await crear(demo, '/api/usuarios/usuarios/save', {
       UserName: 'panelventas',
       Nombre: 'Solo ventas',
       Email: 'panelventas@demo.test',
       Roles: ['usuario'],
     });
-    expect(creado.status, JSON.stringify(creado.body)).toBe(201);
     const permisos = Object.fromEntries(PERMISSION_CODE_LIST.map((c) => [c, c === 'VentasFact' ? 1 : 0]));
-    const perfil = await demo.request('POST', '/api/usuarios/roles/save', {
+    const perfil = await crear(demo, '/api/usuarios/roles/save', {
       Nombre: 'Solo ventas',
       Permisos: permisos,
     });
-    expect(perfil.status, JSON.stringify(perfil.body)).toBe(201);
-    const miembro = await demo.request('GET', `/api/usuarios/usuarios/edit/${creado.body.Id}`);
-    const upd = await demo.request('PUT', `/api/usuarios/usuarios/save/${creado.body.Id}`, {
+    const miembro = await demo.request('GET', `/api/usuarios/usuarios/edit/${creado}`);
+    const upd = await demo.request('PUT', `/api/usuarios/usuarios/save/${creado}`, {
       ...miembro.body,
-      IdPerfil: perfil.body.Id,
+      IdPerfil: perfil,
     });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     const ventas = await t.as('panelventas', 'DEMO');
@@ -165,24 +160,21 @@ describe('dashboard summary = the books and the models', () => {
   });
 
   it('the margin counts the cost at the time of sale: a later purchase price change does not move it', async () => {
-    const producto = await demo.request('POST', '/api/catalogo/productos/save', {
+    const producto = await crear(demo, '/api/catalogo/productos/save', {
       Descripcion: 'Lámpara de margen',
       PrecioVenta: '40.00',
       PrecioCompra: '12.50',
     });
-    expect(producto.status, JSON.stringify(producto.body)).toBe(201);
-    const cliente = await demo.request('POST', '/api/ventas/clientes/save', {
+    const cliente = await crear(demo, '/api/ventas/clientes/save', {
       Nombre: 'Cliente del margen SL',
       NIF: 'B12345674',
       CodPostal: '28001',
     });
-    expect(cliente.status, JSON.stringify(cliente.body)).toBe(201);
-    const f = await demo.request('POST', '/api/ventas/fventa/save', {
-      Cliente: cliente.body.Id,
+    const f = await crear(demo, '/api/ventas/fventa/save', {
+      Cliente: cliente,
       Fecha: '2026-10-15',
-      Lineas: [{ IdProducto: producto.body.Id, Descripcion: 'Lámpara', Cantidad: '3', Precio: '40', TipoIva: 'IVA21' }],
+      Lineas: [{ IdProducto: producto, Descripcion: 'Lámpara', Cantidad: '3', Precio: '40', TipoIva: 'IVA21' }],
     });
-    expect(f.status, JSON.stringify(f.body)).toBe(201);
     // Last month's invoice, on the dashboard of today: before and after issuing it.
     const margenDel = async () => {
       const r = await demo.request('GET', `/api/informes/panel?Hoy=${HOY}`);
@@ -190,13 +182,13 @@ describe('dashboard summary = the books and the models', () => {
       return r.body.Margen as { Coste: string; Margen: string; Estimado: boolean };
     };
     const antes = await margenDel();
-    const e = await demo.request('POST', `/api/ventas/fventa/emitir/${f.body.Id}`);
+    const e = await demo.request('POST', `/api/ventas/fventa/emitir/${f}`);
     expect(e.status, JSON.stringify(e.body)).toBe(200);
     const emitida = await margenDel();
     expect(cents(emitida.Coste) - cents(antes?.Coste ?? '0')).toBe(3 * 1250);
     // Today the product costs more: what was sold keeps the cost it was sold at.
-    const actual = await demo.request('GET', `/api/catalogo/productos/edit/${producto.body.Id}`);
-    const cambio = await demo.request('PUT', `/api/catalogo/productos/save/${producto.body.Id}`, {
+    const actual = await demo.request('GET', `/api/catalogo/productos/edit/${producto}`);
+    const cambio = await demo.request('PUT', `/api/catalogo/productos/save/${producto}`, {
       ...actual.body,
       PrecioCompra: '99.00',
     });

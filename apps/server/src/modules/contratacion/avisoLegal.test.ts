@@ -1,6 +1,6 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { SOLO_PROPIETARIO_FIRMA } from '../../platform/admin/contratos.ts';
 import { TOO_MANY } from '../../platform/auth/intentos.ts';
 
@@ -8,14 +8,9 @@ import { TOO_MANY } from '../../platform/auth/intentos.ts';
  * The 'Aviso Legal' of a company that has not signed: nothing works before signing, and its owner can read the
  * contract, ask for the code and sign from the session (user `pendiente`, company PENDIENTE, no contract yet).
  */
-let t: TestApp;
 let clock = Date.now();
-let owner: Session;
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-  owner = await t.as('pendiente', 'PENDIENTE');
-});
-afterAll(() => t.close());
+const t = appDePruebas({ now: () => clock });
+const owner = t.sesion('pendiente', 'PENDIENTE');
 
 const C = '/api/usuarios/usuario/contratopendiente';
 

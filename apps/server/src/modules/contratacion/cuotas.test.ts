@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { plataforma } from '../../platform/admin/index.ts';
 import { cerrarMesSuscripciones, trabajoCuotasMensuales } from './cuotas.ts';
 
@@ -8,15 +8,14 @@ import { cerrarMesSuscripciones, trabajoCuotasMensuales } from './cuotas.ts';
  * month waits for the next; every company in production, signed and not suspended gets this month's fee invoice
  * from the platform company (DEMO here) through its sales engine, once however often the job runs.
  */
-let t: TestApp;
 let academia: number;
 let autoescuela: number;
 
 const idDe = async (codigo: string) =>
   Number((await t.database.query<{ id: number }>('select id from empresas where codigo = $1', [codigo]))[0]!.id);
 
+const t = appDePruebas({ empresaPlataforma: 'DEMO' });
 beforeAll(async () => {
-  t = await createTestApp({ empresaPlataforma: 'DEMO' });
   academia = await idDe('ACADEMIA');
   autoescuela = await idDe('AUTOESCUELA');
   // Only these two are customers in production: the others stay test entities (no fee).
@@ -35,7 +34,6 @@ beforeAll(async () => {
     [academia, autoescuela],
   );
 });
-afterAll(() => t.close());
 
 describe('the subscriptions month job', () => {
   it('applies last month’s downgrade, keeps this month’s for the next, and invoices each company once', async () => {

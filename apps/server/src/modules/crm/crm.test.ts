@@ -1,17 +1,15 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { multipartFile } from '../../../test/multipart.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import { avisarRecordatorios } from './actividades.ts';
 
-let t: TestApp;
-let demo: Session;
 let cliente: number;
 let potencial: number;
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
   const [c] = await t.database.query<{ id: number }>(
     'select id from clientes where empresa_id = $1 order by id limit 1',
@@ -24,7 +22,6 @@ beforeAll(async () => {
   cliente = Number(c!.id);
   potencial = Number(p!.id);
 });
-afterAll(() => t.close());
 
 describe('calendar configuration (usuario/configcal)', () => {
   it('is a company setting over the blue default', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { catalogoDemo, idDe, idEmpresa, terceroConNif } from '../../../test/datosDemo.ts';
 import { hoyEspana } from './vencimientos.ts';
 
 /**
@@ -8,29 +9,18 @@ import { hoyEspana } from './vencimientos.ts';
  * the invoice again. Its answer must be byte-equal to a fresh `GET fventa/edit/{id}` in every case that changes
  * those parts.
  */
-let t: TestApp;
-let demo: Session;
 let empresaId: number;
 let cliente: number;
 const ids: Record<string, number> = {};
-const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
-  const find = async (path: string, filtros: Record<string, unknown>) =>
-    (await demo.request('GET', `${path}/list?Filtros=${f(filtros)}`)).body.Items[0].Id as number;
-  ids.tienda = await find('/api/catalogo/almacenes', { Codigo: 'TIENDA' });
-  ids.taladro = await find('/api/catalogo/productos', { Codigo: 'HER-001' });
-  ids.servicio = await find('/api/catalogo/productos', { Codigo: 'SER-001' });
-  ids.plazos = await find('/api/configuracion/fpago', { Codigo: 'R306090' });
-  cliente = (await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50')).body.Items.find(
-    (c: { NIF: string | null }) => c.NIF,
-  ).Id;
+  empresaId = await idEmpresa(t);
+  Object.assign(ids, await catalogoDemo(demo));
+  ids.plazos = await idDe(demo, '/api/configuracion/fpago', { Codigo: 'R306090' });
+  cliente = (await terceroConNif(demo, 'ventas/clientes')).Id;
 });
-afterAll(() => t.close());
 
 async function borrador(extra: Record<string, unknown>): Promise<number> {
   const d = await demo.request('POST', '/api/ventas/fventa/save', {

@@ -1,42 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { filtrosUrl, idDe, terceroConNif } from '../../../test/datosDemo.ts';
 
 /**
  * Fewer steps: 'Emitir y cobrar' / 'Registrar y pagar' — `emitir|registrar/{id}` with `Pago` issues the invoice
  * and records its whole total as collected or paid in one transaction (dated the invoice's day unless told). A
  * payment refused leaves the draft a draft: no number, no payment.
  */
-let t: TestApp;
-let demo: Session;
 let cliente: number;
 let proveedor: number;
 let banco: number;
 const ids: Record<string, number> = {};
-const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const find = async (path: string, filtros: Record<string, unknown>) =>
-    (await demo.request('GET', `${path}/list?Filtros=${f(filtros)}`)).body.Items[0].Id as number;
-  ids.servicio = await find('/api/catalogo/productos', { Codigo: 'SER-001' });
-  cliente = (await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50')).body.Items.find(
-    (c: { NIF: string | null }) => c.NIF,
-  ).Id;
-  proveedor = (await demo.request('GET', '/api/compras/proveedores/list?TotalPagina=50')).body.Items.find(
-    (p: { NIF: string | null }) => p.NIF,
-  ).Id;
+  ids.servicio = await idDe(demo, '/api/catalogo/productos', { Codigo: 'SER-001' });
+  cliente = (await terceroConNif(demo, 'ventas/clientes')).Id;
+  proveedor = (await terceroConNif(demo, 'compras/proveedores')).Id;
   banco = (await demo.request('GET', '/api/tesoreria/movstesoreria/saldos')).body.Items.find(
     (c: { Codigo: string }) => c.Codigo === 'BANCO',
   ).Id;
 });
-afterAll(() => t.close());
 
 const lineas = () => [
   { IdProducto: ids.servicio, Descripcion: 'Montaje', Cantidad: '2', Precio: '20.5', TipoIva: 'IVA21' },
 ];
 const pagosDe = async (ruta: string, id: number) =>
-  (await demo.request('GET', `/api/tesoreria/${ruta}/list?Filtros=${f({ IdFactura: id })}`)).body.Items as {
+  (await demo.request('GET', `/api/tesoreria/${ruta}/list?Filtros=${filtrosUrl({ IdFactura: id })}`)).body.Items as {
     Fecha: string;
     Importe: string;
     IdTesoreria: number;

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * 'Exportar' on the invoice lists ("Facturas", "Facturas y gastos"…): `{recurso}/export` writes exactly the rows the
  * list shows for the same filters and order, every page of them.
  */
-let t: TestApp;
-let demo: Session;
 const q = (filtros: Record<string, unknown>) => `Filtros=${encodeURIComponent(JSON.stringify(filtros))}`;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 
 /** Every row of the list (all its pages): the numbers in the list's order. */
 async function numerosDeLaLista(base: string, filtros: Record<string, unknown>) {

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { filtrosUrl } from '../../../test/datosDemo.ts';
 import { pdfText } from '../../../test/pdfText.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { diaMas } from '../../platform/fechas.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import { generarPendientes } from '../ventas/recurrentes/generar.ts';
 import { movimientosDePagos } from './pagos.ts';
@@ -11,22 +13,15 @@ import { hoyEspana } from './vencimientos.ts';
  * payments to the supplier (`movstesoreriap`, partial, full, changed, deleted) driving EstadoPago and the
  * instalments, the overdue view, the treasury reader of collections and payments.
  */
-let t: TestApp;
-let demo: Session;
 let proveedor: number;
 let cuenta: number;
 const fp: Record<string, number> = {};
-const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 const hoy = hoyEspana();
-const dia = (n: number) => {
-  const d = new Date(`${hoy}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+const dia = (n: number) => diaMas(hoy, n);
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   const p = await demo.request('POST', '/api/compras/proveedores/save', {
     Nombre: 'Proveedor de plazos',
     NIF: '12345678Z',
@@ -35,12 +30,11 @@ beforeAll(async () => {
   proveedor = p.body.Id;
   for (const code of ['R306090', 'TRANSF30']) {
     fp[code] = (
-      await demo.request('GET', `/api/configuracion/fpago/list?Filtros=${f({ Codigo: code })}`)
+      await demo.request('GET', `/api/configuracion/fpago/list?Filtros=${filtrosUrl({ Codigo: code })}`)
     ).body.Items[0].Id;
   }
   cuenta = (await demo.request('GET', '/api/tesoreria/tesoreria/list')).body.Items[0].Id;
 });
-afterAll(() => t.close());
 
 /** A registered purchase invoice of 300.00 € (247.93 + 21 % VAT) dated today with a payment method. */
 async function registrada(idFormaPago: number | null) {
@@ -109,7 +103,7 @@ describe('payments of registered purchase invoices', () => {
     expect(doc.Vencimientos.every((v: Record<string, string>) => v.Estado === 'Pagado')).toBe(true);
     const lista = await demo.request(
       'GET',
-      `/api/tesoreria/movstesoreriap/list?Filtros=${f({ IdFactura: factura.Id })}`,
+      `/api/tesoreria/movstesoreriap/list?Filtros=${filtrosUrl({ IdFactura: factura.Id })}`,
     );
     expect(lista.body.Total).toBe(2);
     expect(lista.body.Items[0]).toMatchObject({
@@ -118,7 +112,10 @@ describe('payments of registered purchase invoices', () => {
       NumFacturaProveedor: factura.NumFacturaProveedor,
     });
     // The invoice list filters by payment status under its purchases name.
-    const pagadas = await demo.request('GET', `/api/compras/fcompra/list?Filtros=${f({ EstadoPago: 'Pagado' })}`);
+    const pagadas = await demo.request(
+      'GET',
+      `/api/compras/fcompra/list?Filtros=${filtrosUrl({ EstadoPago: 'Pagado' })}`,
+    );
     expect(pagadas.body.Items.map((d: { Id: number }) => d.Id)).toContain(factura.Id);
     // Deleting a payment puts it back to partly paid.
     expect((await demo.request('DELETE', `/api/tesoreria/movstesoreriap/delete/${resto.body.Id}`)).status).toBe(200);
@@ -155,7 +152,10 @@ describe('payments of registered purchase invoices', () => {
     // One instalment due on the invoice date; moved to the past to be overdue.
     await t.database.query('update vencimientos_compra set fecha = $1 where id_factura = $2', [dia(-3), vencida.Id]);
     await pagar(vencida.Id, '100');
-    const v = await demo.request('GET', `/api/compras/fcompra/vencidas?Filtros=${f({ Proveedor: proveedor })}`);
+    const v = await demo.request(
+      'GET',
+      `/api/compras/fcompra/vencidas?Filtros=${filtrosUrl({ Proveedor: proveedor })}`,
+    );
     expect(v.status).toBe(200);
     expect(v.body.Items).toEqual([
       expect.objectContaining({
@@ -256,7 +256,10 @@ describe('recurring purchase invoices (fcomprarec, fgastorec)', () => {
     expect(res.body).toMatchObject({ Proveedor: proveedor, BaseImponible: '500.00', Total: '605.00' });
     expect(res.body).not.toHaveProperty('Cliente');
     // The expenses' alias serves the same templates; a sales template does not show here.
-    const lista = await demo.request('GET', `/api/compras/fgastorec/list?Filtros=${f({ Proveedor: proveedor })}`);
+    const lista = await demo.request(
+      'GET',
+      `/api/compras/fgastorec/list?Filtros=${filtrosUrl({ Proveedor: proveedor })}`,
+    );
     expect(lista.body.Items).toEqual([
       expect.objectContaining({ Id: res.body.Id, ProveedorNombre: 'Proveedor de plazos' }),
     ]);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { idEmpresa } from '../../../test/datosDemo.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { companyScope, type Scope } from '../../platform/tenancy/scope.ts';
 import { tomarNumero } from './numeracion.ts';
@@ -10,16 +11,14 @@ import { tomarNumero } from './numeracion.ts';
  * their number. The committed numbers of each (series, year) must be exactly 1..N — no gap, no duplicate — and
  * follow the dates. Runs on PGlite and on PostgreSQL (real parallel transactions on a pool).
  */
-let t: TestApp;
 let empresaId: number;
 let series: number[] = [];
 /** The company's door (DEMO), as the services get it. */
 const scope = (): Scope => companyScope(t.database.db, { empresaId, personaId: null, userName: 'prueba' });
 
+const t = appDePruebas();
 beforeAll(async () => {
-  t = await createTestApp();
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
+  empresaId = await idEmpresa(t);
   const demo = await t.as('demo', 'DEMO');
   series = [];
   for (const [Codigo, Prefijo, ReinicioAnual] of [
@@ -41,7 +40,6 @@ beforeAll(async () => {
     'create table numeros_prueba (empresa_id bigint, serie_id bigint, anyo int, numero int, fecha date, unique (empresa_id, serie_id, anyo, numero))',
   );
 });
-afterAll(() => t.close());
 
 class Rollback extends Error {}
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { multipartFile } from '../../../test/multipart.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import type { Session } from '../../../test/testApp.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import { procesarEmpresa } from '../comunicaciones/cola.ts';
 import { generarCargosMensuales } from './cargos.ts';
@@ -11,25 +12,19 @@ import { generarCargosMensuales } from './cargos.ts';
  * charges → one invoice per payer with exempt teaching and taxable material → balance, and the portal's isolation
  * per person (a student sees only their file, a tutor only their children).
  */
-let t: TestApp;
-let oficina: Session;
-let alumno: Session;
-let tutor: Session;
-let profesor: Session;
 let empresaId: number;
 
 const filas = async (q: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
+const t = appDePruebas();
+const oficina = t.sesion('academia', 'ACADEMIA');
+const alumno = t.sesion('alumno', 'ACADEMIA');
+const tutor = t.sesion('tutor', 'ACADEMIA');
+const profesor = t.sesion('profesor', 'ACADEMIA');
 beforeAll(async () => {
-  t = await createTestApp();
-  oficina = await t.as('academia', 'ACADEMIA');
-  alumno = await t.as('alumno', 'ACADEMIA');
-  tutor = await t.as('tutor', 'ACADEMIA');
-  profesor = await t.as('profesor', 'ACADEMIA');
   empresaId = Number((await filas(sql`select id from empresas where codigo = 'ACADEMIA'`))[0]!.id);
 });
-afterAll(() => t.close());
 
 const lista = async (s: Session, path: string, filtros?: Record<string, unknown>) => {
   const q = filtros ? `?TotalPagina=200&Filtros=${encodeURIComponent(JSON.stringify(filtros))}` : '?TotalPagina=200';

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * The spec's paths of the student portal and sign-up (section 7): `portalalu/*` in the training area
  * (/api/formacion/…) and `formacion/registroalu/*` in the users area (/api/usuarios/…), served beside the older
  * paths with the same handlers. On both engines.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appDePruebas();
 
 describe('portalalu/* in the training area', () => {
   it('portalalu/matonline/datosacademia answers anonymously, as the older path does', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { crear } from '../../../test/datosDemo.ts';
 
 /**
  * The dental practice on the DEMO company DENTAL, on fixed days of 2099 (never today): the clinical file
@@ -7,28 +8,23 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
  * FDI teeth and surfaces; a plan is a quote of the sales engine accepted by the patient and then carried out
  * treatment by treatment; appointments clash per dentist and per chair and show in the dentist's agenda.
  */
-let t: TestApp;
-let dental: Session;
 const B = '/api/odontologia';
 const ids = { d1: 0, d2: 0, s1: 0, s2: 0, paciente: 0, empaste: 0 };
 
+const t = appDePruebas();
+const dental = t.sesion('dental', 'DENTAL');
 beforeAll(async () => {
-  t = await createTestApp();
-  dental = await t.as('dental', 'DENTAL');
   const rec = await dental.request('GET', `${B}/citas/recursos`);
   expect(rec.status).toBe(200);
   [ids.d1, ids.d2] = rec.body.Dentistas.map((d: { Id: number }) => d.Id);
   [ids.s1, ids.s2] = rec.body.Sillones.map((d: { Id: number }) => d.Id);
-  const nuevo = await dental.request('POST', '/api/ventas/clientes/save', {
+  ids.paciente = await crear(dental, '/api/ventas/clientes/save', {
     Nombre: 'Paciente De Prueba',
     NIF: '23987456C',
   });
-  expect(nuevo.status, JSON.stringify(nuevo.body)).toBe(201);
-  ids.paciente = nuevo.body.Id;
   const trat = await dental.request('GET', `${B}/tratamientos/list`);
   ids.empaste = trat.body.Items.find((x: { Descripcion: string }) => x.Descripcion.startsWith('Obturación')).Id;
 });
-afterAll(() => t.close());
 
 describe('clinical history and consents', () => {
   it('saves the history, a dated entry and a consent, and audits every read', async () => {
@@ -78,17 +74,16 @@ describe('clinical history and consents', () => {
   });
 
   it('keeps the clinical file from members without the clinical permission', async () => {
-    const perfil = await dental.request('POST', '/api/usuarios/roles/save', {
+    const perfil = await crear(dental, '/api/usuarios/roles/save', {
       Nombre: 'Recepción sin historia',
       Permisos: { ConClientes: 3, CursoHorario: 3, OdonClinica: 0 },
     });
-    expect(perfil.status, JSON.stringify(perfil.body)).toBe(201);
     const u = await dental.request('POST', '/api/usuarios/usuarios/save', {
       UserName: 'recepcion.dental',
       Nombre: 'Recepción',
       Email: 'recepcion@sonrisa.test',
       Roles: ['usuario'],
-      IdPerfil: perfil.body.Id,
+      IdPerfil: perfil,
     });
     expect(u.status, JSON.stringify(u.body)).toBe(201);
     const recepcion = await t.as('recepcion.dental', 'DENTAL');

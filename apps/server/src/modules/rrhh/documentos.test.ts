@@ -1,28 +1,26 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { idEmpresa } from '../../../test/datosDemo.ts';
 import { multipartFile } from '../../../test/multipart.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import type { Session } from '../../../test/testApp.ts';
 
-let t: TestApp;
-let demo: Session;
 let empleadoId = 0;
 let empresaId = 0;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 3)]);
 const PDF = Buffer.from('%PDF-1.4\n%empleado\n');
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
+  empresaId = await idEmpresa(t);
   const [emp] = await t.database.query<{ id: number }>(
     "select id from empleados where empresa_id = $1 and codigo = 'E002'",
     [empresaId],
   );
   empleadoId = Number(emp!.id);
 });
-afterAll(() => t.close());
 
 const enviar = (s: Session, method: string, url: string, nombre: string, datos: Buffer | string) => {
   const m = multipartFile(nombre, datos);

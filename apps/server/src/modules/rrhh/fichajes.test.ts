@@ -1,12 +1,9 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import type { Session } from '../../../test/testApp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appDePruebas();
 
 const fichar = (s: Session, body: Record<string, unknown>) =>
   s.request('POST', '/api/rrhh/fichajesusu/save', { Origen: 'w', ...body });

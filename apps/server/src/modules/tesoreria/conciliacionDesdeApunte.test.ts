@@ -1,14 +1,13 @@
 import { escribirNorma43 } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { crear } from '../../../test/datosDemo.ts';
 
 /**
  * Reconciliation from the bank line on both engines: an unmatched line (a bank fee) becomes a movement of a concept
  * (its accounting account) matched with it in one step; labels read as text · day · amount; a remembered rule
  * proposes the concept for later lines.
  */
-let t: TestApp;
-let demo: Session;
 const B = '/api/tesoreria';
 
 interface Apunte {
@@ -67,9 +66,9 @@ const importarExtracto = async (mes: string, lineas: [string, string][]) => {
   return { id, apuntes: (await detalle(id)).Apuntes };
 };
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   idExtracto = (await demo.request('GET', `${B}/extractos/list`)).body.Items[0].Id;
   const conceptos = await demo.request('GET', `/api/tesoreria/conceptosmovs/list?TotalPagina=100`);
   idComban = conceptos.body.Items.find((c: { Codigo: string }) => c.Codigo === 'COMBAN').Id;
@@ -79,7 +78,6 @@ beforeAll(async () => {
   idBanco = banco.Id;
   iban = String(banco.IBAN).replace(/\s+/g, '');
 });
-afterAll(() => t.close());
 
 describe('reconciliation from the bank line', () => {
   it('labels lines, proposals and matches as text · day · amount, never a line number or an id', async () => {
@@ -216,26 +214,24 @@ describe('reconciliation from the bank line', () => {
       Nombre: string;
     };
     const conceptos = await demo.request('GET', `${B}/conceptosmovs/list?TotalPagina=100`);
-    const suministros = await demo.request('POST', `${B}/conceptosmovs/save`, {
+    const suministros = await crear(demo, `${B}/conceptosmovs/save`, {
       Codigo: 'SUMIN',
       Descripcion: 'Suministros',
       Tipo: 'pago',
     });
-    expect(suministros.status, JSON.stringify(suministros.body)).toBe(201);
     expect(conceptos.body.Items.length).toBeGreaterThan(0);
-    const regla = await demo.request('POST', `${B}/reglasconciliacion/save`, {
+    const regla = await crear(demo, `${B}/reglasconciliacion/save`, {
       Texto: 'RECIBO LUZ IBERDROLA',
-      IdConcepto: suministros.body.Id,
+      IdConcepto: suministros,
       Descripcion: 'Recibo de la luz',
       IdProveedor: proveedor.Id,
     });
-    expect(regla.status, JSON.stringify(regla.body)).toBe(201);
     const {
       apuntes: [luz],
     } = await importarExtracto('2031-02', [['RECIBO LUZ IBERDROLA FEBRERO', '-61.40']]);
     expect(luz!.Regla).toMatchObject({
-      Id: regla.body.Id,
-      IdConcepto: suministros.body.Id,
+      Id: regla,
+      IdConcepto: suministros,
       Concepto: 'Suministros',
       IdCliente: null,
       IdProveedor: proveedor.Id,
@@ -243,14 +239,14 @@ describe('reconciliation from the bank line', () => {
     });
     // What the dialog sends: the rule's concept, description and supplier.
     const r = await demo.request('POST', `${B}/extractos/movimiento/${luz!.Id}`, {
-      IdConcepto: suministros.body.Id,
+      IdConcepto: suministros,
       Descripcion: 'Recibo de la luz',
       IdProveedor: proveedor.Id,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.Movimiento).toMatchObject({ Importe: '-61.40', IdProveedor: proveedor.Id, IdCliente: null });
     const mov = await demo.request('GET', `${B}/movstesoreria/edit/${r.body.Movimiento.Id}`);
-    expect(mov.body).toMatchObject({ IdProveedor: proveedor.Id, IdConcepto: suministros.body.Id });
+    expect(mov.body).toMatchObject({ IdProveedor: proveedor.Id, IdConcepto: suministros });
   });
 
   it("refuses another company's customer or supplier exactly as an unknown one, and both at once; nothing written", async () => {

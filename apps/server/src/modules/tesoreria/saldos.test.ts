@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * One definition of an account's balance: treasury (`movstesoreria/saldos`) and the dashboard (`informes/panel`)
  * give the same figure for the same day — "a fecha" counts the movements dated up to that day, "previsto" every
  * movement already recorded (a batch or a transfer dated later, for instance).
  */
-let t: TestApp;
-let demo: Session;
 let cuenta: number;
 const B = '/api/tesoreria';
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   const c = await demo.request('POST', `${B}/tesoreria/save`, {
     Codigo: 'SALDO1',
     Nombre: 'Banco del saldo',
@@ -36,7 +34,6 @@ beforeAll(async () => {
     expect(m.status, JSON.stringify(m.body)).toBe(201);
   }
 });
-afterAll(() => t.close());
 
 type Saldo = { Id: number; Saldo: string; SaldoPrevisto: string };
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { estadoRecibo } from './remesas.ts';
 
 /**
@@ -7,8 +7,6 @@ import { estadoRecibo } from './remesas.ts';
  * batches (files validated against the official XSDs), returns and re-presentation, transfers, cash counts, Norma 43
  * statements and reconciliation.
  */
-let t: TestApp;
-let demo: Session;
 const B = '/api/tesoreria';
 const q = (f: Record<string, unknown>, extra = '') =>
   `?Filtros=${encodeURIComponent(JSON.stringify(f))}&TotalPagina=200${extra}`;
@@ -23,14 +21,13 @@ let cuentas: {
 }[];
 const cuenta = (c: string) => cuentas.find((x) => x.Codigo === c)!.Id;
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   const r = await demo.request('GET', `${B}/movstesoreria/saldos`);
   expect(r.status).toBe(200);
   cuentas = r.body.Items;
 });
-afterAll(() => t.close());
 
 describe('DEMO', () => {
   it('has mandates, two sent batches (one with a returned receipt), a cash count and an imported statement', async () => {

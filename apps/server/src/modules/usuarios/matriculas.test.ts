@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /** infoempre's Matriculas (spec section 3: Codigo, CodAlumno, Desc): a student's own, a tutor's students'. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appDePruebas();
 
 const matriculasDe = async (userName: string, empresa?: string) => {
   const { status, body } = await (await t.as(userName, empresa)).request('GET', '/api/usuarios/usuario/infoempre');

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /** Search by name or NIF over many customers answers from the trigram indexes (ILIKE '%…%'), not a scan. */
-let t: TestApp;
-let demo: Session;
 let empresaId = 0;
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   const [e] = await t.database.query<{ id: number }>(`select id from empresas where codigo = 'DEMO'`);
   empresaId = Number(e!.id);
   await t.database.query(
@@ -19,7 +17,6 @@ beforeAll(async () => {
   );
   await t.database.query('ANALYZE clientes');
 });
-afterAll(() => t.close());
 
 const plan = async (pattern: string) =>
   (

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * The advisers' work queue flags every past quarter whose 303 (and 111 / 130 for clients that file them) deadline
  * passed with no return marked as presented: on 28 November 2026 the 3rd quarter's deadline (20 October) is gone.
  */
-let t: TestApp;
 const clock = Date.parse('2026-11-28T10:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-});
-afterAll(() => t.close());
+const t = appDePruebas({ now: () => clock });
 
 async function idDe(codigo: string): Promise<number> {
   const [e] = await t.database.query<{ id: number }>('select id::int as id from empresas where codigo = $1', [codigo]);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, type Response, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { DEMO_PASSWORD, type Response } from '../../../test/testApp.ts';
 import { ALTA_CORREOS } from './altas.ts';
 import { TOO_MANY } from './intentos.ts';
 
@@ -9,12 +10,8 @@ import { TOO_MANY } from './intentos.ts';
  * says it is taken), every address and every e-mail address has a limit, and both forms share it.
  */
 
-let t: TestApp;
 let clock = Date.now();
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-});
-afterAll(() => t.close());
+const t = appDePruebas({ now: () => clock });
 
 const mailsTo = async (to: string) =>
   t.database.query<{ asunto: string; texto: string }>(

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, type Response, TEST_CSRF, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { createTestApp, DEMO_PASSWORD, type Response, TEST_CSRF } from '../../../test/testApp.ts';
 import { BROWSER_COOKIE, XSRF_COOKIE } from '../http/security.ts';
 import { SIGNUP_SENT } from './accountRoutes.ts';
 import { ACCOUNT_FREE_FAILURES, backoffSeconds, LOCK_AFTER_FAILURES } from './loginLimits.ts';
@@ -38,13 +39,9 @@ vi.mock('./passwords.ts', async (original) => {
   };
 });
 
-let t: TestApp;
 let clock = Date.now();
 const LOCK_MINUTES = 15;
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, loginLockMinutes: LOCK_MINUTES });
-});
-afterAll(() => t.close());
+const t = appDePruebas({ now: () => clock, loginLockMinutes: LOCK_MINUTES });
 
 const login = (Usuario: string, Password: string, headers: Record<string, string> = {}) =>
   t.call('POST', '/api/usuarios/registro/login', { Usuario, Password, IdCliente: 'navegador-atacante' }, headers);

@@ -2,6 +2,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crear } from '../../../test/datosDemo.ts';
 import { createTestApp, type Session, TEST_CSRF, TEST_SECRET, type TestApp } from '../../../test/testApp.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
 import { SUSPENDIDA } from '../../modules/administracion/suspension.ts';
@@ -129,14 +130,12 @@ describe('a kept context is dropped at once, on every process', () => {
 
     beforeAll(async () => {
       owner = await a.as('demo', 'DEMO');
-      const created = await owner.request('POST', '/api/usuarios/usuarios/save', {
+      memberId = await crear(owner, '/api/usuarios/usuarios/save', {
         UserName: 'cacheada',
         Nombre: 'Usuaria de la caché',
         Email: 'cacheada@demo.test',
         Roles: ['usuario'],
       });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      memberId = created.body.Id;
       member = await a.as('cacheada', 'DEMO');
     });
 
@@ -145,22 +144,21 @@ describe('a kept context is dropped at once, on every process', () => {
       const sin = Object.fromEntries(
         Object.keys((await call('a', member.token, 'GET', INFO)).body.Permisos).map((c) => [c, 3]),
       );
-      const perfil = await owner.request('POST', '/api/usuarios/roles/save', {
+      const perfil = await crear(owner, '/api/usuarios/roles/save', {
         Nombre: 'Sin facturas',
         Permisos: { ...sin, VentasFact: 0 },
       });
-      expect(perfil.status, JSON.stringify(perfil.body)).toBe(201);
       const edit = await owner.request('GET', `/api/usuarios/usuarios/edit/${memberId}`);
       const upd = await owner.request('PUT', `/api/usuarios/usuarios/save/${memberId}`, {
         ...edit.body,
-        IdPerfil: perfil.body.Id,
+        IdPerfil: perfil,
       });
       expect(upd.status, JSON.stringify(upd.body)).toBe(200);
       await bothAnswer(member, 403, LISTA);
       // The profile (roles table) changes: VentasFact back to 1.
-      const p = await owner.request('GET', `/api/usuarios/roles/edit/${perfil.body.Id}`);
+      const p = await owner.request('GET', `/api/usuarios/roles/edit/${perfil}`);
       expect(p.status).toBe(200);
-      const back = await owner.request('PUT', `/api/usuarios/roles/save/${perfil.body.Id}`, {
+      const back = await owner.request('PUT', `/api/usuarios/roles/save/${perfil}`, {
         ...p.body,
         Permisos: { ...sin, VentasFact: 1 },
       });
@@ -219,12 +217,11 @@ describe('the list keeps its count and page only while no document of the compan
     const before = await list('b');
     for (const which of ['a', 'b', 'a', 'b'] as const) expect((await list(which)).text).toBe(before.text);
     const cliente = (await owner.request('GET', '/api/ventas/clientes/list?TotalPagina=1')).body.Items[0].Id;
-    const saved = await owner.request('POST', '/api/ventas/fventa/save', {
+    const saved = await crear(owner, '/api/ventas/fventa/save', {
       Cliente: cliente,
       Fecha: '2026-03-02',
       Lineas: [{ Descripcion: 'Caché', Cantidad: '1', Precio: '10', Descuento: null, TipoIva: 'IVA21' }],
     });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     for (const which of ['b', 'a'] as const) {
       const after = (await list(which)).body;
       expect(after.Total, which).toBe(Math.min(before.body.Total + 1, 10_000));
@@ -233,11 +230,11 @@ describe('the list keeps its count and page only while no document of the compan
     const borradores = `${LISTA}&Filtros=${encodeURIComponent(JSON.stringify({ Borrador: true }))}`;
     const ids = async (which: 'a' | 'b') =>
       (await call(which, owner.token, 'GET', borradores)).body.Items.map((d: { Id: number }) => d.Id);
-    expect(await ids('b')).toContain(saved.body.Id);
-    expect(await ids('a')).toContain(saved.body.Id);
-    expect((await owner.request('DELETE', `/api/ventas/fventa/delete/${saved.body.Id}`)).status).toBe(200);
-    expect(await ids('b')).not.toContain(saved.body.Id);
-    expect(await ids('a')).not.toContain(saved.body.Id);
+    expect(await ids('b')).toContain(saved);
+    expect(await ids('a')).toContain(saved);
+    expect((await owner.request('DELETE', `/api/ventas/fventa/delete/${saved}`)).status).toBe(200);
+    expect(await ids('b')).not.toContain(saved);
+    expect(await ids('a')).not.toContain(saved);
     expect((await list('b')).body.Total).toBe(before.body.Total);
   });
 

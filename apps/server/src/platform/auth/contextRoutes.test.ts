@@ -1,12 +1,9 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import type { TestApp } from '../../../test/testApp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appDePruebas();
 
 const info = (s: { request: TestApp['call'] }) => s.request('GET', '/api/usuarios/usuario/infoempre');
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, TEST_CSRF, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { DEMO_PASSWORD, TEST_CSRF } from '../../../test/testApp.ts';
 import { DEVICE_COOKIE } from './dispositivo.ts';
 import { ACCOUNT_FREE_FAILURES, backoffSeconds, LOCK_AFTER_FAILURES } from './loginLimits.ts';
 import { ACCOUNT_LOCKED, LOGIN_FAILED } from './sessionRoutes.ts';
@@ -11,12 +12,8 @@ import { ACCOUNT_LOCKED, LOGIN_FAILED } from './sessionRoutes.ts';
  * (deactivated membership, blocked person) answers a right password exactly like a wrong one.
  */
 
-let t: TestApp;
 let clock = Date.now();
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, loginLockMinutes: 15 });
-});
-afterAll(() => t.close());
+const t = appDePruebas({ now: () => clock, loginLockMinutes: 15 });
 
 async function login(Usuario: string, Password: string, device?: string) {
   const res = await t.app.inject({

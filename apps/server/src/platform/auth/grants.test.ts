@@ -1,15 +1,11 @@
 import { PERMISSION_CODE_LIST, type PermissionCode, ROLES } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import type { Session } from '../../../test/testApp.ts';
 import { NO_CONCEDER, NO_PROPIOS, NO_SUPERIOR, PERFIL_SUPERIOR, SOLO_PROPIETARIO } from './grants.ts';
 
-let t: TestApp;
-let duena: Session;
-beforeAll(async () => {
-  t = await createTestApp();
-  duena = await t.as('demo', 'DEMO');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const duena = t.sesion('demo', 'DEMO');
 
 const usuario = (UserName: string, extra: Record<string, unknown> = {}) => ({
   UserName,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { DEMO_PASSWORD } from '../../../test/testApp.ts';
 import { KIOSCO_FALLOS } from '../../modules/rrhh/kiosco.ts';
 import { CLAVE_FALLOS, CODIGO_FALLOS, CODIGO_REENVIOS_HORA } from './intentos.ts';
 import { TOO_MANY } from './sessionRoutes.ts';
@@ -10,12 +11,8 @@ import { TOO_MANY } from './sessionRoutes.ts';
  * checks the limit, before the secret is compared.
  */
 
-let t: TestApp;
 let clock = Date.now();
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-});
-afterAll(() => t.close());
+const t = appDePruebas({ now: () => clock });
 
 const mailsTo = (to: string) =>
   t.database.query<{ texto: string }>('select texto from correos_salida where para = $1 order by id', [to]);

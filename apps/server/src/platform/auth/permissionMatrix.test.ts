@@ -1,6 +1,7 @@
 import { MSG, PERMISSION_CODE_LIST, type PermissionLevel } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import type { Session } from '../../../test/testApp.ts';
 import type { RegisteredRoute } from '../http/routeRegistry.ts';
 
 /**
@@ -8,13 +9,11 @@ import type { RegisteredRoute } from '../http/routeRegistry.ts';
  * their code (403 below the level the action needs, through the guard at or above it); the other kinds are
  * called by someone who lacks them.
  */
-let t: TestApp;
-let owner: Session;
 let memberId = 0;
 
+const t = appDePruebas();
+const owner = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.as('demo', 'DEMO');
   const created = await owner.request('POST', '/api/usuarios/usuarios/save', {
     UserName: 'matriz',
     Nombre: 'Usuaria de la matriz',
@@ -24,7 +23,6 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   memberId = created.body.Id;
 });
-afterAll(() => t.close());
 
 /** Gives the test member a profile with `level` on `code` and 0 on everything else (profiles made once each). */
 const profiles = new Map<string, number>();

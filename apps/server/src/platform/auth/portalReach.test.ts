@@ -1,18 +1,14 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { enOrdenDeRecorrido, llamar, nombreDe } from '../../../test/recorrerRutas.ts';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 
 /**
  * Portal users — students, tutors, time-clock-only members — walk every registered route: what gets past the
  * guard (any answer but 401/403) must be in the reviewed list below, and the company's plan, contract,
  * data-processing agreement and fee invoices are never in it (only its configuration's readers see them).
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appDePruebas();
 
 const PORTAL = [
   ['alumno', 'ACADEMIA'],

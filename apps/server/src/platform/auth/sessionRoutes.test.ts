@@ -1,18 +1,15 @@
 import { MSG } from '@faro/domain';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CSRF, TEST_SECRET, type TestApp } from '../../../test/testApp.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { TEST_CSRF, TEST_SECRET } from '../../../test/testApp.ts';
 import { ACCOUNT_FREE_FAILURES, backoffSeconds } from './loginLimits.ts';
 import { ACCOUNT_LOCKED, LOCK_AFTER_FAILURES, LOGIN_FAILED, TOO_MANY } from './sessionRoutes.ts';
 import { REFRESH_GRACE_MS } from './sessions.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 
-let t: TestApp;
 /** The clock of sign-in throttling and locks (moved forward past back-offs and locks). */
 let clock = Date.now();
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-});
-afterAll(() => t.close());
+const t = appDePruebas({ now: () => clock });
 
 describe('registro/login', () => {
   it('returns a token pair, an expiry at most 15 minutes ahead and an XSRF cookie', async () => {

@@ -1,15 +1,13 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { enOrdenDeRecorrido, llamar, nombreDe } from '../../../test/recorrerRutas.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
  * "A contract must be signed before use": the browser shows the 'Aviso Legal' modal, and the server refuses the
  * same members (domain `mustAcceptTerms`) every route not marked `beforeTerms` — generated over every registered
  * route, so a new route is closed before signing unless it opts in.
  */
-let t: TestApp;
-let pendiente: Session;
 
 /** What a member of an unsigned company may reach: sign-in, session, context, the contract to read and to sign. */
 const ANTES_DE_FIRMAR = [
@@ -27,11 +25,8 @@ const ANTES_DE_FIRMAR = [
   'POST /api/usuarios/usuario/logout',
 ];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  pendiente = await t.as('pendiente', 'PENDIENTE');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const pendiente = t.sesion('pendiente', 'PENDIENTE');
 
 describe('a company that has not signed its contract', () => {
   it('is refused a company list even when the client skips the legal notice', async () => {

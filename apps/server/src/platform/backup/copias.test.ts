@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   appendFileSync,
-  chmodSync,
   createReadStream,
   existsSync,
   mkdtempSync,
@@ -16,11 +15,13 @@ import { createGunzip } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { crear } from '../../../test/datosDemo.ts';
 import { withDatabase } from '../../../test/templateSetup.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { verificarEmpresa } from '../../modules/ventas/verifactu/verifactuRoutes.ts';
 import { type Database, openDatabase } from '../db/database.ts';
-import { postgresUnavailable, readMarker } from '../db/embeddedPostgres.ts';
+import { readMarker } from '../db/embeddedPostgres.ts';
+import { carpetaTemporalPostgres, sinPostgresIntegrado } from '../db/postgresIntegrado.testkit.ts';
 import { companyScope } from '../tenancy/scope.ts';
 import { crearCopia, podarCopias, restaurarCopia, verificarCopia } from './copias.ts';
 import { pasarPgliteAPostgres } from './pasoAPostgres.ts';
@@ -85,26 +86,24 @@ async function copiaDuranteLaEmision(
   abrir: (fichero: string) => Promise<Database>,
   carpeta: string,
 ): Promise<void> {
-  const serie = await s.request('POST', '/api/configuracion/series/save', {
+  const serie = await crear(s, '/api/configuracion/series/save', {
     Codigo: 'COPIA',
     Descripcion: 'Serie de la prueba de copias',
     TipoDocumento: 'factura',
     Prefijo: 'C-',
     ReinicioAnual: true,
   });
-  expect(serie.status, JSON.stringify(serie.body)).toBe(201);
   const clientes = await s.request('GET', '/api/ventas/clientes/list?TotalPagina=50');
   const cliente = clientes.body.Items.find((c: { NIF: string | null }) => c.NIF).Id;
   const ids: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const r = await s.request('POST', '/api/ventas/fventa/save', {
+    const r = await crear(s, '/api/ventas/fventa/save', {
       Cliente: cliente,
       Fecha: FECHA,
-      Serie: serie.body.Id,
+      Serie: serie,
       Lineas: [{ Descripcion: `Copia ${i}`, Cantidad: '1', Precio: String(10 + i), TipoIva: 'IVA21' }],
     });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    ids.push(r.body.Id);
+    ids.push(r);
   }
 
   // 16 clients issue the 20 drafts; the copy starts once 6 are acknowledged.
@@ -151,7 +150,7 @@ async function copiaDuranteLaEmision(
   const numeros = (
     await restaurada.query<{ numero: number }>(
       'select numero from documentos_venta where id_serie = $1 and numero is not null order by numero',
-      [serie.body.Id],
+      [serie],
     )
   ).map((f) => f.numero);
   expect(numeros).toEqual(numeros.map((_, i) => i + 1));
@@ -218,15 +217,10 @@ describe('backups', () => {
 });
 
 // Once (server-pglite project): the embedded engine is the data folder's own server, not the project's database.
-const sinPostgresIntegrado =
-  process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(tmpdir());
-if (sinPostgresIntegrado && process.env.FARO_TEST_DB !== 'postgres') {
-  console.warn(`!!! Copias de PostgreSQL integrado SIN PROBAR: ${sinPostgresIntegrado}`);
-}
+const sinPostgres = sinPostgresIntegrado(tmpdir(), 'Copias de PostgreSQL integrado');
 
-describe.skipIf(Boolean(sinPostgresIntegrado))('backups of the embedded PostgreSQL (.pgdata.tar.gz)', () => {
-  const base = mkdtempSync(path.join(tmpdir(), 'faro-copias-pg-'));
-  chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the data folders inside
+describe.skipIf(Boolean(sinPostgres))('backups of the embedded PostgreSQL (.pgdata.tar.gz)', () => {
+  const base = carpetaTemporalPostgres('faro-copias-pg-');
   const carpetaPg = path.join(base, 'copias');
   let te: TestApp;
   let se: Session;

@@ -1,44 +1,22 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type ServerProcess, SPAWN_CSRF, spawnServer } from '../../../test/serverProcess.ts';
-import { pasarPgliteAPostgres } from '../backup/pasoAPostgres.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SPAWN_CSRF, spawnServer } from '../../../test/serverProcess.ts';
 import { BASE_NO_DISPONIBLE } from '../db/conexionPerdida.ts';
-import { openDatabase } from '../db/database.ts';
-import { postgresUnavailable } from '../db/embeddedPostgres.ts';
-import { isAlive, readPid, stopPostmasterByPid } from '../db/postgresProcess.ts';
+import { plantillaEnPostgresIntegrado } from '../db/postgresIntegrado.testkit.ts';
+import { isAlive, readPid } from '../db/postgresProcess.ts';
+import { carpetaIntegrada } from './postgresIntegrado.testkit.ts';
 
 /**
  * The data folder's postmaster killed (kill -9) under the running app (ADR 0003), in one process and under
  * the FARO_PROCESOS supervisor: the owner starts it again on the same folder, the requests meanwhile get the Spanish
  * 503 (never a 500, never a hang), and within seconds the app answers again with what it had acknowledged.
- * Run by the server-pglite project (the data folder's engine is chosen by the app, not by the test project).
  */
-const sinPostgres =
-  process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(os.tmpdir());
-if (sinPostgres && process.env.FARO_TEST_DB !== 'postgres') {
-  console.warn(`!!! Caída del PostgreSQL integrado SIN PROBAR: ${sinPostgres}`);
-}
-let base = '';
-let dataDir = '';
-let pidFile = '';
-let server: ServerProcess | undefined;
-beforeAll(() => {
-  base = mkdtempSync(path.join(os.tmpdir(), 'faro-caida-pg-'));
-  chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the folders inside
-  dataDir = path.join(base, 'data');
-  pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-});
-afterAll(async () => {
-  await server?.kill();
-  const pid = readPid(pidFile);
-  if (isAlive(pid)) await stopPostmasterByPid(pid, pidFile);
-  if (base) rmSync(base, { recursive: true, force: true });
-});
+const integrado = carpetaIntegrada('faro-caida-pg-', 'Caída del PostgreSQL integrado');
 
 async function pedir(method: string, url: string, token: string, body?: unknown) {
-  const res = await fetch(`${server!.base}${url}`, {
+  const res = await fetch(`${integrado.server!.base}${url}`, {
     method,
     headers: {
       cookie: SPAWN_CSRF.cookie,
@@ -63,7 +41,7 @@ const serie = (Codigo: string) => ({
 
 /** Logs in, saves a series (acknowledged), kills the postmaster, and polls until the series list answers again. */
 async function caidaYVuelta(codigo: string): Promise<void> {
-  const entrada = await fetch(`${server!.base}/api/usuarios/registro/login`, {
+  const entrada = await fetch(`${integrado.server!.base}/api/usuarios/registro/login`, {
     method: 'POST',
     headers: { cookie: SPAWN_CSRF.cookie, 'x-xsrf-token': SPAWN_CSRF.header, 'content-type': 'application/json' },
     body: JSON.stringify({ Usuario: 'demo', Password: 'Demo1234', IdCliente: 'pruebas-de-caida' }),
@@ -72,19 +50,19 @@ async function caidaYVuelta(codigo: string): Promise<void> {
   const guardada = await pedir('POST', '/api/configuracion/series/save', token, serie(codigo));
   expect(guardada.status, JSON.stringify(guardada.body)).toBe(201);
 
-  const antes = readPid(pidFile);
+  const antes = readPid(integrado.pidFile);
   const t0 = performance.now();
   process.kill(antes, 'SIGKILL');
   const estados = new Map<number, number>();
   for (;;) {
-    expect(performance.now() - t0, `sin respuesta:\n${server!.output()}`).toBeLessThan(60_000);
+    expect(performance.now() - t0, `sin respuesta:\n${integrado.server!.output()}`).toBeLessThan(60_000);
     const r = await pedir('GET', '/api/configuracion/series/list?TotalPagina=100', token).catch((error: Error) => {
-      throw new Error(`${error.message} (${String(error.cause)}):\n${server!.output().slice(-4000)}`);
+      throw new Error(`${error.message} (${String(error.cause)}):\n${integrado.server!.output().slice(-4000)}`);
     });
     estados.set(r.status, (estados.get(r.status) ?? 0) + 1);
     expect([200, 503], JSON.stringify(r.body)).toContain(r.status);
     if (r.status === 503) expect(r.body.Mensaje).toBe(BASE_NO_DISPONIBLE);
-    const nuevo = readPid(pidFile);
+    const nuevo = readPid(integrado.pidFile);
     if (r.status === 200 && nuevo !== antes && isAlive(nuevo)) {
       expect(r.body.Items.map((s: { Codigo: string }) => s.Codigo)).toContain(codigo);
       break;
@@ -96,64 +74,60 @@ async function caidaYVuelta(codigo: string): Promise<void> {
     `${codigo}: postmaster killed, the app answers again after ${Math.round(ms)} ms (${[...estados].map(([s, n]) => `${n}×${s}`).join(', ')}; load ${os.loadavg()[0]!.toFixed(1)})`,
   );
   console.log(
-    server!
-      .output()
+    integrado
+      .server!.output()
       .split('\n')
       .filter((l) => l.startsWith('Faro: PostgreSQL'))
       .join('\n'),
   );
   if (process.env.FARO_CAIDA_LOG)
-    console.log(readFileSync(path.join(dataDir, 'postgres.log'), 'utf8').split('\n').slice(-25).join('\n'));
+    console.log(readFileSync(path.join(integrado.dataDir, 'postgres.log'), 'utf8').split('\n').slice(-25).join('\n'));
   const despues = await pedir('POST', '/api/configuracion/series/save', token, serie(`${codigo}B`));
   expect(despues.status, JSON.stringify(despues.body)).toBe(201);
-  expect(server!.output()).toContain('terminó inesperadamente (señal SIGKILL)');
-  expect(server!.output()).toContain('PostgreSQL vuelve a estar en marcha');
+  expect(integrado.server!.output()).toContain('terminó inesperadamente (señal SIGKILL)');
+  expect(integrado.server!.output()).toContain('PostgreSQL vuelve a estar en marcha');
 }
 
-describe.skipIf(Boolean(sinPostgres))('the embedded postmaster killed under the running app', () => {
+describe.skipIf(Boolean(integrado.sinPostgres))('the embedded postmaster killed under the running app', () => {
   beforeAll(async () => {
-    const origen = await openDatabase({
-      memory: true,
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-    });
-    try {
-      await pasarPgliteAPostgres(origen, dataDir, () => {});
-    } finally {
-      await origen.close();
-    }
+    await plantillaEnPostgresIntegrado(integrado.dataDir);
   }, 240_000);
 
   it('one process: restarted on the same folder, 503 meanwhile, the acknowledged series there', async () => {
     // The background jobs and the VeriFactu worker on as in production: their failures during the gap must not end
     // the process.
-    server = await spawnServer(
-      { dataDir },
+    integrado.server = await spawnServer(
+      { dataDir: integrado.dataDir },
       { FARO_PROCESOS: '1', FARO_TRABAJOS: '1', FARO_VERIFACTU_WORKER: '1' },
       150_000,
     );
     await caidaYVuelta('KA');
-    const child = server.child;
+    const child = integrado.server.child;
     const ended = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    const postmaster = readPid(pidFile);
+    const postmaster = readPid(integrado.pidFile);
     child.kill('SIGTERM');
     expect(await ended).toBe(0);
     expect(isAlive(postmaster), 'the restarted postmaster is stopped with the app').toBe(false);
-    server = undefined;
+    integrado.server = undefined;
   }, 400_000);
 
   it('FARO_PROCESOS=2: the supervisor restarts it, the workers reconnect', async () => {
-    server = await spawnServer({ dataDir }, { FARO_PROCESOS: '2', LOG_LEVEL: 'info' }, 150_000);
-    for (const end = Date.now() + 150_000; !server.output().includes('2 procesos listos'); ) {
-      expect(Date.now(), server.output()).toBeLessThan(end);
+    integrado.server = await spawnServer(
+      { dataDir: integrado.dataDir },
+      { FARO_PROCESOS: '2', LOG_LEVEL: 'info' },
+      150_000,
+    );
+    for (const end = Date.now() + 150_000; !integrado.server.output().includes('2 procesos listos'); ) {
+      expect(Date.now(), integrado.server.output()).toBeLessThan(end);
       await new Promise((r) => setTimeout(r, 50));
     }
     await caidaYVuelta('KB');
-    const child = server.child;
+    const child = integrado.server.child;
     const ended = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    const postmaster = readPid(pidFile);
+    const postmaster = readPid(integrado.pidFile);
     child.kill('SIGTERM');
     expect(await ended).toBe(0);
     expect(isAlive(postmaster), 'the restarted postmaster is stopped with the supervisor').toBe(false);
-    server = undefined;
+    integrado.server = undefined;
   }, 400_000);
 });

@@ -1,15 +1,13 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freshHttp, type ServerProcess, spawnServer } from '../../../test/serverProcess.ts';
+import { describe, expect, it } from 'vitest';
+import { freshHttp, spawnServer } from '../../../test/serverProcess.ts';
 import { ACCOUNT_FREE_FAILURES } from '../auth/loginLimits.ts';
 import { ACCOUNT_LOCKED, LOCK_AFTER_FAILURES, LOGIN_FAILED, TOO_MANY } from '../auth/sessionRoutes.ts';
-import { pasarPgliteAPostgres } from '../backup/pasoAPostgres.ts';
-import { openDatabase } from '../db/database.ts';
-import { postgresUnavailable } from '../db/embeddedPostgres.ts';
-import { isAlive, readPid, stopPostmasterByPid } from '../db/postgresProcess.ts';
+import { plantillaEnPostgresIntegrado } from '../db/postgresIntegrado.testkit.ts';
+import { isAlive, readPid } from '../db/postgresProcess.ts';
+import { carpetaIntegrada } from './postgresIntegrado.testkit.ts';
 
 /**
  * `FARO_PROCESOS=2` on a data folder's own PostgreSQL (ADR 0003), as `npm start` runs it without
@@ -18,42 +16,20 @@ import { isAlive, readPid, stopPostmasterByPid } from '../db/postgresProcess.ts'
  * refused by the other (both had its context cached), a killed worker is replaced while the postmaster stays, a copy
  * on demand (`npm run backup`'s SIGUSR2) is taken by the supervisor, and stopping the supervisor stops the postmaster
  * after the workers: no PostgreSQL process is left.
- * Run by the server-pglite project (the data folder's engine is chosen by the app, not by the test project).
  */
-const sinPostgres =
-  process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(os.tmpdir());
-if (sinPostgres && process.env.FARO_TEST_DB !== 'postgres') {
-  console.warn(`!!! FARO_PROCESOS sobre el PostgreSQL integrado SIN PROBAR: ${sinPostgres}`);
-}
-let base = '';
-let dataDir = '';
-let pidFile = '';
-let server: ServerProcess | undefined;
-beforeAll(() => {
-  base = mkdtempSync(path.join(os.tmpdir(), 'faro-procesos-pg-'));
-  chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the folders inside
-  dataDir = path.join(base, 'data');
-  pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-});
-afterAll(async () => {
-  // A failed test must not leave a supervisor or a postmaster behind.
-  await server?.kill();
-  const pid = readPid(pidFile);
-  if (isAlive(pid)) await stopPostmasterByPid(pid, pidFile);
-  if (base) rmSync(base, { recursive: true, force: true });
-});
+const integrado = carpetaIntegrada('faro-procesos-pg-', 'FARO_PROCESOS sobre el PostgreSQL integrado');
 
 /** A fresh connection per request, so the cluster hands each one to the next worker. */
 const fresh = (method: string, url: string, body?: unknown, token?: string) =>
-  freshHttp(server!.base, method, url, body, token);
+  freshHttp(integrado.server!.base, method, url, body, token);
 
 const login = (Usuario: string, Password: string) =>
   fresh('POST', '/api/usuarios/registro/login', { Usuario, Password, IdCliente: 'cliente-de-pruebas' });
 
 /** The worker pids in the server's JSON log lines from `desde` (a length of the output) that contain `texto`. */
 function pids(desde: number, texto: string): number[] {
-  return server!
-    .output()
+  return integrado
+    .server!.output()
     .slice(desde)
     .split('\n')
     .filter((l) => l.includes(texto))
@@ -63,7 +39,7 @@ function pids(desde: number, texto: string): number[] {
 
 async function until(what: string, ok: () => boolean, ms = 150_000) {
   for (const end = Date.now() + ms; !ok(); ) {
-    if (Date.now() > end) throw new Error(`${what}:\n${server?.output()}`);
+    if (Date.now() > end) throw new Error(`${what}:\n${integrado.server?.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -83,31 +59,22 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
-describe.skipIf(Boolean(sinPostgres))('FARO_PROCESOS=2 on the embedded PostgreSQL of a data folder', () => {
+describe.skipIf(Boolean(integrado.sinPostgres))('FARO_PROCESOS=2 on the embedded PostgreSQL of a data folder', () => {
   it('shares throttles, locks and sessions across the workers, outlives a worker, and stops the postmaster last', async () => {
-    // The seeded test template moved into the folder's own PostgreSQL, as `npm run restore` with FARO_MOTOR=postgres.
-    const origen = await openDatabase({
-      memory: true,
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-    });
-    try {
-      await pasarPgliteAPostgres(origen, dataDir, () => {});
-    } finally {
-      await origen.close();
-    }
-    expect(isAlive(readPid(pidFile)), 'the move stopped its postmaster').toBe(false);
+    await plantillaEnPostgresIntegrado(integrado.dataDir);
+    expect(isAlive(readPid(integrado.pidFile)), 'the move stopped its postmaster').toBe(false);
 
-    server = await spawnServer(
-      { dataDir },
+    integrado.server = await spawnServer(
+      { dataDir: integrado.dataDir },
       { FARO_PROCESOS: '2', LOG_LEVEL: 'info' },
       150_000, // three processes load the TypeScript sources at once on a busy machine
     );
-    await until('los dos procesos no arrancaron', () => server!.output().includes('2 procesos listos'));
-    const postmaster = readPid(pidFile);
+    await until('los dos procesos no arrancaron', () => integrado.server!.output().includes('2 procesos listos'));
+    const postmaster = readPid(integrado.pidFile);
     expect(isAlive(postmaster), 'the supervisor started the folder’s postmaster').toBe(true);
     // The workers got the folder's loopback URL: they hold no lock on the folder, the supervisor does.
-    expect(Number(readFileSync(path.join(dataDir, 'faro.lock'), 'utf8'))).toBe(server.child.pid);
-    const settings = JSON.parse(readFileSync(path.join(dataDir, 'faro-postgres.json'), 'utf8'));
+    expect(Number(readFileSync(path.join(integrado.dataDir, 'faro.lock'), 'utf8'))).toBe(integrado.server.child.pid);
+    const settings = JSON.parse(readFileSync(path.join(integrado.dataDir, 'faro-postgres.json'), 'utf8'));
     const db = new pg.Client({
       connectionString: `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/faro`,
     });
@@ -120,9 +87,9 @@ describe.skipIf(Boolean(sinPostgres))('FARO_PROCESOS=2 on the embedded PostgreSQ
       process.kill(workers[0]!, 'SIGKILL');
       await until(
         'el supervisor no arrancó otro proceso',
-        () => server!.output().split('2 procesos listos').length > 2,
+        () => integrado.server!.output().split('2 procesos listos').length > 2,
       );
-      expect(readPid(pidFile)).toBe(postmaster);
+      expect(readPid(integrado.pidFile)).toBe(postmaster);
       expect(isAlive(postmaster)).toBe(true);
 
       // Sign-in LOCK: the 10th failure in a row, made through one worker, locks the account on both.
@@ -130,11 +97,11 @@ describe.skipIf(Boolean(sinPostgres))('FARO_PROCESOS=2 on the embedded PostgreSQ
         "update personas set fallos_login = $1, ultimo_fallo = now() - interval '1 hour' where user_name = 'empleado'",
         [LOCK_AFTER_FAILURES - 1],
       );
-      let desde = server.output().length;
+      let desde = integrado.server.output().length;
       expect(await login('empleado', 'Incorrecta1')).toMatchObject({ status: 400, body: { Mensaje: LOGIN_FAILED } });
       await until('falta la línea del fallo', () => pids(desde, '"bloqueo":true').length > 0, 10_000);
       const [bloqueo] = pids(desde, '"bloqueo":true');
-      desde = server.output().length;
+      desde = integrado.server.output().length;
       for (let i = 0; i < 4; i++) {
         // The right password: refused by both workers.
         expect(await login('empleado', 'Demo1234'), `intento ${i}`).toMatchObject({
@@ -150,11 +117,11 @@ describe.skipIf(Boolean(sinPostgres))('FARO_PROCESOS=2 on the embedded PostgreSQ
         "update personas set fallos_login = $1, ultimo_fallo = now() - interval '1 hour' where user_name = 'fichaje'",
         [LOCK_AFTER_FAILURES - 2], // → LOCK_AFTER_FAILURES - 1 failures: a 64 s wait
       );
-      desde = server.output().length;
+      desde = integrado.server.output().length;
       expect(await login('fichaje', 'Incorrecta1')).toMatchObject({ status: 400, body: { Mensaje: LOGIN_FAILED } });
       await until('falta la línea del fallo', () => pids(desde, '"userName":"fichaje"').length > 0, 10_000);
       const [fallo] = pids(desde, '"userName":"fichaje"');
-      desde = server.output().length;
+      desde = integrado.server.output().length;
       for (let i = 0; i < 4; i++) {
         const r = await login('fichaje', 'Demo1234');
         expect(r, `intento ${i}`).toMatchObject({ status: 429, body: { Mensaje: TOO_MANY } });
@@ -172,13 +139,13 @@ describe.skipIf(Boolean(sinPostgres))('FARO_PROCESOS=2 on the embedded PostgreSQ
       expect(entrada.status, JSON.stringify(entrada.body)).toBe(200);
       const token = entrada.body!.Token!;
       const lista = '/api/ventas/clientes/list';
-      desde = server.output().length;
+      desde = integrado.server.output().length;
       for (let i = 0; i < 4; i++) expect((await fresh('GET', lista, undefined, token)).status).toBe(200);
       expect(new Set(pids(desde, lista)).size, 'both workers served the session').toBe(2);
-      desde = server.output().length;
+      desde = integrado.server.output().length;
       expect((await fresh('POST', '/api/usuarios/usuario/logout', undefined, token)).status).toBe(204);
       const [salida] = pids(desde, '/api/usuarios/usuario/logout');
-      desde = server.output().length;
+      desde = integrado.server.output().length;
       for (let i = 0; i < 4; i++)
         expect((await fresh('GET', lista, undefined, token)).status, `petición ${i}`).toBe(401);
       expect(
@@ -190,26 +157,28 @@ describe.skipIf(Boolean(sinPostgres))('FARO_PROCESOS=2 on the embedded PostgreSQ
     }
 
     // `npm run backup` signals the folder lock's pid (the supervisor): the copy is taken there, nobody dies.
-    process.kill(server.child.pid!, 'SIGUSR2');
+    process.kill(integrado.server.child.pid!, 'SIGUSR2');
     await until(
       'no se hizo la copia a petición',
-      () => server!.output().includes('Copia de seguridad (a petición)'),
+      () => integrado.server!.output().includes('Copia de seguridad (a petición)'),
       60_000,
     );
-    expect(readdirSync(path.join(base, 'copias')).filter((f) => f.endsWith('.pgdata.tar.gz.sha256'))).toHaveLength(1);
-    expect(isAlive(server.child.pid!)).toBe(true);
+    expect(
+      readdirSync(path.join(integrado.base, 'copias')).filter((f) => f.endsWith('.pgdata.tar.gz.sha256')),
+    ).toHaveLength(1);
+    expect(isAlive(integrado.server.child.pid!)).toBe(true);
 
     // SIGTERM to the supervisor: the workers end, then the postmaster (pg_ctl stop -m fast), then the supervisor.
     const backends = childrenOf(postmaster);
     expect(backends.length, 'the postmaster has its helper processes').toBeGreaterThan(0);
-    const child = server.child;
+    const child = integrado.server.child;
     const ended = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await ended).toBe(0);
     expect(isAlive(postmaster), 'the postmaster stopped').toBe(false);
-    expect(existsSync(pidFile), 'a clean shutdown removes postmaster.pid').toBe(false);
+    expect(existsSync(integrado.pidFile), 'a clean shutdown removes postmaster.pid').toBe(false);
     expect([...backends].filter(isAlive), 'no PostgreSQL process left').toEqual([]);
-    expect(existsSync(path.join(dataDir, 'faro.lock')), 'the folder lock released').toBe(false);
-    server = undefined;
+    expect(existsSync(path.join(integrado.dataDir, 'faro.lock')), 'the folder lock released').toBe(false);
+    integrado.server = undefined;
   }, 400_000);
 });

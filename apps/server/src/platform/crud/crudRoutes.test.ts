@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, TEST_CSRF, type TestApp } from '../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { type Session, TEST_CSRF } from '../../../test/testApp.ts';
 
-let t: TestApp;
 let demo: Session;
+const t = appDePruebas();
 beforeAll(async () => {
-  t = await createTestApp();
   demo = await t.login('demo', undefined, { CodigoEmpresa: 'DEMO' });
 });
-afterAll(() => t.close());
 
 const base = '/api/configuracion/centros';
 

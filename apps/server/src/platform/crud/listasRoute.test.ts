@@ -1,16 +1,12 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * Several reference lists in one call: a screen asks once for the lists it shows instead of one lookup each. Each
  * list answers exactly as its own lookup; what the caller may not read, or a module the company lacks, is left out.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appDePruebas();
 
 const ids = (items: { Id: number }[]) => items.map((r) => r.Id);
 

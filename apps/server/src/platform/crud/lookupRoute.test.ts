@@ -1,17 +1,13 @@
 import { MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * reference lists are lookups. The DEMO 'Comercial' profile (empleado) manages neither the payment
  * methods, the VAT types nor the sales reps (their /list answers 403) but sees suppliers, products and customers,
  * whose screens show them: their /lookup answers with the lookup's columns only.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appDePruebas();
 
 describe('GET /api/{area}/{name}/lookup', () => {
   it('lets a member read the lists the screens they see show, without managing them', async () => {

@@ -1,20 +1,15 @@
 import { ENTITY_LIST, MSG } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 
 /**
  * Save bodies: a save without a body, or a PUT that names none of the record's fields, is a 400 and
  * changes nothing (a PUT without a body used to null the whole company configuration); amounts beyond their column
  * are a Spanish 400 (they were a 500); zod's English defaults never reach an answer.
  */
-let t: TestApp;
-let demo: Session;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 
 const english = /\b(invalid|expected|required|must|received|string|object|number)\b/i;
 

@@ -1,21 +1,11 @@
 import { spawn } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
-import { chooseMotor, MARKER, postgresUnavailable, prepararCarpetaNueva, readMarker } from './embeddedPostgres.ts';
+import { chooseMotor, MARKER, prepararCarpetaNueva, readMarker } from './embeddedPostgres.ts';
+import { carpetaTemporalPostgres, sinPostgresIntegrado } from './postgresIntegrado.testkit.ts';
 import { hydrateSymlinks, isAlive, readPid } from './postgresProcess.ts';
 
 /**
@@ -23,12 +13,8 @@ import { hydrateSymlinks, isAlive, readPid } from './postgresProcess.ts';
  * "postgres" when the tests run as root), stopped by close(), adopted after the app was killed; and the engine
  * choice by the folder's marker.
  */
-const base = mkdtempSync(path.join(tmpdir(), 'faro-motor-'));
-chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the folders inside
-const sinPostgres = process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(base);
-if (sinPostgres && process.env.FARO_TEST_DB !== 'postgres') {
-  console.warn(`!!! PostgreSQL integrado SIN PROBAR: ${sinPostgres}`);
-}
+const base = carpetaTemporalPostgres('faro-motor-');
+const sinPostgres = sinPostgresIntegrado(base, 'PostgreSQL integrado');
 const motorAntes = process.env.FARO_MOTOR;
 
 afterEach(() => {

@@ -1,12 +1,11 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { crearPlantillaPostgres } from '../../seed/plantillaDatos.ts';
 import { MIGRATIONS_FOLDER, openDatabase } from './database.ts';
-import { postgresUnavailable } from './embeddedPostgres.ts';
 import { migracionesAlDia } from './migrationCheck.ts';
+import { carpetaTemporalPostgres, sinPostgresIntegrado } from './postgresIntegrado.testkit.ts';
 import { unprivilegedUser } from './postgresProcess.ts';
 import {
   arrancarPostmasterPronto,
@@ -20,9 +19,8 @@ import {
  * initdb, no migrations), with its own port and password (the template's is refused once the copy has started),
  * owned by the user PostgreSQL runs as; a restart spawns the postmaster early (inicio.ts) and the open takes it.
  */
-const base = mkdtempSync(path.join(tmpdir(), 'faro-plantilla-pg-'));
-chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the folders inside
-const sinPostgres = process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(base);
+const base = carpetaTemporalPostgres('faro-plantilla-pg-');
+const sinPostgres = sinPostgresIntegrado(base);
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const leer = (f: string) => JSON.parse(readFileSync(f, 'utf8'));

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { esConexionPerdida } from './conexionPerdida.ts';
-import { openDatabase } from './database.ts';
-import { postgresUnavailable, startEmbeddedPostgres } from './embeddedPostgres.ts';
+import { type Database, openDatabase } from './database.ts';
+import { startEmbeddedPostgres } from './embeddedPostgres.ts';
+import { carpetaTemporalPostgres, sinPostgresIntegrado } from './postgresIntegrado.testkit.ts';
 import { isAlive, readPid, sleep, stopPostmasterByPid } from './postgresProcess.ts';
 import { contadorFallos, esperaAntesDe } from './vigilanciaPostmaster.ts';
 
@@ -17,12 +17,8 @@ import { contadorFallos, esperaAntesDe } from './vigilanciaPostmaster.ts';
  * the pool's broken connections are dropped and the next queries connect afresh; too many failures in a row make
  * the owner give up (the app then exits non-zero for its service manager).
  */
-const base = mkdtempSync(path.join(tmpdir(), 'faro-vigilado-'));
-chmodSync(base, 0o755); // as root, PostgreSQL runs as "postgres", which must reach the folders inside
-const sinPostgres = process.env.FARO_TEST_DB === 'postgres' ? 'proyecto server-postgres' : postgresUnavailable(base);
-if (sinPostgres && process.env.FARO_TEST_DB !== 'postgres') {
-  console.warn(`!!! Vigilancia del PostgreSQL integrado SIN PROBAR: ${sinPostgres}`);
-}
+const base = carpetaTemporalPostgres('faro-vigilado-');
+const sinPostgres = sinPostgresIntegrado(base, 'Vigilancia del PostgreSQL integrado');
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** Runs `query` until it answers (returns the answer and how long it took), asserting every failure is a lost connection. */
@@ -37,6 +33,30 @@ async function hastaQueResponda<T>(query: () => Promise<T>, ms = 60_000): Promis
       await sleep(50);
     }
   }
+}
+
+/**
+ * Kills the folder's postmaster with SIGKILL and waits (up to `ms`) until the watch has a new one up (a backend of
+ * the dead one may still answer for a moment meanwhile); returns the killed pid.
+ */
+async function matarPostmaster(dataDir: string, avisos: string[], ms = 30_000): Promise<number> {
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  const antes = readPid(pidFile);
+  expect(isAlive(antes)).toBe(true);
+  process.kill(antes, 'SIGKILL');
+  for (const end = Date.now() + ms; readPid(pidFile) === antes || !isAlive(readPid(pidFile)); ) {
+    expect(Date.now(), `no new postmaster: ${avisos.join('\n')}`).toBeLessThan(end);
+    await sleep(20);
+  }
+  return antes;
+}
+
+/** The acknowledged rows once the database answers again after its postmaster died. */
+async function acusesTrasLaCaida(database: Database): Promise<number> {
+  const { valor } = await hastaQueResponda(() =>
+    database.query<{ n: number }>('select count(*)::int as n from acuses'),
+  );
+  return valor[0]!.n;
 }
 
 describe('restart policy', () => {
@@ -83,19 +103,9 @@ describe.skipIf(Boolean(sinPostgres))('a postmaster killed while the app runs', 
       await Promise.all(Array.from({ length: 5 }, () => database.query('select pg_sleep(0.05)')));
 
       for (const vez of [1, 2]) {
-        const antes = readPid(pidFile);
-        expect(isAlive(antes)).toBe(true);
         const t0 = performance.now();
-        process.kill(antes, 'SIGKILL');
-        // Until the new postmaster is up (a backend of the dead one may still answer for a moment meanwhile).
-        for (const end = Date.now() + 60_000; readPid(pidFile) === antes || !isAlive(readPid(pidFile)); ) {
-          expect(Date.now(), 'no new postmaster').toBeLessThan(end);
-          await sleep(20);
-        }
-        const { valor } = await hastaQueResponda(() =>
-          database.query<{ n: number }>('select count(*)::int as n from acuses'),
-        );
-        expect(valor[0]!.n).toBe(49 + vez);
+        await matarPostmaster(dataDir, avisos, 60_000);
+        expect(await acusesTrasLaCaida(database)).toBe(49 + vez);
         const ms = performance.now() - t0;
         console.log(`postmaster killed (${vez}): queries answer again after ${Math.round(ms)} ms`);
         await database.query('insert into acuses values ($1)', [50 + vez]);
@@ -128,18 +138,9 @@ describe.skipIf(Boolean(sinPostgres))('a postmaster killed while the app runs', 
       // Pure computation: it never looks at the postmaster's death, and would run for minutes.
       const consulta = larga.query('select count(*) from generate_series(1, 20000000000)').catch(() => 'cortada');
       await sleep(300);
-      const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-      const antes = readPid(pidFile);
       const t0 = performance.now();
-      process.kill(antes, 'SIGKILL');
-      for (const end = Date.now() + 30_000; readPid(pidFile) === antes || !isAlive(readPid(pidFile)); ) {
-        expect(Date.now(), `no new postmaster: ${avisos.join('\n')}`).toBeLessThan(end);
-        await sleep(20);
-      }
-      const { valor } = await hastaQueResponda(() =>
-        database.query<{ n: number }>('select count(*)::int as n from acuses'),
-      );
-      expect(valor[0]!.n).toBe(52);
+      await matarPostmaster(dataDir, avisos);
+      expect(await acusesTrasLaCaida(database)).toBe(52);
       console.log(
         `postmaster killed under a long query: queries answer again after ${Math.round(performance.now() - t0)} ms`,
       );
@@ -174,17 +175,8 @@ process.kill(process.pid, 'SIGKILL');
     const database = await openDatabase({ dataDir, say: () => {} });
     try {
       expect(database.embedded?.adopted).toBe(true);
-      const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-      const antes = readPid(pidFile);
-      process.kill(antes, 'SIGKILL');
-      for (const end = Date.now() + 30_000; readPid(pidFile) === antes || !isAlive(readPid(pidFile)); ) {
-        expect(Date.now(), `no new postmaster: ${avisos.join('\n')}`).toBeLessThan(end);
-        await sleep(20);
-      }
-      const { valor } = await hastaQueResponda(() =>
-        database.query<{ n: number }>('select count(*)::int as n from acuses'),
-      );
-      expect(valor[0]!.n).toBe(52);
+      const antes = await matarPostmaster(dataDir, avisos);
+      expect(await acusesTrasLaCaida(database)).toBe(52);
       expect(avisos.some((a) => a.includes(`terminó inesperadamente (pid ${antes})`))).toBe(true);
     } finally {
       console.error = errorAntes;

@@ -1,18 +1,13 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { pdfText } from '../../../test/pdfText.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { xlsxWriter } from './xlsxWriter.ts';
 
-let t: TestApp;
-let demo: Session;
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 
 /** The raw bytes of an export (the JSON-parsing helper would mangle them). */
 async function download(url: string) {

@@ -1,22 +1,16 @@
 import { ENTITY_LIST } from '@faro/domain';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import type { RegisteredRoute } from './routeRegistry.ts';
 
 /**
  * Whatever arrives, the answer is never a 5xx nor a stack trace, never an English message, and never touches
  * another company's rows. The walk below covers every registered route by construction.
  */
-let t: TestApp;
-let owner: Session;
-let admin: Session;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.as('demo', 'DEMO');
-  admin = await t.as('admin');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const owner = t.sesion('demo', 'DEMO');
+const admin = t.sesion('admin');
 
 const anyJson = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),

@@ -1,5 +1,6 @@
 import { MSG } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crear } from '../../../test/datosDemo.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
@@ -25,13 +26,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function borrador(): Promise<number> {
-  const res = await demo.request('POST', '/api/ventas/fventa/save', {
+  return crear(demo, '/api/ventas/fventa/save', {
     Cliente: cliente,
     Fecha: '2026-09-01',
     Lineas: [{ Descripcion: 'Tornillos', Cantidad: '2', Precio: '3', TipoIva: 'IVA21' }],
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.Id;
 }
 
 describe('Idempotency-Key matches the concrete request', () => {

@@ -1,21 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { multipartFile } from '../../../test/multipart.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
 /**
  * Crafted input is refused at the edge with a Spanish 400, whichever route it reaches, signed in or not: bytes
  * PostgreSQL cannot store (NUL, lone surrogates), control characters, bidi overrides, absurdly deep JSON, names that
  * every plain object answers through its prototype, and dates that do not exist.
  */
-let t: TestApp;
-let owner: Session;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.as('demo', 'DEMO');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const owner = t.sesion('demo', 'DEMO');
 
 const NO_VALIDOS = 'La petición contiene caracteres no válidos';
 const json = { 'content-type': 'application/json' };

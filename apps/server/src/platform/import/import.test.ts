@@ -1,16 +1,11 @@
 import { MSG, MSG_DATOS } from '@faro/domain';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { multipartFile } from '../../../test/multipart.ts';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 
-let t: TestApp;
-let demo: Session;
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 
 const base = '/api/ventas/clientes/importar';
 const upload = (name: string, content: Uint8Array | string, path = base) => {
@@ -21,6 +16,18 @@ const total = async (path = '/api/ventas/clientes') => (await demo.request('GET'
 
 /** A Spanish spreadsheet exported as CSV: semicolons, Windows-1252, decimal commas, dd/mm/yyyy. */
 const csv1252 = (text: string) => new Uint8Array([...text].map((c) => (c === '€' ? 0x80 : c.charCodeAt(0))));
+
+/** How the sample's Spanish headers map to the customer fields (the proposal, and what the user confirms). */
+const MAPEO = {
+  Código: 'Codigo',
+  'Razón social': 'Nombre',
+  CIF: 'NIF',
+  'C.P.': 'CodPostal',
+  Localidad: 'Poblacion',
+  IBAN: 'IBAN',
+  'Forma de pago': 'IdFormaPago',
+  'Límite de crédito': 'LimiteCredito',
+};
 
 const HEADER =
   'Código;Razón social;CIF;C.P.;Localidad;IBAN;Forma de pago;Límite de crédito;Fecha mandato;Observaciones\r\n';
@@ -45,17 +52,7 @@ describe('importing customers from a file', () => {
     expect(res.body.Columnas).toEqual(HEADER.trim().split(';'));
     expect(res.body.TotalFilas).toBe(8);
     expect(res.body.Muestra[0][1]).toBe('Almacenes Peña SL');
-    expect(res.body.Mapeo).toMatchObject({
-      Código: 'Codigo',
-      'Razón social': 'Nombre',
-      CIF: 'NIF',
-      'C.P.': 'CodPostal',
-      Localidad: 'Poblacion',
-      IBAN: 'IBAN',
-      'Forma de pago': 'IdFormaPago',
-      'Límite de crédito': 'LimiteCredito',
-      Observaciones: 'Observaciones',
-    });
+    expect(res.body.Mapeo).toMatchObject({ ...MAPEO, Observaciones: 'Observaciones' });
     expect(res.body.Campos).toContainEqual({ Campo: 'Nombre', Etiqueta: 'Nombre o razón social', Obligatorio: true });
   });
 
@@ -63,17 +60,7 @@ describe('importing customers from a file', () => {
     const before = await total();
     const mapping = (await demo.request('POST', base, undefined)).status; // not a file
     expect(mapping).toBe(400);
-    const Mapeo = {
-      Código: 'Codigo',
-      'Razón social': 'Nombre',
-      CIF: 'NIF',
-      'C.P.': 'CodPostal',
-      Localidad: 'Poblacion',
-      IBAN: 'IBAN',
-      'Forma de pago': 'IdFormaPago',
-      'Límite de crédito': 'LimiteCredito',
-      'Fecha mandato': 'MandatoFecha',
-    };
+    const Mapeo = { ...MAPEO, 'Fecha mandato': 'MandatoFecha' };
     const res = await demo.request('POST', `${base}/${id}/previsualizar`, { Mapeo });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ Total: 8, Validas: 1 });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { createJobRunner } from './runner.ts';
 
 /** The job runner's "run it now" (a campaign sent now runs the queue job at once), on both engines. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appDePruebas();
 
 describe('createJobRunner ejecutarYa', () => {
   it('runs a job that is not due yet, once, and moves its next run an interval away', async () => {

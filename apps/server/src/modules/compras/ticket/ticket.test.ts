@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crear } from '../../../../test/datosDemo.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 
 /**
@@ -180,17 +181,16 @@ describe('reading a ticket', () => {
 describe('booking a confirmed ticket', () => {
   it('refuses the booking to whoever may enter expenses but not move treasury (403), and writes nothing', async () => {
     const permisos = { ComprasFact: 3 };
-    const perfil = await demo.request('POST', '/api/usuarios/roles/save', {
+    const perfil = await crear(demo, '/api/usuarios/roles/save', {
       Nombre: 'Solo compras',
       Permisos: permisos,
     });
-    expect(perfil.status, JSON.stringify(perfil.body)).toBe(201);
     const alta = await demo.request('POST', '/api/usuarios/usuarios/save', {
       UserName: 'solocompras',
       Nombre: 'Solo compras',
       Email: 'solocompras@demo.test',
       Roles: ['usuario'],
-      IdPerfil: perfil.body.Id,
+      IdPerfil: perfil,
     });
     expect(alta.status, JSON.stringify(alta.body)).toBe(201);
     const compras = await t.as('solocompras', 'DEMO');

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { filtrosUrl, listaDocumentos } from '../../../../test/datosDemo.ts';
 
 /** Buscar on the sales lists (number, customer name, NIF), over the demo's year of sales, on both engines. */
-let t: TestApp;
-let demo: Session;
-const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 type Doc = { Id: number; NumSerie: string | null; ClienteNombre: string; ClienteNIF: string | null; Tipo: string };
-const lista = async (recurso: string, filtros: Record<string, unknown>, extra = '') => {
-  const res = await demo.request('GET', `/api/ventas/${recurso}/list?TotalPagina=200&Filtros=${f(filtros)}${extra}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { Items: Doc[]; Total: number };
-};
+const lista = (recurso: string, filtros: Record<string, unknown>, extra = '') =>
+  listaDocumentos<Doc>(demo, `/api/ventas/${recurso}`, filtros, extra);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 
 describe('Buscar on the sales document lists', () => {
   it('finds an invoice by its number, whole or in part', async () => {
@@ -51,7 +43,10 @@ describe('Buscar on the sales document lists', () => {
     const cobradas = await lista('fventa', { Buscar: 'Hermanos Ruiz', EstadoCobro: 'Cobrado' });
     expect(cobradas.Total).toBeLessThanOrEqual(ruiz.Total);
     expect(cobradas.Items.every((d) => (d as unknown as { EstadoCobro: string }).EstadoCobro === 'Cobrado')).toBe(true);
-    const pagina = await demo.request('GET', `/api/ventas/fventa/list?TotalPagina=2&Filtros=${f({ Buscar: 'Ruiz' })}`);
+    const pagina = await demo.request(
+      'GET',
+      `/api/ventas/fventa/list?TotalPagina=2&Filtros=${filtrosUrl({ Buscar: 'Ruiz' })}`,
+    );
     expect(pagina.body.Items).toHaveLength(2);
     expect(pagina.body.Total).toBe(ruiz.Total);
     expect((await lista('fventa', { Buscar: '%' })).Total).toBe(0);
@@ -63,7 +58,7 @@ describe('Buscar on the sales document lists', () => {
 
   it('never shows another company’s documents', async () => {
     const otra = await t.as('demo', 'DEMO2');
-    const res = await otra.request('GET', `/api/ventas/fventa/list?Filtros=${f({ Buscar: 'Hermanos Ruiz' })}`);
+    const res = await otra.request('GET', `/api/ventas/fventa/list?Filtros=${filtrosUrl({ Buscar: 'Hermanos Ruiz' })}`);
     expect(res.status).toBe(200);
     expect(res.body.Total).toBe(0);
   });

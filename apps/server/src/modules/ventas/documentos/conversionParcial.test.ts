@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { terceroConNif } from '../../../../test/datosDemo.ts';
 
 /** Partial conversions of line quantities over HTTP on both engines. */
-let t: TestApp;
-let demo: Session;
 let cliente: number;
 /** Today: numbered series refuse a date before their last number (the demo seed numbers recent documents). */
 const HOY = new Date().toISOString().slice(0, 10);
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const clientes = await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50');
-  cliente = clientes.body.Items.find((c: { NIF: string | null }) => c.NIF).Id;
+  cliente = (await terceroConNif(demo, 'ventas/clientes')).Id;
 });
-afterAll(() => t.close());
 
 interface LineaJson {
   Id: number;

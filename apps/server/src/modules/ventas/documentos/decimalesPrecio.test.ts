@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { idEmpresa, terceroConNif } from '../../../../test/datosDemo.ts';
 
 /**
  * The company's rounding decimals (DecimalesRedondeo) over HTTP on both engines: unit prices are rounded to them
  * (2–6, default 2) and stored so, the line amount is round(Cantidad × Precio × (1 − Descuento/100), 2) of that stored
  * price, in drafts, issued invoices and recurring templates alike (one domain function, `calcularTotales`).
  */
-let t: TestApp;
-let demo: Session;
 let empresaId: number;
 let cliente: number;
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
-  const clientes = await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50');
-  cliente = clientes.body.Items.find((c: { NIF: string | null }) => c.NIF).Id;
+  empresaId = await idEmpresa(t);
+  cliente = (await terceroConNif(demo, 'ventas/clientes')).Id;
 });
-afterAll(() => t.close());
 
 const LINEAS = [
   { Descripcion: 'Arandelas', Cantidad: '1000', Precio: '1.2345', TipoIva: 'IVA21' },

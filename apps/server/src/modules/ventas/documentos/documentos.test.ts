@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { crear } from '../../../../test/datosDemo.ts';
 
 /** Sales documents over HTTP on both engines: CRUD, validation, issue, immutability, conversions, corrections. */
-let t: TestApp;
-let demo: Session;
 let cliente: { Id: number; Nombre: string; NIF: string };
 let sinNif: number;
 let producto: number;
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   const clientes = await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50');
   cliente = clientes.body.Items.find((c: { NIF: string | null }) => c.NIF);
-  const nuevo = await demo.request('POST', '/api/ventas/clientes/save', { Nombre: 'Cliente sin NIF' });
-  expect(nuevo.status, JSON.stringify(nuevo.body)).toBe(201);
-  sinNif = nuevo.body.Id;
+  sinNif = await crear(demo, '/api/ventas/clientes/save', { Nombre: 'Cliente sin NIF' });
   producto = (await demo.request('GET', '/api/catalogo/productos/list')).body.Items[0].Id;
 });
-afterAll(() => t.close());
 
 const linea = (over: Record<string, unknown> = {}) => ({
   Descripcion: 'Martillo',
@@ -61,14 +57,13 @@ describe('sales documents', () => {
   });
 
   it('applies the recargo de equivalencia of the customer and the document withholding', async () => {
-    const rec = await demo.request('POST', '/api/ventas/clientes/save', {
+    const rec = await crear(demo, '/api/ventas/clientes/save', {
       Nombre: 'Ferretería en recargo',
       NIF: '00000014Z',
       RegimenIva: 'recargo',
     });
-    expect(rec.status, JSON.stringify(rec.body)).toBe(201);
     const doc = await borrador('fventa', {
-      Cliente: rec.body.Id,
+      Cliente: rec,
       PorcRetencion: '15',
       Lineas: [linea({ Cantidad: '1', Precio: '100', Descuento: '0' })],
     });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { crear, idEmpresa, terceroConNif } from '../../../../test/datosDemo.ts';
 import { companyScope } from '../../../platform/tenancy/scope.ts';
 import { emitirFactura } from './emitir.ts';
 
@@ -11,8 +12,6 @@ import { emitirFactura } from './emitir.ts';
  * record's previous hash the one before it (no fork, no broken link), verificarCadena valid, and no request failed
  * (a lock taken out of order would show here as a deadlock error).
  */
-let t: TestApp;
-let demo: Session;
 let empresaId: number;
 let clienteId: number;
 const series: number[] = [];
@@ -22,41 +21,34 @@ const POR_SERIE = 10;
 class Rollback extends Error {}
 
 async function borrador(serie: number, i: number): Promise<number> {
-  const res = await demo.request('POST', '/api/ventas/fventa/save', {
+  return crear(demo, '/api/ventas/fventa/save', {
     Cliente: clienteId,
     Fecha: FECHA,
     Serie: serie,
     Lineas: [{ Descripcion: `Línea ${i}`, Cantidad: '1', Precio: String(10 + i), TipoIva: 'IVA21' }],
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.Id;
 }
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
+  empresaId = await idEmpresa(t);
   await t.database.query(`update empresas set tipo_factura_electronica = 'verifactu' where id = ${empresaId}`);
   for (const [Codigo, Prefijo] of [
     ['VC1', 'VA-'],
     ['VC2', 'VB-'],
   ]) {
-    const res = await demo.request('POST', '/api/configuracion/series/save', {
+    const res = await crear(demo, '/api/configuracion/series/save', {
       Codigo,
       Descripcion: `Serie concurrente ${Codigo}`,
       TipoDocumento: 'factura',
       Prefijo,
       ReinicioAnual: true,
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    series.push(res.body.Id);
+    series.push(res);
   }
-  clienteId = (await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50')).body.Items.find(
-    (c: { NIF: string | null }) => c.NIF,
-  ).Id;
+  clienteId = (await terceroConNif(demo, 'ventas/clientes')).Id;
 });
-afterAll(() => t.close());
 
 describe('issuing with VeriFactu on, concurrently over two series and cancellations', () => {
   it('numbers every series 1..N and chains every record once, with no failed request', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { idEmpresa, terceroConNif } from '../../../../test/datosDemo.ts';
 import { companyScope } from '../../../platform/tenancy/scope.ts';
 import { emitirFactura } from './emitir.ts';
 
@@ -8,18 +9,16 @@ import { emitirFactura } from './emitir.ts';
  * AFTER taking their number: the committed numbers are exactly 1..N (no gap, no duplicate) and follow the dates.
  * The rolled-back drafts stay drafts and are issued afterwards, continuing the sequence.
  */
-let t: TestApp;
 let empresaId: number;
 let drafts: { Id: number; Fecha: string }[] = [];
 let serieId: number;
 
 class Rollback extends Error {}
 
+const t = appDePruebas();
 beforeAll(async () => {
-  t = await createTestApp();
   const demo = await t.as('demo', 'DEMO');
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
+  empresaId = await idEmpresa(t);
   const serie = await demo.request('POST', '/api/configuracion/series/save', {
     Codigo: 'CONC',
     Descripcion: 'Serie de concurrencia',
@@ -29,9 +28,7 @@ beforeAll(async () => {
   });
   expect(serie.status, JSON.stringify(serie.body)).toBe(201);
   serieId = serie.body.Id;
-  const cliente = (await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50')).body.Items.find(
-    (c: { NIF: string | null }) => c.NIF,
-  );
+  const cliente = await terceroConNif(demo, 'ventas/clientes');
   drafts = [];
   for (let i = 0; i < 16; i++) {
     const Fecha = '2026-07-01';
@@ -45,7 +42,6 @@ beforeAll(async () => {
     drafts.push({ Id: res.body.Id, Fecha });
   }
 });
-afterAll(() => t.close());
 
 async function issue(id: number, rollback: boolean): Promise<number | null> {
   try {

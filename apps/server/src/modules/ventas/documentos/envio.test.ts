@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crear } from '../../../../test/datosDemo.ts';
 import { mailText, startSmtpSink } from '../../../../test/smtpSink.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 import { htmlATexto, rellenar } from '../../documentos/envio.ts';
@@ -14,13 +15,11 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   t = await createTestApp({ smtpUrl: smtp.url });
   demo = await t.as('demo', 'DEMO');
-  const c = await demo.request('POST', '/api/ventas/clientes/save', {
+  cliente = await crear(demo, '/api/ventas/clientes/save', {
     Nombre: 'Cliente del correo',
     NIF: '00000031P',
     Email: 'facturas@cliente-correo.es',
   });
-  expect(c.status, JSON.stringify(c.body)).toBe(201);
-  cliente = c.body.Id;
   const d = await demo.request('POST', '/api/ventas/fventa/save', {
     Cliente: cliente,
     Fecha: '2026-05-04',

@@ -1,7 +1,8 @@
 import type { RegistroAlta, RegistroFacturacion } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { idEmpresa } from '../../../../test/datosDemo.ts';
 import { pdfText } from '../../../../test/pdfText.ts';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 import { validarEnvioSoap } from '../../../../test/verifactu/xsd.ts';
 import { mensajeRegFactu } from '../../../verifactu/xml/mensaje.ts';
 
@@ -10,20 +11,16 @@ import { mensajeRegFactu } from '../../../verifactu/xml/mensaje.ts';
  * and the customer's VAT regime reach the totals, the stored breakdown, the PDF legend and the VeriFactu record
  * (OperacionExenta, no CalificacionOperacion / TipoImpositivo / Cuota), which validates against the AEAT XSD.
  */
-let t: TestApp;
-let demo: Session;
 let empresaId: number;
 let nacional: number;
 const hoy = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
+  empresaId = await idEmpresa(t);
   nacional = await cliente({ Nombre: 'Academia Cliente SL', NIF: '00000014Z', RegimenIva: 'general' });
 });
-afterAll(() => t.close());
 
 async function cliente(body: Record<string, unknown>): Promise<number> {
   const res = await demo.request('POST', '/api/ventas/clientes/save', body);

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { listaDocumentos, terceroConNif } from '../../../../test/datosDemo.ts';
 
 /** The invoice list's status filter NoAnulada (spec section 4: provisional or issued), on both engines. */
-let t: TestApp;
-let demo: Session;
-const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 type Doc = { Id: number; Estado: string };
-const lista = async (filtros: Record<string, unknown>) => {
-  const res = await demo.request('GET', `/api/ventas/fventa/list?TotalPagina=200&Filtros=${f(filtros)}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { Items: Doc[]; Total: number };
-};
+const lista = (filtros: Record<string, unknown>) => listaDocumentos<Doc>(demo, '/api/ventas/fventa', filtros);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-});
-afterAll(() => t.close());
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 
 describe("the invoice filter 'NoAnulada'", () => {
   it('lists provisional and issued invoices and leaves the cancelled ones out', async () => {
-    const clientes = await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50');
-    const cliente = clientes.body.Items.find((c: { NIF: string | null }) => c.NIF).Id;
+    const cliente = (await terceroConNif(demo, 'ventas/clientes')).Id;
     const cuerpo = {
       Cliente: cliente,
       Fecha: '2026-05-04',

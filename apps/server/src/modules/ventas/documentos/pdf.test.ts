@@ -1,8 +1,10 @@
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deflateSync, inflateSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { crear } from '../../../../test/datosDemo.ts';
 import { multipartFile } from '../../../../test/multipart.ts';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
-import { logoDibujable } from '../../documentos/pdfLogo.ts';
+import type { Session } from '../../../../test/testApp.ts';
+import { logoDibujable, PNG_FIRMA, trozoPng } from '../../documentos/pdfLogo.ts';
 
 /**
  * The sales PDF read back as a reader would: the mandatory contents of RD 1619/2012 art. 6 on a full invoice, the
@@ -10,37 +12,31 @@ import { logoDibujable } from '../../documentos/pdfLogo.ts';
  * Text comes from the real (compressed) PDF, as it is served: each page's content stream inflated, the TJ strings
  * decoded with the encoding its font dictionary names (WinAnsi for pdfkit's standard fonts; checked).
  */
-let t: TestApp;
-let demo: Session;
 let empresa: Record<string, string | null>;
 let cliente: number;
 let recargo: number;
 
 const LOGO = '/api/configuracion/empresa/logo';
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   const id = (await demo.request('GET', '/api/usuarios/usuario/infoempre')).body.IdEmpresa;
   empresa = (await demo.request('GET', `/api/configuracion/empresa/edit/${id}`)).body;
-  const c = await demo.request('POST', '/api/ventas/clientes/save', {
+  cliente = await crear(demo, '/api/ventas/clientes/save', {
     Nombre: 'Talleres Ribera SL',
     NIF: '12345678Z',
     Direccion: 'Calle Mayor 12',
     CodPostal: '28013',
     Poblacion: 'Madrid',
   });
-  expect(c.status, JSON.stringify(c.body)).toBe(201);
-  cliente = c.body.Id;
-  const r = await demo.request('POST', '/api/ventas/clientes/save', {
+  const r = await crear(demo, '/api/ventas/clientes/save', {
     Nombre: 'Ferretería Recargo',
     NIF: '00000014Z',
     RegimenIva: 'recargo',
   });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  recargo = r.body.Id;
+  recargo = r;
 });
-afterAll(() => t.close());
 
 const lineas = [
   { Descripcion: 'Martillo de carpintero', Cantidad: '2', Precio: '10', Descuento: '0', TipoIva: 'IVA21' },
@@ -48,14 +44,13 @@ const lineas = [
 ];
 
 async function emitida(over: Record<string, unknown>, fecha = '2026-03-02') {
-  const d = await demo.request('POST', '/api/ventas/fventa/save', {
+  const d = await crear(demo, '/api/ventas/fventa/save', {
     Cliente: cliente,
     Fecha: fecha,
     Lineas: lineas,
     ...over,
   });
-  expect(d.status, JSON.stringify(d.body)).toBe(201);
-  const e = await demo.request('POST', `/api/ventas/fventa/emitir/${d.body.Id}`);
+  const e = await demo.request('POST', `/api/ventas/fventa/emitir/${d}`);
   expect(e.status, JSON.stringify(e.body)).toBe(200);
   return e.body;
 }
@@ -232,15 +227,14 @@ describe('sales PDF contents (RD 1619/2012)', () => {
 
   it('a corrective invoice names the invoice it rectifies, its date and the cause', async () => {
     const f = await emitida({}, '2026-03-03');
-    const r = await demo.request('POST', `/api/ventas/fventa/rectificar/${f.Id}`, {
+    const r = await crear(demo, `/api/ventas/fventa/rectificar/${f.Id}`, {
       TipoRectificativa: 'R1',
       Modo: 'I',
       Fecha: '2026-03-04',
     });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const e = await demo.request('POST', `/api/ventas/fventa/emitir/${r.body.Id}`);
+    const e = await demo.request('POST', `/api/ventas/fventa/emitir/${r}`);
     expect(e.status, JSON.stringify(e.body)).toBe(200);
-    const { text } = await pdf(r.body.Id);
+    const { text } = await pdf(r);
     expect(text).toContain('FACTURA RECTIFICATIVA');
     expect(text).toContain(`Número: ${e.body.NumSerie}`);
     expect(text).toContain(`Rectifica la factura ${f.NumSerie} de 03/03/2026 (R1, por diferencias)`);
@@ -250,15 +244,6 @@ describe('sales PDF contents (RD 1619/2012)', () => {
   });
 });
 
-const PNG_FIRMA = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const chunk = (tipo: string, datos: Buffer) => {
-  const cuerpo = Buffer.concat([Buffer.from(tipo, 'latin1'), datos]);
-  const out = Buffer.alloc(12 + datos.length);
-  out.writeUInt32BE(datos.length, 0);
-  cuerpo.copy(out, 4);
-  out.writeUInt32BE(crc32(cuerpo), 8 + datos.length);
-  return out;
-};
 /** An RGBA PNG (colour type 6, the usual logo with transparency): blue, its 3 first and last columns transparent. */
 function png(ancho: number, alto: number, idat?: Buffer) {
   const ihdr = Buffer.alloc(13);
@@ -272,9 +257,9 @@ function png(ancho: number, alto: number, idat?: Buffer) {
       filas.set([0, 85, 170, x > 2 && x < ancho - 3 ? 255 : 0], y * (1 + ancho * 4) + 1 + x * 4);
   return Buffer.concat([
     PNG_FIRMA,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat ?? deflateSync(filas)),
-    chunk('IEND', Buffer.alloc(0)),
+    trozoPng('IHDR', ihdr),
+    trozoPng('IDAT', idat ?? deflateSync(filas)),
+    trozoPng('IEND', Buffer.alloc(0)),
   ]);
 }
 /** A baseline greyscale JPEG of 16 × 8 (two 8 × 8 blocks of flat grey: DC difference 0, end of block). */
@@ -310,13 +295,11 @@ describe('company logo on the PDF', () => {
   const MM = 72 / 25.4;
   let presupuesto: number;
   beforeAll(async () => {
-    const p = await demo.request('POST', '/api/ventas/pventa/save', {
+    presupuesto = await crear(demo, '/api/ventas/pventa/save', {
       Cliente: cliente,
       Fecha: '2026-03-02',
       Lineas: lineas,
     });
-    expect(p.status, JSON.stringify(p.body)).toBe(201);
-    presupuesto = p.body.Id;
   });
 
   it('without a logo: no image, the company data at the left margin', async () => {
@@ -351,8 +334,7 @@ describe('company logo on the PDF', () => {
     expect(b.dibujos[0]?.ancho).toBeCloseTo(40 * MM, 1);
     expect(b.dibujos[0]?.alto).toBeCloseTo(20 * MM, 1);
     const otra = await t.as('demo', 'DEMO2');
-    const c = await otra.request('POST', '/api/ventas/clientes/save', { Nombre: 'Cliente de DEMO2' });
-    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const c = await crear(otra, '/api/ventas/clientes/save', { Nombre: 'Cliente de DEMO2' });
     const iva = await otra.request('POST', '/api/configuracion/tiposiva/save', {
       Valor: 'G21',
       Descripcion: 'General',
@@ -361,13 +343,12 @@ describe('company logo on the PDF', () => {
       PorcentajeIva: '21',
     });
     expect(iva.status, JSON.stringify(iva.body)).toBe(201);
-    const p = await otra.request('POST', '/api/ventas/pventa/save', {
-      Cliente: c.body.Id,
+    const p = await crear(otra, '/api/ventas/pventa/save', {
+      Cliente: c,
       Fecha: '2026-03-02',
       Lineas: [{ Descripcion: 'Servicio', Cantidad: '1', Precio: '10', TipoIva: 'G21' }],
     });
-    expect(p.status, JSON.stringify(p.body)).toBe(201);
-    expect((await pdf(p.body.Id, 'pventa', otra)).imagenes).toEqual([]);
+    expect((await pdf(p, 'pventa', otra)).imagenes).toEqual([]);
   });
 
   it('skips a PDF logo and a damaged PNG: the document still comes out, without an image', async () => {

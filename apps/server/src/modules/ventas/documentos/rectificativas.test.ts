@@ -1,6 +1,7 @@
 import type { RegistroAlta } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { idEmpresa, terceroConNif } from '../../../../test/datosDemo.ts';
 
 /**
  * Corrective invoices over HTTP on both engines (RD 1619/2012 art. 15; VeriFactu TipoFactura R1–R5, TipoRectificativa
@@ -8,8 +9,6 @@ import { createTestApp, type Session, type TestApp } from '../../../../test/test
  * by substitution (S) the whole replacement invoice with the original's base and quota in ImporteRectificacion; its
  * own number in the corrective series on issue; R5 for simplified invoices only; drafts and cancelled refused.
  */
-let t: TestApp;
-let demo: Session;
 let empresaId: number;
 let cliente: number;
 let sinNif: number;
@@ -21,19 +20,16 @@ let series: {
   IdSerieRectificativa: number | null;
 }[];
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
-  const clientes = await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50');
-  cliente = clientes.body.Items.find((c: { NIF: string | null }) => c.NIF).Id;
+  empresaId = await idEmpresa(t);
+  cliente = (await terceroConNif(demo, 'ventas/clientes')).Id;
   const nuevo = await demo.request('POST', '/api/ventas/clientes/save', { Nombre: 'Cliente de mostrador' });
   expect(nuevo.status, JSON.stringify(nuevo.body)).toBe(201);
   sinNif = nuevo.body.Id;
   series = (await demo.request('GET', '/api/configuracion/series/list?TotalPagina=100')).body.Items;
 });
-afterAll(() => t.close());
 
 const LINEAS = [
   { Descripcion: 'Martillo', Cantidad: '2', Precio: '10.50', Descuento: '10', TipoIva: 'IVA21' },

@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { catalogoDemo, filtrosUrl, terceroConNif } from '../../../../test/datosDemo.ts';
 
 /** Stock moved by sales documents: sent delivery notes, issued invoices not from a delivery note, cancellations. */
-let t: TestApp;
-let demo: Session;
 let cliente: number;
 const ids: Record<string, number> = {};
-const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const find = async (path: string, filtros: Record<string, unknown>) =>
-    (await demo.request('GET', `${path}/list?Filtros=${f(filtros)}`)).body.Items[0].Id as number;
-  ids.central = await find('/api/catalogo/almacenes', { Codigo: 'CENTRAL' });
-  ids.tienda = await find('/api/catalogo/almacenes', { Codigo: 'TIENDA' });
-  ids.taladro = await find('/api/catalogo/productos', { Codigo: 'HER-001' });
-  ids.servicio = await find('/api/catalogo/productos', { Codigo: 'SER-001' });
-  cliente = (await demo.request('GET', '/api/ventas/clientes/list?TotalPagina=50')).body.Items.find(
-    (c: { NIF: string | null }) => c.NIF,
-  ).Id;
+  Object.assign(ids, await catalogoDemo(demo));
+  cliente = (await terceroConNif(demo, 'ventas/clientes')).Id;
 });
-afterAll(() => t.close());
 
 const stockOf = async (almacen: number) =>
-  (await demo.request('GET', `/api/catalogo/stock/list?Filtros=${f({ IdProducto: ids.taladro, IdAlmacen: almacen })}`))
-    .body.Items[0]?.Cantidad;
+  (
+    await demo.request(
+      'GET',
+      `/api/catalogo/stock/list?Filtros=${filtrosUrl({ IdProducto: ids.taladro, IdAlmacen: almacen })}`,
+    )
+  ).body.Items[0]?.Cantidad;
 const lineas = (cantidad: string) => [
   { IdProducto: ids.taladro, Descripcion: 'Taladro', Cantidad: cantidad, Precio: '50', TipoIva: 'IVA21' },
   { IdProducto: ids.servicio, Descripcion: 'Montaje', Cantidad: '1', Precio: '20', TipoIva: 'IVA21' },
@@ -50,7 +44,7 @@ describe('delivery notes', () => {
     expect(await stockOf(ids.central!)).toBe('10.000');
     const moves = await demo.request(
       'GET',
-      `/api/catalogo/movimientosstock/list?Filtros=${f({ Tipo: 'documento', IdProducto: ids.taladro })}`,
+      `/api/catalogo/movimientosstock/list?Filtros=${filtrosUrl({ Tipo: 'documento', IdProducto: ids.taladro })}`,
     );
     expect(moves.body.Items).toHaveLength(1);
     expect(moves.body.Items[0]).toMatchObject({ Cantidad: '-2.000', StockResultante: '10.000', UserName: 'demo' });
@@ -58,7 +52,7 @@ describe('delivery notes', () => {
     // The service line does not control stock: no movement, no error.
     const servicio = await demo.request(
       'GET',
-      `/api/catalogo/movimientosstock/list?Filtros=${f({ Tipo: 'documento', IdProducto: ids.servicio })}`,
+      `/api/catalogo/movimientosstock/list?Filtros=${filtrosUrl({ Tipo: 'documento', IdProducto: ids.servicio })}`,
     );
     expect(servicio.body.Total).toBe(0);
     ids.albaran = a.body.Id;

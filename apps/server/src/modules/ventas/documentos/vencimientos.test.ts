@@ -1,37 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { filtrosUrl } from '../../../../test/datosDemo.ts';
 import { pdfText } from '../../../../test/pdfText.ts';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { diaMas } from '../../../platform/fechas.ts';
 import { hoyEspana } from '../../documentos/vencimientos.ts';
 
 /** Due dates from the payment method, collections settling them in date order, and the overdue view. */
-let t: TestApp;
-let demo: Session;
 let cliente: number;
 let cuenta: number;
 const fp: Record<string, number> = {};
-const f = (filtros: Record<string, unknown>) => encodeURIComponent(JSON.stringify(filtros));
 const hoy = hoyEspana();
-const dia = (n: number) => {
-  const d = new Date(`${hoy}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+const dia = (n: number) => diaMas(hoy, n);
 const es = (iso: string) => iso.split('-').reverse().join('/');
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
   const c = await demo.request('POST', '/api/ventas/clientes/save', { Nombre: 'Cliente de plazos', NIF: '12345678Z' });
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   cliente = c.body.Id;
   for (const code of ['R306090', 'TRANSF30']) {
     fp[code] = (
-      await demo.request('GET', `/api/configuracion/fpago/list?Filtros=${f({ Codigo: code })}`)
+      await demo.request('GET', `/api/configuracion/fpago/list?Filtros=${filtrosUrl({ Codigo: code })}`)
     ).body.Items[0].Id;
   }
   cuenta = (await demo.request('GET', '/api/tesoreria/tesoreria/list')).body.Items[0].Id;
 });
-afterAll(() => t.close());
 
 /** An issued invoice of 300.00 € (247.93 + 21 % VAT) with a payment method. */
 async function emitida(fecha: string, idFormaPago: number | null) {
@@ -120,21 +114,27 @@ describe('due dates of issued invoices', () => {
 
 describe('collections list (movstesoreriac)', () => {
   it('shows the invoice number and customer and filters by dates and account', async () => {
-    const all = await demo.request('GET', `/api/tesoreria/movstesoreriac/list?Filtros=${f({ IdFactura: vieja.Id })}`);
+    const all = await demo.request(
+      'GET',
+      `/api/tesoreria/movstesoreriac/list?Filtros=${filtrosUrl({ IdFactura: vieja.Id })}`,
+    );
     expect(all.body.Items).toEqual([
       expect.objectContaining({ Importe: '150.00', NumSerie: vieja.NumSerie, ClienteNombre: 'Cliente de plazos' }),
     ]);
     const today = await demo.request(
       'GET',
-      `/api/tesoreria/movstesoreriac/list?Filtros=${f({ FechaDesde: hoy, FechaHasta: hoy, IdTesoreria: cuenta })}`,
+      `/api/tesoreria/movstesoreriac/list?Filtros=${filtrosUrl({ FechaDesde: hoy, FechaHasta: hoy, IdTesoreria: cuenta })}`,
     );
     expect(today.body.Items.map((c: { IdFactura: number }) => c.IdFactura)).toContain(vieja.Id);
     const before = await demo.request(
       'GET',
-      `/api/tesoreria/movstesoreriac/list?Filtros=${f({ FechaHasta: dia(-1), IdFactura: vieja.Id })}`,
+      `/api/tesoreria/movstesoreriac/list?Filtros=${filtrosUrl({ FechaHasta: dia(-1), IdFactura: vieja.Id })}`,
     );
     expect(before.body.Total).toBe(0);
-    const other = await demo.request('GET', `/api/tesoreria/movstesoreriac/list?Filtros=${f({ IdTesoreria: 999999 })}`);
+    const other = await demo.request(
+      'GET',
+      `/api/tesoreria/movstesoreriac/list?Filtros=${filtrosUrl({ IdTesoreria: 999999 })}`,
+    );
     expect(other.body.Total).toBe(0);
   });
 });
@@ -163,7 +163,7 @@ describe('overdue invoices (GET /api/ventas/fventa/vencidas)', () => {
   });
 
   it('filters by customer and drops an invoice once it is fully collected', async () => {
-    const mine = await demo.request('GET', `/api/ventas/fventa/vencidas?Filtros=${f({ Cliente: cliente })}`);
+    const mine = await demo.request('GET', `/api/ventas/fventa/vencidas?Filtros=${filtrosUrl({ Cliente: cliente })}`);
     expect(mine.body.Items.every((r: { Cliente: number }) => r.Cliente === cliente)).toBe(true);
     expect(mine.body.Total).toBe(2);
     await demo.request('POST', '/api/tesoreria/movstesoreriac/save', {
@@ -172,7 +172,7 @@ describe('overdue invoices (GET /api/ventas/fventa/vencidas)', () => {
       Importe: '150.00',
       IdTesoreria: cuenta,
     });
-    const after = await demo.request('GET', `/api/ventas/fventa/vencidas?Filtros=${f({ Cliente: cliente })}`);
+    const after = await demo.request('GET', `/api/ventas/fventa/vencidas?Filtros=${filtrosUrl({ Cliente: cliente })}`);
     expect(after.body.Items.map((r: { Id: number }) => r.Id)).not.toContain(vieja.Id);
     expect(after.body.Total).toBe(1);
   });

@@ -1,8 +1,9 @@
 import { sumarMeses } from '@faro/domain';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { idEmpresa } from '../../../../test/datosDemo.ts';
 import { startSmtpSink } from '../../../../test/smtpSink.ts';
-import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
 import { createJobRunner, LOCK_CLASS, lockKey } from '../../../platform/jobs/runner.ts';
 import { createMailer } from '../../../platform/mail/mailer.ts';
 import { companyDirectory } from '../../../platform/tenancy/directory.ts';
@@ -10,19 +11,16 @@ import { generarPendientes, generarPlantilla, hoyEnEspana } from './generar.ts';
 import { trabajoFacturasRecurrentes } from './recurrentesRoutes.ts';
 
 /** Recurring sales invoices on both engines: templates, generation per period, idempotency, issue, e-mail, job. */
-let t: TestApp;
-let demo: Session;
 let empresaId: number;
 let cliente: number;
 let clienteSinEmail: number;
 let serie: number;
 const base = '/api/ventas/fventarec';
 
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await t.as('demo', 'DEMO');
-  const [e] = await t.database.query<{ id: number }>("select id from empresas where codigo = 'DEMO'");
-  empresaId = Number(e!.id);
+  empresaId = await idEmpresa(t);
   const c = await demo.request('POST', '/api/ventas/clientes/save', {
     Nombre: 'Cliente recurrente',
     NIF: '00000023T',
@@ -42,7 +40,6 @@ beforeAll(async () => {
   expect(sr.status, JSON.stringify(sr.body)).toBe(201);
   serie = sr.body.Id;
 });
-afterAll(() => t.close());
 
 const plantilla = (over: Record<string, unknown> = {}) => ({
   Descripcion: 'Cuota de mantenimiento',
