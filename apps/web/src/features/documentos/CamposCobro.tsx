@@ -1,6 +1,7 @@
 import { MSG } from '@faro/domain';
 import { Modal, Select, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { DateInput } from '../../ui/dates.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
@@ -107,4 +108,24 @@ export function FormDialogo({
       </Formulario>
     </Modal>
   );
+}
+
+/** The treasury accounts to collect or pay into, and the one offered first (the company's default when it is one). */
+export function useCuentasCobro(idCuentaDefecto: number | null) {
+  const cuentas = useReferenceList('tesoreria');
+  if (!cuentas.data) return null;
+  const opciones = selectableItems(cuentas.data, []);
+  const porDefecto = idCuentaDefecto && opciones.some((o) => o.value === String(idCuentaDefecto));
+  return { opciones, defecto: porDefecto ? String(idCuentaDefecto) : (opciones[0]?.value ?? null) };
+}
+
+/** The accounts a collection form offers, and the one chosen first. */
+export type CuentasCobro = NonNullable<ReturnType<typeof useCuentasCobro>>;
+
+/** A collection or payment form drawn once the company's treasury accounts are known (nothing until then). */
+export function conCuentasCobro<P extends { idCuentaDefecto: number | null }>(Form: ComponentType<P & CuentasCobro>) {
+  return function ConCuentasCobro(p: P) {
+    const cuentas = useCuentasCobro(p.idCuentaDefecto);
+    return cuentas ? <Form {...p} {...cuentas} /> : null;
+  };
 }

@@ -4,14 +4,15 @@ import { api } from '../../platform/api/client.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import {
+  type CuentasCobro,
   CuentaYFecha,
   type CuentaYFechaValores,
+  conCuentasCobro,
   FormDialogo,
   PieDialogo,
   validarCuentaYFecha,
 } from './CamposCobro.tsx';
 import { aDecimal, type DocumentoVenta, hoyIso, numeroEditable } from './documentosModel.ts';
-import { useCuentasCobro } from './EmitirYCobrar.tsx';
 import { useLado } from './lado.ts';
 
 interface CobroValores extends CuentaYFechaValores {
@@ -25,20 +26,6 @@ const validarCobro = (v: CobroValores) => {
   return { ...out, ...validarCuentaYFecha(v) };
 };
 
-/** 'Registrar cobro': amount (the pending one by default), treasury account, date; into tesoreria/movstesoreriac. */
-export function CobroDialogo(p: {
-  doc: DocumentoVenta;
-  pendiente: string;
-  idCuentaDefecto: number | null;
-  onCerrar: () => void;
-  onHecho: () => Promise<void>;
-}) {
-  const cuentas = useCuentasCobro(p.idCuentaDefecto);
-  if (!cuentas) return null;
-  const { opciones, defecto } = cuentas;
-  return <CobroForm {...p} opciones={opciones} defecto={defecto} />;
-}
-
 function CobroForm({
   doc,
   pendiente,
@@ -49,11 +36,10 @@ function CobroForm({
 }: {
   doc: DocumentoVenta;
   pendiente: string;
-  opciones: { value: string; label: string }[];
-  defecto: string | null;
+  idCuentaDefecto: number | null;
   onCerrar: () => void;
   onHecho: () => Promise<void>;
-}) {
+} & CuentasCobro) {
   const lado = useLado();
   const form = useForm<CobroValores>(
     { Importe: numeroEditable(pendiente, 2), IdTesoreria: defecto, Fecha: hoyIso(), Notas: '' },
@@ -113,3 +99,6 @@ export function pendienteDe(total: string, cobros: { Importe: string }[]): strin
     2,
   );
 }
+
+/** 'Registrar cobro': amount (the pending one by default), treasury account, date; into tesoreria/movstesoreriac. */
+export const CobroDialogo = conCuentasCobro(CobroForm);

@@ -1,11 +1,12 @@
 import { formatAmount, formatDate } from '@faro/domain';
 import { Text } from '@mantine/core';
 import { api } from '../../platform/api/client.ts';
-import { selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { useForm } from '../../ui/form/useForm.ts';
 import {
+  type CuentasCobro,
   CuentaYFecha,
   type CuentaYFechaValores,
+  conCuentasCobro,
   FormDialogo,
   PieDialogo,
   validarCuentaYFecha,
@@ -15,42 +16,16 @@ import { useLado } from './lado.ts';
 
 type Valores = CuentaYFechaValores;
 
-/**
- * 'Emitir y cobrar' / 'Registrar y pagar': the invoice issued and its whole total collected (paid) in one step —
- * the company's default account and the invoice's own date already filled in, so the common case is one click.
- */
-/** The treasury accounts to collect or pay into, and the one offered first (the company's default when it is one). */
-export function useCuentasCobro(idCuentaDefecto: number | null) {
-  const cuentas = useReferenceList('tesoreria');
-  if (!cuentas.data) return null;
-  const opciones = selectableItems(cuentas.data, []);
-  const porDefecto = idCuentaDefecto && opciones.some((o) => o.value === String(idCuentaDefecto));
-  return { opciones, defecto: porDefecto ? String(idCuentaDefecto) : (opciones[0]?.value ?? null) };
-}
-
-export function EmitirYCobrar(p: {
+interface Props {
   base: string;
   doc: DocumentoVenta;
   idCuentaDefecto: number | null;
   cuerpo: Record<string, unknown>;
   onCerrar: () => void;
   onHecho: (emitida: DocumentoVenta) => Promise<void>;
-}) {
-  const cuentas = useCuentasCobro(p.idCuentaDefecto);
-  if (!cuentas) return null;
-  const { opciones, defecto } = cuentas;
-  return <Formulario {...p} opciones={opciones} defecto={defecto} />;
 }
 
-function Formulario({
-  base,
-  doc,
-  cuerpo,
-  opciones,
-  defecto,
-  onCerrar,
-  onHecho,
-}: Parameters<typeof EmitirYCobrar>[0] & { opciones: { value: string; label: string }[]; defecto: string | null }) {
+function Formulario({ base, doc, cuerpo, opciones, defecto, onCerrar, onHecho }: Props & CuentasCobro) {
   const lado = useLado();
   const form = useForm<Valores>({ IdTesoreria: defecto, Fecha: doc.Fecha }, validarCuentaYFecha, (c) =>
     c === 'Pago.IdTesoreria' ? 'IdTesoreria' : c === 'Pago.Fecha' ? 'Fecha' : (c as keyof Valores & string),
@@ -81,3 +56,9 @@ function Formulario({
     </FormDialogo>
   );
 }
+
+/**
+ * 'Emitir y cobrar' / 'Registrar y pagar': the invoice issued and its whole total collected (paid) in one step —
+ * the company's default account and the invoice's own date already filled in, so the common case is one click.
+ */
+export const EmitirYCobrar = conCuentasCobro<Props>(Formulario);
