@@ -1,10 +1,11 @@
 import type { PermissionCode } from '@faro/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
+import { parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { urlAlGuardar } from '../../platform/egress/alGuardar.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
@@ -94,13 +95,19 @@ export function registrarConfiguracion<B extends CuerpoConfig, T extends Company
 /** An optional text of a configuration body as stored: '' and absent are null. */
 export const nulo = (x: string | null | undefined) => (x ? x : null);
 
-/** The optional texts of a configuration body as their columns store them (`campo → columna`, '' as null). */
-export function textosDe<K extends string, C extends string>(
+/**
+ * The optional texts of a configuration body as their columns store them ('' as null): each field goes to the
+ * column named as the field with a lower-case initial (`NombreSoftware` → `nombreSoftware`).
+ */
+export function textosDe<K extends string>(
   cuerpo: { [k in NoInfer<K>]?: string | null },
-  columnas: Record<K, C>,
-): Record<C, string | null> {
-  const valores = {} as Record<C, string | null>;
-  for (const [campo, columna] of Object.entries(columnas) as [K, C][]) valores[columna] = nulo(cuerpo[campo]);
+  campos: readonly K[],
+): Record<Uncapitalize<K>, string | null> {
+  const valores = {} as Record<Uncapitalize<K>, string | null>;
+  for (const campo of campos) {
+    const columna = `${campo.charAt(0).toLowerCase()}${campo.slice(1)}` as Uncapitalize<K>;
+    valores[columna] = nulo(cuerpo[campo]);
+  }
   return valores;
 }
 
@@ -154,4 +161,24 @@ export async function cuentasPorEstado(
 ): Promise<Record<string, number>> {
   const cuentas = await scope.pick({ estado: cola.estado, n: sql<number>`count(*)::int` }, cola).groupBy(cola.estado);
   return Object.fromEntries(estados.map((e) => [e, Number(cuentas.find((x) => x.estado === e)?.n ?? 0)]));
+}
+
+/**
+ * A queue list's query: paging, its filters, and the conditions on state and class every channel's list has (a
+ * value outside the declared ones is a 400).
+ */
+export function consultaCola(
+  query: unknown,
+  cola: { estado: AnyPgColumn },
+  registros: { clase: AnyPgColumn },
+  estados: readonly string[],
+  clases: readonly string[],
+) {
+  const q = parseListQuery(query);
+  const f = q.Filtros as Record<string, unknown>;
+  const conds: (SQL | undefined)[] = [
+    filtroCerrado(f.Estado, estados, (v) => eq(cola.estado, v)),
+    filtroCerrado(f.Clase, clases, (v) => eq(registros.clase, v)),
+  ];
+  return { q, f, conds };
 }

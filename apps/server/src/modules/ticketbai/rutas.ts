@@ -16,22 +16,7 @@ import {
   ticketbaiEnvio,
   ticketbaiRegistros,
 } from '../../platform/tenancy/tables.ts';
-import {
-  type CanalRutas,
-  type ConfiguracionCanal,
-  campoNif,
-  campoUrl,
-  cuentasPorEstado,
-  filtroCerrado,
-  idDe,
-  MSG_LISTA,
-  nulo,
-  opcionesCanal,
-  patronContiene,
-  registrarConfiguracion,
-  textoFiltro,
-  textosDe,
-} from '../registrosFiscales/rutas.ts';
+import * as fiscal from '../registrosFiscales/rutas.ts';
 import { filaConfig } from '../ventas/verifactu/configuracion.ts';
 import { contextoTbai, MSG_TBAI } from './emision.ts';
 import { destinoTbai, enviarPendientesTbai, MSG_ENVIO_TBAI, reintentarTbaiAhora } from './envio.ts';
@@ -91,13 +76,13 @@ async function cargar(s: Scope, id: number): Promise<Fila> {
 
 const configBody = z.object({
   Licencia: z.string().trim().max(20).nullish(),
-  NifDesarrollador: campoNif('El NIF de la entidad desarrolladora debe tener 9 caracteres'),
+  NifDesarrollador: fiscal.campoNif('El NIF de la entidad desarrolladora debe tener 9 caracteres'),
   NombreSoftware: z.string().trim().max(120).nullish(),
   Version: z.string().trim().max(20).nullish(),
   Dispositivo: z.string().trim().max(30).nullish(),
   Entorno: z.enum(['pruebas', 'produccion'], { error: 'El entorno debe ser pruebas o producción' }),
   EnvioReal: z.boolean(),
-  Url: campoUrl,
+  Url: fiscal.campoUrl,
   ModeloLroe: z.enum(['240', '140'], { error: 'El modelo del LROE debe ser 240 o 140' }).optional(),
 });
 
@@ -122,21 +107,20 @@ async function configJson(s: Scope) {
   };
 }
 
-const CANAL: CanalRutas = { base: E, nombre: 'TicketBAI', permiso: 'ImptoEmit', activa: (request) => activa(request) };
+const CANAL: fiscal.CanalRutas = {
+  base: E,
+  nombre: 'TicketBAI',
+  permiso: 'ImptoEmit',
+  activa: (request) => activa(request),
+};
 
 /** TicketBAI's configuration columns (`ticketbai_config`); the certificate goes to the channels' store. */
-const CONFIG: ConfiguracionCanal<typeof configBody, typeof ticketbaiConfig> = {
+const CONFIG: fiscal.ConfiguracionCanal<typeof configBody, typeof ticketbaiConfig> = {
   cuerpo: configBody,
   tabla: ticketbaiConfig,
   valores: (b) => ({
-    ...textosDe(b, {
-      Licencia: 'licencia',
-      NombreSoftware: 'nombreSoftware',
-      Version: 'version',
-      Dispositivo: 'dispositivo',
-      Url: 'url',
-    }),
-    nifDesarrollador: nulo(b.NifDesarrollador)?.toUpperCase() ?? null,
+    ...fiscal.textosDe(b, ['Licencia', 'NombreSoftware', 'Version', 'Dispositivo', 'Url']),
+    nifDesarrollador: fiscal.nulo(b.NifDesarrollador)?.toUpperCase() ?? null,
     entorno: b.Entorno,
     envioReal: b.EnvioReal,
     modeloLroe: b.ModeloLroe ?? '240',
@@ -146,21 +130,16 @@ const CONFIG: ConfiguracionCanal<typeof configBody, typeof ticketbaiConfig> = {
 };
 
 export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
-  const { perm: emit, schema } = opcionesCanal(CANAL);
+  const { perm: emit, schema } = fiscal.opcionesCanal(CANAL);
   const recib = (level: 1 | 2 | 3) => ({ access: access.permission('ImptoRecib', level) });
 
   app.get(`${E}/list`, { config: emit(1), ...schema('Ficheros TicketBAI') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const q = parseListQuery(request.query);
-    const f = q.Filtros as Record<string, unknown>;
-    const conds: (SQL | undefined)[] = [
-      filtroCerrado(f.Estado, ESTADOS, (v) => eq(c.estado, v)),
-      filtroCerrado(f.Clase, ['alta', 'anulacion'], (v) => eq(r.clase, v)),
-    ];
-    const buscar = textoFiltro(f.Buscar);
+    const { q, f, conds } = fiscal.consultaCola(request.query, c, r, ESTADOS, ['alta', 'anulacion']);
+    const buscar = fiscal.textoFiltro(f.Buscar);
     if (buscar) {
-      const patron = patronContiene(buscar);
+      const patron = fiscal.patronContiene(buscar);
       conds.push(sql`(${ilike(r.numero, patron)} or ${ilike(r.serie, patron)} or ${ilike(r.identificador, patron)})`);
     }
     if (f.IdFactura !== undefined && Number.isSafeInteger(Number(f.IdFactura)))
@@ -179,7 +158,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
   // Routes with an id look the row up in the caller's company first: another company's id is a 404.
   app.get(`${E}/edit/:id`, { config: emit(1), ...schema('Fichero TicketBAI: visor') }, async (request) => {
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope, idDe(request));
+    const f = await cargar(scope, fiscal.idDe(request));
     activa(request);
     let anterior: typeof r.$inferSelect | undefined;
     if (f.r.clase === 'alta' && f.r.secuencia && f.r.secuencia > 1) {
@@ -221,7 +200,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
 
   app.get(`${E}/xml/:id`, { config: emit(1), ...schema('Fichero TicketBAI: XML') }, async (request, reply) => {
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope, idDe(request));
+    const f = await cargar(scope, fiscal.idDe(request));
     activa(request);
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
@@ -232,7 +211,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${E}/factura/:id`, { config: emit(1), ...schema('Ficheros TicketBAI de una factura') }, async (request) => {
     const scope = deps.scopeOf(request);
     const filas = await scope
-      .pick({ r, c }, r, eq(r.idDocumento, idDe(request)))
+      .pick({ r, c }, r, eq(r.idDocumento, fiscal.idDe(request)))
       .leftJoin(c, unir(scope))
       .orderBy(asc(r.id));
     if (!filas.length) throw notFound();
@@ -249,7 +228,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
       ...cfg,
       UltimoEnvio: envio?.ultimoEnvio ?? null,
       UltimoResultado: envio?.ultimoResultado ?? null,
-      Cuentas: await cuentasPorEstado(scope, c, ESTADOS),
+      Cuentas: await fiscal.cuentasPorEstado(scope, c, ESTADOS),
     };
   });
 
@@ -270,7 +249,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     };
   });
 
-  registrarConfiguracion(app, deps, CANAL, CONFIG);
+  fiscal.registrarConfiguracion(app, deps, CANAL, CONFIG);
 
   // ---------------------------------------------------------------------------------------------------------------
   // LROE received invoices (Bizkaia, chapter 2): registered purchase invoices and expenses with their LROE state.
@@ -283,7 +262,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     const conds: (SQL | undefined)[] = [inArray(dc.tipo, ['factura', 'gasto']), isNotNull(dc.numero)];
     const estado = typeof f.Estado === 'string' && f.Estado !== '' ? f.Estado : undefined;
     if (estado) {
-      if (estado !== 'pendiente' && !ESTADOS.includes(estado)) throw badRequest(MSG_LISTA);
+      if (estado !== 'pendiente' && !ESTADOS.includes(estado)) throw badRequest(fiscal.MSG_LISTA);
       conds.push(estado === 'pendiente' ? sql`${lroeRecibidas.estado} is null` : eq(lroeRecibidas.estado, estado));
     }
     const where = and(...conds);
@@ -338,7 +317,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     { config: recib(2), ...schema('LROE: incluir una factura recibida en el próximo envío') },
     async (request, reply) => {
       const scope = deps.scopeOf(request);
-      const id = idDe(request);
+      const id = fiscal.idDe(request);
       const [doc] = await scope
         .pick({ id: dc.id }, dc, and(eq(dc.id, id), inArray(dc.tipo, ['factura', 'gasto']), isNotNull(dc.numero)))
         .limit(1);

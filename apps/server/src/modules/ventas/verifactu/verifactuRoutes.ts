@@ -1,9 +1,9 @@
 import { explicarErrorAeat, type RegistroFacturacion, verificarCadena } from '@faro/domain';
-import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { companyCtx } from '../../../platform/auth/guard.ts';
-import { COUNT_CAP, MAX_OFFSET, parseListQuery } from '../../../platform/crud/listQuery.ts';
+import { COUNT_CAP, MAX_OFFSET } from '../../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
@@ -14,21 +14,7 @@ import {
   verifactuRegistros,
 } from '../../../platform/tenancy/tables.ts';
 import { xmlRegistro } from '../../../verifactu/xml/mensaje.ts';
-import {
-  type CanalRutas,
-  type ConfiguracionCanal,
-  campoNif,
-  campoUrl,
-  cuentasPorEstado,
-  filtroCerrado,
-  idDe,
-  nulo,
-  opcionesCanal,
-  patronContiene,
-  registrarConfiguracion,
-  textoFiltro,
-  textosDe,
-} from '../../registrosFiscales/rutas.ts';
+import * as fiscal from '../../registrosFiscales/rutas.ts';
 import { cargarConfiguracion, cargarEmpresa, destinoDe, MSG_VF } from './configuracion.ts';
 import { enviarPendientesDe, estadoEnvio, reintentarAhora } from './envio.ts';
 import { subsanar } from './registros.ts';
@@ -86,7 +72,7 @@ const fechaAeatDe = (iso: unknown) =>
 
 const configBody = z.object({
   ProductorNombre: z.string().trim().max(120).nullish(),
-  ProductorNIF: campoNif('El NIF del productor debe tener 9 caracteres'),
+  ProductorNIF: fiscal.campoNif('El NIF del productor debe tener 9 caracteres'),
   NombreSistemaInformatico: z.string().trim().max(30).nullish(),
   IdSistemaInformatico: z
     .string()
@@ -98,25 +84,20 @@ const configBody = z.object({
   NumeroInstalacion: z.string().trim().max(100).nullish(),
   Entorno: z.enum(['pruebas', 'produccion']),
   EnvioAeat: z.boolean(),
-  Url: campoUrl,
+  Url: fiscal.campoUrl,
 });
 
-const CANAL: CanalRutas = { base: BASE, nombre: 'VeriFactu', permiso: 'VentasVeriFactu', activa };
+const CANAL: fiscal.CanalRutas = { base: BASE, nombre: 'VeriFactu', permiso: 'VentasVeriFactu', activa };
 
 /** VeriFactu's configuration columns (`verifactu_config`); the certificate goes to the channels' store. */
-const CONFIG: ConfiguracionCanal<typeof configBody, typeof verifactuConfig> = {
+const CONFIG: fiscal.ConfiguracionCanal<typeof configBody, typeof verifactuConfig> = {
   cuerpo: configBody,
   tabla: verifactuConfig,
   valores: (b) => ({
-    ...textosDe(b, {
-      ProductorNombre: 'productorNombre',
-      NombreSistemaInformatico: 'nombreSistema',
-      IdSistemaInformatico: 'idSistema',
-      Version: 'version',
-      NumeroInstalacion: 'numeroInstalacion',
-      Url: 'url',
-    }),
-    productorNif: nulo(b.ProductorNIF)?.toUpperCase() ?? null,
+    ...fiscal.textosDe(b, ['ProductorNombre', 'Version', 'NumeroInstalacion', 'Url']),
+    nombreSistema: fiscal.nulo(b.NombreSistemaInformatico),
+    idSistema: fiscal.nulo(b.IdSistemaInformatico),
+    productorNif: fiscal.nulo(b.ProductorNIF)?.toUpperCase() ?? null,
     entorno: b.Entorno,
     envioAeat: b.EnvioAeat,
   }),
@@ -125,19 +106,14 @@ const CONFIG: ConfiguracionCanal<typeof configBody, typeof verifactuConfig> = {
 };
 
 export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
-  const { perm, schema } = opcionesCanal(CANAL);
+  const { perm, schema } = fiscal.opcionesCanal(CANAL);
 
   app.get(`${BASE}/list`, { config: perm(1), ...schema('Registros VeriFactu') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const q = parseListQuery(request.query);
-    const f = q.Filtros as Record<string, unknown>;
-    const conds: (SQL | undefined)[] = [
-      filtroCerrado(f.Estado, ESTADOS, (v) => eq(c.estado, v)),
-      filtroCerrado(f.Clase, CLASES, (v) => eq(r.clase, v)),
-    ];
-    const buscar = textoFiltro(f.Buscar) ?? textoFiltro(f.NumSerieFactura);
-    if (buscar) conds.push(ilike(r.numSerieFactura, patronContiene(buscar)));
+    const { q, f, conds } = fiscal.consultaCola(request.query, c, r, ESTADOS, CLASES);
+    const buscar = fiscal.textoFiltro(f.Buscar) ?? fiscal.textoFiltro(f.NumSerieFactura);
+    if (buscar) conds.push(ilike(r.numSerieFactura, fiscal.patronContiene(buscar)));
     if (f.IdFactura !== undefined && Number.isSafeInteger(Number(f.IdFactura)))
       conds.push(eq(r.idDocumento, Number(f.IdFactura)));
     // Generation instants are ISO text with offset: compare on the record's creation time instead.
@@ -168,7 +144,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${BASE}/edit/:id`, { config: perm(1), ...schema('Registro VeriFactu: visor') }, async (request) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope, idDe(request));
+    const f = await cargar(scope, fiscal.idDe(request));
     const [previa] = await scope.select(r, and(eq(r.instalacion, f.r.instalacion), eq(r.secuencia, f.r.secuencia - 1)));
     const registro = f.r.registro as RegistroFacturacion;
     const cadena = verificarCadena([registro], (previa?.registro as RegistroFacturacion | undefined) ?? null);
@@ -199,7 +175,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
   app.get(`${BASE}/xml/:id`, { config: perm(1), ...schema('Registro VeriFactu: XML') }, async (request, reply) => {
     activa(request);
     const scope = deps.scopeOf(request);
-    const f = await cargar(scope, idDe(request));
+    const f = await cargar(scope, fiscal.idDe(request));
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Content-Disposition', `inline; filename="verifactu-${f.r.id}.xml"`)
@@ -212,7 +188,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       activa(request);
       const scope = deps.scopeOf(request);
-      const id = idDe(request);
+      const id = fiscal.idDe(request);
       const filas = await scope.pick({ r, c }, r, eq(r.idDocumento, id)).leftJoin(c, unir(scope)).orderBy(asc(r.id));
       if (!filas.length) throw notFound();
       return { Items: filas.map(item) };
@@ -241,7 +217,7 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
       UltimoResultado: envio?.ultimoResultado ?? null,
       Destino: destinoDe(cfg),
       Certificado: Boolean(cfg.fila?.certificado),
-      Cuentas: await cuentasPorEstado(scope, c, ESTADOS),
+      Cuentas: await fiscal.cuentasPorEstado(scope, c, ESTADOS),
     };
   });
 
@@ -270,13 +246,13 @@ export function registerVerifactu(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       activa(request);
       const scope = deps.scopeOf(request);
-      const id = idDe(request);
+      const id = fiscal.idDe(request);
       await cargar(scope, id);
       const nuevo = await scope.tx((t) => subsanar(t, id));
       return reply.status(201).send({ Id: nuevo });
     },
   );
-  registrarConfiguracion(app, deps, CANAL, CONFIG);
+  fiscal.registrarConfiguracion(app, deps, CANAL, CONFIG);
 }
 
 async function configJson(scope: Scope) {
