@@ -9,6 +9,7 @@ import { seedDemoAcademia } from './demoAcademia.ts';
 import { seedDemoCompras } from './demoCompras.ts';
 import { seedDemoCrm } from './demoCrm.ts';
 import { ASESORIA_CLIENTS, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROFILES } from './demoData.ts';
+import { seedDemoInmovilizado } from './demoInmovilizado.ts';
 import { seedDemoMasterData } from './demoMasterData.ts';
 import { seedDemoMatriculas } from './demoMatriculas.ts';
 import { seedDemoOdontologia } from './demoOdontologia.ts';
@@ -174,4 +175,5 @@ export const PASOS_DIFERIDOS: readonly PasoDiferido[] = [
   { clave: 'plataforma', sembrar: (db, hoy) => seedDemoPlataforma(db, hoy) },
   { clave: 'ticketbai', sembrar: (db, hoy) => seedDemoTicketbai(db, hoy) },
   { clave: 'odontologia', sembrar: (db, hoy) => seedDemoOdontologia(db, hoy) },
+  { clave: 'inmovilizado', sembrar: (db, hoy) => seedDemoInmovilizado(db, hoy) },
 ];

@@ -55,7 +55,9 @@ describe('fixed assets', () => {
     const sinFactura = await demo.request('POST', R, { ...ORDENADOR, IdFacturaCompra: 987_654 });
     expect(sinFactura.status).toBe(400);
     expect(sinFactura.body.Errores).toEqual([{ Campo: 'IdFacturaCompra', Mensaje: 'La factura recibida no existe' }]);
-    expect(ok(await demo.request('GET', R)).Items).toEqual([]);
+    // Nothing written: the register holds only the demo's own assets (seed `demoInmovilizado.ts`).
+    const codigos = (ok(await demo.request('GET', R)).Items as any[]).map((i) => i.Codigo).sort();
+    expect(codigos).toEqual(['FURGO-01', 'MOB-01', 'PC-01', 'PC-02']);
   });
 
   it('creates an asset with its accounts and schedule, warning above the official maximum coefficient', async () => {
@@ -140,7 +142,9 @@ describe('fixed assets', () => {
     const otra = await demo.request('POST', `${R}/${ids.pc}/baja`, { Fecha: '2025-10-01' });
     expect(otra.status).toBe(409);
     expect(otra.body.Mensaje).toBe('El elemento ya está dado de baja');
-    expect(ok(await demo.request('POST', `${R}/amortizar`, { Hasta: '2025-12-31' }))).toEqual({ Asientos: 0 });
+    // Depreciating the year again (the demo's own assets get their months) adds nothing to the asset given baja.
+    ok(await demo.request('POST', `${R}/amortizar`, { Hasta: '2025-12-31' }));
+    expect(delElemento(await diario('2025-01-01', '2026-12-31'), ids.pc!)).toHaveLength(asientos.length);
   });
 
   it('never posts into a closed year (409, nothing written); months kept before Faro are skipped', async () => {
@@ -175,6 +179,64 @@ describe('fixed assets', () => {
     expect(cuadro.Periodos.slice(0, 7).every((p: any) => p.Estado === 'previo')).toBe(true);
     expect(cuadro.Periodos.at(-1).ValorNeto).toBe('6000.00');
     expect(ok(await demo.request('GET', `${R}/${viejo.Id}`)).AmortizacionAcumulada).toBe('2500.00');
+  });
+
+  it("an asset linked to a received invoice moves its cost from 600 to its 2xx in the invoice's entry", async () => {
+    // A received invoice of the demo's year with its entry on 600 (the backfill posts what the hooks did not).
+    ok(await demo.request('POST', `${L}/generar`, { FechaDesde: '2025-02-01', FechaHasta: '2026-01-31' }));
+    const compra = (await diario('2025-02-01', '2026-01-31')).find(
+      (a) => a.Tipo === 'compra' && a.Apuntes.some((l: any) => l.Subcuenta.startsWith('600') && Number(l.Debe) > 1),
+    );
+    const f = { Id: compra.IdOrigen as number };
+    const dia = compra.Fecha as string;
+    /** The invoice's current entry as `account (3 digits) → debit cents`. */
+    const entrada = async () => {
+      const suyas = (await diario(dia, '2099-12-31')).filter((a) => a.Origen === 'compra' && a.IdOrigen === f.Id);
+      const vigente = suyas.filter((a) => a.IdRevertido === null && !suyas.some((r) => r.IdRevertido === a.Id));
+      expect(vigente).toHaveLength(1);
+      const debe: Record<string, number> = {};
+      for (const l of vigente[0].Apuntes) {
+        const k = l.Subcuenta.slice(0, 3);
+        debe[k] = (debe[k] ?? 0) + Math.round(Number(l.Debe) * 100);
+      }
+      return debe;
+    };
+    const antes = await entrada();
+    const base = antes['600']!;
+    expect(base).toBeGreaterThan(100);
+    const coste = Math.min(base - 100, 50_000);
+    const a = ok(
+      await demo.request('POST', R, {
+        ...ORDENADOR,
+        Codigo: 'PC-FACTURA',
+        FechaCompra: dia,
+        FechaInicio: dia,
+        Coste: (coste / 100).toFixed(2),
+        IdFacturaCompra: f.Id,
+      }),
+      201,
+    );
+    expect(await entrada()).toEqual({ ...antes, '600': base - coste, '217': coste });
+    // Nothing else changed: «Generar asientos» finds the entry current.
+    expect(ok(await demo.request('POST', `${L}/generar`, { FechaDesde: dia, FechaHasta: dia }))).toEqual({
+      Asientos: 0,
+    });
+    ok(await demo.request('DELETE', `${R}/${a.Id}`));
+    expect(await entrada()).toEqual(antes);
+  });
+
+  it("the demo's assets: the fully depreciated furniture posts nothing, «Amortizar hasta» today twice posts once", async () => {
+    const demoActivos = (ok(await demo.request('GET', R)).Items as any[]).filter((i) =>
+      /^(FURGO|PC|MOB)-0\d$/.test(i.Codigo),
+    );
+    const furgo = demoActivos.find((i) => i.Codigo === 'FURGO-01');
+    expect(furgo).toMatchObject({ CuentaActivo: expect.stringMatching(/^218/) });
+    const hoy = new Date().toISOString().slice(0, 10);
+    expect(ok(await demo.request('POST', `${R}/amortizar`, { Hasta: hoy })).Asientos).toBeGreaterThan(0);
+    expect(ok(await demo.request('POST', `${R}/amortizar`, { Hasta: hoy }))).toEqual({ Asientos: 0 });
+    const mob = demoActivos.find((i) => i.Codigo === 'MOB-01');
+    expect(ok(await demo.request('GET', `${R}/${mob.Id}`))).toMatchObject({ Asientos: 0, ValorNetoContable: '0.00' });
+    expect(ok(await demo.request('GET', `${R}/${furgo.Id}`)).Asientos).toBeGreaterThan(5);
   });
 
   it('answers 400 without a date to depreciate to and 404 for an asset that is not there', async () => {

@@ -23,7 +23,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { asientosContables as A, documentosCompra as DC, inmovilizado as I } from '../../platform/tenancy/tables.ts';
-import { asegurarPlan, asentar, type Entrada } from './libro.ts';
+import { asegurarPlan, asentar, asentarDocumentos, type Entrada } from './libro.ts';
 
 /**
  * The fixed-asset register: assets with their straight-line schedule (the domain's `cuadroAmortizacion`) and the
@@ -164,7 +164,18 @@ async function valores(s: Scope, e: InmovilizadoEntrada, digitos: number, id?: n
 export async function crear(t: Scope, e: InmovilizadoEntrada, digitos: number): Promise<number> {
   const [r] = await t.insert(I, await valores(t, e, digitos)).returning({ Id: I.Id });
   await t.audit({ accion: 'A', recurso: RECURSO, idRegistro: r!.Id, campos: e });
+  await reasentarFacturas(t, [e.IdFacturaCompra]);
   return r!.Id;
+}
+
+/**
+ * The purchase invoices an asset was linked to or is now: their entry carries the assets' 2xx instead of 600, so
+ * the ledger re-posts them as any changed document (reverse + new entry; 409 when the invoice's year is closed).
+ * Called last: the year's counter is the transaction's last lock.
+ */
+async function reasentarFacturas(t: Scope, ids: (number | null | undefined)[]) {
+  const facturas = [...new Set(ids.filter((id): id is number => !!id))];
+  await asentarDocumentos(t, 'compra', facturas);
 }
 
 /** An asset with entries in the ledger (or given baja) is not edited or deleted: 409. */
@@ -177,15 +188,19 @@ async function sinAsientos(t: Scope, f: Fila) {
 }
 
 export async function actualizar(t: Scope, id: number, e: InmovilizadoEntrada, digitos: number): Promise<void> {
-  await sinAsientos(t, await fila(t, id, true));
+  const antes = await fila(t, id, true);
+  await sinAsientos(t, antes);
   await t.update(I, await valores(t, e, digitos, id), eq(I.Id, id));
   await t.audit({ accion: 'M', recurso: RECURSO, idRegistro: id, campos: e });
+  await reasentarFacturas(t, [antes.IdFacturaCompra, e.IdFacturaCompra]);
 }
 
 export async function borrar(t: Scope, id: number): Promise<void> {
-  await sinAsientos(t, await fila(t, id, true));
+  const antes = await fila(t, id, true);
+  await sinAsientos(t, antes);
   await t.delete(I, eq(I.Id, id));
   await t.audit({ accion: 'D', recurso: RECURSO, idRegistro: id, campos: null });
+  await reasentarFacturas(t, [antes.IdFacturaCompra]);
 }
 
 /** The subaccounts the entries name, with their titles (the chart's names; the asset's for its own 2xx). */
