@@ -18,6 +18,7 @@ import {
 import { AppError, fieldError, notFound, sqlState, TooManyError } from '../http/errors.ts';
 import { crearPersona } from '../identity/personas.ts';
 import { companyScope } from '../tenancy/scope.ts';
+import { codigoEmpresaLibre } from './codigoEmpresa.ts';
 import { contratoPdf } from './contratoPdf.ts';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -235,7 +236,7 @@ export function contratosRepo(database: Database, now: () => number) {
       };
       try {
         return await db.transaction(async (tx) => {
-          const codigo = await codigoLibre(tx, body.NombreEmpresa);
+          const codigo = await codigoEmpresaLibre(tx, body.NombreEmpresa);
           const [e] = await tx
             .insert(empresas)
             .values({
@@ -476,23 +477,6 @@ function trazoPng(dataUrl: string | undefined): Buffer | null {
   if (bytes.length < 67 || !bytes.subarray(0, 8).equals(PNG))
     throw fieldError('Trazo', 'La firma dibujada no es una imagen PNG válida');
   return bytes;
-}
-
-async function codigoLibre(db: Db, name: string): Promise<string> {
-  const base =
-    name
-      .normalize('NFD')
-      .replace(/[^A-Za-z0-9]/g, '')
-      .toUpperCase()
-      .slice(0, 10) || 'EMPRESA';
-  const rows = await db
-    .select({ codigo: empresas.codigo })
-    .from(empresas)
-    .where(sql`${empresas.codigo} like ${`${base.slice(0, 8)}%`}`);
-  const used = new Set(rows.map((r) => r.codigo));
-  if (!used.has(base)) return base;
-  for (let i = 1; i < 10_000; i++) if (!used.has(`${base.slice(0, 8)}${i}`)) return `${base.slice(0, 8)}${i}`;
-  throw new AppError(409, 'No se pudo asignar un código a la empresa');
 }
 
 export type ContratosRepo = ReturnType<typeof contratosRepo>;

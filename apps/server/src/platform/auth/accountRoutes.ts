@@ -10,6 +10,7 @@ import {
 import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { datosInicialesEmpresa } from '../../modules/configuracion/datosIniciales.ts';
+import { codigoEmpresaLibre } from '../admin/codigoEmpresa.ts';
 import { parseBody } from '../crud/crudRoutes.ts';
 import type { Db } from '../db/database.ts';
 import { centrosTable, empresas, enlacesEmail, miembros, personas } from '../db/schema.ts';
@@ -196,7 +197,7 @@ async function createAccount(db: Db, body: z.infer<typeof signUpBody>, passwordH
   try {
     return await db.transaction(async (tx) => {
       const t = tx;
-      const codigo = await freeCompanyCode(t, body.NombreEmpresa);
+      const codigo = await codigoEmpresaLibre(t, body.NombreEmpresa);
       const [empresa] = await t
         .insert(empresas)
         .values({ codigo, nombre: body.NombreEmpresa, nif: checkTaxIdValue(body.NIF), entidadPruebas: true })
@@ -234,19 +235,4 @@ async function createAccount(db: Db, body: z.infer<typeof signUpBody>, passwordH
 function checkTaxIdValue(nif: string): string {
   const r = checkTaxId(nif);
   return r.ok ? r.value : nif;
-}
-
-async function freeCompanyCode(db: Db, name: string): Promise<string> {
-  const base =
-    name
-      .normalize('NFD')
-      .replace(/[^A-Za-z0-9]/g, '')
-      .toUpperCase()
-      .slice(0, 10) || 'EMPRESA';
-  for (let i = 0; i < 1000; i++) {
-    const codigo = i === 0 ? base : `${base.slice(0, 8)}${i}`;
-    const [hit] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, codigo)).limit(1);
-    if (!hit) return codigo;
-  }
-  throw new AppError(409, 'No se pudo asignar un código a la empresa');
 }
