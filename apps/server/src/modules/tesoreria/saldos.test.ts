@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { crear } from '../../../test/datosDemo.ts';
 
 /**
  * One definition of an account's balance: treasury (`movstesoreria/saldos`) and the dashboard (`informes/panel`)
@@ -12,15 +13,13 @@ const B = '/api/tesoreria';
 const t = appDePruebas();
 const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  const c = await demo.request('POST', `${B}/tesoreria/save`, {
+  cuenta = await crear(demo, `${B}/tesoreria/save`, {
     Codigo: 'SALDO1',
     Nombre: 'Banco del saldo',
     Tipo: 'banco',
     IBAN: 'ES7921000813610123456789',
     SaldoInicial: '1000.00',
   });
-  expect(c.status, JSON.stringify(c.body)).toBe(201);
-  cuenta = c.body.Id;
   for (const [Fecha, Importe] of [
     ['2026-03-01', '500.00'],
     ['2026-03-20', '200.00'],

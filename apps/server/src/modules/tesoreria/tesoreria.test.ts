@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { crear } from '../../../test/datosDemo.ts';
 import { estadoRecibo } from './remesas.ts';
 
 /**
@@ -20,6 +21,9 @@ let cuentas: {
   IBAN: string;
 }[];
 const cuenta = (c: string) => cuentas.find((x) => x.Codigo === c)!.Id;
+/** A manual movement recorded on an account (201); its id. */
+const apunte = (IdTesoreria: number, Fecha: string, Importe: string, Descripcion: string) =>
+  crear(demo, `${B}/movstesoreria/save`, { IdTesoreria, Fecha, Importe, Descripcion });
 
 const t = appDePruebas();
 const demo = t.sesion('demo', 'DEMO');
@@ -51,13 +55,7 @@ describe('movstesoreria', () => {
     const caja = cuenta('CAJA');
     // The running balance counts every recorded movement: the forecast (these are dated 2030).
     const antes = cuentas.find((c) => c.Id === caja)!.SaldoPrevisto;
-    const alta = await demo.request('POST', `${B}/movstesoreria/save`, {
-      IdTesoreria: caja,
-      Fecha: '2030-01-10',
-      Importe: '-12.50',
-      Descripcion: 'Material de oficina',
-    });
-    expect(alta.status).toBe(201);
+    await apunte(caja, '2030-01-10', '-12.50', 'Material de oficina');
     const lista = await demo.request('GET', `${B}/movstesoreria/list${q({ IdTesoreria: caja })}`);
     expect(lista.status).toBe(200);
     const [primero] = lista.body.Items;
@@ -130,14 +128,7 @@ describe('movstesoreria: balances of a page', () => {
     ];
     const nuevos: { Id: number; IdTesoreria: number; Fecha: string; Importe: string }[] = [];
     for (const [IdTesoreria, Fecha, Importe] of altas) {
-      const r = await demo.request('POST', `${B}/movstesoreria/save`, {
-        IdTesoreria,
-        Fecha,
-        Importe,
-        Descripcion: 'Saldo',
-      });
-      expect(r.status).toBe(201);
-      nuevos.push({ Id: r.body.Id, IdTesoreria, Fecha, Importe });
+      nuevos.push({ Id: await apunte(IdTesoreria, Fecha, Importe, 'Saldo'), IdTesoreria, Fecha, Importe });
     }
     // The expected balances, computed here: per account, by date then id, cents as integers.
     const esperado = new Map<number, string>();
@@ -376,13 +367,7 @@ describe('cash counts', () => {
     const esp = await demo.request('GET', `${B}/arqueos/esperado/${caja}?Fecha=2030-04-01`);
     expect(esp.status).toBe(200);
     const esperado = Number(esp.body.Esperado);
-    const mov = await demo.request('POST', `${B}/movstesoreria/save`, {
-      IdTesoreria: caja,
-      Fecha: '2030-03-31',
-      Importe: '5',
-      Descripcion: 'Venta en mostrador',
-    });
-    expect(mov.status).toBe(201);
+    const mov = await apunte(caja, '2030-03-31', '5', 'Venta en mostrador');
     const sinMotivo = await demo.request('POST', `${B}/arqueos/save`, {
       IdTesoreria: caja,
       Fecha: '2030-04-01',
@@ -398,7 +383,7 @@ describe('cash counts', () => {
     expect(a.status).toBe(201);
     expect(a.body.Contado).toBe('50.60');
     expect(Number(a.body.Diferencia)).toBeCloseTo(50.6 - (esperado + 5), 2);
-    const editar = await demo.request('PUT', `${B}/movstesoreria/save/${mov.body.Id}`, {
+    const editar = await demo.request('PUT', `${B}/movstesoreria/save/${mov}`, {
       IdTesoreria: caja,
       Fecha: '2030-03-31',
       Importe: '6',
@@ -406,7 +391,7 @@ describe('cash counts', () => {
     });
     expect(editar.status).toBe(400);
     expect(editar.body.Mensaje).toContain('arqueado');
-    expect((await demo.request('DELETE', `${B}/movstesoreria/delete/${mov.body.Id}`)).status).toBe(400);
+    expect((await demo.request('DELETE', `${B}/movstesoreria/delete/${mov}`)).status).toBe(400);
     const lista = await demo.request(
       'GET',
       `${B}/movstesoreria/list${q({ IdTesoreria: caja, FechaDesde: '2030-03-31', FechaHasta: '2030-04-01' })}`,
@@ -439,13 +424,7 @@ describe('Norma 43 statements and reconciliation', () => {
     const { escribirNorma43 } = await import('@faro/domain');
     const banco = cuentas.find((c) => c.Codigo === 'BANCO')!;
     const iban = banco.IBAN;
-    const alta = await demo.request('POST', `${B}/movstesoreria/save`, {
-      IdTesoreria: cuenta('BANCO'),
-      Fecha: '2030-05-03',
-      Importe: '-45.30',
-      Descripcion: 'Recibo luz',
-    });
-    expect(alta.status).toBe(201);
+    const alta = await apunte(cuenta('BANCO'), '2030-05-03', '-45.30', 'Recibo luz');
     const fichero = escribirNorma43({
       banco: iban.slice(4, 8),
       oficina: iban.slice(8, 12),
@@ -494,17 +473,17 @@ describe('Norma 43 statements and reconciliation', () => {
     expect(otra.status).toBe(400);
     const ed = await demo.request('GET', `${B}/extractos/edit/${id}`);
     const [luz, ingreso] = ed.body.Apuntes;
-    expect(luz.Propuesta).toMatchObject({ Clase: 'movimiento', Id: alta.body.Id });
+    expect(luz.Propuesta).toMatchObject({ Clase: 'movimiento', Id: alta });
     expect(ingreso.Propuesta).toBeNull();
     const mal = await demo.request('POST', `${B}/extractos/conciliar`, {
-      Pares: [{ IdApunte: ingreso.Id, Clase: 'movimiento', Id: alta.body.Id }],
+      Pares: [{ IdApunte: ingreso.Id, Clase: 'movimiento', Id: alta }],
     });
     expect(mal.status).toBe(400);
     const ok = await demo.request('POST', `${B}/extractos/conciliar`, {
-      Pares: [{ IdApunte: luz.Id, Clase: 'movimiento', Id: alta.body.Id }],
+      Pares: [{ IdApunte: luz.Id, Clase: 'movimiento', Id: alta }],
     });
     expect(ok.status).toBe(200);
-    const bloqueado = await demo.request('DELETE', `${B}/movstesoreria/delete/${alta.body.Id}`);
+    const bloqueado = await demo.request('DELETE', `${B}/movstesoreria/delete/${alta}`);
     expect(bloqueado.status).toBe(400);
     expect((await demo.request('DELETE', `${B}/extractos/delete/${id}`)).status).toBe(400);
   });

@@ -2,7 +2,7 @@ import { sumarMeses } from '@faro/domain';
 import type pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { appDePruebas } from '../../../../test/appDePruebas.ts';
-import { idEmpresa } from '../../../../test/datosDemo.ts';
+import { crear as crearRegistro, idEmpresa } from '../../../../test/datosDemo.ts';
 import { startSmtpSink } from '../../../../test/smtpSink.ts';
 import { createJobRunner, LOCK_CLASS, lockKey } from '../../../platform/jobs/runner.ts';
 import { createMailer } from '../../../platform/mail/mailer.ts';
@@ -21,24 +21,18 @@ const t = appDePruebas();
 const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
   empresaId = await idEmpresa(t);
-  const c = await demo.request('POST', '/api/ventas/clientes/save', {
+  cliente = await crearRegistro(demo, '/api/ventas/clientes/save', {
     Nombre: 'Cliente recurrente',
     NIF: '00000023T',
     Email: 'cliente@recurrente.test',
   });
-  expect(c.status, JSON.stringify(c.body)).toBe(201);
-  cliente = c.body.Id;
-  const s = await demo.request('POST', '/api/ventas/clientes/save', { Nombre: 'Sin correo', NIF: '00000014Z' });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  clienteSinEmail = s.body.Id;
-  const sr = await demo.request('POST', '/api/configuracion/series/save', {
+  clienteSinEmail = await crearRegistro(demo, '/api/ventas/clientes/save', { Nombre: 'Sin correo', NIF: '00000014Z' });
+  serie = await crearRegistro(demo, '/api/configuracion/series/save', {
     Codigo: 'REC',
     Descripcion: 'Serie de recurrentes',
     TipoDocumento: 'factura',
     Prefijo: 'R-',
   });
-  expect(sr.status, JSON.stringify(sr.body)).toBe(201);
-  serie = sr.body.Id;
 });
 
 const plantilla = (over: Record<string, unknown> = {}) => ({
