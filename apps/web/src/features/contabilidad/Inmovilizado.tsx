@@ -288,7 +288,8 @@ export function Inmovilizado() {
               <Table.Td style={derecha}>{formatAmount(e.AmortizacionAcumulada)}</Table.Td>
               <Table.Td style={derecha}>{formatAmount(e.ValorNetoContable)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={ESTADOS[e.Estado].color}>
+                {/* The state is read whole ("En uso", "Amortizado"): the column widens instead of cutting it. */}
+                <Badge variant="light" color={ESTADOS[e.Estado].color} miw="max-content">
                   {ESTADOS[e.Estado].texto}
                 </Badge>
               </Table.Td>
