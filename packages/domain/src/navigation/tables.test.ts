@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Rol, TipoCuenta } from '../session/roles.ts';
 import { homePath } from './guards.ts';
-import { ROUTE_TABLES, selectRouteTable, tableHas } from './tables.ts';
+import { ROUTES, type RouteGuard } from './routes.ts';
+import { ROUTE_TABLE_IDS, ROUTE_TABLES, type RouteTableId, selectRouteTable, tableHas } from './tables.ts';
 
 describe('route table selection (spec section 6)', () => {
   const cases: [string, Rol[], TipoCuenta, string, string][] = [
@@ -39,146 +40,79 @@ describe('route table selection (spec section 6)', () => {
 });
 
 describe('route table contents (spec section 2)', () => {
+  const routesOf = (table: RouteTableId) => new Set<string>(ROUTE_TABLES[table].routes);
+  const guarded = (guard: RouteGuard, tipo?: TipoCuenta) =>
+    Object.values(ROUTES)
+      .filter((r) => r.guard === guard && (!tipo || !r.accountTypes || r.accountTypes.includes(tipo)))
+      .map((r) => r.action);
+  const logged = ['', 'registro', 'registroalu', 'contratacion', 'usuario'];
+
+  it('every logged-in table keeps the public routes and the personal screens', () => {
+    for (const id of ROUTE_TABLE_IDS.filter((t) => t !== 'publico')) {
+      for (const action of logged) expect(tableHas(id, action), `${id}: ${action}`).toBe(true);
+    }
+  });
+
+  // routes.ts says which account types an office route belongs to; the tables must agree with it both ways.
+  it.each([
+    ['general', 'general'],
+    ['academia', 'academia'],
+    ['autoescuela', 'autoescuela'],
+    ['odontologia', 'odontologia'],
+  ] as const)('the %s table holds exactly the office routes of its account type', (table, tipo) => {
+    const office = guarded('usuario', tipo);
+    expect(office.length).toBeGreaterThan(50);
+    const others = [...routesOf(table)].filter((a) => ROUTES[a]?.guard !== 'usuario');
+    expect([...routesOf(table)].sort()).toEqual([...new Set([...office, ...others])].sort());
+    expect(others.every((a) => logged.includes(a) || ROUTES[a]?.guard === 'open')).toBe(true);
+  });
+
+  it('each office variant adds to the one below it', () => {
+    const general = routesOf('general');
+    for (const wider of ['academia', 'autoescuela', 'odontologia'] as const) {
+      for (const action of general) expect(tableHas(wider, action), `${wider}: ${action}`).toBe(true);
+    }
+    for (const action of routesOf('academia')) expect(tableHas('autoescuela', action), action).toBe(true);
+    for (const [table, action] of [
+      ['general', 'clientes'],
+      ['general', 'contabilidad'],
+      ['general', 'calendariofiscal'],
+      ['academia', 'matriculas'],
+      ['autoescuela', 'examinadores'],
+      ['odontologia', 'odontograma'],
+    ] as const)
+      expect(tableHas(table, action), `${table}: ${action}`).toBe(true);
+    expect(tableHas('general', 'matriculas')).toBe(false);
+    expect(tableHas('academia', 'examinadores')).toBe(false);
+    expect(tableHas('academia', 'odontograma')).toBe(false);
+  });
+
   it('the time-clock-only table holds main, registro and usuario', () => {
-    for (const a of ['', 'registro', 'usuario']) expect(tableHas('fichaje', a)).toBe(true);
+    expect([...routesOf('fichaje')].sort()).toEqual([...logged].sort());
     expect(tableHas('fichaje', 'clientes')).toBe(false);
   });
+
   it('the teacher tables', () => {
     expect(tableHas('profesorAcademia', 'horario')).toBe(true);
     expect(tableHas('profesorAcademia', 'alumnosprofe')).toBe(true);
     expect(tableHas('profesorAcademia', 'clases')).toBe(false);
     expect(tableHas('profesorAutoescuela', 'clases')).toBe(true);
   });
-  it.each([
-    'clientes',
-    'clientespot',
-    'proveedores',
-    'pventa',
-    'dventa',
-    'aventa',
-    'fventa',
-    'docventahist',
-    'fventarec',
-    'factemitidas',
-    'fventaverifactu',
-    'fventavisorvf',
-    'lroefactemitidas',
-    'movstesoreriac',
-    'crmoportuni',
-    'crmembudos',
-    'productos',
-    'familias',
-    'tarifas',
-    'almacenes',
-    'dcompra',
-    'acompra',
-    'fcompra',
-    'fgasto',
-    'fgastorec',
-    'fcomprarec',
-    'factrecibidas',
-    'lroefactrecibidas',
-    'movstesoreriap',
-    'empleados',
-    'comerciales',
-    'movstesoreria',
-    'remesas',
-    'arqueos',
-    'conceptosmovs',
-    'correos',
-    'sms',
-    'auditoria',
-    'roles',
-    'series',
-    'tesoreria',
-    'usuarios',
-    'empresa',
-    'gestordoc',
-    'contratado',
-    'videotutoriales',
-    'asesorias',
-    'configura',
-    'fpago',
-    'usuario',
-    'plantemail',
-    'centros',
-    'gruposcto',
-    'modtributarios',
-    'contabilidad',
-    'exportaciones',
-    'embudosvta',
-    'sitlaboral',
-    'segmentacion',
-    'contratos',
-    'contratacion',
-  ])('general, academy and driving-school tables hold %s', (action) => {
-    expect(tableHas('general', action)).toBe(true);
-    expect(tableHas('academia', action)).toBe(true);
-    expect(tableHas('autoescuela', action)).toBe(true);
+
+  it('the student tables hold the portal and no office screen', () => {
+    const portal = guarded('alumno');
+    expect(portal).toContain('portalusaldo');
+    for (const table of ['alumnoAcademia', 'alumnoAutoescuela'] as const) {
+      expect([...routesOf(table)].sort()).toEqual([...logged, ...portal].sort());
+    }
   });
-  it.each([
-    'matriculas',
-    'matriculasonline',
-    'autorizados',
-    'tutores',
-    'cargos',
-    'factcobros',
-    'profesores',
-    'aulas',
-    'opciones',
-    'cursando',
-    'portalalumno',
-    'cursos',
-    'tarifascurso',
-    'horario',
-  ])('academy addition %s is in academy and driving school, not general', (action) => {
-    expect(tableHas('general', action)).toBe(false);
-    expect(tableHas('academia', action)).toBe(true);
-    expect(tableHas('autoescuela', action)).toBe(true);
-  });
-  it.each([
-    'calexamenes',
-    'imprexamenes',
-    'tasasdgt',
-    'citasaues',
-    'confavisos',
-    'confautoescuela',
-    'vehiculos',
-    'examinadores',
-    'instalaadr',
-    'ejercicios',
-    'curpermisos',
-    'clases',
-  ])('driving-school addition %s only in driving school', (action) => {
-    expect(tableHas('academia', action)).toBe(false);
-    expect(tableHas('autoescuela', action)).toBe(true);
-  });
-  it.each([
-    'portalumatriculas',
-    'portalusaldo',
-    'portalufacturas',
-    'portaluevaluaciones',
-    'portaludocumentos',
-    'portaluhorario',
-  ])('student table holds %s', (action) => {
-    expect(tableHas('alumnoAcademia', action)).toBe(true);
-    expect(tableHas('alumnoAutoescuela', action)).toBe(true);
-    expect(tableHas('academia', action)).toBe(false);
-  });
-  it('admin and advisory tables', () => {
-    for (const a of [
-      'admempresas',
-      'admexcep',
-      'admnotifica',
-      'admcontrato',
-      'admvideoscat',
-      'admvideoscont',
-      'adminformes',
-      'admversiones',
-    ])
-      expect(tableHas('admin', a)).toBe(true);
-    for (const a of ['aseempresas', 'aseusuarios', 'aseconfigura', 'asesolicitud'])
-      expect(tableHas('asesoria', a)).toBe(true);
+
+  it('admin and advisory tables hold their own screens and no company screen', () => {
+    expect([...routesOf('admin')].sort()).toEqual([...logged, ...guarded('admin')].sort());
+    expect(guarded('admin')).toContain('admempresas');
+    for (const action of guarded('asesoria')) expect(tableHas('asesoria', action), action).toBe(true);
+    expect(guarded('asesoria')).toContain('aseempresas');
     expect(tableHas('admin', 'clientes')).toBe(false);
+    expect(tableHas('asesoria', 'clientes')).toBe(false);
   });
 });
