@@ -3,7 +3,7 @@
 // each derived table registers itself for the generic engine (`tableOf`).
 import { ENTITIES, NUMERIC_PRECISION } from '@faro/domain';
 import { boolean, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { dia, empresaId, fkEmpresa, idIdentidad, instanteDate, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { dia, empresaId, fkEmpresa, instanteDate, ref, tablaEmpresa } from '../../platform/db/columns.ts';
 import { entityTable } from '../../platform/db/entityTable.ts';
 import { alumnosTable, profesoresTable } from '../formacion/tablas.ts';
 
@@ -30,11 +30,9 @@ export const confautoescuelaTable = entityTable(ENTITIES.confautoescuela);
  * reservada → confirmada (the instructor) → realizada | nopresentado, or anulada; `Consumo` s/c: whether it took a
  * class from the student's pack; `IdCargo` the charge when it was paid one by one or missed.
  */
-export const clasesPracticas = pgTable(
+export const clasesPracticas = tablaEmpresa(
   'clases_practicas',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdProfesor: ref('id_profesor').notNull(),
     IdVehiculo: ref('id_vehiculo'),
     IdAlumno: ref('id_alumno').notNull(),
@@ -51,7 +49,6 @@ export const clasesPracticas = pgTable(
     ConfirmadaEn: instanteDate('confirmada_en'),
   },
   (t) => [
-    pkEmpresa('clases_practicas', t),
     index('clases_practicas_profesor_idx').on(t.empresaId, t.Fecha, t.IdProfesor),
     index('clases_practicas_vehiculo_idx').on(t.empresaId, t.IdVehiculo, t.Fecha),
     index('clases_practicas_alumno_idx').on(t.empresaId, t.IdAlumno, t.Fecha),
@@ -62,11 +59,9 @@ export const clasesPracticas = pgTable(
 );
 
 /** A pack of practical classes sold to a student (its price is charged as a `cargos` row). */
-export const packsClases = pgTable(
+export const packsClases = tablaEmpresa(
   'packs_clases',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdAlumno: ref('id_alumno').notNull(),
     IdCurPermiso: ref('id_curpermiso'),
     Clases: integer('clases').notNull(),
@@ -76,7 +71,6 @@ export const packsClases = pgTable(
     IdCargo: ref('id_cargo'),
   },
   (t) => [
-    pkEmpresa('packs_clases', t),
     index('packs_clases_alumno_idx').on(t.empresaId, t.IdAlumno, t.Fecha),
     fkEmpresa('packs_clases_alumno_fk', t, t.IdAlumno, alumnosTable),
   ],

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { dia, empresaId, fkEmpresa, idIdentidad, instante, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { dia, empresaId, fkEmpresa, instante, ref, tablaEmpresa } from '../../platform/db/columns.ts';
 
 // Tables of CRM, agenda, notifications, marketing and the document manager. Properties are the API names
 // (CODE_STYLE: a row is its JSON); every table leads with empresa_id.
@@ -11,15 +11,13 @@ export const crmCalendario = pgTable('crm_calendario', {
 });
 
 /** Sales funnels (`crmembudos` / `embudosvta`). */
-export const crmEmbudos = pgTable(
+export const crmEmbudos = tablaEmpresa(
   'crm_embudos',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     Nombre: text('nombre').notNull(),
     Baja: boolean('baja').notNull().default(false),
   },
-  (t) => [pkEmpresa('crm_embudos', t), uniqueIndex('crm_embudos_nombre_uq').on(t.empresaId, t.Nombre)],
+  (t) => [uniqueIndex('crm_embudos_nombre_uq').on(t.empresaId, t.Nombre)],
 );
 
 /** Ordered phases of a funnel: `Linea` is what an opportunity's `LinFaseEmbudo` points at. */
@@ -40,11 +38,9 @@ export const crmFases = pgTable(
 );
 
 /** Opportunities (`crmoportuni`): Estado 0 Pendiente, 1 Ganada, 2 Perdida, 3 Anulada; Probabilidad 0 Bajo, 1 Medio, 2 Alto. */
-export const crmOportunidades = pgTable(
+export const crmOportunidades = tablaEmpresa(
   'crm_oportunidades',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdEmbudo: ref('id_embudo').notNull(),
     LinFaseEmbudo: integer('lin_fase_embudo').notNull(),
     /** 'c' customer (clientes) or 'p' potential customer (clientespot). */
@@ -63,7 +59,6 @@ export const crmOportunidades = pgTable(
     Creado: instante('creado').notNull().defaultNow(),
   },
   (t) => [
-    pkEmpresa('crm_oportunidades', t),
     index('crm_oportunidades_fase_idx').on(t.empresaId, t.IdEmbudo, t.LinFaseEmbudo),
     index('crm_oportunidades_contacto_idx').on(t.empresaId, t.TipoContacto, t.IdContacto),
     fkEmpresa('crm_oportunidades_embudo_fk', t, t.IdEmbudo, crmEmbudos),
@@ -71,11 +66,9 @@ export const crmOportunidades = pgTable(
 );
 
 /** Activities (llamada, tarea, mensaje, reunion, otros) on an opportunity and/or a contact; the agenda's events. */
-export const crmActividades = pgTable(
+export const crmActividades = tablaEmpresa(
   'crm_actividades',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     Tipo: text('tipo').notNull(),
     Asunto: text('asunto').notNull(),
     Descripcion: text('descripcion'),
@@ -93,7 +86,6 @@ export const crmActividades = pgTable(
     Creado: instante('creado').notNull().defaultNow(),
   },
   (t) => [
-    pkEmpresa('crm_actividades', t),
     index('crm_actividades_responsable_idx').on(t.empresaId, t.IdResponsable, t.Inicio),
     index('crm_actividades_contacto_idx').on(t.empresaId, t.TipoContacto, t.IdContacto),
     index('crm_actividades_oportunidad_idx').on(t.empresaId, t.IdOportunidad),
@@ -102,11 +94,9 @@ export const crmActividades = pgTable(
 );
 
 /** Alerts and notifications: Prioridad a/m/b/i, Origen a (system) / m (user); IdPersona null = every member. */
-export const crmAvisos = pgTable(
+export const crmAvisos = tablaEmpresa(
   'crm_avisos',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdPersona: ref('id_persona'),
     Prioridad: text('prioridad').notNull().default('i'),
     Origen: text('origen').notNull().default('a'),
@@ -118,7 +108,6 @@ export const crmAvisos = pgTable(
     Fecha: instante('fecha').notNull().defaultNow(),
   },
   (t) => [
-    pkEmpresa('crm_avisos', t),
     uniqueIndex('crm_avisos_clave_uq').on(t.empresaId, t.Clave),
     index('crm_avisos_persona_idx').on(t.empresaId, t.IdPersona, t.Fecha),
   ],
@@ -153,11 +142,9 @@ export const mkSegmentosReglas = pgTable(
 );
 
 /** Marketing campaigns by e-mail or SMS. Estado: borrador, programada, enviando, enviada. */
-export const mkCampanas = pgTable(
+export const mkCampanas = tablaEmpresa(
   'mk_campanas',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     Canal: text('canal').notNull(),
     Nombre: text('nombre').notNull(),
     IdPlantilla: ref('id_plantilla'),
@@ -171,7 +158,7 @@ export const mkCampanas = pgTable(
     Pixel: boolean('pixel').notNull().default(false),
     Creado: instante('creado').notNull().defaultNow(),
   },
-  (t) => [pkEmpresa('mk_campanas', t), index('mk_campanas_estado_idx').on(t.empresaId, t.Estado, t.Programada)],
+  (t) => [index('mk_campanas_estado_idx').on(t.empresaId, t.Estado, t.Programada)],
 );
 
 /**
@@ -179,11 +166,9 @@ export const mkCampanas = pgTable(
  * (unique); a worker takes rows with a lease (`BloqueadoHasta`) and marks them processed in the same step it
  * records the send, so a crash never sends one message twice.
  */
-export const mkMensajes = pgTable(
+export const mkMensajes = tablaEmpresa(
   'mk_mensajes',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdCampana: ref('id_campana').notNull(),
     Canal: text('canal').notNull(),
     TipoContacto: text('tipo_contacto').notNull(),
@@ -202,7 +187,6 @@ export const mkMensajes = pgTable(
     Abierto: instante('abierto'),
   },
   (t) => [
-    pkEmpresa('mk_mensajes', t),
     uniqueIndex('mk_mensajes_destinatario_uq').on(t.empresaId, t.IdCampana, t.TipoContacto, t.IdContacto),
     index('mk_mensajes_cola_idx').on(t.empresaId, t.Estado, t.ProximoIntento),
     fkEmpresa('mk_mensajes_campana_fk', t, t.IdCampana, mkCampanas).onDelete('cascade'),
@@ -240,23 +224,15 @@ export const mkConfig = pgTable('mk_config', {
 });
 
 /** Document manager folders (`gestordoc`). */
-export const gdCarpetas = pgTable(
-  'gd_carpetas',
-  {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
-    Nombre: text('nombre').notNull(),
-    IdPadre: ref('id_padre'),
-  },
-  (t) => [pkEmpresa('gd_carpetas', t)],
-);
+export const gdCarpetas = tablaEmpresa('gd_carpetas', {
+  Nombre: text('nombre').notNull(),
+  IdPadre: ref('id_padre'),
+});
 
 /** Document manager files: metadata only; the bytes live in the storage under `Clave`. */
-export const gdFicheros = pgTable(
+export const gdFicheros = tablaEmpresa(
   'gd_ficheros',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdCarpeta: ref('id_carpeta'),
     Nombre: text('nombre').notNull(),
     Tipo: text('tipo').notNull(),
@@ -269,5 +245,5 @@ export const gdFicheros = pgTable(
      */
     Origen: text('origen').notNull().default('gestordoc'),
   },
-  (t) => [pkEmpresa('gd_ficheros', t), index('gd_ficheros_carpeta_idx').on(t.empresaId, t.IdCarpeta)],
+  (t) => [index('gd_ficheros_carpeta_idx').on(t.empresaId, t.IdCarpeta)],
 );

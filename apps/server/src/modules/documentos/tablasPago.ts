@@ -1,5 +1,5 @@
 import { foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { creadoEn, dia, empresaId, fkEmpresa, idIdentidad, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { creadoEn, dia, empresaId, fkEmpresa, ref, tablaEmpresa } from '../../platform/db/columns.ts';
 import { conceptosmovsTable, tesoreriaTable } from '../tesoreria/tablas.ts';
 import { type TablaCabecera, tablaStockDocumento } from './tablas.ts';
 import { documentosCompra } from './tablasCompra.ts';
@@ -26,11 +26,9 @@ export interface LadoTablasPago {
  */
 export function tablasPago(o: LadoTablasPago) {
   const p = o.pagos;
-  const pagos = pgTable(
+  const pagos = tablaEmpresa(
     p,
     {
-      empresaId: empresaId(),
-      Id: idIdentidad(),
       IdFactura: ref('id_factura').notNull(),
       Fecha: dia('fecha').notNull(),
       Importe: numeric('importe', { precision: 16, scale: 2 }).notNull(),
@@ -40,7 +38,6 @@ export function tablasPago(o: LadoTablasPago) {
       CreadoEn: creadoEn(),
     },
     (t) => [
-      pkEmpresa(p, t),
       index(`${p}_factura_idx`).on(t.empresaId, t.IdFactura),
       index(`${p}_lista_idx`).on(t.empresaId, t.Fecha, t.Id),
       foreignKey({

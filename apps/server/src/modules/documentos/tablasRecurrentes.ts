@@ -1,14 +1,5 @@
 import { bigint, boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import {
-  creadoEn,
-  dia,
-  empresaId,
-  fkEmpresa,
-  idIdentidad,
-  instante,
-  pkEmpresa,
-  ref,
-} from '../../platform/db/columns.ts';
+import { creadoEn, dia, fkEmpresa, instante, ref, tablaEmpresa } from '../../platform/db/columns.ts';
 import { col, type EntityTable } from '../../platform/db/entityTable.ts';
 import { fpagoTable, seriesTable } from '../configuracion/tablas.ts';
 import { clientesTable, proveedoresTable } from '../contactos/tablas.ts';
@@ -33,11 +24,9 @@ export interface LadoTablasPlantilla {
  */
 export function tablasPlantilla(o: LadoTablasPlantilla) {
   const n = o.plantillas;
-  const plantillas = pgTable(
+  const plantillas = tablaEmpresa(
     n,
     {
-      empresaId: empresaId(),
-      Id: idIdentidad(),
       Descripcion: text('descripcion').notNull(),
       IdTercero: bigint(`id_${o.tercero}`, { mode: 'number' }).notNull(),
       Serie: ref('id_serie'),
@@ -59,7 +48,6 @@ export function tablasPlantilla(o: LadoTablasPlantilla) {
       CreadoEn: creadoEn(),
     },
     (t) => [
-      pkEmpresa(n, t),
       index(`${n}_proxima_idx`).on(t.empresaId, t.Baja, t.ProximaFecha),
       foreignKey({
         name: `${n}_${o.tercero}_fk`,

@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { empresaId, idIdentidad, instanteDate, pkEmpresa } from '../../platform/db/columns.ts';
+import { empresaId, instanteDate, tablaEmpresa } from '../../platform/db/columns.ts';
 import { col, type EntityTable, type ExtraIndexes, entityTable } from '../../platform/db/entityTable.ts';
 
 const tabla = (entity: EntityDef, extraIndexes?: ExtraIndexes) => entityTable(entity, {}, extraIndexes);
@@ -134,11 +134,9 @@ export const contadoresAcademia = pgTable(
 );
 
 /** Public student sign-up (registroalu) waiting for the e-mail confirmation. */
-export const altasAlumno = pgTable(
+export const altasAlumno = tablaEmpresa(
   'altas_alumno',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     Email: text('email').notNull(),
     Nombre: text('nombre').notNull(),
     Apellidos: text('apellidos').notNull(),
@@ -146,5 +144,5 @@ export const altasAlumno = pgTable(
     CreadaEn: instanteDate('creada_en').notNull().defaultNow(),
     ConfirmadaEn: instanteDate('confirmada_en'),
   },
-  (t) => [pkEmpresa('altas_alumno', t), uniqueIndex('altas_alumno_token_uq').on(t.empresaId, t.TokenHash)],
+  (t) => [uniqueIndex('altas_alumno_token_uq').on(t.empresaId, t.TokenHash)],
 );

@@ -4,7 +4,7 @@
 // platform/db/schema.ts and platform/tenancy/tables.ts; the derived table registers itself for `tableOf`.
 import { ENTITIES, NUMERIC_PRECISION } from '@faro/domain';
 import { type AnyPgColumn, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { dia, empresaId, fkEmpresa, idIdentidad, instanteDate, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { dia, empresaId, fkEmpresa, instanteDate, ref, tablaEmpresa } from '../../platform/db/columns.ts';
 import { entityTable } from '../../platform/db/entityTable.ts';
 import { clientesTable } from '../contactos/tablas.ts';
 import { empleadosTable } from '../rrhh/tablas.ts';
@@ -34,11 +34,9 @@ export const historiasClinicas = pgTable(
 );
 
 /** A dated entry of the clinical history (what was seen and done at a visit). */
-export const historiaEntradas = pgTable(
+export const historiaEntradas = tablaEmpresa(
   'historia_entradas',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     Fecha: dia('fecha').notNull(),
     Texto: text('texto').notNull(),
@@ -47,18 +45,15 @@ export const historiaEntradas = pgTable(
     CreadoEn: creado(),
   },
   (t) => [
-    pkEmpresa('historia_entradas', t),
     index('historia_entradas_cliente_idx').on(t.empresaId, t.IdCliente, t.Fecha),
     cliente('historia_entradas', t),
   ],
 );
 
 /** A signed consent: kind, date and the signed document (a file of the document manager, `gd_ficheros`). */
-export const consentimientos = pgTable(
+export const consentimientos = tablaEmpresa(
   'consentimientos',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     Tipo: text('tipo').notNull(),
     Fecha: dia('fecha').notNull(),
@@ -66,19 +61,13 @@ export const consentimientos = pgTable(
     Observaciones: text('observaciones'),
     CreadoEn: creado(),
   },
-  (t) => [
-    pkEmpresa('consentimientos', t),
-    index('consentimientos_cliente_idx').on(t.empresaId, t.IdCliente),
-    cliente('consentimientos', t),
-  ],
+  (t) => [index('consentimientos_cliente_idx').on(t.empresaId, t.IdCliente), cliente('consentimientos', t)],
 );
 
 /** A treatment plan: a quote (`documentos_venta`, presupuesto) for a patient, accepted on `FechaAceptacion`. */
-export const planesTratamiento = pgTable(
+export const planesTratamiento = tablaEmpresa(
   'planes_tratamiento',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     IdPresupuesto: ref('id_presupuesto').notNull(),
     Fecha: dia('fecha').notNull(),
@@ -87,22 +76,16 @@ export const planesTratamiento = pgTable(
     Observaciones: text('observaciones'),
     CreadoEn: creado(),
   },
-  (t) => [
-    pkEmpresa('planes_tratamiento', t),
-    index('planes_tratamiento_cliente_idx').on(t.empresaId, t.IdCliente),
-    cliente('planes_tratamiento', t),
-  ],
+  (t) => [index('planes_tratamiento_cliente_idx').on(t.empresaId, t.IdCliente), cliente('planes_tratamiento', t)],
 );
 
 /**
  * An odontogram mark: tooth (FDI), surfaces (M D O V L, '' = the whole tooth), treatment, state planificado |
  * realizado, date and dentist. A plan's treatments are its marks (`IdPlan`, with the line's price).
  */
-export const odontogramaMarcas = pgTable(
+export const odontogramaMarcas = tablaEmpresa(
   'odontograma_marcas',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     Pieza: integer('pieza'),
     Caras: text('caras').notNull().default(''),
@@ -116,7 +99,6 @@ export const odontogramaMarcas = pgTable(
     CreadoEn: creado(),
   },
   (t) => [
-    pkEmpresa('odontograma_marcas', t),
     index('odontograma_marcas_cliente_idx').on(t.empresaId, t.IdCliente, t.Pieza),
     index('odontograma_marcas_plan_idx').on(t.empresaId, t.IdPlan),
     cliente('odontograma_marcas', t),
@@ -125,11 +107,9 @@ export const odontogramaMarcas = pgTable(
 );
 
 /** An appointment: patient, dentist (an employee), chair, day, start and minutes; its agenda event (`IdActividad`). */
-export const citasDentales = pgTable(
+export const citasDentales = tablaEmpresa(
   'citas_dentales',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     IdDentista: ref('id_dentista').notNull(),
     IdSillon: ref('id_sillon').notNull(),
@@ -142,7 +122,6 @@ export const citasDentales = pgTable(
     CreadoEn: creado(),
   },
   (t) => [
-    pkEmpresa('citas_dentales', t),
     index('citas_dentales_dia_idx').on(t.empresaId, t.Fecha, t.IdDentista),
     cliente('citas_dentales', t),
     fkEmpresa('citas_dentales_dentista_fk', t, t.IdDentista, empleadosTable),

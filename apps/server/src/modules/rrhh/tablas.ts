@@ -1,7 +1,7 @@
 import { comerciales, ENTITIES, empleados, sitlaboral } from '@faro/domain';
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { dia, empresaId, idIdentidad, instanteDate, pkEmpresa, ref, refPersona } from '../../platform/db/columns.ts';
+import { dia, empresaId, instanteDate, ref, refPersona, tablaEmpresa } from '../../platform/db/columns.ts';
 import { entityTable, searchFields, trigramIndexes } from '../../platform/db/entityTable.ts';
 
 /** Employees (searched by trigram), sales agents, employment situations, absences, holidays, commission rules. */
@@ -26,11 +26,9 @@ export const reglascomisionTable = entityTable(ENTITIES.reglascomision);
  * takes effect only when the other side approves: then a new chained entry is appended (fichajes.corrige_id = this
  * correction's id, its instant the corrected one). The original entry is never touched.
  */
-export const fichajesCorrecciones = pgTable(
+export const fichajesCorrecciones = tablaEmpresa(
   'fichajes_correcciones',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdPersona: refPersona('persona_id').notNull(),
     IdFichaje: ref('fichaje_id'),
     Estado: text('estado').notNull(),
@@ -48,18 +46,13 @@ export const fichajesCorrecciones = pgTable(
     Respuesta: text('respuesta'),
     IdFichajeNuevo: ref('fichaje_nuevo_id'),
   },
-  (t) => [
-    pkEmpresa('fichajes_correcciones', t),
-    index('fichajes_correcciones_persona_idx').on(t.empresaId, t.IdPersona, t.Situacion),
-  ],
+  (t) => [index('fichajes_correcciones_persona_idx').on(t.empresaId, t.IdPersona, t.Situacion)],
 );
 
 /** The worker's acceptance ("firma") of a monthly sheet: what they saw (totals and the sheet's hash) and when. */
-export const fichajesAceptaciones = pgTable(
+export const fichajesAceptaciones = tablaEmpresa(
   'fichajes_aceptaciones',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdPersona: refPersona('persona_id').notNull(),
     Mes: text('mes').notNull(),
     Trabajados: ref('trabajados').notNull(),
@@ -67,10 +60,7 @@ export const fichajesAceptaciones = pgTable(
     AceptadaEn: instanteDate('aceptada_en').notNull().defaultNow(),
     Ip: text('ip'),
   },
-  (t) => [
-    pkEmpresa('fichajes_aceptaciones', t),
-    uniqueIndex('fichajes_aceptaciones_mes_uq').on(t.empresaId, t.IdPersona, t.Mes),
-  ],
+  (t) => [uniqueIndex('fichajes_aceptaciones_mes_uq').on(t.empresaId, t.IdPersona, t.Mes)],
 );
 
 /**
@@ -78,30 +68,22 @@ export const fichajesAceptaciones = pgTable(
  * (Desde–Hasta, all employees or one), until when it works, who made it. The token is `<empresa>.<id>.<secret>`;
  * only the secret's SHA-256 is kept.
  */
-export const inspeccionEnlaces = pgTable(
-  'inspeccion_enlaces',
-  {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
-    Destinatario: text('destinatario').notNull(),
-    Desde: dia('desde').notNull(),
-    Hasta: dia('hasta').notNull(),
-    IdPersona: refPersona('persona_id'),
-    Caduca: instanteDate('caduca').notNull(),
-    SecretoHash: text('secreto_hash').notNull(),
-    IdCreador: refPersona('creador_id').notNull(),
-    CreadoEn: instanteDate('creado_en').notNull().defaultNow(),
-    Revocado: instanteDate('revocado'),
-  },
-  (t) => [pkEmpresa('inspeccion_enlaces', t)],
-);
+export const inspeccionEnlaces = tablaEmpresa('inspeccion_enlaces', {
+  Destinatario: text('destinatario').notNull(),
+  Desde: dia('desde').notNull(),
+  Hasta: dia('hasta').notNull(),
+  IdPersona: refPersona('persona_id'),
+  Caduca: instanteDate('caduca').notNull(),
+  SecretoHash: text('secreto_hash').notNull(),
+  IdCreador: refPersona('creador_id').notNull(),
+  CreadoEn: instanteDate('creado_en').notNull().defaultNow(),
+  Revocado: instanteDate('revocado'),
+});
 
 /** Every use of an inspector link (and every refused one): when, from where, what. */
-export const inspeccionAccesos = pgTable(
+export const inspeccionAccesos = tablaEmpresa(
   'inspeccion_accesos',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdEnlace: ref('enlace_id').notNull(),
     Fecha: instanteDate('fecha').notNull().default(sql`now()`),
     Accion: text('accion').notNull(),
@@ -109,10 +91,7 @@ export const inspeccionAccesos = pgTable(
     Agente: text('agente'),
     Resultado: text('resultado').notNull(),
   },
-  (t) => [
-    pkEmpresa('inspeccion_accesos', t),
-    index('inspeccion_accesos_enlace_idx').on(t.empresaId, t.IdEnlace, t.Fecha),
-  ],
+  (t) => [index('inspeccion_accesos_enlace_idx').on(t.empresaId, t.IdEnlace, t.Fecha)],
 );
 
 /** Kiosk PINs (a shared tablet: employee code + PIN), one per person, kept as a salted SHA-256. */

@@ -8,11 +8,10 @@ import {
   integer,
   jsonb,
   numeric,
-  pgTable,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { creadoEn, dia, empresaId, fkEmpresa, idIdentidad, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { creadoEn, dia, fkEmpresa, ref, tablaEmpresa } from '../../platform/db/columns.ts';
 import { col, entityTable } from '../../platform/db/entityTable.ts';
 import { clientesTable, proveedoresTable } from '../contactos/tablas.ts';
 import { documentosCompra } from '../documentos/tablasCompra.ts';
@@ -54,11 +53,9 @@ const contactoFks = (
  * of a transfer between accounts (IdTraspaso = the other leg), bank fees (of a returned receipt: IdRemesa), cash
  * count differences (IdArqueo). Importe is signed: positive in, negative out.
  */
-export const movimientosTesoreria = pgTable(
+export const movimientosTesoreria = tablaEmpresa(
   'movimientos_tesoreria',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdTesoreria: ref('id_tesoreria').notNull(),
     Fecha: dia('fecha').notNull(),
     Importe: money('importe').notNull(),
@@ -73,7 +70,6 @@ export const movimientosTesoreria = pgTable(
     CreadoEn: creadoEn(),
   },
   (t) => [
-    pkEmpresa('movimientos_tesoreria', t),
     ...contactoFks('movimientos_tesoreria', t),
     index('movimientos_tesoreria_cuenta_idx').on(t.empresaId, t.IdTesoreria, t.Fecha, t.Id),
     index('movimientos_tesoreria_fecha_idx').on(t.empresaId, t.Fecha, t.Id),
@@ -83,11 +79,9 @@ export const movimientosTesoreria = pgTable(
 );
 
 /** SEPA direct-debit mandates of a customer's bank account (the IBAN it was signed for is kept on it). */
-export const mandatosSepa = pgTable(
+export const mandatosSepa = tablaEmpresa(
   'mandatos_sepa',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdCliente: ref('id_cliente').notNull(),
     Referencia: text('referencia').notNull(),
     IBAN: text('iban').notNull(),
@@ -103,7 +97,6 @@ export const mandatosSepa = pgTable(
     CreadoEn: creadoEn(),
   },
   (t) => [
-    pkEmpresa('mandatos_sepa', t),
     uniqueIndex('mandatos_sepa_referencia_uq').on(t.empresaId, t.Referencia),
     index('mandatos_sepa_cliente_idx').on(t.empresaId, t.IdCliente),
     fkEmpresa('mandatos_sepa_cliente_fk', t, t.IdCliente, clientesTable),
@@ -111,11 +104,9 @@ export const mandatosSepa = pgTable(
 );
 
 /** Batches: direct debits of customer receipts (Tipo cobro, pain.008) or supplier transfers (Tipo pago, pain.001). */
-export const remesas = pgTable(
+export const remesas = tablaEmpresa(
   'remesas',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     /** 'cobro' | 'pago'. */
     Tipo: text('tipo').notNull(),
     IdTesoreria: ref('id_tesoreria').notNull(),
@@ -133,7 +124,6 @@ export const remesas = pgTable(
     CreadoEn: creadoEn(),
   },
   (t) => [
-    pkEmpresa('remesas', t),
     index('remesas_fecha_idx').on(t.empresaId, t.Tipo, t.Fecha, t.Id),
     uniqueIndex('remesas_msg_uq').on(t.empresaId, t.MsgId),
     tesoreriaFk('remesas_tesoreria_fk', t),
@@ -146,11 +136,9 @@ export const remesas = pgTable(
  * movement). A receipt is in at most one live line (unique while not returned); a returned one goes into a new batch
  * only when re-presented (Representar = its new due date).
  */
-export const recibosRemesa = pgTable(
+export const recibosRemesa = tablaEmpresa(
   'recibos_remesa',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdRemesa: ref('id_remesa').notNull(),
     /** Sales invoice (cobro batches) or purchase invoice (pago batches): one of them. */
     IdFactura: ref('id_factura'),
@@ -178,7 +166,6 @@ export const recibosRemesa = pgTable(
     CreadoEn: creadoEn(),
   },
   (t) => [
-    pkEmpresa('recibos_remesa', t),
     index('recibos_remesa_remesa_idx').on(t.empresaId, t.IdRemesa, t.Id),
     uniqueIndex('recibos_remesa_e2e_uq').on(t.empresaId, t.EndToEndId),
     uniqueIndex('recibos_remesa_vivo_uq')
@@ -204,11 +191,9 @@ export const recibosRemesa = pgTable(
 );
 
 /** Cash counts: notes and coins counted (Desglose: { "50": 3, "0.20": 7 }), expected vs counted, the difference. */
-export const arqueos = pgTable(
+export const arqueos = tablaEmpresa(
   'arqueos',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdTesoreria: ref('id_tesoreria').notNull(),
     Fecha: dia('fecha').notNull(),
     Esperado: money('esperado').notNull(),
@@ -219,19 +204,13 @@ export const arqueos = pgTable(
     IdMovimiento: ref('id_movimiento'),
     CreadoEn: creadoEn(),
   },
-  (t) => [
-    pkEmpresa('arqueos', t),
-    index('arqueos_cuenta_idx').on(t.empresaId, t.IdTesoreria, t.Fecha),
-    tesoreriaFk('arqueos_tesoreria_fk', t),
-  ],
+  (t) => [index('arqueos_cuenta_idx').on(t.empresaId, t.IdTesoreria, t.Fecha), tesoreriaFk('arqueos_tesoreria_fk', t)],
 );
 
 /** An imported bank statement (Norma 43 account block). */
-export const extractosBancarios = pgTable(
+export const extractosBancarios = tablaEmpresa(
   'extractos_bancarios',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdTesoreria: ref('id_tesoreria').notNull(),
     Fichero: text('fichero').notNull(),
     Cuenta: text('cuenta').notNull(),
@@ -243,7 +222,6 @@ export const extractosBancarios = pgTable(
     CreadoEn: creadoEn(),
   },
   (t) => [
-    pkEmpresa('extractos_bancarios', t),
     index('extractos_bancarios_cuenta_idx').on(t.empresaId, t.IdTesoreria, t.FechaDesde),
     tesoreriaFk('extractos_bancarios_tesoreria_fk', t),
   ],
@@ -253,11 +231,9 @@ export const extractosBancarios = pgTable(
  * A statement line (record 22 + its 23s). Reconciled when ConciliadoCon ('cobro' | 'pago' | 'remesa' |
  * 'movimiento') and IdConciliado name what it matches; each of those is matched by one line at most.
  */
-export const apuntesBancarios = pgTable(
+export const apuntesBancarios = tablaEmpresa(
   'apuntes_bancarios',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdExtracto: ref('id_extracto').notNull(),
     IdTesoreria: ref('id_tesoreria').notNull(),
     Linea: integer('linea').notNull(),
@@ -274,7 +250,6 @@ export const apuntesBancarios = pgTable(
     IdConciliado: ref('id_conciliado'),
   },
   (t) => [
-    pkEmpresa('apuntes_bancarios', t),
     index('apuntes_bancarios_extracto_idx').on(t.empresaId, t.IdExtracto, t.Linea),
     uniqueIndex('apuntes_bancarios_conciliado_uq')
       .on(t.empresaId, t.ConciliadoCon, t.IdConciliado)
@@ -288,11 +263,9 @@ export const apuntesBancarios = pgTable(
  * ignored) is proposed as a new movement of the concept `IdConcepto` (its accounting account, e.g. 626) with
  * `Descripcion`, about the customer or supplier it names (`IdCliente` | `IdProveedor`, optional). One rule per text.
  */
-export const reglasConciliacion = pgTable(
+export const reglasConciliacion = tablaEmpresa(
   'reglas_conciliacion',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     Texto: text('texto').notNull(),
     IdConcepto: ref('id_concepto').notNull(),
     Descripcion: text('descripcion').notNull(),
@@ -300,7 +273,6 @@ export const reglasConciliacion = pgTable(
     CreadoEn: creadoEn(),
   },
   (t) => [
-    pkEmpresa('reglas_conciliacion', t),
     ...contactoFks('reglas_conciliacion', t),
     uniqueIndex('reglas_conciliacion_texto_uq').on(t.empresaId, sql`lower(${t.Texto})`),
     fkEmpresa('reglas_conciliacion_concepto_fk', t, t.IdConcepto, conceptosmovsTable).onDelete('cascade'),

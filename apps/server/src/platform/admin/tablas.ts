@@ -1,5 +1,5 @@
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { empresaId, idIdentidad, instanteDate, pkEmpresa, ref } from '../db/columns.ts';
+import { empresaId, idIdentidad, instanteDate, ref, tablaEmpresa } from '../db/columns.ts';
 import { empresas } from '../db/platformTables.ts';
 
 /**
@@ -49,11 +49,9 @@ export const suscripcionesFacturas = pgTable(
 );
 
 /** Contracts of a company: the template version it was generated from, the signature and its evidence. */
-export const contratosServicio = pgTable(
+export const contratosServicio = tablaEmpresa(
   'contratos_servicio',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     Version: integer('version').notNull(),
     Estado: text('estado').notNull().default('pendiente'), // pendiente | firmado
     Titulo: text('titulo').notNull(),
@@ -79,7 +77,7 @@ export const contratosServicio = pgTable(
     Enviado: instanteDate('enviado'),
     Creado: instanteDate('creado').notNull().defaultNow(),
   },
-  (t) => [pkEmpresa('contratos_servicio', t), index('contratos_servicio_token_idx').on(t.empresaId, t.TokenHash)],
+  (t) => [index('contratos_servicio_token_idx').on(t.empresaId, t.TokenHash)],
 );
 
 /** The contract template, versioned: every save is a new version; the newest is used. */
@@ -190,11 +188,9 @@ export const asesoriaAsignaciones = pgTable(
 );
 
 /** Requests from companies that want the firm (empresa_id: the firm; `solicitante`: the company). */
-export const asesoriaSolicitudes = pgTable(
+export const asesoriaSolicitudes = tablaEmpresa(
   'asesoria_solicitudes',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdSolicitante: ref('id_solicitante')
       .notNull()
       .references(() => empresas.id),
@@ -206,5 +202,5 @@ export const asesoriaSolicitudes = pgTable(
     Creado: instanteDate('creado').notNull().defaultNow(),
     Resuelto: instanteDate('resuelto'),
   },
-  (t) => [pkEmpresa('asesoria_solicitudes', t), index('asesoria_solicitudes_estado_idx').on(t.empresaId, t.Estado)],
+  (t) => [index('asesoria_solicitudes_estado_idx').on(t.empresaId, t.Estado)],
 );

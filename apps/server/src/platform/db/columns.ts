@@ -1,4 +1,5 @@
 import { DEFAULT_SCALE, type FieldDef, type FieldKind, NUMERIC_PRECISION } from '@faro/domain';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -8,6 +9,9 @@ import {
   integer,
   jsonb,
   numeric,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
+  pgTable,
   primaryKey,
   text,
   timestamp,
@@ -84,3 +88,19 @@ export const fkEmpresa = (name: string, t: ConEmpresa, column: AnyPgColumn, targ
 /** A foreign key to a member of the same company (a student, a tutor): (empresa_id, column) → miembros. */
 export const fkMiembro = (name: string, t: ConEmpresa, column: AnyPgColumn) =>
   foreignKey({ name, columns: [t.empresaId, column], foreignColumns: [miembros.empresaId, miembros.personaId] });
+
+/** The columns a company row with its own identity leads with: its company and its id. */
+const columnasEmpresa = () => ({ empresaId: empresaId(), Id: idIdentidad() });
+type ColumnasEmpresa = ReturnType<typeof columnasEmpresa>;
+
+/**
+ * A company table whose rows have their own identity: `empresa_id` and `id` first, then the given columns, and the
+ * company-first primary key `<nombre>_pk` before the table's own keys and indexes (`extra`).
+ */
+export function tablaEmpresa<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  nombre: N,
+  columnas: C,
+  extra: (t: BuildExtraConfigColumns<N, ColumnasEmpresa & C, 'pg'>) => PgTableExtraConfigValue[] = () => [],
+) {
+  return pgTable(nombre, { ...columnasEmpresa(), ...columnas }, (t) => [pkEmpresa(nombre, t), ...extra(t)]);
+}
