@@ -1,5 +1,5 @@
 import { calcularTotales, MSG, type TipoIva, type Totales } from '@faro/domain';
-import { aDecimal, type DocumentoVenta, numeroEditable } from '../documentos/documentosModel.ts';
+import { aDecimal, type DocumentoVenta, numeroEditable, porcentajeEditable } from '../documentos/documentosModel.ts';
 
 /**
  * The expense quick form (`fgasto`): a ticket or a bill booked without lines — supplier (or a free name), date,
@@ -40,7 +40,7 @@ export function valoresGasto(d: DocumentoVenta | undefined, fecha: string, tipoI
     Concepto: d?.Concepto ?? '',
     Categoria: d?.Categoria ?? null,
     IdFormaPago: d?.IdFormaPago ?? null,
-    PorcRetencion: Number(d?.PorcRetencion ?? 0) ? numeroEditable(d?.PorcRetencion) : '',
+    PorcRetencion: porcentajeEditable(d?.PorcRetencion),
     ClaveRetencion: d?.ClaveRetencion ?? null,
     Desglose: d?.Lineas?.length
       ? d.Lineas.map((l) => filaGasto(l.TipoIva, numeroEditable(l.Precio, 2)))

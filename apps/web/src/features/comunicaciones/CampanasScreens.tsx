@@ -29,13 +29,14 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
@@ -442,19 +443,32 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
   );
 }
 
-function ReglasSegmento({ id, onClose }: { id: number; onClose: () => void }) {
-  const ruta = `comunicaciones/segmentacion/reglas/${id}`;
-  const q = useQuery({
-    queryKey: ['reglas', id],
-    queryFn: () => api.get<{ TipoContacto: string | null; IdGrupo: number | null; Provincia: string | null }>(ruta),
-  });
-  const grupos = useLista<{ Id: number; Nombre: string }>('configuracion/gruposcto/lookup', 'gruposcto');
-  const [v, setV] = useState<{ TipoContacto: string; IdGrupo: number | null; Provincia: string | null } | null>(null);
-  const val =
-    v ??
-    (q.data
-      ? { TipoContacto: q.data.TipoContacto ?? 't', IdGrupo: q.data.IdGrupo, Provincia: q.data.Provincia }
-      : null);
+/**
+ * A settings dialog over one API record: it reads `ruta`, edits a copy and puts it back whole; 'Guardar' says so and
+ * closes. `leer` turns the answer into the edited values.
+ */
+function DialogoAjustes<T extends object, R = T>({
+  ruta,
+  clave,
+  titulo,
+  size,
+  gap,
+  leer,
+  onClose,
+  children,
+}: {
+  ruta: string;
+  clave: readonly unknown[];
+  titulo: string;
+  size?: string;
+  gap?: string;
+  leer: (datos: R) => T;
+  onClose: () => void;
+  children: (val: T, setV: (v: T) => void) => ReactNode;
+}) {
+  const q = useQuery({ queryKey: clave, queryFn: () => api.get<R>(ruta) });
+  const [v, setV] = useState<T | null>(null);
+  const val = v ?? (q.data ? leer(q.data) : null);
   const guardar = useMutation({
     mutationFn: () => api.put(ruta, val),
     onSuccess: () => {
@@ -463,9 +477,37 @@ function ReglasSegmento({ id, onClose }: { id: number; onClose: () => void }) {
     },
   });
   return (
-    <Modal opened onClose={onClose} title="Reglas del segmento">
+    <Modal opened onClose={onClose} title={titulo} size={size}>
       {val && (
-        <Stack>
+        <Stack gap={gap}>
+          {children(val, setV)}
+          <BotonesDialogo onCancelar={onClose} loading={guardar.isPending} onClick={() => guardar.mutate()}>
+            Guardar
+          </BotonesDialogo>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+interface Reglas {
+  TipoContacto: string | null;
+  IdGrupo: number | null;
+  Provincia: string | null;
+}
+
+function ReglasSegmento({ id, onClose }: { id: number; onClose: () => void }) {
+  const grupos = useLista<{ Id: number; Nombre: string }>('configuracion/gruposcto/lookup', 'gruposcto');
+  return (
+    <DialogoAjustes<Reglas & { TipoContacto: string }, Reglas>
+      ruta={`comunicaciones/segmentacion/reglas/${id}`}
+      clave={['reglas', id]}
+      titulo="Reglas del segmento"
+      leer={(r) => ({ TipoContacto: r.TipoContacto ?? 't', IdGrupo: r.IdGrupo, Provincia: r.Provincia })}
+      onClose={onClose}
+    >
+      {(val, setV) => (
+        <>
           <Text size="sm" c="dimmed">
             Entran los contactos que cumplen las reglas y los clientes potenciales asignados al segmento; nunca los de
             baja.
@@ -498,95 +540,78 @@ function ReglasSegmento({ id, onClose }: { id: number; onClose: () => void }) {
             onChange={(x) => setV({ ...val, Provincia: x })}
             data={PROVINCIAS.map((p) => ({ value: p.value, label: p.label }))}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button loading={guardar.isPending} onClick={() => guardar.mutate()}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </DialogoAjustes>
   );
 }
 
 function ConfigEnvio({ onClose }: { onClose: () => void }) {
-  const ruta = 'comunicaciones/correos/config';
-  const q = useQuery({ queryKey: ['mkconfig'], queryFn: () => api.get<Record<string, unknown>>(ruta) });
-  const [v, setV] = useState<Record<string, unknown> | null>(null);
-  const val = v ?? q.data ?? null;
-  const guardar = useMutation({
-    mutationFn: () => api.put(ruta, val),
-    onSuccess: () => {
-      notifySuccess(MSG.saved);
-      onClose();
-    },
-  });
-  const txt = (k: string, label: string, extra: Record<string, unknown> = {}) => (
-    <TextInput
-      label={label}
-      value={String(val?.[k] ?? '')}
-      onChange={(e) => setV({ ...val, [k]: e.currentTarget.value })}
-      {...extra}
-    />
-  );
   return (
-    <Modal opened onClose={onClose} title="Configuración de envío" size="lg">
-      {val && (
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            Sin servidor propio, los correos salen por el servicio de la plataforma
-            {val.ServidorPlataforma ? '' : ' (no configurado en este servidor)'}.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {txt('SmtpHost', 'Servidor SMTP')}
-            <NumberInput
-              label="Puerto"
-              min={1}
-              max={65535}
-              value={Number(val.SmtpPuerto) || ''}
-              onChange={(x) => setV({ ...val, SmtpPuerto: x || null })}
-            />
-            {txt('SmtpUsuario', 'Usuario SMTP')}
-            <PasswordInput
-              label="Contraseña SMTP"
-              placeholder={val.TieneSmtpClave ? 'Guardada (escribe para cambiarla)' : ''}
-              onChange={(e) => setV({ ...val, SmtpClave: e.currentTarget.value })}
-            />
-            <Switch
-              label="Conexión segura (TLS)"
-              checked={!!val.SmtpSeguro}
-              onChange={(e) => setV({ ...val, SmtpSeguro: e.currentTarget.checked })}
-            />
-            {txt('Remitente', 'Remitente')}
-            {txt('SmsUrl', 'URL de la pasarela de SMS')}
-            {txt('SmsRemitente', 'Remitente de los SMS', { maxLength: 11 })}
-            {txt('SmsUsuario', 'Usuario de la pasarela')}
-            <PasswordInput
-              label="Contraseña de la pasarela"
-              placeholder={val.TieneSmsClave ? 'Guardada (escribe para cambiarla)' : ''}
-              onChange={(e) => setV({ ...val, SmsClave: e.currentTarget.value })}
-            />
-            <NumberInput
-              label="Mensajes por minuto"
-              min={1}
-              max={100000}
-              value={Number(val.LimiteMinuto) || 120}
-              onChange={(x) => setV({ ...val, LimiteMinuto: Number(x) || 120 })}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button loading={guardar.isPending} onClick={() => guardar.mutate()}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <DialogoAjustes<Record<string, unknown>>
+      ruta="comunicaciones/correos/config"
+      clave={['mkconfig']}
+      titulo="Configuración de envío"
+      size="lg"
+      gap="sm"
+      leer={(r) => r}
+      onClose={onClose}
+    >
+      {(val, setV) => {
+        const txt = (k: string, label: string, extra: Record<string, unknown> = {}) => (
+          <TextInput
+            label={label}
+            value={String(val[k] ?? '')}
+            onChange={(e) => setV({ ...val, [k]: e.currentTarget.value })}
+            {...extra}
+          />
+        );
+        return (
+          <>
+            <Text size="sm" c="dimmed">
+              Sin servidor propio, los correos salen por el servicio de la plataforma
+              {val.ServidorPlataforma ? '' : ' (no configurado en este servidor)'}.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              {txt('SmtpHost', 'Servidor SMTP')}
+              <NumberInput
+                label="Puerto"
+                min={1}
+                max={65535}
+                value={Number(val.SmtpPuerto) || ''}
+                onChange={(x) => setV({ ...val, SmtpPuerto: x || null })}
+              />
+              {txt('SmtpUsuario', 'Usuario SMTP')}
+              <PasswordInput
+                label="Contraseña SMTP"
+                placeholder={val.TieneSmtpClave ? 'Guardada (escribe para cambiarla)' : ''}
+                onChange={(e) => setV({ ...val, SmtpClave: e.currentTarget.value })}
+              />
+              <Switch
+                label="Conexión segura (TLS)"
+                checked={!!val.SmtpSeguro}
+                onChange={(e) => setV({ ...val, SmtpSeguro: e.currentTarget.checked })}
+              />
+              {txt('Remitente', 'Remitente')}
+              {txt('SmsUrl', 'URL de la pasarela de SMS')}
+              {txt('SmsRemitente', 'Remitente de los SMS', { maxLength: 11 })}
+              {txt('SmsUsuario', 'Usuario de la pasarela')}
+              <PasswordInput
+                label="Contraseña de la pasarela"
+                placeholder={val.TieneSmsClave ? 'Guardada (escribe para cambiarla)' : ''}
+                onChange={(e) => setV({ ...val, SmsClave: e.currentTarget.value })}
+              />
+              <NumberInput
+                label="Mensajes por minuto"
+                min={1}
+                max={100000}
+                value={Number(val.LimiteMinuto) || 120}
+                onChange={(x) => setV({ ...val, LimiteMinuto: Number(x) || 120 })}
+              />
+            </SimpleGrid>
+          </>
+        );
+      }}
+    </DialogoAjustes>
   );
 }

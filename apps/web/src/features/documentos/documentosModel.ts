@@ -356,21 +356,53 @@ export function valoresIniciales(
     VentasTxtLibre1: d.VentasTxtLibre1 ?? '',
     VentasTxtLibre2: d.VentasTxtLibre2 ?? '',
     VentasTxtLibre3: d.VentasTxtLibre3 ?? '',
-    PorcRetencion: Number(d.PorcRetencion ?? 0) ? numeroEditable(d.PorcRetencion) : '',
+    PorcRetencion: porcentajeEditable(d.PorcRetencion),
     Lineas: (d.Lineas ?? []).map((l) => ({
-      key: nuevaClave(),
+      ...lineaEditable(l),
       ...(l.Id ? { Id: l.Id } : {}),
-      IdProducto: l.IdProducto,
-      Producto: '',
-      Descripcion: l.Descripcion,
-      Cantidad: numeroEditable(l.Cantidad),
-      Precio: numeroEditable(l.Precio, 2),
-      Descuento: Number(l.Descuento ?? 0) ? numeroEditable(l.Descuento) : '',
-      TipoIva: l.TipoIva,
       IdLineaOrigen: l.IdLineaOrigen ?? null,
       Lote: l.Lote ?? '',
       Caducidad: l.Caducidad ?? '',
     })),
+  };
+}
+
+/** A stored percentage as the editor shows it: blank for none or zero. */
+export const porcentajeEditable = (v: string | number | null | undefined) => (Number(v ?? 0) ? numeroEditable(v) : '');
+
+/** The part of a stored line every line editor edits (sales, purchases, recurring templates). */
+interface LineaGuardada {
+  IdProducto: number | null;
+  Descripcion: string;
+  Cantidad: string | number;
+  Precio: string | number;
+  Descuento?: string | number | null;
+  TipoIva: string;
+}
+
+/** A stored line as the grid edits it: a new key, numbers with a ',' and only the decimals they need. */
+export function lineaEditable(l: LineaGuardada): LineaForm {
+  return {
+    key: nuevaClave(),
+    IdProducto: l.IdProducto,
+    Producto: '',
+    Descripcion: l.Descripcion,
+    Cantidad: numeroEditable(l.Cantidad),
+    Precio: numeroEditable(l.Precio, 2),
+    Descuento: porcentajeEditable(l.Descuento),
+    TipoIva: l.TipoIva,
+  };
+}
+
+/** A grid line as the save body sends it: trimmed text, numbers with a '.', no discount as null. */
+export function lineaCuerpo(l: LineaForm) {
+  return {
+    IdProducto: l.IdProducto,
+    Descripcion: l.Descripcion.trim(),
+    Cantidad: aDecimal(l.Cantidad),
+    Precio: aDecimal(l.Precio),
+    Descuento: l.Descuento.trim() ? aDecimal(l.Descuento) : null,
+    TipoIva: l.TipoIva,
   };
 }
 
@@ -436,12 +468,7 @@ export function cuerpoGuardar(
     PorcRetencion: v.PorcRetencion.trim() ? aDecimal(v.PorcRetencion) : null,
     Lineas: v.Lineas.filter((l) => !lineaEnBlanco(l)).map((l) => ({
       ...(l.Id ? { Id: l.Id } : {}),
-      IdProducto: l.IdProducto,
-      Descripcion: l.Descripcion.trim(),
-      Cantidad: aDecimal(l.Cantidad),
-      Precio: aDecimal(l.Precio),
-      Descuento: l.Descuento.trim() ? aDecimal(l.Descuento) : null,
-      TipoIva: l.TipoIva,
+      ...lineaCuerpo(l),
       ...(l.IdLineaOrigen ? { IdLineaOrigen: l.IdLineaOrigen } : {}),
       ...(l.Lote?.trim() ? { Lote: l.Lote.trim() } : {}),
       ...(l.Caducidad ? { Caducidad: l.Caducidad } : {}),

@@ -11,10 +11,11 @@ import {
   aDecimal,
   type DocValues,
   type LineaForm,
+  lineaCuerpo,
+  lineaEditable,
   lineaEnBlanco,
   lineaVacia,
-  nuevaClave,
-  numeroEditable,
+  porcentajeEditable,
   type TotalesVivos,
   totalesVivos,
   validarDocumento,
@@ -108,23 +109,14 @@ export function valoresPlantilla(p: Plantilla | undefined, d: { hoy: string; tip
     Serie: p.Serie,
     IdFormaPago: p.IdFormaPago,
     Observaciones: p.Observaciones ?? '',
-    PorcRetencion: Number(p.PorcRetencion ?? 0) ? numeroEditable(p.PorcRetencion) : '',
+    PorcRetencion: porcentajeEditable(p.PorcRetencion),
     Periodicidad: p.Periodicidad,
     FechaInicio: p.FechaInicio,
     ProximaFecha: p.ProximaFecha,
     FechaFin: p.FechaFin ?? '',
     Accion: p.Accion,
     Baja: p.Baja,
-    Lineas: (p.Lineas ?? []).map((l) => ({
-      key: nuevaClave(),
-      IdProducto: l.IdProducto,
-      Producto: '',
-      Descripcion: l.Descripcion,
-      Cantidad: numeroEditable(l.Cantidad),
-      Precio: numeroEditable(l.Precio, 2),
-      Descuento: Number(l.Descuento ?? 0) ? numeroEditable(l.Descuento) : '',
-      TipoIva: l.TipoIva,
-    })),
+    Lineas: (p.Lineas ?? []).map(lineaEditable),
   };
 }
 
@@ -177,14 +169,7 @@ export function cuerpoPlantilla(v: PlantillaValues): Record<string, unknown> {
     FechaFin: v.FechaFin || null,
     Accion: v.Accion,
     Baja: v.Baja,
-    Lineas: v.Lineas.filter((l) => !lineaEnBlanco(l)).map((l) => ({
-      IdProducto: l.IdProducto,
-      Descripcion: l.Descripcion.trim(),
-      Cantidad: aDecimal(l.Cantidad),
-      Precio: aDecimal(l.Precio),
-      Descuento: l.Descuento.trim() ? aDecimal(l.Descuento) : null,
-      TipoIva: l.TipoIva,
-    })),
+    Lineas: v.Lineas.filter((l) => !lineaEnBlanco(l)).map(lineaCuerpo),
   };
 }
 
