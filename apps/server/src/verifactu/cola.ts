@@ -1,20 +1,20 @@
+import * as motor from '../registrosFiscales/cola.ts';
 import type { ClienteAeat, ResultadoEnvio } from './clienteSoap.ts';
 import type { RegistroFacturacion } from './dominio.ts';
 import {
-  aplicarResultado,
-  type CambioRegistro,
-  type EstadoEnvioEmpresa,
+  leerResultado,
   type OpcionesPlanificador,
-  type Plan,
-  planificarEnvio,
   type RegistroEnCola,
+  type RespuestaRegistro,
+  reglasVerifactu,
 } from './planificador.ts';
 import type { Cabecera } from './xml/mensaje.ts';
 
 /**
- * One step of a company's VeriFactu queue: plan, send, interpret. The database layer runs it in a loop while it
- * holds the company's queue lock (one sender per company), persists `cambios` and `estado` after each step, and
- * sleeps until `plan.hasta` when told to wait.
+ * VeriFactu as a channel of the fiscal-record queue: its rules and answer (`planificador.ts`) and its client, a
+ * RegFactuSistemaFacturacion with the company's Cabecera (Incidencia=S when the queue is in incident mode) sent by
+ * the SOAP client. The database runner (`modules/ventas/verifactu/envio.ts`) runs its steps while it holds the
+ * company's sender lease.
  */
 
 /** A queue row for a stored record. */
@@ -30,9 +30,34 @@ export function filaDeCola(id: string, secuencia: number, registro: RegistroFact
   return { id, secuencia, estado: 'generado', TipoOperacion: registro.TipoOperacion, ...factura, intentos: 0 };
 }
 
+export type CanalVerifactu = motor.CanalCola<RegistroEnCola, RegistroFacturacion, ResultadoEnvio, RespuestaRegistro>;
+
+/** The channel: the SOAP client with the company's Cabecera, VeriFactu's rules and how the AEAT's answer reads. */
+export function canalVerifactu(
+  cliente: Pick<ClienteAeat, 'enviarRegistros'> & Partial<Pick<ClienteAeat, 'cerrar'>>,
+  cabecera: Cabecera,
+  opciones?: OpcionesPlanificador,
+): CanalVerifactu {
+  return {
+    reglas: reglasVerifactu(opciones),
+    cliente: {
+      enviar: (lote, { incidencia }) =>
+        cliente.enviarRegistros(
+          incidencia
+            ? { ...cabecera, RemisionVoluntaria: { ...cabecera.RemisionVoluntaria, Incidencia: 'S' } }
+            : cabecera,
+          lote,
+        ),
+      cerrar: () => cliente.cerrar?.(),
+    },
+    leer: leerResultado,
+    sinMensaje: (faultstring) => ({ tipo: 'fault', faultcode: 'Client', faultstring, reintentable: false }),
+  };
+}
+
 export interface EntradaPaso {
   filas: readonly RegistroEnCola[];
-  estado: EstadoEnvioEmpresa;
+  estado: motor.EstadoEnvioEmpresa;
   /** The stored record of a queue row. */
   registro: (id: string) => RegistroFacturacion;
   /** The company's Cabecera; Incidencia=S is added when the plan says so. */
@@ -42,35 +67,14 @@ export interface EntradaPaso {
   opciones?: OpcionesPlanificador;
 }
 
-export interface ResultadoPaso {
-  plan: Plan;
-  estado: EstadoEnvioEmpresa;
-  cambios: CambioRegistro[];
+export interface ResultadoPaso extends motor.ResultadoAplicado<RespuestaRegistro> {
+  plan: motor.Plan;
   resultado?: ResultadoEnvio;
 }
 
+/** One step of a company's VeriFactu queue held in memory: plan, send, interpret. */
 export async function pasoDeCola(e: EntradaPaso): Promise<ResultadoPaso> {
-  const plan = planificarEnvio(e.filas, e.estado, e.ahora, e.opciones);
-  if (plan.accion !== 'enviar') return { plan, estado: e.estado, cambios: [] };
-  const cabecera: Cabecera = plan.incidencia
-    ? { ...e.cabecera, RemisionVoluntaria: { ...e.cabecera.RemisionVoluntaria, Incidencia: 'S' } }
-    : e.cabecera;
-  let resultado: ResultadoEnvio;
-  try {
-    resultado = await e.cliente.enviarRegistros(cabecera, plan.ids.map(e.registro));
-  } catch (error) {
-    // The message could not even be built (a record with a character XML cannot carry…): like a schema fault,
-    // the planner splits the batch until that record is alone and rejects it, so it blocks nobody.
-    resultado = {
-      tipo: 'fault',
-      faultcode: 'Client',
-      faultstring: `No se pudo construir el mensaje: ${(error as Error).message}`,
-      reintentable: false,
-    };
-  }
-  const aplicado = aplicarResultado(
-    { registros: e.filas, estado: e.estado, lote: plan.ids, resultado, ahora: e.ahora },
-    e.opciones,
-  );
-  return { plan, ...aplicado, resultado };
+  const canal = canalVerifactu(e.cliente, e.cabecera, e.opciones);
+  const { respuesta, ...paso } = await motor.pasoDeCola(canal, e, (f) => e.registro(f.id));
+  return respuesta === undefined ? paso : { ...paso, resultado: respuesta };
 }
