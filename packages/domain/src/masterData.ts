@@ -30,6 +30,7 @@ export * from './pricing/instalments.ts';
 export * from './pricing/tariffPrice.ts';
 export * from './reference/fiscal.ts';
 export * from './reference/provincias.ts';
+export * from './stock/lotes.ts';
 export * from './stock/stockRules.ts';
 export * from './validation/ean.ts';
 export * from './validation/entityRules.ts';

@@ -11,6 +11,17 @@ export const TIPOS_ACTIVIDAD = enumOptions({
 export type TipoActividad = (typeof TIPOS_ACTIVIDAD)[number]['value'];
 export const TIPOS_ACTIVIDAD_VALORES = TIPOS_ACTIVIDAD.map((t) => t.value) as [TipoActividad, ...TipoActividad[]];
 
+/** A read-only event of another area in Mi Agenda (the teacher's timetable, the instructor's classes). */
+export interface EventoAjeno {
+  Id: string;
+  Origen: 'academia' | 'autoescuela';
+  Asunto: string;
+  Descripcion: string | null;
+  Inicio: string;
+  Fin: string;
+  Enlace: string;
+}
+
 /** Spec section 9: the calendar's default event colour is a blue. */
 export const COLOR_CALENDARIO_DEFECTO = '#1c7ed6';
 

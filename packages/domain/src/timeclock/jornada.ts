@@ -10,6 +10,15 @@ export interface Marca {
   MotivoPausa?: string | null;
 }
 
+/** A person who clocks in, named by their employee file when they have one (`rrhh/fichajes/personas`). */
+export interface PersonaFichaje {
+  IdPersona: number;
+  Codigo: string | null;
+  Nombre: string;
+  IdEmpleado: number | null;
+  IdCentro: number | null;
+}
+
 export interface Plan {
   /** Planned minutes of a day (yyyy-mm-dd): 0 on rest days and holidays. */
   previstos: (dia: string) => number;

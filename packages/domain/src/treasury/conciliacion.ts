@@ -93,6 +93,20 @@ export interface ReglaConciliacion {
   texto: string;
 }
 
+/** A remembered rule as `tesoreria/reglasconciliacion` answers it and the screens show it. */
+export interface ReglaConciliacionJson {
+  Id: number;
+  Texto: string;
+  IdConcepto: number;
+  Descripcion: string;
+  Concepto: string;
+  CuentaContable: string | null;
+  IdCliente: number | null;
+  IdProveedor: number | null;
+  /** The named customer's or supplier's name (null when the rule names none). */
+  Contacto: string | null;
+}
+
 /** The rule a line's texts match (accents, case and punctuation ignored): the longest matching text wins. */
 export function reglaParaApunte<R extends ReglaConciliacion>(textoApunte: string, reglas: readonly R[]): R | null {
   const texto = plano(textoApunte);

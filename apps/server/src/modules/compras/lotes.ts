@@ -1,4 +1,4 @@
-import { MSG } from '@faro/domain';
+import { MSG, type StockLote } from '@faro/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -31,15 +31,6 @@ export const MSG_LOTES = {
   sinStock: (linea: number, lote: string, queda: string) =>
     `Línea ${linea}: no hay stock suficiente del lote ${lote} (quedan ${queda})`,
 } as const;
-
-export interface StockLote {
-  Lote: string;
-  Caducidad: string | null;
-  IdAlmacen: number;
-  Entradas: string;
-  Salidas: string;
-  Stock: string;
-}
 
 const LADOS = [
   { lado: 'compra', signo: 1, d: documentosCompra, l: documentosCompraLineas, sd: stockDocumentosCompra },

@@ -1,21 +1,10 @@
-import { instanteMadrid } from '@faro/domain';
+import { type EventoAjeno, instanteMadrid } from '@faro/domain';
 import { inArray } from 'drizzle-orm';
 import { diaMas } from '../../platform/fechas.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { cursosCols, cursosTable } from '../../platform/tenancy/tables.ts';
 import { calendario } from '../autoescuela/clases.ts';
 import { profesorDe, semana } from '../formacion/horario.ts';
-
-/** A read-only event of another area in Mi Agenda (the teacher's timetable, the instructor's classes). */
-export interface EventoAjeno {
-  Id: string;
-  Origen: 'academia' | 'autoescuela';
-  Asunto: string;
-  Descripcion: string | null;
-  Inicio: string;
-  Fin: string;
-  Enlace: string;
-}
 
 const siguiente = (dia: string) => diaMas(dia, 1);
 /** 1 Monday … 7 Sunday (the timetable's DiaSemana). */

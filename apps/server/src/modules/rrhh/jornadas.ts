@@ -1,4 +1,4 @@
-import { diasDelMes, type Marca, type Mes, planContrato, resumenMes } from '@faro/domain';
+import { diasDelMes, type Marca, type Mes, type PersonaFichaje, planContrato, resumenMes } from '@faro/domain';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -36,14 +36,6 @@ function entidad(name: string) {
   const t = tableOf(name);
   if (!t) throw new Error(`Falta la tabla de ${name}`);
   return t;
-}
-
-export interface PersonaFichaje {
-  IdPersona: number;
-  Codigo: string | null;
-  Nombre: string;
-  IdEmpleado: number | null;
-  IdCentro: number | null;
 }
 
 /** The company's members with the time clock (and anyone with entries), named by their employee file. */

@@ -1,4 +1,4 @@
-import { dec, isZero, MSG, reglaParaApunte, textoLegible, toFixed } from '@faro/domain';
+import { dec, isZero, MSG, type ReglaConciliacionJson, reglaParaApunte, textoLegible, toFixed } from '@faro/domain';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -66,24 +66,11 @@ const desdeApunteBody = z.object({
   ...contacto,
 });
 
-export type ReglaJson = {
-  Id: number;
-  Texto: string;
-  IdConcepto: number;
-  Descripcion: string;
-  Concepto: string;
-  CuentaContable: string | null;
-  IdCliente: number | null;
-  IdProveedor: number | null;
-  /** The named customer's or supplier's name (null when the rule names none). */
-  Contacto: string | null;
-};
-
 const cl = (f: string) => col(clientesTable, f);
 const pr = (f: string) => col(proveedoresTable, f);
 
 /** The company's rules with their concept's name and accounting account, by text. */
-export async function leerReglas(s: Scope): Promise<ReglaJson[]> {
+export async function leerReglas(s: Scope): Promise<ReglaConciliacionJson[]> {
   const rows = await s
     .pick(
       {
@@ -104,11 +91,11 @@ export async function leerReglas(s: Scope): Promise<ReglaJson[]> {
     .leftJoin(proveedoresTable, s.on(proveedoresTable, eq(pr('Id'), rc.IdProveedor)))
     .orderBy(asc(rc.Texto))
     .limit(1000);
-  return rows as ReglaJson[];
+  return rows as ReglaConciliacionJson[];
 }
 
 /** The rule proposed for a line (`texto`: its document, references and concept), or null. */
-export function reglaDeApunte(reglas: ReglaJson[], texto: string): ReglaJson | null {
+export function reglaDeApunte(reglas: ReglaConciliacionJson[], texto: string): ReglaConciliacionJson | null {
   return reglaParaApunte(
     texto,
     reglas.map((r) => ({ ...r, id: r.Id, texto: r.Texto })),

@@ -1,4 +1,4 @@
-import { type ColoresCalendario, TIPOS_ACTIVIDAD } from '@faro/domain';
+import { type ColoresCalendario, type EventoAjeno, TIPOS_ACTIVIDAD } from '@faro/domain';
 
 /** Mi Agenda's data: the events as the API gives them, the read-only classes of other areas, the grid's measures. */
 export const RUTA = 'usuarios/usuario/agenda';
@@ -19,16 +19,6 @@ export interface Evento {
   Contacto: string | null;
   /** A read-only event of another area (academy timetable, driving-school class): opens its own screen. */
   Enlace?: string;
-}
-/** Events of the academy and the driving school for a teacher/instructor (read-only here). */
-export interface EventoAjeno {
-  Id: string;
-  Origen: 'academia' | 'autoescuela';
-  Asunto: string;
-  Descripcion: string | null;
-  Inicio: string;
-  Fin: string;
-  Enlace: string;
 }
 export interface AgendaAnswer {
   Items: Evento[];

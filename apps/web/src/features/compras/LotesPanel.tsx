@@ -1,4 +1,4 @@
-import { formatDecimal } from '@faro/domain';
+import { formatDecimal, type StockLote } from '@faro/domain';
 import { Anchor, Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,14 +6,6 @@ import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 
-export interface StockLote {
-  Lote: string;
-  Caducidad: string | null;
-  IdAlmacen: number;
-  Entradas: string;
-  Salidas: string;
-  Stock: string;
-}
 export interface MovimientoLote {
   Lote: string;
   Fecha: string;

@@ -1,4 +1,6 @@
-import type { Mes } from '@faro/domain';
+import type { Mes, PersonaFichaje } from '@faro/domain';
+
+export type { PersonaFichaje };
 
 /** Answers of the time clock's API (modules/rrhh). */
 export interface FichajeItem {
@@ -32,14 +34,6 @@ export interface Correccion {
   ResueltaEn: string | null;
   Respuesta: string | null;
   IdFichajeNuevo: number | null;
-}
-
-export interface PersonaFichaje {
-  IdPersona: number;
-  Codigo: string | null;
-  Nombre: string;
-  IdEmpleado: number | null;
-  IdCentro: number | null;
 }
 
 export interface MesFichajesData extends Mes {

@@ -1,4 +1,4 @@
-import { textoLegible } from '@faro/domain';
+import { type ReglaConciliacionJson, textoLegible } from '@faro/domain';
 import { ActionIcon, Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,18 +14,7 @@ import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
 import { useConceptos, useRefrescar } from './tesoreriaModel.ts';
 
 /** A remembered rule: a line whose text contains `Texto` becomes a movement of the concept. */
-export interface Regla {
-  Id: number;
-  Texto: string;
-  IdConcepto: number;
-  Descripcion: string;
-  Concepto: string;
-  CuentaContable: string | null;
-  IdCliente: number | null;
-  IdProveedor: number | null;
-  /** The customer's or supplier's name. */
-  Contacto: string | null;
-}
+export type Regla = ReglaConciliacionJson;
 
 /** The customer or supplier a rule (and the movements it creates) is about. */
 interface Contacto {
