@@ -566,6 +566,14 @@ function ConfigEnvio({ onClose }: { onClose: () => void }) {
             {...extra}
           />
         );
+        // A stored password never comes back: the field stays empty and says whether there is one (`Tiene…`).
+        const clave = (k: string, label: string) => (
+          <PasswordInput
+            label={label}
+            placeholder={val[`Tiene${k}`] ? 'Guardada (escribe para cambiarla)' : ''}
+            onChange={(e) => setV({ ...val, [k]: e.currentTarget.value })}
+          />
+        );
         return (
           <>
             <Text size="sm" c="dimmed">
@@ -582,11 +590,7 @@ function ConfigEnvio({ onClose }: { onClose: () => void }) {
                 onChange={(x) => setV({ ...val, SmtpPuerto: x || null })}
               />
               {txt('SmtpUsuario', 'Usuario SMTP')}
-              <PasswordInput
-                label="Contraseña SMTP"
-                placeholder={val.TieneSmtpClave ? 'Guardada (escribe para cambiarla)' : ''}
-                onChange={(e) => setV({ ...val, SmtpClave: e.currentTarget.value })}
-              />
+              {clave('SmtpClave', 'Contraseña SMTP')}
               <Switch
                 label="Conexión segura (TLS)"
                 checked={!!val.SmtpSeguro}
@@ -596,11 +600,7 @@ function ConfigEnvio({ onClose }: { onClose: () => void }) {
               {txt('SmsUrl', 'URL de la pasarela de SMS')}
               {txt('SmsRemitente', 'Remitente de los SMS', { maxLength: 11 })}
               {txt('SmsUsuario', 'Usuario de la pasarela')}
-              <PasswordInput
-                label="Contraseña de la pasarela"
-                placeholder={val.TieneSmsClave ? 'Guardada (escribe para cambiarla)' : ''}
-                onChange={(e) => setV({ ...val, SmsClave: e.currentTarget.value })}
-              />
+              {clave('SmsClave', 'Contraseña de la pasarela')}
               <NumberInput
                 label="Mensajes por minuto"
                 min={1}
