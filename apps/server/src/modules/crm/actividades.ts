@@ -11,7 +11,7 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import { crmActividades, crmCalendario, crmOportunidades, miembros } from '../../platform/tenancy/tables.ts';
 import { clasesDeAgenda } from './agendaClases.ts';
 import { crearAviso } from './avisos.ts';
-import { idParam } from './comun.ts';
+import { idParam, rutasRegistro } from './comun.ts';
 import { cli, comprobarContacto, nombreContacto, pot, unirContacto } from './contactos.ts';
 
 const ac = crmActividades;
@@ -180,24 +180,19 @@ export const actividadesRoutes: AreaModule = (app, deps) => {
       .offset((q.Pagina - 1) * q.TotalPagina);
     return { Items, Total: Items.length + (q.Pagina - 1) * q.TotalPagina, TotalLimitado: false };
   });
-  app.get(`${base}/edit/:id`, { config: leer, schema: { tags } }, (request) =>
-    cargar(deps.scopeOf(request), idParam(request), false),
-  );
+  rutasRegistro(app, deps, {
+    base,
+    tags,
+    leer,
+    editar,
+    cuerpo: actividadSchema,
+    cargar: (s, id) => cargar(s, id, false),
+    guardar: (s, body: ActividadInput, id) => guardar(s, body, id, false),
+  });
   /** Who may own an activity: the company's active members (not the time-clock-only ones), by name. */
   app.get(`${base}/responsables`, { config: leer, schema: { tags, summary: 'Responsables' } }, async (request) => {
     const Items = await responsables(deps.scopeOf(request));
     return { Items, Total: Items.length, TotalLimitado: false };
-  });
-  app.post(`${base}/save`, { config: editar, schema: { tags, body: actividadSchema } }, async (request, reply) => {
-    const body = parseBody(actividadSchema, request.body) as ActividadInput;
-    return reply.code(201).send(await guardar(deps.scopeOf(request), body, undefined, false));
-  });
-  app.put(`${base}/save/:id`, { config: editar, schema: { tags, body: actividadSchema } }, async (request) => {
-    const scope = deps.scopeOf(request);
-    const id = idParam(request);
-    await cargar(scope, id, false);
-    const body = parseBody(actividadSchema, request.body) as ActividadInput;
-    return guardar(scope, body, id, false);
   });
   app.delete(
     `${base}/delete/:id`,
@@ -244,23 +239,14 @@ export const actividadesRoutes: AreaModule = (app, deps) => {
     const Clases = await clasesDeAgenda(s, s.personaId, Desde, Hasta);
     return { Items, Clases, Colores: coloresCalendario(conf?.Colores) };
   });
-  app.get(`${agenda}/edit/:id`, { config: propia, schema: { tags: utags } }, (request) =>
-    cargar(deps.scopeOf(request), idParam(request), true),
-  );
-  app.post(
-    `${agenda}/save`,
-    { config: propia, schema: { tags: utags, body: actividadSchema } },
-    async (request, reply) => {
-      const body = parseBody(actividadSchema, request.body) as ActividadInput;
-      return reply.code(201).send(await guardar(deps.scopeOf(request), body, undefined, true));
-    },
-  );
-  app.put(`${agenda}/save/:id`, { config: propia, schema: { tags: utags, body: actividadSchema } }, async (request) => {
-    const scope = deps.scopeOf(request);
-    const id = idParam(request);
-    await cargar(scope, id, true);
-    const body = parseBody(actividadSchema, request.body) as ActividadInput;
-    return guardar(scope, body, id, true);
+  rutasRegistro(app, deps, {
+    base: agenda,
+    tags: utags,
+    leer: propia,
+    editar: propia,
+    cuerpo: actividadSchema,
+    cargar: (s, id) => cargar(s, id, true),
+    guardar: (s, body: ActividadInput, id) => guardar(s, body, id, true),
   });
   /** Drag (move) or resize: new start and end, saved at once. */
   app.post(`${agenda}/mover/:id`, { config: propia, schema: { tags: utags, body: moverBody } }, async (request) => {

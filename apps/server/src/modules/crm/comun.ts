@@ -1,5 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { parseBody } from '../../platform/crud/crudRoutes.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
 
 /** The route's positive integer `:id`, else 404. */
 export function idParam(request: FastifyRequest, name = 'id'): number {
@@ -11,4 +15,50 @@ export function idParam(request: FastifyRequest, name = 'id'): number {
 /** Today in Spain, yyyy-mm-dd. */
 export function hoyMadrid(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(now);
+}
+
+/** A record the area keeps by hand (funnels, opportunities, activities, folders): how it is read and saved. */
+export interface RutasRegistro<B> {
+  base: string;
+  tags: string[];
+  leer: FastifyContextConfig;
+  editar: FastifyContextConfig;
+  /** The body's schema; what it parses is what `guardar` takes. */
+  cuerpo: z.ZodType;
+  /** The OpenAPI summaries of `edit/:id`, `save` and `save/:id`, when the area names them. */
+  resumen?: { ver: string; crear: string; guardar: string };
+  /** The record as answered, 404 when the company has no such id. */
+  cargar: (s: Scope, id: number, request: FastifyRequest) => Promise<unknown>;
+  /** Creates (`id` undefined) or replaces the record and answers it. */
+  guardar: (s: Scope, body: B, id: number | undefined, request: FastifyRequest) => Promise<unknown>;
+}
+
+/**
+ * `GET edit/:id`, `POST save` (201) and `PUT save/:id` of a record: the PUT loads the record first, so another
+ * company's id is a 404 before any validation.
+ */
+export function rutasRegistro<B>(app: FastifyInstance, deps: AppDeps, r: RutasRegistro<B>) {
+  const schema = (summary: string | undefined, body?: z.ZodType) => ({
+    tags: r.tags,
+    ...(summary === undefined ? {} : { summary }),
+    ...(body ? { body } : {}),
+  });
+  app.get(`${r.base}/edit/:id`, { config: r.leer, schema: schema(r.resumen?.ver) }, (request) =>
+    r.cargar(deps.scopeOf(request), idParam(request), request),
+  );
+  app.post(
+    `${r.base}/save`,
+    { config: r.editar, schema: schema(r.resumen?.crear, r.cuerpo) },
+    async (request, reply) => {
+      const body = parseBody(r.cuerpo, request.body) as B;
+      return reply.code(201).send(await r.guardar(deps.scopeOf(request), body, undefined, request));
+    },
+  );
+  app.put(`${r.base}/save/:id`, { config: r.editar, schema: schema(r.resumen?.guardar, r.cuerpo) }, async (request) => {
+    const scope = deps.scopeOf(request);
+    const id = idParam(request);
+    await r.cargar(scope, id, request);
+    const body = parseBody(r.cuerpo, request.body) as B;
+    return r.guardar(scope, body, id, request);
+  });
 }

@@ -1,12 +1,11 @@
 import { embudoSchema, MSG_CRM } from '@faro/domain';
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { access } from '../../platform/auth/access.ts';
-import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { AreaModule } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { crmEmbudos, crmFases, crmOportunidades } from '../../platform/tenancy/tables.ts';
-import { idParam } from './comun.ts';
+import { idParam, rutasRegistro } from './comun.ts';
 
 export type Fase = { Linea: number; Nombre: string; Probabilidad: number };
 
@@ -95,28 +94,16 @@ export const embudosRoutes: AreaModule = (app, deps) => {
     return { Items, Total: Items.length, TotalLimitado: false };
   });
 
-  app.get(`${base}/edit/:id`, { config: leer, schema: { tags, summary: 'Embudo' } }, (request) =>
-    cargarEmbudo(deps.scopeOf(request), idParam(request)),
-  );
-  app.post(
-    `${base}/save`,
-    { config: editar, schema: { tags, summary: 'Crear embudo', body: embudoSchema } },
-    async (request, reply) => {
-      const body = parseBody(embudoSchema, request.body) as ReturnType<typeof embudoSchema.parse>;
-      return reply.code(201).send(await guardar(deps.scopeOf(request), body));
-    },
-  );
-  app.put(
-    `${base}/save/:id`,
-    { config: editar, schema: { tags, summary: 'Guardar embudo', body: embudoSchema } },
-    async (request) => {
-      const scope = deps.scopeOf(request);
-      const id = idParam(request);
-      await cargarEmbudo(scope, id); // another company's id: 404 before any validation
-      const body = parseBody(embudoSchema, request.body) as ReturnType<typeof embudoSchema.parse>;
-      return guardar(scope, body, id);
-    },
-  );
+  rutasRegistro(app, deps, {
+    base,
+    tags,
+    leer,
+    editar,
+    cuerpo: embudoSchema,
+    resumen: { ver: 'Embudo', crear: 'Crear embudo', guardar: 'Guardar embudo' },
+    cargar: cargarEmbudo,
+    guardar,
+  });
   app.delete(
     `${base}/delete/:id`,
     {

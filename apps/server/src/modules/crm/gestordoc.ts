@@ -22,7 +22,7 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import { gdCarpetas, gdFicheros } from '../../platform/tenancy/tables.ts';
 import { type Almacen, almacenLocal } from './almacen.ts';
 import { almacenS3DeEntorno } from './almacenS3.ts';
-import { idParam } from './comun.ts';
+import { idParam, rutasRegistro } from './comun.ts';
 
 /** 10 MB per file (in KB, as the spec's message takes it). */
 export const GESTORDOC_LIMITE_KB = 10 * 1024;
@@ -315,9 +315,6 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       const Items = todas.filter((x) => !ocultas.includes(raizDe(x) ?? ''));
       return { Items, Total: Items.length, TotalLimitado: false };
     });
-    app.get(`${cb}/edit/:id`, { config: leer, schema: { tags } }, async (request) =>
-      cargarCarpeta(deps.scopeOf(request), request, idParam(request)),
-    );
     const guardar = async (s: Scope, request: FastifyRequest, body: z.infer<typeof carpetaSchema>, id?: number) => {
       if (body.IdPadre) {
         await comprobarCarpeta(s, request, body.IdPadre);
@@ -334,16 +331,14 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
         return cargarCarpeta(t, request, Id);
       });
     };
-    app.post(`${cb}/save`, { config: editar, schema: { tags, body: carpetaSchema } }, async (request, reply) => {
-      const body = parseBody(carpetaSchema, request.body) as z.infer<typeof carpetaSchema>;
-      return reply.code(201).send(await guardar(deps.scopeOf(request), request, body));
-    });
-    app.put(`${cb}/save/:id`, { config: editar, schema: { tags, body: carpetaSchema } }, async (request) => {
-      const s = deps.scopeOf(request);
-      const id = idParam(request);
-      await cargarCarpeta(s, request, id);
-      const body = parseBody(carpetaSchema, request.body) as z.infer<typeof carpetaSchema>;
-      return guardar(s, request, body, id);
+    rutasRegistro(app, deps, {
+      base: cb,
+      tags,
+      leer,
+      editar,
+      cuerpo: carpetaSchema,
+      cargar: (s, id, request) => cargarCarpeta(s, request, id),
+      guardar: (s, body: z.infer<typeof carpetaSchema>, id, request) => guardar(s, request, body, id),
     });
     app.delete(`${cb}/delete/:id`, { config: borrar, schema: { tags } }, async (request) => {
       const s = deps.scopeOf(request);

@@ -23,7 +23,7 @@ import {
   tiposivaTable,
 } from '../../platform/tenancy/tables.ts';
 import { crearDocumento, preparar } from '../ventas/documentos/documentosRepository.ts';
-import { hoyMadrid, idParam } from './comun.ts';
+import { hoyMadrid, idParam, rutasRegistro } from './comun.ts';
 import { cli, comprobarContacto, nombreContacto, pot, unirContacto } from './contactos.ts';
 import { cargarEmbudo } from './embudos.ts';
 
@@ -202,28 +202,16 @@ export const oportunidadesRoutes: AreaModule = (app, deps) => {
   app.get(`${base}/kanban/:id`, { config: leer, schema: { tags, summary: 'Kanban del embudo' } }, (request) =>
     kanban(deps.scopeOf(request), idParam(request)),
   );
-  app.get(`${base}/edit/:id`, { config: leer, schema: { tags, summary: 'Oportunidad' } }, (request) =>
-    cargarOportunidad(deps.scopeOf(request), idParam(request)),
-  );
-  app.post(
-    `${base}/save`,
-    { config: editar, schema: { tags, summary: 'Crear oportunidad', body: oportunidadSchema } },
-    async (request, reply) => {
-      const body = parseBody(oportunidadSchema, request.body) as OportunidadInput;
-      return reply.code(201).send(await guardar(deps.scopeOf(request), body));
-    },
-  );
-  app.put(
-    `${base}/save/:id`,
-    { config: editar, schema: { tags, summary: 'Guardar oportunidad', body: oportunidadSchema } },
-    async (request) => {
-      const scope = deps.scopeOf(request);
-      const id = idParam(request);
-      await cargarOportunidad(scope, id); // another company's id: 404 before any validation
-      const body = parseBody(oportunidadSchema, request.body) as OportunidadInput;
-      return guardar(scope, body, id);
-    },
-  );
+  rutasRegistro(app, deps, {
+    base,
+    tags,
+    leer,
+    editar,
+    cuerpo: oportunidadSchema,
+    resumen: { ver: 'Oportunidad', crear: 'Crear oportunidad', guardar: 'Guardar oportunidad' },
+    cargar: cargarOportunidad,
+    guardar,
+  });
   app.delete(
     `${base}/delete/:id`,
     {
