@@ -28,6 +28,8 @@ const EXTERNAL = [
   'drizzle-kit',
   'qrcode',
   'smtp-server',
+  'saxon-js', // the EN 16931 validator, loaded on first use
+  'xslt3',
 ];
 for (const d of dependencies) {
   if (!d.startsWith('@faro/') && !d.startsWith('@types/') && !EXTERNAL.includes(d) && !d.startsWith('@embedded'))
