@@ -1,6 +1,6 @@
 import {
   dniLetter,
-  ibanFromCcc,
+  ibanDeCuenta,
   impuestoDe,
   isValidGtin,
   provinciaDeCodigoPostal,
@@ -47,18 +47,6 @@ import {
  */
 
 // ---------------------------------------------------------------- valid identifiers
-const CCC_WEIGHTS = [1, 2, 4, 8, 5, 10, 9, 7, 3, 6];
-function cccDigit(ten: string): number {
-  let sum = 0;
-  for (let i = 0; i < 10; i++) sum += Number(ten[i]) * (CCC_WEIGHTS[i] as number);
-  const d = 11 - (sum % 11);
-  return d === 11 ? 0 : d === 10 ? 1 : d;
-}
-/** A Spanish IBAN for bank (4 digits), branch (4) and account (10), with both CCC control digits. */
-export function demoIban(bank: string, branch: string, account: string): string {
-  const dc = `${cccDigit(`00${bank}${branch}`)}${cccDigit(account)}`;
-  return ibanFromCcc(`${bank}${branch}${dc}${account}`);
-}
 /** A CIF for an entity letter and 7 digits (letter control for P, Q, R, S, N, W; digit otherwise). */
 export function demoCif(letter: string, digits: string): string {
   let sum = 0;
@@ -748,7 +736,7 @@ async function seedCompany(db: Db, c: CompanySeed, n: number): Promise<void> {
         Codigo: 'BANCO',
         Nombre: 'Cuenta corriente principal',
         Tipo: 'banco',
-        IBAN: demoIban('2100', c.bankBranch, `02000${String(51332 + n).padStart(5, '0')}`),
+        IBAN: ibanDeCuenta('2100', c.bankBranch, `02000${String(51332 + n).padStart(5, '0')}`),
         BIC: 'CAIXESBBXXX',
         Entidad: 'CaixaBank',
         SufijoAcreedor: '000',
@@ -759,7 +747,7 @@ async function seedCompany(db: Db, c: CompanySeed, n: number): Promise<void> {
         Codigo: 'BANCO2',
         Nombre: 'Cuenta de remesas',
         Tipo: 'banco',
-        IBAN: demoIban('0049', '1500', `05${String(10000000 + n * 7919).slice(0, 8)}`),
+        IBAN: ibanDeCuenta('0049', '1500', `05${String(10000000 + n * 7919).slice(0, 8)}`),
         BIC: 'BSCHESMMXXX',
         Entidad: 'Banco Santander',
         SufijoAcreedor: '001',
@@ -1118,7 +1106,7 @@ async function seedCompany(db: Db, c: CompanySeed, n: number): Promise<void> {
           IdContrato: contratos[0]?.Id,
           IdSitLaboral: sit.get('ALTA'),
           FechaAlta: `20${18 + i}-09-01`,
-          IBAN: demoIban(BANKS[i % BANKS.length] as string, '3001', String(4_000_000_000 + dni).slice(0, 10)),
+          IBAN: ibanDeCuenta(BANKS[i % BANKS.length] as string, '3001', String(4_000_000_000 + dni).slice(0, 10)),
         };
       }),
     ),
@@ -1205,7 +1193,7 @@ async function seedCompany(db: Db, c: CompanySeed, n: number): Promise<void> {
         DiaPago2: empresaCliente && i % 3 === 0 ? 25 : null,
         IBAN:
           empresaCliente || i % 2 === 0
-            ? demoIban(BANKS[i % BANKS.length] as string, '0101', String(1_000_000_000 + i * 97_531).slice(0, 10))
+            ? ibanDeCuenta(BANKS[i % BANKS.length] as string, '0101', String(1_000_000_000 + i * 97_531).slice(0, 10))
             : null,
         MandatoRef: empresaCliente ? `MAND-${String(i + 1).padStart(6, '0')}` : null,
         MandatoFecha: empresaCliente ? '2025-01-15' : null,
@@ -1255,7 +1243,11 @@ async function seedCompany(db: Db, c: CompanySeed, n: number): Promise<void> {
       ],
       Acreedor: acreedor,
       IdFormaPago: fpago.get('TRANSF30'),
-      IBAN: demoIban(BANKS[(i + 2) % BANKS.length] as string, '2202', String(2_000_000_000 + i * 123_457).slice(0, 10)),
+      IBAN: ibanDeCuenta(
+        BANKS[(i + 2) % BANKS.length] as string,
+        '2202',
+        String(2_000_000_000 + i * 123_457).slice(0, 10),
+      ),
       RegimenIva: 'general',
       RetencionIrpf: /Gestoría/.test(Nombre) ? '15.00' : null,
       CuentaContable: `${acreedor ? '410' : '400'}00${String(i + 1).padStart(5, '0')}`,

@@ -5,6 +5,7 @@ import { isValidIban, normalizeIban } from '../validation/iban.ts';
 import { MSG } from '../validation/messages.ts';
 import { newPasswordSchema, requiredString } from '../validation/password.ts';
 import { PATTERNS } from '../validation/patterns.ts';
+import { htmlATexto } from '../validation/richText.ts';
 import { checkTaxId } from '../validation/taxId.ts';
 
 /** Platform administration, advisory firms and contracting: rules both sides need. */
@@ -97,16 +98,7 @@ export function rellenarContrato(plantilla: string, datos: DatosContrato): strin
 
 /** The text of a rich-text (HTML) contract as paragraphs, for the PDF. */
 export function textoPlano(html: string): string[] {
-  return html
-    .replace(/<\s*(br|\/p|\/li|\/h\d|\/div)\s*\/?>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '• ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+  return htmlATexto(html)
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ibanFromCcc, isValidCcc, isValidIban, normalizeIban } from './iban.ts';
+import { ibanDeCuenta, ibanFromCcc, isValidCcc, isValidIban, normalizeIban } from './iban.ts';
 
 /** An independent ISO 13616 check (BigInt, no chunking): first 4 characters to the end, A=10…Z=35, mod 97 = 1. */
 function mod97IsOne(iban: string): boolean {
@@ -122,6 +122,14 @@ describe('isValidCcc', () => {
     expect(isValidCcc('00000000001000000000')).toBe(false);
     // Account 0000000001: Σ = 6 → d = 5.
     expect(isValidCcc('00000000050000000001')).toBe(true);
+  });
+});
+
+describe('ibanDeCuenta', () => {
+  it('computes both CCC control digits and the IBAN check', () => {
+    expect(ibanDeCuenta('2100', '0418', '0200051332')).toBe('ES9121000418450200051332');
+    expect(ibanDeCuenta('0000', '0000', '1000000000')).toBe(ibanFromCcc('00000000011000000000'));
+    expect(isValidIban(ibanDeCuenta('0049', '1500', '0510007919'))).toBe(true);
   });
 });
 

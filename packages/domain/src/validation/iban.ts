@@ -70,15 +70,22 @@ function cccDigit(ten: string): number {
   return d === 11 ? 0 : d === 10 ? 1 : d;
 }
 
+/** The two CCC control digits of entidad(4) + oficina(4) and of cuenta(10). */
+const controlCcc = (entidadOficina: string, cuenta: string) => `${cccDigit(`00${entidadOficina}`)}${cccDigit(cuenta)}`;
+
 /** The 20-digit Spanish CCC: entidad(4) oficina(4) DC(2) cuenta(10). */
 export function isValidCcc(ccc: string): boolean {
   if (!/^\d{20}$/.test(ccc)) return false;
-  const dc = `${cccDigit(`00${ccc.slice(0, 8)}`)}${cccDigit(ccc.slice(10))}`;
-  return dc === ccc.slice(8, 10);
+  return controlCcc(ccc.slice(0, 8), ccc.slice(10)) === ccc.slice(8, 10);
 }
 
 /** Builds the Spanish IBAN for a CCC (demo data, imports of old account numbers). */
 export function ibanFromCcc(ccc: string): string {
   const check = 98 - mod97(toNumeric(`${ccc}ES00`));
   return `ES${String(check).padStart(2, '0')}${ccc}`;
+}
+
+/** The Spanish IBAN of entidad (4 digits), oficina (4) and cuenta (10), with both CCC control digits. */
+export function ibanDeCuenta(entidad: string, oficina: string, cuenta: string): string {
+  return ibanFromCcc(`${entidad}${oficina}${controlCcc(`${entidad}${oficina}`, cuenta)}${cuenta}`);
 }

@@ -4,7 +4,7 @@ import { identityProblem } from './entityRules.ts';
 import { detectFileType } from './fileType.ts';
 import { MSG_DATOS } from './masterMessages.ts';
 import { MSG } from './messages.ts';
-import { sanitizeRichText } from './richText.ts';
+import { htmlATexto, sanitizeRichText } from './richText.ts';
 import { isValidNaf } from './socialSecurity.ts';
 import { checkVatId } from './vatId.ts';
 
@@ -113,5 +113,12 @@ describe('rich text of e-mail templates', () => {
     ['<!-- nota --><p>d</p>', '<p>d</p>'],
   ])('%s', (input, output) => {
     expect(sanitizeRichText(input)).toBe(output);
+  });
+
+  it('reads as plain text: a line per paragraph, line break and list item, entities decoded', () => {
+    expect(htmlATexto('<p>Hola &amp; adiós</p><p>Línea<br>dos</p>')).toBe('Hola & adiós\nLínea\ndos');
+    expect(htmlATexto('<ul><li>uno</li><li>dos</li></ul><p></p><p></p><p></p><h2>Fin&nbsp;&lt;3&gt;</h2>')).toBe(
+      '• uno\n• dos\n\nFin <3>',
+    );
   });
 });

@@ -100,3 +100,22 @@ export function sanitizeRichText(html: string): string {
   }
   return out;
 }
+
+/**
+ * Rich text (HTML) as plain text: a line break after each paragraph, line, list item, heading and block, `• ` before
+ * each list item, the tags dropped and the common entities decoded; at most one blank line in a row.
+ */
+export function htmlATexto(html: string): string {
+  return html
+    .replace(/<\s*(br|\/p|\/li|\/h\d|\/div)\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '• ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

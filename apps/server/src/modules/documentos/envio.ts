@@ -1,4 +1,4 @@
-import { ES_FACTURA, formatAmount, MSG } from '@faro/domain';
+import { ES_FACTURA, formatAmount, htmlATexto, MSG } from '@faro/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, fieldError } from '../../platform/http/errors.ts';
@@ -37,23 +37,6 @@ export const enviarBody = z.object({
     .nullish(),
   IdPlantilla: z.coerce.number({ error: MSG.format }).int({ error: MSG.format }).positive().nullish(),
 });
-
-/** The template's HTML as plain text (paragraphs and line breaks kept, entities decoded). */
-export function htmlATexto(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '• ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
 
 /**
  * Fills the placeholders of a template: {{cliente}}, {{numero}}, {{fecha}}, {{total}}, {{vencimiento}},

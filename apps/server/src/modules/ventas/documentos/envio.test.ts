@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crear } from '../../../../test/datosDemo.ts';
 import { mailText, startSmtpSink } from '../../../../test/smtpSink.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
-import { htmlATexto, rellenar } from '../../documentos/envio.ts';
+import { rellenar } from '../../documentos/envio.ts';
 
 /** E-mailing sales documents through a real SMTP server: template, placeholders, PDF attached. */
 let t: TestApp;
@@ -139,8 +139,7 @@ describe('without SMTP', () => {
 });
 
 describe('template helpers', () => {
-  it('turns the template HTML into text and fills both placeholder styles', () => {
-    expect(htmlATexto('<p>Hola &amp; adiós</p><p>Línea<br>dos</p>')).toBe('Hola & adiós\nLínea\ndos');
+  it('fills both placeholder styles', () => {
     expect(
       rellenar('{Nombre} {{ CLIENTE }} {Importe} {{numero}}', { cliente: 'Ana', total: '1 €', numero: 'F1' }),
     ).toBe('Ana Ana 1 € F1');
