@@ -1,14 +1,15 @@
-import { MSG, TIPOS_ACTIVIDAD } from '@faro/domain';
-import { Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { MSG } from '@faro/domain';
+import { Button, Checkbox, Group, Modal, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
-import { erroresDe } from '../../ui/form/erroresCampo.ts';
+import { erroresDelGuardado } from '../../ui/form/erroresCampo.ts';
+import { type Errores, FormularioComprobado } from '../../ui/form/FormularioComprobado.tsx';
 import { IconTrash } from '../../ui/icons.tsx';
 import { type Evento, finDe, RUTA } from './agendaModel.ts';
 import { aLocal } from './calendario.ts';
+import { TipoYAsunto } from './TipoYAsunto.tsx';
 
 const RECORDATORIOS = [
   { value: '', label: 'Sin recordatorio' },
@@ -43,7 +44,7 @@ export function EventoEditor({
     ? String(Math.round((ini0.getTime() - new Date(evento.Recordatorio).getTime()) / 60_000))
     : '';
   const [recordatorio, setRecordatorio] = useState(RECORDATORIOS.some((r) => r.value === antes) ? antes : '');
-  const [errores, setErrores] = useState<Record<string, string>>({});
+  const [errores, setErrores] = useState<Errores>({});
   const guardar = useMutation({
     mutationFn: () => {
       const i = new Date(ini);
@@ -69,10 +70,7 @@ export function EventoEditor({
       onGuardado();
       onClose();
     },
-    onError: (e) => {
-      if (e instanceof ApiError && e.fieldErrors.length) setErrores(erroresDe(e));
-      else setErrores({ _: e instanceof Error ? e.message : MSG.internal });
-    },
+    onError: (e) => setErrores(erroresDelGuardado(e)),
   });
   const borrar = useMutation({
     mutationFn: () => api.del(`${RUTA}/delete/${evento!.Id}`),
@@ -84,101 +82,87 @@ export function EventoEditor({
   });
   return (
     <Modal opened onClose={onClose} title={evento ? 'Editar evento' : 'Nuevo evento'}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const err: Record<string, string> = {};
+      <FormularioComprobado
+        comprobar={() => {
+          const err: Errores = {};
           if (!asunto.trim()) err.Asunto = MSG.required('Asunto');
           if (!ini) err.Inicio = MSG.required('Inicio');
           if (fin && ini && new Date(fin) < new Date(ini)) err.Fin = 'El fin no puede ser anterior al inicio';
-          setErrores(err);
-          if (Object.keys(err).length === 0) guardar.mutate();
+          return err;
         }}
+        errores={errores}
+        setErrores={setErrores}
+        onValido={() => guardar.mutate()}
       >
-        <Stack gap="sm">
-          {errores._ && (
-            <Text c="red" role="alert">
-              {errores._}
-            </Text>
+        <TipoYAsunto
+          tipo={tipo}
+          onTipo={setTipo}
+          asunto={asunto}
+          onAsunto={setAsunto}
+          error={errores.Asunto}
+          autoFocus
+        />
+        <TextInput
+          label="Inicio"
+          type="datetime-local"
+          required
+          value={ini}
+          error={errores.Inicio}
+          onChange={(e) => setIni(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Fin"
+          type="datetime-local"
+          value={fin}
+          error={errores.Fin}
+          onChange={(e) => setFin(e.currentTarget.value)}
+        />
+        <Checkbox label="Todo el día" checked={todoDia} onChange={(e) => setTodoDia(e.currentTarget.checked)} />
+        <Select
+          label="Recordatorio"
+          value={recordatorio}
+          onChange={(v) => setRecordatorio(v ?? '')}
+          data={RECORDATORIOS}
+          allowDeselect={false}
+        />
+        <Textarea
+          label="Descripción"
+          autosize
+          minRows={2}
+          maxLength={4000}
+          value={desc}
+          onChange={(e) => setDesc(e.currentTarget.value)}
+        />
+        <Checkbox label="Hecha" checked={hecha} onChange={(e) => setHecha(e.currentTarget.checked)} />
+        {(evento?.Oportunidad || evento?.Contacto) && (
+          <Text size="sm" c="dimmed">
+            {[evento.Oportunidad, evento.Contacto].filter(Boolean).join(' · ')}
+          </Text>
+        )}
+        <Group justify="space-between">
+          {evento ? (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              loading={borrar.isPending}
+              onClick={() => borrar.mutate()}
+            >
+              Eliminar
+            </Button>
+          ) : (
+            <span />
           )}
-          <Select
-            label="Tipo"
-            allowDeselect={false}
-            value={tipo}
-            onChange={(v) => v && setTipo(v)}
-            data={TIPOS_ACTIVIDAD.map((t) => ({ ...t }))}
-          />
-          <TextInput
-            label="Asunto"
-            required
-            autoFocus
-            value={asunto}
-            error={errores.Asunto}
-            maxLength={200}
-            onChange={(e) => setAsunto(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Inicio"
-            type="datetime-local"
-            required
-            value={ini}
-            error={errores.Inicio}
-            onChange={(e) => setIni(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Fin"
-            type="datetime-local"
-            value={fin}
-            error={errores.Fin}
-            onChange={(e) => setFin(e.currentTarget.value)}
-          />
-          <Checkbox label="Todo el día" checked={todoDia} onChange={(e) => setTodoDia(e.currentTarget.checked)} />
-          <Select
-            label="Recordatorio"
-            value={recordatorio}
-            onChange={(v) => setRecordatorio(v ?? '')}
-            data={RECORDATORIOS}
-            allowDeselect={false}
-          />
-          <Textarea
-            label="Descripción"
-            autosize
-            minRows={2}
-            maxLength={4000}
-            value={desc}
-            onChange={(e) => setDesc(e.currentTarget.value)}
-          />
-          <Checkbox label="Hecha" checked={hecha} onChange={(e) => setHecha(e.currentTarget.checked)} />
-          {(evento?.Oportunidad || evento?.Contacto) && (
-            <Text size="sm" c="dimmed">
-              {[evento.Oportunidad, evento.Contacto].filter(Boolean).join(' · ')}
-            </Text>
-          )}
-          <Group justify="space-between">
-            {evento ? (
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                loading={borrar.isPending}
-                onClick={() => borrar.mutate()}
-              >
-                Eliminar
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Group gap="xs">
-              <Button variant="default" onClick={onClose}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={guardar.isPending}>
-                Guardar
-              </Button>
-            </Group>
+          <Group gap="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={guardar.isPending}>
+              Guardar
+            </Button>
           </Group>
-        </Stack>
-      </form>
+        </Group>
+      </FormularioComprobado>
     </Modal>
   );
 }

@@ -32,12 +32,13 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
+import { erroresDelGuardado } from '../../ui/form/erroresCampo.ts';
+import { type Errores, FormularioComprobado } from '../../ui/form/FormularioComprobado.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
@@ -191,7 +192,7 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
   const [v, setV] = useState<Partial<Campana> | null>(
     id ? null : { Nombre: '', Asunto: '', Cuerpo: '', IdSegmentacion: 0, Programada: null },
   );
-  const [errores, setErrores] = useState<Record<string, string>>({});
+  const [errores, setErrores] = useState<Errores>({});
   const [reglas, setReglas] = useState(false);
   const valores = v ?? cargada.data ?? null;
   const audiencia = useQuery({
@@ -226,11 +227,7 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
       void client.invalidateQueries({ queryKey: qk.entity(info.IdEmpresa, recurso) });
       if (!id) navigate(`/${recurso}/editar/${r.Id}`, { replace: true });
     },
-    onError: (e) => {
-      if (e instanceof ApiError && e.fieldErrors.length)
-        setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
-      else setErrores({ _: e instanceof Error ? e.message : MSG.internal });
-    },
+    onError: (e) => setErrores(erroresDelGuardado(e)),
   });
   const enviar = useMutation({
     mutationFn: () => api.post<{ Mensaje: string }>(`${base}/enviar/${id}`),
@@ -281,155 +278,149 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
           ))}
         </SimpleGrid>
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const err: Record<string, string> = {};
+      <FormularioComprobado
+        comprobar={() => {
+          const err: Errores = {};
           if (!valores.Nombre?.trim()) err.Nombre = MSG.required('Nombre');
           if (!valores.IdSegmentacion) err.IdSegmentacion = MSG.required('Segmento');
           if (recurso === 'correos' && !valores.Asunto?.trim()) err.Asunto = MSG.required('Asunto');
           if (!valores.Cuerpo?.trim()) err.Cuerpo = MSG.required('Texto');
-          setErrores(err);
-          if (Object.keys(err).length === 0) guardar.mutate();
+          return err;
         }}
+        errores={errores}
+        setErrores={setErrores}
+        onValido={() => guardar.mutate()}
       >
-        <Stack gap="sm">
-          {errores._ && (
-            <Text c="red" role="alert">
-              {errores._}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Nombre"
-              required
-              readOnly={soloLectura}
-              value={valores.Nombre ?? ''}
-              error={errores.Nombre}
-              maxLength={150}
-              onChange={(e) => set({ Nombre: e.currentTarget.value })}
-            />
-            <Stack gap={4}>
-              <Select
-                label="Segmento"
-                required
-                readOnly={soloLectura}
-                value={valores.IdSegmentacion ? String(valores.IdSegmentacion) : null}
-                error={errores.IdSegmentacion}
-                data={(segmentos.data?.Items ?? [])
-                  .filter((s) => !s.Baja || s.Id === valores.IdSegmentacion)
-                  .map((s) => ({ value: String(s.Id), label: s.Descripcion }))}
-                onChange={(x) => set({ IdSegmentacion: Number(x) || 0 })}
-              />
-              <Group gap="xs">
-                <Text size="sm" data-testid="audiencia">
-                  {valores.IdSegmentacion
-                    ? audiencia.data
-                      ? `${formatNumber(audiencia.data.Total, 0)} destinatarios`
-                      : 'Contando destinatarios…'
-                    : 'Elige un segmento'}
-                </Text>
-                {!!valores.IdSegmentacion && level >= 2 && (
-                  <Button size="compact-xs" variant="subtle" onClick={() => setReglas(true)}>
-                    Reglas del segmento
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </SimpleGrid>
-          {recurso === 'correos' && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select
-                label="Plantilla"
-                placeholder="Sin plantilla"
-                clearable
-                readOnly={soloLectura}
-                value={valores.IdPlantilla ? String(valores.IdPlantilla) : null}
-                data={(plantillas.data?.Items ?? [])
-                  .filter((p) => !p.Baja)
-                  .map((p) => ({ value: String(p.Id), label: p.Nombre }))}
-                onChange={(x) => {
-                  const p = plantillas.data?.Items.find((y) => String(y.Id) === x);
-                  set(p ? { IdPlantilla: p.Id, Asunto: p.Asunto, Cuerpo: p.Cuerpo ?? '' } : { IdPlantilla: null });
-                }}
-              />
-              <TextInput
-                label="Asunto"
-                required
-                readOnly={soloLectura}
-                value={valores.Asunto ?? ''}
-                error={errores.Asunto}
-                maxLength={200}
-                onChange={(e) => set({ Asunto: e.currentTarget.value })}
-              />
-            </SimpleGrid>
-          )}
-          {recurso === 'correos' ? (
-            <LazyTemplateBodyInput
-              name="Cuerpo"
-              def={{
-                kind: 'richText',
-                label: 'Texto',
-                required: true,
-                help: 'Marcadores: {Nombre}. El enlace de baja se añade solo.',
-              }}
-              value={valores.Cuerpo ?? ''}
-              onChange={(x) => set({ Cuerpo: String(x ?? '') })}
-              onBlur={() => {}}
-              error={errores.Cuerpo}
-              readOnly={soloLectura}
-            />
-          ) : (
-            <Textarea
-              label="Texto"
-              required
-              readOnly={soloLectura}
-              autosize
-              minRows={3}
-              value={valores.Cuerpo ?? ''}
-              error={errores.Cuerpo}
-              description={
-                sms
-                  ? `${sms.Longitud} caracteres ${sms.Codificacion} · ${sms.Partes} SMS por destinatario. Marcadores: {Nombre}`
-                  : undefined
-              }
-              onChange={(e) => set({ Cuerpo: e.currentTarget.value })}
-            />
-          )}
-          {recurso === 'correos' && (
-            <Checkbox
-              label="Medir las aperturas (píxel de seguimiento)"
-              description="Cuenta los correos abiertos con las imágenes activadas"
-              disabled={soloLectura}
-              checked={!!valores.Pixel}
-              onChange={(e) => set({ Pixel: e.currentTarget.checked })}
-            />
-          )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
-            label="Programar el envío"
-            type="datetime-local"
+            label="Nombre"
+            required
             readOnly={soloLectura}
-            w={260}
-            description="Vacío: se envía al pulsar Enviar"
-            value={aLocal(valores.Programada ?? null)}
-            onChange={(e) =>
-              set({ Programada: e.currentTarget.value ? new Date(e.currentTarget.value).toISOString() : null })
-            }
+            value={valores.Nombre ?? ''}
+            error={errores.Nombre}
+            maxLength={150}
+            onChange={(e) => set({ Nombre: e.currentTarget.value })}
           />
-          {!soloLectura && (
-            <Group justify="flex-end">
-              <Button type="submit" variant={id ? 'default' : 'filled'} loading={guardar.isPending}>
-                Guardar
-              </Button>
-              {id && (
-                <Button color="green" disabled={!!v} loading={enviar.isPending} onClick={() => enviar.mutate()}>
-                  {valores.Programada && new Date(valores.Programada) > new Date() ? 'Programar' : 'Enviar'}
+          <Stack gap={4}>
+            <Select
+              label="Segmento"
+              required
+              readOnly={soloLectura}
+              value={valores.IdSegmentacion ? String(valores.IdSegmentacion) : null}
+              error={errores.IdSegmentacion}
+              data={(segmentos.data?.Items ?? [])
+                .filter((s) => !s.Baja || s.Id === valores.IdSegmentacion)
+                .map((s) => ({ value: String(s.Id), label: s.Descripcion }))}
+              onChange={(x) => set({ IdSegmentacion: Number(x) || 0 })}
+            />
+            <Group gap="xs">
+              <Text size="sm" data-testid="audiencia">
+                {valores.IdSegmentacion
+                  ? audiencia.data
+                    ? `${formatNumber(audiencia.data.Total, 0)} destinatarios`
+                    : 'Contando destinatarios…'
+                  : 'Elige un segmento'}
+              </Text>
+              {!!valores.IdSegmentacion && level >= 2 && (
+                <Button size="compact-xs" variant="subtle" onClick={() => setReglas(true)}>
+                  Reglas del segmento
                 </Button>
               )}
             </Group>
-          )}
-        </Stack>
-      </form>
+          </Stack>
+        </SimpleGrid>
+        {recurso === 'correos' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label="Plantilla"
+              placeholder="Sin plantilla"
+              clearable
+              readOnly={soloLectura}
+              value={valores.IdPlantilla ? String(valores.IdPlantilla) : null}
+              data={(plantillas.data?.Items ?? [])
+                .filter((p) => !p.Baja)
+                .map((p) => ({ value: String(p.Id), label: p.Nombre }))}
+              onChange={(x) => {
+                const p = plantillas.data?.Items.find((y) => String(y.Id) === x);
+                set(p ? { IdPlantilla: p.Id, Asunto: p.Asunto, Cuerpo: p.Cuerpo ?? '' } : { IdPlantilla: null });
+              }}
+            />
+            <TextInput
+              label="Asunto"
+              required
+              readOnly={soloLectura}
+              value={valores.Asunto ?? ''}
+              error={errores.Asunto}
+              maxLength={200}
+              onChange={(e) => set({ Asunto: e.currentTarget.value })}
+            />
+          </SimpleGrid>
+        )}
+        {recurso === 'correos' ? (
+          <LazyTemplateBodyInput
+            name="Cuerpo"
+            def={{
+              kind: 'richText',
+              label: 'Texto',
+              required: true,
+              help: 'Marcadores: {Nombre}. El enlace de baja se añade solo.',
+            }}
+            value={valores.Cuerpo ?? ''}
+            onChange={(x) => set({ Cuerpo: String(x ?? '') })}
+            onBlur={() => {}}
+            error={errores.Cuerpo}
+            readOnly={soloLectura}
+          />
+        ) : (
+          <Textarea
+            label="Texto"
+            required
+            readOnly={soloLectura}
+            autosize
+            minRows={3}
+            value={valores.Cuerpo ?? ''}
+            error={errores.Cuerpo}
+            description={
+              sms
+                ? `${sms.Longitud} caracteres ${sms.Codificacion} · ${sms.Partes} SMS por destinatario. Marcadores: {Nombre}`
+                : undefined
+            }
+            onChange={(e) => set({ Cuerpo: e.currentTarget.value })}
+          />
+        )}
+        {recurso === 'correos' && (
+          <Checkbox
+            label="Medir las aperturas (píxel de seguimiento)"
+            description="Cuenta los correos abiertos con las imágenes activadas"
+            disabled={soloLectura}
+            checked={!!valores.Pixel}
+            onChange={(e) => set({ Pixel: e.currentTarget.checked })}
+          />
+        )}
+        <TextInput
+          label="Programar el envío"
+          type="datetime-local"
+          readOnly={soloLectura}
+          w={260}
+          description="Vacío: se envía al pulsar Enviar"
+          value={aLocal(valores.Programada ?? null)}
+          onChange={(e) =>
+            set({ Programada: e.currentTarget.value ? new Date(e.currentTarget.value).toISOString() : null })
+          }
+        />
+        {!soloLectura && (
+          <Group justify="flex-end">
+            <Button type="submit" variant={id ? 'default' : 'filled'} loading={guardar.isPending}>
+              Guardar
+            </Button>
+            {id && (
+              <Button color="green" disabled={!!v} loading={enviar.isPending} onClick={() => enviar.mutate()}>
+                {valores.Programada && new Date(valores.Programada) > new Date() ? 'Programar' : 'Enviar'}
+              </Button>
+            )}
+          </Group>
+        )}
+      </FormularioComprobado>
       {reglas && valores.IdSegmentacion && (
         <ReglasSegmento
           id={valores.IdSegmentacion}

@@ -19,6 +19,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { aLocal } from '../agenda/calendario.ts';
+import { TipoYAsunto } from '../agenda/TipoYAsunto.tsx';
 import { type Actividad, type Responsable, RUTA_ACTIVIDADES } from './crmApi.ts';
 
 export const etiquetaTipo = (t: string) => TIPOS_ACTIVIDAD.find((x) => x.value === t)?.label ?? t;
@@ -94,21 +95,7 @@ export function Actividades({
           }}
         >
           <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="xs">
-            <Select
-              label="Tipo"
-              allowDeselect={false}
-              value={tipo}
-              onChange={(v) => v && setTipo(v)}
-              data={TIPOS_ACTIVIDAD.map((t) => ({ ...t }))}
-            />
-            <TextInput
-              label="Asunto"
-              required
-              value={asunto}
-              error={error}
-              maxLength={200}
-              onChange={(e) => setAsunto(e.currentTarget.value)}
-            />
+            <TipoYAsunto tipo={tipo} onTipo={setTipo} asunto={asunto} onAsunto={setAsunto} error={error} />
             <TextInput
               label="Fecha y hora"
               type="datetime-local"

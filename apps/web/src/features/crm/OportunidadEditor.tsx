@@ -9,7 +9,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -17,8 +16,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { erroresDelGuardado } from '../../ui/form/erroresCampo.ts';
+import { type Errores, FormularioComprobado } from '../../ui/form/FormularioComprobado.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
 import { Actividades } from './Actividades.tsx';
 import { type Embudo, type Oportunidad, RUTA_OPORTUNIDADES } from './crmApi.ts';
@@ -71,7 +71,7 @@ export function OportunidadEditor({
     MotivoPerdida: o?.MotivoPerdida ?? '',
     Notas: o?.Notas ?? '',
   });
-  const [errores, setErrores] = useState<Record<string, string>>({});
+  const [errores, setErrores] = useState<Errores>({});
   const [guardada, setGuardada] = useState<Oportunidad | null>(o);
   const set = (patch: Partial<Valores>) => setV((x) => ({ ...x, ...patch }));
   const fases = embudos.find((e) => e.Id === v.IdEmbudo)?.Fases ?? [];
@@ -92,166 +92,155 @@ export function OportunidadEditor({
       setErrores({});
       onGuardada();
     },
-    onError: (e) => {
-      if (e instanceof ApiError && e.fieldErrors.length) {
-        setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
-      } else setErrores({ _: e instanceof Error ? e.message : MSG.internal });
-    },
+    onError: (e) => setErrores(erroresDelGuardado(e)),
   });
-  const validar = () => {
-    const e: Record<string, string> = {};
+  const comprobar = () => {
+    const e: Errores = {};
     if (!v.Titulo.trim()) e.Titulo = MSG.required('Título');
     if (!v.IdContacto) e.IdContacto = MSG.required('Contacto');
     if (!v.LinFaseEmbudo) e.LinFaseEmbudo = MSG.required('Fase');
     if (v.Estado === 2 && !v.MotivoPerdida.trim()) e.MotivoPerdida = MSG_CRM.motivoPerdida;
-    setErrores(e);
-    return Object.keys(e).length === 0;
+    return e;
   };
   return (
     <Modal opened onClose={onClose} title={guardada ? guardada.Titulo : 'Nueva oportunidad'} size="xl">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (validar()) guardar.mutate();
-        }}
+      <FormularioComprobado
+        comprobar={comprobar}
+        errores={errores}
+        setErrores={setErrores}
+        onValido={() => guardar.mutate()}
+        soloLectura={soloLectura}
+        pie={
+          <Group justify="space-between" mt="md">
+            <Group gap="xs">
+              {guardada?.IdPresupuesto && (
+                <Anchor component={Link} to={`/pventa/editar/${guardada.IdPresupuesto}`}>
+                  Ver el presupuesto
+                </Anchor>
+              )}
+              {guardada && guardada.Estado === 1 && !guardada.IdPresupuesto && !soloLectura && (
+                <Button variant="light" color="green" onClick={() => onPresupuesto(guardada)}>
+                  Crear presupuesto
+                </Button>
+              )}
+            </Group>
+            <Group gap="xs">
+              <Button variant="default" onClick={onClose}>
+                Cerrar
+              </Button>
+              {!soloLectura && (
+                <Button type="submit" loading={guardar.isPending}>
+                  Guardar
+                </Button>
+              )}
+            </Group>
+          </Group>
+        }
       >
-        <fieldset disabled={soloLectura} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack gap="sm">
-            {errores._ && (
-              <Text c="red" role="alert">
-                {errores._}
-              </Text>
-            )}
-            <TextInput
-              label="Título"
-              required
-              value={v.Titulo}
-              error={errores.Titulo}
-              maxLength={150}
-              onChange={(e) => set({ Titulo: e.currentTarget.value })}
+        <TextInput
+          label="Título"
+          required
+          value={v.Titulo}
+          error={errores.Titulo}
+          maxLength={150}
+          onChange={(e) => set({ Titulo: e.currentTarget.value })}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Stack gap={4}>
+            <SegmentedControl
+              aria-label="Tipo de contacto"
+              value={v.TipoContacto}
+              onChange={(x) => set({ TipoContacto: x as 'c' | 'p', IdContacto: null, Contacto: '' })}
+              data={TIPOS_CONTACTO_CRM.map((t) => ({ value: t.value, label: t.label }))}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Stack gap={4}>
-                <SegmentedControl
-                  aria-label="Tipo de contacto"
-                  value={v.TipoContacto}
-                  onChange={(x) => set({ TipoContacto: x as 'c' | 'p', IdContacto: null, Contacto: '' })}
-                  data={TIPOS_CONTACTO_CRM.map((t) => ({ value: t.value, label: t.label }))}
-                />
-                <BuscadorSelect<{ Id: number; Nombre: string }>
-                  key={v.TipoContacto}
-                  path={v.TipoContacto === 'c' ? 'ventas/clientes/list' : 'ventas/clientespot/list'}
-                  entidad={v.TipoContacto === 'c' ? 'clientes' : 'clientespot'}
-                  label="Contacto"
-                  required
-                  placeholder="Busca por código, nombre o NIF"
-                  value={v.IdContacto}
-                  etiqueta={v.Contacto}
-                  opcion={(c) => c.Nombre}
-                  error={errores.IdContacto}
-                  readOnly={soloLectura}
-                  onPick={(c) => set({ IdContacto: c?.Id ?? null, Contacto: c?.Nombre ?? '' })}
-                />
-              </Stack>
-              <Stack gap={4}>
-                <Select
-                  label="Embudo"
-                  allowDeselect={false}
-                  value={String(v.IdEmbudo)}
-                  data={embudos.map((e) => ({ value: String(e.Id), label: e.Nombre }))}
-                  onChange={(x) => {
-                    const e = embudos.find((y) => String(y.Id) === x);
-                    if (e) set({ IdEmbudo: e.Id, LinFaseEmbudo: e.Fases[0]?.Linea ?? null });
-                  }}
-                />
-                <Select
-                  label="Fase"
-                  required
-                  allowDeselect={false}
-                  value={v.LinFaseEmbudo ? String(v.LinFaseEmbudo) : null}
-                  error={errores.LinFaseEmbudo}
-                  data={fases.map((f) => ({ value: String(f.Linea), label: f.Nombre }))}
-                  onChange={(x) => set({ LinFaseEmbudo: x ? Number(x) : null })}
-                />
-              </Stack>
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
-              <NumberInput
-                label="Importe"
-                min={0}
-                decimalScale={2}
-                decimalSeparator=","
-                value={v.Importe}
-                error={errores.Importe}
-                onChange={(x) => set({ Importe: Number(x) || 0 })}
-              />
-              <TextInput
-                label="Cierre previsto"
-                type="date"
-                value={v.FechaCierre}
-                error={errores.FechaCierre}
-                onChange={(e) => set({ FechaCierre: e.currentTarget.value })}
-              />
-              <Select
-                label="Probabilidad"
-                allowDeselect={false}
-                value={String(v.Probabilidad)}
-                data={PROBABILIDADES.map((p) => ({ value: String(p.value), label: p.label }))}
-                onChange={(x) => set({ Probabilidad: Number(x) })}
-              />
-              <Select
-                label="Estado"
-                allowDeselect={false}
-                value={String(v.Estado)}
-                data={ESTADOS_OPORTUNIDAD.map((p) => ({ value: String(p.value), label: p.label }))}
-                onChange={(x) => set({ Estado: Number(x) })}
-              />
-            </SimpleGrid>
-            {v.Estado === 2 && (
-              <TextInput
-                label="Motivo de la pérdida"
-                required
-                value={v.MotivoPerdida}
-                error={errores.MotivoPerdida}
-                maxLength={500}
-                onChange={(e) => set({ MotivoPerdida: e.currentTarget.value })}
-              />
-            )}
-            <Textarea
-              label="Notas"
-              autosize
-              minRows={2}
-              maxLength={4000}
-              value={v.Notas}
-              onChange={(e) => set({ Notas: e.currentTarget.value })}
+            <BuscadorSelect<{ Id: number; Nombre: string }>
+              key={v.TipoContacto}
+              path={v.TipoContacto === 'c' ? 'ventas/clientes/list' : 'ventas/clientespot/list'}
+              entidad={v.TipoContacto === 'c' ? 'clientes' : 'clientespot'}
+              label="Contacto"
+              required
+              placeholder="Busca por código, nombre o NIF"
+              value={v.IdContacto}
+              etiqueta={v.Contacto}
+              opcion={(c) => c.Nombre}
+              error={errores.IdContacto}
+              readOnly={soloLectura}
+              onPick={(c) => set({ IdContacto: c?.Id ?? null, Contacto: c?.Nombre ?? '' })}
             />
           </Stack>
-        </fieldset>
-        <Group justify="space-between" mt="md">
-          <Group gap="xs">
-            {guardada?.IdPresupuesto && (
-              <Anchor component={Link} to={`/pventa/editar/${guardada.IdPresupuesto}`}>
-                Ver el presupuesto
-              </Anchor>
-            )}
-            {guardada && guardada.Estado === 1 && !guardada.IdPresupuesto && !soloLectura && (
-              <Button variant="light" color="green" onClick={() => onPresupuesto(guardada)}>
-                Crear presupuesto
-              </Button>
-            )}
-          </Group>
-          <Group gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cerrar
-            </Button>
-            {!soloLectura && (
-              <Button type="submit" loading={guardar.isPending}>
-                Guardar
-              </Button>
-            )}
-          </Group>
-        </Group>
-      </form>
+          <Stack gap={4}>
+            <Select
+              label="Embudo"
+              allowDeselect={false}
+              value={String(v.IdEmbudo)}
+              data={embudos.map((e) => ({ value: String(e.Id), label: e.Nombre }))}
+              onChange={(x) => {
+                const e = embudos.find((y) => String(y.Id) === x);
+                if (e) set({ IdEmbudo: e.Id, LinFaseEmbudo: e.Fases[0]?.Linea ?? null });
+              }}
+            />
+            <Select
+              label="Fase"
+              required
+              allowDeselect={false}
+              value={v.LinFaseEmbudo ? String(v.LinFaseEmbudo) : null}
+              error={errores.LinFaseEmbudo}
+              data={fases.map((f) => ({ value: String(f.Linea), label: f.Nombre }))}
+              onChange={(x) => set({ LinFaseEmbudo: x ? Number(x) : null })}
+            />
+          </Stack>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
+          <NumberInput
+            label="Importe"
+            min={0}
+            decimalScale={2}
+            decimalSeparator=","
+            value={v.Importe}
+            error={errores.Importe}
+            onChange={(x) => set({ Importe: Number(x) || 0 })}
+          />
+          <TextInput
+            label="Cierre previsto"
+            type="date"
+            value={v.FechaCierre}
+            error={errores.FechaCierre}
+            onChange={(e) => set({ FechaCierre: e.currentTarget.value })}
+          />
+          <Select
+            label="Probabilidad"
+            allowDeselect={false}
+            value={String(v.Probabilidad)}
+            data={PROBABILIDADES.map((p) => ({ value: String(p.value), label: p.label }))}
+            onChange={(x) => set({ Probabilidad: Number(x) })}
+          />
+          <Select
+            label="Estado"
+            allowDeselect={false}
+            value={String(v.Estado)}
+            data={ESTADOS_OPORTUNIDAD.map((p) => ({ value: String(p.value), label: p.label }))}
+            onChange={(x) => set({ Estado: Number(x) })}
+          />
+        </SimpleGrid>
+        {v.Estado === 2 && (
+          <TextInput
+            label="Motivo de la pérdida"
+            required
+            value={v.MotivoPerdida}
+            error={errores.MotivoPerdida}
+            maxLength={500}
+            onChange={(e) => set({ MotivoPerdida: e.currentTarget.value })}
+          />
+        )}
+        <Textarea
+          label="Notas"
+          autosize
+          minRows={2}
+          maxLength={4000}
+          value={v.Notas}
+          onChange={(e) => set({ Notas: e.currentTarget.value })}
+        />
+      </FormularioComprobado>
       {guardada && (
         <Actividades
           filtro={{ IdOportunidad: guardada.Id }}

@@ -1,3 +1,4 @@
+import { MSG } from '@faro/domain';
 import { useState } from 'react';
 import { ApiError } from '../../platform/api/errors.ts';
 
@@ -30,4 +31,10 @@ export function useErroresCampo() {
 /** The options of a select over named rows, led by the empty choice that asks to pick one. */
 export function opcionesNombre(filas: readonly { Id: number; Nombre: string }[] | undefined, vacio: string) {
   return [{ value: '', label: vacio }, ...(filas ?? []).map((x) => ({ value: String(x.Id), label: x.Nombre }))];
+}
+
+/** A refused save as a form shows it: the field errors in place, or else the failure as the general error (`_`). */
+export function erroresDelGuardado(error: unknown): Record<string, string> {
+  if (error instanceof ApiError && error.fieldErrors.length) return erroresDe(error);
+  return { _: error instanceof Error ? error.message : MSG.internal };
 }
