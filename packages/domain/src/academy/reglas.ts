@@ -2,6 +2,20 @@
 
 import { enumOptions } from '../fields/enumOptions.ts';
 
+/**
+ * A payer's balance (`formacion/factcobros/saldos`): invoiced, settled, pending, overdue (from the invoices' due
+ * dates) and charges not invoiced.
+ */
+export interface SaldoPagador {
+  IdCliente: number;
+  Cliente: string;
+  Facturado: string;
+  Cobrado: string;
+  Pendiente: string;
+  Vencido: string;
+  SinFacturar: string;
+}
+
 export const MSG_ACADEMIA = {
   finAntesInicio: 'La fecha de fin no puede ser anterior a la de inicio',
   nifAdulto: 'El DNI/NIE es obligatorio para un alumno mayor de edad que paga sus cuotas',

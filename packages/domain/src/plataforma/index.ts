@@ -73,6 +73,17 @@ export const NIVELES_ASESORIA = { 1: 'Consulta', 2: 'Consulta y edición', 3: 'C
 
 export const ESPECIALIDADES_ASESORIA = ['Fiscal', 'Contable', 'Laboral', 'Mercantil', 'Jurídica'] as const;
 
+/** A video tutorial as the administrators keep it (`admvideoscont`): its category, link and who sees it. */
+export interface VideoTutorial {
+  IdCategoria: number;
+  Titulo: string;
+  Descripcion: string;
+  Url: string;
+  TiposCuenta: string[];
+  Orden: number;
+  Baja: boolean;
+}
+
 /** Placeholders of the contract template, filled with the company's data. */
 export const MARCADORES_CONTRATO = [
   'NombreEmpresa',

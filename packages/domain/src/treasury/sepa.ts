@@ -15,6 +15,25 @@ export const SECUENCIAS_SEPA = enumOptions({
   FNAL: 'Último (FNAL)',
 });
 export type SecuenciaSepa = (typeof SECUENCIAS_SEPA)[number]['value'];
+/** A receipt that can go into a batch (or, with Problema, one that cannot yet and says why): `remesas/candidatos`. */
+export interface ReciboCandidato {
+  IdFactura: number;
+  Plazo: number;
+  NumSerie: string | null;
+  IdTercero: number;
+  Tercero: string;
+  Vencimiento: string;
+  Importe: string;
+  IBAN: string | null;
+  BIC: string | null;
+  IdMandato: number | null;
+  MandatoRef: string | null;
+  MandatoFecha: string | null;
+  Esquema: string | null;
+  Secuencia: SecuenciaSepa | null;
+  Representado: boolean;
+  Problema: string | null;
+}
 export const ESTADOS_MANDATO = enumOptions({ activo: 'Activo', bloqueado: 'Bloqueado', cancelado: 'Cancelado' });
 
 const letrasANumeros = (s: string) => s.replace(/[A-Z]/g, (ch) => String(ch.charCodeAt(0) - 55));

@@ -1,4 +1,4 @@
-import { type DocumentoVentaInput, isValidIban, MSG_ACADEMIA, normalizeIban } from '@faro/domain';
+import { type DocumentoVentaInput, isValidIban, MSG_ACADEMIA, normalizeIban, type SaldoPagador } from '@faro/domain';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -213,17 +213,6 @@ function mensajeDe(error: unknown): string {
   return 'Error inesperado al facturar';
 }
 
-/** A payer's balance: invoiced, settled, pending, overdue (from the invoices' due dates) and charges not invoiced. */
-export interface Saldo {
-  IdCliente: number;
-  Cliente: string;
-  Facturado: string;
-  Cobrado: string;
-  Pendiente: string;
-  Vencido: string;
-  SinFacturar: string;
-}
-
 /** `and <the invoice's customer> in (…)` when only some customers are asked for (a tutor's portal). */
 const soloClientes = (clientes: number[] | undefined) =>
   clientes
@@ -234,7 +223,7 @@ const soloClientes = (clientes: number[] | undefined) =>
     : sql``;
 
 /** Balances of the academy's payers (customers that have academy invoices), optionally only some customers. */
-export async function saldos(s: Scope, clientes?: number[]): Promise<Saldo[]> {
+export async function saldos(s: Scope, clientes?: number[]): Promise<SaldoPagador[]> {
   const hoy = hoyEspana();
   if (clientes && !clientes.length) return [];
   const filtro = soloClientes(clientes);

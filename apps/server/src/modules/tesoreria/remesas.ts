@@ -11,6 +11,7 @@ import {
   MOTIVOS_DEVOLUCION,
   motivoBloqueaMandato,
   neg,
+  type ReciboCandidato,
   type ReciboSepa,
   rechazosPain002,
   type SecuenciaSepa,
@@ -88,26 +89,6 @@ const jsonLinea = ({ empresaId: _, CreadoEn: __, ...r }: Linea, remesa?: Remesa)
   Estado: remesa ? estadoRecibo(r.Estado, remesa.Fecha, hoyEspana()) : r.Estado,
   MotivoTexto: r.Motivo ? textoMotivo(r.Motivo) : null,
 });
-
-/** A receipt that can go into a batch (or, with Problema, one that cannot yet and says why). */
-export interface ReciboCandidato {
-  IdFactura: number;
-  Plazo: number;
-  NumSerie: string | null;
-  IdTercero: number;
-  Tercero: string;
-  Vencimiento: string;
-  Importe: string;
-  IBAN: string | null;
-  BIC: string | null;
-  IdMandato: number | null;
-  MandatoRef: string | null;
-  MandatoFecha: string | null;
-  Esquema: string | null;
-  Secuencia: SecuenciaSepa | null;
-  Representado: boolean;
-  Problema: string | null;
-}
 
 const etiqueta = (r: { NumSerie: string | null; IdFactura: number; Plazo: number; Tercero: string }) =>
   `Recibo ${r.NumSerie ?? r.IdFactura}/${r.Plazo} (${r.Tercero})`;

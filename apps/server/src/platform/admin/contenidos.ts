@@ -1,3 +1,4 @@
+import type { VideoTutorial } from '@faro/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
@@ -28,15 +29,7 @@ export interface CategoriaInput {
   Orden: number;
   Baja: boolean;
 }
-export interface VideoInput {
-  IdCategoria: number;
-  Titulo: string;
-  Descripcion: string;
-  Url: string;
-  TiposCuenta: string[];
-  Orden: number;
-  Baja: boolean;
-}
+export type VideoInput = VideoTutorial;
 export interface VersionInput {
   Version: string;
   Fecha: string;

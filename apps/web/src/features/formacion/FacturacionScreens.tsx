@@ -1,4 +1,4 @@
-import { formatAmount, type RouteDef } from '@faro/domain';
+import { formatAmount, type RouteDef, type SaldoPagador } from '@faro/domain';
 import { Alert, Anchor, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,14 +19,6 @@ interface Pendiente {
   Importe: string;
   Desde: string;
   Hasta: string;
-}
-interface Saldo {
-  IdCliente: number;
-  Cliente: string;
-  Facturado: string;
-  Cobrado: string;
-  Pendiente: string;
-  Vencido: string;
 }
 interface Moroso {
   IdFactura: number;
@@ -54,7 +46,7 @@ export function FacturacionScreens({ route }: { action: string; segments: string
   const [hasta, setHasta] = useState(hoyIso());
   const [resultado, setResultado] = useState<Resultado | null>(null);
   const pendientes = useFormacion<{ Items: Pendiente[] }>('formacion/factcobros/pendientes');
-  const saldos = useFormacion<{ Items: Saldo[] }>('formacion/factcobros/saldos');
+  const saldos = useFormacion<{ Items: SaldoPagador[] }>('formacion/factcobros/saldos');
   const morosos = useFormacion<{ Items: Moroso[] }>('formacion/factcobros/morosos');
   const refrescar = () => qc.invalidateQueries({ queryKey: claveFormacion(info.IdEmpresa) });
 
@@ -173,7 +165,7 @@ export function FacturacionScreens({ route }: { action: string; segments: string
 }
 
 /** Payers' balances (office and portal). */
-export function Saldos({ filas }: { filas: Saldo[] }) {
+export function Saldos({ filas }: { filas: SaldoPagador[] }) {
   if (!filas.length) return <Alert color="gray">No hay facturas de la academia.</Alert>;
   return (
     <Tabla

@@ -1,4 +1,4 @@
-import { formatAmount } from '@faro/domain';
+import { formatAmount, type ReciboCandidato } from '@faro/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type ListAnswer, type Params } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
@@ -39,21 +39,7 @@ export interface Movimiento {
   Saldo: string;
 }
 
-export interface Recibo {
-  IdFactura: number;
-  Plazo: number;
-  NumSerie: string | null;
-  IdTercero: number;
-  Tercero: string;
-  Vencimiento: string;
-  Importe: string;
-  IBAN: string | null;
-  MandatoRef: string | null;
-  Esquema: string | null;
-  Secuencia: string | null;
-  Representado: boolean;
-  Problema: string | null;
-}
+export type Recibo = ReciboCandidato;
 
 export interface Remesa {
   Id: number;

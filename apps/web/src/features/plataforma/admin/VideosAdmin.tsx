@@ -1,3 +1,4 @@
+import type { VideoTutorial } from '@faro/domain';
 import {
   Button,
   Group,
@@ -23,16 +24,9 @@ interface Categoria {
   Orden: number;
   Baja: boolean;
 }
-interface Video {
+interface Video extends VideoTutorial {
   Id: number;
-  IdCategoria: number;
   Categoria: string;
-  Titulo: string;
-  Descripcion: string;
-  Url: string;
-  TiposCuenta: string[];
-  Orden: number;
-  Baja: boolean;
 }
 
 /** List + modal editing of a platform resource (`{recurso}/save[/id]`, `{recurso}/delete/{id}`). */
