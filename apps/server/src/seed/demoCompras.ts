@@ -11,6 +11,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { applyStockMoves } from '../modules/catalogo/stockRoutes.ts';
 import { motorCompra } from '../modules/compras/ladoCompra.ts';
 import { PROVEEDOR_VARIOS } from '../modules/compras/recibidas.ts';
+import { filasLineas } from '../modules/documentos/repositorio.ts';
 import type { Db } from '../platform/db/database.ts';
 import { empresas } from '../platform/db/platformTables.ts';
 import { companyScope, type Scope } from '../platform/tenancy/scope.ts';
@@ -521,26 +522,13 @@ async function escribir(t: Scope, m: Maestros, plan: DocPlan[]): Promise<void> {
     const filas = plan
       .filter((doc) => tipos.includes(doc.tipo))
       .flatMap((doc) => {
-        const tot = totales.get(doc.k)!;
-        const porTipo = new Map(tot.Desglose.map((x) => [x.TipoIva, x]));
-        return doc.lineas.map((x, j) => ({
+        const conOrigen = doc.lineas.map((x) => ({
+          ...x,
+          IdLineaOrigen: x.origen ? (idLinea.get(`${x.origen[0]}/${x.origen[1]}`) ?? null) : null,
+        }));
+        return filasLineas(conOrigen, totales.get(doc.k)!).map((fila, j) => ({
           clave: `${doc.k}/${j}`,
-          fila: {
-            idDocumento: idDe.get(doc.k)!,
-            orden: j + 1,
-            idProducto: x.IdProducto ?? null,
-            descripcion: x.Descripcion,
-            cantidad: x.Cantidad,
-            precio: tot.Lineas[j]!.Precio,
-            descuento: x.Descuento ?? '0',
-            tipoIva: x.TipoIva,
-            porcIva: porTipo.get(x.TipoIva)?.PorcentajeIva ?? '0',
-            porcRecargo: porTipo.get(x.TipoIva)?.PorcentajeRecargo ?? '0',
-            importe: tot.Lineas[j]!.Importe,
-            lote: x.Lote ?? null,
-            caducidad: null,
-            idLineaOrigen: x.origen ? (idLinea.get(`${x.origen[0]}/${x.origen[1]}`) ?? null) : null,
-          },
+          fila: { idDocumento: idDe.get(doc.k)!, ...fila },
         }));
       });
     if (!filas.length) continue;

@@ -11,6 +11,7 @@ import {
   NO_ANULADA,
   superaPendiente,
   type TipoIva,
+  type Totales,
   TotalsError,
   tiposSegunRegimen,
   toFixed,
@@ -40,7 +41,7 @@ import { filaDe, type Scope, todoDe } from '../../platform/tenancy/scope.ts';
 import { col, empresa, productosTable, seriesTable, tiposivaTable } from '../../platform/tenancy/tables.ts';
 import { type CachesLista, cachePaginas, MAX_PAGINA_GUARDADA } from './cacheLista.ts';
 import { type Cantidades, destinoDeTipo } from './cantidades.ts';
-import type { Cabecera, EntradaDocumento, LadoDocumentos, LecturaPrevia, Linea } from './lado.ts';
+import type { Cabecera, EntradaDocumento, LadoDocumentos, LecturaPrevia, Linea, LineaEntrada } from './lado.ts';
 import { tomarNumero } from './numeracion.ts';
 
 export interface Preparado {
@@ -82,6 +83,32 @@ export function entradaDe(h: Cabecera, lineas: Linea[]): EntradaDocumento {
       IdLineaOrigen: l.idLineaOrigen,
     })),
   };
+}
+
+/**
+ * The stored rows of a document's lines (without the document's id): price and amount as the totals rounded them,
+ * VAT and surcharge rates from the totals' breakdown by type.
+ */
+export function filasLineas(lineas: readonly LineaEntrada[], totales: Totales) {
+  const porTipo = new Map(totales.Desglose.map((d) => [d.TipoIva, d]));
+  return lineas.map((l, i) => {
+    const d = porTipo.get(l.TipoIva);
+    return {
+      orden: i + 1,
+      idProducto: l.IdProducto ?? null,
+      descripcion: l.Descripcion,
+      cantidad: l.Cantidad,
+      precio: totales.Lineas[i]!.Precio,
+      descuento: l.Descuento ?? '0',
+      tipoIva: l.TipoIva,
+      porcIva: d?.PorcentajeIva ?? '0',
+      porcRecargo: d?.PorcentajeRecargo ?? '0',
+      importe: totales.Lineas[i]!.Importe,
+      lote: l.Lote ?? null,
+      caducidad: l.Caducidad ?? null,
+      idLineaOrigen: l.IdLineaOrigen ?? null,
+    };
+  });
 }
 
 /** The stored documents of one side: load, validate and total, create, update, delete, list, JSON. */
@@ -352,7 +379,6 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
       if (error instanceof TotalsError) throw fieldError(`Lineas[${error.linea ?? 0}]`, error.message);
       throw error;
     }
-    const porRecargo = new Map(totales.Desglose.map((d) => [d.TipoIva, d]));
     const txt = (k: string) => (tercero[k] as string | null | undefined) ?? null;
     return {
       lecturas: leido.lecturas,
@@ -385,24 +411,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
         total: totales.Total,
         desglose: agruparExentas(totales.Desglose),
       },
-      lineas: input.Lineas.map((l, i) => {
-        const d = porRecargo.get(l.TipoIva);
-        return {
-          orden: i + 1,
-          idProducto: l.IdProducto ?? null,
-          descripcion: l.Descripcion,
-          cantidad: l.Cantidad,
-          precio: totales.Lineas[i]!.Precio,
-          descuento: l.Descuento ?? '0',
-          tipoIva: l.TipoIva,
-          porcIva: d?.PorcentajeIva ?? '0',
-          porcRecargo: d?.PorcentajeRecargo ?? '0',
-          importe: totales.Lineas[i]!.Importe,
-          lote: l.Lote ?? null,
-          caducidad: l.Caducidad ?? null,
-          idLineaOrigen: l.IdLineaOrigen ?? null,
-        };
-      }),
+      lineas: filasLineas(input.Lineas, totales),
     };
   }
 
