@@ -1,12 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/queryClient.ts';
-import { json, mockFetch, testContext } from '../../test/render.tsx';
-import { storedAlumno, storedMatricula, storeMatricula, writeTokens } from '../storage.ts';
-import { SessionProvider, useSession } from './SessionProvider.tsx';
+import { json, testContext } from '../../test/render.tsx';
+import { storedAlumno, storedMatricula, storeMatricula } from '../storage.ts';
+import { useSession } from './SessionProvider.tsx';
+import { montarSesion } from './sessionProvider.testkit.tsx';
 
 /** Shows the path and the session's enrolment and student, and changes enrolment like the top bar does. */
 function Probe() {
@@ -23,7 +21,6 @@ function Probe() {
 }
 
 function setup(path: string) {
-  writeTokens({ Token: 'T1', TokenRefresh: 'R1', Expiracion: new Date(Date.now() + 600_000).toISOString() });
   const info = testContext({
     Roles: ['tutor'],
     TipoCuenta: 'academia',
@@ -32,19 +29,7 @@ function setup(path: string) {
       { Codigo: 'MAT-0003', CodAlumno: 'ALU-0002', Desc: 'Francés A2 · 2026/27' },
     ],
   });
-  const net = mockFetch({ 'GET usuarios/usuario/infoempre': () => json(200, info) });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <SessionProvider>
-            <Probe />
-          </SessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return net;
+  return montarSesion(path, { 'GET usuarios/usuario/infoempre': () => json(200, info) }, <Probe />);
 }
 
 afterEach(() => {

@@ -1,12 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/queryClient.ts';
-import { json, mockFetch, testContext } from '../../test/render.tsx';
-import { readTokens, storedCentro, writeTokens } from '../storage.ts';
-import { SessionProvider, useSession } from './SessionProvider.tsx';
+import { json, testContext } from '../../test/render.tsx';
+import { readTokens, storedCentro } from '../storage.ts';
+import { useSession } from './SessionProvider.tsx';
+import { montarSesion } from './sessionProvider.testkit.tsx';
 
 /** Shows the path and the session's centre, and changes the centre like the top bar's selector does. */
 function Probe() {
@@ -24,7 +22,6 @@ function Probe() {
 }
 
 function setup(path: string) {
-  writeTokens({ Token: 'T1', TokenRefresh: 'R1', Expiracion: new Date(Date.now() + 600_000).toISOString() });
   const info = testContext({
     Centros: [
       { Val: 'C1', Desc: 'Central' },
@@ -34,23 +31,15 @@ function setup(path: string) {
   });
   // Like the server: the context's Denegados holds the denials of the token's centre.
   const enC2 = (init: RequestInit) => new Headers(init.headers).get('authorization') === 'Bearer T2';
-  const net = mockFetch({
-    'GET usuarios/usuario/infoempre': (init) => json(200, { ...info, Denegados: enC2(init) ? ['VentasFact'] : [] }),
-    'GET usuarios/usuario/cambiarcentro/C2': () =>
-      json(200, { Token: 'T2', TokenRefresh: 'R2', Expiracion: new Date(Date.now() + 600_000).toISOString() }),
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <SessionProvider>
-            <Probe />
-          </SessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return montarSesion(
+    path,
+    {
+      'GET usuarios/usuario/infoempre': (init) => json(200, { ...info, Denegados: enC2(init) ? ['VentasFact'] : [] }),
+      'GET usuarios/usuario/cambiarcentro/C2': () =>
+        json(200, { Token: 'T2', TokenRefresh: 'R2', Expiracion: new Date(Date.now() + 600_000).toISOString() }),
+    },
+    <Probe />,
   );
-  return net;
 }
 
 describe('changing centre (spec section 4)', () => {
