@@ -9,6 +9,9 @@
  *     the 390 of the year, p50 of 5 runs; beside them the raw SQL aggregate of the same rows (the physical limit)
  *     and its EXPLAIN, and the row-by-row reading the models used before (FARO_BENCH_MODELOS_FILAS runs, 1);
  *   - the same for 130 4T, 111 4T, 349 1T, 347 and 190 of the year (grouped in SQL as well).
+ * FARO_BENCH_MODELOS_URL=postgres://… measures on that database instead and keeps it: migrated and seeded if
+ * needed, loaded only when it holds no invoices of 2032 yet (so single queries can be tried on it with psql).
+ * FARO_BENCH_MODELOS_CASOS=303,390 measures only the cases whose name starts so.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,7 +130,11 @@ export async function medir(nombre: string, database: Database, preparada = fals
   const tPrep = performance.now() - t0;
   const [e] = await database.query<{ id: number }>(`select id from empresas where codigo = 'DEMO'`);
   const empresaId = Number(e!.id);
-  const [, tCarga] = await timed(() => cargar(database, empresaId));
+  const [cargada] = await database.query<{ n: number }>(
+    `select count(*)::int as n from documentos_venta where empresa_id = $1 and anyo = ${ANYO}`,
+    [empresaId],
+  );
+  const [, tCarga] = await timed(async () => (Number(cargada?.n) > 0 ? undefined : cargar(database, empresaId)));
   const s: Scope = companyScope(database.db, { empresaId, personaId: null, userName: 'bench' });
   const filas: Cell[][] = [
     [nombre, 'migrate + demo seed', '', ms(tPrep)],
@@ -187,7 +194,9 @@ export async function medir(nombre: string, database: Database, preparada = fals
       ];
     }),
   ];
+  const elegidos = process.env.FARO_BENCH_MODELOS_CASOS?.split(',');
   for (const [caso, desde, hasta, agrupado, porFilas] of casos) {
+    if (elegidos && !elegidos.some((c) => caso.startsWith(c))) continue;
     const [emit, recib] = CRUDO(desde, hasta);
     const crudo = await p50(VUELTAS, async () => {
       await database.query(emit!, [empresaId]);
@@ -215,6 +224,16 @@ export async function medir(nombre: string, database: Database, preparada = fals
 export async function benchModelosCarga(): Promise<void> {
   const motores = (process.env.FARO_BENCH_ENGINES ?? 'pglite,postgres').split(',');
   const filas: Cell[][] = [];
+  const guardada = process.env.FARO_BENCH_MODELOS_URL;
+  if (guardada) {
+    const database = await openDatabase({ databaseUrl: guardada });
+    try {
+      filas.push(...(await medir('PostgreSQL (kept)', database)));
+    } finally {
+      await database.close();
+    }
+    motores.length = 0;
+  }
   if (motores.includes('pglite')) {
     const dir = mkdtempSync(path.join(tmpdir(), 'faro-modelos-'));
     const database = await openDatabase({ dataDir: dir });

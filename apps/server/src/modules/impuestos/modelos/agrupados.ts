@@ -24,6 +24,7 @@ import {
   numero,
   RECTIFICATIVA,
   SERVICIOS,
+  sinJit,
 } from './libros.ts';
 
 /**
@@ -236,14 +237,16 @@ const conEmitidas = (modelo: ModeloAgrupado) => modelo === '130' || modelo === '
 
 /** The books of a model's period, grouped. */
 export async function librosAgrupados(s: Scope, modelo: ModeloAgrupado, p: Fechas): Promise<LibrosDelAnyo> {
-  const leer = async <T extends LineaEmitida | LineaRecibida>(
-    libro: Libro,
-    linea: (r: Record<string, unknown>) => T,
-  ) => {
-    const a = await agrupacion(s, modelo, libro, p);
-    return a ? grupos(s, libro, desdeDe(modelo, p), p.hasta, a, linea) : [];
-  };
-  return { emitidas: await leer('emitidas', lineaEmitida), recibidas: await leer('recibidas', lineaRecibida) };
+  return sinJit(s, async (t) => {
+    const leer = async <T extends LineaEmitida | LineaRecibida>(
+      libro: Libro,
+      linea: (r: Record<string, unknown>) => T,
+    ) => {
+      const a = await agrupacion(t, modelo, libro, p);
+      return a ? grupos(t, libro, desdeDe(modelo, p), p.hasta, a, linea) : [];
+    };
+    return { emitidas: await leer('emitidas', lineaEmitida), recibidas: await leer('recibidas', lineaRecibida) };
+  });
 }
 
 /** The books of a model's period row by row (the drill-down of a box, and what the groups must equal). */

@@ -25,7 +25,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
 import { librosAgrupados } from './agrupados.ts';
-import { gruposEmitidas, gruposRecibidas, lineasEmitidas, lineasRecibidas } from './libros.ts';
+import { gruposEmitidas, gruposRecibidas, lineasEmitidas, lineasRecibidas, sinJit } from './libros.ts';
 
 /**
  * The annual summaries 390, 190 and 180 of a year: the year's book rows read once through the company door (the
@@ -114,11 +114,19 @@ export async function con390(s: Scope, anyo: number, ajustesDe: AjustesDe): Prom
     desde,
     hasta,
     prorrata,
-    calcular: async () =>
-      modelo390(anyo, await gruposEmitidas(s, desde, hasta), await gruposRecibidas(s, desde, hasta, { prorrata }), aj, {
-        emitidas: await gruposEmitidas(s, desde, hasta, { porTercero: true }),
-        recibidas: await gruposRecibidas(s, desde, hasta, { porTercero: true, prorrata }),
-      }),
+    calcular: () =>
+      sinJit(s, async (t) =>
+        modelo390(
+          anyo,
+          await gruposEmitidas(t, desde, hasta),
+          await gruposRecibidas(t, desde, hasta, { prorrata }),
+          aj,
+          {
+            emitidas: await gruposEmitidas(t, desde, hasta, { porTercero: true }),
+            recibidas: await gruposRecibidas(t, desde, hasta, { porTercero: true, prorrata }),
+          },
+        ),
+      ),
     deFilas: (enPeriodo, enAnyo) => modelo390(anyo, enPeriodo.emitidas, enPeriodo.recibidas, aj, enAnyo),
   };
 }

@@ -30,6 +30,7 @@ import {
   lineasRecibidas,
   metalicoPorNif,
   numeracion,
+  sinJit,
 } from './libros.ts';
 import { type Calculo, calcularAnual, con390, esAnual, librosDelAnyo } from './resumenesAnuales.ts';
 
@@ -192,18 +193,20 @@ export function con303(s: Scope, p: Periodo, a: Ajustes): Calculo {
     desde,
     hasta: p.hasta,
     prorrata,
-    calcular: async () =>
-      modelo303(
-        p,
-        await gruposEmitidas(s, p.desde, p.hasta),
-        await gruposRecibidas(s, p.desde, p.hasta, { prorrata }),
-        a,
-        anual
-          ? {
-              emitidas: await gruposEmitidas(s, desde, p.hasta, { porTercero: true }),
-              recibidas: await gruposRecibidas(s, desde, p.hasta, { porTercero: true, prorrata }),
-            }
-          : undefined,
+    calcular: () =>
+      sinJit(s, async (t) =>
+        modelo303(
+          p,
+          await gruposEmitidas(t, p.desde, p.hasta),
+          await gruposRecibidas(t, p.desde, p.hasta, { prorrata }),
+          a,
+          anual
+            ? {
+                emitidas: await gruposEmitidas(t, desde, p.hasta, { porTercero: true }),
+                recibidas: await gruposRecibidas(t, desde, p.hasta, { porTercero: true, prorrata }),
+              }
+            : undefined,
+        ),
       ),
     deFilas: (enPeriodo, enAnyo) =>
       modelo303(p, enPeriodo.emitidas, enPeriodo.recibidas, a, anual ? enAnyo : undefined),
