@@ -36,6 +36,26 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+const EN_ESPANA = { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' } as const;
+const HORA_ESPANA = new Intl.DateTimeFormat('es-ES', EN_ESPANA);
+const FECHA_HORA_ESPANA = new Intl.DateTimeFormat('es-ES', {
+  ...EN_ESPANA,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  second: '2-digit',
+});
+
+/** An instant in Spain's mainland time, whatever the machine's zone: 'dd/mm/yyyy, HH:mm:ss'. */
+export function fechaHoraEspana(instant: string | Date): string {
+  return FECHA_HORA_ESPANA.format(typeof instant === 'string' ? new Date(instant) : instant);
+}
+
+/** 'HH:mm' of an instant in Spain's mainland time; '' for none. */
+export function horaEspana(instant: string | null): string {
+  return instant ? HORA_ESPANA.format(new Date(instant)) : '';
+}
+
 /** A local Date → 'yyyy-mm-dd'. */
 export function toIsoDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

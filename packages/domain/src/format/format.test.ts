@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimalEditable, formatAmount, formatDecimal, formatNumber, parseAmount, roundDecimal } from './amount.ts';
-import { formatDate, formatDateTime, parseDate, toIsoDate, webWeekday } from './date.ts';
+import { fechaHoraEspana, formatDate, formatDateTime, horaEspana, parseDate, toIsoDate, webWeekday } from './date.ts';
 import { formatMinutes } from './minutes.ts';
 
 describe('amounts: decimal comma, thousands grouped from four digits as accounting documents do', () => {
@@ -100,6 +100,15 @@ describe('dates dd/mm/yyyy ↔ yyyy-mm-dd', () => {
     expect(toIsoDate(d)).toBe('2024-01-07');
     expect(webWeekday(d)).toBe(7);
     expect(webWeekday(new Date(2024, 0, 8))).toBe(1);
+  });
+});
+
+describe("instants in Spain's mainland time", () => {
+  it('shows winter (+01:00) and summer (+02:00) instants at the Spanish wall clock', () => {
+    expect(fechaHoraEspana('2026-01-15T08:05:09Z')).toBe('15/01/2026, 09:05:09');
+    expect(fechaHoraEspana(new Date('2026-07-31T22:30:00Z'))).toBe('01/08/2026, 00:30:00');
+    expect(horaEspana('2026-07-01T06:00:00Z')).toBe('08:00');
+    expect(horaEspana(null)).toBe('');
   });
 });
 

@@ -1,5 +1,12 @@
 import { PassThrough } from 'node:stream';
-import { ESTADO_FICHAJE_LABELS, type EstadoFichaje, formatDate, formatMinutes } from '@faro/domain';
+import {
+  ESTADO_FICHAJE_LABELS,
+  type EstadoFichaje,
+  fechaHoraEspana,
+  formatDate,
+  formatMinutes,
+  horaEspana,
+} from '@faro/domain';
 import type { FastifyReply } from 'fastify';
 import type { Cell, Column } from '../../platform/export/cells.ts';
 import { csvTexto } from '../../platform/export/csvWriter.ts';
@@ -16,23 +23,6 @@ export function formatoDe(value: unknown): FormatoHoja {
   if (!FORMATOS_HOJA.includes(f as FormatoHoja)) throw new AppError(400, 'El formato debe ser pdf, xlsx o csv');
   return f as FormatoHoja;
 }
-
-const hora = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' }).format(
-        new Date(iso),
-      )
-    : '';
-const fechaHora = (iso: string) =>
-  new Intl.DateTimeFormat('es-ES', {
-    timeZone: 'Europe/Madrid',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(iso));
 
 const text = (label: string, key: string): Column => ({ key, label, def: { kind: 'text', label } });
 const s = (v: string): Cell => ({ t: 's', v });
@@ -60,8 +50,8 @@ export function filasDias(meses: MesPersona[]): Cell[][] {
       out.push([
         s(m.Persona.Nombre),
         s(formatDate(d.Dia)),
-        s(hora(d.Entrada)),
-        s(hora(d.Salida)),
+        s(horaEspana(d.Entrada)),
+        s(horaEspana(d.Salida)),
         s(formatMinutes(d.Trabajados)),
         s(formatMinutes(d.Pausas)),
         s(formatMinutes(d.Previstos)),
@@ -105,7 +95,7 @@ export function filasRegistros(meses: MesPersona[]): Cell[][] {
   return meses.flatMap((m) =>
     m.Fichajes.map((f) => [
       s(m.Persona.Nombre),
-      s(fechaHora(f.Fecha)),
+      s(fechaHoraEspana(f.Fecha)),
       s(ESTADO_FICHAJE_LABELS[f.Estado as EstadoFichaje] ?? f.Estado),
       s(f.MotivoPausa ?? ''),
       s(ORIGEN[f.Origen] ?? f.Origen),
@@ -113,7 +103,7 @@ export function filasRegistros(meses: MesPersona[]): Cell[][] {
       s(f.IdCorreccion ? `Corrección ${f.IdCorreccion}` : ''),
       s(f.Latitud !== null && f.Longitud !== null ? `${f.Latitud}, ${f.Longitud}` : ''),
       s(f.Ip ?? ''),
-      s(fechaHora(f.Registrado)),
+      s(fechaHoraEspana(f.Registrado)),
       s(f.Huella ?? ''),
     ]),
   );

@@ -1,6 +1,6 @@
-import { ESTADO_FICHAJE_LABELS, formatDate, formatDateTime, formatMinutes } from '@faro/domain';
+import { ESTADO_FICHAJE_LABELS, formatDate, formatDateTime, formatMinutes, horaEspana } from '@faro/domain';
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { horaMadrid, type MesFichajesData, ORIGEN_FICHAJE, SITUACION_CORRECCION } from './personalApi.ts';
+import { type MesFichajesData, ORIGEN_FICHAJE, SITUACION_CORRECCION } from './personalApi.ts';
 import { TablaTarjeta } from './TablaTarjeta.tsx';
 
 function Cifra({ label, value }: { label: string; value: string }) {
@@ -56,8 +56,8 @@ export function MesFichajes({ data }: { data: MesFichajesData }) {
         {dias.map((d) => (
           <Table.Tr key={d.Dia}>
             <Table.Td>{formatDate(d.Dia)}</Table.Td>
-            <Table.Td>{horaMadrid(d.Entrada)}</Table.Td>
-            <Table.Td>{horaMadrid(d.Salida)}</Table.Td>
+            <Table.Td>{horaEspana(d.Entrada)}</Table.Td>
+            <Table.Td>{horaEspana(d.Salida)}</Table.Td>
             <Table.Td>{formatMinutes(d.Trabajados)}</Table.Td>
             <Table.Td>{formatMinutes(d.Pausas)}</Table.Td>
             <Table.Td>{formatMinutes(d.Previstos)}</Table.Td>

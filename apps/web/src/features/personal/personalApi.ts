@@ -56,14 +56,6 @@ export const SITUACION_CORRECCION = {
 export const mesActual = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date()).slice(0, 7);
 
-/** 'HH:mm' in Madrid of an instant. */
-export const horaMadrid = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' }).format(
-        new Date(iso),
-      )
-    : '';
-
 /** Opens a downloaded file (blob) under its name. */
 export function guardarFichero(blob: Blob, nombre: string) {
   const href = URL.createObjectURL(blob);

@@ -1,5 +1,6 @@
 /** Shapes of `/api/ventas/fventaverifactu/…` and the labels of the VeriFactu screens. */
 
+import { fechaHoraEspana } from '@faro/domain';
 import type { EstadoRegistro } from '../registrosFiscales/canal.ts';
 
 export const RUTA_VF = 'ventas/fventaverifactu';
@@ -114,16 +115,6 @@ export const huellaCorta = (h: string | null | undefined) => (h ? `${h.slice(0, 
 /** dd-mm-yyyy → dd/mm/yyyy */
 export const fechaAeatTexto = (f: string) => f.replace(/-/g, '/');
 
-const EN_ESPANA = new Intl.DateTimeFormat('es-ES', {
-  timeZone: 'Europe/Madrid',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /**
  * A record's own instant as written ("2026-11-02T10:20:30+01:00" → "02/11/2026 10:20:30 (+01:00)"); any other
  * instant (server timestamps, ISO in UTC) in Spain's mainland time.
@@ -133,5 +124,5 @@ export function fechaHoraTexto(v: string | null | undefined, conZona = true): st
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})([+-]\d{2}:\d{2})$/.exec(v);
   if (m) return `${m[3]}/${m[2]}/${m[1]} ${m[4]}${conZona ? ` (${m[5]})` : ''}`;
   const d = new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
-  return Number.isNaN(d.getTime()) ? v : EN_ESPANA.format(d).replace(',', '');
+  return Number.isNaN(d.getTime()) ? v : fechaHoraEspana(d).replace(',', '');
 }
