@@ -1,4 +1,5 @@
 import './app/contextoTemprano.ts';
+import './app/datosTempranos.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';

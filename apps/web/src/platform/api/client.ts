@@ -160,6 +160,102 @@ export async function accessToken(): Promise<string> {
   return (await refreshPromise).Token;
 }
 
+/** Who a token speaks for: its person, company and centre claims (the token itself when they cannot be read). */
+function titularDe(token: string): string {
+  try {
+    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(payload)) as { sub?: unknown; emp?: unknown; cen?: unknown };
+    return JSON.stringify([claims.sub, claims.emp, claims.cen]);
+  } catch {
+    return token;
+  }
+}
+
+/** A GET's identity: its path and its parameters in a fixed order (callers build their params in any order). */
+function claveGet(path: string, params?: Params): string {
+  const [ruta = '', query = ''] = url(path, params).split('?');
+  const qs = new URLSearchParams(query);
+  qs.sort();
+  return `${ruta}?${qs}`;
+}
+
+interface Adelantada {
+  respuesta: Promise<{ titular: string; cuerpo: unknown }>;
+  hasta: number;
+}
+
+/** How long an answer asked ahead waits for its screen: a screen that has not asked by then never will. */
+export const VIGENCIA_ADELANTO_MS = 15_000;
+const adelantadas = new Map<string, Adelantada>();
+/**
+ * Calls asked ahead that no screen took, with the time until which they are not asked ahead again in this browser
+ * (the route's guess is wrong for this person, e.g. a home page without the dashboard); a day, then tried again.
+ */
+const SOBRANTES = 'faro.adelantos.sobrantes';
+const SOBRANTE_MS = 24 * 3600_000;
+
+function sobrantes(): Map<string, number> {
+  try {
+    const guardado = JSON.parse(localStorage.getItem(SOBRANTES) ?? '[]') as unknown;
+    const filas = Array.isArray(guardado) ? guardado : [];
+    return new Map(
+      filas.filter(
+        (f): f is [string, number] => Array.isArray(f) && typeof f[0] === 'string' && Number(f[1]) > Date.now(),
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+function marcarSobrante(clave: string, sobra: boolean): void {
+  const lista = sobrantes();
+  if (!sobra && !lista.has(clave)) return;
+  if (sobra) lista.set(clave, Date.now() + SOBRANTE_MS);
+  else lista.delete(clave);
+  try {
+    localStorage.setItem(SOBRANTES, JSON.stringify([...lista].slice(-20)));
+  } catch {
+    // storage unavailable: the guess is simply made again next time
+  }
+}
+
+/**
+ * A screen's first GET asked before the screen exists (a page load asks it beside the company context, from the
+ * route): the answer waits for the screen's own identical call, which takes it instead of calling again. Quiet and
+ * in the background: a failure or a wrong guess costs nothing but the call; the screen then calls as always.
+ */
+export function adelantar(path: string, params?: Params): void {
+  const clave = claveGet(path, params);
+  if (adelantadas.has(clave) || !readTokens() || sobrantes().has(clave)) return;
+  const respuesta = (async () => {
+    const token = freshToken() ?? (await accessToken());
+    const init = { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } };
+    const { response, body } = await send('GET', url(path, params), init, false);
+    if (!response.ok) throw new ApiError(response.status, '');
+    return { titular: titularDe(token), cuerpo: body };
+  })();
+  respuesta.catch(() => {});
+  adelantadas.set(clave, { respuesta, hasta: Date.now() + VIGENCIA_ADELANTO_MS });
+  setTimeout(() => {
+    if (adelantadas.delete(clave)) marcarSobrante(clave, true);
+  }, VIGENCIA_ADELANTO_MS);
+}
+
+/**
+ * The answer asked ahead for this GET, taken once: only while it is fresh, only when it succeeded and only when it
+ * was asked with a token for the same person, company and centre as the caller's (never another company's data).
+ */
+async function adelantadaPara(clave: string, token: string): Promise<{ cuerpo: unknown } | undefined> {
+  const adelantada = adelantadas.get(clave);
+  if (!adelantada) return undefined;
+  adelantadas.delete(clave);
+  marcarSobrante(clave, false);
+  if (adelantada.hasta < Date.now()) return undefined;
+  const r = await adelantada.respuesta.catch(() => undefined);
+  return r && r.titular === titularDe(token) ? r : undefined;
+}
+
 /** One API call: bearer token, CSRF header on non-GET, 60 s timeout, the error catalogue as a toast. */
 export async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
   const { auth = true, silent = false, background = false, binary = false } = options;
@@ -168,7 +264,12 @@ export async function call<T>(method: string, path: string, options: CallOptions
     const headers: Record<string, string> = { Accept: 'application/json' };
     // A valid stored token is used without awaiting: a GET leaves in the caller's own task (the context asked
     // while the entry chunk is still being evaluated, app/contextoTemprano.ts).
-    if (auth) headers.Authorization = `Bearer ${freshToken() ?? (await accessToken())}`;
+    const token = auth ? (freshToken() ?? (await accessToken())) : undefined;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (token && method === 'GET' && !binary && adelantadas.size > 0) {
+      const adelantada = await adelantadaPara(claveGet(path, options.params), token);
+      if (adelantada) return adelantada.cuerpo as T;
+    }
     if (method !== 'GET') headers['X-XSRF-TOKEN'] = await csrfToken();
     let body: BodyInit | undefined;
     if (options.form) body = options.form;
