@@ -11,7 +11,7 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import { crmActividades, crmCalendario, crmOportunidades, miembros } from '../../platform/tenancy/tables.ts';
 import { clasesDeAgenda } from './agendaClases.ts';
 import { crearAviso } from './avisos.ts';
-import { idParam, rutasRegistro } from './comun.ts';
+import { borrarFila, idParam, rutasRegistro } from './comun.ts';
 import { cli, comprobarContacto, nombreContacto, pot, unirContacto } from './contactos.ts';
 
 const ac = crmActividades;
@@ -188,26 +188,19 @@ export const actividadesRoutes: AreaModule = (app, deps) => {
     cuerpo: actividadSchema,
     cargar: (s, id) => cargar(s, id, false),
     guardar: (s, body: ActividadInput, id) => guardar(s, body, id, false),
+    borrar: {
+      config: { access: access.permission('VentasCrmOport', 3, 'ActCrm') },
+      borrar: async (s, id) => {
+        await borrarFila(s, ac, id, 'actividades');
+        return { Mensaje: 'Actividad eliminada' };
+      },
+    },
   });
   /** Who may own an activity: the company's active members (not the time-clock-only ones), by name. */
   app.get(`${base}/responsables`, { config: leer, schema: { tags, summary: 'Responsables' } }, async (request) => {
     const Items = await responsables(deps.scopeOf(request));
     return { Items, Total: Items.length, TotalLimitado: false };
   });
-  app.delete(
-    `${base}/delete/:id`,
-    { config: { access: access.permission('VentasCrmOport', 3, 'ActCrm') }, schema: { tags } },
-    async (request) => {
-      const s = deps.scopeOf(request);
-      const id = idParam(request);
-      await s.tx(async (t) => {
-        const [r] = await t.delete(ac, eq(ac.Id, id)).returning({ Id: ac.Id });
-        if (!r) throw notFound();
-        await t.audit({ accion: 'D', recurso: 'actividades', idRegistro: id, campos: null });
-      });
-      return { Mensaje: 'Actividad eliminada' };
-    },
-  );
 
   // Mi Agenda: the member's own events.
   const agenda = '/api/usuarios/usuario/agenda';
@@ -247,6 +240,13 @@ export const actividadesRoutes: AreaModule = (app, deps) => {
     cuerpo: actividadSchema,
     cargar: (s, id) => cargar(s, id, true),
     guardar: (s, body: ActividadInput, id) => guardar(s, body, id, true),
+    borrar: {
+      config: propia,
+      borrar: async (s, id) => {
+        await borrarFila(s, ac, id, 'actividades', and(eq(ac.Id, id), eq(ac.IdResponsable, s.personaId ?? -1)));
+        return { Mensaje: 'Evento eliminado' };
+      },
+    },
   });
   /** Drag (move) or resize: new start and end, saved at once. */
   app.post(`${agenda}/mover/:id`, { config: propia, schema: { tags: utags, body: moverBody } }, async (request) => {
@@ -268,17 +268,5 @@ export const actividadesRoutes: AreaModule = (app, deps) => {
       await t.audit({ accion: 'M', recurso: 'actividades', idRegistro: id, campos: body });
       return cargar(t, id, true);
     });
-  });
-  app.delete(`${agenda}/delete/:id`, { config: propia, schema: { tags: utags } }, async (request) => {
-    const s = deps.scopeOf(request);
-    const id = idParam(request);
-    await s.tx(async (t) => {
-      const [r] = await t
-        .delete(ac, and(eq(ac.Id, id), eq(ac.IdResponsable, s.personaId ?? -1)))
-        .returning({ Id: ac.Id });
-      if (!r) throw notFound();
-      await t.audit({ accion: 'D', recurso: 'actividades', idRegistro: id, campos: null });
-    });
-    return { Mensaje: 'Evento eliminado' };
   });
 };

@@ -1,9 +1,11 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { Scope } from '../../platform/tenancy/scope.ts';
+import type { CompanyTable, Scope } from '../../platform/tenancy/scope.ts';
 
 /** The route's positive integer `:id`, else 404. */
 export function idParam(request: FastifyRequest, name = 'id'): number {
@@ -31,10 +33,31 @@ export interface RutasRegistro<B> {
   cargar: (s: Scope, id: number, request: FastifyRequest) => Promise<unknown>;
   /** Creates (`id` undefined) or replaces the record and answers it. */
   guardar: (s: Scope, body: B, id: number | undefined, request: FastifyRequest) => Promise<unknown>;
+  /** `DELETE delete/:id`: who may, its summary, and the deletion, which answers `{ Mensaje }`. */
+  borrar: {
+    config: FastifyContextConfig;
+    resumen?: string;
+    borrar: (s: Scope, id: number, request: FastifyRequest) => Promise<{ Mensaje: string }>;
+  };
+}
+
+/** Deletes a row of the company by id with its audit (`D`), 404 when `donde` (by default its id) matches none. */
+export async function borrarFila(
+  s: Scope,
+  tabla: CompanyTable & { Id: AnyPgColumn },
+  id: number,
+  recurso: string,
+  donde: SQL | undefined = eq(tabla.Id, id),
+) {
+  await s.tx(async (t) => {
+    const [r] = await t.delete(tabla, donde).returning({ Id: tabla.Id });
+    if (!r) throw notFound();
+    await t.audit({ accion: 'D', recurso, idRegistro: id, campos: null });
+  });
 }
 
 /**
- * `GET edit/:id`, `POST save` (201) and `PUT save/:id` of a record: the PUT loads the record first, so another
+ * `GET edit/:id`, `POST save` (201), `PUT save/:id` and `DELETE delete/:id` of a record: the PUT loads the record first, so another
  * company's id is a 404 before any validation.
  */
 export function rutasRegistro<B>(app: FastifyInstance, deps: AppDeps, r: RutasRegistro<B>) {
@@ -61,4 +84,7 @@ export function rutasRegistro<B>(app: FastifyInstance, deps: AppDeps, r: RutasRe
     const body = parseBody(r.cuerpo, request.body) as B;
     return r.guardar(scope, body, id, request);
   });
+  app.delete(`${r.base}/delete/:id`, { config: r.borrar.config, schema: schema(r.borrar.resumen) }, (request) =>
+    r.borrar.borrar(deps.scopeOf(request), idParam(request), request),
+  );
 }

@@ -5,7 +5,7 @@ import type { AreaModule } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { crmEmbudos, crmFases, crmOportunidades } from '../../platform/tenancy/tables.ts';
-import { idParam, rutasRegistro } from './comun.ts';
+import { borrarFila, rutasRegistro } from './comun.ts';
 
 export type Fase = { Linea: number; Nombre: string; Probabilidad: number };
 
@@ -103,26 +103,18 @@ export const embudosRoutes: AreaModule = (app, deps) => {
     resumen: { ver: 'Embudo', crear: 'Crear embudo', guardar: 'Guardar embudo' },
     cargar: cargarEmbudo,
     guardar,
-  });
-  app.delete(
-    `${base}/delete/:id`,
-    {
+    borrar: {
       config: { access: access.permission('VentasCrmOport', 3, 'ActCrm') },
-      schema: { tags, summary: 'Eliminar embudo' },
+      resumen: 'Eliminar embudo',
+      borrar: async (s, id) => {
+        await cargarEmbudo(s, id);
+        const [uso] = await s
+          .pick({ Id: crmOportunidades.Id }, crmOportunidades, eq(crmOportunidades.IdEmbudo, id))
+          .limit(1);
+        if (uso) throw badRequest(MSG_CRM.embudoConOportunidades);
+        await borrarFila(s, crmEmbudos, id, 'crmembudos');
+        return { Mensaje: 'Embudo eliminado' };
+      },
     },
-    async (request) => {
-      const s = deps.scopeOf(request);
-      const id = idParam(request);
-      await cargarEmbudo(s, id);
-      const [uso] = await s
-        .pick({ Id: crmOportunidades.Id }, crmOportunidades, eq(crmOportunidades.IdEmbudo, id))
-        .limit(1);
-      if (uso) throw badRequest(MSG_CRM.embudoConOportunidades);
-      await s.tx(async (t) => {
-        await t.delete(crmEmbudos, eq(crmEmbudos.Id, id));
-        await t.audit({ accion: 'D', recurso: 'crmembudos', idRegistro: id, campos: null });
-      });
-      return { Mensaje: 'Embudo eliminado' };
-    },
-  );
+  });
 };

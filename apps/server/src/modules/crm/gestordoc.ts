@@ -22,7 +22,7 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import { gdCarpetas, gdFicheros } from '../../platform/tenancy/tables.ts';
 import { type Almacen, almacenLocal } from './almacen.ts';
 import { almacenS3DeEntorno } from './almacenS3.ts';
-import { idParam, rutasRegistro } from './comun.ts';
+import { borrarFila, idParam, rutasRegistro } from './comun.ts';
 
 /** 10 MB per file (in KB, as the spec's message takes it). */
 export const GESTORDOC_LIMITE_KB = 10 * 1024;
@@ -339,19 +339,17 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
       cuerpo: carpetaSchema,
       cargar: (s, id, request) => cargarCarpeta(s, request, id),
       guardar: (s, body: z.infer<typeof carpetaSchema>, id, request) => guardar(s, request, body, id),
-    });
-    app.delete(`${cb}/delete/:id`, { config: borrar, schema: { tags } }, async (request) => {
-      const s = deps.scopeOf(request);
-      const id = idParam(request);
-      await cargarCarpeta(s, request, id);
-      const [hijo] = await s.pick({ Id: c.Id }, c, eq(c.IdPadre, id)).limit(1);
-      const [fich] = await s.pick({ Id: f.Id }, f, eq(f.IdCarpeta, id)).limit(1);
-      if (hijo || fich) throw badRequest('La carpeta no está vacía');
-      await s.tx(async (t) => {
-        await t.delete(c, and(eq(c.Id, id)));
-        await t.audit({ accion: 'D', recurso: 'gdcarpetas', idRegistro: id, campos: null });
-      });
-      return { Mensaje: 'Carpeta eliminada' };
+      borrar: {
+        config: borrar,
+        borrar: async (s, id, request) => {
+          await cargarCarpeta(s, request, id);
+          const [hijo] = await s.pick({ Id: c.Id }, c, eq(c.IdPadre, id)).limit(1);
+          const [fich] = await s.pick({ Id: f.Id }, f, eq(f.IdCarpeta, id)).limit(1);
+          if (hijo || fich) throw badRequest('La carpeta no está vacía');
+          await borrarFila(s, c, id, 'gdcarpetas');
+          return { Mensaje: 'Carpeta eliminada' };
+        },
+      },
     });
   };
 }

@@ -23,7 +23,7 @@ import {
   tiposivaTable,
 } from '../../platform/tenancy/tables.ts';
 import { crearDocumento, preparar } from '../ventas/documentos/documentosRepository.ts';
-import { hoyMadrid, idParam, rutasRegistro } from './comun.ts';
+import { borrarFila, hoyMadrid, idParam, rutasRegistro } from './comun.ts';
 import { cli, comprobarContacto, nombreContacto, pot, unirContacto } from './contactos.ts';
 import { cargarEmbudo } from './embudos.ts';
 
@@ -211,24 +211,15 @@ export const oportunidadesRoutes: AreaModule = (app, deps) => {
     resumen: { ver: 'Oportunidad', crear: 'Crear oportunidad', guardar: 'Guardar oportunidad' },
     cargar: cargarOportunidad,
     guardar,
-  });
-  app.delete(
-    `${base}/delete/:id`,
-    {
+    borrar: {
       config: { access: access.permission('VentasCrmOport', 3, 'ActCrm') },
-      schema: { tags, summary: 'Eliminar oportunidad' },
+      resumen: 'Eliminar oportunidad',
+      borrar: async (s, id) => {
+        await borrarFila(s, o, id, 'crmoportuni');
+        return { Mensaje: 'Oportunidad eliminada' };
+      },
     },
-    async (request) => {
-      const s = deps.scopeOf(request);
-      const id = idParam(request);
-      await s.tx(async (t) => {
-        const [r] = await t.delete(o, eq(o.Id, id)).returning({ Id: o.Id });
-        if (!r) throw notFound();
-        await t.audit({ accion: 'D', recurso: 'crmoportuni', idRegistro: id, campos: null });
-      });
-      return { Mensaje: 'Oportunidad eliminada' };
-    },
-  );
+  });
 
   /** Drag and drop (or 'Mover a…'): the phase and optionally the status, saved at once and audited. */
   app.post(
