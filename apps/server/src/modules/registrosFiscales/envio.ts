@@ -43,8 +43,8 @@ export interface ColaCanal<F extends FilaCola, R, A, V extends object> {
   leaseMs: number;
   /** Creates the company's sender row when it has none. */
   asegurarTurno(s: Scope): Promise<void>;
-  /** The company's pending records (state `generado`) in chain order. */
-  pendientes(s: Scope): Promise<Pendiente<F, R>[]>;
+  /** The company's pending records (state `generado`) in chain order, enough for `pasos` messages. */
+  pendientes(s: Scope, pasos: number): Promise<Pendiente<F, R>[]>;
   /** The company's send state; a channel that keeps none starts every round from the initial state. */
   leerEstado?(s: Scope): Promise<EstadoEnvioEmpresa>;
   /** Stores one step that sent a message, in a transaction: its rows' changes, the send state, the last answer. */
@@ -134,7 +134,7 @@ export async function enviarCola<F extends FilaCola, R, A, V extends object>(
     return { ...out, ocupado: true, plan: 'esperar', motivo: 'ocupado' };
   }
   try {
-    const pendientes = await cola.pendientes(s);
+    const pendientes = await cola.pendientes(s, op.maxPasos);
     const registros = new Map(pendientes.map((p) => [p.fila.id, p.registro]));
     let filas = pendientes.map((p) => p.fila);
     let estado = (await cola.leerEstado?.(s)) ?? ESTADO_ENVIO_INICIAL;
