@@ -334,3 +334,53 @@ describe('document manager (gestordoc)', () => {
     expect((await demo.request('GET', `/api/configuracion/gestordoc/descargar/${ok.body.Id}`)).status).toBe(404);
   });
 });
+
+describe('deleting CRM records', () => {
+  it('refuses a funnel in use, deletes each record once (then 404) and leaves another person’s event alone', async () => {
+    const embudo = await demo.request('POST', '/api/ventas/crmembudos/save', {
+      Nombre: 'Embudo para borrar',
+      Fases: [{ Linea: 1, Nombre: 'Única', Probabilidad: 50 }],
+    });
+    expect(embudo.status).toBe(201);
+    const op = await demo.request('POST', '/api/ventas/crmoportuni/save', {
+      IdEmbudo: embudo.body.Id,
+      LinFaseEmbudo: 1,
+      TipoContacto: 'c',
+      IdContacto: cliente,
+      Titulo: 'Oportunidad para borrar',
+    });
+    expect(op.status).toBe(201);
+    const enUso = await demo.request('DELETE', `/api/ventas/crmembudos/delete/${embudo.body.Id}`);
+    expect(enUso.status).toBe(400);
+    const act = await demo.request('POST', '/api/ventas/crmactividades/save', {
+      Tipo: 'tarea',
+      Asunto: 'Actividad para borrar',
+      Inicio: '2026-11-20T09:00:00Z',
+    });
+    const evento = await demo.request('POST', '/api/usuarios/usuario/agenda/save', {
+      Tipo: 'tarea',
+      Asunto: 'Evento para borrar',
+      Inicio: '2026-11-21T09:00:00Z',
+    });
+    expect([act.status, evento.status]).toEqual([201, 201]);
+    const empleado = await t.as('empleado', 'DEMO');
+    expect((await empleado.request('DELETE', `/api/usuarios/usuario/agenda/delete/${evento.body.Id}`)).status).toBe(
+      404,
+    );
+    for (const [ruta, id, mensaje] of [
+      ['ventas/crmoportuni', op.body.Id, 'Oportunidad eliminada'],
+      ['ventas/crmembudos', embudo.body.Id, 'Embudo eliminado'],
+      ['ventas/crmactividades', act.body.Id, 'Actividad eliminada'],
+      ['usuarios/usuario/agenda', evento.body.Id, 'Evento eliminado'],
+    ] as const) {
+      const borrado = await demo.request('DELETE', `/api/${ruta}/delete/${id}`);
+      expect([ruta, borrado.status, borrado.body.Mensaje]).toEqual([ruta, 200, mensaje]);
+      expect([ruta, (await demo.request('DELETE', `/api/${ruta}/delete/${id}`)).status]).toEqual([ruta, 404]);
+    }
+    const [{ n }] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from auditoria where accion = 'D' and recurso in ('crmoportuni', 'crmembudos', 'actividades') and id_registro in ($1, $2, $3, $4)",
+      [op.body.Id, embudo.body.Id, act.body.Id, evento.body.Id],
+    );
+    expect(n).toBe(4);
+  });
+});
