@@ -13,13 +13,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadAverage, mib, ms, printTable } from './format.ts';
 import { siEsEntrada } from './kit.ts';
 import { request } from './load.ts';
-import { login, ROOT } from './serverBench.ts';
+import { freePort, login, ROOT } from './serverBench.ts';
 
 const RESTARTS = 3;
 const TIMEOUT_MS = 240_000;
@@ -322,18 +321,6 @@ async function times(n: number, fn: () => unknown): Promise<number[]> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** User + system CPU time of a process in ms (/proc/PID/stat, clock ticks of 10 ms). */
 function cpuMs(pid: number): number | undefined {

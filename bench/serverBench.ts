@@ -4,14 +4,17 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, migrateDatabase } from '../apps/server/src/platform/db/database.ts';
+import { freePort } from '../apps/server/src/platform/db/postgresProcess.ts';
 import { tokenSecret } from '../apps/server/src/platform/db/settings.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { type LoadResult, request, runLoad, runLoadInWorker, type Stats, stats } from './load.ts';
+
+/** The other benches start their servers on the same kind of port. */
+export { freePort };
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const AUDIT_ROWS = 100_000;
@@ -203,17 +206,6 @@ export async function benchSql(database: Database, empresaId: number, iterations
     planList: await plan(LIST_SQL, [empresaId, 50, 0]),
     planCount: await plan(COUNT_SQL, [empresaId]),
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port'))));
-    });
-  });
 }
 
 export interface SpawnedServer {

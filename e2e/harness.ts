@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../apps/server/src/platform/db/postgresProcess.ts';
 
 /** Test and bench harness: build the web app when stale, start the real server on a fresh data folder. */
 const root = path.resolve(import.meta.dirname, '..');
@@ -35,17 +35,6 @@ export function ensureWebBuild(): void {
     },
   );
   if (r.status !== 0) throw new Error('vite build failed');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitHealthy(url: string, child: ChildProcess, log: () => string, timeoutMs = 240_000): Promise<void> {

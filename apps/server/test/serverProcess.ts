@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import nodeHttp from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../src/platform/db/postgresProcess.ts';
 import { BROWSER_COOKIE, xsrfTokenFor } from '../src/platform/http/security.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -32,17 +32,6 @@ const live = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const c of live) c.kill('SIGKILL');
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port'))));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
