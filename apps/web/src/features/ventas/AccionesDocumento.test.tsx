@@ -1,10 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { writeTokens } from '../../platform/storage.ts';
-import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { json, type mockFetch } from '../../test/render.tsx';
 import { accionesPermitidas } from '../documentos/documentosModel.ts';
-import { DocumentoEditor } from './DocumentoEditor.tsx';
-import { catalogos, documento, list } from './ventasTestData.ts';
+import { abrirDocumento } from './documentoEditor.testkit.tsx';
+import { documento, list } from './ventasTestData.ts';
 
 // Two cores shared by everyone: the screens render slowly under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -14,16 +13,7 @@ function setup(
   doc: ReturnType<typeof documento>,
   routes: Parameters<typeof mockFetch>[0] = {},
 ) {
-  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
-  setCookie('XSRF-TOKEN', 'x');
-  const net = mockFetch({
-    ...catalogos(),
-    [`GET ventas/${recurso}/edit/${doc.Id}`]: () => json(200, doc),
-    [`GET ventas/docventahist/${recurso}/${doc.Id}`]: () => json(200, { Items: [doc] }),
-    ...routes,
-  });
-  renderUi(<DocumentoEditor recurso={recurso} id={String(doc.Id)} />, { session: fakeSession() });
-  return net;
+  return abrirDocumento(recurso, doc, routes);
 }
 
 const emitida = documento({ Numero: 4, NumSerie: 'F2026-0004', Estado: 'Emitida' });
@@ -35,87 +25,44 @@ const presupuesto = documento({
   EstadoCobro: null,
 });
 
+/** Nothing allowed: each case below says only what it allows. */
+const NINGUNA = {
+  convertir: [],
+  emitir: false,
+  anular: false,
+  rectificar: false,
+  cobrar: false,
+  borrar: false,
+  enviar: false,
+  duplicar: false,
+};
+
 describe('actions per status', () => {
   it.each([
-    [
-      'draft invoice',
-      documento(),
-      {
-        convertir: [],
-        emitir: true,
-        anular: false,
-        rectificar: false,
-        cobrar: false,
-        borrar: true,
-        enviar: false,
-        duplicar: true,
-      },
-    ],
+    ['draft invoice', documento(), { ...NINGUNA, emitir: true, borrar: true, duplicar: true }],
     [
       'issued, pending',
       emitida,
-      {
-        convertir: [],
-        emitir: false,
-        anular: true,
-        rectificar: true,
-        cobrar: true,
-        borrar: false,
-        enviar: true,
-        duplicar: true,
-      },
+      { ...NINGUNA, anular: true, rectificar: true, cobrar: true, enviar: true, duplicar: true },
     ],
     [
       'issued, partly collected',
       { ...emitida, EstadoCobro: 'Cobrado parcialmente' },
-      {
-        convertir: [],
-        emitir: false,
-        anular: false,
-        rectificar: true,
-        cobrar: true,
-        borrar: false,
-        enviar: true,
-        duplicar: true,
-      },
+      { ...NINGUNA, rectificar: true, cobrar: true, enviar: true, duplicar: true },
     ],
     [
       'issued, collected',
       { ...emitida, EstadoCobro: 'Cobrado' },
-      {
-        convertir: [],
-        emitir: false,
-        anular: false,
-        rectificar: true,
-        cobrar: false,
-        borrar: false,
-        enviar: true,
-        duplicar: true,
-      },
+      { ...NINGUNA, rectificar: true, enviar: true, duplicar: true },
     ],
-    [
-      'cancelled invoice',
-      { ...emitida, Estado: 'Anulada' },
-      {
-        convertir: [],
-        emitir: false,
-        anular: false,
-        rectificar: false,
-        cobrar: false,
-        borrar: false,
-        enviar: false,
-        duplicar: true,
-      },
-    ],
+    ['cancelled invoice', { ...emitida, Estado: 'Anulada' }, { ...NINGUNA, duplicar: true }],
     [
       'active quote',
       presupuesto,
       {
+        ...NINGUNA,
         convertir: ['dventa', 'aventa', 'fventa'],
-        emitir: false,
         anular: true,
-        rectificar: false,
-        cobrar: false,
         borrar: true,
         enviar: true,
         duplicar: true,
@@ -124,46 +71,19 @@ describe('actions per status', () => {
     [
       'invoiced delivery note',
       { ...presupuesto, Tipo: 'albaran' as const, Estado: 'Pendiente', Facturado: true },
-      {
-        convertir: [],
-        emitir: false,
-        anular: false,
-        rectificar: false,
-        cobrar: false,
-        borrar: false,
-        enviar: true,
-        duplicar: true,
-      },
+      { ...NINGUNA, enviar: true, duplicar: true },
     ],
     [
       'pending order',
       { ...presupuesto, Tipo: 'pedido' as const, Estado: 'Pendiente' },
-      {
-        convertir: ['aventa', 'fventa'],
-        emitir: false,
-        anular: true,
-        rectificar: false,
-        cobrar: false,
-        borrar: true,
-        enviar: true,
-        duplicar: true,
-      },
+      { ...NINGUNA, convertir: ['aventa', 'fventa'], anular: true, borrar: true, enviar: true, duplicar: true },
     ],
   ])('%s', (_name, doc, expected) => {
     expect(accionesPermitidas(doc, 3, 3)).toEqual(expected);
   });
 
   it('level 1 offers nothing that changes data', () => {
-    expect(accionesPermitidas(documento(), 1, 1)).toEqual({
-      convertir: [],
-      emitir: false,
-      anular: false,
-      rectificar: false,
-      cobrar: false,
-      borrar: false,
-      enviar: false,
-      duplicar: false,
-    });
+    expect(accionesPermitidas(documento(), 1, 1)).toEqual(NINGUNA);
   });
 });
 

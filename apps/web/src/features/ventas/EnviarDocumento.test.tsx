@@ -1,10 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { writeTokens } from '../../platform/storage.ts';
-import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { json, type mockFetch } from '../../test/render.tsx';
 import { cuerpoEnvio, textoDePlantilla } from '../documentos/EnviarDocumento.tsx';
-import { DocumentoEditor } from './DocumentoEditor.tsx';
-import { catalogos, documento, list } from './ventasTestData.ts';
+import { abrirDocumento, SIN_ALMACENES } from './documentoEditor.testkit.tsx';
+import { documento, list } from './ventasTestData.ts';
 
 // Two cores shared by everyone: the screens render slowly under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -43,21 +42,13 @@ function setup(
   doc: ReturnType<typeof documento>,
   routes: Parameters<typeof mockFetch>[0] = {},
 ) {
-  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
-  setCookie('XSRF-TOKEN', 'x');
-  const net = mockFetch({
-    ...catalogos(),
-    'GET catalogo/almacenes/list': list([]),
-    'GET rrhh/comerciales/list': list([]),
-    [`GET ventas/${recurso}/edit/${doc.Id}`]: () => json(200, doc),
-    [`GET ventas/docventahist/${recurso}/${doc.Id}`]: () => json(200, { Items: [doc] }),
+  return abrirDocumento(recurso, doc, {
+    ...SIN_ALMACENES,
     'GET ventas/fventaverifactu/factura/5': list([]),
     'GET ventas/clientes/edit/7': () => json(200, { Id: 7, Nombre: 'Ferretería Ana SL', Email: 'ana@ferreteria.test' }),
     'GET comunicaciones/plantemail/list': list(PLANTILLAS),
     ...routes,
   });
-  renderUi(<DocumentoEditor recurso={recurso} id={String(doc.Id)} />, { session: fakeSession() });
-  return net;
 }
 
 async function abrir() {

@@ -1,9 +1,8 @@
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { writeTokens } from '../../platform/storage.ts';
-import { fakeSession, json, mockFetch, renderUi, setCookie, testContext } from '../../test/render.tsx';
-import { DocumentoEditor } from './DocumentoEditor.tsx';
-import { catalogos, documento, list } from './ventasTestData.ts';
+import { fakeSession, json, type mockFetch, testContext } from '../../test/render.tsx';
+import { abrirDocumento, SIN_ALMACENES } from './documentoEditor.testkit.tsx';
+import { documento, list } from './ventasTestData.ts';
 
 // Two cores shared by everyone: the screens render slowly under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -18,19 +17,16 @@ function setup(
   session = fakeSession(),
   routes: Parameters<typeof mockFetch>[0] = {},
 ) {
-  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
-  setCookie('XSRF-TOKEN', 'x');
-  const net = mockFetch({
-    ...catalogos(),
-    'GET catalogo/almacenes/list': list([]),
-    'GET rrhh/comerciales/list': list([]),
-    'GET ventas/fventa/edit/5': () => json(200, doc),
-    'GET ventas/docventahist/fventa/5': () => json(200, { Items: [doc] }),
-    'GET ventas/fventaverifactu/factura/5': list([registro(10, 'rechazado'), registro(11, 'enviado')]),
-    ...routes,
-  });
-  renderUi(<DocumentoEditor recurso="fventa" id="5" />, { session });
-  return net;
+  return abrirDocumento(
+    'fventa',
+    doc,
+    {
+      ...SIN_ALMACENES,
+      'GET ventas/fventaverifactu/factura/5': list([registro(10, 'rechazado'), registro(11, 'enviado')]),
+      ...routes,
+    },
+    session,
+  );
 }
 
 describe('the VeriFactu card of an issued invoice', { timeout: 20_000 }, () => {

@@ -1,9 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeTokens } from '../../platform/storage.ts';
-import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
-import { DocumentoEditor } from './DocumentoEditor.tsx';
-import { catalogos, documento, list } from './ventasTestData.ts';
+import { json } from '../../test/render.tsx';
+import { abrirDocumento, SIN_ALMACENES } from './documentoEditor.testkit.tsx';
+import { documento, list } from './ventasTestData.ts';
 
 // Two cores shared by everyone: the screens render slowly under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -13,19 +12,11 @@ const PDF = '%PDF-1.7 fake';
 const BLOB_URL = 'blob:http://localhost/4f1c-vista';
 
 function setup(pdf: () => Response) {
-  writeTokens({ Token: 'T', TokenRefresh: 'R', Expiracion: new Date(Date.now() + 600_000).toISOString() });
-  setCookie('XSRF-TOKEN', 'x');
-  const net = mockFetch({
-    ...catalogos(),
-    'GET catalogo/almacenes/list': list([]),
-    'GET rrhh/comerciales/list': list([]),
-    'GET ventas/fventa/edit/5': () => json(200, emitida),
-    'GET ventas/docventahist/fventa/5': () => json(200, { Items: [emitida] }),
+  return abrirDocumento('fventa', emitida, {
+    ...SIN_ALMACENES,
     'GET ventas/fventaverifactu/factura/5': list([]),
     'GET ventas/fventa/pdf/5': pdf,
   });
-  renderUi(<DocumentoEditor recurso="fventa" id="5" />, { session: fakeSession() });
-  return net;
 }
 
 async function abrirVista() {
