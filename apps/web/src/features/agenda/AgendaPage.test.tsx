@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { AgendaPage } from './AgendaPage.tsx';
+import { eventoSuelto } from './agendaModel.ts';
 
 describe('Mi Agenda with a teacher’s classes', () => {
   it('shows the academy and driving-school classes as read-only events that open their own screen', async () => {
@@ -14,23 +15,7 @@ describe('Mi Agenda with a teacher’s classes', () => {
     mockFetch({
       'GET usuarios/usuario/agenda/list': () =>
         json(200, {
-          Items: [
-            {
-              Id: 4,
-              Tipo: 'llamada',
-              Asunto: 'Llamar a la familia',
-              Inicio: a(9),
-              Fin: null,
-              TodoDia: false,
-              Hecha: false,
-              Recordatorio: null,
-              IdOportunidad: null,
-              Oportunidad: null,
-              TipoContacto: null,
-              IdContacto: null,
-              Contacto: null,
-            },
-          ],
+          Items: [eventoSuelto({ Id: 4, Tipo: 'llamada', Asunto: 'Llamar a la familia', Inicio: a(9) })],
           Clases: [
             {
               Id: 'c7',

@@ -33,13 +33,10 @@ export const etiquetaTipo = (t: string) =>
   t === 'clase' ? 'Clase (solo lectura)' : (TIPOS_ACTIVIDAD.find((x) => x.value === t)?.label ?? t);
 /** Colour of the read-only classes: from the theme, apart from the activity kinds' colours. */
 export const COLOR_CLASE = 'var(--mantine-color-grape-7)';
-export const ajenoAEvento = (c: EventoAjeno, i: number): Evento => ({
-  Id: -(i + 1),
-  Tipo: 'clase',
-  Asunto: c.Asunto,
-  Descripcion: c.Descripcion,
-  Inicio: c.Inicio,
-  Fin: c.Fin,
+/** An event of what is given and nothing more: timed, not done, no reminder, opportunity or contact. */
+export const eventoSuelto = (e: Pick<Evento, 'Id' | 'Tipo' | 'Asunto' | 'Inicio'> & Partial<Evento>): Evento => ({
+  Descripcion: null,
+  Fin: null,
   TodoDia: false,
   Hecha: false,
   Recordatorio: null,
@@ -48,6 +45,16 @@ export const ajenoAEvento = (c: EventoAjeno, i: number): Evento => ({
   TipoContacto: null,
   IdContacto: null,
   Contacto: null,
-  Enlace: c.Enlace,
+  ...e,
 });
+export const ajenoAEvento = (c: EventoAjeno, i: number): Evento =>
+  eventoSuelto({
+    Id: -(i + 1),
+    Tipo: 'clase',
+    Asunto: c.Asunto,
+    Descripcion: c.Descripcion,
+    Inicio: c.Inicio,
+    Fin: c.Fin,
+    Enlace: c.Enlace,
+  });
 export const finDe = (e: Evento) => (e.Fin ? new Date(e.Fin) : new Date(new Date(e.Inicio).getTime() + 60 * 60_000));

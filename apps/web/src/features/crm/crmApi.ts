@@ -1,4 +1,5 @@
 import type { ListAnswer } from '../../platform/api/client.ts';
+import type { Evento } from '../agenda/agendaModel.ts';
 
 export const PERMISO_CRM = 'VentasCrmOport' as const;
 export const RUTA_EMBUDOS = 'ventas/crmembudos';
@@ -46,21 +47,8 @@ export interface Kanban {
   Total: number;
   Ponderado: number;
 }
-export interface Actividad {
-  Id: number;
-  Tipo: string;
-  Asunto: string;
-  Descripcion: string | null;
-  Inicio: string;
-  Fin: string | null;
-  TodoDia: boolean;
-  IdOportunidad: number | null;
-  Oportunidad: string | null;
-  TipoContacto: 'c' | 'p' | null;
-  IdContacto: number | null;
-  Contacto: string | null;
-  Hecha: boolean;
-  Recordatorio: string | null;
+/** An activity is an agenda event of the CRM's (an opportunity's or a contact's), with whoever owns it. */
+export interface Actividad extends Omit<Evento, 'Enlace'> {
   IdResponsable?: number | null;
 }
 /** A member who may own an activity (`crmactividades/responsables`); `Yo` marks the caller. */
