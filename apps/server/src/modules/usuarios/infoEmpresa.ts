@@ -17,26 +17,33 @@ import { centrosTable, col, fichajes, matriculas, tutoresAlumnos } from '../../p
 export async function buildInfoEmpresa(companies: CompanyDirectory, ctx: RequestContext): Promise<InfoEmpresa> {
   const e = ctx.empresa;
   const m = ctx.miembro;
-  const memberships = await companies.membershipsOf(ctx.personaId);
-  let centros: { Val: string; Desc: string; Denegados: unknown }[] = [];
-  let estado: EstadoFichaje = '';
-  let enrolments: Matricula[] = [];
-  if (e) {
-    const scope = companies.scope(e.id, { personaId: ctx.personaId, userName: ctx.userName });
-    centros = (await scope
-      .pick(
-        { Val: col(centrosTable, 'Val'), Desc: col(centrosTable, 'Desc'), Denegados: col(centrosTable, 'Denegados') },
-        centrosTable,
-        eq(col(centrosTable, 'Baja'), false),
-      )
-      .orderBy(asc(col(centrosTable, 'Val')))) as typeof centros;
-    const [last] = await scope
-      .pick({ estado: fichajes.estado }, fichajes, eq(fichajes.personaId, ctx.personaId))
-      .orderBy(desc(fichajes.fecha), desc(fichajes.id))
-      .limit(1);
-    estado = (last?.estado as EstadoFichaje | undefined) ?? '';
-    enrolments = await matriculasDe(scope, ctx);
-  }
+  // Every part is read at once: the context is on the path of every page load, before any screen shows.
+  const scope = e ? companies.scope(e.id, { personaId: ctx.personaId, userName: ctx.userName }) : undefined;
+  const [memberships, centros, [last], enrolments, version] = await Promise.all([
+    companies.membershipsOf(ctx.personaId),
+    scope
+      ? (scope
+          .pick(
+            {
+              Val: col(centrosTable, 'Val'),
+              Desc: col(centrosTable, 'Desc'),
+              Denegados: col(centrosTable, 'Denegados'),
+            },
+            centrosTable,
+            eq(col(centrosTable, 'Baja'), false),
+          )
+          .orderBy(asc(col(centrosTable, 'Val'))) as Promise<{ Val: string; Desc: string; Denegados: unknown }[]>)
+      : [],
+    scope
+      ? scope
+          .pick({ estado: fichajes.estado }, fichajes, eq(fichajes.personaId, ctx.personaId))
+          .orderBy(desc(fichajes.fecha), desc(fichajes.id))
+          .limit(1)
+      : [],
+    scope ? matriculasDe(scope, ctx) : [],
+    companies.productVersion(),
+  ]);
+  const estado = (last?.estado as EstadoFichaje | undefined) ?? '';
   const denegadosCentro: Record<string, PermissionCode[]> = {};
   for (const c of centros)
     if (Array.isArray(c.Denegados) && c.Denegados.length) denegadosCentro[c.Val] = c.Denegados as PermissionCode[];
@@ -80,7 +87,7 @@ export async function buildInfoEmpresa(companies: CompanyDirectory, ctx: Request
     Empresas: memberships,
     EstadoFichaje: estado,
     Matriculas: enrolments,
-    VersionProducto: await companies.productVersion(),
+    VersionProducto: version,
   };
 }
 
