@@ -352,16 +352,14 @@ describe('deleting CRM records', () => {
     expect(op.status).toBe(201);
     const enUso = await demo.request('DELETE', `/api/ventas/crmembudos/delete/${embudo.body.Id}`);
     expect(enUso.status).toBe(400);
-    const act = await demo.request('POST', '/api/ventas/crmactividades/save', {
-      Tipo: 'tarea',
-      Asunto: 'Actividad para borrar',
-      Inicio: '2026-11-20T09:00:00Z',
-    });
-    const evento = await demo.request('POST', '/api/usuarios/usuario/agenda/save', {
-      Tipo: 'tarea',
-      Asunto: 'Evento para borrar',
-      Inicio: '2026-11-21T09:00:00Z',
-    });
+    const tarea = (ruta: string) =>
+      demo.request('POST', `/api/${ruta}/save`, {
+        Tipo: 'tarea',
+        Asunto: 'Para borrar',
+        Inicio: '2026-11-20T09:00:00Z',
+      });
+    const act = await tarea('ventas/crmactividades');
+    const evento = await tarea('usuarios/usuario/agenda');
     expect([act.status, evento.status]).toEqual([201, 201]);
     const empleado = await t.as('empleado', 'DEMO');
     expect((await empleado.request('DELETE', `/api/usuarios/usuario/agenda/delete/${evento.body.Id}`)).status).toBe(
