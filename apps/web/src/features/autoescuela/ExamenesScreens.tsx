@@ -31,6 +31,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { CircularProgress } from '../../ui/CircularProgress.tsx';
 import { EntityScreen } from '../../ui/EntityScreen.tsx';
+import { ligarTexto } from '../../ui/form/erroresCampo.ts';
 import { GraficoBarras } from '../../ui/graficos/index.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { claveFormacion, fechaEs, hoyIso, useFormacion } from '../formacion/formacionApi.ts';
@@ -384,6 +385,8 @@ function StockTasas() {
     Fecha: hoyIso(),
   });
   const [asig, setAsig] = useState({ IdAlumno: '', Tipo: 'permiso', Cobrar: true });
+  const textoCompra = ligarTexto(compra, setCompra);
+  const textoAsig = ligarTexto(asig, setAsig);
   const refrescar = () => qc.invalidateQueries({ queryKey: claveFormacion(info.IdEmpresa) });
   if (alumnos === null) void opcionesDe('alumnos', nombreCompleto).then(setAlumnos);
   const tipos = TIPOS_TASA.map((t) => ({ value: t.value, label: t.label }));
@@ -418,12 +421,7 @@ function StockTasas() {
               <Title order={3} size="h5">
                 Comprar tasas
               </Title>
-              <NativeSelect
-                label="Tipo"
-                data={tipos}
-                value={compra.Tipo}
-                onChange={(e) => setCompra({ ...compra, Tipo: e.currentTarget.value })}
-              />
+              <NativeSelect label="Tipo" data={tipos} {...textoCompra('Tipo')} />
               <NumberInput
                 label="Año"
                 min={2000}
@@ -431,11 +429,7 @@ function StockTasas() {
                 value={compra.Anio}
                 onChange={(v) => setCompra({ ...compra, Anio: Number(v) })}
               />
-              <TextInput
-                label="Importe"
-                value={compra.Importe}
-                onChange={(e) => setCompra({ ...compra, Importe: e.currentTarget.value })}
-              />
+              <TextInput label="Importe" {...textoCompra('Importe')} />
               <NumberInput
                 label="Cantidad"
                 min={1}
@@ -443,12 +437,7 @@ function StockTasas() {
                 value={compra.Cantidad}
                 onChange={(v) => setCompra({ ...compra, Cantidad: Number(v) })}
               />
-              <TextInput
-                type="date"
-                label="Fecha de compra"
-                value={compra.Fecha}
-                onChange={(e) => setCompra({ ...compra, Fecha: e.currentTarget.value })}
-              />
+              <TextInput type="date" label="Fecha de compra" {...textoCompra('Fecha')} />
               <Button type="submit">Comprar</Button>
             </Stack>
           </form>
@@ -469,15 +458,9 @@ function StockTasas() {
               <NativeSelect
                 label="Alumno"
                 data={[{ value: '', label: 'Elige un alumno' }, ...(alumnos ?? [])]}
-                value={asig.IdAlumno}
-                onChange={(e) => setAsig({ ...asig, IdAlumno: e.currentTarget.value })}
+                {...textoAsig('IdAlumno')}
               />
-              <NativeSelect
-                label="Tipo"
-                data={tipos}
-                value={asig.Tipo}
-                onChange={(e) => setAsig({ ...asig, Tipo: e.currentTarget.value })}
-              />
+              <NativeSelect label="Tipo" data={tipos} {...textoAsig('Tipo')} />
               <Checkbox
                 label="Cobrarla al alumno"
                 checked={asig.Cobrar}

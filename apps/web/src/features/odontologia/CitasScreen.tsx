@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
-import { opcionesNombre, useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { ligarTexto, opcionesNombre, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import { BASE, type Cita, type Paciente, type Recursos, useOdon, useRefrescar } from './odontologiaApi.ts';
 
@@ -38,6 +38,7 @@ export function Citas() {
   };
   const [f, setF] = useState(vacia);
   const { errores, intentar } = useErroresCampo();
+  const texto = ligarTexto(f, setF, errores);
   const reservar = () =>
     intentar(async () => {
       await api.post(`${BASE}/citas/save`, {
@@ -137,13 +138,7 @@ export function Citas() {
             data={opcionesNombre(recursos.data?.Sillones, 'Elige un sillón')}
             error={errores.IdSillon}
           />
-          <TextInput
-            label="Hora"
-            type="time"
-            value={f.Hora}
-            onChange={(e) => setF({ ...f, Hora: e.currentTarget.value })}
-            error={errores.Hora}
-          />
+          <TextInput label="Hora" type="time" {...texto('Hora')} />
           <NumberInput
             label="Minutos"
             min={5}

@@ -17,7 +17,7 @@ import {
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
-import { useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { ligarTexto, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import { Odontograma } from './Odontograma.tsx';
 import { BASE, type Paciente, useOdon, useRefrescar } from './odontologiaApi.ts';
@@ -75,6 +75,8 @@ function HistoriaClinica({ id, datos }: { id: number; datos: Historia }) {
   const [cons, setCons] = useState({ Tipo: 'general', Fecha: hoyIso(), Observaciones: '' });
   const [fichero, setFichero] = useState<File | null>(null);
   const { errores, intentar: probar } = useErroresCampo();
+  const textoEntrada = ligarTexto(entrada, setEntrada, errores);
+  const textoConsulta = ligarTexto(cons, setCons, errores);
   const tipo = (v: string) => TIPOS_CONSENTIMIENTO.find((t) => t.value === v)?.label ?? v;
   const intentar = (f: () => Promise<unknown>, ok: string) =>
     probar(async () => {
@@ -123,21 +125,8 @@ function HistoriaClinica({ id, datos }: { id: number; datos: Historia }) {
           ))}
           {!datos.Entradas.length && <Text c="dimmed">Sin anotaciones.</Text>}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="Fecha de la anotación"
-              type="date"
-              value={entrada.Fecha}
-              onChange={(e) => setEntrada({ ...entrada, Fecha: e.currentTarget.value })}
-              error={errores.Fecha}
-            />
-            <Textarea
-              label="Anotación"
-              autosize
-              value={entrada.Texto}
-              onChange={(e) => setEntrada({ ...entrada, Texto: e.currentTarget.value })}
-              error={errores.Texto}
-              style={{ gridColumn: 'span 2' }}
-            />
+            <TextInput label="Fecha de la anotación" type="date" {...textoEntrada('Fecha')} />
+            <Textarea label="Anotación" autosize {...textoEntrada('Texto')} style={{ gridColumn: 'span 2' }} />
           </SimpleGrid>
           <Group>
             <Button
@@ -188,13 +177,7 @@ function HistoriaClinica({ id, datos }: { id: number; datos: Historia }) {
               onChange={(e) => setCons({ ...cons, Tipo: e.currentTarget.value })}
               data={TIPOS_CONSENTIMIENTO.map((t) => ({ value: t.value, label: t.label }))}
             />
-            <TextInput
-              label="Fecha de la firma"
-              type="date"
-              value={cons.Fecha}
-              onChange={(e) => setCons({ ...cons, Fecha: e.currentTarget.value })}
-              error={errores.Fecha}
-            />
+            <TextInput label="Fecha de la firma" type="date" {...textoConsulta('Fecha')} />
             <FileInput
               label="Documento firmado"
               description="JPG, PNG o PDF de hasta 10 MB"

@@ -17,7 +17,7 @@ import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { TdImporte } from '../../ui/fields/Importe.tsx';
-import { useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { ligarTexto, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { BASE, type Tratamiento, useOdon, useRefrescar } from './odontologiaApi.ts';
 
@@ -27,6 +27,7 @@ export function Tratamientos() {
   const lista = useOdon<{ Items: Tratamiento[] }>('tratamientos/list');
   const [f, setF] = useState({ Descripcion: '', PrecioVenta: 0 as number | string, Estetico: false });
   const { errores, intentar } = useErroresCampo();
+  const texto = ligarTexto(f, setF, errores);
   const crear = () =>
     intentar(async () => {
       await api.post(`${BASE}/tratamientos/save`, f);
@@ -62,13 +63,7 @@ export function Tratamientos() {
           Nuevo tratamiento
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Descripción"
-            required
-            value={f.Descripcion}
-            onChange={(e) => setF({ ...f, Descripcion: e.currentTarget.value })}
-            error={errores.Descripcion}
-          />
+          <TextInput label="Descripción" required {...texto('Descripcion')} />
           <NumberInput
             label="Precio"
             min={0}

@@ -19,6 +19,7 @@ import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { ligarTexto } from '../../ui/form/erroresCampo.ts';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 
 const RUTA = 'rrhh/fichajesusu/ausencias';
@@ -54,6 +55,7 @@ export function MisAusencias() {
   const q = useQuery({ queryKey: key, queryFn: () => api.get<Respuesta>(RUTA) });
   const [v, setV] = useState({ IdSitLaboral: '', Desde: '', Hasta: '', Motivo: '' });
   const [errores, setErrores] = useState<Record<string, string>>({});
+  const texto = ligarTexto(v, setV, errores);
   const refrescar = () => client.invalidateQueries({ queryKey: key });
   const solicitar = useMutation({
     mutationFn: () =>
@@ -116,28 +118,9 @@ export function MisAusencias() {
               data={(d?.Situaciones ?? []).map((s) => ({ value: String(s.Id), label: s.Descripcion }))}
               error={errores.IdSitLaboral}
             />
-            <TextInput
-              label="Desde"
-              type="date"
-              required
-              value={v.Desde}
-              onChange={(e) => setV({ ...v, Desde: e.currentTarget.value })}
-              error={errores.Desde}
-            />
-            <TextInput
-              label="Hasta"
-              type="date"
-              value={v.Hasta}
-              onChange={(e) => setV({ ...v, Hasta: e.currentTarget.value })}
-              error={errores.Hasta}
-            />
-            <TextInput
-              label="Motivo"
-              maxLength={200}
-              value={v.Motivo}
-              onChange={(e) => setV({ ...v, Motivo: e.currentTarget.value })}
-              error={errores.Motivo}
-            />
+            <TextInput label="Desde" type="date" required {...texto('Desde')} />
+            <TextInput label="Hasta" type="date" {...texto('Hasta')} />
+            <TextInput label="Motivo" maxLength={200} {...texto('Motivo')} />
           </SimpleGrid>
           <Group justify="flex-end" mt="sm">
             <Button type="submit" loading={solicitar.isPending}>

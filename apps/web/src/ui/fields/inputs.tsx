@@ -3,7 +3,7 @@ import 'dayjs/locale/es';
 import type { FieldDef, FieldKind } from '@faro/domain';
 import { decimalEditable, formatMinutes } from '@faro/domain';
 import { Checkbox, Code, Input, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import type { ComponentType, ReactNode } from 'react';
+import type { ChangeEvent, ComponentType, ReactNode } from 'react';
 import { isReferenceList, selectableItems, useReferenceList } from '../../platform/referenceLists.ts';
 import { DateInput, DateTimePicker } from '../dates.ts';
 
@@ -88,35 +88,23 @@ function DateTimeField(p: InputProps) {
   );
 }
 
+/** What a yes/no field's switch or checkbox shares: checked when true, disabled (not read-only) when it cannot change. */
+const casilla = (p: InputProps) => ({
+  mt: 'xs',
+  error: p.error,
+  checked: p.value === true,
+  disabled: p.readOnly,
+  onChange: (e: ChangeEvent<HTMLInputElement>) => p.onChange(e.currentTarget.checked),
+  onBlur: p.onBlur,
+  name: p.name,
+});
+
 function BooleanField(p: InputProps) {
-  return (
-    <Switch
-      mt="xs"
-      label={p.def.label}
-      description={p.def.help}
-      error={p.error}
-      checked={p.value === true}
-      disabled={p.readOnly}
-      onChange={(e) => p.onChange(e.currentTarget.checked)}
-      onBlur={p.onBlur}
-      name={p.name}
-    />
-  );
+  return <Switch {...casilla(p)} label={p.def.label} description={p.def.help} />;
 }
 
 function InactiveField(p: InputProps) {
-  return (
-    <Checkbox
-      mt="xs"
-      label={`${p.def.label} (anulado)`}
-      error={p.error}
-      checked={p.value === true}
-      disabled={p.readOnly}
-      onChange={(e) => p.onChange(e.currentTarget.checked)}
-      onBlur={p.onBlur}
-      name={p.name}
-    />
-  );
+  return <Checkbox {...casilla(p)} label={`${p.def.label} (anulado)`} />;
 }
 
 function EnumField(p: InputProps) {

@@ -1,5 +1,5 @@
 import { MSG } from '@faro/domain';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { ApiError } from '../../platform/api/errors.ts';
 
 /** The field errors of an API answer, by field (shown in place), or {} when it had none. */
@@ -37,4 +37,19 @@ export function opcionesNombre(filas: readonly { Id: number; Nombre: string }[] 
 export function erroresDelGuardado(error: unknown): Record<string, string> {
   if (error instanceof ApiError && error.fieldErrors.length) return erroresDe(error);
   return { _: error instanceof Error ? error.message : MSG.internal };
+}
+
+type ClavesTexto<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/**
+ * The props that bind a text input of a bespoke form to one text field of its state object: value, change and the
+ * field's error (`ligarTexto(v, setV, errores)('Desde')`); also a native select's.
+ */
+export function ligarTexto<V extends object>(v: V, setV: (v: V) => void, errores: Record<string, string> = {}) {
+  return (k: ClavesTexto<V>) => ({
+    value: String(v[k]),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setV({ ...v, [k]: e.currentTarget.value }),
+    error: errores[k],
+  });
 }

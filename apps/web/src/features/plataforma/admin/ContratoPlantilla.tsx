@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { useErroresCampo } from '../../../ui/form/erroresCampo.ts';
+import { ligarTexto, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
 import { LazyTemplateBodyInput } from '../../comunicaciones/LazyTemplateBodyInput.tsx';
 import { fechaHora, Pagina, Tabla } from '../comun.tsx';
 import { ADM, useRecargar } from './adminApi.ts';
@@ -46,6 +46,7 @@ function PlantillaForm({
   const recargar = useRecargar();
   const [v, setV] = useState({ Titulo: datos.Actual.Titulo, Cuerpo: datos.Actual.Cuerpo });
   const { errores: err, intentar } = useErroresCampo();
+  const texto = ligarTexto(v, setV, err);
   return (
     <Pagina titulo="Contrato">
       <Card withBorder>
@@ -54,13 +55,7 @@ function PlantillaForm({
             Versión vigente: {datos.Actual.Version || 'texto por defecto'}. Guardar crea una versión nueva; los
             contratos ya generados conservan la suya.
           </Text>
-          <TextInput
-            label="Título"
-            withAsterisk
-            value={v.Titulo}
-            error={err.Titulo}
-            onChange={(e) => setV({ ...v, Titulo: e.currentTarget.value })}
-          />
+          <TextInput label="Título" withAsterisk {...texto('Titulo')} />
           <LazyTemplateBodyInput
             name="Cuerpo"
             def={CUERPO_DEF}

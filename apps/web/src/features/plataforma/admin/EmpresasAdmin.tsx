@@ -26,7 +26,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { erroresDe } from '../../../ui/form/erroresCampo.ts';
+import { erroresDe, ligarTexto } from '../../../ui/form/erroresCampo.ts';
 import { bytes, fecha, Pagina, Paginas, SiNo, Tabla, useLista } from '../comun.tsx';
 import { ADM, TIPOS, useRecargar } from './adminApi.ts';
 import { ContratosEmpresa } from './ContratosEmpresa.tsx';
@@ -142,6 +142,7 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
   const navigate = useNavigate();
   const [v, setV] = useState(inicial ? { ...VACIA, ...inicial } : VACIA);
   const [err, setErr] = useState<Record<string, string>>({});
+  const texto = ligarTexto(v, setV, err);
   const [motivo, setMotivo] = useState<string | null>(null);
   const recargar = useRecargar();
   const guardar = async () => {
@@ -199,19 +200,8 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
                 onChange={(e) => setV({ ...v, Codigo: e.currentTarget.value.toUpperCase() })}
               />
             )}
-            <TextInput
-              label="Nombre"
-              withAsterisk
-              value={v.Nombre}
-              error={err.Nombre}
-              onChange={(e) => setV({ ...v, Nombre: e.currentTarget.value })}
-            />
-            <TextInput
-              label="NIF"
-              value={v.NIF}
-              error={err.NIF}
-              onChange={(e) => setV({ ...v, NIF: e.currentTarget.value })}
-            />
+            <TextInput label="Nombre" withAsterisk {...texto('Nombre')} />
+            <TextInput label="NIF" {...texto('NIF')} />
             <Select
               label="Tipo de cuenta"
               data={TIPOS}

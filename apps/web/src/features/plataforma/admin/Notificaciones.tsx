@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { useErroresCampo } from '../../../ui/form/erroresCampo.ts';
+import { ligarTexto, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
 import { fechaHora, Pagina, Tabla, useLista } from '../comun.tsx';
 import { ADM, TIPOS, useRecargar } from './adminApi.ts';
 
@@ -40,6 +40,7 @@ export function Notificaciones() {
   const vacio = { Titulo: '', Texto: '', Prioridad: 'i', TiposCuenta: [] as string[], Planes: [] as string[] };
   const [v, setV] = useState(vacio);
   const { errores: err, intentar } = useErroresCampo();
+  const texto = ligarTexto(v, setV, err);
   const enviar = () =>
     intentar(async () => {
       const r = await api.post<{ Mensaje: string }>(`${ADM}/admnotifica/save`, v);
@@ -54,22 +55,8 @@ export function Notificaciones() {
           <Title order={2} fz="h3">
             Nuevo aviso
           </Title>
-          <TextInput
-            label="Título"
-            withAsterisk
-            value={v.Titulo}
-            error={err.Titulo}
-            onChange={(e) => setV({ ...v, Titulo: e.currentTarget.value })}
-          />
-          <Textarea
-            label="Texto"
-            withAsterisk
-            autosize
-            minRows={3}
-            value={v.Texto}
-            error={err.Texto}
-            onChange={(e) => setV({ ...v, Texto: e.currentTarget.value })}
-          />
+          <TextInput label="Título" withAsterisk {...texto('Titulo')} />
+          <Textarea label="Texto" withAsterisk autosize minRows={3} {...texto('Texto')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
               label="Prioridad"

@@ -3,7 +3,7 @@ import { Button, Card, Group, Modal, MultiSelect, PasswordInput, Stack, Switch, 
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { erroresDe, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
+import { erroresDe, ligarTexto, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
 import { SiNo, Tabla, useLista } from '../comun.tsx';
 import { ADM, useRecargar } from './adminApi.ts';
 
@@ -134,6 +134,7 @@ function UsuarioModal({
     Password: '',
   });
   const { errores: err, intentar } = useErroresCampo();
+  const texto = ligarTexto(v, setV, err);
   const base = `${ADM}/admusuarios`;
   const guardar = () =>
     intentar(async () => {
@@ -178,14 +179,7 @@ function UsuarioModal({
           onChange={(e) => setV({ ...v, Propietario: e.currentTarget.checked })}
         />
         {!usuario && (
-          <PasswordInput
-            label="Contraseña"
-            withAsterisk
-            description={PASSWORD_HINT}
-            value={v.Password}
-            error={err.Password}
-            onChange={(e) => setV({ ...v, Password: e.currentTarget.value })}
-          />
+          <PasswordInput label="Contraseña" withAsterisk description={PASSWORD_HINT} {...texto('Password')} />
         )}
         <Button onClick={guardar}>Guardar</Button>
       </Stack>

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInpu
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { useErroresCampo } from '../../../ui/form/erroresCampo.ts';
+import { ligarTexto, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
 import { Pagina, useLista } from '../comun.tsx';
 import { ADM, useRecargar } from './adminApi.ts';
 
@@ -19,6 +19,7 @@ export function Versiones() {
   const q = useLista<Version>(`${ADM}/admversiones/list`);
   const [v, setV] = useState({ Version: '', Fecha: new Date().toISOString().slice(0, 10), Notas: '' });
   const { errores: err, intentar } = useErroresCampo();
+  const texto = ligarTexto(v, setV, err);
   return (
     <Pagina titulo="Versiones">
       <Card withBorder>
@@ -27,32 +28,10 @@ export function Versiones() {
             Publicar una versión
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Versión"
-              withAsterisk
-              placeholder="1.4.0"
-              value={v.Version}
-              error={err.Version}
-              onChange={(e) => setV({ ...v, Version: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Fecha"
-              withAsterisk
-              type="date"
-              value={v.Fecha}
-              error={err.Fecha}
-              onChange={(e) => setV({ ...v, Fecha: e.currentTarget.value })}
-            />
+            <TextInput label="Versión" withAsterisk placeholder="1.4.0" {...texto('Version')} />
+            <TextInput label="Fecha" withAsterisk type="date" {...texto('Fecha')} />
           </SimpleGrid>
-          <Textarea
-            label="Notas de la versión"
-            withAsterisk
-            autosize
-            minRows={4}
-            value={v.Notas}
-            error={err.Notas}
-            onChange={(e) => setV({ ...v, Notas: e.currentTarget.value })}
-          />
+          <Textarea label="Notas de la versión" withAsterisk autosize minRows={4} {...texto('Notas')} />
           <Group>
             <Button
               onClick={() =>
