@@ -9,6 +9,7 @@ import { configuracionModule } from './configuracion/index.ts';
 import { contabilidadModule } from './contabilidad/index.ts';
 import { contratacionModule } from './contratacion/index.ts';
 import { crmModule } from './crm/index.ts';
+import { efacturaModule } from './efactura/index.ts';
 import { entidadesSimplesModule } from './entidadesSimples.ts';
 import { formacionModule } from './formacion/index.ts';
 import { impuestosModule } from './impuestos/index.ts';
@@ -26,6 +27,7 @@ export const modules: AreaModule[] = [
   rrhhModule,
   administracionModule,
   ventasModule,
+  efacturaModule,
   comprasModule,
   catalogoModule,
   tesoreriaModule,

@@ -1,0 +1,7 @@
+import type { AreaModule } from '../../platform/deps.ts';
+import { registrarRutasEfactura } from './rutas.ts';
+
+/** Structured e-invoices: issued invoices as UBL / EN 16931, validated before they leave. */
+export const efacturaModule: AreaModule = (app, deps) => {
+  registrarRutasEfactura(app, deps);
+};
