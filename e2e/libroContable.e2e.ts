@@ -15,7 +15,22 @@ describe('libro contable: sumas y saldos with drill-down to the document', () =>
     await page.goto('/contabilidad/libro');
     await page.getByRole('tab', { name: 'Libro contable', selected: true }).waitFor();
     await page.getByRole('button', { name: 'Generar asientos' }).click();
-    await page.getByText(/Asientos generados: \d+/).waitFor();
+    // By batches: the bar goes to 100 % with "N de N documentos" and the count of entries written.
+    const barra = page.getByRole('progressbar', { name: 'Progreso de la generación de asientos' });
+    await barra.waitFor();
+    const aviso = page.getByText(/Asientos generados: \d+/);
+    await aviso.waitFor();
+    expect(await barra.getAttribute('aria-valuenow')).toBe('100');
+    const linea =
+      (await page
+        .getByTestId('generacion-progreso')
+        .getByText(/^[\d.]+ de [\d.]+ documentos/)
+        .textContent()) ?? '';
+    const [, hechos, total, escritos] =
+      /^([\d.]+) de ([\d.]+) documentos · ([\d.]+) asientos · 100 %$/.exec(linea) ?? [];
+    expect(hechos, linea).toBe(total);
+    expect(Number(total?.replace(/\./g, ''))).toBeGreaterThan(0);
+    expect(await aviso.textContent()).toContain(`Asientos generados: ${escritos?.replace(/\./g, '')}`);
     const sumas = page.getByRole('table', { name: 'Sumas y saldos' });
     await sumas.waitFor();
     await sumas.getByText('Cuadrado').waitFor();

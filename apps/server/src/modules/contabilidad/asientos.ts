@@ -441,10 +441,19 @@ const fechaEs = (iso: string) => iso.split('-').reverse().join('/');
 
 const LOTE = 1000;
 
-/** The union's rows of the period in keyset batches by (date, kind, id). */
-export async function* filasPeriodo(s: Scope, p: Periodo, f?: FiltroUnion, limite = Number.POSITIVE_INFINITY) {
+/** A row's place in the union's order: (date, kind, id). */
+export type ClaveFila = { fecha: string; k: number; id: string };
+
+/** The union's rows of the period in keyset batches by (date, kind, id), after `desde` when given. */
+export async function* filasPeriodo(
+  s: Scope,
+  p: Periodo,
+  f?: FiltroUnion,
+  limite = Number.POSITIVE_INFINITY,
+  desde: ClaveFila | null = null,
+) {
   const u = union(s, p, f);
-  let last: { fecha: string; k: number; id: string } | null = null;
+  let last = desde;
   let leidas = 0;
   while (leidas < limite) {
     const rows: Fila[] = await s.execute<Fila>(
@@ -459,6 +468,12 @@ export async function* filasPeriodo(s: Scope, p: Periodo, f?: FiltroUnion, limit
     last = { fecha: tail.fecha, k: Number(tail.k), id: tail.id };
     if (rows.length < LOTE) return;
   }
+}
+
+/** How many documents of the period the union reads (the progress bar's total of «Generar asientos»). */
+export async function contarPeriodo(s: Scope, p: Periodo): Promise<number> {
+  const [r] = await s.execute<{ n: string }>(() => sql`select count(*)::text as n from ${union(s, p)} u`);
+  return Number(r?.n ?? 0);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   subcuentasFijas,
 } from '@faro/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
   asientosContables as A,
@@ -26,6 +26,8 @@ import {
 import {
   anotarSubcuentas,
   asientoDe,
+  type ClaveFila,
+  contarPeriodo,
   cuentasEmpresa,
   type Fila,
   filasPeriodo,
@@ -312,6 +314,44 @@ export async function asentarAlFinal<T>(t: Scope, trabajo: () => Promise<T>): Pr
   return out;
 }
 
+/** One batch of documents' rows: each document's current entry made the builder's (new, or reversed and posted). */
+async function asentarFilas(t: Scope, filas: Fila[], c: CuentasEmpresa): Promise<number> {
+  const subcuentas = new Map<string, Subcuenta>();
+  let escritos = 0;
+  for (const [origen, esperados] of construir(filas, c, subcuentas)) {
+    const entradas = await cambiosDe(t, origen, [...esperados.keys()], esperados);
+    escritos += (await asentar(t, entradas, [...subcuentas.values(), ...subcuentasFijas(c)])).length;
+  }
+  return escritos;
+}
+
+/** The documents' rows of one kind (any date): those that still count. */
+async function filasDe(t: Scope, origen: OrigenDocumento, ids: readonly number[]): Promise<Fila[]> {
+  const filas: Fila[] = [];
+  for await (const lote of filasPeriodo(t, TODO, { origen, ids })) filas.push(...lote);
+  return filas;
+}
+
+/** Of these documents with a current entry, those that no longer count get the reverse entry. */
+async function anularHuerfanos(t: Scope, origen: OrigenDocumento, ids: readonly number[]): Promise<number> {
+  const vivos = new Set((await filasDe(t, origen, ids)).map((f) => Number(f.id)));
+  const muertos = ids.filter((id) => !vivos.has(id));
+  if (!muertos.length) return 0;
+  return (await asentar(t, await cambiosDe(t, origen, muertos, new Map()))).length;
+}
+
+/** The current entries of the period, by kind, in groups of 1,000 document ids (their document may be gone). */
+async function huerfanosPosibles(t: Scope, p: Periodo): Promise<[OrigenDocumento, number[]][]> {
+  const out: [OrigenDocumento, number[]][] = [];
+  for (const origen of ORIGENES_DOCUMENTO) {
+    const ids = (
+      await t.pick({ id: A.IdOrigen }, A, and(eq(A.Origen, origen), isNull(A.IdRevertido), periodoDe(p)))
+    ).map((x) => Number(x.id));
+    for (let i = 0; i < ids.length; i += 1000) out.push([origen, ids.slice(i, i + 1000)]);
+  }
+  return out;
+}
+
 /**
  * «Generar asientos» (idempotent): the period's documents without an entry get theirs, documents whose entry no
  * longer matches (cancelled, deleted, changed) get the reverse and the new one. Run again, it writes nothing.
@@ -320,32 +360,145 @@ export async function generarAsientos(t: Scope, p: Periodo): Promise<{ Asientos:
   const c = await cuentasEmpresa(t);
   await asegurarPlan(t, c.Digitos);
   let escritos = 0;
-  // Every document of the period, in batches: new ones posted, changed ones reversed and posted again.
-  for await (const lote of filasPeriodo(t, p)) {
-    const subcuentas = new Map<string, Subcuenta>();
-    for (const [origen, esperados] of construir(lote, c, subcuentas)) {
-      const ids = [...esperados.keys()];
-      const entradas = await cambiosDe(t, origen, ids, esperados);
-      escritos += (await asentar(t, entradas, [...subcuentas.values(), ...subcuentasFijas(c)])).length;
-    }
-  }
+  for await (const lote of filasPeriodo(t, p)) escritos += await asentarFilas(t, lote, c);
   // Current entries of the period whose document no longer counts (cancelled, deleted, moved out of the period).
-  for (const origen of ORIGENES_DOCUMENTO) {
-    const huerfanos = await t
-      .pick({ id: A.IdOrigen }, A, and(eq(A.Origen, origen), isNull(A.IdRevertido), periodoDe(p)))
-      .then((r) => r.map((x) => Number(x.id)));
-    for (let i = 0; i < huerfanos.length; i += 1000) {
-      const ids = huerfanos.slice(i, i + 1000);
-      const filas: Fila[] = [];
-      for await (const lote of filasPeriodo(t, TODO, { origen, ids })) filas.push(...lote);
-      const vivos = new Set(filas.map((f) => Number(f.id)));
-      const muertos = ids.filter((id) => !vivos.has(id));
-      if (!muertos.length) continue;
-      const entradas = await cambiosDe(t, origen, muertos, new Map());
-      escritos += (await asentar(t, entradas)).length;
+  for (const [origen, ids] of await huerfanosPosibles(t, p)) escritos += await anularHuerfanos(t, origen, ids);
+  return { Asientos: escritos };
+}
+
+/** Documents «Generar asientos» posts per call of its batched form (each batch its own transaction). */
+export const LOTE_GENERAR = 200;
+
+/** Where the batched «Generar asientos» goes on: after a document (date, kind, id), or the orphans' step. */
+export type PasoGenerar = { desde: ClaveFila | null } | 'huerfanos';
+const HUERFANOS = 'huerfanos';
+
+/** The step a client sends back (`Siguiente` of the previous call: «2026-03-01.1.42» or «huerfanos»); none: the start. */
+export function pasoGenerar(valor: unknown): PasoGenerar {
+  if (valor === undefined || valor === null || valor === '') return { desde: null };
+  if (valor === HUERFANOS) return HUERFANOS;
+  const m = typeof valor === 'string' ? /^(\d{4}-\d{2}-\d{2})\.([1-8])\.(\d{1,18})$/.exec(valor) : null;
+  if (!m || Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`))) throw badRequest('El paso de la generación no es válido');
+  return { desde: { fecha: m[1]!, k: Number(m[2]), id: m[3]! } };
+}
+
+/** A document the batch could not post, and why (the rest of the batch is posted all the same). */
+export interface ErrorDocumento {
+  Documento: string;
+  Fecha: string;
+  Mensaje: string;
+}
+
+export interface LoteGenerado {
+  /** Documents of the period (first call only: the progress bar's total). */
+  Total?: number;
+  /** Documents this call went through. */
+  Documentos: number;
+  Asientos: number;
+  Errores: ErrorDocumento[];
+  /** What to send as `Paso` next; null when the period is done. */
+  Siguiente: string | null;
+}
+
+const ETIQUETA_ORIGEN: Record<OrigenDocumento, string> = {
+  venta: 'Factura emitida',
+  compra: 'Factura recibida',
+  cobro: 'Cobro',
+  pago: 'Pago',
+  comision: 'Comisión bancaria',
+  movimiento: 'Movimiento de tesorería',
+  arqueo: 'Arqueo',
+  traspaso: 'Traspaso',
+};
+const mensajeDe = (e: unknown) =>
+  e instanceof AppError && e.status < 500 ? e.message : 'No se ha podido generar el asiento de este documento';
+
+/**
+ * Runs `trabajo` over `items` in one transaction; when it fails, item by item (each its own transaction), so one
+ * document that cannot be posted (its year closed) does not stop the others: answers what was written and each
+ * failed item with its Spanish reason.
+ */
+async function porLotes<T>(
+  s: Scope,
+  items: T[],
+  trabajo: (t: Scope, items: T[]) => Promise<number>,
+  fallo: (item: T, e: unknown) => ErrorDocumento,
+): Promise<{ escritos: number; errores: ErrorDocumento[] }> {
+  try {
+    return { escritos: await s.tx((t) => trabajo(t, items)), errores: [] };
+  } catch (e) {
+    if (items.length <= 1) return { escritos: 0, errores: items.map((i) => fallo(i, e)) };
+  }
+  let escritos = 0;
+  const errores: ErrorDocumento[] = [];
+  for (const item of items) {
+    try {
+      escritos += await s.tx((t) => trabajo(t, [item]));
+    } catch (e) {
+      errores.push(fallo(item, e));
     }
   }
-  return { Asientos: escritos };
+  return { escritos, errores };
+}
+
+/**
+ * One call of the batched «Generar asientos» (the screen calls it again with `Siguiente` until null and shows the
+ * progress): up to `LOTE_GENERAR` documents of the period after `paso`, posted in their own transaction, then a last
+ * step for the entries whose document no longer counts. Whatever a call wrote stays written: run again, the whole
+ * goes on writing nothing twice.
+ */
+export async function generarLote(s: Scope, p: Periodo, paso: PasoGenerar = { desde: null }): Promise<LoteGenerado> {
+  const c = await cuentasEmpresa(s);
+  if (paso === HUERFANOS) {
+    const r = await porLotes(
+      s,
+      await huerfanosPosibles(s, p),
+      async (t, grupos) => {
+        let n = 0;
+        for (const [origen, ids] of grupos) n += await anularHuerfanos(t, origen, ids);
+        return n;
+      },
+      ([origen], e) => ({ Documento: ETIQUETA_ORIGEN[origen], Fecha: '', Mensaje: mensajeDe(e) }),
+    );
+    return { Documentos: 0, Asientos: r.escritos, Errores: r.errores, Siguiente: null };
+  }
+  const total = paso.desde ? undefined : await contarPeriodo(s, p);
+  if (!paso.desde) await s.tx((t) => asegurarPlan(t, c.Digitos));
+  const filas: Fila[] = [];
+  for await (const lote of filasPeriodo(s, p, undefined, LOTE_GENERAR, paso.desde)) filas.push(...lote);
+  const r = await porLotes(
+    s,
+    filas,
+    // Each document read again inside the transaction that posts it: what is posted is what is committed.
+    async (t, lista) => {
+      let n = 0;
+      for (const [origen, grupo] of agrupar(lista)) n += await asentarFilas(t, await filasDe(t, origen, grupo), c);
+      return n;
+    },
+    (f, e) => ({
+      Documento: f.doc ? `${ETIQUETA_ORIGEN[origenDeFila(f)]} ${f.doc}` : ETIQUETA_ORIGEN[origenDeFila(f)],
+      Fecha: f.fecha,
+      Mensaje: mensajeDe(e),
+    }),
+  );
+  const ultima = filas.at(-1);
+  return {
+    ...(total === undefined ? {} : { Total: total }),
+    Documentos: filas.length,
+    Asientos: r.escritos,
+    Errores: r.errores,
+    Siguiente: filas.length < LOTE_GENERAR || !ultima ? HUERFANOS : `${ultima.fecha}.${ultima.k}.${ultima.id}`,
+  };
+}
+
+/** Rows by kind, in their order, as the ids the union filters by. */
+function agrupar(filas: Fila[]): Map<OrigenDocumento, number[]> {
+  const out = new Map<OrigenDocumento, number[]>();
+  for (const f of filas) {
+    const o = origenDeFila(f);
+    out.set(o, [...(out.get(o) ?? []), Number(f.id)]);
+  }
+  return out;
 }
 
 const periodoDe = (p: Periodo) => sql`${A.Fecha} between ${p.FechaDesde} and ${p.FechaHasta}`;

@@ -29,6 +29,8 @@ import {
   cerrarEjercicio,
   crearAsientoManual,
   generarAsientos,
+  generarLote,
+  pasoGenerar,
   reabrirEjercicio,
 } from './libro.ts';
 
@@ -47,6 +49,13 @@ const q = (query: unknown) => (query ?? {}) as Record<string, unknown>;
 const periodo = (query: unknown): Periodo => {
   const f = parseFiltros({ FechaDesde: q(query).FechaDesde, FechaHasta: q(query).FechaHasta });
   return { FechaDesde: f.FechaDesde, FechaHasta: f.FechaHasta };
+};
+/** «Generar asientos» works on a year at most. */
+const periodoUnAnyo = (body: unknown): Periodo => {
+  const p = periodo(body);
+  if (Date.parse(p.FechaHasta) - Date.parse(p.FechaDesde) > 366 * 86_400_000)
+    throw badRequest('El periodo no puede superar un año');
+  return p;
 };
 const fechaSola = (v: unknown): string => {
   if (typeof v !== 'string' || !isIsoDate(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
@@ -304,12 +313,16 @@ export function registrarLibro(app: FastifyInstance, deps: AppDeps): void {
     `${RUTA_LIBRO}/generar`,
     { config: escribir, schema: { tags, summary: 'Generar asientos de los documentos del periodo' } },
     async (request) => {
-      const b = parseBody(periodoBody, request.body ?? {});
-      const p = periodo(b);
-      if (Date.parse(p.FechaHasta) - Date.parse(p.FechaDesde) > 366 * 86_400_000)
-        throw badRequest('El periodo no puede superar un año');
-      const s = deps.scopeOf(request);
-      return s.tx((t) => generarAsientos(t, p));
+      const p = periodoUnAnyo(parseBody(periodoBody, request.body ?? {}));
+      return deps.scopeOf(request).tx((t) => generarAsientos(t, p));
+    },
+  );
+  app.post(
+    `${RUTA_LIBRO}/generar/lote`,
+    { config: escribir, schema: { tags, summary: 'Generar asientos por lotes, con su progreso' } },
+    async (request) => {
+      const b = parseBody(periodoBody.extend({ Paso: z.string().max(40).optional() }), request.body ?? {});
+      return generarLote(deps.scopeOf(request), periodoUnAnyo(b), pasoGenerar(b.Paso));
     },
   );
   app.post(

@@ -38,14 +38,26 @@ const motivo = (boton: HTMLElement) =>
     .join(' ');
 
 describe('year close screen', () => {
-  it('documents without entry block the close with the reason; «Generar asientos» posts the whole year', async () => {
+  it('documents without entry block the close with the reason; «Generar asientos» posts the whole year by batches, with its progress', async () => {
     let sinAsiento = 3;
+    // The server's steps: two batches of documents (one refused: its year is closed elsewhere), then the orphans.
+    const lotes = [
+      { Total: 3, Documentos: 2, Asientos: 2, Errores: [], Siguiente: `${Y}-06-01.1.7` },
+      {
+        Documentos: 1,
+        Asientos: 0,
+        Errores: [{ Documento: 'Factura emitida F-9', Fecha: `${Y}-07-02`, Mensaje: MSG_LIBRO.ejercicioCerrado(Y) }],
+        Siguiente: 'huerfanos',
+      },
+      { Documentos: 0, Asientos: 0, Errores: [], Siguiente: null },
+    ];
     const net = mockFetch({
       [`GET ${R}/ejercicios`]: () => json(200, ejercicios),
       [`GET ${R}/cierre/${Y}`]: () => json(200, revision({ DocumentosSinAsiento: sinAsiento })),
-      [`POST ${R}/generar`]: () => {
-        sinAsiento = 0;
-        return json(200, { Asientos: 3 });
+      [`POST ${R}/generar/lote`]: () => {
+        const lote = lotes.shift()!;
+        if (!lote.Siguiente) sinAsiento = 1;
+        return json(200, lote);
       },
     });
     renderUi(<CierreEjercicio />, { session: fakeSession(), path: '/contabilidad/cierre' });
@@ -55,13 +67,20 @@ describe('year close screen', () => {
     expect(cerrar.getAttribute('aria-disabled')).toBe('true');
     expect(motivo(cerrar)).toContain(`Hay documentos del ejercicio ${Y} sin asiento`);
     await userEvent.click(screen.getByRole('button', { name: 'Generar asientos' }));
-    expect(await screen.findByText('Todos los documentos del ejercicio tienen su asiento.')).toBeTruthy();
-    const post = net.calls.find((c) => c.method === 'POST')!;
-    expect([post.path, JSON.parse(String(post.init.body))]).toEqual([
-      `${R}/generar`,
-      { FechaDesde: `${Y}-01-01`, FechaHasta: `${Y}-12-31` },
+    expect(await screen.findByText('1 documentos del ejercicio no tienen asiento.')).toBeTruthy();
+    const barra = screen.getByRole('progressbar', { name: 'Progreso de la generación de asientos' });
+    expect(barra.getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByText('3 de 3 documentos · 2 asientos · 100 %')).toBeTruthy();
+    expect(
+      screen.getByText(`Factura emitida F-9 (02/07/${Y}): ${MSG_LIBRO.ejercicioCerrado(Y)}`, { exact: false }),
+    ).toBeTruthy();
+    const posts = net.calls.filter((c) => c.method === 'POST').map((c) => [c.path, JSON.parse(String(c.init.body))]);
+    const anyo = { FechaDesde: `${Y}-01-01`, FechaHasta: `${Y}-12-31` };
+    expect(posts).toEqual([
+      [`${R}/generar/lote`, anyo],
+      [`${R}/generar/lote`, { ...anyo, Paso: `${Y}-06-01.1.7` }],
+      [`${R}/generar/lote`, { ...anyo, Paso: 'huerfanos' }],
     ]);
-    expect(screen.getByRole('button', { name: 'Cerrar ejercicio' }).getAttribute('aria-disabled')).toBeNull();
   }, 60_000);
 
   it('closing asks first, saying which entries it writes, then shows them linked to the ledger', async () => {

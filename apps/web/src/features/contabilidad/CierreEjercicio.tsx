@@ -8,6 +8,7 @@ import {
   Group,
   List,
   Modal,
+  Progress,
   Select,
   Stack,
   Table,
@@ -23,6 +24,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
+import { ProgresoGeneracion, useGenerarAsientos } from './generarAsientos.tsx';
 
 const R = 'impuestos/contabilidad/libro';
 
@@ -98,14 +100,7 @@ export function CierreEjercicio() {
     queryFn: () => api.get<RevisionCierre>(`${R}/cierre/${anyo}`),
   });
   const refrescar = () => qc.invalidateQueries({ queryKey: ['empresa', info.IdEmpresa, 'libro'] });
-  const generar = useMutation({
-    mutationFn: () =>
-      api.post<{ Asientos: number }>(`${R}/generar`, { FechaDesde: `${anyo}-01-01`, FechaHasta: `${anyo}-12-31` }),
-    onSuccess: async (r) => {
-      notifySuccess(`Asientos generados: ${r.Asientos}`);
-      await refrescar();
-    },
-  });
+  const { estado, generando, generar } = useGenerarAsientos(refrescar);
   const accion = useMutation({
     mutationFn: (que: 'cerrar' | 'reabrir') => api.post(`${R}/${que}`, { Ejercicio: anyo }),
     onSuccess: async (_r, que) => {
@@ -189,7 +184,14 @@ export function CierreEjercicio() {
                 </Badge>
               )}
             </Group>
-            {!r.Cerrado && <Revision r={r} generar={() => generar.mutate()} generando={generar.isPending} />}
+            {!r.Cerrado && (
+              <Revision
+                r={r}
+                generar={() => void generar({ FechaDesde: `${anyo}-01-01`, FechaHasta: `${anyo}-12-31` })}
+                generando={generando}
+              />
+            )}
+            <ProgresoGeneracion estado={estado} />
             <Group>
               {r.Cerrado ? (
                 <BotonProtegido
@@ -245,6 +247,22 @@ export function CierreEjercicio() {
               Se escribirán los asientos inversos de la regularización, el cierre y la apertura (no se borra nada) y el
               ejercicio {anyo} volverá a estar abierto.
             </Text>
+          )}
+          {accion.isPending && (
+            <Progress.Root size="sm">
+              <Progress.Section
+                value={100}
+                animated
+                striped
+                withAria={false}
+                role="progressbar"
+                aria-label={
+                  confirmar === 'cerrar'
+                    ? 'Cerrando el ejercicio: regularización, cierre y apertura'
+                    : 'Reabriendo el ejercicio: asientos inversos'
+                }
+              />
+            </Progress.Root>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmar(null)}>

@@ -13,17 +13,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
-import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BarraDescarga, useDescargaProgreso } from '../../ui/descargaProgreso.tsx';
 import { Cabecera, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { AsientoManualForm } from './AsientoManualForm.tsx';
 import type { AsientoLibro } from './asientoLibro.ts';
+import { ProgresoGeneracion, useGenerarAsientos } from './generarAsientos.tsx';
 import { PeriodoPicker } from './PeriodoPicker.tsx';
 import { rangoPeriodo } from './periodo.ts';
 
@@ -108,13 +108,9 @@ export function LibroContable() {
   const [asiento, setAsiento] = useState<number | null>(enlace.asiento);
   const rango = rangoPeriodo(sel.anyo, sel.periodo);
   const qc = useQueryClient();
-  const generar = useMutation({
-    mutationFn: () => api.post<{ Asientos: number }>(`${R}/generar`, rango),
-    onSuccess: (r) => {
-      notifySuccess(`Asientos generados: ${r.Asientos}`);
-      void qc.invalidateQueries({ queryKey: ['empresa', info.IdEmpresa, 'libro'] });
-    },
-  });
+  const { estado, generando, generar } = useGenerarAsientos(() =>
+    qc.invalidateQueries({ queryKey: ['empresa', info.IdEmpresa, 'libro'] }),
+  );
   const verMayor = (c: string) => {
     setCuenta(c);
     setTab('mayor');
@@ -124,10 +120,11 @@ export function LibroContable() {
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" align="end" wrap="wrap">
           <PeriodoPicker anyo={sel.anyo} periodo={sel.periodo} onChange={setSel} />
-          <Button variant="light" onClick={() => generar.mutate()} loading={generar.isPending}>
+          <Button variant="light" onClick={() => void generar(rango)} loading={generando}>
             Generar asientos
           </Button>
         </Group>
+        <ProgresoGeneracion estado={estado} />
       </Card>
       <Tabs value={tab} onChange={(t) => setTab(t ?? 'sumas')} keepMounted={false}>
         <Tabs.List>

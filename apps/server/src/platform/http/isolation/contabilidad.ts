@@ -54,6 +54,14 @@ export const contabilidadIsolation: IsolationArea = {
         ...(await ctx.a.request('GET', `${LIBRO}/cierre/2026`)),
         expected: 200,
       }),
+      // A's own year by batches: the answer names the documents it could not post, never one of B's.
+      [`POST ${LIBRO}/generar/lote`]: async () => ({
+        ...(await ctx.a.request('POST', `${LIBRO}/generar/lote`, {
+          FechaDesde: '2026-01-01',
+          FechaHasta: '2026-12-31',
+        })),
+        expected: 200,
+      }),
       [`POST ${LIBRO}/anular/:id`]: () => ctx.a.request('POST', `${LIBRO}/anular/${asientoB.id}`, {}),
       'GET /api/impuestos/contabilidad/asientos': () => texto(ctx, `/api/impuestos/contabilidad/asientos?${PERIODO}`),
       'GET /api/impuestos/contabilidad/contaplus': () =>
