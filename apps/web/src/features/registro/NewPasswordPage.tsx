@@ -1,13 +1,12 @@
 import { MSG, newPasswordSchema, PASSWORD_HINT } from '@faro/domain';
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
-import { loginPath } from '../../platform/storage.ts';
-import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
 import { Formulario, ligar } from '../../ui/form/Formulario.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { PieHaciaElAcceso, useEnviarHaciaElAcceso } from './haciaElAcceso.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
 
 type Values = {
@@ -32,21 +31,11 @@ export function NewPasswordPage({ token: pathToken }: { token?: string }) {
   usePageTitle('Nueva contraseña');
   const [params] = useSearchParams();
   const token = pathToken ?? params.get('token') ?? '';
-  const navigate = useNavigate();
   const form = useForm<Values>({ NuevoPassword: '', Repite: '' }, validate);
-  const submit = () =>
-    form.submit(
-      async (v) => {
-        await api.post(
-          'usuarios/registro/nuevopass',
-          { Token: token, NuevoPassword: v.NuevoPassword },
-          { auth: false },
-        );
-        notifySuccess(MSG.passwordUpdated);
-        navigate(loginPath());
-      },
-      { force: true },
-    );
+  const submit = useEnviarHaciaElAcceso(form, async (v) => {
+    await api.post('usuarios/registro/nuevopass', { Token: token, NuevoPassword: v.NuevoPassword }, { auth: false });
+    return MSG.passwordUpdated;
+  });
   return (
     <PublicLayout title="Nueva contraseña">
       <Formulario onEnviar={submit}>
@@ -69,12 +58,9 @@ export function NewPasswordPage({ token: pathToken }: { token?: string }) {
             autoComplete="new-password"
             {...ligar(form, 'Repite')}
           />
-          <Button type="submit" loading={form.submitting} disabled={!token}>
+          <PieHaciaElAcceso loading={form.submitting} disabled={!token}>
             Guardar
-          </Button>
-          <Anchor component={Link} to={loginPath()} size="sm">
-            Volver al acceso
-          </Anchor>
+          </PieHaciaElAcceso>
         </Stack>
       </Formulario>
     </PublicLayout>

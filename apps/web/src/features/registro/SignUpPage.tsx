@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
-import { Formulario } from '../../ui/form/Formulario.tsx';
+import { Formulario, ligar } from '../../ui/form/Formulario.tsx';
 import { validatorFor } from '../../ui/form/fieldValidation.ts';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -48,16 +48,7 @@ export function SignUpPage() {
       { force: true },
     );
   const text = (name: keyof Values, label: string, extra: Partial<Parameters<typeof FormField>[0]> = {}) => (
-    <FormField
-      name={name}
-      label={label}
-      required
-      value={form.values[name]}
-      onChange={(v) => form.set(name, v)}
-      onBlur={() => form.touch(name)}
-      errors={form.errors(name)}
-      {...extra}
-    />
+    <FormField name={name} label={label} required {...ligar(form, name)} {...extra} />
   );
   return (
     <PublicLayout title="Crear una cuenta" subtitle="Prueba Faro con los datos de tu empresa">

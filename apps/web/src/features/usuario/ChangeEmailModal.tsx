@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
+import { ligar } from '../../ui/form/Formulario.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { FormModal } from './FormModal.tsx';
 
@@ -39,10 +40,7 @@ export function ChangeEmailModal({ onClose }: { onClose: () => void }) {
       name={name}
       label={LABELS[name]}
       required
-      value={form.values[name]}
-      onChange={(v) => form.set(name, v)}
-      onBlur={() => form.touch(name)}
-      errors={form.errors(name)}
+      {...ligar(form, name)}
       autoComplete={autoComplete}
     />
   );

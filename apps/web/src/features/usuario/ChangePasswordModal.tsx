@@ -2,6 +2,7 @@ import { MSG, PASSWORD_HINT } from '@faro/domain';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { FormField } from '../../ui/form/FormField.tsx';
+import { ligar } from '../../ui/form/Formulario.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import {
   CHANGE_PASSWORD_FIELDS,
@@ -26,17 +27,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
       onClose();
     });
   const field = (name: keyof ChangePasswordValues & string, extra: { help?: string; autoComplete: string }) => (
-    <FormField
-      type="password"
-      name={name}
-      label={L[name]}
-      required
-      value={form.values[name]}
-      onChange={(v) => form.set(name, v)}
-      onBlur={() => form.touch(name)}
-      errors={form.errors(name)}
-      {...extra}
-    />
+    <FormField type="password" name={name} label={L[name]} required {...ligar(form, name)} {...extra} />
   );
   return (
     <FormModal
