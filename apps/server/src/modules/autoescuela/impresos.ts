@@ -1,4 +1,5 @@
 import { IMPRESOS_EXAMEN, type ImpresoExamen } from '@faro/domain';
+import { cabeceraEmpresa, documentoPdf } from '../../platform/export/documentoPdf.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { empresa } from '../../platform/tenancy/tables.ts';
 import { fechaEs } from './comun.ts';
@@ -18,20 +19,9 @@ export async function impresoPdf(s: Scope, impreso: ImpresoExamen, fecha: string
   const filas = (await examenesDelDia(s, fecha, tipo)).filter((f) => f.Asistencia !== 'a');
   const [emp] = await s.company({ nombre: empresa.nombre, nif: empresa.nif });
   const titulo = IMPRESOS_EXAMEN.find((i) => i.value === impreso)?.label ?? impreso;
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${titulo} ${fechaEs(fecha)}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  const { doc, terminar } = await documentoPdf({ Title: `${titulo} ${fechaEs(fecha)}` }, 40);
   const cabecera = () => {
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(13)
-      .text(emp?.nombre ?? '');
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text(`NIF ${emp?.nif ?? ''}`);
+    cabeceraEmpresa(doc, emp, 13);
     doc.moveDown(0.5);
     doc.font('Helvetica-Bold').fontSize(12).text(titulo);
     doc
@@ -124,7 +114,5 @@ export async function impresoPdf(s: Scope, impreso: ImpresoExamen, fecha: string
     doc.moveDown();
     doc.font('Helvetica').fontSize(9).text(`Total de alumnos: ${filas.length}`, 40);
   }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return terminar();
 }

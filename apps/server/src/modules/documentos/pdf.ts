@@ -1,5 +1,6 @@
 import { ES_FACTURA, formatAmount, formatDecimal, leyendaExencion, PROVINCIAS, TIPOS_FACTURA } from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
+import { documentoPdf } from '../../platform/export/documentoPdf.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { type Cabecera, type EmpresaRow, empresa, ficheros, type Linea } from '../../platform/tenancy/tables.ts';
 import type { LadoDocumentos } from './lado.ts';
@@ -52,16 +53,12 @@ async function pdfDocumento(
   lineas: Linea[],
   rectificada: Cabecera | null,
 ): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   // The company and its logo's bytes in one query (the unique index on (company, clave)); a PDF logo is not read.
   const [fila] = await s
     .company({ emp: empresa, logoTipo: ficheros.tipo, logo: ficheros.datos })
     .leftJoin(ficheros, s.on(ficheros, and(eq(ficheros.clave, empresa.logo), inArray(ficheros.tipo, ['jpg', 'png']))));
   const emp = fila?.emp;
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${TITULOS[h.tipo]} ${h.numSerie ?? ''}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  const { doc, terminar } = await documentoPdf({ Title: `${TITULOS[h.tipo]} ${h.numSerie ?? ''}` }, 40);
   const money = (v: string) => formatAmount(v);
   // Stored decimals as a person writes them: "2.000" → "2", "21.00" → "21", "1500.000" → "1.500".
   const num = (v: string | null) => (v === null || !/^-?\d+(\.\d+)?$/.test(v) ? (v ?? '') : formatDecimal(v));
@@ -198,7 +195,5 @@ async function pdfDocumento(
   doc.font('Helvetica');
   await venc.escribirVencimientos(doc, s, h);
   for (const t of [h.observaciones, h.txtLibre1, h.txtLibre2, h.txtLibre3]) if (t) doc.text(t, 40);
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return terminar();
 }

@@ -1,6 +1,7 @@
 import { formatNumber, MSG, MSG_ACADEMIA, notaFinal } from '@faro/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { cabeceraEmpresa, documentoPdf } from '../../platform/export/documentoPdf.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
@@ -163,24 +164,9 @@ export async function boletinPdf(s: Scope, idAlumno: number, trimestre: number):
   if (!a) throw notFound();
   const cursos = await expediente(s, idAlumno, trimestre);
   const [emp] = await s.company({ nombre: empresa.nombre, nif: empresa.nif });
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `Boletín de notas ${a.Nombre} ${a.Apellidos}` },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  const { doc, terminar } = await documentoPdf({ Title: `Boletín de notas ${a.Nombre} ${a.Apellidos}` });
   const fmt = (n: number | null) => (n == null ? '—' : formatNumber(n));
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .text(emp?.nombre ?? '');
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(`NIF ${emp?.nif ?? ''}`);
+  cabeceraEmpresa(doc, emp, 16);
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(14).text(`Boletín de notas · ${trimestre}ª evaluación`);
   doc
@@ -196,7 +182,5 @@ export async function boletinPdf(s: Scope, idAlumno: number, trimestre: number):
     doc.moveDown(0.5);
   }
   if (!cursos.length) doc.text('Sin cursos en esta evaluación.');
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return terminar();
 }

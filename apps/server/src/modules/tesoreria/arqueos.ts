@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { documentoPdf } from '../../platform/export/documentoPdf.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
@@ -79,12 +80,8 @@ async function ultimoArqueo(s: Scope, idTesoreria: number) {
 
 /** The printable count sheet (pdfkit, loaded on first use). */
 async function hojaArqueo(s: Scope, a: Arqueo, cuenta: string): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   const [e] = await s.company({ nombre: empresa.nombre });
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Arqueo ${cuenta} ${a.Fecha}` } });
-  const partes: Buffer[] = [];
-  doc.on('data', (b: Buffer) => partes.push(b));
-  const fin = new Promise<Buffer>((ok) => doc.on('end', () => ok(Buffer.concat(partes))));
+  const { doc, terminar } = await documentoPdf({ Title: `Arqueo ${cuenta} ${a.Fecha}` });
   doc.font('Helvetica-Bold').fontSize(15).text(`Arqueo de ${cuenta}`);
   doc
     .font('Helvetica')
@@ -107,8 +104,7 @@ async function hojaArqueo(s: Scope, a: Arqueo, cuenta: string): Promise<Buffer> 
   if (a.Motivo) doc.text(`Motivo: ${a.Motivo}`);
   doc.moveDown(3);
   doc.text('Firma del responsable de caja:');
-  doc.end();
-  return fin;
+  return terminar();
 }
 
 /** `/api/tesoreria/arqueos/*` (permission TesoArqueo): cash counts of arqueable accounts. */

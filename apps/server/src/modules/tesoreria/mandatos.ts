@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { MAX_OFFSET, parseListQuery } from '../../platform/crud/listQuery.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { documentoPdf } from '../../platform/export/documentoPdf.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { clientesTable, col, empresa, mandatosSepa as ms, recibosRemesa as rr } from '../../platform/tenancy/tables.ts';
@@ -106,13 +107,9 @@ export async function mandatoVigente(t: Scope, idCliente: number) {
 
 /** The printable mandate (pdfkit, loaded on first use): the EPC model text for the debtor to sign. */
 async function pdfMandato(s: Scope, m: Mandato): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   const c = await cliente(s, m.IdCliente);
   const [e] = await s.company({ nombre: empresa.nombre, nif: empresa.nif });
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Mandato SEPA ${m.Referencia}` } });
-  const partes: Buffer[] = [];
-  doc.on('data', (b: Buffer) => partes.push(b));
-  const fin = new Promise<Buffer>((ok) => doc.on('end', () => ok(Buffer.concat(partes))));
+  const { doc, terminar } = await documentoPdf({ Title: `Mandato SEPA ${m.Referencia}` });
   const fila = (k: string, v: string) => {
     doc.font('Helvetica-Bold').text(k, { continued: true }).font('Helvetica').text(`  ${v}`);
   };
@@ -149,8 +146,7 @@ async function pdfMandato(s: Scope, m: Mandato): Promise<Buffer> {
     .text(
       'Todos los campos han de ser cumplimentados obligatoriamente. Una vez firmada, esta orden debe enviarse al acreedor para su custodia.',
     );
-  doc.end();
-  return fin;
+  return terminar();
 }
 
 /** `/api/tesoreria/mandatos/*` (permission TesoRemesa): SEPA mandates of customers, their printable PDF. */

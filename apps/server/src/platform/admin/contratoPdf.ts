@@ -1,4 +1,5 @@
 import { textoPlano } from '@faro/domain';
+import { documentoPdf } from '../export/documentoPdf.ts';
 
 export interface Evidencias {
   Firmante: string;
@@ -24,11 +25,7 @@ export async function contratoPdf(o: {
   evidencias?: Evidencias;
   soloEvidencias?: boolean;
 }): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: o.titulo, Author: 'Faro' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const end = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  const { doc, terminar } = await documentoPdf({ Title: o.titulo, Author: 'Faro' });
   if (o.marca) doc.font('Helvetica-Bold').fontSize(9).fillColor('#555555').text(o.marca, { align: 'right' });
   if (!o.soloEvidencias) {
     doc.fillColor('#000000').font('Helvetica-Bold').fontSize(15).text(o.titulo, { align: 'center' }).moveDown();
@@ -65,7 +62,5 @@ export async function contratoPdf(o: {
         'se guarda con el contrato y permite comprobar que no se ha modificado.',
     );
   }
-  doc.end();
-  await end;
-  return Buffer.concat(chunks);
+  return terminar();
 }
