@@ -8,6 +8,16 @@ import { htmlATexto, sanitizeRichText } from './richText.ts';
 import { isValidNaf } from './socialSecurity.ts';
 import { checkVatId } from './vatId.ts';
 
+describe('rich text read as plain text (e-mail bodies, contract PDFs)', () => {
+  it('keeps a line per paragraph, line break and list item and decodes the entities', () => {
+    const texto = htmlATexto(
+      '<p>Hola &amp; adiós</p><p>Línea<br>dos</p><ul><li>uno</li></ul><p></p><p></p><h2>Fin</h2>',
+    );
+    expect(texto).toBe('Hola & adiós\nLínea\ndos\n• uno\n\nFin');
+    expect(htmlATexto('<p>&nbsp;&lt;3&gt; &quot;sí&quot; &#39;no&#39;</p>')).toBe('<3> "sí" \'no\'');
+  });
+});
+
 describe('EU VAT ids (NIF-IVA)', () => {
   it.each([
     ['ESB85626240', true],
@@ -113,12 +123,5 @@ describe('rich text of e-mail templates', () => {
     ['<!-- nota --><p>d</p>', '<p>d</p>'],
   ])('%s', (input, output) => {
     expect(sanitizeRichText(input)).toBe(output);
-  });
-
-  it('reads as plain text: a line per paragraph, line break and list item, entities decoded', () => {
-    expect(htmlATexto('<p>Hola &amp; adiós</p><p>Línea<br>dos</p>')).toBe('Hola & adiós\nLínea\ndos');
-    expect(htmlATexto('<ul><li>uno</li><li>dos</li></ul><p></p><p></p><p></p><h2>Fin&nbsp;&lt;3&gt;</h2>')).toBe(
-      '• uno\n• dos\n\nFin <3>',
-    );
   });
 });
