@@ -1,5 +1,5 @@
-import { ESTADOS_TBAI, identificadorTbaiValido, PROVINCIAS_TBAI } from '@faro/domain';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { ESTADOS_TBAI, PROVINCIAS_TBAI } from '@faro/domain';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access.ts';
@@ -16,7 +16,9 @@ import {
   ticketbaiEnvio,
   ticketbaiRegistros,
 } from '../../platform/tenancy/tables.ts';
+import { incidenciasEslabon } from '../../ticketbai/cadena.ts';
 import * as fiscal from '../registrosFiscales/rutas.ts';
+import { verificarCadenas } from '../registrosFiscales/verificar.ts';
 import { filaConfig } from '../ventas/verifactu/configuracion.ts';
 import { contextoTbai, MSG_TBAI } from './emision.ts';
 import { destinoTbai, enviarPendientesTbai, MSG_ENVIO_TBAI, reintentarTbaiAhora } from './envio.ts';
@@ -164,16 +166,7 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     if (f.r.clase === 'alta' && f.r.secuencia && f.r.secuencia > 1) {
       [anterior] = await scope.select(r, and(eq(r.serie, f.r.serie), eq(r.secuencia, f.r.secuencia - 1)));
     }
-    const incidencias: string[] = [];
-    if (f.r.clase === 'alta') {
-      if (f.r.secuencia === 1 && f.r.firmaAnterior)
-        incidencias.push('El primer fichero de la serie no debe encadenarse');
-      if (anterior && f.r.firmaAnterior !== anterior.signatureValue.slice(0, 100))
-        incidencias.push('La firma encadenada no coincide con la del fichero anterior');
-      if (f.r.secuencia && f.r.secuencia > 1 && !anterior) incidencias.push('Falta el fichero anterior de la serie');
-      if (f.r.identificador && !identificadorTbaiValido(f.r.identificador))
-        incidencias.push('El identificador TBAI no es válido (CRC)');
-    }
+    const incidencias = f.r.clase === 'alta' ? incidenciasEslabon(f.r, anterior) : [];
     const certificado = /<ds:X509Certificate>([^<]+)</.exec(f.r.xml)?.[1] ?? null;
     let firmante: string | null = null;
     if (certificado) {
@@ -217,6 +210,11 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
     if (!filas.length) throw notFound();
     activa(request);
     return { Items: filas.map(item) };
+  });
+
+  app.get(`${E}/verificar`, { config: emit(1), ...schema('Comprobar la cadena de firmas') }, async (request) => {
+    activa(request);
+    return verificarEmpresaTbai(deps.scopeOf(request));
   });
 
   app.get(`${E}/estado`, { config: emit(1), ...schema('Estado del envío TicketBAI') }, async (request) => {
@@ -330,4 +328,36 @@ export function registerTicketBai(app: FastifyInstance, deps: AppDeps): void {
       return reply.status(201).send({ Id: id, Estado: 'generado' });
     },
   );
+}
+
+/** Checks every alta of each of the company's series against the file before it, in pages. */
+export function verificarEmpresaTbai(s: Scope) {
+  const altas = and(eq(r.clase, 'alta'), isNotNull(r.secuencia));
+  return verificarCadenas({
+    claves: async () => (await s.pick({ serie: r.serie }, r, altas).groupBy(r.serie)).map((x) => x.serie),
+    pagina: async (serie, despuesDe) =>
+      (
+        await s
+          .pick(
+            {
+              id: r.id,
+              secuencia: r.secuencia,
+              firmaAnterior: r.firmaAnterior,
+              signatureValue: r.signatureValue,
+              identificador: r.identificador,
+            },
+            r,
+            and(altas, eq(r.serie, serie), gt(r.secuencia, despuesDe)),
+          )
+          .orderBy(asc(r.secuencia))
+          .limit(2000)
+      ).map((f) => ({ ...f, secuencia: f.secuencia ?? 0 })),
+    comprobar: (pagina, previo) =>
+      pagina.flatMap((f, k) => {
+        const antes = k > 0 ? pagina[k - 1] : previo;
+        const anterior = antes && antes.secuencia === f.secuencia - 1 ? antes : undefined;
+        return incidenciasEslabon(f, anterior).map((Mensaje) => ({ indice: k, Mensaje }));
+      }),
+    falta: (n) => `Falta el fichero ${n} de la serie`,
+  });
 }

@@ -221,6 +221,40 @@ describe('TicketBAI in the sales cycle', () => {
     await demo.request('PUT', `${E}/config`, { Entorno: 'pruebas', EnvioReal: false, Url: sim.url });
   });
 
+  it('the chain check recomputes every series: issued files hold; a wrong first link and a gap are named', async () => {
+    const ok = await demo.request('GET', `${E}/verificar`);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.Valida).toBe(true);
+    const [altas] = await t.database.query<{ n: number }>(
+      `select count(*)::int n from ticketbai_registros where empresa_id = ${empresaId} and clase = 'alta'`,
+    );
+    expect(ok.body.Registros).toBe(Number(altas!.n));
+    // Files can be added in SQL behind the engine's back (never changed): a series whose first file chains to
+    // something and whose second is missing.
+    for (const [secuencia, firmaAnterior] of [
+      [1, 'otra firma'],
+      [3, 'firma-2'],
+    ] as const) {
+      await t.database.query(
+        `insert into ticketbai_registros (empresa_id, clase, provincia, serie, numero, fecha, secuencia,
+           signature_value, firma_anterior, xml) values ($1, 'alta', 'gipuzkoa', 'ZZ-', $2, '2026-03-02', $3, $4, $5, 'x')`,
+        [empresaId, String(secuencia), secuencia, `firma-${secuencia}`, firmaAnterior],
+      );
+    }
+    const mal = await demo.request('GET', `${E}/verificar`);
+    expect(mal.body.Valida).toBe(false);
+    const zz = mal.body.Cadenas.find((c: { Instalacion: string }) => c.Instalacion === 'ZZ-');
+    expect(zz).toMatchObject({ Registros: 2, Valida: false });
+    expect(zz.Incidencias.map((i: { Mensaje: string }) => i.Mensaje)).toEqual([
+      'El primer fichero de la serie no debe encadenarse',
+      'Falta el fichero anterior de la serie',
+    ]);
+    expect(mal.body.Cadenas.filter((c: { Instalacion: string }) => c.Instalacion !== 'ZZ-').length).toBeGreaterThan(0);
+    expect(
+      mal.body.Cadenas.every((c: { Instalacion: string; Valida: boolean }) => c.Valida === (c.Instalacion !== 'ZZ-')),
+    ).toBe(true);
+  });
+
   it('Bizkaia: the file travels inside a LROE petition; received invoices list; other companies are refused', async () => {
     await t.database.query(
       `update empresas set tipo_factura_electronica = 'lroe', tributacion = 'vizcaya' where id = ${empresaId}`,

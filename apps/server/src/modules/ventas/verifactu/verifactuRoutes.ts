@@ -15,6 +15,7 @@ import {
 } from '../../../platform/tenancy/tables.ts';
 import { xmlRegistro } from '../../../verifactu/xml/mensaje.ts';
 import * as fiscal from '../../registrosFiscales/rutas.ts';
+import { verificarCadenas } from '../../registrosFiscales/verificar.ts';
 import { cargarConfiguracion, cargarEmpresa, destinoDe, MSG_VF } from './configuracion.ts';
 import { enviarPendientesDe, estadoEnvio, reintentarAhora } from './envio.ts';
 import { subsanar } from './registros.ts';
@@ -277,39 +278,23 @@ async function configJson(scope: Scope) {
 }
 
 /** Recomputes every huella and link of each of the company's chains (one per installation), in pages. */
-export async function verificarEmpresa(s: Scope) {
-  const instalaciones = await s.pick({ i: r.instalacion }, r).groupBy(r.instalacion);
-  const cadenas = [];
-  let total = 0;
-  for (const { i } of instalaciones) {
-    let previo: RegistroFacturacion | null = null;
-    let ultimo = 0;
-    const incidencias: { Id: number; Mensaje: string }[] = [];
-    let n = 0;
-    for (;;) {
-      const pagina = await s
+export function verificarEmpresa(s: Scope) {
+  return verificarCadenas({
+    claves: async () => (await s.pick({ i: r.instalacion }, r).groupBy(r.instalacion)).map((x) => x.i),
+    pagina: (i, despuesDe) =>
+      s
         .pick(
           { id: r.id, secuencia: r.secuencia, registro: r.registro },
           r,
-          and(eq(r.instalacion, i), gt(r.secuencia, ultimo)),
+          and(eq(r.instalacion, i), gt(r.secuencia, despuesDe)),
         )
         .orderBy(asc(r.secuencia))
-        .limit(2000);
-      if (!pagina.length) break;
-      const regs = pagina.map((p) => p.registro as RegistroFacturacion);
-      const res = verificarCadena(regs, previo);
-      for (const inc of res.incidencias) incidencias.push({ Id: pagina[inc.indice]!.id, Mensaje: inc.Mensaje });
-      pagina.forEach((p, k) => {
-        if (p.secuencia !== ultimo + k + 1 && !incidencias.some((x) => x.Id === p.id)) {
-          incidencias.push({ Id: p.id, Mensaje: `Falta el registro ${ultimo + k + 1} de la cadena` });
-        }
-      });
-      n += pagina.length;
-      previo = regs[regs.length - 1]!;
-      ultimo = pagina[pagina.length - 1]!.secuencia;
-    }
-    total += n;
-    cadenas.push({ Instalacion: i, Registros: n, Valida: incidencias.length === 0, Incidencias: incidencias });
-  }
-  return { Valida: cadenas.every((x) => x.Valida), Registros: total, Cadenas: cadenas };
+        .limit(2000),
+    comprobar: (pagina, previo) =>
+      verificarCadena(
+        pagina.map((p) => p.registro as RegistroFacturacion),
+        (previo?.registro as RegistroFacturacion | undefined) ?? null,
+      ).incidencias,
+    falta: (n) => `Falta el registro ${n} de la cadena`,
+  });
 }

@@ -39,6 +39,13 @@ export const ticketbaiIsolation: IsolationArea = {
       [`GET ${E}/edit/:id`]: () => a.request('GET', `${E}/edit/${idFichero}`),
       [`GET ${E}/xml/:id`]: () => a.request('GET', `${E}/xml/${idFichero}`),
       [`GET ${E}/factura/:id`]: () => a.request('GET', `${E}/factura/${idDocumento}`),
+      // The chain check reads every series of the caller's company only: B's file is never among its records.
+      [`GET ${E}/verificar`]: async () => {
+        const res = await a.request('GET', `${E}/verificar`);
+        const ids = (res.body?.Cadenas ?? []).flatMap((c: { Incidencias: { Id: number }[] }) => c.Incidencias);
+        if (ids.some((i: { Id: number }) => i.Id === idFichero)) throw new Error('B’s file in A’s chain check');
+        return res;
+      },
       'POST /api/impuestos/lroefactrecibidas/marcar/:id': () =>
         a.request('POST', `/api/impuestos/lroefactrecibidas/marcar/${idCompra}`, {}),
     };
