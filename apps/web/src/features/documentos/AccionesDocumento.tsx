@@ -8,6 +8,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { IconDownload, IconTrash } from '../../ui/icons.tsx';
+import { DescargarUbl } from '../efactura/DescargarUbl.tsx';
 import { CobroDialogo } from './CobroDialogo.tsx';
 import { ConvertirParcial, type LineaConvertir } from './ConvertirParcial.tsx';
 import { invalidarDocumentos } from './documentosApi.ts';
@@ -156,6 +157,7 @@ export function AccionesDocumento({
             </Menu.Dropdown>
           </Menu>
         )}
+        <DescargarUbl base={base} doc={doc} />
         {permitidas.convertir.length > 0 && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>

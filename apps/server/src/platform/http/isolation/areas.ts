@@ -2,6 +2,7 @@ import { autoescuelaIsolation } from './autoescuela.ts';
 import { comprasIsolation } from './compras.ts';
 import { contabilidadIsolation } from './contabilidad.ts';
 import { crmIsolation } from './crm.ts';
+import { efacturaIsolation } from './efactura.ts';
 import { formacionIsolation } from './formacion.ts';
 import { impuestosIsolation } from './impuestos.ts';
 import { inmovilizadoIsolation } from './inmovilizado.ts';
@@ -24,6 +25,7 @@ export const ISOLATION_AREAS: IsolationArea[] = [
   contabilidadIsolation,
   inmovilizadoIsolation,
   ticketbaiIsolation,
+  efacturaIsolation,
   autoescuelaIsolation,
   odontologiaIsolation,
 ];

@@ -1,0 +1,54 @@
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { api } from '../../platform/api/client.ts';
+import { ApiError } from '../../platform/api/errors.ts';
+import { IconDownload } from '../../ui/icons.tsx';
+import { guardarComo } from '../documentos/VistaPreviaPdf.tsx';
+
+/** The sales invoices' API base: only issued sales invoices have an e-invoice. */
+const FACTURAS_VENTA = 'ventas/fventa';
+
+interface FacturaUbl {
+  Id: number;
+  NumSerie?: string | null;
+  Estado: string;
+}
+
+/** Whether the document shown has a UBL e-invoice: a sales invoice with a number (issued, or issued and cancelled). */
+export const tieneFacturaElectronica = (base: string, doc: FacturaUbl) =>
+  base === FACTURAS_VENTA && !!doc.NumSerie && doc.Estado !== 'Provisional';
+
+export const nombreUbl = (doc: FacturaUbl) => `factura-${doc.NumSerie ?? doc.Id}.xml`.replace(/[^\w.-]/g, '_');
+
+/**
+ * 'Descargar factura electrónica (UBL)': the invoice as UBL 2.1 under EN 16931, which the server checks against the
+ * official rules before sending it; when a rule fails the API client shows the server's Spanish message (which
+ * rules, in words), and nothing is saved.
+ */
+export function DescargarUbl({ base, doc }: { base: string; doc: FacturaUbl }) {
+  const [ocupado, setOcupado] = useState(false);
+  if (!tieneFacturaElectronica(base, doc)) return null;
+  const descargar = async () => {
+    setOcupado(true);
+    try {
+      const xml = await api.get<Blob>(`${base}/ubl/${doc.Id}`, { binary: true });
+      const url = URL.createObjectURL(new Blob([xml], { type: 'application/xml' }));
+      guardarComo(url, nombreUbl(doc));
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      setOcupado(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} />}
+      loading={ocupado}
+      onClick={() => void descargar()}
+    >
+      Descargar factura electrónica (UBL)
+    </Button>
+  );
+}
