@@ -4,7 +4,8 @@
  * a link (a full page load with the session kept): the /api calls started before its first data row or figure is
  * visible and the time to that moment, p50/p95 per screen; and, on the first load, every call the page starts
  * within a few seconds (the background lookups included) and, with FARO_BENCH_PANTALLAS_DETALLE, where its time
- * went (HTML received, the company context call, the screen's first data call, the data shown; `e2e/tiempos.ts`).
+ * went (HTML received, the company context call, the screen's first data call, the data shown, the main thread's
+ * long tasks; `e2e/tiempos.ts`).
  * Prints figures, asserts nothing; stops what it started.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import {
   type Medida,
   medirPantalla,
   registrarLlamadas,
+  registrarTareasLargas,
   textoDesglose,
 } from '../e2e/tiempos.ts';
 import { serveWebBuild } from '../e2e/webServer.ts';
@@ -166,6 +168,7 @@ export async function medirPantallas(baseUrl: string): Promise<FilaPantalla[]> {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const llamadas = registrarLlamadas(page);
+      if (process.env.FARO_BENCH_PANTALLAS_DETALLE) await registrarTareasLargas(page);
       await entrar(page, quien);
       for (const p of PANTALLAS.filter((x) => x.usuario === quien)) {
         try {

@@ -72,6 +72,22 @@ export interface Desglose {
   datos?: [number, number];
   /** Its path. */
   ruta?: string;
+  /** The main thread's long tasks (over 50 ms) until the data showed, when recorded: their count and total ms. */
+  tareasLargas?: { n: number; ms: number };
+}
+
+/**
+ * Records the main thread's long tasks of every page load (`desglose` sums them): when they fill the time after the
+ * calls have answered, the screen waits for the browser's work (scripts, layout), not for the network.
+ */
+export async function registrarTareasLargas(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __faroTareasLargas: number[] };
+    w.__faroTareasLargas = [];
+    new PerformanceObserver((lista) => {
+      for (const e of lista.getEntries()) w.__faroTareasLargas.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
 }
 
 /** The breakdown of the page's last load, read from its performance timeline once the data shows. */
@@ -84,7 +100,9 @@ export function desglose(page: Page): Promise<Desglose> {
     );
     const contexto = api.find((r) => new URL(r.name).pathname === '/api/usuarios/usuario/infoempre');
     const datos = api.find((r) => !/^\/api\/(usuarios\/|listas$)/.test(new URL(r.name).pathname));
+    const tareas = (window as unknown as { __faroTareasLargas?: number[] }).__faroTareasLargas;
     return {
+      tareasLargas: tareas ? { n: tareas.length, ms: Math.round(tareas.reduce((a, b) => a + b, 0)) } : undefined,
       html: Math.round(nav?.responseEnd ?? 0),
       contexto: contexto
         ? ([Math.round(contexto.startTime), Math.round(contexto.responseEnd)] as [number, number])
@@ -98,5 +116,6 @@ export function desglose(page: Page): Promise<Desglose> {
 /** The breakdown as one line: HTML, context call, first data call and the data shown. */
 export function textoDesglose(d: Desglose, visibles: number): string {
   const tramo = (t?: [number, number]) => (t ? `${t[0]}→${t[1]}` : '-');
-  return `HTML ${d.html} · contexto ${tramo(d.contexto)} · datos ${tramo(d.datos)} ${d.ruta ?? ''} · visibles ${Math.round(visibles)} ms`;
+  const tareas = d.tareasLargas ? ` · ${d.tareasLargas.n} tareas largas ${d.tareasLargas.ms} ms` : '';
+  return `HTML ${d.html} · contexto ${tramo(d.contexto)} · datos ${tramo(d.datos)} ${d.ruta ?? ''} · visibles ${Math.round(visibles)} ms${tareas}`;
 }
