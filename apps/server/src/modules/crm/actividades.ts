@@ -11,7 +11,7 @@ import type { Scope } from '../../platform/tenancy/scope.ts';
 import { crmActividades, crmCalendario, crmOportunidades, miembros } from '../../platform/tenancy/tables.ts';
 import { clasesDeAgenda } from './agendaClases.ts';
 import { crearAviso } from './avisos.ts';
-import { borrarFila, idParam, rutasRegistro } from './comun.ts';
+import { ACCESO_CRM, borrarFila, idParam, rutasRegistro } from './comun.ts';
 import { cli, comprobarContacto, nombreContacto, pot, unirContacto } from './contactos.ts';
 
 const ac = crmActividades;
@@ -158,8 +158,7 @@ export async function avisarRecordatorios(dir: CompanyDirectory, ahora = new Dat
 export const actividadesRoutes: AreaModule = (app, deps) => {
   const base = '/api/ventas/crmactividades';
   const tags = ['ventas'];
-  const leer = { access: access.permission('VentasCrmOport', 1, 'ActCrm') };
-  const editar = { access: access.permission('VentasCrmOport', 2, 'ActCrm') };
+  const { leer } = ACCESO_CRM;
 
   app.get(`${base}/list`, { config: leer, schema: { tags, summary: 'Actividades' } }, async (request) => {
     const s = deps.scopeOf(request);
@@ -183,13 +182,11 @@ export const actividadesRoutes: AreaModule = (app, deps) => {
   rutasRegistro(app, deps, {
     base,
     tags,
-    leer,
-    editar,
+    acceso: ACCESO_CRM,
     cuerpo: actividadSchema,
     cargar: (s, id) => cargar(s, id, false),
     guardar: (s, body: ActividadInput, id) => guardar(s, body, id, false),
     borrar: {
-      config: { access: access.permission('VentasCrmOport', 3, 'ActCrm') },
       borrar: async (s, id) => {
         await borrarFila(s, ac, id, 'actividades');
         return { Mensaje: 'Actividad eliminada' };
@@ -235,13 +232,11 @@ export const actividadesRoutes: AreaModule = (app, deps) => {
   rutasRegistro(app, deps, {
     base: agenda,
     tags: utags,
-    leer: propia,
-    editar: propia,
+    acceso: { leer: propia, editar: propia, borrar: propia },
     cuerpo: actividadSchema,
     cargar: (s, id) => cargar(s, id, true),
     guardar: (s, body: ActividadInput, id) => guardar(s, body, id, true),
     borrar: {
-      config: propia,
       borrar: async (s, id) => {
         await borrarFila(s, ac, id, 'actividades', and(eq(ac.Id, id), eq(ac.IdResponsable, s.personaId ?? -1)));
         return { Mensaje: 'Evento eliminado' };

@@ -2,6 +2,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { access } from '../../platform/auth/access.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -19,12 +20,25 @@ export function hoyMadrid(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(now);
 }
 
+export interface AccesoRegistro {
+  leer: FastifyContextConfig;
+  editar: FastifyContextConfig;
+  borrar: FastifyContextConfig;
+}
+
+/** The sales CRM (funnels, opportunities, their activities): VentasCrmOport 1 to read, 2 to save, 3 to delete. */
+export const ACCESO_CRM: AccesoRegistro = {
+  leer: { access: access.permission('VentasCrmOport', 1, 'ActCrm') },
+  editar: { access: access.permission('VentasCrmOport', 2, 'ActCrm') },
+  borrar: { access: access.permission('VentasCrmOport', 3, 'ActCrm') },
+};
+
 /** A record the area keeps by hand (funnels, opportunities, activities, folders): how it is read and saved. */
 export interface RutasRegistro<B> {
   base: string;
   tags: string[];
-  leer: FastifyContextConfig;
-  editar: FastifyContextConfig;
+  /** Who may read (`edit/:id`), save and delete. */
+  acceso: AccesoRegistro;
   /** The body's schema; what it parses is what `guardar` takes. */
   cuerpo: z.ZodType;
   /** The OpenAPI summaries of `edit/:id`, `save` and `save/:id`, when the area names them. */
@@ -33,9 +47,8 @@ export interface RutasRegistro<B> {
   cargar: (s: Scope, id: number, request: FastifyRequest) => Promise<unknown>;
   /** Creates (`id` undefined) or replaces the record and answers it. */
   guardar: (s: Scope, body: B, id: number | undefined, request: FastifyRequest) => Promise<unknown>;
-  /** `DELETE delete/:id`: who may, its summary, and the deletion, which answers `{ Mensaje }`. */
+  /** `DELETE delete/:id`: its summary and the deletion, which answers `{ Mensaje }`. */
   borrar: {
-    config: FastifyContextConfig;
     resumen?: string;
     borrar: (s: Scope, id: number, request: FastifyRequest) => Promise<{ Mensaje: string }>;
   };
@@ -66,25 +79,29 @@ export function rutasRegistro<B>(app: FastifyInstance, deps: AppDeps, r: RutasRe
     ...(summary === undefined ? {} : { summary }),
     ...(body ? { body } : {}),
   });
-  app.get(`${r.base}/edit/:id`, { config: r.leer, schema: schema(r.resumen?.ver) }, (request) =>
+  app.get(`${r.base}/edit/:id`, { config: r.acceso.leer, schema: schema(r.resumen?.ver) }, (request) =>
     r.cargar(deps.scopeOf(request), idParam(request), request),
   );
   app.post(
     `${r.base}/save`,
-    { config: r.editar, schema: schema(r.resumen?.crear, r.cuerpo) },
+    { config: r.acceso.editar, schema: schema(r.resumen?.crear, r.cuerpo) },
     async (request, reply) => {
       const body = parseBody(r.cuerpo, request.body) as B;
       return reply.code(201).send(await r.guardar(deps.scopeOf(request), body, undefined, request));
     },
   );
-  app.put(`${r.base}/save/:id`, { config: r.editar, schema: schema(r.resumen?.guardar, r.cuerpo) }, async (request) => {
-    const scope = deps.scopeOf(request);
-    const id = idParam(request);
-    await r.cargar(scope, id, request);
-    const body = parseBody(r.cuerpo, request.body) as B;
-    return r.guardar(scope, body, id, request);
-  });
-  app.delete(`${r.base}/delete/:id`, { config: r.borrar.config, schema: schema(r.borrar.resumen) }, (request) =>
+  app.put(
+    `${r.base}/save/:id`,
+    { config: r.acceso.editar, schema: schema(r.resumen?.guardar, r.cuerpo) },
+    async (request) => {
+      const scope = deps.scopeOf(request);
+      const id = idParam(request);
+      await r.cargar(scope, id, request);
+      const body = parseBody(r.cuerpo, request.body) as B;
+      return r.guardar(scope, body, id, request);
+    },
+  );
+  app.delete(`${r.base}/delete/:id`, { config: r.acceso.borrar, schema: schema(r.borrar.resumen) }, (request) =>
     r.borrar.borrar(deps.scopeOf(request), idParam(request), request),
   );
 }

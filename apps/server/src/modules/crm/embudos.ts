@@ -1,11 +1,10 @@
 import { embudoSchema, MSG_CRM } from '@faro/domain';
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
-import { access } from '../../platform/auth/access.ts';
 import type { AreaModule } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import { crmEmbudos, crmFases, crmOportunidades } from '../../platform/tenancy/tables.ts';
-import { borrarFila, rutasRegistro } from './comun.ts';
+import { ACCESO_CRM, borrarFila, rutasRegistro } from './comun.ts';
 
 export type Fase = { Linea: number; Nombre: string; Probabilidad: number };
 
@@ -65,8 +64,7 @@ async function guardar(s: Scope, body: ReturnType<typeof embudoSchema.parse>, id
 export const embudosRoutes: AreaModule = (app, deps) => {
   const base = '/api/ventas/crmembudos';
   const tags = ['ventas'];
-  const leer = { access: access.permission('VentasCrmOport', 1, 'ActCrm') };
-  const editar = { access: access.permission('VentasCrmOport', 2, 'ActCrm') };
+  const { leer } = ACCESO_CRM;
 
   app.get(`${base}/list`, { config: leer, schema: { tags, summary: 'Embudos de venta' } }, async (request) => {
     const s = deps.scopeOf(request);
@@ -97,14 +95,12 @@ export const embudosRoutes: AreaModule = (app, deps) => {
   rutasRegistro(app, deps, {
     base,
     tags,
-    leer,
-    editar,
+    acceso: ACCESO_CRM,
     cuerpo: embudoSchema,
     resumen: { ver: 'Embudo', crear: 'Crear embudo', guardar: 'Guardar embudo' },
     cargar: cargarEmbudo,
     guardar,
     borrar: {
-      config: { access: access.permission('VentasCrmOport', 3, 'ActCrm') },
       resumen: 'Eliminar embudo',
       borrar: async (s, id) => {
         await cargarEmbudo(s, id);

@@ -334,13 +334,11 @@ export function gestordocRoutes(almacen?: Almacen): AreaModule {
     rutasRegistro(app, deps, {
       base: cb,
       tags,
-      leer,
-      editar,
+      acceso: { leer, editar, borrar },
       cuerpo: carpetaSchema,
       cargar: (s, id, request) => cargarCarpeta(s, request, id),
       guardar: (s, body: z.infer<typeof carpetaSchema>, id, request) => guardar(s, request, body, id),
       borrar: {
-        config: borrar,
         borrar: async (s, id, request) => {
           await cargarCarpeta(s, request, id);
           const [hijo] = await s.pick({ Id: c.Id }, c, eq(c.IdPadre, id)).limit(1);

@@ -23,7 +23,7 @@ import {
   tiposivaTable,
 } from '../../platform/tenancy/tables.ts';
 import { crearDocumento, preparar } from '../ventas/documentos/documentosRepository.ts';
-import { borrarFila, hoyMadrid, idParam, rutasRegistro } from './comun.ts';
+import { ACCESO_CRM, borrarFila, hoyMadrid, idParam, rutasRegistro } from './comun.ts';
 import { cli, comprobarContacto, nombreContacto, pot, unirContacto } from './contactos.ts';
 import { cargarEmbudo } from './embudos.ts';
 
@@ -173,8 +173,7 @@ async function tipoIvaDefecto(s: Scope): Promise<string> {
 export const oportunidadesRoutes: AreaModule = (app, deps) => {
   const base = '/api/ventas/crmoportuni';
   const tags = ['ventas'];
-  const leer = { access: access.permission('VentasCrmOport', 1, 'ActCrm') };
-  const editar = { access: access.permission('VentasCrmOport', 2, 'ActCrm') };
+  const { leer, editar } = ACCESO_CRM;
 
   app.get(`${base}/list`, { config: leer, schema: { tags, summary: 'Oportunidades' } }, async (request) => {
     const s = deps.scopeOf(request);
@@ -205,14 +204,12 @@ export const oportunidadesRoutes: AreaModule = (app, deps) => {
   rutasRegistro(app, deps, {
     base,
     tags,
-    leer,
-    editar,
+    acceso: ACCESO_CRM,
     cuerpo: oportunidadSchema,
     resumen: { ver: 'Oportunidad', crear: 'Crear oportunidad', guardar: 'Guardar oportunidad' },
     cargar: cargarOportunidad,
     guardar,
     borrar: {
-      config: { access: access.permission('VentasCrmOport', 3, 'ActCrm') },
       resumen: 'Eliminar oportunidad',
       borrar: async (s, id) => {
         await borrarFila(s, o, id, 'crmoportuni');
