@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -38,9 +38,12 @@ export interface ReglaFallida {
 
 let compilando: Promise<string> | null = null;
 
-/** The compiled SEF file's path, compiling it first when it is missing (once per process). */
+/** The cached SEF is current: present and not older than the XSLT (a new CEN release is compiled again). */
+const sefAlDia = () => existsSync(FICHERO_SEF) && statSync(FICHERO_SEF).mtimeMs >= statSync(XSLT_EN16931).mtimeMs;
+
+/** The compiled SEF file's path, compiling it first when it is missing or stale (once per process). */
 export function asegurarSef(): Promise<string> {
-  if (existsSync(FICHERO_SEF)) return Promise.resolve(FICHERO_SEF);
+  if (sefAlDia()) return Promise.resolve(FICHERO_SEF);
   compilando ??= (async () => {
     mkdirSync(path.dirname(FICHERO_SEF), { recursive: true });
     // Written beside and renamed: a reader (another test worker) never sees half a file.
