@@ -9,7 +9,7 @@ import { FormaPagoSelect, RetencionInput, SerieSelect } from './CamposDocumento.
 import type { ClienteFila, SerieFila } from './documentosApi.ts';
 import { aDecimal, type DocumentoVenta, type DocValues, numeroEditable } from './documentosModel.ts';
 import { useLado } from './lado.ts';
-import { CampoFecha } from './MarcoEditor.tsx';
+import { CampoFecha, ligarCampo } from './MarcoEditor.tsx';
 import { type ClienteDatos, datosDeCliente, etiquetaCliente } from './terceroDocumento.ts';
 
 /** Delivery notes and invoices move stock: they carry a warehouse when the company has the stock module. */
@@ -100,15 +100,7 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
                 }}
               />
             </div>
-            <CampoFecha
-              label="Fecha"
-              required
-              value={form.values.Fecha}
-              readOnly={readOnly}
-              onChange={(v) => form.set('Fecha', v)}
-              onBlur={() => form.touch('Fecha')}
-              error={err('Fecha')}
-            />
+            <CampoFecha label="Fecha" required readOnly={readOnly} {...ligarCampo(form, 'Fecha')} />
             {ver(form.values.Serie) && (
               <SerieSelect
                 series={seriesDelTipo}
@@ -167,13 +159,7 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
               />
             )}
             {!(readOnly && sinRetencion(form.values.PorcRetencion)) && (
-              <RetencionInput
-                value={form.values.PorcRetencion}
-                readOnly={readOnly}
-                onChange={(v) => form.set('PorcRetencion', v)}
-                onBlur={() => form.touch('PorcRetencion')}
-                error={err('PorcRetencion')}
-              />
+              <RetencionInput readOnly={readOnly} {...ligarCampo(form, 'PorcRetencion')} />
             )}
             {lado.simplificada && factura && !doc && info.Modulos?.ActVentasSimplificadas && (
               <Switch

@@ -2,6 +2,9 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DateInput } from '../../ui/dates.ts';
+import { errorLines } from '../../ui/form/FormField.tsx';
+import { ligar } from '../../ui/form/Formulario.tsx';
+import type { FormApi } from '../../ui/form/useForm.ts';
 import { IconArrowLeft } from '../../ui/icons.tsx';
 
 /**
@@ -87,6 +90,12 @@ export function MarcoEditor({
 }
 
 /** A date of a document's form, typed or picked the Spanish way (dd/mm/aaaa), kept as ISO yyyy-mm-dd. */
+/** The props that bind an editor's field (`CampoFecha`, `RetencionInput`) to its form: value, change, blur, errors. */
+export function ligarCampo<V extends Record<string, unknown>>(form: FormApi<V>, nombre: keyof V & string) {
+  const { errors, ...campo } = ligar(form, nombre);
+  return { ...campo, error: errorLines(errors) };
+}
+
 export function CampoFecha(p: {
   label: string;
   value: string;

@@ -53,7 +53,7 @@ import {
 import { campoDe, hoyIso, type LineaForm } from '../documentos/documentosModel.ts';
 import { LineasGrid } from '../documentos/LineasGrid.tsx';
 import { desdeApi, haciaApi } from '../documentos/lado.ts';
-import { CampoFecha, MarcoEditor } from '../documentos/MarcoEditor.tsx';
+import { CampoFecha, ligarCampo, MarcoEditor } from '../documentos/MarcoEditor.tsx';
 import { TotalesCard } from '../documentos/TotalesCard.tsx';
 import { etiquetaCliente } from '../documentos/terceroDocumento.ts';
 import { useRecurrente } from './ladoRecurrente.ts';
@@ -310,13 +310,7 @@ function EditorForm({
             error={err('Accion')}
             comboboxProps={{ withinPortal: true }}
           />
-          <RetencionInput
-            value={form.values.PorcRetencion}
-            readOnly={readOnly}
-            onChange={(v) => form.set('PorcRetencion', v)}
-            onBlur={() => form.touch('PorcRetencion')}
-            error={err('PorcRetencion')}
-          />
+          <RetencionInput readOnly={readOnly} {...ligarCampo(form, 'PorcRetencion')} />
           <Switch
             mt={{ lg: 30 }}
             label="Activa"
@@ -324,15 +318,7 @@ function EditorForm({
             disabled={readOnly}
             onChange={(e) => form.set('Baja', !e.currentTarget.checked)}
           />
-          <CampoFecha
-            label="Fecha de inicio"
-            required
-            value={form.values.FechaInicio}
-            readOnly={readOnly}
-            onChange={(v) => form.set('FechaInicio', v)}
-            onBlur={() => form.touch('FechaInicio')}
-            error={err('FechaInicio')}
-          />
+          <CampoFecha label="Fecha de inicio" required readOnly={readOnly} {...ligarCampo(form, 'FechaInicio')} />
           <CampoFecha
             label="Próxima fecha"
             placeholder="La de inicio"
@@ -344,11 +330,8 @@ function EditorForm({
           <CampoFecha
             label="Fecha de fin"
             placeholder="Sin fin"
-            value={form.values.FechaFin}
             readOnly={readOnly}
-            onChange={(v) => form.set('FechaFin', v)}
-            onBlur={() => form.touch('FechaFin')}
-            error={err('FechaFin')}
+            {...ligarCampo(form, 'FechaFin')}
           />
           <Text size="sm" c="dimmed" mt={{ lg: 28 }} data-testid="proximas-fechas">
             {proximas.length
