@@ -1,5 +1,5 @@
 import { formatDate } from '@faro/domain';
-import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AvisosPlataforma } from '../plataforma/usuario/AvisosPlataforma.tsx';
 import { type Notificacion, noLeidasKey, PRIORIDADES, RUTA_NOTIFICACIONES } from './notificacionesApi.ts';
+import { TarjetaAviso } from './TarjetaAviso.tsx';
 
 /** `usuario/notificaciones`: alerts and notices (priority, origin), newest first; mark one or all as read. */
 export function NotificacionesPage() {
@@ -57,40 +58,28 @@ export function NotificacionesPage() {
       {q.data?.Items.map((n) => {
         const p = PRIORIDADES[n.Prioridad] ?? PRIORIDADES.i;
         return (
-          <Paper key={n.Id} withBorder p="sm" bg={n.Leido ? undefined : 'blue.0'} data-testid="notificacion">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2}>
-                <Group gap="xs">
-                  <Badge size="sm" color={p.color} variant="light">
-                    {p.label}
-                  </Badge>
-                  <Text size="xs" c="dimmed">
-                    {formatDate(n.Fecha.slice(0, 10))} · {n.Origen === 'a' ? 'Sistema' : 'Usuario'}
-                  </Text>
-                </Group>
-                <Text fw={n.Leido ? 400 : 700}>
-                  {n.Enlace ? (
-                    <Anchor component={Link} to={n.Enlace} onClick={() => !n.Leido && leer.mutate(n.Id)}>
-                      {n.Titulo}
-                    </Anchor>
-                  ) : (
-                    n.Titulo
-                  )}
-                </Text>
-                {n.Texto && <Text size="sm">{n.Texto}</Text>}
-              </Stack>
-              {!n.Leido && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => leer.mutate(n.Id)}
-                  aria-label={`Marcar como leída: ${n.Titulo}`}
-                >
-                  Marcar como leída
-                </Button>
-              )}
-            </Group>
-          </Paper>
+          <TarjetaAviso
+            key={n.Id}
+            leido={n.Leido}
+            fondo="blue.0"
+            testId="notificacion"
+            prioridad={p}
+            fecha={`${formatDate(n.Fecha.slice(0, 10))} · ${n.Origen === 'a' ? 'Sistema' : 'Usuario'}`}
+            titulo={
+              n.Enlace ? (
+                <Anchor component={Link} to={n.Enlace} onClick={() => !n.Leido && leer.mutate(n.Id)}>
+                  {n.Titulo}
+                </Anchor>
+              ) : (
+                n.Titulo
+              )
+            }
+            nombre={n.Titulo}
+            marcar="Marcar como leída"
+            onLeer={() => leer.mutate(n.Id)}
+          >
+            {n.Texto && <Text size="sm">{n.Texto}</Text>}
+          </TarjetaAviso>
         );
       })}
     </Stack>

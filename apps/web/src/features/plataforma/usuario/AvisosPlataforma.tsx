@@ -1,8 +1,9 @@
 import { PRIORIDADES_AVISO, type PrioridadAviso } from '@faro/domain';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ListAnswer } from '../../../platform/api/client.ts';
 import { useReady } from '../../../platform/session/SessionProvider.tsx';
+import { TarjetaAviso } from '../../notificaciones/TarjetaAviso.tsx';
 import { fechaHora } from '../comun.tsx';
 
 interface AvisoPlataforma {
@@ -39,34 +40,22 @@ export function AvisosPlataforma() {
         Avisos de Faro
       </Title>
       {avisos.map((a) => (
-        <Paper key={a.Id} withBorder p="sm" bg={a.Leido ? undefined : 'yellow.0'} data-testid="aviso-plataforma">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2}>
-              <Group gap="xs">
-                <Badge size="sm" color={COLOR[a.Prioridad] ?? 'gray'} variant="light">
-                  {PRIORIDADES_AVISO[a.Prioridad] ?? a.Prioridad}
-                </Badge>
-                <Text size="xs" c="dimmed">
-                  {fechaHora(a.Creado)}
-                </Text>
-              </Group>
-              <Text fw={a.Leido ? 400 : 700}>{a.Titulo}</Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {a.Texto}
-              </Text>
-            </Stack>
-            {!a.Leido && (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => leer.mutate(a.Id)}
-                aria-label={`Marcar como leído: ${a.Titulo}`}
-              >
-                Marcar como leído
-              </Button>
-            )}
-          </Group>
-        </Paper>
+        <TarjetaAviso
+          key={a.Id}
+          leido={!!a.Leido}
+          fondo="yellow.0"
+          testId="aviso-plataforma"
+          prioridad={{ color: COLOR[a.Prioridad] ?? 'gray', label: PRIORIDADES_AVISO[a.Prioridad] ?? a.Prioridad }}
+          fecha={fechaHora(a.Creado)}
+          titulo={a.Titulo}
+          nombre={a.Titulo}
+          marcar="Marcar como leído"
+          onLeer={() => leer.mutate(a.Id)}
+        >
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {a.Texto}
+          </Text>
+        </TarjetaAviso>
       ))}
     </Stack>
   );
