@@ -17,6 +17,7 @@ import {
   DEDUCIBLE_R,
   EXTRAS,
   type Libro,
+  leerAgrupado,
   lineaEmitida,
   lineaRecibida,
   lineasEmitidas,
@@ -24,7 +25,6 @@ import {
   numero,
   RECTIFICATIVA,
   SERVICIOS,
-  sinJit,
 } from './libros.ts';
 
 /**
@@ -237,7 +237,7 @@ const conEmitidas = (modelo: ModeloAgrupado) => modelo === '130' || modelo === '
 
 /** The books of a model's period, grouped. */
 export async function librosAgrupados(s: Scope, modelo: ModeloAgrupado, p: Fechas): Promise<LibrosDelAnyo> {
-  return sinJit(s, async (t) => {
+  return leerAgrupado(s, async (t) => {
     const leer = async <T extends LineaEmitida | LineaRecibida>(
       libro: Libro,
       linea: (r: Record<string, unknown>) => T,

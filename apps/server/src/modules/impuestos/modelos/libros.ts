@@ -112,10 +112,10 @@ async function lineas(s: Scope, libro: Libro, desde: string, hasta: string, g?: 
   const L = libro === 'emitidas' ? libroEmitidas : libroRecibidas;
   return rowsOf(
     await s.execute((_empresaId, de) => {
-      const clave: Clave = libro === 'emitidas' ? claveEmitida : (o) => claveRecibida(de, o);
+      const clave: Clave = libro === 'emitidas' ? claveEmitida : claveRecibida;
       return sql`${L.select}, ${EXTRAS[libro](de)}, ${SERVICIOS_FILA[libro](de)} as base_servicios
         ${g ? sql`, ${enGrupos(clave, g.periodo, g.prorrata)} as en_periodo` : sql``}
-      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} ${g ? sql`and ${deGrupos(clave, g)}` : sql``}
+      from ${L.cabeceras} ${DESGLOSE} ${g ? IMPORTES[libro](de) : sql``} where ${L.where(de, f)} ${g ? sql`and ${deGrupos(clave, g)}` : sql``}
       order by d.fecha, d.id, e.ord ${g ? sql`limit ${g.limit} offset ${g.offset}` : sql``}`;
     }),
   );
@@ -196,14 +196,19 @@ export interface OpcionesGrupos {
 }
 
 /**
- * The grouped reads of a model run in one transaction with JIT off. The planner counts 100 rows for every
- * invoice's `jsonb_array_elements` (1 or 2 in fact), so a year's groups look like millions of rows: past JIT's cost
- * thresholds PostgreSQL spends seconds inlining and optimising machine code for a query that runs in a fraction of
- * that. One transaction also reads every group of the model from the same snapshot. (PGlite has no JIT: a no-op.)
+ * The grouped reads of a model run in one transaction, planned for what they are. The planner counts 100 rows for
+ * every invoice's `jsonb_array_elements` (1 or 2 in fact), so a year's rows look like millions and their groups like
+ * as many: past JIT's cost thresholds PostgreSQL spends seconds compiling machine code for a query that runs in a
+ * fraction of that, and it sorts the rows to group them (on disk) where a hash table of the real groups fits in
+ * memory. So JIT off, sorting only where nothing else can, and room for the hash. One transaction also reads every
+ * group of the model from the same snapshot. (PGlite has no JIT; the settings are plain PostgreSQL ones.)
  */
-export function sinJit<T>(s: Scope, leer: (t: Scope) => Promise<T>): Promise<T> {
+export function leerAgrupado<T>(s: Scope, leer: (t: Scope) => Promise<T>): Promise<T> {
   return s.tx(async (t) => {
-    await t.execute(() => sql`set local jit = off`);
+    await t.execute(
+      () => sql`select set_config('jit', 'off', true), set_config('enable_sort', 'off', true),
+        set_config('work_mem', '32MB', true)`,
+    );
     return leer(t);
   });
 }
@@ -211,19 +216,37 @@ export function sinJit<T>(s: Scope, leer: (t: Scope) => Promise<T>): Promise<T> 
 export const signo = (x: SQL) => sql`sign(coalesce(${x}, 0))`;
 export const numero = (campo: string) => sql`coalesce((e.val->>${campo})::numeric, 0)`;
 
-/** The key of an issued row's group (one JSON array; 'a' = the year's groups by third party). */
-function claveEmitida(o: OpcionesGrupos): SQL {
-  const fecha = o.porTercero ? sql`date_trunc('quarter', d.fecha)::date` : sql`date_trunc('month', d.fecha)::date`;
-  return sql`json_build_array(${sql.raw(o.porTercero ? "'a'" : "'p'")}, ${fecha}, e.val->>'Impuesto',
-    round(${numero('PorcentajeIva')}, 2), round(${numero('PorcentajeRecargo')}, 2), e.val->>'Exencion',
-    d.tipo = 'rectificativa', ${signo(numero('Base'))}, ${signo(numero('CuotaRecargo'))},
-    ${o.porTercero ? sql`upper(trim(d.cliente_nif))` : sql`null`})::text`;
-}
+/** A group's key part by part: its column name in the grouped query and its value on a row. */
+type Partes = [string, SQL][];
+const mesOTrimestre = (o: OpcionesGrupos) =>
+  o.porTercero ? sql`date_trunc('quarter', d.fecha)::date` : sql`date_trunc('month', d.fecha)::date`;
+/** A key as text: one JSON array of its tag ('p' the period's groups by month, 'a' the year's by third party) and parts. */
+const claveDe = (o: OpcionesGrupos, partes: Partes) =>
+  sql`json_build_array(${sql.raw(o.porTercero ? "'a'" : "'p'")}, ${sql.join(
+    partes.map(([, x]) => x),
+    sql`, `,
+  )})::text`;
+
+/** What an issued row's group shares. */
+const partesEmitida = (o: OpcionesGrupos): Partes => [
+  ['mes', mesOTrimestre(o)],
+  ['impuesto', sql`e.val->>'Impuesto'`],
+  ['porc_iva', sql`round(${numero('PorcentajeIva')}, 2)`],
+  ['porc_recargo', sql`round(${numero('PorcentajeRecargo')}, 2)`],
+  ['exencion', sql`e.val->>'Exencion'`],
+  ['rectificativa', sql`d.tipo = 'rectificativa'`],
+  ['s_base', signo(numero('Base'))],
+  ['s_recargo', signo(numero('CuotaRecargo'))],
+  ['nif', o.porTercero ? sql`upper(trim(d.cliente_nif))` : sql`null::text`],
+];
+const claveEmitida = (o: OpcionesGrupos) => claveDe(o, partesEmitida(o));
 
 // The received book's per-row amounts (factrecibidas.ts's AUTO and DEDUCIBLE, as the row path reads them).
 export const AUTO_R = sql`(case when x.operacion in ('intracomunitaria', 'inversion')
   then round(${numero('Base')} * coalesce(x.porc_autoliquidacion, 21) / 100, 2) else 0 end)`;
-export const DEDUCIBLE_R = sql`round((${numero('Cuota')} + ${AUTO_R}) * (100 - coalesce(x.porc_no_deducible, 0)) / 100, 2)`;
+const deducibleDe = (cuota: SQL, auto: SQL) =>
+  sql`round((${cuota} + ${auto}) * (100 - coalesce(x.porc_no_deducible, 0)) / 100, 2)`;
+export const DEDUCIBLE_R = deducibleDe(numero('Cuota'), AUTO_R);
 /** An intra-EU row's services part (the row path's `base_servicios`). */
 export const servicios = (de: PredicadoEmpresa) => sql`case when x.operacion = 'intracomunitaria' then
   case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then 0 else ${numero('Base')} end)
@@ -236,19 +259,54 @@ export const SERVICIOS = {
   recibidas: servicios,
 } as const;
 
-function claveRecibida(de: PredicadoEmpresa, o: OpcionesGrupos): SQL {
-  const fecha = o.porTercero ? sql`date_trunc('quarter', d.fecha)::date` : sql`date_trunc('month', d.fecha)::date`;
-  const serv = servicios(de);
+/**
+ * A received row's amounts, computed once per row (`offset 0` keeps PostgreSQL from copying each expression into
+ * every place that reads it: the key, the "kept alone" test, the sums): `v.base`, `v.cuota`, `v.auto` (VAT
+ * self-assessed), `v.serv` (the intra-EU services part) and `w.ded` (the deductible VAT).
+ */
+const IMPORTES_R = (de: PredicadoEmpresa) => sql`cross join lateral (select ${numero('Base')} as base,
+    ${numero('Cuota')} as cuota, ${AUTO_R} as auto, ${servicios(de)} as serv offset 0) v
+  cross join lateral (select ${deducibleDe(sql`v.cuota`, sql`v.auto`)} as ded offset 0) w`;
+
+/** What a received row's group shares (over `IMPORTES_R`). */
+function partesRecibida(o: OpcionesGrupos): Partes {
   const suelta = sql`case when ${sql.raw((o.prorrata ?? 100) !== 100 ? 'true' : 'false')}
-      or ${DEDUCIBLE_R} <> ${numero('Cuota')} + ${AUTO_R}
+      or w.ded <> v.cuota + v.auto
       or date_trunc('month', coalesce(d.fecha_tercero, d.fecha)) <> date_trunc('month', d.fecha)
-      or (${serv}) not in (0, ${numero('Base')})
+      or v.serv not in (0, v.base)
     then d.id || '-' || e.ord end`;
-  return sql`json_build_array(${sql.raw(o.porTercero ? "'a'" : "'p'")}, ${fecha}, e.val->>'Impuesto',
-    round(${numero('PorcentajeIva')}, 2), coalesce(x.operacion, 'interior'),
-    d.id_rectificada is not null or d.tipo_rectificativa is not null, coalesce(x.categoria, '') like '2%',
-    ${signo(numero('Base'))}, ${signo(AUTO_R)}, ${signo(DEDUCIBLE_R)}, sign(d.total_retencion),
-    (${serv}) = 0, ${suelta}, ${o.porTercero ? sql`upper(trim(d.proveedor_nif))` : sql`null`})::text`;
+  return [
+    ['mes', mesOTrimestre(o)],
+    ['impuesto', sql`e.val->>'Impuesto'`],
+    ['porc_iva', sql`round(${numero('PorcentajeIva')}, 2)`],
+    ['operacion', sql`coalesce(x.operacion, 'interior')`],
+    ['rectificativa', sql`d.id_rectificada is not null or d.tipo_rectificativa is not null`],
+    ['inversion', sql`coalesce(x.categoria, '') like '2%'`],
+    ['s_base', signo(sql`v.base`)],
+    ['s_auto', signo(sql`v.auto`)],
+    ['s_deducible', signo(sql`w.ded`)],
+    ['s_retencion', sql`sign(d.total_retencion)`],
+    ['sin_servicios', sql`v.serv = 0`],
+    ['suelta', suelta],
+    ['nif', o.porTercero ? sql`upper(trim(d.proveedor_nif))` : sql`null::text`],
+  ];
+}
+const claveRecibida = (o: OpcionesGrupos) => claveDe(o, partesRecibida(o));
+/** What a book's rows need joined for their key to be computed (`IMPORTES_R` for the received one). */
+const IMPORTES = { emitidas: (_de: PredicadoEmpresa) => sql``, recibidas: IMPORTES_R } as const;
+
+/**
+ * The groups of a book: grouped by the key's parts (hashing a few columns costs less than building and hashing the
+ * JSON text of every row), the key built once per group from them, the groups in the order of their first rows.
+ */
+function agrupar(o: OpcionesGrupos, partes: Partes, agregados: SQL, filas: SQL): SQL {
+  const columnas = partes.map(([n]): [string, SQL] => [n, sql.raw(`g.${n}`)]);
+  // The rates also as text, as the books write them ('21.00'), whatever the driver makes of a numeric.
+  const textos = partes.filter(([n]) => n.startsWith('porc_')).map(([n]) => sql.raw(`g.${n}::text as ${n}_texto`));
+  return sql`select ${claveDe(o, columnas)} as clave, ${sql.join(textos, sql`, `)}, g.* from (select ${sql.join(
+    partes.map(([n, x]) => sql`${x} as ${sql.raw(n)}`),
+    sql`, `,
+  )}, ${agregados} ${filas} group by ${sql.raw(partes.map((_, i) => i + 1).join(', '))}) g order by g.fecha, g.id`;
 }
 
 const suma = (x: SQL) => sql`coalesce(sum(${x}), 0)::numeric(16, 2)::text`;
@@ -264,15 +322,15 @@ export async function gruposEmitidas(
   const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
   const L = libroEmitidas;
   const rows = rowsOf(
-    await s.execute(
-      (_empresaId, de) => sql`select g.* from (select ${claveEmitida(o)} as clave, count(*)::int as filas,
-        min(d.id) as id, min(d.fecha)::text as fecha, min(d.num_serie) as num_serie, min(d.cliente_nombre) as tercero,
-        min(upper(trim(d.cliente_nif))) as nif, bool_or(d.tipo = 'rectificativa') as rectificativa,
-        min(e.val->>'Impuesto') as impuesto, min(e.val->>'Exencion') as exencion,
-        min(round(${numero('PorcentajeIva')}, 2))::text as porc_iva,
-        min(round(${numero('PorcentajeRecargo')}, 2))::text as porc_recargo,
-        ${suma(numero('Base'))} as base, ${suma(numero('Cuota'))} as cuota, ${suma(numero('CuotaRecargo'))} as cuota_recargo
-      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} group by 1) g order by g.fecha, g.id`,
+    await s.execute((_empresaId, de) =>
+      agrupar(
+        o,
+        partesEmitida(o),
+        sql`count(*)::int as filas, min(d.id) as id, min(d.fecha)::text as fecha, min(d.num_serie) as num_serie,
+            min(d.cliente_nombre) as tercero, ${suma(numero('Base'))} as base, ${suma(numero('Cuota'))} as cuota,
+            ${suma(numero('CuotaRecargo'))} as cuota_recargo`,
+        sql`from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)}`,
+      ),
     ),
   );
   return rows.map((r, i) => ({
@@ -283,10 +341,10 @@ export async function gruposEmitidas(
     NIF: o.porTercero ? txt(r.nif) : null,
     Rectificativa: Boolean(r.rectificativa),
     Impuesto: String(r.impuesto ?? 'IVA'),
-    PorcentajeIva: imp(r.porc_iva),
+    PorcentajeIva: imp(r.porc_iva_texto),
     Base: imp(r.base),
     Cuota: imp(r.cuota),
-    PorcentajeRecargo: imp(r.porc_recargo),
+    PorcentajeRecargo: imp(r.porc_recargo_texto),
     CuotaRecargo: imp(r.cuota_recargo),
     Exencion: (r.exencion as string | null) ?? null,
     // The withholding is not read by 303 / 390 (130 reads the rows).
@@ -331,22 +389,22 @@ export async function cuantasFilas(
   g: { emitidas: FiltroGrupos; recibidas: FiltroGrupos },
 ) {
   const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
-  const n = async (L: typeof libroEmitidas | typeof libroRecibidas, filtro: (de: PredicadoEmpresa) => SQL) => {
+  const n = async (libro: Libro, filtro: SQL) => {
+    const L = libro === 'emitidas' ? libroEmitidas : libroRecibidas;
     const [r] = rowsOf(
       await s.execute(
         (_empresaId, de) =>
-          sql`select count(*)::int as n from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} and ${filtro(de)}`,
+          sql`select count(*)::int as n from ${L.cabeceras} ${DESGLOSE} ${IMPORTES[libro](de)}
+            where ${L.where(de, f)} and ${filtro}`,
       ),
     );
     return Number(r?.n ?? 0);
   };
   const emitidas =
-    g.emitidas.periodo.length + g.emitidas.anyo.length
-      ? await n(libroEmitidas, () => deGrupos(claveEmitida, g.emitidas))
-      : 0;
+    g.emitidas.periodo.length + g.emitidas.anyo.length ? await n('emitidas', deGrupos(claveEmitida, g.emitidas)) : 0;
   const recibidas =
     g.recibidas.periodo.length + g.recibidas.anyo.length
-      ? await n(libroRecibidas, (de) => deGrupos((o) => claveRecibida(de, o), g.recibidas))
+      ? await n('recibidas', deGrupos(claveRecibida, g.recibidas))
       : 0;
   return { emitidas, recibidas };
 }
@@ -369,19 +427,19 @@ export async function gruposRecibidas(
   const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
   const L = libroRecibidas;
   const rows = rowsOf(
-    await s.execute(
-      (_empresaId, de) => sql`select g.* from (select ${claveRecibida(de, o)} as clave, count(*)::int as filas,
-        min(d.id) as id, min(d.fecha)::text as fecha, min(coalesce(d.fecha_tercero, d.fecha))::text as fecha_factura,
-        min(d.num_serie) as num_serie, min(coalesce(x.nombre_libre, d.proveedor_nombre)) as tercero,
-        min(upper(trim(d.proveedor_nif))) as nif, min(d.proveedor_nif) as nif_libro,
-        bool_or(d.id_rectificada is not null or d.tipo_rectificativa is not null) as rectificativa,
-        min(coalesce(x.operacion, 'interior')) as operacion, min(e.val->>'Impuesto') as impuesto,
-        min(round(${numero('PorcentajeIva')}, 2))::text as porc_iva, bool_or(coalesce(x.categoria, '') like '2%') as inversion,
-        ${suma(numero('Base'))} as base, ${suma(numero('Cuota'))} as cuota, ${suma(DEDUCIBLE_R)} as deducible,
-        ${suma(AUTO_R)} as autoliquidada, ${suma(numero('CuotaRecargo'))} as cuota_recargo,
-        ${suma(sql`d.total_retencion`)} as retencion, ${suma(servicios(de))} as base_servicios,
-        min(x.clave_retencion) as clave_retencion
-      from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} group by 1) g order by g.fecha, g.id`,
+    await s.execute((_empresaId, de) =>
+      agrupar(
+        o,
+        partesRecibida(o),
+        sql`count(*)::int as filas, min(d.id) as id, min(d.fecha)::text as fecha,
+            min(coalesce(d.fecha_tercero, d.fecha))::text as fecha_factura, min(d.num_serie) as num_serie,
+            min(coalesce(x.nombre_libre, d.proveedor_nombre)) as tercero, min(d.proveedor_nif) as nif_libro,
+            ${suma(sql`v.base`)} as base, ${suma(sql`v.cuota`)} as cuota, ${suma(sql`w.ded`)} as deducible,
+            ${suma(sql`v.auto`)} as autoliquidada, ${suma(numero('CuotaRecargo'))} as cuota_recargo,
+            ${suma(sql`d.total_retencion`)} as retencion, ${suma(sql`v.serv`)} as base_servicios,
+            min(x.clave_retencion) as clave_retencion`,
+        sql`from ${L.cabeceras} ${DESGLOSE} ${IMPORTES_R(de)} where ${L.where(de, f)}`,
+      ),
     ),
   );
   return rows.map((r, i) => {
@@ -397,7 +455,7 @@ export async function gruposRecibidas(
       Rectificativa: Boolean(r.rectificativa),
       Operacion: String(r.operacion),
       Impuesto: String(r.impuesto ?? 'IVA'),
-      PorcentajeIva: imp(r.porc_iva),
+      PorcentajeIva: imp(r.porc_iva_texto),
       Base: imp(r.base),
       Cuota: imp(r.cuota),
       CuotaDeducible: imp(r.deducible),

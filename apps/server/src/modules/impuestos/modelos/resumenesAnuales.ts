@@ -25,7 +25,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
 import { librosAgrupados } from './agrupados.ts';
-import { gruposEmitidas, gruposRecibidas, lineasEmitidas, lineasRecibidas, sinJit } from './libros.ts';
+import { gruposEmitidas, gruposRecibidas, leerAgrupado, lineasEmitidas, lineasRecibidas } from './libros.ts';
 
 /**
  * The annual summaries 390, 190 and 180 of a year: the year's book rows read once through the company door (the
@@ -115,7 +115,7 @@ export async function con390(s: Scope, anyo: number, ajustesDe: AjustesDe): Prom
     hasta,
     prorrata,
     calcular: () =>
-      sinJit(s, async (t) =>
+      leerAgrupado(s, async (t) =>
         modelo390(
           anyo,
           await gruposEmitidas(t, desde, hasta),

@@ -26,11 +26,11 @@ import {
   type FiltroGrupos,
   gruposEmitidas,
   gruposRecibidas,
+  leerAgrupado,
   lineasEmitidas,
   lineasRecibidas,
   metalicoPorNif,
   numeracion,
-  sinJit,
 } from './libros.ts';
 import { type Calculo, calcularAnual, con390, esAnual, librosDelAnyo } from './resumenesAnuales.ts';
 
@@ -194,7 +194,7 @@ export function con303(s: Scope, p: Periodo, a: Ajustes): Calculo {
     hasta: p.hasta,
     prorrata,
     calcular: () =>
-      sinJit(s, async (t) =>
+      leerAgrupado(s, async (t) =>
         modelo303(
           p,
           await gruposEmitidas(t, p.desde, p.hasta),
