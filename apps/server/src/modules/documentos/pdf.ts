@@ -1,4 +1,12 @@
-import { ES_FACTURA, formatAmount, formatDecimal, leyendaExencion, PROVINCIAS, TIPOS_FACTURA } from '@faro/domain';
+import {
+  type DesgloseIva,
+  ES_FACTURA,
+  formatAmount,
+  formatDecimal,
+  leyendaExencion,
+  PROVINCIAS,
+  TIPOS_FACTURA,
+} from '@faro/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { documentoPdf } from '../../platform/export/documentoPdf.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
@@ -163,16 +171,7 @@ async function pdfDocumento(
   doc.moveDown();
   doc.font('Helvetica-Bold').text('Desglose de impuestos', 40);
   doc.font('Helvetica');
-  for (const d of h.desglose as {
-    TipoIva: string;
-    Impuesto: string;
-    PorcentajeIva: string;
-    PorcentajeRecargo: string;
-    Base: string;
-    Cuota: string;
-    CuotaRecargo: string;
-    Exencion: string | null;
-  }[]) {
+  for (const d of h.desglose as DesgloseIva[]) {
     const recargo = Number(d.CuotaRecargo) ? `  Recargo ${num(d.PorcentajeRecargo)} %: ${money(d.CuotaRecargo)}` : '';
     if (d.Exencion && leyendaExencion(d.Exencion))
       doc.text(`${d.Impuesto} Exenta (${d.Exencion})  Base: ${money(d.Base)}`, 40);
