@@ -232,36 +232,45 @@ export const administracionModule: AreaModule = async (app, deps) => {
     reply.code(201).send(await p.contenidos.guardarPlantilla(cuerpo(plantillaBody, request.body), autor(request))),
   );
 
-  // --- admvideoscat / admvideoscont ---
-  app.get(`${adm}/admvideoscat/list`, cfg, async () => {
-    const Items = await p.contenidos.categorias();
-    return { Items, Total: Items.length, TotalLimitado: false };
+  // --- admvideoscat / admvideoscont: list, edit, save, save/:id and delete over the platform repository ---
+  const mantenimiento = <B>(
+    ruta: string,
+    body: z.ZodType<B>,
+    c: {
+      listar: () => Promise<unknown[]>;
+      ver: (id: number) => Promise<unknown>;
+      guardar: (id: number | null, body: B) => Promise<unknown>;
+      borrar: (id: number) => Promise<void>;
+      borrado: string;
+    },
+  ) => {
+    app.get(`${adm}/${ruta}/list`, cfg, async () => {
+      const Items = await c.listar();
+      return { Items, Total: Items.length, TotalLimitado: false };
+    });
+    app.get(`${adm}/${ruta}/edit/:id`, cfg, (request) => c.ver(param(request, 'id')));
+    app.post(`${adm}/${ruta}/save`, cfg, async (request, reply) =>
+      reply.code(201).send(await c.guardar(null, cuerpo(body, request.body))),
+    );
+    app.put(`${adm}/${ruta}/save/:id`, cfg, (request) => c.guardar(param(request, 'id'), cuerpo(body, request.body)));
+    app.delete(`${adm}/${ruta}/delete/:id`, cfg, async (request) => {
+      await c.borrar(param(request, 'id'));
+      return { Mensaje: c.borrado };
+    });
+  };
+  mantenimiento('admvideoscat', categoriaBody, {
+    listar: () => p.contenidos.categorias(),
+    ver: (id) => p.contenidos.categoria(id),
+    guardar: (id, b) => p.contenidos.guardarCategoria(id, b),
+    borrar: (id) => p.contenidos.borrarCategoria(id),
+    borrado: 'La categoría se ha eliminado',
   });
-  app.get(`${adm}/admvideoscat/edit/:id`, cfg, (request) => p.contenidos.categoria(param(request, 'id')));
-  app.post(`${adm}/admvideoscat/save`, cfg, async (request, reply) =>
-    reply.code(201).send(await p.contenidos.guardarCategoria(null, cuerpo(categoriaBody, request.body))),
-  );
-  app.put(`${adm}/admvideoscat/save/:id`, cfg, (request) =>
-    p.contenidos.guardarCategoria(param(request, 'id'), cuerpo(categoriaBody, request.body)),
-  );
-  app.delete(`${adm}/admvideoscat/delete/:id`, cfg, async (request) => {
-    await p.contenidos.borrarCategoria(param(request, 'id'));
-    return { Mensaje: 'La categoría se ha eliminado' };
-  });
-  app.get(`${adm}/admvideoscont/list`, cfg, async () => {
-    const Items = await p.contenidos.videos();
-    return { Items, Total: Items.length, TotalLimitado: false };
-  });
-  app.get(`${adm}/admvideoscont/edit/:id`, cfg, (request) => p.contenidos.video(param(request, 'id')));
-  app.post(`${adm}/admvideoscont/save`, cfg, async (request, reply) =>
-    reply.code(201).send(await p.contenidos.guardarVideo(null, cuerpo(videoBody, request.body))),
-  );
-  app.put(`${adm}/admvideoscont/save/:id`, cfg, (request) =>
-    p.contenidos.guardarVideo(param(request, 'id'), cuerpo(videoBody, request.body)),
-  );
-  app.delete(`${adm}/admvideoscont/delete/:id`, cfg, async (request) => {
-    await p.contenidos.borrarVideo(param(request, 'id'));
-    return { Mensaje: 'El vídeo se ha eliminado' };
+  mantenimiento('admvideoscont', videoBody, {
+    listar: () => p.contenidos.videos(),
+    ver: (id) => p.contenidos.video(id),
+    guardar: (id, b) => p.contenidos.guardarVideo(id, b),
+    borrar: (id) => p.contenidos.borrarVideo(id),
+    borrado: 'El vídeo se ha eliminado',
   });
 
   // --- adminformes / admversiones ---
