@@ -1,5 +1,5 @@
 import { formatDate } from '@faro/domain';
-import { Anchor, Button, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
+import { Pestanas } from '../../ui/Pestanas.tsx';
 import { aFactura, money, nombreTercero, useCuentas } from './cobrosComun.tsx';
 import type { Cobro, FacturaVencida } from './cobrosModel.ts';
 import { LADO_COBROS, type LadoPagos } from './ladoPagos.ts';
@@ -32,24 +33,19 @@ export function CobrosPage({ title, lado = LADO_COBROS }: { title: string; lado?
         </BotonProtegido>
       </CabeceraPantalla>
       {/* Each tab is a paged list with its own filters and page: changing tab starts from a clean URL. */}
-      <Tabs
+      <Pestanas
         value={tab}
         onChange={(t) => setParams(t === 'vencidas' ? new URLSearchParams({ pestana: t }) : new URLSearchParams())}
         keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="cobros">{lado.plural}</Tabs.Tab>
-          {lado.vencidas && <Tabs.Tab value="vencidas">Vencidas</Tabs.Tab>}
-        </Tabs.List>
-        <Tabs.Panel value="cobros" pt="md">
-          <ListaCobros lado={lado} />
-        </Tabs.Panel>
-        {lado.vencidas && (
-          <Tabs.Panel value="vencidas" pt="md">
-            <ListaVencidas lado={lado} onCobrar={(id) => setNuevo({ open: true, factura: id })} />
-          </Tabs.Panel>
-        )}
-      </Tabs>
+        pestanas={[
+          { valor: 'cobros', etiqueta: lado.plural, contenido: <ListaCobros lado={lado} /> },
+          lado.vencidas && {
+            valor: 'vencidas',
+            etiqueta: 'Vencidas',
+            contenido: <ListaVencidas lado={lado} onCobrar={(id) => setNuevo({ open: true, factura: id })} />,
+          },
+        ]}
+      />
       {nuevo.open && (
         <NuevoCobro factura={nuevo.factura} lado={lado} onClose={() => setNuevo({ open: false, factura: null })} />
       )}

@@ -1,10 +1,11 @@
 import { formatAmount } from '@faro/domain';
-import { Alert, Anchor, Button, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
+import { Pestanas } from '../../ui/Pestanas.tsx';
 import { PublicLayout } from '../registro/PublicLayout.tsx';
 
 interface DatosAcademia {
@@ -27,18 +28,13 @@ export function RegistroAlumnoScreens({ segments }: { segments: string[] }) {
   if (segments[0] === 'confirmar') return <Confirmar academia={academia} token={params.get('token') ?? ''} />;
   return (
     <PublicLayout title="Alta de alumno">
-      <Tabs defaultValue="matricula">
-        <Tabs.List>
-          <Tabs.Tab value="matricula">Matrícula online</Tabs.Tab>
-          <Tabs.Tab value="cuenta">Crear cuenta</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="matricula" pt="md">
-          <MatriculaOnline academia={academia} />
-        </Tabs.Panel>
-        <Tabs.Panel value="cuenta" pt="md">
-          <NuevaCuenta academia={academia} />
-        </Tabs.Panel>
-      </Tabs>
+      <Pestanas
+        defaultValue="matricula"
+        pestanas={[
+          { valor: 'matricula', etiqueta: 'Matrícula online', contenido: <MatriculaOnline academia={academia} /> },
+          { valor: 'cuenta', etiqueta: 'Crear cuenta', contenido: <NuevaCuenta academia={academia} /> },
+        ]}
+      />
       <Anchor component={Link} to="/registro" mt="md" display="block">
         Volver al acceso
       </Anchor>

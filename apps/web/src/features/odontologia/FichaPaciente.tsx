@@ -8,7 +8,6 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Tabs,
   Text,
   Textarea,
   TextInput,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { ligarTexto, useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { Pestanas } from '../../ui/Pestanas.tsx';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import { Odontograma } from './Odontograma.tsx';
 import { BASE, type Paciente, useOdon, useRefrescar } from './odontologiaApi.ts';
@@ -48,22 +48,20 @@ export function FichaPaciente({ id }: { id: number }) {
       <Title order={1} size="h2">
         {datos.data.Paciente.Nombre}
       </Title>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="historia">Historia clínica</Tabs.Tab>
-          <Tabs.Tab value="odontograma">Odontograma</Tabs.Tab>
-          <Tabs.Tab value="planes">Planes</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="historia" pt="md">
-          <HistoriaClinica id={id} datos={datos.data} />
-        </Tabs.Panel>
-        <Tabs.Panel value="odontograma" pt="md">
-          <Odontograma idPaciente={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="planes" pt="md">
-          <ListaPlanes idCliente={id} />
-        </Tabs.Panel>
-      </Tabs>
+      <Pestanas
+        value={tab}
+        onChange={setTab}
+        keepMounted={false}
+        pestanas={[
+          {
+            valor: 'historia',
+            etiqueta: 'Historia clínica',
+            contenido: <HistoriaClinica id={id} datos={datos.data} />,
+          },
+          { valor: 'odontograma', etiqueta: 'Odontograma', contenido: <Odontograma idPaciente={id} /> },
+          { valor: 'planes', etiqueta: 'Planes', contenido: <ListaPlanes idCliente={id} /> },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { decimalEditable, formatAmount, formatDate } from '@faro/domain';
-import { Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
 import { FiltroFecha, FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
 import { usePagedList } from '../../ui/list/usePagedList.ts';
+import { Pestanas } from '../../ui/Pestanas.tsx';
 import { ExtractosPanel } from './ExtractosPanel.tsx';
 import {
   type Cuenta,
@@ -96,28 +97,18 @@ export function MovimientosScreen({ title, segments }: { title: string; segments
           </BotonProtegido>
         </Group>
       </CabeceraPantalla>
-      <Tabs
+      <Pestanas
         value={tab}
         onChange={(t) =>
           setParams(t && t !== 'movimientos' ? new URLSearchParams({ pestana: t }) : new URLSearchParams())
         }
         keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="movimientos">Movimientos</Tabs.Tab>
-          <Tabs.Tab value="cuentas">Cuentas y saldos</Tabs.Tab>
-          <Tabs.Tab value="extractos">Extractos bancarios</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="movimientos" pt="md">
-          <ListaMovimientos />
-        </Tabs.Panel>
-        <Tabs.Panel value="cuentas" pt="md">
-          <CuentasSaldos />
-        </Tabs.Panel>
-        <Tabs.Panel value="extractos" pt="md">
-          <ExtractosPanel />
-        </Tabs.Panel>
-      </Tabs>
+        pestanas={[
+          { valor: 'movimientos', etiqueta: 'Movimientos', contenido: <ListaMovimientos /> },
+          { valor: 'cuentas', etiqueta: 'Cuentas y saldos', contenido: <CuentasSaldos /> },
+          { valor: 'extractos', etiqueta: 'Extractos bancarios', contenido: <ExtractosPanel /> },
+        ]}
+      />
       {modal === 'nuevo' && <MovimientoManual id={null} onClose={() => setModal(null)} />}
       {modal === 'traspaso' && <Traspaso onClose={() => setModal(null)} />}
       {editar && <MovimientoManual id={editar} onClose={() => navigate('/movstesoreria')} />}

@@ -1,5 +1,5 @@
 import { formatDate } from '@faro/domain';
-import { Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { CabeceraPantalla } from '../../ui/CabeceraPantalla.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
+import { Pestanas } from '../../ui/Pestanas.tsx';
 import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { AsistenteRemesa } from './AsistenteRemesa.tsx';
 import { DetalleRemesa } from './DetalleRemesa.tsx';
@@ -25,34 +26,18 @@ export function RemesasScreen({ title }: { title: string }) {
         {/* Spec §9 report: every batch of the company, exportable. */}
         <ExportMenu path="tesoreria/informes/remesas" params={{}} fileBase="remesas" />
       </CabeceraPantalla>
-      <Tabs
+      <Pestanas
         value={tab}
         onChange={(t) => setParams(t && t !== 'remesas' ? new URLSearchParams({ pestana: t }) : new URLSearchParams())}
         keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="remesas">Remesas</Tabs.Tab>
-          <Tabs.Tab value="nueva">Nueva remesa</Tabs.Tab>
-          <Tabs.Tab value="devoluciones">Devoluciones</Tabs.Tab>
-          <Tabs.Tab value="transferencias">Transferencias</Tabs.Tab>
-          <Tabs.Tab value="mandatos">Mandatos</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="remesas" pt="md">
-          <ListaRemesas />
-        </Tabs.Panel>
-        <Tabs.Panel value="nueva" pt="md">
-          <AsistenteRemesa tipo="cobro" />
-        </Tabs.Panel>
-        <Tabs.Panel value="devoluciones" pt="md">
-          <Devoluciones />
-        </Tabs.Panel>
-        <Tabs.Panel value="transferencias" pt="md">
-          <AsistenteRemesa tipo="pago" />
-        </Tabs.Panel>
-        <Tabs.Panel value="mandatos" pt="md">
-          <MandatosPanel />
-        </Tabs.Panel>
-      </Tabs>
+        pestanas={[
+          { valor: 'remesas', etiqueta: 'Remesas', contenido: <ListaRemesas /> },
+          { valor: 'nueva', etiqueta: 'Nueva remesa', contenido: <AsistenteRemesa tipo="cobro" /> },
+          { valor: 'devoluciones', etiqueta: 'Devoluciones', contenido: <Devoluciones /> },
+          { valor: 'transferencias', etiqueta: 'Transferencias', contenido: <AsistenteRemesa tipo="pago" /> },
+          { valor: 'mandatos', etiqueta: 'Mandatos', contenido: <MandatosPanel /> },
+        ]}
+      />
     </Stack>
   );
 }

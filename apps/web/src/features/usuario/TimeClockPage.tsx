@@ -8,7 +8,7 @@ import {
   nextClockState,
   type TipoFichaje,
 } from '@faro/domain';
-import { Badge, Button, Card, Group, Pagination, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady, useSession } from '../../platform/session/SessionProvider.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
+import { Pestanas } from '../../ui/Pestanas.tsx';
 import { Cabecera } from '../../ui/TablaSimple.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { EndWorkdayModal } from './EndWorkdayModal.tsx';
@@ -61,26 +62,16 @@ export function TimeClockPage() {
       <Title order={1} fz="h2">
         Mis fichajes
       </Title>
-      <Tabs
+      <Pestanas
         value={vista}
         onChange={(v) => setParams((prev) => ({ ...Object.fromEntries(prev), vista: v ?? 'hoy' }))}
         keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="hoy">Fichar</Tabs.Tab>
-          <Tabs.Tab value="mes">Mi mes</Tabs.Tab>
-          <Tabs.Tab value="ausencias">Ausencias</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="hoy" pt="md">
-          <Fichar />
-        </Tabs.Panel>
-        <Tabs.Panel value="mes" pt="md">
-          <MiMesFichajes />
-        </Tabs.Panel>
-        <Tabs.Panel value="ausencias" pt="md">
-          <MisAusencias />
-        </Tabs.Panel>
-      </Tabs>
+        pestanas={[
+          { valor: 'hoy', etiqueta: 'Fichar', contenido: <Fichar /> },
+          { valor: 'mes', etiqueta: 'Mi mes', contenido: <MiMesFichajes /> },
+          { valor: 'ausencias', etiqueta: 'Ausencias', contenido: <MisAusencias /> },
+        ]}
+      />
     </Stack>
   );
 }
