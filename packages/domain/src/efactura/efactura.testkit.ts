@@ -1,28 +1,20 @@
+import { TIPOS_IVA_DEFECTO } from '../reference/fiscal.ts';
 import { calcularTotales, type TipoIva } from '../sales/totals.ts';
 import type { FacturaElectronica, LineaFactura, ParteFactura } from './modelo.ts';
 
 /** Invoices for the e-invoice tests: every tax case Faro issues, with totals from the one totals calculation. */
-/** [key, tax, rate, surcharge or exemption cause]: a cause starts with a letter. */
-const TIPOS: TipoIva[] = (
-  [
-    ['IVA21', 'IVA', '21', '5.2'],
-    ['IVA10', 'IVA', '10', '1.4'],
-    ['IVA4', 'IVA', '4', '0.5'],
-    ['IVA0', 'IVA', '0', '0'],
-    ['EXENTO', 'IVA', '0', 'E1'],
-    ['EXENTO6', 'IVA', '0', 'E6'],
-    ['EXPORT', 'IVA', '0', 'E2'],
-    ['INTRAUE', 'IVA', '0', 'E5'],
-    ['ISP', 'IVA', '0', 'S2'],
-    ['NOSUJ', 'IVA', '0', 'N1'],
-    ['IGIC7', 'IGIC', '7', '0'],
-    ['IPSI4', 'IPSI', '4', '0'],
-  ] as const
-).map(([Valor, Impuesto, PorcentajeIva, extra]) =>
-  /^[A-Z]/.test(extra)
-    ? { Valor, Impuesto, PorcentajeIva, Exencion: extra }
-    : { Valor, Impuesto, PorcentajeIva, PorcentajeRecargo: extra },
-);
+/** The VAT types a new company gets (IVA, IGIC, IPSI), plus causes it configures by hand (E6, S2, N1). */
+const TIPOS: TipoIva[] = [
+  ...TIPOS_IVA_DEFECTO.IVA,
+  ...TIPOS_IVA_DEFECTO.IGIC,
+  ...TIPOS_IVA_DEFECTO.IPSI,
+  ...(['E6', 'S2', 'N1'] as const).map((Exencion) => ({
+    Valor: Exencion,
+    Impuesto: 'IVA' as const,
+    PorcentajeIva: '0',
+    Exencion,
+  })),
+];
 
 export const EMISOR_PRUEBA: ParteFactura = {
   Nombre: 'Ferretería Faro, S.L.',
@@ -118,7 +110,7 @@ export const CASOS_FACTURA: Record<string, FacturaElectronica> = {
   }),
   exenta: facturaPrueba({
     RegimenIva: 'exento',
-    Lineas: [linea('Curso de formación', '1', '300', 'EXENTO'), linea('Seguro', '1', '50', 'EXENTO6')],
+    Lineas: [linea('Curso de formación', '1', '300', 'EXENTO'), linea('Seguro', '1', '50', 'E6')],
   }),
   mixtaExenta: facturaPrueba({
     Lineas: [
@@ -137,8 +129,8 @@ export const CASOS_FACTURA: Record<string, FacturaElectronica> = {
     RegimenIva: 'intracomunitario',
     Lineas: [linea('Herramientas', '5', '40', 'INTRAUE')],
   }),
-  inversionSujetoPasivo: facturaPrueba({ Lineas: [linea('Obra de rehabilitación', '1', '12000', 'ISP')] }),
-  noSujeta: facturaPrueba({ Lineas: [linea('Indemnización', '1', '600', 'NOSUJ')] }),
+  inversionSujetoPasivo: facturaPrueba({ Lineas: [linea('Obra de rehabilitación', '1', '12000', 'S2')] }),
+  noSujeta: facturaPrueba({ Lineas: [linea('Indemnización', '1', '600', 'N1')] }),
   igic: facturaPrueba({ Lineas: [linea('Servicio en Canarias', '2', '150', 'IGIC7')] }),
   ipsi: facturaPrueba({ Lineas: [linea('Servicio en Ceuta', '1', '80', 'IPSI4')] }),
   simplificada: facturaPrueba({ Tipo: 'simplificada', Lineas: [linea('Martillo', '1', '12.40', 'IVA21')] }),

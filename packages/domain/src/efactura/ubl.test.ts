@@ -80,7 +80,7 @@ describe('UBL / EN 16931 writer', () => {
     const exenta = facturaUbl(CASOS_FACTURA.exenta!);
     expect(textos(bloque(exenta, 'cac:TaxTotal'), 'cbc:ID').filter((c) => c !== 'VAT')).toEqual(['E']);
     expect(uno(exenta, 'cbc:TaxExemptionReason')).toBe(
-      'Operación exenta de IVA según el artículo 20 de la Ley 37/1992; Operación exenta de IVA',
+      'Operación exenta de IVA; Operación exenta de IVA según el artículo 20 de la Ley 37/1992',
     );
   });
 
