@@ -5,7 +5,7 @@ import { companyScope, type Scope } from '../../../platform/tenancy/scope.ts';
 import { ANYO, generarLibros } from './libros.testkit.ts';
 import { lineasEmitidas, lineasRecibidas } from './libros.ts';
 import { con390 } from './resumenesAnuales.ts';
-import { calcular303PorFilas, con303 } from './servicio.ts';
+import { calcular303PorFilas, con303, trazaPaginada } from './servicio.ts';
 
 /**
  * 303 and 390 read the books grouped in SQL (libros.ts): the boxes must be those of the row-by-row reading to the
@@ -16,6 +16,8 @@ import { calcular303PorFilas, con303 } from './servicio.ts';
  * books too.
  */
 const base = usarBaseDePruebas();
+const periodo303 = periodoTributario('303', ANYO, '4T') as Periodo;
+const periodo390 = periodoTributario('390', ANYO, '0A') as Periodo;
 let s: Scope;
 
 /** What must be equal: every box, the kind of result, page 04's flags and the warnings on received invoices. */
@@ -70,6 +72,25 @@ describe('303 and 390 grouped in SQL equal the row-by-row reading', () => {
       };
       igual(agrupado, c.deFilas(libros, libros));
       expect(Number(agrupado.Casillas['33'])).not.toBe(0);
+    }
+  }, 120_000);
+
+  it("the drill-down of a box reads its groups' rows: the last 303's page 04 and the 390, adding up to the box", async () => {
+    const centimos = (v: string) => Math.round(Number(v) * 100);
+    const casos: [typeof periodo303 | typeof periodo390, string][] = [
+      [periodo303, '80'],
+      [periodo303, '93'],
+      [periodo303, '07'],
+      [periodo390, '99'],
+    ];
+    for (const [p, casilla] of casos) {
+      const modelo = p === periodo303 ? '303' : '390';
+      const primera = await trazaPaginada(s, modelo, p, casilla, { limit: 1, offset: 0 });
+      expect(primera.Total, `${modelo} ${casilla}`).toBeGreaterThan(1);
+      const todas = await trazaPaginada(s, modelo, p, casilla, { limit: primera.Total, offset: 0 });
+      const suma = todas.Lineas.reduce((t, l) => t + centimos(l.Importe), 0);
+      expect(suma, `${modelo} ${casilla}`).toBe(centimos(primera.r.Casillas[casilla]!));
+      expect(suma).not.toBe(0);
     }
   }, 120_000);
 

@@ -227,18 +227,29 @@ const claveDe = (o: OpcionesGrupos, partes: Partes) =>
     sql`, `,
   )})::text`;
 
-/** What an issued row's group shares. */
-const partesEmitida = (o: OpcionesGrupos): Partes => [
-  ['mes', mesOTrimestre(o)],
-  ['impuesto', sql`e.val->>'Impuesto'`],
-  ['porc_iva', sql`round(${numero('PorcentajeIva')}, 2)`],
-  ['porc_recargo', sql`round(${numero('PorcentajeRecargo')}, 2)`],
-  ['exencion', sql`e.val->>'Exencion'`],
-  ['rectificativa', sql`d.tipo = 'rectificativa'`],
-  ['s_base', signo(numero('Base'))],
-  ['s_recargo', signo(numero('CuotaRecargo'))],
-  ['nif', o.porTercero ? sql`upper(trim(d.cliente_nif))` : sql`null::text`],
-];
+/**
+ * What an issued row's group shares. The year's groups by third party feed only page 04 (base per exemption) and
+ * the 347 question (a party's total per quarter, without what 347 leaves out): they share just that.
+ */
+const partesEmitida = (o: OpcionesGrupos): Partes =>
+  o.porTercero
+    ? [
+        ['mes', mesOTrimestre(o)],
+        ['impuesto', sql`e.val->>'Impuesto'`],
+        ['exencion', sql`e.val->>'Exencion'`],
+        ['nif', sql`upper(trim(d.cliente_nif))`],
+      ]
+    : [
+        ['mes', mesOTrimestre(o)],
+        ['impuesto', sql`e.val->>'Impuesto'`],
+        ['porc_iva', sql`round(${numero('PorcentajeIva')}, 2)`],
+        ['porc_recargo', sql`round(${numero('PorcentajeRecargo')}, 2)`],
+        ['exencion', sql`e.val->>'Exencion'`],
+        ['rectificativa', sql`d.tipo = 'rectificativa'`],
+        ['s_base', signo(numero('Base'))],
+        ['s_recargo', signo(numero('CuotaRecargo'))],
+        ['nif', sql`null::text`],
+      ];
 const claveEmitida = (o: OpcionesGrupos) => claveDe(o, partesEmitida(o));
 
 // The received book's per-row amounts (factrecibidas.ts's AUTO and DEDUCIBLE, as the row path reads them).
@@ -268,8 +279,18 @@ const IMPORTES_R = (de: PredicadoEmpresa) => sql`cross join lateral (select ${nu
     ${numero('Cuota')} as cuota, ${AUTO_R} as auto, ${servicios(de)} as serv offset 0) v
   cross join lateral (select ${deducibleDe(sql`v.cuota`, sql`v.auto`)} as ded offset 0) w`;
 
-/** What a received row's group shares (over `IMPORTES_R`). */
+/**
+ * What a received row's group shares (over `IMPORTES_R`). The year's groups by third party feed only the 347
+ * question: a party's total per quarter, without intra-EU acquisitions, imports and invoices with a withholding.
+ */
 function partesRecibida(o: OpcionesGrupos): Partes {
+  if (o.porTercero)
+    return [
+      ['mes', mesOTrimestre(o)],
+      ['operacion', sql`coalesce(x.operacion, 'interior')`],
+      ['s_retencion', sql`sign(d.total_retencion)`],
+      ['nif', sql`upper(trim(d.proveedor_nif))`],
+    ];
   const suelta = sql`case when ${sql.raw((o.prorrata ?? 100) !== 100 ? 'true' : 'false')}
       or w.ded <> v.cuota + v.auto
       or date_trunc('month', coalesce(d.fecha_tercero, d.fecha)) <> date_trunc('month', d.fecha)
@@ -288,7 +309,7 @@ function partesRecibida(o: OpcionesGrupos): Partes {
     ['s_retencion', sql`sign(d.total_retencion)`],
     ['sin_servicios', sql`v.serv = 0`],
     ['suelta', suelta],
-    ['nif', o.porTercero ? sql`upper(trim(d.proveedor_nif))` : sql`null::text`],
+    ['nif', sql`null::text`],
   ];
 }
 const claveRecibida = (o: OpcionesGrupos) => claveDe(o, partesRecibida(o));
@@ -299,12 +320,17 @@ const IMPORTES = { emitidas: (_de: PredicadoEmpresa) => sql``, recibidas: IMPORT
  * The groups of a book: grouped by the key's parts (hashing a few columns costs less than building and hashing the
  * JSON text of every row), the key built once per group from them, the groups in the order of their first rows.
  */
-function agrupar(o: OpcionesGrupos, partes: Partes, agregados: SQL, filas: SQL): SQL {
+function agrupar(o: OpcionesGrupos, partes: Partes, deFilas: Partes, agregados: SQL, filas: SQL): SQL {
   const columnas = partes.map(([n]): [string, SQL] => [n, sql.raw(`g.${n}`)]);
+  const enClave = new Set(partes.map(([n]) => n));
+  // What a group reads of its rows besides its key (the year's groups: fields the classifier does not read there).
+  const resto = deFilas.filter(([n]) => !enClave.has(n));
   // The rates also as text, as the books write them ('21.00'), whatever the driver makes of a numeric.
-  const textos = partes.filter(([n]) => n.startsWith('porc_')).map(([n]) => sql.raw(`g.${n}::text as ${n}_texto`));
+  const textos = [...partes, ...resto]
+    .filter(([n]) => n.startsWith('porc_'))
+    .map(([n]) => sql.raw(`g.${n}::text as ${n}_texto`));
   return sql`select ${claveDe(o, columnas)} as clave, ${sql.join(textos, sql`, `)}, g.* from (select ${sql.join(
-    partes.map(([n, x]) => sql`${x} as ${sql.raw(n)}`),
+    [...partes, ...resto].map(([n, x]) => sql`${x} as ${sql.raw(n)}`),
     sql`, `,
   )}, ${agregados} ${filas} group by ${sql.raw(partes.map((_, i) => i + 1).join(', '))}) g order by g.fecha, g.id`;
 }
@@ -326,6 +352,11 @@ export async function gruposEmitidas(
       agrupar(
         o,
         partesEmitida(o),
+        [
+          ['porc_iva', sql`min(round(${numero('PorcentajeIva')}, 2))`],
+          ['porc_recargo', sql`min(round(${numero('PorcentajeRecargo')}, 2))`],
+          ['rectificativa', sql`bool_or(d.tipo = 'rectificativa')`],
+        ],
         sql`count(*)::int as filas, min(d.id) as id, min(d.fecha)::text as fecha, min(d.num_serie) as num_serie,
             min(d.cliente_nombre) as tercero, ${suma(numero('Base'))} as base, ${suma(numero('Cuota'))} as cuota,
             ${suma(numero('CuotaRecargo'))} as cuota_recargo`,
@@ -431,6 +462,12 @@ export async function gruposRecibidas(
       agrupar(
         o,
         partesRecibida(o),
+        [
+          ['impuesto', sql`min(e.val->>'Impuesto')`],
+          ['porc_iva', sql`min(round(${numero('PorcentajeIva')}, 2))`],
+          ['rectificativa', sql`bool_or(d.id_rectificada is not null or d.tipo_rectificativa is not null)`],
+          ['inversion', sql`bool_or(coalesce(x.categoria, '') like '2%')`],
+        ],
         sql`count(*)::int as filas, min(d.id) as id, min(d.fecha)::text as fecha,
             min(coalesce(d.fecha_tercero, d.fecha))::text as fecha_factura, min(d.num_serie) as num_serie,
             min(coalesce(x.nombre_libre, d.proveedor_nombre)) as tercero, min(d.proveedor_nif) as nif_libro,
