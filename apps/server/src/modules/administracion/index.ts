@@ -236,12 +236,12 @@ export const administracionModule: AreaModule = async (app, deps) => {
   const mantenimiento = <B>(
     ruta: string,
     body: z.ZodType<B>,
+    borrado: string,
     c: {
       listar: () => Promise<unknown[]>;
       ver: (id: number) => Promise<unknown>;
       guardar: (id: number | null, body: B) => Promise<unknown>;
       borrar: (id: number) => Promise<void>;
-      borrado: string;
     },
   ) => {
     app.get(`${adm}/${ruta}/list`, cfg, async () => {
@@ -255,22 +255,20 @@ export const administracionModule: AreaModule = async (app, deps) => {
     app.put(`${adm}/${ruta}/save/:id`, cfg, (request) => c.guardar(param(request, 'id'), cuerpo(body, request.body)));
     app.delete(`${adm}/${ruta}/delete/:id`, cfg, async (request) => {
       await c.borrar(param(request, 'id'));
-      return { Mensaje: c.borrado };
+      return { Mensaje: borrado };
     });
   };
-  mantenimiento('admvideoscat', categoriaBody, {
+  mantenimiento('admvideoscat', categoriaBody, 'La categoría se ha eliminado', {
     listar: () => p.contenidos.categorias(),
     ver: (id) => p.contenidos.categoria(id),
     guardar: (id, b) => p.contenidos.guardarCategoria(id, b),
     borrar: (id) => p.contenidos.borrarCategoria(id),
-    borrado: 'La categoría se ha eliminado',
   });
-  mantenimiento('admvideoscont', videoBody, {
+  mantenimiento('admvideoscont', videoBody, 'El vídeo se ha eliminado', {
     listar: () => p.contenidos.videos(),
     ver: (id) => p.contenidos.video(id),
     guardar: (id, b) => p.contenidos.guardarVideo(id, b),
     borrar: (id) => p.contenidos.borrarVideo(id),
-    borrado: 'El vídeo se ha eliminado',
   });
 
   // --- adminformes / admversiones ---
