@@ -24,6 +24,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { EntityScreen } from '../../ui/EntityScreen.tsx';
+import { save } from '../../ui/list/ExportMenu.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { fechaEs, useFormacion } from '../formacion/formacionApi.ts';
 import { Tabla } from '../formacion/Tabla.tsx';
@@ -87,13 +88,7 @@ function Servicio() {
     }
   };
   const exportar = async () => {
-    const blob = await api.download('formacion/citasaues/csv');
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'citas-aues.csv';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    save(await api.download('formacion/citasaues/csv'), 'citas-aues.csv');
   };
   const importar = async (file: File | null) => {
     if (!file) return;

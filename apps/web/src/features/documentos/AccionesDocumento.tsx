@@ -17,7 +17,7 @@ import { EmitirYCobrar } from './EmitirYCobrar.tsx';
 import { EnviarDialogo } from './EnviarDocumento.tsx';
 import { rutaDe, useLado } from './lado.ts';
 import { RectificarDialogo } from './RectificarDialogo.tsx';
-import { nombrePdf, VistaPreviaPdf } from './VistaPreviaPdf.tsx';
+import { guardarComo, nombrePdf, VistaPreviaPdf } from './VistaPreviaPdf.tsx';
 
 export const TEXTOS = {
   convertido: (destino: string) => `Se ha creado el ${destino.toLowerCase()} a partir de este documento`,
@@ -123,14 +123,7 @@ export function AccionesDocumento({
       const blob = await api.download(`${base}/pdf/${doc.Id}`);
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
       if (tab) tab.location.href = url;
-      else {
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = nombre;
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-      }
+      else guardarComo(url, nombre);
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch {
       tab?.close(); // downloads fail silently (spec section 8)

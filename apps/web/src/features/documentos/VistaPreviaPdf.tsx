@@ -2,21 +2,14 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/cor
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { IconDownload } from '../../ui/icons.tsx';
+import { guardarComo } from '../../ui/list/ExportMenu.tsx';
 import { type DocumentoVenta, ETIQUETA_TIPO } from './documentosModel.ts';
 
 /** "Factura F0006.pdf", "Presupuesto borrador 12.pdf". */
 export const nombrePdf = (doc: DocumentoVenta) =>
   `${ETIQUETA_TIPO[doc.Tipo]} ${doc.NumSerie ?? `borrador ${doc.Id}`}.pdf`;
 
-/** Saves a blob URL under a file name (a temporary link clicked). */
-export function guardarComo(url: string, nombre: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
+export { guardarComo };
 
 /**
  * 'Vista previa': the document's PDF, downloaded through the API client (bearer token), in a frame of a large modal

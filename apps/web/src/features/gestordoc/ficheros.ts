@@ -1,6 +1,7 @@
 import { formatNumber, MSG } from '@faro/domain';
 import { api } from '../../platform/api/client.ts';
 import { notifyError } from '../../platform/ui/notify.ts';
+import { save } from '../../ui/list/ExportMenu.tsx';
 
 /** A stored file as the API lists it (never its storage key). */
 export interface FicheroGd {
@@ -30,13 +31,7 @@ export function motivoRechazo(f: File, tipos = TIPOS): string | null {
 /** Downloads a stored file through the API (with the session) and saves it under its name. */
 export async function descargarFichero(ruta: string, nombre: string) {
   try {
-    const blob = await api.download(ruta);
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = nombre;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    save(await api.download(ruta), nombre);
   } catch {
     notifyError(MSG.fileMissing);
   }

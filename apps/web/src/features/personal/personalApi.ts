@@ -1,4 +1,5 @@
 import type { Mes, PersonaFichaje } from '@faro/domain';
+import { save } from '../../ui/list/ExportMenu.tsx';
 
 export type { PersonaFichaje };
 
@@ -57,11 +58,4 @@ export const mesActual = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date()).slice(0, 7);
 
 /** Opens a downloaded file (blob) under its name. */
-export function guardarFichero(blob: Blob, nombre: string) {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = nombre;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
+export const guardarFichero = save;

@@ -4,6 +4,7 @@ import { api, call, type ListAnswer, type Params } from '../../platform/api/clie
 import { qk } from '../../platform/queryKeys.ts';
 import { askList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { save } from '../../ui/list/ExportMenu.tsx';
 
 /** Shapes of the treasury API and the hooks the treasury screens share. */
 export interface Cuenta {
@@ -134,15 +135,7 @@ export function useRefrescar() {
 
 /** A file from the API saved by the browser; errors (a batch that fails its XSD) are shown as toasts. */
 export async function descargar(path: string, nombre: string, params?: Params) {
-  const blob = await call<Blob>('GET', path, { params, binary: true });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  save(await call<Blob>('GET', path, { params, binary: true }), nombre);
 }
 
 /** Opens a PDF of the API in a new tab (opened inside the click, pointed at the file once downloaded). */

@@ -20,15 +20,20 @@ export function progressText(p: DownloadProgress): string {
   return `Exportando${rows}… ${p.bytes ? `${kb(p.bytes)} KB recibidos` : ''}`.trim();
 }
 
-/** Saves a downloaded blob as a file (a temporary link clicked). */
-export function save(blob: Blob, filename: string) {
-  const href = URL.createObjectURL(blob);
+/** Saves what a URL holds (a blob URL) under a file name: a temporary link clicked. */
+export function guardarComo(url: string, nombre: string): void {
   const a = document.createElement('a');
-  a.href = href;
-  a.download = filename;
+  a.href = url;
+  a.download = nombre;
   document.body.append(a);
   a.click();
   a.remove();
+}
+
+/** Saves a downloaded blob as a file, then lets its URL go. */
+export function save(blob: Blob, filename: string) {
+  const href = URL.createObjectURL(blob);
+  guardarComo(href, filename);
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
