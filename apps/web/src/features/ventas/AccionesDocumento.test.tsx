@@ -117,14 +117,7 @@ describe('action buttons', { timeout: 20_000 }, () => {
       EstadoCobro: null,
       Lineas: [
         {
-          Id: 50,
-          IdProducto: null,
-          Descripcion: 'Martillo',
-          Cantidad: '2.000',
-          Precio: '10.500000',
-          Descuento: '0.00',
-          TipoIva: 'IVA21',
-          Importe: '21.00',
+          ...documento().Lineas![0]!,
           Servido: '0.500',
           PendienteServir: '1.500',
           PendienteFacturar: '2.000',

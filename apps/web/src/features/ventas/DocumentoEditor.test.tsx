@@ -23,6 +23,14 @@ function setup(recurso: 'pventa' | 'fventa', id: string | undefined, routes: Par
   return net;
 }
 
+/** The editor on invoice 5 issued as F2026-0004, with what the case adds to it and to the answers. */
+const abrirEmitida = (over: Parameters<typeof documento>[0], routes: Parameters<typeof mockFetch>[0] = {}) =>
+  setup('fventa', '5', {
+    'GET ventas/fventa/edit/5': () =>
+      json(200, documento({ Numero: 4, NumSerie: 'F2026-0004', Estado: 'Emitida', ...over })),
+    ...routes,
+  });
+
 const cell = (name: string) => screen.getByLabelText(name, { selector: 'input:not([type=hidden])' });
 
 describe('sales document editor', { timeout: 20_000 }, () => {
@@ -156,10 +164,7 @@ describe('sales document editor', { timeout: 20_000 }, () => {
   });
 
   it('an issued invoice is read-only with its stored totals', async () => {
-    setup('fventa', '5', {
-      'GET ventas/fventa/edit/5': () =>
-        json(200, documento({ Numero: 4, NumSerie: 'F2026-0004', Estado: 'Emitida', Total: '25.41' })),
-    });
+    abrirEmitida({ Total: '25.41' });
     expect(await screen.findByTestId('solo-lectura')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
     expect(screen.queryByLabelText('Cantidad 1')).toBeNull();
@@ -177,21 +182,7 @@ describe('sales document editor', { timeout: 20_000 }, () => {
   });
 
   it('an issued invoice shows the read-only fields it holds (agent, warehouse, withholding, notes)', async () => {
-    setup('fventa', '5', {
-      'GET ventas/fventa/edit/5': () =>
-        json(
-          200,
-          documento({
-            Numero: 4,
-            NumSerie: 'F2026-0004',
-            Estado: 'Emitida',
-            PorcRetencion: '15.00',
-            IdComercial: 2,
-            IdAlmacen: 1,
-            Observaciones: 'Entregar por la mañana',
-          }),
-        ),
-    });
+    abrirEmitida({ PorcRetencion: '15.00', IdComercial: 2, IdAlmacen: 1, Observaciones: 'Entregar por la mañana' });
     await screen.findByTestId('solo-lectura');
     expect((screen.getByLabelText('Retención IRPF %') as HTMLInputElement).value).toBe('15');
     expect(screen.getByLabelText('Comercial', { selector: 'input:not([type=hidden])' })).toBeTruthy();
@@ -240,26 +231,21 @@ describe('sales document editor', { timeout: 20_000 }, () => {
 
   it('read-only lines: short VAT labels like the editor, the product under the description only when it differs', async () => {
     const linea = documento().Lineas![0]!;
-    setup('fventa', '5', {
-      'GET ventas/fventa/edit/5': () =>
-        json(
-          200,
-          documento({
-            Numero: 4,
-            NumSerie: 'F2026-0004',
-            Estado: 'Emitida',
-            Lineas: [
-              { ...linea, Id: 50, IdProducto: 9, Descripcion: 'Martillo de carpintero' },
-              { ...linea, Id: 51, IdProducto: 9, Descripcion: 'Martillo con mango de fresno' },
-            ],
+    abrirEmitida(
+      {
+        Lineas: [
+          { ...linea, Id: 50, IdProducto: 9, Descripcion: 'Martillo de carpintero' },
+          { ...linea, Id: 51, IdProducto: 9, Descripcion: 'Martillo con mango de fresno' },
+        ],
+      },
+      {
+        'GET configuracion/tiposiva/list': () =>
+          json(200, {
+            Items: [{ ...TIPOS[0], Descripcion: 'IVA general 21%' }, TIPOS[1]],
+            Total: 2,
           }),
-        ),
-      'GET configuracion/tiposiva/list': () =>
-        json(200, {
-          Items: [{ ...TIPOS[0], Descripcion: 'IVA general 21%' }, TIPOS[1]],
-          Total: 2,
-        }),
-    });
+      },
+    );
     const l1 = await screen.findByTestId('linea-1');
     await waitFor(() => expect(within(l1).getByText('IVA 21 %')).toBeTruthy());
     expect(within(l1).getAllByText('Martillo de carpintero')).toHaveLength(1);
