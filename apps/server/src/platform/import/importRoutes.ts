@@ -63,19 +63,20 @@ export function registerImportRoutes(
     },
   );
 
+  /** The stored upload named by `:id`, validated with the body's column mapping. */
+  const validarSubida = async (request: FastifyRequest) => {
+    const scope = deps.scopeOf(request);
+    const id = idOf(request);
+    const { Mapeo } = parseBody(mappingBody, request.body) as z.infer<typeof mappingBody>;
+    const file = await loadImport(scope, entity, id);
+    return { scope, id, file, result: await validateImport(scope, target, file, Mapeo) };
+  };
+
   app.post(
     `${base}/:id/previsualizar`,
     { config, schema: { tags, summary: 'Previsualizar la importación' } },
     async (request) => {
-      const scope = deps.scopeOf(request);
-      const id = idOf(request);
-      const { Mapeo } = parseBody(mappingBody, request.body) as z.infer<typeof mappingBody>;
-      const { valid: _valid, ...preview } = await validateImport(
-        scope,
-        target,
-        await loadImport(scope, entity, id),
-        Mapeo,
-      );
+      const { valid: _valid, ...preview } = (await validarSubida(request)).result;
       return preview;
     },
   );
@@ -84,11 +85,7 @@ export function registerImportRoutes(
     `${base}/:id/confirmar`,
     { config, schema: { tags, summary: 'Confirmar la importación' } },
     async (request) => {
-      const scope = deps.scopeOf(request);
-      const id = idOf(request);
-      const { Mapeo } = parseBody(mappingBody, request.body) as z.infer<typeof mappingBody>;
-      const file = await loadImport(scope, entity, id);
-      const result = await validateImport(scope, target, file, Mapeo);
+      const { scope, id, file, result } = await validarSubida(request);
       if (result.Rechazadas.length) {
         throw new AppError(
           400,
