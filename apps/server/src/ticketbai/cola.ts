@@ -26,11 +26,11 @@ export interface FicheroTbai {
   xml: string;
 }
 
-/** The Diputación's answer fields of a queue row. */
+/** The Diputación's answer fields of a queue row (named as its `ticketbai_cola` columns). */
 export interface RespuestaTbai {
-  CodigoError: string | null;
-  DescripcionError: string | null;
-  NumeroRegistro: string | null;
+  codigoError: string | null;
+  descripcionError: string | null;
+  numeroRegistro: string | null;
   /** An accepted cancellation: the invoice whose alta becomes `anulado`. */
   anula: number;
 }
@@ -92,13 +92,13 @@ export function canalTicketBai(d: DestinoTbai): CanalCola<FilaTbai, FicheroTbai,
       if (respuesta.tipo === 'error') {
         return {
           tipo: 'transitorio',
-          campos: { DescripcionError: `${respuesta.mensaje}. Se reintentará automáticamente.` },
+          campos: { descripcionError: `${respuesta.mensaje}. Se reintentará automáticamente.` },
         };
       }
       if (respuesta.tipo === 'sinMensaje') {
         return {
           tipo: 'mensaje',
-          campos: { CodigoError: null, DescripcionError: respuesta.mensaje, NumeroRegistro: null },
+          campos: { codigoError: null, descripcionError: respuesta.mensaje, numeroRegistro: null },
         };
       }
       const res = d.bizkaia
@@ -107,9 +107,9 @@ export function canalTicketBai(d: DestinoTbai): CanalCola<FilaTbai, FicheroTbai,
       const veredictos = lote.map(
         (f): Veredicto<RespuestaTbai> => ({
           estado: res.estado,
-          CodigoError: res.codigo,
-          DescripcionError: res.descripcion,
-          NumeroRegistro: res.numeroRegistro,
+          codigoError: res.codigo,
+          descripcionError: res.descripcion,
+          numeroRegistro: res.numeroRegistro,
           ...(f.clase === 'anulacion' && res.estado !== 'rechazado' && f.idDocumento !== null
             ? { anula: f.idDocumento }
             : {}),

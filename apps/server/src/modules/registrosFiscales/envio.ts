@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type CompanyDirectory, companyDirectory } from '../../platform/tenancy/directory.ts';
 import type { CompanyTable, Scope } from '../../platform/tenancy/scope.ts';
 import {
@@ -36,8 +36,12 @@ export interface Pendiente<F extends FilaCola, R> {
   registro: R;
 }
 
+/** A queue table: one row per record (`tablaCola`), found by the record's id. */
+export type TablaCola = CompanyTable & { idRegistro: AnyPgColumn };
+
 /** Where a channel's queue lives and how a step is stored. */
-export interface ColaCanal<F extends FilaCola, R, A, V extends object> {
+export interface ColaCanal<F extends FilaCola, R, A, V extends object, T extends TablaCola = TablaCola> {
+  cola: T;
   turno: TablaTurno;
   /** How long a sender's lease lasts (a crashed sender's expires). */
   leaseMs: number;
@@ -47,8 +51,26 @@ export interface ColaCanal<F extends FilaCola, R, A, V extends object> {
   pendientes(s: Scope, pasos: number): Promise<Pendiente<F, R>[]>;
   /** The company's send state; a channel that keeps none starts every round from the initial state. */
   leerEstado?(s: Scope): Promise<EstadoEnvioEmpresa>;
-  /** Stores one step that sent a message, in a transaction: its rows' changes, the send state, the last answer. */
-  guardar(tx: Scope, paso: ResultadoPaso<V, A>, ahora: number): Promise<void>;
+  /** A row's new columns: the queue's own (`comunes`) and the channel's answer columns. */
+  columnas(c: Cambio<V>, comunes: ReturnType<typeof columnasCola>): PgUpdateSetSource<T>;
+  /** What else a stored change moves (an accepted cancellation takes its invoice's records out of the queue). */
+  alGuardar?(tx: Scope, c: Cambio<V>): Promise<void>;
+  /** Stores the step's send state and last answer, in the step's transaction. */
+  guardarPaso?(tx: Scope, paso: ResultadoPaso<V, A>, ahora: number): Promise<void>;
+}
+
+/** The fields of `o` that are set (undefined ones left out): the columns a change writes. */
+export function definidos<O extends object>(o: O): { [K in keyof O]?: Exclude<O[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof O]?: Exclude<O[K], undefined>;
+  };
+}
+
+/** The fields `claves` of `o` that are set: a change's answer fields stored in columns of the same name. */
+export function elegidos<O extends object, K extends keyof O>(o: O, claves: readonly K[]) {
+  const elegido: { [P in K]?: O[P] } = {};
+  for (const k of claves) elegido[k] = o[k];
+  return definidos(elegido);
 }
 
 /** The columns every queue row takes from a change (the channel adds its own answer columns). */
@@ -56,11 +78,23 @@ export function columnasCola(c: Cambio<object>, ahora: number) {
   const instante = new Date(ahora).toISOString();
   return {
     actualizado: instante,
-    ...(c.estado === undefined ? {} : { estado: c.estado }),
-    ...(c.intentos === undefined ? {} : { intentos: c.intentos }),
-    ...(c.noAntesDe === undefined ? {} : { noAntesDe: c.noAntesDe }),
+    ...definidos({ estado: c.estado, intentos: c.intentos, noAntesDe: c.noAntesDe }),
     ...(c.estado && c.estado !== 'generado' ? { enviado: instante } : {}),
   };
+}
+
+/** Stores one step that sent a message, in one transaction: every row's change, then the step itself. */
+async function guardar<F extends FilaCola, R, A, V extends object, T extends TablaCola>(
+  cola: ColaCanal<F, R, A, V, T>,
+  tx: Scope,
+  paso: ResultadoPaso<V, A>,
+  ahora: number,
+): Promise<void> {
+  for (const c of paso.cambios) {
+    await tx.update(cola.cola, cola.columnas(c, columnasCola(c, ahora)), eq(cola.cola.idRegistro, Number(c.id)));
+    await cola.alGuardar?.(tx, c);
+  }
+  await cola.guardarPaso?.(tx, paso, ahora);
 }
 
 /** Takes the company's sender lease for `quien` (again if it already holds it); false when another one holds it. */
@@ -121,8 +155,8 @@ export interface ResumenRonda<V extends object, A> {
 }
 
 /** One round of a company's queue while holding its lease: steps until the plan says wait, nothing or enough. */
-export async function enviarCola<F extends FilaCola, R, A, V extends object>(
-  cola: ColaCanal<F, R, A, V>,
+export async function enviarCola<F extends FilaCola, R, A, V extends object, T extends TablaCola>(
+  cola: ColaCanal<F, R, A, V, T>,
   canal: CanalCola<F, R, A, V>,
   s: Scope,
   op: OpcionesRonda,
@@ -149,7 +183,7 @@ export async function enviarCola<F extends FilaCola, R, A, V extends object>(
         }
         break;
       }
-      await s.tx((tx) => cola.guardar(tx, r, t));
+      await s.tx((tx) => guardar(cola, tx, r, t));
       filas = aplicarCambios(filas, r.cambios);
       estado = r.estado;
       out.pasos++;

@@ -53,7 +53,8 @@ export interface OpcionesEnvioTbai {
 }
 
 /** TicketBAI's queue on the database. */
-const COLA: cola.ColaCanal<FilaTbai, FicheroTbai, EnvioTbai, RespuestaTbai> = {
+const COLA: cola.ColaCanal<FilaTbai, FicheroTbai, EnvioTbai, RespuestaTbai, typeof ticketbaiCola> = {
+  cola: ticketbaiCola,
   turno: ticketbaiEnvio,
   leaseMs: 120_000,
   async asegurarTurno(s) {
@@ -79,16 +80,11 @@ const COLA: cola.ColaCanal<FilaTbai, FicheroTbai, EnvioTbai, RespuestaTbai> = {
       registro: r,
     }));
   },
-  async guardar(tx, paso, t) {
-    for (const c of paso.cambios) {
-      const set: Partial<typeof ticketbaiCola.$inferInsert> = cola.columnasCola(c, t);
-      if (c.CodigoError !== undefined) set.codigoError = c.CodigoError;
-      if (c.DescripcionError !== undefined) set.descripcionError = c.DescripcionError;
-      if (c.NumeroRegistro !== undefined) set.numeroRegistro = c.NumeroRegistro;
-      await tx.update(ticketbaiCola, set, eq(ticketbaiCola.idRegistro, Number(c.id)));
-      if (c.anula !== undefined) await marcarAnulada(tx, c.anula);
-    }
-  },
+  columnas: (c, comunes) => ({
+    ...comunes,
+    ...cola.elegidos(c, ['codigoError', 'descripcionError', 'numeroRegistro']),
+  }),
+  alGuardar: (tx, c) => (c.anula === undefined ? Promise.resolve() : marcarAnulada(tx, c.anula)),
 };
 
 /** An accepted cancellation: the invoice's alta leaves the queue as `anulado`. */

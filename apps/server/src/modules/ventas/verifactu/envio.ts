@@ -78,7 +78,14 @@ export async function estadoEnvio(s: Scope): Promise<EstadoEnvioEmpresa> {
 }
 
 /** VeriFactu's queue on the database. */
-const COLA: cola.ColaCanal<RegistroEnCola, RegistroFacturacion, ResultadoEnvio, RespuestaRegistro> = {
+const COLA: cola.ColaCanal<
+  RegistroEnCola,
+  RegistroFacturacion,
+  ResultadoEnvio,
+  RespuestaRegistro,
+  typeof verifactuCola
+> = {
+  cola: verifactuCola,
   turno: verifactuEnvio,
   leaseMs: 5 * 60_000,
   async asegurarTurno(s) {
@@ -103,17 +110,20 @@ const COLA: cola.ColaCanal<RegistroEnCola, RegistroFacturacion, ResultadoEnvio, 
     });
   },
   leerEstado: estadoEnvio,
-  async guardar(tx, paso, t) {
-    for (const c of paso.cambios) {
-      const set: Partial<typeof verifactuCola.$inferInsert> = cola.columnasCola(c, t);
-      if (c.loteMaximo !== undefined) set.loteMaximo = c.loteMaximo;
-      if (c.retrasado !== undefined) set.retrasado = c.retrasado;
-      if (c.CodigoErrorRegistro !== undefined) set.codigoError = c.CodigoErrorRegistro;
-      if (c.DescripcionErrorRegistro !== undefined) set.descripcionError = c.DescripcionErrorRegistro;
-      if (c.CSV !== undefined) set.csv = c.CSV;
-      await tx.update(verifactuCola, set, eq(verifactuCola.idRegistro, Number(c.id)));
-      if (c.anula) await marcarAnulada(tx, c.anula.NumSerieFactura, c.anula.FechaExpedicionFactura);
-    }
+  columnas: (c, comunes) => ({
+    ...comunes,
+    ...cola.definidos({
+      loteMaximo: c.loteMaximo,
+      retrasado: c.retrasado,
+      codigoError: c.CodigoErrorRegistro,
+      descripcionError: c.DescripcionErrorRegistro,
+      csv: c.CSV,
+    }),
+  }),
+  alGuardar: async (tx, c) => {
+    if (c.anula) await marcarAnulada(tx, c.anula.NumSerieFactura, c.anula.FechaExpedicionFactura);
+  },
+  async guardarPaso(tx, paso, t) {
     const ultimo = resumenPaso(paso, t);
     await tx.update(
       verifactuEnvio,
@@ -170,8 +180,10 @@ export async function enviarPendientesDe(db: Scope, secret: string, op: Opciones
     : crearClienteAeat({ ...certificado, ...(ca ? { ca } : {}), ...(op.timeoutMs ? { timeoutMs: op.timeoutMs } : {}) });
   const cabecera = { ObligadoEmision: { NombreRazon: e.nombre, NIF: e.nif.toUpperCase() } };
   const canal = canalVerifactu(cliente, cabecera, op.planificador);
+  // Each round holds the lease under its own name: two rounds of one process (the timer and "send now") never
+  // send together, or the second would send records the first already sent and read their duplicates as rejections.
   const r = await cola.enviarCola(COLA, canal, db, {
-    quien: yo,
+    quien: `${yo}-${randomUUID().slice(0, 8)}`,
     maxPasos: op.maxPasos ?? 20,
     ...(op.ahora ? { ahora: op.ahora } : {}),
   });
