@@ -1,4 +1,4 @@
-import { type Dec, dec, isZero, mul, neg, shift, sub, toFixed } from '../money/decimal.ts';
+import { type Dec, dec, isZero, mul, neg, shift, sub, sum, toFixed } from '../money/decimal.ts';
 import { TIPOS_FACTURA } from '../verifactu/codes.ts';
 import { type CategoriaIva, categoriaDe, porcentajeTexto, type SubtotalIva, subtotalesIva } from './categorias.ts';
 import type { FacturaElectronica, LineaFactura, ParteFactura } from './modelo.ts';
@@ -68,29 +68,9 @@ export function facturaUbl(f: FacturaElectronica, opciones: OpcionesUbl = {}): s
   const conImpuestos = toFixed(sumar([f.BaseImponible, f.TotalIva, f.TotalRecargo]), 2);
   const rectificada = f.Rectificada;
 
-  const notas = [
-    f.Observaciones,
-    rectificada
-      ? `Factura rectificativa${rectificada.Motivo ? ` (${rectificada.Motivo})` : ''} de la factura ${rectificada.Numero} del ${fechaEs(rectificada.Fecha)}, ${rectificada.Modo === 'S' ? 'por sustitución' : 'por diferencias'}${motivoRectificacion(rectificada.Motivo)}`
-      : null,
-    ...f.Desglose.filter((d) => !isZero(dec(d.CuotaRecargo))).map(
-      (d) =>
-        `Recargo de equivalencia: el tipo ${porcentajeTexto(d.PorcentajeIva)} % + ${porcentajeTexto(d.PorcentajeRecargo)} % incluye IVA ${m(d.Cuota)} y recargo ${m(d.CuotaRecargo)} sobre la base ${m(d.Base)}`,
-    ),
-    conRetencion
-      ? `Retención IRPF ${porcentajeTexto(f.PorcRetencion)} %: ${m(f.TotalRetencion)} EUR, descontada del importe a pagar (figura como importe anticipado)`
-      : null,
-  ];
-
+  const notas = notasDe(f, m);
   const vencimientos = f.Vencimientos.filter((v) => !isZero(dec(v.Importe)));
-  const terminos = [
-    f.FormaPago ? `Forma de pago: ${f.FormaPago}` : null,
-    vencimientos.length
-      ? `Vencimientos: ${vencimientos.map((v) => `${fechaEs(v.Fecha)} ${m(v.Importe)} EUR`).join('; ')}`
-      : null,
-  ]
-    .filter(Boolean)
-    .join('. ');
+  const terminos = terminosDePago(f.FormaPago, vencimientos, m);
   const pagar = dec(f.Total);
 
   const lineas = f.Lineas.map((l, i) => linea(l, i, abono, categoriaPorTipo.get(l.TipoIva) ?? CATEGORIA_SUELTA));
@@ -163,9 +143,41 @@ export function facturaUbl(f: FacturaElectronica, opciones: OpcionesUbl = {}): s
   );
 }
 
-function sumar(vs: readonly string[]): Dec {
-  return vs.reduce<Dec>((a, v) => sub(a, neg(dec(v))), dec(0));
+/** BT-22 notes: the observations, the correction (R1–R5 and mode), each surcharge's parts, the withholding. */
+function notasDe(f: FacturaElectronica, m: (v: string) => string): (string | null)[] {
+  const r = f.Rectificada;
+  return [
+    f.Observaciones,
+    r
+      ? `Factura rectificativa${r.Motivo ? ` (${r.Motivo})` : ''} de la factura ${r.Numero} del ${fechaEs(r.Fecha)}, ${r.Modo === 'S' ? 'por sustitución' : 'por diferencias'}${motivoRectificacion(r.Motivo)}`
+      : null,
+    ...f.Desglose.filter((d) => !isZero(dec(d.CuotaRecargo))).map(
+      (d) =>
+        `Recargo de equivalencia: el tipo ${porcentajeTexto(d.PorcentajeIva)} % + ${porcentajeTexto(d.PorcentajeRecargo)} % incluye IVA ${m(d.Cuota)} y recargo ${m(d.CuotaRecargo)} sobre la base ${m(d.Base)}`,
+    ),
+    isZero(dec(f.TotalRetencion))
+      ? null
+      : `Retención IRPF ${porcentajeTexto(f.PorcRetencion)} %: ${m(f.TotalRetencion)} EUR, descontada del importe a pagar (figura como importe anticipado)`,
+  ];
 }
+
+/** BT-20 payment terms: the payment method and the due dates with their amounts ('' when there is neither). */
+function terminosDePago(
+  forma: string | null,
+  vencimientos: readonly { Fecha: string; Importe: string }[],
+  m: (v: string) => string,
+): string {
+  return [
+    forma ? `Forma de pago: ${forma}` : null,
+    vencimientos.length
+      ? `Vencimientos: ${vencimientos.map((v) => `${fechaEs(v.Fecha)} ${m(v.Importe)} EUR`).join('; ')}`
+      : null,
+  ]
+    .filter(Boolean)
+    .join('. ');
+}
+
+const sumar = (vs: readonly string[]): Dec => sum(vs.map((v) => dec(v)));
 
 function motivoRectificacion(motivo: string | null): string {
   const texto = TIPOS_FACTURA.find((t) => t.value === motivo)?.label;
