@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { abrirPantalla, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { elegirTercero } from './documentos.ts';
 
 // Two cores shared by everyone: a reload after an action can take seconds.
 const LENTO = { timeout: 15_000 };
@@ -22,11 +23,7 @@ describe('compras: an order becomes a registered and paid received invoice; an e
     const page = await abrirPantalla(b, '/dcompra/lista', 'Pedidos de compra');
     await page.getByRole('link', { name: 'Nuevo pedido de compra' }).click();
     await page.waitForURL('**/dcompra/nuevo');
-    const proveedor = page.getByLabel('Proveedor', { exact: false }).first();
-    await proveedor.click();
-    await proveedor.fill('Distribuciones Ferreteras');
-    await page.getByRole('option', { name: /Distribuciones Ferreteras del Centro SA/ }).click();
-    await page.getByTestId('datos-cliente').getByText('Distribuciones Ferreteras del Centro SA').waitFor();
+    await elegirTercero(page, 'Proveedor', 'Distribuciones Ferreteras', 'Distribuciones Ferreteras del Centro SA');
     const producto = page.locator('input[aria-label="Producto 1"]');
     await producto.click();
     await producto.fill('TOR-001');

@@ -1,7 +1,7 @@
-import { escribirNorma43 } from '@faro/domain';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { abrirPantalla, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { importarExtracto } from './extractos.ts';
 
 const hoy = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
 
@@ -66,36 +66,9 @@ describe('tesoreria: a direct-debit batch with a return, and a bank statement re
 
     await page.getByRole('tab', { name: 'Extractos bancarios' }).click();
     await page.getByText('Importar extracto (Norma 43)').waitFor();
-    await page.getByRole('combobox', { name: 'Cuenta' }).click();
-    await page.getByRole('option', { name: 'Cuenta corriente principal' }).click();
-    const n43 = escribirNorma43({
-      banco: '9999',
-      oficina: '0001',
-      cuenta: '0000000001',
-      desde: hoy(),
-      hasta: hoy(),
-      saldoInicial: '0.00',
-      divisa: '978',
-      titular: 'DEMO',
-      apuntes: [
-        {
-          fechaOperacion: hoy(),
-          fechaValor: hoy(),
-          conceptoComun: '03',
-          conceptoPropio: '001',
-          importe: '-45.30',
-          documento: '',
-          referencia1: '',
-          referencia2: '',
-          concepto: 'RECIBO LUZ',
-        },
-      ],
-    });
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'extracto.n43', mimeType: 'text/plain', buffer: Buffer.from(n43, 'latin1') });
-    await page.getByRole('button', { name: 'Importar', exact: true }).click();
-    await waitToast(page, 'Extracto importado: 1 apuntes');
+    await importarExtracto(page, 'extracto.n43', hoy(), '0.00', [
+      { conceptoComun: '03', conceptoPropio: '001', importe: '-45.30', concepto: 'RECIBO LUZ' },
+    ]);
     const conciliacion = page.getByTestId('conciliacion');
     await conciliacion.waitFor();
     await expectAccessibleBothWidths(page, 'extractos conciliacion');
@@ -114,35 +87,11 @@ describe('tesoreria: a direct-debit batch with a return, and a bank statement re
     await page.goto('/movstesoreria');
     await page.getByRole('tab', { name: 'Extractos bancarios' }).click();
     await page.getByText('Importar extracto (Norma 43)').waitFor();
-    await page.getByRole('combobox', { name: 'Cuenta' }).click();
-    await page.getByRole('option', { name: 'Cuenta corriente principal' }).click();
-    const comision = (concepto: string) => ({
-      fechaOperacion: hoy(),
-      fechaValor: hoy(),
-      conceptoComun: '17',
-      conceptoPropio: '010',
-      importe: '-3.50',
-      documento: '',
-      referencia1: '',
-      referencia2: '',
-      concepto,
-    });
-    const n43 = escribirNorma43({
-      banco: '9999',
-      oficina: '0001',
-      cuenta: '0000000001',
-      desde: hoy(),
-      hasta: hoy(),
-      saldoInicial: '10.00',
-      divisa: '978',
-      titular: 'DEMO',
-      apuntes: [comision('COMISION CUSTODIA'), comision('COMISION CUSTODIA VALORES')],
-    });
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'comisiones.n43', mimeType: 'text/plain', buffer: Buffer.from(n43, 'latin1') });
-    await page.getByRole('button', { name: 'Importar', exact: true }).click();
-    await waitToast(page, 'Extracto importado: 2 apuntes');
+    const comision = (concepto: string) => ({ conceptoComun: '17', conceptoPropio: '010', importe: '-3.50', concepto });
+    await importarExtracto(page, 'comisiones.n43', hoy(), '10.00', [
+      comision('COMISION CUSTODIA'),
+      comision('COMISION CUSTODIA VALORES'),
+    ]);
     const conciliacion = page.getByTestId('conciliacion');
     await conciliacion
       .getByText(`Comision custodia · ${hoy().split('-').reverse().join('/')} · -3,50 €`)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { abrirPantalla, apiGet, entrar, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { elegirTercero } from './documentos.ts';
 
 /** Sales documents end to end: quote → order → delivery note → invoice → issued → PDF → collected. */
 describe('ventas: a quote becomes a collected invoice', () => {
@@ -13,11 +14,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
     const page = await abrirPantalla(b, '/pventa/lista', 'Presupuestos');
     await page.getByRole('link', { name: 'Nuevo presupuesto' }).click();
     await page.waitForURL('**/pventa/nuevo');
-    const cliente = page.getByLabel('Cliente', { exact: false }).first();
-    await cliente.click();
-    await cliente.fill('Reformas Integrales');
-    await page.getByRole('option', { name: /Reformas Integrales Levante SL/ }).click();
-    await page.getByTestId('datos-cliente').getByText('Reformas Integrales Levante SL').waitFor();
+    await elegirTercero(page, 'Cliente', 'Reformas Integrales', 'Reformas Integrales Levante SL');
 
     const producto1 = page.locator('input[aria-label="Producto 1"]');
     await producto1.click();
