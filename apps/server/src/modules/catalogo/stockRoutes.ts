@@ -91,6 +91,26 @@ async function applyMoves(
 type TipoMovimiento = 'ajuste' | 'traspaso' | 'documento';
 
 /**
+ * The rows read for some ids, by id, once every id is checked in order: one that was not found is `referenceMissing`
+ * on `campo`, one that `comprobar` refuses is its message on `campo`.
+ */
+function porIdComprobado<R extends { Id: number }>(
+  filas: R[],
+  ids: readonly number[],
+  campo: string,
+  comprobar: (fila: R) => string | null,
+): Map<number, R> {
+  const porId = new Map(filas.map((f) => [f.Id, f]));
+  for (const id of ids) {
+    const fila = porId.get(id);
+    if (!fila) throw fieldError(campo, MSG_DATOS.referenceMissing);
+    const error = comprobar(fila);
+    if (error) throw fieldError(campo, error);
+  }
+  return porId;
+}
+
+/**
  * The body of `applyMoves` inside a transaction the caller owns (sales documents move stock with their own
  * changes): same checks, same lock order, same records. `referencia` names the document for `documento` moves.
  */
@@ -105,43 +125,26 @@ export async function applyStockMoves(
   {
     const warehouseIds = [...new Set(moves.map((m) => m.IdAlmacen))];
     const productIds = [...new Set(moves.map((m) => m.IdProducto))];
-    const warehouses = new Map(
-      (
-        (await t.pick(
-          { Id: c.alm('Id'), Nombre: c.alm('Nombre'), Neg: c.alm('PermitirNegativo'), Baja: c.alm('Baja') },
-          almacenesTable,
-          inArray(c.alm('Id'), warehouseIds),
-        )) as {
-          Id: number;
-          Nombre: string;
-          Neg: boolean;
-          Baja: boolean;
-        }[]
-      ).map((w) => [w.Id, w]),
+    const warehouses = porIdComprobado(
+      (await t.pick(
+        { Id: c.alm('Id'), Nombre: c.alm('Nombre'), Neg: c.alm('PermitirNegativo'), Baja: c.alm('Baja') },
+        almacenesTable,
+        inArray(c.alm('Id'), warehouseIds),
+      )) as { Id: number; Nombre: string; Neg: boolean; Baja: boolean }[],
+      warehouseIds,
+      fields.almacen,
+      (w) => (w.Baja ? MSG_DATOS.warehouseInactive : null),
     );
-    for (const w of warehouseIds) {
-      const found = warehouses.get(w);
-      if (!found) throw fieldError(fields.almacen, MSG_DATOS.referenceMissing);
-      if (found.Baja) throw fieldError(fields.almacen, MSG_DATOS.warehouseInactive);
-    }
-    const products = new Map(
-      (
-        (await t.pick(
-          { Id: c.prod('Id'), Descripcion: c.prod('Descripcion'), Control: c.prod('ControlStock') },
-          productosTable,
-          inArray(c.prod('Id'), productIds),
-        )) as {
-          Id: number;
-          Descripcion: string;
-          Control: boolean;
-        }[]
-      ).map((p) => [p.Id, p]),
+    const products = porIdComprobado(
+      (await t.pick(
+        { Id: c.prod('Id'), Descripcion: c.prod('Descripcion'), Control: c.prod('ControlStock') },
+        productosTable,
+        inArray(c.prod('Id'), productIds),
+      )) as { Id: number; Descripcion: string; Control: boolean }[],
+      productIds,
+      fields.producto,
+      (p) => (p.Control ? null : MSG_DATOS.noStockControl),
     );
-    for (const p of productIds) {
-      const found = products.get(p);
-      if (!found) throw fieldError(fields.producto, MSG_DATOS.referenceMissing);
-      if (!found.Control) throw fieldError(fields.producto, MSG_DATOS.noStockControl);
-    }
     const sorted = [...moves].sort((a, b) => a.IdAlmacen - b.IdAlmacen || a.IdProducto - b.IdProducto);
     for (const m of sorted) {
       await t
