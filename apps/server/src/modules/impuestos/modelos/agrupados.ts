@@ -237,16 +237,20 @@ const conEmitidas = (modelo: ModeloAgrupado) => modelo === '130' || modelo === '
 
 /** The books of a model's period, grouped. */
 export async function librosAgrupados(s: Scope, modelo: ModeloAgrupado, p: Fechas): Promise<LibrosDelAnyo> {
-  return leerAgrupado(s, async (t) => {
-    const leer = async <T extends LineaEmitida | LineaRecibida>(
-      libro: Libro,
-      linea: (r: Record<string, unknown>) => T,
-    ) => {
-      const a = await agrupacion(t, modelo, libro, p);
-      return a ? grupos(t, libro, desdeDe(modelo, p), p.hasta, a, linea) : [];
-    };
-    return { emitidas: await leer('emitidas', lineaEmitida), recibidas: await leer('recibidas', lineaRecibida) };
-  });
+  return leerAgrupado(
+    s,
+    async (t) => {
+      const leer = async <T extends LineaEmitida | LineaRecibida>(
+        libro: Libro,
+        linea: (r: Record<string, unknown>) => T,
+      ) => {
+        const a = await agrupacion(t, modelo, libro, p);
+        return a ? grupos(t, libro, desdeDe(modelo, p), p.hasta, a, linea) : [];
+      };
+      return { emitidas: await leer('emitidas', lineaEmitida), recibidas: await leer('recibidas', lineaRecibida) };
+    },
+    false,
+  );
 }
 
 /** The books of a model's period row by row (the drill-down of a box, and what the groups must equal). */
