@@ -10,14 +10,16 @@ import { signAccessToken, verifyAccessToken } from './tokens.ts';
 /** The clock of sign-in throttling and locks (moved forward past back-offs and locks). */
 let clock = Date.now();
 const t = appDePruebas({ now: () => clock });
+/** Signs in from the test browser `navegador-1`. */
+const entrar = (Usuario: string, Password: string) =>
+  t.call('POST', '/api/usuarios/registro/login', { Usuario, Password, IdCliente: 'navegador-1' });
+/** Presents a refresh token as the client `IdCliente`. */
+const refrescar = (TokenRefresco: string, IdCliente = 'cliente-de-pruebas') =>
+  t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco, IdCliente });
 
 describe('registro/login', () => {
   it('returns a token pair, an expiry at most 15 minutes ahead and an XSRF cookie', async () => {
-    const res = await t.call('POST', '/api/usuarios/registro/login', {
-      Usuario: 'demo',
-      Password: 'Demo1234',
-      IdCliente: 'navegador-1',
-    });
+    const res = await entrar('demo', 'Demo1234');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       Token: expect.any(String),
@@ -33,16 +35,8 @@ describe('registro/login', () => {
   });
 
   it('answers the same Spanish message for an unknown user and a wrong password', async () => {
-    const unknown = await t.call('POST', '/api/usuarios/registro/login', {
-      Usuario: 'nadie',
-      Password: 'Demo1234',
-      IdCliente: 'navegador-1',
-    });
-    const wrong = await t.call('POST', '/api/usuarios/registro/login', {
-      Usuario: 'demo',
-      Password: 'mal',
-      IdCliente: 'navegador-1',
-    });
+    const unknown = await entrar('nadie', 'Demo1234');
+    const wrong = await entrar('demo', 'mal');
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ Mensaje: LOGIN_FAILED });
     expect(wrong.body).toEqual({ Mensaje: LOGIN_FAILED });
@@ -63,18 +57,10 @@ describe('registro/login', () => {
   it(`locks the account for a while after ${LOCK_AFTER_FAILURES} failures; an administrator can unlock it sooner`, async () => {
     for (let i = 0; i < LOCK_AFTER_FAILURES; i++) {
       clock += (backoffSeconds(i, ACCOUNT_FREE_FAILURES) + 1) * 1000;
-      const r = await t.call('POST', '/api/usuarios/registro/login', {
-        Usuario: 'academia',
-        Password: 'Mala1234',
-        IdCliente: 'navegador-1',
-      });
+      const r = await entrar('academia', 'Mala1234');
       expect(r.body.Mensaje).toBe(LOGIN_FAILED);
     }
-    const locked = await t.call('POST', '/api/usuarios/registro/login', {
-      Usuario: 'academia',
-      Password: 'Demo1234',
-      IdCliente: 'navegador-1',
-    });
+    const locked = await entrar('academia', 'Demo1234');
     expect(locked.status).toBe(429);
     expect(locked.body.Mensaje).toBe(ACCOUNT_LOCKED);
 
@@ -98,28 +84,16 @@ describe('registro/login', () => {
 describe('token/refresh', () => {
   it('rotates on every use; reusing an old refresh token revokes the whole family', async () => {
     const s = await t.login('empleado');
-    const first = await t.call('POST', '/api/usuarios/token/refresh', {
-      TokenRefresco: s.refresh,
-      IdCliente: 'cliente-de-pruebas',
-    });
+    const first = await refrescar(s.refresh);
     expect(first.status).toBe(200);
     expect(first.body.TokenRefresh).not.toBe(s.refresh);
-    const second = await t.call('POST', '/api/usuarios/token/refresh', {
-      TokenRefresco: first.body.TokenRefresh,
-      IdCliente: 'cliente-de-pruebas',
-    });
+    const second = await refrescar(first.body.TokenRefresh);
     expect(second.status).toBe(200);
 
-    const replay = await t.call('POST', '/api/usuarios/token/refresh', {
-      TokenRefresco: s.refresh,
-      IdCliente: 'cliente-de-pruebas',
-    });
+    const replay = await refrescar(s.refresh);
     expect(replay.status).toBe(401);
     // The legitimate holder is signed out too: the newest refresh token and access token stop working.
-    const after = await t.call('POST', '/api/usuarios/token/refresh', {
-      TokenRefresco: second.body.TokenRefresh,
-      IdCliente: 'cliente-de-pruebas',
-    });
+    const after = await refrescar(second.body.TokenRefresh);
     expect(after.status).toBe(401);
     const info = await t.session(second.body.Token).request('GET', '/api/usuarios/usuario/infoempre');
     expect(info.status).toBe(401);
@@ -134,58 +108,52 @@ describe('token/refresh', () => {
       clock += 61_000;
     });
 
-    const refresh = (TokenRefresco: string, IdCliente = 'cliente-de-pruebas') =>
-      t.call('POST', '/api/usuarios/token/refresh', { TokenRefresco, IdCliente });
-
     it('gives a second tab of the same browser, presenting the token just replaced, the same successor', async () => {
       const s = await t.login('empleado');
-      const first = await refresh(s.refresh);
+      const first = await refrescar(s.refresh);
       expect(first.status).toBe(200);
-      const otherTab = await refresh(s.refresh);
+      const otherTab = await refrescar(s.refresh);
       expect(otherTab.status).toBe(200);
       expect(otherTab.body.TokenRefresh).toBe(first.body.TokenRefresh);
       expect((await t.session(otherTab.body.Token).request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(200);
       // The family lives on: the shared successor rotates, and the first tab's access token still works.
-      const next = await refresh(first.body.TokenRefresh);
+      const next = await refrescar(first.body.TokenRefresh);
       expect(next.status).toBe(200);
       expect((await t.session(first.body.Token).request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(200);
       // Two steps back is no tab race: the successor was used, so the family is revoked.
-      expect((await refresh(s.refresh)).status).toBe(401);
-      expect((await refresh(next.body.TokenRefresh)).status).toBe(401);
+      expect((await refrescar(s.refresh)).status).toBe(401);
+      expect((await refrescar(next.body.TokenRefresh)).status).toBe(401);
     });
 
     it('lets two tabs refresh the same token at the same moment: both get the one successor', async () => {
       const s = await t.login('empleado');
-      const [a, b] = await Promise.all([refresh(s.refresh), refresh(s.refresh)]);
+      const [a, b] = await Promise.all([refrescar(s.refresh), refrescar(s.refresh)]);
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(a.body.TokenRefresh).toBe(b.body.TokenRefresh);
-      expect((await refresh(a.body.TokenRefresh)).status).toBe(200);
+      expect((await refrescar(a.body.TokenRefresh)).status).toBe(200);
     });
 
     it('revokes the family when the replaced token comes from another browser, even within the grace window', async () => {
       const s = await t.login('empleado');
-      const first = await refresh(s.refresh);
-      expect((await refresh(s.refresh, 'otro-navegador')).status).toBe(401);
-      expect((await refresh(first.body.TokenRefresh)).status).toBe(401);
+      const first = await refrescar(s.refresh);
+      expect((await refrescar(s.refresh, 'otro-navegador')).status).toBe(401);
+      expect((await refrescar(first.body.TokenRefresh)).status).toBe(401);
     });
 
     it(`revokes the family when the replaced token comes back after ${REFRESH_GRACE_MS / 1000} s`, async () => {
       const s = await t.login('empleado');
-      const first = await refresh(s.refresh);
+      const first = await refrescar(s.refresh);
       expect(first.status).toBe(200);
       clock += REFRESH_GRACE_MS + 1000;
-      expect((await refresh(s.refresh)).status).toBe(401);
-      expect((await refresh(first.body.TokenRefresh)).status).toBe(401);
+      expect((await refrescar(s.refresh)).status).toBe(401);
+      expect((await refrescar(first.body.TokenRefresh)).status).toBe(401);
       expect((await t.session(first.body.Token).request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(401);
     });
   });
 
   it('is bound to the client id that obtained it', async () => {
     const s = await t.login('empleado');
-    const res = await t.call('POST', '/api/usuarios/token/refresh', {
-      TokenRefresco: s.refresh,
-      IdCliente: 'otro-navegador',
-    });
+    const res = await refrescar(s.refresh, 'otro-navegador');
     expect(res.status).toBe(401);
   });
 });
@@ -206,10 +174,7 @@ describe('access tokens', () => {
     expect((await s.request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(200);
     expect((await s.request('POST', '/api/usuarios/usuario/logout')).status).toBe(204);
     expect((await s.request('GET', '/api/usuarios/usuario/infoempre')).status).toBe(401);
-    const refresh = await t.call('POST', '/api/usuarios/token/refresh', {
-      TokenRefresco: s.refresh,
-      IdCliente: 'cliente-de-pruebas',
-    });
+    const refresh = await refrescar(s.refresh);
     expect(refresh.status).toBe(401);
   });
 });
