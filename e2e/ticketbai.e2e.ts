@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { entrar, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { elegirTercero } from './documentos.ts';
 
 /**
  * TicketBAI end to end: DEMO's Gipuzkoa company issues an invoice from the form → its PDF carries the TBAI
@@ -19,11 +20,7 @@ describe('ticketbai: a Gipuzkoa invoice is signed, printed with its QR and accep
 
     // 1. A one-line invoice for a demo customer, saved and issued from the editor.
     await page.goto('/fventa/nuevo');
-    const cliente = page.getByLabel('Cliente', { exact: false }).first();
-    await cliente.click();
-    await cliente.fill('Itsasoa');
-    await page.getByRole('option', { name: /Itsasoa Jatetxea SL/ }).click();
-    await page.getByTestId('datos-cliente').getByText('Itsasoa Jatetxea SL').waitFor();
+    await elegirTercero(page, 'Cliente', 'Itsasoa', 'Itsasoa Jatetxea SL');
     const producto1 = page.locator('input[aria-label="Producto 1"]');
     await producto1.click();
     await page.keyboard.press('Enter');
