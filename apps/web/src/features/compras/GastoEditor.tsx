@@ -4,10 +4,8 @@ import {
   Alert,
   Button,
   Card,
-  Center,
   FileButton,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -23,7 +21,6 @@ import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
-import { Forbidden } from '../../ui/Forbidden.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
@@ -43,7 +40,7 @@ import {
 import { campoDe, type DocumentoVenta, hoyIso } from '../documentos/documentosModel.ts';
 import { EstadoBadges } from '../documentos/EstadoBadges.tsx';
 import { desdeApi, useLado } from '../documentos/lado.ts';
-import { CampoFecha, MarcoEditor } from '../documentos/MarcoEditor.tsx';
+import { CampoFecha, esperaEditor, MarcoEditor } from '../documentos/MarcoEditor.tsx';
 import { TotalesCard } from '../documentos/TotalesCard.tsx';
 import { etiquetaCliente } from '../documentos/terceroDocumento.ts';
 import { AdjuntoOriginal, problemaAdjunto } from './AdjuntoOriginal.tsx';
@@ -73,19 +70,18 @@ export function GastoEditor({ id }: { id?: string }) {
   });
   const tipos = useTiposIva();
   const configura = useConfigura();
-  if (level < LEVEL_FOR_ACTION.list || (!id && level < LEVEL_FOR_ACTION.create)) return <Forbidden />;
-  if (id && row.isError)
-    return (
+  const espera = esperaEditor({
+    level,
+    id,
+    fila: row,
+    cargando: (tipos.isPending && !tipos.isError) || configura.isPending,
+    error: (mensaje) => (
       <Alert color="red" role="alert" maw={720}>
-        {row.error.message}
+        {mensaje}
       </Alert>
-    );
-  if ((id && !row.data) || (tipos.isPending && !tipos.isError) || configura.isPending)
-    return (
-      <Center mih={240}>
-        <Loader />
-      </Center>
-    );
+    ),
+  });
+  if (espera) return espera;
   return (
     <GastoForm
       key={`${id ?? 'nuevo'}-${row.dataUpdatedAt}`}

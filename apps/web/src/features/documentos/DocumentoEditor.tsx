@@ -1,5 +1,5 @@
 import { ES_FACTURA, LEVEL_FOR_ACTION, levelIn, MSG } from '@faro/domain';
-import { Alert, Anchor, Card, Center, Grid, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Grid, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,7 +7,6 @@ import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
-import { Forbidden } from '../../ui/Forbidden.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AccionesDocumento } from './AccionesDocumento.tsx';
@@ -42,7 +41,7 @@ import { HistorialDocumento } from './HistorialDocumento.tsx';
 import { LineasGrid } from './LineasGrid.tsx';
 import { LlevadoLineas } from './LlevadoLineas.tsx';
 import { desdeApi, haciaApi, rutaDe, useLado } from './lado.ts';
-import { MarcoEditor } from './MarcoEditor.tsx';
+import { esperaEditor, MarcoEditor } from './MarcoEditor.tsx';
 import { hayNotas, NotasDocumento } from './NotasDocumento.tsx';
 import { TotalesCard } from './TotalesCard.tsx';
 import { type ClienteDatos, datosDeDoc } from './terceroDocumento.ts';
@@ -64,25 +63,23 @@ export function DocumentoEditor({ recurso, id }: { recurso: string; id?: string 
   const tipos = useTiposIva();
   const configura = useConfigura();
   const series = useSeries();
-  if (level < LEVEL_FOR_ACTION.list || (!id && level < LEVEL_FOR_ACTION.create)) return <Forbidden />;
-  if (id && row.isError)
-    return (
+  const espera = esperaEditor({
+    level,
+    id,
+    fila: row,
+    cargando: (tipos.isPending && !tipos.isError) || configura.isPending,
+    error: (mensaje) => (
       <Stack gap="sm" maw={720}>
         <Alert color="red" role="alert">
-          {row.error.message}
+          {mensaje}
         </Alert>
         <Anchor component={Link} to={`/${recurso}/lista`}>
           Volver a {def?.plural.toLowerCase()}
         </Anchor>
       </Stack>
-    );
-  if ((id && !row.data) || (tipos.isPending && !tipos.isError) || configura.isPending) {
-    return (
-      <Center mih={240}>
-        <Loader />
-      </Center>
-    );
-  }
+    ),
+  });
+  if (espera) return espera;
   return (
     <EditorForm
       key={id ?? 'nuevo'}

@@ -399,11 +399,7 @@ export function LineasGrid(p: LineasGridProps) {
                 const c = celdas(l, i);
                 return (
                   <Table.Tr key={l.key} data-testid={`linea-${i + 1}`}>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed">
-                        {i + 1}
-                      </Text>
-                    </Table.Td>
+                    <NumeroLinea i={i} />
                     <Table.Td>{c.producto}</Table.Td>
                     <Table.Td>{c.descripcion}</Table.Td>
                     <Table.Td>{num(i, l, 'Cantidad', 'Cantidad')}</Table.Td>
@@ -482,11 +478,7 @@ function LineasLectura({
     >
       {lineas.map((l, i) => (
         <Table.Tr key={l.key} data-testid={`linea-${i + 1}`}>
-          <Table.Td>
-            <Text size="xs" c="dimmed">
-              {i + 1}
-            </Text>
-          </Table.Td>
+          <NumeroLinea i={i} />
           <Table.Td>
             <Text size="sm">{l.Descripcion}</Text>
             {producto(l) && (
@@ -518,5 +510,16 @@ function LineasLectura({
         </Table.Tr>
       ))}
     </TablaSimple>
+  );
+}
+
+/** A line's number, first cell of its row (editable grid and read-only table alike). */
+function NumeroLinea({ i }: { i: number }) {
+  return (
+    <Table.Td>
+      <Text size="xs" c="dimmed">
+        {i + 1}
+      </Text>
+    </Table.Td>
   );
 }

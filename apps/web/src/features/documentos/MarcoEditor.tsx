@@ -1,7 +1,9 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { LEVEL_FOR_ACTION } from '@faro/domain';
+import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DateInput } from '../../ui/dates.ts';
+import { Forbidden } from '../../ui/Forbidden.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { ligar } from '../../ui/form/Formulario.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
@@ -94,6 +96,28 @@ export function MarcoEditor({
 export function ligarCampo<V extends Record<string, unknown>>(form: FormApi<V>, nombre: keyof V & string) {
   const { errors, ...campo } = ligar(form, nombre);
   return { ...campo, error: errorLines(errors) };
+}
+
+/**
+ * What a document editor shows until its form can open (null once it can): Forbidden without the level to read, or
+ * to create a new one; the record's load error through `error`; a loader while the record or its catalogues load.
+ */
+export function esperaEditor(p: {
+  level: number;
+  id?: string;
+  fila: { isError: boolean; error: Error | null; data?: unknown };
+  cargando: boolean;
+  error: (mensaje: string) => ReactNode;
+}): ReactNode {
+  if (p.level < LEVEL_FOR_ACTION.list || (!p.id && p.level < LEVEL_FOR_ACTION.create)) return <Forbidden />;
+  if (p.id && p.fila.isError) return p.error(p.fila.error?.message ?? '');
+  if ((p.id && !p.fila.data) || p.cargando)
+    return (
+      <Center mih={240}>
+        <Loader />
+      </Center>
+    );
+  return null;
 }
 
 export function CampoFecha(p: {

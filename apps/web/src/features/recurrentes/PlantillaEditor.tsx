@@ -15,9 +15,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Grid,
-  Loader,
   Select,
   SimpleGrid,
   Switch,
@@ -35,7 +33,6 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { LOADING_TEXT } from '../../platform/ui/LoadingOverlay.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
-import { Forbidden } from '../../ui/Forbidden.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -53,7 +50,7 @@ import {
 import { campoDe, hoyIso, type LineaForm } from '../documentos/documentosModel.ts';
 import { LineasGrid } from '../documentos/LineasGrid.tsx';
 import { desdeApi, haciaApi } from '../documentos/lado.ts';
-import { CampoFecha, ligarCampo, MarcoEditor } from '../documentos/MarcoEditor.tsx';
+import { CampoFecha, esperaEditor, ligarCampo, MarcoEditor } from '../documentos/MarcoEditor.tsx';
 import { TotalesCard } from '../documentos/TotalesCard.tsx';
 import { etiquetaCliente } from '../documentos/terceroDocumento.ts';
 import { useRecurrente } from './ladoRecurrente.ts';
@@ -81,15 +78,14 @@ export function PlantillaEditor({ id }: { id?: string }) {
   });
   const tipos = useTiposIva();
   const configura = useConfigura();
-  if (level < LEVEL_FOR_ACTION.list || (!id && level < LEVEL_FOR_ACTION.create)) return <Forbidden />;
-  if (id && row.isError) return <Alert color="red">{row.error.message}</Alert>;
-  if ((id && !row.data) || !tipos.data || configura.isPending) {
-    return (
-      <Center mih={240}>
-        <Loader />
-      </Center>
-    );
-  }
+  const espera = esperaEditor({
+    level,
+    id,
+    fila: row,
+    cargando: !tipos.data || configura.isPending,
+    error: (mensaje) => <Alert color="red">{mensaje}</Alert>,
+  });
+  if (espera || !tipos.data) return espera;
   return (
     <EditorForm
       key={`${id ?? 'nuevo'}:${row.dataUpdatedAt}`}
