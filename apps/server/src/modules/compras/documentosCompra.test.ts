@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
-import { catalogoDemo, expectNumeracionCorrelativa, filtrosUrl, terceroConNif } from '../../../test/datosDemo.ts';
+import {
+  catalogoDemo,
+  crear,
+  expectNumeracionCorrelativa,
+  filtrosUrl,
+  terceroConNif,
+} from '../../../test/datosDemo.ts';
 import { multipartFile } from '../../../test/multipart.ts';
 import { pdfText } from '../../../test/pdfText.ts';
 import type { Session } from '../../../test/testApp.ts';
@@ -678,14 +684,13 @@ describe('DEMO purchase year (seed/demoCompras.ts)', () => {
 
 describe('recargo de equivalencia on purchases (compliance-es §7.1)', () => {
   it("a supplier in recargo charges it per rate: the invoice, the amount to pay and the book's columns", async () => {
-    const prov = await demo.request('POST', '/api/compras/proveedores/save', {
+    const proveedor = await crear(demo, '/api/compras/proveedores/save', {
       Nombre: 'Mayorista con Recargo SL',
       NIF: 'B12345674',
       RegimenIva: 'recargo',
     });
-    expect(prov.status, JSON.stringify(prov.body)).toBe(201);
     const res = await factura({
-      Proveedor: prov.body.Id,
+      Proveedor: proveedor,
       // The last day of the year: registering follows the book's date order, after the December tests' invoices.
       Fecha: '2026-12-31',
       NumFacturaProveedor: 'RE-1',

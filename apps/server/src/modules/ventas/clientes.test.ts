@@ -1,6 +1,7 @@
 import { MSG, MSG_DATOS } from '@faro/domain';
 import { describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { crear } from '../../../test/datosDemo.ts';
 
 const t = appDePruebas();
 const demo = t.sesion('demo', 'DEMO');
@@ -127,7 +128,7 @@ describe('customers', () => {
 
 describe('potential customers', () => {
   it('converts a lead into a customer in one click, once', async () => {
-    const lead = await demo.request('POST', '/api/ventas/clientespot/save', {
+    const idLead = await crear(demo, '/api/ventas/clientespot/save', {
       Nombre: 'Talleres Nuevos SL',
       NIF: 'B12345674',
       CodPostal: '41003',
@@ -135,8 +136,7 @@ describe('potential customers', () => {
       Contactos: [{ Nombre: 'Ana', Cargo: 'Gerente' }],
       Origen: 'Feria',
     });
-    expect(lead.status).toBe(201);
-    const conv = await demo.request('POST', `/api/ventas/clientespot/convertir/${lead.body.Id}`);
+    const conv = await demo.request('POST', `/api/ventas/clientespot/convertir/${idLead}`);
     expect(conv.status).toBe(201);
     expect(conv.body.Cliente).toMatchObject({
       Nombre: 'Talleres Nuevos SL',
@@ -147,10 +147,10 @@ describe('potential customers', () => {
     });
     // The lead's code is kept when no customer has it; here one does, so the next free number is given.
     expect(conv.body.Cliente.Codigo).toMatch(/^\d{6}$/);
-    const after = await demo.request('GET', `/api/ventas/clientespot/edit/${lead.body.Id}`);
+    const after = await demo.request('GET', `/api/ventas/clientespot/edit/${idLead}`);
     expect(after.body).toMatchObject({ IdCliente: conv.body.IdCliente, Baja: true });
     expect(after.body.FechaConversion).toEqual(expect.any(String));
-    const again = await demo.request('POST', `/api/ventas/clientespot/convertir/${lead.body.Id}`);
+    const again = await demo.request('POST', `/api/ventas/clientespot/convertir/${idLead}`);
     expect(again.status).toBe(400);
     expect(again.body.Mensaje).toBe(MSG_DATOS.alreadyConverted);
     expect((await demo.request('POST', '/api/ventas/clientespot/convertir/999999')).status).toBe(404);

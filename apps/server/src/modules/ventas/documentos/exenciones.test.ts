@@ -64,27 +64,23 @@ describe('exempt VAT types', () => {
   });
 
   it('refuses a VAT type with an exemption cause and a rate above 0, in Spanish', async () => {
-    const res = await demo.request('POST', '/api/configuracion/tiposiva/save', {
-      Valor: 'MAL21',
-      Descripcion: 'Exento mal configurado',
-      Impuesto: 'IVA',
-      Tipo: 'exento',
-      PorcentajeIva: '21',
-      Exencion: 'E1',
-    });
+    // An exempt VAT type but for its code, rate and cause.
+    const exento = (Valor: string, Descripcion: string, PorcentajeIva: string, Exencion: string) =>
+      demo.request('POST', '/api/configuracion/tiposiva/save', {
+        Valor,
+        Descripcion,
+        Impuesto: 'IVA',
+        Tipo: 'exento',
+        PorcentajeIva,
+        Exencion,
+      });
+    const res = await exento('MAL21', 'Exento mal configurado', '21', 'E1');
     expect(res.status).toBe(400);
     expect(res.body.Errores).toContainEqual({
       Campo: 'Exencion',
       Mensaje: 'Una operación exenta no lleva IVA: con causa de exención el porcentaje debe ser 0',
     });
-    const causa = await demo.request('POST', '/api/configuracion/tiposiva/save', {
-      Valor: 'MALE9',
-      Descripcion: 'Causa inexistente',
-      Impuesto: 'IVA',
-      Tipo: 'exento',
-      PorcentajeIva: '0',
-      Exencion: 'E9',
-    });
+    const causa = await exento('MALE9', 'Causa inexistente', '0', 'E9');
     expect(causa.status).toBe(400);
     expect(causa.body.Errores.map((e: { Campo: string }) => e.Campo)).toContain('Exencion');
   });
