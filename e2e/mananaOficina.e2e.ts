@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { escribirNorma43 } from '@faro/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../packages/domain/src/format/amount.ts';
@@ -15,6 +14,8 @@ import {
   screenshot,
   waitToast,
 } from './browser.ts';
+import { elegirTercero } from './documentos.ts';
+import { importarExtracto } from './extractos.ts';
 import { imprimirMedidas, type Llamadas, type Medida, medirPantalla, registrarLlamadas } from './tiempos.ts';
 
 /**
@@ -186,25 +187,9 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
       .getByText(PROVEEDOR)
       .waitFor(LENTO);
 
-    await page.getByRole('combobox', { name: 'Cuenta' }).click();
-    await page.getByRole('option', { name: 'Cuenta corriente principal' }).click();
-    const apunte = { fechaOperacion: hoy, fechaValor: hoy, conceptoComun: '03', conceptoPropio: '001' };
-    const n43 = escribirNorma43({
-      banco: '9999',
-      oficina: '0001',
-      cuenta: '0000000001',
-      desde: hoy,
-      hasta: hoy,
-      saldoInicial: '0.00',
-      divisa: '978',
-      titular: 'DEMO',
-      apuntes: [{ ...apunte, importe: '-61.40', documento: '', referencia1: '', referencia2: '', concepto: texto }],
-    });
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'luz.n43', mimeType: 'text/plain', buffer: Buffer.from(n43, 'latin1') });
-    await page.getByRole('button', { name: 'Importar', exact: true }).click();
-    await waitToast(page, 'Extracto importado: 1 apuntes');
+    await importarExtracto(page, 'luz.n43', hoy, '0.00', [
+      { conceptoComun: '03', conceptoPropio: '001', importe: '-61.40', concepto: texto },
+    ]);
     const conciliacion = page.getByTestId('conciliacion');
     await conciliacion.getByText(new RegExp(`Regla: «${texto}» → .* · ${PROVEEDOR}$`)).waitFor(LENTO);
     await conciliacion.getByRole('button', { name: 'Crear movimiento' }).first().click();
@@ -282,11 +267,7 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
 
     // 1. A professional's invoice: 2.000 at 21 %, 1.000 at 10 %, 15 % IRPF → 3.000 + 520 − 450 = 3.070,00 €.
     await pantalla('propietario: nueva factura', ir('/fventa/nuevo'), (p) => p.getByLabel('Cliente', { exact: false }));
-    const cliente = page.getByLabel('Cliente', { exact: false }).first();
-    await cliente.click();
-    await cliente.fill('Reformas Integrales');
-    await page.getByRole('option', { name: new RegExp(CLIENTE) }).click();
-    await page.getByTestId('datos-cliente').getByText(CLIENTE).waitFor();
+    await elegirTercero(page, 'Cliente', 'Reformas Integrales', CLIENTE);
     await page.getByLabel('Retención IRPF %').fill('15');
     const linea = async (n: number, texto: string, precio: string, iva: RegExp) => {
       await page.getByLabel(`Descripción ${n}`).fill(texto);
@@ -325,10 +306,7 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     await pantalla('propietario: nueva factura recibida', ir('/fcompra/nuevo'), (p) =>
       p.getByLabel('Proveedor', { exact: false }),
     );
-    const proveedor = page.getByLabel('Proveedor', { exact: false }).first();
-    await proveedor.click();
-    await proveedor.fill('Distribuciones Ferreteras');
-    await page.getByRole('option', { name: new RegExp(PROVEEDOR) }).click();
+    await elegirTercero(page, 'Proveedor', 'Distribuciones Ferreteras', PROVEEDOR);
     await page.getByLabel('Número de factura del proveedor', { exact: false }).fill(numeroProveedor);
     await page.getByLabel('Descripción 1').fill('Material de oficina');
     await page.getByLabel('Cantidad 1').fill('4');
