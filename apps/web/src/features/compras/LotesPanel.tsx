@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 
 export interface MovimientoLote {
   Lote: string;
@@ -81,45 +82,41 @@ export function LotesPanel({ id }: { id: number }) {
       <Title order={2} fz="h4" mb="md">
         Lotes y caducidades
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Lote</Table.Th>
-              <Table.Th>Caducidad</Table.Th>
-              <Table.Th>Almacén</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>Entradas</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>Salidas</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>Stock</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Historial</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {filas.map((l) => (
-              <Table.Tr key={`${l.Lote}/${l.IdAlmacen}`}>
-                <Table.Td>{l.Lote}</Table.Td>
-                <Table.Td>{fecha(l.Caducidad)}</Table.Td>
-                <Table.Td>{almacen(l.IdAlmacen)}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>{cantidad(l.Entradas)}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>{cantidad(l.Salidas)}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>{cantidad(l.Stock)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    aria-expanded={abierto === l.Lote}
-                    onClick={() => setAbierto(abierto === l.Lote ? null : l.Lote)}
-                  >
-                    {abierto === l.Lote ? 'Ocultar historial' : `Historial del lote ${l.Lote}`}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TablaSimple
+        minWidth={560}
+        striped
+        withTableBorder
+        columnas={[
+          'Lote',
+          'Caducidad',
+          'Almacén',
+          { titulo: 'Entradas', style: { textAlign: 'right' } },
+          { titulo: 'Salidas', style: { textAlign: 'right' } },
+          { titulo: 'Stock', style: { textAlign: 'right' } },
+          { titulo: <VisuallyHidden>Historial</VisuallyHidden>, clave: 'historial' },
+        ]}
+      >
+        {filas.map((l) => (
+          <Table.Tr key={`${l.Lote}/${l.IdAlmacen}`}>
+            <Table.Td>{l.Lote}</Table.Td>
+            <Table.Td>{fecha(l.Caducidad)}</Table.Td>
+            <Table.Td>{almacen(l.IdAlmacen)}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{cantidad(l.Entradas)}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{cantidad(l.Salidas)}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{cantidad(l.Stock)}</Table.Td>
+            <Table.Td>
+              <Button
+                size="compact-sm"
+                variant="default"
+                aria-expanded={abierto === l.Lote}
+                onClick={() => setAbierto(abierto === l.Lote ? null : l.Lote)}
+              >
+                {abierto === l.Lote ? 'Ocultar historial' : `Historial del lote ${l.Lote}`}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TablaSimple>
       {abierto !== null && (
         <section aria-label={`Historial del lote ${abierto}`}>
           <Group justify="space-between" mt="md" mb="xs">
@@ -130,44 +127,42 @@ export function LotesPanel({ id }: { id: number }) {
           {historial.isLoading ? (
             <Text size="sm">Cargando datos...</Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table withTableBorder data-testid="lote-historial">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Fecha</Table.Th>
-                    <Table.Th>Movimiento</Table.Th>
-                    <Table.Th>Documento</Table.Th>
-                    <Table.Th>Almacén</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>Cantidad</Table.Th>
+            <TablaSimple
+              minWidth={480}
+              withTableBorder
+              data-testid="lote-historial"
+              columnas={[
+                'Fecha',
+                'Movimiento',
+                'Documento',
+                'Almacén',
+                { titulo: 'Cantidad', style: { textAlign: 'right' } },
+              ]}
+            >
+              {(historial.data?.Items ?? []).map((m) => {
+                const ruta = rutaDocumento(m);
+                return (
+                  <Table.Tr key={`${m.Documento}/${m.IdDocumento}/${m.Fecha}/${m.Cantidad}`}>
+                    <Table.Td>{fecha(m.Fecha)}</Table.Td>
+                    <Table.Td>{m.Lado}</Table.Td>
+                    <Table.Td>
+                      {ruta ? (
+                        <Anchor component={Link} to={ruta}>
+                          {nombreDocumento(m)}
+                        </Anchor>
+                      ) : (
+                        nombreDocumento(m)
+                      )}
+                    </Table.Td>
+                    <Table.Td>{almacen(m.IdAlmacen)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      {m.Lado === 'Salida' ? '−' : ''}
+                      {cantidad(m.Cantidad)}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(historial.data?.Items ?? []).map((m) => {
-                    const ruta = rutaDocumento(m);
-                    return (
-                      <Table.Tr key={`${m.Documento}/${m.IdDocumento}/${m.Fecha}/${m.Cantidad}`}>
-                        <Table.Td>{fecha(m.Fecha)}</Table.Td>
-                        <Table.Td>{m.Lado}</Table.Td>
-                        <Table.Td>
-                          {ruta ? (
-                            <Anchor component={Link} to={ruta}>
-                              {nombreDocumento(m)}
-                            </Anchor>
-                          ) : (
-                            nombreDocumento(m)
-                          )}
-                        </Table.Td>
-                        <Table.Td>{almacen(m.IdAlmacen)}</Table.Td>
-                        <Table.Td style={{ textAlign: 'right' }}>
-                          {m.Lado === 'Salida' ? '−' : ''}
-                          {cantidad(m.Cantidad)}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                );
+              })}
+            </TablaSimple>
           )}
         </section>
       )}

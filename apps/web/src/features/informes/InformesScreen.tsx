@@ -7,6 +7,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { GraficoBarras } from '../../ui/graficos/index.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { PeriodoPicker } from '../contabilidad/PeriodoPicker.tsx';
 import { rangoPeriodo } from '../contabilidad/periodo.ts';
 
@@ -132,30 +133,27 @@ export function InformesScreen() {
           {r.Filas.length === 0 ? (
             <Text c="dimmed">No hay datos en el periodo.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped withTableBorder aria-label={r.Titulo}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {r.Columnas.map((c) => (
-                      <Table.Th key={c.Clave} style={derecha(c) ? { textAlign: 'right' } : undefined}>
-                        {c.Etiqueta}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {r.Filas.map((f) => (
-                    <Table.Tr key={r.Columnas.map((c) => String(f[c.Clave] ?? '')).join('|')}>
-                      {r.Columnas.map((c) => (
-                        <Table.Td key={c.Clave} style={derecha(c) ? { textAlign: 'right' } : undefined}>
-                          {celda(c, f[c.Clave] ?? null)}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
+            <TablaSimple
+              minWidth={640}
+              striped
+              withTableBorder
+              aria-label={r.Titulo}
+              columnas={r.Columnas.map((c) => ({
+                titulo: c.Etiqueta,
+                clave: c.Clave,
+                style: derecha(c) ? { textAlign: 'right' } : undefined,
+              }))}
+            >
+              {r.Filas.map((f) => (
+                <Table.Tr key={r.Columnas.map((c) => String(f[c.Clave] ?? '')).join('|')}>
+                  {r.Columnas.map((c) => (
+                    <Table.Td key={c.Clave} style={derecha(c) ? { textAlign: 'right' } : undefined}>
+                      {celda(c, f[c.Clave] ?? null)}
+                    </Table.Td>
                   ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                </Table.Tr>
+              ))}
+            </TablaSimple>
           )}
         </Stack>
       )}

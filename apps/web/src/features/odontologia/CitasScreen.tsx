@@ -119,24 +119,18 @@ export function Citas() {
           <TextInput label="Buscar paciente" value={buscar} onChange={(e) => setBuscar(e.currentTarget.value)} />
           <NativeSelect
             label="Paciente"
-            value={f.IdCliente}
-            onChange={(e) => setF({ ...f, IdCliente: e.currentTarget.value })}
+            {...texto('IdCliente')}
             data={opcionesNombre(pacientes.data?.Items, 'Elige un paciente')}
-            error={errores.IdCliente}
           />
           <NativeSelect
             label="Dentista"
-            value={f.IdDentista}
-            onChange={(e) => setF({ ...f, IdDentista: e.currentTarget.value })}
+            {...texto('IdDentista')}
             data={opcionesNombre(recursos.data?.Dentistas, 'Elige un dentista')}
-            error={errores.IdDentista}
           />
           <NativeSelect
             label="Sillón"
-            value={f.IdSillon}
-            onChange={(e) => setF({ ...f, IdSillon: e.currentTarget.value })}
+            {...texto('IdSillon')}
             data={opcionesNombre(recursos.data?.Sillones, 'Elige un sillón')}
-            error={errores.IdSillon}
           />
           <TextInput label="Hora" type="time" {...texto('Hora')} />
           <NumberInput
@@ -148,7 +142,7 @@ export function Citas() {
             onChange={(v) => setF({ ...f, Minutos: v })}
             error={errores.Minutos}
           />
-          <TextInput label="Motivo" value={f.Motivo} onChange={(e) => setF({ ...f, Motivo: e.currentTarget.value })} />
+          <TextInput label="Motivo" {...texto('Motivo')} />
         </SimpleGrid>
         <Group mt="sm">
           <BotonProtegido permiso="CursoHorario" accion="crear" onClick={reservar}>

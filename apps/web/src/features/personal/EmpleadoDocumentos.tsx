@@ -19,6 +19,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
 import { IconDownload, IconTrash } from '../../ui/icons.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { descargarFichero, type FicheroGd, motivoRechazo, TIPOS_IMAGEN, tamano } from '../gestordoc/ficheros.ts';
 
 const RUTA = 'rrhh/empleados/documentos';
@@ -130,50 +131,43 @@ export function EmpleadoDocumentos({ id, readOnly, level }: { id: number; readOn
           )}
           {docs.isSuccess && items.length === 0 && <Text c="dimmed">Sin documentos.</Text>}
           {items.length > 0 && (
-            <Table.ScrollContainer minWidth={360}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Documento</Table.Th>
-                    <Table.Th>Tamaño</Table.Th>
-                    <Table.Th>Subido</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Acciones</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((d) => (
-                    <Table.Tr key={d.Id}>
-                      <Table.Td>{d.Nombre}</Table.Td>
-                      <Table.Td>{tamano(d.Tamano)}</Table.Td>
-                      <Table.Td>{formatDate(d.Subido.slice(0, 10))}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Descargar ${d.Nombre}`}
-                            onClick={() => void descargarFichero(`${RUTA}/${id}/descargar/${d.Id}`, d.Nombre)}
-                          >
-                            <IconDownload size={16} />
-                          </ActionIcon>
-                          {!readOnly && level >= 3 && (
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Eliminar ${d.Nombre}`}
-                              onClick={() => borrar.mutate(d)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <TablaSimple
+              columnas={[
+                'Documento',
+                'Tamaño',
+                'Subido',
+                { titulo: <VisuallyHidden>Acciones</VisuallyHidden>, clave: 'acciones' },
+              ]}
+            >
+              {items.map((d) => (
+                <Table.Tr key={d.Id}>
+                  <Table.Td>{d.Nombre}</Table.Td>
+                  <Table.Td>{tamano(d.Tamano)}</Table.Td>
+                  <Table.Td>{formatDate(d.Subido.slice(0, 10))}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Descargar ${d.Nombre}`}
+                        onClick={() => void descargarFichero(`${RUTA}/${id}/descargar/${d.Id}`, d.Nombre)}
+                      >
+                        <IconDownload size={16} />
+                      </ActionIcon>
+                      {!readOnly && level >= 3 && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Eliminar ${d.Nombre}`}
+                          onClick={() => borrar.mutate(d)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </TablaSimple>
           )}
         </Stack>
       </Group>

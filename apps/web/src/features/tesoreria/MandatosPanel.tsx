@@ -8,6 +8,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
 import { abrirPdf, hoyIso, useRefrescar } from './tesoreriaModel.ts';
 
@@ -48,48 +49,46 @@ export function MandatosPanel({ idCliente }: { idCliente?: number }) {
           Nuevo mandato
         </BotonProtegido>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped data-testid="lista-mandatos">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Referencia</Table.Th>
-              {!idCliente && <Table.Th>Cliente</Table.Th>}
-              <Table.Th>IBAN</Table.Th>
-              <Table.Th>Firma</Table.Th>
-              <Table.Th>Esquema</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(lista.data?.Items ?? []).map((m) => (
-              <Table.Tr key={m.Id}>
-                <Table.Td>
-                  <Button variant="subtle" size="compact-sm" onClick={() => setEditar(m)}>
-                    {m.Referencia}
-                  </Button>
-                </Table.Td>
-                {!idCliente && <Table.Td>{m.Cliente}</Table.Td>}
-                <Table.Td>{m.IBAN}</Table.Td>
-                <Table.Td>{formatDate(m.FechaFirma)}</Table.Td>
-                <Table.Td>
-                  {m.Esquema} · {m.Secuencia}
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={COLOR[m.Estado]}>
-                    {ESTADOS_MANDATO.find((e) => e.value === m.Estado)?.label ?? m.Estado}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => abrirPdf(`tesoreria/mandatos/pdf/${m.Id}`)}>
-                    PDF para firmar
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TablaSimple
+        minWidth={560}
+        striped
+        data-testid="lista-mandatos"
+        columnas={[
+          'Referencia',
+          ...(idCliente ? [] : ['Cliente']),
+          'IBAN',
+          'Firma',
+          'Esquema',
+          'Estado',
+          { titulo: '', clave: 'acciones' },
+        ]}
+      >
+        {(lista.data?.Items ?? []).map((m) => (
+          <Table.Tr key={m.Id}>
+            <Table.Td>
+              <Button variant="subtle" size="compact-sm" onClick={() => setEditar(m)}>
+                {m.Referencia}
+              </Button>
+            </Table.Td>
+            {!idCliente && <Table.Td>{m.Cliente}</Table.Td>}
+            <Table.Td>{m.IBAN}</Table.Td>
+            <Table.Td>{formatDate(m.FechaFirma)}</Table.Td>
+            <Table.Td>
+              {m.Esquema} · {m.Secuencia}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={COLOR[m.Estado]}>
+                {ESTADOS_MANDATO.find((e) => e.value === m.Estado)?.label ?? m.Estado}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="light" onClick={() => abrirPdf(`tesoreria/mandatos/pdf/${m.Id}`)}>
+                PDF para firmar
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TablaSimple>
       {lista.data && !lista.data.Items.length && <Text c="dimmed">No hay mandatos</Text>}
       {editar && (
         <EditorMandato

@@ -1,6 +1,7 @@
 import { Alert, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
+import { Formulario } from '../../ui/form/Formulario.tsx';
 
 /** A small form in a dialog: the form's error banner, its fields, Cancelar and the submit button. */
 export function FormModal({
@@ -22,13 +23,7 @@ export function FormModal({
 }) {
   return (
     <Modal opened onClose={onClose} title={title} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Formulario onEnviar={onSubmit}>
         <Stack>
           {formError && (
             <Alert color="red" variant="light" role="alert">
@@ -40,7 +35,7 @@ export function FormModal({
             {submitLabel}
           </BotonesDialogo>
         </Stack>
-      </form>
+      </Formulario>
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import type { FieldDef } from '@faro/domain';
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { INPUTS } from '../fields/inputs.tsx';
 import { errorLines } from './FormField.tsx';
+import { Formulario } from './Formulario.tsx';
 import type { FormApi } from './useForm.ts';
 
 /** A small form of field definitions in a two-column grid with a 'Guardar' button (modals, child records). */
@@ -15,13 +16,7 @@ export function FieldGridForm<V extends Record<string, unknown>>({
   onSubmit: () => void;
 }) {
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
+    <Formulario onEnviar={onSubmit}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           {fields.map(([name, def]) => {
@@ -46,6 +41,6 @@ export function FieldGridForm<V extends Record<string, unknown>>({
           </Button>
         </Group>
       </Stack>
-    </form>
+    </Formulario>
   );
 }
