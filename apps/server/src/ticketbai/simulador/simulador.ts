@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { identificadorTbai } from '@faro/domain';
+import { escucharMtls } from '../../registrosFiscales/servidorMtls.ts';
 import type { CertificadosTbai } from './certificados.ts';
 
 /**
@@ -84,99 +83,79 @@ export async function iniciarSimuladorTbai(op: OpcionesSimuladorTbai): Promise<S
     return { r, motivo };
   }
 
-  const server: Server = createServer(
-    {
-      key: op.certificados.servidor.key,
-      cert: op.certificados.servidor.cert,
-      ca: op.certificados.ca,
-      requestCert: true,
-      rejectUnauthorized: true,
-    },
-    (req, res) => {
-      const partes: Buffer[] = [];
-      req.on('data', (b: Buffer) => partes.push(b));
-      req.on('end', async () => {
-        const socket = req.socket as TLSSocket;
-        if (!socket.authorized) {
-          res.writeHead(403).end();
+  const servidor = await escucharMtls(op.certificados, async (req, cuerpo, res) => {
+    const socket = req.socket as TLSSocket;
+    if (!socket.authorized) {
+      res.writeHead(403).end();
+      return;
+    }
+    const ruta = req.url ?? '/';
+    try {
+      if (req.method === 'POST' && (ruta.endsWith('/alta') || ruta.endsWith('/anulacion'))) {
+        const { r, motivo } = await revisar(cuerpo.toString('utf8'), ruta);
+        const ahora = new Date().toISOString();
+        const salida = motivo
+          ? `<Estado>01</Estado><Descripcion>Rechazado</Descripcion><ResultadosValidacion><Codigo>${motivo.codigo}</Codigo><Descripcion>${escapar(motivo.descripcion)}</Descripcion></ResultadosValidacion>`
+          : `<Estado>00</Estado><Descripcion>Recibido</Descripcion><CSV>SIM-${randomUUID().slice(0, 18)}</CSV>`;
+        res
+          .writeHead(200, { 'Content-Type': 'application/xml;charset=UTF-8' })
+          .end(
+            `<?xml version="1.0" encoding="UTF-8"?><T:TicketBaiResponse xmlns:T="urn:ticketbai:emision"><Salida>` +
+              `<IdentificadorTBAI>${r.identificador ?? ''}</IdentificadorTBAI><FechaRecepcion>${ahora}</FechaRecepcion>${salida}</Salida></T:TicketBaiResponse>`,
+          );
+        return;
+      }
+      if (req.method === 'POST' && ruta.endsWith('/N3B4000M/aurkezpena')) {
+        const datos = JSON.parse(String(req.headers['eus-bizkaia-n3-data'] ?? '{}')) as { con?: string };
+        if (req.headers['eus-bizkaia-n3-version'] !== '1.0' || datos.con !== 'LROE') {
+          res
+            .writeHead(200, {
+              'eus-bizkaia-n3-tipo-respuesta': 'Incorrecto',
+              'eus-bizkaia-n3-codigo-respuesta': 'B4_1000002',
+              'eus-bizkaia-n3-mensaje-respuesta': encodeURIComponent('Cabeceras N3 no válidas'),
+            })
+            .end();
           return;
         }
-        const cuerpo = Buffer.concat(partes);
-        const ruta = req.url ?? '/';
-        try {
-          if (req.method === 'POST' && (ruta.endsWith('/alta') || ruta.endsWith('/anulacion'))) {
-            const { r, motivo } = await revisar(cuerpo.toString('utf8'), ruta);
-            const ahora = new Date().toISOString();
-            const salida = motivo
-              ? `<Estado>01</Estado><Descripcion>Rechazado</Descripcion><ResultadosValidacion><Codigo>${motivo.codigo}</Codigo><Descripcion>${escapar(motivo.descripcion)}</Descripcion></ResultadosValidacion>`
-              : `<Estado>00</Estado><Descripcion>Recibido</Descripcion><CSV>SIM-${randomUUID().slice(0, 18)}</CSV>`;
-            res
-              .writeHead(200, { 'Content-Type': 'application/xml;charset=UTF-8' })
-              .end(
-                `<?xml version="1.0" encoding="UTF-8"?><T:TicketBaiResponse xmlns:T="urn:ticketbai:emision"><Salida>` +
-                  `<IdentificadorTBAI>${r.identificador ?? ''}</IdentificadorTBAI><FechaRecepcion>${ahora}</FechaRecepcion>${salida}</Salida></T:TicketBaiResponse>`,
-              );
-            return;
-          }
-          if (req.method === 'POST' && ruta.endsWith('/N3B4000M/aurkezpena')) {
-            const datos = JSON.parse(String(req.headers['eus-bizkaia-n3-data'] ?? '{}')) as { con?: string };
-            if (req.headers['eus-bizkaia-n3-version'] !== '1.0' || datos.con !== 'LROE') {
-              res
-                .writeHead(200, {
-                  'eus-bizkaia-n3-tipo-respuesta': 'Incorrecto',
-                  'eus-bizkaia-n3-codigo-respuesta': 'B4_1000002',
-                  'eus-bizkaia-n3-mensaje-respuesta': encodeURIComponent('Cabeceras N3 no válidas'),
-                })
-                .end();
-              return;
-            }
-            const peticion = gunzipSync(cuerpo).toString('utf8');
-            const ficheros = [...peticion.matchAll(/<(?:AnulacionTicketBai|TicketBai)>([^<]+)</g)].map((m) =>
-              Buffer.from(m[1]!, 'base64').toString('utf8'),
-            );
-            const resultados = [];
-            for (const f of ficheros) resultados.push(await revisar(f, ruta));
-            const bien = resultados.filter((x) => !x.motivo).length;
-            const tipo =
-              bien === resultados.length && bien > 0 ? 'Correcto' : bien > 0 ? 'Parcialmente correcto' : 'Incorrecto';
-            const registros = resultados
-              .map(({ r, motivo }) =>
-                motivo
-                  ? `<Registro><Identificador><IDFactura><NumFactura>${r.numero}</NumFactura></IDFactura></Identificador><SituacionRegistro><EstadoRegistro>Incorrecto</EstadoRegistro><CodigoErrorRegistro>${motivo.codigo}</CodigoErrorRegistro><DescripcionErrorRegistroES>${escapar(motivo.descripcion)}</DescripcionErrorRegistroES></SituacionRegistro></Registro>`
-                  : `<Registro><Identificador><IDFactura><NumFactura>${r.numero}</NumFactura></IDFactura></Identificador><SituacionRegistro><EstadoRegistro>Correcto</EstadoRegistro></SituacionRegistro></Registro>`,
-              )
-              .join('');
-            const numero = `SIM${Date.now()}`;
-            res
-              .writeHead(200, {
-                'Content-Type': 'application/octet-stream',
-                'Content-Encoding': 'gzip',
-                'eus-bizkaia-n3-tipo-respuesta': tipo,
-                ...(bien ? { 'eus-bizkaia-n3-numero-registro': numero } : {}),
-              })
-              .end(
-                gzipSync(
-                  `<?xml version="1.0" encoding="UTF-8"?><LROERespuesta><Registros>${registros}</Registros></LROERespuesta>`,
-                ),
-              );
-            return;
-          }
-          res.writeHead(404).end();
-        } catch {
-          res.writeHead(400).end();
-        }
-      });
-    },
-  );
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
+        const peticion = gunzipSync(cuerpo).toString('utf8');
+        const ficheros = [...peticion.matchAll(/<(?:AnulacionTicketBai|TicketBai)>([^<]+)</g)].map((m) =>
+          Buffer.from(m[1]!, 'base64').toString('utf8'),
+        );
+        const resultados = [];
+        for (const f of ficheros) resultados.push(await revisar(f, ruta));
+        const bien = resultados.filter((x) => !x.motivo).length;
+        const tipo =
+          bien === resultados.length && bien > 0 ? 'Correcto' : bien > 0 ? 'Parcialmente correcto' : 'Incorrecto';
+        const registros = resultados
+          .map(({ r, motivo }) =>
+            motivo
+              ? `<Registro><Identificador><IDFactura><NumFactura>${r.numero}</NumFactura></IDFactura></Identificador><SituacionRegistro><EstadoRegistro>Incorrecto</EstadoRegistro><CodigoErrorRegistro>${motivo.codigo}</CodigoErrorRegistro><DescripcionErrorRegistroES>${escapar(motivo.descripcion)}</DescripcionErrorRegistroES></SituacionRegistro></Registro>`
+              : `<Registro><Identificador><IDFactura><NumFactura>${r.numero}</NumFactura></IDFactura></Identificador><SituacionRegistro><EstadoRegistro>Correcto</EstadoRegistro></SituacionRegistro></Registro>`,
+          )
+          .join('');
+        const numero = `SIM${Date.now()}`;
+        res
+          .writeHead(200, {
+            'Content-Type': 'application/octet-stream',
+            'Content-Encoding': 'gzip',
+            'eus-bizkaia-n3-tipo-respuesta': tipo,
+            ...(bien ? { 'eus-bizkaia-n3-numero-registro': numero } : {}),
+          })
+          .end(
+            gzipSync(
+              `<?xml version="1.0" encoding="UTF-8"?><LROERespuesta><Registros>${registros}</Registros></LROERespuesta>`,
+            ),
+          );
+        return;
+      }
+      res.writeHead(404).end();
+    } catch {
+      res.writeHead(400).end();
+    }
+  });
   return {
-    url: `https://127.0.0.1:${port}`,
+    url: servidor.base,
     recibidos,
-    cerrar: () =>
-      new Promise<void>((ok) => {
-        server.closeAllConnections();
-        server.close(() => ok());
-      }),
+    cerrar: servidor.cerrar,
   };
 }

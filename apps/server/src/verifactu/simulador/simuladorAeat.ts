@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import { escucharMtls } from '../../registrosFiscales/servidorMtls.ts';
 import { aCentesimas, calcularHuella, explicarErrorAeat, fechaHoraHuso, type RegistroFacturacion } from '../dominio.ts';
 import { RUTA_VERIFACTU } from '../endpoints.ts';
 import { type Elemento, hoja, rama, serializar } from '../xml/escritor.ts';
@@ -326,91 +325,72 @@ export async function iniciarSimuladorAeat(opciones: OpcionesSimulador): Promise
     };
   }
 
-  const servidor: Server = createServer(
-    {
-      key: opciones.certificados.servidor.key,
-      cert: opciones.certificados.servidor.cert,
-      ca: opciones.certificados.ca,
-      requestCert: true,
-      rejectUnauthorized: true,
-    },
-    (req, res) => {
-      const trozos: Buffer[] = [];
-      req.on('data', (t: Buffer) => trozos.push(t));
-      req.on('end', async () => {
-        const xml = Buffer.concat(trozos).toString('utf8');
-        const sujeto = (req.socket as TLSSocket).getPeerCertificate()?.subject;
-        const peticion: PeticionRecibida = {
-          xml,
-          certificado: sujeto ? `${sujeto.serialNumber ?? ''} ${sujeto.CN ?? ''}`.trim() : '',
-          registros: 0,
-        };
-        peticiones.push(peticion);
-        const responder = (estado: number, cuerpo: string, tipo = 'text/xml; charset=utf-8') => {
-          peticion.respuesta = cuerpo;
-          res.writeHead(estado, { 'Content-Type': tipo });
-          res.end(cuerpo);
-        };
-        if (req.method !== 'POST') return responder(405, faultAeat('env:Client', 4135));
-        if (req.url !== RUTA_VERIFACTU) return responder(404, '<html><body>No encontrado</body></html>', 'text/html');
+  const servidor = await escucharMtls(opciones.certificados, async (req, bytes, res) => {
+    const xml = bytes.toString('utf8');
+    const sujeto = (req.socket as TLSSocket).getPeerCertificate()?.subject;
+    const peticion: PeticionRecibida = {
+      xml,
+      certificado: sujeto ? `${sujeto.serialNumber ?? ''} ${sujeto.CN ?? ''}`.trim() : '',
+      registros: 0,
+    };
+    peticiones.push(peticion);
+    const responder = (estado: number, cuerpo: string, tipo = 'text/xml; charset=utf-8') => {
+      peticion.respuesta = cuerpo;
+      res.writeHead(estado, { 'Content-Type': tipo });
+      res.end(cuerpo);
+    };
+    if (req.method !== 'POST') return responder(405, faultAeat('env:Client', 4135));
+    if (req.url !== RUTA_VERIFACTU) return responder(404, '<html><body>No encontrado</body></html>', 'text/html');
 
-        const comportamiento = cola.shift() ?? { tipo: 'normal' };
-        switch (comportamiento.tipo) {
-          case 'colgar':
-            return;
-          case 'cortar':
-            req.socket.destroy();
-            return;
-          case 'http':
-            return responder(comportamiento.estado, comportamiento.cuerpo, comportamiento.contentType ?? 'text/html');
-          case 'fault':
-            return responder(
-              500,
-              comportamiento.codigo === undefined
-                ? fault(comportamiento.faultcode, comportamiento.texto ?? 'Error')
-                : faultAeat(comportamiento.faultcode, comportamiento.codigo, comportamiento.texto),
-            );
-        }
+    const comportamiento = cola.shift() ?? { tipo: 'normal' };
+    switch (comportamiento.tipo) {
+      case 'colgar':
+        return;
+      case 'cortar':
+        req.socket.destroy();
+        return;
+      case 'http':
+        return responder(comportamiento.estado, comportamiento.cuerpo, comportamiento.contentType ?? 'text/html');
+      case 'fault':
+        return responder(
+          500,
+          comportamiento.codigo === undefined
+            ? fault(comportamiento.faultcode, comportamiento.texto ?? 'Error')
+            : faultAeat(comportamiento.faultcode, comportamiento.codigo, comportamiento.texto),
+        );
+    }
 
-        let cuerpo: NodoXml;
-        try {
-          cuerpo = contenidoBody(xml);
-        } catch (e) {
-          return responder(500, faultAeat('env:Client', 4103, (e as Error).message));
-        }
-        if (opciones.validarXsd) {
-          const errores = await opciones.validarXsd(xml);
-          if (errores.length) return responder(500, faultAeat('env:Client', 4102, errores[0]));
-        }
-        if (cuerpo.local !== 'RegFactuSistemaFacturacion')
-          return responder(500, faultAeat('env:Client', 4102, cuerpo.local));
-        const resultado = procesar(cuerpo);
-        peticion.nifObligado = resultado.nif;
-        peticion.registros = resultado.registros;
-        if (resultado.incidencia) peticion.incidencia = resultado.incidencia;
-        if (comportamiento.tipo === 'procesarYColgar') return;
-        if (comportamiento.tipo === 'retraso') {
-          setTimeout(() => responder(200, resultado.xml), comportamiento.ms);
-          return;
-        }
-        responder(200, resultado.xml);
-      });
-    },
-  );
+    let cuerpo: NodoXml;
+    try {
+      cuerpo = contenidoBody(xml);
+    } catch (e) {
+      return responder(500, faultAeat('env:Client', 4103, (e as Error).message));
+    }
+    if (opciones.validarXsd) {
+      const errores = await opciones.validarXsd(xml);
+      if (errores.length) return responder(500, faultAeat('env:Client', 4102, errores[0]));
+    }
+    if (cuerpo.local !== 'RegFactuSistemaFacturacion')
+      return responder(500, faultAeat('env:Client', 4102, cuerpo.local));
+    const resultado = procesar(cuerpo);
+    peticion.nifObligado = resultado.nif;
+    peticion.registros = resultado.registros;
+    if (resultado.incidencia) peticion.incidencia = resultado.incidencia;
+    if (comportamiento.tipo === 'procesarYColgar') return;
+    if (comportamiento.tipo === 'retraso') {
+      setTimeout(() => responder(200, resultado.xml), comportamiento.ms);
+      return;
+    }
+    responder(200, resultado.xml);
+  });
 
-  await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
-  const { port } = servidor.address() as AddressInfo;
   return {
-    url: `https://127.0.0.1:${port}${RUTA_VERIFACTU}`,
+    url: `${servidor.base}${RUTA_VERIFACTU}`,
     peticiones,
     registrados,
     siguientes: (...c) => {
       cola.push(...c);
     },
-    cerrar: () =>
-      new Promise<void>((resolve) => {
-        servidor.closeAllConnections();
-        servidor.close(() => resolve());
-      }),
+    cerrar: servidor.cerrar,
   };
 }
