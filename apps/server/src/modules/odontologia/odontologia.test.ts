@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { crear } from '../../../test/datosDemo.ts';
+import { crearMiembroConPerfil } from '../../platform/identity/miembros.testkit.ts';
 
 /**
  * The dental practice on the DEMO company DENTAL, on fixed days of 2099 (never today): the clinical file
@@ -74,18 +75,13 @@ describe('clinical history and consents', () => {
   });
 
   it('keeps the clinical file from members without the clinical permission', async () => {
-    const perfil = await crear(dental, '/api/usuarios/roles/save', {
-      Nombre: 'Recepción sin historia',
-      Permisos: { ConClientes: 3, CursoHorario: 3, OdonClinica: 0 },
-    });
-    const u = await dental.request('POST', '/api/usuarios/usuarios/save', {
+    await crearMiembroConPerfil(dental, {
       UserName: 'recepcion.dental',
       Nombre: 'Recepción',
       Email: 'recepcion@sonrisa.test',
-      Roles: ['usuario'],
-      IdPerfil: perfil,
+      perfil: 'Recepción sin historia',
+      Permisos: { ConClientes: 3, CursoHorario: 3, OdonClinica: 0 },
     });
-    expect(u.status, JSON.stringify(u.body)).toBe(201);
     const recepcion = await t.as('recepcion.dental', 'DENTAL');
     expect((await recepcion.request('GET', `${B}/historia/${ids.paciente}`)).status).toBe(403);
     expect((await recepcion.request('GET', `${B}/odontograma/${ids.paciente}`)).status).toBe(403);

@@ -65,6 +65,15 @@ const enlaceJson = (e: typeof inspeccionEnlaces.$inferSelect) => ({
 
 export const RUTA_INSPECCION = '/api/rrhh/inspeccion/ver';
 const NO_EXISTE = 'El enlace de inspección no existe';
+/** What the office is told about a link id of another company, or one that never existed. */
+const SIN_ENLACE = 'No existe el enlace';
+
+/** The link id of the path (`:id`), or the link's 404. */
+function idEnlace(request: FastifyRequest): number {
+  const id = Number((request.params as { id: string }).id);
+  if (!Number.isSafeInteger(id)) throw new AppError(404, SIN_ENLACE);
+  return id;
+}
 const CADUCADO = 'El enlace de inspección ha caducado o se ha revocado';
 const SOLO_LECTURA = 'El acceso de inspección es de solo lectura';
 
@@ -95,10 +104,10 @@ export const inspeccionRoutes: AreaModule = (app, deps) => {
     '/api/rrhh/inspeccion/accesos/:id',
     { config: { access: access.permission('PersEmple', 1) }, schema: { tags, summary: 'Accesos de un enlace' } },
     async (request) => {
-      const id = Number((request.params as { id: string }).id);
+      const id = idEnlace(request);
       const scope = deps.scopeOf(request);
-      const [e] = Number.isSafeInteger(id) ? await scope.select(inspeccionEnlaces, eq(inspeccionEnlaces.Id, id)) : [];
-      if (!e) throw new AppError(404, 'No existe el enlace');
+      const [e] = await scope.select(inspeccionEnlaces, eq(inspeccionEnlaces.Id, id));
+      if (!e) throw new AppError(404, SIN_ENLACE);
       const rows = await scope
         .select(inspeccionAccesos, eq(inspeccionAccesos.IdEnlace, id))
         .orderBy(desc(inspeccionAccesos.Id))
@@ -148,13 +157,12 @@ export const inspeccionRoutes: AreaModule = (app, deps) => {
     '/api/rrhh/inspeccion/revocar/:id',
     { config: { access: access.permission('PersEmple', 2) }, schema: { tags, summary: 'Revocar un enlace' } },
     async (request) => {
-      const id = Number((request.params as { id: string }).id);
+      const id = idEnlace(request);
       const scope = deps.scopeOf(request);
-      if (!Number.isSafeInteger(id)) throw new AppError(404, 'No existe el enlace');
       const [r] = await scope
         .update(inspeccionEnlaces, { Revocado: new Date() }, eq(inspeccionEnlaces.Id, id))
         .returning();
-      if (!r) throw new AppError(404, 'No existe el enlace');
+      if (!r) throw new AppError(404, SIN_ENLACE);
       await scope.audit({ accion: 'M', recurso: 'inspeccion', idRegistro: id, campos: { Revocado: true } });
       return enlaceJson(r);
     },

@@ -2,6 +2,7 @@ import { PERMISSION_CODE_LIST } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../test/multipart.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { crearMiembroConPerfil } from '../identity/miembros.testkit.ts';
 import { FICHEROS_FUERA_DEL_GESTOR, LISTA_ORIGENES, ORIGENES_FICHERO, type Origen } from './origenes.ts';
 
 /**
@@ -89,16 +90,13 @@ beforeAll(async () => {
     ficheros.set(origen, { id, propia, nombre, carpeta: fila.id_carpeta === null ? null : Number(fila.id_carpeta) });
   }
   const permisos = Object.fromEntries(PERMISSION_CODE_LIST.map((c) => [c, c === 'ConfEmpresa' ? 3 : 0]));
-  const perfil = await demo.request('POST', '/api/usuarios/roles/save', { Nombre: 'Solo oficina', Permisos: permisos });
-  expect(perfil.status).toBe(201);
-  const alta = await demo.request('POST', '/api/usuarios/usuarios/save', {
+  await crearMiembroConPerfil(demo, {
     UserName: 'oficina.ficheros',
     Nombre: 'Oficina sin personal',
     Email: 'oficina.ficheros@demo.test',
-    Roles: ['usuario'],
-    IdPerfil: perfil.body.Id,
+    perfil: 'Solo oficina',
+    Permisos: permisos,
   });
-  expect(alta.status).toBe(201);
   oficina = await t.as('oficina.ficheros', 'DEMO');
 }, 120_000);
 afterAll(() => t.close());

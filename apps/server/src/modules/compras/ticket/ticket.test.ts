@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crear } from '../../../../test/datosDemo.ts';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { crearMiembroConPerfil } from '../../../platform/identity/miembros.testkit.ts';
 
 /**
  * The phone expense flow end to end on the real tools: a ticket rendered to a PDF with text and to a PNG photo
@@ -181,18 +181,13 @@ describe('reading a ticket', () => {
 describe('booking a confirmed ticket', () => {
   it('refuses the booking to whoever may enter expenses but not move treasury (403), and writes nothing', async () => {
     const permisos = { ComprasFact: 3 };
-    const perfil = await crear(demo, '/api/usuarios/roles/save', {
-      Nombre: 'Solo compras',
-      Permisos: permisos,
-    });
-    const alta = await demo.request('POST', '/api/usuarios/usuarios/save', {
+    await crearMiembroConPerfil(demo, {
       UserName: 'solocompras',
       Nombre: 'Solo compras',
       Email: 'solocompras@demo.test',
-      Roles: ['usuario'],
-      IdPerfil: perfil,
+      perfil: 'Solo compras',
+      Permisos: permisos,
     });
-    expect(alta.status, JSON.stringify(alta.body)).toBe(201);
     const compras = await t.as('solocompras', 'DEMO');
     const antes = await contar();
     const f = formulario({ ...ticket, IdTesoreria: cuentas.banco }, foto());
