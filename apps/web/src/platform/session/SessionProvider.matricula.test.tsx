@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { montarSesion } from '../../test/montarSesion.tsx';
 import { json, testContext } from '../../test/render.tsx';
 import { storedAlumno, storedMatricula, storeMatricula } from '../storage.ts';
 import { useSession } from './SessionProvider.tsx';
-import { montarSesion } from './sessionProvider.testkit.tsx';
 
 /** Shows the path and the session's enrolment and student, and changes enrolment like the top bar does. */
 function Probe() {

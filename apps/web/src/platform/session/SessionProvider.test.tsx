@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { montarSesion } from '../../test/montarSesion.tsx';
 import { json, testContext } from '../../test/render.tsx';
 import { readTokens, storedCentro } from '../storage.ts';
 import { useSession } from './SessionProvider.tsx';
-import { montarSesion } from './sessionProvider.testkit.tsx';
 
 /** Shows the path and the session's centre, and changes the centre like the top bar's selector does. */
 function Probe() {

@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { createQueryClient } from '../../app/queryClient.ts';
-import { mockFetch } from '../../test/render.tsx';
-import { writeTokens } from '../storage.ts';
-import { SessionProvider } from './SessionProvider.tsx';
+import { createQueryClient } from '../app/queryClient.ts';
+import { SessionProvider } from '../platform/session/SessionProvider.tsx';
+import { writeTokens } from '../platform/storage.ts';
+import { mockFetch } from './render.tsx';
 
 /**
  * The real SessionProvider over a signed-in browser (a live token pair stored) at `path`, answering from `rutas`;
