@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../../test/appDePruebas.ts';
-import { idEmpresa, terceroConNif } from '../../../../test/datosDemo.ts';
+import { crear, idEmpresa, terceroConNif } from '../../../../test/datosDemo.ts';
 import { companyScope } from '../../../platform/tenancy/scope.ts';
 import { emitirFactura } from './emitir.ts';
 
@@ -19,15 +19,13 @@ const t = appDePruebas();
 beforeAll(async () => {
   const demo = await t.as('demo', 'DEMO');
   empresaId = await idEmpresa(t);
-  const serie = await demo.request('POST', '/api/configuracion/series/save', {
+  serieId = await crear(demo, '/api/configuracion/series/save', {
     Codigo: 'CONC',
     Descripcion: 'Serie de concurrencia',
     TipoDocumento: 'factura',
     Prefijo: 'C-',
     ReinicioAnual: true,
   });
-  expect(serie.status, JSON.stringify(serie.body)).toBe(201);
-  serieId = serie.body.Id;
   const cliente = await terceroConNif(demo, 'ventas/clientes');
   drafts = [];
   for (let i = 0; i < 16; i++) {
