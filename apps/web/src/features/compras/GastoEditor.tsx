@@ -35,11 +35,12 @@ import {
   type TipoIvaFila,
   tipoIvaDefecto,
   useConfigura,
+  useDocumentoEditado,
   useTiposIva,
 } from '../documentos/documentosApi.ts';
 import { campoDe, type DocumentoVenta, hoyIso } from '../documentos/documentosModel.ts';
 import { EstadoBadges } from '../documentos/EstadoBadges.tsx';
-import { desdeApi, useLado } from '../documentos/lado.ts';
+import { useLado } from '../documentos/lado.ts';
 import { CampoFecha, esperaEditor, MarcoEditor } from '../documentos/MarcoEditor.tsx';
 import { TotalesCard } from '../documentos/TotalesCard.tsx';
 import { etiquetaCliente } from '../documentos/terceroDocumento.ts';
@@ -60,14 +61,8 @@ const RUTA = 'compras/fgasto';
 /** `fgasto/nuevo` and `fgasto/editar/{id}`: the expense quick form, built for the phone (one column, camera). */
 export function GastoEditor({ id }: { id?: string }) {
   const { info, centro } = useReady();
-  const lado = useLado();
   const level = levelIn(info, 'ComprasFact', centro);
-  const row = useQuery({
-    queryKey: qk.row(info.IdEmpresa, 'fgasto', id ?? 'nuevo'),
-    queryFn: async () => desdeApi(lado, await api.get<DocumentoVenta>(`${RUTA}/edit/${id}`, { silent: true })),
-    enabled: !!id && level >= LEVEL_FOR_ACTION.list,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const row = useDocumentoEditado('fgasto', RUTA, id, level);
   const tipos = useTiposIva();
   const configura = useConfigura();
   const espera = esperaEditor({

@@ -130,6 +130,8 @@ export function AccionesDocumento({
     }
   };
 
+  // What the confirmations that cannot be undone share: a red button, busy while the call runs.
+  const destructivo = { color: 'red', ocupado, onCerrar: () => setDialogo(null) };
   const puedeDuplicar = permitidas.duplicar;
   const hayMas = permitidas.rectificar || permitidas.anular || permitidas.borrar || puedeDuplicar;
   return (
@@ -248,9 +250,7 @@ export function AccionesDocumento({
         abierto={dialogo === 'anular'}
         titulo="Anular el documento"
         boton="Anular"
-        color="red"
-        ocupado={ocupado}
-        onCerrar={() => setDialogo(null)}
+        {...destructivo}
         onConfirmar={anular}
       >
         El documento quedará anulado y no se podrá modificar ni convertir. ¿Seguro que quieres anularlo?
@@ -259,9 +259,7 @@ export function AccionesDocumento({
         abierto={dialogo === 'borrar'}
         titulo="Eliminar el borrador"
         boton="Eliminar"
-        color="red"
-        ocupado={ocupado}
-        onCerrar={() => setDialogo(null)}
+        {...destructivo}
         onConfirmar={borrar}
       >
         ¿Seguro que quieres eliminar este borrador?

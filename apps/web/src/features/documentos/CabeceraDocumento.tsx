@@ -43,6 +43,14 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
   const ventas = lado.lado === 'venta';
   const factura = ES_FACTURA(tipo);
   const err = (k: keyof DocValues & string) => errorLines(form.errors(k));
+  // A select over records: the id as the option's text value, none as null.
+  const porId = (k: 'IdComercial' | 'IdAlmacen') => ({
+    value: form.values[k] ? String(form.values[k]) : null,
+    readOnly,
+    onChange: (v: string | null) => form.set(k, v ? Number(v) : null),
+    error: err(k),
+    comboboxProps: { withinPortal: true },
+  });
   // The customer takes two of the three columns on wide screens and the whole row below (a fixed "span 2" on the
   // phone's single column made a second, squeezed column: dates and selects were cut).
   const anchoCliente = useMatches({ base: '1 / -1', lg: 'span 2' });
@@ -135,27 +143,19 @@ export function CabeceraDocumento({ form, doc, tipo, readOnly, cliente, setClien
               <Select
                 label="Comercial"
                 data={comercialOpts}
-                value={form.values.IdComercial ? String(form.values.IdComercial) : null}
                 placeholder="El del cliente"
                 clearable
                 searchable
-                readOnly={readOnly}
-                onChange={(v) => form.set('IdComercial', v ? Number(v) : null)}
-                error={err('IdComercial')}
-                comboboxProps={{ withinPortal: true }}
+                {...porId('IdComercial')}
               />
             )}
             {almacen && ver(form.values.IdAlmacen) && (
               <Select
                 label="Almacén"
                 data={almacenOpts}
-                value={form.values.IdAlmacen ? String(form.values.IdAlmacen) : null}
                 placeholder="El primero activo"
                 clearable
-                readOnly={readOnly}
-                onChange={(v) => form.set('IdAlmacen', v ? Number(v) : null)}
-                error={err('IdAlmacen')}
-                comboboxProps={{ withinPortal: true }}
+                {...porId('IdAlmacen')}
               />
             )}
             {!(readOnly && sinRetencion(form.values.PorcRetencion)) && (

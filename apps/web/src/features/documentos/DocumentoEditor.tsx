@@ -1,6 +1,6 @@
 import { ES_FACTURA, LEVEL_FOR_ACTION, levelIn, MSG } from '@faro/domain';
 import { Alert, Anchor, Card, Grid, Stack, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
@@ -19,6 +19,7 @@ import {
   type TipoIvaFila,
   tipoIvaDefecto,
   useConfigura,
+  useDocumentoEditado,
   useSeries,
   useTiposIva,
   useTrazas,
@@ -52,14 +53,7 @@ export function DocumentoEditor({ recurso, id }: { recurso: string; id?: string 
   const lado = useLado();
   const def = lado.recursos[recurso];
   const level = def ? levelIn(info, def.permission, centro) : 0;
-  const row = useQuery({
-    queryKey: qk.row(info.IdEmpresa, recurso, id ?? 'nuevo'),
-    // Its error is shown on the page (with the way back), not again in a toast.
-    queryFn: async () =>
-      desdeApi(lado, await api.get<DocumentoVenta>(`${rutaDe(lado, recurso)}/edit/${id}`, { silent: true })),
-    enabled: !!id && level >= LEVEL_FOR_ACTION.list,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const row = useDocumentoEditado(recurso, rutaDe(lado, recurso), id, level);
   const tipos = useTiposIva();
   const configura = useConfigura();
   const series = useSeries();

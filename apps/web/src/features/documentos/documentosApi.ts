@@ -1,9 +1,11 @@
-import type { TipoIva } from '@faro/domain';
+import { LEVEL_FOR_ACTION, type TipoIva } from '@faro/domain';
 import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { askList } from '../../platform/referenceLists.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import type { DocumentoVenta } from './documentosModel.ts';
+import { desdeApi, useLado } from './lado.ts';
 
 /** Server calls of the document screens (both sides) and the catalogues they read (cached per company). */
 
@@ -219,4 +221,19 @@ export function useTrazas(ids: readonly (number | null | undefined)[]): Record<n
     out[id] = res[i]?.data ?? null;
   });
   return out;
+}
+
+/**
+ * The stored document an editor opens (nothing to read for a new one, nor without the level to list): read once;
+ * its error is shown on the page, not again in a toast.
+ */
+export function useDocumentoEditado(recurso: string, ruta: string, id: string | undefined, level: number) {
+  const { info } = useReady();
+  const lado = useLado();
+  return useQuery({
+    queryKey: qk.row(info.IdEmpresa, recurso, id ?? 'nuevo'),
+    queryFn: async () => desdeApi(lado, await api.get<DocumentoVenta>(`${ruta}/edit/${id}`, { silent: true })),
+    enabled: !!id && level >= LEVEL_FOR_ACTION.list,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
