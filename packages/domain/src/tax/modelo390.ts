@@ -207,7 +207,11 @@ class Suma {
   /** Only the rows (a box whose figure is a difference of others). */
   trazar(k390: string, r: ResultadoModelo, k303: string) {
     const filas = r.Traza[k303];
-    if (filas?.length) this.traza[k390] = [...(this.traza[k390] ?? []), ...filas];
+    if (!filas?.length) return;
+    // A list of its own (the 303's stays as it is), grown in place: a box gathers four quarters' rows.
+    const lista = this.traza[k390] ?? [];
+    this.traza[k390] = lista;
+    for (const f of filas) lista.push(f);
   }
   total(k: string, mas: string[], menos: string[], formula?: string) {
     const suma = (ks: string[]) => ks.reduce((s, x) => s + this.get(x), 0);

@@ -208,18 +208,22 @@ class Cajas {
 /** The trace line of a book row: the same fields from either book. */
 const trazaDeLibro =
   (Libro: Traza['Libro']) =>
-  (l: LineaLibro): Traza => ({
-    Libro,
-    Id: l.Id,
-    Fecha: l.Fecha,
-    NumSerie: l.NumSerie,
-    Tercero: l.Tercero,
-    NIF: l.NIF,
-    Base: l.Base,
-    Cuota: l.Cuota,
-    Importe: '0.00',
-    ...(l.Grupo === undefined ? {} : { Grupo: l.Grupo }),
-  });
+  (l: LineaLibro): Traza => {
+    // One literal of a fixed shape per row (a conditional spread made every trace a new, slow object shape).
+    const t: Traza = {
+      Libro,
+      Id: l.Id,
+      Fecha: l.Fecha,
+      NumSerie: l.NumSerie,
+      Tercero: l.Tercero,
+      NIF: l.NIF,
+      Base: l.Base,
+      Cuota: l.Cuota,
+      Importe: '0.00',
+    };
+    if (l.Grupo !== undefined) t.Grupo = l.Grupo;
+    return t;
+  };
 const trazaE: (l: LineaEmitida) => Traza = trazaDeLibro('emitidas');
 const trazaR: (l: LineaRecibida) => Traza = trazaDeLibro('recibidas');
 
@@ -455,7 +459,7 @@ export function modelo303(
     Exonerado390: Boolean(a.Exonerado390),
     ClaveActividad: String(a.ClaveActividad ?? ''),
     EpigrafeIAE: String(a.EpigrafeIAE ?? ''),
-    Con347: (modelo347(p, anyo.emitidas, anyo.recibidas).Declarados ?? []).length > 0,
+    Con347: con347(anyo.emitidas, anyo.recibidas),
   };
   return k.fin('303', delDiseno, avisos, { TipoDeclaracion: tipo, Anual: anual });
 }
@@ -709,6 +713,25 @@ export const CASILLAS_347 = casillasDe('347');
 export const UMBRAL_347 = 300506;
 export const UMBRAL_METALICO = 600000;
 
+/** What a declared row adds to its party's 347 record: the party (NIF and book) and the amount. */
+function parte347(f: FilaLibroFiscal) {
+  const nif = nifDe(f.l.NIF);
+  const clave = f.libro === 'emitidas' ? 'B' : 'A';
+  return { nif, clave, key: `${nif}|${clave}`, importe: cents(f.l.Base) + cents(f.l.Cuota) + cents(f.l.CuotaRecargo) };
+}
+
+/** Whether the year's books declare any party in 347 (the last 303's question): the parties' totals only. */
+function con347(emitidas: readonly LineaEmitida[], recibidas: readonly LineaRecibida[]): boolean {
+  const totales = new Map<string, number>();
+  for (const { f, excluida } of seleccion347(emitidas, recibidas)) {
+    if (excluida) continue;
+    const { key, importe } = parte347(f);
+    totales.set(key, (totales.get(key) ?? 0) + importe);
+  }
+  for (const total of totales.values()) if (Math.abs(total) > UMBRAL_347) return true;
+  return false;
+}
+
 export function modelo347(
   p: Periodo,
   emitidas: readonly LineaEmitida[],
@@ -739,10 +762,7 @@ export function modelo347(
       });
     }
     if (excluida) continue;
-    const importe = cents(l.Base) + cents(l.Cuota) + cents(l.CuotaRecargo);
-    const nif = nifDe(l.NIF);
-    const clave = f.libro === 'emitidas' ? 'B' : 'A';
-    const key = `${nif}|${clave}`;
+    const { nif, clave, key, importe } = parte347(f);
     const x = acc.get(key) ?? {
       NIF: nif,
       Nombre: l.Tercero,
