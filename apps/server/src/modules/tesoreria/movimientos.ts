@@ -118,48 +118,36 @@ export function consultaMovimientos(
       .innerJoin(ab, and(s.on(ab, eq(ab.IdConciliado, rr.IdRemesa)), eq(ab.ConciliadoCon, 'remesa')))})`;
   const remesado = (id: Column, lado: Column) =>
     sql`exists (${s.pick({ one: sql`1` }, rr, and(eq(rr.IdCobro, id), isNotNull(lado)))})`;
-  const cobros = s
-    .pick(
-      {
-        tipo: sql`'cobro'`.as('tipo'),
-        clase: sql`'cobro'`.as('clase'),
-        orden: sql`1`.as('orden'),
-        id: sql`${cv.Id}`.as('id'),
-        id_tesoreria: sql`${cv.IdTesoreria}`.as('id_tesoreria'),
-        fecha: sql`${cv.Fecha}`.as('fecha'),
-        importe: sql`${cv.Importe}`.as('importe'),
-        id_concepto: sql`${cv.IdConcepto}`.as('id_concepto'),
-        descripcion: sql`'Cobro ' || coalesce(${dv.numSerie}, '') || ' · ' || ${dv.terceroNombre}`.as('descripcion'),
-        id_factura: sql`${cv.IdFactura}`.as('id_factura'),
-        remesado: sql`${remesado(cv.Id, rr.IdFactura)}`.as('remesado'),
-        arqueado: sql`${arqueado(cv.IdTesoreria, cv.Fecha)}`.as('arqueado'),
-        conciliado: sql`(${conciliado('cobro', cv.Id)} or ${remesaConciliada(cv.Id, rr.IdFactura)})`.as('conciliado'),
-      },
-      cv,
-    )
-    .innerJoin(dv, s.on(dv, eq(dv.id, cv.IdFactura)));
-  const pagos = s
-    .pick(
-      {
-        tipo: sql`'pago'`.as('tipo'),
-        clase: sql`'pago'`.as('clase'),
-        orden: sql`2`.as('orden'),
-        id: sql`${pc.Id}`.as('id'),
-        id_tesoreria: sql`${pc.IdTesoreria}`.as('id_tesoreria'),
-        fecha: sql`${pc.Fecha}`.as('fecha'),
-        importe: sql`-${pc.Importe}`.as('importe'),
-        id_concepto: sql`${pc.IdConcepto}`.as('id_concepto'),
-        descripcion: sql`'Pago ' || coalesce(${dc.numSerie}, '') || ' · ' || ${dc.terceroNombre}`.as('descripcion'),
-        id_factura: sql`${pc.IdFactura}`.as('id_factura'),
-        remesado: sql`${remesado(pc.Id, rr.IdFacturaCompra)}`.as('remesado'),
-        arqueado: sql`${arqueado(pc.IdTesoreria, pc.Fecha)}`.as('arqueado'),
-        conciliado: sql`(${conciliado('pago', pc.Id)} or ${remesaConciliada(pc.Id, rr.IdFacturaCompra)})`.as(
-          'conciliado',
-        ),
-      },
-      pc,
-    )
-    .innerJoin(dc, s.on(dc, eq(dc.id, pc.IdFactura)));
+  /** A collection (sales) or a payment (purchases) as a movement: the amount signed, its invoice, its locks. */
+  const liquidaciones = (clase: 'cobro' | 'pago', p: typeof cv, d: typeof dv | typeof dc, remesada: Column) => {
+    // Literals, as in every branch of the union: the kind, its sort order, the sign and the description's word.
+    const [etiqueta, orden, importe, titulo] =
+      clase === 'cobro'
+        ? [sql`'cobro'`, sql`1`, sql`${p.Importe}`, sql`'Cobro '`]
+        : [sql`'pago'`, sql`2`, sql`-${p.Importe}`, sql`'Pago '`];
+    return s
+      .pick(
+        {
+          tipo: sql`${etiqueta}`.as('tipo'),
+          clase: sql`${etiqueta}`.as('clase'),
+          orden: sql`${orden}`.as('orden'),
+          id: sql`${p.Id}`.as('id'),
+          id_tesoreria: sql`${p.IdTesoreria}`.as('id_tesoreria'),
+          fecha: sql`${p.Fecha}`.as('fecha'),
+          importe: sql`${importe}`.as('importe'),
+          id_concepto: sql`${p.IdConcepto}`.as('id_concepto'),
+          descripcion: sql`${titulo} || coalesce(${d.numSerie}, '') || ' · ' || ${d.terceroNombre}`.as('descripcion'),
+          id_factura: sql`${p.IdFactura}`.as('id_factura'),
+          remesado: sql`${remesado(p.Id, remesada)}`.as('remesado'),
+          arqueado: sql`${arqueado(p.IdTesoreria, p.Fecha)}`.as('arqueado'),
+          conciliado: sql`(${conciliado(clase, p.Id)} or ${remesaConciliada(p.Id, remesada)})`.as('conciliado'),
+        },
+        p,
+      )
+      .innerJoin(d, s.on(d, eq(d.id, p.IdFactura)));
+  };
+  const cobros = liquidaciones('cobro', cv, dv, rr.IdFactura);
+  const pagos = liquidaciones('pago', pc, dc, rr.IdFacturaCompra);
   const manuales = s.pick(
     {
       tipo: sql`'manual'`.as('tipo'),
