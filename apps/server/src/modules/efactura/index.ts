@@ -1,7 +1,9 @@
 import type { AreaModule } from '../../platform/deps.ts';
+import { registrarRecepcionEfactura } from './recepcion/rutas.ts';
 import { registrarRutasEfactura } from './rutas.ts';
 
 /** Structured e-invoices: issued invoices as UBL / EN 16931, validated before they leave. */
 export const efacturaModule: AreaModule = (app, deps) => {
   registrarRutasEfactura(app, deps);
+  registrarRecepcionEfactura(app, deps);
 };

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDePruebas } from '../../../../test/appDePruebas.ts';
+import { crear, terceroConNif } from '../../../../test/datosDemo.ts';
+import { multipartFile } from '../../../../test/multipart.ts';
+import type { Session } from '../../../../test/testApp.ts';
+import { pedirUbl } from '../efactura.testkit.ts';
+import { asegurarSef } from '../validador.ts';
+import { RUTA_IMPORTAR_XML } from './rutas.ts';
+
+/** Received e-invoices become draft received invoices: the CEN examples, a total that disagrees, Faro's own UBL. */
+const t = appDePruebas();
+const demo = t.sesion('demo', 'DEMO');
+const academia = t.sesion('academia', 'ACADEMIA');
+
+const ejemplo = (nombre: string) => readFileSync(`/work/shared/schemas/en16931/examples/${nombre}`);
+const importar = (s: Session, nombre: string, contenido: Uint8Array | string) => {
+  const m = multipartFile(nombre, contenido, 'application/xml');
+  return s.request('POST', RUTA_IMPORTAR_XML, m.body, m.headers);
+};
+const cuenta = async (tabla: string) =>
+  Number((await t.database.query<{ n: number }>(`select count(*)::int as n from ${tabla}`))[0]!.n);
+
+/** The rates of the CEN examples (Danish 25 %, Dutch 6 %, Norwegian 15 %) as the demo company's VAT types. */
+async function tiposExtranjeros(): Promise<void> {
+  for (const [Valor, PorcentajeIva] of [
+    ['UE25', '25'],
+    ['UE6', '6'],
+    ['UE15', '15'],
+  ])
+    await crear(demo, '/api/configuracion/tiposiva/save', {
+      Valor,
+      Descripcion: `IVA extranjero ${PorcentajeIva} %`,
+      Impuesto: 'IVA',
+      Tipo: 'general',
+      PorcentajeIva,
+    });
+}
+
+beforeAll(async () => {
+  await asegurarSef();
+}, 300_000);
+
+describe(`POST ${RUTA_IMPORTAR_XML}`, () => {
+  it('refuses a VAT rate the company lacks (422), naming it, and writes nothing', async () => {
+    const [docs, proveedores] = [await cuenta('documentos_compra'), await cuenta('proveedores')];
+    const res = await importar(demo, 'nl.xml', ejemplo('guide-example1.xml'));
+    expect(res.status).toBe(422);
+    expect(res.body.Mensaje).toBe(
+      'La empresa no tiene el tipo de IVA que usa la factura (IVA 6 %): créalo en Configuración › Tipos de IVA e impórtala de nuevo',
+    );
+    expect(await cuenta('documentos_compra')).toBe(docs);
+    expect(await cuenta('proveedores')).toBe(proveedores);
+  });
+
+  it.each([
+    ['BIS3_Invoice_positive.XML', 'Company A', 'DK12345678', '12345', '782179.43'],
+    ['guide-example1.xml', 'De Koksmaat', 'NL820098395B01', '12115118', '250.33'],
+    ['guide-example2.xml', 'Salescompany ltd.', 'NO123456789MVA', 'TOSL108', '1801.78'],
+  ])(
+    'imports the CEN example %s as a draft with its supplier, lines, totals and original',
+    async (fichero, nombre, nif, numero, total) => {
+      if (
+        !(await demo.request('GET', '/api/configuracion/tiposiva/list?TotalPagina=200')).body.Items.some(
+          (x: { Valor: string }) => x.Valor === 'UE25',
+        )
+      )
+        await tiposExtranjeros();
+      const xml = ejemplo(fichero);
+      const res = await importar(demo, fichero, xml);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.Diferencias).toEqual([]);
+      expect(res.body.Proveedor).toMatchObject({ Nombre: nombre, Nif: nif, Creado: true });
+      const d = (await demo.request('GET', `/api/compras/fcompra/edit/${res.body.Id}`)).body;
+      expect(d).toMatchObject({ Proveedor: res.body.Proveedor.Id, NumFacturaProveedor: numero, Estado: 'Provisional' });
+      expect(d.Total).toBe(total);
+      expect(d.BaseImponible).toBe(res.body.Totales.TaxExclusiveAmount);
+      expect(d.DiferenciaPapel?.HayDiferencia ?? false).toBe(false);
+      expect(d.Adjunto).toMatchObject({ Nombre: fichero, Tipo: 'xml', Tamano: xml.length });
+      const original = await demo.request('GET', `/api/compras/fcompra/adjunto/${res.body.Id}`);
+      expect(original.status).toBe(200);
+      expect(String(original.body)).toContain(`<cbc:ID>${numero}</cbc:ID>`);
+      // The same supplier again is matched by its NIF, not created twice.
+      const otra = await importar(
+        demo,
+        'otra.xml',
+        xml.toString('utf8').replace(`<cbc:ID>${numero}</cbc:ID>`, `<cbc:ID>${numero}-B</cbc:ID>`),
+      );
+      expect(otra.status, JSON.stringify(otra.body)).toBe(201);
+      expect(otra.body.Proveedor).toMatchObject({ Id: res.body.Proveedor.Id, Creado: false });
+    },
+  );
+
+  it('shows the totals that disagree, and registering then asks for the difference to be accepted', async () => {
+    const xml = ejemplo('guide-example1.xml')
+      .toString('utf8')
+      .replace('<cbc:ID>12115118</cbc:ID>', '<cbc:ID>12115118-DIF</cbc:ID>')
+      .replace('<cbc:TaxInclusiveAmount currencyID="EUR">250.33', '<cbc:TaxInclusiveAmount currencyID="EUR">250.43')
+      .replace('<cbc:PayableAmount currencyID="EUR">250.33', '<cbc:PayableAmount currencyID="EUR">250.43');
+    const res = await importar(demo, 'dif.xml', xml);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.Aviso).toMatch(/no coinciden/);
+    expect(res.body.Diferencias.map((x: { Campo: string; Diferencia: string }) => [x.Campo, x.Diferencia])).toEqual([
+      ['TaxInclusiveAmount', '0.10'],
+      ['PayableAmount', '0.10'],
+    ]);
+    expect(res.body.Diferencias[0].Mensaje).toContain('no coincide con la que calcula Faro');
+    const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${res.body.Id}`);
+    expect(reg.status).toBe(400);
+  });
+
+  it('refuses a file that is not a UBL invoice with a Spanish 400, writing nothing', async () => {
+    const docs = await cuenta('documentos_compra');
+    const pdf = await importar(demo, 'factura.pdf', '%PDF-1.7 nada');
+    expect(pdf.status).toBe(400);
+    expect(JSON.stringify(pdf.body)).toContain('El fichero no es una factura electrónica en XML');
+    const cii = await importar(demo, 'cii.xml', '<rsm:CrossIndustryInvoice xmlns:rsm="urn:x"/>');
+    expect(cii.status).toBe(400);
+    expect(JSON.stringify(cii.body)).toContain('CII');
+    const roto = await importar(demo, 'roto.xml', '<Invoice><cbc:ID>1</Invoice>');
+    expect(roto.status).toBe(400);
+    expect(await cuenta('documentos_compra')).toBe(docs);
+  });
+
+  it('books an invoice Faro issued as UBL in another company: same lines, totals and due dates', async () => {
+    const cliente = await terceroConNif(demo, 'ventas/clientes');
+    const id = await crear(demo, '/api/ventas/fventa/save', {
+      Cliente: cliente.Id,
+      Fecha: '2026-03-02',
+      Lineas: [
+        { Descripcion: 'Tornillos', Cantidad: '3', Precio: '12.50', TipoIva: 'IVA21' },
+        { Descripcion: 'Manual', Cantidad: '1', Precio: '20', TipoIva: 'IVA4' },
+      ],
+    });
+    const emitida = await demo.request('POST', `/api/ventas/fventa/emitir/${id}`);
+    expect(emitida.status, JSON.stringify(emitida.body)).toBe(200);
+    const ubl = await pedirUbl(demo, id);
+    expect(ubl.status).toBe(200);
+    const res = await importar(academia, 'faro.xml', ubl.body as string);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.Diferencias).toEqual([]);
+    const d = (await academia.request('GET', `/api/compras/fcompra/edit/${res.body.Id}`)).body;
+    expect(d.NumFacturaProveedor).toBe(emitida.body.NumSerie);
+    expect(d.Lineas.map((l: Record<string, string>) => [l.Descripcion, l.Cantidad, l.Importe, l.TipoIva])).toEqual([
+      ['Tornillos', '3.000', '37.50', 'IVA21'],
+      ['Manual', '1.000', '20.00', 'IVA4'],
+    ]);
+    expect([d.BaseImponible, d.TotalIva, d.Total]).toEqual([
+      emitida.body.BaseImponible,
+      emitida.body.TotalIva,
+      emitida.body.Total,
+    ]);
+  });
+});
