@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
-import { erroresDelGuardado } from '../../ui/form/erroresCampo.ts';
+import { erroresDelGuardado, textoDe } from '../../ui/form/erroresCampo.ts';
 import { type Errores, FormularioComprobado } from '../../ui/form/FormularioComprobado.tsx';
 import { IconTrash } from '../../ui/icons.tsx';
 import { type Evento, finDe, RUTA } from './agendaModel.ts';
@@ -102,21 +102,8 @@ export function EventoEditor({
           error={errores.Asunto}
           autoFocus
         />
-        <TextInput
-          label="Inicio"
-          type="datetime-local"
-          required
-          value={ini}
-          error={errores.Inicio}
-          onChange={(e) => setIni(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Fin"
-          type="datetime-local"
-          value={fin}
-          error={errores.Fin}
-          onChange={(e) => setFin(e.currentTarget.value)}
-        />
+        <TextInput label="Inicio" type="datetime-local" required {...textoDe(ini, setIni, errores.Inicio)} />
+        <TextInput label="Fin" type="datetime-local" {...textoDe(fin, setFin, errores.Fin)} />
         <Checkbox label="Todo el día" checked={todoDia} onChange={(e) => setTodoDia(e.currentTarget.checked)} />
         <Select
           label="Recordatorio"
@@ -125,14 +112,7 @@ export function EventoEditor({
           data={RECORDATORIOS}
           allowDeselect={false}
         />
-        <Textarea
-          label="Descripción"
-          autosize
-          minRows={2}
-          maxLength={4000}
-          value={desc}
-          onChange={(e) => setDesc(e.currentTarget.value)}
-        />
+        <Textarea label="Descripción" autosize minRows={2} maxLength={4000} {...textoDe(desc, setDesc)} />
         <Checkbox label="Hecha" checked={hecha} onChange={(e) => setHecha(e.currentTarget.checked)} />
         {(evento?.Oportunidad || evento?.Contacto) && (
           <Text size="sm" c="dimmed">

@@ -31,7 +31,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { CircularProgress } from '../../ui/CircularProgress.tsx';
 import { EntityScreen } from '../../ui/EntityScreen.tsx';
-import { ligarTexto } from '../../ui/form/erroresCampo.ts';
+import { ligarTexto, textoDe } from '../../ui/form/erroresCampo.ts';
 import { GraficoBarras } from '../../ui/graficos/index.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { claveFormacion, fechaEs, hoyIso, useFormacion } from '../formacion/formacionApi.ts';
@@ -122,13 +122,7 @@ function ResultadosDia() {
   return (
     <Stack>
       <Title order={2}>Resultados del día</Title>
-      <TextInput
-        type="date"
-        label="Fecha del examen"
-        value={fecha}
-        onChange={(e) => setFecha(e.currentTarget.value)}
-        maw={220}
-      />
+      <TextInput type="date" label="Fecha del examen" {...textoDe(fecha, setFecha)} maw={220} />
       {q.data && !q.data.Examenes.length && <Alert color="gray">No hay alumnos asignados a exámenes ese día.</Alert>}
       {q.data && q.data.Examenes.length > 0 && (
         <Tabla
@@ -314,22 +308,15 @@ function Impresos({ title }: { title: string }) {
     <Stack maw={900}>
       <Title order={2}>{title}</Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          type="date"
-          label="Fecha del examen"
-          value={fecha}
-          onChange={(e) => setFecha(e.currentTarget.value)}
-        />
+        <TextInput type="date" label="Fecha del examen" {...textoDe(fecha, setFecha)} />
         <NativeSelect
           label="Prueba"
-          value={tipo}
-          onChange={(e) => setTipo(e.currentTarget.value)}
+          {...textoDe(tipo, setTipo)}
           data={[{ value: '', label: 'Todas' }, ...TIPOS_EXAMEN.map((t) => ({ value: t.value, label: t.label }))]}
         />
         <NativeSelect
           label="Impreso"
-          value={impreso}
-          onChange={(e) => setImpreso(e.currentTarget.value)}
+          {...textoDe(impreso, setImpreso)}
           data={IMPRESOS_EXAMEN.map((i) => ({ value: i.value, label: i.label }))}
         />
       </SimpleGrid>

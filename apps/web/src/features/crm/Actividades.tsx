@@ -18,6 +18,7 @@ import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import { aLocal } from '../agenda/calendario.ts';
 import { TipoYAsunto } from '../agenda/TipoYAsunto.tsx';
 import { type Actividad, type Responsable, RUTA_ACTIVIDADES } from './crmApi.ts';
@@ -96,13 +97,7 @@ export function Actividades({
         >
           <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="xs">
             <TipoYAsunto tipo={tipo} onTipo={setTipo} asunto={asunto} onAsunto={setAsunto} error={error} />
-            <TextInput
-              label="Fecha y hora"
-              type="datetime-local"
-              required
-              value={inicio}
-              onChange={(e) => setInicio(e.currentTarget.value)}
-            />
+            <TextInput label="Fecha y hora" type="datetime-local" required {...textoDe(inicio, setInicio)} />
             <Select
               label="Responsable"
               allowDeselect={false}

@@ -23,6 +23,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { type Embudo, type EmbudosAnswer, type Fase, PERMISO_CRM, RUTA_EMBUDOS } from './crmApi.ts';
@@ -150,13 +151,7 @@ function EmbudoEditor({ embudo, onClose }: { embudo: Embudo | null; onClose: () 
         }}
       >
         <Stack>
-          <TextInput
-            label="Nombre"
-            required
-            value={nombre}
-            error={error}
-            onChange={(e) => setNombre(e.currentTarget.value)}
-          />
+          <TextInput label="Nombre" required {...textoDe(nombre, setNombre, error)} />
           <Switch label="De baja" checked={baja} onChange={(e) => setBaja(e.currentTarget.checked)} />
           <Text fw={600}>Fases (en orden; las nuevas se añaden al final)</Text>
           {fases.map((f, i) => (

@@ -19,6 +19,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import { IconPlus } from '../../ui/icons.tsx';
 import { FiltroSelect } from '../../ui/list/listFilters.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
@@ -304,15 +305,7 @@ function MotivoPerdida({ onOk, onCancel }: { onOk: (motivo: string) => void; onC
       }}
     >
       <Stack>
-        <Textarea
-          label="Motivo"
-          required
-          autoFocus
-          value={motivo}
-          error={error}
-          onChange={(e) => setMotivo(e.currentTarget.value)}
-          maxLength={500}
-        />
+        <Textarea label="Motivo" required autoFocus {...textoDe(motivo, setMotivo, error)} maxLength={500} />
         <BotonesDialogo onCancelar={onCancel} type="submit" color="red">
           Marcar como perdida
         </BotonesDialogo>

@@ -7,6 +7,7 @@ import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { claveFormacion, fechaEs, hoyIso, useFormacion } from './formacionApi.ts';
 import { Tabla } from './Tabla.tsx';
@@ -66,21 +67,11 @@ export function FacturacionScreens({ route }: { action: string; segments: string
     <Stack>
       <Title order={2}>{route.title}</Title>
       <Group align="end">
-        <TextInput
-          type="month"
-          label="Mes de las cuotas"
-          value={periodo}
-          onChange={(e) => setPeriodo(e.currentTarget.value)}
-        />
+        <TextInput type="month" label="Mes de las cuotas" {...textoDe(periodo, setPeriodo)} />
         <BotonProtegido permiso="AlumnoCargosCobros" accion="crear" onClick={generar} variant="light">
           Generar cuotas del mes
         </BotonProtegido>
-        <TextInput
-          type="date"
-          label="Facturar cargos hasta"
-          value={hasta}
-          onChange={(e) => setHasta(e.currentTarget.value)}
-        />
+        <TextInput type="date" label="Facturar cargos hasta" {...textoDe(hasta, setHasta)} />
         <BotonProtegido permiso="AlumnoCargosCobros" accion="crear" onClick={facturar} disabled={!filas.length}>
           Facturar cargos pendientes
         </BotonProtegido>

@@ -24,6 +24,7 @@ import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import { IconDownload, IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -233,15 +234,7 @@ function NuevaCarpeta({ padre, onClose, onHecha }: { padre: number | null; onClo
         }}
       >
         <Stack>
-          <TextInput
-            label="Nombre"
-            required
-            autoFocus
-            maxLength={100}
-            value={nombre}
-            error={error}
-            onChange={(e) => setNombre(e.currentTarget.value)}
-          />
+          <TextInput label="Nombre" required autoFocus maxLength={100} {...textoDe(nombre, setNombre, error)} />
           <BotonesDialogo onCancelar={onClose} type="submit" loading={crear.isPending}>
             Crear
           </BotonesDialogo>

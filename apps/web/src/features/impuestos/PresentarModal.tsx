@@ -2,7 +2,7 @@ import { Checkbox, FileInput, Modal, Stack, Text, TextInput } from '@mantine/cor
 import { useState } from 'react';
 import { ApiError } from '../../platform/api/errors.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
-import { erroresDe, useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { erroresDe, textoDe, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { errorJustificante } from './JustificantePdf.tsx';
 
 /** «Marcar como presentado»: date, CSV, direct debit and the AEAT's receipt; the return is locked afterwards. */
@@ -44,17 +44,9 @@ export function PresentarModal({
           label="Fecha de presentación"
           type="date"
           withAsterisk
-          value={fecha}
-          onChange={(e) => setFecha(e.currentTarget.value)}
-          error={errores.FechaPresentacion}
+          {...textoDe(fecha, setFecha, errores.FechaPresentacion)}
         />
-        <TextInput
-          label="CSV o número de justificante"
-          withAsterisk
-          value={csv}
-          onChange={(e) => setCsv(e.currentTarget.value)}
-          error={errores.Justificante}
-        />
+        <TextInput label="CSV o número de justificante" withAsterisk {...textoDe(csv, setCsv, errores.Justificante)} />
         <FileInput
           label="Justificante de la AEAT en PDF (opcional)"
           accept="application/pdf"

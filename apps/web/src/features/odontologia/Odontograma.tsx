@@ -18,7 +18,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
-import { useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { textoDe, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import {
@@ -300,13 +300,7 @@ function PanelPieza({ idPaciente, pieza, marcas }: { idPaciente: number; pieza: 
             ]}
             error={errores.IdProducto}
           />
-          <TextInput
-            label="Descripción"
-            required
-            value={descripcion}
-            onChange={(e) => setDescripcion(e.currentTarget.value)}
-            error={errores.Descripcion}
-          />
+          <TextInput label="Descripción" required {...textoDe(descripcion, setDescripcion, errores.Descripcion)} />
           <NativeSelect
             label="Estado"
             value={estado}
@@ -317,13 +311,7 @@ function PanelPieza({ idPaciente, pieza, marcas }: { idPaciente: number; pieza: 
             ]}
           />
           {estado === 'realizado' && (
-            <TextInput
-              label="Fecha"
-              type="date"
-              value={fecha}
-              onChange={(e) => setFecha(e.currentTarget.value)}
-              error={errores.Fecha}
-            />
+            <TextInput label="Fecha" type="date" {...textoDe(fecha, setFecha, errores.Fecha)} />
           )}
         </SimpleGrid>
         <Group>

@@ -2,6 +2,7 @@ import type { RouteDef } from '@faro/domain';
 import { Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { Citas } from './CitasScreen.tsx';
 import { FichaPaciente } from './FichaPaciente.tsx';
@@ -50,12 +51,7 @@ function BuscarPacientes({ titulo, destino }: { titulo: string; destino: string 
       <Title order={1} size="h2">
         {titulo}
       </Title>
-      <TextInput
-        label="Buscar paciente"
-        description="Nombre, NIF o teléfono"
-        value={texto}
-        onChange={(e) => setTexto(e.currentTarget.value)}
-      />
+      <TextInput label="Buscar paciente" description="Nombre, NIF o teléfono" {...textoDe(texto, setTexto)} />
       {lista.isLoading && <Text>Cargando datos...</Text>}
       <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {(lista.data?.Items ?? []).map((p) => (

@@ -18,7 +18,7 @@ import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { TdImporte } from '../../ui/fields/Importe.tsx';
-import { opcionesNombre, useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { opcionesNombre, textoDe, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import { BASE, type Paciente, type Plan, type Tratamiento, useOdon, useRefrescar } from './odontologiaApi.ts';
@@ -87,12 +87,7 @@ export function PlanDetalle({ id }: { id: number }) {
       </Group>
       {!p.FechaAceptacion && (
         <Group align="end">
-          <TextInput
-            label="Fecha de aceptación"
-            type="date"
-            value={fecha}
-            onChange={(e) => setFecha(e.currentTarget.value)}
-          />
+          <TextInput label="Fecha de aceptación" type="date" {...textoDe(fecha, setFecha)} />
           <BotonProtegido
             permiso="VentasPresup"
             onClick={() =>
@@ -174,18 +169,11 @@ export function NuevoPlan() {
         <NativeSelect
           label="Paciente"
           required
-          value={idCliente}
-          onChange={(e) => setIdCliente(e.currentTarget.value)}
+          {...textoDe(idCliente, setIdCliente)}
           data={opcionesNombre(pacientes.data?.Items, 'Elige un paciente')}
           error={errores.IdCliente}
         />
-        <TextInput
-          label="Fecha"
-          type="date"
-          value={fecha}
-          onChange={(e) => setFecha(e.currentTarget.value)}
-          error={errores.Fecha}
-        />
+        <TextInput label="Fecha" type="date" {...textoDe(fecha, setFecha, errores.Fecha)} />
       </SimpleGrid>
       {lineas.map((l, i) => (
         <SimpleGrid

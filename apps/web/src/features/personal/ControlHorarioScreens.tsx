@@ -24,6 +24,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { usePermiso } from '../../platform/session/usePermiso.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { CorreccionModal } from './CorreccionModal.tsx';
 import { MesFichajes, TablaCorrecciones } from './MesFichajes.tsx';
@@ -421,12 +422,7 @@ function Inspeccion() {
         muestra los registros del periodo y los descarga en PDF, Excel o CSV. Cada acceso queda registrado.
       </Text>
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="Destinatario"
-          value={destinatario}
-          onChange={(e) => setDestinatario(e.currentTarget.value)}
-          w={320}
-        />
+        <TextInput label="Destinatario" {...textoDe(destinatario, setDestinatario)} w={320} />
         <TextInput label="Desde" type="date" value={desde} onChange={(e) => setDesde(e.currentTarget.value)} />
         <TextInput label="Hasta" type="date" value={hasta} onChange={(e) => setHasta(e.currentTarget.value)} />
         <NumberInput label="Días de validez" value={dias} onChange={setDias} min={1} max={90} w={140} />

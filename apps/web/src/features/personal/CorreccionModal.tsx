@@ -2,6 +2,7 @@ import { ESTADO_FICHAJE_LABELS, PAUSE_REASONS } from '@faro/domain';
 import { Autocomplete, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 
 export interface PropuestaCorreccion {
   IdFichaje?: number | null;
@@ -71,13 +72,7 @@ export function CorreccionModal({
           onChange={(v) => v && setEstado(v as PropuestaCorreccion['Estado'])}
           allowDeselect={false}
         />
-        <TextInput
-          label="Fecha y hora"
-          type="datetime-local"
-          value={fecha}
-          onChange={(e) => setFecha(e.currentTarget.value)}
-          required
-        />
+        <TextInput label="Fecha y hora" type="datetime-local" {...textoDe(fecha, setFecha)} required />
         {estado === 'p' && (
           <Autocomplete
             label="Motivo de la pausa"

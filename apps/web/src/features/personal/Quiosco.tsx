@@ -6,6 +6,7 @@ import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import type { PersonaFichaje } from './personalApi.ts';
 
 /**
@@ -41,13 +42,7 @@ export function Quiosco() {
           <Title order={2} fz="h4">
             Fichar en el quiosco
           </Title>
-          <TextInput
-            label="Código de empleado"
-            value={codigo}
-            onChange={(e) => setCodigo(e.currentTarget.value)}
-            autoComplete="off"
-            size="lg"
-          />
+          <TextInput label="Código de empleado" {...textoDe(codigo, setCodigo)} autoComplete="off" size="lg" />
           <PasswordInput
             label="PIN"
             value={pin}

@@ -22,6 +22,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { CabeceraPantalla } from '../../ui/CabeceraPantalla.tsx';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
@@ -138,13 +139,7 @@ export function ArqueosScreen({ title }: { title: string }) {
             </Text>
           )}
           {diferencia !== 0 && (
-            <TextInput
-              label="Motivo de la diferencia"
-              withAsterisk
-              value={motivo}
-              onChange={(e) => setMotivo(e.currentTarget.value)}
-              error={errores.Motivo}
-            />
+            <TextInput label="Motivo de la diferencia" withAsterisk {...textoDe(motivo, setMotivo, errores.Motivo)} />
           )}
           <Group justify="flex-end">
             <BotonProtegido permiso="TesoArqueo" accion="crear" onClick={guardar} disabled={!id}>

@@ -8,6 +8,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
+import { textoDe } from '../../ui/form/erroresCampo.ts';
 import { IconTrash } from '../../ui/icons.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
@@ -140,13 +141,7 @@ export function MovimientoDesdeApunte({ apunte, onClose }: { apunte: ApunteLibre
           onChange={setIdConcepto}
           error={errores.IdConcepto}
         />
-        <TextInput
-          label="Descripción"
-          withAsterisk
-          value={descripcion}
-          onChange={(e) => setDescripcion(e.currentTarget.value)}
-          error={errores.Descripcion}
-        />
+        <TextInput label="Descripción" withAsterisk {...textoDe(descripcion, setDescripcion, errores.Descripcion)} />
         <ContactoSelect valor={contacto} onChange={setContacto} errores={errores} />
         <Checkbox
           label="Recordar para próximas"
@@ -157,9 +152,7 @@ export function MovimientoDesdeApunte({ apunte, onClose }: { apunte: ApunteLibre
           <TextInput
             label="Cuando el texto del banco contenga"
             withAsterisk
-            value={texto}
-            onChange={(e) => setTexto(e.currentTarget.value)}
-            error={errores.TextoRegla}
+            {...textoDe(texto, setTexto, errores.TextoRegla)}
           />
         )}
         <BotonesDialogo onCancelar={onClose} onClick={crear}>

@@ -1,5 +1,5 @@
 import { MSG } from '@faro/domain';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { ApiError } from '../../platform/api/errors.ts';
 
 /** The field errors of an API answer, by field (shown in place), or {} when it had none. */
@@ -52,4 +52,14 @@ export function ligarTexto<V extends object>(v: V, setV: (v: V) => void, errores
       setV({ ...v, [k]: e.currentTarget.value }),
     error: errores[k],
   });
+}
+
+/** The props that bind an input (text, date, native select) to a text held in its own state: value, change, error. */
+export function textoDe(valor: string, setValor: (v: string) => void, error?: ReactNode) {
+  return {
+    value: valor,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValor(e.currentTarget.value),
+    error,
+  };
 }

@@ -26,7 +26,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { erroresDe, ligarTexto } from '../../../ui/form/erroresCampo.ts';
+import { erroresDe, ligarTexto, textoDe } from '../../../ui/form/erroresCampo.ts';
 import { bytes, fecha, Pagina, Paginas, SiNo, Tabla, useLista } from '../comun.tsx';
 import { ADM, TIPOS, useRecargar } from './adminApi.ts';
 import { ContratosEmpresa } from './ContratosEmpresa.tsx';
@@ -272,12 +272,7 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
             </Group>
             {!inicial.EntidadPruebas && (
               <Group gap="sm" align="flex-end" mt="sm">
-                <TextInput
-                  type="month"
-                  label="Mes de la cuota"
-                  value={mesCuota}
-                  onChange={(e) => setMesCuota(e.currentTarget.value)}
-                />
+                <TextInput type="month" label="Mes de la cuota" {...textoDe(mesCuota, setMesCuota)} />
                 <Button variant="light" onClick={() => accion('facturarcuota', { Periodo: mesCuota })}>
                   Facturar la cuota del mes
                 </Button>

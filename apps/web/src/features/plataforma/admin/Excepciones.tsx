@@ -2,6 +2,7 @@ import { Button, Group, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
+import { textoDe } from '../../../ui/form/erroresCampo.ts';
 import { fechaHora, Pagina, Tabla, useLista } from '../comun.tsx';
 import { ADM, useRecargar } from './adminApi.ts';
 
@@ -31,12 +32,7 @@ export function Excepciones() {
   return (
     <Pagina titulo="Excepciones">
       <Group wrap="wrap" align="end">
-        <TextInput
-          label="Buscar"
-          placeholder="Ruta, error, mensaje o referencia"
-          value={buscar}
-          onChange={(e) => setBuscar(e.currentTarget.value)}
-        />
+        <TextInput label="Buscar" placeholder="Ruta, error, mensaje o referencia" {...textoDe(buscar, setBuscar)} />
         <Switch label="Ver resueltas" checked={resueltos} onChange={(e) => setResueltos(e.currentTarget.checked)} />
       </Group>
       <Text size="sm" c="dimmed">

@@ -3,7 +3,7 @@ import { Button, Card, Group, Modal, MultiSelect, PasswordInput, Stack, Switch, 
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { erroresDe, ligarTexto, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
+import { erroresDe, ligarTexto, textoDe, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
 import { SiNo, Tabla, useLista } from '../comun.tsx';
 import { ADM, useRecargar } from './adminApi.ts';
 
@@ -197,9 +197,7 @@ function ClaveModal({ empresa, usuario, onClose }: { empresa: number; usuario: U
           label="Nueva contraseña"
           withAsterisk
           description={PASSWORD_HINT}
-          value={clave}
-          error={err}
-          onChange={(e) => setClave(e.currentTarget.value)}
+          {...textoDe(clave, setClave, err)}
         />
         <Button
           onClick={async () => {
