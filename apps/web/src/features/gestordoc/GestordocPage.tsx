@@ -1,6 +1,5 @@
 import { formatDate, LEVEL_FOR_ACTION, levelIn, MSG } from '@faro/domain';
 import {
-  ActionIcon,
   Anchor,
   Breadcrumbs,
   Button,
@@ -25,10 +24,11 @@ import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { DebouncedText } from '../../ui/fields/filters.tsx';
 import { textoDe } from '../../ui/form/erroresCampo.ts';
-import { IconDownload, IconPlus, IconTrash } from '../../ui/icons.tsx';
+import { IconPlus } from '../../ui/icons.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { descargarFichero, type FicheroGd, motivoRechazo, tamano } from './ficheros.ts';
+import { DescargarFichero, EliminarFichero } from './IconosFichero.tsx';
 
 const RUTA = 'configuracion/gestordoc';
 const CARPETAS = 'configuracion/gdcarpetas';
@@ -164,9 +164,7 @@ export function GestordocPage() {
               <Table.Td visibleFrom="sm">{formatDate(f.Subido.slice(0, 10))}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`Descargar ${f.Nombre}`} onClick={() => void descargar(f)}>
-                    <IconDownload size={16} />
-                  </ActionIcon>
+                  <DescargarFichero nombre={f.Nombre} onClick={() => void descargar(f)} />
                   {level >= 2 && (
                     <Menu withinPortal>
                       <Menu.Target>
@@ -186,16 +184,7 @@ export function GestordocPage() {
                       </Menu.Dropdown>
                     </Menu>
                   )}
-                  {level >= 3 && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Eliminar ${f.Nombre}`}
-                      onClick={() => borrar.mutate(f)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  )}
+                  {level >= 3 && <EliminarFichero nombre={f.Nombre} onClick={() => borrar.mutate(f)} />}
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -1,26 +1,14 @@
 import { formatDate } from '@faro/domain';
-import {
-  ActionIcon,
-  Avatar,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Button, Card, FileButton, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
-import { IconDownload, IconTrash } from '../../ui/icons.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { descargarFichero, type FicheroGd, motivoRechazo, TIPOS_IMAGEN, tamano } from '../gestordoc/ficheros.ts';
+import { DescargarFichero, EliminarFichero } from '../gestordoc/IconosFichero.tsx';
 
 const RUTA = 'rrhh/empleados/documentos';
 const FOTO = 'rrhh/empleados/foto';
@@ -146,22 +134,12 @@ export function EmpleadoDocumentos({ id, readOnly, level }: { id: number; readOn
                   <Table.Td>{formatDate(d.Subido.slice(0, 10))}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Descargar ${d.Nombre}`}
+                      <DescargarFichero
+                        nombre={d.Nombre}
                         onClick={() => void descargarFichero(`${RUTA}/${id}/descargar/${d.Id}`, d.Nombre)}
-                      >
-                        <IconDownload size={16} />
-                      </ActionIcon>
+                      />
                       {!readOnly && level >= 3 && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Eliminar ${d.Nombre}`}
-                          onClick={() => borrar.mutate(d)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
+                        <EliminarFichero nombre={d.Nombre} onClick={() => borrar.mutate(d)} />
                       )}
                     </Group>
                   </Table.Td>
