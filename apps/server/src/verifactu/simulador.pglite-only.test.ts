@@ -257,7 +257,9 @@ describe('the queue against the simulator: failures, retries, ordering', () => {
       pfx: certificados.cliente.pfx,
       passphrase: certificados.cliente.passphrase,
       ca: certificados.ca,
-      timeoutMs: 1_500,
+      // Long enough for a 1,000-record message's XSD check on a busy 2-core machine (a timeout reads as a lost
+      // answer and changes the path); the one hung answer costs this wait once.
+      timeoutMs: 8_000,
     });
     try {
       const registros: RegistroFacturacion[] = cadenaSimple(2500, 1);
