@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ficheroAutoliquidacion, ficheroDeclaracion } from './fichero.ts';
 import {
+  cents,
   huecosSerie,
   type LineaEmitida,
   type LineaRecibida,
@@ -574,5 +575,32 @@ describe('warnings', () => {
     expect(
       huecosSerie([1, 2, 5, 6, 8].map((n) => ({ Serie: 'F', Anyo: 2026, Numero: n }))).map((a) => a.Mensaje),
     ).toEqual(['Serie F (2026): falta los números 3 a 4', 'Serie F (2026): falta el número 7']);
+  });
+});
+
+describe('cents', () => {
+  it('reads an amount to the cent, the third decimal rounding half up on the magnitude, odd text as it always did', () => {
+    const casos: [string, number][] = [
+      ['-0.005', -1],
+      ['1.999', 200],
+      ['1.995', 200],
+      ['.5', 50],
+      [' 2.50 ', 250],
+      ['+3.1', 310],
+      ['12.345', 1235],
+      ['1.2.3', 120],
+      ['-7', -700],
+      ['5.', 500],
+      ['0.004', 0],
+      ['-12.5', -1250],
+      ['123456789012.34', 12345678901234],
+      ['1e3', 100000],
+      ['', 0],
+      ['007.05', 705],
+    ];
+    expect(casos.map(([s]) => [s, cents(s)])).toEqual(casos);
+    expect(Object.is(cents('-0.00'), -0)).toBe(true);
+    expect(cents('abc')).toBeNaN();
+    expect([cents(null), cents(undefined), cents(12.5), cents(-3)]).toEqual([0, 0, 1250, -300]);
   });
 });

@@ -159,14 +159,40 @@ export interface LibrosDelAnyo {
 }
 
 // ── amounts in cents ──────────────────────────────────────────────────────────────────────────────────────────
-export const cents = (s: string | number | null | undefined): number => {
+export const cents = (s: string | number | null | undefined): number =>
+  (typeof s === 'string' ? centsDeDigitos(s) : undefined) ?? centsDeTexto(s);
+/**
+ * The usual amount ("-1234.5", "7", "0.005"): its digits read in one pass, as `centsDeTexto` reads them (the third
+ * decimal rounds half up on the magnitude). Anything else (spaces, a sign "+", no whole part, more than 15 whole
+ * digits, other characters): undefined, for `centsDeTexto`. A model reads every amount of a year's book rows.
+ */
+function centsDeDigitos(s: string): number | undefined {
+  const n = s.length;
+  const neg = s.charCodeAt(0) === 45;
+  let k = neg ? 1 : 0;
+  const inicio = k;
+  let entero = 0;
+  for (let c = s.charCodeAt(k) - 48; k < n && c >= 0 && c <= 9; c = s.charCodeAt(++k) - 48) entero = entero * 10 + c;
+  if (k === inicio || k - inicio > 15) return undefined;
+  const decimales = [0, 0, 0];
+  if (k < n) {
+    if (s.charCodeAt(k) !== 46) return undefined;
+    for (let j = 0, c = s.charCodeAt(++k) - 48; k < n; j++, c = s.charCodeAt(++k) - 48) {
+      if (c < 0 || c > 9) return undefined;
+      if (j < 3) decimales[j] = c;
+    }
+  }
+  const v = entero * 100 + decimales[0]! * 10 + decimales[1]! + (decimales[2]! >= 5 ? 1 : 0);
+  return neg ? -v : v;
+}
+function centsDeTexto(s: string | number | null | undefined): number {
   if (s === null || s === undefined || s === '') return 0;
   const str = String(s).trim();
   const neg = str.startsWith('-');
   const [i = '0', d = ''] = str.replace(/^[-+]/, '').split('.');
   const v = Number(i) * 100 + Number((d + '00').slice(0, 2)) + (Number((d + '000')[2]) >= 5 ? 1 : 0);
   return neg ? -v : v;
-};
+}
 export const eur = (c: number): string => {
   const a = Math.abs(c);
   return `${c < 0 ? '-' : ''}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
