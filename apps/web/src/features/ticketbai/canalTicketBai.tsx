@@ -70,7 +70,7 @@ export const CANAL_TBAI: CanalFiscal<FicheroFila, EstadoTbaiVista, ConfigTbai> =
       c.importe,
       c.estado,
     ],
-    comprobarCadena: false,
+    comprobarCadena: true,
     mensajeEnvio: (r) =>
       r.Error
         ? `Envío interrumpido: ${r.Error}`
