@@ -3,6 +3,7 @@ import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
 import { DocumentoEditor } from '../documentos/DocumentoEditor.tsx';
 import { DocumentosLista } from '../documentos/DocumentosLista.tsx';
 import { LadoProvider } from '../documentos/lado.ts';
+import { ImportarFacturaXml } from '../efactura/recepcion/ImportarFacturaXml.tsx';
 import { GastoEditor } from './GastoEditor.tsx';
 import { LADO_COMPRA } from './ladoCompra.ts';
 import { TicketGasto } from './TicketGasto.tsx';
@@ -22,6 +23,12 @@ export function ComprasScreens({ action, segments, route }: { action: string; se
     pantalla = <GastoEditor key={id ?? 'nuevo'} id={editar ? id : undefined} />;
   else if (first === 'nuevo') pantalla = <DocumentoEditor key="nuevo" recurso={action} />;
   else if (editar) pantalla = <DocumentoEditor key={id} recurso={action} id={id} />;
-  else pantalla = <DocumentosLista recurso={action} />;
+  else
+    pantalla = (
+      <>
+        {action === 'fcompra' && <ImportarFacturaXml />}
+        <DocumentosLista recurso={action} />
+      </>
+    );
   return <LadoProvider value={LADO_COMPRA}>{pantalla}</LadoProvider>;
 }
