@@ -34,9 +34,8 @@ import {
   invalidarDocumentos,
   type TipoIvaFila,
   tipoIvaDefecto,
-  useConfigura,
+  useCatalogosEditor,
   useDocumentoEditado,
-  useTiposIva,
 } from '../documentos/documentosApi.ts';
 import { campoDe, type DocumentoVenta, hoyIso } from '../documentos/documentosModel.ts';
 import { EstadoBadges } from '../documentos/EstadoBadges.tsx';
@@ -63,13 +62,12 @@ export function GastoEditor({ id }: { id?: string }) {
   const { info, centro } = useReady();
   const level = levelIn(info, 'ComprasFact', centro);
   const row = useDocumentoEditado('fgasto', RUTA, id, level);
-  const tipos = useTiposIva();
-  const configura = useConfigura();
+  const { tipos, configura, cargando } = useCatalogosEditor();
   const espera = esperaEditor({
     level,
     id,
     fila: row,
-    cargando: (tipos.isPending && !tipos.isError) || configura.isPending,
+    cargando,
     error: (mensaje) => (
       <Alert color="red" role="alert" maw={720}>
         {mensaje}

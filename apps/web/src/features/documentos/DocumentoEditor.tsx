@@ -18,10 +18,9 @@ import {
   type SerieFila,
   type TipoIvaFila,
   tipoIvaDefecto,
-  useConfigura,
+  useCatalogosEditor,
   useDocumentoEditado,
   useSeries,
-  useTiposIva,
   useTrazas,
 } from './documentosApi.ts';
 import {
@@ -54,14 +53,13 @@ export function DocumentoEditor({ recurso, id }: { recurso: string; id?: string 
   const def = lado.recursos[recurso];
   const level = def ? levelIn(info, def.permission, centro) : 0;
   const row = useDocumentoEditado(recurso, rutaDe(lado, recurso), id, level);
-  const tipos = useTiposIva();
-  const configura = useConfigura();
+  const { tipos, configura, cargando } = useCatalogosEditor();
   const series = useSeries();
   const espera = esperaEditor({
     level,
     id,
     fila: row,
-    cargando: (tipos.isPending && !tipos.isError) || configura.isPending,
+    cargando,
     error: (mensaje) => (
       <Stack gap="sm" maw={720}>
         <Alert color="red" role="alert">

@@ -237,3 +237,13 @@ export function useDocumentoEditado(recurso: string, ruta: string, id: string | 
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+/**
+ * The catalogues a document editor needs before its form opens: VAT types and the company's settings; `cargando`
+ * while either is still on its way (VAT types that failed to load leave an empty list rather than a loader).
+ */
+export function useCatalogosEditor() {
+  const tipos = useTiposIva();
+  const configura = useConfigura();
+  return { tipos, configura, cargando: (tipos.isPending && !tipos.isError) || configura.isPending };
+}
