@@ -61,6 +61,8 @@ describe('ticketbai: a Gipuzkoa invoice is signed, printed with its QR and accep
     await page.getByRole('button', { name: 'Enviar ahora' }).click();
     await waitToast(page, 'Envío a la Diputación realizado');
     await fila.getByText('Aceptado').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Comprobar cadena' }).click();
+    await page.getByText(/Cadena correcta: \d+ registros/).waitFor();
 
     // 4. The viewer: state, identifier, signature and QR.
     await fila.getByRole('link').first().click();
