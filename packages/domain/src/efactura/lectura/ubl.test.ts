@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { add, dec, sum, toFixed } from '../../money/decimal.ts';
 import { CASOS_FACTURA } from '../efactura.testkit.ts';
 import { facturaUbl } from '../ubl.ts';
 import { diferenciasTotales, ErrorFormato, leerFacturaElectronica, totalesCalculados } from './ubl.ts';
 
-const EJEMPLOS = '/work/shared/schemas/en16931/examples';
+// The CEN artefacts beside the repository, as the server's validator finds them (or where the variable says).
+const EJEMPLOS = `${process.env.FARO_EN16931_SCHEMAS ?? fileURLToPath(new URL('../../../../../../shared/schemas/en16931', import.meta.url))}/examples`;
 const ejemplo = (nombre: string) => readFileSync(`${EJEMPLOS}/${nombre}`, 'utf8');
 const sumaLineas = (ls: { Importe: string; DeDocumento?: boolean }[]) =>
   toFixed(sum(ls.filter((l) => !l.DeDocumento).map((l) => dec(l.Importe))), 2);

@@ -5,7 +5,7 @@ import { crear, terceroConNif } from '../../../../test/datosDemo.ts';
 import { multipartFile } from '../../../../test/multipart.ts';
 import type { Session } from '../../../../test/testApp.ts';
 import { pedirUbl } from '../efactura.testkit.ts';
-import { asegurarSef } from '../validador.ts';
+import { asegurarSef, DIRECTORIO_EN16931 } from '../validador.ts';
 import { RUTA_IMPORTAR_XML } from './rutas.ts';
 
 /** Received e-invoices become draft received invoices: the CEN examples, a total that disagrees, Faro's own UBL. */
@@ -13,7 +13,7 @@ const t = appDePruebas();
 const demo = t.sesion('demo', 'DEMO');
 const academia = t.sesion('academia', 'ACADEMIA');
 
-const ejemplo = (nombre: string) => readFileSync(`/work/shared/schemas/en16931/examples/${nombre}`);
+const ejemplo = (nombre: string) => readFileSync(`${DIRECTORIO_EN16931}/examples/${nombre}`);
 const importar = (s: Session, nombre: string, contenido: Uint8Array | string) => {
   const m = multipartFile(nombre, contenido, 'application/xml');
   return s.request('POST', RUTA_IMPORTAR_XML, m.body, m.headers);
