@@ -119,6 +119,10 @@ describe(`POST ${RUTA_IMPORTAR_XML}`, () => {
     expect(JSON.stringify(cii.body)).toContain('CII');
     const roto = await importar(demo, 'roto.xml', '<Invoice><cbc:ID>1</Invoice>');
     expect(roto.status).toBe(400);
+    const control = ejemplo('guide-example1.xml').toString('utf8').replace('De Koksmaat', 'De&#7;Koksmaat');
+    const sucio = await importar(demo, 'control.xml', control);
+    expect(sucio.status).toBe(400);
+    expect(sucio.body.Mensaje).toMatch(/caracteres/i);
     expect(await cuenta('documentos_compra')).toBe(docs);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { access } from '../../../platform/auth/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
+import { assertCleanInput } from '../../../platform/http/inputGuard.ts';
 import { ensureMultipart, readUpload } from '../../../platform/http/uploads.ts';
 import { ADJUNTO_LIMITE_KB } from '../../compras/adjuntos.ts';
 import { motorCompra } from '../../compras/ladoCompra.ts';
@@ -36,6 +37,8 @@ export function registrarRecepcionEfactura(app: FastifyInstance, deps: AppDeps):
         if (e instanceof ErrorFormato) throw badRequest(e.message);
         throw e;
       }
+      // The file is read past the JSON input guard: what it says is stored and shown, so it meets the same rule.
+      assertCleanInput(leida);
       const scope = deps.scopeOf(request);
       const hecha = await scope.tx((t) =>
         importarFacturaRecibida(t, leida, { nombre: upload.filename || 'factura.xml', bytes: upload.bytes }),
