@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
-/** Helpers of the journeys that walk many screens in one page load (permisos.e2e.ts, rutas.e2e.ts). */
+/** Helpers of the journeys that walk many screens in one page load (permisos, soloLectura, rutas). */
 
 /** Counts the page's /api calls in flight, and remembers every 403 with the screen that was open. */
 export function watchApi(page: Page) {
@@ -49,4 +49,16 @@ export async function go(page: Page, href: string): Promise<void> {
     window.history.pushState({}, '', h);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, href);
+}
+
+/**
+ * What a person clicks to open a list's first record: the link of a generic list's first row, the row itself on the
+ * bespoke lists (focusable rows); null on an empty list or a row that opens nothing.
+ */
+export async function primerRegistro(page: Page, timeout: number): Promise<Locator | null> {
+  const row = page.locator('main table tbody tr').first();
+  if ((await row.count()) === 0) return null;
+  const link = row.locator('a[href]').first();
+  if ((await link.count()) > 0) return link;
+  return (await row.getAttribute('tabindex', { timeout }).catch(() => null)) !== null ? row : null;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE } from '../apps/server/src/seed/demoData.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { apiGet, entrar, login, navegadorDelBloque, screenshot } from './browser.ts';
-import { go, watchApi } from './navegacion.ts';
+import { go, primerRegistro, watchApi } from './navegacion.ts';
 
 /**
  * every demo user walks every screen of their menu (and opens the first record of each list) without
@@ -48,17 +48,7 @@ describe('no screen of the menu raises a 403 or a permission toast the user did 
       // A list with rows: open its first record (a supplier, a product…) as the issue's user did: the link of a
       // generic list's first row, the row itself on the bespoke lists.
       if (href.split('?')[0]!.endsWith('/lista')) {
-        const rows = page.locator('main table tbody tr');
-        const row = rows.first();
-        const link = row.locator('a[href]').first();
-        const target =
-          (await rows.count()) === 0
-            ? null
-            : (await link.count()) > 0
-              ? link
-              : (await row.getAttribute('tabindex', { timeout: 1_000 }).catch(() => null)) !== null
-                ? row
-                : null;
+        const target = await primerRegistro(page, 1_000);
         if (target) {
           api.at(`${href} → primer registro`);
           const before = page.url();

@@ -23,7 +23,7 @@ import {
   pathOf,
   screenshot,
 } from './browser.ts';
-import { go, watchApi } from './navegacion.ts';
+import { go, primerRegistro, watchApi } from './navegacion.ts';
 
 /**
  * Read-only and limited levels never meet a live control that ends in 403: a user whose profile gives one level on
@@ -285,16 +285,7 @@ describe('read-only and limited levels meet no live control that answers 403', (
       // The first record of a list: its own actions (register, cancel, save…).
       if (href.split('?')[0]!.endsWith('/lista')) {
         await abrir();
-        const row = page.locator('main table tbody tr').first();
-        const link = row.locator('a[href]').first();
-        const target =
-          (await row.count()) === 0
-            ? null
-            : (await link.count()) > 0
-              ? link
-              : (await row.getAttribute('tabindex', { timeout: 500 }).catch(() => null)) !== null
-                ? row
-                : null;
+        const target = await primerRegistro(page, 500);
         if (target) {
           await target.click({ timeout: 2_000 }).catch(() => {});
           await settled();
