@@ -20,6 +20,7 @@ import {
   type Llamadas,
   type Medida,
   medirPantalla,
+  registrarInserciones,
   registrarLlamadas,
   registrarTareasLargas,
   textoDesglose,
@@ -130,7 +131,7 @@ async function medirUna(page: Page, llamadas: Llamadas, p: Pantalla): Promise<Fi
     const m = await medirPantalla(page, llamadas, p.nombre, () => p.abrir(page), p.datos);
     medidas.push(m);
     if (i === 0) {
-      const desde = performance.now() - m.ms;
+      const desde = m.inicio;
       tiempos = textoDesglose(await desglose(page), m.ms);
       await page.waitForTimeout(DESPUES_MS);
       primera = llamadas.entre(desde);
@@ -168,6 +169,7 @@ export async function medirPantallas(baseUrl: string): Promise<FilaPantalla[]> {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const llamadas = registrarLlamadas(page);
+      await registrarInserciones(page);
       if (process.env.FARO_BENCH_PANTALLAS_DETALLE) await registrarTareasLargas(page);
       await entrar(page, quien);
       for (const p of PANTALLAS.filter((x) => x.usuario === quien)) {

@@ -16,7 +16,14 @@ import {
 } from './browser.ts';
 import { elegirTercero } from './documentos.ts';
 import { importarExtracto } from './extractos.ts';
-import { imprimirMedidas, type Llamadas, type Medida, medirPantalla, registrarLlamadas } from './tiempos.ts';
+import {
+  imprimirMedidas,
+  type Llamadas,
+  type Medida,
+  medirPantalla,
+  registrarInserciones,
+  registrarLlamadas,
+} from './tiempos.ts';
 
 /**
  * The office's morning (the office-day issue's done-criterion): the owner at a desk issues a professional's invoice
@@ -87,6 +94,7 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
   beforeAll(async () => {
     b = await openBrowser(e2eBaseURL());
     llamadas = registrarLlamadas(b.page);
+    await registrarInserciones(b.page);
   });
   afterAll(async () => {
     imprimirMedidas('Mañana en la oficina: llamadas /api y tiempo hasta los datos por pantalla', medidas);
