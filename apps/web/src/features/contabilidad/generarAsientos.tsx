@@ -1,4 +1,4 @@
-import { formatDate } from '@faro/domain';
+import { formatDate, formatNumber } from '@faro/domain';
 import { Alert, List, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../platform/api/client.ts';
@@ -34,7 +34,7 @@ export interface EstadoGeneracion {
 export const porcentajeGeneracion = (e: EstadoGeneracion): number =>
   e.total ? Math.min(100, Math.round((e.hechos / e.total) * 100)) : e.activo ? 0 : 100;
 
-const numero = (n: number) => n.toLocaleString('es-ES');
+const numero = (n: number) => formatNumber(n, 0);
 export const textoGeneracion = (e: EstadoGeneracion) =>
   e.total === null
     ? 'Contando los documentos del periodo…'
