@@ -3,6 +3,7 @@ export * from './accounting/index.ts';
 export * from './crm/index.ts';
 export * from './dental/index.ts';
 export * from './drivingSchool/index.ts';
+export * from './efactura/estados/index.ts';
 export * from './efactura/index.ts';
 export * from './efactura/lectura/index.ts';
 export * from './entities/auditoria.ts';
