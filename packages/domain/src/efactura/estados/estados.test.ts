@@ -5,7 +5,8 @@ const recibida = '2026-11-02';
 
 describe('the four-day clocks of a received e-invoice', () => {
   it('counts the acceptance from the reception: pending, a warning on its last two days, overdue after', () => {
-    const en = (hoy: string) => plazosRecibida({ recibida, decidida: false, fechaPago: null, pagoInformado: false }, hoy);
+    const en = (hoy: string) =>
+      plazosRecibida({ recibida, decidida: false, fechaPago: null, pagoInformado: false }, hoy);
     expect(en('2026-11-02').Decision).toEqual({ Limite: '2026-11-06', DiasRestantes: 4, Hecho: false });
     expect(en('2026-11-02').Nivel).toBe('pendiente');
     expect(en('2026-11-05').Nivel).toBe('aviso');
@@ -22,7 +23,10 @@ describe('the four-day clocks of a received e-invoice', () => {
     expect(p.Pago).toEqual({ Limite: '2026-12-14', DiasRestantes: -1, Hecho: false });
     expect(p.Nivel).toBe('vencido');
     expect(textoPlazo(p)).toBe('Plazo para informar del pago vencido hace 1 día');
-    const hecho = plazosRecibida({ recibida, decidida: true, fechaPago: '2026-12-10', pagoInformado: true }, '2027-01-20');
+    const hecho = plazosRecibida(
+      { recibida, decidida: true, fechaPago: '2026-12-10', pagoInformado: true },
+      '2027-01-20',
+    );
     expect(hecho.Nivel).toBe('al_dia');
     expect(textoPlazo(hecho)).toBe('Estados informados');
   });
