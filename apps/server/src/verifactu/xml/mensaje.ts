@@ -40,139 +40,126 @@ const sf = (nombre: string) => `sum1:${nombre}`;
 const h = (nombre: string, valor: string | undefined) => hoja(sf(nombre), valor);
 const r = (nombre: string, hijos: (Elemento | undefined)[]) => rama(sf(nombre), hijos);
 
+/** The leaves named as the record's own fields, in the given (the XSD's) order: `<sum1:X>` holds `o.X`. */
+function hojas<K extends string>(o: Partial<Record<K, string>>, nombres: readonly K[]) {
+  return nombres.map((n) => h(n, o[n]));
+}
+
+const ID_FACTURA = ['IDEmisorFactura', 'NumSerieFactura', 'FechaExpedicionFactura'] as const;
+
 function idOtro(o: IDOtro | undefined) {
-  return o ? r('IDOtro', [h('CodigoPais', o.CodigoPais), h('IDType', o.IDType), h('ID', o.ID)]) : undefined;
+  return o ? r('IDOtro', hojas(o, ['CodigoPais', 'IDType', 'ID'])) : undefined;
 }
 
 function persona(nombre: string, p: PersonaFisicaJuridica | undefined) {
-  return p ? r(nombre, [h('NombreRazon', p.NombreRazon), h('NIF', p.NIF), idOtro(p.IDOtro)]) : undefined;
+  return p ? r(nombre, [...hojas(p, ['NombreRazon', 'NIF']), idOtro(p.IDOtro)]) : undefined;
 }
 
 function idFacturaAR(nombre: string, f: IDFactura) {
-  return r(nombre, [
-    h('IDEmisorFactura', f.IDEmisorFactura),
-    h('NumSerieFactura', f.NumSerieFactura),
-    h('FechaExpedicionFactura', f.FechaExpedicionFactura),
-  ]);
+  return r(nombre, hojas(f, ID_FACTURA));
 }
 
 function encadenamiento(e: Encadenamiento) {
   if ('PrimerRegistro' in e) return r('Encadenamiento', [h('PrimerRegistro', e.PrimerRegistro)]);
-  const a = e.RegistroAnterior;
-  return r('Encadenamiento', [
-    r('RegistroAnterior', [
-      h('IDEmisorFactura', a.IDEmisorFactura),
-      h('NumSerieFactura', a.NumSerieFactura),
-      h('FechaExpedicionFactura', a.FechaExpedicionFactura),
-      h('Huella', a.Huella),
-    ]),
-  ]);
+  return r('Encadenamiento', [r('RegistroAnterior', hojas(e.RegistroAnterior, [...ID_FACTURA, 'Huella']))]);
 }
 
 function sistema(s: SistemaInformatico) {
   return r('SistemaInformatico', [
-    h('NombreRazon', s.NombreRazon),
-    h('NIF', s.NIF),
+    ...hojas(s, ['NombreRazon', 'NIF']),
     idOtro(s.IDOtro),
-    h('NombreSistemaInformatico', s.NombreSistemaInformatico),
-    h('IdSistemaInformatico', s.IdSistemaInformatico),
-    h('Version', s.Version),
-    h('NumeroInstalacion', s.NumeroInstalacion),
-    h('TipoUsoPosibleSoloVerifactu', s.TipoUsoPosibleSoloVerifactu),
-    h('TipoUsoPosibleMultiOT', s.TipoUsoPosibleMultiOT),
-    h('IndicadorMultiplesOT', s.IndicadorMultiplesOT),
+    ...hojas(s, [
+      'NombreSistemaInformatico',
+      'IdSistemaInformatico',
+      'Version',
+      'NumeroInstalacion',
+      'TipoUsoPosibleSoloVerifactu',
+      'TipoUsoPosibleMultiOT',
+      'IndicadorMultiplesOT',
+    ]),
   ]);
 }
 
 function detalle(d: DetalleDesglose) {
-  return r('DetalleDesglose', [
-    h('Impuesto', d.Impuesto),
-    h('ClaveRegimen', d.ClaveRegimen),
-    h('CalificacionOperacion', d.CalificacionOperacion),
-    h('OperacionExenta', d.OperacionExenta),
-    h('TipoImpositivo', d.TipoImpositivo),
-    h('BaseImponibleOimporteNoSujeto', d.BaseImponibleOimporteNoSujeto),
-    h('BaseImponibleACoste', d.BaseImponibleACoste),
-    h('CuotaRepercutida', d.CuotaRepercutida),
-    h('TipoRecargoEquivalencia', d.TipoRecargoEquivalencia),
-    h('CuotaRecargoEquivalencia', d.CuotaRecargoEquivalencia),
-  ]);
+  return r(
+    'DetalleDesglose',
+    hojas(d, [
+      'Impuesto',
+      'ClaveRegimen',
+      'CalificacionOperacion',
+      'OperacionExenta',
+      'TipoImpositivo',
+      'BaseImponibleOimporteNoSujeto',
+      'BaseImponibleACoste',
+      'CuotaRepercutida',
+      'TipoRecargoEquivalencia',
+      'CuotaRecargoEquivalencia',
+    ]),
+  );
+}
+
+/** A wrapper element around one child per item, left out when there are none. */
+function lista<T>(nombre: string, items: readonly T[] | undefined, hijo: (item: T) => Elemento | undefined) {
+  return items?.length ? r(nombre, items.map(hijo)) : undefined;
 }
 
 function alta(a: RegistroAlta): Elemento {
   return r('RegistroAlta', [
     h('IDVersion', a.IDVersion),
     idFacturaAR('IDFactura', a.IDFactura),
-    h('RefExterna', a.RefExterna),
-    h('NombreRazonEmisor', a.NombreRazonEmisor),
-    h('Subsanacion', a.Subsanacion),
-    h('RechazoPrevio', a.RechazoPrevio),
-    h('TipoFactura', a.TipoFactura),
-    h('TipoRectificativa', a.TipoRectificativa),
-    a.FacturasRectificadas?.length
-      ? r(
-          'FacturasRectificadas',
-          a.FacturasRectificadas.map((f) => idFacturaAR('IDFacturaRectificada', f)),
-        )
-      : undefined,
-    a.FacturasSustituidas?.length
-      ? r(
-          'FacturasSustituidas',
-          a.FacturasSustituidas.map((f) => idFacturaAR('IDFacturaSustituida', f)),
-        )
-      : undefined,
+    ...hojas(a, [
+      'RefExterna',
+      'NombreRazonEmisor',
+      'Subsanacion',
+      'RechazoPrevio',
+      'TipoFactura',
+      'TipoRectificativa',
+    ]),
+    lista('FacturasRectificadas', a.FacturasRectificadas, (f) => idFacturaAR('IDFacturaRectificada', f)),
+    lista('FacturasSustituidas', a.FacturasSustituidas, (f) => idFacturaAR('IDFacturaSustituida', f)),
     a.ImporteRectificacion
-      ? r('ImporteRectificacion', [
-          h('BaseRectificada', a.ImporteRectificacion.BaseRectificada),
-          h('CuotaRectificada', a.ImporteRectificacion.CuotaRectificada),
-          h('CuotaRecargoRectificado', a.ImporteRectificacion.CuotaRecargoRectificado),
-        ])
-      : undefined,
-    h('FechaOperacion', a.FechaOperacion),
-    h('DescripcionOperacion', a.DescripcionOperacion),
-    h('FacturaSimplificadaArt7273', a.FacturaSimplificadaArt7273),
-    h('FacturaSinIdentifDestinatarioArt61d', a.FacturaSinIdentifDestinatarioArt61d),
-    h('Macrodato', a.Macrodato),
-    h('EmitidaPorTerceroODestinatario', a.EmitidaPorTerceroODestinatario),
-    persona('Tercero', a.Tercero),
-    a.Destinatarios?.length
       ? r(
-          'Destinatarios',
-          a.Destinatarios.map((d) => persona('IDDestinatario', d)),
+          'ImporteRectificacion',
+          hojas(a.ImporteRectificacion, ['BaseRectificada', 'CuotaRectificada', 'CuotaRecargoRectificado']),
         )
       : undefined,
+    ...hojas(a, [
+      'FechaOperacion',
+      'DescripcionOperacion',
+      'FacturaSimplificadaArt7273',
+      'FacturaSinIdentifDestinatarioArt61d',
+      'Macrodato',
+      'EmitidaPorTerceroODestinatario',
+    ]),
+    persona('Tercero', a.Tercero),
+    lista('Destinatarios', a.Destinatarios, (d) => persona('IDDestinatario', d)),
     h('Cupon', a.Cupon),
     r('Desglose', a.Desglose.map(detalle)),
-    h('CuotaTotal', a.CuotaTotal),
-    h('ImporteTotal', a.ImporteTotal),
+    ...hojas(a, ['CuotaTotal', 'ImporteTotal']),
     encadenamiento(a.Encadenamiento),
     sistema(a.SistemaInformatico),
-    h('FechaHoraHusoGenRegistro', a.FechaHoraHusoGenRegistro),
-    h('NumRegistroAcuerdoFacturacion', a.NumRegistroAcuerdoFacturacion),
-    h('IdAcuerdoSistemaInformatico', a.IdAcuerdoSistemaInformatico),
-    h('TipoHuella', a.TipoHuella),
-    h('Huella', a.Huella),
+    ...hojas(a, [
+      'FechaHoraHusoGenRegistro',
+      'NumRegistroAcuerdoFacturacion',
+      'IdAcuerdoSistemaInformatico',
+      'TipoHuella',
+      'Huella',
+    ]),
   ]) as Elemento;
 }
 
 function anulacion(a: RegistroAnulacion): Elemento {
   return r('RegistroAnulacion', [
     h('IDVersion', a.IDVersion),
-    r('IDFactura', [
-      h('IDEmisorFacturaAnulada', a.IDFactura.IDEmisorFacturaAnulada),
-      h('NumSerieFacturaAnulada', a.IDFactura.NumSerieFacturaAnulada),
-      h('FechaExpedicionFacturaAnulada', a.IDFactura.FechaExpedicionFacturaAnulada),
-    ]),
-    h('RefExterna', a.RefExterna),
-    h('SinRegistroPrevio', a.SinRegistroPrevio),
-    h('RechazoPrevio', a.RechazoPrevio),
-    h('GeneradoPor', a.GeneradoPor),
+    r(
+      'IDFactura',
+      hojas(a.IDFactura, ['IDEmisorFacturaAnulada', 'NumSerieFacturaAnulada', 'FechaExpedicionFacturaAnulada']),
+    ),
+    ...hojas(a, ['RefExterna', 'SinRegistroPrevio', 'RechazoPrevio', 'GeneradoPor']),
     persona('Generador', a.Generador),
     encadenamiento(a.Encadenamiento),
     sistema(a.SistemaInformatico),
-    h('FechaHoraHusoGenRegistro', a.FechaHoraHusoGenRegistro),
-    h('TipoHuella', a.TipoHuella),
-    h('Huella', a.Huella),
+    ...hojas(a, ['FechaHoraHusoGenRegistro', 'TipoHuella', 'Huella']),
   ]) as Elemento;
 }
 
@@ -191,10 +178,8 @@ const emisorDe = (r: RegistroFacturacion) =>
 
 function cabecera(c: Cabecera): Elemento {
   return rama('sum:Cabecera', [
-    r('ObligadoEmision', [h('NombreRazon', c.ObligadoEmision.NombreRazon), h('NIF', c.ObligadoEmision.NIF)]),
-    c.Representante
-      ? r('Representante', [h('NombreRazon', c.Representante.NombreRazon), h('NIF', c.Representante.NIF)])
-      : undefined,
+    r('ObligadoEmision', hojas(c.ObligadoEmision, ['NombreRazon', 'NIF'])),
+    c.Representante ? r('Representante', hojas(c.Representante, ['NombreRazon', 'NIF'])) : undefined,
     c.RemisionVoluntaria
       ? (r('RemisionVoluntaria', [
           h('FechaFinVeriFactu', c.RemisionVoluntaria.FechaFinVeriFactu),
