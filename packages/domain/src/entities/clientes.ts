@@ -1,3 +1,4 @@
+import { camposEfacturaCliente, reglaCanalEfactura, SECCION_EFACTURA } from '../efactura/canales.ts';
 import { REGIMENES_IVA_CLIENTE } from '../reference/fiscal.ts';
 import {
   contactFields,
@@ -21,8 +22,8 @@ export const clientes = defineEntity({
   defaultOrder: 'Nombre',
   titleField: 'Nombre',
   softDelete: true,
-  sections: [S.datos, S.direccion, S.contacto, S.envio, S.comercial, S.pago, S.fiscal, S.notas],
-  rules: contactRules,
+  sections: [S.datos, S.direccion, S.contacto, S.envio, S.comercial, S.pago, S.fiscal, SECCION_EFACTURA, S.notas],
+  rules: [...contactRules, reglaCanalEfactura],
   fields: {
     ...contactFields,
     DireccionesEnvio: {
@@ -46,5 +47,6 @@ export const clientes = defineEntity({
     },
     MandatoFecha: { kind: 'date', label: 'Fecha de firma del mandato', section: S.pago },
     ...fiscalFields(REGIMENES_IVA_CLIENTE, 'Si el cliente te retiene (profesionales: 15 % o 7 %)'),
+    ...camposEfacturaCliente,
   },
 });
