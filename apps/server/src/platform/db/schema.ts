@@ -27,6 +27,7 @@ export * from '../../modules/documentos/tablasPago.ts';
 export * from '../../modules/documentos/tablasRecurrentes.ts';
 export * from '../../modules/documentos/tablasVenta.ts';
 export * from '../../modules/efactura/envio/tablas.ts';
+export * from '../../modules/efactura/estados/tablas.ts';
 export * from '../../modules/formacion/tablas.ts';
 export * from '../../modules/formacion/tablasMatriculas.ts';
 export * from '../../modules/impuestos/tablas.ts';

@@ -33,6 +33,7 @@ export {
 } from '../../modules/documentos/tablasRecurrentes.ts';
 export * from '../../modules/documentos/tablasVenta.ts';
 export * from '../../modules/efactura/envio/tablas.ts';
+export * from '../../modules/efactura/estados/tablas.ts';
 export * from '../../modules/formacion/tablas.ts';
 export { matriculas, tutoresAlumnos } from '../../modules/formacion/tablasMatriculas.ts';
 export * from '../../modules/impuestos/tablas.ts';
