@@ -33,6 +33,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import { likePattern } from '../../platform/crud/filters.ts';
 import { COUNT_CAP, type ListQuery, MAX_OFFSET } from '../../platform/crud/listQuery.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
@@ -452,6 +453,22 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     return id;
   }
 
+  /**
+   * A new document from a save body, the one creation sequence (the save route, a purchase ticket, a received
+   * e-invoice): the body read with the side's schema, the side's checks before (`guardar.antes`), prepared with the
+   * company's master data, written (kind from the side, the body's series and status), the side's own data after
+   * (`guardar.despues`). Inside the caller's transaction; the caller syncs stock when it moves any.
+   */
+  async function crearDesdeCuerpo(s: Scope, recurso: string, body: unknown): Promise<number> {
+    const input = lado.aEntrada(parseBody(lado.cuerpo, body) as never);
+    await lado.guardar?.antes?.(s, recurso, input, body);
+    const prep = await preparar(s, input);
+    const tipos = lado.recursos[recurso]!.tipos;
+    const id = await crearDocumento(s, lado.tipoNuevo(tipos, input), prep, input.Serie, input.Estado);
+    await lado.guardar?.despues?.(s, recurso, id, body);
+    return id;
+  }
+
   const esEmitida = (h: Cabecera) => ES_FACTURA(h.tipo) && h.numero !== null;
 
   /** Refuses changes to documents that can no longer change (issued invoices, cancelled or invoiced documents). */
@@ -709,6 +726,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
     preparar,
     estadosEditables,
     crearDocumento,
+    crearDesdeCuerpo,
     esEmitida,
     comprobarEditable,
     actualizarDocumento,

@@ -147,12 +147,8 @@ function registrarRecurso(
 
   app.post(`${base}/save`, { config: perm(2), ...schema(`${def.label}: crear`) }, async (request, reply) => {
     const scope = deps.scopeOf(request);
-    const input = entrada(request.body);
     const id = await scope.tx(async (tx) => {
-      await lado.guardar?.antes?.(tx, recurso, input, request.body);
-      const prep = await m.preparar(tx, input);
-      const nuevo = await m.crearDocumento(tx, lado.tipoNuevo(tipos, input), prep, input.Serie, input.Estado);
-      await lado.guardar?.despues?.(tx, recurso, nuevo, request.body);
+      const nuevo = await m.crearDesdeCuerpo(tx, recurso, request.body);
       await m.sincronizarStock(tx, nuevo, { IdAlmacen: almacenDe(request.body) });
       return nuevo;
     });

@@ -7,7 +7,6 @@ import {
   dec,
   desglosarTotal,
   detectFileType,
-  documentoCompraSchema,
   isZero,
   leerTicket,
   MSG,
@@ -258,12 +257,5 @@ async function crearGasto(t: Scope, ticket: TicketGastoInput): Promise<number> {
     AceptarDiferencia: !isZero(diferencia),
     Observaciones: nif && !proveedor ? `NIF del comercio: ${nif}` : null,
   };
-  const body = parseBody(documentoCompraSchema, cuerpo);
-  const input = motorCompra.lado.aEntrada(body as never);
-  const lado = motorCompra.lado;
-  await lado.guardar?.antes?.(t, 'fgasto', input, body);
-  const prep = await motorCompra.preparar(t, input);
-  const id = await motorCompra.crearDocumento(t, 'gasto', prep, null, null);
-  await lado.guardar?.despues?.(t, 'fgasto', id, body);
-  return id;
+  return motorCompra.crearDesdeCuerpo(t, 'fgasto', cuerpo);
 }

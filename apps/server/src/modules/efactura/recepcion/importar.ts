@@ -6,7 +6,6 @@ import {
   type DocumentoCompraInput,
   dec,
   diferenciasTotales,
-  documentoCompraSchema,
   type FacturaLeida,
   type LineaLeida,
   normalizeTaxId,
@@ -15,12 +14,12 @@ import {
   toFixed,
 } from '@faro/domain';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { parseBody } from '../../../platform/crud/crudRoutes.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { col, datosCompra, ficheros, proveedoresTable, tiposivaTable } from '../../../platform/tenancy/tables.ts';
 import { motorCompra } from '../../compras/ladoCompra.ts';
 import { nextCode, normalizeContact } from '../../contactos/contactHooks.ts';
+import { anotarRecibida } from '../estados/estados.ts';
 
 export const MSG_RECEPCION = {
   moneda: (m: string) =>
@@ -186,13 +185,8 @@ export async function importarFacturaRecibida(
     IvaPapel: iva,
     TotalPapel: conImpuestos ? toFixed(sub(dec(conImpuestos), dec(f.Retencion)), 2) : null,
   };
-  const body = parseBody(documentoCompraSchema, cuerpo);
-  const lado = motorCompra.lado;
-  const input = lado.aEntrada(body as never);
-  await lado.guardar?.antes?.(t, 'fcompra', input, body);
-  const prep = await motorCompra.preparar(t, input);
-  const id = await motorCompra.crearDocumento(t, 'factura', prep, null, null);
-  await lado.guardar?.despues?.(t, 'fcompra', id, body);
+  const id = await motorCompra.crearDesdeCuerpo(t, 'fcompra', cuerpo);
+  await anotarRecibida(t, id, { Formato: f.Formato });
   const [guardado] = await t
     .insert(ficheros, {
       clave: randomUUID(),
