@@ -1,5 +1,6 @@
 /** Academy rules both sides need: minors, clashes, charge periods and pro-rating, evaluation marks. */
 
+import { choquesDe, mismoRecurso } from '../agenda/choques.ts';
 import { enumOptions } from '../fields/enumOptions.ts';
 
 /**
@@ -86,17 +87,13 @@ export interface Choque {
 
 /** Clashes of `nueva` with the other sessions of the timetable (itself excluded by Id): teacher, room, student. */
 export function choques(nueva: SesionHorario, otras: readonly SesionHorario[]): Choque[] {
-  const out: Choque[] = [];
-  for (const o of otras) {
-    if (nueva.Id != null && o.Id === nueva.Id) continue;
-    if (!solapan(nueva, o)) continue;
-    if (nueva.IdProfesor && nueva.IdProfesor === o.IdProfesor)
-      out.push({ tipo: 'profesor', Campo: 'IdProfesor', Id: o.Id });
-    if (nueva.IdAula && nueva.IdAula === o.IdAula) out.push({ tipo: 'aula', Campo: 'IdAula', Id: o.Id });
-    const comunes = (nueva.Alumnos ?? []).filter((a) => (o.Alumnos ?? []).includes(a));
-    for (const a of comunes) out.push({ tipo: 'alumno', Campo: 'IdCurso', Id: o.Id, IdAlumno: a });
-  }
-  return out;
+  return choquesDe(nueva, otras, solapan, (o): Choque[] => [
+    ...mismoRecurso(nueva, o, 'profesor', 'IdProfesor'),
+    ...mismoRecurso(nueva, o, 'aula', 'IdAula'),
+    ...(nueva.Alumnos ?? [])
+      .filter((a) => (o.Alumnos ?? []).includes(a))
+      .map((a): Choque => ({ tipo: 'alumno', Campo: 'IdCurso', Id: o.Id, IdAlumno: a })),
+  ]);
 }
 
 /** "lunes de 17:00 a 18:00" */

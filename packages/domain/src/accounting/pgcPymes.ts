@@ -119,120 +119,107 @@ export interface LineaModelo {
   Suma?: readonly string[];
 }
 
-const L = (Clave: string, Texto: string, Nivel: number, cuentas?: string, suma?: string): LineaModelo => ({
-  Clave,
-  Texto,
-  Nivel,
-  ...(cuentas ? { Cuentas: cuentas.split(' ') } : {}),
-  ...(suma ? { Suma: suma.split(' ') } : {}),
-});
+type FilaModelo = readonly [
+  modelo: 'PYG' | 'ACTIVO' | 'PASIVO',
+  Clave: string,
+  Texto: string,
+  Nivel: number,
+  cuentas: string,
+  suma: string,
+];
+
+const modelo = (cual: FilaModelo[0]): LineaModelo[] =>
+  LINEAS_MODELOS.filter((f) => f[0] === cual).map(([, Clave, Texto, Nivel, cuentas, suma]) => ({
+    Clave,
+    Texto,
+    Nivel,
+    ...(cuentas ? { Cuentas: cuentas.split(' ') } : {}),
+    ...(suma ? { Suma: suma.split(' ') } : {}),
+  }));
+
+/**
+ * The annual-accounts models as one table, a row a line in each model's order: model, key, text, level, the account
+ * prefixes it adds and the keys it totals ('' for none).
+ */
+// biome-ignore format: a table reads one row a line
+const LINEAS_MODELOS: readonly FilaModelo[] = [
+  ['PYG', '1', '1. Importe neto de la cifra de negocios', 2, '70', ''],
+  ['PYG', '2', '2. Variación de existencias de productos terminados y en curso de fabricación', 2, '71 6930 7930', ''],
+  ['PYG', '3', '3. Trabajos realizados por la empresa para su activo', 2, '73', ''],
+  ['PYG', '4', '4. Aprovisionamientos', 2, '60 61 6931 6932 6933 7931 7932 7933', ''],
+  ['PYG', '5', '5. Otros ingresos de explotación', 2, '74 75', ''],
+  ['PYG', '6', '6. Gastos de personal', 2, '64 7950 7957', ''],
+  ['PYG', '7', '7. Otros gastos de explotación', 2, '62 631 634 636 639 65 694 695 794 7954', ''],
+  ['PYG', '8', '8. Amortización del inmovilizado', 2, '68', ''],
+  ['PYG', '9', '9. Imputación de subvenciones de inmovilizado no financiero y otras', 2, '746', ''],
+  ['PYG', '10', '10. Excesos de provisiones', 2, '7951 7952 7955 7956', ''],
+  ['PYG', '11', '11. Deterioro y resultado por enajenaciones del inmovilizado', 2, '670 671 672 690 691 692 770 771 772 790 791 792', ''],
+  ['PYG', '12', '12. Otros resultados', 2, '678 778', ''],
+  ['PYG', 'A', 'A) RESULTADO DE EXPLOTACIÓN', 1, '', '1 2 3 4 5 6 7 8 9 10 11 12'],
+  ['PYG', '13', '13. Ingresos financieros', 2, '760 761 762 767 769', ''],
+  ['PYG', '14', '14. Gastos financieros', 2, '66', ''],
+  ['PYG', '15', '15. Variación de valor razonable en instrumentos financieros', 2, '663 763', ''],
+  ['PYG', '16', '16. Diferencias de cambio', 2, '668 768', ''],
+  ['PYG', '17', '17. Deterioro y resultado por enajenaciones de instrumentos financieros', 2, '666 667 673 675 696 697 698 699 766 773 775 796 797 798 799', ''],
+  ['PYG', 'B', 'B) RESULTADO FINANCIERO', 1, '', '13 14 15 16 17'],
+  ['PYG', 'C', 'C) RESULTADO ANTES DE IMPUESTOS', 1, '', 'A B'],
+  ['PYG', '18', '18. Impuestos sobre beneficios', 2, '630 633 638', ''],
+  ['PYG', 'D', 'D) RESULTADO DEL EJERCICIO', 1, '', 'C 18'],
+  ['ACTIVO', 'A.I', 'I. Inmovilizado intangible', 2, '20 280 290', ''],
+  ['ACTIVO', 'A.II', 'II. Inmovilizado material', 2, '21 23 281 291', ''],
+  ['ACTIVO', 'A.III', 'III. Inversiones inmobiliarias', 2, '22 282 292', ''],
+  ['ACTIVO', 'A.IV', 'IV. Inversiones en empresas del grupo y asociadas a largo plazo', 2, '2403 2404 2413 2414 2423 2424 293', ''],
+  ['ACTIVO', 'A.V', 'V. Inversiones financieras a largo plazo', 2, '24 25 26 297 298', ''],
+  ['ACTIVO', 'A.VI', 'VI. Activos por impuesto diferido', 2, '474', ''],
+  ['ACTIVO', 'A', 'A) ACTIVO NO CORRIENTE', 1, '', 'A.I A.II A.III A.IV A.V A.VI'],
+  ['ACTIVO', 'B.I', 'I. Existencias', 2, '3 407', ''],
+  ['ACTIVO', 'B.II.1', '1. Clientes por ventas y prestaciones de servicios', 3, '430 431 432 433 434 435 436 437 490 493', ''],
+  ['ACTIVO', 'B.II.2', '2. Accionistas (socios) por desembolsos exigidos', 3, '5580', ''],
+  ['ACTIVO', 'B.II.3', '3. Otros deudores', 3, '44 460 470 471 472 473 544', ''],
+  ['ACTIVO', 'B.II', 'II. Deudores comerciales y otras cuentas a cobrar', 2, '', 'B.II.1 B.II.2 B.II.3'],
+  ['ACTIVO', 'B.III', 'III. Inversiones en empresas del grupo y asociadas a corto plazo', 2, '5303 5304 5313 5314 5323 5324 5343 5344 5353 5354 5523 5524 593', ''],
+  ['ACTIVO', 'B.IV', 'IV. Inversiones financieras a corto plazo', 2, '53 54 565 566 597 598', ''],
+  ['ACTIVO', 'B.V', 'V. Periodificaciones a corto plazo', 2, '480 567', ''],
+  ['ACTIVO', 'B.VI', 'VI. Efectivo y otros activos líquidos equivalentes', 2, '57', ''],
+  ['ACTIVO', 'B', 'B) ACTIVO CORRIENTE', 1, '', 'B.I B.II B.III B.IV B.V B.VI'],
+  ['ACTIVO', 'TA', 'TOTAL ACTIVO (A + B)', 0, '', 'A B'],
+  ['PASIVO', 'PN.I', 'I. Capital', 3, '10', ''],
+  ['PASIVO', 'PN.II', 'II. Prima de emisión', 3, '110', ''],
+  ['PASIVO', 'PN.III', 'III. Reservas', 3, '11', ''],
+  ['PASIVO', 'PN.IV', 'IV. (Acciones y participaciones en patrimonio propias)', 3, '108 109', ''],
+  ['PASIVO', 'PN.V', 'V. Resultados de ejercicios anteriores', 3, '12', ''],
+  ['PASIVO', 'PN.VI', 'VI. Otras aportaciones de socios', 3, '118', ''],
+  ['PASIVO', 'PN.VII', 'VII. Resultado del ejercicio', 3, '129 6 7', ''],
+  ['PASIVO', 'PN.VIII', 'VIII. (Dividendo a cuenta)', 3, '557', ''],
+  ['PASIVO', 'A-1', 'A-1) Fondos propios', 2, '', 'PN.I PN.II PN.III PN.IV PN.V PN.VI PN.VII PN.VIII'],
+  ['PASIVO', 'A-2', 'A-2) Subvenciones, donaciones y legados recibidos', 2, '13', ''],
+  ['PASIVO', 'PN', 'A) PATRIMONIO NETO', 1, '', 'A-1 A-2'],
+  ['PASIVO', 'PNC.I', 'I. Provisiones a largo plazo', 2, '14', ''],
+  ['PASIVO', 'PNC.II', 'II. Deudas a largo plazo', 2, '15 16 17 18', ''],
+  ['PASIVO', 'PNC.III', 'III. Deudas con empresas del grupo y asociadas a largo plazo', 2, '1603 1604 1613 1614 1623 1624 1633 1634', ''],
+  ['PASIVO', 'PNC.IV', 'IV. Pasivos por impuesto diferido', 2, '479', ''],
+  ['PASIVO', 'PNC.V', 'V. Periodificaciones a largo plazo', 2, '181', ''],
+  ['PASIVO', 'PNC', 'B) PASIVO NO CORRIENTE', 1, '', 'PNC.I PNC.II PNC.III PNC.IV PNC.V'],
+  ['PASIVO', 'PC.I', 'I. Provisiones a corto plazo', 2, '499 529', ''],
+  ['PASIVO', 'PC.II', 'II. Deudas a corto plazo', 2, '19 50 51 52 55 56', ''],
+  ['PASIVO', 'PC.III', 'III. Deudas con empresas del grupo y asociadas a corto plazo', 2, '5103 5104 5113 5114 5123 5124 5133 5134 5143 5144 5563 5564', ''],
+  ['PASIVO', 'PC.IV.1', '1. Proveedores', 3, '40', ''],
+  ['PASIVO', 'PC.IV.2', '2. Otros acreedores', 3, '41 438 465 466 475 476 477', ''],
+  ['PASIVO', 'PC.IV', 'IV. Acreedores comerciales y otras cuentas a pagar', 2, '', 'PC.IV.1 PC.IV.2'],
+  ['PASIVO', 'PC.V', 'V. Periodificaciones a corto plazo', 2, '485 568', ''],
+  ['PASIVO', 'PC', 'C) PASIVO CORRIENTE', 1, '', 'PC.I PC.II PC.III PC.IV PC.V'],
+  ['PASIVO', 'TP', 'TOTAL PATRIMONIO NETO Y PASIVO (A + B + C)', 0, '', 'PN PNC PC'],
+];
 
 /** Pérdidas y ganancias PYMES: each line is haber − debe of its accounts (income positive, expenses negative). */
-export const MODELO_PYG: readonly LineaModelo[] = [
-  L('1', '1. Importe neto de la cifra de negocios', 2, '70'),
-  L('2', '2. Variación de existencias de productos terminados y en curso de fabricación', 2, '71 6930 7930'),
-  L('3', '3. Trabajos realizados por la empresa para su activo', 2, '73'),
-  L('4', '4. Aprovisionamientos', 2, '60 61 6931 6932 6933 7931 7932 7933'),
-  L('5', '5. Otros ingresos de explotación', 2, '74 75'),
-  L('6', '6. Gastos de personal', 2, '64 7950 7957'),
-  L('7', '7. Otros gastos de explotación', 2, '62 631 634 636 639 65 694 695 794 7954'),
-  L('8', '8. Amortización del inmovilizado', 2, '68'),
-  L('9', '9. Imputación de subvenciones de inmovilizado no financiero y otras', 2, '746'),
-  L('10', '10. Excesos de provisiones', 2, '7951 7952 7955 7956'),
-  L(
-    '11',
-    '11. Deterioro y resultado por enajenaciones del inmovilizado',
-    2,
-    '670 671 672 690 691 692 770 771 772 790 791 792',
-  ),
-  L('12', '12. Otros resultados', 2, '678 778'),
-  L('A', 'A) RESULTADO DE EXPLOTACIÓN', 1, undefined, '1 2 3 4 5 6 7 8 9 10 11 12'),
-  L('13', '13. Ingresos financieros', 2, '760 761 762 767 769'),
-  L('14', '14. Gastos financieros', 2, '66'),
-  L('15', '15. Variación de valor razonable en instrumentos financieros', 2, '663 763'),
-  L('16', '16. Diferencias de cambio', 2, '668 768'),
-  L(
-    '17',
-    '17. Deterioro y resultado por enajenaciones de instrumentos financieros',
-    2,
-    '666 667 673 675 696 697 698 699 766 773 775 796 797 798 799',
-  ),
-  L('B', 'B) RESULTADO FINANCIERO', 1, undefined, '13 14 15 16 17'),
-  L('C', 'C) RESULTADO ANTES DE IMPUESTOS', 1, undefined, 'A B'),
-  L('18', '18. Impuestos sobre beneficios', 2, '630 633 638'),
-  L('D', 'D) RESULTADO DEL EJERCICIO', 1, undefined, 'C 18'),
-];
-
+export const MODELO_PYG: readonly LineaModelo[] = modelo('PYG');
 /** Balance de situación PYMES, activo: each line is debe − haber (contra accounts subtract by their own balance). */
-export const MODELO_ACTIVO: readonly LineaModelo[] = [
-  L('A.I', 'I. Inmovilizado intangible', 2, '20 280 290'),
-  L('A.II', 'II. Inmovilizado material', 2, '21 23 281 291'),
-  L('A.III', 'III. Inversiones inmobiliarias', 2, '22 282 292'),
-  L('A.IV', 'IV. Inversiones en empresas del grupo y asociadas a largo plazo', 2, '2403 2404 2413 2414 2423 2424 293'),
-  L('A.V', 'V. Inversiones financieras a largo plazo', 2, '24 25 26 297 298'),
-  L('A.VI', 'VI. Activos por impuesto diferido', 2, '474'),
-  L('A', 'A) ACTIVO NO CORRIENTE', 1, undefined, 'A.I A.II A.III A.IV A.V A.VI'),
-  L('B.I', 'I. Existencias', 2, '3 407'),
-  L('B.II.1', '1. Clientes por ventas y prestaciones de servicios', 3, '430 431 432 433 434 435 436 437 490 493'),
-  L('B.II.2', '2. Accionistas (socios) por desembolsos exigidos', 3, '5580'),
-  L('B.II.3', '3. Otros deudores', 3, '44 460 470 471 472 473 544'),
-  L('B.II', 'II. Deudores comerciales y otras cuentas a cobrar', 2, undefined, 'B.II.1 B.II.2 B.II.3'),
-  L(
-    'B.III',
-    'III. Inversiones en empresas del grupo y asociadas a corto plazo',
-    2,
-    '5303 5304 5313 5314 5323 5324 5343 5344 5353 5354 5523 5524 593',
-  ),
-  L('B.IV', 'IV. Inversiones financieras a corto plazo', 2, '53 54 565 566 597 598'),
-  L('B.V', 'V. Periodificaciones a corto plazo', 2, '480 567'),
-  L('B.VI', 'VI. Efectivo y otros activos líquidos equivalentes', 2, '57'),
-  L('B', 'B) ACTIVO CORRIENTE', 1, undefined, 'B.I B.II B.III B.IV B.V B.VI'),
-  L('TA', 'TOTAL ACTIVO (A + B)', 0, undefined, 'A B'),
-];
-
+export const MODELO_ACTIVO: readonly LineaModelo[] = modelo('ACTIVO');
 /**
  * Balance de situación PYMES, patrimonio neto y pasivo: each line is haber − debe. «Resultado del ejercicio» adds
  * the year's pérdidas y ganancias while the year is open (the regularisation moves it to 129 at the close).
  */
-export const MODELO_PASIVO: readonly LineaModelo[] = [
-  L('PN.I', 'I. Capital', 3, '10'),
-  L('PN.II', 'II. Prima de emisión', 3, '110'),
-  L('PN.III', 'III. Reservas', 3, '11'),
-  L('PN.IV', 'IV. (Acciones y participaciones en patrimonio propias)', 3, '108 109'),
-  L('PN.V', 'V. Resultados de ejercicios anteriores', 3, '12'),
-  L('PN.VI', 'VI. Otras aportaciones de socios', 3, '118'),
-  L('PN.VII', 'VII. Resultado del ejercicio', 3, '129 6 7'),
-  L('PN.VIII', 'VIII. (Dividendo a cuenta)', 3, '557'),
-  L('A-1', 'A-1) Fondos propios', 2, undefined, 'PN.I PN.II PN.III PN.IV PN.V PN.VI PN.VII PN.VIII'),
-  L('A-2', 'A-2) Subvenciones, donaciones y legados recibidos', 2, '13'),
-  L('PN', 'A) PATRIMONIO NETO', 1, undefined, 'A-1 A-2'),
-  L('PNC.I', 'I. Provisiones a largo plazo', 2, '14'),
-  L('PNC.II', 'II. Deudas a largo plazo', 2, '15 16 17 18'),
-  L(
-    'PNC.III',
-    'III. Deudas con empresas del grupo y asociadas a largo plazo',
-    2,
-    '1603 1604 1613 1614 1623 1624 1633 1634',
-  ),
-  L('PNC.IV', 'IV. Pasivos por impuesto diferido', 2, '479'),
-  L('PNC.V', 'V. Periodificaciones a largo plazo', 2, '181'),
-  L('PNC', 'B) PASIVO NO CORRIENTE', 1, undefined, 'PNC.I PNC.II PNC.III PNC.IV PNC.V'),
-  L('PC.I', 'I. Provisiones a corto plazo', 2, '499 529'),
-  L('PC.II', 'II. Deudas a corto plazo', 2, '19 50 51 52 55 56'),
-  L(
-    'PC.III',
-    'III. Deudas con empresas del grupo y asociadas a corto plazo',
-    2,
-    '5103 5104 5113 5114 5123 5124 5133 5134 5143 5144 5563 5564',
-  ),
-  L('PC.IV.1', '1. Proveedores', 3, '40'),
-  L('PC.IV.2', '2. Otros acreedores', 3, '41 438 465 466 475 476 477'),
-  L('PC.IV', 'IV. Acreedores comerciales y otras cuentas a pagar', 2, undefined, 'PC.IV.1 PC.IV.2'),
-  L('PC.V', 'V. Periodificaciones a corto plazo', 2, '485 568'),
-  L('PC', 'C) PASIVO CORRIENTE', 1, undefined, 'PC.I PC.II PC.III PC.IV PC.V'),
-  L('TP', 'TOTAL PATRIMONIO NETO Y PASIVO (A + B + C)', 0, undefined, 'PN PNC PC'),
-];
-
+export const MODELO_PASIVO: readonly LineaModelo[] = modelo('PASIVO');
 /** A balance of one account: its code and debe − haber in cents. */
 export interface SaldoCuenta {
   Cuenta: string;

@@ -3,6 +3,7 @@
  * the no-show rule, and the pass statistics of the exam results. Isomorphic: the server refuses, the screens warn.
  */
 
+import { choquesDe, mismoRecurso } from '../agenda/choques.ts';
 import { enumOptions } from '../fields/enumOptions.ts';
 
 /** States of a practical class. `nopresentado`: the student did not come (charged per the school's rule). */
@@ -75,17 +76,11 @@ export function solapanClases(a: ClaseCalendario, b: ClaseCalendario): boolean {
 
 /** Clashes of `nueva` with the other live classes (itself excluded by Id): instructor, vehicle, student. */
 export function choquesClase(nueva: ClaseCalendario, otras: readonly ClaseCalendario[]): ChoqueClase[] {
-  const out: ChoqueClase[] = [];
-  for (const o of otras) {
-    if (nueva.Id != null && o.Id === nueva.Id) continue;
-    if (!solapanClases(nueva, o)) continue;
-    if (nueva.IdProfesor && nueva.IdProfesor === o.IdProfesor)
-      out.push({ tipo: 'profesor', Campo: 'IdProfesor', Id: o.Id });
-    if (nueva.IdVehiculo && nueva.IdVehiculo === o.IdVehiculo)
-      out.push({ tipo: 'vehiculo', Campo: 'IdVehiculo', Id: o.Id });
-    if (nueva.IdAlumno && nueva.IdAlumno === o.IdAlumno) out.push({ tipo: 'alumno', Campo: 'IdAlumno', Id: o.Id });
-  }
-  return out;
+  return choquesDe(nueva, otras, solapanClases, (o): ChoqueClase[] => [
+    ...mismoRecurso(nueva, o, 'profesor', 'IdProfesor'),
+    ...mismoRecurso(nueva, o, 'vehiculo', 'IdVehiculo'),
+    ...mismoRecurso(nueva, o, 'alumno', 'IdAlumno'),
+  ]);
 }
 
 /** "el 12/01/2099 de 10:00 a 10:45" */

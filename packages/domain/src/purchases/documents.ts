@@ -94,6 +94,14 @@ export const desgloseCompraSchema = z.object({
   Concepto: optionalString('Concepto', 200),
 });
 
+/** An expense's category: an account of group 6 (the ticket screen and the purchase form word the error apart). */
+export const categoriaGasto = (error: string) =>
+  z
+    .string({ error: MSG.format })
+    .trim()
+    .regex(/^6\d{0,11}$/, { error })
+    .nullish();
+
 /**
  * The received invoice's and expense's own data, beside the engine's header: dates for the books, the
  * kind of operation, the buyer's VAT figures, the IRPF key, the totals typed from the paper, the attached original,
@@ -114,11 +122,7 @@ export const datosCompraSchema = z.object({
   /** Expenses: a free supplier name (a ticket from someone who is not a supplier), the concept and category. */
   NombreProveedor: optionalString('Nombre del proveedor', 200),
   Concepto: optionalString('Concepto', 200),
-  Categoria: z
-    .string({ error: MSG.format })
-    .trim()
-    .regex(/^6\d{0,11}$/, { error: MSG_COMPRAS.categoriaNoValida })
-    .nullish(),
+  Categoria: categoriaGasto(MSG_COMPRAS.categoriaNoValida),
 });
 export type DatosCompraInput = z.infer<typeof datosCompraSchema>;
 

@@ -4,6 +4,7 @@ import { MSG } from '../validation/messages.ts';
 import { optionalString, requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { checkTaxId } from '../validation/taxId.ts';
+import { categoriaGasto } from './documents.ts';
 
 /**
  * The phone expense flow (a ticket photographed and booked in one go): reading a ticket's text — what `pdftotext`
@@ -371,11 +372,7 @@ export const ticketGastoSchema = z.object({
     .int({ error: MSG.required('Cuenta') })
     .positive({ error: MSG.required('Cuenta') }),
   Concepto: optionalString('Concepto', 200),
-  Categoria: z
-    .string({ error: MSG.format })
-    .trim()
-    .regex(/^6\d{0,11}$/, { error: MSG.format })
-    .nullish(),
+  Categoria: categoriaGasto(MSG.format),
 });
 export type TicketGastoInput = z.infer<typeof ticketGastoSchema>;
 

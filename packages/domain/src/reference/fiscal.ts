@@ -105,55 +105,64 @@ export interface TipoIvaDefecto {
   Exencion?: Exencion;
 }
 
-const iva = (
+/** A row of the default VAT types: tax, value, description, class, rate, surcharge, exemption cause ('' for none). */
+type FilaTipoIva = readonly [
+  Impuesto: Impuesto,
   Valor: string,
   Descripcion: string,
   Tipo: TipoIvaDefecto['Tipo'],
   pct: string,
   recargo: string,
-  Impuesto: Impuesto = 'IVA',
-): TipoIvaDefecto => ({
-  Valor,
-  Descripcion,
-  Tipo,
-  Impuesto,
-  GeneraRecargo: Impuesto === 'IVA' && recargo !== '0.00',
-  PorcentajeIva: pct,
-  PorcentajeRecargo: recargo,
-});
+  exencion: Exencion | '',
+];
 
 /**
  * The usual VAT types of each tax (compliance-es §7.1 and §7.3): IVA with its equivalence surcharge, IGIC, and
  * the common IPSI rates (each city sets its own within 0.5–10 %: review them). IVA also gets the usual exempt
  * types with their cause (art. 20 E1, exports E2, intra-EU supplies E5).
  */
+// biome-ignore format: a table reads one row a line
+const FILAS_TIPOS_IVA: readonly FilaTipoIva[] = [
+  ['IVA', 'IVA21', 'IVA general 21%', 'general', '21.00', '5.20', ''],
+  ['IVA', 'IVA10', 'IVA reducido 10%', 'reducido', '10.00', '1.40', ''],
+  ['IVA', 'IVA4', 'IVA superreducido 4%', 'superreducido', '4.00', '0.50', ''],
+  ['IVA', 'IVA0', 'IVA tipo cero 0%', 'cero', '0.00', '0.00', ''],
+  ['IVA', 'EXENTO', 'Exento art. 20', 'exento', '0.00', '0.00', 'E1'],
+  ['IVA', 'EXPORT', 'Exportación', 'exento', '0.00', '0.00', 'E2'],
+  ['IVA', 'INTRAUE', 'Entrega intracomunitaria', 'exento', '0.00', '0.00', 'E5'],
+  ['IGIC', 'IGIC7', 'IGIC general 7%', 'general', '7.00', '0.00', ''],
+  ['IGIC', 'IGIC3', 'IGIC reducido 3%', 'reducido', '3.00', '0.00', ''],
+  ['IGIC', 'IGIC5', 'IGIC 5%', 'reducido', '5.00', '0.00', ''],
+  ['IGIC', 'IGIC9.5', 'IGIC incrementado 9,5%', 'incrementado', '9.50', '0.00', ''],
+  ['IGIC', 'IGIC15', 'IGIC incrementado 15%', 'incrementado', '15.00', '0.00', ''],
+  ['IGIC', 'IGIC20', 'IGIC especial 20%', 'especial', '20.00', '0.00', ''],
+  ['IGIC', 'IGIC0', 'IGIC tipo cero', 'cero', '0.00', '0.00', ''],
+  ['IPSI', 'IPSI0.5', 'IPSI 0,5%', 'superreducido', '0.50', '0.00', ''],
+  ['IPSI', 'IPSI1', 'IPSI 1%', 'reducido', '1.00', '0.00', ''],
+  ['IPSI', 'IPSI2', 'IPSI 2%', 'reducido', '2.00', '0.00', ''],
+  ['IPSI', 'IPSI4', 'IPSI 4%', 'general', '4.00', '0.00', ''],
+  ['IPSI', 'IPSI8', 'IPSI 8%', 'incrementado', '8.00', '0.00', ''],
+  ['IPSI', 'IPSI10', 'IPSI 10%', 'incrementado', '10.00', '0.00', ''],
+];
+
+const tiposDe = (impuesto: Impuesto): TipoIvaDefecto[] =>
+  FILAS_TIPOS_IVA.filter((f) => f[0] === impuesto).map(
+    ([Impuesto, Valor, Descripcion, Tipo, pct, recargo, exencion]) => ({
+      Valor,
+      Descripcion,
+      Tipo,
+      Impuesto,
+      GeneraRecargo: Impuesto === 'IVA' && recargo !== '0.00',
+      PorcentajeIva: pct,
+      PorcentajeRecargo: recargo,
+      ...(exencion ? { Exencion: exencion } : {}),
+    }),
+  );
+
 export const TIPOS_IVA_DEFECTO: Record<Impuesto, TipoIvaDefecto[]> = {
-  IVA: [
-    iva('IVA21', 'IVA general 21%', 'general', '21.00', '5.20'),
-    iva('IVA10', 'IVA reducido 10%', 'reducido', '10.00', '1.40'),
-    iva('IVA4', 'IVA superreducido 4%', 'superreducido', '4.00', '0.50'),
-    iva('IVA0', 'IVA tipo cero 0%', 'cero', '0.00', '0.00'),
-    { ...iva('EXENTO', 'Exento art. 20', 'exento', '0.00', '0.00'), Exencion: 'E1' },
-    { ...iva('EXPORT', 'Exportación', 'exento', '0.00', '0.00'), Exencion: 'E2' },
-    { ...iva('INTRAUE', 'Entrega intracomunitaria', 'exento', '0.00', '0.00'), Exencion: 'E5' },
-  ],
-  IGIC: [
-    iva('IGIC7', 'IGIC general 7%', 'general', '7.00', '0.00', 'IGIC'),
-    iva('IGIC3', 'IGIC reducido 3%', 'reducido', '3.00', '0.00', 'IGIC'),
-    iva('IGIC5', 'IGIC 5%', 'reducido', '5.00', '0.00', 'IGIC'),
-    iva('IGIC9.5', 'IGIC incrementado 9,5%', 'incrementado', '9.50', '0.00', 'IGIC'),
-    iva('IGIC15', 'IGIC incrementado 15%', 'incrementado', '15.00', '0.00', 'IGIC'),
-    iva('IGIC20', 'IGIC especial 20%', 'especial', '20.00', '0.00', 'IGIC'),
-    iva('IGIC0', 'IGIC tipo cero', 'cero', '0.00', '0.00', 'IGIC'),
-  ],
-  IPSI: [
-    iva('IPSI0.5', 'IPSI 0,5%', 'superreducido', '0.50', '0.00', 'IPSI'),
-    iva('IPSI1', 'IPSI 1%', 'reducido', '1.00', '0.00', 'IPSI'),
-    iva('IPSI2', 'IPSI 2%', 'reducido', '2.00', '0.00', 'IPSI'),
-    iva('IPSI4', 'IPSI 4%', 'general', '4.00', '0.00', 'IPSI'),
-    iva('IPSI8', 'IPSI 8%', 'incrementado', '8.00', '0.00', 'IPSI'),
-    iva('IPSI10', 'IPSI 10%', 'incrementado', '10.00', '0.00', 'IPSI'),
-  ],
+  IVA: tiposDe('IVA'),
+  IGIC: tiposDe('IGIC'),
+  IPSI: tiposDe('IPSI'),
 };
 
 /** The IRPF withholdings a contact usually carries (compliance-es §7.2). */

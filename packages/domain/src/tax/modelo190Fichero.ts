@@ -26,12 +26,13 @@ import type { Periodo } from './periodos.ts';
 const importe = (c: number, n: number) => num(Math.abs(c), n);
 const signo = (c: number) => (c < 0 ? 'N' : ' ');
 
+/** The perceptor's head both designs share: NIF at 18, name at 36, province at 76. */
+const perceptor = (m: '190' | '180', x: Perceptor, p: Periodo, d: Declarante): Registro =>
+  base2(m, p, d).put(18, an(x.NIF, 9)).put(36, an(x.Nombre, 40)).put(76, num(x.Provincia, 2));
+
 function tipo2_190(x: Perceptor, p: Periodo, d: Declarante): Registro {
   const [base, ret] = [cents(x.Importe), cents(x.Retencion)];
-  return base2('190', p, d)
-    .put(18, an(x.NIF, 9))
-    .put(36, an(x.Nombre, 40))
-    .put(76, num(x.Provincia, 2))
+  return perceptor('190', x, p, d)
     .put(78, x.Clave)
     .put(79, num(x.Subclave, 2))
     .put(81, signo(base))
@@ -47,10 +48,7 @@ function tipo2_190(x: Perceptor, p: Periodo, d: Declarante): Registro {
 
 function tipo2_180(x: Perceptor, p: Periodo, d: Declarante): Registro {
   const [base, ret] = [cents(x.Importe), cents(x.Retencion)];
-  return base2('180', p, d)
-    .put(18, an(x.NIF, 9))
-    .put(36, an(x.Nombre, 40))
-    .put(76, num(x.Provincia, 2))
+  return perceptor('180', x, p, d)
     .put(78, '1')
     .put(79, signo(base))
     .put(80, importe(base, 13))

@@ -35,28 +35,38 @@ export function coordenada(value: number | string | null | undefined): string | 
   return Number(value).toFixed(6);
 }
 
+/** The fields of an entry in the order its hash input lists them. */
+const ORDEN_HUELLA = [
+  'Persona',
+  'Fecha',
+  'Registrado',
+  'Tipo',
+  'Estado',
+  'MotivoPausa',
+  'Origen',
+  'Offline',
+  'Corrige',
+  'Latitud',
+  'Longitud',
+  'Ip',
+  'Dispositivo',
+  'IdCliente',
+  'HuellaAnterior',
+] as const;
+
 /**
  * The hash input of one entry. The row id is not part of it (the database gives it on insert); the order of a
  * person's chain is the ids' order, and each link names its predecessor's hash.
  */
 export function cadenaFichaje(f: EslabonFichaje, huellaAnterior: string): string {
-  return [
-    campo('Persona', f.Persona),
-    campo('Fecha', f.Fecha),
-    campo('Registrado', f.Registrado),
-    campo('Tipo', f.Tipo),
-    campo('Estado', f.Estado),
-    campo('MotivoPausa', f.MotivoPausa),
-    campo('Origen', f.Origen),
-    campo('Offline', f.Offline ? 'S' : 'N'),
-    campo('Corrige', f.Corrige),
-    campo('Latitud', coordenada(f.Latitud)),
-    campo('Longitud', coordenada(f.Longitud)),
-    campo('Ip', f.Ip),
-    campo('Dispositivo', f.Dispositivo),
-    campo('IdCliente', f.IdCliente),
-    campo('HuellaAnterior', huellaAnterior),
-  ].join('&');
+  const valores = {
+    ...f,
+    Offline: f.Offline ? 'S' : 'N',
+    Latitud: coordenada(f.Latitud),
+    Longitud: coordenada(f.Longitud),
+    HuellaAnterior: huellaAnterior,
+  };
+  return ORDEN_HUELLA.map((k) => campo(k, valores[k])).join('&');
 }
 
 export function huellaFichaje(f: EslabonFichaje, huellaAnterior: string): string {
