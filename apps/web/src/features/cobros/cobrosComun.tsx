@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
-import { DateInput } from '../../ui/dates.ts';
+import { FechaIso } from '../../ui/fields/FechaIso.tsx';
 import { LADO_COBROS, type LadoPagos } from './ladoPagos.ts';
 
 export const money = (v: string | null | undefined) => formatAmount(v ?? '0');
@@ -18,14 +18,12 @@ export function Fecha(p: {
   error?: string;
 }) {
   return (
-    <DateInput
+    <FechaIso
       label={p.label}
-      valueFormat="DD/MM/YYYY"
-      placeholder="dd/mm/aaaa"
       clearable={!p.required}
       withAsterisk={p.required}
-      value={p.value || null}
-      onChange={(v) => p.onChange(v ? String(v).slice(0, 10) : '')}
+      value={p.value}
+      onChange={p.onChange}
       error={p.error}
       w={p.required ? undefined : 150}
     />

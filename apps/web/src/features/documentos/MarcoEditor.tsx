@@ -2,8 +2,8 @@ import { LEVEL_FOR_ACTION } from '@faro/domain';
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DateInput } from '../../ui/dates.ts';
 import { Forbidden } from '../../ui/Forbidden.tsx';
+import { FechaIso } from '../../ui/fields/FechaIso.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { ligar } from '../../ui/form/Formulario.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
@@ -131,15 +131,14 @@ export function CampoFecha(p: {
   placeholder?: string;
 }) {
   return (
-    <DateInput
+    <FechaIso
       label={p.label}
       withAsterisk={!!p.required && !p.readOnly}
-      valueFormat="DD/MM/YYYY"
-      placeholder={p.placeholder ?? 'dd/mm/aaaa'}
+      placeholder={p.placeholder}
       clearable={!p.required && !p.readOnly}
-      value={p.value || null}
+      value={p.value}
       readOnly={p.readOnly}
-      onChange={(v) => p.onChange(v ? String(v).slice(0, 10) : '')}
+      onChange={p.onChange}
       onBlur={p.onBlur}
       error={p.error}
     />

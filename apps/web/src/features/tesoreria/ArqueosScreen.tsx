@@ -16,13 +16,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { CabeceraPantalla } from '../../ui/CabeceraPantalla.tsx';
-import { textoDe } from '../../ui/form/erroresCampo.ts';
+import { textoDe, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
@@ -52,7 +51,7 @@ export function ArqueosScreen({ title }: { title: string }) {
   const [fecha, setFecha] = useState(hoyIso());
   const [piezas, setPiezas] = useState<Record<string, number>>({});
   const [motivo, setMotivo] = useState('');
-  const [errores, setErrores] = useState<Record<string, string>>({});
+  const { errores, intentar } = useErroresCampo();
   const esperado = useQuery({
     queryKey: qk.list(info.IdEmpresa, 'arqueos', { esperado: id, fecha }),
     queryFn: () =>
@@ -69,8 +68,8 @@ export function ArqueosScreen({ title }: { title: string }) {
   const contado = DENOMINACIONES_EURO.reduce((s, d) => s + centimos(d, piezas[d] ?? 0), 0);
   const esp = Math.round(Number(esperado.data?.Esperado ?? 0) * 100);
   const diferencia = contado - esp;
-  const guardar = async () => {
-    try {
+  const guardar = () =>
+    intentar(async () => {
       const r = await api.post<Arqueo>('tesoreria/arqueos/save', {
         IdTesoreria: Number(id),
         Fecha: fecha,
@@ -80,13 +79,9 @@ export function ArqueosScreen({ title }: { title: string }) {
       notifySuccess('Arqueo guardado: los movimientos hasta esa fecha quedan arqueados');
       setPiezas({});
       setMotivo('');
-      setErrores({});
       await refrescar();
       await abrirPdf(`tesoreria/arqueos/pdf/${r.Id}`).catch(() => undefined);
-    } catch (e) {
-      if (e instanceof ApiError) setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
-    }
-  };
+    });
   return (
     <Stack gap="md">
       <CabeceraPantalla titulo={title}>

@@ -3,11 +3,11 @@ import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } fr
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
+import { ligarSelect, ligarTexto, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { CampoFecha } from './MovimientosScreen.tsx';
 import { abrirPdf, hoyIso, useRefrescar } from './tesoreriaModel.ts';
@@ -128,20 +128,18 @@ function EditorMandato({
     Secuencia: mandato?.Secuencia ?? 'FRST',
     Estado: mandato?.Estado ?? 'activo',
   });
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const set = (k: keyof typeof v) => (x: string | null) => setV((o) => ({ ...o, [k]: x ?? '' }));
-  const guardar = async () => {
-    try {
+  const { errores, intentar } = useErroresCampo();
+  const texto = ligarTexto(v, setV, errores);
+  const select = ligarSelect(v, setV, errores);
+  const guardar = () =>
+    intentar(async () => {
       const body = { ...v, Referencia: v.Referencia || null, IBAN: v.IBAN || null, BIC: v.BIC || null };
       if (mandato) await api.put(`tesoreria/mandatos/save/${mandato.Id}`, body);
       else await api.post('tesoreria/mandatos/save', body);
       notifySuccess('El mandato se ha guardado correctamente');
       await refrescar();
       onClose();
-    } catch (e) {
-      if (e instanceof ApiError) setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
-    }
-  };
+    });
   return (
     <Modal opened onClose={onClose} title={mandato ? `Mandato ${mandato.Referencia}` : 'Nuevo mandato SEPA'} size="lg">
       <Stack gap="sm">
@@ -151,61 +149,19 @@ function EditorMandato({
             withAsterisk
             searchable
             data={(clientes.data?.Items ?? []).map((c) => ({ value: String(c.Id), label: c.Nombre }))}
-            value={v.IdCliente || null}
-            onChange={set('IdCliente')}
-            error={errores.IdCliente}
+            {...select('IdCliente')}
           />
         )}
-        <TextInput
-          label="Referencia"
-          description="Vacía: el código del cliente y un número"
-          value={v.Referencia}
-          onChange={(e) => set('Referencia')(e.currentTarget.value)}
-          error={errores.Referencia}
-        />
+        <TextInput label="Referencia" description="Vacía: el código del cliente y un número" {...texto('Referencia')} />
         <Group grow align="flex-start">
-          <TextInput
-            label="IBAN"
-            description="Vacío: el del cliente"
-            value={v.IBAN}
-            onChange={(e) => set('IBAN')(e.currentTarget.value)}
-            error={errores.IBAN}
-          />
-          <TextInput
-            label="BIC"
-            value={v.BIC}
-            onChange={(e) => set('BIC')(e.currentTarget.value)}
-            error={errores.BIC}
-          />
+          <TextInput label="IBAN" description="Vacío: el del cliente" {...texto('IBAN')} />
+          <TextInput label="BIC" {...texto('BIC')} />
         </Group>
-        <CampoFecha
-          label="Fecha de firma"
-          value={v.FechaFirma}
-          onChange={set('FechaFirma')}
-          error={errores.FechaFirma}
-        />
+        <CampoFecha label="Fecha de firma" {...select('FechaFirma')} />
         <Group grow align="flex-start">
-          <Select
-            label="Esquema"
-            data={[...ESQUEMAS_SEPA]}
-            value={v.Esquema}
-            onChange={set('Esquema')}
-            allowDeselect={false}
-          />
-          <Select
-            label="Secuencia"
-            data={[...SECUENCIAS_SEPA]}
-            value={v.Secuencia}
-            onChange={set('Secuencia')}
-            allowDeselect={false}
-          />
-          <Select
-            label="Estado"
-            data={[...ESTADOS_MANDATO]}
-            value={v.Estado}
-            onChange={set('Estado')}
-            allowDeselect={false}
-          />
+          <Select label="Esquema" data={[...ESQUEMAS_SEPA]} allowDeselect={false} {...select('Esquema')} />
+          <Select label="Secuencia" data={[...SECUENCIAS_SEPA]} allowDeselect={false} {...select('Secuencia')} />
+          <Select label="Estado" data={[...ESTADOS_MANDATO]} allowDeselect={false} {...select('Estado')} />
         </Group>
         {mandato?.Motivo && (
           <Text size="sm" c="dimmed">

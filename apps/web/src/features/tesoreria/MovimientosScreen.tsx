@@ -5,13 +5,13 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { CabeceraPantalla } from '../../ui/CabeceraPantalla.tsx';
-import { DateInput } from '../../ui/dates.ts';
+import { FechaIso } from '../../ui/fields/FechaIso.tsx';
+import { ligarSelect, ligarTexto, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { GraficoLinea } from '../../ui/graficos/index.tsx';
 import { ExportMenu } from '../../ui/list/ExportMenu.tsx';
 import { FilaCompacta } from '../../ui/list/FilaCompacta.tsx';
@@ -56,21 +56,11 @@ const CLASES: Record<string, string> = {
 /** Fecha typed the Spanish way (dd/mm/aaaa), kept as ISO. */
 export function CampoFecha(p: {
   label: string;
-  value: string;
+  value: string | null;
   onChange: (v: string) => void;
   error?: string | undefined;
 }) {
-  return (
-    <DateInput
-      label={p.label}
-      valueFormat="DD/MM/YYYY"
-      placeholder="dd/mm/aaaa"
-      withAsterisk
-      value={p.value || null}
-      onChange={(v) => p.onChange(v ? String(v).slice(0, 10) : '')}
-      error={p.error}
-    />
-  );
+  return <FechaIso withAsterisk {...p} />;
 }
 
 /** movstesoreria: the treasury home (accounts, balances, chart), the movements list and bank statements. */
@@ -305,7 +295,7 @@ function MovimientoManual({ id, onClose }: { id: number | null; onClose: () => v
     enabled: id !== null,
   });
   const [v, setV] = useState<Record<string, string>>({});
-  const [errores, setErrores] = useState<Record<string, string>>({});
+  const { errores, intentar } = useErroresCampo();
   const base = actual.data;
   const val = (k: string, d: string) => v[k] ?? d;
   const valores = {
@@ -316,19 +306,17 @@ function MovimientoManual({ id, onClose }: { id: number | null; onClose: () => v
     Descripcion: val('Descripcion', base?.Descripcion ?? ''),
   };
   const soloLectura = !!base && (base.Bloqueado || (base.Clase !== 'manual' && base.Clase !== 'traspaso'));
-  const set = (k: string) => (x: string | null) => setV((o) => ({ ...o, [k]: x ?? '' }));
-  const guardar = async () => {
-    try {
+  const texto = ligarTexto(valores, setV, errores);
+  const select = ligarSelect(valores, setV, errores);
+  const guardar = () =>
+    intentar(async () => {
       const body = { ...valores, IdConcepto: valores.IdConcepto || null };
       if (id) await api.put(`tesoreria/movstesoreria/save/${id}`, body);
       else await api.post('tesoreria/movstesoreria/save', body);
       notifySuccess('El movimiento se ha guardado correctamente');
       await refrescar();
       onClose();
-    } catch (e) {
-      if (e instanceof ApiError) setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
-    }
-  };
+    });
   const borrar = async () => {
     await api.del(`tesoreria/movstesoreria/delete/${id}`);
     notifySuccess('El movimiento se ha borrado');
@@ -347,20 +335,16 @@ function MovimientoManual({ id, onClose }: { id: number | null; onClose: () => v
           label="Cuenta"
           withAsterisk
           data={(saldos.data?.Items ?? []).map((c) => ({ value: String(c.Id), label: c.Nombre }))}
-          value={valores.IdTesoreria || null}
-          onChange={set('IdTesoreria')}
-          error={errores.IdTesoreria}
+          {...select('IdTesoreria')}
           disabled={soloLectura}
         />
         <Group grow align="flex-start">
-          <CampoFecha label="Fecha" value={valores.Fecha} onChange={set('Fecha')} error={errores.Fecha} />
+          <CampoFecha label="Fecha" {...select('Fecha')} />
           <TextInput
             label="Importe"
             description="En negativo si es una salida"
             withAsterisk
-            value={valores.Importe}
-            onChange={(e) => set('Importe')(e.currentTarget.value)}
-            error={errores.Importe}
+            {...texto('Importe')}
             disabled={soloLectura}
           />
         </Group>
@@ -368,19 +352,10 @@ function MovimientoManual({ id, onClose }: { id: number | null; onClose: () => v
           label="Concepto"
           clearable
           data={(conceptos.data?.Items ?? []).map((c) => ({ value: String(c.Id), label: c.Descripcion }))}
-          value={valores.IdConcepto || null}
-          onChange={set('IdConcepto')}
-          error={errores.IdConcepto}
+          {...select('IdConcepto')}
           disabled={soloLectura}
         />
-        <TextInput
-          label="Descripción"
-          withAsterisk
-          value={valores.Descripcion}
-          onChange={(e) => set('Descripcion')(e.currentTarget.value)}
-          error={errores.Descripcion}
-          disabled={soloLectura}
-        />
+        <TextInput label="Descripción" withAsterisk {...texto('Descripcion')} disabled={soloLectura} />
         <Group justify="space-between">
           {id && !soloLectura ? (
             <BotonProtegido
@@ -416,55 +391,29 @@ function Traspaso({ onClose }: { onClose: () => void }) {
   const refrescar = useRefrescar();
   const saldos = useSaldos();
   const [v, setV] = useState({ IdOrigen: '', IdDestino: '', Fecha: hoyIso(), Importe: '', Descripcion: '' });
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const set = (k: keyof typeof v) => (x: string | null) => setV((o) => ({ ...o, [k]: x ?? '' }));
+  const { errores, intentar } = useErroresCampo();
+  const texto = ligarTexto(v, setV, errores);
+  const select = ligarSelect(v, setV, errores);
   const opciones = (saldos.data?.Items ?? [])
     .filter((c) => !c.Baja)
     .map((c) => ({ value: String(c.Id), label: c.Nombre }));
-  const guardar = async () => {
-    try {
+  const guardar = () =>
+    intentar(async () => {
       await api.post('tesoreria/movstesoreria/traspaso', { ...v, Descripcion: v.Descripcion || undefined });
       notifySuccess('El traspaso se ha guardado correctamente');
       await refrescar();
       onClose();
-    } catch (e) {
-      if (e instanceof ApiError) setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
-    }
-  };
+    });
   return (
     <Modal opened onClose={onClose} title="Traspaso entre cuentas" size="lg">
       <Stack gap="sm">
-        <Select
-          label="Desde la cuenta"
-          withAsterisk
-          data={opciones}
-          value={v.IdOrigen || null}
-          onChange={set('IdOrigen')}
-          error={errores.IdOrigen}
-        />
-        <Select
-          label="A la cuenta"
-          withAsterisk
-          data={opciones}
-          value={v.IdDestino || null}
-          onChange={set('IdDestino')}
-          error={errores.IdDestino}
-        />
+        <Select label="Desde la cuenta" withAsterisk data={opciones} {...select('IdOrigen')} />
+        <Select label="A la cuenta" withAsterisk data={opciones} {...select('IdDestino')} />
         <Group grow align="flex-start">
-          <CampoFecha label="Fecha" value={v.Fecha} onChange={set('Fecha')} error={errores.Fecha} />
-          <TextInput
-            label="Importe"
-            withAsterisk
-            value={v.Importe}
-            onChange={(e) => set('Importe')(e.currentTarget.value)}
-            error={errores.Importe}
-          />
+          <CampoFecha label="Fecha" {...select('Fecha')} />
+          <TextInput label="Importe" withAsterisk {...texto('Importe')} />
         </Group>
-        <TextInput
-          label="Descripción"
-          value={v.Descripcion}
-          onChange={(e) => set('Descripcion')(e.currentTarget.value)}
-        />
+        <TextInput label="Descripción" {...texto('Descripcion')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancelar

@@ -3,12 +3,11 @@ import { ActionIcon, Button, Checkbox, Group, Modal, Select, Stack, Table, Text,
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
-import { textoDe } from '../../ui/form/erroresCampo.ts';
+import { textoDe, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { IconTrash } from '../../ui/icons.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
@@ -90,10 +89,6 @@ export interface ApunteLibre {
   Regla: Regla | null;
 }
 
-const conErrores = (e: unknown, set: (x: Record<string, string>) => void) => {
-  if (e instanceof ApiError) set(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
-};
-
 /** The rule's wording on a line: «comisión» → Comisiones bancarias (626…), and its customer or supplier. */
 export const textoRegla = (r: Regla) =>
   `«${r.Texto}» → ${r.Concepto}${r.CuentaContable ? ` (${r.CuentaContable})` : ''}${r.Contacto ? ` · ${r.Contacto}` : ''}`;
@@ -111,9 +106,9 @@ export function MovimientoDesdeApunte({ apunte, onClose }: { apunte: ApunteLibre
   const [contacto, setContacto] = useState<Contacto>(() => contactoDe(regla));
   const [recordar, setRecordar] = useState(false);
   const [texto, setTexto] = useState(textoLegible(apunte.Concepto));
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const crear = async () => {
-    try {
+  const { errores, intentar } = useErroresCampo();
+  const crear = () =>
+    intentar(async () => {
       await api.post(`tesoreria/extractos/movimiento/${apunte.Id}`, {
         IdConcepto: idConcepto ? Number(idConcepto) : null,
         Descripcion: descripcion,
@@ -124,10 +119,7 @@ export function MovimientoDesdeApunte({ apunte, onClose }: { apunte: ApunteLibre
       notifySuccess(recordar ? 'Movimiento creado y conciliado; regla guardada' : 'Movimiento creado y conciliado');
       await refrescar();
       onClose();
-    } catch (e) {
-      conErrores(e, setErrores);
-    }
-  };
+    });
   return (
     <Modal opened onClose={onClose} title="Crear movimiento desde el apunte" size="lg">
       <Stack gap="sm">
@@ -173,9 +165,9 @@ export function ReglasConciliacion() {
   });
   const [nueva, setNueva] = useState({ Texto: '', IdConcepto: '', Descripcion: '' });
   const [contacto, setContacto] = useState<Contacto>(SIN_CONTACTO);
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const guardar = async () => {
-    try {
+  const { errores, intentar } = useErroresCampo();
+  const guardar = () =>
+    intentar(async () => {
       await api.post('tesoreria/reglasconciliacion/save', {
         ...nueva,
         IdConcepto: nueva.IdConcepto || null,
@@ -184,12 +176,8 @@ export function ReglasConciliacion() {
       notifySuccess('Regla guardada');
       setNueva({ Texto: '', IdConcepto: '', Descripcion: '' });
       setContacto(SIN_CONTACTO);
-      setErrores({});
       await reglas.refetch();
-    } catch (e) {
-      conErrores(e, setErrores);
-    }
-  };
+    });
   const borrar = async (r: Regla) => {
     await api.del(`tesoreria/reglasconciliacion/delete/${r.Id}`);
     notifySuccess('Regla borrada');

@@ -3,7 +3,7 @@ import { Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type ComponentType, useEffect, useState } from 'react';
 import { isReferenceList, useReferenceList } from '../../platform/referenceLists.ts';
-import { DateInput } from '../dates.ts';
+import { FechaIso } from './FechaIso.tsx';
 
 export interface FilterProps {
   name: string;
@@ -65,14 +65,7 @@ function NumberFilter(p: FilterProps) {
 function DateRangeFilter(p: FilterProps) {
   const [from, to] = p.keys as [string, string];
   const input = (key: string, label: string) => (
-    <DateInput
-      label={label}
-      valueFormat="DD/MM/YYYY"
-      placeholder="dd/mm/aaaa"
-      clearable
-      value={p.values[key] || null}
-      onChange={(v) => p.onChange(key, v ? String(v).slice(0, 10) : '')}
-    />
+    <FechaIso label={label} clearable value={p.values[key] ?? ''} onChange={(v) => p.onChange(key, v)} />
   );
   return (
     <>

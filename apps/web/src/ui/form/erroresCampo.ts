@@ -54,6 +54,18 @@ export function ligarTexto<V extends object>(v: V, setV: (v: V) => void, errores
   });
 }
 
+/**
+ * The props that bind a Mantine `Select` to one text field of a bespoke form's state object: the value (null when
+ * empty, so the placeholder shows), the picked option ('' when cleared) and the field's error.
+ */
+export function ligarSelect<V extends object>(v: V, setV: (v: V) => void, errores: Record<string, string> = {}) {
+  return (k: ClavesTexto<V>) => ({
+    value: String(v[k]) || null,
+    onChange: (x: string | null) => setV({ ...v, [k]: x ?? '' }),
+    error: errores[k],
+  });
+}
+
 /** The props that bind an input (text, date, native select) to a text held in its own state: value, change, error. */
 export function textoDe(valor: string, setValor: (v: string) => void, error?: ReactNode) {
   return {

@@ -1,5 +1,5 @@
 import { type ComboboxData, Select, Switch } from '@mantine/core';
-import { DateInput } from '../dates.ts';
+import { FechaIso } from '../fields/FechaIso.tsx';
 
 /** The filter inputs of bespoke lists: the value is the URL text ('' = no filter), `onChange` writes it back. */
 interface FiltroProps {
@@ -29,16 +29,7 @@ export function FiltroSelect({
 
 /** A date typed or picked the Spanish way (dd/mm/aaaa), kept as ISO yyyy-mm-dd. */
 export function FiltroFecha(p: FiltroProps) {
-  return (
-    <DateInput
-      label={p.label}
-      valueFormat="DD/MM/YYYY"
-      placeholder="dd/mm/aaaa"
-      clearable
-      value={p.value || null}
-      onChange={(v) => p.onChange(v ? String(v).slice(0, 10) : '')}
-    />
-  );
+  return <FechaIso clearable {...p} />;
 }
 
 /** An on/off filter: on = '1', off = no filter. */
