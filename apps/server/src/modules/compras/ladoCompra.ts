@@ -23,6 +23,7 @@ import {
 import type { EntradaDocumento, LadoDocumentos } from '../documentos/lado.ts';
 import { nombresTercero, resumenPagos } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
+import { alCambiarPago } from '../efactura/estados/estados.ts';
 import { alCargarCompra, antesDeGuardar, antesDeRegistrar, despuesDeGuardar, entradaCompra } from './recibidas.ts';
 
 /**
@@ -67,6 +68,7 @@ export const LADO_COMPRA: LadoDocumentos = {
       excede: (pendiente) => `El pago supera el importe pendiente de la factura (${formatAmount(pendiente)})`,
     },
     editable: true,
+    alCambiarEstado: alCambiarPago,
   },
   // PDF and e-mail (H1): a received invoice prints the supplier as issuer, our registration and its number.
   documento: {

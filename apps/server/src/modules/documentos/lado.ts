@@ -122,6 +122,8 @@ export interface LadoPagos {
   mensajes: { noEmitida: string; excede: (pendiente: string) => string };
   /** Whether `save/{id}` changes a payment in place (purchases); sales collections are recorded or deleted. */
   editable: boolean;
+  /** After every payment change of an invoice, with its new status, in the same transaction (a received e-invoice reports «pagada»). */
+  alCambiarEstado?: (t: Scope, idFactura: number, estado: string) => Promise<void>;
 }
 
 /** Recurring invoices of a side (engine parts `plantillas.ts`, `recurrentes.ts`): fventarec; fcomprarec, fgastorec. */

@@ -77,6 +77,7 @@ export function pagosDe(lado: LadoDocumentos, repo: Repositorio, venc: Vencimien
         : estados.parcial;
     await t.update(dv, { estadoCobro: estado }, eq(dv.id, idFactura));
     await venc.liquidarVencimientos(t, idFactura);
+    await lado.pagos.alCambiarEstado?.(t, idFactura, estado);
   }
 
   /**
