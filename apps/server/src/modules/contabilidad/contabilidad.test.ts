@@ -2,7 +2,9 @@ import { campo, XDIARIO, XDIARIO_LONGITUD, XSUBCTA } from '@faro/domain';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { createTestApp, type Response, type Session, type TestApp } from '../../../test/testApp.ts';
+import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
+import { crearSerie } from './libro.testkit.ts';
 
 /**
  * Accounting exports, document exports, reports and the dashboard, one app for the file. The file's
@@ -24,19 +26,9 @@ async function download(url: string) {
 beforeAll(async () => {
   t = await createTestApp();
   demo = await t.as('demo', 'DEMO');
-  const ok = (r: { status: number; body: any }, status = 201) => {
-    expect(r.status, JSON.stringify(r.body)).toBe(status);
-    return r.body;
-  };
-  const serie = async (Codigo: string, TipoDocumento: string) =>
-    ok(
-      await demo.request('POST', '/api/configuracion/series/save', {
-        Codigo,
-        Descripcion: `Contabilidad ${Codigo}`,
-        TipoDocumento,
-        Prefijo: `${Codigo}-`,
-      }),
-    ).Id;
+  const ok = (r: Response, status = 201) => cuerpo(r, status);
+  const serie = (Codigo: string, TipoDocumento: string) =>
+    crearSerie(demo, Codigo, TipoDocumento, `Contabilidad ${Codigo}`);
   series.venta = await serie('CTV', 'factura');
   series.compra = await serie('CTC', 'facturacompra');
   const cliente = ok(

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
+import { LIBRO as L, leerDiario } from './libro.testkit.ts';
 
 /**
  * The fixed-asset register through the API on one app (the tests run in order): a computer bought in 2025 is
@@ -8,21 +10,10 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
 let t: TestApp;
 let demo: Session;
 const R = '/api/impuestos/contabilidad/inmovilizado';
-const L = '/api/impuestos/contabilidad/libro';
 const ids: Record<string, number> = {};
 
-const ok = (r: { status: number; body: any }, status = 200) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body;
-};
-async function diario(desde: string, hasta: string) {
-  const out: any[] = [];
-  for (let n = 1; ; n++) {
-    const r = ok(await demo.request('GET', `${L}/diario?FechaDesde=${desde}&FechaHasta=${hasta}&Pagina=${n}`));
-    out.push(...r.Asientos);
-    if (!r.HayMas) return out;
-  }
-}
+const ok = cuerpo;
+const diario = (desde: string, hasta: string) => leerDiario(demo, `FechaDesde=${desde}&FechaHasta=${hasta}`);
 const delElemento = (asientos: any[], id: number) =>
   asientos.filter((a) => (a.Origen === 'amortizacion' || a.Origen === 'baja') && a.IdOrigen === id);
 const ORDENADOR = {

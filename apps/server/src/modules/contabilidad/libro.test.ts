@@ -1,6 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { createTestApp, type Response, type Session, type TestApp } from '../../../test/testApp.ts';
+import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
+import { asientosDe, crearSerie, LIBRO as L, leerDiario } from './libro.testkit.ts';
 
 /**
  * The ledger kept in Faro, one app for the file: documents of 2024 Q4 (a year the demo's history leaves alone in
@@ -9,39 +11,19 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
  */
 let t: TestApp;
 let demo: Session;
-const L = '/api/impuestos/contabilidad/libro';
 const P = 'FechaDesde=2024-11-01&FechaHasta=2024-12-31';
 const ids: Record<string, any> = {};
 
-const ok = (r: { status: number; body: any }, status = 201) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body;
-};
-async function diario(query = P) {
-  const out: any[] = [];
-  for (let n = 1; ; n++) {
-    const r = ok(await demo.request('GET', `${L}/diario?${query}&Pagina=${n}`), 200);
-    out.push(...r.Asientos);
-    if (!r.HayMas) return out;
-  }
-}
-const de = (asientos: any[], origen: string, id: number) =>
-  asientos.filter((a) => a.Origen === origen && a.IdOrigen === id);
+const ok = (r: Response, status = 201) => cuerpo(r, status);
+const diario = (query = P) => leerDiario(demo, query);
+const de = asientosDe;
 const suma = (a: any, lado: 'Debe' | 'Haber') =>
   a.Apuntes.reduce((s: number, l: any) => s + Math.round(Number(l[lado]) * 100), 0);
 
 beforeAll(async () => {
   t = await createTestApp();
   demo = await t.as('demo', 'DEMO');
-  const serie = async (Codigo: string, TipoDocumento: string) =>
-    ok(
-      await demo.request('POST', '/api/configuracion/series/save', {
-        Codigo,
-        Descripcion: `Libro ${Codigo}`,
-        TipoDocumento,
-        Prefijo: `${Codigo}-`,
-      }),
-    ).Id;
+  const serie = (Codigo: string, TipoDocumento: string) => crearSerie(demo, Codigo, TipoDocumento, `Libro ${Codigo}`);
   ids.serieVenta = await serie('LBV', 'factura');
   ids.serieCompra = await serie('LBC', 'facturacompra');
   ids.cliente = ok(

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
+import { createTestApp, type Response, type Session, type TestApp } from '../../../test/testApp.ts';
+import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
+import { asientosDe, LIBRO as L, leerDiario } from '../contabilidad/libro.testkit.ts';
 
 /**
  * The treasury's events in the ledger as they happen, one app for the file (the tests run in order, in 2027, a
@@ -10,7 +12,6 @@ import { createTestApp, type Session, type TestApp } from '../../../test/testApp
 let t: TestApp;
 let demo: Session;
 const B = '/api/tesoreria';
-const L = '/api/impuestos/contabilidad/libro';
 const ANIO = 'FechaDesde=2027-01-01&FechaHasta=2027-12-31';
 const q = (f: Record<string, unknown>) => `?Filtros=${encodeURIComponent(JSON.stringify(f))}&TotalPagina=200`;
 const ids: Record<string, number> = {};
@@ -41,20 +42,9 @@ interface Entrada {
   Apuntes: Apunte[];
 }
 
-const ok = (r: { status: number; body: any }, status = 201) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body;
-};
-async function diario(periodo = ANIO): Promise<Entrada[]> {
-  const out: Entrada[] = [];
-  for (let n = 1; ; n++) {
-    const r = ok(await demo.request('GET', `${L}/diario?${periodo}&Pagina=${n}`), 200);
-    out.push(...r.Asientos);
-    if (!r.HayMas) return out;
-  }
-}
-const de = (todas: Entrada[], origen: string, id: number) =>
-  todas.filter((a) => a.Origen === origen && a.IdOrigen === id);
+const ok = (r: Response, status = 201) => cuerpo(r, status);
+const diario = (periodo = ANIO) => leerDiario<Entrada>(demo, periodo);
+const de = asientosDe<Entrada>;
 /** The document's entries that still count: neither a reversal nor reversed. */
 const vigentes = (todas: Entrada[], origen: string, id: number) => {
   const suyas = de(todas, origen, id);
