@@ -1,3 +1,4 @@
+import { filasPorTipo, type LadoTipo, tipoEnTexto } from './casillasPorTipo.ts';
 import { ETIQUETAS_ANUALES } from './modelo390Etiquetas.ts';
 import type { ModeloTributario } from './periodos.ts';
 
@@ -7,11 +8,13 @@ export interface SeccionModelo {
   Casillas: readonly (readonly [casilla: string, etiqueta: string])[];
 }
 
-const porTipo = (b: string, t: string, c: string, tipo: string): [string, string][] => [
-  [b, `Base imponible al ${tipo}`],
-  [t, 'Tipo %'],
-  [c, `Cuota al ${tipo}`],
-];
+/** The labelled 303 boxes of one side of `CASILLAS_POR_TIPO`: base, rate and quota per rate («al 5,2 %»). */
+const porTipo = (lado: LadoTipo): [string, string][] =>
+  filasPorTipo(lado).flatMap(([, tipo, b, t, c]) => [
+    [b, `Base imponible al ${tipoEnTexto(tipo)}`],
+    [t, 'Tipo %'],
+    [c, `Cuota al ${tipoEnTexto(tipo)}`],
+  ]);
 
 /**
  * 303 page 04, "Información adicional · último periodo (exonerados de la declaración-resumen anual, modelo 390)":
@@ -53,12 +56,7 @@ export const SECCIONES_MODELO: Record<ModeloTributario, readonly SeccionModelo[]
     {
       Titulo: 'IVA devengado · Régimen general',
       Casillas: [
-        ...porTipo('150', '151', '152', '0 %'),
-        ...porTipo('165', '166', '167', '2 %'),
-        ...porTipo('01', '02', '03', '4 %'),
-        ...porTipo('153', '154', '155', '5 %'),
-        ...porTipo('04', '05', '06', '10 %'),
-        ...porTipo('07', '08', '09', '21 %'),
+        ...porTipo('devengado'),
         ['10', 'Adquisiciones intracomunitarias de bienes y servicios · base'],
         ['11', 'Adquisiciones intracomunitarias de bienes y servicios · cuota'],
         ['12', 'Otras operaciones con inversión del sujeto pasivo · base'],
@@ -70,11 +68,7 @@ export const SECCIONES_MODELO: Record<ModeloTributario, readonly SeccionModelo[]
     {
       Titulo: 'Recargo de equivalencia',
       Casillas: [
-        ...porTipo('168', '169', '170', '0,26 %'),
-        ...porTipo('16', '17', '18', '0,5 %'),
-        ...porTipo('19', '20', '21', '1,4 %'),
-        ...porTipo('156', '157', '158', '1,75 %'),
-        ...porTipo('22', '23', '24', '5,2 %'),
+        ...porTipo('recargo'),
         ['25', 'Modificación de bases del recargo'],
         ['26', 'Modificación de cuotas del recargo'],
         ['27', 'Total cuota devengada'],

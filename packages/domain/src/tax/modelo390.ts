@@ -1,4 +1,5 @@
-import { CASILLAS_390 } from './modelo390Etiquetas.ts';
+import { filasPorTipo, type LadoTipo } from './casillasPorTipo.ts';
+import { CASILLAS_390, DEDUCIBLE_POR_TIPO, TIPOS_DEDUCIBLE } from './modelo390Etiquetas.ts';
 import {
   type Ajustes,
   type Aviso,
@@ -49,46 +50,29 @@ export interface Periodo390 {
 
 export type Resultado390 = ResultadoModelo & { Periodos: Periodo390[]; Trimestres303: ResultadoModelo[] };
 
+/** The 390's [base, quota] boxes by rate ← the 303's of the same rate. */
+function porTipo390(lado: LadoTipo): (readonly [string, string])[] {
+  return filasPorTipo(lado).flatMap(([, , b303, , c303, b390, c390]) => [
+    [b390, b303],
+    [c390, c303],
+  ]);
+}
+
 /** 390 box ← 303 box, summed over the quarters (the 303 already splits these by rate). */
 const DIRECTAS: readonly (readonly [string, string])[] = [
-  ['700', '150'],
-  ['701', '152'],
-  ['667', '165'],
-  ['668', '167'],
-  ['01', '01'],
-  ['02', '03'],
-  ['702', '153'],
-  ['703', '155'],
-  ['03', '04'],
-  ['04', '06'],
-  ['05', '07'],
-  ['06', '09'],
+  ...porTipo390('devengado'),
   ['27', '12'],
   ['28', '13'],
   ['29', '14'],
   ['30', '15'],
-  ['691', '168'],
-  ['692', '170'],
-  ['35', '16'],
-  ['36', '18'],
-  ['599', '19'],
-  ['600', '21'],
-  ['41', '156'],
-  ['42', '158'],
-  ['601', '22'],
-  ['602', '24'],
+  ...porTipo390('recargo'),
   ['43', '25'],
   ['44', '26'],
-  ['48', '28'],
-  ['49', '29'],
-  ['50', '30'],
-  ['51', '31'],
-  ['52', '32'],
-  ['53', '33'],
-  ['54', '34'],
-  ['55', '35'],
-  ['58', '38'],
-  ['59', '39'],
+  // The deductible groups' totals: each the 303 pair it comes from (intra-EU acquisitions below, by kind).
+  ...DEDUCIBLE_POR_TIPO.filter((g) => g.servicio === undefined).flatMap((g) => [
+    [g.total[0], g.de[0]] as const,
+    [g.total[1], g.de[1]] as const,
+  ]),
   ['639', '40'],
   ['62', '41'],
   ['61', '42'],
@@ -106,45 +90,19 @@ const VOLUMEN: readonly (readonly [string, string])[] = [
 ];
 
 type PorTipo = Record<string, [base: string, cuota: string]>;
-/** The boxes by rate of a 303 pair, per kind of row (goods / services for intra-EU acquisitions). */
-const POR_TIPO: readonly { de: [string, string]; servicio?: boolean; tipos: PorTipo }[] = [
-  {
-    de: ['10', '11'],
-    servicio: false,
-    tipos: {
-      '0.00': ['716', '717'],
-      '2.00': ['683', '684'],
-      '4.00': ['21', '22'],
-      '5.00': ['718', '719'],
-      '7.50': ['685', '686'],
-      '10.00': ['23', '24'],
-      '21.00': ['25', '26'],
-    },
-  },
-  {
-    de: ['10', '11'],
-    servicio: true,
-    tipos: {
-      '0.00': ['720', '721'],
-      '2.00': ['687', '688'],
-      '4.00': ['545', '546'],
-      '5.00': ['722', '723'],
-      '7.50': ['689', '690'],
-      '10.00': ['547', '548'],
-      '21.00': ['551', '552'],
-    },
-  },
-  { de: ['28', '29'], tipos: t4('190', '191', '724', '725', '603', '604', '605', '606') },
-  { de: ['30', '31'], tipos: t4('196', '197', '728', '729', '611', '612', '613', '614') },
-  { de: ['32', '33'], tipos: t4('202', '203', '732', '733', '619', '620', '621', '622') },
-  { de: ['34', '35'], tipos: t4('208', '209', '734', '735', '623', '624', '625', '626') },
-  { de: ['36', '37'], servicio: false, tipos: t4('214', '215', '736', '737', '627', '628', '629', '630') },
-  { de: ['36', '37'], servicio: true, tipos: t4('587', '588', '740', '741', '635', '636', '637', '638') },
-  { de: ['38', '39'], tipos: t4('220', '221', '738', '739', '631', '632', '633', '634') },
-];
-function t4(...b: string[]): PorTipo {
-  return { '4.00': [b[0]!, b[1]!], '5.00': [b[2]!, b[3]!], '10.00': [b[4]!, b[5]!], '21.00': [b[6]!, b[7]!] };
+const TODOS = ['0.00', '2.00', '4.00', '5.00', '7.50', '10.00', '21.00'];
+/** The [base, cuota] boxes of each rate of `tipos`, in that order. */
+function cajas(tipos: readonly string[], ...b: string[]): PorTipo {
+  return Object.fromEntries(tipos.map((t, i) => [t, [b[2 * i]!, b[2 * i + 1]!]]));
 }
+/** The boxes by rate of a 303 pair, per kind of row (goods / services for intra-EU acquisitions). */
+const POR_TIPO: readonly { de: readonly [string, string]; servicio?: boolean; tipos: PorTipo }[] = [
+  // biome-ignore format: a table reads one row a line
+  { de: ['10', '11'], servicio: false, tipos: cajas(TODOS, '716', '717', '683', '684', '21', '22', '718', '719', '685', '686', '23', '24', '25', '26') },
+  // biome-ignore format: a table reads one row a line
+  { de: ['10', '11'], servicio: true, tipos: cajas(TODOS, '720', '721', '687', '688', '545', '546', '722', '723', '689', '690', '547', '548', '551', '552') },
+  ...DEDUCIBLE_POR_TIPO.map((g) => ({ ...g, tipos: cajas(TIPOS_DEDUCIBLE, ...g.cajas) })),
+];
 /** Intra-EU acquisitions as the 303 adds them (10/11, every rate): the totals 33/34 count them so. */
 const INTRA_303: readonly (readonly [string, string])[] = [
   ['intra-base', '10'],

@@ -1,3 +1,5 @@
+import { filasPorTipo, type LadoTipo, tipoEnTexto } from './casillasPorTipo.ts';
+
 /**
  * The boxes of the annual summaries 390, 190 and 180 as their forms group and name them (etiquetas.ts spreads them
  * into SECCIONES_MODELO, so the screen, the PDF and the box list read one table). Only the boxes Faro's books can
@@ -10,23 +12,52 @@ const par = (b: string, c: string, que: string): [string, string][] => [
   [b, `${que} · base imponible`],
   [c, `${que} · cuota`],
 ];
-/** A group of boxes by rate: [base, quota] per rate, and the group's total pair. */
-const porTipos = (que: string, tipos: readonly (readonly [string, string, string])[], total: [string, string]) => [
-  ...tipos.flatMap(([b, c, t]) => par(b, c, `${que} al ${t}`)),
-  ...par(total[0], total[1], `Total ${que.charAt(0).toLowerCase()}${que.slice(1)}`),
+/** The 390 boxes of one side of `CASILLAS_POR_TIPO`, a [base, quota] pair per rate («Al 5,2 %»). */
+const porTipo = (lado: LadoTipo) =>
+  filasPorTipo(lado).flatMap(([, tipo, , , , b, c]) => par(b, c, `Al ${tipoEnTexto(tipo)}`));
+
+/** A group of deductible VAT rows on the 390 (see `DEDUCIBLE_POR_TIPO`). */
+export interface GrupoDeducible {
+  /** The 303 pair the group's rows add up to. */
+  de: readonly [string, string];
+  /** Intra-EU acquisitions: goods (false) or services (true); absent for the other groups. */
+  servicio?: boolean;
+  /** [base, cuota] per rate of `TIPOS_DEDUCIBLE`, in that order. */
+  cajas: readonly string[];
+  que: string;
+  total: readonly [string, string];
+}
+
+export const TIPOS_DEDUCIBLE = ['4.00', '5.00', '10.00', '21.00'] as const;
+
+/**
+ * The 390's deductible VAT by rate: per group of received rows, the 303 pair it comes from, its boxes rate by rate,
+ * the name the form gives it and its total pair (modelo390.ts fills them, the sections below name them).
+ */
+// biome-ignore format: a table reads one row a line
+export const DEDUCIBLE_POR_TIPO: readonly GrupoDeducible[] = [
+  { de: ['28', '29'], cajas: ['190', '191', '724', '725', '603', '604', '605', '606'], que: 'Bienes y servicios corrientes', total: ['48', '49'] },
+  { de: ['30', '31'], cajas: ['196', '197', '728', '729', '611', '612', '613', '614'], que: 'Bienes de inversión', total: ['50', '51'] },
+  { de: ['32', '33'], cajas: ['202', '203', '732', '733', '619', '620', '621', '622'], que: 'Importaciones de bienes corrientes', total: ['52', '53'] },
+  { de: ['34', '35'], cajas: ['208', '209', '734', '735', '623', '624', '625', '626'], que: 'Importaciones de bienes de inversión', total: ['54', '55'] },
+  { de: ['36', '37'], servicio: false, cajas: ['214', '215', '736', '737', '627', '628', '629', '630'], que: 'Adquisiciones de bienes corrientes', total: ['56', '57'] },
+  { de: ['36', '37'], servicio: true, cajas: ['587', '588', '740', '741', '635', '636', '637', '638'], que: 'Adquisiciones de servicios', total: ['597', '598'] },
+  { de: ['38', '39'], cajas: ['220', '221', '738', '739', '631', '632', '633', '634'], que: 'Adquisiciones de bienes de inversión', total: ['58', '59'] },
 ];
+
+/** The boxes of a deductible group: [base, quota] per rate, and the group's total pair. */
+const porTipos = (b303: string, servicio?: boolean) => {
+  const g = DEDUCIBLE_POR_TIPO.find((x) => x.de[0] === b303 && x.servicio === servicio)!;
+  return [
+    ...TIPOS_DEDUCIBLE.flatMap((t, i) => par(g.cajas[2 * i]!, g.cajas[2 * i + 1]!, `${g.que} al ${tipoEnTexto(t)}`)),
+    ...par(g.total[0], g.total[1], `Total ${g.que.charAt(0).toLowerCase()}${g.que.slice(1)}`),
+  ];
+};
 
 export const SECCIONES_390: readonly Seccion[] = [
   {
     Titulo: 'IVA devengado · Régimen ordinario',
-    Casillas: [
-      ...par('700', '701', 'Al 0 %'),
-      ...par('667', '668', 'Al 2 %'),
-      ...par('01', '02', 'Al 4 %'),
-      ...par('702', '703', 'Al 5 %'),
-      ...par('03', '04', 'Al 10 %'),
-      ...par('05', '06', 'Al 21 %'),
-    ],
+    Casillas: [...porTipo('devengado')],
   },
   {
     Titulo: 'IVA devengado · Adquisiciones intracomunitarias, inversión del sujeto pasivo y modificaciones',
@@ -47,99 +78,22 @@ export const SECCIONES_390: readonly Seccion[] = [
   {
     Titulo: 'Recargo de equivalencia',
     Casillas: [
-      ...par('691', '692', 'Al 0,26 %'),
-      ...par('35', '36', 'Al 0,5 %'),
-      ...par('599', '600', 'Al 1,4 %'),
-      ...par('41', '42', 'Al 1,75 %'),
-      ...par('601', '602', 'Al 5,2 %'),
+      ...porTipo('recargo'),
       ...par('43', '44', 'Modificación de bases y cuotas del recargo'),
       ['47', 'Total cuotas de IVA y recargo de equivalencia'],
     ],
   },
   {
     Titulo: 'IVA deducible · Operaciones interiores',
-    Casillas: [
-      ...porTipos(
-        'Bienes y servicios corrientes',
-        [
-          ['190', '191', '4 %'],
-          ['724', '725', '5 %'],
-          ['603', '604', '10 %'],
-          ['605', '606', '21 %'],
-        ],
-        ['48', '49'],
-      ),
-      ...porTipos(
-        'Bienes de inversión',
-        [
-          ['196', '197', '4 %'],
-          ['728', '729', '5 %'],
-          ['611', '612', '10 %'],
-          ['613', '614', '21 %'],
-        ],
-        ['50', '51'],
-      ),
-    ],
+    Casillas: [...porTipos('28'), ...porTipos('30')],
   },
   {
     Titulo: 'IVA deducible · Importaciones',
-    Casillas: [
-      ...porTipos(
-        'Importaciones de bienes corrientes',
-        [
-          ['202', '203', '4 %'],
-          ['732', '733', '5 %'],
-          ['619', '620', '10 %'],
-          ['621', '622', '21 %'],
-        ],
-        ['52', '53'],
-      ),
-      ...porTipos(
-        'Importaciones de bienes de inversión',
-        [
-          ['208', '209', '4 %'],
-          ['734', '735', '5 %'],
-          ['623', '624', '10 %'],
-          ['625', '626', '21 %'],
-        ],
-        ['54', '55'],
-      ),
-    ],
+    Casillas: [...porTipos('32'), ...porTipos('34')],
   },
   {
     Titulo: 'IVA deducible · Adquisiciones intracomunitarias',
-    Casillas: [
-      ...porTipos(
-        'Adquisiciones de bienes corrientes',
-        [
-          ['214', '215', '4 %'],
-          ['736', '737', '5 %'],
-          ['627', '628', '10 %'],
-          ['629', '630', '21 %'],
-        ],
-        ['56', '57'],
-      ),
-      ...porTipos(
-        'Adquisiciones de bienes de inversión',
-        [
-          ['220', '221', '4 %'],
-          ['738', '739', '5 %'],
-          ['631', '632', '10 %'],
-          ['633', '634', '21 %'],
-        ],
-        ['58', '59'],
-      ),
-      ...porTipos(
-        'Adquisiciones de servicios',
-        [
-          ['587', '588', '4 %'],
-          ['740', '741', '5 %'],
-          ['635', '636', '10 %'],
-          ['637', '638', '21 %'],
-        ],
-        ['597', '598'],
-      ),
-    ],
+    Casillas: [...porTipos('36', false), ...porTipos('38'), ...porTipos('36', true)],
   },
   {
     Titulo: 'IVA deducible · Otras deducciones y resultado',

@@ -1,4 +1,5 @@
 import { tieneNifIvaUe } from '../sales/exenciones.ts';
+import { CASILLAS_POR_TIPO, type LadoTipo } from './casillasPorTipo.ts';
 import { disenoDe303 } from './diseno303.ts';
 import { SECCION_303_2026, SECCION_303_ANUAL, SECCIONES_MODELO } from './etiquetas.ts';
 import { type ModeloTributario, type Periodo, periodoDeFecha } from './periodos.ts';
@@ -315,39 +316,15 @@ const nifDe = (nif: string | null) =>
     .toUpperCase();
 
 // ── 303 ───────────────────────────────────────────────────────────────────────────────────────────────────────
-/** Accrued VAT per rate: [base, rate, quota] boxes. */
-const DEVENGADO: Record<string, [string, string, string]> = {
-  '0.00': ['150', '151', '152'],
-  '2.00': ['165', '166', '167'],
-  '4.00': ['01', '02', '03'],
-  '5.00': ['153', '154', '155'],
-  '7.50': ['153', '154', '155'],
-  '10.00': ['04', '05', '06'],
-  '21.00': ['07', '08', '09'],
-};
-/** Recargo de equivalencia per rate. */
-const RECARGO: Record<string, [string, string, string]> = {
-  '0.50': ['16', '17', '18'],
-  '1.40': ['19', '20', '21'],
-  '5.20': ['22', '23', '24'],
-  '1.75': ['156', '157', '158'],
-  '0.26': ['168', '169', '170'],
-  '0.62': ['168', '169', '170'],
-};
+/** The 303's [base, rate, quota] boxes of each rate of one side. */
+const casillasPorTipo = (lado: LadoTipo): Record<string, [string, string, string]> =>
+  Object.fromEntries(CASILLAS_POR_TIPO.filter((f) => f[0] === lado).map(([, tipo, b, t, c]) => [tipo, [b, t, c]]));
+const DEVENGADO = casillasPorTipo('devengado');
+const RECARGO = casillasPorTipo('recargo');
 export const CASILLAS_303 = casillasDe('303');
-const RATES_303: Record<string, string> = {
-  '02': '4.00',
-  '05': '10.00',
-  '08': '21.00',
-  '151': '0.00',
-  '154': '5.00',
-  '166': '2.00',
-  '17': '0.50',
-  '20': '1.40',
-  '23': '5.20',
-  '157': '1.75',
-  '169': '0.26',
-};
+/** The text of each rate box: its rate. */
+const RATES_303: Record<string, string> = {};
+for (const [, tipo, , casilla] of CASILLAS_POR_TIPO) RATES_303[casilla] ??= tipo;
 
 const esIva = (impuesto: string) => !impuesto || impuesto === 'IVA';
 /** The invoice a warning names: a group names its first and counts the rest. */
