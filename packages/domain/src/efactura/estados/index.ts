@@ -65,12 +65,16 @@ export function diaTras(fecha: string, dias: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** One report's clock: its last day, the days left (negative: overdue) and whether it is done. */
+/** Where a report stands: not made yet, made and waiting in the queue, or sent to the platform. */
+export type EstadoInforme = 'falta' | 'en_cola' | 'enviado';
+
+/** One report's clock: its last day, the days left (negative: overdue) and whether it reached the platform. */
 export interface PlazoEstado {
   /** Last day to report it (yyyy-mm-dd). */
   Limite: string;
   DiasRestantes: number;
-  /** Reported (the event exists, whatever its sending state). */
+  Informe: EstadoInforme;
+  /** Sent to the platform: its clock stopped. */
   Hecho: boolean;
 }
 
@@ -88,38 +92,42 @@ export interface PlazosRecibida {
 export interface DatosPlazo {
   /** The day the e-invoice was received (yyyy-mm-dd, Spain's day). */
   recibida: string;
-  /** Accepted or rejected already. */
-  decidida: boolean;
+  decision: EstadoInforme;
   /** The day it became fully paid (null: not fully paid). */
   fechaPago: string | null;
-  /** Its payment was reported. */
-  pagoInformado: boolean;
+  pago: EstadoInforme;
 }
 
-function plazo(desde: string, hecho: boolean, hoy: string): PlazoEstado {
+function plazo(desde: string, informe: EstadoInforme, hoy: string): PlazoEstado {
   const Limite = diaTras(desde, DIAS_PLAZO_ESTADO);
-  return { Limite, DiasRestantes: diasEntre(hoy, Limite), Hecho: hecho };
+  return { Limite, DiasRestantes: diasEntre(hoy, Limite), Informe: informe, Hecho: informe === 'enviado' };
 }
 
 /**
  * The four-day clocks of a received e-invoice on `hoy`: the acceptance/rejection from its reception, the payment
- * from its date. The level is the most urgent report still to do: overdue after its last day, a warning on its
- * last day and the one before, pending otherwise; al_dia when nothing is left to report.
+ * from its date; each stops when its report reaches the platform (made but still queued, it keeps running). The
+ * level is the most urgent report still open: overdue after its last day, a warning on its last day and the one
+ * before, pending otherwise; al_dia when nothing is left to report.
  */
 export function plazosRecibida(d: DatosPlazo, hoy: string): PlazosRecibida {
-  const Decision = plazo(d.recibida, d.decidida, hoy);
-  const Pago = d.fechaPago ? plazo(d.fechaPago, d.pagoInformado, hoy) : null;
+  const Decision = plazo(d.recibida, d.decision, hoy);
+  const Pago = d.fechaPago ? plazo(d.fechaPago, d.pago, hoy) : null;
   const abiertos = [Decision, Pago].filter((p): p is PlazoEstado => !!p && !p.Hecho);
   const menor = Math.min(...abiertos.map((p) => p.DiasRestantes));
   const Nivel: NivelPlazo = !abiertos.length ? 'al_dia' : menor < 0 ? 'vencido' : menor <= 1 ? 'aviso' : 'pendiente';
   return { Decision, Pago, Nivel };
 }
 
-/** The clock in a few words: «Quedan 3 días para aceptarla o rechazarla», «Vencido hace 2 días»… */
+/** The clock in a few words: «Quedan 3 días para aceptarla o rechazarla», «… vencido hace 2 días»… */
 export function textoPlazo(p: PlazosRecibida): string {
   const abierto = !p.Decision.Hecho ? p.Decision : p.Pago && !p.Pago.Hecho ? p.Pago : null;
   if (!abierto) return 'Estados informados';
-  const que = abierto === p.Decision ? 'aceptarla o rechazarla' : 'informar del pago';
+  const que =
+    abierto === p.Decision
+      ? abierto.Informe === 'falta'
+        ? 'aceptarla o rechazarla'
+        : 'enviar la decisión'
+      : 'informar del pago';
   const n = abierto.DiasRestantes;
   if (n < 0) return `Plazo para ${que} vencido hace ${-n} ${-n === 1 ? 'día' : 'días'}`;
   if (n === 0) return `Hoy es el último día para ${que}`;

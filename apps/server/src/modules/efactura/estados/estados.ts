@@ -89,8 +89,7 @@ export async function decidir(t: Scope, idDocumento: number, d: Decision): Promi
   await recibidaBloqueada(t, idDocumento);
   const previos = (await estadosDe(t, idDocumento)).filter((e) => e.estado !== 'anulado');
   const hecha = previos.find((e) => e.tipo === 'aceptada' || e.tipo === 'rechazada');
-  if (hecha)
-    throw new AppError(409, MSG_ESTADOS_RECIBIDA.yaDecidida(NOMBRE_ESTADO_RECIBIDA[hecha.tipo as 'aceptada']));
+  if (hecha) throw new AppError(409, MSG_ESTADOS_RECIBIDA.yaDecidida(NOMBRE_ESTADO_RECIBIDA[hecha.tipo as 'aceptada']));
   if (d.Tipo === 'rechazada' && previos.some((e) => e.tipo === 'pagada'))
     throw new AppError(409, MSG_ESTADOS_RECIBIDA.pagadaNoRechazable);
   const [row] = await t
@@ -233,6 +232,8 @@ export async function vistasDe(s: Scope, ids: number[], hoy = hoyEspana()) {
       Pagada: v.Estados.some((e) => e.Tipo === 'pagada' && e.Envio !== 'anulado'),
       Nivel: v.Plazos.Nivel,
       TextoPlazo: v.TextoPlazo,
+      /** The report whose clock runs: the decision first, then the payment (null: nothing open). */
+      Informe: !v.Plazos.Decision.Hecho ? 'decision' : v.Plazos.Pago && !v.Plazos.Pago.Hecho ? 'pago' : null,
       Limite: v.Plazos.Decision.Hecho ? (v.Plazos.Pago?.Limite ?? null) : v.Plazos.Decision.Limite,
       /** How the last status is travelling (generado, enviado, rechazado…). */
       Envio: ultimo?.Envio ?? null,
