@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
+import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
 
 /**
  * The driving school on the DEMO AUTOESCUELA, on fixed days of 2099 (never today): practical classes
@@ -64,8 +65,7 @@ beforeAll(async () => {
 describe('practical classes calendar', () => {
   it('books a class and refuses clashes of instructor, vehicle and student with a message naming them', async () => {
     const ok = await oficina.request('POST', '/api/formacion/clases/save', clase({}));
-    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
-    expect(ok.body).toMatchObject({
+    cuerpo(ok, 201, {
       Estado: 'reservada',
       Consumo: 's',
       Profesor: 'Sergio Molina Ortega',
@@ -117,8 +117,7 @@ describe('practical classes calendar', () => {
       `/api/formacion/clases/save/${id.c2}`,
       clase({ Fecha: '2099-03-03', Hora: '12:00' }),
     );
-    expect(mover.status, JSON.stringify(mover.body)).toBe(200);
-    expect(mover.body).toMatchObject({ Fecha: '2099-03-03', Hora: '12:00', Estado: 'reservada' });
+    cuerpo(mover, 200, { Fecha: '2099-03-03', Hora: '12:00', Estado: 'reservada' });
     const otra = await oficina.request(
       'POST',
       '/api/formacion/clases/save',
@@ -157,12 +156,10 @@ describe('practical classes calendar', () => {
       IdCurPermiso: id.curso,
       Fecha: '2099-03-01',
     });
-    expect(pack.status, JSON.stringify(pack.body)).toBe(201);
-    expect(pack.body).toMatchObject({ Clases: 2, Quedan: 2, Compradas: 2, Consumidas: 0 });
+    cuerpo(pack, 201, { Clases: 2, Quedan: 2, Compradas: 2, Consumidas: 0 });
     for (const c of [id.c1, id.c2]) {
       const r = await oficina.request('POST', `/api/formacion/clases/estado/${c}`, { Estado: 'realizada' });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(r.body).toMatchObject({ Estado: 'realizada', Consumo: 'c', IdCargo: null });
+      cuerpo(r, 200, { Estado: 'realizada', Consumo: 'c', IdCargo: null });
     }
     const saldo = await oficina.request('GET', `/api/formacion/clases/saldo/${id.a1}`);
     expect(saldo.body).toMatchObject({ Compradas: 2, Consumidas: 2, Quedan: 0 });
@@ -189,8 +186,7 @@ describe('practical classes calendar', () => {
     const r = await oficina.request('POST', `/api/formacion/clases/estado/${falta.body.Id}`, {
       Estado: 'nopresentado',
     });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ Estado: 'nopresentado', NoPresentado: true, Consumo: 's' });
+    cuerpo(r, 200, { Estado: 'nopresentado', NoPresentado: true, Consumo: 's' });
     expect((await cargosDe(id.a1)).map((c) => [c.Concepto, Number(c.Importe)])).toContainEqual([
       'Clase práctica no presentada 05/03/2099 10:00',
       35,
@@ -282,8 +278,7 @@ describe('exams', () => {
       Resultado: 'APTO',
       Confirmado: true,
     });
-    expect(apto.status, JSON.stringify(apto.body)).toBe(200);
-    expect(apto.body).toMatchObject({ Resultado: 'APTO', Asistencia: 'r', Confirmado: true });
+    cuerpo(apto, 200, { Resultado: 'APTO', Asistencia: 'r', Confirmado: true });
     expect(
       (await oficina.request('PUT', `/api/formacion/calexamenes/resultado/${e2}`, { Resultado: 'NO APTO' })).status,
     ).toBe(200);

@@ -10,6 +10,7 @@ import {
 import { multipartFile } from '../../../test/multipart.ts';
 import { pdfText } from '../../../test/pdfText.ts';
 import type { Session } from '../../../test/testApp.ts';
+import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
 
 /**
  * The purchases side of the document engine: the same engine as sales, declared for suppliers — an
@@ -65,8 +66,7 @@ describe('purchase orders and delivery notes', () => {
       Observaciones: 'Pedido de prueba',
       Lineas: lineas('5'),
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({
+    cuerpo(res, 201, {
       Tipo: 'pedido',
       Proveedor: proveedor.Id,
       ProveedorNombre: proveedor.Nombre,
@@ -114,8 +114,7 @@ describe('purchase orders and delivery notes', () => {
       Fecha: '2026-03-05',
       Lineas: [{ Id: pedido.Lineas[0].Id, Cantidad: '3' }],
     });
-    expect(parte.status, JSON.stringify(parte.body)).toBe(201);
-    expect(parte.body).toMatchObject({ Tipo: 'albaran', Estado: 'Recibido', ProveedorNombre: proveedor.Nombre });
+    cuerpo(parte, 201, { Tipo: 'albaran', Estado: 'Recibido', ProveedorNombre: proveedor.Nombre });
     expect(parte.body.NumSerie).toMatch(/^AC/);
     expect(parte.body.Lineas).toHaveLength(1);
     expect(parte.body.Lineas[0]).toMatchObject({ Cantidad: '3.000', IdLineaOrigen: pedido.Lineas[0].Id });
@@ -177,8 +176,7 @@ describe('received invoices', () => {
   it('keeps the supplier number, registers with our gapless number and brings the goods in once', async () => {
     const antes = Number(await stockOf());
     const draft = await factura({ NumFacturaProveedor: 'A-2026/117', FechaFacturaProveedor: '2026-03-08' });
-    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-    expect(draft.body).toMatchObject({
+    cuerpo(draft, 201, {
       Tipo: 'factura',
       Estado: 'Provisional',
       EstadoPago: 'Pendiente',
@@ -189,8 +187,7 @@ describe('received invoices', () => {
     });
     expect(Number(await stockOf())).toBe(antes);
     const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${draft.body.Id}`);
-    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-    expect(reg.body).toMatchObject({ Estado: 'Registrada', ...numero('FC', (previos.facturacompra ?? 0) + 1) });
+    cuerpo(reg, 200, { Estado: 'Registrada', ...numero('FC', (previos.facturacompra ?? 0) + 1) });
     expect(Number(await stockOf())).toBe(antes + 2);
     const otra = await demo.request('POST', `/api/compras/fcompra/registrar/${draft.body.Id}`);
     expect(otra.status).toBe(400);
@@ -219,8 +216,7 @@ describe('received invoices', () => {
       Destino: 'fcompra',
       Fecha: '2026-03-12',
     });
-    expect(conv.status, JSON.stringify(conv.body)).toBe(201);
-    expect(conv.body).toMatchObject({ Tipo: 'factura', Estado: 'Provisional', ProveedorNombre: proveedor.Nombre });
+    cuerpo(conv, 201, { Tipo: 'factura', Estado: 'Provisional', ProveedorNombre: proveedor.Nombre });
     // The supplier's number, typed from the paper before registering (required to register).
     const conNumero = await demo.request('PUT', `/api/compras/fcompra/save/${conv.body.Id}`, {
       Proveedor: proveedor.Id,
@@ -298,8 +294,7 @@ describe('received invoices as printed', () => {
       TotalPapel: '176.01',
     };
     const draft = await demo.request('POST', '/api/compras/fcompra/save', body);
-    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-    expect(draft.body).toMatchObject({
+    cuerpo(draft, 201, {
       SinLineas: true,
       BaseImponible: '150.00',
       TotalIva: '26.00',
@@ -326,8 +321,7 @@ describe('received invoices as printed', () => {
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${draft.body.Id}`);
-    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-    expect(reg.body).toMatchObject({ Estado: 'Registrada', AceptarDiferencia: true, TotalPapel: '176.01' });
+    cuerpo(reg, 200, { Estado: 'Registrada', AceptarDiferencia: true, TotalPapel: '176.01' });
     ids.papel = reg.body.Id;
   });
 
@@ -362,8 +356,7 @@ describe('received invoices as printed', () => {
       PorcRetencion: '15',
       Lineas: [{ Descripcion: 'Obra', Cantidad: '1', Precio: '1000', TipoIva: cero.Valor }],
     });
-    expect(isp.status, JSON.stringify(isp.body)).toBe(201);
-    expect(isp.body).toMatchObject({
+    cuerpo(isp, 201, {
       Operacion: 'inversion',
       ClaveRetencion: '111',
       TotalIva: '0.00',
@@ -387,8 +380,7 @@ describe('received invoices as printed', () => {
       PorcNoDeducible: '50',
       Desglose: [{ TipoIva: 'IVA21', Base: '50.00' }],
     });
-    expect(gasto.status, JSON.stringify(gasto.body)).toBe(201);
-    expect(gasto.body).toMatchObject({
+    cuerpo(gasto, 201, {
       Tipo: 'gasto',
       ProveedorNombre: 'Gasolinera El Cruce',
       Concepto: 'Gasóleo furgoneta',
@@ -415,8 +407,7 @@ describe('received invoices as printed', () => {
     expect(got.status).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     const reg = await demo.request('POST', `/api/compras/fgasto/registrar/${gasto.body.Id}`);
-    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-    expect(reg.body).toMatchObject({ Estado: 'Registrada', Adjunto: { Tipo: 'png' } });
+    cuerpo(reg, 200, { Estado: 'Registrada', Adjunto: { Tipo: 'png' } });
     expect(reg.body.NumSerie).toMatch(/^FC/);
     // Listed with received invoices; the expenses list has only expenses.
     const todas = await demo.request('GET', `/api/compras/fcompra/list?TotalPagina=200`);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../../test/testApp.ts';
+import { cuerpo } from '../../../platform/http/respuesta.testkit.ts';
 import { crearMiembroConPerfil } from '../../../platform/identity/miembros.testkit.ts';
 
 /**
@@ -201,8 +202,7 @@ describe('booking a confirmed ticket', () => {
 
   it('registers the expense with base and quota from the total with VAT, pays it by card and attaches the photo', async () => {
     const res = await enviar({ ...ticket, IdTesoreria: cuentas.banco, NIF: 'B12345674' }, foto());
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({
+    cuerpo(res, 201, {
       BaseImponible: '46.45',
       TotalIva: '9.75',
       Total: '56.20',
@@ -252,8 +252,7 @@ describe('booking a confirmed ticket', () => {
 
   it('pays a cash ticket from the cash box and books a total no base reaches with the cent as the paper difference', async () => {
     const res = await enviar({ ...ticket, Total: '10,00', FormaPago: 'efectivo', IdTesoreria: cuentas.caja }, foto());
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ BaseImponible: '8.26', TotalIva: '1.73', Total: '9.99', Diferencia: '0.01' });
+    cuerpo(res, 201, { BaseImponible: '8.26', TotalIva: '1.73', Total: '9.99', Diferencia: '0.01' });
     const gasto = (await demo.request('GET', `/api/compras/fgasto/edit/${res.body.Id}`)).body;
     expect(gasto).toMatchObject({ EstadoPago: 'Pagado', TotalPapel: '10.00', AceptarDiferencia: true });
     const pago = (await demo.request('GET', `/api/tesoreria/movstesoreriap/edit/${res.body.IdPago}`)).body;
@@ -285,8 +284,7 @@ describe('booking a confirmed ticket', () => {
       },
       foto(),
     );
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ BaseImponible: '23.80', TotalIva: '3.03', Total: '26.83', Diferencia: '0.00' });
+    cuerpo(res, 201, { BaseImponible: '23.80', TotalIva: '3.03', Total: '26.83', Diferencia: '0.00' });
     const gasto = (await demo.request('GET', `/api/compras/fgasto/edit/${res.body.Id}`)).body;
     expect(gasto.Desglose.map((d: { Base: string; Cuota: string }) => [d.Base, d.Cuota])).toEqual([
       ['8.83', '1.85'],
