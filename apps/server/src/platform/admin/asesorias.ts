@@ -133,6 +133,11 @@ export function asesoriasRepo(database: Database, now: () => number = Date.now) 
               and d.estado <> 'Anulada' and coalesce(d.cliente_nif, '') = '')::int as "FacturasSinNif",
            (select count(*) from recibos_remesa r where r.empresa_id = e.id and r.estado = 'devuelto')::int as "RecibosDevueltos",
            (select count(*) from apuntes_bancarios a where a.empresa_id = e.id and a.id_conciliado is null)::int as "ApuntesSinConciliar",
+           (select count(*) from efactura_recibidas r where r.empresa_id = e.id and (
+              not exists (select 1 from efactura_estados x where x.empresa_id = e.id and x.id_documento = r.id_documento
+                and x.tipo in ('aceptada', 'rechazada') and x.estado = 'enviado')
+              or exists (select 1 from efactura_estados x where x.empresa_id = e.id and x.id_documento = r.id_documento
+                and x.tipo = 'pagada' and x.estado not in ('enviado', 'anulado'))))::int as "EfacturasPorInformar",
            (select max(a.fecha) from auditoria a where a.empresa_id = e.id) as "UltimaActividad"
          from empresas e
          left join asesoria_niveles n on n.empresa_id = $1 and n.cliente_empresa_id = e.id
@@ -188,6 +193,7 @@ export function asesoriasRepo(database: Database, now: () => number = Date.now) 
             Number(r.FacturasSinNif) +
             Number(r.RecibosDevueltos) +
             Number(r.ApuntesSinConciliar) +
+            Number(r.EfacturasPorInformar) +
             ModelosSinPresentar +
             TrimestresSinPresentar.length,
         };

@@ -15,6 +15,7 @@ const cliente = (Id: number, Nombre: string, over: Partial<ClienteCola> = {}): C
   FacturasSinNif: 0,
   RecibosDevueltos: 0,
   ApuntesSinConciliar: 0,
+  EfacturasPorInformar: 0,
   UltimaActividad: null,
   Modelos: [{ Modelo: '303', Estado: 'borrador' }],
   TrimestresSinPresentar: [],
@@ -63,6 +64,7 @@ describe('advisers’ work queue', () => {
   const demo = cliente(1, 'Comercial Demo', {
     RecibosDevueltos: 2,
     RechazosVerifactu: 1,
+    EfacturasPorInformar: 3,
     TrimestresSinPresentar: [{ Anyo: 2026, Periodo: '3T', Fecha: '2026-10-20', Modelos: ['303', '111'] }],
     Pendientes: 4,
   });
@@ -116,6 +118,7 @@ describe('advisers’ work queue', () => {
     const tarjeta = await screen.findByRole('article', { name: 'Comercial Demo' });
     expect(within(tarjeta).queryByRole('button', { name: '0 facturas sin NIF' })).toBeNull();
     expect(within(tarjeta).getByText('0 facturas sin NIF')).toBeTruthy();
+    expect(within(tarjeta).getByRole('button', { name: '3 facturas electrónicas por informar' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ export interface ClienteCola {
   FacturasSinNif: number;
   RecibosDevueltos: number;
   ApuntesSinConciliar: number;
+  /** Received e-invoices with a status still to reach the issuer's platform (decision or payment). */
+  EfacturasPorInformar: number;
   UltimaActividad: string | null;
   /** Quarterly models due this period and their state. */
   Modelos?: { Modelo: string; Estado: EstadoModelo }[];
@@ -52,6 +54,7 @@ const CONTADORES = [
   { campo: 'FacturasSinNif', texto: 'facturas sin NIF', destino: '/fventa/lista' },
   { campo: 'RecibosDevueltos', texto: 'recibos devueltos', destino: '/remesas/lista' },
   { campo: 'ApuntesSinConciliar', texto: 'apuntes sin conciliar', destino: '/movstesoreria/lista' },
+  { campo: 'EfacturasPorInformar', texto: 'facturas electrónicas por informar', destino: '/fcompra/lista' },
 ] as const;
 
 /**
