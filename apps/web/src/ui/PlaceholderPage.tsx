@@ -1,4 +1,5 @@
 import { Anchor, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { IconTool } from './icons.tsx';
 
@@ -27,4 +28,14 @@ export function PlaceholderPage({ title }: { title: string }) {
       </Paper>
     </Center>
   );
+}
+
+/** The screen a feature's table gives an action, or the placeholder page when the table has none. */
+export function PantallaDeAccion(p: {
+  pantallas: Readonly<Record<string, ComponentType>>;
+  action: string;
+  title: string;
+}) {
+  const Pantalla = Object.hasOwn(p.pantallas, p.action) ? p.pantallas[p.action] : undefined;
+  return Pantalla ? <Pantalla /> : <PlaceholderPage title={p.title} />;
 }

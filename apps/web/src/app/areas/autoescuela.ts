@@ -1,5 +1,5 @@
 import { lazyNamed } from '../../ui/lazyNamed.ts';
-import type { AreaScreens } from './types.ts';
+import { type AreaScreens, rutasDe } from './types.ts';
 
 const ClasesScreens = lazyNamed(() => import('../../features/autoescuela/ClasesScreens.tsx'), 'ClasesScreens');
 const CitasAuesScreens = lazyNamed(() => import('../../features/autoescuela/CitasAuesScreens.tsx'), 'CitasAuesScreens');
@@ -13,8 +13,6 @@ const ExamenesScreens = lazyNamed(() => import('../../features/autoescuela/Exame
  */
 export const AUTOESCUELA_SCREENS: AreaScreens = {
   clases: ClasesScreens,
-  calexamenes: ExamenesScreens,
-  imprexamenes: ExamenesScreens,
-  tasasdgt: ExamenesScreens,
+  ...rutasDe(ExamenesScreens, 'calexamenes', 'imprexamenes', 'tasasdgt'),
   citasaues: CitasAuesScreens,
 };

@@ -1,5 +1,5 @@
 import { lazyNamed } from '../../ui/lazyNamed.ts';
-import type { AreaScreens } from './types.ts';
+import { type AreaScreens, rutasDe } from './types.ts';
 
 const ContabilidadScreens = lazyNamed(
   () => import('../../features/contabilidad/ContabilidadScreens.tsx'),
@@ -11,6 +11,5 @@ const ContabilidadScreens = lazyNamed(
  * (`exportaciones`). Each screen a lazy chunk.
  */
 export const CONTABILIDAD_SCREENS: AreaScreens = {
-  contabilidad: ContabilidadScreens,
-  exportaciones: ContabilidadScreens,
+  ...rutasDe(ContabilidadScreens, 'contabilidad', 'exportaciones'),
 };

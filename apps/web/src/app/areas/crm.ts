@@ -1,5 +1,5 @@
 import { lazyNamed } from '../../ui/lazyNamed.ts';
-import type { AreaScreens } from './types.ts';
+import { type AreaScreens, rutasDe } from './types.ts';
 
 const CrmScreens = lazyNamed(() => import('../../features/crm/CrmScreens.tsx'), 'CrmScreens');
 const CampanasScreens = lazyNamed(() => import('../../features/comunicaciones/CampanasScreens.tsx'), 'CampanasScreens');
@@ -7,10 +7,7 @@ const GestordocPage = lazyNamed(() => import('../../features/gestordoc/Gestordoc
 
 /** CRM, agenda, marketing, document manager. Each screen a lazy chunk (`lazyNamed` of the feature's file). */
 export const CRM_SCREENS: AreaScreens = {
-  crmoportuni: CrmScreens,
-  crmembudos: CrmScreens,
-  embudosvta: CrmScreens,
-  correos: CampanasScreens,
-  sms: CampanasScreens,
+  ...rutasDe(CrmScreens, 'crmoportuni', 'crmembudos', 'embudosvta'),
+  ...rutasDe(CampanasScreens, 'correos', 'sms'),
   gestordoc: GestordocPage,
 };

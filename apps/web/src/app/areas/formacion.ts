@@ -1,5 +1,5 @@
 import { lazyNamed } from '../../ui/lazyNamed.ts';
-import type { AreaScreens } from './types.ts';
+import { type AreaScreens, rutasDe } from './types.ts';
 
 const HorarioScreens = lazyNamed(() => import('../../features/formacion/HorarioScreens.tsx'), 'HorarioScreens');
 const FacturacionScreens = lazyNamed(
@@ -15,16 +15,16 @@ const OficinaScreens = lazyNamed(() => import('../../features/formacion/OficinaS
  * autorizados, cursando, cargos) are entities on the generic screens.
  */
 export const FORMACION_SCREENS: AreaScreens = {
-  horario: HorarioScreens,
-  alumnosprofe: HorarioScreens,
+  ...rutasDe(HorarioScreens, 'horario', 'alumnosprofe'),
   factcobros: FacturacionScreens,
-  matriculas: OficinaScreens,
-  matriculasonline: OficinaScreens,
-  portalalumno: OficinaScreens,
-  portalumatriculas: PortalScreens,
-  portalusaldo: PortalScreens,
-  portalufacturas: PortalScreens,
-  portaluevaluaciones: PortalScreens,
-  portaludocumentos: PortalScreens,
-  portaluhorario: PortalScreens,
+  ...rutasDe(OficinaScreens, 'matriculas', 'matriculasonline', 'portalalumno'),
+  ...rutasDe(
+    PortalScreens,
+    'portalumatriculas',
+    'portalusaldo',
+    'portalufacturas',
+    'portaluevaluaciones',
+    'portaludocumentos',
+    'portaluhorario',
+  ),
 };

@@ -1,5 +1,5 @@
 import { lazyNamed } from '../../ui/lazyNamed.ts';
-import type { AreaScreens } from './types.ts';
+import { type AreaScreens, rutasDe } from './types.ts';
 
 const OdontologiaScreens = lazyNamed(
   () => import('../../features/odontologia/OdontologiaScreens.tsx'),
@@ -8,9 +8,5 @@ const OdontologiaScreens = lazyNamed(
 
 /** Dental practices: patients, odontogram, plans, appointments, treatments (one lazy chunk). */
 export const ODONTOLOGIA_SCREENS: AreaScreens = {
-  pacientes: OdontologiaScreens,
-  odontograma: OdontologiaScreens,
-  planestrat: OdontologiaScreens,
-  citas: OdontologiaScreens,
-  tratamientos: OdontologiaScreens,
+  ...rutasDe(OdontologiaScreens, 'pacientes', 'odontograma', 'planestrat', 'citas', 'tratamientos'),
 };

@@ -1,5 +1,5 @@
 import { lazyNamed } from '../../ui/lazyNamed.ts';
-import type { AreaScreens } from './types.ts';
+import { type AreaScreens, rutasDe } from './types.ts';
 
 const AdminScreens = lazyNamed(() => import('../../features/plataforma/admin/AdminScreens.tsx'), 'AdminScreens');
 const AsesoriaScreens = lazyNamed(
@@ -18,20 +18,18 @@ export const ContratacionScreens = lazyNamed(
 
 /** Platform administration, advisory firms, contracting. Each screen a lazy chunk (`lazyNamed` of the feature's file). */
 export const PLATAFORMA_SCREENS: AreaScreens = {
-  admempresas: AdminScreens,
-  admexcep: AdminScreens,
-  admnotifica: AdminScreens,
-  admcontrato: AdminScreens,
-  admvideoscat: AdminScreens,
-  admvideoscont: AdminScreens,
-  adminformes: AdminScreens,
-  admversiones: AdminScreens,
-  aseempresas: AsesoriaScreens,
-  aseusuarios: AsesoriaScreens,
-  aseconfigura: AsesoriaScreens,
-  asesolicitud: AsesoriaScreens,
-  asesorias: AsesoriaScreens,
-  contratado: SuscripcionScreens,
-  videotutoriales: SuscripcionScreens,
+  ...rutasDe(
+    AdminScreens,
+    'admempresas',
+    'admexcep',
+    'admnotifica',
+    'admcontrato',
+    'admvideoscat',
+    'admvideoscont',
+    'adminformes',
+    'admversiones',
+  ),
+  ...rutasDe(AsesoriaScreens, 'aseempresas', 'aseusuarios', 'aseconfigura', 'asesolicitud', 'asesorias'),
+  ...rutasDe(SuscripcionScreens, 'contratado', 'videotutoriales'),
   contratacion: ContratacionScreens,
 };

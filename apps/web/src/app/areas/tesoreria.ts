@@ -1,11 +1,9 @@
 import { lazyNamed } from '../../ui/lazyNamed.ts';
-import type { AreaScreens } from './types.ts';
+import { type AreaScreens, rutasDe } from './types.ts';
 
 const TesoreriaScreens = lazyNamed(() => import('../../features/tesoreria/TesoreriaScreens.tsx'), 'TesoreriaScreens');
 
 /** Treasury: movements with the accounts' balances and bank statements, batches, cash counts. */
 export const TESORERIA_SCREENS: AreaScreens = {
-  movstesoreria: TesoreriaScreens,
-  remesas: TesoreriaScreens,
-  arqueos: TesoreriaScreens,
+  ...rutasDe(TesoreriaScreens, 'movstesoreria', 'remesas', 'arqueos'),
 };

@@ -6,3 +6,8 @@ export type AreaScreen = ComponentType<{ action: string; segments: string[]; rou
 
 /** An area's bespoke screens by action (its file under app/areas/ is owned by the area). */
 export type AreaScreens = Record<string, AreaScreen>;
+
+/** The routes one bespoke screen serves (`{ ...rutasDe(Pantalla, 'a', 'b') }`): the screen reads the action. */
+export function rutasDe(pantalla: AreaScreen, ...acciones: string[]): AreaScreens {
+  return Object.fromEntries(acciones.map((a) => [a, pantalla]));
+}

@@ -1,13 +1,12 @@
 import { LEVEL_FOR_ACTION } from '@faro/domain';
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { BotonVolver } from '../../ui/edit/BotonVolver.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
 import { FechaIso } from '../../ui/fields/FechaIso.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { ligar } from '../../ui/form/Formulario.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
-import { IconArrowLeft } from '../../ui/icons.tsx';
 
 /**
  * The frame every document-like editor shares (sales and purchase documents, recurring templates, the expense
@@ -59,16 +58,7 @@ export function MarcoEditor({
       <Stack gap="md" maw={maw}>
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <div>
-            <Button
-              component={Link}
-              to={volver.to}
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconArrowLeft size={14} />}
-              mb={4}
-            >
-              {volver.texto}
-            </Button>
+            <BotonVolver to={volver.to}>{volver.texto}</BotonVolver>
             <Group gap="sm" align="center">
               <Title order={1} fz="h2" data-testid={tituloTestId}>
                 {titulo}

@@ -2,7 +2,7 @@ import { type EntityDef, LEVEL_FOR_ACTION, levelIn } from '@faro/domain';
 import { Alert, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
@@ -14,8 +14,9 @@ import { INPUTS } from '../fields/inputs.tsx';
 import { errorLines } from '../form/FormField.tsx';
 import { validatorFor } from '../form/fieldValidation.ts';
 import { useForm } from '../form/useForm.ts';
-import { IconArrowLeft, IconTrash } from '../icons.tsx';
+import { IconTrash } from '../icons.tsx';
 import { usePageTitle } from '../usePageTitle.ts';
+import { BotonVolver } from './BotonVolver.tsx';
 import {
   avisosOf,
   CONVERTED,
@@ -121,16 +122,7 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
       <Stack gap="md" maw={1100}>
         <Group justify="space-between" align="flex-end">
           <div>
-            <Button
-              component={Link}
-              to={back.to}
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconArrowLeft size={14} />}
-              mb={4}
-            >
-              {back.label}
-            </Button>
+            <BotonVolver to={back.to}>{back.label}</BotonVolver>
             <Title order={1} fz="h2">
               {title}
             </Title>

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { ApiError } from '../../../platform/api/errors.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { PlaceholderPage } from '../../../ui/PlaceholderPage.tsx';
+import { PantallaDeAccion } from '../../../ui/PlaceholderPage.tsx';
 import { fecha, Pagina, SiNo, Tabla, useLista } from '../comun.tsx';
 import { ColaTrabajo } from './ColaTrabajo.tsx';
 
@@ -33,22 +33,18 @@ const useRecargar = () => {
   return () => client.invalidateQueries({ queryKey: ['plataforma'] });
 };
 
+/** The advisory screens by action. */
+const PANTALLAS = {
+  aseempresas: ColaTrabajo,
+  aseusuarios: Personal,
+  aseconfigura: Configuracion,
+  asesolicitud: Solicitudes,
+  asesorias: BuscarAsesoria,
+};
+
 /** Advisory firm routes (aseempresas, aseusuarios, aseconfigura, asesolicitud) and the owners' 'buscar asesoría'. */
 export function AsesoriaScreens({ action, route }: { action: string; segments: string[]; route: RouteDef }) {
-  switch (action) {
-    case 'aseempresas':
-      return <ColaTrabajo />;
-    case 'aseusuarios':
-      return <Personal />;
-    case 'aseconfigura':
-      return <Configuracion />;
-    case 'asesolicitud':
-      return <Solicitudes />;
-    case 'asesorias':
-      return <BuscarAsesoria />;
-    default:
-      return <PlaceholderPage title={route.title} />;
-  }
+  return <PantallaDeAccion pantallas={PANTALLAS} action={action} title={route.title} />;
 }
 
 interface Persona {

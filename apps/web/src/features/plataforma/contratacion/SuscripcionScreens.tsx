@@ -3,14 +3,18 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { PlaceholderPage } from '../../../ui/PlaceholderPage.tsx';
+import { PantallaDeAccion } from '../../../ui/PlaceholderPage.tsx';
 import { BotonPdf, fechaHora, Pagina, Tabla, useLista } from '../comun.tsx';
 
 /** contratado (the company's plan and services) and videotutoriales (open to every signed-in user). */
 export function SuscripcionScreens({ action, route }: { action: string; segments: string[]; route: RouteDef }) {
-  if (action === 'contratado') return <Contratado />;
-  if (action === 'videotutoriales') return <Videotutoriales />;
-  return <PlaceholderPage title={route.title} />;
+  return (
+    <PantallaDeAccion
+      pantallas={{ contratado: Contratado, videotutoriales: Videotutoriales }}
+      action={action}
+      title={route.title}
+    />
+  );
 }
 
 interface ContratadoVista {
