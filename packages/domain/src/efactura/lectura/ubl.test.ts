@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { add, dec, sum, toFixed } from '../../money/decimal.ts';
 import { CASOS_FACTURA } from '../efactura.testkit.ts';
 import { facturaUbl } from '../ubl.ts';
-import { diferenciasTotales, ErrorFormato, leerFacturaElectronica, totalesCalculados } from './ubl.ts';
+import { leerFacturaElectronica } from './leer.ts';
+import { ErrorFormato } from './modelo.ts';
+import { diferenciasTotales, totalesCalculados } from './totales.ts';
 
 // The CEN artefacts beside the repository, as the server's validator finds them (or where the variable says).
 const EJEMPLOS = `${process.env.FARO_EN16931_SCHEMAS ?? fileURLToPath(new URL('../../../../../../shared/schemas/en16931', import.meta.url))}/examples`;
@@ -58,13 +60,13 @@ describe('leerFacturaElectronica', () => {
     );
   });
 
-  it('refuses what is not a UBL invoice with a Spanish message naming the format', () => {
+  it('refuses what is not an e-invoice, or lacks what a draft needs, with a Spanish message', () => {
     const cii = '<?xml version="1.0"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:x"></rsm:CrossIndustryInvoice>';
-    expect(() => leerFacturaElectronica(cii)).toThrow(/formato CII/);
+    expect(() => leerFacturaElectronica(cii)).toThrow('La factura electrónica no indica el nombre del proveedor');
     expect(() => leerFacturaElectronica('%PDF-1.7 …')).toThrow('El fichero no es una factura electrónica en XML');
     expect(() => leerFacturaElectronica('<Invoice><ID>1</Invoice>')).toThrow(ErrorFormato);
     expect(() => leerFacturaElectronica('<Order xmlns="urn:x"/>')).toThrow(
-      'El XML no es una factura UBL (su elemento raíz es Order)',
+      'El XML no es una factura electrónica UBL, CII ni Facturae (su elemento raíz es Order)',
     );
     const bomba = '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY b "c">]><Invoice>&b;</Invoice>';
     expect(() => leerFacturaElectronica(bomba)).toThrow(/DOCTYPE/);
