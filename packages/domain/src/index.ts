@@ -4,6 +4,7 @@ export * from './crm/index.ts';
 export * from './dental/index.ts';
 export * from './drivingSchool/index.ts';
 export * from './efactura/estados/index.ts';
+export * from './efactura/facturae/index.ts';
 export * from './efactura/index.ts';
 export * from './efactura/lectura/index.ts';
 export * from './entities/auditoria.ts';

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { impuestoDe, TIPOS_IVA_DEFECTO } from '../reference/fiscal.ts';
 import { TRIBUTACIONES, type Tributacion } from '../session/roles.ts';
+import { casos } from '../testkit/casos.testkit.ts';
 import { entitySaveSchema } from './defineEntity.ts';
 import { tiposiva } from './tiposiva.ts';
 
 /** The VAT types a company gets for its tax regime (spec section 9, compliance-es §7): the tax and its rates. */
 describe('default VAT types per tax regime', () => {
-  it.each([
+  casos('%s pays %s', impuestoDe, [
     ['peninsula', 'IVA'],
     ['alava', 'IVA'],
     ['guipuzcoa', 'IVA'],
@@ -15,9 +16,7 @@ describe('default VAT types per tax regime', () => {
     ['canarias', 'IGIC'],
     ['ceuta', 'IPSI'],
     ['melilla', 'IPSI'],
-  ] as const)('%s pays %s', (tributacion, impuesto) => {
-    expect(impuestoDe(tributacion)).toBe(impuesto);
-  });
+  ]);
 
   it('covers every regime of the company entity', () => {
     expect(Object.keys(TRIBUTACIONES).sort()).toEqual(

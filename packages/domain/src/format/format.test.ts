@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import { decimalEditable, formatAmount, formatDecimal, formatNumber, parseAmount, roundDecimal } from './amount.ts';
 import { fechaHoraEspana, formatDate, formatDateTime, horaEspana, parseDate, toIsoDate, webWeekday } from './date.ts';
 import { formatMinutes } from './minutes.ts';
 
 describe('amounts: decimal comma, thousands grouped from four digits as accounting documents do', () => {
-  it.each([
+  casos('%s → %s', (v: number | string | null | undefined) => formatAmount(v), [
     [1234.5, '1.234,50 €'],
     ['1234.5', '1.234,50 €'],
     [27059.64, '27.059,64 €'],
@@ -22,9 +23,7 @@ describe('amounts: decimal comma, thousands grouped from four digits as accounti
     [undefined, ''],
     ['', ''],
     ['abc', ''],
-  ])('%s → %s', (value, text) => {
-    expect(formatAmount(value)).toBe(text);
-  });
+  ]);
   it('groups numbers without currency too, as Intl does with grouping always', () => {
     expect(formatNumber(1234.5)).toBe('1.234,50');
     expect(formatNumber('1000000', 0)).toBe('1.000.000');
@@ -37,7 +36,7 @@ describe('amounts: decimal comma, thousands grouped from four digits as accounti
     } as Intl.NumberFormatOptions);
     for (const n of [1234.5, 27059.64, -3842.02, 1234567.89, 12.3]) expect(formatNumber(n)).toBe(intl.format(n));
   });
-  it.each([
+  casos('a stored decimal as a person writes it: %s → %s', formatDecimal, [
     ['2.000', '2'],
     ['21.00', '21'],
     ['5.20', '5,2'],
@@ -46,9 +45,7 @@ describe('amounts: decimal comma, thousands grouped from four digits as accounti
     ['-12500.50', '-12.500,5'],
     [null, ''],
     ['x', ''],
-  ])('a stored decimal as a person writes it: %s → %s', (value, text) => {
-    expect(formatDecimal(value)).toBe(text);
-  });
+  ]);
   it('an input keeps the ungrouped form the person types', () => {
     expect(decimalEditable('27059.64')).toBe('27059,64');
     expect(parseAmount(decimalEditable('27059.64'))).toBe('27059.64');
@@ -73,7 +70,7 @@ describe('amounts: decimal comma, thousands grouped from four digits as accounti
 });
 
 describe('dates dd/mm/yyyy ↔ yyyy-mm-dd', () => {
-  it.each([
+  casos('format %s → %s', formatDate, [
     ['2024-03-05', '05/03/2024'],
     ['2024-02-29', '29/02/2024'],
     ['2023-02-29', ''],
@@ -81,18 +78,14 @@ describe('dates dd/mm/yyyy ↔ yyyy-mm-dd', () => {
     ['', ''],
     [null, ''],
     ['05/03/2024', ''],
-  ])('format %s → %s', (value, text) => {
-    expect(formatDate(value)).toBe(text);
-  });
-  it.each([
+  ]);
+  casos('parse %s → %s', parseDate, [
     ['05/03/2024', '2024-03-05'],
     ['5/3/2024', '2024-03-05'],
     ['31/02/2024', null],
     ['2024-03-05', null],
     ['', null],
-  ])('parse %s → %s', (text, value) => {
-    expect(parseDate(text)).toBe(value);
-  });
+  ]);
   it('date-times in local time, ISO dates, Monday-first weekdays', () => {
     const d = new Date(2024, 0, 7, 9, 5);
     expect(formatDateTime(d)).toBe('07/01/2024 09:05');
@@ -113,7 +106,7 @@ describe("instants in Spain's mainland time", () => {
 });
 
 describe('minutes "HHh:MMm"', () => {
-  it.each([
+  casos('%s → %s', formatMinutes, [
     [90, '01h:30m'],
     [0, '00h:00m'],
     ['125', '02h:05m'],
@@ -124,7 +117,5 @@ describe('minutes "HHh:MMm"', () => {
     ['', '00:00'],
     ['abc', '00:00'],
     [Number.NaN, '00:00'],
-  ])('%s → %s', (value, text) => {
-    expect(formatMinutes(value)).toBe(text);
-  });
+  ]);
 });

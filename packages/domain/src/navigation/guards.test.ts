@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE_FLAG_LIST, type ModuleFlag } from '../session/companyContext.ts';
 import type { Rol, TipoCuenta } from '../session/roles.ts';
+import { casos } from '../testkit/casos.testkit.ts';
 import { type GuardSession, type RouteDecision, resolveRoute, rewriteHashUrl, splitPath } from './guards.ts';
 import { menuAlias } from './routes.ts';
 
@@ -87,15 +88,13 @@ describe('logged-in guards (spec sections 2 and 6)', () => {
 });
 
 describe('hash rewrite, aliases and paths', () => {
-  it.each([
+  casos('%s%s', rewriteHashUrl, [
     ['/', '', null],
     ['/', '#', null],
     ['/', '#/fventa/editar/3', '/fventa/lista'],
     ['/clientes/editar/4', '#seccion', '/clientes/lista'],
     ['/', '#/', '/'],
-  ])('%s%s', (path, hash, result) => {
-    expect(rewriteHashUrl(path, hash)).toBe(result);
-  });
+  ]);
   it('fgasto counts as fcompra, fgastorec as fcomprarec', () => {
     expect(menuAlias('fgasto')).toBe('fcompra');
     expect(menuAlias('fgastorec')).toBe('fcomprarec');

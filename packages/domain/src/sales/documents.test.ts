@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import { documentoVentaSchema, estadosEditables, superaLimiteSimplificada } from './documents.ts';
 
 describe('sales document rules', () => {
-  it.each([
+  casos('simplified invoice of %s € (retail %s) over the limit: %s', superaLimiteSimplificada, [
     ['400.00', false, false],
     ['400.01', false, true],
     ['3000.00', true, false],
     ['3000.01', true, true],
-  ])('simplified invoice of %s € (retail %s) over the limit: %s', (total, minorista, over) => {
-    expect(superaLimiteSimplificada(total, minorista)).toBe(over);
-  });
+  ]);
 
   it('lets a user set only the draft status of an invoice and every status of the other kinds', () => {
     expect(estadosEditables('factura')).toEqual(['Provisional']);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import { cantidadPendiente, cantidadTexto, superaPendiente } from './documents.ts';
 
 describe('partial conversions: pending quantities', () => {
-  it.each([
+  casos('%s carried %s → pending %s', cantidadPendiente, [
     ['2.000', '0', '2.000'],
     ['2.000', '0.500', '1.500'],
     ['2.000', '2.000', '0.000'],
@@ -10,11 +11,9 @@ describe('partial conversions: pending quantities', () => {
     ['-2.000', '-0.5', '-1.500'],
     ['-2.000', '1', '-3.000'],
     ['0.000', '0', '0.000'],
-  ])('%s carried %s → pending %s', (cantidad, llevado, pendiente) => {
-    expect(cantidadPendiente(cantidad, llevado)).toBe(pendiente);
-  });
+  ]);
 
-  it.each([
+  casos('%s asked of %s pending → too much: %s', superaPendiente, [
     ['1.5', '1.500', false],
     ['1.501', '1.500', true],
     ['0', '1.500', false],
@@ -22,9 +21,7 @@ describe('partial conversions: pending quantities', () => {
     ['1', '0.000', true],
     ['-1', '-1.500', false],
     ['-2', '-1.500', true],
-  ] as const)('%s asked of %s pending → too much: %s', (pedida, pendiente, supera) => {
-    expect(superaPendiente(pedida, pendiente)).toBe(supera);
-  });
+  ]);
 
   it('writes quantities as users read them', () => {
     expect(cantidadTexto('2.500')).toBe('2,5');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import {
   etiquetaPeriodo,
   periodosPendientes,
@@ -8,15 +9,13 @@ import {
 } from './recurring.ts';
 
 describe('recurring invoice periods', () => {
-  it.each([
+  casos('%s + %i months (day %i) = %s', sumarMeses, [
     ['2026-01-31', 1, 31, '2026-02-28'],
     ['2026-02-28', 1, 31, '2026-03-31'],
     ['2028-01-31', 1, 31, '2028-02-29'],
     ['2026-11-15', 3, 15, '2027-02-15'],
     ['2026-12-01', 12, 1, '2027-12-01'],
-  ])('%s + %i months (day %i) = %s', (f, m, d, out) => {
-    expect(sumarMeses(f, m, d)).toBe(out);
-  });
+  ]);
 
   it('keeps the start day across short months', () => {
     let f = '2026-01-31';

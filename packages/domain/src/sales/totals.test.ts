@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import {
   calcularTotales,
   type DocumentoCalculo,
@@ -274,14 +275,12 @@ describe('company price decimals (DecimalesRedondeo)', () => {
     expect(redondearPrecio(precio, d)).toBe(guardado);
   });
 
-  it.each([
+  casos('precioCabe(%s, %i) = %s', precioCabe, [
     ['1,2345', 4, true],
     ['1,23450', 4, true],
     ['1,23456', 4, false],
     ['1,234', 2, false],
     ['12', 2, true],
     ['1.5', 2, true],
-  ])('precioCabe(%s, %i) = %s', (precio, d, ok) => {
-    expect(precioCabe(precio, d)).toBe(ok);
-  });
+  ]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import {
   clockActions,
   clockWord,
@@ -92,14 +93,12 @@ describe('clockActions: the buttons of each state (spec §4)', () => {
 });
 
 describe('clockWord: the confirmation word', () => {
-  it.each([
+  casos('%s → %s', clockWord, [
     ['e', 'Entrada'],
     ['r', 'Entrada'],
     ['p', 'Pausa'],
     ['s', 'Salida'],
-  ] as const)('%s → %s', (state, word) => {
-    expect(clockWord(state)).toBe(word);
-  });
+  ]);
 });
 
 describe('labels and pause reasons', () => {

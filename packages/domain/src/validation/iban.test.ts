@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import { ibanDeCuenta, ibanFromCcc, isValidCcc, isValidIban, normalizeIban } from './iban.ts';
 
 /** An independent ISO 13616 check (BigInt, no chunking): first 4 characters to the end, A=10…Z=35, mod 97 = 1. */
@@ -134,13 +135,11 @@ describe('ibanDeCuenta', () => {
 });
 
 describe('ibanFromCcc', () => {
-  it.each([
+  casos('%s → %s', ibanFromCcc, [
     ['21000418450200051332', 'ES9121000418450200051332'],
     ['00120345030000067890', 'ES0700120345030000067890'],
     ['21000813610123456789', 'ES7921000813610123456789'],
-  ])('%s → %s', (ccc, iban) => {
-    expect(ibanFromCcc(ccc)).toBe(iban);
-  });
+  ]);
 
   it('round trip: the IBAN of a valid CCC is valid and carries the CCC', () => {
     for (const ccc of ['21000418450200051332', '00120345030000067890', '00000000000000000000']) {

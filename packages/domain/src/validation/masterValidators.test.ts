@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import { isAcceptableBarcode, isValidGtin } from './ean.ts';
 import { identityProblem } from './entityRules.ts';
 import { detectFileType } from './fileType.ts';
@@ -44,7 +45,7 @@ describe('EU VAT ids (NIF-IVA)', () => {
 });
 
 describe('identity by type (customers, suppliers)', () => {
-  it.each([
+  casos('%s %s → %s', identityProblem, [
     ['nif', '12345678Z', null],
     ['nif', '12345678A', MSG.taxIdLetter],
     [null, 'X1234567A', MSG.taxIdLetter],
@@ -56,13 +57,11 @@ describe('identity by type (customers, suppliers)', () => {
     ['pasaporte', 'PAA123456', null],
     ['extranjero', 'AB', MSG.format],
     ['otro', 'Z-99', null],
-  ])('%s %s → %s', (tipo, value, message) => {
-    expect(identityProblem(tipo, value)).toBe(message);
-  });
+  ]);
 });
 
 describe('barcodes (GTIN)', () => {
-  it.each([
+  casos('%s acceptable → %s', isAcceptableBarcode, [
     ['4006381333931', true],
     ['8412345678905', true],
     ['8412345678904', false],
@@ -70,27 +69,23 @@ describe('barcodes (GTIN)', () => {
     ['96385075', false],
     ['ABC-123', true],
     ['12345', true],
-  ])('%s acceptable → %s', (code, ok) => {
-    expect(isAcceptableBarcode(code)).toBe(ok);
-  });
+  ]);
   it('refuses non-GTIN lengths as GTIN', () => expect(isValidGtin('12345')).toBe(false));
 });
 
 describe('social security number (NAF)', () => {
-  it.each([
+  casos('%s → %s', isValidNaf, [
     ['281234567840', true],
     ['28 12345678 40', true],
     ['281234567841', false],
     ['080012345694', true],
     ['08001234569', false],
-  ])('%s → %s', (value, ok) => {
-    expect(isValidNaf(value)).toBe(ok);
-  });
+  ]);
 });
 
 describe('uploaded file types by magic bytes', () => {
   const bytes = (...b: number[]) => new Uint8Array(b);
-  it.each([
+  casos('%#: %s', detectFileType, [
     [bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10), 'jpg'],
     [bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0), 'png'],
     [new TextEncoder().encode('%PDF-1.7\n'), 'pdf'],
@@ -99,13 +94,11 @@ describe('uploaded file types by magic bytes', () => {
     [new TextEncoder().encode('MZ\x90\x00'), null],
     [bytes(0x89, 0x50, 0x4e, 0x47), null],
     [bytes(), null],
-  ])('%#: %s', (content, type) => {
-    expect(detectFileType(content)).toBe(type);
-  });
+  ]);
 });
 
 describe('rich text of e-mail templates', () => {
-  it.each([
+  casos('%s', sanitizeRichText, [
     ['<p>Hola <b>{Nombre}</b></p>', '<p>Hola <b>{Nombre}</b></p>'],
     ['<p onclick="x()">a</p>', '<p>a</p>'],
     ['<script>alert(1)</script><p>b</p>', '<p>b</p>'],
@@ -121,7 +114,5 @@ describe('rich text of e-mail templates', () => {
     ['1 < 2 & 3', '1 &lt; 2 &amp; 3'],
     ['<blink>x</blink>', 'x'],
     ['<!-- nota --><p>d</p>', '<p>d</p>'],
-  ])('%s', (input, output) => {
-    expect(sanitizeRichText(input)).toBe(output);
-  });
+  ]);
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import {
   aCentesimas,
   desfaseEspana,
@@ -14,7 +15,7 @@ import {
 } from './format.ts';
 
 describe('amounts and rates', () => {
-  it.each([
+  casos('importeAeat(%j) = %s', importeAeat, [
     ['123.1', '123.10'],
     [123.45, '123.45'],
     ['7', '7.00'],
@@ -27,9 +28,7 @@ describe('amounts and rates', () => {
     ['999999999999.99', '999999999999.99'],
     ['.5', '0.50'],
     ['+3', '3.00'],
-  ])('importeAeat(%j) = %s', (value, expected) => {
-    expect(importeAeat(value)).toBe(expected);
-  });
+  ]);
 
   it('rejects what is not a number', () => {
     for (const bad of ['', 'abc', '1.2.3', '1e3', Number.NaN]) expect(() => aCentesimas(bad)).toThrow();

@@ -1,0 +1,15 @@
+import { expect, it } from 'vitest';
+
+/**
+ * A test per row of `filas`: `f` of the row's leading values is its last value (`toBe`). `nombre` prints the row's
+ * values as `it.each` does (`%s`, `%j`, `%#`).
+ */
+export function casos<A extends unknown[], S>(
+  nombre: string,
+  f: (...entrada: A) => S,
+  filas: readonly (readonly [...A, S])[],
+): void {
+  it.each(filas.map((fila) => [...fila]))(nombre, (...fila: unknown[]) => {
+    expect(f(...(fila.slice(0, -1) as A))).toBe(fila.at(-1));
+  });
+}
