@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiGet, entrar, login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { apiGet, entrar, irA, login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 /**
  * The academy end to end: the office enrols a minor paid by her tutor, puts her in a course, sees the
@@ -131,8 +131,7 @@ describe('academia: enrol a minor with a tutor → timetable → attendance on a
     const b = navegador();
     const { page } = b;
     await login(b, 'tutor', undefined, 'ACADEMIA');
-    await page.goto('/portalusaldo/lista');
-    await page.getByRole('heading', { name: 'Mi saldo' }).waitFor();
+    await irA(page, '/portalusaldo/lista', 'Mi saldo');
     await page
       .getByText(/Marta López/)
       .first()

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { ARTIFACTS, apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot, waitToast } from './browser.ts';
+import { ARTIFACTS, apiGet, entrar, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 /**
  * The driving school end to end, on days of 2099 so the demo's week never gets in the way: the office
@@ -36,18 +36,11 @@ async function apiPost<T>(page: Page, apiPath: string, body: unknown): Promise<T
 }
 
 describe('autoescuela: book classes → instructor confirms on a phone → exam → APTO → statistics → exam forms PDF', () => {
-  let b: Browser;
+  const navegador = navegadorDelBloque();
   const id = { sergio: 0, lucia: 0, hugo: 0 };
-  beforeAll(async () => {
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
 
   it('the office books a class with the form and another by dragging a student onto a free slot', async () => {
-    await login(b, 'autoescuela', undefined, 'AUTOESCUELA');
-    const { page } = b;
+    const page = await entrar(navegador(), 'autoescuela', 'AUTOESCUELA');
     const profes = await apiGet<{ Items: { Id: number; Email: string }[] }>(
       page,
       'formacion/profesores/list?TotalPagina=200',
@@ -89,8 +82,7 @@ describe('autoescuela: book classes → instructor confirms on a phone → exam 
   });
 
   it('the instructor confirms his class on a 390 px phone', async () => {
-    const { page } = b;
-    await login(b, 'instructor', undefined, 'AUTOESCUELA');
+    const page = await entrar(navegador(), 'instructor', 'AUTOESCUELA');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/clases/lista?dia=${DIA}`);
     const tarjeta = page.locator('.mantine-Card-root', { hasText: 'Lucía García Martín' });
@@ -102,8 +94,7 @@ describe('autoescuela: book classes → instructor confirms on a phone → exam 
   });
 
   it('the exam: Lucía is APTO, the statistics count her, the forms PDF carries her data', async () => {
-    const { page } = b;
-    await login(b, 'autoescuela', undefined, 'AUTOESCUELA');
+    const page = await entrar(navegador(), 'autoescuela', 'AUTOESCUELA');
     const examen = await apiPost<{ Id: number }>(page, 'formacion/calexamenes/save', {
       Fecha: EXAMEN,
       TipoExamen: 'circulacion',

@@ -111,9 +111,14 @@ export async function abrirPantalla(
   code?: string,
 ): Promise<Page> {
   const page = await entrar(b, user, code);
+  await irA(page, ruta, titulo);
+  return page;
+}
+
+/** Opens `ruta` in the signed-in page and waits for its heading `titulo`. */
+export async function irA(page: Page, ruta: string, titulo: string): Promise<void> {
   await page.goto(ruta);
   await page.getByRole('heading', { name: titulo }).waitFor();
-  return page;
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { entrar, login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { entrar, irA, login, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
@@ -25,8 +25,7 @@ describe('clientes: create with a wrong NIF letter, fix it, find it, export the 
     const { right, wrong } = dnis();
     const name = `Ferretería Prueba ${right.slice(-5)}`;
 
-    await page.goto('/clientes/lista');
-    await page.getByRole('heading', { name: 'Clientes' }).waitFor();
+    await irA(page, '/clientes/lista', 'Clientes');
     await page.getByRole('link', { name: 'Nuevo cliente' }).click();
     await page.waitForURL('**/clientes/nuevo');
     await page.getByLabel('Nombre o razón social').fill(name);

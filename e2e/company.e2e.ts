@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { enEmpresa, entrar, navegadorDelBloque, pathOf, screenshot, waitToast } from './browser.ts';
+import { enEmpresa, entrar, irA, navegadorDelBloque, pathOf, screenshot, waitToast } from './browser.ts';
 
 describe('owner screens: generic lists and forms, centre and company', () => {
   const navegador = navegadorDelBloque();
@@ -42,8 +42,7 @@ describe('owner screens: generic lists and forms, centre and company', () => {
 
   it('auditoria is read-only and records the changes', async () => {
     const { page } = navegador();
-    await page.goto('/auditoria/lista?desc=1');
-    await page.getByRole('heading', { name: 'Auditoría' }).waitFor();
+    await irA(page, '/auditoria/lista?desc=1', 'Auditoría');
     expect(await page.getByRole('link', { name: /Nuevo/ }).count()).toBe(0);
   });
 

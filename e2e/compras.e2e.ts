@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { abrirPantalla, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
-import { elegirTercero } from './documentos.ts';
+import { navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { buscarProducto, guardarConTeclado, nuevoDocumento } from './documentos.ts';
 
 // Two cores shared by everyone: a reload after an action can take seconds.
 const LENTO = { timeout: 15_000 };
@@ -17,16 +17,13 @@ describe('compras: an order becomes a registered and paid received invoice; an e
   const navegador = navegadorDelBloque();
 
   it('orders, receives with a lot, books the invoice as printed, registers and pays it', async () => {
-    const b = navegador();
-
     // 1. A supplier order of a lot-traced product (TOR-001) at its purchase price.
-    const page = await abrirPantalla(b, '/dcompra/lista', 'Pedidos de compra');
-    await page.getByRole('link', { name: 'Nuevo pedido de compra' }).click();
-    await page.waitForURL('**/dcompra/nuevo');
-    await elegirTercero(page, 'Proveedor', 'Distribuciones Ferreteras', 'Distribuciones Ferreteras del Centro SA');
-    const producto = page.locator('input[aria-label="Producto 1"]');
-    await producto.click();
-    await producto.fill('TOR-001');
+    const page = await nuevoDocumento(navegador(), 'dcompra', 'Pedidos de compra', 'Nuevo pedido de compra', [
+      'Proveedor',
+      'Distribuciones Ferreteras',
+      'Distribuciones Ferreteras del Centro SA',
+    ]);
+    await buscarProducto(page, 1, 'TOR-001');
     // Picking the product offers this supplier's last purchase price and discount (DEMO bought TOR-001 from it).
     const ultimo = page.waitForResponse((r) => r.url().includes('/api/compras/proveedores/precios'));
     await page.getByRole('option', { name: /TOR-001/ }).click();
@@ -38,9 +35,7 @@ describe('compras: an order becomes a registered and paid received invoice; an e
     await page.getByLabel('Descuento 1').fill('0');
     // 10 × 2,90 = 29,00 + IVA 21 % 6,09 = 35,09
     await expect.poll(() => page.getByTestId('total').textContent()).toBe('35,09 €');
-    await page.getByLabel('Precio 1').press('Control+Enter');
-    await waitToast(page, 'Los datos se han guardado correctamente');
-    await page.waitForURL(/\/dcompra\/editar\/\d+$/);
+    await guardarConTeclado(page.getByLabel('Precio 1'), 'dcompra');
     await expect.poll(() => page.getByTestId('titulo-documento').textContent(), LENTO).toMatch(/^Pedido de compra /);
     await expectAccessibleBothWidths(page, 'dcompra editor');
 
@@ -53,8 +48,7 @@ describe('compras: an order becomes a registered and paid received invoice; an e
     const lote = page.getByLabel('Lote 1');
     await lote.waitFor();
     await lote.fill('L-2611');
-    await lote.press('Control+Enter');
-    await waitToast(page, 'Los datos se han guardado correctamente');
+    await guardarConTeclado(lote);
     await expect.poll(() => page.getByLabel('Lote 1').inputValue()).toBe('L-2611');
 
     // 3. The supplier's invoice as printed: their number and date, and the paper's totals typed and checked.

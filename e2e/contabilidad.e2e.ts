@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { abrirPantalla, navegadorDelBloque, screenshot } from './browser.ts';
+import { abrirPantalla, irA, navegadorDelBloque, screenshot } from './browser.ts';
 
 /**
  * End to end: the ContaPlus export of the last closed quarter (preview with
@@ -22,8 +22,7 @@ describe('contabilidad: ContaPlus export of a quarter and a document export', ()
     expect((await zip).suggestedFilename()).toMatch(/^contaplus-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.zip$/);
     await screenshot(page, 'contabilidad-contaplus');
 
-    await page.goto('/exportaciones/lista');
-    await page.getByRole('heading', { name: 'Exportaciones' }).waitFor();
+    await irA(page, '/exportaciones/lista', 'Exportaciones');
     await expectAccessibleBothWidths(page, 'exportaciones');
     const xlsx = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar' }).click();

@@ -16,12 +16,16 @@ describe('guards and redirects', () => {
     await b.page.waitForURL('**/registro');
   });
 
-  it('a teacher on an office route goes to horario/lista', async () => {
+  // A teacher on an office route goes to their timetable; the time-clock-only user back to the time clock.
+  it.each([
+    ['profesor', '/clientes/lista', '/horario/lista'],
+    ['fichaje', '/clientes/lista', '/usuario/fichajes'],
+  ])('%s on %s is sent to %s', async (usuario, ruta, destino) => {
     const b = navegador();
-    await login(b, 'profesor');
-    await b.page.goto('/clientes/lista');
-    await b.page.waitForURL('**/horario/lista');
-    expect(await pathOf(b.page)).toBe('/horario/lista');
+    await login(b, usuario);
+    await b.page.goto(ruta);
+    await b.page.waitForURL(`**${destino}`);
+    expect(await pathOf(b.page)).toBe(destino);
   });
 
   it('an office user on an admin route goes home; registro while logged in goes home', async () => {
@@ -32,13 +36,6 @@ describe('guards and redirects', () => {
     await b.page.goto('/registro');
     await b.page.waitForURL((u) => u.pathname === '/');
     expect(await pathOf(b.page)).toBe('/');
-  });
-
-  it('the time-clock-only user is sent back to the time clock', async () => {
-    const b = navegador();
-    await login(b, 'fichaje');
-    await b.page.goto('/clientes/lista');
-    await b.page.waitForURL('**/usuario/fichajes');
   });
 
   it('hash URLs are rewritten to {segment}/lista; a screen without permission says so', async () => {

@@ -223,6 +223,14 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     expect(anchos[0], `${nombre}: scrollWidth ${anchos[0]} > ${anchos[1]}`).toBeLessThanOrEqual(anchos[1]!);
   }
 
+  /** The screens both lean passes open after their own first one: [name, route, the data's selector]. */
+  const PASADA_COMUN: [string, string, string][] = [
+    ['facturas y gastos', `/fcompra/lista?buscar=${numeroProveedor}`, 'tbody tr'],
+    ['libro de recibidas', '/factrecibidas/lista', 'tbody tr'],
+    ['cuentas y saldos', '/movstesoreria/lista?pestana=cuentas', '[data-testid="saldos"] .mantine-Card-root'],
+    ['modelo 303', '/modtributarios/lista', 'tbody tr'],
+  ];
+
   /**
    * The lean pass at the other width: each screen of the path opened again, its data shown within 5 calls, its
    * figures grouped, no sideways scroll (axe already ran at both widths on the full pass).
@@ -380,10 +388,7 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     // 5. The same screens on the phone: lean pass.
     await pasadaLigera('propietario', PHONE, [
       ['facturas no anuladas', '/fventa/lista?estado=NoAnulada', 'tbody tr'],
-      ['facturas y gastos', `/fcompra/lista?buscar=${numeroProveedor}`, 'tbody tr'],
-      ['libro de recibidas', '/factrecibidas/lista', 'tbody tr'],
-      ['cuentas y saldos', '/movstesoreria/lista?pestana=cuentas', '[data-testid="saldos"] .mantine-Card-root'],
-      ['modelo 303', '/modtributarios/lista', 'tbody tr'],
+      ...PASADA_COMUN,
     ]);
     await panel('propietario 390 px', total);
     await sinScrollLateral('propietario 390 px: inicio');
@@ -469,13 +474,7 @@ describe('the morning at the office: owner at the desk, adviser on the phone', (
     await screenshot(page, 'manana-asesor-347');
 
     // The same screens at the desk: lean pass.
-    await pasadaLigera('asesor', DESKTOP, [
-      ['libro de emitidas', '/factemitidas/lista', 'tbody tr'],
-      ['facturas y gastos', `/fcompra/lista?buscar=${numeroProveedor}`, 'tbody tr'],
-      ['libro de recibidas', '/factrecibidas/lista', 'tbody tr'],
-      ['cuentas y saldos', '/movstesoreria/lista?pestana=cuentas', '[data-testid="saldos"] .mantine-Card-root'],
-      ['modelo 303', '/modtributarios/lista', 'tbody tr'],
-    ]);
+    await pasadaLigera('asesor', DESKTOP, [['libro de emitidas', '/factemitidas/lista', 'tbody tr'], ...PASADA_COMUN]);
     await page.setViewportSize(PHONE);
 
     // 4. The other client through the switcher.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { entrar, navegadorDelBloque, waitToast } from './browser.ts';
+import { entrar, irA, navegadorDelBloque, waitToast } from './browser.ts';
 
 /**
  * The dental practice end to end: the owner 'dental' finds a demo patient, reads her clinical history,
@@ -39,8 +39,7 @@ describe('odontologia: patient → history → odontogram by keyboard → appoin
 
   it('shows the appointments of the day per dentist and the plans', async () => {
     const { page } = navegador();
-    await page.goto('/citas/lista');
-    await page.getByRole('heading', { name: 'Laura Vidal' }).waitFor();
+    await irA(page, '/citas/lista', 'Laura Vidal');
     await expectAccessibleBothWidths(page, 'citas');
     await page.goto('/planestrat/lista');
     await page.getByRole('cell', { name: 'Ana Martín Ruiz' }).first().waitFor();

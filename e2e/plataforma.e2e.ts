@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mailText } from '../apps/server/test/smtpSink.ts';
 import { expectAccessibleBothWidths, PHONE } from './axe.ts';
-import { apiGet, login, pathOf } from './browser.ts';
+import { apiGet, irA, login, pathOf } from './browser.ts';
 import { codigoDelCorreo, servidorConCorreo } from './correo.ts';
 
 /**
@@ -94,8 +94,7 @@ describe('plataforma: contract from the test banner → sign → use; adviser wo
     const { b } = conCorreo();
     await login(b, usuario, password, codigoEmpresa);
     const { page } = b;
-    await page.goto('/clientes/lista');
-    await page.getByRole('heading', { name: 'Clientes' }).waitFor();
+    await irA(page, '/clientes/lista', 'Clientes');
     expect(await page.getByRole('dialog', { name: 'Aviso Legal' }).count()).toBe(0);
     expect(await page.getByTestId('test-banner').count()).toBe(0);
     await page.goto('/contratado');
@@ -129,8 +128,7 @@ describe('plataforma: contract from the test banner → sign → use; adviser wo
     // Inside the client: taxes, accounting and reports in the menu; the switcher names the client.
     await page.locator('[data-menu-group="impuestos"]').waitFor();
     expect(await page.locator('input[aria-label="Cambiar de empresa"]').inputValue()).toBe('Comercial Demo SL');
-    await page.goto('/clientes/lista');
-    await page.getByRole('heading', { name: 'Clientes' }).waitFor();
+    await irA(page, '/clientes/lista', 'Clientes');
     await page.locator('tbody tr').first().waitFor();
     await expectAccessibleBothWidths(page, 'cliente de la asesoria: clientes');
     await page.getByRole('button', { name: 'Cola de trabajo' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { entrar, login, navegadorDelBloque, pathOf, screenshot } from './browser.ts';
+import { entrar, irA, login, navegadorDelBloque, pathOf, screenshot } from './browser.ts';
 import { codigoDelCorreo, servidorConCorreo } from './correo.ts';
 
 describe('session, banner and terms', () => {
@@ -139,8 +139,7 @@ describe("signing from the 'Aviso Legal'", () => {
     await modal.getByRole('button', { name: 'Firmar el contrato' }).click();
     await modal.waitFor({ state: 'detached' });
 
-    await page.goto('/clientes/lista');
-    await page.getByRole('heading', { name: 'Clientes' }).waitFor();
+    await irA(page, '/clientes/lista', 'Clientes');
     expect(await page.getByRole('dialog', { name: 'Aviso Legal' }).count()).toBe(0);
     await page.goto('/contratado');
     await page.getByRole('button', { name: /Contrato firmado/ }).waitFor();

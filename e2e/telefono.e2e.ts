@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectAccessibleBothWidths } from './axe.ts';
-import { entrar, navegadorDelBloque, screenshot } from './browser.ts';
+import { entrar, irA, navegadorDelBloque, screenshot } from './browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
@@ -22,8 +22,7 @@ describe('phone and desktop layouts of the sales screens', () => {
   it('1366 px: the invoice list and a new invoice whose customer list is not open on arrival', async () => {
     const page = await entrar(navegador());
     await page.setViewportSize(DESKTOP);
-    await page.goto('/fventa/lista');
-    await page.getByRole('heading', { name: 'Facturas' }).waitFor();
+    await irA(page, '/fventa/lista', 'Facturas');
     await page.locator('tbody tr').first().waitFor();
     await expect.poll(() => page.getByTestId('list-total').textContent()).toMatch(/registros?|\+$/);
     expect(await page.getByRole('button', { name: 'Página siguiente' }).count()).toBe(1);
@@ -44,8 +43,7 @@ describe('phone and desktop layouts of the sales screens', () => {
   it('390 px: lists fold their filters, rows fit the screen, the line editor shows Cantidad and Precio', async () => {
     const { page } = navegador();
     await page.setViewportSize(PHONE);
-    await page.goto('/fventa/lista');
-    await page.getByRole('heading', { name: 'Facturas' }).waitFor();
+    await irA(page, '/fventa/lista', 'Facturas');
     await page.getByTestId('documento-compacto').first().waitFor();
     // One 'Filtros' button instead of seven stacked filters; no sideways scroll; badges whole.
     await page.getByRole('button', { name: /^Filtros/ }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { abrirPantalla, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { abrirPantalla, irA, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 import { importarExtracto } from './extractos.ts';
 
 const hoy = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
@@ -51,8 +51,7 @@ describe('tesoreria: a direct-debit batch with a return, and a bank statement re
 
   it('records a bank charge, imports the statement that shows it and reconciles it', async () => {
     const { page } = navegador();
-    await page.goto('/movstesoreria');
-    await page.getByRole('heading', { name: 'Movimientos de tesorería' }).waitFor();
+    await irA(page, '/movstesoreria', 'Movimientos de tesorería');
     await page.getByTestId('lista-movimientos').waitFor();
     await expectAccessibleBothWidths(page, 'movstesoreria');
     await page.getByRole('button', { name: 'Nuevo movimiento' }).click();

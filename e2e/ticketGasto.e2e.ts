@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, PHONE } from './axe.ts';
-import { apiGet, type Browser, e2eBaseURL, login, openBrowser, screenshot } from './browser.ts';
+import { apiGet, entrar, navegadorDelBloque, screenshot } from './browser.ts';
 
 const TICKET = `BAR RESTAURANTE EL PUERTO S.L.
 PASEO MARITIMO 3, MALAGA
@@ -44,19 +44,14 @@ async function fotoDelTicket(): Promise<Buffer> {
  * registered and paid with the photo. The user path's time is printed (timings are never asserted).
  */
 describe('ticket de gasto on a phone', () => {
-  let b: Browser;
+  const navegador = navegadorDelBloque();
   let foto: Buffer;
   beforeAll(async () => {
     foto = await fotoDelTicket();
-    b = await openBrowser(e2eBaseURL());
-  });
-  afterAll(async () => {
-    await b?.close();
   });
 
   it('photo, confirm, card, save: booked and paid, one screen at 390 px, accessible', async () => {
-    await login(b, 'demo', undefined, 'DEMO');
-    const { page } = b;
+    const page = await entrar(navegador());
     await page.setViewportSize(PHONE);
     await page.goto('/fcompra/lista');
     const inicio = performance.now();

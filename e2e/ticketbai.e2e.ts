@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { entrar, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
-import { elegirTercero } from './documentos.ts';
+import { elegirTercero, guardarConTeclado } from './documentos.ts';
 
 /**
  * TicketBAI end to end: DEMO's Gipuzkoa company issues an invoice from the form → its PDF carries the TBAI
@@ -28,9 +28,7 @@ describe('ticketbai: a Gipuzkoa invoice is signed, printed with its QR and accep
     await page.getByLabel('Cantidad 1').fill('10');
     await page.getByLabel('Precio 1').fill('20');
     await expect.poll(() => page.getByTestId('importe-1').textContent()).toBe('200,00 €');
-    await page.getByLabel('Precio 1').press('Control+Enter');
-    await waitToast(page, 'Los datos se han guardado correctamente');
-    await page.waitForURL(/\/fventa\/editar\/\d+$/);
+    await guardarConTeclado(page.getByLabel('Precio 1'), 'fventa');
     await page.getByRole('button', { name: 'Emitir', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Emitir' }).click();
     await waitToast(page, 'La factura se ha emitido con el número');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { abrirPantalla, apiGet, entrar, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
-import { elegirTercero } from './documentos.ts';
+import { apiGet, entrar, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { buscarProducto, guardarConTeclado, nuevoDocumento } from './documentos.ts';
 
 /** Sales documents end to end: quote → order → delivery note → invoice → issued → PDF → collected. */
 describe('ventas: a quote becomes a collected invoice', () => {
@@ -11,14 +11,13 @@ describe('ventas: a quote becomes a collected invoice', () => {
     const b = navegador();
 
     // 1. A quote for a demo customer: a catalogue product (tariff price) and a free-text line, keyboard first.
-    const page = await abrirPantalla(b, '/pventa/lista', 'Presupuestos');
-    await page.getByRole('link', { name: 'Nuevo presupuesto' }).click();
-    await page.waitForURL('**/pventa/nuevo');
-    await elegirTercero(page, 'Cliente', 'Reformas Integrales', 'Reformas Integrales Levante SL');
+    const page = await nuevoDocumento(b, 'pventa', 'Presupuestos', 'Nuevo presupuesto', [
+      'Cliente',
+      'Reformas Integrales',
+      'Reformas Integrales Levante SL',
+    ]);
 
-    const producto1 = page.locator('input[aria-label="Producto 1"]');
-    await producto1.click();
-    await producto1.fill('HER-003');
+    await buscarProducto(page, 1, 'HER-003');
     await page.getByRole('option', { name: /HER-003/ }).click();
     // Picking the product jumps to the quantity with the description and the tariff price filled in.
     await expect.poll(() => page.getByLabel('Descripción 1').inputValue()).toBe('Martillo de carpintero 500 g');
@@ -40,9 +39,7 @@ describe('ventas: a quote becomes a collected invoice', () => {
     expect(total).toMatch(/^\d+,\d{2} €$/);
     await screenshot(page, 'ventas-presupuesto-editor');
 
-    await page.getByLabel('Precio 2').press('Control+Enter');
-    await waitToast(page, 'Los datos se han guardado correctamente');
-    await page.waitForURL(/\/pventa\/editar\/\d+$/);
+    await guardarConTeclado(page.getByLabel('Precio 2'), 'pventa');
     await expect.poll(() => page.getByTestId('titulo-documento').textContent()).toMatch(/^Presupuesto \S+/);
     expect(await page.getByTestId('total').textContent()).toBe(total);
     await expectAccessibleBothWidths(page, 'pventa editor');
