@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { filtrosUrl } from '../../../test/datosDemo.ts';
-import { pdfText } from '../../../test/pdfText.ts';
 import { diaMas } from '../../platform/fechas.ts';
+import { textoDelPdf } from '../../platform/http/respuesta.testkit.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import { generarPendientes } from '../ventas/recurrentes/generar.ts';
 import { movimientosDePagos } from './pagos.ts';
@@ -184,14 +184,7 @@ describe('payments of registered purchase invoices', () => {
 describe('PDF and e-mail of purchase documents', () => {
   it('prints a received invoice with the supplier as issuer, our registration number and its own number', async () => {
     const factura = await registrada(fp.TRANSF30!);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/compras/fcompra/pdf/${factura.Id}`,
-      headers: { authorization: `Bearer ${demo.token}` },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    const { text } = pdfText(res.rawPayload);
+    const text = await textoDelPdf(t, demo, `/api/compras/fcompra/pdf/${factura.Id}`);
     expect(text).toContain('FACTURA RECIBIDA');
     expect(text).toContain('Proveedor de plazos');
     expect(text).toContain(`Número de registro: ${factura.NumSerie}`);
@@ -205,12 +198,7 @@ describe('PDF and e-mail of purchase documents', () => {
       Fecha: hoy,
       Lineas: [{ Descripcion: 'Borrador', Cantidad: '1', Precio: '10', TipoIva: 'IVA21' }],
     });
-    const borrador = await t.app.inject({
-      method: 'GET',
-      url: `/api/compras/fcompra/pdf/${pedido.body.Id}`,
-      headers: { authorization: `Bearer ${demo.token}` },
-    });
-    expect(pdfText(borrador.rawPayload).text).toContain('BORRADOR');
+    expect(await textoDelPdf(t, demo, `/api/compras/fcompra/pdf/${pedido.body.Id}`)).toContain('BORRADOR');
   });
 
   it('mails a registered invoice to the address given; without one the supplier must have an e-mail', async () => {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identificadorTbaiValido } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfText } from '../../../test/pdfText.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/testApp.ts';
 import { MSG_SALIDA } from '../../platform/egress/destino.ts';
+import { textoDelPdf } from '../../platform/http/respuesta.testkit.ts';
 import { type CertificadosTbai, generarCertificadosTbai } from '../../ticketbai/simulador/certificados.ts';
 import { iniciarSimuladorTbai, type SimuladorTbai } from '../../ticketbai/simulador/simulador.ts';
 import { validarTbai } from '../../ticketbai/xsd.ts';
@@ -130,13 +130,7 @@ describe('TicketBAI in the sales cycle', () => {
     expect(v.body.Politica).toBe('https://www.gipuzkoa.eus/ticketbai/sinadura');
     expect(await validarTbai(v.body.Xml, 'alta')).toEqual([]);
     expect(xmlsecOk(v.body.Xml)).toBe(true);
-    const pdf = await t.app.inject({
-      method: 'GET',
-      url: `/api/ventas/fventa/pdf/${f.Id}`,
-      headers: { authorization: `Bearer ${demo.token}` },
-    });
-    expect(pdf.statusCode).toBe(200);
-    const { text } = pdfText(pdf.rawPayload);
+    const text = await textoDelPdf(t, demo, `/api/ventas/fventa/pdf/${f.Id}`);
     expect(text).toContain(alta.Identificador);
     expect(text).toContain('TicketBAI');
     expect(text).not.toContain('VERI*FACTU');

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { Response } from '../../../test/testApp.ts';
+import { pdfText } from '../../../test/pdfText.ts';
+import type { Response, Session, TestApp } from '../../../test/testApp.ts';
 
 /**
  * The body of an answer that must come with `status` (the body goes into the failure message, so a refused request
@@ -10,4 +11,12 @@ export function cuerpo<T = any>(res: Response<T>, status = 200, contiene?: Recor
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   if (contiene) expect(res.body).toMatchObject(contiene);
   return res.body;
+}
+
+/** The text of a printable the session downloads (`GET url`, which must answer a PDF). */
+export async function textoDelPdf(t: TestApp, s: Session, url: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${s.token}` } });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  return pdfText(res.rawPayload).text;
 }

@@ -2,8 +2,8 @@ import type { RegistroAlta, RegistroFacturacion } from '@faro/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../../test/appDePruebas.ts';
 import { idEmpresa } from '../../../../test/datosDemo.ts';
-import { pdfText } from '../../../../test/pdfText.ts';
 import { validarEnvioSoap } from '../../../../test/verifactu/xsd.ts';
+import { textoDelPdf } from '../../../platform/http/respuesta.testkit.ts';
 import { mensajeRegFactu } from '../../../verifactu/xml/mensaje.ts';
 
 /**
@@ -99,13 +99,7 @@ describe('exempt VAT types', () => {
     const ed = await demo.request('GET', `/api/ventas/fventa/edit/${f.Id}`);
     expect(ed.body.Lineas.map((l: { PorcentajeIva: string }) => l.PorcentajeIva)).toEqual(['21.00', '0.00', '0.00']);
 
-    const pdf = await t.app.inject({
-      method: 'GET',
-      url: `/api/ventas/fventa/pdf/${f.Id}`,
-      headers: { authorization: `Bearer ${demo.token}` },
-    });
-    expect(pdf.statusCode).toBe(200);
-    const { text } = pdfText(pdf.rawPayload);
+    const text = await textoDelPdf(t, demo, `/api/ventas/fventa/pdf/${f.Id}`);
     expect(text).toContain('IVA Exenta (E1)');
     expect(text).toContain('Operación exenta de IVA según el artículo 20 de la Ley 37/1992');
     expect(text).not.toContain('artículo 25');
@@ -156,12 +150,7 @@ describe("the customer's VAT regime", () => {
       ['E1', undefined, undefined, undefined],
       ['E5', undefined, undefined, undefined],
     ]);
-    const pdf = await t.app.inject({
-      method: 'GET',
-      url: `/api/ventas/fventa/pdf/${f.Id}`,
-      headers: { authorization: `Bearer ${demo.token}` },
-    });
-    expect(pdfText(pdf.rawPayload).text).toContain(
+    expect(await textoDelPdf(t, demo, `/api/ventas/fventa/pdf/${f.Id}`)).toContain(
       'Entrega intracomunitaria exenta de IVA según el artículo 25 de la Ley 37/1992',
     );
     const xml = mensajeRegFactu({ ObligadoEmision: { NombreRazon: 'Ferretería Demo', NIF: 'B85626240' } }, [

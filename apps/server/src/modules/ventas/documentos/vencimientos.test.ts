@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../../test/appDePruebas.ts';
 import { filtrosUrl } from '../../../../test/datosDemo.ts';
-import { pdfText } from '../../../../test/pdfText.ts';
 import { diaMas } from '../../../platform/fechas.ts';
+import { textoDelPdf } from '../../../platform/http/respuesta.testkit.ts';
 import { hoyEspana } from '../../documentos/vencimientos.ts';
 
 /** Due dates from the payment method, collections settling them in date order, and the overdue view. */
@@ -73,13 +73,7 @@ describe('due dates of issued invoices', () => {
   });
 
   it('prints the Vencimientos block on the PDF', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/ventas/fventa/pdf/${vieja.Id}`,
-      headers: { authorization: `Bearer ${demo.token}` },
-    });
-    expect(res.statusCode).toBe(200);
-    const { text } = pdfText(res.rawPayload);
+    const text = await textoDelPdf(t, demo, `/api/ventas/fventa/pdf/${vieja.Id}`);
     expect(text).toContain('Vencimientos');
     for (const d of [dia(-70), dia(-40), dia(-10)]) expect(text).toContain(es(d));
     expect(text).toMatch(/100,00/);
