@@ -17,7 +17,11 @@ const txt = (v: unknown) => (v === null || v === undefined || v === '' ? null : 
  * invoice's lines (by amount) whose product is of kind `servicio` (free-text lines count as goods). Only computed
  * for the rows 349 reads (intra-EU deliveries E5, intra-EU acquisitions).
  */
-const parteServicios = (lineas: string, de: PredicadoEmpresa) => sql`(select round((e.val->>'Base')::numeric
+const parteServicios = (
+  lineas: string,
+  de: PredicadoEmpresa,
+  base = sql`(e.val->>'Base')::numeric`,
+) => sql`(select round(${base}
     * coalesce(sum(l.importe) filter (where p.tipo = 'servicio'), 0) / nullif(sum(l.importe), 0), 2)::text
   from ${sql.raw(lineas)} l left join productos p on ${de('p')} and p.id = l.id_producto
   where ${de('l')} and l.id_documento = d.id)`;
@@ -115,7 +119,7 @@ async function lineas(s: Scope, libro: Libro, desde: string, hasta: string, g?: 
       const clave: Clave = libro === 'emitidas' ? claveEmitida : claveRecibida;
       return sql`${L.select}, ${EXTRAS[libro](de)}, ${SERVICIOS_FILA[libro](de)} as base_servicios
         ${g ? sql`, ${enGrupos(clave, g.periodo, g.prorrata)} as en_periodo` : sql``}
-      from ${L.cabeceras} ${DESGLOSE} ${g ? IMPORTES[libro](de) : sql``} where ${L.where(de, f)} ${g ? sql`and ${deGrupos(clave, g)}` : sql``}
+      from ${L.cabeceras} ${g ? sql`${TIPADO_Y_JSON(libro)} ${IMPORTES[libro](de)}` : DESGLOSE} where ${L.where(de, f)} ${g ? sql`and ${deGrupos(clave, g)}` : sql``}
       order by d.fecha, d.id, e.ord ${g ? sql`limit ${g.limit} offset ${g.offset}` : sql``}`;
     }),
   );
@@ -217,12 +221,56 @@ export function leerAgrupado<T>(s: Scope, leer: (t: Scope) => Promise<T>, hash =
 }
 
 export const signo = (x: SQL) => sql`sign(coalesce(${x}, 0))`;
+/** A breakdown row's amount or rate from its JSON (`e.val`), 0 when missing. */
 export const numero = (campo: string) => sql`coalesce((e.val->>${campo})::numeric, 0)`;
+
+/**
+ * The fields of a breakdown row the grouped 303 / 390 read, per book: `jsonb_to_recordset` parses each row once into
+ * typed columns (`e."Base"`), where every `e.val->>'Base'` would look the key up and parse the number again (a
+ * row's base alone is read by its key, its sign and its sum). The same text goes through the same numeric input as
+ * the row path's `(e.val->>'Base')::numeric`, so the amounts are the same to the cent, and a value that cannot be
+ * read fails alike. Only what the reads use is declared (a field nobody reads is never parsed).
+ */
+const CAMPOS = {
+  emitidas: [
+    ['Impuesto', 'text'],
+    ['PorcentajeIva', 'numeric'],
+    ['Base', 'numeric'],
+    ['Cuota', 'numeric'],
+    ['PorcentajeRecargo', 'numeric'],
+    ['CuotaRecargo', 'numeric'],
+    ['Exencion', 'text'],
+  ],
+  recibidas: [
+    ['Impuesto', 'text'],
+    ['PorcentajeIva', 'numeric'],
+    ['Base', 'numeric'],
+    ['Cuota', 'numeric'],
+    ['CuotaRecargo', 'numeric'],
+  ],
+} as const satisfies Record<Libro, readonly (readonly [string, string])[]>;
+const tipos = (libro: Libro) => sql.raw(CAMPOS[libro].map(([c, t]) => `"${c}" ${t}`).join(', '));
+const nombres = (libro: Libro) => sql.raw(CAMPOS[libro].map(([c]) => `"${c}"`).join(', '));
+/** A book's breakdown rows as typed columns (`e."Base"`, `e.ord`): what the grouped reads group and sum. */
+const TIPADO = (libro: Libro) =>
+  sql`cross join lateral rows from (jsonb_to_recordset(d.desglose) as (${tipos(libro)})) with ordinality as e(${nombres(libro)}, ord)`;
+/** The same rows with their JSON beside (`e.val`, the books' own columns read it): the drill-down's rows. */
+const TIPADO_Y_JSON = (libro: Libro) =>
+  sql`cross join lateral rows from (jsonb_array_elements(d.desglose), jsonb_to_recordset(d.desglose) as (${tipos(libro)}))
+    with ordinality as e(val, ${nombres(libro)}, ord)`;
+/** A typed field of the breakdown row (`e."Base"`), and as an amount (0 when missing). */
+const campo = (c: string) => sql.raw(`e."${c}"`);
+const importe = (c: string) => sql`coalesce(${campo(c)}, 0)`;
 
 /** A group's key part by part: its column name in the grouped query and its value on a row. */
 type Partes = [string, SQL][];
-const mesOTrimestre = (o: OpcionesGrupos) =>
-  o.porTercero ? sql`date_trunc('quarter', d.fecha)::date` : sql`date_trunc('month', d.fecha)::date`;
+/**
+ * A date's month (quarter): truncated as a calendar date (`timestamp`), not as an instant in the session's time zone
+ * (`date_trunc` of a `date` converts it to `timestamptz` first and looks the zone up on every row); the same date.
+ */
+const alMes = (fecha: SQL, unidad: 'month' | 'quarter' = 'month') =>
+  sql`date_trunc(${sql.raw(`'${unidad}'`)}, (${fecha})::timestamp)::date`;
+const mesOTrimestre = (o: OpcionesGrupos) => alMes(sql`d.fecha`, o.porTercero ? 'quarter' : 'month');
 /** A key as text: one JSON array of its tag ('p' the period's groups by month, 'a' the year's by third party) and parts. */
 const claveDe = (o: OpcionesGrupos, partes: Partes) =>
   sql`json_build_array(${sql.raw(o.porTercero ? "'a'" : "'p'")}, ${sql.join(
@@ -238,33 +286,35 @@ const partesEmitida = (o: OpcionesGrupos): Partes =>
   o.porTercero
     ? [
         ['mes', mesOTrimestre(o)],
-        ['impuesto', sql`e.val->>'Impuesto'`],
-        ['exencion', sql`e.val->>'Exencion'`],
+        ['impuesto', campo('Impuesto')],
+        ['exencion', campo('Exencion')],
         ['nif', sql`upper(trim(d.cliente_nif))`],
       ]
     : [
         ['mes', mesOTrimestre(o)],
-        ['impuesto', sql`e.val->>'Impuesto'`],
-        ['porc_iva', sql`round(${numero('PorcentajeIva')}, 2)`],
-        ['porc_recargo', sql`round(${numero('PorcentajeRecargo')}, 2)`],
-        ['exencion', sql`e.val->>'Exencion'`],
+        ['impuesto', campo('Impuesto')],
+        ['porc_iva', sql`round(${importe('PorcentajeIva')}, 2)`],
+        ['porc_recargo', sql`round(${importe('PorcentajeRecargo')}, 2)`],
+        ['exencion', campo('Exencion')],
         ['rectificativa', sql`d.tipo = 'rectificativa'`],
-        ['s_base', signo(numero('Base'))],
-        ['s_recargo', signo(numero('CuotaRecargo'))],
+        ['s_base', signo(importe('Base'))],
+        ['s_recargo', signo(importe('CuotaRecargo'))],
         ['nif', sql`null::text`],
       ];
 const claveEmitida = (o: OpcionesGrupos) => claveDe(o, partesEmitida(o));
 
 // The received book's per-row amounts (factrecibidas.ts's AUTO and DEDUCIBLE, as the row path reads them).
-export const AUTO_R = sql`(case when x.operacion in ('intracomunitaria', 'inversion')
-  then round(${numero('Base')} * coalesce(x.porc_autoliquidacion, 21) / 100, 2) else 0 end)`;
+const autoDe = (base: SQL) => sql`(case when x.operacion in ('intracomunitaria', 'inversion')
+  then round(${base} * coalesce(x.porc_autoliquidacion, 21) / 100, 2) else 0 end)`;
+export const AUTO_R = autoDe(numero('Base'));
 const deducibleDe = (cuota: SQL, auto: SQL) =>
   sql`round((${cuota} + ${auto}) * (100 - coalesce(x.porc_no_deducible, 0)) / 100, 2)`;
 export const DEDUCIBLE_R = deducibleDe(numero('Cuota'), AUTO_R);
-/** An intra-EU row's services part (the row path's `base_servicios`). */
-export const servicios = (de: PredicadoEmpresa) => sql`case when x.operacion = 'intracomunitaria' then
-  case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then 0 else ${numero('Base')} end)
-  else coalesce(${parteServicios('documentos_compra_lineas', de)}::numeric, 0) end end`;
+/** An intra-EU row's services part (the row path's `base_servicios`); `base`: the row's base as read. */
+export const servicios = (de: PredicadoEmpresa, base = sql`(e.val->>'Base')::numeric`) => sql`case
+  when x.operacion = 'intracomunitaria' then
+    case when d.tipo = 'gasto' then (case when coalesce(x.categoria, '') ~ '^(2|60)' then 0 else coalesce(${base}, 0) end)
+    else coalesce(${parteServicios('documentos_compra_lineas', de, base)}::numeric, 0) end end`;
 
 /** A row's services part as a number, per book (null outside intra-EU rows). */
 export const SERVICIOS = {
@@ -278,8 +328,8 @@ export const SERVICIOS = {
  * every place that reads it: the key, the "kept alone" test, the sums): `v.base`, `v.cuota`, `v.auto` (VAT
  * self-assessed), `v.serv` (the intra-EU services part) and `w.ded` (the deductible VAT).
  */
-const IMPORTES_R = (de: PredicadoEmpresa) => sql`cross join lateral (select ${numero('Base')} as base,
-    ${numero('Cuota')} as cuota, ${AUTO_R} as auto, ${servicios(de)} as serv offset 0) v
+const IMPORTES_R = (de: PredicadoEmpresa) => sql`cross join lateral (select ${importe('Base')} as base,
+    ${importe('Cuota')} as cuota, ${autoDe(importe('Base'))} as auto, ${servicios(de, campo('Base'))} as serv offset 0) v
   cross join lateral (select ${deducibleDe(sql`v.cuota`, sql`v.auto`)} as ded offset 0) w`;
 
 /**
@@ -296,13 +346,13 @@ function partesRecibida(o: OpcionesGrupos): Partes {
     ];
   const suelta = sql`case when ${sql.raw((o.prorrata ?? 100) !== 100 ? 'true' : 'false')}
       or w.ded <> v.cuota + v.auto
-      or date_trunc('month', coalesce(d.fecha_tercero, d.fecha)) <> date_trunc('month', d.fecha)
+      or ${alMes(sql`coalesce(d.fecha_tercero, d.fecha)`)} <> ${alMes(sql`d.fecha`)}
       or v.serv not in (0, v.base)
     then d.id || '-' || e.ord end`;
   return [
     ['mes', mesOTrimestre(o)],
-    ['impuesto', sql`e.val->>'Impuesto'`],
-    ['porc_iva', sql`round(${numero('PorcentajeIva')}, 2)`],
+    ['impuesto', campo('Impuesto')],
+    ['porc_iva', sql`round(${importe('PorcentajeIva')}, 2)`],
     ['operacion', sql`coalesce(x.operacion, 'interior')`],
     ['rectificativa', sql`d.id_rectificada is not null or d.tipo_rectificativa is not null`],
     ['inversion', sql`coalesce(x.categoria, '') like '2%'`],
@@ -356,14 +406,14 @@ export async function gruposEmitidas(
         o,
         partesEmitida(o),
         [
-          ['porc_iva', sql`min(round(${numero('PorcentajeIva')}, 2))`],
-          ['porc_recargo', sql`min(round(${numero('PorcentajeRecargo')}, 2))`],
+          ['porc_iva', sql`min(round(${importe('PorcentajeIva')}, 2))`],
+          ['porc_recargo', sql`min(round(${importe('PorcentajeRecargo')}, 2))`],
           ['rectificativa', sql`bool_or(d.tipo = 'rectificativa')`],
         ],
         sql`count(*)::int as filas, min(d.id) as id, min(d.fecha)::text as fecha, min(d.num_serie) as num_serie,
-            min(d.cliente_nombre) as tercero, ${suma(numero('Base'))} as base, ${suma(numero('Cuota'))} as cuota,
-            ${suma(numero('CuotaRecargo'))} as cuota_recargo`,
-        sql`from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)}`,
+            min(d.cliente_nombre) as tercero, ${suma(importe('Base'))} as base, ${suma(importe('Cuota'))} as cuota,
+            ${suma(importe('CuotaRecargo'))} as cuota_recargo`,
+        sql`from ${L.cabeceras} ${TIPADO('emitidas')} where ${L.where(de, f)}`,
       ),
     ),
   );
@@ -428,7 +478,7 @@ export async function cuantasFilas(
     const [r] = rowsOf(
       await s.execute(
         (_empresaId, de) =>
-          sql`select count(*)::int as n from ${L.cabeceras} ${DESGLOSE} ${IMPORTES[libro](de)}
+          sql`select count(*)::int as n from ${L.cabeceras} ${TIPADO(libro)} ${IMPORTES[libro](de)}
             where ${L.where(de, f)} and ${filtro}`,
       ),
     );
@@ -466,8 +516,8 @@ export async function gruposRecibidas(
         o,
         partesRecibida(o),
         [
-          ['impuesto', sql`min(e.val->>'Impuesto')`],
-          ['porc_iva', sql`min(round(${numero('PorcentajeIva')}, 2))`],
+          ['impuesto', sql`min(${campo('Impuesto')})`],
+          ['porc_iva', sql`min(round(${importe('PorcentajeIva')}, 2))`],
           ['rectificativa', sql`bool_or(d.id_rectificada is not null or d.tipo_rectificativa is not null)`],
           ['inversion', sql`bool_or(coalesce(x.categoria, '') like '2%')`],
         ],
@@ -475,10 +525,10 @@ export async function gruposRecibidas(
             min(coalesce(d.fecha_tercero, d.fecha))::text as fecha_factura, min(d.num_serie) as num_serie,
             min(coalesce(x.nombre_libre, d.proveedor_nombre)) as tercero, min(d.proveedor_nif) as nif_libro,
             ${suma(sql`v.base`)} as base, ${suma(sql`v.cuota`)} as cuota, ${suma(sql`w.ded`)} as deducible,
-            ${suma(sql`v.auto`)} as autoliquidada, ${suma(numero('CuotaRecargo'))} as cuota_recargo,
+            ${suma(sql`v.auto`)} as autoliquidada, ${suma(importe('CuotaRecargo'))} as cuota_recargo,
             ${suma(sql`d.total_retencion`)} as retencion, ${suma(sql`v.serv`)} as base_servicios,
             min(x.clave_retencion) as clave_retencion`,
-        sql`from ${L.cabeceras} ${DESGLOSE} ${IMPORTES_R(de)} where ${L.where(de, f)}`,
+        sql`from ${L.cabeceras} ${TIPADO('recibidas')} ${IMPORTES_R(de)} where ${L.where(de, f)}`,
       ),
     ),
   );
