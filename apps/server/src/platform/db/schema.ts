@@ -26,6 +26,7 @@ export * from '../../modules/documentos/tablasNumeracion.ts';
 export * from '../../modules/documentos/tablasPago.ts';
 export * from '../../modules/documentos/tablasRecurrentes.ts';
 export * from '../../modules/documentos/tablasVenta.ts';
+export * from '../../modules/efactura/buzon/tablas.ts';
 export * from '../../modules/efactura/envio/tablas.ts';
 export * from '../../modules/efactura/estados/tablas.ts';
 export * from '../../modules/formacion/tablas.ts';

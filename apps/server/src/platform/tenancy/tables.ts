@@ -32,6 +32,7 @@ export {
   type TablasPlantilla,
 } from '../../modules/documentos/tablasRecurrentes.ts';
 export * from '../../modules/documentos/tablasVenta.ts';
+export * from '../../modules/efactura/buzon/tablas.ts';
 export * from '../../modules/efactura/envio/tablas.ts';
 export * from '../../modules/efactura/estados/tablas.ts';
 export * from '../../modules/formacion/tablas.ts';
