@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { ligarNumero, ligarTexto } from '../../ui/form/erroresCampo.ts';
 import type { ClasePractica, Opcion } from './autoescuelaApi.ts';
 import { cuerpo, type Valores } from './clasesModel.ts';
 
@@ -55,10 +56,7 @@ export function FormClase(p: {
     );
   const estado = (Estado: string, ok: string) =>
     ejecutar(() => api.post(`formacion/clases/estado/${p.clase!.Id}`, { Estado }), ok);
-  const campo = (k: keyof Valores) => ({
-    value: String(v[k]),
-    onChange: (e: { currentTarget: { value: string } }) => setV({ ...v, [k]: e.currentTarget.value }),
-  });
+  const campo = ligarTexto(v, setV);
   const conVacio = (o: Opcion[], texto: string) => [{ value: '', label: texto }, ...o];
   return (
     <Card withBorder padding="md" component="section" aria-label={p.clase ? 'Clase' : 'Nueva clase'}>
@@ -94,14 +92,7 @@ export function FormClase(p: {
             <TextInput label="Punto de recogida" maxLength={200} {...campo('Recogida')} />
             <TextInput type="date" label="Fecha" required {...campo('Fecha')} />
             <TextInput type="time" label="Hora" required step={300} {...campo('Hora')} />
-            <NumberInput
-              label="Minutos"
-              min={15}
-              max={240}
-              step={15}
-              value={v.Minutos}
-              onChange={(x) => setV({ ...v, Minutos: x })}
-            />
+            <NumberInput label="Minutos" min={15} max={240} step={15} {...ligarNumero(v, setV)('Minutos')} />
           </SimpleGrid>
           <Group>
             {!cerrada && (

@@ -37,7 +37,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Forbidden } from '../../ui/Forbidden.tsx';
-import { erroresDelGuardado } from '../../ui/form/erroresCampo.ts';
+import { erroresDelGuardado, ligarTexto } from '../../ui/form/erroresCampo.ts';
 import { type Errores, FormularioComprobado } from '../../ui/form/FormularioComprobado.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
 import { PagedList } from '../../ui/list/PagedList.tsx';
@@ -205,6 +205,7 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
     enabled: !!valores?.IdSegmentacion,
   });
   const set = (patch: Partial<Campana>) => setV({ ...(valores ?? {}), ...patch });
+  const texto = ligarTexto<Partial<Campana>>(valores ?? {}, set, errores);
   const guardar = useMutation({
     mutationFn: () => {
       const body = {
@@ -292,15 +293,7 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
         onValido={() => guardar.mutate()}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Nombre"
-            required
-            readOnly={soloLectura}
-            value={valores.Nombre ?? ''}
-            error={errores.Nombre}
-            maxLength={150}
-            onChange={(e) => set({ Nombre: e.currentTarget.value })}
-          />
+          <TextInput label="Nombre" required readOnly={soloLectura} {...texto('Nombre')} maxLength={150} />
           <Stack gap={4}>
             <Select
               label="Segmento"
@@ -345,15 +338,7 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
                 set(p ? { IdPlantilla: p.Id, Asunto: p.Asunto, Cuerpo: p.Cuerpo ?? '' } : { IdPlantilla: null });
               }}
             />
-            <TextInput
-              label="Asunto"
-              required
-              readOnly={soloLectura}
-              value={valores.Asunto ?? ''}
-              error={errores.Asunto}
-              maxLength={200}
-              onChange={(e) => set({ Asunto: e.currentTarget.value })}
-            />
+            <TextInput label="Asunto" required readOnly={soloLectura} {...texto('Asunto')} maxLength={200} />
           </SimpleGrid>
         )}
         {recurso === 'correos' ? (
@@ -378,14 +363,12 @@ function CampanaEditor({ recurso, id }: { recurso: Recurso; id?: number }) {
             readOnly={soloLectura}
             autosize
             minRows={3}
-            value={valores.Cuerpo ?? ''}
-            error={errores.Cuerpo}
+            {...texto('Cuerpo')}
             description={
               sms
                 ? `${sms.Longitud} caracteres ${sms.Codificacion} · ${sms.Partes} SMS por destinatario. Marcadores: {Nombre}`
                 : undefined
             }
-            onChange={(e) => set({ Cuerpo: e.currentTarget.value })}
           />
         )}
         {recurso === 'correos' && (

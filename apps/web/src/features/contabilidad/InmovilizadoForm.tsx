@@ -3,9 +3,9 @@ import { Alert, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextIn
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
+import { erroresDe, ligarTexto } from '../../ui/form/erroresCampo.ts';
 
 /** An asset as the register answers it (money as text with a dot). */
 export interface Elemento {
@@ -114,10 +114,7 @@ export function InmovilizadoForm({
       notifySuccess(MSG.saved);
       onGuardado(e);
     },
-    onError: (e) => {
-      if (e instanceof ApiError && e.fieldErrors.length)
-        setErrores(Object.fromEntries(e.fieldErrors.map((x) => [x.Campo, x.Mensaje])));
-    },
+    onError: (e) => setErrores(erroresDe(e)),
   });
   const enviar = () => {
     const r = inmovilizadoSchema.safeParse(cuerpo(v, idFactura));
@@ -138,6 +135,8 @@ export function InmovilizadoForm({
   const coeficiente = v.Metodo === 'vida' ? (numero > 0 ? 100 / numero : 0) : numero;
   const avisos = v.Grupo ? avisosCoeficiente(v.Grupo, coeficiente) : [];
   const err = (k: string) => errores[k] ?? errores[k === 'Valor' ? 'VidaUtil' : ''];
+  // The useful life's error shows on the one input that holds either the life or the coefficient.
+  const texto = ligarTexto(v, setV, { ...errores, Valor: err('Valor') ?? '' });
   return (
     <Modal
       opened
@@ -154,22 +153,8 @@ export function InmovilizadoForm({
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Código"
-              required
-              maxLength={20}
-              value={v.Codigo}
-              error={err('Codigo')}
-              onChange={(e) => set({ Codigo: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Descripción"
-              required
-              maxLength={100}
-              value={v.Descripcion}
-              error={err('Descripcion')}
-              onChange={(e) => set({ Descripcion: e.currentTarget.value })}
-            />
+            <TextInput label="Código" required maxLength={20} {...texto('Codigo')} />
+            <TextInput label="Descripción" required maxLength={100} {...texto('Descripcion')} />
           </SimpleGrid>
           <Select
             label="Grupo (tabla oficial de coeficientes)"
@@ -181,36 +166,10 @@ export function InmovilizadoForm({
             onChange={(g) => set({ Grupo: g })}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Fecha de inicio"
-              type="date"
-              required
-              value={v.FechaInicio}
-              error={err('FechaInicio')}
-              onChange={(e) => set({ FechaInicio: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Fecha de compra"
-              type="date"
-              value={v.FechaCompra}
-              error={err('FechaCompra')}
-              onChange={(e) => set({ FechaCompra: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Coste"
-              required
-              inputMode="decimal"
-              value={v.Coste}
-              error={err('Coste')}
-              onChange={(e) => set({ Coste: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Valor residual"
-              inputMode="decimal"
-              value={v.ValorResidual}
-              error={err('ValorResidual')}
-              onChange={(e) => set({ ValorResidual: e.currentTarget.value })}
-            />
+            <TextInput label="Fecha de inicio" type="date" required {...texto('FechaInicio')} />
+            <TextInput label="Fecha de compra" type="date" {...texto('FechaCompra')} />
+            <TextInput label="Coste" required inputMode="decimal" {...texto('Coste')} />
+            <TextInput label="Valor residual" inputMode="decimal" {...texto('ValorResidual')} />
           </SimpleGrid>
           <Stack gap={4}>
             <Text size="sm" fw={500} id="metodo-amortizacion">
@@ -231,25 +190,11 @@ export function InmovilizadoForm({
               label={v.Metodo === 'vida' ? 'Vida útil (años)' : 'Coeficiente anual (%)'}
               required
               inputMode="decimal"
-              value={v.Valor}
-              error={err('Valor')}
-              onChange={(e) => set({ Valor: e.currentTarget.value })}
+              {...texto('Valor')}
             />
-            <TextInput
-              label="Amortizado fuera de Faro hasta"
-              type="date"
-              value={v.AmortizadoHasta}
-              error={err('AmortizadoHasta')}
-              onChange={(e) => set({ AmortizadoHasta: e.currentTarget.value })}
-            />
+            <TextInput label="Amortizado fuera de Faro hasta" type="date" {...texto('AmortizadoHasta')} />
           </SimpleGrid>
-          <TextInput
-            label="Notas"
-            maxLength={500}
-            value={v.Notas}
-            error={err('Notas')}
-            onChange={(e) => set({ Notas: e.currentTarget.value })}
-          />
+          <TextInput label="Notas" maxLength={500} {...texto('Notas')} />
           {avisos.map((a) => (
             <Alert key={a} color="yellow" title="Coeficiente fuera de la tabla oficial">
               {a}

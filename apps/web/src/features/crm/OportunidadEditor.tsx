@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
-import { erroresDelGuardado } from '../../ui/form/erroresCampo.ts';
+import { erroresDelGuardado, ligarTexto } from '../../ui/form/erroresCampo.ts';
 import { type Errores, FormularioComprobado } from '../../ui/form/FormularioComprobado.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
 import { Actividades } from './Actividades.tsx';
@@ -74,6 +74,7 @@ export function OportunidadEditor({
   const [errores, setErrores] = useState<Errores>({});
   const [guardada, setGuardada] = useState<Oportunidad | null>(o);
   const set = (patch: Partial<Valores>) => setV((x) => ({ ...x, ...patch }));
+  const texto = ligarTexto(v, set, errores);
   const fases = embudos.find((e) => e.Id === v.IdEmbudo)?.Fases ?? [];
   const guardar = useMutation({
     mutationFn: () => {
@@ -137,14 +138,7 @@ export function OportunidadEditor({
           </Group>
         }
       >
-        <TextInput
-          label="Título"
-          required
-          value={v.Titulo}
-          error={errores.Titulo}
-          maxLength={150}
-          onChange={(e) => set({ Titulo: e.currentTarget.value })}
-        />
+        <TextInput label="Título" required {...texto('Titulo')} maxLength={150} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Stack gap={4}>
             <SegmentedControl
@@ -200,13 +194,7 @@ export function OportunidadEditor({
             error={errores.Importe}
             onChange={(x) => set({ Importe: Number(x) || 0 })}
           />
-          <TextInput
-            label="Cierre previsto"
-            type="date"
-            value={v.FechaCierre}
-            error={errores.FechaCierre}
-            onChange={(e) => set({ FechaCierre: e.currentTarget.value })}
-          />
+          <TextInput label="Cierre previsto" type="date" {...texto('FechaCierre')} />
           <Select
             label="Probabilidad"
             allowDeselect={false}
@@ -223,23 +211,9 @@ export function OportunidadEditor({
           />
         </SimpleGrid>
         {v.Estado === 2 && (
-          <TextInput
-            label="Motivo de la pérdida"
-            required
-            value={v.MotivoPerdida}
-            error={errores.MotivoPerdida}
-            maxLength={500}
-            onChange={(e) => set({ MotivoPerdida: e.currentTarget.value })}
-          />
+          <TextInput label="Motivo de la pérdida" required {...texto('MotivoPerdida')} maxLength={500} />
         )}
-        <Textarea
-          label="Notas"
-          autosize
-          minRows={2}
-          maxLength={4000}
-          value={v.Notas}
-          onChange={(e) => set({ Notas: e.currentTarget.value })}
-        />
+        <Textarea label="Notas" autosize minRows={2} maxLength={4000} {...texto('Notas')} />
       </FormularioComprobado>
       {guardada && (
         <Actividades

@@ -1,4 +1,5 @@
 import { Card, Checkbox, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { ligarTexto } from '../../ui/form/erroresCampo.ts';
 import type { Opciones, OpcionesEditadas } from './modelosModel.ts';
 
 /** 303's options: the provisional pro-rata and, for the last quarter, exoneration from 390 and the activity. */
@@ -17,6 +18,7 @@ export function OpcionesIva({
 }) {
   const v: OpcionesEditadas = editadas ?? { ...actuales, Prorrata: String(actuales.Prorrata ?? 100) };
   const set = (x: Partial<OpcionesEditadas>) => cambiar({ ...v, ...x });
+  const texto = ligarTexto(v, set, errores);
   return (
     <Card withBorder radius="md" padding="sm">
       <Title order={2} fz="h4" mb={4}>
@@ -31,9 +33,7 @@ export function OpcionesIva({
           description="Porcentaje del IVA soportado que se deduce (100 sin prorrata)"
           inputMode="numeric"
           disabled={bloqueadas}
-          value={v.Prorrata}
-          error={errores.Prorrata}
-          onChange={(e) => set({ Prorrata: e.currentTarget.value })}
+          {...texto('Prorrata')}
         />
         <Checkbox
           mt={{ base: 0, md: 'xl' }}
@@ -47,9 +47,7 @@ export function OpcionesIva({
           description="Por ejemplo, A01"
           maxLength={3}
           disabled={bloqueadas || !v.Exonerado390}
-          value={v.ClaveActividad ?? ''}
-          error={errores.ClaveActividad}
-          onChange={(e) => set({ ClaveActividad: e.currentTarget.value })}
+          {...texto('ClaveActividad')}
         />
         <TextInput
           label="Epígrafe del IAE"
@@ -57,9 +55,7 @@ export function OpcionesIva({
           inputMode="numeric"
           maxLength={4}
           disabled={bloqueadas || !v.Exonerado390}
-          value={v.EpigrafeIAE ?? ''}
-          error={errores.EpigrafeIAE}
-          onChange={(e) => set({ EpigrafeIAE: e.currentTarget.value })}
+          {...texto('EpigrafeIAE')}
         />
       </SimpleGrid>
     </Card>

@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
-import { ligarTexto, opcionesNombre, useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { ligarNumero, ligarTexto, opcionesNombre, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import { BASE, type Cita, type Paciente, type Recursos, useOdon, useRefrescar } from './odontologiaApi.ts';
 
@@ -133,15 +133,7 @@ export function Citas() {
             data={opcionesNombre(recursos.data?.Sillones, 'Elige un sillón')}
           />
           <TextInput label="Hora" type="time" {...texto('Hora')} />
-          <NumberInput
-            label="Minutos"
-            min={5}
-            max={480}
-            step={15}
-            value={f.Minutos}
-            onChange={(v) => setF({ ...f, Minutos: v })}
-            error={errores.Minutos}
-          />
+          <NumberInput label="Minutos" min={5} max={480} step={15} {...ligarNumero(f, setF, errores)('Minutos')} />
           <TextInput label="Motivo" {...texto('Motivo')} />
         </SimpleGrid>
         <Group mt="sm">

@@ -39,15 +39,17 @@ export function erroresDelGuardado(error: unknown): Record<string, string> {
   return { _: error instanceof Error ? error.message : MSG.internal };
 }
 
-type ClavesTexto<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+// Text fields, also those a form may not have yet (null or missing: shown empty).
+type ClavesTexto<V> = { [K in keyof V]-?: V[K] extends string | null | undefined ? K : never }[keyof V] & string;
 
 /**
  * The props that bind a text input of a bespoke form to one text field of its state object: value, change and the
- * field's error (`ligarTexto(v, setV, errores)('Desde')`); also a native select's.
+ * field's error (`ligarTexto(v, setV, errores)('Desde')`); also a native select's. `setV` may take a patch
+ * (`set(parte)`): it gets the whole state with the field changed.
  */
 export function ligarTexto<V extends object>(v: V, setV: (v: V) => void, errores: Record<string, string> = {}) {
   return (k: ClavesTexto<V>) => ({
-    value: String(v[k]),
+    value: String(v[k] ?? ''),
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       setV({ ...v, [k]: e.currentTarget.value }),
     error: errores[k],
@@ -60,8 +62,20 @@ export function ligarTexto<V extends object>(v: V, setV: (v: V) => void, errores
  */
 export function ligarSelect<V extends object>(v: V, setV: (v: V) => void, errores: Record<string, string> = {}) {
   return (k: ClavesTexto<V>) => ({
-    value: String(v[k]) || null,
+    value: String(v[k] ?? '') || null,
     onChange: (x: string | null) => setV({ ...v, [k]: x ?? '' }),
+    error: errores[k],
+  });
+}
+
+// Number fields that also hold the text being typed (Mantine's NumberInput answers '' or a partial number).
+type ClavesNumero<V> = { [K in keyof V]-?: [number | string] extends [V[K]] ? K : never }[keyof V] & string;
+
+/** The props that bind a Mantine `NumberInput` to one number field of a bespoke form's state: value, change, error. */
+export function ligarNumero<V extends object>(v: V, setV: (v: V) => void, errores: Record<string, string> = {}) {
+  return <K extends ClavesNumero<V>>(k: K) => ({
+    value: v[k],
+    onChange: (x: number | string) => setV({ ...v, [k]: x }),
     error: errores[k],
   });
 }
