@@ -14,6 +14,7 @@ import type { FormApi } from '../../ui/form/useForm.ts';
 import { aDecimal, type DocumentoVenta, type DocValues, numeroEditable } from '../documentos/documentosModel.ts';
 import type { ExtraEditorProps } from '../documentos/lado.ts';
 import { CampoFecha } from '../documentos/MarcoEditor.tsx';
+import { EstadoEfacturaRecibida } from '../efactura/estados/EstadoEfacturaRecibida.tsx';
 import { AdjuntoOriginal } from './AdjuntoOriginal.tsx';
 
 /** The received invoice's own fields in the editor (text as typed; '' = not given). */
@@ -157,6 +158,7 @@ export function FacturaRecibidaExtra({ form, doc, tipo, readOnly, totales }: Ext
       </SimpleGrid>
       <TotalesPapel form={form} readOnly={readOnly} totales={totales} />
       {doc && <AdjuntoOriginal doc={doc} recurso="fcompra" readOnly={readOnly} />}
+      {doc && <EstadoEfacturaRecibida idDocumento={doc.Id} />}
     </Card>
   );
 }

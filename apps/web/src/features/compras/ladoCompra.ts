@@ -1,5 +1,6 @@
 import { CONVERSIONES_COMPRA, ESTADOS_COMPRA, ESTADOS_PAGO, SERIE_COMPRA, TIPOS_DOCUMENTO_COMPRA } from '@faro/domain';
 import type { LadoWeb, RecursoWeb } from '../documentos/lado.ts';
+import { usePlazosLista } from '../efactura/estados/PlazosLista.tsx';
 import { cuerpoRecibida, FacturaRecibidaExtra, valoresRecibida } from './FacturaRecibidaExtra.tsx';
 import { BotonTicket } from './TicketGasto.tsx';
 
@@ -94,4 +95,5 @@ export const LADO_COMPRA: LadoWeb = {
   cuerpoExtra: cuerpoRecibida,
   valoresExtra: valoresRecibida,
   AccionesLista: BotonTicket,
+  useInsigniasLista: usePlazosLista,
 };

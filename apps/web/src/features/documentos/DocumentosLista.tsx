@@ -12,7 +12,7 @@ import {
 import { Anchor, Badge, Button, Card, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
@@ -63,6 +63,7 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
     const rows = crudo.rows.map((d) => desdeApi(lado, d));
     return { ...crudo, rows, data: crudo.data && { ...crudo.data, Items: rows } };
   }, [crudo, lado]);
+  const insignias = (lado.useInsigniasLista ?? sinInsignias)(list.rows);
   const state = list.values;
   const update = list.set;
   const [seleccion, setSeleccion] = useState<DocumentoVenta[]>([]);
@@ -137,7 +138,17 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
       width: 140,
       render: (d) => <b>{formatAmount(d.Total)}</b>,
     },
-    { accessor: 'Estado', title: 'Estado', width: 230, render: (d) => <EstadoBadges doc={d} /> },
+    {
+      accessor: 'Estado',
+      title: 'Estado',
+      width: 230,
+      render: (d) => (
+        <>
+          <EstadoBadges doc={d} />
+          {insignias(d)}
+        </>
+      ),
+    },
   ];
 
   // Delivery notes of one customer (supplier) are invoiced together (convertir with Ids).
@@ -255,7 +266,7 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
         )
       }
       columns={columns}
-      compact={(d) => <DocumentoCompacto doc={d} />}
+      compact={(d) => <DocumentoCompacto doc={d} extra={insignias(d)} />}
       rowHref={(d) => `/${lado.recursoDeTipo[d.Tipo] ?? recurso}/editar/${d.Id}`}
       noRecordsText={`No hay ${def.plural.toLowerCase()}`}
       table={{
@@ -296,8 +307,11 @@ export function DocumentosLista({ recurso }: { recurso: string }) {
   );
 }
 
+/** No extra badges (a side without any). */
+const sinInsignias = () => () => null;
+
 /** A document on a phone: number and date, customer, total and status badges, in one cell. */
-function DocumentoCompacto({ doc: d }: { doc: DocumentoVenta }) {
+function DocumentoCompacto({ doc: d, extra }: { doc: DocumentoVenta; extra?: ReactNode }) {
   return (
     <FilaCompacta
       data-testid="documento-compacto"
@@ -308,6 +322,7 @@ function DocumentoCompacto({ doc: d }: { doc: DocumentoVenta }) {
         {d.ClienteNombre}
       </Text>
       <EstadoBadges doc={d} />
+      {extra}
     </FilaCompacta>
   );
 }

@@ -1,5 +1,5 @@
 import type { InfoEmpresa, PermissionCode } from '@faro/domain';
-import { type ComponentType, createContext, useContext } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import type { FormApi } from '../../ui/form/useForm.ts';
 import type { DocumentoVenta, DocValues } from './documentosModel.ts';
 import type { TotalesVista } from './TotalesCard.tsx';
@@ -89,6 +89,8 @@ export interface LadoWeb {
   valoresExtra?: (d: DocumentoVenta | undefined) => Record<string, unknown>;
   /** Actions of a list beside its "new" button (purchases: the phone's ticket mode). */
   AccionesLista?: ComponentType<{ recurso: string }>;
+  /** A hook drawing extra badges in a list row's status (purchases: a received e-invoice's clock), one call per page. */
+  useInsigniasLista?: (rows: readonly DocumentoVenta[]) => (d: DocumentoVenta) => ReactNode;
 }
 
 const LadoContext = createContext<LadoWeb | null>(null);
