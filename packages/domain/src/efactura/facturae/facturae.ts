@@ -38,6 +38,8 @@ export interface OpcionesFacturae {
   Dir3?: UnidadesDir3 | null;
   /** The account a transfer is paid into (the company's). */
   Iban?: string | null;
+  /** The payment method's medium (`MEDIOS_PAGO`: transferencia, domiciliacion…); else read from its description. */
+  Medio?: string | null;
 }
 
 export const MSG_FACTURAE = {
@@ -317,8 +319,22 @@ function rectificacion(f: FacturaElectronica): string {
   );
 }
 
-/** The payment means of Faro's payment-method text (transfer unless it says otherwise). */
-function medioDePago(forma: string | null): string {
+/** Facturae's payment means of Faro's media (Bizum and confirming have none of their own: 13 special). */
+const MEDIOS: Record<string, string> = {
+  efectivo: '01',
+  domiciliacion: '02',
+  transferencia: '04',
+  cheque: '11',
+  pagare: '09',
+  tarjeta: '19',
+  bizum: '13',
+  confirming: '13',
+};
+
+/** The payment means of the medium, or of the payment method's text (transfer unless it says otherwise). */
+function medioDePago(medio: string | null | undefined, forma: string | null): string {
+  const m = medio ? MEDIOS[medio] : undefined;
+  if (m) return m;
   const t = (forma ?? '').toLowerCase();
   if (/recibo|domicilia|adeudo|remesa/.test(t)) return '02';
   if (/contado|efectivo|metálico/.test(t)) return '01';
@@ -343,7 +359,7 @@ export function facturaeSinFirma(f: FacturaElectronica, op: OpcionesFacturae = {
   const SUELTA: CategoriaIva = { Codigo: 'S', Porcentaje: '0', CodigoExencion: null, MotivoExencion: null };
   const categorias = f.Lineas.map((l) => categoriaPorTipo.get(l.TipoIva) ?? SUELTA);
   const literales = [...new Set(categorias.map((c) => c.MotivoExencion).filter((m): m is string => !!m))];
-  const medio = medioDePago(f.FormaPago);
+  const medio = medioDePago(op.Medio, f.FormaPago);
   const vencimientos = f.Vencimientos.filter((v) => dec(v.Importe).units > 0n);
   const totalImpuestos = sumar([f.TotalIva, f.TotalRecargo]);
 
