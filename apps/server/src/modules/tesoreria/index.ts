@@ -7,6 +7,7 @@ import { registrarExtractos } from './extractos.ts';
 import { registrarInformes } from './informes.ts';
 import { registrarMandatos } from './mandatos.ts';
 import { registrarMovimientos } from './movimientos.ts';
+import { registrarPagoDesdeApunte } from './pagoDesdeApunte.ts';
 import { registrarReglasConciliacion } from './reglasConciliacion.ts';
 import { registrarRemesas } from './remesas.ts';
 
@@ -21,5 +22,6 @@ export const tesoreriaModule: AreaModule = (app, deps) => {
   registrarArqueos(app, deps);
   registrarExtractos(app, deps);
   registrarReglasConciliacion(app, deps);
+  registrarPagoDesdeApunte(app, deps);
   registrarInformes(app, deps);
 };

@@ -122,6 +122,7 @@ function tesoreriaExplicit({ a, bIds }: IsolationContext): Record<string, () => 
     [`POST ${T}/extractos/desconciliar/:id`]: () => a.request('POST', `${T}/extractos/desconciliar/${ids.apunte}`),
     [`POST ${T}/extractos/movimiento/:id`]: () =>
       a.request('POST', `${T}/extractos/movimiento/${ids.apunte}`, { Descripcion: 'Comisión' }),
+    [`POST ${T}/extractos/pagar/:id`]: () => a.request('POST', `${T}/extractos/pagar/${ids.apunte}`, { IdFactura: 1 }),
     [`PUT ${T}/reglasconciliacion/save/:id`]: () =>
       a.request('PUT', `${T}/reglasconciliacion/save/${ids.regla}`, {
         Texto: 'otra regla',
