@@ -10,6 +10,7 @@ import { trabajosCrm } from './modules/crm/alertas.ts';
 import { trabajoCargosMensuales } from './modules/formacion/cargos.ts';
 import { trabajoPlazosFiscales } from './modules/impuestos/calendario.ts';
 import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
+import { iniciarTrabajadorEfactura } from './modules/efactura/envio/cola.ts';
 import { iniciarTrabajadorVerifactu, type TrabajadorVerifactu } from './modules/ventas/verifactu/envio.ts';
 import { plataforma } from './platform/admin/index.ts';
 import { programarCopias } from './platform/backup/programa.ts';
@@ -50,12 +51,14 @@ export async function arrancarServidor(): Promise<void> {
   fase('abrir la base de datos');
   let closing = false;
   let verifactu: TrabajadorVerifactu | undefined;
+  let efactura: TrabajadorVerifactu | undefined;
   let simulador: { cerrar(): Promise<void> } | undefined;
   let copias: { detener(): void } | undefined;
   const shutdown = async (code = 0) => {
     if (closing) return;
     closing = true;
     await verifactu?.detener().catch(() => {});
+    await efactura?.detener().catch(() => {});
     await simulador?.cerrar().catch(() => {});
     await jobs?.stop().catch(() => {});
     copias?.detener();
@@ -108,6 +111,11 @@ export async function arrancarServidor(): Promise<void> {
     if (process.env.FARO_VERIFACTU_WORKER !== '0') {
       const log = app.log;
       verifactu = iniciarTrabajadorVerifactu(database, secret, { log: (m) => log.info(m) });
+    }
+    // The e-invoice sending queue (SPFE, Peppol, e-mail); FARO_EFACTURA_WORKER=0 switches it off.
+    if (process.env.FARO_EFACTURA_WORKER !== '0') {
+      const log = app.log;
+      efactura = iniciarTrabajadorEfactura(database, (m) => built.deps.mailer.send(m), { log: (m) => log.info(m) });
     }
     // Demo: DEMO sends to a local AEAT simulator unless it has a destination (FARO_VERIFACTU_SIMULADOR=0: off).
     if (config.seedDemo && process.env.FARO_VERIFACTU_SIMULADOR !== '0') {

@@ -1,4 +1,5 @@
 import type { AreaModule } from '../../platform/deps.ts';
+import { registrarEnvioEfactura } from './envio/rutas.ts';
 import { registrarRecepcionEfactura } from './recepcion/rutas.ts';
 import { registrarRutasEfactura } from './rutas.ts';
 
@@ -6,4 +7,5 @@ import { registrarRutasEfactura } from './rutas.ts';
 export const efacturaModule: AreaModule = (app, deps) => {
   registrarRutasEfactura(app, deps);
   registrarRecepcionEfactura(app, deps);
+  registrarEnvioEfactura(app, deps);
 };

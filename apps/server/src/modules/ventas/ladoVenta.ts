@@ -33,6 +33,7 @@ import {
 import type { EntradaDocumento, LadoDocumentos, PasoNumerado } from '../documentos/lado.ts';
 import { nombresTercero, resumenPagos } from '../documentos/lado.ts';
 import { motorDocumentos } from '../documentos/motor.ts';
+import { encolarEfactura } from '../efactura/envio/encolar.ts';
 import { prepararAltaTbai, registrarAltaTbai, registrarAnulacionTbai } from '../ticketbai/emision.ts';
 import { dibujarQrTicketBai } from '../ticketbai/pdfQr.ts';
 import { fijarCosteLineas } from './costeLineas.ts';
@@ -215,8 +216,12 @@ export const LADO_VENTA: LadoDocumentos = {
       const sinDestinatario = h.tipo === 'simplificada' || (h.tipo === 'rectificativa' && h.tipoRectificativa === 'R5');
       if (!sinDestinatario && !h.terceroNif) throw fieldError('Cliente', MSG_VENTAS.sinNif);
     },
-    // The margin's cost of each line, as it stands when the invoice is issued.
-    antesDelNumero: (t, h) => fijarCosteLineas(t, h.id),
+    // The margin's cost of each line, as it stands when the invoice is issued; the e-invoice queued on the
+    // customer's channel (before the number: no lock after the ledger's counter).
+    antesDelNumero: async (t, h) => {
+      await fijarCosteLineas(t, h.id);
+      await encolarEfactura(t, h);
+    },
     // Seam for VeriFactu: the chained registro de alta, the one step that needs the number.
     despuesDelNumero: alEmitirFactura,
     prepararDespuesDelNumero: prepararAlEmitirFactura,

@@ -3,6 +3,7 @@ import { comprasIsolation } from './compras.ts';
 import { contabilidadIsolation } from './contabilidad.ts';
 import { crmIsolation } from './crm.ts';
 import { efacturaIsolation } from './efactura.ts';
+import { efacturaEnvioIsolation } from './efacturaEnvio.ts';
 import { efacturaRecepcionIsolation } from './efacturaRecepcion.ts';
 import { formacionIsolation } from './formacion.ts';
 import { impuestosIsolation } from './impuestos.ts';
@@ -27,6 +28,7 @@ export const ISOLATION_AREAS: IsolationArea[] = [
   inmovilizadoIsolation,
   ticketbaiIsolation,
   efacturaIsolation,
+  efacturaEnvioIsolation,
   efacturaRecepcionIsolation,
   autoescuelaIsolation,
   odontologiaIsolation,

@@ -1,0 +1,13 @@
+import type { CanalEfactura } from '@faro/domain';
+import { canalSpfe } from '../spfe/canal.ts';
+import type { CanalEnvio } from './canal.ts';
+import { canalEmailXml, canalPdfEmail } from './canalesCorreo.ts';
+import { canalPeppol } from './peppol.ts';
+
+/** The channels the queue sends on. */
+export const CANALES_ENVIO: Partial<Record<CanalEfactura, CanalEnvio>> = {
+  spfe: canalSpfe,
+  peppol: canalPeppol,
+  email_xml: canalEmailXml,
+  pdf_email: canalPdfEmail,
+};
