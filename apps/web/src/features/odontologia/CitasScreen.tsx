@@ -16,6 +16,7 @@ import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { ligarNumero, ligarTexto, opcionesNombre, useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { SeccionTarjeta } from '../../ui/SeccionTarjeta.tsx';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import { BASE, type Cita, type Paciente, type Recursos, useOdon, useRefrescar } from './odontologiaApi.ts';
 
@@ -111,10 +112,7 @@ export function Citas() {
           </Card>
         );
       })}
-      <Card withBorder component="section" aria-labelledby="nueva-cita">
-        <Title order={2} size="h4" id="nueva-cita" mb="sm">
-          Nueva cita el {fechaEs(dia)}
-        </Title>
+      <SeccionTarjeta id="nueva-cita" titulo={`Nueva cita el ${fechaEs(dia)}`}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Buscar paciente" value={buscar} onChange={(e) => setBuscar(e.currentTarget.value)} />
           <NativeSelect
@@ -141,7 +139,7 @@ export function Citas() {
             Reservar cita
           </BotonProtegido>
         </Group>
-      </Card>
+      </SeccionTarjeta>
     </Stack>
   );
 }

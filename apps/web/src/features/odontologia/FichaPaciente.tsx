@@ -2,7 +2,6 @@ import { TIPOS_CONSENTIMIENTO } from '@faro/domain';
 import {
   Badge,
   Button,
-  Card,
   FileInput,
   Group,
   NativeSelect,
@@ -18,6 +17,7 @@ import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { ligarTexto, useErroresCampo } from '../../ui/form/erroresCampo.ts';
 import { Pestanas } from '../../ui/Pestanas.tsx';
+import { SeccionTarjeta } from '../../ui/SeccionTarjeta.tsx';
 import { fechaEs, hoyIso } from '../formacion/formacionApi.ts';
 import { Odontograma } from './Odontograma.tsx';
 import { BASE, type Paciente, useOdon, useRefrescar } from './odontologiaApi.ts';
@@ -94,10 +94,7 @@ function HistoriaClinica({ id, datos }: { id: number; datos: Historia }) {
   );
   return (
     <Stack>
-      <Card withBorder component="section" aria-labelledby="h-datos">
-        <Title order={2} size="h4" id="h-datos" mb="sm">
-          Antecedentes
-        </Title>
+      <SeccionTarjeta id="h-datos" titulo="Antecedentes">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {campo('Alergias', 'Alergias')}
           {campo('Enfermedades', 'Enfermedades')}
@@ -109,11 +106,8 @@ function HistoriaClinica({ id, datos }: { id: number; datos: Historia }) {
             Guardar historia
           </Button>
         </Group>
-      </Card>
-      <Card withBorder component="section" aria-labelledby="h-entradas">
-        <Title order={2} size="h4" id="h-entradas" mb="sm">
-          Evolución
-        </Title>
+      </SeccionTarjeta>
+      <SeccionTarjeta id="h-entradas" titulo="Evolución">
         <Stack gap="xs">
           {datos.Entradas.map((e) => (
             <Text key={e.Id}>
@@ -138,11 +132,8 @@ function HistoriaClinica({ id, datos }: { id: number; datos: Historia }) {
             </Button>
           </Group>
         </Stack>
-      </Card>
-      <Card withBorder component="section" aria-labelledby="h-cons">
-        <Title order={2} size="h4" id="h-cons" mb="sm">
-          Consentimientos firmados
-        </Title>
+      </SeccionTarjeta>
+      <SeccionTarjeta id="h-cons" titulo="Consentimientos firmados">
         <Stack gap="xs">
           {datos.Consentimientos.map((c) => (
             <Group key={c.Id} gap="xs">
@@ -208,7 +199,7 @@ function HistoriaClinica({ id, datos }: { id: number; datos: Historia }) {
             </Button>
           </Group>
         </Stack>
-      </Card>
+      </SeccionTarjeta>
     </Stack>
   );
 }

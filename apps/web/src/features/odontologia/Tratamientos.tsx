@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Card,
-  Checkbox,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Checkbox, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client.ts';
@@ -18,6 +6,7 @@ import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { TdImporte } from '../../ui/fields/Importe.tsx';
 import { ligarTexto, useErroresCampo } from '../../ui/form/erroresCampo.ts';
+import { SeccionTarjeta } from '../../ui/SeccionTarjeta.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { BASE, type Tratamiento, useOdon, useRefrescar } from './odontologiaApi.ts';
 
@@ -58,10 +47,7 @@ export function Tratamientos() {
           </Table.Tr>
         ))}
       </TablaSimple>
-      <Card withBorder component="section" aria-labelledby="nuevo-trat">
-        <Title order={2} size="h4" id="nuevo-trat" mb="sm">
-          Nuevo tratamiento
-        </Title>
+      <SeccionTarjeta id="nuevo-trat" titulo="Nuevo tratamiento">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Descripción" required {...texto('Descripcion')} />
           <NumberInput
@@ -84,7 +70,7 @@ export function Tratamientos() {
             Añadir tratamiento
           </BotonProtegido>
         </Group>
-      </Card>
+      </SeccionTarjeta>
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { formatDate } from '@faro/domain';
-import { Avatar, Button, Card, FileButton, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
+import { SeccionTarjeta } from '../../ui/SeccionTarjeta.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { descargarFichero, type FicheroGd, motivoRechazo, TIPOS_IMAGEN, tamano } from '../gestordoc/ficheros.ts';
 import { DescargarFichero, EliminarFichero } from '../gestordoc/IconosFichero.tsx';
@@ -73,10 +74,7 @@ export function EmpleadoDocumentos({ id, readOnly, level }: { id: number; readOn
   };
   const items = docs.data?.Items ?? [];
   return (
-    <Card withBorder component="section" aria-labelledby="empleado-documentos">
-      <Title order={2} size="h4" id="empleado-documentos" mb="xs">
-        Foto y documentos
-      </Title>
+    <SeccionTarjeta id="empleado-documentos" titulo="Foto y documentos" mb="xs">
       <Group align="flex-start" wrap="wrap" gap="lg">
         <Stack gap="xs" align="center">
           <Avatar src={foto} alt={foto ? 'Foto del empleado' : undefined} size={96} radius="md">
@@ -149,6 +147,6 @@ export function EmpleadoDocumentos({ id, readOnly, level }: { id: number; readOn
           )}
         </Stack>
       </Group>
-    </Card>
+    </SeccionTarjeta>
   );
 }

@@ -1,25 +1,12 @@
 import { formatDate, MSG } from '@faro/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
-import { ligarTexto } from '../../ui/form/erroresCampo.ts';
+import { erroresDe, ligarTexto } from '../../ui/form/erroresCampo.ts';
+import { SeccionTarjeta } from '../../ui/SeccionTarjeta.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 
 const RUTA = 'rrhh/fichajesusu/ausencias';
@@ -70,9 +57,7 @@ export function MisAusencias() {
       setV({ IdSitLaboral: '', Desde: '', Hasta: '', Motivo: '' });
       void refrescar();
     },
-    onError: (e) => {
-      if (e instanceof ApiError) setErrores(Object.fromEntries(e.fieldErrors.map((f) => [f.Campo, f.Mensaje])));
-    },
+    onError: (e) => setErrores(erroresDe(e)),
   });
   const retirar = useMutation({
     mutationFn: (a: Ausencia) => api.del(`${RUTA}/${a.Id}`),
@@ -98,10 +83,7 @@ export function MisAusencias() {
     );
   return (
     <Stack>
-      <Card withBorder component="section" aria-labelledby="nueva-ausencia">
-        <Title order={2} size="h4" id="nueva-ausencia" mb="xs">
-          Solicitar vacaciones o una ausencia
-        </Title>
+      <SeccionTarjeta id="nueva-ausencia" titulo="Solicitar vacaciones o una ausencia" mb="xs">
         <form
           noValidate
           onSubmit={(e) => {
@@ -128,7 +110,7 @@ export function MisAusencias() {
             </Button>
           </Group>
         </form>
-      </Card>
+      </SeccionTarjeta>
       <Title order={2} size="h4">
         Mis solicitudes y ausencias
       </Title>
