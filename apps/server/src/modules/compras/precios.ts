@@ -2,7 +2,7 @@ import { MSG } from '@faro/domain';
 import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { access } from '../../platform/auth/access.ts';
+import { conPermiso } from '../../platform/auth/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { documentosCompra, documentosCompraLineas } from '../../platform/tenancy/tables.ts';
@@ -18,10 +18,7 @@ const consulta = z.object({ IdProducto: id, IdProveedor: id.nullish() });
 export function registrarPreciosCompra(app: FastifyInstance, deps: AppDeps): void {
   app.get(
     '/api/compras/proveedores/precios',
-    {
-      config: { access: access.permission('ComprasFact', 1) },
-      schema: { tags: ['compras'], summary: 'Historial de precios de compra de un producto por proveedor' },
-    },
+    conPermiso('ComprasFact', 1, 'compras', 'Historial de precios de compra de un producto por proveedor'),
     async (request) => {
       const parsed = consulta.safeParse(request.query ?? {});
       if (!parsed.success) throw fieldError(String(parsed.error.issues[0]?.path[0] ?? 'IdProducto'), MSG.format);

@@ -8,7 +8,7 @@ import {
 } from '@faro/domain';
 import { and, desc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { access } from '../../platform/auth/access.ts';
+import { conPermiso } from '../../platform/auth/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 import {
@@ -284,18 +284,11 @@ export async function panel(s: Scope, hoy: string, opciones: { impuestos: boolea
 export type Panel = Awaited<ReturnType<typeof panel>>;
 
 export function registrarPanel(app: FastifyInstance, deps: AppDeps): void {
-  app.get(
-    '/api/informes/panel',
-    {
-      config: { access: access.permission('VentasFact', 1) },
-      schema: { tags: ['informes'], summary: 'Panel de inicio' },
-    },
-    async (request) => {
-      const raw = (request.query ?? {}) as Record<string, unknown>;
-      // `Hoy` lets tests and demos fix the day; anything else is today in Madrid.
-      const hoy = typeof raw.Hoy === 'string' && isIsoDate(raw.Hoy) ? raw.Hoy : diaMadrid(new Date());
-      const impuestosVisibles = (request.ctx?.permisos.ImptoEmit ?? 0) >= 1;
-      return panel(deps.scopeOf(request), hoy, { impuestos: impuestosVisibles });
-    },
-  );
+  app.get('/api/informes/panel', conPermiso('VentasFact', 1, 'informes', 'Panel de inicio'), async (request) => {
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    // `Hoy` lets tests and demos fix the day; anything else is today in Madrid.
+    const hoy = typeof raw.Hoy === 'string' && isIsoDate(raw.Hoy) ? raw.Hoy : diaMadrid(new Date());
+    const impuestosVisibles = (request.ctx?.permisos.ImptoEmit ?? 0) >= 1;
+    return panel(deps.scopeOf(request), hoy, { impuestos: impuestosVisibles });
+  });
 }

@@ -1,20 +1,14 @@
 import { MSG } from '@faro/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { access } from '../../platform/auth/access.ts';
+import { conPermiso } from '../../platform/auth/access.ts';
 import { COUNT_CAP } from '../../platform/crud/listQuery.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Scope } from '../../platform/tenancy/scope.ts';
 
 /** Route config of a treasury permission and level (spec §6 codes). */
-export const permiso = (
-  codigo: 'TesoMovsCajaBanco' | 'TesoRemesa' | 'TesoArqueo',
-  nivel: 1 | 2 | 3,
-  resumen: string,
-) => ({
-  config: { access: access.permission(codigo, nivel) },
-  schema: { tags: ['tesoreria'], summary: resumen },
-});
+export const permiso = (codigo: 'TesoMovsCajaBanco' | 'TesoRemesa' | 'TesoArqueo', nivel: 1 | 2 | 3, resumen: string) =>
+  conPermiso(codigo, nivel, 'tesoreria', resumen);
 
 /** The positive id of `:id`, or 404. */
 export const idDe = (request: { params: unknown }, nombre = 'id') => {

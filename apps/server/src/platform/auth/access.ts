@@ -47,6 +47,12 @@ export const access = {
   }),
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
+/** A route's options for a permission and level: its access, and its OpenAPI tag and summary. */
+export const conPermiso = (code: PermissionCode, level: PermissionLevel, tag: string, summary: string) => ({
+  config: { access: access.permission(code, level) },
+  schema: { tags: [tag], summary },
+});
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
