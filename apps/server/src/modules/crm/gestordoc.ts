@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { detectFileType, MSG } from '@faro/domain';
+import { detectFileType, MSG, requiredString } from '@faro/domain';
 import { and, asc, desc, eq, ilike, isNull, notInArray, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -69,11 +69,7 @@ async function ruta(s: Scope, id: number | null) {
 }
 
 const carpetaSchema = z.object({
-  Nombre: z
-    .string({ error: MSG.required('Nombre') })
-    .trim()
-    .min(1, { error: MSG.required('Nombre') })
-    .max(100, { error: MSG.maxLength('Nombre', 100) }),
+  Nombre: requiredString('Nombre', 100),
   IdPadre: z.coerce.number().int().positive().nullish(),
 });
 const moverSchema = z.object({ IdCarpeta: z.coerce.number().int().positive().nullish() });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ENTITIES, entitySaveSchema, esMenor, MSG, MSG_ACADEMIA } from '@faro/domain';
+import { ENTITIES, entitySaveSchema, esMenor, MSG, MSG_ACADEMIA, requiredString } from '@faro/domain';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -182,21 +182,9 @@ async function academiaPublica(deps: AppDeps, codigo: unknown): Promise<Scope> {
 
 const onlineBody = entitySaveSchema(ENTITIES.matriculasonline);
 const registroBody = z.object({
-  Academia: z
-    .string({ error: MSG.required('Academia') })
-    .trim()
-    .min(1, { error: MSG.required('Academia') })
-    .max(50),
-  Nombre: z
-    .string({ error: MSG.required('Nombre') })
-    .trim()
-    .min(1, { error: MSG.required('Nombre') })
-    .max(150),
-  Apellidos: z
-    .string({ error: MSG.required('Apellidos') })
-    .trim()
-    .min(1, { error: MSG.required('Apellidos') })
-    .max(150),
+  Academia: requiredString('Academia', 50),
+  Nombre: requiredString('Nombre', 150),
+  Apellidos: requiredString('Apellidos', 150),
   Email: z.email({ error: MSG.format }).max(120),
 });
 const confirmaBody = z.object({
