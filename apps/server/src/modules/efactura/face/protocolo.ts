@@ -16,13 +16,17 @@ import type { ClaveFirma } from '../../../registrosFiscales/xades.ts';
  * shows SHA-1/SHA-512 examples; RSA-SHA256 is what is sent here).
  */
 export const NS_FACE = 'https://webservice.face.gob.es';
-const SOAP = 'http://schemas.xmlsoap.org/soap/envelope/';
-const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
-const WSU = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd';
-const DS = 'http://www.w3.org/2000/09/xmldsig#';
-const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
-const X509V3 = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3';
-const BASE64 = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary';
+/** The namespaces and algorithm identifiers of the SOAP envelope and its WS-Security header. */
+const U = {
+  SOAP: 'http://schemas.xmlsoap.org/soap/envelope/',
+  WSSE: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd',
+  WSU: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd',
+  DS: 'http://www.w3.org/2000/09/xmldsig#',
+  EXC_C14N: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+  X509V3: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3',
+  BASE64: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary',
+} as const;
+const { SOAP, WSSE, WSU, DS, EXC_C14N, X509V3, BASE64 } = U;
 
 export type OperacionFace = 'enviarFactura' | 'consultarFactura' | 'consultarListadoFacturas' | 'anularFactura';
 
