@@ -7,6 +7,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { derecha, TablaSimple } from '../../ui/TablaSimple.tsx';
+import { PagarFacturaDesdeApunte } from './PagarFacturaDesdeApunte.tsx';
 import {
   type ApunteLibre,
   MovimientoDesdeApunte,
@@ -154,6 +155,7 @@ function Conciliacion({ id }: { id: number }) {
   });
   const [eleccion, setEleccion] = useState<Record<number, string | null>>({});
   const [creando, setCreando] = useState<ApunteLibre | null>(null);
+  const [pagando, setPagando] = useState<Apunte | null>(null);
   const d = detalle.data;
   if (!d) return null;
   const elegido = (a: Apunte) => (a.Id in eleccion ? eleccion[a.Id] : a.Propuesta ? clave(a.Propuesta) : null);
@@ -249,6 +251,11 @@ function Conciliacion({ id }: { id: number }) {
                         <Button size="xs" variant={a.Regla ? 'filled' : 'light'} onClick={() => setCreando(a)}>
                           Crear movimiento
                         </Button>
+                        {a.Importe.startsWith('-') && (
+                          <Button size="xs" variant="light" onClick={() => setPagando(a)}>
+                            Pagar factura recibida
+                          </Button>
+                        )}
                       </Group>
                     </>
                   )}
@@ -259,6 +266,7 @@ function Conciliacion({ id }: { id: number }) {
         })}
       </Stack>
       {creando && <MovimientoDesdeApunte apunte={creando} onClose={() => setCreando(null)} />}
+      {pagando && <PagarFacturaDesdeApunte apunte={pagando} onClose={() => setPagando(null)} />}
     </Card>
   );
 }
