@@ -1,14 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import {
-  creadoEn,
-  dia,
-  empresaId,
-  fkEmpresa,
-  idIdentidad,
-  instante,
-  pkEmpresa,
-  ref,
-} from '../../platform/db/columns.ts';
+import { creadoEn, dia, empresaId, fkEmpresa, instante, ref, tablaEmpresa } from '../../platform/db/columns.ts';
 
 /**
  * The ledger kept in Faro (module `contabilidad`): the company's chart of accounts, its journal entries and their
@@ -36,11 +27,9 @@ export const cuentasContables = pgTable(
  * One entry. `Origen` names the document kind ('venta' | 'compra' | 'cobro' | 'pago' | 'comision' | 'manual' |
  * 'regularizacion' | 'cierre' | 'apertura') and `IdOrigen` its row; a reverse entry points at the one it reverses.
  */
-export const asientosContables = pgTable(
+export const asientosContables = tablaEmpresa(
   'asientos_contables',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     Ejercicio: integer('ejercicio').notNull(),
     Numero: integer('numero').notNull(),
     Fecha: dia('fecha').notNull(),
@@ -53,7 +42,6 @@ export const asientosContables = pgTable(
     CreadoEn: creadoEn(),
   },
   (t) => [
-    pkEmpresa('asientos_contables', t),
     uniqueIndex('asientos_contables_numero_uq').on(t.empresaId, t.Ejercicio, t.Numero),
     index('asientos_contables_origen_idx').on(t.empresaId, t.Origen, t.IdOrigen),
     index('asientos_contables_fecha_idx').on(t.empresaId, t.Fecha, t.Id),
@@ -61,11 +49,9 @@ export const asientosContables = pgTable(
 );
 
 /** The lines of an entry; `Ejercicio` and `Fecha` are the entry's, kept here so the reports read one table. */
-export const apuntesContables = pgTable(
+export const apuntesContables = tablaEmpresa(
   'apuntes_contables',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     IdAsiento: ref('id_asiento').notNull(),
     Orden: integer('orden').notNull(),
     Ejercicio: integer('ejercicio').notNull(),
@@ -81,7 +67,6 @@ export const apuntesContables = pgTable(
     PorcRecargo: numeric('porc_recargo', { precision: 5, scale: 2 }),
   },
   (t) => [
-    pkEmpresa('apuntes_contables', t),
     index('apuntes_contables_asiento_idx').on(t.empresaId, t.IdAsiento, t.Orden),
     index('apuntes_contables_cuenta_idx').on(t.empresaId, t.Ejercicio, t.Subcuenta, t.Fecha),
     fkEmpresa('apuntes_contables_asiento_fk', t, t.IdAsiento, asientosContables),

@@ -1,5 +1,5 @@
-import { index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { creadoEn, dia, empresaId, idIdentidad, pkEmpresa, ref } from '../../platform/db/columns.ts';
+import { index, numeric, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { creadoEn, dia, ref, tablaEmpresa } from '../../platform/db/columns.ts';
 
 /**
  * The fixed-asset register (module `contabilidad`): one row per asset with what its depreciation schedule needs and
@@ -7,11 +7,9 @@ import { creadoEn, dia, empresaId, idIdentidad, pkEmpresa, ref } from '../../pla
  * cents. The schedule is computed by the domain (`accounting/amortizacion.ts`); what has been posted is in the
  * ledger (`asientos_contables` with origen 'amortizacion' | 'baja' and id_origen = this row's id).
  */
-export const inmovilizado = pgTable(
+export const inmovilizado = tablaEmpresa(
   'inmovilizado',
   {
-    empresaId: empresaId(),
-    Id: idIdentidad(),
     Codigo: text('codigo').notNull(),
     Descripcion: text('descripcion').notNull(),
     /** The line of the official coefficients table (`COEFICIENTES_OFICIALES`). */
@@ -37,7 +35,6 @@ export const inmovilizado = pgTable(
     CreadoEn: creadoEn(),
   },
   (t) => [
-    pkEmpresa('inmovilizado', t),
     uniqueIndex('inmovilizado_codigo_uq').on(t.empresaId, t.Codigo),
     index('inmovilizado_factura_idx').on(t.empresaId, t.IdFacturaCompra),
   ],
