@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { findPostgresBinDir } from '../apps/server/test/postgresCluster.ts';
-import { type Cell, mib, ms, num, printTable } from './format.ts';
+import { type Cell, errorText, mib, ms, num, printTable } from './format.ts';
 import { siEsEntrada } from './kit.ts';
 import { freePort, ROOT, rssOf } from './serverBench.ts';
 
@@ -258,7 +258,7 @@ async function measure(engine: Engine, work: string): Promise<Figures> {
     fig.reopenMs = Number(openMs);
     await new Promise((r) => counter.child.once('exit', r));
   } catch (error) {
-    fig.error = error instanceof Error ? error.message : String(error);
+    fig.error = errorText(error);
   } finally {
     for (const w of live) if (w.child.exitCode === null && w.child.signalCode === null) powerCut(w.child.pid!);
   }

@@ -12,6 +12,15 @@ export const ms = (value: number | undefined) => (value === undefined ? '-' : `$
 export const perSecond = (value: number | undefined) => (value === undefined ? '-' : `${num(value, 0)} req/s`);
 export const mib = (bytes: number | undefined) => (bytes === undefined ? '-' : `${num(bytes / 1024 / 1024, 0)} MiB`);
 
+/**
+ * A report's column maker over the engines measured: one cell per engine, 'skipped' for an engine not run, 'failed'
+ * for a figure its failure left out, '-' for one it does not have.
+ */
+export const columnaDe =
+  <E extends { skipped?: string; error?: string }>(engines: readonly E[]) =>
+  (pick: (e: E) => Cell): Cell[] =>
+    engines.map((e) => (e.skipped ? 'skipped' : (pick(e) ?? (e.error ? 'failed' : '-'))));
+
 const isNumeric = (text: string) => /^[-+]?[\d,.]+( [a-zA-Z/%]+)?$/.test(text);
 
 export function printTable(title: string, head: string[], rows: Cell[][]): void {
@@ -42,6 +51,26 @@ export function withRatios(
     .filter((r): r is [string, number] => r[1] !== undefined && r[1] > 0 && Number.isFinite(r[1]))
     .map(([label, r]) => `${num(value / r, 2)}× ${label}`);
   return ratios.length ? `${text} (${ratios.join(', ')})` : text;
+}
+
+/** An error's message, whatever was thrown. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Records why an engine's measurement stopped in its figures and says it: the report shows what it did measure. */
+export function anotarFallo(figuras: { error?: string }, nombre: string, error: unknown): void {
+  figuras.error = errorText(error);
+  console.log(`!!! ${nombre} failed: ${figuras.error}`);
+}
+
+/** Closes what a measurement opened (the app, then its database), in order; a close that fails stops no other. */
+export async function cerrarEnOrden(...abiertos: ({ close(): unknown } | undefined)[]): Promise<void> {
+  for (const abierto of abiertos) {
+    try {
+      await abierto?.close();
+    } catch {
+      // Closing after a failure: what matters is the figure already recorded.
+    }
+  }
 }
 
 /** The machine's load averages (1, 5, 15 min), printed beside figures measured on shared cores. */

@@ -12,7 +12,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/database.ts';
-import { type Cell, mib, ms, num, perSecond, printTable } from './format.ts';
+import { anotarFallo, cerrarEnOrden, columnaDe, mib, ms, num, perSecond, printTable } from './format.ts';
 import { enPostgresTemporal, prepararDemo, siEsEntrada } from './kit.ts';
 import { type LoadResult, requestsPerSecond, runLoadInWorker, type Stats, stats } from './load.ts';
 import { login, startInProcess } from './serverBench.ts';
@@ -178,19 +178,16 @@ async function benchEngine(name: string, open: () => Promise<Database>): Promise
     fig.exportFig = await timedExport(started.base, session.token);
     console.log(`· ${name}: export measured`);
   } catch (error) {
-    fig.error = error instanceof Error ? error.message : String(error);
-    console.log(`!!! ${name} failed: ${fig.error}`);
+    anotarFallo(fig, name, error);
   } finally {
-    await app?.close().catch(() => {});
-    await database?.close().catch(() => {});
+    await cerrarEnOrden(app, database);
   }
   return fig;
 }
 
 function report(engines: EngineFigures[]): void {
   const names = engines.map((e) => e.name);
-  const col = (pick: (e: EngineFigures) => Cell) =>
-    engines.map((e) => (e.skipped ? 'skipped' : (pick(e) ?? (e.error ? 'failed' : '-'))));
+  const col = columnaDe(engines);
   const p = (r: LoadResult | undefined, k: 'p50' | 'p95') => (r ? ms(stats(r.latencies)[k]) : undefined);
   const rps = (r: LoadResult | undefined) => (r ? perSecond(requestsPerSecond(r)) : undefined);
   const bad = (r: LoadResult | undefined) =>

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
-import { type Cell, mib, ms, num, perSecond, printTable } from './format.ts';
+import { anotarFallo, type Cell, errorText, mib, ms, num, perSecond, printTable } from './format.ts';
 import { type LoadResult, requestsPerSecond, type Stats, stats, stopWorkers } from './load.ts';
 import { correrSeccion, SECCIONES, soloSeccion } from './secciones.ts';
 import {
@@ -88,7 +88,6 @@ const watchdog = setTimeout(() => {
 }, TIME_LIMIT_MS);
 watchdog.unref();
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const step = (text: string) => console.log(`· ${text} (${num((performance.now() - started) / 1000, 1)} s)`);
 
 // ---------------------------------------------------------------- 1 + 2: one engine
@@ -124,8 +123,7 @@ async function benchEngine(name: string, open: () => Promise<Database>): Promise
     await closeApp();
     await closeDatabase();
   } catch (error) {
-    result.error = errorText(error);
-    console.log(`!!! ${name} failed: ${result.error}`);
+    anotarFallo(result, name, error);
   }
   return result;
 }

@@ -3,7 +3,7 @@
  * (the key is its file's name), and `soak` and `panel` run only that way. A section that fails prints why and the
  * next one still runs.
  */
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { errorText } from './format.ts';
 
 interface Seccion {
   key: string;
@@ -11,6 +11,7 @@ interface Seccion {
   run: () => Promise<unknown>;
 }
 
+// biome-ignore format: a table reads one row a line
 export const SECCIONES: Seccion[] = [
   // The key screens' /api calls before data and time to data in Chromium, DEMO's data.
   { key: 'pantallas', title: 'SCREENS', run: async () => (await import('./pantallas.ts')).benchPantallas() },
@@ -25,11 +26,7 @@ export const SECCIONES: Seccion[] = [
   // Monthly charges for 20,000 enrolments and their invoices.
   { key: 'academia', title: 'ACADEMY', run: async () => (await import('./academia.ts')).benchAcademia() },
   // The classes calendar of 30 instructors × a month and the clash check's p95.
-  {
-    key: 'autoescuela',
-    title: 'DRIVING SCHOOL',
-    run: async () => (await import('./autoescuela.ts')).benchAutoescuela(),
-  },
+  { key: 'autoescuela', title: 'DRIVING SCHOOL', run: async () => (await import('./autoescuela.ts')).benchAutoescuela() },
   // The received-invoice list (PGlite 100k, PostgreSQL 1M) beside raw SQL; registering drafts.
   { key: 'compras', title: 'PURCHASES', run: async () => (await import('./compras.ts')).benchCompras() },
   // The monthly time-clock sheet of 500 workers, chain verification, 200 concurrent clock-ins.
@@ -53,11 +50,7 @@ export const SECCIONES: Seccion[] = [
   // The 303 and 347 of a quarter with 100,000 issued invoices, boxes, traces and the AEAT file.
   { key: 'impuestos', title: 'TAX MODELS', run: async () => (await import('./impuestos.ts')).benchImpuestos() },
   // 303 / 390 of 100,000 issued + 50,000 received invoices beside the raw SQL aggregate.
-  {
-    key: 'modelosCarga',
-    title: 'TAX MODELS LOAD',
-    run: async () => (await import('./modelosCarga.ts')).benchModelosCarga(),
-  },
+  { key: 'modelosCarga', title: 'TAX MODELS LOAD', run: async () => (await import('./modelosCarga.ts')).benchModelosCarga() },
   // First start with DEMO on a fresh folder and restarts, ms to the first 200 of /api/health.
   { key: 'arranque', title: 'START-UP', run: async () => (await import('./arranque.ts')).benchArranque() },
   // PGlite against app-started PostgreSQL, power cut (docs/adr/0003).

@@ -31,7 +31,19 @@ import { type Database, migrateDatabase, openDatabase } from '../apps/server/src
 import { companyScope } from '../apps/server/src/platform/tenancy/scope.ts';
 import { seedDemoOnce } from '../apps/server/src/seed/seedDemo.ts';
 import { PostgresBinariesMissing, startPostgresCluster } from '../apps/server/test/postgresCluster.ts';
-import { type Cell, loadAverage, ms, num, perSecond, printTable, withRatios } from './format.ts';
+import {
+  anotarFallo,
+  type Cell,
+  cerrarEnOrden,
+  columnaDe,
+  errorText,
+  loadAverage,
+  ms,
+  num,
+  perSecond,
+  printTable,
+  withRatios,
+} from './format.ts';
 import { siEsEntrada } from './kit.ts';
 import {
   type LoadResult,
@@ -137,7 +149,6 @@ const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
   const v = await fn();
   return [v, performance.now() - t0];
 };
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const dayOf = (g: number, total: number) => Math.floor(((g - 1) * DAYS) / total);
 const isoDay = (day: number) =>
   new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10);
@@ -590,12 +601,10 @@ async function benchEngine(
       step('PDF measured');
     }
   } catch (error) {
-    fig.error = errorText(error);
-    console.log(`!!! ${name} failed: ${fig.error}`);
+    anotarFallo(fig, name, error);
   } finally {
     await bare?.detener().catch(() => {});
-    await app?.close().catch(() => {});
-    await database?.close().catch(() => {});
+    await cerrarEnOrden(app, database);
   }
   return fig;
 }
@@ -604,8 +613,7 @@ async function benchEngine(
 
 function report(engines: EngineFigures[]): void {
   const names = engines.map((e) => e.name);
-  const col = (pick: (e: EngineFigures) => Cell) =>
-    engines.map((e) => (e.skipped ? 'skipped' : (pick(e) ?? (e.error ? 'failed' : '-'))));
+  const col = columnaDe(engines);
   const pq = (r: { latencies: number[] } | undefined, k: 'p50' | 'p95') =>
     r?.latencies.length ? ms(stats(r.latencies)[k]) : undefined;
   const bad = (r: { statuses: Record<string, number>; errors: number } | undefined) =>
