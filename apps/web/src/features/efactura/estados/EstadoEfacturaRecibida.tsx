@@ -26,9 +26,12 @@ const ORIGEN: Record<string, string> = {
   spfe: 'por la SPFE',
 };
 
-/** The query of one received e-invoice's statuses (the list's clocks share the prefix, refreshed with it). */
+/**
+ * The query of one received e-invoice's statuses, under the received invoices' key: whatever refreshes them (a
+ * payment registered, the invoice registered) refreshes the statuses too; the list's clocks share the prefix.
+ */
 export const claveEstados = (empresa: number, id?: number) =>
-  id === undefined ? ['empresa', empresa, 'efacturaestados'] : ['empresa', empresa, 'efacturaestados', id];
+  id === undefined ? ['empresa', empresa, 'fcompra', 'efactura'] : ['empresa', empresa, 'fcompra', 'efactura', id];
 
 /** What a status says beyond its kind: the rejection's reason, the amount paid. */
 function detalle(e: EstadoEnviado): string {
