@@ -86,6 +86,13 @@ export async function subirCertificado(
   if (!fichero || fichero.bytes.length === 0) throw badRequest(MSG_CERTIFICADO.sinFichero);
   if (!/\.(p12|pfx)$/i.test(fichero.nombre)) throw badRequest(MSG_CERTIFICADO.extension);
   comprobarCertificado(fichero.bytes, password);
-  const valores = valoresCertificado(secret, fichero.bytes, password, fichero.nombre);
+  await guardarCertificado(scope, valoresCertificado(secret, fichero.bytes, password, fichero.nombre));
+}
+
+/** Stores the company's certificate (with any other values of its `verifactu_config` row), over the one it had. */
+export async function guardarCertificado(
+  scope: Scope,
+  valores: Omit<typeof verifactuConfig.$inferInsert, 'empresaId'>,
+) {
   await scope.insert(verifactuConfig, valores).onConflictDoUpdate({ target: verifactuConfig.empresaId, set: valores });
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../platform/db/database.ts';
-import { empresas, ticketbaiConfig, verifactuConfig } from '../../platform/db/schema.ts';
-import { arrancarSimuladorDemo, type SimuladorLocal } from '../../registrosFiscales/simuladorDemo.ts';
+import { guardarCertificado } from '../../modules/registrosFiscales/certificado.ts';
+import { empresas, ticketbaiConfig } from '../../platform/db/schema.ts';
+import { companyScope } from '../../platform/tenancy/scope.ts';
+import { arrancarSimuladorDemo, destinoDelDemo, type SimuladorDeDemo } from '../../registrosFiscales/simuladorDemo.ts';
 
 /**
  * The demo's Diputación: when the demo's Basque companies (GIPUZKOA, BIZKAIA) have no real destination, the server
@@ -9,11 +10,7 @@ import { arrancarSimuladorDemo, type SimuladorLocal } from '../../registrosFisca
  * certificate store) and points them at it. In memory only: after a restart it starts empty. Off with
  * FARO_TICKETBAI_SIMULADOR=0.
  */
-export async function simuladorDemoTbai(
-  database: Pick<Database, 'db'>,
-  secret: string,
-  log: (mensaje: string) => void = () => {},
-): Promise<SimuladorLocal | null> {
+export const simuladorDemoTbai: SimuladorDeDemo = async (database, secret, log = () => {}) => {
   const db = database.db;
   const filas = await db
     .select({ id: empresas.id, envioReal: ticketbaiConfig.envioReal, url: ticketbaiConfig.url })
@@ -25,32 +22,28 @@ export async function simuladorDemoTbai(
         inArray(empresas.tipoFacturaElectronica, ['tbai', 'lroe']),
       ),
     );
-  const libres = filas.filter((f) => !f.envioReal && (!f.url || f.url.startsWith('https://127.0.0.1:')));
+  const libres = filas.filter((f) => !f.envioReal && destinoDelDemo(f.url));
   if (!libres.length) return null;
   const { generarCertificadosTbai } = await import('./certificados.ts');
   const { iniciarSimuladorTbai } = await import('./simulador.ts');
-  const arrancado = await arrancarSimuladorDemo(
+  return arrancarSimuladorDemo(
     {
       generar: () => generarCertificadosTbai({ nif: 'B20123451', nombre: 'FARO DEMO TICKETBAI' }),
       iniciar: (certificados) => iniciarSimuladorTbai({ certificados }),
       variableCa: 'FARO_TICKETBAI_CA',
       sinSimulador: (motivo) => `TicketBAI: sin simulador de la Diputación (${motivo})`,
+      apuntar: async (url, certificado) => {
+        for (const { id } of libres) {
+          const scope = companyScope(db, { empresaId: id, personaId: null, userName: 'demo' });
+          await guardarCertificado(scope, certificado);
+          await scope
+            .insert(ticketbaiConfig, { url })
+            .onConflictDoUpdate({ target: ticketbaiConfig.empresaId, set: { url } });
+        }
+      },
+      listo: (url) => `TicketBAI: GIPUZKOA y BIZKAIA envían al simulador local de la Diputación en ${url}`,
       log,
     },
     secret,
   );
-  if (!arrancado) return null;
-  const { sim, certificado } = arrancado;
-  for (const { id } of libres) {
-    await db
-      .insert(verifactuConfig)
-      .values({ empresaId: id, ...certificado })
-      .onConflictDoUpdate({ target: verifactuConfig.empresaId, set: certificado });
-    await db
-      .insert(ticketbaiConfig)
-      .values({ empresaId: id, url: sim.url })
-      .onConflictDoUpdate({ target: ticketbaiConfig.empresaId, set: { url: sim.url } });
-  }
-  log(`TicketBAI: GIPUZKOA y BIZKAIA envían al simulador local de la Diputación en ${sim.url}`);
-  return sim;
-}
+};
