@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type Session, type TestApp } from '../../../test/testApp.ts';
 import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
-import { crearSerie } from './libro.testkit.ts';
+import { crearSerie, cuentaTesoreria, documentoFirme, liquidar } from './libro.testkit.ts';
 
 /**
  * Accounting exports, document exports, reports and the dashboard, one app for the file. The file's
@@ -42,59 +42,32 @@ beforeAll(async () => {
     }),
   );
   ids.proveedor = proveedor;
-  const venta = ok(
-    await demo.request('POST', '/api/ventas/fventa/save', {
-      Cliente: cliente.Id,
-      Serie: series.venta,
-      Fecha: '2025-02-10',
-      Lineas: [
-        { Descripcion: 'Martillo', Cantidad: '2', Precio: '50', TipoIva: 'IVA21' },
-        { Descripcion: 'Tornillos', Cantidad: '10', Precio: '5', TipoIva: 'IVA10' },
-      ],
-    }),
-  );
-  ids.venta = ok(await demo.request('POST', `/api/ventas/fventa/emitir/${venta.Id}`), 200);
-  const compra = ok(
-    await demo.request('POST', '/api/compras/fcompra/save', {
-      Proveedor: proveedor.Id,
-      Serie: series.compra,
-      Fecha: '2025-02-15',
-      NumFacturaProveedor: 'PROV-77',
-      Lineas: [{ Descripcion: 'Género', Cantidad: '1', Precio: '200', TipoIva: 'IVA21' }],
-    }),
-  );
-  ids.compra = ok(await demo.request('POST', `/api/compras/fcompra/registrar/${compra.Id}`), 200);
-  const gasto = ok(
-    await demo.request('POST', '/api/compras/fgasto/save', {
-      NombreProveedor: 'Gasolinera El Cruce',
-      Serie: series.compra,
-      Fecha: '2025-03-01',
-      Concepto: 'Gasóleo',
-      Desglose: [{ TipoIva: 'IVA21', Base: '50.00' }],
-    }),
-  );
-  ids.gasto = ok(await demo.request('POST', `/api/compras/fgasto/registrar/${gasto.Id}`), 200);
-  const cuentas = (await demo.request('GET', '/api/tesoreria/tesoreria/list')).body.Items;
-  const cuenta =
-    cuentas[0]?.Id ??
-    ok(await demo.request('POST', '/api/tesoreria/tesoreria/save', { Codigo: 'CAJA', Nombre: 'Caja', Tipo: 'caja' }))
-      .Id;
-  ok(
-    await demo.request('POST', '/api/tesoreria/movstesoreriac/save', {
-      IdFactura: ids.venta.Id,
-      Fecha: '2025-03-05',
-      Importe: ids.venta.Total,
-      IdTesoreria: cuenta,
-    }),
-  );
-  ok(
-    await demo.request('POST', '/api/tesoreria/movstesoreriap/save', {
-      IdFactura: ids.compra.Id,
-      Fecha: '2025-03-06',
-      Importe: ids.compra.Total,
-      IdTesoreria: cuenta,
-    }),
-  );
+  ids.venta = await documentoFirme(demo, '/api/ventas/fventa', 'emitir', {
+    Cliente: cliente.Id,
+    Serie: series.venta,
+    Fecha: '2025-02-10',
+    Lineas: [
+      { Descripcion: 'Martillo', Cantidad: '2', Precio: '50', TipoIva: 'IVA21' },
+      { Descripcion: 'Tornillos', Cantidad: '10', Precio: '5', TipoIva: 'IVA10' },
+    ],
+  });
+  ids.compra = await documentoFirme(demo, '/api/compras/fcompra', 'registrar', {
+    Proveedor: proveedor.Id,
+    Serie: series.compra,
+    Fecha: '2025-02-15',
+    NumFacturaProveedor: 'PROV-77',
+    Lineas: [{ Descripcion: 'Género', Cantidad: '1', Precio: '200', TipoIva: 'IVA21' }],
+  });
+  ids.gasto = await documentoFirme(demo, '/api/compras/fgasto', 'registrar', {
+    NombreProveedor: 'Gasolinera El Cruce',
+    Serie: series.compra,
+    Fecha: '2025-03-01',
+    Concepto: 'Gasóleo',
+    Desglose: [{ TipoIva: 'IVA21', Base: '50.00' }],
+  });
+  const cuenta = await cuentaTesoreria(demo);
+  await liquidar(demo, 'movstesoreriac', ids.venta, '2025-03-05', cuenta);
+  await liquidar(demo, 'movstesoreriap', ids.compra, '2025-03-06', cuenta);
 }, 180_000);
 afterAll(() => t.close());
 

@@ -2,7 +2,15 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type Session, type TestApp } from '../../../test/testApp.ts';
 import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
-import { asientosDe, crearSerie, LIBRO as L, leerDiario } from './libro.testkit.ts';
+import {
+  asientosDe,
+  crearSerie,
+  cuentaTesoreria,
+  documentoFirme,
+  LIBRO as L,
+  leerDiario,
+  liquidar,
+} from './libro.testkit.ts';
 
 /**
  * The ledger kept in Faro, one app for the file: documents of 2024 Q4 (a year the demo's history leaves alone in
@@ -32,25 +40,17 @@ beforeAll(async () => {
   ids.proveedor = ok(
     await demo.request('POST', '/api/compras/proveedores/save', { Nombre: 'Proveedor del libro', NIF: '12345678Z' }),
   );
-  const cuentas = (await demo.request('GET', '/api/tesoreria/tesoreria/list')).body.Items;
-  ids.cuenta =
-    cuentas[0]?.Id ??
-    ok(await demo.request('POST', '/api/tesoreria/tesoreria/save', { Codigo: 'CAJA', Nombre: 'Caja', Tipo: 'caja' }))
-      .Id;
+  ids.cuenta = await cuentaTesoreria(demo);
 }, 180_000);
 afterAll(() => t.close());
 
-async function venta(Fecha: string, Precio = '100') {
-  const b = ok(
-    await demo.request('POST', '/api/ventas/fventa/save', {
-      Cliente: ids.cliente.Id,
-      Serie: ids.serieVenta,
-      Fecha,
-      Lineas: [{ Descripcion: 'Martillo', Cantidad: '2', Precio, TipoIva: 'IVA21' }],
-    }),
-  );
-  return ok(await demo.request('POST', `/api/ventas/fventa/emitir/${b.Id}`), 200);
-}
+const venta = (Fecha: string, Precio = '100') =>
+  documentoFirme(demo, '/api/ventas/fventa', 'emitir', {
+    Cliente: ids.cliente.Id,
+    Serie: ids.serieVenta,
+    Fecha,
+    Lineas: [{ Descripcion: 'Martillo', Cantidad: '2', Precio, TipoIva: 'IVA21' }],
+  });
 
 describe('entries as documents happen', () => {
   it('an issued invoice has its entry in the ledger, balanced: 430 total / 700 base / 477 VAT', async () => {
@@ -68,32 +68,15 @@ describe('entries as documents happen', () => {
   });
 
   it('a registered purchase, a collection and a payment get theirs; a deleted collection its reverse', async () => {
-    const b = ok(
-      await demo.request('POST', '/api/compras/fcompra/save', {
-        Proveedor: ids.proveedor.Id,
-        Serie: ids.serieCompra,
-        Fecha: '2024-11-15',
-        NumFacturaProveedor: 'LIB-1',
-        Lineas: [{ Descripcion: 'Género', Cantidad: '1', Precio: '200', TipoIva: 'IVA21' }],
-      }),
-    );
-    ids.compra = ok(await demo.request('POST', `/api/compras/fcompra/registrar/${b.Id}`), 200);
-    const cobro = ok(
-      await demo.request('POST', '/api/tesoreria/movstesoreriac/save', {
-        IdFactura: ids.venta.Id,
-        Fecha: '2024-11-20',
-        Importe: ids.venta.Total,
-        IdTesoreria: ids.cuenta,
-      }),
-    );
-    const pago = ok(
-      await demo.request('POST', '/api/tesoreria/movstesoreriap/save', {
-        IdFactura: ids.compra.Id,
-        Fecha: '2024-11-21',
-        Importe: ids.compra.Total,
-        IdTesoreria: ids.cuenta,
-      }),
-    );
+    ids.compra = await documentoFirme(demo, '/api/compras/fcompra', 'registrar', {
+      Proveedor: ids.proveedor.Id,
+      Serie: ids.serieCompra,
+      Fecha: '2024-11-15',
+      NumFacturaProveedor: 'LIB-1',
+      Lineas: [{ Descripcion: 'Género', Cantidad: '1', Precio: '200', TipoIva: 'IVA21' }],
+    });
+    const cobro = await liquidar(demo, 'movstesoreriac', ids.venta, '2024-11-20', ids.cuenta);
+    const pago = await liquidar(demo, 'movstesoreriap', ids.compra, '2024-11-21', ids.cuenta);
     let todos = await diario();
     expect(de(todos, 'compra', ids.compra.Id).map((a) => a.Apuntes.at(-1).Subcuenta.slice(0, 3))).toEqual(['400']);
     expect(de(todos, 'cobro', cobro.Id)).toHaveLength(1);

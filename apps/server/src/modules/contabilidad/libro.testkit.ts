@@ -32,3 +32,34 @@ export async function crearSerie(
   const body = { Codigo, Descripcion, TipoDocumento, Prefijo: `${Codigo}-` };
   return cuerpo(await s.request('POST', '/api/configuracion/series/save', body), 201).Id;
 }
+
+/** Saves a draft (`<ruta>/save`) and issues or registers it (`<ruta>/<paso>/:id`): the document as then answered. */
+export async function documentoFirme(
+  s: Session,
+  ruta: string,
+  paso: 'emitir' | 'registrar',
+  borrador: Record<string, unknown>,
+) {
+  const b = cuerpo(await s.request('POST', `${ruta}/save`, borrador), 201);
+  return cuerpo(await s.request('POST', `${ruta}/${paso}/${b.Id}`), 200);
+}
+
+/** The demo's first treasury account, or a cash box made for the test when it has none. */
+export async function cuentaTesoreria(s: Session): Promise<number> {
+  const cuentas = (await s.request('GET', '/api/tesoreria/tesoreria/list')).body.Items;
+  if (cuentas[0]) return cuentas[0].Id;
+  const caja = { Codigo: 'CAJA', Nombre: 'Caja', Tipo: 'caja' };
+  return cuerpo(await s.request('POST', '/api/tesoreria/tesoreria/save', caja), 201).Id;
+}
+
+/** Settles a whole invoice on `Fecha`: a collection of a sale (`movstesoreriac`) or a payment of a purchase (`…p`). */
+export async function liquidar(
+  s: Session,
+  movimientos: 'movstesoreriac' | 'movstesoreriap',
+  factura: { Id: number; Total: string },
+  Fecha: string,
+  IdTesoreria: number,
+) {
+  const movimiento = { IdFactura: factura.Id, Fecha, Importe: factura.Total, IdTesoreria };
+  return cuerpo(await s.request('POST', `/api/tesoreria/${movimientos}/save`, movimiento), 201);
+}

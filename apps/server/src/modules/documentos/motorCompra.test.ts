@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
-import { filtrosUrl } from '../../../test/datosDemo.ts';
+import { crear, filtrosUrl } from '../../../test/datosDemo.ts';
 import { diaMas } from '../../platform/fechas.ts';
 import { textoDelPdf } from '../../platform/http/respuesta.testkit.ts';
 import { companyDirectory } from '../../platform/tenancy/directory.ts';
 import { generarPendientes } from '../ventas/recurrentes/generar.ts';
 import { movimientosDePagos } from './pagos.ts';
+import { plazosDemo } from './vencimientos.testkit.ts';
 import { hoyEspana } from './vencimientos.ts';
 
 /**
@@ -22,18 +23,10 @@ const dia = (n: number) => diaMas(hoy, n);
 const t = appDePruebas();
 const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  const p = await demo.request('POST', '/api/compras/proveedores/save', {
-    Nombre: 'Proveedor de plazos',
-    NIF: '12345678Z',
-  });
-  expect(p.status, JSON.stringify(p.body)).toBe(201);
-  proveedor = p.body.Id;
-  for (const code of ['R306090', 'TRANSF30']) {
-    fp[code] = (
-      await demo.request('GET', `/api/configuracion/fpago/list?Filtros=${filtrosUrl({ Codigo: code })}`)
-    ).body.Items[0].Id;
-  }
-  cuenta = (await demo.request('GET', '/api/tesoreria/tesoreria/list')).body.Items[0].Id;
+  proveedor = await crear(demo, '/api/compras/proveedores/save', { Nombre: 'Proveedor de plazos', NIF: '12345678Z' });
+  const plazos = await plazosDemo(demo);
+  Object.assign(fp, plazos.fp);
+  cuenta = plazos.cuenta;
 });
 
 /** A registered purchase invoice of 300.00 € (247.93 + 21 % VAT) dated today with a payment method. */

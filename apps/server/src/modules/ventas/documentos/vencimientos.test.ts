@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../../test/appDePruebas.ts';
-import { filtrosUrl } from '../../../../test/datosDemo.ts';
+import { crear, filtrosUrl } from '../../../../test/datosDemo.ts';
 import { diaMas } from '../../../platform/fechas.ts';
 import { textoDelPdf } from '../../../platform/http/respuesta.testkit.ts';
+import { plazosDemo } from '../../documentos/vencimientos.testkit.ts';
 import { hoyEspana } from '../../documentos/vencimientos.ts';
 
 /** Due dates from the payment method, collections settling them in date order, and the overdue view. */
@@ -16,15 +17,10 @@ const es = (iso: string) => iso.split('-').reverse().join('/');
 const t = appDePruebas();
 const demo = t.sesion('demo', 'DEMO');
 beforeAll(async () => {
-  const c = await demo.request('POST', '/api/ventas/clientes/save', { Nombre: 'Cliente de plazos', NIF: '12345678Z' });
-  expect(c.status, JSON.stringify(c.body)).toBe(201);
-  cliente = c.body.Id;
-  for (const code of ['R306090', 'TRANSF30']) {
-    fp[code] = (
-      await demo.request('GET', `/api/configuracion/fpago/list?Filtros=${filtrosUrl({ Codigo: code })}`)
-    ).body.Items[0].Id;
-  }
-  cuenta = (await demo.request('GET', '/api/tesoreria/tesoreria/list')).body.Items[0].Id;
+  cliente = await crear(demo, '/api/ventas/clientes/save', { Nombre: 'Cliente de plazos', NIF: '12345678Z' });
+  const plazos = await plazosDemo(demo);
+  Object.assign(fp, plazos.fp);
+  cuenta = plazos.cuenta;
 });
 
 /** An issued invoice of 300.00 € (247.93 + 21 % VAT) with a payment method. */
