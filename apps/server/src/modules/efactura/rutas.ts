@@ -6,6 +6,7 @@ import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { idOf } from '../documentos/params.ts';
+import { registrarFace } from './face/rutas.ts';
 import { cargarFacturaElectronica } from './modelo.ts';
 import { describirReglas } from './reglas.ts';
 import { fatales, validarEn16931 } from './validador.ts';
@@ -29,6 +30,7 @@ const fventa = TIPOS_DOCUMENTO_VENTA.fventa;
  * loading the UBL schemas costs more than the rules).
  */
 export function registrarRutasEfactura(app: FastifyInstance, deps: AppDeps): void {
+  registrarFace(app, deps);
   app.get(
     '/api/ventas/fventa/ubl/:id',
     {

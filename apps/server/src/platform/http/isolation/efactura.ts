@@ -18,6 +18,7 @@ export const efacturaIsolation: IsolationArea = {
   explicit({ a }: IsolationContext): Record<string, () => Promise<Answer>> {
     return {
       'GET /api/ventas/fventa/ubl/:id': () => a.request('GET', `/api/ventas/fventa/ubl/${idFactura}`),
+      'GET /api/ventas/fventa/facturae/:id': () => a.request('GET', `/api/ventas/fventa/facturae/${idFactura}`),
     };
   },
 };
