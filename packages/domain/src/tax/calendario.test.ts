@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { casos } from '../testkit/casos.testkit.ts';
 import {
   avisoPlazo,
   diaHabil,
@@ -29,46 +30,50 @@ describe('fiscal calendar: deadlines', () => {
     expect(festivosNacionales(2026).has('2026-04-02')).toBe(false); // Holy Thursday is regional
   });
 
-  it('a weekend or a national holiday moves the deadline to the next business day', () => {
-    expect(diaHabil('2026-04-20')).toBe('2026-04-20'); // Monday
-    expect(diaHabil('2026-09-20')).toBe('2026-09-21'); // Sunday
-    expect(diaHabil('2027-01-30')).toBe('2027-02-01'); // Saturday
-    expect(diaHabil('2026-12-05')).toBe('2026-12-07'); // Saturday → Monday
-    expect(diaHabil('2026-12-06')).toBe('2026-12-07'); // Sunday, Constitution day
-    expect(diaHabil('2026-12-08')).toBe('2026-12-09'); // Immaculate Conception (Tuesday)
-    expect(diaHabil('2027-03-26')).toBe('2027-03-29'); // Good Friday 2027 → Monday
-    expect(diaHabil('2025-12-31')).toBe('2025-12-31');
-    expect(diaHabil('2027-01-01')).toBe('2027-01-04'); // New Year on Friday, then the weekend
-  });
+  // A weekend or a national holiday moves the deadline to the next business day.
+  casos('%s: the deadline moves to %s', diaHabil, [
+    ['2026-04-20', '2026-04-20'], // Monday
+    ['2026-09-20', '2026-09-21'], // Sunday
+    ['2027-01-30', '2027-02-01'], // Saturday
+    ['2026-12-05', '2026-12-07'], // Saturday → Monday
+    ['2026-12-06', '2026-12-07'], // Sunday, Constitution day
+    ['2026-12-08', '2026-12-09'], // Immaculate Conception (Tuesday)
+    ['2027-03-26', '2027-03-29'], // Good Friday 2027 → Monday
+    ['2025-12-31', '2025-12-31'],
+    ['2027-01-01', '2027-01-04'], // New Year on Friday, then the weekend
+  ]);
 
-  it('quarterly models: the 20th after the quarter; 4T on the 20th (111, 115) or the 30th (303, 130, 349) of January', () => {
-    expect(vencimiento('303', 2026, '1T')).toBe('2026-04-20');
-    expect(vencimiento('303', 2026, '2T')).toBe('2026-07-20');
-    expect(vencimiento('303', 2026, '3T')).toBe('2026-10-20');
-    expect(vencimiento('303', 2026, '4T')).toBe('2027-02-01'); // 30 January 2027 is a Saturday
-    expect(vencimiento('303', 2025, '4T')).toBe('2026-01-30');
-    expect(vencimiento('130', 2025, '4T')).toBe('2026-01-30');
-    expect(vencimiento('349', 2025, '4T')).toBe('2026-01-30');
-    expect(vencimiento('111', 2025, '4T')).toBe('2026-01-20');
-    expect(vencimiento('115', 2026, '4T')).toBe('2027-01-20');
-    expect(vencimiento('111', 2027, '1T')).toBe('2027-04-20');
-  });
-
-  it('monthly: the 20th of the next month, July on 20 September, December on 30 January (303) or 20 (111)', () => {
-    expect(vencimiento('303', 2026, '02')).toBe('2026-03-20');
-    expect(vencimiento('303', 2026, '07')).toBe('2026-09-21'); // 20 September 2026 is a Sunday
-    expect(vencimiento('303', 2026, '08')).toBe('2026-09-21');
-    expect(vencimiento('303', 2025, '12')).toBe('2026-01-30');
-    expect(vencimiento('111', 2025, '12')).toBe('2026-01-20');
-  });
-
-  it('annual models: 390 on 30 January, 190 and 180 on 31 January, 347 at the end of February', () => {
-    expect(vencimiento('390', 2025, '0A')).toBe('2026-01-30');
-    expect(vencimiento('190', 2025, '0A')).toBe('2026-02-02'); // 31 January 2026 is a Saturday
-    expect(vencimiento('180', 2026, '0A')).toBe('2027-02-01'); // Sunday
-    expect(vencimiento('347', 2025, '0A')).toBe('2026-03-02'); // 28 February 2026 is a Saturday
-    expect(vencimiento('347', 2027, '0A')).toBe('2028-02-29'); // leap year, a Tuesday
-  });
+  casos('%s %s %s is due on %s', vencimiento, [
+    // Quarterly models: the 20th after the quarter; 4T on the 20th (111, 115) or the 30th (303, 130, 349) of January.
+    ['303', 2026, '1T', '2026-04-20'],
+    ['303', 2026, '2T', '2026-07-20'],
+    ['303', 2026, '3T', '2026-10-20'],
+    // 30 January 2027 is a Saturday:
+    ['303', 2026, '4T', '2027-02-01'],
+    ['303', 2025, '4T', '2026-01-30'],
+    ['130', 2025, '4T', '2026-01-30'],
+    ['349', 2025, '4T', '2026-01-30'],
+    ['111', 2025, '4T', '2026-01-20'],
+    ['115', 2026, '4T', '2027-01-20'],
+    ['111', 2027, '1T', '2027-04-20'],
+    // Monthly: the 20th of the next month, July on 20 September, December on 30 January (303) or 20 (111).
+    ['303', 2026, '02', '2026-03-20'],
+    // 20 September 2026 is a Sunday:
+    ['303', 2026, '07', '2026-09-21'],
+    ['303', 2026, '08', '2026-09-21'],
+    ['303', 2025, '12', '2026-01-30'],
+    ['111', 2025, '12', '2026-01-20'],
+    // Annual models: 390 on 30 January, 190 and 180 on 31 January, 347 at the end of February.
+    ['390', 2025, '0A', '2026-01-30'],
+    // 31 January 2026 is a Saturday:
+    ['190', 2025, '0A', '2026-02-02'],
+    // 31 January 2027 is a Sunday:
+    ['180', 2026, '0A', '2027-02-01'],
+    // 28 February 2026 is a Saturday:
+    ['347', 2025, '0A', '2026-03-02'],
+    // A leap year: 29 February 2028 is a Tuesday:
+    ['347', 2027, '0A', '2028-02-29'],
+  ]);
 });
 
 describe('fiscal calendar: models and states', () => {
