@@ -14,6 +14,7 @@ export * from './entities/lookups.ts';
 export * from './entities/registry.ts';
 export * from './entities/roles.ts';
 export * from './entities/usuarios.ts';
+export * from './fields/enumOptions.ts';
 export * from './fields/kinds.ts';
 export * from './fields/schema.ts';
 export * from './format/index.ts';

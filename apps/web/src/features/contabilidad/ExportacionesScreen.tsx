@@ -1,5 +1,6 @@
 import {
   ESTADOS_VENTA,
+  enumOptions,
   formatDate,
   levelIn,
   type PermissionCode,
@@ -13,6 +14,8 @@ import { BarraDescarga, useDescargaProgreso } from '../../ui/descargaProgreso.ts
 import { EXPORT_FORMATS } from '../../ui/list/ExportMenu.tsx';
 import { PeriodoPicker } from './PeriodoPicker.tsx';
 import { rangoPeriodo } from './periodo.ts';
+
+const ESTADOS_ALTA = enumOptions({ '': 'Todos', alta: 'Activos', baja: 'De baja' });
 
 /**
  * Spec section 9, export entities: documents through `configuracion/exportaciones/{recurso}` (period, series,
@@ -149,17 +152,7 @@ export function ExportacionesScreen({ title }: { title: string }) {
               </Group>
             </>
           ) : (
-            <Select
-              label="Estado"
-              data={[
-                { value: '', label: 'Todos' },
-                { value: 'alta', label: 'Activos' },
-                { value: 'baja', label: 'De baja' },
-              ]}
-              value={estado}
-              onChange={setEstado}
-              w={180}
-            />
+            <Select label="Estado" data={[...ESTADOS_ALTA]} value={estado} onChange={setEstado} w={180} />
           )}
           <Group gap="sm">
             <Button onClick={() => void descargar()} loading={!!progreso} disabled={!def}>

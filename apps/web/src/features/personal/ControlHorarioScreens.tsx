@@ -1,4 +1,4 @@
-import { formatDateTime, formatMinutes } from '@faro/domain';
+import { enumOptions, formatDateTime, formatMinutes } from '@faro/domain';
 import {
   Alert,
   Badge,
@@ -37,6 +37,8 @@ import {
 } from './personalApi.ts';
 import { Quiosco } from './Quiosco.tsx';
 import { AccionesCorreccion, TablaTarjeta } from './TablaTarjeta.tsx';
+
+const SITUACIONES = enumOptions({ pendiente: 'Pendientes', aprobada: 'Aprobadas', rechazada: 'Rechazadas' });
 
 const TABS = ['mes', 'correcciones', 'informe', 'verificacion', 'inspeccion', 'quiosco'] as const;
 type Tab = (typeof TABS)[number];
@@ -217,18 +219,7 @@ function Correcciones() {
   const items = data.data?.Items ?? [];
   return (
     <Stack>
-      <Select
-        label="Estado"
-        data={[
-          { value: 'pendiente', label: 'Pendientes' },
-          { value: 'aprobada', label: 'Aprobadas' },
-          { value: 'rechazada', label: 'Rechazadas' },
-        ]}
-        value={situacion}
-        onChange={setSituacion}
-        clearable
-        w={220}
-      />
+      <Select label="Estado" data={[...SITUACIONES]} value={situacion} onChange={setSituacion} clearable w={220} />
       <Text size="sm" c="dimmed">
         Una corrección nunca modifica el fichaje original: al aprobarla se añade un registro nuevo a la cadena. El
         responsable aprueba las que propone el trabajador y el trabajador las que propone el responsable.

@@ -1,4 +1,4 @@
-import { type ReglaConciliacionJson, textoLegible } from '@faro/domain';
+import { enumOptions, type ReglaConciliacionJson, textoLegible } from '@faro/domain';
 import { ActionIcon, Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,12 @@ import { IconTrash } from '../../ui/icons.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
 import { useConceptos, useRefrescar } from './tesoreriaModel.ts';
+
+const TIPOS_CONTACTO = enumOptions({
+  '': 'Sin cliente ni proveedor',
+  cliente: 'Un cliente',
+  proveedor: 'Un proveedor',
+});
 
 /** A remembered rule: a line whose text contains `Texto` becomes a movement of the concept. */
 export type Regla = ReglaConciliacionJson;
@@ -54,11 +60,7 @@ function ContactoSelect({
     <>
       <Select
         label="Contacto"
-        data={[
-          { value: '', label: 'Sin cliente ni proveedor' },
-          { value: 'cliente', label: 'Un cliente' },
-          { value: 'proveedor', label: 'Un proveedor' },
-        ]}
+        data={[...TIPOS_CONTACTO]}
         value={valor.tipo ?? ''}
         allowDeselect={false}
         onChange={(v) => onChange({ ...SIN_CONTACTO, tipo: v === 'cliente' || v === 'proveedor' ? v : null })}

@@ -1,4 +1,4 @@
-import { ESPECIALIDADES_ASESORIA, NIVELES_ASESORIA, PROVINCIAS, type RouteDef } from '@faro/domain';
+import { ESPECIALIDADES_ASESORIA, enumOptions, NIVELES_ASESORIA, PROVINCIAS, type RouteDef } from '@faro/domain';
 import {
   Badge,
   Button,
@@ -23,6 +23,8 @@ import { notifySuccess } from '../../../platform/ui/notify.ts';
 import { PantallaDeAccion } from '../../../ui/PlaceholderPage.tsx';
 import { fecha, Pagina, SiNo, Tabla, useLista } from '../comun.tsx';
 import { ColaTrabajo } from './ColaTrabajo.tsx';
+
+const ESTADOS_SOLICITUD = enumOptions({ pendiente: 'Pendientes', aceptada: 'Aceptadas', rechazada: 'Rechazadas' });
 
 const B = 'asesorias';
 const NIVELES = Object.entries(NIVELES_ASESORIA).map(([value, label]) => ({ value, label }));
@@ -213,18 +215,7 @@ function Solicitudes() {
   const [rechazar, setRechazar] = useState<{ s: Solicitud; motivo: string; error?: string } | null>(null);
   return (
     <Pagina titulo="Solicitudes recibidas">
-      <Select
-        label="Estado"
-        maw={240}
-        data={[
-          { value: 'pendiente', label: 'Pendientes' },
-          { value: 'aceptada', label: 'Aceptadas' },
-          { value: 'rechazada', label: 'Rechazadas' },
-        ]}
-        value={estado}
-        onChange={setEstado}
-        clearable
-      />
+      <Select label="Estado" maw={240} data={[...ESTADOS_SOLICITUD]} value={estado} onChange={setEstado} clearable />
       <Tabla
         etiqueta="Solicitudes de empresas"
         filas={q.data?.Items}
