@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentoCalculo, TipoIva } from '../sales/totals.ts';
+import { TIPOS_PRUEBA } from '../sales/tiposIva.testkit.ts';
+import type { DocumentoCalculo } from '../sales/totals.ts';
 import { calcularTotalesCompra, diferenciaPapel, type OpcionesCompra, type TotalesCompra } from './totals.ts';
 
-const TIPOS: TipoIva[] = [
-  { Valor: 'IVA21', Impuesto: 'IVA', PorcentajeIva: 21, PorcentajeRecargo: 5.2 },
-  { Valor: 'IVA10', Impuesto: 'IVA', PorcentajeIva: 10, PorcentajeRecargo: 1.4 },
-  { Valor: 'IVA4', Impuesto: 'IVA', PorcentajeIva: 4, PorcentajeRecargo: 0.5 },
-  { Valor: 'ISP', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0 },
-  { Valor: 'IC', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0, Exencion: 'E5' },
-  { Valor: 'IGIC7', Impuesto: 'IGIC', PorcentajeIva: 7, PorcentajeRecargo: 0 },
-  { Valor: 'IGIC3', Impuesto: 'IGIC', PorcentajeIva: 3, PorcentajeRecargo: 0 },
-  { Valor: 'IPSI4', Impuesto: 'IPSI', PorcentajeIva: 4, PorcentajeRecargo: 0 },
-  { Valor: 'IPSI0.5', Impuesto: 'IPSI', PorcentajeIva: '0.5', PorcentajeRecargo: 0 },
-];
 const l = (Cantidad: string | number, Precio: string | number, TipoIva: string) => ({ Cantidad, Precio, TipoIva });
 
 type Esperado = Pick<
@@ -128,20 +118,20 @@ const CASES: { name: string; doc: DocumentoCalculo; op?: OpcionesCompra; expecte
 
 describe('received invoice totals for every regime', () => {
   it.each(CASES)('$name', ({ doc, op, expected }) => {
-    const t = calcularTotalesCompra(doc, TIPOS, op);
+    const t = calcularTotalesCompra(doc, TIPOS_PRUEBA, op);
     expect(t).toMatchObject(expected);
   });
 
   it('refuses VAT charged by the supplier on a self-assessed operation', () => {
-    expect(() => calcularTotalesCompra({ Lineas: [l(1, 10, 'IVA21')] }, TIPOS, { Operacion: 'inversion' })).toThrow(
-      /Línea 1: .*inversión del sujeto pasivo/,
-    );
+    expect(() =>
+      calcularTotalesCompra({ Lineas: [l(1, 10, 'IVA21')] }, TIPOS_PRUEBA, { Operacion: 'inversion' }),
+    ).toThrow(/Línea 1: .*inversión del sujeto pasivo/);
   });
 
   it('refuses a non-deductible percentage outside 0–100', () => {
-    expect(() => calcularTotalesCompra({ Lineas: [l(1, 10, 'IVA21')] }, TIPOS, { PorcNoDeducible: 101 })).toThrow(
-      'El porcentaje no deducible debe estar entre 0 y 100',
-    );
+    expect(() =>
+      calcularTotalesCompra({ Lineas: [l(1, 10, 'IVA21')] }, TIPOS_PRUEBA, { PorcNoDeducible: 101 }),
+    ).toThrow('El porcentaje no deducible debe estar entre 0 y 100');
   });
 });
 

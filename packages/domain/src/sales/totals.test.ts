@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { casos } from '../testkit/casos.testkit.ts';
+import { TIPOS_PRUEBA } from './tiposIva.testkit.ts';
 import {
   calcularTotales,
   type DocumentoCalculo,
   decimalesPrecio,
   precioCabe,
   redondearPrecio,
-  type TipoIva,
   TotalsError,
 } from './totals.ts';
-
-const TIPOS: TipoIva[] = [
-  { Valor: 'G', Impuesto: 'IVA', PorcentajeIva: 21, PorcentajeRecargo: 5.2 },
-  { Valor: 'R', Impuesto: 'IVA', PorcentajeIva: 10, PorcentajeRecargo: 1.4 },
-  { Valor: 'S', Impuesto: 'IVA', PorcentajeIva: 4, PorcentajeRecargo: 0.5 },
-  { Valor: 'C', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0 },
-  { Valor: 'E1', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0, Exencion: 'E1' },
-  { Valor: 'EXP', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0, Exencion: 'E2' },
-  { Valor: 'IC', Impuesto: 'IVA', PorcentajeIva: 0, PorcentajeRecargo: 0, Exencion: 'E5' },
-  { Valor: 'IGIC7', Impuesto: 'IGIC', PorcentajeIva: 7, PorcentajeRecargo: 0 },
-  { Valor: 'IGIC3', Impuesto: 'IGIC', PorcentajeIva: 3, PorcentajeRecargo: 0 },
-  { Valor: 'IGIC9.5', Impuesto: 'IGIC', PorcentajeIva: '9.5', PorcentajeRecargo: 0 },
-  { Valor: 'IGIC15', Impuesto: 'IGIC', PorcentajeIva: 15, PorcentajeRecargo: 0 },
-  { Valor: 'IGIC20', Impuesto: 'IGIC', PorcentajeIva: 20, PorcentajeRecargo: 0 },
-  { Valor: 'IGIC0', Impuesto: 'IGIC', PorcentajeIva: 0, PorcentajeRecargo: 0 },
-  { Valor: 'IPSI4', Impuesto: 'IPSI', PorcentajeIva: 4, PorcentajeRecargo: 0 },
-  { Valor: 'IPSI0.5', Impuesto: 'IPSI', PorcentajeIva: '0.5', PorcentajeRecargo: 0 },
-];
 
 const linea = (Cantidad: string | number, Precio: string | number, TipoIva: string, Descuento?: string | number) => ({
   Cantidad,
@@ -175,7 +157,7 @@ const CASES: Case[] = [
 
 describe('calcularTotales', () => {
   it.each(CASES)('$name', ({ doc, expected, desglose }) => {
-    const t = calcularTotales(doc, TIPOS);
+    const t = calcularTotales(doc, TIPOS_PRUEBA);
     const { Lineas, ...totals } = expected;
     expect(t).toMatchObject(totals);
     if (Lineas) expect(t.Lineas.map((l) => l.Importe)).toEqual(Lineas);
@@ -186,7 +168,7 @@ describe('calcularTotales', () => {
   });
 
   it('keeps the exemption cause and the tax of each rate in the breakdown', () => {
-    const t = calcularTotales({ Lineas: [linea(1, 1, 'E1'), linea(1, 1, 'IGIC7')] }, TIPOS);
+    const t = calcularTotales({ Lineas: [linea(1, 1, 'E1'), linea(1, 1, 'IGIC7')] }, TIPOS_PRUEBA);
     expect(t.Desglose).toEqual([
       {
         TipoIva: 'IGIC7',
@@ -221,13 +203,13 @@ describe('calcularTotales', () => {
   it('names the line of an unknown VAT type or a malformed number in Spanish', () => {
     let error: unknown;
     try {
-      calcularTotales({ Lineas: [linea(1, 1, 'G'), linea(1, 1, 'X')] }, TIPOS);
+      calcularTotales({ Lineas: [linea(1, 1, 'G'), linea(1, 1, 'X')] }, TIPOS_PRUEBA);
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(TotalsError);
     expect(error).toMatchObject({ message: 'Línea 2: el tipo de IVA X no existe', linea: 1 });
-    expect(() => calcularTotales({ Lineas: [linea('dos', 1, 'G')] }, TIPOS)).toThrow(
+    expect(() => calcularTotales({ Lineas: [linea('dos', 1, 'G')] }, TIPOS_PRUEBA)).toThrow(
       'Línea 1: la cantidad, el precio o el descuento no son números válidos',
     );
   });
@@ -265,12 +247,12 @@ describe('company price decimals (DecimalesRedondeo)', () => {
         DecimalesPrecio: d,
         Lineas: [linea(1000, precio, 'C'), linea(3, precio, 'C', 10)],
       },
-      TIPOS,
+      TIPOS_PRUEBA,
     );
     expect(t.Lineas.map((l) => l.Precio)).toEqual([guardado, guardado]);
     expect(t.Lineas.map((l) => l.Importe)).toEqual([mil, tres]);
     // The stored price gives back the same amount: price and amount never contradict each other.
-    const again = calcularTotales({ DecimalesPrecio: d, Lineas: [linea(1000, guardado, 'C')] }, TIPOS);
+    const again = calcularTotales({ DecimalesPrecio: d, Lineas: [linea(1000, guardado, 'C')] }, TIPOS_PRUEBA);
     expect(again.Lineas[0]!.Importe).toBe(mil);
     expect(redondearPrecio(precio, d)).toBe(guardado);
   });
