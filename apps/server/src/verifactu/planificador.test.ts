@@ -12,6 +12,12 @@ import {
 import type { RespuestaLinea } from './respuesta.ts';
 
 const T0 = Date.parse('2026-11-20T10:00:00Z');
+/** A first send of `lote` at T0 that got `resultado`. */
+const primerEnvio = (
+  registros: Parameters<typeof aplicarResultado>[0]['registros'],
+  lote: string[],
+  resultado: Parameters<typeof aplicarResultado>[0]['resultado'],
+) => aplicarResultado({ registros, estado: ESTADO_ENVIO_INICIAL, lote, ahora: T0, resultado });
 
 function cola(n: number, desde = 1): RegistroEnCola[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -85,12 +91,10 @@ describe('what to send', () => {
 describe('what an answer means', () => {
   it('Correcto → enviado, AceptadoConErrores → conerrores, Incorrecto → rechazado; the wait starts', () => {
     const rs = cola(3);
-    const { estado, cambios } = aplicarResultado({
-      registros: rs,
-      estado: ESTADO_ENVIO_INICIAL,
-      lote: ['r1', 'r2', 'r3'],
-      ahora: T0,
-      resultado: respuesta(
+    const { estado, cambios } = primerEnvio(
+      rs,
+      ['r1', 'r2', 'r3'],
+      respuesta(
         [
           linea(rs[0]!, 'Correcto'),
           linea(rs[1]!, 'AceptadoConErrores', {
@@ -101,7 +105,7 @@ describe('what an answer means', () => {
         ],
         30,
       ),
-    });
+    );
     expect(estado).toEqual({ siguienteEnvio: T0 + 30_000, incidencia: false, fallosSeguidos: 0 });
     expect(cambios.map((c) => [c.id, c.estado, c.CodigoErrorRegistro])).toEqual([
       ['r1', 'enviado', undefined],
@@ -113,13 +117,7 @@ describe('what an answer means', () => {
 
   it('a rejected record never blocks the others: the next plan starts after it', () => {
     let rs = cola(3);
-    const r = aplicarResultado({
-      registros: rs,
-      estado: ESTADO_ENVIO_INICIAL,
-      lote: ['r1'],
-      ahora: T0,
-      resultado: respuesta([linea(rs[0]!, 'Incorrecto', { CodigoErrorRegistro: 1104 })], 0),
-    });
+    const r = primerEnvio(rs, ['r1'], respuesta([linea(rs[0]!, 'Incorrecto', { CodigoErrorRegistro: 1104 })], 0));
     rs = aplicarCambios(rs, r.cambios);
     expect(planificarEnvio(rs, r.estado, T0)).toEqual({ accion: 'enviar', ids: ['r2', 'r3'], incidencia: false });
   });
@@ -175,13 +173,7 @@ describe('what an answer means', () => {
 
   it('an outage marks every pending record, not only the ones sent, as held back', () => {
     const rs = cola(2);
-    const r = aplicarResultado({
-      registros: rs,
-      estado: ESTADO_ENVIO_INICIAL,
-      lote: ['r1'],
-      ahora: T0,
-      resultado: { tipo: 'error', causa: 'red', mensaje: 'ECONNREFUSED' },
-    });
+    const r = primerEnvio(rs, ['r1'], { tipo: 'error', causa: 'red', mensaje: 'ECONNREFUSED' });
     expect(r.cambios).toEqual([
       { id: 'r1', intentos: 1, noAntesDe: T0 + 30_000, retrasado: true },
       { id: 'r2', retrasado: true },
@@ -191,12 +183,10 @@ describe('what an answer means', () => {
   it('idempotent retry: duplicates (3000) and already-cancelled (3001) after a lost answer are acceptances', () => {
     const rs = cola(3).map((r) => ({ ...r, intentos: 1 }));
     rs[2] = { ...rs[2]!, TipoOperacion: 'Anulacion' };
-    const { cambios } = aplicarResultado({
-      registros: rs,
-      estado: ESTADO_ENVIO_INICIAL,
-      lote: ['r1', 'r2', 'r3'],
-      ahora: T0,
-      resultado: respuesta([
+    const { cambios } = primerEnvio(
+      rs,
+      ['r1', 'r2', 'r3'],
+      respuesta([
         linea(rs[0]!, 'Incorrecto', {
           CodigoErrorRegistro: 3000,
           RegistroDuplicado: { IdPeticionRegistroDuplicado: '1', EstadoRegistroDuplicado: 'Correcta' },
@@ -211,7 +201,7 @@ describe('what an answer means', () => {
         }),
         linea(rs[2]!, 'Incorrecto', { CodigoErrorRegistro: 3001 }),
       ]),
-    });
+    );
     expect(cambios.map((c) => [c.estado, c.yaRegistrado, c.CodigoErrorRegistro])).toEqual([
       ['enviado', true, undefined],
       ['conerrores', true, 2001],
@@ -226,18 +216,16 @@ describe('what an answer means', () => {
 
   it('a first-time duplicate is a real rejection', () => {
     const rs = cola(1);
-    const { cambios } = aplicarResultado({
-      registros: rs,
-      estado: ESTADO_ENVIO_INICIAL,
-      lote: ['r1'],
-      ahora: T0,
-      resultado: respuesta([
+    const { cambios } = primerEnvio(
+      rs,
+      ['r1'],
+      respuesta([
         linea(rs[0]!, 'Incorrecto', {
           CodigoErrorRegistro: 3000,
           RegistroDuplicado: { IdPeticionRegistroDuplicado: '1', EstadoRegistroDuplicado: 'Correcta' },
         }),
       ]),
-    });
+    );
     expect(cambios[0]).toMatchObject({ estado: 'rechazado', CodigoErrorRegistro: 3000 });
   });
 
@@ -275,41 +263,23 @@ describe('what an answer means', () => {
 
   it('configuration faults block the queue without touching its records', () => {
     const rs = cola(2);
-    const r = aplicarResultado({
-      registros: rs,
-      estado: ESTADO_ENVIO_INICIAL,
-      lote: ['r1', 'r2'],
-      ahora: T0,
-      resultado: {
-        tipo: 'fault',
-        faultcode: 'env:Client',
-        faultstring: 'Codigo[4112].Titular',
-        Codigo: 4112,
-        reintentable: false,
-      },
+    const r = primerEnvio(rs, ['r1', 'r2'], {
+      tipo: 'fault',
+      faultcode: 'env:Client',
+      faultstring: 'Codigo[4112].Titular',
+      Codigo: 4112,
+      reintentable: false,
     });
     expect(r.cambios).toEqual([]);
     expect(r.estado.bloqueo).toEqual({ Codigo: 4112, Mensaje: 'Codigo[4112].Titular' });
     expect(planificarEnvio(rs, r.estado, T0)).toEqual({ accion: 'esperar', hasta: T0 + 1_800_000, motivo: 'bloqueo' });
-    const cert = aplicarResultado({
-      registros: rs,
-      estado: ESTADO_ENVIO_INICIAL,
-      lote: ['r1'],
-      ahora: T0,
-      resultado: { tipo: 'error', causa: 'certificado', mensaje: 'contraseña' },
-    });
+    const cert = primerEnvio(rs, ['r1'], { tipo: 'error', causa: 'certificado', mensaje: 'contraseña' });
     expect(cert.estado.bloqueo?.Mensaje).toBe('contraseña');
   });
 
   it('a record the answer does not mention is retried later', () => {
     const rs = cola(2);
-    const { cambios } = aplicarResultado({
-      registros: rs,
-      estado: ESTADO_ENVIO_INICIAL,
-      lote: ['r1', 'r2'],
-      ahora: T0,
-      resultado: respuesta([linea(rs[0]!, 'Correcto')]),
-    });
+    const { cambios } = primerEnvio(rs, ['r1', 'r2'], respuesta([linea(rs[0]!, 'Correcto')]));
     expect(cambios[1]).toEqual({ id: 'r2', intentos: 1, noAntesDe: T0 + 30_000 });
   });
 });
