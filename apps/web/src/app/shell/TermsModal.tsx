@@ -3,11 +3,11 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { abrirPdf } from '../../features/plataforma/comun.tsx';
-import { CamposFirma } from '../../features/plataforma/contratacion/CamposFirma.tsx';
+import { CamposFirma, FIRMA_VACIA } from '../../features/plataforma/contratacion/CamposFirma.tsx';
 import { api } from '../../platform/api/client.ts';
-import { ApiError } from '../../platform/api/errors.ts';
 import { useSession } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { erroresDe } from '../../ui/form/erroresCampo.ts';
 
 const CONTRATO = 'usuarios/usuario/contratopendiente';
 
@@ -55,8 +55,7 @@ export function TermsModal() {
 /** The owner's signature: the code by e-mail, the typed name as signature. */
 function FirmaContrato({ onFirmado }: { onFirmado: () => void }) {
   const queryClient = useQueryClient();
-  const [firmante, setFirmante] = useState('');
-  const [codigo, setCodigo] = useState('');
+  const [firma, setFirma] = useState(FIRMA_VACIA);
   const [err, setErr] = useState<Record<string, string>>({});
   const [enviando, setEnviando] = useState(false);
   const [firmando, setFirmando] = useState(false);
@@ -75,13 +74,13 @@ function FirmaContrato({ onFirmado }: { onFirmado: () => void }) {
     setErr({});
     setFirmando(true);
     try {
-      const r = await api.post<{ Mensaje: string }>(`${CONTRATO}/firmar`, { Firmante: firmante, Codigo: codigo });
+      const r = await api.post<{ Mensaje: string }>(`${CONTRATO}/firmar`, firma);
       notifySuccess(r.Mensaje);
       // Whatever the screen behind asked before signing was refused: it asks again.
       void queryClient.invalidateQueries();
       onFirmado();
     } catch (e) {
-      setErr(Object.fromEntries((e instanceof ApiError ? e.fieldErrors : []).map((x) => [x.Campo, x.Mensaje])));
+      setErr(erroresDe(e));
     } finally {
       setFirmando(false);
     }
@@ -97,13 +96,7 @@ function FirmaContrato({ onFirmado }: { onFirmado: () => void }) {
           Enviar el código
         </Button>
       </Group>
-      <CamposFirma
-        firmante={firmante}
-        codigo={codigo}
-        errores={err}
-        cambiarFirmante={setFirmante}
-        cambiarCodigo={setCodigo}
-      />
+      <CamposFirma firma={firma} cambiar={setFirma} errores={err} />
       <Group>
         <Button loading={firmando} onClick={firmar}>
           Firmar el contrato

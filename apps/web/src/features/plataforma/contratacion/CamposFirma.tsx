@@ -1,37 +1,35 @@
 import { TextInput } from '@mantine/core';
+import { ligarTexto } from '../../../ui/form/erroresCampo.ts';
+
+/** What signing the contract sends: the signer's name and the 6-digit code sent by e-mail. */
+export interface Firma {
+  Firmante: string;
+  Codigo: string;
+}
+
+export const FIRMA_VACIA: Firma = { Firmante: '', Codigo: '' };
 
 /** The signer's name and the 6-digit code sent by e-mail: what signing the contract asks, in the terms dialog and the contract page alike. */
 export function CamposFirma({
-  firmante,
-  codigo,
+  firma,
+  cambiar,
   errores,
-  cambiarFirmante,
-  cambiarCodigo,
 }: {
-  firmante: string;
-  codigo: string;
-  errores: Record<string, string | undefined>;
-  cambiarFirmante: (v: string) => void;
-  cambiarCodigo: (v: string) => void;
+  firma: Firma;
+  cambiar: (f: Firma) => void;
+  errores: Record<string, string>;
 }) {
+  const texto = ligarTexto(firma, cambiar, errores);
   return (
     <>
-      <TextInput
-        label="Nombre del firmante"
-        withAsterisk
-        value={firmante}
-        error={errores.Firmante}
-        onChange={(e) => cambiarFirmante(e.currentTarget.value)}
-      />
+      <TextInput label="Nombre del firmante" withAsterisk {...texto('Firmante')} />
       <TextInput
         label="Código"
         withAsterisk
         inputMode="numeric"
         maxLength={6}
         autoComplete="one-time-code"
-        value={codigo}
-        error={errores.Codigo}
-        onChange={(e) => cambiarCodigo(e.currentTarget.value)}
+        {...texto('Codigo')}
       />
     </>
   );

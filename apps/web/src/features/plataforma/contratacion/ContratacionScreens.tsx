@@ -29,8 +29,9 @@ import { useState } from 'react';
 import { api, call } from '../../../platform/api/client.ts';
 import { ApiError } from '../../../platform/api/errors.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
+import { erroresDe } from '../../../ui/form/erroresCampo.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
-import { CamposFirma } from './CamposFirma.tsx';
+import { CamposFirma, FIRMA_VACIA } from './CamposFirma.tsx';
 import { FirmaDibujada } from './FirmaDibujada.tsx';
 
 const REG = 'usuarios/registro';
@@ -243,8 +244,7 @@ function Firma({ token }: { token: string }) {
     queryKey: ['contratacion', token],
     queryFn: () => api.get<Vista>(`${REG}/contrato/${token}`, open),
   });
-  const [firmante, setFirmante] = useState('');
-  const [codigo, setCodigo] = useState('');
+  const [firma, setFirma] = useState(FIRMA_VACIA);
   const [trazo, setTrazo] = useState<string | null>(null);
   const [err, setErr] = useState<Record<string, string>>({});
   const [hecho, setHecho] = useState<{ Hash: string; CodigoEmpresa: string } | null>(null);
@@ -294,13 +294,7 @@ function Firma({ token }: { token: string }) {
               dibuja también tu firma.
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <CamposFirma
-                firmante={firmante}
-                codigo={codigo}
-                errores={err}
-                cambiarFirmante={setFirmante}
-                cambiarCodigo={setCodigo}
-              />
+              <CamposFirma firma={firma} cambiar={setFirma} errores={err} />
             </SimpleGrid>
             <FirmaDibujada onChange={setTrazo} />
             {err.Trazo && (
@@ -315,15 +309,13 @@ function Firma({ token }: { token: string }) {
                   try {
                     const r = await api.post<{ Hash: string; CodigoEmpresa: string; Mensaje: string }>(
                       `${REG}/contrato/${token}/firmar`,
-                      { Firmante: firmante, Codigo: codigo, ...(trazo ? { Trazo: trazo } : {}) },
+                      { ...firma, ...(trazo ? { Trazo: trazo } : {}) },
                       open,
                     );
                     notifySuccess(r.Mensaje);
                     setHecho(r);
                   } catch (e) {
-                    setErr(
-                      Object.fromEntries((e instanceof ApiError ? e.fieldErrors : []).map((x) => [x.Campo, x.Mensaje])),
-                    );
+                    setErr(erroresDe(e));
                   }
                 }}
               >
