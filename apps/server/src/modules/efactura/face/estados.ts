@@ -6,7 +6,7 @@ import { efacturaEnvios } from '../../../platform/tenancy/tables.ts';
 import { leerConfig } from '../envio/config.ts';
 import { claveEmpresa } from '../facturae/cargar.ts';
 import { clienteFaceDe } from './canal.ts';
-import type { ClienteFace } from './cliente.ts';
+import type { ClienteFace, EstadoListadoFace } from './cliente.ts';
 
 const e = efacturaEnvios;
 
@@ -53,29 +53,32 @@ export async function consultarEstadosFace(s: Scope, cliente?: ClienteFace): Pro
     const tramo = filas.slice(i, i + 500);
     const r = await face.consultarListadoFacturas(tramo.map((f) => f.numero ?? ''));
     if (r.tipo !== 'ok') return { ...out, error: r.tipo === 'rechazo' ? r.descripcion : r.mensaje };
-    const ahora = new Date().toISOString();
-    const porNumero = new Map(r.resultado.map((x) => [x.numeroRegistro, x]));
-    for (const f of tramo) {
-      const t = porNumero.get(f.numero ?? '');
-      const codigo = t?.codigo === '0' ? t.tramitacion.codigo : '';
-      if (!esCodigoEstadoFace(codigo) || ESTADOS_FACE[codigo].estado === f.estado) continue;
-      const motivo = t?.tramitacion.motivo || null;
+    const hoy = hoyEspana();
+    for (const c of cambiosDe(tramo, r.resultado)) {
       await s.update(
         e,
-        { estadoCliente: ESTADOS_FACE[codigo].estado, fechaEstadoCliente: hoyEspana(), motivoEstadoCliente: motivo },
-        eq(e.idRegistro, f.id),
+        { estadoCliente: c.estado, fechaEstadoCliente: hoy, motivoEstadoCliente: c.motivo },
+        eq(e.idRegistro, c.id),
       );
       out.actualizadas++;
     }
-    out.consultadas += tramo.length;
-    await s.update(
-      e,
-      { consultado: ahora },
-      inArray(
-        e.idRegistro,
-        tramo.map((f) => f.id),
-      ),
-    );
+    const ids = tramo.map((f) => f.id);
+    await s.update(e, { consultado: new Date().toISOString() }, inArray(e.idRegistro, ids));
+    out.consultadas += ids.length;
   }
   return out;
+}
+
+/** The rows whose FACe status differs from the stored one: their new status and the body's reason. */
+export function cambiosDe(
+  filas: readonly { id: number; numero: string | null; estado: string | null }[],
+  respuesta: readonly EstadoListadoFace[],
+): { id: number; estado: string; motivo: string | null }[] {
+  const porNumero = new Map(respuesta.map((x) => [x.numeroRegistro, x]));
+  return filas.flatMap((f) => {
+    const t = porNumero.get(f.numero ?? '');
+    const codigo = t?.codigo === '0' ? t.tramitacion.codigo : '';
+    if (!esCodigoEstadoFace(codigo) || ESTADOS_FACE[codigo].estado === f.estado) return [];
+    return [{ id: f.id, estado: ESTADOS_FACE[codigo].estado, motivo: t?.tramitacion.motivo || null }];
+  });
 }

@@ -16,17 +16,12 @@ import type { ClaveFirma } from '../../../registrosFiscales/xades.ts';
  * shows SHA-1/SHA-512 examples; RSA-SHA256 is what is sent here).
  */
 export const NS_FACE = 'https://webservice.face.gob.es';
-/** The namespaces and algorithm identifiers of the SOAP envelope and its WS-Security header. */
-const U = {
-  SOAP: 'http://schemas.xmlsoap.org/soap/envelope/',
-  WSSE: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd',
-  WSU: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd',
-  DS: 'http://www.w3.org/2000/09/xmldsig#',
-  EXC_C14N: 'http://www.w3.org/2001/10/xml-exc-c14n#',
-  X509V3: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3',
-  BASE64: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary',
-} as const;
-const { SOAP, WSSE, WSU, DS, EXC_C14N, X509V3, BASE64 } = U;
+const WSS = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss';
+const SOAP = 'http://schemas.xmlsoap.org/soap/envelope/';
+const WSU = `${WSS}-wssecurity-utility-1.0.xsd`;
+const X509V3 = `${WSS}-x509-token-profile-1.0#X509v3`;
+/** XML-DSig with exclusive canonicalisation (WS-Security's usual profile). */
+const [DS, EXC_C14N] = ['http://www.w3.org/2000/09/xmldsig#', 'http://www.w3.org/2001/10/xml-exc-c14n#'];
 
 export type OperacionFace = 'enviarFactura' | 'consultarFactura' | 'consultarListadoFacturas' | 'anularFactura';
 
@@ -63,9 +58,9 @@ export function sobreFirmado(cuerpo: string, clave: ClaveFirma, ahora = new Date
     referencia(idCuerpo, sha256(cuerpoC14n(idCuerpo, cuerpo)));
   const valor = sign('sha256', Buffer.from(infoC14n(info), 'utf8'), clave.key).toString('base64');
   return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n<soapenv:Envelope xmlns:soapenv="${SOAP}" xmlns:wsse="${WSSE}" xmlns:wsu="${WSU}">` +
+    `<?xml version="1.0" encoding="UTF-8"?>\n<soapenv:Envelope xmlns:soapenv="${SOAP}" xmlns:wsse="${WSS}-wssecurity-secext-1.0.xsd" xmlns:wsu="${WSU}">` +
     '<soapenv:Header><wsse:Security soapenv:mustUnderstand="1">' +
-    `<wsse:BinarySecurityToken EncodingType="${BASE64}" ValueType="${X509V3}" wsu:Id="${idToken}">${clave.cert.raw.toString('base64')}</wsse:BinarySecurityToken>` +
+    `<wsse:BinarySecurityToken EncodingType="${WSS}-soap-message-security-1.0#Base64Binary" ValueType="${X509V3}" wsu:Id="${idToken}">${clave.cert.raw.toString('base64')}</wsse:BinarySecurityToken>` +
     `<ds:Signature xmlns:ds="${DS}"><ds:SignedInfo>${info}</ds:SignedInfo><ds:SignatureValue>${valor}</ds:SignatureValue>` +
     `<ds:KeyInfo><wsse:SecurityTokenReference><wsse:Reference URI="#${idToken}" ValueType="${X509V3}"></wsse:Reference></wsse:SecurityTokenReference></ds:KeyInfo></ds:Signature>` +
     `<wsu:Timestamp wsu:Id="${idSello}">${selloDentro}</wsu:Timestamp>` +
