@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { trabajosAutoescuela } from './modules/autoescuela/avisos.ts';
 import { trabajoCuotasMensuales } from './modules/contratacion/cuotas.ts';
 import { trabajosCrm } from './modules/crm/alertas.ts';
+import { trabajosEstadosEfactura } from './modules/efactura/estados/avisos.ts';
 import { trabajoCargosMensuales } from './modules/formacion/cargos.ts';
 import { trabajoPlazosFiscales } from './modules/impuestos/calendario.ts';
 import { trabajoFacturasRecurrentes } from './modules/ventas/recurrentes/recurrentesRoutes.ts';
@@ -140,6 +141,7 @@ export async function arrancarServidor(): Promise<void> {
           trabajoCargosMensuales(built.deps),
           trabajoCuotasMensuales(built.deps, plataforma(built.deps)),
           trabajoPlazosFiscales(built.deps),
+          ...trabajosEstadosEfactura(built.deps),
         ],
         log: (m) => log.warn(m),
       });

@@ -1,4 +1,5 @@
 import type { AreaModule } from '../../platform/deps.ts';
+import { registrarEstadosEfactura } from './estados/rutas.ts';
 import { registrarEnvioEfactura } from './envio/rutas.ts';
 import { registrarRecepcionEfactura } from './recepcion/rutas.ts';
 import { registrarRutasEfactura } from './rutas.ts';
@@ -7,5 +8,6 @@ import { registrarRutasEfactura } from './rutas.ts';
 export const efacturaModule: AreaModule = (app, deps) => {
   registrarRutasEfactura(app, deps);
   registrarRecepcionEfactura(app, deps);
+  registrarEstadosEfactura(app, deps);
   registrarEnvioEfactura(app, deps);
 };

@@ -119,8 +119,8 @@ async function cabeceraCompra(t: Scope, idDocumento: number) {
 
 /**
  * The purchases side's hook on every payment change of an invoice (`recalcularEstado`): a received e-invoice that
- * became fully paid queues its «pagada» with the last payment's date and the amount; one that stops being fully
- * paid takes back a «pagada» not sent yet (one already sent stays: the platform has it).
+ * became fully paid queues its «pagada» with the last payment's date and the amount (kept up to date while it waits);
+ * one that stops being fully paid takes back a «pagada» not sent yet (one already sent stays: the platform has it).
  */
 export async function alCambiarPago(t: Scope, idFactura: number, estado: string): Promise<void> {
   const [recibida] = await t.pick({ id: er.IdDocumento }, er, eq(er.IdDocumento, idFactura));
@@ -138,20 +138,17 @@ export async function alCambiarPago(t: Scope, idFactura: number, estado: string)
       await t.update(ee, { estado: 'anulado', actualizado: sql`now()` }, eq(ee.idRegistro, pagada.id));
     return;
   }
-  if (pagada) return;
+  if (pagada && pagada.estado !== 'generado') return;
   const cv = pagosCompra;
   const [suma] = await t.pick(
     { fecha: sql<string>`max(${cv.Fecha})::text`, importe: sql<string>`sum(${cv.Importe})::text` },
     cv,
     eq(cv.IdFactura, idFactura),
   );
-  await t.insert(ee, {
-    idDocumento: idFactura,
-    tipo: 'pagada',
-    fecha: suma?.fecha ?? hoyEspana(),
-    importe: suma?.importe ?? null,
-    autor: null,
-  });
+  const pago = { fecha: suma?.fecha ?? hoyEspana(), importe: suma?.importe ?? null };
+  // A payment changed in place before the status left: the queued «pagada» takes its new day and amount.
+  if (pagada) await t.update(ee, { ...pago, actualizado: sql`now()` }, eq(ee.idRegistro, pagada.id));
+  else await t.insert(ee, { idDocumento: idFactura, tipo: 'pagada', ...pago, autor: null });
 }
 
 export interface VistaRecibida {
@@ -226,6 +223,11 @@ export async function vistasDe(s: Scope, ids: number[], hoy = hoyEspana()) {
       hoy,
     );
     const ultimo = v.Estados.filter((e) => e.Envio !== 'anulado').at(-1);
+    const abierto = !v.Plazos.Decision.Hecho
+      ? v.Plazos.Decision
+      : v.Plazos.Pago?.Hecho
+        ? null
+        : (v.Plazos.Pago ?? null);
     return {
       IdDocumento: f.r.IdDocumento,
       Decision: v.Decision,
@@ -233,8 +235,9 @@ export async function vistasDe(s: Scope, ids: number[], hoy = hoyEspana()) {
       Nivel: v.Plazos.Nivel,
       TextoPlazo: v.TextoPlazo,
       /** The report whose clock runs: the decision first, then the payment (null: nothing open). */
-      Informe: !v.Plazos.Decision.Hecho ? 'decision' : v.Plazos.Pago && !v.Plazos.Pago.Hecho ? 'pago' : null,
-      Limite: v.Plazos.Decision.Hecho ? (v.Plazos.Pago?.Limite ?? null) : v.Plazos.Decision.Limite,
+      Informe: !abierto ? null : abierto === v.Plazos.Decision ? 'decision' : 'pago',
+      Limite: abierto?.Limite ?? null,
+      DiasRestantes: abierto?.DiasRestantes ?? null,
       /** How the last status is travelling (generado, enviado, rechazado…). */
       Envio: ultimo?.Envio ?? null,
     };

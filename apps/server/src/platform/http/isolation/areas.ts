@@ -4,6 +4,7 @@ import { contabilidadIsolation } from './contabilidad.ts';
 import { crmIsolation } from './crm.ts';
 import { efacturaIsolation } from './efactura.ts';
 import { efacturaEnvioIsolation } from './efacturaEnvio.ts';
+import { efacturaEstadosIsolation } from './efacturaEstados.ts';
 import { efacturaRecepcionIsolation } from './efacturaRecepcion.ts';
 import { formacionIsolation } from './formacion.ts';
 import { impuestosIsolation } from './impuestos.ts';
@@ -30,6 +31,7 @@ export const ISOLATION_AREAS: IsolationArea[] = [
   efacturaIsolation,
   efacturaEnvioIsolation,
   efacturaRecepcionIsolation,
+  efacturaEstadosIsolation,
   autoescuelaIsolation,
   odontologiaIsolation,
 ];
