@@ -132,8 +132,11 @@ describe('depreciation schedule (properties)', () => {
 });
 
 describe('depreciation schedule (examples to the cent)', () => {
+  /** A computer of 1.200 € at 25 % from 15 January 2026. */
+  const A25 = { Coste: 120_000, ValorResidual: 0, FechaInicio: '2026-01-15', Coeficiente: 25 };
+
   it('a computer of 1.200 € at 25 % from 15 January: 48 months of 25,00 €, the first in January', () => {
-    const c = cuadroAmortizacion({ Coste: 120_000, ValorResidual: 0, FechaInicio: '2026-01-15', Coeficiente: 25 });
+    const c = cuadroAmortizacion(A25);
     expect(c).toHaveLength(48);
     expect(c[0]).toEqual({ Periodo: '2026-01', Fecha: '2026-01-31', Cuota: 2500, Acumulada: 2500, ValorNeto: 117_500 });
     expect(c[1]!.Fecha).toBe('2026-02-28');
@@ -167,13 +170,7 @@ describe('depreciation schedule (examples to the cent)', () => {
   });
 
   it('a baja in May keeps January to April', () => {
-    const c = cuadroAmortizacion({
-      Coste: 120_000,
-      ValorResidual: 0,
-      FechaInicio: '2026-01-15',
-      Coeficiente: 25,
-      FechaBaja: '2026-05-10',
-    });
+    const c = cuadroAmortizacion({ ...A25, FechaBaja: '2026-05-10' });
     expect(c.map((p) => p.Periodo)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04']);
   });
 

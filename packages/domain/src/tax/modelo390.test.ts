@@ -27,12 +27,17 @@ const fecha = (mes: number, dia: number) => `${ANYO}-${String(mes).padStart(2, '
 const TIPOS = ['21.00', '10.00', '4.00', '0.00'] as const;
 const cuota = (base: number, tipo: string) => Math.round((base * Number(tipo)) / 100);
 
+/** What every generated book row draws: its id, month, rate and base (cents) between `min` and `max`. */
+const fila = (min: number, max: number) => ({
+  Id: fc.integer({ min: 1, max: 60 }),
+  mes: fc.integer({ min: 1, max: 12 }),
+  tipo: fc.constantFrom(...TIPOS),
+  base: fc.integer({ min, max }),
+});
+
 const emitidaArb = fc
   .record({
-    Id: fc.integer({ min: 1, max: 60 }),
-    mes: fc.integer({ min: 1, max: 12 }),
-    tipo: fc.constantFrom(...TIPOS),
-    base: fc.integer({ min: -40_000, max: 900_000 }),
+    ...fila(-40_000, 900_000),
     clase: fc.constantFrom('ordinaria', 'ordinaria', 'rectificativa', 'E1', 'E2', 'E5', 'recargo'),
   })
   .map((x): LineaEmitida => {
@@ -58,10 +63,7 @@ const emitidaArb = fc
 
 const recibidaArb = fc
   .record({
-    Id: fc.integer({ min: 1, max: 60 }),
-    mes: fc.integer({ min: 1, max: 12 }),
-    tipo: fc.constantFrom(...TIPOS),
-    base: fc.integer({ min: -30_000, max: 700_000 }),
+    ...fila(-30_000, 700_000),
     operacion: fc.constantFrom('interior', 'interior', 'intracomunitaria', 'inversion', 'importacion'),
     bienInversion: fc.boolean(),
     servicios: fc.constantFrom(0, 0.4, 1),

@@ -29,17 +29,19 @@ describe('SEPA identifiers (compliance-es §3.3)', () => {
     expect(esBicValido('1234ESBBXXX')).toBe(false);
     expect(textoSepa('Peñalver & Núñez, S.L. — nº 3', 70)).toBe('Penalver Nunez, S.L. n. 3');
   });
+  /** A valid receipt of Ana's under mandate M1. */
+  const r = {
+    etiqueta: 'Recibo F1/1 (Ana)',
+    endToEndId: 'E1',
+    importe: '10.00',
+    nombre: 'Ana',
+    iban: 'ES9121000418450200051332',
+    mandatoRef: 'M1',
+    mandatoFecha: '2026-01-01',
+    concepto: 'x',
+  };
+
   it('names the receipt at fault: amount 0, bad IBAN, bad BIC, no mandate', () => {
-    const r = {
-      etiqueta: 'Recibo F1/1 (Ana)',
-      endToEndId: 'E1',
-      importe: '10.00',
-      nombre: 'Ana',
-      iban: 'ES9121000418450200051332',
-      mandatoRef: 'M1',
-      mandatoFecha: '2026-01-01',
-      concepto: 'x',
-    };
     expect(errorRecibo(r, true)).toBeNull();
     expect(errorRecibo({ ...r, importe: '0' }, true)).toBe('Recibo F1/1 (Ana): el importe debe ser mayor que cero');
     expect(errorRecibo({ ...r, iban: 'ES9121000418450200051331' }, true)).toContain('IBAN');
@@ -48,18 +50,10 @@ describe('SEPA identifiers (compliance-es §3.3)', () => {
     expect(errorRecibo({ ...r, mandatoRef: null }, false)).toBeNull();
   });
   it('writes control sums per group and in total, one PmtInf per sequence type', () => {
-    const base = {
-      etiqueta: 'x',
-      nombre: 'N',
-      iban: 'ES9121000418450200051332',
-      mandatoRef: 'M',
-      mandatoFecha: '2026-01-01',
-      concepto: 'c',
-    };
     const recibos = [
-      { ...base, endToEndId: 'A', importe: '10.10', secuencia: 'FRST' as const },
-      { ...base, endToEndId: 'B', importe: '0.20', secuencia: 'RCUR' as const },
-      { ...base, endToEndId: 'C', importe: '5', secuencia: 'RCUR' as const },
+      { ...r, endToEndId: 'A', importe: '10.10', secuencia: 'FRST' as const },
+      { ...r, endToEndId: 'B', importe: '0.20', secuencia: 'RCUR' as const },
+      { ...r, endToEndId: 'C', importe: '5', secuencia: 'RCUR' as const },
     ];
     expect(totalesSepa(recibos)).toEqual({ numero: 3, total: '15.30' });
     const xml = generarPain008({

@@ -115,16 +115,16 @@ describe('a correct record has no findings', () => {
   });
 
   it('an anulación', () => {
-    const r = generarRegistroAnulacion(
-      {
-        IDEmisorFacturaAnulada: 'B12345674',
-        NumSerieFacturaAnulada: 'FV2025/000123',
-        FechaExpedicionFacturaAnulada: '2025-03-10',
-      },
-      ctx,
-    );
+    const r = generarRegistroAnulacion(anulada('FV2025/000123'), ctx);
     expect(validarRegistroAnulacion(r, { NIFObligado: 'B12345674' })).toEqual([]);
   });
+});
+
+/** The invoice an anulación cancels: B12345674's of 10 March 2025, by its number. */
+const anulada = (NumSerieFacturaAnulada: string) => ({
+  IDEmisorFacturaAnulada: 'B12345674',
+  NumSerieFacturaAnulada,
+  FechaExpedicionFacturaAnulada: '2025-03-10',
 });
 
 const S1 = (tipo: number | string, base: string, cuota: string, extra = {}) => ({
@@ -426,14 +426,7 @@ describe('prepararRegistroAlta: generate and validate in one call', () => {
   });
 
   it('an anulación', () => {
-    const r = prepararRegistroAnulacion(
-      {
-        IDEmisorFacturaAnulada: 'B12345674',
-        NumSerieFacturaAnulada: 'A<1',
-        FechaExpedicionFacturaAnulada: '2025-03-10',
-      },
-      ctx,
-    );
+    const r = prepararRegistroAnulacion(anulada('A<1'), ctx);
     expect(r.valido).toBe(false);
     expect(r.incidencias.map((i) => i.Codigo)).toEqual([1287]);
   });
