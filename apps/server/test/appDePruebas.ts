@@ -27,45 +27,41 @@ export function appDePruebas(overrides: Partial<Config> = {}): AppDePruebas {
     if (!actual) throw new Error('La app de pruebas aún no está construida (úsala dentro de una prueba o un hook)');
     return actual;
   };
-  return {
-    get app() {
-      return app().app;
-    },
-    get deps() {
-      return app().deps;
-    },
-    get database() {
-      return app().database;
-    },
-    get config() {
-      return app().config;
-    },
-    get engine() {
-      return app().engine;
-    },
-    call: (...args) => app().call(...args),
-    login: (...args) => app().login(...args),
-    session: (...args) => app().session(...args),
-    as: (...args) => app().as(...args),
-    close: () => app().close(),
-    sesion(userName, empresaCodigo, centro) {
-      let abierta: Session | undefined;
-      pendientes.push(async () => {
-        abierta = await app().as(userName, empresaCodigo, centro);
-      });
-      const sesion = () => {
-        if (!abierta) throw new Error(`La sesión de ${userName} aún no está abierta`);
-        return abierta;
-      };
-      return {
-        get token() {
-          return sesion().token;
-        },
-        get refresh() {
-          return sesion().refresh;
-        },
-        request: (...args) => sesion().request(...args),
-      };
-    },
-  };
+  return conLecturas(
+    {
+      call: (...args) => app().call(...args),
+      login: (...args) => app().login(...args),
+      session: (...args) => app().session(...args),
+      as: (...args) => app().as(...args),
+      close: () => app().close(),
+      sesion(userName, empresaCodigo, centro) {
+        let abierta: Session | undefined;
+        pendientes.push(async () => {
+          abierta = await app().as(userName, empresaCodigo, centro);
+        });
+        const sesion = () => {
+          if (!abierta) throw new Error(`La sesión de ${userName} aún no está abierta`);
+          return abierta;
+        };
+        const peticiones: Pick<Session, 'request'> = { request: (...args) => sesion().request(...args) };
+        return conLecturas(peticiones, sesion, ['token', 'refresh']);
+      },
+    } satisfies Omit<AppDePruebas, 'app' | 'deps' | 'database' | 'config' | 'engine'>,
+    app,
+    ['app', 'deps', 'database', 'config', 'engine'],
+  );
+}
+
+/**
+ * `objeto` with a getter per name of `claves` that reads it from `de()` when used: what the file's hooks build
+ * exists only once they have run, so reading it earlier fails with `de`'s message instead of a stale value.
+ */
+function conLecturas<O extends object, T, K extends keyof T>(
+  objeto: O,
+  de: () => T,
+  claves: readonly K[],
+): O & Pick<T, K> {
+  for (const clave of claves)
+    Object.defineProperty(objeto, clave, { get: () => de()[clave], enumerable: true, configurable: true });
+  return objeto as O & Pick<T, K>;
 }
