@@ -6,6 +6,7 @@ import '../features/comunicaciones/register.ts';
 import '../features/configuracion/register.ts';
 import '../features/contactos/register.ts';
 import '../features/crm/register.tsx';
+import '../features/efactura/envio/register.ts';
 import '../features/empresa/register.tsx';
 import '../features/importar/register.ts';
 import '../features/personal/register.tsx';

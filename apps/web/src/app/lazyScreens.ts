@@ -26,6 +26,10 @@ export const VerifactuScreens = lazyNamed(
   () => import('../features/verifactu/VerifactuScreens.tsx'),
   'VerifactuScreens',
 );
+export const EnviosEfactura = lazyNamed(
+  () => import('../features/efactura/envio/EnviosEfactura.tsx'),
+  'EnviosEfactura',
+);
 export const RecurrentesScreens = lazyNamed(
   () => import('../features/recurrentes/RecurrentesScreens.tsx'),
   'RecurrentesScreens',

@@ -29,14 +29,18 @@ export const EDIT_PANELS: Record<string, ComponentType<EditPanelProps>> = {};
 /** A button beside 'Nuevo …' on an entity's list, shown to users who may create (e.g. 'Importar'), by entity name. */
 export const CREATE_ACTIONS: Record<string, ComponentType<CreateActionProps>> = {};
 
+/** Whether an entity field shows, from the form's values, by "entity.field" (shown when absent). */
+export const FIELD_VISIBLE: Record<string, (values: Record<string, unknown>) => boolean> = {};
+
 export interface Extensions {
   inputs?: Record<string, ComponentType<InputProps>>;
+  visible?: Record<string, (values: Record<string, unknown>) => boolean>;
   panels?: Record<string, ComponentType<EditPanelProps>>;
   createActions?: Record<string, ComponentType<CreateActionProps>>;
 }
 
 /** Called by a feature's `register` module. A key registered twice is a mistake of two features: it throws. */
-export function registerExtensions({ inputs = {}, panels = {}, createActions = {} }: Extensions): void {
+export function registerExtensions({ inputs = {}, visible = {}, panels = {}, createActions = {} }: Extensions): void {
   const add = <T>(target: Record<string, T>, entries: Record<string, T>, what: string) => {
     for (const [key, value] of Object.entries(entries)) {
       if (target[key] && target[key] !== value) throw new Error(`${what} ${key} registrado dos veces`);
@@ -44,6 +48,7 @@ export function registerExtensions({ inputs = {}, panels = {}, createActions = {
     }
   };
   add(CUSTOM_INPUTS, inputs, 'Campo');
+  add(FIELD_VISIBLE, visible, 'Visibilidad');
   add(EDIT_PANELS, panels, 'Panel');
   add(CREATE_ACTIONS, createActions, 'Acción');
 }

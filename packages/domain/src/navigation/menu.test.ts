@@ -24,6 +24,7 @@ describe('left menu variants (spec section 2)', () => {
       'factemitidas',
       'fventaverifactu',
       'fventavisorvf',
+      'fventaefactura',
       'movstesoreriac',
       'crmoportuni',
       'crmembudos',
@@ -54,6 +55,7 @@ describe('left menu variants (spec section 2)', () => {
       'Facturas',
       'Facturas recurrentes',
       'Libro de facturas emitidas',
+      'Envíos de factura electrónica',
     ]);
     expect(nombres('compras').filter((n) => /factura/i.test(n))).toEqual([
       'Facturas y gastos',

@@ -162,6 +162,7 @@ const OFFICE: readonly GroupDef[] = [
       { action: 'fventaverifactu', switch: { facturaElectronica: 'verifactu' } },
       { action: 'fventavisorvf', switch: { facturaElectronica: 'verifactu' } },
       { action: 'lroefactemitidas', name: 'LROE emitidas', switch: { facturaElectronica: 'lroe' } },
+      { action: 'fventaefactura' },
       { action: 'movstesoreriac', query: { tipomov: 'cobro' } },
       { action: 'crmoportuni', switch: mod('ActCrm') },
       { action: 'crmembudos', switch: mod('ActCrm') },

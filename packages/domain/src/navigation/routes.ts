@@ -92,6 +92,7 @@ const DEFS = {
   factemitidas: u('Libro de facturas emitidas', 'impuestos', 'ImptoEmit'),
   fventaverifactu: u('Registros VeriFactu', 'impuestos', 'VentasVeriFactu'),
   fventavisorvf: u('Visor VeriFactu', 'impuestos', 'VentasVeriFactu'),
+  fventaefactura: u('Envíos de factura electrónica', 'ventas', 'VentasFact'),
   lroefactemitidas: u('LROE facturas emitidas', 'impuestos', 'ImptoEmit'),
   movstesoreriac: u('Cobros', 'tesoreria', 'TesoMovsCajaBanco'),
   crmoportuni: u('Oportunidades', 'crm', 'VentasCrmOport'),

@@ -1,4 +1,4 @@
-import { CobrosScreens, RecurrentesScreens, VentasScreens, VerifactuScreens } from '../lazyScreens.ts';
+import { CobrosScreens, EnviosEfactura, RecurrentesScreens, VentasScreens, VerifactuScreens } from '../lazyScreens.ts';
 import type { AreaScreens } from './types.ts';
 
 /** Sales documents, VeriFactu, recurring invoices and collections. */
@@ -10,6 +10,7 @@ export const VENTAS_SCREENS: AreaScreens = {
   docventahist: VentasScreens,
   fventaverifactu: VerifactuScreens,
   fventavisorvf: VerifactuScreens,
+  fventaefactura: EnviosEfactura,
   fventarec: RecurrentesScreens,
   movstesoreriac: CobrosScreens,
   factemitidas: CobrosScreens,

@@ -8,7 +8,8 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { IconDownload, IconTrash } from '../../ui/icons.tsx';
-import { DescargarUbl } from '../efactura/DescargarUbl.tsx';
+import { DescargarUbl, tieneFacturaElectronica } from '../efactura/DescargarUbl.tsx';
+import { EstadoEnvioFactura } from '../efactura/envio/EstadoEnvioFactura.tsx';
 import { CobroDialogo } from './CobroDialogo.tsx';
 import { ConvertirParcial, type LineaConvertir } from './ConvertirParcial.tsx';
 import { invalidarDocumentos } from './documentosApi.ts';
@@ -153,6 +154,7 @@ export function AccionesDocumento({
           </Menu>
         )}
         <DescargarUbl base={base} doc={doc} />
+        {tieneFacturaElectronica(base, doc) && <EstadoEnvioFactura doc={doc} />}
         {permitidas.convertir.length > 0 && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>

@@ -1,6 +1,7 @@
 import { CONVERSIONES, ESTADOS_COBRO, ESTADOS_VENTA, RECURSOS_VENTA, TIPOS_DOCUMENTO_VENTA } from '@faro/domain';
 import { ETIQUETA_TIPO, RECURSO_DE_TIPO, RECURSOS } from '../documentos/documentosModel.ts';
 import type { LadoWeb } from '../documentos/lado.ts';
+import { useEnviosLista } from '../efactura/envio/EstadoEnvioFactura.tsx';
 import { conVerifactu, VerifactuFactura } from './VerifactuFactura.tsx';
 
 /** The sales side of the document screens: customers, issuing (VeriFactu), collections, tariffs, PDF and e-mail. */
@@ -51,4 +52,5 @@ export const LADO_VENTA: LadoWeb = {
   textosConfigurados: true,
   invalidar: ['pventa', 'dventa', 'aventa', 'fventa', 'docventahist', 'movstesoreriac', 'factemitidas'],
   panelFactura: { conPanel: conVerifactu, Panel: VerifactuFactura },
+  useInsigniasLista: useEnviosLista,
 };

@@ -8,7 +8,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { apiBase, editPath, listPath, newTitle } from '../entityPaths.ts';
-import { CUSTOM_INPUTS, EDIT_PANELS } from '../extensions.ts';
+import { CUSTOM_INPUTS, EDIT_PANELS, FIELD_VISIBLE } from '../extensions.ts';
 import { Forbidden } from '../Forbidden.tsx';
 import { INPUTS } from '../fields/inputs.tsx';
 import { errorLines } from '../form/FormField.tsx';
@@ -165,7 +165,7 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
             {aviso}
           </Alert>
         ))}
-        {sectionsOf(entity).map((section) => (
+        {visibles(entity, form.values).map((section) => (
           <Card key={section.title ?? 'datos'} withBorder radius="md" padding="lg">
             {section.title && (
               <Title order={2} fz="h4" mb="md">
@@ -219,4 +219,12 @@ function soloLecturaDe(row: Values | undefined): { Campos: string[]; Motivo: str
   const v = row?.SoloLectura as { Campos?: unknown; Motivo?: unknown } | undefined;
   if (!v || !Array.isArray(v.Campos) || typeof v.Motivo !== 'string') return null;
   return { Campos: v.Campos.filter((c): c is string => typeof c === 'string'), Motivo: v.Motivo };
+}
+
+/** The form's sections with the fields a feature hides for these values left out (`FIELD_VISIBLE`). */
+function visibles(entity: EntityDef, values: Record<string, unknown>) {
+  return sectionsOf(entity).map((section) => ({
+    ...section,
+    fields: section.fields.filter((name) => FIELD_VISIBLE[`${entity.name}.${name}`]?.(values) ?? true),
+  }));
 }
