@@ -13,3 +13,10 @@ export function casos<A extends unknown[], S>(
     expect(f(...(fila.slice(0, -1) as A))).toBe(fila.at(-1));
   });
 }
+
+/** A test per value of `valores`: `f` of it is `esperado` (`nombre` prints the value as `it.each` does). */
+export function todos<E, S>(nombre: string, f: (entrada: E) => S, esperado: S, valores: readonly E[]): void {
+  it.each(valores.map((v) => [v]))(nombre, (v) => {
+    expect(f(v)).toBe(esperado);
+  });
+}

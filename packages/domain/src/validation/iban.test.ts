@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { casos } from '../testkit/casos.testkit.ts';
+import { casos, todos } from '../testkit/casos.testkit.ts';
 import { ibanDeCuenta, ibanFromCcc, isValidCcc, isValidIban, normalizeIban } from './iban.ts';
 
 /** An independent ISO 13616 check (BigInt, no chunking): first 4 characters to the end, A=10…Z=35, mod 97 = 1. */
@@ -10,38 +10,32 @@ function mod97IsOne(iban: string): boolean {
 }
 
 describe('isValidIban: compliance-es §6.3 vectors', () => {
-  it.each([
+  todos('%s is valid', isValidIban, true, [
     'ES9121000418450200051332', // CCC 2100-0418-45-0200051332
     'ES0700120345030000067890', // CCC 0012-0345-03-0000067890, Stripe's "succeeds" test IBAN
     'ES7921000813610123456789', // DC 61
-  ])('%s is valid', (iban) => {
-    expect(isValidIban(iban)).toBe(true);
-  });
+  ]);
 
-  it.each([
+  todos('%s is invalid', isValidIban, false, [
     'ES9121000418450200051331', // last account digit changed
     'ES9021000418450200051332', // IBAN check digits changed
-  ])('%s is invalid', (iban) => {
-    expect(isValidIban(iban)).toBe(false);
-  });
+  ]);
 });
 
 describe('isValidIban: input forms', () => {
-  it.each([
+  todos('%j is accepted (spaces and case ignored)', isValidIban, true, [
     'ES91 2100 0418 4502 0005 1332',
     'es9121000418450200051332',
     ' ES91\t2100 0418\n4502 0005 1332 ',
     'es91 2100 0418 4502 0005 1332',
-  ])('%j is accepted (spaces and case ignored)', (iban) => {
-    expect(isValidIban(iban)).toBe(true);
-  });
+  ]);
 
   it('normalizeIban removes all white space and upper-cases', () => {
     expect(normalizeIban(' es91 2100\t0418 4502 0005 1332 ')).toBe('ES9121000418450200051332');
     expect(normalizeIban('fr14 2004 1010 0505 0001 3m02 606')).toBe('FR1420041010050500013M02606');
   });
 
-  it.each([
+  todos('%j is refused', isValidIban, false, [
     '',
     'ES',
     'ES91',
@@ -50,9 +44,7 @@ describe('isValidIban: input forms', () => {
     '9121000418450200051332ES',
     'ES91-2100-0418-4502-0005-1332', // dashes are not spaces
     'ES9121000418450200051332!',
-  ])('%j is refused', (iban) => {
-    expect(isValidIban(iban)).toBe(false);
-  });
+  ]);
 
   it('an ES IBAN whose mod 97 is right but whose CCC control digits are wrong is refused', () => {
     const badCcc = '21000418450200051331';
@@ -85,16 +77,14 @@ describe('isValidIban: foreign IBANs', () => {
     expect(isValidIban(br)).toBe(true);
   });
 
-  it.each([
+  todos('%s is refused', isValidIban, false, [
     'DE89370400440532013001', // account digit changed
     'DE88370400440532013000', // check digits changed
     'DE8937040044053201300', // 21 characters (DE is 22)
     'DE893704004405320130000', // 23 characters
     'FR1420041010050500013M02607',
     'GB82WEST12345698765433',
-  ])('%s is refused', (iban) => {
-    expect(isValidIban(iban)).toBe(false);
-  });
+  ]);
 });
 
 describe('isValidCcc', () => {

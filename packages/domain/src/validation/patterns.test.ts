@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { todos } from '../testkit/casos.testkit.ts';
 import { isIsoDate, PASSWORD_RULES, PATTERNS } from './patterns.ts';
 
 /** product-spec §5 "Patterns" and §9 (password min 8, max 50). */
@@ -62,7 +63,7 @@ describe('isIsoDate', () => {
     expect(isIsoDate(value)).toBe(true);
   });
 
-  it.each([
+  todos('%j is not', isIsoDate, false, [
     '2023-02-29',
     '1900-02-29',
     '2024-04-31',
@@ -74,7 +75,5 @@ describe('isIsoDate', () => {
     '99999-01-01',
     'hoy',
     '',
-  ])('%j is not', (value) => {
-    expect(isIsoDate(value)).toBe(false);
-  });
+  ]);
 });
