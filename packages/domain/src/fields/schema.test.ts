@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEntity, saveSchema } from '../entities/defineEntity.ts';
+import { casosIguales } from '../testkit/casos.testkit.ts';
 import type { FieldDef } from './kinds.ts';
 import { FIELD_KINDS, KIND_RANGES } from './kinds.ts';
 import { fieldSchema, KIND_SCHEMAS } from './schema.ts';
@@ -296,27 +297,19 @@ describe('fieldSchema: booleans default to false', () => {
 describe('fieldSchema: taxId', () => {
   const nif: FieldDef = { kind: 'taxId', label: 'NIF', required: true, maxLength: 9 };
 
-  it('normalises and accepts the official vectors', () => {
-    expect(parse(nif, '12345678Z')).toEqual(ok('12345678Z'));
-    expect(parse(nif, 'x1234567l')).toEqual(ok('X1234567L'));
-    expect(parse(nif, 'B85626240')).toEqual(ok('B85626240'));
-  });
-
-  it('measures the length after normalising (dots and spaces do not count)', () => {
-    expect(parse(nif, '12.345.678-Z')).toEqual(ok('12345678Z'));
-    expect(parse(nif, ' 12 345 678 z ')).toEqual(ok('12345678Z'));
-  });
-
-  it('a wrong letter: "La letra del DNI/NIE/NIF no es correcta"', () => {
-    expect(parse(nif, '12345678A')).toEqual(ko('La letra del DNI/NIE/NIF no es correcta'));
-    expect(parse(nif, 'X1234567A')).toEqual(ko('La letra del DNI/NIE/NIF no es correcta'));
-    expect(parse(nif, 'B64717839')).toEqual(ko('La letra del DNI/NIE/NIF no es correcta'));
-  });
-
-  it('a wrong shape: "El formato es incorrecto"', () => {
-    expect(parse(nif, '1234567Z')).toEqual(ko('El formato es incorrecto'));
-    expect(parse(nif, 'hola')).toEqual(ko('El formato es incorrecto'));
-  });
+  // Normalised (dots, spaces and case do not count, nor for the length) and checked: the letter, then the shape.
+  casosIguales('%j → %j', (v: string) => parse(nif, v), [
+    ['12345678Z', ok('12345678Z')],
+    ['x1234567l', ok('X1234567L')],
+    ['B85626240', ok('B85626240')],
+    ['12.345.678-Z', ok('12345678Z')],
+    [' 12 345 678 z ', ok('12345678Z')],
+    ['12345678A', ko('La letra del DNI/NIE/NIF no es correcta')],
+    ['X1234567A', ko('La letra del DNI/NIE/NIF no es correcta')],
+    ['B64717839', ko('La letra del DNI/NIE/NIF no es correcta')],
+    ['1234567Z', ko('El formato es incorrecto')],
+    ['hola', ko('El formato es incorrecto')],
+  ]);
 
   it('too long after normalising: the max-length message', () => {
     const r = parse(nif, '123456789Z');

@@ -20,3 +20,14 @@ export function todos<E, S>(nombre: string, f: (entrada: E) => S, esperado: S, v
     expect(f(v)).toBe(esperado);
   });
 }
+
+/** As `casos` for answers compared by value (`toEqual`): objects, arrays. */
+export function casosIguales<E>(
+  nombre: string,
+  f: (entrada: E) => unknown,
+  filas: readonly (readonly [E, unknown])[],
+): void {
+  it.each(filas.map(([entrada, esperado]) => [entrada, esperado]))(nombre, (entrada, esperado) => {
+    expect(f(entrada as E)).toEqual(esperado);
+  });
+}
