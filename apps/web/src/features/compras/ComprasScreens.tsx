@@ -24,11 +24,13 @@ export function ComprasScreens({ action, segments, route }: { action: string; se
   else if (first === 'nuevo') pantalla = <DocumentoEditor key="nuevo" recurso={action} />;
   else if (editar) pantalla = <DocumentoEditor key={id} recurso={action} id={id} />;
   else
-    pantalla = (
-      <>
-        {action === 'fcompra' && <ImportarFacturaXml />}
+    pantalla =
+      action === 'fcompra' ? (
+        <ImportarFacturaXml>
+          <DocumentosLista recurso={action} />
+        </ImportarFacturaXml>
+      ) : (
         <DocumentosLista recurso={action} />
-      </>
-    );
+      );
   return <LadoProvider value={LADO_COMPRA}>{pantalla}</LadoProvider>;
 }
