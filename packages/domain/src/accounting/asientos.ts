@@ -234,6 +234,17 @@ export function subcuentaTesoreria(c: MovimientoContable['Cuenta'], digitos: num
 }
 
 const pct = (v: string) => Number(v).toFixed(2);
+/** A VAT line's detail for the books: its base and rate (the surcharge's line carries the surcharge rate instead). */
+const detalleIva = (d: FacturaContable['Desglose'][number]) => ({
+  BaseImponible: d.Base,
+  PorcIva: pct(d.PorcIva),
+  PorcRecargo: '0.00',
+});
+const detalleRecargo = (d: FacturaContable['Desglose'][number]) => ({
+  BaseImponible: d.Base,
+  PorcIva: '0.00',
+  PorcRecargo: pct(d.PorcRecargo),
+});
 
 /**
  * Sales invoice (rectificativas with negative amounts too): D 430 total / H 700 products, H 705 services /
@@ -252,12 +263,8 @@ export function asientoVenta(f: FacturaContable, c: CuentasEmpresa, numero: numb
   l.haber(ventasServicios, cliente, servicios);
   const iva = subcuenta(PGC.ivaRepercutido, '', c.Digitos);
   for (const d of f.Desglose) {
-    l.haber(iva, cliente, centimos(d.Cuota), { BaseImponible: d.Base, PorcIva: pct(d.PorcIva), PorcRecargo: '0.00' });
-    l.haber(iva, cliente, centimos(d.CuotaRecargo), {
-      BaseImponible: d.Base,
-      PorcIva: '0.00',
-      PorcRecargo: pct(d.PorcRecargo),
-    });
+    l.haber(iva, cliente, centimos(d.Cuota), detalleIva(d));
+    l.haber(iva, cliente, centimos(d.CuotaRecargo), detalleRecargo(d));
   }
   return { Numero: numero, Fecha: f.Fecha, Tipo: 'venta', Documento: f.NumSerie, Apuntes: l.apuntes };
 }
@@ -291,17 +298,9 @@ export function asientoCompra(
   for (const [cuenta, parte] of activos) l.debe(cuenta, tercero, parte);
   for (const d of f.Desglose) {
     const auto = centimos(d.Autoliquidada ?? 0);
-    l.debe(iva, tercero, centimos(d.Cuota) + auto, {
-      BaseImponible: d.Base,
-      PorcIva: pct(d.PorcIva),
-      PorcRecargo: '0.00',
-    });
-    l.debe(iva, tercero, centimos(d.CuotaRecargo), {
-      BaseImponible: d.Base,
-      PorcIva: '0.00',
-      PorcRecargo: pct(d.PorcRecargo),
-    });
-    l.haber(repercutido, iva, auto, { BaseImponible: d.Base, PorcIva: pct(d.PorcIva), PorcRecargo: '0.00' });
+    l.debe(iva, tercero, centimos(d.Cuota) + auto, detalleIva(d));
+    l.debe(iva, tercero, centimos(d.CuotaRecargo), detalleRecargo(d));
+    l.haber(repercutido, iva, auto, detalleIva(d));
   }
   l.haber(subcuenta(PGC.retencionesPracticadas, '', c.Digitos), tercero, centimos(f.Retencion));
   l.haber(tercero, gasto, centimos(f.Total));
@@ -310,14 +309,7 @@ export function asientoCompra(
 
 /** Collection of a sales invoice: D 57x / H 430 (a returned receipt, negative, swaps them). */
 export function asientoCobro(m: MovimientoContable, c: CuentasEmpresa, numero: number): Asiento {
-  const tesoreria = subcuentaTesoreria(m.Cuenta, c.Digitos);
-  const cliente = m.Tercero
-    ? subcuentaTercero(m.Tercero, PGC.clientes, c.Digitos)
-    : subcuenta(PGC.clientes, '', c.Digitos);
-  const l = new Lineas(m.Documento, conceptoContable(`COBRO ${m.Documento} ${m.Tercero?.Nombre ?? ''}`));
-  l.debe(tesoreria, cliente, centimos(m.Importe));
-  l.haber(cliente, tesoreria, centimos(m.Importe));
-  return { Numero: numero, Fecha: m.Fecha, Tipo: 'cobro', Documento: m.Documento, Apuntes: l.apuntes };
+  return asientoTesoreria(m, c, numero, 'cobro', PGC.clientes);
 }
 
 /** Payment of a purchase invoice or expense: D 400/410 / H 57x. */
@@ -327,13 +319,27 @@ export function asientoPago(
   numero: number,
   tipoFactura: 'compra' | 'gasto' = 'compra',
 ): Asiento {
+  return asientoTesoreria(m, c, numero, 'pago', tipoFactura === 'gasto' ? PGC.acreedores : PGC.proveedores);
+}
+
+/** A collection (D 57x / H party) or a payment (D party / H 57x): the party's subaccount, or the bare prefix. */
+function asientoTesoreria(
+  m: MovimientoContable,
+  c: CuentasEmpresa,
+  numero: number,
+  tipo: 'cobro' | 'pago',
+  prefijo: string,
+): Asiento {
   const tesoreria = subcuentaTesoreria(m.Cuenta, c.Digitos);
-  const prefijo = tipoFactura === 'gasto' ? PGC.acreedores : PGC.proveedores;
   const tercero = m.Tercero ? subcuentaTercero(m.Tercero, prefijo, c.Digitos) : subcuenta(prefijo, '', c.Digitos);
-  const l = new Lineas(m.Documento, conceptoContable(`PAGO ${m.Documento} ${m.Tercero?.Nombre ?? ''}`));
-  l.debe(tercero, tesoreria, centimos(m.Importe));
-  l.haber(tesoreria, tercero, centimos(m.Importe));
-  return { Numero: numero, Fecha: m.Fecha, Tipo: 'pago', Documento: m.Documento, Apuntes: l.apuntes };
+  const l = new Lineas(
+    m.Documento,
+    conceptoContable(`${tipo.toUpperCase()} ${m.Documento} ${m.Tercero?.Nombre ?? ''}`),
+  );
+  const [debe, haber] = tipo === 'cobro' ? [tesoreria, tercero] : [tercero, tesoreria];
+  l.debe(debe, haber, centimos(m.Importe));
+  l.haber(haber, debe, centimos(m.Importe));
+  return { Numero: numero, Fecha: m.Fecha, Tipo: tipo, Documento: m.Documento, Apuntes: l.apuntes };
 }
 
 /** Bank fee (a movement out of the account, negative Importe): D 626 / H 572. */
