@@ -257,6 +257,7 @@ describe('ContaPlus XDiario and XSubCta fixed positions', () => {
   it('one 297-character line per entry line, CRLF', () => {
     expect(lineas.pop()).toBe('');
     expect(lineas).toHaveLength(a.Apuntes.length);
+    expect(XDIARIO_LONGITUD).toBe(297);
     for (const l of lineas) expect(l).toHaveLength(XDIARIO_LONGITUD);
   });
 

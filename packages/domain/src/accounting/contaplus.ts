@@ -43,7 +43,6 @@ export const XDIARIO: readonly Campo[] = [
   ['NOCONV', 287, 1],
   ['NUMEROINV', 288, 10],
 ];
-export const XDIARIO_LONGITUD = 297;
 
 /**
  * XSubCta fields. The official list is not public (compliance-es.md §5.1: ~130 fields); these are the ones an
@@ -58,7 +57,12 @@ export const XSUBCTA: readonly Campo[] = [
   ['PROVINCIA', 128, 20],
   ['CODPOSTAL', 148, 5],
 ];
-export const XSUBCTA_LONGITUD = 152;
+
+/** A file's line length: up to the end of its last field. */
+const longitudDe = (campos: readonly Campo[]) =>
+  Math.max(...campos.map(([, posicion, longitud]) => posicion + longitud - 1));
+export const XDIARIO_LONGITUD = longitudDe(XDIARIO);
+export const XSUBCTA_LONGITUD = longitudDe(XSUBCTA);
 
 const NUMERICOS = new Set([
   'ASIEN',
