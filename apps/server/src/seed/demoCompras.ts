@@ -14,6 +14,7 @@ import { PROVEEDOR_VARIOS } from '../modules/compras/recibidas.ts';
 import { filasLineas } from '../modules/documentos/repositorio.ts';
 import type { Db } from '../platform/db/database.ts';
 import { empresas } from '../platform/db/platformTables.ts';
+import { diaMas, laborableDesde } from '../platform/fechas.ts';
 import { companyScope, type Scope } from '../platform/tenancy/scope.ts';
 import {
   almacenesTable,
@@ -236,13 +237,8 @@ function planDelAnyo(m: Maestros, hoy: string): DocPlan[] {
     docs.push(doc);
     return doc;
   };
-  const ayer = dia(hoy, -1);
+  const ayer = diaMas(hoy, -1);
   const inicio = sumarMeses(hoy, -12);
-  const laborable = (d: string) => {
-    let x = d;
-    while (finDeSemana(x)) x = dia(x, 1);
-    return x;
-  };
   const cabe = (d: string) => d >= inicio && d <= ayer;
   const p = m.proveedores;
   const linea = (codigo: string, cantidad: number, descuento = '0'): LineaPlan => {
@@ -285,10 +281,10 @@ function planDelAnyo(m: Maestros, hoy: string): DocPlan[] {
       '3',
     ],
   ];
-  const vence = (fecha: string, f: { Dias: number | null }) => dia(fecha, f.Dias ?? 0);
+  const vence = (fecha: string, f: { Dias: number | null }) => diaMas(fecha, f.Dias ?? 0);
   /** Paid on the due date when it has passed (or `destino` says otherwise). */
   const pagosDe = (fecha: string, f: { Dias: number | null }, destino: 'normal' | 'impagada' | 'parcial') => {
-    const v = laborable(vence(fecha, f));
+    const v = laborableDesde(vence(fecha, f));
     if (destino === 'impagada' || v > ayer) return [];
     return [[v, destino === 'parcial' ? 0.5 : 1, m.cuentas.banco] as [string, number, number]];
   };
@@ -299,10 +295,10 @@ function planDelAnyo(m: Maestros, hoy: string): DocPlan[] {
     const [prov, articulos, descuento] = surtido[i % surtido.length]!;
     const ultimo = i === meses.length - 1;
     // The order, its receipt a few days later and the supplier's invoice at the end of the month.
-    const fp = laborable(dia(mes, 3));
+    const fp = laborableDesde(diaMas(mes, 3));
     if (cabe(fp)) {
       const lineas = articulos.map(([c, q]) => linea(c, q, descuento));
-      const fa = laborable(dia(fp, 4));
+      const fa = laborableDesde(diaMas(fp, 4));
       const recibido = cabe(fa) && !ultimo;
       const pedido = nuevo({
         tipo: 'pedido',
@@ -332,7 +328,7 @@ function planDelAnyo(m: Maestros, hoy: string): DocPlan[] {
           formaPago: m.formas.transf,
           stock: true,
         });
-        const ff = laborable(dia(fa, 6));
+        const ff = laborableDesde(diaMas(fa, 6));
         if (cabe(ff)) {
           const destino = i === meses.length - 4 ? 'impagada' : i === meses.length - 3 ? 'parcial' : 'normal';
           nuevo({
@@ -351,7 +347,7 @@ function planDelAnyo(m: Maestros, hoy: string): DocPlan[] {
       }
     }
     // The adviser's monthly fee (professional: IRPF 15 %, model 111), on the first working day.
-    const fg = laborable(mes);
+    const fg = laborableDesde(mes);
     if (cabe(fg)) {
       nuevo({
         tipo: 'factura',
@@ -375,7 +371,7 @@ function planDelAnyo(m: Maestros, hoy: string): DocPlan[] {
       });
     }
     // Transport of the quarter's goods, every three months.
-    const ft = laborable(dia(mes, 14));
+    const ft = laborableDesde(diaMas(mes, 14));
     if (i % 3 === 1 && cabe(ft)) {
       nuevo({
         tipo: 'factura',
@@ -401,7 +397,7 @@ function planDelAnyo(m: Maestros, hoy: string): DocPlan[] {
     // Expenses without lines: two fuel tickets paid in cash and the phone bill paid by direct debit.
     for (const [d, base, nombre, concepto, categoria, cuenta] of [
       [
-        dia(mes, 9),
+        diaMas(mes, 9),
         45 + (i % 4) * 5,
         'Estación de servicio Repsol',
         'Gasóleo furgoneta de reparto',
@@ -409,16 +405,16 @@ function planDelAnyo(m: Maestros, hoy: string): DocPlan[] {
         'caja',
       ],
       [
-        dia(mes, 23),
+        diaMas(mes, 23),
         52 + (i % 3) * 4,
         'Estación de servicio Cepsa',
         'Gasóleo furgoneta de reparto',
         '6280000000',
         'caja',
       ],
-      [dia(mes, 20), 61.9, 'Telefónica de España', 'Teléfono e internet de la tienda', '6290000000', 'banco'],
+      [diaMas(mes, 20), 61.9, 'Telefónica de España', 'Teléfono e internet de la tienda', '6290000000', 'banco'],
     ] as const) {
-      const fe = laborable(d);
+      const fe = laborableDesde(d);
       if (!cabe(fe)) continue;
       const importe = String(base);
       nuevo({
@@ -437,7 +433,7 @@ function planDelAnyo(m: Maestros, hoy: string): DocPlan[] {
   // A received invoice typed yesterday and not registered yet (its totals still to check against the paper).
   nuevo({
     tipo: 'factura',
-    fecha: laborable(dia(ayer, -3)),
+    fecha: laborableDesde(diaMas(ayer, -3)),
     proveedor: p.electrico,
     lineas: [linea('ELE-002', 4)],
     estado: 'Provisional',
@@ -629,7 +625,7 @@ async function escribir(t: Scope, m: Maestros, plan: DocPlan[]): Promise<void> {
     vencimientos.push({
       IdFactura: idDe.get(doc.k)!,
       Plazo: 1,
-      Fecha: dia(doc.fecha, doc.formaPago.Dias ?? 0),
+      Fecha: diaMas(doc.fecha, doc.formaPago.Dias ?? 0),
       Importe: total.toFixed(2),
       Liquidado: pagado.toFixed(2),
     });
@@ -682,14 +678,3 @@ async function escribir(t: Scope, m: Maestros, plan: DocPlan[]): Promise<void> {
 }
 
 type SqlFila = ReturnType<typeof sql>;
-
-function dia(iso: string, n: number): string {
-  const x = new Date(`${iso}T00:00:00Z`);
-  x.setUTCDate(x.getUTCDate() + n);
-  return x.toISOString().slice(0, 10);
-}
-
-function finDeSemana(fecha: string): boolean {
-  const x = new Date(`${fecha}T00:00:00Z`).getUTCDay();
-  return x === 0 || x === 6;
-}

@@ -27,7 +27,7 @@ import {
   stockTable,
   tesoreriaTable,
 } from '../platform/db/schema.ts';
-import { diaMas } from '../platform/fechas.ts';
+import { diaMas, esFinDeSemana, laborableDesde } from '../platform/fechas.ts';
 import { companyScope, type Scope } from '../platform/tenancy/scope.ts';
 
 /**
@@ -162,11 +162,6 @@ export async function seedDemoSalesDocuments(
   const nuevaClave = () => `d${clave++}`;
   const ayer = diaMas(hoy, -1);
   const inicio = sumarMeses(hoy, -12);
-  const laborable = (d: string) => {
-    let x = d;
-    while (esFinDeSemana(x)) x = diaMas(x, 1);
-    return x;
-  };
   const cabe = (d: string) => d >= inicio && d <= ayer;
 
   const crear = (
@@ -304,7 +299,7 @@ export async function seedDemoSalesDocuments(
         Observaciones: aPedido ? null : 'Oferta válida 30 días',
       });
       if (aPedido) {
-        const dp = laborable(diaMas(d, entre(3, 10)));
+        const dp = laborableDesde(diaMas(d, entre(3, 10)));
         if (!cabe(dp)) continue;
         const kp = nuevaClave();
         en(dp, async (tx) => {
@@ -312,7 +307,7 @@ export async function seedDemoSalesDocuments(
         });
         entregarYFacturar(kp, dp, cliente);
       } else if (!reciente && r < 0.75) {
-        const da = laborable(diaMas(d, entre(15, 25)));
+        const da = laborableDesde(diaMas(d, entre(15, 25)));
         if (cabe(da)) en(da, async (tx) => void (await anular(tx, ['presupuesto'], ids.get(k)!)));
       }
     }
@@ -389,7 +384,7 @@ export async function seedDemoSalesDocuments(
       cobros(k, d, fp, destino(d));
       // A partial return a few days later: the corrective invoice (R1, differences) and its refund.
       if (mi === meses.length - 4 && i === 2) {
-        const dr = laborable(diaMas(d, 6));
+        const dr = laborableDesde(diaMas(d, 6));
         if (!cabe(dr)) return;
         const kr = nuevaClave();
         en(dr, async (tx) => {
@@ -403,7 +398,7 @@ export async function seedDemoSalesDocuments(
           ids.set(kr, id);
         });
         emitir(kr, dr);
-        cobrar(kr, laborable(diaMas(dr, 3)), 1, 'Abono por transferencia');
+        cobrar(kr, laborableDesde(diaMas(dr, 3)), 1, 'Abono por transferencia');
       }
     });
   });
@@ -428,7 +423,7 @@ export async function seedDemoSalesDocuments(
 
   /** An order delivered within days (sent note) and invoiced a few days later, then collected. */
   function entregarYFacturar(kp: string, dp: string, cliente: (typeof clientes)[number]) {
-    const da = laborable(diaMas(dp, entre(1, 6)));
+    const da = laborableDesde(diaMas(dp, entre(1, 6)));
     if (!cabe(da)) return;
     const ka = nuevaClave();
     const enviado = da <= diaMas(ayer, -3) || rnd() < 0.5;
@@ -450,7 +445,7 @@ export async function seedDemoSalesDocuments(
       );
       await reponerYSincronizar(tx, id);
     });
-    const df = laborable(diaMas(da, entre(2, 8)));
+    const df = laborableDesde(diaMas(da, entre(2, 8)));
     if (!enviado || !cabe(df) || df > diaMas(ayer, -4)) return;
     const kf = nuevaClave();
     en(df, async (tx) => {
@@ -508,9 +503,4 @@ function aleatorio(semilla: string): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function esFinDeSemana(fecha: string): boolean {
-  const dia = new Date(`${fecha}T00:00:00Z`).getUTCDay();
-  return dia === 0 || dia === 6;
 }
