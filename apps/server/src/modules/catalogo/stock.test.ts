@@ -19,6 +19,10 @@ const stockOf = async (producto: number, almacen: number) =>
     )
   ).body.Items[0]?.Cantidad;
 
+/** A stock adjustment of a product in a warehouse: a difference, or a count with `{ Modo: 'recuento' }`. */
+const ajuste = (IdAlmacen: unknown, IdProducto: unknown, Cantidad: string, extra: Record<string, string> = {}) =>
+  demo.request('POST', '/api/catalogo/almacenes/ajuste', { IdAlmacen, IdProducto, Cantidad, ...extra });
+
 describe('stock per product and warehouse', () => {
   it('starts from the demo inventory', async () => {
     expect(await stockOf(ids.taladro!, ids.central!)).toBe('12.000');
@@ -26,12 +30,7 @@ describe('stock per product and warehouse', () => {
   });
 
   it('adjusts by a difference and by a count, recording each movement', async () => {
-    const plus = await demo.request('POST', '/api/catalogo/almacenes/ajuste', {
-      IdAlmacen: ids.central,
-      IdProducto: ids.taladro,
-      Cantidad: '3',
-      Motivo: 'Devolución de cliente',
-    });
+    const plus = await ajuste(ids.central, ids.taladro, '3', { Motivo: 'Devolución de cliente' });
     expect(plus.status).toBe(201);
     expect(plus.body.Movimientos[0]).toMatchObject({
       Tipo: 'ajuste',
@@ -39,13 +38,7 @@ describe('stock per product and warehouse', () => {
       StockResultante: '15.000',
       UserName: 'demo',
     });
-    const count = await demo.request('POST', '/api/catalogo/almacenes/ajuste', {
-      IdAlmacen: ids.central,
-      IdProducto: ids.taladro,
-      Cantidad: '14',
-      Modo: 'recuento',
-      Motivo: 'Inventario',
-    });
+    const count = await ajuste(ids.central, ids.taladro, '14', { Modo: 'recuento', Motivo: 'Inventario' });
     expect(count.body.Movimientos[0]).toMatchObject({ Cantidad: '-1.000', StockResultante: '14.000' });
     expect(await stockOf(ids.taladro!, ids.central!)).toBe('14.000');
   });
@@ -90,21 +83,13 @@ describe('stock per product and warehouse', () => {
 
     const shop = (await demo.request('GET', `/api/catalogo/almacenes/edit/${ids.tienda}`)).body;
     await demo.request('PUT', `/api/catalogo/almacenes/save/${ids.tienda}`, { ...shop, PermitirNegativo: true });
-    const neg = await demo.request('POST', '/api/catalogo/almacenes/ajuste', {
-      IdAlmacen: ids.tienda,
-      IdProducto: ids.diferencial,
-      Cantidad: '-2',
-    });
+    const neg = await ajuste(ids.tienda, ids.diferencial, '-2');
     expect(neg.status).toBe(201);
     expect(await stockOf(ids.diferencial!, ids.tienda!)).toBe('-2.000');
   });
 
   it('refuses services, the same warehouse twice, unknown ids and bad quantities', async () => {
-    const service = await demo.request('POST', '/api/catalogo/almacenes/ajuste', {
-      IdAlmacen: ids.central,
-      IdProducto: ids.servicio,
-      Cantidad: '1',
-    });
+    const service = await ajuste(ids.central, ids.servicio, '1');
     expect(service.body.Errores).toEqual([{ Campo: 'IdProducto', Mensaje: MSG_DATOS.noStockControl }]);
     const same = await demo.request('POST', '/api/catalogo/almacenes/traspaso', {
       IdAlmacenOrigen: ids.central,
@@ -112,17 +97,9 @@ describe('stock per product and warehouse', () => {
       Lineas: [{ IdProducto: ids.taladro, Cantidad: '1' }],
     });
     expect(same.body.Errores).toEqual([{ Campo: 'IdAlmacenDestino', Mensaje: MSG_DATOS.sameWarehouse }]);
-    const unknown = await demo.request('POST', '/api/catalogo/almacenes/ajuste', {
-      IdAlmacen: 999999,
-      IdProducto: ids.taladro,
-      Cantidad: '1',
-    });
+    const unknown = await ajuste(999999, ids.taladro, '1');
     expect(unknown.body.Errores).toEqual([{ Campo: 'IdAlmacen', Mensaje: MSG_DATOS.referenceMissing }]);
-    const bad = await demo.request('POST', '/api/catalogo/almacenes/ajuste', {
-      IdAlmacen: ids.central,
-      IdProducto: ids.taladro,
-      Cantidad: '1,2345',
-    });
+    const bad = await ajuste(ids.central, ids.taladro, '1,2345');
     expect(bad.body.Errores).toEqual([{ Campo: 'Cantidad', Mensaje: MSG.format }]);
   });
 
