@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { testContext } from '../../../../packages/domain/src/navigation/testContext.ts';
@@ -13,6 +13,7 @@ import { theme } from '../app/theme.ts';
 import '../ui/fechas.ts';
 import { SessionContext } from '../platform/session/SessionProvider.tsx';
 import type { SessionApi, SessionInfo } from '../platform/session/types.ts';
+import type { InputProps } from '../ui/fields/inputs.tsx';
 
 export { testContext };
 
@@ -93,4 +94,14 @@ export function json(status: number, body: unknown): Response {
 export function setCookie(name: string, value: string): void {
   // biome-ignore lint/suspicious/noDocumentCookie: tests play the server's Set-Cookie
   document.cookie = `${name}=${value}; path=/`;
+}
+
+/** Renders a field widget (the props every form input takes) untouched and without error; `onChange` is a spy. */
+export function renderCampo(
+  Campo: ComponentType<InputProps>,
+  p: Pick<InputProps, 'name' | 'def' | 'value' | 'readOnly'>,
+) {
+  const onChange = vi.fn();
+  const r = renderUi(<Campo {...p} onChange={onChange} onBlur={() => {}} error={null} />);
+  return { onChange, ...r };
 }

@@ -1,7 +1,7 @@
 import { ENTITIES } from '@faro/domain';
 import { createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { renderUi } from '../../test/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderCampo } from '../../test/render.tsx';
 import { pastesImage, TemplateBodyInput } from './TemplateBodyInput.tsx';
 
 const data = (over: { files?: File[]; types?: string[]; html?: string; text?: string }) => ({
@@ -11,18 +11,12 @@ const data = (over: { files?: File[]; types?: string[]; html?: string; text?: st
 });
 
 function renderBody(value: string, readOnly = false) {
-  const onChange = vi.fn();
-  renderUi(
-    <TemplateBodyInput
-      name="Cuerpo"
-      def={ENTITIES.plantemail.fields.Cuerpo}
-      value={value}
-      onChange={onChange}
-      onBlur={() => {}}
-      error={null}
-      readOnly={readOnly}
-    />,
-  );
+  const { onChange } = renderCampo(TemplateBodyInput, {
+    name: 'Cuerpo',
+    def: ENTITIES.plantemail.fields.Cuerpo,
+    value,
+    readOnly,
+  });
   return { onChange, box: screen.getByTestId('plantemail-cuerpo') };
 }
 

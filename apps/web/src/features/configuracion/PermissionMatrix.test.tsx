@@ -1,22 +1,16 @@
 import { PERMISSION_CODE_LIST, PERMISSION_CODES } from '@faro/domain';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { renderUi } from '../../test/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderCampo } from '../../test/render.tsx';
 import { PermissionMatrix, sectionOf } from './PermissionMatrix.tsx';
 
 function setup(value: unknown, readOnly = false) {
-  const onChange = vi.fn();
-  const { container } = renderUi(
-    <PermissionMatrix
-      name="Permisos"
-      def={{ kind: 'json', label: 'Permisos' }}
-      value={value}
-      onChange={onChange}
-      onBlur={() => {}}
-      error={null}
-      readOnly={readOnly}
-    />,
-  );
+  const { onChange, container } = renderCampo(PermissionMatrix, {
+    name: 'Permisos',
+    def: { kind: 'json', label: 'Permisos' },
+    value,
+    readOnly,
+  });
   return { onChange, container };
 }
 

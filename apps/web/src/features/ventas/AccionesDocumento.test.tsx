@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json, type mockFetch } from '../../test/render.tsx';
 import { accionesPermitidas } from '../documentos/documentosModel.ts';
 import { abrirDocumento } from './documentoEditor.testkit.tsx';
-import { documento, list } from './ventasTestData.ts';
+import { documento, EMITIDA as emitida, list, PRESUPUESTO as presupuesto } from './ventasTestData.ts';
 
 // Two cores shared by everyone: the screens render slowly under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -15,15 +15,6 @@ function setup(
 ) {
   return abrirDocumento(recurso, doc, routes);
 }
-
-const emitida = documento({ Numero: 4, NumSerie: 'F2026-0004', Estado: 'Emitida' });
-const presupuesto = documento({
-  Tipo: 'presupuesto',
-  Estado: 'Activo',
-  Numero: 3,
-  NumSerie: 'P2026-0003',
-  EstadoCobro: null,
-});
 
 /** Nothing allowed: each case below says only what it allows. */
 const NINGUNA = {

@@ -3,19 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { json, type mockFetch } from '../../test/render.tsx';
 import { cuerpoEnvio, textoDePlantilla } from '../documentos/EnviarDocumento.tsx';
 import { abrirDocumento, SIN_ALMACENES } from './documentoEditor.testkit.tsx';
-import { documento, list } from './ventasTestData.ts';
+import { type documento, EMITIDA as emitida, list, PRESUPUESTO as presupuesto } from './ventasTestData.ts';
 
 // Two cores shared by everyone: the screens render slowly under load.
 configure({ asyncUtilTimeout: 5000 });
-
-const presupuesto = documento({
-  Tipo: 'presupuesto',
-  Estado: 'Activo',
-  Numero: 3,
-  NumSerie: 'P2026-0003',
-  EstadoCobro: null,
-});
-const emitida = documento({ Numero: 4, NumSerie: 'F2026-0004', Estado: 'Emitida' });
 
 const PLANTILLAS = [
   {

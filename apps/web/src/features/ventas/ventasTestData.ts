@@ -108,3 +108,13 @@ export function catalogos(): Parameters<typeof mockFetch>[0] {
     'GET tesoreria/movstesoreriac/list': list([]),
   };
 }
+
+/** An open quote (number 3) and an issued invoice (number 4): the two documents most action tests start from. */
+export const PRESUPUESTO = documento({
+  Tipo: 'presupuesto',
+  Estado: 'Activo',
+  Numero: 3,
+  NumSerie: 'P2026-0003',
+  EstadoCobro: null,
+});
+export const EMITIDA = documento({ Numero: 4, NumSerie: 'F2026-0004', Estado: 'Emitida' });
