@@ -1,14 +1,10 @@
 import { z } from 'zod';
+import { opcionesPorIndice } from '../fields/enumOptions.ts';
 import { MSG } from '../validation/messages.ts';
 import { requiredString } from '../validation/password.ts';
 
 /** Spec section 4: message processing 0 Pendiente, 1 Procesando, 2 Procesado (3: error, with its reason). */
-export const ESTADOS_MENSAJE = [
-  { value: 0, label: 'Pendiente' },
-  { value: 1, label: 'Procesando' },
-  { value: 2, label: 'Procesado' },
-  { value: 3, label: 'Error' },
-] as const;
+export const ESTADOS_MENSAJE = opcionesPorIndice('Pendiente', 'Procesando', 'Procesado', 'Error');
 export const CANALES = ['email', 'sms'] as const;
 export type Canal = (typeof CANALES)[number];
 

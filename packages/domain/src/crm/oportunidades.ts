@@ -1,22 +1,13 @@
 import { z } from 'zod';
-import { enumOptions } from '../fields/enumOptions.ts';
+import { enumOptions, opcionesPorIndice } from '../fields/enumOptions.ts';
 import { MSG } from '../validation/messages.ts';
 import { requiredString } from '../validation/password.ts';
 import { isIsoDate } from '../validation/patterns.ts';
 import { TIPOS_ACTIVIDAD_VALORES } from './calendario.ts';
 
 /** Spec section 4: CRM opportunity status and probability. */
-export const ESTADOS_OPORTUNIDAD = [
-  { value: 0, label: 'Pendiente' },
-  { value: 1, label: 'Ganada' },
-  { value: 2, label: 'Perdida' },
-  { value: 3, label: 'Anulada' },
-] as const;
-export const PROBABILIDADES = [
-  { value: 0, label: 'Bajo' },
-  { value: 1, label: 'Medio' },
-  { value: 2, label: 'Alto' },
-] as const;
+export const ESTADOS_OPORTUNIDAD = opcionesPorIndice('Pendiente', 'Ganada', 'Perdida', 'Anulada');
+export const PROBABILIDADES = opcionesPorIndice('Bajo', 'Medio', 'Alto');
 /** Contacts an opportunity or activity points at: customers and potential customers. */
 export const TIPOS_CONTACTO_CRM = enumOptions({ c: 'Cliente', p: 'Cliente potencial' });
 

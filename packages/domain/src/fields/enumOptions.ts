@@ -18,3 +18,10 @@ export function enumOptions<const T extends Record<string, string>>(labels: T): 
     return { value, label: labels[value] };
   });
 }
+
+/** Options whose value is their position (the spec's numeric states: 0 Pendiente, 1 …), from the labels in order. */
+export function opcionesPorIndice<const L extends readonly string[]>(
+  ...labels: L
+): readonly { readonly value: number; readonly label: L[number] }[] {
+  return labels.map((label, value) => ({ value, label }));
+}
