@@ -1,7 +1,8 @@
 import type { RouteDef } from '@faro/domain';
-import { Stack, Tabs, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Stack, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useNavigate } from 'react-router';
+import { Pestanas } from '../../ui/Pestanas.tsx';
 import { ExportacionContable } from './ExportacionContable.tsx';
 import { ExportacionesScreen } from './ExportacionesScreen.tsx';
 
@@ -11,6 +12,8 @@ const CierreEjercicio = lazy(() => import('./CierreEjercicio.tsx').then((m) => (
 const InformesScreen = lazy(() =>
   import('../informes/InformesScreen.tsx').then((m) => ({ default: m.InformesScreen })),
 );
+/** A tab whose screen loads on demand (its own chunk): nothing until it arrives. */
+const perezosa = (pantalla: ReactNode) => <Suspense fallback={null}>{pantalla}</Suspense>;
 
 /**
  * Screens: `contabilidad` (the ContaPlus / Sage export of a period, and the reports under
@@ -34,38 +37,18 @@ export function ContabilidadScreens({
       <Title order={1} fz="h2">
         {route.title}
       </Title>
-      <Tabs value={tab} onChange={(t) => navigate(`/contabilidad/${t ?? 'lista'}`)} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="lista">Exportación contable</Tabs.Tab>
-          <Tabs.Tab value="libro">Libro contable</Tabs.Tab>
-          <Tabs.Tab value="cierre">Cierre del ejercicio</Tabs.Tab>
-          <Tabs.Tab value="inmovilizado">Inmovilizado</Tabs.Tab>
-          <Tabs.Tab value="informes">Informes</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="lista" pt="md">
-          <ExportacionContable />
-        </Tabs.Panel>
-        <Tabs.Panel value="libro" pt="md">
-          <Suspense fallback={null}>
-            <LibroContable />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="inmovilizado" pt="md">
-          <Suspense fallback={null}>
-            <Inmovilizado />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="cierre" pt="md">
-          <Suspense fallback={null}>
-            <CierreEjercicio />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="informes" pt="md">
-          <Suspense fallback={null}>
-            <InformesScreen />
-          </Suspense>
-        </Tabs.Panel>
-      </Tabs>
+      <Pestanas
+        value={tab}
+        onChange={(t) => navigate(`/contabilidad/${t ?? 'lista'}`)}
+        keepMounted={false}
+        pestanas={[
+          { valor: 'lista', etiqueta: 'Exportación contable', contenido: <ExportacionContable /> },
+          { valor: 'libro', etiqueta: 'Libro contable', contenido: perezosa(<LibroContable />) },
+          { valor: 'cierre', etiqueta: 'Cierre del ejercicio', contenido: perezosa(<CierreEjercicio />) },
+          { valor: 'inmovilizado', etiqueta: 'Inmovilizado', contenido: perezosa(<Inmovilizado />) },
+          { valor: 'informes', etiqueta: 'Informes', contenido: perezosa(<InformesScreen />) },
+        ]}
+      />
     </Stack>
   );
 }

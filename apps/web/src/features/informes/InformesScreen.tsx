@@ -1,4 +1,12 @@
-import { formatAmount, formatDate, formatDecimal, formatNumber, levelIn, type PermissionCode } from '@faro/domain';
+import {
+  enumOptions,
+  formatAmount,
+  formatDate,
+  formatDecimal,
+  formatNumber,
+  levelIn,
+  type PermissionCode,
+} from '@faro/domain';
 import { Alert, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -64,13 +72,13 @@ const INFORMES: { value: string; label: string; permiso: PermissionCode }[] = [
   { value: 'asistencia', label: 'Asistencia a clase (academia)', permiso: 'CursoHorario' },
   { value: 'evaluacion', label: 'Evaluación y notas (academia)', permiso: 'CursoCursos' },
 ];
-const AGRUPAR = [
-  { value: 'cliente', label: 'Por cliente' },
-  { value: 'producto', label: 'Por producto' },
-  { value: 'familia', label: 'Por familia' },
-  { value: 'comercial', label: 'Por comercial' },
-  { value: 'mes', label: 'Por mes' },
-];
+const AGRUPAR = enumOptions({
+  cliente: 'Por cliente',
+  producto: 'Por producto',
+  familia: 'Por familia',
+  comercial: 'Por comercial',
+  mes: 'Por mes',
+});
 
 function celda(c: Columna, v: string | number | null): string {
   if (v === null || v === '') return '';

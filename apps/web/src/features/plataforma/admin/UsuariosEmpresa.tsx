@@ -1,4 +1,4 @@
-import { PASSWORD_HINT } from '@faro/domain';
+import { enumOptions, PASSWORD_HINT } from '@faro/domain';
 import { Button, Card, Group, Modal, MultiSelect, PasswordInput, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
@@ -19,13 +19,13 @@ interface UsuarioFila {
   Propietario: boolean;
   Bloqueado?: boolean;
 }
-const ROLES = [
-  { value: 'usuario', label: 'Usuario' },
-  { value: 'empleado', label: 'Empleado' },
-  { value: 'asesoria', label: 'Asesoría' },
-  { value: 'profesor', label: 'Profesor' },
-  { value: 'reghorario', label: 'Fichaje' },
-];
+const ROLES = enumOptions({
+  usuario: 'Usuario',
+  empleado: 'Empleado',
+  asesoria: 'Asesoría',
+  profesor: 'Profesor',
+  reghorario: 'Fichaje',
+});
 
 /** The company's users through administrador/admusuarios (spec §7). */
 export function UsuariosEmpresa({ empresa }: { empresa: number }) {
