@@ -1,4 +1,5 @@
 import { CLASES_PERMISO, TIPOS_EXAMEN } from '../entities/autoescuela.ts';
+import { enumOptions } from '../fields/enumOptions.ts';
 import { PROVINCIAS } from '../reference/provincias.ts';
 import { PAISES } from './paises.ts';
 
@@ -14,13 +15,15 @@ export interface ElementoLista {
 
 /** Languages of the DGT theory test (the test is offered in the co-official languages and in English, French, German). */
 export const IDIOMAS_EXAMEN: ElementoLista[] = [
-  { value: 'es', label: 'Castellano' },
-  { value: 'ca', label: 'Catalán' },
-  { value: 'gl', label: 'Gallego' },
-  { value: 'eu', label: 'Euskera' },
-  { value: 'en', label: 'Inglés' },
-  { value: 'fr', label: 'Francés' },
-  { value: 'de', label: 'Alemán' },
+  ...enumOptions({
+    es: 'Castellano',
+    ca: 'Catalán',
+    gl: 'Gallego',
+    eu: 'Euskera',
+    en: 'Inglés',
+    fr: 'Francés',
+    de: 'Alemán',
+  }),
 ];
 
 /** Short name of a province as its traffic office is known ('Valencia/València' → 'Valencia'). */
@@ -135,12 +138,7 @@ export const TIPOS_VIA: ElementoLista[] = (
 
 /** Licence groups (spec section 9): A, A1/A2, ADR, CAP, RPV and the others. */
 export const GRUPOS_PERMISO: ElementoLista[] = [
-  { value: 'A', label: 'A' },
-  { value: 'A1/A2', label: 'A1/A2' },
-  { value: 'ADR', label: 'ADR' },
-  { value: 'CAP', label: 'CAP' },
-  { value: 'RPV', label: 'RPV' },
-  { value: 'otros', label: 'Otros' },
+  ...enumOptions({ A: 'A', 'A1/A2': 'A1/A2', ADR: 'ADR', CAP: 'CAP', RPV: 'RPV', otros: 'Otros' }),
 ];
 
 /** The group of a licence class or course of `CLASES_PERMISO` ('A2-A', the step from A2 to A, is group A). */
