@@ -72,6 +72,15 @@ const suma = (c: Casillas, ks: readonly string[]) =>
 const euros = (c: number) => formatAmount(eur(c));
 const fecha = (f: string | null) => (f ? f.split('-').reverse().join('/') : '');
 
+/** The summaries' count of perceptors (box 01) against the quarters' count: a perceptor in several counts once. */
+const perceptores = (Concepto: string, periodica: string): Cruce => ({
+  Casilla: '01',
+  Concepto,
+  periodicas: [periodica],
+  cuenta: true,
+  porque: repetidos,
+});
+
 const CRUCES: Record<ModeloAnual, readonly Cruce[]> = {
   '390': [
     {
@@ -117,24 +126,12 @@ const CRUCES: Record<ModeloAnual, readonly Cruce[]> = {
         esperada: 0,
       }),
     },
-    {
-      Casilla: '01',
-      Concepto: 'Nº de perceptores de actividades profesionales',
-      periodicas: ['07'],
-      cuenta: true,
-      porque: repetidos,
-    },
+    perceptores('Nº de perceptores de actividades profesionales', '07'),
   ],
   '180': [
     { Casilla: '02', Concepto: 'Base de las retenciones', periodicas: ['02'] },
     { Casilla: '03', Concepto: 'Retenciones e ingresos a cuenta', periodicas: ['03'] },
-    {
-      Casilla: '01',
-      Concepto: 'Nº de perceptores',
-      periodicas: ['01'],
-      cuenta: true,
-      porque: repetidos,
-    },
+    perceptores('Nº de perceptores', '01'),
   ],
 };
 type Porque = { textos: string[]; esperada: number };
