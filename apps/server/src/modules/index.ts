@@ -9,6 +9,7 @@ import { configuracionModule } from './configuracion/index.ts';
 import { contabilidadModule } from './contabilidad/index.ts';
 import { contratacionModule } from './contratacion/index.ts';
 import { crmModule } from './crm/index.ts';
+import { faceModule } from './efactura/face/rutas.ts';
 import { efacturaModule } from './efactura/index.ts';
 import { entidadesSimplesModule } from './entidadesSimples.ts';
 import { formacionModule } from './formacion/index.ts';
@@ -28,6 +29,7 @@ export const modules: AreaModule[] = [
   administracionModule,
   ventasModule,
   efacturaModule,
+  faceModule,
   comprasModule,
   catalogoModule,
   tesoreriaModule,

@@ -6,7 +6,6 @@ import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { idOf } from '../documentos/params.ts';
-import { registrarFace } from './face/rutas.ts';
 import { cargarFacturaElectronica } from './modelo.ts';
 import { describirReglas } from './reglas.ts';
 import { fatales, validarEn16931 } from './validador.ts';
@@ -30,7 +29,6 @@ const fventa = TIPOS_DOCUMENTO_VENTA.fventa;
  * loading the UBL schemas costs more than the rules).
  */
 export function registrarRutasEfactura(app: FastifyInstance, deps: AppDeps): void {
-  registrarFace(app, deps);
   app.get(
     '/api/ventas/fventa/ubl/:id',
     {

@@ -8,6 +8,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { IconDownload, IconTrash } from '../../ui/icons.tsx';
+import { DescargarFacturae } from '../efactura/DescargarFacturae.tsx';
 import { DescargarUbl, tieneFacturaElectronica } from '../efactura/DescargarUbl.tsx';
 import { EstadoEnvioFactura } from '../efactura/envio/EstadoEnvioFactura.tsx';
 import { CobroDialogo } from './CobroDialogo.tsx';
@@ -154,6 +155,7 @@ export function AccionesDocumento({
           </Menu>
         )}
         <DescargarUbl base={base} doc={doc} />
+        <DescargarFacturae base={base} doc={doc} />
         {tieneFacturaElectronica(base, doc) && <EstadoEnvioFactura doc={doc} />}
         {permitidas.convertir.length > 0 && (
           <Menu position="bottom-end" withinPortal>

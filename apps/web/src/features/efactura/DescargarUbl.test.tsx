@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
+import { DescargarFacturae, nombreFacturae } from './DescargarFacturae.tsx';
 import { DescargarUbl, nombreUbl, tieneFacturaElectronica } from './DescargarUbl.tsx';
 
 // Two cores shared by everyone: the screens render slowly under load.
@@ -53,6 +54,30 @@ describe('Descargar factura electrónica (UBL)', { timeout: 20_000 }, () => {
     expect(descargas).toEqual([]);
   });
 
+  it('downloads the signed Facturae under its number, or shows why the server cannot sign it', async () => {
+    const firmada = '<?xml version="1.0" encoding="UTF-8"?><fe:Facturae/>';
+    const { calls } = mockFetch({
+      'GET ventas/fventa/facturae/5': () =>
+        new Response(firmada, { status: 200, headers: { 'Content-Type': 'application/xml' } }),
+      'GET ventas/fventa/facturae/8': () => json(400, { Mensaje: 'La empresa no tiene certificado' }),
+    });
+    renderUi(
+      <>
+        <DescargarFacturae base="ventas/fventa" doc={emitida} />
+        <DescargarFacturae base="ventas/fventa" doc={{ ...emitida, Id: 8, NumSerie: 'F2026/0008' }} />
+      </>,
+    );
+    const [boton, otro] = await screen.findAllByRole('button', { name: 'Descargar Facturae firmada' });
+    fireEvent.click(boton!);
+    await waitFor(() => expect(descargas).toEqual(['factura-F2026_0004.xsig']));
+    expect(await creadas[0]!.text()).toBe(firmada);
+    fireEvent.click(otro!);
+    expect(await screen.findByText('La empresa no tiene certificado')).toBeTruthy();
+    expect(descargas).toEqual(['factura-F2026_0004.xsig']);
+    expect(calls.map((c) => c.path)).toEqual(['ventas/fventa/facturae/5', 'ventas/fventa/facturae/8']);
+    expect(nombreFacturae({ Id: 7, NumSerie: null, Estado: 'Emitida' })).toBe('factura-7.xsig');
+  });
+
   it('is offered only on issued sales invoices', () => {
     expect(tieneFacturaElectronica('ventas/fventa', emitida)).toBe(true);
     expect(tieneFacturaElectronica('ventas/fventa', { ...emitida, Estado: 'Anulada' })).toBe(true);
@@ -61,6 +86,8 @@ describe('Descargar factura electrónica (UBL)', { timeout: 20_000 }, () => {
     expect(tieneFacturaElectronica('ventas/pventa', emitida)).toBe(false);
     renderUi(<DescargarUbl base="ventas/fventa" doc={{ Id: 6, NumSerie: null, Estado: 'Provisional' }} />);
     expect(screen.queryByRole('button', { name: BOTON })).toBeNull();
+    renderUi(<DescargarFacturae base="compras/fcompra" doc={emitida} />);
+    expect(screen.queryByRole('button', { name: 'Descargar Facturae firmada' })).toBeNull();
     expect(nombreUbl({ Id: 7, NumSerie: null, Estado: 'Emitida' })).toBe('factura-7.xml');
   });
 });

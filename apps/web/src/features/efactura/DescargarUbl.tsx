@@ -8,7 +8,7 @@ import { guardarComo } from '../documentos/VistaPreviaPdf.tsx';
 /** The sales invoices' API base: only issued sales invoices have an e-invoice. */
 const FACTURAS_VENTA = 'ventas/fventa';
 
-interface FacturaUbl {
+export interface FacturaUbl {
   Id: number;
   NumSerie?: string | null;
   Estado: string;
@@ -21,19 +21,17 @@ export const tieneFacturaElectronica = (base: string, doc: FacturaUbl) =>
 export const nombreUbl = (doc: FacturaUbl) => `factura-${doc.NumSerie ?? doc.Id}.xml`.replace(/[^\w.-]/g, '_');
 
 /**
- * 'Descargar factura electrónica (UBL)': the invoice as UBL 2.1 under EN 16931, which the server checks against the
- * official rules before sending it; when a rule fails the API client shows the server's Spanish message (which
- * rules, in words), and nothing is saved.
+ * A button that asks the server for one XML file of the invoice and saves it under `nombre`; when the server refuses
+ * (a rule the invoice breaks, no certificate to sign) the API client shows its Spanish message, and nothing is saved.
  */
-export function DescargarUbl({ base, doc }: { base: string; doc: FacturaUbl }) {
+export function DescargaXml({ ruta, nombre, etiqueta }: { ruta: string; nombre: string; etiqueta: string }) {
   const [ocupado, setOcupado] = useState(false);
-  if (!tieneFacturaElectronica(base, doc)) return null;
   const descargar = async () => {
     setOcupado(true);
     try {
-      const xml = await api.get<Blob>(`${base}/ubl/${doc.Id}`, { binary: true });
+      const xml = await api.get<Blob>(ruta, { binary: true });
       const url = URL.createObjectURL(new Blob([xml], { type: 'application/xml' }));
-      guardarComo(url, nombreUbl(doc));
+      guardarComo(url, nombre);
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -48,7 +46,22 @@ export function DescargarUbl({ base, doc }: { base: string; doc: FacturaUbl }) {
       loading={ocupado}
       onClick={() => void descargar()}
     >
-      Descargar factura electrónica (UBL)
+      {etiqueta}
     </Button>
+  );
+}
+
+/**
+ * 'Descargar factura electrónica (UBL)': the invoice as UBL 2.1 under EN 16931, which the server checks against the
+ * official rules before sending it; when a rule fails the server's Spanish message says which, in words.
+ */
+export function DescargarUbl({ base, doc }: { base: string; doc: FacturaUbl }) {
+  if (!tieneFacturaElectronica(base, doc)) return null;
+  return (
+    <DescargaXml
+      ruta={`${base}/ubl/${doc.Id}`}
+      nombre={nombreUbl(doc)}
+      etiqueta="Descargar factura electrónica (UBL)"
+    />
   );
 }

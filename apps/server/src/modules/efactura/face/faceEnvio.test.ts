@@ -36,6 +36,7 @@ async function enviadaAFace(precio: string) {
 }
 const envioFace = async (id: number) => (await enviosDe(demo, id)).find((e) => e.Canal === 'face')!;
 
+afterAll(() => sim?.cerrar());
 beforeAll(async () => {
   empresaId = await idEmpresa(t);
   sim = await iniciarSimuladorFace();
@@ -53,7 +54,6 @@ beforeAll(async () => {
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   idCliente = c.body.Id;
 }, 300_000);
-afterAll(() => sim?.cerrar());
 
 describe('FACe for public bodies', () => {
   it('without the company’s certificate the Facturae is refused in Spanish and nothing goes', async () => {

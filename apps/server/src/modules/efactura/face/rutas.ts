@@ -1,7 +1,7 @@
 import { TIPOS_DOCUMENTO_VENTA } from '@faro/domain';
 import type { FastifyInstance } from 'fastify';
 import { access } from '../../../platform/auth/access.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { AppDeps, AreaModule } from '../../../platform/deps.ts';
 import { idOf } from '../../documentos/params.ts';
 import { facturaeDeFactura, fijarSecretoFacturae } from '../facturae/cargar.ts';
 import { consultarEstadosFace } from './estados.ts';
@@ -40,3 +40,6 @@ export function registrarFace(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 }
+
+/** Facturae and FACe as an area module of their own (beside the e-invoices' one, `modules/index.ts`). */
+export const faceModule: AreaModule = registrarFace;
