@@ -31,6 +31,12 @@ export interface Config {
   loginLockMinutes: number;
   /** Code of the platform's own company, which issues the subscription fee invoices (`FARO_EMPRESA_PLATAFORMA`). */
   empresaPlataforma?: string;
+  /**
+   * The per-company e-invoice mailbox (`FARO_BUZON_DOMINIO`, `FARO_BUZON_PUERTO` default 2525, `FARO_BUZON_HOST`
+   * default 0.0.0.0, `FARO_BUZON_MAX_KB` default 10240): Faro's inbound SMTP listener for `facturas+<token>@dominio`.
+   * Off without a domain.
+   */
+  buzonEfactura?: { dominio: string; puerto: number; host: string; maxBytes: number };
   /** Clock of sign-in throttling and locks (tests move it forward); Date.now when absent. */
   now?: () => number;
 }
@@ -69,6 +75,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: env.FARO_API_DOCS ? env.FARO_API_DOCS === '1' : env.NODE_ENV !== 'production',
     loginLockMinutes: Number(env.FARO_BLOQUEO_MINUTOS ?? 15) || 15,
     empresaPlataforma: env.FARO_EMPRESA_PLATAFORMA || undefined,
+    buzonEfactura: env.FARO_BUZON_DOMINIO
+      ? {
+          dominio: env.FARO_BUZON_DOMINIO.trim().toLowerCase(),
+          puerto: Number(env.FARO_BUZON_PUERTO ?? 2525),
+          host: env.FARO_BUZON_HOST ?? '0.0.0.0',
+          maxBytes: (Number(env.FARO_BUZON_MAX_KB ?? 10_240) || 10_240) * 1024,
+        }
+      : undefined,
   };
 }
 

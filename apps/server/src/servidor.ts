@@ -54,6 +54,7 @@ export async function arrancarServidor(): Promise<void> {
   let verifactu: TrabajadorVerifactu | undefined;
   let efactura: TrabajadorVerifactu | undefined;
   let simulador: { cerrar(): Promise<void> } | undefined;
+  let buzon: { cerrar(): Promise<void> } | undefined;
   let copias: { detener(): void } | undefined;
   const shutdown = async (code = 0) => {
     if (closing) return;
@@ -61,6 +62,7 @@ export async function arrancarServidor(): Promise<void> {
     await verifactu?.detener().catch(() => {});
     await efactura?.detener().catch(() => {});
     await simulador?.cerrar().catch(() => {});
+    await buzon?.cerrar().catch(() => {});
     await jobs?.stop().catch(() => {});
     copias?.detener();
     await app?.close().catch(() => {});
@@ -117,6 +119,17 @@ export async function arrancarServidor(): Promise<void> {
     if (process.env.FARO_EFACTURA_WORKER !== '0') {
       const log = app.log;
       efactura = iniciarTrabajadorEfactura(database, (m) => built.deps.mailer.send(m), { log: (m) => log.info(m) });
+    }
+    // The per-company e-invoice mailbox (inbound SMTP) when FARO_BUZON_DOMINIO is set; loaded only then.
+    if (config.buzonEfactura) {
+      const log = app.log;
+      const o = { ...config.buzonEfactura, log: (m: string) => log.info(m) };
+      buzon = await import('./modules/efactura/buzon/servidorSmtp.ts')
+        .then((m) => m.iniciarBuzonEfactura(built.deps, o))
+        .catch((error) => {
+          log.warn(`Buzón de facturas electrónicas: no escucha (${(error as Error).message})`);
+          return undefined;
+        });
     }
     // Demo: DEMO sends to a local AEAT simulator unless it has a destination (FARO_VERIFACTU_SIMULADOR=0: off).
     if (config.seedDemo && process.env.FARO_VERIFACTU_SIMULADOR !== '0') {

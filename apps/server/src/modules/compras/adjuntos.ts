@@ -6,6 +6,7 @@ import { access } from '../../platform/auth/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { ensureMultipart, enviarBytes, readUpload } from '../../platform/http/uploads.ts';
+import type { Scope } from '../../platform/tenancy/scope.ts';
 import { datosCompra, empresa, ficheros } from '../../platform/tenancy/tables.ts';
 import { idOf } from '../documentos/rutas.ts';
 import { motorCompra } from './ladoCompra.ts';
@@ -25,6 +26,32 @@ const SERVICIOS_EXTERIORES: [string, string][] = [
   ['628', 'Suministros'],
   ['629', 'Otros servicios'],
 ];
+
+/**
+ * Keeps a file as the original of a received invoice or expense (replacing the one it had): in the platform's
+ * `ficheros`, served only by `…/adjunto/{id}` under the purchases permission (`platform/files/origenes.ts`). A
+ * registered document without purchase data refuses it (its original is evidence for the tax books).
+ */
+export async function adjuntarOriginal(
+  t: Scope,
+  h: { id: number; numero: number | null },
+  fichero: { nombre: string; tipo: string; bytes: Uint8Array },
+): Promise<void> {
+  const [f] = await t
+    .insert(ficheros, {
+      clave: randomUUID(),
+      nombre: fichero.nombre.slice(0, 200),
+      tipo: fichero.tipo,
+      tamano: fichero.bytes.length,
+      datos: fichero.bytes,
+    })
+    .returning({ id: ficheros.id });
+  const [antes] = await t.pick({ f: datosCompra.idFichero }, datosCompra, eq(datosCompra.idDocumento, h.id));
+  if (antes) await t.update(datosCompra, { idFichero: f!.id }, eq(datosCompra.idDocumento, h.id));
+  else if (h.numero === null) await t.insert(datosCompra, { idDocumento: h.id, idFichero: f!.id });
+  else throw badRequest(MSG_COMPRAS.registradaInmutable);
+  if (antes?.f) await t.delete(ficheros, eq(ficheros.id, antes.f));
+}
 
 /**
  * Received invoices' and expenses' attached original (`/api/compras/{fcompra|fgasto}/adjunto/{id}`: GET serves it,
@@ -61,20 +88,7 @@ export function registrarAdjuntosCompra(app: FastifyInstance, deps: AppDeps): vo
       if (!type) throw badRequest(MSG.fileType);
       await scope.tx(async (t) => {
         const h = await motorCompra.cargarCabecera(t, id, tipos, true);
-        const [f] = await t
-          .insert(ficheros, {
-            clave: randomUUID(),
-            nombre: upload.filename.slice(0, 200),
-            tipo: type,
-            tamano: upload.bytes.length,
-            datos: upload.bytes,
-          })
-          .returning({ id: ficheros.id });
-        const [antes] = await t.pick({ f: datosCompra.idFichero }, datosCompra, eq(datosCompra.idDocumento, id));
-        if (antes) await t.update(datosCompra, { idFichero: f!.id }, eq(datosCompra.idDocumento, id));
-        else if (h.numero === null) await t.insert(datosCompra, { idDocumento: id, idFichero: f!.id });
-        else throw badRequest(MSG_COMPRAS.registradaInmutable);
-        if (antes?.f) await t.delete(ficheros, eq(ficheros.id, antes.f));
+        await adjuntarOriginal(t, h, { nombre: upload.filename, tipo: type, bytes: upload.bytes });
       });
       return { Adjunto: { Nombre: upload.filename.slice(0, 200), Tipo: type, Tamano: upload.bytes.length } };
     });

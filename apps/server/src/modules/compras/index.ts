@@ -13,11 +13,16 @@ import { registrarLotes } from './lotes.ts';
 import { registrarPreciosCompra } from './precios.ts';
 import { registrarTicketGasto } from './ticket/rutas.ts';
 
+/** The suppliers' body overrides and hooks: their screen and whoever else creates one (a received e-invoice). */
+export const OPCIONES_PROVEEDORES = {
+  overrides: { Contactos: contactOverrides.Contactos },
+  hooks: [contactHooks(proveedores, proveedoresTable)],
+};
+
 /** Purchases area: suppliers (with import) and the purchase documents (the engine's purchases side). */
 export const comprasModule: AreaModule = (app, deps) => {
-  const overrides = { Contactos: contactOverrides.Contactos };
-  const hooks = [contactHooks(proveedores, proveedoresTable)];
-  registerEntity(app, deps, proveedores, { overrides, hooks });
+  const { overrides } = OPCIONES_PROVEEDORES;
+  registerEntity(app, deps, proveedores, OPCIONES_PROVEEDORES);
   registerDuplicatesRoute(app, deps, proveedores, proveedoresTable);
   registerImportRoutes(app, deps, proveedores, { overrides, normalize: normalizeContact, nextCode });
   registrarRutasDocumentos(app, deps, motorCompra);

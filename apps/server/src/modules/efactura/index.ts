@@ -1,6 +1,7 @@
 import type { AreaModule } from '../../platform/deps.ts';
-import { registrarEstadosEfactura } from './estados/rutas.ts';
+import { registrarBuzonEfactura } from './buzon/rutas.ts';
 import { registrarEnvioEfactura } from './envio/rutas.ts';
+import { registrarEstadosEfactura } from './estados/rutas.ts';
 import { registrarRecepcionEfactura } from './recepcion/rutas.ts';
 import { registrarRutasEfactura } from './rutas.ts';
 
@@ -10,4 +11,5 @@ export const efacturaModule: AreaModule = (app, deps) => {
   registrarRecepcionEfactura(app, deps);
   registrarEstadosEfactura(app, deps);
   registrarEnvioEfactura(app, deps);
+  registrarBuzonEfactura(app, deps);
 };

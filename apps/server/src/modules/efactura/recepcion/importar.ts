@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   add,
   compare,
@@ -6,19 +5,24 @@ import {
   type DocumentoCompraInput,
   dec,
   diferenciasTotales,
+  entitySaveSchema,
   type FacturaLeida,
   type LineaLeida,
   normalizeTaxId,
+  proveedores,
   sub,
   sum,
   toFixed,
 } from '@faro/domain';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { parseBody } from '../../../platform/crud/crudRoutes.ts';
+import { masterRepository } from '../../../platform/crud/registerEntity.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
-import { col, datosCompra, ficheros, proveedoresTable, tiposivaTable } from '../../../platform/tenancy/tables.ts';
+import { col, proveedoresTable, tiposivaTable } from '../../../platform/tenancy/tables.ts';
+import { adjuntarOriginal } from '../../compras/adjuntos.ts';
+import { OPCIONES_PROVEEDORES } from '../../compras/index.ts';
 import { motorCompra } from '../../compras/ladoCompra.ts';
-import { nextCode, normalizeContact } from '../../contactos/contactHooks.ts';
 import { anotarRecibida } from '../estados/estados.ts';
 
 export const MSG_RECEPCION = {
@@ -28,6 +32,8 @@ export const MSG_RECEPCION = {
     `La empresa no tiene el tipo de IVA que usa la factura (${faltan}): créalo en Configuración › Tipos de IVA e impórtala de nuevo`,
   sinNif: 'La factura electrónica no identifica al proveedor con un NIF o número de IVA',
   sinLineas: 'La factura electrónica no tiene líneas',
+  proveedor: (motivo: string) =>
+    `El proveedor de la factura electrónica no se puede dar de alta (${motivo}): créalo en Proveedores e impórtala de nuevo`,
 } as const;
 
 /** What importing one file did: the draft, its supplier and the totals that disagree with the XML. */
@@ -47,7 +53,8 @@ const CAUSAS: Record<string, (string | null)[]> = {
   G: ['E2'],
   K: ['E5'],
   AE: ['S2'],
-  O: ['N1', 'N2'],
+  // Not subject: the Spanish causes where the company has them, else its 0 % type without one (none is E1–E6).
+  O: ['N1', 'N2', null],
 };
 
 interface FilaTipo {
@@ -120,45 +127,85 @@ async function proveedorConNif(t: Scope, nif: string): Promise<{ id: number; nom
   return row as { id: number; nombre: string } | undefined;
 }
 
-/** The supplier with the XML's NIF, or a new one with the XML's name, NIF and address. */
+/** The suppliers' repository as their screen has it: body rules, automatic code, normalisation, audit. */
+const repositorioProveedores = masterRepository(proveedores, OPCIONES_PROVEEDORES);
+const cuerpoProveedor = entitySaveSchema(proveedores, OPCIONES_PROVEEDORES.overrides);
+
+/**
+ * The new supplier's body as the suppliers screen checks it. What the screen refuses of a foreign supplier's data
+ * is adapted, never invented: an id that is not an EU VAT number becomes the residence country's document (and one
+ * too short even for that is left out: the draft's notes keep the file), a postal code of another format goes
+ * with the town. Anything else it refuses (a Spanish NIF that is not valid) is
+ * a 422 naming it: the supplier is then created by hand.
+ */
+function cuerpoDeProveedor(valores: Record<string, string | null>): Record<string, unknown> {
+  const v = { ...valores };
+  for (let intento = 0; ; intento++) {
+    try {
+      return parseBody(cuerpoProveedor, v);
+    } catch (e) {
+      if (!(e instanceof AppError) || !e.errores.length) throw e;
+      const campos = new Set(e.errores.map((x) => x.Campo));
+      const arreglable = intento < 3 && [...campos].every((c) => ADAPTABLES.has(c) && (c !== 'NIF' || v.Pais !== 'ES'));
+      if (!arreglable) throw new AppError(422, MSG_RECEPCION.proveedor(e.errores.map((x) => x.Mensaje).join('; ')));
+      // A foreign id no kind of identification takes (a placeholder): the supplier is created without it.
+      if (campos.has('NIF') && v.TipoNIF === 'extranjero') v.NIF = v.TipoNIF = null;
+      else if (campos.has('NIF')) v.TipoNIF = 'extranjero';
+      if (campos.has('CodPostal')) {
+        v.Poblacion = [v.CodPostal, v.Poblacion].filter(Boolean).join(' ').slice(0, 100) || null;
+        v.CodPostal = null;
+      }
+      if (campos.has('Poblacion')) v.Poblacion = v.Poblacion?.slice(0, 100) ?? null;
+    }
+  }
+}
+const ADAPTABLES = new Set(['NIF', 'CodPostal', 'Poblacion']);
+
+/**
+ * The supplier with the XML's NIF, or a new one with the XML's name, NIF and address, created through the entity
+ * engine as the suppliers screen creates one (its checks, its next code, its audit record).
+ */
 async function proveedorDe(t: Scope, f: FacturaLeida): Promise<Importada['Proveedor']> {
   const p = f.Proveedor;
   if (!p.Nif) throw new AppError(422, MSG_RECEPCION.sinNif);
   const Nif = normalizeTaxId(p.Nif);
   const existente = await proveedorConNif(t, Nif);
   if (existente) return { Id: existente.id, Nombre: existente.nombre, Nif, Creado: false };
-  const valores = normalizeContact({
-    Codigo: await nextCode(t, proveedoresTable),
-    Nombre: p.Nombre.slice(0, 100),
+  const cuerpo = cuerpoDeProveedor({
+    Nombre: p.Nombre.slice(0, 150),
     NIF: Nif,
     TipoNIF: p.Pais === 'ES' ? 'nif' : 'nifiva',
-    Direccion: p.Direccion,
+    Direccion: p.Direccion?.slice(0, 200) ?? null,
     CodPostal: p.CodPostal,
     Poblacion: p.Poblacion,
     // Derived from a Spanish postal code (the column holds Spain's provinces, not another country's regions).
-    Provincia: null,
     Pais: p.Pais,
   });
-  await t.insert(proveedoresTable, valores as never);
-  const nuevo = (await proveedorConNif(t, Nif))!;
-  return { Id: nuevo.id, Nombre: nuevo.nombre, Nif, Creado: true };
+  const nuevo = await repositorioProveedores(t).create(cuerpo);
+  return { Id: nuevo.Id, Nombre: String(nuevo.Nombre), Nif, Creado: true };
 }
+
+/** How the file came: uploaded or dropped on the list, or to the company's e-invoice mailbox. */
+export type OrigenRecepcion = 'fichero' | 'correo';
 
 /**
  * Writes the read invoice as a draft received invoice through the purchases side of the document engine (its
  * checks, its purchase data), with the XML's totals as the paper's totals — so registering it refuses a difference
- * until it is accepted — and the file as its original. Inside the caller's transaction: all or nothing.
+ * until it is accepted — every difference in its notes, the file as its original and the e-invoice's reception
+ * (format, way, time: the four-day clock). Inside the caller's transaction: all or nothing. `nota`: what the draft
+ * also keeps (the mail's sender and subject).
  */
 export async function importarFacturaRecibida(
   t: Scope,
   f: FacturaLeida,
   fichero: { nombre: string; bytes: Uint8Array },
+  como: { origen: OrigenRecepcion; nota?: string } = { origen: 'fichero' },
 ): Promise<Importada> {
   if (!f.Lineas.length) throw new AppError(422, MSG_RECEPCION.sinLineas);
   const tipos = await tiposDe(t, f.Lineas);
   const proveedor = await proveedorDe(t, f);
+  const diferencias = diferenciasTotales(f);
   const iva = toFixed(sum(f.Impuestos.map((i) => dec(i.Cuota))), 2);
-  const base = f.Totales.TaxExclusiveAmount;
   const conImpuestos = f.Totales.TaxInclusiveAmount;
   const cuerpo: DocumentoCompraInput = {
     Proveedor: proveedor.Id,
@@ -169,7 +216,9 @@ export async function importarFacturaRecibida(
     Observaciones:
       [
         `Importada de la factura electrónica ${f.Formato} ${f.Numero}${f.Moneda === 'EUR' ? '' : ` (importes en ${f.Moneda})`}`,
+        como.nota ?? null,
         f.Rectificada ? `Rectifica la factura ${f.Rectificada.Numero}` : null,
+        ...diferencias.map((d) => d.Mensaje),
         ...f.Notas,
       ]
         .filter(Boolean)
@@ -181,26 +230,17 @@ export async function importarFacturaRecibida(
       Precio: l.Precio,
       TipoIva: tipos.get(`${l.Categoria}|${l.Porcentaje}`)!,
     })) as never,
-    BasePapel: base,
+    BasePapel: f.Totales.TaxExclusiveAmount,
     IvaPapel: iva,
     TotalPapel: conImpuestos ? toFixed(sub(dec(conImpuestos), dec(f.Retencion)), 2) : null,
   };
   const id = await motorCompra.crearDesdeCuerpo(t, 'fcompra', cuerpo);
-  await anotarRecibida(t, id, { Formato: f.Formato });
-  const [guardado] = await t
-    .insert(ficheros, {
-      clave: randomUUID(),
-      nombre: fichero.nombre.slice(0, 200),
-      tipo: 'xml',
-      tamano: fichero.bytes.length,
-      datos: fichero.bytes,
-    })
-    .returning({ id: ficheros.id });
-  await t.update(datosCompra, { idFichero: guardado!.id }, eq(datosCompra.idDocumento, id));
+  await adjuntarOriginal(t, { id, numero: null }, { ...fichero, tipo: 'xml' });
+  await anotarRecibida(t, id, { Formato: f.Formato, Origen: como.origen });
   return {
     Id: id,
     Proveedor: proveedor,
-    Diferencias: diferenciasTotales(f),
+    Diferencias: diferencias,
     AvisoMoneda: f.Moneda === 'EUR' ? null : MSG_RECEPCION.moneda(f.Moneda),
   };
 }

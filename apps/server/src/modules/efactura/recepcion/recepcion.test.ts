@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dec, toFixed } from '@faro/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../../test/appDePruebas.ts';
 import { crear, terceroConNif } from '../../../../test/datosDemo.ts';
@@ -14,6 +15,8 @@ const demo = t.sesion('demo', 'DEMO');
 const academia = t.sesion('academia', 'ACADEMIA');
 
 const ejemplo = (nombre: string) => readFileSync(`${DIRECTORIO_EN16931}/examples/${nombre}`);
+// The CEN's CII examples, kept beside the domain's reader.
+const EJEMPLOS_CII = new URL('../../../../../../packages/domain/src/efactura/lectura/ejemplos/', import.meta.url);
 const importar = (s: Session, nombre: string, contenido: Uint8Array | string) => {
   const m = multipartFile(nombre, contenido, 'application/xml');
   return s.request('POST', RUTA_IMPORTAR_XML, m.body, m.headers);
@@ -21,19 +24,31 @@ const importar = (s: Session, nombre: string, contenido: Uint8Array | string) =>
 const cuenta = async (tabla: string) =>
   Number((await t.database.query<{ n: number }>(`select count(*)::int as n from ${tabla}`))[0]!.n);
 
-/** The rates of the CEN examples (Danish 25 %, Dutch 6 %, Norwegian 15 %) as the demo company's VAT types. */
+/**
+ * The rates of the CEN examples (Danish 25 %, Dutch 6 %, Norwegian 15 %, German 19 %, Danish 12 %) and their
+ * zero-rated, exempt and not-subject lines as the demo company's VAT types.
+ */
 async function tiposExtranjeros(): Promise<void> {
-  for (const [Valor, PorcentajeIva] of [
-    ['UE25', '25'],
-    ['UE6', '6'],
-    ['UE15', '15'],
+  const existentes = (await demo.request('GET', '/api/configuracion/tiposiva/list?TotalPagina=200')).body.Items as {
+    Valor: string;
+  }[];
+  if (existentes.some((x) => x.Valor === 'UE25')) return;
+  for (const [Valor, PorcentajeIva, Tipo, Exencion] of [
+    ['UE25', '25', 'general', null],
+    ['UE6', '6', 'reducido', null],
+    ['UE15', '15', 'reducido', null],
+    ['UE19', '19', 'general', null],
+    ['UE12', '12', 'reducido', null],
+    ['UE0', '0', 'cero', null],
+    ['UEEX', '0', 'exento', 'E6'],
   ])
     await crear(demo, '/api/configuracion/tiposiva/save', {
       Valor,
-      Descripcion: `IVA extranjero ${PorcentajeIva} %`,
+      Descripcion: `IVA extranjero ${PorcentajeIva} % ${Valor}`,
       Impuesto: 'IVA',
-      Tipo: 'general',
+      Tipo,
       PorcentajeIva,
+      Exencion,
     });
 }
 
@@ -60,12 +75,7 @@ describe(`POST ${RUTA_IMPORTAR_XML}`, () => {
   ])(
     'imports the CEN example %s as a draft with its supplier, lines, totals and original',
     async (fichero, nombre, nif, numero, total) => {
-      if (
-        !(await demo.request('GET', '/api/configuracion/tiposiva/list?TotalPagina=200')).body.Items.some(
-          (x: { Valor: string }) => x.Valor === 'UE25',
-        )
-      )
-        await tiposExtranjeros();
+      await tiposExtranjeros();
       const xml = ejemplo(fichero);
       const res = await importar(demo, fichero, xml);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -80,6 +90,13 @@ describe(`POST ${RUTA_IMPORTAR_XML}`, () => {
       const original = await demo.request('GET', `/api/compras/fcompra/adjunto/${res.body.Id}`);
       expect(original.status).toBe(200);
       expect(String(original.body)).toContain(`<cbc:ID>${numero}</cbc:ID>`);
+      // The new supplier came through the suppliers' own create path: a code of the series and an audit record.
+      const p = (await demo.request('GET', `/api/compras/proveedores/edit/${res.body.Proveedor.Id}`)).body;
+      expect(p.Codigo).toMatch(/^\d{6,}$/);
+      const auditados = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from auditoria where recurso = 'proveedores' and id_registro = ${Number(res.body.Proveedor.Id)} and accion = 'A'`,
+      );
+      expect(auditados[0]!.n).toBe(1);
       // The same supplier again is matched by its NIF, not created twice.
       const otra = await importar(
         demo,
@@ -90,6 +107,31 @@ describe(`POST ${RUTA_IMPORTAR_XML}`, () => {
       expect(otra.body.Proveedor).toMatchObject({ Id: res.body.Proveedor.Id, Creado: false });
     },
   );
+
+  it('imports every CEN CII example with its supplier, lines, taxes and totals, and marks it received as CII', async () => {
+    await tiposExtranjeros();
+    const ficheros = readdirSync(EJEMPLOS_CII).sort();
+    expect(ficheros.length).toBeGreaterThanOrEqual(13);
+    for (const fichero of ficheros) {
+      const xml = readFileSync(new URL(fichero, EJEMPLOS_CII)).toString('utf8');
+      // Several examples share a supplier's number: each import is a distinct invoice of the supplier.
+      const unico = xml.replace(/(<rsm:ExchangedDocument>\s*<ram:ID>)([^<]*)/, `$1$2-${fichero.replace(/\W/g, '')}`);
+      const res = await importar(demo, fichero, unico);
+      expect(res.status, `${fichero}: ${JSON.stringify(res.body)}`).toBe(201);
+      expect(res.body.Diferencias, fichero).toEqual([]);
+      const d = (await demo.request('GET', `/api/compras/fcompra/edit/${res.body.Id}`)).body;
+      expect(d.Proveedor, fichero).toBe(res.body.Proveedor.Id);
+      expect(d.ProveedorNombre ?? res.body.Proveedor.Nombre).toBe(res.body.Proveedor.Nombre);
+      expect(d.Lineas.length, fichero).toBeGreaterThan(0);
+      expect(d.BaseImponible, fichero).toBe(toFixed(dec(res.body.Totales.TaxExclusiveAmount), 2));
+      expect(d.Total, fichero).toBe(toFixed(dec(res.body.Totales.TaxInclusiveAmount), 2));
+      expect(d.Adjunto, fichero).toMatchObject({ Nombre: fichero, Tipo: 'xml' });
+    }
+    const recibidas = await t.database.query<{ formato: string; n: number }>(
+      `select formato, count(*)::int as n from efactura_recibidas group by formato order by formato`,
+    );
+    expect(recibidas.find((r) => r.formato === 'CII')?.n).toBeGreaterThanOrEqual(ficheros.length);
+  });
 
   it('shows the totals that disagree, and registering then asks for the difference to be accepted', async () => {
     const xml = ejemplo('guide-example1.xml')
@@ -105,18 +147,26 @@ describe(`POST ${RUTA_IMPORTAR_XML}`, () => {
       ['PayableAmount', '0.10'],
     ]);
     expect(res.body.Diferencias[0].Mensaje).toContain('no coincide con la que calcula Faro');
+    // The draft keeps them in its notes, in Spanish, for whoever opens it later.
+    const d = (await demo.request('GET', `/api/compras/fcompra/edit/${res.body.Id}`)).body;
+    expect(d.Observaciones).toContain(res.body.Diferencias[0].Mensaje);
     const reg = await demo.request('POST', `/api/compras/fcompra/registrar/${res.body.Id}`);
     expect(reg.status).toBe(400);
   });
 
-  it('refuses a file that is not a UBL invoice with a Spanish 400, writing nothing', async () => {
+  it('refuses a file that is not an e-invoice with a Spanish 400, writing nothing', async () => {
     const docs = await cuenta('documentos_compra');
     const pdf = await importar(demo, 'factura.pdf', '%PDF-1.7 nada');
     expect(pdf.status).toBe(400);
     expect(JSON.stringify(pdf.body)).toContain('El fichero no es una factura electrónica en XML');
     const cii = await importar(demo, 'cii.xml', '<rsm:CrossIndustryInvoice xmlns:rsm="urn:x"/>');
     expect(cii.status).toBe(400);
-    expect(JSON.stringify(cii.body)).toContain('CII');
+    expect(cii.body.Mensaje).toBe('La factura electrónica no indica el nombre del proveedor');
+    const otra = await importar(demo, 'pedido.xml', '<Order xmlns="urn:x"/>');
+    expect(otra.status).toBe(400);
+    expect(otra.body.Mensaje).toBe(
+      'El XML no es una factura electrónica UBL, CII ni Facturae (su elemento raíz es Order)',
+    );
     const roto = await importar(demo, 'roto.xml', '<Invoice><cbc:ID>1</Invoice>');
     expect(roto.status).toBe(400);
     const control = ejemplo('guide-example1.xml').toString('utf8').replace('De Koksmaat', 'De&#7;Koksmaat');

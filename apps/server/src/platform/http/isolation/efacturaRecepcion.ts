@@ -4,9 +4,17 @@ import type { Answer, IsolationArea, IsolationContext } from './types.ts';
 /**
  * Received e-invoices: A imports a UBL invoice whose supplier has the NIF of B's supplier. The supplier is looked
  * up in A's company only, so A gets a supplier of its own (201) and B's supplier — named with the sentinel — is
- * neither matched, shown nor touched.
+ * neither matched, shown nor touched. The mailbox: A asking for, or rotating, its address never shows or changes
+ * B's token.
  */
 let nifB = '';
+let tokenB = '';
+const tokenDe = async ({ t, bEmpresaId }: IsolationContext) =>
+  (
+    await t.database.query<{ token: string }>(
+      `select token from efactura_buzones where empresa_id = ${Number(bEmpresaId)}`,
+    )
+  )[0]?.token ?? '';
 
 const ubl = (nif: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>
@@ -21,10 +29,17 @@ const ubl = (nif: string) =>
 </Invoice>`;
 
 export const efacturaRecepcionIsolation: IsolationArea = {
-  async seedB({ b, sentinel }: IsolationContext) {
+  async seedB(ctx: IsolationContext) {
+    const { b, sentinel } = ctx;
     const proveedores = (await b.request('GET', '/api/compras/proveedores/list?TotalPagina=200')).body.Items;
     nifB = proveedores.find((p: Record<string, unknown>) => p.Nombre === sentinel && p.NIF)?.NIF ?? '';
     if (!nifB) throw new Error('B necesita un proveedor con NIF');
+    await b.request('GET', '/api/compras/fcompra/buzon');
+    tokenB = await tokenDe(ctx);
+    if (!tokenB) throw new Error('B necesita su buzón de facturas');
+  },
+  async verifyB(ctx: IsolationContext) {
+    if ((await tokenDe(ctx)) !== tokenB) throw new Error('El buzón de facturas de B ha cambiado');
   },
   explicit({ a }: IsolationContext): Record<string, () => Promise<Answer>> {
     return {
