@@ -49,8 +49,7 @@ export function ChangeEmailModal({ onClose }: { onClose: () => void }) {
       title="Cambiar correo electrónico"
       onClose={onClose}
       onSubmit={() => void save()}
-      formError={form.formError}
-      submitting={form.submitting}
+      form={form}
       submitLabel="Enviar enlace"
     >
       <Text size="sm" c="dimmed">

@@ -34,8 +34,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
       title="Cambiar contraseña"
       onClose={onClose}
       onSubmit={() => void save()}
-      formError={form.formError}
-      submitting={form.submitting}
+      form={form}
       submitLabel="Guardar"
     >
       {field('PassActual', { autoComplete: 'current-password' })}

@@ -8,16 +8,15 @@ export function FormModal({
   title,
   onClose,
   onSubmit,
-  formError,
-  submitting,
+  form,
   submitLabel,
   children,
 }: {
   title: string;
   onClose: () => void;
   onSubmit: () => void;
-  formError: string | null;
-  submitting: boolean;
+  /** The form's state: its general error and whether it is being sent. */
+  form: { formError: string | null; submitting: boolean };
   submitLabel: string;
   children: ReactNode;
 }) {
@@ -25,13 +24,13 @@ export function FormModal({
     <Modal opened onClose={onClose} title={title} centered>
       <Formulario onEnviar={onSubmit}>
         <Stack>
-          {formError && (
+          {form.formError && (
             <Alert color="red" variant="light" role="alert">
-              {formError}
+              {form.formError}
             </Alert>
           )}
           {children}
-          <BotonesDialogo onCancelar={onClose} type="submit" loading={submitting}>
+          <BotonesDialogo onCancelar={onClose} type="submit" loading={form.submitting}>
             {submitLabel}
           </BotonesDialogo>
         </Stack>

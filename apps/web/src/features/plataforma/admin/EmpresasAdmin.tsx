@@ -26,7 +26,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { erroresDe, ligarTexto, textoDe } from '../../../ui/form/erroresCampo.ts';
+import { erroresDe, ligarSelect, ligarTexto, textoDe } from '../../../ui/form/erroresCampo.ts';
 import { bytes, fecha, Pagina, Paginas, SiNo, Tabla, useLista } from '../comun.tsx';
 import { ADM, TIPOS, useRecargar } from './adminApi.ts';
 import { ContratosEmpresa } from './ContratosEmpresa.tsx';
@@ -202,20 +202,8 @@ function EmpresaForm({ id, inicial }: { id: number | null; inicial?: EmpresaFila
             )}
             <TextInput label="Nombre" withAsterisk {...texto('Nombre')} />
             <TextInput label="NIF" {...texto('NIF')} />
-            <Select
-              label="Tipo de cuenta"
-              data={TIPOS}
-              value={v.TipoCuenta}
-              allowDeselect={false}
-              onChange={(t) => t && setV({ ...v, TipoCuenta: t })}
-            />
-            <Select
-              label="Plan"
-              data={PLANES_OPC}
-              value={v.Plan}
-              allowDeselect={false}
-              onChange={(p) => p && setV({ ...v, Plan: p })}
-            />
+            <Select label="Tipo de cuenta" data={TIPOS} allowDeselect={false} {...ligarSelect(v, setV)('TipoCuenta')} />
+            <Select label="Plan" data={PLANES_OPC} allowDeselect={false} {...ligarSelect(v, setV)('Plan')} />
             <NumberInput
               label="Usuarios"
               min={1}

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
 import { notifySuccess } from '../../../platform/ui/notify.ts';
-import { ligarTexto, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
+import { ligarSelect, ligarTexto, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
 import { fechaHora, Pagina, Tabla, useLista } from '../comun.tsx';
 import { ADM, TIPOS, useRecargar } from './adminApi.ts';
 
@@ -58,13 +58,7 @@ export function Notificaciones() {
           <TextInput label="Título" withAsterisk {...texto('Titulo')} />
           <Textarea label="Texto" withAsterisk autosize minRows={3} {...texto('Texto')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select
-              label="Prioridad"
-              data={PRIORIDADES}
-              value={v.Prioridad}
-              allowDeselect={false}
-              onChange={(p) => p && setV({ ...v, Prioridad: p })}
-            />
+            <Select label="Prioridad" data={PRIORIDADES} allowDeselect={false} {...ligarSelect(v, setV)('Prioridad')} />
             <MultiSelect
               label="Tipos de cuenta (vacío: todos)"
               data={TIPOS}
