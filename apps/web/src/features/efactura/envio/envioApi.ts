@@ -1,11 +1,12 @@
-import { type CanalEfactura, formatDate, NOMBRES_CANAL_EFACTURA } from '@faro/domain';
+import { type CanalEfactura, type EstadoFace, formatDate, NOMBRES_CANAL_EFACTURA } from '@faro/domain';
 
 /** The server's paths of the e-invoice sending queue (`modules/efactura/envio/rutas.ts`). */
 export const RUTA_ENVIOS = 'ventas/fventaefactura';
 export const rutaEnviosFactura = (id: number) => `ventas/fventa/efactura/${id}`;
 
 export type EstadoEnvio = 'generado' | 'enviado' | 'rechazado';
-export type EstadoCliente = 'aceptada' | 'rechazada' | 'pagada';
+/** What the customer reported (SPFE), or where the public body's processing is (FACe: registrada … anulada). */
+export type EstadoCliente = 'aceptada' | EstadoFace;
 
 /** One issued invoice on one channel, with the status its customer reported. */
 export interface EnvioFila {
@@ -46,6 +47,10 @@ export const ESTADO_CLIENTE: Record<EstadoCliente, { texto: string; color: strin
   aceptada: { texto: 'Aceptada por el cliente', color: 'teal' },
   rechazada: { texto: 'Rechazada por el cliente', color: 'red' },
   pagada: { texto: 'Pagada', color: 'green' },
+  registrada: { texto: 'Registrada en FACe', color: 'blue' },
+  registrada_rcf: { texto: 'Registrada en el registro contable', color: 'blue' },
+  contabilizada: { texto: 'Contabilizada por la administración', color: 'teal' },
+  anulada: { texto: 'Anulada en FACe', color: 'gray' },
 };
 
 export const nombreCanal = (c: CanalEfactura) => NOMBRES_CANAL_EFACTURA[c] ?? c;
