@@ -68,6 +68,12 @@ function refused(r: { status: number; body: any }, campo: string) {
   expect(r.body.Errores).toContainEqual({ Campo: campo, Mensaje: expect.stringMatching(/^La dirección|^El puerto/) });
 }
 
+/** A fiscal channel's settings (`ruta`) refuse every such destination on `Url`, and none is stored. */
+async function destinoFiscalRechazado(s: Session, ruta: string, resto: Record<string, unknown>) {
+  for (const url of urls()) refused(await s.request('PUT', ruta, { ...resto, Url: url }), 'Url');
+  expect((await s.request('GET', ruta)).body.Url ?? null).toBeNull();
+}
+
 describe('saving a destination that is not a public host → 400 on the field, nothing stored', () => {
   it('the SMS gateway (https and http)', async () => {
     for (const url of [...urls(), `http://127.0.0.1:${puerto}/sms`, 'http://8.8.8.8/sms']) {
@@ -104,33 +110,16 @@ describe('saving a destination that is not a public host → 400 on the field, n
   });
 
   it('the VeriFactu destination', async () => {
-    for (const url of urls()) {
-      refused(
-        await demo.request('PUT', '/api/ventas/fventaverifactu/config', {
-          Entorno: 'pruebas',
-          EnvioAeat: false,
-          Url: url,
-        }),
-        'Url',
-      );
-    }
-    expect((await demo.request('GET', '/api/ventas/fventaverifactu/config')).body.Url ?? null).toBeNull();
+    await destinoFiscalRechazado(demo, '/api/ventas/fventaverifactu/config', { Entorno: 'pruebas', EnvioAeat: false });
   });
 
   it('the TicketBAI / LROE destination', async () => {
     await q("update empresas set tipo_factura_electronica = 'tbai', tributacion = 'guipuzcoa' where codigo = 'DEMO'");
     const tbai = await t.as('demo', 'DEMO');
-    for (const url of urls()) {
-      refused(
-        await tbai.request('PUT', '/api/impuestos/lroefactemitidas/config', {
-          Entorno: 'pruebas',
-          EnvioReal: false,
-          Url: url,
-        }),
-        'Url',
-      );
-    }
-    expect((await tbai.request('GET', '/api/impuestos/lroefactemitidas/config')).body.Url ?? null).toBeNull();
+    await destinoFiscalRechazado(tbai, '/api/impuestos/lroefactemitidas/config', {
+      Entorno: 'pruebas',
+      EnvioReal: false,
+    });
     await q(
       "update empresas set tipo_factura_electronica = 'verifactu', tributacion = 'peninsula' where codigo = 'DEMO'",
     );
