@@ -194,21 +194,23 @@ async function grupos<T extends LineaEmitida | LineaRecibida>(
   const rows = rowsOf(
     await s.execute((_empresaId, de) => {
       const g = a(de);
-      return sql`with fl as (select json_build_array(${sql.join(g.clave, sql`, `)})::text as clave,
-          row_number() over (order by d.fecha, d.id, e.ord) as n, d.id, e.ord, e.val,
-          round(${numero('Base')}, 2) as base, round(${numero('Cuota')}, 2) as cuota,
-          round(${numero('CuotaRecargo')}, 2) as recargo,
-          case when e.ord = 1 then round(coalesce(d.total_retencion, 0), 2) else 0 end as retencion,
-          ${deducible} as deducible, ${auto} as auto, ${g.servicios ?? sql`0`} as servicios
-        from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} and ${g.filtro}),
-      gr as (select clave, min(n) as n, count(*)::int as filas, count(distinct id)::int as facturas,
-          sum(base)::text as s_base, sum(cuota)::text as s_cuota, sum(recargo)::text as s_recargo,
-          sum(retencion)::text as s_retencion, sum(deducible)::text as s_deducible, sum(auto)::text as s_auto,
-          sum(servicios)::text as s_servicios
-        from fl group by clave)
-      ${L.select}, ${EXTRAS[libro](de)}, g.clave as grupo, g.filas as grupo_filas, g.facturas as grupo_facturas,
+      const partes = g.clave.map((x, i) => sql`${x} as ${sql.raw(`p${i}`)}`);
+      const claves = sql.raw(g.clave.map((_, i) => `k.p${i}`).join(', '));
+      // Grouped by the key's parts (the key's text is built once per group: the same text, as equal parts write it
+      // alike); each group's first row in book order is the least (date, invoice, row), read back by its invoice.
+      return sql`${L.select}, ${EXTRAS[libro](de)}, g.clave as grupo, g.filas as grupo_filas, g.una as grupo_una,
         g.s_base, g.s_cuota, g.s_recargo, g.s_retencion, g.s_deducible, g.s_auto, g.s_servicios
-      from gr g join fl e on e.n = g.n join ${L.cabeceras} on d.id = e.id where ${L.where(de, f)} order by g.n`;
+      from (select json_build_array(${claves})::text as clave, k.* from (select ${sql.join(partes, sql`, `)},
+          min(array[(d.fecha - date '2000-01-01')::bigint, d.id::bigint, e.ord]) as primera, count(*)::int as filas,
+          min(d.id) = max(d.id) as una, sum(round(${numero('Base')}, 2))::text as s_base,
+          sum(round(${numero('Cuota')}, 2))::text as s_cuota, sum(round(${numero('CuotaRecargo')}, 2))::text as s_recargo,
+          sum(case when e.ord = 1 then round(coalesce(d.total_retencion, 0), 2) else 0 end)::text as s_retencion,
+          sum(${deducible})::text as s_deducible, sum(${auto})::text as s_auto,
+          sum(${g.servicios ?? sql`0`})::text as s_servicios
+        from ${L.cabeceras} ${DESGLOSE} where ${L.where(de, f)} and ${g.filtro}
+        group by ${sql.raw(g.clave.map((_, i) => i + 1).join(', '))}) k) g
+      join ${L.cabeceras} on d.id = g.primera[2] ${DESGLOSE}
+      where ${L.where(de, f)} and e.ord = g.primera[3] order by g.primera`;
     }),
   );
   return rows.map((r, i) => {
@@ -226,7 +228,7 @@ async function grupos<T extends LineaEmitida | LineaRecibida>(
     };
     const l = linea(fila);
     // A group of one invoice is that invoice (its warnings name it); a group of several is new.
-    const Id = Number(r.grupo_facturas) === 1 ? l.Id : -(i + 1);
+    const Id = r.grupo_una ? l.Id : -(i + 1);
     return { ...l, Id, Grupo: String(r.grupo), Filas: Number(r.grupo_filas) };
   });
 }
@@ -237,20 +239,16 @@ const conEmitidas = (modelo: ModeloAgrupado) => modelo === '130' || modelo === '
 
 /** The books of a model's period, grouped. */
 export async function librosAgrupados(s: Scope, modelo: ModeloAgrupado, p: Fechas): Promise<LibrosDelAnyo> {
-  return leerAgrupado(
-    s,
-    async (t) => {
-      const leer = async <T extends LineaEmitida | LineaRecibida>(
-        libro: Libro,
-        linea: (r: Record<string, unknown>) => T,
-      ) => {
-        const a = await agrupacion(t, modelo, libro, p);
-        return a ? grupos(t, libro, desdeDe(modelo, p), p.hasta, a, linea) : [];
-      };
-      return { emitidas: await leer('emitidas', lineaEmitida), recibidas: await leer('recibidas', lineaRecibida) };
-    },
-    false,
-  );
+  return leerAgrupado(s, async (t) => {
+    const leer = async <T extends LineaEmitida | LineaRecibida>(
+      libro: Libro,
+      linea: (r: Record<string, unknown>) => T,
+    ) => {
+      const a = await agrupacion(t, modelo, libro, p);
+      return a ? grupos(t, libro, desdeDe(modelo, p), p.hasta, a, linea) : [];
+    };
+    return { emitidas: await leer('emitidas', lineaEmitida), recibidas: await leer('recibidas', lineaRecibida) };
+  });
 }
 
 /** The books of a model's period row by row (the drill-down of a box, and what the groups must equal). */

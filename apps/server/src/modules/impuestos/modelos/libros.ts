@@ -203,9 +203,9 @@ export interface OpcionesGrupos {
  * The grouped reads of a model run in one transaction, planned for what they are. The planner counts 100 rows for
  * every invoice's `jsonb_array_elements` (1 or 2 in fact), so a year's rows look like millions and their groups like
  * as many: past JIT's cost thresholds PostgreSQL spends seconds compiling machine code for a query that runs in a
- * fraction of that, so JIT is off. With `hash` (303 and 390: one GROUP BY per read) it would also sort the rows on
- * disk to group them where a hash table of the real groups fits in memory: sorting only where nothing else can, and
- * room for the hash (not for the other models' reads, whose window and join need their sorts). One transaction also
+ * fraction of that, so JIT is off. With `hash` (every model's grouped read: one GROUP BY each) it would also sort
+ * the rows on disk to group them where a hash table of the real groups fits in memory: sorting only where nothing
+ * else can, and room for the hash (not for a drill-down's page of rows, read in book order). One transaction also
  * reads every group of the model from the same snapshot. (PGlite has no JIT; the settings are plain PostgreSQL.)
  */
 export function leerAgrupado<T>(s: Scope, leer: (t: Scope) => Promise<T>, hash = true): Promise<T> {
