@@ -33,6 +33,15 @@ export function LibroFacturasEmitidas({
   const [t, setT] = useState<string | null>(String(actual.t));
   const [anyo, setAnyo] = useState(String(actual.anyo));
   const [pagina, setPagina] = useState(1);
+  // A typed limit is a period of its own: no quarter chosen, back to the first page.
+  const limite = (k: 'FechaDesde' | 'FechaHasta') => ({
+    value: periodo[k],
+    onChange: (v: string) => {
+      setT(null);
+      setPagina(1);
+      setPeriodo((p) => ({ ...p, [k]: v }));
+    },
+  });
   const elegirTrimestre = (nuevoT: string | null, nuevoAnyo: string) => {
     setT(nuevoT);
     setAnyo(nuevoAnyo);
@@ -69,24 +78,8 @@ export function LibroFacturasEmitidas({
             onChange={(e) => elegirTrimestre(t, e.currentTarget.value.replace(/\D/g, ''))}
             w={90}
           />
-          <Fecha
-            label="Desde"
-            value={periodo.FechaDesde}
-            onChange={(v) => {
-              setT(null);
-              setPagina(1);
-              setPeriodo((p) => ({ ...p, FechaDesde: v }));
-            }}
-          />
-          <Fecha
-            label="Hasta"
-            value={periodo.FechaHasta}
-            onChange={(v) => {
-              setT(null);
-              setPagina(1);
-              setPeriodo((p) => ({ ...p, FechaHasta: v }));
-            }}
-          />
+          <Fecha label="Desde" {...limite('FechaDesde')} />
+          <Fecha label="Hasta" {...limite('FechaHasta')} />
         </Group>
       </Card>
       {totales && (

@@ -35,6 +35,9 @@ const ComprobacionesAnuales = lazy(() =>
  * the draft with the boxes the books do not hold (payroll, regularisations), «Marcar como presentado» (date and
  * CSV) and the list of saved returns.
  */
+/** A return filed again for a period already filed, by kind: its button's text. */
+const DECLARACIONES_NUEVAS = { complementaria: 'Complementaria', sustitutiva: 'Sustitutiva' };
+
 /** `/modtributarios/comprobaciones`: the annual summaries against their periodic returns; else the models. */
 export function ModelosScreens(props: { action: string; segments: string[]; route: { title: string } }) {
   if (props.segments[0] === 'comprobaciones')
@@ -195,24 +198,18 @@ function Modelos({ route }: { route: { title: string } }) {
               Marcar como presentado
             </BotonProtegido>
           )}
-          {c.Presentada && !borrador && (
-            <>
+          {c.Presentada &&
+            !borrador &&
+            Object.entries(DECLARACIONES_NUEVAS).map(([tipo, texto]) => (
               <BotonProtegido
+                key={tipo}
                 permiso="ImptoEmit"
                 variant="default"
-                onClick={() => guardar('complementaria').catch(() => undefined)}
+                onClick={() => guardar(tipo).catch(() => undefined)}
               >
-                Complementaria
+                {texto}
               </BotonProtegido>
-              <BotonProtegido
-                permiso="ImptoEmit"
-                variant="default"
-                onClick={() => guardar('sustitutiva').catch(() => undefined)}
-              >
-                Sustitutiva
-              </BotonProtegido>
-            </>
-          )}
+            ))}
         </Group>
       )}
       {c && modelo === '303' && (

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
@@ -145,6 +145,12 @@ export function NuevoPlan() {
   const { errores, intentar } = useErroresCampo();
   const cambiar = (i: number, k: keyof LineaPlan, v: string) =>
     setLineas(lineas.map((l, j) => (j === i ? { ...l, [k]: v } : l)));
+  // A text of line i: its value, change and the error the server gave it (`Lineas.i.Campo`).
+  const texto = (i: number, k: 'Pieza' | 'Caras') => ({
+    value: lineas[i]?.[k] ?? '',
+    onChange: (e: ChangeEvent<HTMLInputElement>) => cambiar(i, k, e.currentTarget.value),
+    error: errores[`Lineas.${i}.${k}`],
+  });
   const guardar = () =>
     intentar(async () => {
       const r = await api.post<Plan>(`${BASE}/planes/save`, {
@@ -195,20 +201,8 @@ export function NuevoPlan() {
             ]}
             error={errores[`Lineas[${i}].IdProducto`] ?? errores[`Lineas.${i}.IdProducto`]}
           />
-          <TextInput
-            label={`Pieza ${i + 1}`}
-            description="FDI: 11–48 o 51–85"
-            value={l.Pieza}
-            onChange={(e) => cambiar(i, 'Pieza', e.currentTarget.value)}
-            error={errores[`Lineas.${i}.Pieza`]}
-          />
-          <TextInput
-            label={`Caras ${i + 1}`}
-            description="M, D, O, V, L"
-            value={l.Caras}
-            onChange={(e) => cambiar(i, 'Caras', e.currentTarget.value)}
-            error={errores[`Lineas.${i}.Caras`]}
-          />
+          <TextInput label={`Pieza ${i + 1}`} description="FDI: 11–48 o 51–85" {...texto(i, 'Pieza')} />
+          <TextInput label={`Caras ${i + 1}`} description="M, D, O, V, L" {...texto(i, 'Caras')} />
         </SimpleGrid>
       ))}
       <Group>
