@@ -1,5 +1,5 @@
 import { esCanalEfactura } from '@faro/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Mail } from '../../../platform/mail/mailer.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { efacturaConfig, efacturaEnvios } from '../../../platform/tenancy/tables.ts';
@@ -13,6 +13,7 @@ import {
   type Plataforma,
   type Trabajador,
 } from '../../registrosFiscales/envio.ts';
+import { consultarEstadosFace, porConsultarFace } from '../face/estados.ts';
 import { consultarEstadosSpfe, porConsultar } from '../spfe/consulta.ts';
 import type { CanalEnvio, RespuestaEnvio } from './canal.ts';
 import { CANALES_ENVIO } from './canales.ts';
@@ -164,7 +165,7 @@ export async function reintentar(s: Scope, idRegistro: number): Promise<boolean>
   return filas.length === 1;
 }
 
-/** How often the SPFE is asked for the statuses customers reported. */
+/** How often the SPFE and FACe are asked for the statuses of the invoices they registered. */
 const CONSULTA_MS = 15 * 60_000;
 
 /**
@@ -189,11 +190,15 @@ export function iniciarTrabajadorEfactura(
   const estados = iniciarTrabajador(
     database,
     {
-      nombre: 'Estados de la SPFE',
-      empresas: (directorio) => directorio.companiesWith(efacturaEnvios, porConsultar()),
-      lista: async (s) => Boolean((await leerConfig(s)).urlSpfe),
+      nombre: 'Estados de la SPFE y de FACe',
+      empresas: (directorio) => directorio.companiesWith(efacturaEnvios, or(porConsultar(), porConsultarFace())),
+      async lista(s) {
+        const c = await leerConfig(s);
+        return Boolean(c.urlSpfe || c.urlFace);
+      },
       async enviar(s) {
         await consultarEstadosSpfe(s);
+        await consultarEstadosFace(s);
         return { pasos: 0, enviados: 0, hasta: Date.now() + CONSULTA_MS };
       },
     },
