@@ -4,6 +4,7 @@ import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { idEmpresa } from '../../../test/datosDemo.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { companyScope, type Scope } from '../../platform/tenancy/scope.ts';
+import { enTransaccion } from '../../platform/tenancy/transaccion.testkit.ts';
 import { tomarNumero } from './numeracion.ts';
 
 /**
@@ -41,24 +42,15 @@ beforeAll(async () => {
   );
 });
 
-class Rollback extends Error {}
-
-async function issue(serieId: number, fecha: string, rollback: boolean): Promise<number | null> {
-  try {
-    return await scope().tx(async (tx) => {
-      // Work of the issue before the number (totals, lines…), then the number as the last step.
-      const n = await tomarNumero(tx, serieId, fecha);
-      await tx.execute(
-        (e) => sql`insert into numeros_prueba values (${e}, ${serieId}, ${n.Anyo}, ${n.Numero}, ${fecha})`,
-      );
-      if (rollback) throw new Rollback();
-      return n.Numero;
-    });
-  } catch (error) {
-    if (error instanceof Rollback) return null;
-    throw error;
-  }
-}
+const issue = (serieId: number, fecha: string, rollback: boolean) =>
+  enTransaccion(scope(), rollback, async (tx) => {
+    // Work of the issue before the number (totals, lines…), then the number as the last step.
+    const n = await tomarNumero(tx, serieId, fecha);
+    await tx.execute(
+      (e) => sql`insert into numeros_prueba values (${e}, ${serieId}, ${n.Anyo}, ${n.Numero}, ${fecha})`,
+    );
+    return n.Numero;
+  });
 
 describe('gapless invoice numbering', () => {
   it('commits 1..N per series and year with 16 concurrent issuers and 10 % rollbacks', async () => {

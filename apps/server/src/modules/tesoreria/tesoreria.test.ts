@@ -33,6 +33,10 @@ beforeAll(async () => {
   cuentas = r.body.Items;
 });
 
+/** A transfer between two treasury accounts. */
+const traspaso = (IdOrigen: number, IdDestino: number, Fecha: string, Importe: string) =>
+  demo.request('POST', `${B}/movstesoreria/traspaso`, { IdOrigen, IdDestino, Fecha, Importe });
+
 describe('DEMO', () => {
   it('has mandates, two sent batches (one with a returned receipt), a cash count and an imported statement', async () => {
     const remesas = (await demo.request('GET', `${B}/remesas/list`)).body.Items as {
@@ -77,20 +81,10 @@ describe('movstesoreria', () => {
   });
 
   it('transfers between accounts in two legs, and refuses zero or the same account', async () => {
-    const r = await demo.request('POST', `${B}/movstesoreria/traspaso`, {
-      IdOrigen: cuenta('BANCO'),
-      IdDestino: cuenta('CAJA'),
-      Fecha: '2030-01-11',
-      Importe: '200',
-    });
+    const r = await traspaso(cuenta('BANCO'), cuenta('CAJA'), '2030-01-11', '200');
     expect(r.status).toBe(201);
     expect(r.body.Items.map((m: { Importe: string }) => m.Importe)).toEqual(['-200.00', '200.00']);
-    const mal = await demo.request('POST', `${B}/movstesoreria/traspaso`, {
-      IdOrigen: cuenta('CAJA'),
-      IdDestino: cuenta('CAJA'),
-      Fecha: '2030-01-11',
-      Importe: '0',
-    });
+    const mal = await traspaso(cuenta('CAJA'), cuenta('CAJA'), '2030-01-11', '0');
     expect(mal.status).toBe(400);
     expect(JSON.stringify(mal.body)).toContain('distinta');
     const borrar = await demo.request('DELETE', `${B}/movstesoreria/delete/${r.body.Items[1].Id}`);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../../test/appDePruebas.ts';
 import { crear, idEmpresa, terceroConNif } from '../../../../test/datosDemo.ts';
 import { companyScope } from '../../../platform/tenancy/scope.ts';
+import { enTransaccion } from '../../../platform/tenancy/transaccion.testkit.ts';
 import { emitirFactura } from './emitir.ts';
 
 /**
@@ -12,8 +13,6 @@ import { emitirFactura } from './emitir.ts';
 let empresaId: number;
 let drafts: { Id: number; Fecha: string }[] = [];
 let serieId: number;
-
-class Rollback extends Error {}
 
 const t = appDePruebas();
 beforeAll(async () => {
@@ -41,19 +40,12 @@ beforeAll(async () => {
   }
 });
 
-async function issue(id: number, rollback: boolean): Promise<number | null> {
-  try {
-    const scope = companyScope(t.database.db, { empresaId, personaId: null, userName: 'prueba' });
-    return await scope.tx(async (tx) => {
-      const h = await emitirFactura(tx, id);
-      if (rollback) throw new Rollback();
-      return h.numero;
-    });
-  } catch (error) {
-    if (error instanceof Rollback) return null;
-    throw error;
-  }
-}
+const issue = (id: number, rollback: boolean) =>
+  enTransaccion(
+    companyScope(t.database.db, { empresaId, personaId: null, userName: 'prueba' }),
+    rollback,
+    async (tx) => (await emitirFactura(tx, id)).numero,
+  );
 
 describe('issuing invoices concurrently', () => {
   it('commits numbers 1..N with no gap nor duplicate, rollbacks included, on this engine', async () => {
