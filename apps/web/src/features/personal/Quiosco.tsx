@@ -1,13 +1,20 @@
 import { PAUSE_REASONS } from '@faro/domain';
 import { Button, Card, Group, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { textoDe } from '../../ui/form/erroresCampo.ts';
 import type { PersonaFichaje } from './personalApi.ts';
+
+/** A PIN input's value and change: digits only, at most 8, typed on the numeric keypad. */
+const pinDe = (pin: string, setPin: (v: string) => void) => ({
+  value: pin,
+  onChange: (e: ChangeEvent<HTMLInputElement>) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 8)),
+  inputMode: 'numeric' as const,
+});
 
 /**
  * Kiosk mode for a shared tablet: each worker types their employee code and PIN and clocks (origin k). The PINs are
@@ -43,14 +50,7 @@ export function Quiosco() {
             Fichar en el quiosco
           </Title>
           <TextInput label="Código de empleado" {...textoDe(codigo, setCodigo)} autoComplete="off" size="lg" />
-          <PasswordInput
-            label="PIN"
-            value={pin}
-            onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))}
-            inputMode="numeric"
-            autoComplete="off"
-            size="lg"
-          />
+          <PasswordInput label="PIN" {...pinDe(pin, setPin)} autoComplete="off" size="lg" />
           <Select
             label="Motivo de la pausa (al pausar)"
             data={[...PAUSE_REASONS]}
@@ -114,13 +114,7 @@ function PinEmpleado() {
           onChange={setPersona}
           searchable
         />
-        <PasswordInput
-          label="Nuevo PIN (4 a 8 cifras)"
-          value={pin}
-          onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))}
-          inputMode="numeric"
-          autoComplete="new-password"
-        />
+        <PasswordInput label="Nuevo PIN (4 a 8 cifras)" {...pinDe(pin, setPin)} autoComplete="new-password" />
         <Group>
           <BotonProtegido permiso="PersEmple" onClick={guardar} disabled={!persona || pin.length < 4}>
             Guardar PIN

@@ -10,16 +10,8 @@ export interface Firma {
 export const FIRMA_VACIA: Firma = { Firmante: '', Codigo: '' };
 
 /** The signer's name and the 6-digit code sent by e-mail: what signing the contract asks, in the terms dialog and the contract page alike. */
-export function CamposFirma({
-  firma,
-  cambiar,
-  errores,
-}: {
-  firma: Firma;
-  cambiar: (f: Firma) => void;
-  errores: Record<string, string>;
-}) {
-  const texto = ligarTexto(firma, cambiar, errores);
+export function CamposFirma(p: { firma: Firma; cambiar: (f: Firma) => void; errores: Record<string, string> }) {
+  const texto = ligarTexto(p.firma, p.cambiar, p.errores);
   return (
     <>
       <TextInput label="Nombre del firmante" withAsterisk {...texto('Firmante')} />
