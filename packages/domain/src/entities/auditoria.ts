@@ -1,4 +1,5 @@
 import { enumOptions } from '../fields/enumOptions.ts';
+import { FECHA_REGISTRO } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 export const AUDIT_ACTIONS = enumOptions({ A: 'Alta', M: 'Modificación', L: 'Lectura', D: 'Borrado' });
@@ -17,7 +18,7 @@ export const auditoria = defineEntity({
   readOnly: true,
   audit: false,
   fields: {
-    Fecha: { kind: 'datetime', label: 'Fecha', list: true, filter: true, sortable: true, readOnly: true },
+    Fecha: FECHA_REGISTRO,
     Accion: { kind: 'enum', label: 'Acción', options: AUDIT_ACTIONS, list: true, filter: true, readOnly: true },
     Recurso: { kind: 'code', label: 'Recurso', list: true, filter: true, readOnly: true },
     IdRegistro: { kind: 'integer', label: 'Registro', list: true, filter: true, readOnly: true },

@@ -34,4 +34,13 @@ export const OBSERVACIONES = { kind: 'text', label: 'Observaciones', maxLength: 
 export const cuenta = <const L extends string>(label: L) =>
   ({ kind: 'code', label, pattern: 'digitos', maxLength: 12 }) as const;
 export const CUENTA_CONTABLE = cuenta('Cuenta contable');
+/** When an append-only log's row was written (the audit log, stock movements): listed, filtered, sorted, never edited. */
+export const FECHA_REGISTRO = {
+  kind: 'datetime',
+  label: 'Fecha',
+  list: true,
+  filter: true,
+  sortable: true,
+  readOnly: true,
+} as const;
 export const BAJA = { kind: 'inactive', label: 'Baja', list: true, filter: true } as const;

@@ -1,4 +1,5 @@
 import { enumOptions } from '../fields/enumOptions.ts';
+import { FECHA_REGISTRO } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 export const TIPOS_MOVIMIENTO_STOCK = enumOptions({
@@ -21,7 +22,7 @@ export const movimientosstock = defineEntity({
   readOnly: true,
   audit: false,
   fields: {
-    Fecha: { kind: 'datetime', label: 'Fecha', list: true, filter: true, sortable: true, readOnly: true },
+    Fecha: FECHA_REGISTRO,
     Tipo: { kind: 'enum', label: 'Tipo', options: TIPOS_MOVIMIENTO_STOCK, list: true, filter: true, readOnly: true },
     IdProducto: { kind: 'reference', label: 'Producto', ref: 'productos', list: true, filter: true, readOnly: true },
     IdAlmacen: { kind: 'reference', label: 'Almacén', ref: 'almacenes', list: true, filter: true, readOnly: true },
