@@ -22,6 +22,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
+import { ligarEntrada } from '../../ui/form/Formulario.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -285,9 +286,8 @@ function GastoForm({
           {!form.values.Proveedor && (
             <TextInput
               label="O el nombre del ticket (sin ficha de proveedor)"
-              value={form.values.NombreProveedor}
+              {...ligarEntrada(form, 'NombreProveedor')}
               readOnly={readOnly}
-              onChange={(e) => form.set('NombreProveedor', e.currentTarget.value)}
             />
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -301,21 +301,17 @@ function GastoForm({
             />
             <TextInput
               label="Número del ticket o factura"
-              value={form.values.NumFacturaProveedor}
+              {...ligarEntrada(form, 'NumFacturaProveedor')}
               readOnly={readOnly}
-              onChange={(e) => form.set('NumFacturaProveedor', e.currentTarget.value)}
-              error={err('NumFacturaProveedor')}
             />
           </SimpleGrid>
           <TextInput
             label="Concepto"
             withAsterisk={!readOnly}
             placeholder="Gasoil, teléfono, material de oficina…"
-            value={form.values.Concepto}
+            {...ligarEntrada(form, 'Concepto')}
             readOnly={readOnly}
-            onChange={(e) => form.set('Concepto', e.currentTarget.value)}
             onBlur={() => form.touch('Concepto')}
-            error={err('Concepto')}
           />
           <Select
             label="Categoría"

@@ -1,7 +1,7 @@
 import { dec, formatAmount, MSG, sub, toFixed } from '@faro/domain';
 import { Text, Textarea, TextInput } from '@mantine/core';
 import { api } from '../../platform/api/client.ts';
-import { errorLines } from '../../ui/form/FormField.tsx';
+import { ligarEntrada } from '../../ui/form/Formulario.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import {
   type CuentasCobro,
@@ -73,20 +73,12 @@ function CobroForm({
         withAsterisk
         inputMode="decimal"
         data-autofocus
-        value={form.values.Importe}
-        onChange={(e) => form.set('Importe', e.currentTarget.value)}
+        {...ligarEntrada(form, 'Importe')}
         onBlur={() => form.touch('Importe')}
-        error={errorLines(form.errors('Importe'))}
         rightSection="€"
       />
       <CuentaYFecha form={form} opciones={opciones} />
-      <Textarea
-        label="Notas"
-        minRows={1}
-        value={form.values.Notas}
-        onChange={(e) => form.set('Notas', e.currentTarget.value)}
-        error={errorLines(form.errors('Notas'))}
-      />
+      <Textarea label="Notas" minRows={1} {...ligarEntrada(form, 'Notas')} />
       <PieDialogo form={form} boton={lado.pago.boton} onCerrar={onCerrar} />
     </FormDialogo>
   );

@@ -6,7 +6,7 @@ import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
-import { Formulario } from '../../ui/form/Formulario.tsx';
+import { Formulario, ligarEntrada } from '../../ui/form/Formulario.tsx';
 import { useForm } from '../../ui/form/useForm.ts';
 import type { DocumentoVenta } from './documentosModel.ts';
 import { rutaDe, useLado } from './lado.ts';
@@ -159,9 +159,7 @@ function EnviarForm({
           placeholder="El email del cliente"
           description="Varias direcciones separadas por comas"
           data-autofocus
-          value={form.values.Para}
-          onChange={(e) => form.set('Para', e.currentTarget.value)}
-          error={errorLines(form.errors('Para'))}
+          {...ligarEntrada(form, 'Para')}
         />
         <Select
           label="Plantilla"
@@ -173,21 +171,13 @@ function EnviarForm({
           error={errorLines(form.errors('IdPlantilla'))}
           comboboxProps={{ withinPortal: true }}
         />
-        <TextInput
-          label="Asunto"
-          placeholder="El de la plantilla"
-          value={form.values.Asunto}
-          onChange={(e) => form.set('Asunto', e.currentTarget.value)}
-          error={errorLines(form.errors('Asunto'))}
-        />
+        <TextInput label="Asunto" placeholder="El de la plantilla" {...ligarEntrada(form, 'Asunto')} />
         <Textarea
           label="Mensaje"
           placeholder="El de la plantilla"
           description={`Marcadores que se rellenan al enviar: ${MARCADORES}`}
           rows={7}
-          value={form.values.Mensaje}
-          onChange={(e) => form.set('Mensaje', e.currentTarget.value)}
-          error={errorLines(form.errors('Mensaje'))}
+          {...ligarEntrada(form, 'Mensaje')}
         />
         <Text size="xs" c="dimmed">
           Se adjunta el PDF del documento.

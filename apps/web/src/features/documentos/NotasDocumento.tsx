@@ -1,5 +1,6 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { errorLines } from '../../ui/form/FormField.tsx';
+import { ligarEntrada } from '../../ui/form/Formulario.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
 import { vacio } from './CabeceraDocumento.tsx';
 import type { DocValues } from './documentosModel.ts';
@@ -25,23 +26,10 @@ export function NotasDocumento({
   return (
     <Stack gap="xs">
       {ver(form.values.Observaciones) && (
-        <Textarea
-          label="Observaciones"
-          minRows={2}
-          value={form.values.Observaciones}
-          readOnly={readOnly}
-          onChange={(e) => form.set('Observaciones', e.currentTarget.value)}
-          error={err('Observaciones')}
-        />
+        <Textarea label="Observaciones" minRows={2} {...ligarEntrada(form, 'Observaciones')} readOnly={readOnly} />
       )}
       {envio && ver(form.values.DireccionEnvio) && (
-        <TextInput
-          label="Dirección de envío"
-          value={form.values.DireccionEnvio}
-          readOnly={readOnly}
-          onChange={(e) => form.set('DireccionEnvio', e.currentTarget.value)}
-          error={err('DireccionEnvio')}
-        />
+        <TextInput label="Dirección de envío" {...ligarEntrada(form, 'DireccionEnvio')} readOnly={readOnly} />
       )}
       {textosLibres
         .filter((n) => ver(form.values[`VentasTxtLibre${n}`]))

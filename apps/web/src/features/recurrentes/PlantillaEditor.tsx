@@ -34,6 +34,7 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { LOADING_TEXT } from '../../platform/ui/LoadingOverlay.tsx';
 import { notifyError, notifySuccess } from '../../platform/ui/notify.ts';
 import { errorLines } from '../../ui/form/FormField.tsx';
+import { ligarEntrada } from '../../ui/form/Formulario.tsx';
 import { type FormErrors, useForm } from '../../ui/form/useForm.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { BuscadorSelect } from '../documentos/BuscadorSelect.tsx';
@@ -245,12 +246,10 @@ function EditorForm({
           <TextInput
             label="Descripción"
             withAsterisk={!readOnly}
-            value={form.values.Descripcion}
+            {...ligarEntrada(form, 'Descripcion')}
             readOnly={readOnly}
             autoFocus={!plantilla}
-            onChange={(e) => form.set('Descripcion', e.currentTarget.value)}
             onBlur={() => form.touch('Descripcion')}
-            error={err('Descripcion')}
           />
           <BuscadorSelect<ClienteFila>
             path={tercero.path}
@@ -362,10 +361,8 @@ function EditorForm({
               label="Observaciones"
               description="Se copian en cada factura, seguidas del periodo (por ejemplo «Periodo: noviembre 2026»)"
               minRows={2}
-              value={form.values.Observaciones}
+              {...ligarEntrada(form, 'Observaciones')}
               readOnly={readOnly}
-              onChange={(e) => form.set('Observaciones', e.currentTarget.value)}
-              error={err('Observaciones')}
             />
           </Card>
         </Grid.Col>
