@@ -74,17 +74,28 @@ const opciones = (ahora: Date, extra: Partial<OpcionesCola> = {}): OpcionesCola 
   ...extra,
 });
 
+/** How many live contacts the test's segment reaches now. */
+const audiencia = () => demo.request('GET', `/api/comunicaciones/correos/audiencia?IdSegmentacion=${segmento}`);
+/** A campaign to the test's segment. */
+const campanaAlSegmento = (Nombre: string, Asunto: string, Cuerpo: string, extra: Record<string, unknown> = {}) =>
+  demo.request('POST', '/api/comunicaciones/correos/save', {
+    Nombre,
+    Asunto,
+    Cuerpo,
+    IdSegmentacion: segmento,
+    ...extra,
+  });
+
 describe('e-mail campaigns through the queue', () => {
   let campana: number;
   it('queues exactly the live audience of the segment', async () => {
-    const aud = await demo.request('GET', `/api/comunicaciones/correos/audiencia?IdSegmentacion=${segmento}`);
+    const aud = await audiencia();
     expect(aud.body.Total).toBe(4);
-    const c = await demo.request('POST', '/api/comunicaciones/correos/save', {
-      Nombre: 'Ofertas de otoño',
-      Asunto: 'Hola {Nombre}',
-      Cuerpo: '<p>Hola {Nombre}, tenemos ofertas.</p><script>alert(1)</script>',
-      IdSegmentacion: segmento,
-    });
+    const c = await campanaAlSegmento(
+      'Ofertas de otoño',
+      'Hola {Nombre}',
+      '<p>Hola {Nombre}, tenemos ofertas.</p><script>alert(1)</script>',
+    );
     expect(c.status).toBe(201);
     expect(c.body.Cuerpo).not.toContain('script');
     campana = c.body.Id;
@@ -173,25 +184,14 @@ describe('e-mail campaigns through the queue', () => {
     });
     expect(baja.statusCode).toBe(200);
     expect(baja.body).toContain('Te has dado de baja');
-    const aud = await demo.request('GET', `/api/comunicaciones/correos/audiencia?IdSegmentacion=${segmento}`);
+    const aud = await audiencia();
     expect(aud.body.Total).toBe(3);
-    const c = await demo.request('POST', '/api/comunicaciones/correos/save', {
-      Nombre: 'Segunda',
-      Asunto: 'Otra',
-      Cuerpo: '<p>Hola</p>',
-      IdSegmentacion: segmento,
-    });
+    const c = await campanaAlSegmento('Segunda', 'Otra', '<p>Hola</p>');
     expect((await demo.request('POST', `/api/comunicaciones/correos/enviar/${c.body.Id}`)).body.Encolados).toBe(3);
   });
 
   it('counts openings through the optional signed pixel (first load only; forged pixels count nothing)', async () => {
-    const c = await demo.request('POST', '/api/comunicaciones/correos/save', {
-      Nombre: 'Con píxel',
-      Asunto: 'Medida',
-      Cuerpo: '<p>Hola {Nombre}</p>',
-      IdSegmentacion: segmento,
-      Pixel: true,
-    });
+    const c = await campanaAlSegmento('Con píxel', 'Medida', '<p>Hola {Nombre}</p>', { Pixel: true });
     expect(c.body.Pixel).toBe(true);
     await demo.request('POST', `/api/comunicaciones/correos/enviar/${c.body.Id}`);
     const conf = (await q('select * from mk_config where empresa_id = $1', [empresaId]))[0];
