@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dec, toFixed } from '@faro/domain';
+import { dec, facturaFacturae, toFixed } from '@faro/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CASOS_FACTURA } from '../../../../../../packages/domain/src/efactura/efactura.testkit.ts';
 import { appDePruebas } from '../../../../test/appDePruebas.ts';
 import { crear, terceroConNif } from '../../../../test/datosDemo.ts';
 import { multipartFile } from '../../../../test/multipart.ts';
@@ -131,6 +132,21 @@ describe(`POST ${RUTA_IMPORTAR_XML}`, () => {
       `select formato, count(*)::int as n from efactura_recibidas group by formato order by formato`,
     );
     expect(recibidas.find((r) => r.formato === 'CII')?.n).toBeGreaterThanOrEqual(ficheros.length);
+  });
+
+  it('imports a Facturae 3.2.2 file as a draft received as Facturae, withholding and due dates included', async () => {
+    const caso = CASOS_FACTURA.irpf!;
+    const res = await importar(demo, 'facturae.xml', facturaFacturae({ ...caso, Numero: 'FE-2026/7' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.Diferencias).toEqual([]);
+    expect(res.body.Retencion).toBe(caso.TotalRetencion);
+    const d = (await demo.request('GET', `/api/compras/fcompra/edit/${res.body.Id}`)).body;
+    expect(d).toMatchObject({ NumFacturaProveedor: 'FE-2026/7', Total: caso.Total, PorcRetencion: '15.00' });
+    expect(d.Observaciones).toContain('Importada de la factura electrónica Facturae FE-2026/7');
+    const [recibida] = await t.database.query<{ formato: string; origen: string }>(
+      `select formato, origen from efactura_recibidas where id_documento = ${Number(res.body.Id)}`,
+    );
+    expect(recibida).toEqual({ formato: 'Facturae', origen: 'fichero' });
   });
 
   it('shows the totals that disagree, and registering then asks for the difference to be accepted', async () => {
