@@ -165,3 +165,20 @@ export async function apiGet<T>(page: Page, apiPath: string): Promise<T> {
     return r.json();
   }, apiPath);
 }
+
+/** A JSON call to the API from the page, with its session and CSRF header as the web app sends them. */
+export async function apiJson(page: Page, metodo: string, ruta: string, cuerpo: unknown) {
+  return page.evaluate(
+    async ([m, r, c]) => {
+      const token = localStorage.getItem('faro.token');
+      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+      const init = { method: m, body: JSON.stringify(c) };
+      const res = await fetch(`/api/${r}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf, 'Content-Type': 'application/json' },
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [metodo, ruta, cuerpo] as const,
+  );
+}

@@ -1,32 +1,14 @@
 import { dniLetter } from '@faro/domain';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUTAS_SPFE } from '../apps/server/src/modules/efactura/spfe/protocolo.ts';
 import { iniciarSimuladorSpfe, type SimuladorSpfe } from '../apps/server/src/modules/efactura/spfe/simuladorSpfe.ts';
 import { asegurarSef } from '../apps/server/src/modules/efactura/validador.ts';
 import { hoyEspana } from '../apps/server/src/platform/fechas.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { enEmpresa, entrar, irA, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { apiJson, enEmpresa, entrar, irA, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
 
 // Two cores shared by everyone: a reload after an action can take seconds.
 const LENTO = { timeout: 30_000 };
-
-/** A JSON call to the API from the page, with its session and CSRF header as the web app sends them. */
-async function enviarJson(page: Page, metodo: string, ruta: string, cuerpo: unknown) {
-  return page.evaluate(
-    async ([m, r, c]) => {
-      const token = localStorage.getItem('faro.token');
-      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const init = { method: m, body: JSON.stringify(c) };
-      const res = await fetch(`/api/${r}`, {
-        ...init,
-        headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf, 'Content-Type': 'application/json' },
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    [metodo, ruta, cuerpo] as const,
-  );
-}
 
 /**
  * A B2B invoice to a customer whose channel is the SPFE: the company sets the SPFE's address on the settings tab,
@@ -58,7 +40,7 @@ describe('e-invoice sent to the SPFE, the customer’s «paid» seen on the invo
     // A B2B customer on the SPFE channel and an invoice issued to it.
     const n = 27_182_818;
     const nif = `${n}${dniLetter(n)}`;
-    const cliente = await enviarJson(page, 'POST', 'ventas/clientes/save', {
+    const cliente = await apiJson(page, 'POST', 'ventas/clientes/save', {
       Nombre: 'Distribuciones SPFE SL',
       NIF: nif,
       Email: 'facturas@distribuciones.example',
@@ -70,7 +52,7 @@ describe('e-invoice sent to the SPFE, the customer’s «paid» seen on the invo
       CanalEfactura: 'spfe',
     });
     expect(cliente.status, JSON.stringify(cliente.body)).toBe(201);
-    const borrador = await enviarJson(page, 'POST', 'ventas/fventa/save', {
+    const borrador = await apiJson(page, 'POST', 'ventas/fventa/save', {
       Cliente: cliente.body.Id,
       // Today: the series' numbering follows the dates of the invoices already issued.
       Fecha: hoyEspana(),
@@ -78,7 +60,7 @@ describe('e-invoice sent to the SPFE, the customer’s «paid» seen on the invo
     });
     expect(borrador.status, JSON.stringify(borrador.body)).toBe(201);
     const id = borrador.body.Id as number;
-    const emitida = await enviarJson(page, 'POST', `ventas/fventa/emitir/${id}`, {});
+    const emitida = await apiJson(page, 'POST', `ventas/fventa/emitir/${id}`, {});
     expect(emitida.status, JSON.stringify(emitida.body)).toBe(200);
     const numero = emitida.body.NumSerie as string;
 
