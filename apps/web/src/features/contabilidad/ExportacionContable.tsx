@@ -1,4 +1,4 @@
-import { formatAmount, formatDate } from '@faro/domain';
+import { type Apunte, formatAmount, formatDate } from '@faro/domain';
 import { Alert, Badge, Button, Card, Group, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,14 +9,6 @@ import { BarraDescarga, useDescargaProgreso } from '../../ui/descargaProgreso.ts
 import { PeriodoPicker } from './PeriodoPicker.tsx';
 import { rangoPeriodo, trimestreAnterior } from './periodo.ts';
 
-interface Apunte {
-  Subcuenta: string;
-  Contrapartida: string;
-  Concepto: string;
-  Debe: string;
-  Haber: string;
-  Documento: string;
-}
 interface AsientoPrevio {
   Numero: number;
   Fecha: string;

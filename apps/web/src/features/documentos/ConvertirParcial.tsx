@@ -1,6 +1,7 @@
 import { CAMPOS_LLEVADO, type DestinoConversion, formatAmount, superaPendiente } from '@faro/domain';
-import { Button, Group, Modal, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Modal, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { Cabecera, derecha } from '../../ui/TablaSimple.tsx';
 import { aDecimal, type DocumentoVenta, type LineaDoc, numeroEditable } from './documentosModel.ts';
 import { useLado } from './lado.ts';
@@ -110,23 +111,19 @@ export function ConvertirParcial({
         <Text size="xs" c="dimmed">
           Pon 0 para dejar una línea fuera; lo que quede pendiente se podrá convertir más adelante.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCerrar}>
-            Cancelar
-          </Button>
-          <Button
-            loading={ocupado}
-            disabled={elegidas.length === 0 || hayErrores}
-            onClick={() =>
-              onConvertir(
-                destino,
-                elegidas.map((l) => ({ Id: l.Id as number, Cantidad: aDecimal(cantidades[l.Id as number]!) })),
-              )
-            }
-          >
-            Convertir {elegidas.length} {elegidas.length === 1 ? 'línea' : 'líneas'}
-          </Button>
-        </Group>
+        <BotonesDialogo
+          onCancelar={onCerrar}
+          loading={ocupado}
+          disabled={elegidas.length === 0 || hayErrores}
+          onClick={() =>
+            onConvertir(
+              destino,
+              elegidas.map((l) => ({ Id: l.Id as number, Cantidad: aDecimal(cantidades[l.Id as number]!) })),
+            )
+          }
+        >
+          Convertir {elegidas.length} {elegidas.length === 1 ? 'línea' : 'líneas'}
+        </BotonesDialogo>
       </Stack>
     </Modal>
   );

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { ApiError } from '../../platform/api/errors.ts';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { type DocumentoVenta, TIPOS_RECTIFICATIVA } from './documentosModel.ts';
 
 /** 'Rectificar': the corrective type and mode; creates the corrective invoice as a draft. */
@@ -57,14 +58,9 @@ export function RectificarDialogo({
         <Text size="sm" c="dimmed">
           Se crea un borrador en la serie rectificativa de la factura. Revísalo y emítelo.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCerrar}>
-            Cancelar
-          </Button>
-          <Button loading={ocupado} onClick={() => void enviar()}>
-            Crear rectificativa
-          </Button>
-        </Group>
+        <BotonesDialogo onCancelar={onCerrar} loading={ocupado} onClick={() => void enviar()}>
+          Crear rectificativa
+        </BotonesDialogo>
       </Stack>
     </Modal>
   );

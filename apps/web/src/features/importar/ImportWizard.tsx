@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { apiBase } from '../../ui/entityPaths.ts';
 import { Cabecera } from '../../ui/TablaSimple.tsx';
 
@@ -130,14 +131,9 @@ export function ImportWizard({ entity, opened, onClose }: { entity: EntityDef; o
             onChange={setFile}
             clearable
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button onClick={() => void upload()} disabled={!file} loading={busy}>
-              Subir
-            </Button>
-          </Group>
+          <BotonesDialogo onCancelar={close} onClick={() => void upload()} disabled={!file} loading={busy}>
+            Subir
+          </BotonesDialogo>
         </Stack>
       )}
 

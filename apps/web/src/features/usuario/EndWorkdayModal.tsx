@@ -1,9 +1,10 @@
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type ListAnswer } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
+import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { type ClockRecord, formatWorked, workedTodayMs } from './workedToday.ts';
 
 /** 'Terminar' asks first: the hours worked today, then the exit. */
@@ -36,25 +37,21 @@ export function EndWorkdayModal({ onConfirm, onClose }: { onConfirm: () => Promi
         <Text size="sm" c="dimmed">
           Al terminar se registra la salida y no podrás pausar ni reanudar hasta volver a fichar.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            Terminar la jornada
-          </Button>
-        </Group>
+        <BotonesDialogo
+          onCancelar={onClose}
+          color="red"
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await onConfirm();
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          Terminar la jornada
+        </BotonesDialogo>
       </Stack>
     </Modal>
   );

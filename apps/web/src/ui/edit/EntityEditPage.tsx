@@ -7,6 +7,7 @@ import { api } from '../../platform/api/client.ts';
 import { qk } from '../../platform/queryKeys.ts';
 import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { notifySuccess } from '../../platform/ui/notify.ts';
+import { BotonesDialogo } from '../BotonesDialogo.tsx';
 import { apiBase, editPath, listPath, newTitle } from '../entityPaths.ts';
 import { CUSTOM_INPUTS, EDIT_PANELS, FIELD_VISIBLE } from '../extensions.ts';
 import { Forbidden } from '../Forbidden.tsx';
@@ -198,14 +199,13 @@ function EditForm({ entity, id, row, level }: { entity: EntityDef; id?: string; 
       </Stack>
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Eliminar" centered>
         <Text mb="md">¿Seguro que quieres eliminar este registro?</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirmDelete(false)}>
-            Cancelar
-          </Button>
-          <Button color="red" onClick={() => void remove().finally(() => setConfirmDelete(false))}>
-            Eliminar
-          </Button>
-        </Group>
+        <BotonesDialogo
+          onCancelar={() => setConfirmDelete(false)}
+          color="red"
+          onClick={() => void remove().finally(() => setConfirmDelete(false))}
+        >
+          Eliminar
+        </BotonesDialogo>
       </Modal>
     </form>
   );
