@@ -89,6 +89,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
+/** A cash count of `monedas` one-euro coins, with its reason when it differs. */
+const arqueoEnMonedas = async (IdTesoreria: number, Fecha: string, monedas: number, Motivo?: string) =>
+  ok(await demo.request('POST', `${B}/arqueos/save`, { IdTesoreria, Fecha, Desglose: { '1': monedas }, Motivo }));
+
 describe('movements whose concept carries an account', () => {
   it('a bank fee posts one entry D 626 / H 572 with a readable concept; its change reverses and posts again', async () => {
     const banco = cuenta('BANCO');
@@ -185,14 +189,7 @@ describe('cash counts', () => {
     const hay = await esperado(caja.Id, '2027-01-31');
     // Counted: whole 1-euro coins below what the books say, so 0.01–1 € short (plus 5 € more missing).
     const monedas = Math.floor(hay) - 5;
-    const a = ok(
-      await demo.request('POST', `${B}/arqueos/save`, {
-        IdTesoreria: caja.Id,
-        Fecha: '2027-01-31',
-        Desglose: { '1': monedas },
-        Motivo: 'Falta cambio',
-      }),
-    );
+    const a = await arqueoEnMonedas(caja.Id, '2027-01-31', monedas, 'Falta cambio');
     const falta = Math.round((hay - monedas) * 100);
     expect(cent(a.Diferencia)).toBe(-falta);
     let todas = await diario();
@@ -211,27 +208,14 @@ describe('cash counts', () => {
     const caja = cuenta('CAJA');
     const hay = await esperado(caja.Id, '2027-01-31');
     const monedas = Math.ceil(hay) + 2;
-    const a = ok(
-      await demo.request('POST', `${B}/arqueos/save`, {
-        IdTesoreria: caja.Id,
-        Fecha: '2027-01-31',
-        Desglose: { '1': monedas },
-        Motivo: 'Cambio de más',
-      }),
-    );
+    const a = await arqueoEnMonedas(caja.Id, '2027-01-31', monedas, 'Cambio de más');
     const sobra = Math.round((monedas - hay) * 100);
     const [e, ...otras] = de(await diario(), 'arqueo', a.IdMovimiento);
     expect(otras).toEqual([]);
     expect(e!.Concepto).toBe('Arqueo 31/01/2027: sobrante');
     expect(lineas(e!)).toEqual([`570 D ${sobra}`, `778 H ${sobra}`]);
     const antes = (await diario()).length;
-    const exacto = ok(
-      await demo.request('POST', `${B}/arqueos/save`, {
-        IdTesoreria: caja.Id,
-        Fecha: '2027-02-01',
-        Desglose: { '1': monedas },
-      }),
-    );
+    const exacto = await arqueoEnMonedas(caja.Id, '2027-02-01', monedas);
     expect(exacto.IdMovimiento).toBeNull();
     expect((await diario()).length).toBe(antes);
   });
