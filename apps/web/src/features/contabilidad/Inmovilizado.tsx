@@ -12,6 +12,7 @@ import { BotonesDialogo } from '../../ui/BotonesDialogo.tsx';
 import { BotonProtegido } from '../../ui/BotonProtegido.tsx';
 import { TablaSimple } from '../../ui/TablaSimple.tsx';
 import { aPunto, type Elemento, InmovilizadoForm, RUTA_INMOVILIZADO } from './InmovilizadoForm.tsx';
+import { columnasImporte, derecha } from './importes.tsx';
 
 interface Cuadro {
   Elemento: Elemento;
@@ -26,7 +27,6 @@ interface Cuadro {
   Anual: { Ejercicio: number; Cuota: string; Acumulada: string; ValorNeto: string }[];
 }
 
-const derecha = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
 const hoy = () => new Date().toISOString().slice(0, 10);
 const ESTADOS: Record<Elemento['Estado'], { texto: string; color: string }> = {
   activo: { texto: 'En uso', color: 'blue' },
@@ -267,9 +267,7 @@ export function Inmovilizado() {
             'Código',
             'Descripción',
             'Inicio',
-            { titulo: 'Coste', style: derecha },
-            { titulo: 'Amortización acumulada', style: derecha },
-            { titulo: 'Valor neto contable', style: derecha },
+            ...columnasImporte('Coste', 'Amortización acumulada', 'Valor neto contable'),
             'Estado',
             'Acciones',
           ]}

@@ -24,8 +24,11 @@ import { Cabecera, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { AsientoManualForm } from './AsientoManualForm.tsx';
 import type { AsientoLibro } from './asientoLibro.ts';
 import { ProgresoGeneracion, useGenerarAsientos } from './generarAsientos.tsx';
+import { CeldasImporte, columnasImporte, derecha } from './importes.tsx';
 import { PeriodoPicker } from './PeriodoPicker.tsx';
 import { rangoPeriodo } from './periodo.ts';
+
+const DEBE_HABER = ['Debe', 'Haber'] as const;
 
 const R = 'impuestos/contabilidad/libro';
 
@@ -65,9 +68,6 @@ interface Linea {
   Importe: string;
   Cuentas: string[];
 }
-
-const importe = (v: string) => (Number(v) ? formatAmount(v) : '');
-const derecha = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
 
 /** The screen of the document an entry comes from (issued / received invoices and expenses). */
 function rutaDocumento(a: Pick<AsientoLibro, 'Origen' | 'IdOrigen' | 'Tipo'>): string | null {
@@ -202,14 +202,7 @@ function SumasYSaldos({ rango, onCuenta }: { rango: Record<string, string>; onCu
         <Table.ScrollContainer minWidth={720}>
           <Table striped withTableBorder aria-label="Sumas y saldos">
             <Cabecera
-              columnas={[
-                'Cuenta',
-                'Nombre',
-                { titulo: 'Debe', style: derecha },
-                { titulo: 'Haber', style: derecha },
-                { titulo: 'Saldo deudor', style: derecha },
-                { titulo: 'Saldo acreedor', style: derecha },
-              ]}
+              columnas={['Cuenta', 'Nombre', ...columnasImporte('Debe', 'Haber', 'Saldo deudor', 'Saldo acreedor')]}
             />
             <Table.Tbody>
               {q.data.Filas.map((f) => (
@@ -220,10 +213,7 @@ function SumasYSaldos({ rango, onCuenta }: { rango: Record<string, string>; onCu
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{f.Nombre}</Table.Td>
-                  <Table.Td style={derecha}>{importe(f.Debe)}</Table.Td>
-                  <Table.Td style={derecha}>{importe(f.Haber)}</Table.Td>
-                  <Table.Td style={derecha}>{importe(f.SaldoDeudor)}</Table.Td>
-                  <Table.Td style={derecha}>{importe(f.SaldoAcreedor)}</Table.Td>
+                  <CeldasImporte fila={f} campos={['Debe', 'Haber', 'SaldoDeudor', 'SaldoAcreedor']} />
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -263,16 +253,7 @@ function Diario({ rango, onAsiento }: { rango: Record<string, string>; onAsiento
       {q.data && q.data.Asientos.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table withTableBorder aria-label="Libro diario">
-            <Cabecera
-              columnas={[
-                'Asiento',
-                'Fecha',
-                'Subcuenta',
-                'Concepto',
-                { titulo: 'Debe', style: derecha },
-                { titulo: 'Haber', style: derecha },
-              ]}
-            />
+            <Cabecera columnas={['Asiento', 'Fecha', 'Subcuenta', 'Concepto', ...columnasImporte('Debe', 'Haber')]} />
             <Table.Tbody>
               {q.data.Asientos.flatMap((a) =>
                 a.Apuntes.map((l, i) => (
@@ -288,8 +269,7 @@ function Diario({ rango, onAsiento }: { rango: Record<string, string>; onAsiento
                     <Table.Td>{i === 0 ? formatDate(a.Fecha) : null}</Table.Td>
                     <Table.Td ff="monospace">{l.Subcuenta}</Table.Td>
                     <Table.Td>{l.Concepto}</Table.Td>
-                    <Table.Td style={derecha}>{importe(l.Debe)}</Table.Td>
-                    <Table.Td style={derecha}>{importe(l.Haber)}</Table.Td>
+                    <CeldasImporte fila={l} campos={DEBE_HABER} />
                   </Table.Tr>
                 )),
               )}
@@ -359,14 +339,7 @@ function MayorCuenta({
             striped
             withTableBorder
             aria-label={`Mayor de ${q.data.Cuenta}`}
-            columnas={[
-              'Fecha',
-              'Asiento',
-              'Concepto',
-              { titulo: 'Debe', style: derecha },
-              { titulo: 'Haber', style: derecha },
-              { titulo: 'Saldo', style: derecha },
-            ]}
+            columnas={['Fecha', 'Asiento', 'Concepto', ...columnasImporte('Debe', 'Haber', 'Saldo')]}
           >
             {q.data.Apuntes.map((a, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines keep the ledger's order
@@ -378,8 +351,7 @@ function MayorCuenta({
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{a.Concepto}</Table.Td>
-                <Table.Td style={derecha}>{importe(a.Debe)}</Table.Td>
-                <Table.Td style={derecha}>{importe(a.Haber)}</Table.Td>
+                <CeldasImporte fila={a} campos={DEBE_HABER} />
                 <Table.Td style={derecha}>{formatAmount(a.Saldo)}</Table.Td>
               </Table.Tr>
             ))}
@@ -472,15 +444,14 @@ function AsientoModal({ id, onClose }: { id: number | null; onClose: () => void 
             minWidth={520}
             withTableBorder
             aria-label={`Apuntes del asiento ${a.Numero}`}
-            columnas={['Subcuenta', 'Nombre', { titulo: 'Debe', style: derecha }, { titulo: 'Haber', style: derecha }]}
+            columnas={['Subcuenta', 'Nombre', ...columnasImporte('Debe', 'Haber')]}
           >
             {a.Apuntes.map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines keep the ledger's order
               <Table.Tr key={`${l.Subcuenta}-${i}`}>
                 <Table.Td ff="monospace">{l.Subcuenta}</Table.Td>
                 <Table.Td>{l.Nombre}</Table.Td>
-                <Table.Td style={derecha}>{importe(l.Debe)}</Table.Td>
-                <Table.Td style={derecha}>{importe(l.Haber)}</Table.Td>
+                <CeldasImporte fila={l} campos={DEBE_HABER} />
               </Table.Tr>
             ))}
           </TablaSimple>
