@@ -27,6 +27,16 @@ describe('facturaFacturae', () => {
     expect(xml).toContain('<TotalCost>179.9</TotalCost><DiscountsAndRebates><Discount>');
     expect(xml).toContain('<DiscountAmount>17.99</DiscountAmount></Discount></DiscountsAndRebates><GrossAmount>161.91');
     expect(de(xml, 'InvoiceTotal')).toEqual([CASOS_FACTURA.general!.Total]);
+    // The payment method's medium decides the means; the account goes only with a transfer.
+    const recibo = facturaFacturae(CASOS_FACTURA.general!, {
+      Medio: 'domiciliacion',
+      Iban: 'ES9121000418450200051332',
+    });
+    expect(de(recibo, 'PaymentMeans')).toEqual(['02']);
+    expect(de(recibo, 'IBAN')).toEqual([]);
+    expect(de(facturaFacturae({ ...CASOS_FACTURA.general!, FormaPago: 'Tarjeta de crédito' }), 'PaymentMeans')).toEqual(
+      ['19'],
+    );
   });
 
   it('carries the surcharge as EquivalenceSurcharge and the IRPF as TaxesWithheld (InvoiceTotal net of it)', () => {

@@ -161,7 +161,7 @@ export function crearClienteFace(config: ConfiguracionClienteFace): ClienteFace 
       const parametros = `<request>${numeros.map((n) => hoja('numeroRegistro', n)).join('')}</request>`;
       return llamar('consultarListadoFacturas', parametros, (ret) =>
         bloques(ret, 'consultarListadoFactura').map((item) => ({
-          codigo: /^<codigo>([^<]*)<\/codigo>/.exec(item)?.[1] ?? '',
+          codigo: /^\s*<codigo>([^<]*)<\/codigo>/.exec(item)?.[1] ?? '',
           descripcion: valor(item.replace(/<factura>[\s\S]*<\/factura>/, ''), 'descripcion') ?? '',
           ...estadoDe(bloques(item, 'factura')[0] ?? ''),
         })),

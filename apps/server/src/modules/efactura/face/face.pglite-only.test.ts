@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type FacturaElectronica, facturaFacturae } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASOS_FACTURA, CLIENTE_PRUEBA } from '../../../../../../packages/domain/src/efactura/efactura.testkit.ts';
@@ -139,5 +142,53 @@ describe('FACe client against the local simulator', () => {
     const caido = crearClienteFace({ url: 'http://127.0.0.1:9/facturasspp2', clave, timeoutMs: 2000 });
     const r = await caido.consultarListadoFacturas(['1']);
     expect(r.tipo).toBe('transitorio');
+  });
+});
+
+describe('FACe client and the published answers', () => {
+  it('reads the answers as the providers’ documentation shows them (fixtures/)', async () => {
+    const servidor = createServer((req, res) => {
+      const op = /#(\w+)"$/.exec(String(req.headers.soapaction))?.[1];
+      req
+        .resume()
+        .on('end', () => res.end(readFileSync(new URL(`./fixtures/${op}.respuesta.xml`, import.meta.url), 'utf8')));
+    });
+    await new Promise<void>((ok) => servidor.listen(0, '127.0.0.1', ok));
+    const { port } = servidor.address() as AddressInfo;
+    const publicado = crearClienteFace({ url: `http://127.0.0.1:${port}/facturasspp2`, clave });
+    try {
+      expect(await publicado.enviarFactura({ correo: 'a@b.es', nombre: 'f.xsig', facturae: '<x/>' })).toEqual({
+        tipo: 'ok',
+        resultado: {
+          numeroRegistro: '201800012345',
+          organoGestor: 'P00000010',
+          unidadTramitadora: 'P00000010',
+          oficinaContable: 'P00000010',
+          identificadorEmisor: '12345678Z',
+          numeroFactura: 'NUMERO',
+          serieFactura: 'SERIE',
+          fechaRecepcion: '2021-09-17 13:17:48',
+        },
+      });
+      const l = await publicado.consultarListadoFacturas(['201800012345', '201800099999']);
+      expect(l).toMatchObject({
+        tipo: 'ok',
+        resultado: [
+          {
+            codigo: '0',
+            numeroRegistro: '201800012345',
+            tramitacion: { codigo: '1200', motivo: '' },
+            anulacion: { codigo: '4200', descripcion: 'Solicitada anulación', motivo: 'prueba' },
+          },
+          { codigo: '303', numeroRegistro: '201800099999', tramitacion: { codigo: '' } },
+        ],
+      });
+      expect(await publicado.anularFactura('201800012345', 'prueba')).toEqual({
+        tipo: 'ok',
+        resultado: { numeroRegistro: '201800012345', mensaje: 'Anulación solicitada correctamente' },
+      });
+    } finally {
+      servidor.close();
+    }
   });
 });
