@@ -8,6 +8,28 @@ import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { TestBanner } from './TestBanner.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
+/** A choice of the top bar (centre, enrolment): small, named for screen readers, always one chosen. */
+function SelectorBarra(p: {
+  nombre: string;
+  w: number;
+  value: string;
+  data: { value: string; label: string }[];
+  elegir: (v: string) => void;
+}) {
+  return (
+    <Select
+      aria-label={p.nombre}
+      size="xs"
+      w={p.w}
+      allowDeselect={false}
+      value={p.value}
+      data={p.data}
+      onChange={(v) => v && p.elegir(v)}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
 export function TopBar({
   banner,
   menuOpened,
@@ -20,6 +42,8 @@ export function TopBar({
   const { info, centro, matricula } = useReady();
   const { setCentro, setMatricula } = useSession();
   const matriculas = info.Matriculas ?? [];
+  const centros = info.Centros.map((c) => ({ value: c.Val, label: c.Desc }));
+  const opcionesMatricula = matriculas.map((m) => ({ value: m.Codigo, label: m.Desc }));
   return (
     <>
       {banner && <TestBanner />}
@@ -43,26 +67,15 @@ export function TopBar({
         <Group gap="xs" wrap="nowrap">
           {info.IdEmpresa > 0 && <CompanySwitcher />}
           {showCentreSelector(info) && (
-            <Select
-              aria-label="Centro"
-              size="xs"
-              w={150}
-              allowDeselect={false}
-              value={centro}
-              data={info.Centros.map((c) => ({ value: c.Val, label: c.Desc }))}
-              onChange={(v) => v && setCentro(v)}
-              comboboxProps={{ withinPortal: true }}
-            />
+            <SelectorBarra nombre="Centro" w={150} value={centro} data={centros} elegir={setCentro} />
           )}
           {showEnrolmentSelector(info, matriculas.length) && (
-            <Select
-              aria-label="Matrícula"
-              size="xs"
+            <SelectorBarra
+              nombre="Matrícula"
               w={180}
-              allowDeselect={false}
               value={matricula}
-              data={matriculas.map((m) => ({ value: m.Codigo, label: m.Desc }))}
-              onChange={(v) => v && setMatricula(v)}
+              data={opcionesMatricula}
+              elegir={setMatricula}
             />
           )}
           {info.Roles.includes('usuario') && (
