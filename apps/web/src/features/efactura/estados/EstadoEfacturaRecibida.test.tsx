@@ -81,6 +81,19 @@ describe('a received e-invoice’s statuses on its screen', { timeout: 20_000 },
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['compras/fcompra/efactura/aceptar/7']);
   });
 
+  it('«Enviar ahora» without an SPFE configured says why, as an error', async () => {
+    const sinDestino = 'La empresa no tiene configurada la dirección de la SPFE';
+    mockFetch({
+      'GET compras/fcompra/efactura/6': () => json(200, vista({ Decision: 'aceptada', Estados: [estado({})] })),
+      'POST compras/fcompra/efactura/enviar': () =>
+        json(200, { enviados: 0, rechazados: 0, pasos: 0, ocupado: false, error: sinDestino }),
+    });
+    renderUi(<EstadoEfacturaRecibida idDocumento={6} />, { session: fakeSession() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar ahora' }));
+    const aviso = await screen.findByText(sinDestino);
+    expect(aviso.closest('.mantine-Notification-root')?.getAttribute('style') ?? '').toContain('red');
+  });
+
   it('rejects with a reason: «other» asks for the words, the server’s refusal shows on its field', async () => {
     const cuerpos: unknown[] = [];
     mockFetch({

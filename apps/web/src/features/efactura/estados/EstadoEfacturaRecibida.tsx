@@ -62,7 +62,9 @@ export function EstadoEfacturaRecibida({ idDocumento }: { idDocumento: number })
     setOcupado(true);
     try {
       const r = await api.post<Record<string, unknown>>(`${RUTA_ESTADOS}/${ruta}`, {}, { silent: true });
-      notifySuccess(hecho(r));
+      // A round that stopped (no SPFE configured, the SPFE down) answers why: an error, not a success.
+      if (typeof r.error === 'string' && r.error) notifyError(r.error);
+      else notifySuccess(hecho(r));
       await recargar();
     } catch (err) {
       if (err instanceof ApiError) notifyError(err.message);
@@ -113,11 +115,7 @@ export function EstadoEfacturaRecibida({ idDocumento }: { idDocumento: number })
             <BotonProtegido
               {...boton}
               variant="default"
-              onClick={() =>
-                void accion('enviar', (r) =>
-                  typeof r.error === 'string' && r.error ? r.error : `Estados enviados: ${Number(r.enviados ?? 0)}`,
-                )
-              }
+              onClick={() => void accion('enviar', (r) => `Estados enviados: ${Number(r.enviados ?? 0)}`)}
             >
               Enviar ahora
             </BotonProtegido>
