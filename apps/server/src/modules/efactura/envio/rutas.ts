@@ -10,6 +10,7 @@ import { notFound } from '../../../platform/http/errors.ts';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { documentosVenta, efacturaEnvios } from '../../../platform/tenancy/tables.ts';
 import { idOf } from '../../documentos/params.ts';
+import { motorVenta } from '../../ventas/ladoVenta.ts';
 import { consultarEstadosSpfe } from '../spfe/consulta.ts';
 import { enviarPendientes, reintentar } from './cola.ts';
 import { guardarConfig, leerConfig } from './config.ts';
@@ -132,7 +133,12 @@ export function registrarEnvioEfactura(app: FastifyInstance, deps: AppDeps): voi
   app.get(
     '/api/ventas/fventa/efactura/:id',
     { config: perm(1), ...schema('Factura: envíos de factura electrónica') },
-    async (request) => ({ Envios: await envios(deps.scopeOf(request), eq(e.idDocumento, idOf(request))) }),
+    async (request) => {
+      const s = deps.scopeOf(request);
+      // The invoice first: another company's (or a missing) one is a 404, not an empty list.
+      const h = await motorVenta.cargarCabecera(s, idOf(request), fventa.tipos);
+      return { Envios: await envios(s, eq(e.idDocumento, h.id)) };
+    },
   );
 
   app.get(
