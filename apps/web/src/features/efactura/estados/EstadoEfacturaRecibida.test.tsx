@@ -58,13 +58,14 @@ describe('a received e-invoice’s statuses on its screen', { timeout: 20_000 },
     const { calls } = mockFetch({
       'GET compras/fcompra/efactura/7': () => json(200, actual),
       'POST compras/fcompra/efactura/aceptar/7': () => {
+        const aceptada = estado({});
         actual = vista({
           Decision: 'aceptada',
           Plazos: plazos('en_cola', 3),
           TextoPlazo: 'Quedan 3 días para enviar la decisión',
-          Estados: [estado({})],
+          Estados: [aceptada],
         });
-        return json(201, actual.Estados[0]);
+        return json(201, aceptada);
       },
     });
     renderUi(<EstadoEfacturaRecibida idDocumento={7} />, { session: fakeSession() });
