@@ -373,6 +373,10 @@ function StockTasas() {
   });
   const [asig, setAsig] = useState({ IdAlumno: '', Tipo: 'permiso', Cobrar: true });
   const textoCompra = ligarTexto(compra, setCompra);
+  const numeroCompra = (k: 'Anio' | 'Cantidad') => ({
+    value: compra[k],
+    onChange: (v: number | string) => setCompra({ ...compra, [k]: Number(v) }),
+  });
   const textoAsig = ligarTexto(asig, setAsig);
   const refrescar = () => qc.invalidateQueries({ queryKey: claveFormacion(info.IdEmpresa) });
   if (alumnos === null) void opcionesDe('alumnos', nombreCompleto).then(setAlumnos);
@@ -409,21 +413,9 @@ function StockTasas() {
                 Comprar tasas
               </Title>
               <NativeSelect label="Tipo" data={tipos} {...textoCompra('Tipo')} />
-              <NumberInput
-                label="Año"
-                min={2000}
-                max={2100}
-                value={compra.Anio}
-                onChange={(v) => setCompra({ ...compra, Anio: Number(v) })}
-              />
+              <NumberInput label="Año" min={2000} max={2100} {...numeroCompra('Anio')} />
               <TextInput label="Importe" {...textoCompra('Importe')} />
-              <NumberInput
-                label="Cantidad"
-                min={1}
-                max={500}
-                value={compra.Cantidad}
-                onChange={(v) => setCompra({ ...compra, Cantidad: Number(v) })}
-              />
+              <NumberInput label="Cantidad" min={1} max={500} {...numeroCompra('Cantidad')} />
               <TextInput type="date" label="Fecha de compra" {...textoCompra('Fecha')} />
               <Button type="submit">Comprar</Button>
             </Stack>

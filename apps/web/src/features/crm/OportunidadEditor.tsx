@@ -75,6 +75,13 @@ export function OportunidadEditor({
   const [guardada, setGuardada] = useState<Oportunidad | null>(o);
   const set = (patch: Partial<Valores>) => setV((x) => ({ ...x, ...patch }));
   const texto = ligarTexto(v, set, errores);
+  // A number chosen from a fixed list (probability, state): shown and picked as text, kept as a number.
+  const numeroDe = (k: 'Probabilidad' | 'Estado', opciones: readonly { value: number; label: string }[]) => ({
+    allowDeselect: false,
+    value: String(v[k]),
+    data: opciones.map((p) => ({ value: String(p.value), label: p.label })),
+    onChange: (x: string | null) => set({ ...v, [k]: Number(x) }),
+  });
   const fases = embudos.find((e) => e.Id === v.IdEmbudo)?.Fases ?? [];
   const guardar = useMutation({
     mutationFn: () => {
@@ -195,20 +202,8 @@ export function OportunidadEditor({
             onChange={(x) => set({ Importe: Number(x) || 0 })}
           />
           <TextInput label="Cierre previsto" type="date" {...texto('FechaCierre')} />
-          <Select
-            label="Probabilidad"
-            allowDeselect={false}
-            value={String(v.Probabilidad)}
-            data={PROBABILIDADES.map((p) => ({ value: String(p.value), label: p.label }))}
-            onChange={(x) => set({ Probabilidad: Number(x) })}
-          />
-          <Select
-            label="Estado"
-            allowDeselect={false}
-            value={String(v.Estado)}
-            data={ESTADOS_OPORTUNIDAD.map((p) => ({ value: String(p.value), label: p.label }))}
-            onChange={(x) => set({ Estado: Number(x) })}
-          />
+          <Select label="Probabilidad" {...numeroDe('Probabilidad', PROBABILIDADES)} />
+          <Select label="Estado" {...numeroDe('Estado', ESTADOS_OPORTUNIDAD)} />
         </SimpleGrid>
         {v.Estado === 2 && (
           <TextInput label="Motivo de la pérdida" required {...texto('MotivoPerdida')} maxLength={500} />

@@ -205,6 +205,16 @@ function EditorForm({
   };
 
   const err = (k: string) => errorLines(form.errors(k as keyof PlantillaValues & string));
+  // A required choice among fixed values (periodicity, action): never empty, locked when read-only.
+  const eleccion = <K extends 'Periodicidad' | 'Accion'>(k: K) => ({
+    value: form.values[k],
+    withAsterisk: !readOnly,
+    allowDeselect: false,
+    readOnly,
+    onChange: (v: string | null) => v && form.set(k, v as PlantillaValues[K]),
+    error: err(k),
+    comboboxProps: { withinPortal: true },
+  });
 
   return (
     <MarcoEditor
@@ -283,27 +293,11 @@ function EditorForm({
             readOnly={readOnly}
             error={err('IdFormaPago')}
           />
-          <Select
-            label="Periodicidad"
-            withAsterisk={!readOnly}
-            data={PERIODICIDAD_LIST}
-            value={form.values.Periodicidad}
-            allowDeselect={false}
-            readOnly={readOnly}
-            onChange={(v) => v && form.set('Periodicidad', v as PlantillaValues['Periodicidad'])}
-            error={err('Periodicidad')}
-            comboboxProps={{ withinPortal: true }}
-          />
+          <Select label="Periodicidad" data={PERIODICIDAD_LIST} {...eleccion('Periodicidad')} />
           <Select
             label="Acción en cada periodo"
-            withAsterisk={!readOnly}
             data={ACCION_RECURRENTE_LIST.map((a) => ({ value: a, label: ACCIONES_RECURRENTE[a] }))}
-            value={form.values.Accion}
-            allowDeselect={false}
-            readOnly={readOnly}
-            onChange={(v) => v && form.set('Accion', v as PlantillaValues['Accion'])}
-            error={err('Accion')}
-            comboboxProps={{ withinPortal: true }}
+            {...eleccion('Accion')}
           />
           <RetencionInput readOnly={readOnly} {...ligarCampo(form, 'PorcRetencion')} />
           <Switch
