@@ -3,7 +3,7 @@ import { formatDate, formatMinutes, isIsoDate, MSG } from '@faro/domain';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { access } from '../../platform/auth/access.ts';
+import { access, conPermiso } from '../../platform/auth/access.ts';
 import { companyCtx } from '../../platform/auth/guard.ts';
 import { parseBody } from '../../platform/crud/crudRoutes.ts';
 import type { AreaModule } from '../../platform/deps.ts';
@@ -100,21 +100,30 @@ export const inspeccionRoutes: AreaModule = (app, deps) => {
     },
   );
 
-  app.get(
-    '/api/rrhh/inspeccion/accesos/:id',
-    { config: { access: access.permission('PersEmple', 1) }, schema: { tags, summary: 'Accesos de un enlace' } },
-    async (request) => {
-      const id = idEnlace(request);
-      const scope = deps.scopeOf(request);
-      const [e] = await scope.select(inspeccionEnlaces, eq(inspeccionEnlaces.Id, id));
-      if (!e) throw new AppError(404, SIN_ENLACE);
-      const rows = await scope
-        .select(inspeccionAccesos, eq(inspeccionAccesos.IdEnlace, id))
-        .orderBy(desc(inspeccionAccesos.Id))
-        .limit(500);
-      return { Items: rows.map((r) => ({ ...r, Fecha: r.Fecha.toISOString() })) };
-    },
-  );
+  /** A manager's route about one link (`…/<accion>/:id`). */
+  const porEnlace = (
+    method: 'GET' | 'POST',
+    accion: string,
+    nivel: 1 | 2,
+    resumen: string,
+    hacer: (scope: Scope, id: number) => Promise<unknown>,
+  ) =>
+    app.route({
+      method,
+      url: `/api/rrhh/inspeccion/${accion}/:id`,
+      ...conPermiso('PersEmple', nivel, 'rrhh', resumen),
+      handler: (request) => hacer(deps.scopeOf(request), idEnlace(request)),
+    });
+
+  porEnlace('GET', 'accesos', 1, 'Accesos de un enlace', async (scope, id) => {
+    const [e] = await scope.select(inspeccionEnlaces, eq(inspeccionEnlaces.Id, id));
+    if (!e) throw new AppError(404, SIN_ENLACE);
+    const rows = await scope
+      .select(inspeccionAccesos, eq(inspeccionAccesos.IdEnlace, id))
+      .orderBy(desc(inspeccionAccesos.Id))
+      .limit(500);
+    return { Items: rows.map((r) => ({ ...r, Fecha: r.Fecha.toISOString() })) };
+  });
 
   app.post(
     '/api/rrhh/inspeccion/save',
@@ -153,20 +162,14 @@ export const inspeccionRoutes: AreaModule = (app, deps) => {
     },
   );
 
-  app.post(
-    '/api/rrhh/inspeccion/revocar/:id',
-    { config: { access: access.permission('PersEmple', 2) }, schema: { tags, summary: 'Revocar un enlace' } },
-    async (request) => {
-      const id = idEnlace(request);
-      const scope = deps.scopeOf(request);
-      const [r] = await scope
-        .update(inspeccionEnlaces, { Revocado: new Date() }, eq(inspeccionEnlaces.Id, id))
-        .returning();
-      if (!r) throw new AppError(404, SIN_ENLACE);
-      await scope.audit({ accion: 'M', recurso: 'inspeccion', idRegistro: id, campos: { Revocado: true } });
-      return enlaceJson(r);
-    },
-  );
+  porEnlace('POST', 'revocar', 2, 'Revocar un enlace', async (scope, id) => {
+    const [r] = await scope
+      .update(inspeccionEnlaces, { Revocado: new Date() }, eq(inspeccionEnlaces.Id, id))
+      .returning();
+    if (!r) throw new AppError(404, SIN_ENLACE);
+    await scope.audit({ accion: 'M', recurso: 'inspeccion', idRegistro: id, campos: { Revocado: true } });
+    return enlaceJson(r);
+  });
 
   /** The link's company door and row, or a 403 (audited when the link is known). */
   async function abrir(request: FastifyRequest, accion: string) {
