@@ -74,6 +74,17 @@ const opciones = (ahora: Date, extra: Partial<OpcionesCola> = {}): OpcionesCola 
   ...extra,
 });
 
+/**
+ * Saves the campaigns' sending settings (1,000 a minute) and checks that the password (`SmtpClave` / `SmsClave`) is
+ * stored encrypted in `columna`, never as given.
+ */
+async function configurarCifrado(ajustes: Record<string, unknown>, columna: 'smtp_clave' | 'sms_clave') {
+  const cfg = await demo.request('PUT', '/api/comunicaciones/correos/config', { ...ajustes, LimiteMinuto: 1000 });
+  expect(cfg.status).toBe(200);
+  const [row] = await q(`select ${columna} as clave from mk_config where empresa_id = $1`, [empresaId]);
+  expect(row.clave).not.toContain(String(ajustes.SmtpClave ?? ajustes.SmsClave));
+}
+
 /** How many live contacts the test's segment reaches now. */
 const audiencia = () => demo.request('GET', `/api/comunicaciones/correos/audiencia?IdSegmentacion=${segmento}`);
 /** A campaign to the test's segment. */
@@ -111,16 +122,10 @@ describe('e-mail campaigns through the queue', () => {
 
   it('survives a crash mid-run without sending anyone twice, through the company SMTP server', async () => {
     const port = Number(new URL(sink.url).port);
-    const cfg = await demo.request('PUT', '/api/comunicaciones/correos/config', {
-      SmtpHost: '127.0.0.1',
-      SmtpPuerto: port,
-      SmtpUsuario: 'usuario',
-      SmtpClave: 'clave-secreta',
-      LimiteMinuto: 1000,
-    });
-    expect(cfg.status).toBe(200);
-    const [row] = await q('select smtp_clave from mk_config where empresa_id = $1', [empresaId]);
-    expect(row.smtp_clave).not.toContain('clave-secreta');
+    await configurarCifrado(
+      { SmtpHost: '127.0.0.1', SmtpPuerto: port, SmtpUsuario: 'usuario', SmtpClave: 'clave-secreta' },
+      'smtp_clave',
+    );
     const s = companyDirectory(t.deps).scope(empresaId);
     const conf = (await q('select * from mk_config where empresa_id = $1', [empresaId]))[0];
     const real = transporteCorreo(
@@ -231,16 +236,10 @@ describe('e-mail campaigns through the queue', () => {
 
 describe('SMS campaigns through an HTTP gateway', () => {
   it('sends with the encrypted credentials, replaces placeholders and retries a refused one with back-off', async () => {
-    const cfg = await demo.request('PUT', '/api/comunicaciones/correos/config', {
-      SmsUrl: gatewayUrl,
-      SmsUsuario: 'faro',
-      SmsClave: 'clave-sms',
-      SmsRemitente: 'FARO',
-      LimiteMinuto: 1000,
-    });
-    expect(cfg.status).toBe(200);
-    const [row] = await q('select sms_clave from mk_config where empresa_id = $1', [empresaId]);
-    expect(row.sms_clave).not.toContain('clave-sms');
+    await configurarCifrado(
+      { SmsUrl: gatewayUrl, SmsUsuario: 'faro', SmsClave: 'clave-sms', SmsRemitente: 'FARO' },
+      'sms_clave',
+    );
     const c = await demo.request('POST', '/api/comunicaciones/sms/save', {
       Nombre: 'SMS otoño',
       Cuerpo: 'Hola {Nombre}: 20 % de descuento',

@@ -2,6 +2,7 @@ import { ENTITY_LIST, MSG, MSG_DATOS } from '@faro/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { multipartFile } from '../../../test/multipart.ts';
+import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
 
 let empresaId = 0;
 const t = appDePruebas();
@@ -108,25 +109,14 @@ describe('company data and configuration', () => {
     expect((await other.request('GET', '/api/configuracion/configura/list')).body.Total).toBe(1);
   });
 
+  const serie = (Codigo: string, Descripcion: string, TipoDocumento: string, extra: Record<string, unknown> = {}) =>
+    demo.request('POST', '/api/configuracion/series/save', { Codigo, Descripcion, TipoDocumento, ...extra });
   it('numbers with one default series per document kind and unique codes per kind', async () => {
-    const dup = await demo.request('POST', '/api/configuracion/series/save', {
-      Codigo: 'F',
-      Descripcion: 'Otra de facturas',
-      TipoDocumento: 'factura',
-    });
+    const dup = await serie('F', 'Otra de facturas', 'factura');
     expect(dup.body.Errores).toEqual([{ Campo: 'Codigo', Mensaje: MSG_DATOS.seriesCode }]);
-    const second = await demo.request('POST', '/api/configuracion/series/save', {
-      Codigo: 'F2',
-      Descripcion: 'Facturas tienda',
-      TipoDocumento: 'factura',
-      Defecto: true,
-    });
+    const second = await serie('F2', 'Facturas tienda', 'factura', { Defecto: true });
     expect(second.body.Errores).toEqual([{ Campo: 'Defecto', Mensaje: MSG_DATOS.seriesDefault }]);
-    const sameCodeOtherKind = await demo.request('POST', '/api/configuracion/series/save', {
-      Codigo: 'F',
-      Descripcion: 'Pedidos F',
-      TipoDocumento: 'pedidocompra',
-    });
+    const sameCodeOtherKind = await serie('F', 'Pedidos F', 'pedidocompra');
     expect(sameCodeOtherKind.status).toBe(201);
   });
 
@@ -182,29 +172,21 @@ describe('the company flag DireccionEnvioDefecto', () => {
       { Direccion: 'Calle A 1', CodPostal: '28001' },
       { Direccion: 'Calle B 2', CodPostal: '08001' },
     ];
-    const defaults = (body: { DireccionesEnvio: { Defecto: boolean }[] }) =>
-      body.DireccionesEnvio.map((d) => d.Defecto);
+    /** A new customer with these shipping addresses: which of them came out as the default. */
+    const defectosAlCrear = async (Nombre: string, DireccionesEnvio: unknown[]) => {
+      const cliente = cuerpo(
+        await demo.request('POST', '/api/ventas/clientes/save', { Nombre, DireccionesEnvio }),
+        201,
+      );
+      return cliente.DireccionesEnvio.map((d: { Defecto: boolean }) => d.Defecto);
+    };
     try {
       await flag(true);
-      const cliente = await demo.request('POST', '/api/ventas/clientes/save', {
-        Nombre: 'Envíos por defecto SL',
-        DireccionesEnvio: direcciones,
-      });
-      expect(cliente.status, JSON.stringify(cliente.body)).toBe(201);
-      expect(defaults(cliente.body)).toEqual([true, false]);
-      const marcada = await demo.request('POST', '/api/ventas/clientes/save', {
-        Nombre: 'Envío marcado SL',
-        DireccionesEnvio: [direcciones[0], { ...direcciones[1], Defecto: true }],
-      });
-      expect(marcada.status, JSON.stringify(marcada.body)).toBe(201);
-      expect(defaults(marcada.body)).toEqual([false, true]);
+      expect(await defectosAlCrear('Envíos por defecto SL', direcciones)).toEqual([true, false]);
+      const marcadas = [direcciones[0], { ...direcciones[1], Defecto: true }];
+      expect(await defectosAlCrear('Envío marcado SL', marcadas)).toEqual([false, true]);
       await flag(false);
-      const sin = await demo.request('POST', '/api/ventas/clientes/save', {
-        Nombre: 'Envíos sin defecto SL',
-        DireccionesEnvio: direcciones,
-      });
-      expect(sin.status, JSON.stringify(sin.body)).toBe(201);
-      expect(defaults(sin.body)).toEqual([false, false]);
+      expect(await defectosAlCrear('Envíos sin defecto SL', direcciones)).toEqual([false, false]);
     } finally {
       await demo.request('PUT', empresa, before);
     }
