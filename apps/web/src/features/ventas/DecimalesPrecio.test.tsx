@@ -25,12 +25,17 @@ function setup(decimales: number, precioTarifa = '12.00') {
 
 const cell = (name: string) => screen.getByLabelText(name, { selector: 'input:not([type=hidden])' });
 
+/** Once the invoice has loaded, 1000 units of its line at 1,2345 €. */
+async function milA12345() {
+  await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('25,41 €'));
+  fireEvent.change(cell('Cantidad 1'), { target: { value: '1000' } });
+  fireEvent.change(cell('Precio 1'), { target: { value: '1,2345' } });
+}
+
 describe('unit prices with the company decimals (live totals as the server stores them)', { timeout: 20_000 }, () => {
   it('a company with 4 decimals: 1000 × 1,2345 = 1234,50 and the total with IVA 21 %', async () => {
     setup(4);
-    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('25,41 €'));
-    fireEvent.change(cell('Cantidad 1'), { target: { value: '1000' } });
-    fireEvent.change(cell('Precio 1'), { target: { value: '1,2345' } });
+    await milA12345();
     // 1000 × 1.2345 = 1234.50; IVA 21 % = 259.245 → 259.25; total 1493.75
     await waitFor(() => expect(screen.getByTestId('importe-1').textContent).toBe('1.234,50 €'));
     expect(screen.getByTestId('total').textContent).toBe('1.493,75 €');
@@ -44,9 +49,7 @@ describe('unit prices with the company decimals (live totals as the server store
 
   it('the default 2 decimals: the same price counts as 1,23 (what the server stores) and is flagged', async () => {
     setup(2);
-    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('25,41 €'));
-    fireEvent.change(cell('Cantidad 1'), { target: { value: '1000' } });
-    fireEvent.change(cell('Precio 1'), { target: { value: '1,2345' } });
+    await milA12345();
     await waitFor(() => expect(screen.getByTestId('importe-1').textContent).toBe('1.230,00 €'));
     fireEvent.blur(cell('Precio 1'));
     expect(await screen.findByText('El precio admite como máximo 2 decimales')).toBeTruthy();

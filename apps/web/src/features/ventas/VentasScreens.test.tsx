@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
 import { VentasScreens } from './VentasScreens.tsx';
-import { catalogos, documento } from './ventasTestData.ts';
+import { catalogos, PRESUPUESTO } from './ventasTestData.ts';
 
 // Two cores shared by everyone: the screens render slowly under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -31,13 +31,7 @@ function setup(path: string, routes: Parameters<typeof mockFetch>[0] = {}) {
 
 describe('sales screens routing', { timeout: 20_000 }, () => {
   it('Duplicar opens a new document of the same kind with the customer and the lines, dated today', async () => {
-    const presupuesto = documento({
-      Tipo: 'presupuesto',
-      Estado: 'Activo',
-      Numero: 3,
-      NumSerie: 'P0003',
-      Fecha: '2026-01-05',
-    });
+    const presupuesto = { ...PRESUPUESTO, NumSerie: 'P0003', Fecha: '2026-01-05' };
     const { calls } = setup('/pventa/editar/5', {
       'GET ventas/pventa/edit/5': () => json(200, presupuesto),
       'GET ventas/docventahist/pventa/5': () => json(200, { Items: [presupuesto] }),
