@@ -310,22 +310,25 @@ async function seedEscuela(
 
   // Packs: the first fifteen students bought one (20 classes of permit B), charged at the pack's price.
   const conPack = alumnos.slice(0, 15);
-  const cargosPack = (
-    await db
-      .insert(cargosTable)
-      .values(
-        conPack.map((IdAlumno, i) => ({
-          empresaId,
-          IdAlumno,
-          Fecha: diaMas(hoy, -60 + i),
-          Modo: 'manual',
-          Concepto: 'Pack de 20 clases prácticas (Permiso B)',
-          Importe: '600.00',
-          TipoIva: 'IVA21',
-        })) as never,
-      )
-      .returning({ Id: cargosTable.Id })
-  ).map((r) => Number(r.Id));
+  /** A manual charge to each student (one concept, price and VAT type; the day per student): the charges' ids. */
+  const cargar = async (
+    quienes: number[],
+    fecha: (i: number) => string,
+    cargo: { Concepto: string; Importe: string; TipoIva: string },
+  ) =>
+    (
+      await db
+        .insert(cargosTable)
+        .values(
+          quienes.map((IdAlumno, i) => ({ empresaId, IdAlumno, Fecha: fecha(i), Modo: 'manual', ...cargo })) as never,
+        )
+        .returning({ Id: cargosTable.Id })
+    ).map((r) => Number(r.Id));
+  const cargosPack = await cargar(conPack, (i) => diaMas(hoy, -60 + i), {
+    Concepto: 'Pack de 20 clases prácticas (Permiso B)',
+    Importe: '600.00',
+    TipoIva: 'IVA21',
+  });
   await db.insert(packsClases).values(
     conPack.map((IdAlumno, i) => ({
       empresaId,
@@ -385,22 +388,11 @@ async function seedEscuela(
   // day's passes consumed theirs, two left in stock.
   const examinados = alumnos.slice(10, 18);
   const resultados = ['APTO', 'NO APTO', 'APTO', 'APTO', 'NO PRESENTADO', 'APTO', 'NO APTO', 'APTO'] as const;
-  const cargosTasa = (
-    await db
-      .insert(cargosTable)
-      .values(
-        examinados.map((IdAlumno) => ({
-          empresaId,
-          IdAlumno,
-          Fecha: diaMas(hoy, -30),
-          Modo: 'manual',
-          Concepto: 'Tasa DGT examen de permiso (suplido)',
-          Importe: '94.05',
-          TipoIva: 'EXENTO',
-        })) as never,
-      )
-      .returning({ Id: cargosTable.Id })
-  ).map((r) => Number(r.Id));
+  const cargosTasa = await cargar(examinados, () => diaMas(hoy, -30), {
+    Concepto: 'Tasa DGT examen de permiso (suplido)',
+    Importe: '94.05',
+    TipoIva: 'EXENTO',
+  });
   await db.insert(tasasdgtTable).values(
     Array.from({ length: 10 }, (_, i) => ({
       empresaId,

@@ -13,9 +13,8 @@ import { motorCompra } from '../modules/compras/ladoCompra.ts';
 import { PROVEEDOR_VARIOS } from '../modules/compras/recibidas.ts';
 import { filasLineas } from '../modules/documentos/repositorio.ts';
 import type { Db } from '../platform/db/database.ts';
-import { empresas } from '../platform/db/platformTables.ts';
 import { diaMas, laborableDesde } from '../platform/fechas.ts';
-import { companyScope, type Scope } from '../platform/tenancy/scope.ts';
+import type { Scope } from '../platform/tenancy/scope.ts';
 import {
   almacenesTable,
   col,
@@ -35,6 +34,7 @@ import {
   tiposivaTable,
   vencimientosCompra,
 } from '../platform/tenancy/tables.ts';
+import { empresaDemo } from './empresaDemo.ts';
 
 /**
  * DEMO's year of purchases and expenses, written set-based (a dozen statements whatever the number of
@@ -54,9 +54,8 @@ import {
  * Numbers follow dates in every series (gapless per series and year) and the counters continue after them.
  */
 export async function seedDemoCompras(db: Db, hoy: string): Promise<void> {
-  const [e] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, 'DEMO'));
-  if (!e) return;
-  const s = companyScope(db, { empresaId: e.id, personaId: null, userName: 'demo' });
+  const s = await empresaDemo(db, 'DEMO');
+  if (!s) return;
   const m = await maestros(s);
   if (!m) return;
   const plan = planDelAnyo(m, hoy);

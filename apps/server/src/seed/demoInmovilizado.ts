@@ -1,11 +1,9 @@
 import { inmovilizadoSchema } from '@faro/domain';
-import { eq } from 'drizzle-orm';
 import { cuentasEmpresa } from '../modules/contabilidad/asientos.ts';
 import { crear } from '../modules/contabilidad/inmovilizado.ts';
 import type { Db } from '../platform/db/database.ts';
-import { empresas } from '../platform/db/platformTables.ts';
 import { diaMas } from '../platform/fechas.ts';
-import { companyScope } from '../platform/tenancy/scope.ts';
+import { empresaDemo } from './empresaDemo.ts';
 
 /** The first day of the month `meses` months before `hoy` (assets start on a month's first day). */
 function mesesAntes(hoy: string, meses: number): string {
@@ -21,9 +19,8 @@ function mesesAntes(hoy: string, meses: number): string {
  * and stay within the last 6 months, so the fixed dates of the tests meet none of them.
  */
 export async function seedDemoInmovilizado(db: Db, hoy: string): Promise<void> {
-  const [e] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, 'DEMO'));
-  if (!e) return;
-  const s = companyScope(db, { empresaId: e.id, personaId: null, userName: 'demo' });
+  const s = await empresaDemo(db, 'DEMO');
+  if (!s) return;
   const furgoneta = mesesAntes(hoy, 6);
   const ordenadores = mesesAntes(hoy, 3);
   const activos = [

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { datosInicialesEmpresa } from '../modules/configuracion/datosIniciales.ts';
 import { guardarCita } from '../modules/odontologia/citas.ts';
 import {
@@ -10,10 +9,9 @@ import {
 } from '../modules/odontologia/clinica.ts';
 import { aceptarPlan, crearPlan, nuevoTratamiento } from '../modules/odontologia/planes.ts';
 import type { Db } from '../platform/db/database.ts';
-import { empresas } from '../platform/db/schema.ts';
 import { diaMas } from '../platform/fechas.ts';
-import { companyScope } from '../platform/tenancy/scope.ts';
 import { clientesTable, empleadosTable, sillonesTable } from '../platform/tenancy/tables.ts';
+import { empresaDemo } from './empresaDemo.ts';
 
 /**
  * The dental practice of the demo (company DENTAL, owner 'dental' who is dentist D1): two dentists, two
@@ -22,9 +20,8 @@ import { clientesTable, empleadosTable, sillonesTable } from '../platform/tenanc
  * Everything goes through the area's services, so the rules (clashes, plans as quotes) hold for the demo too.
  */
 export async function seedDemoOdontologia(db: Db, hoy: string): Promise<void> {
-  const [e] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, 'DENTAL'));
-  if (!e) return;
-  const s = companyScope(db, { empresaId: e.id, personaId: null, userName: 'DEMO' });
+  const s = await empresaDemo(db, 'DENTAL', 'DEMO');
+  if (!s) return;
   await datosInicialesEmpresa(s, { tributacion: 'peninsula', tipoCuenta: 'odontologia' });
   const [d1, d2] = await s
     .insert(empleadosTable, [

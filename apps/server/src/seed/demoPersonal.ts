@@ -1,10 +1,8 @@
 import { huellaFichaje, letraDia } from '@faro/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { guardarPin } from '../modules/rrhh/kiosco.ts';
 import type { Db } from '../platform/db/database.ts';
-import { empresas } from '../platform/db/platformTables.ts';
 import { diaMas } from '../platform/fechas.ts';
-import { companyScope } from '../platform/tenancy/scope.ts';
 import {
   col,
   comercialesTable,
@@ -17,6 +15,7 @@ import {
   sitlaboralTable,
   tableOf,
 } from '../platform/tenancy/tables.ts';
+import { empresaDemo } from './empresaDemo.ts';
 
 /** A Madrid wall-clock time of a day as an instant (CET/CEST found by trying both offsets). */
 function madrid(dia: string, hhmm: string): Date {
@@ -50,9 +49,8 @@ const reglaGeneral = (IdComercial: number) => ({
  */
 export async function seedDemoPersonal(db: Db, hoy: string): Promise<void> {
   for (const codigo of ['ACADEMIA', 'AUTOESCUELA']) await seedPersonalBasico(db, codigo, hoy);
-  const [e] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, 'DEMO'));
-  if (!e) return;
-  const s = companyScope(db, { empresaId: e.id, personaId: null, userName: 'demo' });
+  const s = await empresaDemo(db, 'DEMO');
+  if (!s) return;
   const ec = (f: string) => col(empleadosTable, f);
   const emps = (await s.pick(
     { Id: ec('Id'), Codigo: ec('Codigo'), Nombre: ec('Nombre'), IdCentro: ec('IdCentro'), FechaAlta: ec('FechaAlta') },
@@ -241,12 +239,11 @@ export async function seedDemoPersonal(db: Db, hoy: string): Promise<void> {
 
 /** The other demo companies get a holiday, an approved absence and a commission rule of their own. */
 async function seedPersonalBasico(db: Db, codigo: string, hoy: string): Promise<void> {
-  const [e] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, codigo));
+  const s = await empresaDemo(db, codigo);
   const festivosT = tableOf('festivos');
   const ausenciasT = tableOf('ausencias');
   const reglasT = tableOf('reglascomision');
-  if (!e || !festivosT || !ausenciasT || !reglasT) return;
-  const s = companyScope(db, { empresaId: e.id, personaId: null, userName: 'demo' });
+  if (!s || !festivosT || !ausenciasT || !reglasT) return;
   const year = hoy.slice(0, 4);
   await s.insert(festivosT, [
     { Fecha: `${year}-10-12`, Descripcion: 'Fiesta Nacional de España', IdCentro: null },

@@ -4,10 +4,9 @@ import { saldoEsperado } from '../modules/tesoreria/arqueos.ts';
 import { conciliar, importarNorma43 } from '../modules/tesoreria/extractos.ts';
 import { crearRemesa, devolverRecibo, enviarRemesa, recibosCandidatos } from '../modules/tesoreria/remesas.ts';
 import type { Db } from '../platform/db/database.ts';
-import { empresas } from '../platform/db/platformTables.ts';
 import { diaMas } from '../platform/fechas.ts';
-import { companyScope } from '../platform/tenancy/scope.ts';
 import { arqueos, col, recibosRemesa, remesas, tesoreriaTable } from '../platform/tenancy/tables.ts';
+import { empresaDemo } from './empresaDemo.ts';
 
 /** A breakdown of an amount in euro notes and coins (largest first). */
 function desglose(importe: string): Record<string, number> {
@@ -31,9 +30,8 @@ function desglose(importe: string): Record<string, number> {
  * Few rows (≤ 8 receipts a batch) so the first start stays fast.
  */
 export async function seedDemoTesoreria(db: Db, hoy: string): Promise<void> {
-  const [e] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.codigo, 'DEMO'));
-  if (!e) return;
-  const s = companyScope(db, { empresaId: e.id, personaId: null, userName: 'demo' });
+  const s = await empresaDemo(db, 'DEMO');
+  if (!s) return;
   const tc = (f: string) => col(tesoreriaTable, f);
   const cuentas = (await s.pick({ Id: tc('Id'), Codigo: tc('Codigo'), IBAN: tc('IBAN') }, tesoreriaTable)) as {
     Id: number;
