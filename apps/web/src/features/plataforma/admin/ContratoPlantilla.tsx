@@ -3,11 +3,10 @@ import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../platform/api/client.ts';
-import { notifySuccess } from '../../../platform/ui/notify.ts';
 import { ligarTexto, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
 import { LazyTemplateBodyInput } from '../../comunicaciones/LazyTemplateBodyInput.tsx';
 import { fechaHora, Pagina, Tabla } from '../comun.tsx';
-import { ADM, useRecargar } from './adminApi.ts';
+import { ADM, usePublicar } from './adminApi.ts';
 
 interface Plantilla {
   Titulo: string;
@@ -43,7 +42,7 @@ function PlantillaForm({
     Versiones: { Id: number; Version: number; Titulo: string; Autor: string; Creado: string }[];
   };
 }) {
-  const recargar = useRecargar();
+  const publicar = usePublicar();
   const [v, setV] = useState({ Titulo: datos.Actual.Titulo, Cuerpo: datos.Actual.Cuerpo });
   const { errores: err, intentar } = useErroresCampo();
   const texto = ligarTexto(v, setV, err);
@@ -68,11 +67,7 @@ function PlantillaForm({
           <Group>
             <Button
               onClick={() =>
-                intentar(async () => {
-                  await api.post(`${ADM}/admcontrato/save`, v);
-                  notifySuccess('Se ha guardado una versión nueva del contrato');
-                  await recargar();
-                })
+                intentar(() => publicar('admcontrato', v, 'Se ha guardado una versión nueva del contrato'))
               }
             >
               Guardar versión nueva

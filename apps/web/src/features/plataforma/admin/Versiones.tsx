@@ -1,10 +1,8 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { api } from '../../../platform/api/client.ts';
-import { notifySuccess } from '../../../platform/ui/notify.ts';
 import { ligarTexto, useErroresCampo } from '../../../ui/form/erroresCampo.ts';
 import { Pagina, useLista } from '../comun.tsx';
-import { ADM, useRecargar } from './adminApi.ts';
+import { ADM, usePublicar } from './adminApi.ts';
 
 interface Version {
   Id: number;
@@ -15,7 +13,7 @@ interface Version {
 
 /** admversiones/editar: the product version and its release notes (the newest is the one users see). */
 export function Versiones() {
-  const recargar = useRecargar();
+  const publicar = usePublicar();
   const q = useLista<Version>(`${ADM}/admversiones/list`);
   const [v, setV] = useState({ Version: '', Fecha: new Date().toISOString().slice(0, 10), Notas: '' });
   const { errores: err, intentar } = useErroresCampo();
@@ -34,13 +32,7 @@ export function Versiones() {
           <Textarea label="Notas de la versión" withAsterisk autosize minRows={4} {...texto('Notas')} />
           <Group>
             <Button
-              onClick={() =>
-                intentar(async () => {
-                  await api.post(`${ADM}/admversiones/save`, v);
-                  notifySuccess('Los datos se han guardado correctamente');
-                  await recargar();
-                })
-              }
+              onClick={() => intentar(() => publicar('admversiones', v, 'Los datos se han guardado correctamente'))}
             >
               Publicar
             </Button>
