@@ -3,12 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUTAS_SPFE } from '../apps/server/src/modules/efactura/spfe/protocolo.ts';
 import { iniciarSimuladorSpfe, type SimuladorSpfe } from '../apps/server/src/modules/efactura/spfe/simuladorSpfe.ts';
 import { asegurarSef } from '../apps/server/src/modules/efactura/validador.ts';
-import { hoyEspana } from '../apps/server/src/platform/fechas.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
-import { apiJson, enEmpresa, entrar, irA, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
-
-// Two cores shared by everyone: a reload after an action can take seconds.
-const LENTO = { timeout: 30_000 };
+import { enEmpresa, entrar, irA, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
+import { enviadaDesdeLaCola, facturaEmitidaA, LENTO } from './efactura.ts';
 
 /**
  * A B2B invoice to a customer whose channel is the SPFE: the company sets the SPFE's address on the settings tab,
@@ -40,40 +37,16 @@ describe('e-invoice sent to the SPFE, the customer’s «paid» seen on the invo
     // A B2B customer on the SPFE channel and an invoice issued to it.
     const n = 27_182_818;
     const nif = `${n}${dniLetter(n)}`;
-    const cliente = await apiJson(page, 'POST', 'ventas/clientes/save', {
-      Nombre: 'Distribuciones SPFE SL',
-      NIF: nif,
-      Email: 'facturas@distribuciones.example',
-      Direccion: 'Calle Mayor 1',
-      CodPostal: '28001',
-      Poblacion: 'Madrid',
-      Provincia: '28',
-      Pais: 'ES',
-      CanalEfactura: 'spfe',
-    });
-    expect(cliente.status, JSON.stringify(cliente.body)).toBe(201);
-    const borrador = await apiJson(page, 'POST', 'ventas/fventa/save', {
-      Cliente: cliente.body.Id,
-      // Today: the series' numbering follows the dates of the invoices already issued.
-      Fecha: hoyEspana(),
-      Lineas: [{ Descripcion: 'Servicio de consultoría', Cantidad: '1', Precio: '100', TipoIva: 'IVA21' }],
-    });
-    expect(borrador.status, JSON.stringify(borrador.body)).toBe(201);
-    const id = borrador.body.Id as number;
-    const emitida = await apiJson(page, 'POST', `ventas/fventa/emitir/${id}`, {});
-    expect(emitida.status, JSON.stringify(emitida.body)).toBe(200);
-    const numero = emitida.body.NumSerie as string;
+    const { id, numero } = await facturaEmitidaA(
+      page,
+      { Nombre: 'Distribuciones SPFE SL', NIF: nif, Email: 'facturas@distribuciones.example', CanalEfactura: 'spfe' },
+      { Descripcion: 'Servicio de consultoría', Precio: '100' },
+    );
 
     // The queue: «Enviar ahora» (unless the server's timer already sent it) → sent, with its registry id.
     await page.getByRole('tab', { name: 'Cola de envíos' }).click();
     await page.reload();
-    const fila = page.getByRole('row', { name: new RegExp(numero) });
-    await fila.waitFor(LENTO);
-    if (!(await fila.getByText('Enviada').isVisible())) {
-      await page.getByRole('button', { name: 'Enviar ahora' }).click();
-      await waitToast(page, 'Enviadas:');
-    }
-    await fila.getByText('Enviada', { exact: true }).waitFor(LENTO);
+    const fila = await enviadaDesdeLaCola(page, numero);
     await expect.poll(() => fila.textContent(), LENTO).toContain('con PDF');
     const registrada = spfe.facturas().find((f) => f.numero === numero)!;
     expect(registrada.nifReceptor).toBe(nif);

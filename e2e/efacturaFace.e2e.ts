@@ -7,9 +7,7 @@ import { validarXsdFacturae } from '../apps/server/src/modules/efactura/facturae
 import { hoyEspana } from '../apps/server/src/platform/fechas.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { apiJson, enEmpresa, entrar, irA, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
-
-// Two cores shared by everyone: a reload after an action can take seconds.
-const LENTO = { timeout: 30_000 };
+import { enviadaDesdeLaCola, facturaEmitidaA, LENTO } from './efactura.ts';
 
 /**
  * An invoice to a public body through FACe: the company sets FACe's address on the e-invoicing settings, a town
@@ -35,31 +33,21 @@ describe('invoice to a public body through FACe, paid status back on the invoice
     await page.getByRole('button', { name: 'Guardar configuración' }).click();
     await waitToast(page, 'Configuración de factura electrónica guardada');
 
-    const cliente = await apiJson(page, 'POST', 'ventas/clientes/save', {
-      Nombre: 'Ayuntamiento de Villafaro',
-      NIF: 'P2807900B',
-      Email: 'facturas@villafaro.example',
-      Direccion: 'Plaza Mayor 1',
-      CodPostal: '28013',
-      Poblacion: 'Madrid',
-      Provincia: '28',
-      Pais: 'ES',
-      CanalEfactura: 'face',
-      Dir3OficinaContable: 'L01280796',
-      Dir3OrganoGestor: 'L01280796',
-      Dir3UnidadTramitadora: 'LA0001234',
-    });
-    expect(cliente.status, JSON.stringify(cliente.body)).toBe(201);
-    const borrador = await apiJson(page, 'POST', 'ventas/fventa/save', {
-      Cliente: cliente.body.Id,
-      Fecha: hoyEspana(),
-      Lineas: [{ Descripcion: 'Mantenimiento de alumbrado público', Cantidad: '1', Precio: '800', TipoIva: 'IVA21' }],
-    });
-    expect(borrador.status, JSON.stringify(borrador.body)).toBe(201);
-    const id = borrador.body.Id as number;
-    const emitida = await apiJson(page, 'POST', `ventas/fventa/emitir/${id}`, {});
-    expect(emitida.status, JSON.stringify(emitida.body)).toBe(200);
-    const numero = emitida.body.NumSerie as string;
+    const { id, numero } = await facturaEmitidaA(
+      page,
+      {
+        Nombre: 'Ayuntamiento de Villafaro',
+        NIF: 'P2807900B',
+        Email: 'facturas@villafaro.example',
+        Direccion: 'Plaza Mayor 1',
+        CodPostal: '28013',
+        CanalEfactura: 'face',
+        Dir3OficinaContable: 'L01280796',
+        Dir3OrganoGestor: 'L01280796',
+        Dir3UnidadTramitadora: 'LA0001234',
+      },
+      { Descripcion: 'Mantenimiento de alumbrado público', Precio: '800' },
+    );
 
     // The signed Facturae from the invoice's screen: valid against the official schema, its signature holds.
     await page.goto(`/fventa/editar/${id}`);
@@ -74,13 +62,7 @@ describe('invoice to a public body through FACe, paid status back on the invoice
 
     // The queue sends it to FACe (unless the server's timer already did), which registers it.
     await irA(page, '/fventaefactura', 'Envíos de factura electrónica');
-    const fila = page.getByRole('row', { name: new RegExp(numero) });
-    await fila.waitFor(LENTO);
-    if (!(await fila.getByText('Enviada', { exact: true }).isVisible())) {
-      await page.getByRole('button', { name: 'Enviar ahora' }).click();
-      await waitToast(page, 'Enviadas:');
-    }
-    await fila.getByText('Enviada', { exact: true }).waitFor(LENTO);
+    const fila = await enviadaDesdeLaCola(page, numero);
     const registrada = face.facturas().find((f) => `${f.serie}${f.numero}` === numero);
     expect(registrada, JSON.stringify(face.facturas().map((f) => [f.serie, f.numero]))).toBeDefined();
     await expect.poll(() => fila.textContent(), LENTO).toContain(registrada!.numeroRegistro);
