@@ -128,4 +128,24 @@ describe('the sending queue', () => {
     expect(mala!.estado).toBe('rechazado');
     expect((await demo.request('POST', '/api/ventas/fventaefactura/reintentar/987654321', {})).status).toBe(404);
   });
+
+  it('follows the company’s default for a customer without a channel, and never mails the PDF by itself', async () => {
+    const sinCanal = await clienteEfactura(demo, '00000025W', {});
+    expect(sinCanal.status, JSON.stringify(sinCanal.body)).toBe(201);
+    const porPdf = await emitirFactura(demo, sinCanal.body.Id);
+    expect(await enviosDe(demo, porPdf)).toEqual([]);
+
+    const cfg = { CanalDefecto: 'email_xml', UrlSpfe: spfe.url };
+    expect((await demo.request('PUT', '/api/ventas/fventaefactura/config', cfg)).status).toBe(200);
+    const porXml = await emitirFactura(demo, sinCanal.body.Id);
+    expect((await enviosDe(demo, porXml))[0]).toMatchObject({ Canal: 'email_xml', Estado: 'generado' });
+    await demo.request('POST', '/api/ventas/fventaefactura/enviar', {});
+    expect((await enviosDe(demo, porXml))[0]).toMatchObject({ Estado: 'enviado', ConPdf: true });
+    const adjuntos = await t.database.query<{ nombre: string; tipo: string }>(
+      `select a.nombre, a.tipo from correos_salida_adjuntos a join correos_salida c on c.id = a.correo_id
+        where c.para = 'compras@cliente.example' order by a.correo_id desc, a.orden limit 2`,
+    );
+    expect(adjuntos.map((a) => a.tipo)).toEqual(['application/xml', 'application/pdf']);
+    await demo.request('PUT', '/api/ventas/fventaefactura/config', { ...cfg, CanalDefecto: 'pdf_email' });
+  });
 });
