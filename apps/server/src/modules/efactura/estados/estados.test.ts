@@ -256,6 +256,21 @@ describe('sending the statuses to the SPFE', () => {
     expect(simulador.facturas().find((f) => f.numero === 'EST-4')!.estados).toHaveLength(2);
   });
 
+  it("carries a rejection with the SPFE's nearest reason and the OpenPEPPOL code and words as its text", async () => {
+    const f = factura('EST-11', 13579246);
+    await enLaSpfe(f);
+    const id = await importarRecibida(demo, f);
+    await demo.request('POST', `${RUTA_ESTADOS}/rechazar/${id}`, { Motivo: 'PRI', Detalle: 'Tarifa de 2025' });
+    await demo.request('POST', `${RUTA_ESTADOS}/enviar`, {});
+    expect(simulador.facturas().find((x) => x.numero === 'EST-11')!.estados).toMatchObject([
+      {
+        Estado: 'rechazada',
+        CodigoMotivo: 'importe',
+        Motivo: 'PRI · Los precios no son los acordados. Tarifa de 2025',
+      },
+    ]);
+  });
+
   it('keeps the statuses queued while the SPFE is down and sends them on the next round', async () => {
     const f = factura('EST-6', 87654321);
     await enLaSpfe(f);
