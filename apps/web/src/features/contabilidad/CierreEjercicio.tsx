@@ -193,26 +193,16 @@ export function CierreEjercicio() {
             )}
             <ProgresoGeneracion estado={estado} />
             <Group>
-              {r.Cerrado ? (
-                <BotonProtegido
-                  permiso="ImptoEmit"
-                  accion="configurar"
-                  variant="default"
-                  motivo={motivoNoReabrir(r)}
-                  onClick={() => setConfirmar('reabrir')}
-                >
-                  Reabrir ejercicio
-                </BotonProtegido>
-              ) : (
-                <BotonProtegido
-                  permiso="ImptoEmit"
-                  accion="configurar"
-                  motivo={motivoNoCerrar(r)}
-                  onClick={() => setConfirmar('cerrar')}
-                >
-                  Cerrar ejercicio
-                </BotonProtegido>
-              )}
+              {/* A closed year offers reopening (the quiet button), an open one closing. */}
+              <BotonProtegido
+                permiso="ImptoEmit"
+                accion="configurar"
+                variant={r.Cerrado ? 'default' : undefined}
+                motivo={r.Cerrado ? motivoNoReabrir(r) : motivoNoCerrar(r)}
+                onClick={() => setConfirmar(r.Cerrado ? 'reabrir' : 'cerrar')}
+              >
+                {r.Cerrado ? 'Reabrir ejercicio' : 'Cerrar ejercicio'}
+              </BotonProtegido>
             </Group>
             {r.Asientos.length > 0 && <AsientosCierre asientos={r.Asientos} />}
           </Stack>
