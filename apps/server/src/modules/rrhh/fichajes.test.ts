@@ -2,6 +2,7 @@ import { MSG } from '@faro/domain';
 import { describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
 import type { Session } from '../../../test/testApp.ts';
+import { erroresDelFormulario } from '../../platform/http/respuesta.testkit.ts';
 
 const t = appDePruebas();
 
@@ -88,14 +89,11 @@ describe('time clock state machine (server owned)', () => {
   it('validates the body in Spanish', async () => {
     const s = await t.as('fichaje', 'DEMO');
     const bad = await fichar(s, { Tipo: 'x', Origen: 'k', Latitud: 200, Longitud: 0 });
-    expect(bad.status).toBe(400);
-    expect(bad.body.Errores).toEqual(
-      expect.arrayContaining([
-        { Campo: 'Tipo', Mensaje: 'Tipo debe ser j (jornada) o p (pausa)' },
-        { Campo: 'Origen', Mensaje: 'Origen debe ser w (web) o m (móvil)' },
-        { Campo: 'Latitud', Mensaje: 'Debe ser menor o igual a 90' },
-      ]),
-    );
+    erroresDelFormulario(bad, [
+      { Campo: 'Tipo', Mensaje: 'Tipo debe ser j (jornada) o p (pausa)' },
+      { Campo: 'Origen', Mensaje: 'Origen debe ser w (web) o m (móvil)' },
+      { Campo: 'Latitud', Mensaje: 'Debe ser menor o igual a 90' },
+    ]);
   });
 
   it('is refused (403) to a member without the time clock enabled, and has no edit or delete route', async () => {
@@ -283,12 +281,15 @@ describe('inspection-ready time clock', () => {
   it('the inspector link is read-only, audited, and stops working when it expires or is revoked', async () => {
     const manager = await t.as('demo', 'DEMO');
     const hoy = new Date().toISOString().slice(0, 10);
-    const made = await manager.request('POST', '/api/rrhh/inspeccion/save', {
-      Destinatario: 'Inspección de Trabajo de Madrid',
-      Desde: `${hoy.slice(0, 7)}-01`,
-      Hasta: hoy,
-      Dias: 2,
-    });
+    /** A two-day link to this month's records so far. */
+    const enlace = (Destinatario: string) =>
+      manager.request('POST', '/api/rrhh/inspeccion/save', {
+        Destinatario,
+        Desde: `${hoy.slice(0, 7)}-01`,
+        Hasta: hoy,
+        Dias: 2,
+      });
+    const made = await enlace('Inspección de Trabajo de Madrid');
     expect(made.status).toBe(201);
     const url: string = made.body.Enlace;
     expect(url).toMatch(/^\/api\/rrhh\/inspeccion\/ver\/\d+\.\d+\.[\w-]+$/);
@@ -323,6 +324,12 @@ describe('inspection-ready time clock', () => {
       [made.body.Id],
     );
     expect(n).toBe(1);
+    // A revoked link stops working too.
+    const otro = await enlace('Comité de empresa');
+    const revocado = await manager.request('POST', `/api/rrhh/inspeccion/revocar/${otro.body.Id}`);
+    expect(revocado.status).toBe(200);
+    expect(revocado.body.Revocado).not.toBeNull();
+    expect((await t.call('GET', otro.body.Enlace)).status).toBe(403);
   });
 
   it('kiosk: employee code + PIN clocks that employee in (origin k); a wrong PIN is refused', async () => {

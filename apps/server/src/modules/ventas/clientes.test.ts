@@ -2,6 +2,7 @@ import { MSG, MSG_DATOS } from '@faro/domain';
 import { describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../test/appDePruebas.ts';
 import { crear } from '../../../test/datosDemo.ts';
+import { erroresDelFormulario } from '../../platform/http/respuesta.testkit.ts';
 
 const t = appDePruebas();
 const demo = t.sesion('demo', 'DEMO');
@@ -17,14 +18,10 @@ describe('customers', () => {
       NIF: '12345678A',
       IBAN: 'ES9121000418450200051331',
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body.Mensaje).toBe(MSG.formInvalid);
-    expect(bad.body.Errores).toEqual(
-      expect.arrayContaining([
-        { Campo: 'NIF', Mensaje: MSG.taxIdLetter },
-        { Campo: 'IBAN', Mensaje: MSG.iban },
-      ]),
-    );
+    erroresDelFormulario(bad, [
+      { Campo: 'NIF', Mensaje: MSG.taxIdLetter },
+      { Campo: 'IBAN', Mensaje: MSG.iban },
+    ]);
     const ok = await demo.request('POST', `${base}/save`, {
       Nombre: 'Papelería Central SL',
       NIF: '12345678z',
@@ -95,14 +92,11 @@ describe('customers', () => {
       ],
       Contactos: [{ Nombre: '', Email: 'no-es-un-email' }],
     });
-    expect(two.status).toBe(400);
-    expect(two.body.Errores).toEqual(
-      expect.arrayContaining([
-        { Campo: 'DireccionesEnvio.1.CodPostal', Mensaje: MSG_DATOS.postalCodeProvince },
-        { Campo: 'Contactos.0.Nombre', Mensaje: MSG.required('Nombre') },
-        { Campo: 'Contactos.0.Email', Mensaje: MSG.format },
-      ]),
-    );
+    erroresDelFormulario(two, [
+      { Campo: 'DireccionesEnvio.1.CodPostal', Mensaje: MSG_DATOS.postalCodeProvince },
+      { Campo: 'Contactos.0.Nombre', Mensaje: MSG.required('Nombre') },
+      { Campo: 'Contactos.0.Email', Mensaje: MSG.format },
+    ]);
     const noRef = await demo.request('POST', `${base}/save`, { Nombre: 'Sin tarifa', IdTarifa: 999999 });
     expect(noRef.body.Errores).toEqual([{ Campo: 'IdTarifa', Mensaje: MSG_DATOS.referenceMissing }]);
     const ok = await demo.request('POST', `${base}/save`, {

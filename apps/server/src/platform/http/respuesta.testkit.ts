@@ -1,3 +1,4 @@
+import { MSG } from '@faro/domain';
 import { expect } from 'vitest';
 import { pdfText } from '../../../test/pdfText.ts';
 import type { Response, Session, TestApp } from '../../../test/testApp.ts';
@@ -19,4 +20,11 @@ export async function textoDelPdf(t: TestApp, s: Session, url: string): Promise<
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
   return pdfText(res.rawPayload).text;
+}
+
+/** A refused form: 400 with the form's message, and these field errors among those it lists. */
+export function erroresDelFormulario(res: Response, errores: readonly { Campo: string; Mensaje: string }[]): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.Mensaje).toBe(MSG.formInvalid);
+  expect(res.body.Errores).toEqual(expect.arrayContaining([...errores]));
 }
