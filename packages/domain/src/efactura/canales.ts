@@ -56,7 +56,7 @@ export const camposEfacturaCliente = {
     help: 'Vacío: el canal por defecto de la empresa',
     section: S,
   },
-  PeppolId: { kind: 'code', label: 'Identificador Peppol', maxLength: 55, help: 'Esquema:identificador', section: S },
+  PeppolId: { kind: 'text', label: 'Identificador Peppol', maxLength: 55, help: 'Esquema:identificador', section: S },
   Dir3OficinaContable: dir3('DIR3 oficina contable'),
   Dir3OrganoGestor: dir3('DIR3 órgano gestor'),
   Dir3UnidadTramitadora: dir3('DIR3 unidad tramitadora'),

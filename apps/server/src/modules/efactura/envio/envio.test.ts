@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { MSG_CANAL_EFACTURA } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDePruebas } from '../../../../test/appDePruebas.ts';
@@ -147,5 +149,38 @@ describe('the sending queue', () => {
     );
     expect(adjuntos.map((a) => a.tipo)).toEqual(['application/xml', 'application/pdf']);
     await demo.request('PUT', '/api/ventas/fventaefactura/config', { ...cfg, CanalDefecto: 'pdf_email' });
+  });
+
+  it('hands a Peppol customer’s UBL to the company’s access point (Faro is not one) and keeps its message id', async () => {
+    const recibidos: { Receptor: string; Documento: string }[] = [];
+    const punto = createServer((req, res) => {
+      let cuerpo = '';
+      req.on('data', (b) => {
+        cuerpo += b;
+      });
+      req.on('end', () => {
+        recibidos.push(JSON.parse(cuerpo));
+        res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ Id: 'AP-1' }));
+      });
+    });
+    await new Promise<void>((r) => punto.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(punto.address() as AddressInfo).port}/ap`;
+      const cfg = { CanalDefecto: 'pdf_email', UrlSpfe: spfe.url, UrlPeppol: url };
+      expect((await demo.request('PUT', '/api/ventas/fventaefactura/config', cfg)).status).toBe(200);
+      const c = await clienteEfactura(demo, '00000026A', { CanalEfactura: 'peppol', PeppolId: '9920:ES00000026A' });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      const id = await emitirFactura(demo, c.body.Id);
+      await demo.request('POST', '/api/ventas/fventaefactura/enviar', {});
+      expect((await enviosDe(demo, id))[0]).toMatchObject({
+        Canal: 'peppol',
+        Estado: 'enviado',
+        NumeroRegistro: 'AP-1',
+      });
+      expect(recibidos.map((r) => r.Receptor)).toEqual(['9920:ES00000026A']);
+      expect(Buffer.from(recibidos[0]!.Documento, 'base64').toString('utf8')).toContain('<cbc:CustomizationID>');
+    } finally {
+      await new Promise<void>((r) => punto.close(() => r()));
+    }
   });
 });
