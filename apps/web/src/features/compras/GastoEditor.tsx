@@ -35,13 +35,11 @@ import {
   invalidarDocumentos,
   type TipoIvaFila,
   tipoIvaDefecto,
-  useCatalogosEditor,
-  useDocumentoEditado,
 } from '../documentos/documentosApi.ts';
 import { campoDe, type DocumentoVenta, hoyIso } from '../documentos/documentosModel.ts';
 import { EstadoBadges } from '../documentos/EstadoBadges.tsx';
 import { useLado } from '../documentos/lado.ts';
-import { CampoFecha, esperaEditor, MarcoEditor } from '../documentos/MarcoEditor.tsx';
+import { CampoFecha, MarcoEditor, useEditorDocumento } from '../documentos/MarcoEditor.tsx';
 import { TotalesCard } from '../documentos/TotalesCard.tsx';
 import { etiquetaCliente } from '../documentos/terceroDocumento.ts';
 import { AdjuntoOriginal, problemaAdjunto } from './AdjuntoOriginal.tsx';
@@ -62,20 +60,13 @@ const RUTA = 'compras/fgasto';
 export function GastoEditor({ id }: { id?: string }) {
   const { info, centro } = useReady();
   const level = levelIn(info, 'ComprasFact', centro);
-  const row = useDocumentoEditado('fgasto', RUTA, id, level);
-  const { tipos, configura, cargando } = useCatalogosEditor();
-  const espera = esperaEditor({
-    level,
-    id,
-    fila: row,
-    cargando,
-    error: (mensaje) => (
-      <Alert color="red" role="alert" maw={720}>
-        {mensaje}
-      </Alert>
-    ),
-  });
-  if (espera) return espera;
+  const editor = useEditorDocumento('fgasto', RUTA, id, level, (mensaje) => (
+    <Alert color="red" role="alert" maw={720}>
+      {mensaje}
+    </Alert>
+  ));
+  if (editor.espera) return editor.espera;
+  const { fila: row, tipos, configura } = editor;
   return (
     <GastoForm
       key={`${id ?? 'nuevo'}-${row.dataUpdatedAt}`}

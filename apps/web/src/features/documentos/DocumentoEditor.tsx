@@ -18,8 +18,6 @@ import {
   type SerieFila,
   type TipoIvaFila,
   tipoIvaDefecto,
-  useCatalogosEditor,
-  useDocumentoEditado,
   useSeries,
   useTrazas,
 } from './documentosApi.ts';
@@ -41,7 +39,7 @@ import { HistorialDocumento } from './HistorialDocumento.tsx';
 import { LineasGrid } from './LineasGrid.tsx';
 import { LlevadoLineas } from './LlevadoLineas.tsx';
 import { desdeApi, haciaApi, rutaDe, useLado } from './lado.ts';
-import { esperaEditor, MarcoEditor } from './MarcoEditor.tsx';
+import { MarcoEditor, useEditorDocumento } from './MarcoEditor.tsx';
 import { hayNotas, NotasDocumento } from './NotasDocumento.tsx';
 import { TotalesCard } from './TotalesCard.tsx';
 import { type ClienteDatos, datosDeDoc } from './terceroDocumento.ts';
@@ -52,26 +50,19 @@ export function DocumentoEditor({ recurso, id }: { recurso: string; id?: string 
   const lado = useLado();
   const def = lado.recursos[recurso];
   const level = def ? levelIn(info, def.permission, centro) : 0;
-  const row = useDocumentoEditado(recurso, rutaDe(lado, recurso), id, level);
-  const { tipos, configura, cargando } = useCatalogosEditor();
   const series = useSeries();
-  const espera = esperaEditor({
-    level,
-    id,
-    fila: row,
-    cargando,
-    error: (mensaje) => (
-      <Stack gap="sm" maw={720}>
-        <Alert color="red" role="alert">
-          {mensaje}
-        </Alert>
-        <Anchor component={Link} to={`/${recurso}/lista`}>
-          Volver a {def?.plural.toLowerCase()}
-        </Anchor>
-      </Stack>
-    ),
-  });
-  if (espera) return espera;
+  const editor = useEditorDocumento(recurso, rutaDe(lado, recurso), id, level, (mensaje) => (
+    <Stack gap="sm" maw={720}>
+      <Alert color="red" role="alert">
+        {mensaje}
+      </Alert>
+      <Anchor component={Link} to={`/${recurso}/lista`}>
+        Volver a {def?.plural.toLowerCase()}
+      </Anchor>
+    </Stack>
+  ));
+  if (editor.espera) return editor.espera;
+  const { fila: row, tipos, configura } = editor;
   return (
     <EditorForm
       key={id ?? 'nuevo'}

@@ -7,6 +7,7 @@ import { FechaIso } from '../../ui/fields/FechaIso.tsx';
 import { errorLines } from '../../ui/form/FormField.tsx';
 import { ligar } from '../../ui/form/Formulario.tsx';
 import type { FormApi } from '../../ui/form/useForm.ts';
+import { useCatalogosEditor, useDocumentoEditado } from './documentosApi.ts';
 
 /**
  * The frame every document-like editor shares (sales and purchase documents, recurring templates, the expense
@@ -133,4 +134,20 @@ export function CampoFecha(p: {
       error={p.error}
     />
   );
+}
+
+/**
+ * A document editor's record (`fila`) and catalogues (VAT types, settings) with what it shows until its form can
+ * open (`espera`, null once it can: see `esperaEditor`).
+ */
+export function useEditorDocumento(
+  recurso: string,
+  ruta: string,
+  id: string | undefined,
+  level: number,
+  error: (mensaje: string) => ReactNode,
+) {
+  const fila = useDocumentoEditado(recurso, ruta, id, level);
+  const { tipos, configura, cargando } = useCatalogosEditor();
+  return { fila, tipos, configura, espera: esperaEditor({ level, id, fila, cargando, error }) };
 }
