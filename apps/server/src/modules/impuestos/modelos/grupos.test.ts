@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { usarBaseDePruebas } from '../../../../test/testApp.ts';
 import { companyScope, type Scope } from '../../../platform/tenancy/scope.ts';
 import { ANYO, generarLibros } from './libros.testkit.ts';
-import { lineasEmitidas, lineasRecibidas } from './libros.ts';
+import { gruposRecibidas, gruposRecibidasDelAnyo, leerAgrupado, lineasEmitidas, lineasRecibidas } from './libros.ts';
 import { con390 } from './resumenesAnuales.ts';
 import { calcular303PorFilas, con303, trazaPaginada } from './servicio.ts';
 
@@ -72,6 +72,21 @@ describe('303 and 390 grouped in SQL equal the row-by-row reading', () => {
       };
       igual(agrupado, c.deFilas(libros, libros));
       expect(Number(agrupado.Casillas['33'])).not.toBe(0);
+    }
+  }, 120_000);
+
+  it("the 390's received groups from one reading of the year equal its two reads: same groups, keys and order", async () => {
+    const [desde, hasta] = [`${ANYO}-01-01`, `${ANYO}-12-31`];
+    for (const prorrata of [100, 80]) {
+      const dos = await leerAgrupado(s, async (t) => ({
+        periodo: await gruposRecibidas(t, desde, hasta, { prorrata }),
+        anyo: await gruposRecibidas(t, desde, hasta, { porTercero: true, prorrata }),
+      }));
+      const una = await leerAgrupado(s, (t) => gruposRecibidasDelAnyo(t, desde, hasta, prorrata));
+      expect(una).toEqual(dos);
+      // Groups of several rows both ways, and parties in several groups: a real roll-up, not one row per group.
+      if (prorrata === 100) expect(una.periodo.some((g) => (g.Filas ?? 0) > 1)).toBe(true);
+      expect(una.anyo.some((g) => (g.Filas ?? 0) > 1)).toBe(true);
     }
   }, 120_000);
 

@@ -371,7 +371,8 @@ const IMPORTES = { emitidas: (_de: PredicadoEmpresa) => sql``, recibidas: IMPORT
 
 /**
  * The groups of a book: grouped by the key's parts (hashing a few columns costs less than building and hashing the
- * JSON text of every row), the key built once per group from them, the groups in the order of their first rows.
+ * JSON text of every row), the key built once per group from them, the groups in the order of their first rows (two
+ * groups of one invoice's rows by their keys, so any reading of the same groups gives the same order).
  */
 function agrupar(o: OpcionesGrupos, partes: Partes, deFilas: Partes, agregados: SQL, filas: SQL): SQL {
   const columnas = partes.map(([n]): [string, SQL] => [n, sql.raw(`g.${n}`)]);
@@ -385,7 +386,7 @@ function agrupar(o: OpcionesGrupos, partes: Partes, deFilas: Partes, agregados: 
   return sql`select ${claveDe(o, columnas)} as clave, ${sql.join(textos, sql`, `)}, g.* from (select ${sql.join(
     [...partes, ...resto].map(([n, x]) => sql`${x} as ${sql.raw(n)}`),
     sql`, `,
-  )}, ${agregados} ${filas} group by ${sql.raw(partes.map((_, i) => i + 1).join(', '))}) g order by g.fecha, g.id`;
+  )}, ${agregados} ${filas} group by ${sql.raw(partes.map((_, i) => i + 1).join(', '))}) g order by g.fecha, g.id, clave`;
 }
 
 const suma = (x: SQL) => sql`coalesce(sum(${x}), 0)::numeric(16, 2)::text`;
@@ -501,6 +502,53 @@ function mesDe(fecha: unknown, o: OpcionesGrupos): string {
   return `${f.slice(0, 5)}${String(q).padStart(2, '0')}-01`;
 }
 
+/**
+ * What a received group reads of its rows besides its key: the least of some (the dates given as text) and the sum
+ * of the amounts. A list, so a group of groups (`gruposRecibidasDelAnyo`) takes the least of the least and the sum of
+ * the sums: the same as of the rows.
+ */
+const MINIMOS_R: [string, SQL, boolean][] = [
+  ['id', sql`d.id`, false],
+  ['fecha', sql`d.fecha`, true],
+  ['fecha_factura', sql`coalesce(d.fecha_tercero, d.fecha)`, true],
+  ['num_serie', sql`d.num_serie`, false],
+  ['tercero', sql`coalesce(x.nombre_libre, d.proveedor_nombre)`, false],
+  ['nif_libro', sql`d.proveedor_nif`, false],
+  ['clave_retencion', sql`x.clave_retencion`, false],
+];
+const SUMAS_R: Partes = [
+  ['base', sql`v.base`],
+  ['cuota', sql`v.cuota`],
+  ['deducible', sql`w.ded`],
+  ['autoliquidada', sql`v.auto`],
+  ['cuota_recargo', importe('CuotaRecargo')],
+  ['retencion', sql`d.total_retencion`],
+  ['base_servicios', sql`v.serv`],
+];
+/**
+ * The aggregates of `MINIMOS_R` / `SUMAS_R`: over the rows (`de`: their expressions) or over groups (their columns);
+ * `crudos`, as they are summed on (the least date a date, a sum a plain numeric).
+ */
+const agregadosR = (de: (n: string, x: SQL) => SQL, filas: SQL, crudos = false) =>
+  sql.join(
+    [
+      sql`${filas}::int as filas`,
+      ...MINIMOS_R.map(([n, x, t]) => sql`min(${de(n, x)})${sql.raw(t && !crudos ? '::text' : '')} as ${sql.raw(n)}`),
+      ...SUMAS_R.map(([n, x]) => sql`${crudos ? sql`sum(${de(n, x)})` : suma(de(n, x))} as ${sql.raw(n)}`),
+    ],
+    sql`, `,
+  );
+const enFilas = (_n: string, x: SQL) => x;
+/** What the year's received groups by third party read of their rows besides their key (`partesRecibida`). */
+const RESTO_R: Partes = [
+  ['impuesto', sql`min(${campo('Impuesto')})`],
+  ['porc_iva', sql`min(round(${importe('PorcentajeIva')}, 2))`],
+  ['rectificativa', sql`bool_or(d.id_rectificada is not null or d.tipo_rectificativa is not null)`],
+  ['inversion', sql`bool_or(coalesce(x.categoria, '') like '2%')`],
+];
+const FILAS_R = (de: PredicadoEmpresa, f: FiltrosLibro) =>
+  sql`from ${libroRecibidas.cabeceras} ${TIPADO('recibidas')} ${IMPORTES_R(de)} where ${libroRecibidas.where(de, f)}`;
+
 /** The received book's groups of a period (with `Grupo` and `Filas`); a row kept alone keeps its invoice's data. */
 export async function gruposRecibidas(
   s: Scope,
@@ -509,55 +557,96 @@ export async function gruposRecibidas(
   o: OpcionesGrupos = {},
 ): Promise<LineaRecibida[]> {
   const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
-  const L = libroRecibidas;
   const rows = rowsOf(
     await s.execute((_empresaId, de) =>
-      agrupar(
-        o,
-        partesRecibida(o),
-        [
-          ['impuesto', sql`min(${campo('Impuesto')})`],
-          ['porc_iva', sql`min(round(${importe('PorcentajeIva')}, 2))`],
-          ['rectificativa', sql`bool_or(d.id_rectificada is not null or d.tipo_rectificativa is not null)`],
-          ['inversion', sql`bool_or(coalesce(x.categoria, '') like '2%')`],
-        ],
-        sql`count(*)::int as filas, min(d.id) as id, min(d.fecha)::text as fecha,
-            min(coalesce(d.fecha_tercero, d.fecha))::text as fecha_factura, min(d.num_serie) as num_serie,
-            min(coalesce(x.nombre_libre, d.proveedor_nombre)) as tercero, min(d.proveedor_nif) as nif_libro,
-            ${suma(sql`v.base`)} as base, ${suma(sql`v.cuota`)} as cuota, ${suma(sql`w.ded`)} as deducible,
-            ${suma(sql`v.auto`)} as autoliquidada, ${suma(importe('CuotaRecargo'))} as cuota_recargo,
-            ${suma(sql`d.total_retencion`)} as retencion, ${suma(sql`v.serv`)} as base_servicios,
-            min(x.clave_retencion) as clave_retencion`,
-        sql`from ${L.cabeceras} ${TIPADO('recibidas')} ${IMPORTES_R(de)} where ${L.where(de, f)}`,
-      ),
+      agrupar(o, partesRecibida(o), RESTO_R, agregadosR(enFilas, sql`count(*)`), FILAS_R(de, f)),
     ),
   );
-  return rows.map((r, i) => {
-    const sola = Number(r.filas) === 1;
+  return rows.map((r, i) => grupoRecibido(r, i, o));
+}
+
+/**
+ * The received book's groups of a year both ways the 390 reads them (by month, and by third party and quarter), from
+ * one reading of its rows: the rows grouped by the month's key and the party (a few thousand groups), and both
+ * groupings of those groups. The same groups, keys and order as `gruposRecibidas` with `{ prorrata }` and
+ * `{ porTercero: true, prorrata }`, with the year's rows read (and their services part looked up) once, not twice.
+ */
+export async function gruposRecibidasDelAnyo(
+  s: Scope,
+  desde: string,
+  hasta: string,
+  prorrata: number,
+): Promise<{ periodo: LineaRecibida[]; anyo: LineaRecibida[] }> {
+  const porMes: OpcionesGrupos = { prorrata };
+  const porTercero: OpcionesGrupos = { porTercero: true, prorrata };
+  // Below 100 % every row is a group of its own by month: grouped by party as well they would gain nothing.
+  if (prorrata !== 100)
     return {
-      // A row kept alone is its invoice (its warnings name it, 347 excludes it with its invoice); a group is new.
-      Id: sola ? Number(r.id) : -(i + 1),
-      Fecha: sola ? String(r.fecha) : mesDe(r.fecha, o),
-      FechaFactura: sola ? String(r.fecha_factura) : mesDe(r.fecha, o),
-      NumSerie: String(r.num_serie ?? ''),
-      Tercero: String(r.tercero ?? ''),
-      NIF: o.porTercero ? txt(r.nif) : sola ? txt(r.nif_libro) : null,
-      Rectificativa: Boolean(r.rectificativa),
-      Operacion: String(r.operacion),
-      Impuesto: String(r.impuesto ?? 'IVA'),
-      PorcentajeIva: imp(r.porc_iva_texto),
-      Base: imp(r.base),
-      Cuota: imp(r.cuota),
-      CuotaDeducible: imp(r.deducible),
-      CuotaAutoliquidada: imp(r.autoliquidada),
-      CuotaRecargo: imp(r.cuota_recargo),
-      // Only its sign is read (347 leaves out invoices with a withholding): every row counts its invoice's.
-      Retencion: imp(r.retencion),
-      ClaveRetencion: txt(r.clave_retencion),
-      BienInversion: Boolean(r.inversion),
-      BaseServicios: r.operacion === 'intracomunitaria' ? imp(r.base_servicios) : undefined,
-      Grupo: String(r.clave),
-      Filas: Number(r.filas),
+      periodo: await gruposRecibidas(s, desde, hasta, porMes),
+      anyo: await gruposRecibidas(s, desde, hasta, porTercero),
     };
-  });
+  const f: FiltrosLibro = { FechaDesde: desde, FechaHasta: hasta };
+  const nif = partesRecibida(porTercero).find(([n]) => n === 'nif')?.[1] ?? sql`null::text`;
+  const finas = partesRecibida(porMes).map(([n, x]): [string, SQL] => [n, n === 'nif' ? nif : x]);
+  const deGrupo = (n: string) => sql.raw(`f.${n}`);
+  // Either grouping of the groups, with the same columns: its key's parts, the least of what is not in its key.
+  const agrupados = (o: OpcionesGrupos) => {
+    const partes: Partes = partesRecibida(o).map(([n, x]) => [
+      n,
+      n === 'mes' && o.porTercero ? alMes(deGrupo(n), 'quarter') : n === 'nif' && !o.porTercero ? x : deGrupo(n),
+    ]);
+    const en = new Map(partes);
+    const de = (n: string, resto: string) => sql`${en.get(n) ?? sql.raw(`${resto}(f.${n})`)} as ${sql.raw(n)}`;
+    return sql`select ${sql.raw(o.porTercero ? "'a'" : "'p'")} as grupos, ${claveDe(o, partes)} as clave,
+      ${en.get('porc_iva') ?? sql`min(f.porc_iva)`}::text as porc_iva_texto, ${de('impuesto', 'min')},
+      ${de('operacion', 'min')}, ${de('rectificativa', 'bool_or')}, ${de('inversion', 'bool_or')}, ${de('nif', 'min')},
+      ${agregadosR(deGrupo, sql`sum(f.filas)`)}
+      from f group by ${sql.join(
+        partes.map(([, x]) => x),
+        sql`, `,
+      )}`;
+  };
+  const rows = rowsOf(
+    await s.execute(
+      (_empresaId, de) => sql`with f as materialized (select ${sql.join(
+        finas.map(([n, x]) => sql`${x} as ${sql.raw(n)}`),
+        sql`, `,
+      )}, ${agregadosR(enFilas, sql`count(*)`, true)} ${FILAS_R(de, f)}
+        group by ${sql.raw(finas.map((_, i) => i + 1).join(', '))})
+      ${agrupados(porMes)} union all ${agrupados(porTercero)} order by grupos desc, fecha, id, clave`,
+    ),
+  );
+  const grupos = (o: OpcionesGrupos) =>
+    rows.filter((r) => r.grupos === (o.porTercero ? 'a' : 'p')).map((r, i) => grupoRecibido(r, i, o));
+  return { periodo: grupos(porMes), anyo: grupos(porTercero) };
+}
+
+/** A received group as the classifier reads it. */
+function grupoRecibido(r: Record<string, unknown>, i: number, o: OpcionesGrupos): LineaRecibida {
+  const sola = Number(r.filas) === 1;
+  return {
+    // A row kept alone is its invoice (its warnings name it, 347 excludes it with its invoice); a group is new.
+    Id: sola ? Number(r.id) : -(i + 1),
+    Fecha: sola ? String(r.fecha) : mesDe(r.fecha, o),
+    FechaFactura: sola ? String(r.fecha_factura) : mesDe(r.fecha, o),
+    NumSerie: String(r.num_serie ?? ''),
+    Tercero: String(r.tercero ?? ''),
+    NIF: o.porTercero ? txt(r.nif) : sola ? txt(r.nif_libro) : null,
+    Rectificativa: Boolean(r.rectificativa),
+    Operacion: String(r.operacion),
+    Impuesto: String(r.impuesto ?? 'IVA'),
+    PorcentajeIva: imp(r.porc_iva_texto),
+    Base: imp(r.base),
+    Cuota: imp(r.cuota),
+    CuotaDeducible: imp(r.deducible),
+    CuotaAutoliquidada: imp(r.autoliquidada),
+    CuotaRecargo: imp(r.cuota_recargo),
+    // Only its sign is read (347 leaves out invoices with a withholding): every row counts its invoice's.
+    Retencion: imp(r.retencion),
+    ClaveRetencion: txt(r.clave_retencion),
+    BienInversion: Boolean(r.inversion),
+    BaseServicios: r.operacion === 'intracomunitaria' ? imp(r.base_servicios) : undefined,
+    Grupo: String(r.clave),
+    Filas: Number(r.filas),
+  };
 }

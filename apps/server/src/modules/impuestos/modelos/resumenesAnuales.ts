@@ -25,7 +25,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Scope } from '../../../platform/tenancy/scope.ts';
 import { modelosPresentados as mp } from '../../../platform/tenancy/tables.ts';
 import { librosAgrupados } from './agrupados.ts';
-import { gruposEmitidas, gruposRecibidas, leerAgrupado, lineasEmitidas, lineasRecibidas } from './libros.ts';
+import { gruposEmitidas, gruposRecibidasDelAnyo, leerAgrupado, lineasEmitidas, lineasRecibidas } from './libros.ts';
 
 /**
  * The annual summaries 390, 190 and 180 of a year: the year's book rows read once through the company door (the
@@ -115,18 +115,14 @@ export async function con390(s: Scope, anyo: number, ajustesDe: AjustesDe): Prom
     hasta,
     prorrata,
     calcular: () =>
-      leerAgrupado(s, async (t) =>
-        modelo390(
-          anyo,
-          await gruposEmitidas(t, desde, hasta),
-          await gruposRecibidas(t, desde, hasta, { prorrata }),
-          aj,
-          {
-            emitidas: await gruposEmitidas(t, desde, hasta, { porTercero: true }),
-            recibidas: await gruposRecibidas(t, desde, hasta, { porTercero: true, prorrata }),
-          },
-        ),
-      ),
+      leerAgrupado(s, async (t) => {
+        // The received book's groups both ways from one reading of its rows (libros.ts).
+        const recibidas = await gruposRecibidasDelAnyo(t, desde, hasta, prorrata);
+        return modelo390(anyo, await gruposEmitidas(t, desde, hasta), recibidas.periodo, aj, {
+          emitidas: await gruposEmitidas(t, desde, hasta, { porTercero: true }),
+          recibidas: recibidas.anyo,
+        });
+      }),
     deFilas: (enPeriodo, enAnyo) => modelo390(anyo, enPeriodo.emitidas, enPeriodo.recibidas, aj, enAnyo),
   };
 }
