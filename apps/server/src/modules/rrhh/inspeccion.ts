@@ -86,19 +86,15 @@ export const inspeccionRoutes: AreaModule = (app, deps) => {
   const tags = ['rrhh'];
   const directory = companyDirectory(deps);
 
-  app.get(
-    '/api/rrhh/inspeccion/list',
-    { config: { access: access.permission('PersEmple', 1) }, schema: { tags, summary: 'Enlaces de inspección' } },
-    async (request) => {
-      const scope = deps.scopeOf(request);
-      const rows = await scope.select(inspeccionEnlaces).orderBy(desc(inspeccionEnlaces.Id)).limit(200);
-      const usos = await scope
-        .pick({ IdEnlace: inspeccionAccesos.IdEnlace, n: count() }, inspeccionAccesos)
-        .groupBy(inspeccionAccesos.IdEnlace);
-      const byId = new Map(usos.map((u) => [u.IdEnlace, u.n]));
-      return { Items: rows.map((e) => ({ ...enlaceJson(e), Accesos: byId.get(e.Id) ?? 0 })) };
-    },
-  );
+  app.get('/api/rrhh/inspeccion/list', conPermiso('PersEmple', 1, 'rrhh', 'Enlaces de inspección'), async (request) => {
+    const scope = deps.scopeOf(request);
+    const rows = await scope.select(inspeccionEnlaces).orderBy(desc(inspeccionEnlaces.Id)).limit(200);
+    const usos = await scope
+      .pick({ IdEnlace: inspeccionAccesos.IdEnlace, n: count() }, inspeccionAccesos)
+      .groupBy(inspeccionAccesos.IdEnlace);
+    const byId = new Map(usos.map((u) => [u.IdEnlace, u.n]));
+    return { Items: rows.map((e) => ({ ...enlaceJson(e), Accesos: byId.get(e.Id) ?? 0 })) };
+  });
 
   /** A manager's route about one link (`…/<accion>/:id`). */
   const porEnlace = (
@@ -127,10 +123,7 @@ export const inspeccionRoutes: AreaModule = (app, deps) => {
 
   app.post(
     '/api/rrhh/inspeccion/save',
-    {
-      config: { access: access.permission('PersEmple', 2) },
-      schema: { tags, summary: 'Crear un enlace de inspección', body: enlaceBody },
-    },
+    conPermiso('PersEmple', 2, 'rrhh', 'Crear un enlace de inspección', enlaceBody),
     async (request, reply) => {
       const b = parseBody(enlaceBody, request.body) as z.infer<typeof enlaceBody>;
       const ctx = companyCtx(request);

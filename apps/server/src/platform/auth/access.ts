@@ -47,10 +47,16 @@ export const access = {
   }),
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
-/** A route's options for a permission and level: its access, and its OpenAPI tag and summary. */
-export const conPermiso = (code: PermissionCode, level: PermissionLevel, tag: string, summary: string) => ({
+/** A route's options for a permission and level: its access, and its OpenAPI tag, summary and body (if any). */
+export const conPermiso = (
+  code: PermissionCode,
+  level: PermissionLevel,
+  tag: string,
+  summary: string,
+  body?: unknown,
+) => ({
   config: { access: access.permission(code, level) },
-  schema: { tags: [tag], summary },
+  schema: { tags: [tag], summary, ...(body === undefined ? {} : { body }) },
 });
 
 declare module 'fastify' {
