@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { hoyEspana } from '../apps/server/src/platform/fechas.ts';
 import { apiJson, waitToast } from './browser.ts';
 
@@ -48,4 +48,14 @@ export async function enviadaDesdeLaCola(page: Page, numero: string): Promise<Lo
   }
   await fila.getByText('Enviada', { exact: true }).waitFor(LENTO);
   return fila;
+}
+
+/** A local platform simulator for the describe block that calls this: started before its tests, closed after. */
+export function simuladorDelBloque<S extends { cerrar(): Promise<void> }>(iniciar: () => Promise<S>): () => S {
+  let sim: S | undefined;
+  beforeAll(async () => {
+    sim = await iniciar();
+  }, 300_000);
+  afterAll(() => sim?.cerrar());
+  return () => sim!;
 }

@@ -1,11 +1,11 @@
 import { dniLetter } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RUTAS_SPFE } from '../apps/server/src/modules/efactura/spfe/protocolo.ts';
-import { iniciarSimuladorSpfe, type SimuladorSpfe } from '../apps/server/src/modules/efactura/spfe/simuladorSpfe.ts';
+import { iniciarSimuladorSpfe } from '../apps/server/src/modules/efactura/spfe/simuladorSpfe.ts';
 import { asegurarSef } from '../apps/server/src/modules/efactura/validador.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { enEmpresa, entrar, irA, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
-import { enviadaDesdeLaCola, facturaEmitidaA, LENTO } from './efactura.ts';
+import { enviadaDesdeLaCola, facturaEmitidaA, LENTO, simuladorDelBloque } from './efactura.ts';
 
 /**
  * A B2B invoice to a customer whose channel is the SPFE: the company sets the SPFE's address on the settings tab,
@@ -15,14 +15,13 @@ import { enviadaDesdeLaCola, facturaEmitidaA, LENTO } from './efactura.ts';
  */
 describe('e-invoice sent to the SPFE, the customer’s «paid» seen on the invoice', () => {
   const navegador = navegadorDelBloque();
-  let spfe: SimuladorSpfe;
-  beforeAll(async () => {
+  const simulador = simuladorDelBloque(async () => {
     await asegurarSef();
-    spfe = await iniciarSimuladorSpfe();
-  }, 300_000);
-  afterAll(() => spfe?.cerrar());
+    return iniciarSimuladorSpfe();
+  });
 
   it('sends, validates, and shows the reported payment', async () => {
+    const spfe = simulador();
     const page = await entrar(navegador());
     await enEmpresa(page, 'Comercial Demo SL');
 

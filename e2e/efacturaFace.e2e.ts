@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { formatDate } from '@faro/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { iniciarSimuladorFace, type SimuladorFace } from '../apps/server/src/modules/efactura/face/simulador.ts';
+import { describe, expect, it } from 'vitest';
+import { iniciarSimuladorFace } from '../apps/server/src/modules/efactura/face/simulador.ts';
 import { verificarFacturae } from '../apps/server/src/modules/efactura/facturae/firma.ts';
 import { validarXsdFacturae } from '../apps/server/src/modules/efactura/facturae/validador.ts';
 import { hoyEspana } from '../apps/server/src/platform/fechas.ts';
 import { expectAccessibleBothWidths } from './axe.ts';
 import { apiJson, enEmpresa, entrar, irA, navegadorDelBloque, screenshot, waitToast } from './browser.ts';
-import { enviadaDesdeLaCola, facturaEmitidaA, LENTO } from './efactura.ts';
+import { enviadaDesdeLaCola, facturaEmitidaA, LENTO, simuladorDelBloque } from './efactura.ts';
 
 /**
  * An invoice to a public body through FACe: the company sets FACe's address on the e-invoicing settings, a town
@@ -17,13 +17,10 @@ import { enviadaDesdeLaCola, facturaEmitidaA, LENTO } from './efactura.ts';
  */
 describe('invoice to a public body through FACe, paid status back on the invoice', () => {
   const navegador = navegadorDelBloque();
-  let face: SimuladorFace;
-  beforeAll(async () => {
-    face = await iniciarSimuladorFace();
-  });
-  afterAll(() => face?.cerrar());
+  const simulador = simuladorDelBloque(() => iniciarSimuladorFace());
 
   it('signs, registers and brings «Pagada» back', async () => {
+    const face = simulador();
     const page = await entrar(navegador());
     await enEmpresa(page, 'Comercial Demo SL');
 

@@ -1,4 +1,4 @@
-import { DescargaXml, type FacturaUbl, tieneFacturaElectronica } from './DescargarUbl.tsx';
+import { DescargaXml, type FacturaUbl } from './DescargarUbl.tsx';
 
 export const nombreFacturae = (doc: FacturaUbl) => `factura-${doc.NumSerie ?? doc.Id}.xsig`.replace(/[^\w.-]/g, '_');
 
@@ -8,13 +8,12 @@ export const nombreFacturae = (doc: FacturaUbl) => `factura-${doc.NumSerie ?? do
  * customer's DIR3 units when it has them. Without a certificate, or with data Facturae requires missing, the
  * server's Spanish message says so.
  */
-export function DescargarFacturae({ base, doc }: { base: string; doc: FacturaUbl }) {
-  if (!tieneFacturaElectronica(base, doc)) return null;
-  return (
-    <DescargaXml
-      ruta={`${base}/facturae/${doc.Id}`}
-      nombre={nombreFacturae(doc)}
-      etiqueta="Descargar Facturae firmada"
-    />
-  );
-}
+export const DescargarFacturae = ({ base, doc }: { base: string; doc: FacturaUbl }) => (
+  <DescargaXml
+    base={base}
+    doc={doc}
+    ruta={`${base}/facturae/${doc.Id}`}
+    nombre={nombreFacturae(doc)}
+    etiqueta="Descargar Facturae firmada"
+  />
+);

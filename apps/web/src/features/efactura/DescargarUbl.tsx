@@ -21,11 +21,25 @@ export const tieneFacturaElectronica = (base: string, doc: FacturaUbl) =>
 export const nombreUbl = (doc: FacturaUbl) => `factura-${doc.NumSerie ?? doc.Id}.xml`.replace(/[^\w.-]/g, '_');
 
 /**
- * A button that asks the server for one XML file of the invoice and saves it under `nombre`; when the server refuses
+ * A button, on issued sales invoices only, that asks the server for one XML file of the invoice and saves it under
+ * `nombre`; when the server refuses
  * (a rule the invoice breaks, no certificate to sign) the API client shows its Spanish message, and nothing is saved.
  */
-export function DescargaXml({ ruta, nombre, etiqueta }: { ruta: string; nombre: string; etiqueta: string }) {
+export function DescargaXml({
+  base,
+  doc,
+  ruta,
+  nombre,
+  etiqueta,
+}: {
+  base: string;
+  doc: FacturaUbl;
+  ruta: string;
+  nombre: string;
+  etiqueta: string;
+}) {
   const [ocupado, setOcupado] = useState(false);
+  if (!tieneFacturaElectronica(base, doc)) return null;
   const descargar = async () => {
     setOcupado(true);
     try {
@@ -55,13 +69,12 @@ export function DescargaXml({ ruta, nombre, etiqueta }: { ruta: string; nombre: 
  * 'Descargar factura electrónica (UBL)': the invoice as UBL 2.1 under EN 16931, which the server checks against the
  * official rules before sending it; when a rule fails the server's Spanish message says which, in words.
  */
-export function DescargarUbl({ base, doc }: { base: string; doc: FacturaUbl }) {
-  if (!tieneFacturaElectronica(base, doc)) return null;
-  return (
-    <DescargaXml
-      ruta={`${base}/ubl/${doc.Id}`}
-      nombre={nombreUbl(doc)}
-      etiqueta="Descargar factura electrónica (UBL)"
-    />
-  );
-}
+export const DescargarUbl = ({ base, doc }: { base: string; doc: FacturaUbl }) => (
+  <DescargaXml
+    base={base}
+    doc={doc}
+    ruta={`${base}/ubl/${doc.Id}`}
+    nombre={nombreUbl(doc)}
+    etiqueta="Descargar factura electrónica (UBL)"
+  />
+);

@@ -1,4 +1,4 @@
-import { type CanalEfactura, type EstadoFace, formatDate, NOMBRES_CANAL_EFACTURA } from '@faro/domain';
+import { type CanalEfactura, ESTADOS_FACE, type EstadoFace, formatDate, NOMBRES_CANAL_EFACTURA } from '@faro/domain';
 
 /** The server's paths of the e-invoice sending queue (`modules/efactura/envio/rutas.ts`). */
 export const RUTA_ENVIOS = 'ventas/fventaefactura';
@@ -43,14 +43,18 @@ export const ESTADO_ENVIO: Record<EstadoEnvio, { texto: string; color: string }>
   rechazado: { texto: 'Rechazada por la plataforma', color: 'red' },
 };
 
+/** FACe's processing statuses that are no customer's answer (registered, accounted, cancelled), by the domain's names. */
+const ESTADOS_SOLO_FACE = Object.fromEntries(
+  Object.values(ESTADOS_FACE)
+    .filter((e) => e.estado !== 'pagada' && e.estado !== 'rechazada')
+    .map((e) => [e.estado, { texto: `${e.nombre} (FACe)`, color: e.estado === 'anulada' ? 'gray' : 'blue' }]),
+) as Record<Exclude<EstadoFace, 'pagada' | 'rechazada'>, { texto: string; color: string }>;
+
 export const ESTADO_CLIENTE: Record<EstadoCliente, { texto: string; color: string }> = {
   aceptada: { texto: 'Aceptada por el cliente', color: 'teal' },
   rechazada: { texto: 'Rechazada por el cliente', color: 'red' },
   pagada: { texto: 'Pagada', color: 'green' },
-  registrada: { texto: 'Registrada en FACe', color: 'blue' },
-  registrada_rcf: { texto: 'Registrada en el registro contable', color: 'blue' },
-  contabilizada: { texto: 'Contabilizada por la administración', color: 'teal' },
-  anulada: { texto: 'Anulada en FACe', color: 'gray' },
+  ...ESTADOS_SOLO_FACE,
 };
 
 export const nombreCanal = (c: CanalEfactura) => NOMBRES_CANAL_EFACTURA[c] ?? c;
