@@ -26,6 +26,11 @@ export const entornoConfig = () => text('entorno').notNull().default('pruebas');
 /** When a configuration row was last saved. */
 export const actualizado = () => instante('actualizado').notNull().defaultNow();
 
+/** A channel's settings: one row per company (`empresa_id` its key), the channel's columns, when it last changed. */
+export function tablaConfig<N extends string, C extends Columnas>(nombre: N, columnas: C) {
+  return pgTable(nombre, { empresaId: empresaId().primaryKey(), ...columnas, actualizado: actualizado() });
+}
+
 /** A chain head: one row per company and chain key (`<tabla>_pk`), locked FOR UPDATE while a record is made. */
 export const pkCadena = (tabla: string, t: ConEmpresa, clave: AnyPgColumn) =>
   primaryKey({ name: `${tabla}_pk`, columns: [t.empresaId, clave] });

@@ -11,8 +11,7 @@ import * as fiscal from '../registrosFiscales/tablas.ts';
  */
 
 /** Software licence, device, environment and destination per company (defaults when there is no row). */
-export const ticketbaiConfig = pgTable('ticketbai_config', {
-  empresaId: empresaId().primaryKey(),
+export const ticketbaiConfig = fiscal.tablaConfig('ticketbai_config', {
   licencia: text('licencia'),
   nifDesarrollador: text('nif_desarrollador'),
   nombreSoftware: text('nombre_software'),
@@ -24,7 +23,6 @@ export const ticketbaiConfig = pgTable('ticketbai_config', {
   url: text('url'),
   /** Bizkaia LROE: '240' (companies) or '140' (individuals). */
   modeloLroe: text('modelo_lroe').notNull().default('240'),
-  actualizado: fiscal.actualizado(),
 });
 
 /** Chain head per series: the last file's identification and the first 100 characters of its SignatureValue. */

@@ -11,8 +11,7 @@ import * as fiscal from '../../registrosFiscales/tablas.ts';
  */
 
 /** Configuration of the SistemaInformatico, the installation, the environment and the certificate per company. */
-export const verifactuConfig = pgTable('verifactu_config', {
-  empresaId: empresaId().primaryKey(),
+export const verifactuConfig = fiscal.tablaConfig('verifactu_config', {
   productorNombre: text('productor_nombre'),
   productorNif: text('productor_nif'),
   nombreSistema: text('nombre_sistema'),
@@ -33,7 +32,6 @@ export const verifactuConfig = pgTable('verifactu_config', {
   certificadoClave: text('certificado_clave'),
   certificadoNombre: text('certificado_nombre'),
   certificadoSubido: instante('certificado_subido'),
-  actualizado: fiscal.actualizado(),
 });
 
 /** The chain head of (company, installation): the last record generated. */
