@@ -153,6 +153,25 @@ export function estadoPlazo(
   return guardados.length ? 'preparado' : 'sin-preparar';
 }
 
+/** One deadline of a company's fiscal calendar, as the server lists it and the calendar screen shows it. */
+export interface LineaCalendario {
+  Modelo: string;
+  Nombre: string;
+  Anyo: number;
+  Periodo: string;
+  Vence: string;
+  Dias: number;
+  Estado: EstadoPlazo;
+  EstadoTexto: string;
+  /** Pending after its deadline: the screen flags it in red with this text. */
+  Vencido: boolean;
+  IdDeclaracion: number | null;
+  Justificante: string | null;
+  /** The presented return keeps the AEAT's receipt PDF (`GET …/modtributarios/justificante/:IdDeclaracion`). */
+  JustificantePdf: boolean;
+  FechaPresentacion: string | null;
+}
+
 export const pendienteDePresentar = (e: EstadoPlazo) => e === 'sin-preparar' || e === 'preparado';
 
 /** Days from `hoy` to `vence` (negative: overdue). */

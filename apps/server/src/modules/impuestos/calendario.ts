@@ -1,9 +1,9 @@
 import {
   avisoPlazo,
   diasHasta,
-  type EstadoPlazo,
   ETIQUETA_ESTADO,
   estadoPlazo,
+  type LineaCalendario,
   MSG_CALENDARIO,
   NOMBRE_CALENDARIO,
   type PerfilFiscal,
@@ -73,24 +73,6 @@ export async function perfilFiscal(s: Scope, anyo: number): Promise<PerfilFiscal
     Retenciones115: hay('115', '180') || Number(libros?.r115 ?? 0) > 0,
     Intracomunitarias: hay('349') || Number(libros?.ue ?? 0) > 0,
   };
-}
-
-export interface LineaCalendario {
-  Modelo: string;
-  Nombre: string;
-  Anyo: number;
-  Periodo: string;
-  Vence: string;
-  Dias: number;
-  Estado: EstadoPlazo;
-  EstadoTexto: string;
-  /** Pending after its deadline: the screen flags it in red with this text. */
-  Vencido: boolean;
-  IdDeclaracion: number | null;
-  Justificante: string | null;
-  /** The presented return keeps the AEAT's receipt PDF (`GET …/modtributarios/justificante/:IdDeclaracion`). */
-  JustificantePdf: boolean;
-  FechaPresentacion: string | null;
 }
 
 /** The calendar of `anyo` (its periods' deadlines, some due the next year) as seen on `hoy`. */

@@ -1,9 +1,10 @@
+import type { LineaCalendario } from '@faro/domain';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTokens } from '../../platform/storage.ts';
 import { fakeSession, json, mockFetch, renderUi, setCookie } from '../../test/render.tsx';
-import { CalendarioFiscal, type LineaCalendario } from './CalendarioFiscal.tsx';
+import { CalendarioFiscal } from './CalendarioFiscal.tsx';
 
 const linea = (o: Partial<LineaCalendario>): LineaCalendario => ({
   Modelo: '303',
@@ -15,7 +16,9 @@ const linea = (o: Partial<LineaCalendario>): LineaCalendario => ({
   Estado: 'sin-preparar',
   EstadoTexto: 'Sin preparar',
   Vencido: false,
+  IdDeclaracion: null,
   Justificante: null,
+  JustificantePdf: false,
   FechaPresentacion: null,
   ...o,
 });

@@ -1,4 +1,4 @@
-import { type EstadoPlazo, esModelo, formatDate } from '@faro/domain';
+import { type EstadoPlazo, esModelo, formatDate, type LineaCalendario } from '@faro/domain';
 import { Alert, Anchor, Badge, Card, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -14,22 +14,6 @@ import { DescargarJustificante } from './JustificantePdf.tsx';
  * «Vencido» in a red badge (text, not only colour). Year and filter live in the URL (`?Anyo=2026&Ver=pendientes`),
  * so the reminders and the adviser's queue link to it filtered.
  */
-export interface LineaCalendario {
-  Modelo: string;
-  Nombre: string;
-  Anyo: number;
-  Periodo: string;
-  Vence: string;
-  Dias: number;
-  Estado: EstadoPlazo;
-  EstadoTexto: string;
-  Vencido: boolean;
-  Justificante: string | null;
-  FechaPresentacion: string | null;
-  /** The return of the period and whether it keeps the AEAT's receipt PDF (a download in the row). */
-  IdDeclaracion?: number | null;
-  JustificantePdf?: boolean;
-}
 interface Calendario {
   Anyo: number;
   Hoy: string;
