@@ -9,6 +9,16 @@ import { type Apunte, type Asiento, centimos, importe } from './asientos.ts';
  * The ledger's own rules (the entries kept in Faro): a manual entry and its balanced check, the reverse entry that
  * cancels another (entries are never edited), and the Spanish messages of the ledger.
  */
+/** One account's row of the sumas y saldos balance: its totals and its balance on the side it falls (amounts as text). */
+export interface FilaSumas {
+  Cuenta: string;
+  Nombre: string;
+  Debe: string;
+  Haber: string;
+  SaldoDeudor: string;
+  SaldoAcreedor: string;
+}
+
 export const MSG_LIBRO = {
   descuadrado: (debe: string, haber: string) =>
     `El asiento no cuadra: el debe (${formatAmount(debe)}) y el haber (${formatAmount(haber)}) deben sumar lo mismo`,

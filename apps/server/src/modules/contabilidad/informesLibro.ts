@@ -1,5 +1,6 @@
 import {
   balanceSituacion,
+  type FilaSumas,
   importe,
   type LineaInforme,
   perdidasYGanancias,
@@ -23,15 +24,6 @@ const anyos = (p: Periodo) =>
   sql`p.ejercicio between ${Number(p.FechaDesde.slice(0, 4))} and ${Number(p.FechaHasta.slice(0, 4))}`;
 
 export type NivelSumas = '3' | '4' | 'subcuenta';
-
-export interface FilaSumas {
-  Cuenta: string;
-  Nombre: string;
-  Debe: string;
-  Haber: string;
-  SaldoDeudor: string;
-  SaldoAcreedor: string;
-}
 
 /** Sumas y saldos of a period at a level: one GROUP BY over the lines, names from the chart (the account's when absent). */
 export async function sumasYSaldos(s: Scope, p: Periodo, nivel: NivelSumas) {

@@ -1,4 +1,4 @@
-import { formatAmount, formatDate } from '@faro/domain';
+import { type FilaSumas, formatAmount, formatDate } from '@faro/domain';
 import {
   Anchor,
   Badge,
@@ -32,14 +32,6 @@ const DEBE_HABER = ['Debe', 'Haber'] as const;
 
 const R = 'impuestos/contabilidad/libro';
 
-interface FilaSumas {
-  Cuenta: string;
-  Nombre: string;
-  Debe: string;
-  Haber: string;
-  SaldoDeudor: string;
-  SaldoAcreedor: string;
-}
 interface Sumas {
   Filas: FilaSumas[];
   Totales: { Debe: string; Haber: string; Cuadra: boolean };
