@@ -44,3 +44,15 @@ export const FECHA_REGISTRO = {
   readOnly: true,
 } as const;
 export const BAJA = { kind: 'inactive', label: 'Baja', list: true, filter: true } as const;
+
+/**
+ * What the company's settings catalogues listed by code share (payment methods, series): the settings area and its
+ * menu, the company-settings permission, ordered by code and titled by their description.
+ */
+export const AJUSTE_POR_CODIGO = {
+  area: 'configuracion',
+  permission: 'ConfEmpresa',
+  nav: { area: 'configuracion' },
+  defaultOrder: 'Codigo',
+  titleField: 'Descripcion',
+} as const;

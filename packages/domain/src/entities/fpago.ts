@@ -1,5 +1,5 @@
 import { enumOptions } from '../fields/enumOptions.ts';
-import { BAJA, CODIGO_OBLIGATORIO, DESCRIPCION } from './commonFields.ts';
+import { AJUSTE_POR_CODIGO, BAJA, CODIGO_OBLIGATORIO, DESCRIPCION } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 export const MEDIOS_PAGO = enumOptions({
@@ -16,14 +16,10 @@ export const MEDIOS_PAGO = enumOptions({
 /** Payment methods: instalments (Plazos) falling DiasPrimerPlazo after the date and then every DiasEntrePlazos. */
 export const fpago = defineEntity({
   name: 'fpago',
-  area: 'configuracion',
+  ...AJUSTE_POR_CODIGO,
   label: 'Forma de pago',
   labelPlural: 'Formas de pago',
   gender: 'f',
-  permission: 'ConfEmpresa',
-  nav: { area: 'configuracion' },
-  defaultOrder: 'Codigo',
-  titleField: 'Descripcion',
   fields: {
     Codigo: CODIGO_OBLIGATORIO,
     Descripcion: { ...DESCRIPCION, sortable: true },

@@ -1,5 +1,5 @@
 import { enumOptions } from '../fields/enumOptions.ts';
-import { BAJA, DESCRIPCION, LISTADO } from './commonFields.ts';
+import { AJUSTE_POR_CODIGO, BAJA, DESCRIPCION, LISTADO } from './commonFields.ts';
 import { defineEntity } from './defineEntity.ts';
 
 /** Document kinds that number through a series (spec section 3, plus the simplified and purchase ones). */
@@ -23,14 +23,10 @@ export const TIPOS_DOCUMENTO_SERIE = enumOptions({
  */
 export const series = defineEntity({
   name: 'series',
-  area: 'configuracion',
+  ...AJUSTE_POR_CODIGO,
   label: 'Serie',
   labelPlural: 'Series',
   gender: 'f',
-  permission: 'ConfEmpresa',
-  nav: { area: 'configuracion' },
-  defaultOrder: 'Codigo',
-  titleField: 'Descripcion',
   fields: {
     Codigo: { kind: 'code', label: 'Código', required: true, maxLength: 10, ...LISTADO },
     Descripcion: DESCRIPCION,
