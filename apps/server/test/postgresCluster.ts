@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
+  awaitStartup,
   cleanEnv,
   findPostgresBinDir,
   freePort,
@@ -25,7 +26,6 @@ import {
   readLog,
   readPid,
   runProgram,
-  sleep,
   stopProcess,
   unprivilegedUser,
 } from '../src/platform/db/postgresProcess.ts';
@@ -168,12 +168,11 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       closeSync(logFd);
       child.unref();
       const spawned = child;
-      const spawnError = new Promise<Error>((resolve) => spawned.once('error', resolve));
       // The Unix socket in our folder, not TCP loopback: the same server, a cheaper round trip (measured
       // ~25 % less wall time per issued invoice). libpq and node-postgres read a percent-encoded path as the host.
       const url = `postgres://${SUPERUSER}@${encodeURIComponent(folder)}:${port}/${DATABASE}`;
       try {
-        await waitUntilReady(spawned, port, spawnError, logFile);
+        await waitUntilReady(spawned, port, logFile);
         await createDatabase(port);
         const ms = Date.now() - started;
         if (process.env.FARO_PG_VERBOSE) console.error(`[postgres] cluster ready in ${ms} ms at ${url} (${folder})`);
@@ -208,43 +207,36 @@ function settings(folder: string): string[] {
   return Object.entries(values).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
 }
 
-async function waitUntilReady(child: ChildProcess, port: number, spawnError: Promise<Error>, logFile: string) {
-  let failure: Error | undefined;
-  void spawnError.then((e) => {
-    failure = e;
+async function waitUntilReady(child: ChildProcess, port: number, logFile: string) {
+  await awaitStartup(child, START_TIMEOUT_MS, () => accepting(port, logFile), {
+    exited: ({ signal, code }) =>
+      new Error(`postgres exited (${signal ?? `exit ${code}`}) while starting:\n${readLog(logFile)}`),
+    timedOut: () =>
+      new Error(`postgres did not accept connections within ${START_TIMEOUT_MS} ms:\n${readLog(logFile)}`),
   });
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (failure) throw failure;
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `postgres exited (${child.signalCode ?? `exit ${child.exitCode}`}) while starting:\n${readLog(logFile)}`,
-      );
-    }
-    // Only connect once the postmaster says it is ready: before that the port may belong to someone else.
-    if (!readLog(logFile, Number.POSITIVE_INFINITY).includes('ready to accept connections')) {
-      await sleep(20);
-      continue;
-    }
-    const client = new pg.Client({
-      host: '127.0.0.1',
-      port,
-      user: SUPERUSER,
-      database: 'postgres',
-      connectionTimeoutMillis: 2000,
-    });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return;
-    } catch {
-      // not accepting connections yet (ECONNREFUSED, 57P03 "the database system is starting up")
-    } finally {
-      await client.end().catch(() => {});
-    }
-    await sleep(25);
+}
+
+/** True once a login runs a query; otherwise how long to wait before the next try. */
+async function accepting(port: number, logFile: string): Promise<true | number> {
+  // Only connect once the postmaster says it is ready: before that the port may belong to someone else.
+  if (!readLog(logFile, Number.POSITIVE_INFINITY).includes('ready to accept connections')) return 20;
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: SUPERUSER,
+    database: 'postgres',
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    // not accepting connections yet (ECONNREFUSED, 57P03 "the database system is starting up")
+    return 25;
+  } finally {
+    await client.end().catch(() => {});
   }
-  throw new Error(`postgres did not accept connections within ${START_TIMEOUT_MS} ms:\n${readLog(logFile)}`);
 }
 
 async function createDatabase(port: number): Promise<void> {

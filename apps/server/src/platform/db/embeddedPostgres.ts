@@ -35,6 +35,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../../config.ts';
 import {
+  awaitStartup,
   cleanEnv,
   EMBEDDED_PACKAGE,
   embeddedBinDir,
@@ -570,22 +571,11 @@ async function stopServer(pgdata: string, binDir: string, runAs: RunAs, child: C
  * password needed (a template copy still has the template's).
  */
 async function waitUntilReady(child: ChildProcess, pidFile: string, logFile: string): Promise<void> {
-  let failure: Error | undefined;
-  child.once('error', (e) => {
-    failure = e;
+  await awaitStartup(child, START_TIMEOUT_MS, () => postmasterReady(pidFile, child.pid) || 10, {
+    exited: ({ signal, code }) =>
+      new Error(`PostgreSQL terminó al arrancar (${signal ?? `código ${code}`}):\n${readLog(logFile)}`),
+    timedOut: () => new Error(`PostgreSQL no aceptó conexiones en ${START_TIMEOUT_MS / 1000} s:\n${readLog(logFile)}`),
   });
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (failure) throw failure;
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `PostgreSQL terminó al arrancar (${child.signalCode ?? `código ${child.exitCode}`}):\n${readLog(logFile)}`,
-      );
-    }
-    if (postmasterReady(pidFile, child.pid)) return;
-    await sleep(10);
-  }
-  throw new Error(`PostgreSQL no aceptó conexiones en ${START_TIMEOUT_MS / 1000} s:\n${readLog(logFile)}`);
 }
 
 /** postmaster.pid (PostgreSQL's layout): line 1 the pid, line 8 the status ("starting", "ready", "stopping"). */

@@ -247,6 +247,39 @@ export function killPostmasterSync(pid: number, pidFile: string): void {
   signal('SIGKILL');
 }
 
+/** What `awaitStartup` says when the start fails: the process ended (how, e.g. "SIGKILL"), or the time ran out. */
+export interface StartupErrors {
+  exited: (how: { signal: NodeJS.Signals | null; code: number | null }) => Error;
+  timedOut: () => Error;
+}
+
+/**
+ * Polls a postmaster we just spawned until `probe` says it is ready (`true`), otherwise waiting the milliseconds it
+ * returns. Fails at once when the process could not be spawned or has ended, rather than waiting out the timeout.
+ */
+export async function awaitStartup(
+  child: ChildProcess,
+  timeoutMs: number,
+  probe: () => Promise<true | number> | true | number,
+  errors: StartupErrors,
+): Promise<void> {
+  let failure: Error | undefined;
+  child.once('error', (e) => {
+    failure = e;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (failure) throw failure;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw errors.exited({ signal: child.signalCode, code: child.exitCode });
+    }
+    const next = await probe();
+    if (next === true) return;
+    await sleep(next);
+  }
+  throw errors.timedOut();
+}
+
 /** Fast shutdown (SIGINT), escalating to immediate (SIGQUIT) and SIGKILL if the server lingers. */
 export async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
