@@ -9,19 +9,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { empresas } from '../db/platformTables.ts';
 
-export * from '../../modules/autoescuela/tablas.ts';
-export * from '../../modules/catalogo/tablas.ts';
-export * from '../../modules/compras/tablas.ts';
-export * from '../../modules/comunicaciones/tablas.ts';
-export * from '../../modules/configuracion/tablas.ts';
-export * from '../../modules/contabilidad/tablas.ts';
-export * from '../../modules/contabilidad/tablasInmovilizado.ts';
-export * from '../../modules/contactos/tablas.ts';
-export * from '../../modules/crm/tablas.ts';
 export * from '../../modules/documentos/tablas.ts';
-export * from '../../modules/documentos/tablasCompra.ts';
-export * from '../../modules/documentos/tablasNumeracion.ts';
-export * from '../../modules/documentos/tablasPago.ts';
 export {
   facturasRecurrentesCompraGeneradas,
   facturasRecurrentesGeneradas,
@@ -31,17 +19,7 @@ export {
   plantillasRecurrentesLineas,
   type TablasPlantilla,
 } from '../../modules/documentos/tablasRecurrentes.ts';
-export * from '../../modules/documentos/tablasVenta.ts';
-export * from '../../modules/efactura/buzon/tablas.ts';
-export * from '../../modules/efactura/envio/tablas.ts';
-export * from '../../modules/efactura/estados/tablas.ts';
-export * from '../../modules/formacion/tablas.ts';
 export { matriculas, tutoresAlumnos } from '../../modules/formacion/tablasMatriculas.ts';
-export * from '../../modules/impuestos/tablas.ts';
-export * from '../../modules/odontologia/tablas.ts';
-export * from '../../modules/rrhh/tablas.ts';
-export * from '../../modules/tesoreria/tablas.ts';
-export * from '../../modules/ticketbai/tablas.ts';
 export {
   verifactuCadena,
   verifactuCola,
@@ -52,6 +30,7 @@ export {
 export { col, type EntityTable } from '../db/entityTable.ts';
 export { fichajes, miembros } from '../db/platformTables.ts';
 export { auditoriaTable, centrosTable, rolesTable } from '../db/schema.ts';
+export * from '../db/tablasAreas.ts';
 /** The derived table of a declared entity by name (every one a company table). */
 export { tableOf } from '../db/tableRegistry.ts';
 
