@@ -59,6 +59,21 @@ export interface ColaCanal<F extends FilaCola, R, A, V extends object, T extends
   guardarPaso?(tx: Scope, paso: ResultadoPaso<V, A>, ahora: number): Promise<void>;
 }
 
+/**
+ * A channel's sender table whose lease row needs nothing but the company: `turno` and an `asegurarTurno` that
+ * creates that row when it is missing (a channel keeping its send state in the row writes its own).
+ */
+export function turnoPropio(
+  turno: TablaTurno,
+): Pick<ColaCanal<FilaCola, unknown, unknown, object>, 'turno' | 'asegurarTurno'> {
+  return {
+    turno,
+    async asegurarTurno(s) {
+      await s.insert(turno, {}).onConflictDoNothing();
+    },
+  };
+}
+
 /** The fields of `o` that are set (undefined ones left out): the columns a change writes. */
 export function definidos<O extends object>(o: O): { [K in keyof O]?: Exclude<O[K], undefined> } {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {

@@ -55,11 +55,8 @@ export interface OpcionesEnvioTbai {
 /** TicketBAI's queue on the database. */
 const COLA: cola.ColaCanal<FilaTbai, FicheroTbai, EnvioTbai, RespuestaTbai, typeof ticketbaiCola> = {
   cola: ticketbaiCola,
-  turno: ticketbaiEnvio,
+  ...cola.turnoPropio(ticketbaiEnvio),
   leaseMs: 120_000,
-  async asegurarTurno(s) {
-    await s.insert(ticketbaiEnvio, {}).onConflictDoNothing();
-  },
   // One file per message: a round needs as many files as it has steps.
   async pendientes(s, pasos) {
     const filas = await s

@@ -90,11 +90,8 @@ export function canalEstados(cliente: ClienteSpfe): CanalCola<FilaEstado, Estado
 /** Where the statuses' queue lives and how a step is stored. */
 const COLA: cola.ColaCanal<FilaEstado, EstadoRecibidaSpfe, Respuesta, Campos, typeof ee> = {
   cola: ee,
-  turno: efacturaEstadosEnvio,
+  ...cola.turnoPropio(efacturaEstadosEnvio),
   leaseMs: 120_000,
-  async asegurarTurno(s) {
-    await s.insert(efacturaEstadosEnvio, {}).onConflictDoNothing();
-  },
   async pendientes(s, pasos) {
     const [yo] = await s.company({ nif: empresa.nif });
     const filas = await s
