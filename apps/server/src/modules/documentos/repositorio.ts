@@ -72,17 +72,23 @@ export function entradaDe(h: Cabecera, lineas: Linea[]): EntradaDocumento {
     NumTercero: h.numTercero,
     FechaTercero: h.fechaTercero,
     PorcRetencion: h.porcRetencion,
-    Lineas: lineas.map((l) => ({
-      IdProducto: l.idProducto,
-      Descripcion: l.descripcion,
-      Cantidad: l.cantidad,
-      Precio: l.precio,
-      Descuento: l.descuento,
-      TipoIva: l.tipoIva,
-      Lote: l.lote,
-      Caducidad: l.caducidad,
-      IdLineaOrigen: l.idLineaOrigen,
-    })),
+    Lineas: lineas.map((l) => lineaEnPalabras(l, {})),
+  };
+}
+
+/** A stored line in the engine's and the API's words; `importes` (what the totals computed) go before its batch. */
+function lineaEnPalabras<I extends object>(l: Linea, importes: I) {
+  return {
+    IdProducto: l.idProducto,
+    Descripcion: l.descripcion,
+    Cantidad: l.cantidad,
+    Precio: l.precio,
+    Descuento: l.descuento,
+    TipoIva: l.tipoIva,
+    ...importes,
+    Lote: l.lote,
+    Caducidad: l.caducidad,
+    IdLineaOrigen: l.idLineaOrigen,
   };
 }
 
@@ -217,18 +223,7 @@ export function repositorioDe(lado: LadoDocumentos, cant: Cantidades) {
         ? {
             Lineas: lineas.map((l) => ({
               Id: l.id,
-              IdProducto: l.idProducto,
-              Descripcion: l.descripcion,
-              Cantidad: l.cantidad,
-              Precio: l.precio,
-              Descuento: l.descuento,
-              TipoIva: l.tipoIva,
-              PorcentajeIva: l.porcIva,
-              PorcentajeRecargo: l.porcRecargo,
-              Importe: l.importe,
-              Lote: l.lote,
-              Caducidad: l.caducidad,
-              IdLineaOrigen: l.idLineaOrigen,
+              ...lineaEnPalabras(l, { PorcentajeIva: l.porcIva, PorcentajeRecargo: l.porcRecargo, Importe: l.importe }),
             })),
           }
         : {}),
