@@ -25,3 +25,18 @@ export function facturasEmitidas(t: AppDePruebas): Promise<Emitida[]> {
 export function pedirUbl(s: Session, id: number, version?: string) {
   return s.request('GET', `/api/ventas/fventa/ubl/${id}${version ? `?Version=${version}` : ''}`);
 }
+
+/** The e-invoice of each invoice, asked for as its company's owner (one sign-in per company), in their order. */
+export async function pedirUblDeTodas(t: AppDePruebas, emitidas: readonly Emitida[]) {
+  const sesiones = new Map<string, Session>();
+  const respuestas: { emitida: Emitida; res: Awaited<ReturnType<typeof pedirUbl>> }[] = [];
+  for (const emitida of emitidas) {
+    let s = sesiones.get(emitida.codigo);
+    if (!s) {
+      s = await t.as(emitida.usuario, emitida.codigo);
+      sesiones.set(emitida.codigo, s);
+    }
+    respuestas.push({ emitida, res: await pedirUbl(s, emitida.id) });
+  }
+  return respuestas;
+}

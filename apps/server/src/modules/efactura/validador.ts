@@ -66,14 +66,30 @@ const cargarHoja = () => {
   return hoja;
 };
 
-const atributo = (etiqueta: string, nombre: string) =>
+/** One attribute of an XML start tag as written in the text (the five predefined entities decoded). */
+export const atributo = (etiqueta: string, nombre: string) =>
   new RegExp(`\\s${nombre}="([^"]*)"`)
     .exec(etiqueta)?.[1]
     ?.replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'") ?? '';
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&') ?? '';
+
+/** A rule whose context matched a node (SVRL `fired-rule`): all its asserts were evaluated there. */
+export interface ReglaDisparada {
+  /** The Schematron pattern (UBL-model, UBL-syntax, Codesmodel): one context can appear in several. */
+  patron: string;
+  contexto: string;
+}
 
 /** Every failed rule (fatal and warnings) of one UBL document. */
 export async function validarEn16931(xml: string): Promise<ReglaFallida[]> {
+  return (await evaluarEn16931(xml)).fallos;
+}
+
+/** The failed rules and, beside them, every rule that fired (in SVRL order, repeated once per matched node). */
+export async function evaluarEn16931(xml: string): Promise<{ fallos: ReglaFallida[]; disparadas: ReglaDisparada[] }> {
   const [{ default: SaxonJS }, sef] = await Promise.all([import('saxon-js'), cargarHoja()]);
   const { principalResult: svrl } = await SaxonJS.transform(
     { stylesheetInternal: sef, sourceText: xml, destination: 'serialized' },
@@ -90,7 +106,14 @@ export async function validarEn16931(xml: string): Promise<ReglaFallida[]> {
       texto,
     });
   }
-  return fallos;
+  // The SVRL lists each pattern (active-pattern) and then the rules that fired in it.
+  const disparadas: ReglaDisparada[] = [];
+  let patron = '';
+  for (const m of svrl.matchAll(/<svrl:(active-pattern|fired-rule)\b([^>]*)>/g)) {
+    if (m[1] === 'active-pattern') patron = atributo(m[2] ?? '', 'id');
+    else disparadas.push({ patron, contexto: atributo(m[2] ?? '', 'context') });
+  }
+  return { fallos, disparadas };
 }
 
 /** The fatal ones: what makes the document invalid. */
