@@ -5,6 +5,7 @@ import { idEmpresa } from '../../../../test/datosDemo.ts';
 import { validarEnvioSoap } from '../../../../test/verifactu/xsd.ts';
 import { textoDelPdf } from '../../../platform/http/respuesta.testkit.ts';
 import { mensajeRegFactu } from '../../../verifactu/xml/mensaje.ts';
+import { detalleSujeto } from '../verifactu/desglose.testkit.ts';
 
 /**
  * Exempt sales end to end, on both engines: the VAT type's exemption cause (tiposiva.Exencion)
@@ -106,14 +107,7 @@ describe('exempt VAT types', () => {
 
     const r = await registro(f.Id);
     expect(r.Desglose).toEqual([
-      {
-        Impuesto: '01',
-        ClaveRegimen: '01',
-        CalificacionOperacion: 'S1',
-        TipoImpositivo: '21.00',
-        CuotaRepercutida: '21.00',
-        BaseImponibleOimporteNoSujeto: '100.00',
-      },
+      detalleSujeto('21.00', '100.00', '21.00'),
       { Impuesto: '01', ClaveRegimen: '01', OperacionExenta: 'E1', BaseImponibleOimporteNoSujeto: '300.00' },
     ]);
     expect([r.CuotaTotal, r.ImporteTotal]).toEqual(['21.00', '421.00']);

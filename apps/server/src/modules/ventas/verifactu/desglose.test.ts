@@ -1,5 +1,6 @@
 import { type DesgloseIva, prepararRegistroAlta } from '@faro/domain';
 import { describe, expect, it } from 'vitest';
+import { detalleSujeto } from './desglose.testkit.ts';
 import { desgloseVerifactu } from './registros.ts';
 
 /** The invoice breakdown per rate → DetalleDesglose (impuesto, clave de régimen, calificación or exención). */
@@ -60,24 +61,8 @@ describe('desgloseVerifactu', () => {
       'recargo',
     );
     expect(d).toEqual([
-      {
-        Impuesto: '01',
-        ClaveRegimen: '01',
-        CalificacionOperacion: 'S1',
-        TipoImpositivo: '21.00',
-        CuotaRepercutida: '21.00',
-        BaseImponibleOimporteNoSujeto: '100.00',
-      },
-      {
-        Impuesto: '01',
-        ClaveRegimen: '01',
-        CalificacionOperacion: 'S1',
-        TipoImpositivo: '10.00',
-        CuotaRepercutida: '10.00',
-        BaseImponibleOimporteNoSujeto: '100.00',
-        TipoRecargoEquivalencia: '1.40',
-        CuotaRecargoEquivalencia: '1.40',
-      },
+      detalleSujeto('21.00', '100.00', '21.00'),
+      detalleSujeto('10.00', '100.00', '10.00', { TipoRecargoEquivalencia: '1.40', CuotaRecargoEquivalencia: '1.40' }),
     ]);
     expect(valida([linea()], 'general')).toEqual([]);
   });
