@@ -19,6 +19,30 @@ export interface FilaSumas {
   SaldoAcreedor: string;
 }
 
+/** A line of a ledger entry as the API answers it, with its account's name. */
+export interface ApunteLibro {
+  Subcuenta: string;
+  Nombre: string;
+  Concepto: string;
+  Debe: string;
+  Haber: string;
+}
+
+/** An entry of the ledger as the API answers it (`libro/asiento/:id`, `libro/asientos`). */
+export interface AsientoLibro {
+  Id: number;
+  Numero: number;
+  Fecha: string;
+  Concepto: string;
+  Tipo: string;
+  TipoTexto: string;
+  Origen: string;
+  IdOrigen: number | null;
+  Documento: string;
+  IdRevertido: number | null;
+  Apuntes: ApunteLibro[];
+}
+
 export const MSG_LIBRO = {
   descuadrado: (debe: string, haber: string) =>
     `El asiento no cuadra: el debe (${formatAmount(debe)}) y el haber (${formatAmount(haber)}) deben sumar lo mismo`,

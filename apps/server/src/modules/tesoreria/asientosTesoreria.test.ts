@@ -1,3 +1,4 @@
+import type { AsientoLibro } from '@faro/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Response, type Session, type TestApp } from '../../../test/testApp.ts';
 import { cuerpo } from '../../platform/http/respuesta.testkit.ts';
@@ -18,29 +19,14 @@ const ids: Record<string, number> = {};
 let cuentas: { Id: number; Codigo: string; Nombre: string; Tipo: string }[];
 const cuenta = (codigo: string) => cuentas.find((c) => c.Codigo === codigo)!;
 
-interface Apunte {
-  Subcuenta: string;
-  Concepto: string;
-  Debe: string;
-  Haber: string;
-}
 interface Linea {
   Id: number;
   IdConciliado: number | null;
   Importe: string;
   FechaOperacion: string;
 }
-interface Entrada {
-  Id: number;
-  Fecha: string;
-  Concepto: string;
-  Tipo: string;
-  TipoTexto: string;
-  Origen: string;
-  IdOrigen: number | null;
-  IdRevertido: number | null;
-  Apuntes: Apunte[];
-}
+/** An entry of the journal as the ledger's API answers it. */
+type Entrada = AsientoLibro;
 
 const ok = (r: Response, status = 201) => cuerpo(r, status);
 const diario = (periodo = ANIO) => leerDiario<Entrada>(demo, periodo);

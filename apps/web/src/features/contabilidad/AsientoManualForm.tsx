@@ -1,11 +1,10 @@
-import { asientoManualSchema, formatAmount, importe } from '@faro/domain';
+import { type AsientoLibro, asientoManualSchema, formatAmount, importe } from '@faro/domain';
 import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api/client.ts';
 import { notifySuccess } from '../../platform/ui/notify.ts';
 import { Cabecera } from '../../ui/TablaSimple.tsx';
-import type { AsientoLibro } from './asientoLibro.ts';
 
 interface LineaForm {
   Subcuenta: string;

@@ -1,4 +1,4 @@
-import { type FilaSumas, formatAmount, formatDate } from '@faro/domain';
+import { type AsientoLibro, type FilaSumas, formatAmount, formatDate } from '@faro/domain';
 import {
   Anchor,
   Badge,
@@ -22,7 +22,6 @@ import { useReady } from '../../platform/session/SessionProvider.tsx';
 import { BarraDescarga, useDescargaProgreso } from '../../ui/descargaProgreso.tsx';
 import { Cabecera, TablaSimple } from '../../ui/TablaSimple.tsx';
 import { AsientoManualForm } from './AsientoManualForm.tsx';
-import type { AsientoLibro } from './asientoLibro.ts';
 import { ProgresoGeneracion, useGenerarAsientos } from './generarAsientos.tsx';
 import { CeldasImporte, columnasImporte, derecha } from './importes.tsx';
 import { PeriodoPicker } from './PeriodoPicker.tsx';
