@@ -38,10 +38,25 @@ export function reglasDelSchematron(sch: string): Map<string, Aserto[]> {
 /** The family of an assert id: BR-CO-10 → BR-CO, UBL-CR-001 → UBL-CR, BR-01 → BR. */
 export const familia = (id: string) => id.replace(/-\d+[a-z]?$/, '');
 
-/** The asserts evaluated by the rules that fired; a fired rule the Schematron does not know is an error. */
-export function asertosEvaluados(reglas: Map<string, Aserto[]>, disparadas: readonly ReglaDisparada[]): Set<string> {
+/**
+ * The rule on the document root fires for every document: some of its asserts are whole-document checks (BR-01,
+ * BR-CO-15), others hold vacuously when the document has nothing they speak of (BR-S-01…04 without a standard-rated
+ * line, BR-B-*, every UBL-CR-*); the report marks the ids evaluated only there.
+ */
+export const RAIZ = '/ubl:Invoice | /cn:CreditNote';
+
+/**
+ * The asserts evaluated by the rules that fired (`soloRaiz` false: only those of rules other than the root's); a
+ * fired rule the Schematron does not know is an error.
+ */
+export function asertosEvaluados(
+  reglas: Map<string, Aserto[]>,
+  disparadas: readonly ReglaDisparada[],
+  soloRaiz = true,
+): Set<string> {
   const ids = new Set<string>();
   for (const d of disparadas) {
+    if (!soloRaiz && d.contexto === RAIZ) continue;
     const asertos = reglas.get(clave(d.patron, d.contexto));
     if (!asertos) throw new Error(`Regla disparada que el Schematron no contiene: ${d.patron} ${d.contexto}`);
     for (const a of asertos) ids.add(a.id);
@@ -52,6 +67,8 @@ export function asertosEvaluados(reglas: Map<string, Aserto[]>, disparadas: read
 /** The coverage of some documents: evaluated assert ids, and the fatal asserts that failed (id per document). */
 export interface Cobertura {
   evaluados: Set<string>;
+  /** Those evaluated by a rule other than the root's: on a node the document does have. */
+  enNodo: Set<string>;
   fatalesFallidos: string[];
   /** Every assert id of the Schematron, in its order. */
   todos: string[];
@@ -62,24 +79,29 @@ export async function coberturaEn16931(xmls: readonly string[], sch = readFileSy
   const reglas = reglasDelSchematron(sch);
   const cobertura: Cobertura = {
     evaluados: new Set(),
+    enNodo: new Set(),
     fatalesFallidos: [],
     todos: [...new Set([...reglas.values()].flat().map((a) => a.id))],
   };
   for (const xml of xmls) {
     const { fallos, disparadas } = await evaluarEn16931(xml);
     for (const id of asertosEvaluados(reglas, disparadas)) cobertura.evaluados.add(id);
+    for (const id of asertosEvaluados(reglas, disparadas, false)) cobertura.enNodo.add(id);
     cobertura.fatalesFallidos.push(...fallos.filter((f) => f.flag === 'fatal').map((f) => f.id));
   }
   return cobertura;
 }
 
-/** One line per family: `BR-CO  12/23  BR-CO-10 BR-CO-11 …`, families in the Schematron's order. */
+/**
+ * One line per family: `BR-CO  12/23  BR-CO-10 BR-CO-11 …`, families in the Schematron's order; an id evaluated only
+ * by the root rule carries a `*`.
+ */
 export function informeCobertura(c: Cobertura): string {
   const porFamilia = new Map<string, { evaluados: string[]; total: number }>();
   for (const id of c.todos) {
     const f = porFamilia.get(familia(id)) ?? { evaluados: [], total: 0 };
     f.total++;
-    if (c.evaluados.has(id)) f.evaluados.push(id);
+    if (c.evaluados.has(id)) f.evaluados.push(c.enNodo.has(id) ? id : `${id}*`);
     porFamilia.set(familia(id), f);
   }
   const ancho = Math.max(...[...porFamilia.keys()].map((k) => k.length));
