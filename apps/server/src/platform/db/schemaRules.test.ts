@@ -23,13 +23,16 @@ describe('schema rules', () => {
     const wrong = indexes
       .filter((r) => r.first !== 'empresa_id')
       .map((r) => `${r.table}.${r.index} starts with ${r.first}`);
-    // Person-keyed platform lookups, each with its reason: sesiones belong to a person (the company is only where
-    // the session points); the membership index by person is how sign-in finds a person's companies.
+    // Lookups that start from something other than a company, each with its reason: sesiones belong to a person
+    // (the company is only where the session points); the membership index by person is how sign-in finds a
+    // person's companies; the e-invoice mailbox finds its company from the address's token (the mail listener,
+    // outside any company request; not unique, so Citus keeps it per shard).
     const allowed = new Set([
       'sesiones.sesiones_refresh_uq',
       'sesiones.sesiones_familia_idx',
       'sesiones.sesiones_pkey',
       'miembros.miembros_persona_idx',
+      'efactura_buzones.efactura_buzones_token_idx',
     ]);
     // Trigram GIN indexes for text search (named *_trgm, never unique) index the text alone: with empresa_id in
     // front (btree_gin) they measured 25x slower and the planner chose sequential scans. Citus only needs the
