@@ -4,7 +4,7 @@ import { dosEmpresas } from '../../../test/dosEmpresas.ts';
 import type { Database } from '../db/database.ts';
 import { col } from '../db/entityTable.ts';
 import { almacenesTable, auditoriaTable, fichajes, stockTable } from '../db/schema.ts';
-import { companyScope, handleOf, type Scope } from './scope.ts';
+import { companyScope, enTransaccion, handleOf, type Scope } from './scope.ts';
 
 /**
  * The company door: whatever a caller writes, a statement through a scope reads and changes only the scope's
@@ -113,6 +113,13 @@ describe('company scope', () => {
       const [row] = await t.select(almacenesTable, eq(alm('Id'), almA)).for('update');
       expect(row!.Nombre).toBe('Exterior');
     });
+  });
+
+  it('enTransaccion tells a request scope from a transaction and a savepoint', async () => {
+    expect(enTransaccion(a)).toBe(false);
+    expect(enTransaccion(a.as({ personaId: null, userName: 'otro' }))).toBe(false);
+    const dentro = await a.tx(async (t) => [enTransaccion(t), await t.tx(async (s) => enTransaccion(s))]);
+    expect(dentro).toEqual([true, true]);
   });
 
   it('audit writes a record of the scope company and actor; as() changes the actor only', async () => {

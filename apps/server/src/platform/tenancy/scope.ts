@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   type PgInsertValue,
   PgTable,
+  PgTransaction,
   type PgTransactionConfig,
   type PgUpdateSetSource,
   type SelectedFields,
@@ -187,6 +188,14 @@ function rowsOf<R>(result: unknown): R[] {
   if (Array.isArray(result)) return result;
   if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows;
   return [];
+}
+
+/**
+ * Whether the scope runs inside a transaction: its statements then share one connection and snapshot, so they
+ * cannot run at once (concurrent savepoints would interleave).
+ */
+export function enTransaccion(scope: Scope): boolean {
+  return is(handleOf(scope), PgTransaction);
 }
 
 /** The raw handle of a scope (platform code that needs prepared statements or platform tables in the same tx). */
